@@ -1,0 +1,35 @@
+// Lint: typescript-eslint's recommended rules plus the import boundaries of docs/architecture
+// (STYLE.md "Layering", docs/decisions.md): dependencies point downward only.
+import tseslint from 'typescript-eslint';
+
+/** Forbid imports whose specifier passes through any of the named top-level folders of src/. */
+const forbid = (folders, why) => ({
+  'no-restricted-imports': ['error', { patterns: [{ regex: `(^|/)(${folders.join('|')})/`, message: why }, { regex: '(^|/)(app|server|main)\\.js$', message: 'only main.ts wires the application' }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value='nunjucks']", message: 'nunjucks executes code from templates; use src/templating' }],
+    },
+  },
+  {
+    files: ['src/kernel/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'kernel imports nothing of ours' }] }] },
+  },
+  { files: ['src/storage/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'templating'], 'storage imports kernel only') },
+  { files: ['src/templating/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage'], 'templating is pure infrastructure: kernel only') },
+  { files: ['src/pipeline/**/*.ts'], rules: forbid(['http', 'modules', 'adapters', 'jobs', 'storage'], 'pipeline stages reach the outside only through pipeline/ports.ts') },
+  { files: ['src/adapters/**/*.ts'], rules: forbid(['http', 'modules', 'jobs', 'storage'], 'adapters implement pipeline ports; they import pipeline and kernel') },
+  { files: ['src/modules/**/*.ts'], rules: forbid(['http', 'adapters'], 'modules never import the HTTP layer or concrete adapters') },
+  { files: ['src/jobs/**/*.ts'], rules: forbid(['http'], 'jobs never import the HTTP layer') },
+  {
+    files: ['**/*.test.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

@@ -1,0 +1,116 @@
+/**
+ * buildApp(deps): the Fastify instance with its plugins and every module's routes. It never
+ * listens (tests may `inject`); `server.ts` does. The only file that wires http to modules.
+ */
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import YAML from 'yaml';
+import { DomainValidationError } from './kernel/errors.js';
+import { registerAssistantRoutes } from './modules/assistants/assistants.routes.js';
+import { registerDataNeedRoutes } from './modules/data-needs/data-needs.routes.js';
+import { registerDocumentConfigRoutes } from './modules/document-config/document-config.routes.js';
+import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
+import { registerSectionRoutes } from './modules/sections/sections.routes.js';
+import { registerTemplateRoutes } from './modules/templates/templates.routes.js';
+import { registerAssessmentRoutes } from './modules/assessments/assessments.routes.js';
+import { registerExportRoutes } from './modules/export/export.routes.js';
+import { registerGenerationRoutes } from './modules/generation/generation.routes.js';
+import { registerHistoryRoutes } from './modules/history/history.routes.js';
+import { registerLibraryRoutes } from './modules/library/library.routes.js';
+import { registerToolRoutes } from './modules/library/tools.routes.js';
+import type { RouteDeps } from './modules/route-context.js';
+import type { Config } from './config.js';
+import { registerHealthRoutes } from './http/health.routes.js';
+import { protectScope } from './http/plugins/auth.js';
+import { installDocs } from './http/plugins/docs.js';
+import { installErrorHandling } from './http/plugins/errors.js';
+import { installOpenApi, registerOpenApiRoutes } from './http/plugins/openapi.js';
+import { installValidation } from './http/plugins/validation.js';
+import { NAMED_SCHEMAS } from './http/schema-registry.js';
+import { registerAuthRoutes } from './modules/identity/auth.routes.js';
+import type { IdentityRepository } from './modules/identity/identity.repository.js';
+import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
+import type { SigningKeys } from './modules/identity/signing-keys.js';
+import type { TokenVerifier } from './modules/identity/token-verifier.js';
+import type { Store } from './storage/database.js';
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  identity: IdentityRepository;
+  keys: SigningKeys | null;
+  verifier: TokenVerifier;
+  /** Ports and services the use cases receive (model, tools, job queue, storage paths). */
+  services: Omit<RouteDeps, 'db'>;
+  version: string;
+  /** Where JSON logs go (tests capture them); default stdout. */
+  logStream?: DestinationStream;
+}
+
+/** Paths whose values must never reach a log line. */
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'token', '*.token', 'password', '*.password'];
+
+/** Builds the application. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: deps.config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: deps.config.bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installValidation(app, NAMED_SCHEMAS);
+  installErrorHandling(app);
+  for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
+  await installOpenApi(app, deps.version);
+  // Authoring specs may be sent as YAML.
+  app.addContentTypeParser(['application/yaml', 'application/x-yaml', 'text/yaml'], { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, YAML.parse(String(body)) as unknown);
+    } catch (error) {
+      done(new DomainValidationError(`YAML body does not parse: ${error instanceof Error ? error.message : String(error)}`), undefined);
+    }
+  });
+  // Uploaded files stream to the blob store, which enforces UPLOAD_MAX_BYTES itself (413, nothing
+  // kept); the multipart limit only backs it up, one byte above, so the store's check decides.
+  await app.register(multipart, { limits: { fileSize: deps.config.uploads.maxBytes + 1, files: 50, fields: 50, fieldSize: 1024 * 1024 } });
+
+  registerHealthRoutes(app, deps.store, deps.version);
+  registerAuthRoutes(app, {
+    identity: deps.identity,
+    keys: deps.config.auth.mode === 'dev' ? deps.keys : null,
+    token: { issuer: deps.config.auth.issuer, audience: deps.config.auth.audience, ttlSeconds: deps.config.auth.tokenTtlSeconds },
+  });
+  registerOpenApiRoutes(app);
+  await installDocs(app);
+
+  // Everything registered in this scope requires a verified bearer token.
+  await app.register(async (scope) => {
+    protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim: deps.config.auth.orgClaim });
+    registerIdentityRoutes(scope);
+    const routeDeps: RouteDeps = { db: deps.store.db, ...deps.services };
+    registerTemplateRoutes(scope, routeDeps);
+    registerDocumentRoutes(scope, routeDeps);
+    registerDocumentConfigRoutes(scope, routeDeps);
+    registerSectionRoutes(scope, routeDeps);
+    registerDataNeedRoutes(scope, routeDeps);
+    registerAssistantRoutes(scope, routeDeps);
+    registerLibraryRoutes(scope, routeDeps);
+    registerToolRoutes(scope, routeDeps);
+    registerGenerationRoutes(scope, routeDeps);
+    registerHistoryRoutes(scope, routeDeps);
+    registerExportRoutes(scope, routeDeps);
+    registerAssessmentRoutes(scope, routeDeps);
+  });
+
+  return app;
+}

@@ -1,0 +1,184 @@
+/**
+ * Configuration comes from environment variables only, and is validated once at start.
+ * A bad value stops start-up with one line naming the variable (see `ConfigError`).
+ */
+import path from 'node:path';
+
+export type Role = 'api' | 'worker' | 'all';
+export type AuthMode = 'dev' | 'oidc';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `undefined` means the embedded SQLite database under `dataDir`. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema to use (tests give each run its own). */
+  databaseSchema: string;
+  role: Role;
+  auth: {
+    mode: AuthMode;
+    jwksUrl: string | undefined;
+    issuer: string;
+    audience: string;
+    algorithms: string[];
+    clockToleranceSeconds: number;
+    orgClaim: string | undefined;
+    tokenTtlSeconds: number;
+  };
+  logLevel: LogLevel;
+  /** Largest JSON request body accepted, in bytes. */
+  bodyLimitBytes: number;
+  llm: {
+    provider: 'offline' | 'openai-compatible' | 'anthropic';
+    baseUrl: string | undefined;
+    /** Never logged, never echoed. */
+    apiKey: string | undefined;
+    model: string;
+    gatherModel: string;
+    synthesisModel: string;
+    timeoutMs: number;
+    /** Prices per million tokens, for the cost shown in run manifests (0: unknown). */
+    price: { inputPerMTok: number; outputPerMTok: number };
+  };
+  tools: {
+    /** Operator allow-list of hosts (or host:port) a tool may reach despite the SSRF guard. */
+    allowedHosts: string[];
+  };
+  uploads: {
+    maxBytes: number;
+    maxPages: number;
+  };
+}
+
+/** Thrown for one bad variable; `main.ts` prints the message alone and exits. */
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function decimal(env: Env, name: string): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return 0;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(value)) throw new ConfigError(`${name} must be a non-negative number (got "${raw}")`);
+  return value;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (got "${redactUrl(raw)}")`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.map((p) => p.replace(':', '://')).join(' or ')} (got "${redactUrl(raw)}")`);
+  }
+  return raw;
+}
+
+/** Never echo a password from a connection string into a log or an error line. */
+export function redactUrl(raw: string): string {
+  return raw.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
+/**
+ * Reads and validates the configuration.
+ *
+ * @throws ConfigError naming the first variable whose value is invalid.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const mode = oneOf(env, 'AUTH_MODE', ['dev', 'oidc'] as const, 'dev');
+  const algorithms = (env.AUTH_ALGORITHMS ?? (mode === 'dev' ? 'RS256' : 'RS256,PS256,ES256'))
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  // The allow-list can never contain `none` or an HMAC algorithm: with a public key set, HS*
+  // would let anyone who knows the public key forge tokens.
+  const badAlgorithm = algorithms.find((a) => !ALGORITHMS.includes(a));
+  if (badAlgorithm !== undefined || algorithms.length === 0) {
+    throw new ConfigError(`AUTH_ALGORITHMS must list algorithms among ${ALGORITHMS.join(', ')} (got "${env.AUTH_ALGORITHMS ?? ''}")`);
+  }
+  const jwksUrl = url(env, 'AUTH_JWKS_URL', ['https:', 'http:']);
+  if (mode === 'oidc') {
+    for (const name of ['AUTH_JWKS_URL', 'AUTH_ISSUER', 'AUTH_AUDIENCE']) {
+      if (!env[name]) throw new ConfigError(`${name} is required when AUTH_MODE=oidc`);
+    }
+  }
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const databaseSchema = env.DATABASE_SCHEMA || 'public';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) {
+    throw new ConfigError(`DATABASE_SCHEMA must be a lower-case SQL identifier (got "${databaseSchema}")`);
+  }
+  const host = env.HOST || '127.0.0.1';
+  if (/\s/.test(host)) throw new ConfigError(`HOST must be a host name or address (got "${host}")`);
+  const orgClaim = env.AUTH_ORG_CLAIM || undefined;
+
+  return {
+    port: integer(env, 'PORT', 8000, 0, 65535),
+    host,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    databaseSchema,
+    role: oneOf(env, 'ROLE', ['api', 'worker', 'all'] as const, 'all'),
+    auth: {
+      mode,
+      jwksUrl,
+      issuer: env.AUTH_ISSUER || 'quire-dev',
+      audience: env.AUTH_AUDIENCE || 'quire',
+      algorithms,
+      clockToleranceSeconds: integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', 30, 0, 300),
+      orgClaim,
+      tokenTtlSeconds: integer(env, 'AUTH_TOKEN_TTL_SECONDS', 3600, 60, 86400),
+    },
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
+    llm: llmConfig(env),
+    tools: { allowedHosts: (env.TOOL_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) },
+    uploads: {
+      maxBytes: integer(env, 'UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
+      maxPages: integer(env, 'UPLOAD_MAX_PAGES', 300, 1, 10_000),
+    },
+  };
+}
+
+function llmConfig(env: Env): Config['llm'] {
+  const provider = oneOf(env, 'LLM_PROVIDER', ['offline', 'openai-compatible', 'anthropic'] as const, 'offline');
+  const baseUrl = url(env, 'LLM_BASE_URL', ['http:', 'https:']);
+  if (provider === 'openai-compatible' && !baseUrl) throw new ConfigError('LLM_BASE_URL is required when LLM_PROVIDER=openai-compatible');
+  if (provider === 'anthropic' && !env.LLM_API_KEY) throw new ConfigError('LLM_API_KEY is required when LLM_PROVIDER=anthropic');
+  const fallback = provider === 'offline' ? 'offline-composer-1' : provider === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini';
+  const model = env.LLM_MODEL || fallback;
+  return {
+    provider,
+    baseUrl,
+    apiKey: env.LLM_API_KEY || undefined,
+    model,
+    gatherModel: env.LLM_GATHER_MODEL || model,
+    synthesisModel: env.LLM_SYNTHESIS_MODEL || model,
+    timeoutMs: integer(env, 'LLM_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    price: { inputPerMTok: decimal(env, 'LLM_PRICE_INPUT_PER_MTOK'), outputPerMTok: decimal(env, 'LLM_PRICE_OUTPUT_PER_MTOK') },
+  };
+}

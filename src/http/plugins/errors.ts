@@ -1,0 +1,73 @@
+/**
+ * The single error mapper: domain errors and framework errors become the contract's
+ * `{detail}` bodies. Commands never set status codes; this file never holds a domain rule.
+ *
+ * | thrown                         | status | detail                                    |
+ * |--------------------------------|--------|-------------------------------------------|
+ * | schema validation / bad JSON   | 422    | [{loc, msg, type}] (FastAPI's shape)      |
+ * | DomainValidationError          | 422    | message                                   |
+ * | NotFoundError                  | 404    | message                                   |
+ * | ConflictError                  | 409    | message or structured detail              |
+ * | GenerateConflictError          | 409    | {blockedEdited: true, editedSectionTitles}|
+ * | UnauthorizedError              | 401    | message                                   |
+ * | PayloadTooLargeError           | 413    | message                                   |
+ * | UpstreamError                  | 502    | message (a model or tool server failed)   |
+ * | anything else                  | 500    | "<ErrorClass>: <message>" (stack in log)  |
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  ConflictError,
+  DomainValidationError,
+  GenerateConflictError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  UpstreamError,
+} from '../../kernel/errors.js';
+import { toValidationDetail } from './validation-detail.js';
+
+/** Registers the error and not-found handlers. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Error bodies are written as they are, never through a route's response schema (a 422 may
+    // be the validation array or a domain string under the same status code).
+    reply.serializer(JSON.stringify);
+    if (error.validation) {
+      return reply.status(422).send({ detail: toValidationDetail(error.validation, error.validationContext) });
+    }
+    if (isBadJson(error)) {
+      return reply.status(422).send({ detail: [{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }] });
+    }
+    if (error instanceof NotFoundError) return reply.status(404).send({ detail: error.message });
+    if (error instanceof DomainValidationError) return reply.status(422).send({ detail: error.message });
+    if (error instanceof GenerateConflictError) {
+      return reply.status(409).send({ detail: { blockedEdited: true, editedSectionTitles: error.editedSectionTitles } });
+    }
+    if (error instanceof ConflictError) return reply.status(409).send({ detail: error.detail });
+    if (error instanceof UnauthorizedError) {
+      return reply.status(401).header('www-authenticate', 'Bearer').send({ detail: error.message });
+    }
+    if (error instanceof PayloadTooLargeError) return reply.status(413).send({ detail: error.message });
+    if (error instanceof UpstreamError) return reply.status(502).send({ detail: error.message });
+    // Framework errors with a client status (415 media type, 413 body too large, …) keep it.
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ detail: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: `${error.name || 'Error'}: ${error.message}` });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.serializer(JSON.stringify);
+    reply.status(404).send({ detail: `Not Found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}
+
+/** Malformed or empty JSON bodies: the contract wants the 422 array shape, never a 400. */
+function isBadJson(error: FastifyError): boolean {
+  return (
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    (error instanceof SyntaxError && error.statusCode === 400)
+  );
+}

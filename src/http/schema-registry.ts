@@ -1,0 +1,32 @@
+/**
+ * Every named component schema of the contract, in one list: added to Fastify (for `$ref`
+ * resolution in serialization and OpenAPI) and to both Ajv validators.
+ */
+import { ErrorResponse } from '../kernel/schema.js';
+import { ASSISTANT_SCHEMAS } from '../modules/assistants/assistants.schemas.js';
+import { DATA_NEED_SCHEMAS } from '../modules/data-needs/data-needs.schemas.js';
+import { DOCUMENT_SCHEMAS } from '../modules/documents/documents.schemas.js';
+import { GENERATION_SCHEMAS } from '../modules/generation/generation.schemas.js';
+import { HISTORY_SCHEMAS } from '../modules/history/history.schemas.js';
+import { IDENTITY_SCHEMAS } from '../modules/identity/identity.schemas.js';
+import { LIBRARY_SCHEMAS } from '../modules/library/library.schemas.js';
+import { SECTION_SCHEMAS } from '../modules/sections/sections.schemas.js';
+import { TemplateSpec } from '../modules/templates/spec-schema.js';
+import { HTTPValidationError, ValidationError } from './validation.schemas.js';
+
+export type NamedSchema = { $id?: string } & Record<string, unknown>;
+
+export const NAMED_SCHEMAS: NamedSchema[] = [
+  ErrorResponse,
+  ValidationError,
+  HTTPValidationError,
+  ...IDENTITY_SCHEMAS,
+  ...DOCUMENT_SCHEMAS,
+  ...SECTION_SCHEMAS,
+  ...DATA_NEED_SCHEMAS,
+  ...LIBRARY_SCHEMAS,
+  ...HISTORY_SCHEMAS,
+  ...GENERATION_SCHEMAS,
+  ...ASSISTANT_SCHEMAS,
+  TemplateSpec,
+] as unknown as NamedSchema[];

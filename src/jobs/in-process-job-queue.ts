@@ -1,0 +1,197 @@
+/**
+ * A job queue over the database's `jobs` table, run inside the service process. Claiming is a
+ * conditional update (`where status = 'queued'`), so several processes sharing one database
+ * never run a job twice. Jobs a dead process left `running` are found at start (same host, pid
+ * gone) or when their heartbeat goes stale (another host), and handed to `onOrphaned`.
+ */
+import os from 'node:os';
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/schema.js';
+import type { JobDefinition, JobQueue } from '../kernel/jobs.js';
+
+const HEARTBEAT_MS = 10_000;
+const STALE_MS = 60_000;
+
+export interface InProcessJobQueueOptions {
+  concurrency?: number;
+  pollMs?: number;
+  onError?: (error: unknown, job: { id: string; name: string }) => void;
+}
+
+export class InProcessJobQueue implements JobQueue {
+  private readonly definitions = new Map<string, JobDefinition<unknown>>();
+  private readonly workerId = `${os.hostname()}:${process.pid}:${Date.now().toString(36)}`;
+  private readonly concurrency: number;
+  private readonly pollMs: number;
+  private active = 0;
+  private running = false;
+  private pumping = false;
+  private timer: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private readonly activeIds = new Set<string>();
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: InProcessJobQueueOptions = {},
+  ) {
+    this.concurrency = options.concurrency ?? 2;
+    this.pollMs = options.pollMs ?? 500;
+  }
+
+  register<P>(definition: JobDefinition<P>): void {
+    this.definitions.set(definition.name, definition as JobDefinition<unknown>);
+  }
+
+  async enqueue<P>(name: string, payload: P, options: { id?: string } = {}): Promise<void> {
+    const now = new Date().toISOString();
+    const id = options.id ?? `${name}:${now}:${Math.random().toString(36).slice(2)}`;
+    const existing = await this.db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst();
+    if (existing) return;
+    await this.db
+      .insertInto('jobs')
+      .values({ id, name, payload_json: JSON.stringify(payload), status: 'queued', attempts: 0, last_error: null, locked_by: null, run_after: now, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    this.kick();
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    await this.recoverOrphans(true);
+    this.timer = setInterval(() => this.kick(), this.pollMs);
+    this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
+    this.timer.unref();
+    this.heartbeat.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    clearInterval(this.timer);
+    clearInterval(this.heartbeat);
+    await this.waitForActive();
+  }
+
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.waitForActive();
+      const queued = await this.db.selectFrom('jobs').select('id').where('status', '=', 'queued').executeTakeFirst();
+      if (!queued && this.active === 0) return;
+      this.kick();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  private waitForActive(): Promise<void> {
+    if (this.active === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private kick(): void {
+    if (!this.running || this.pumping) return;
+    this.pumping = true;
+    void this.pump().finally(() => {
+      this.pumping = false;
+    });
+  }
+
+  /** Claims and starts jobs until the concurrency limit or the queue is exhausted. */
+  private async pump(): Promise<void> {
+    while (this.running && this.active < this.concurrency) {
+      const claimed = await this.claim();
+      if (!claimed) return;
+      this.active += 1;
+      this.activeIds.add(claimed.id);
+      void this.runJob(claimed).finally(() => {
+        this.active -= 1;
+        this.activeIds.delete(claimed.id);
+        if (this.active === 0) {
+          const waiters = this.idleWaiters;
+          this.idleWaiters = [];
+          for (const resolve of waiters) resolve();
+        }
+        this.kick();
+      });
+    }
+  }
+
+  private async claim(): Promise<{ id: string; name: string; payload: unknown; attempt: number } | null> {
+    const now = new Date().toISOString();
+    const names = [...this.definitions.keys()];
+    if (names.length === 0) return null;
+    const candidate = await this.db
+      .selectFrom('jobs')
+      .select(['id', 'name', 'payload_json', 'attempts'])
+      .where('status', '=', 'queued')
+      .where('run_after', '<=', now)
+      .where('name', 'in', names)
+      .orderBy('created_at', 'asc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!candidate) return null;
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ status: 'running', locked_by: this.workerId, attempts: candidate.attempts + 1, updated_at: now })
+      .where('id', '=', candidate.id)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return this.claim(); // another process won it
+    return { id: candidate.id, name: candidate.name, payload: JSON.parse(candidate.payload_json) as unknown, attempt: candidate.attempts + 1 };
+  }
+
+  private async runJob(job: { id: string; name: string; payload: unknown; attempt: number }): Promise<void> {
+    const definition = this.definitions.get(job.name);
+    let status = 'done';
+    let lastError: string | null = null;
+    try {
+      if (!definition) throw new Error(`no handler registered for job ${job.name}`);
+      await definition.handler(job.payload, { id: job.id, attempt: job.attempt });
+    } catch (error) {
+      status = 'failed';
+      lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      this.options.onError?.(error, job);
+    }
+    await this.db.updateTable('jobs').set({ status, last_error: lastError, locked_by: null, updated_at: new Date().toISOString() }).where('id', '=', job.id).execute();
+  }
+
+  private async beat(): Promise<void> {
+    if (this.activeIds.size > 0) {
+      await this.db.updateTable('jobs').set({ updated_at: new Date().toISOString() }).where('id', 'in', [...this.activeIds]).execute().catch(() => undefined);
+    }
+    await this.recoverOrphans(false).catch(() => undefined);
+  }
+
+  /** Running jobs whose process is gone: same host and a dead pid, or a heartbeat gone stale. */
+  private async recoverOrphans(atStart: boolean): Promise<void> {
+    const rows = await this.db.selectFrom('jobs').select(['id', 'name', 'payload_json', 'locked_by', 'updated_at']).where('status', '=', 'running').execute();
+    const staleBefore = Date.now() - STALE_MS;
+    for (const row of rows) {
+      if (this.activeIds.has(row.id)) continue;
+      const [host, pid] = (row.locked_by ?? '').split(':');
+      const deadHere = host === os.hostname() && !isAlive(Number(pid)) && (atStart || Number(pid) !== process.pid);
+      const mine = row.locked_by === this.workerId;
+      const stale = Date.parse(row.updated_at) < staleBefore;
+      if (mine || !(deadHere || stale || (host === os.hostname() && Number(pid) === process.pid && atStart))) continue;
+      const definition = this.definitions.get(row.name);
+      const decision = definition?.onOrphaned ? await definition.onOrphaned(JSON.parse(row.payload_json) as unknown, { id: row.id }) : 'retry';
+      await this.db
+        .updateTable('jobs')
+        .set(decision === 'retry' ? { status: 'queued', locked_by: null, updated_at: new Date().toISOString() } : { status: 'failed', last_error: 'orphaned: the process running it stopped', locked_by: null, updated_at: new Date().toISOString() })
+        .where('id', '=', row.id)
+        .where('status', '=', 'running')
+        .execute();
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

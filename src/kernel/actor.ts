@@ -1,0 +1,54 @@
+import { NotFoundError, UnauthorizedError } from './errors.js';
+
+/**
+ * The verified caller of one request, resolved once by the auth plugin. Commands receive it in
+ * their context; nothing reads an ambient "current user" or "current organization".
+ */
+export interface Membership {
+  orgId: string;
+  slug: string;
+  displayName: string;
+  isDefault: boolean;
+}
+
+export interface Actor {
+  userId: string;
+  subject: string;
+  email: string | null;
+  memberships: Membership[];
+  /** The organization the request acts in; null only when the caller has no membership. */
+  org: Membership | null;
+  /**
+   * The caller's bearer token, kept in memory for the request so per-user tool servers can be
+   * called on the caller's behalf. Never persisted, never logged.
+   */
+  bearerToken: string;
+}
+
+/** An actor whose organization is known: what every org-scoped command requires. */
+export interface OrgActor extends Actor {
+  org: Membership;
+}
+
+export const ORG_NOT_FOUND_MESSAGE = 'organization not found';
+
+/**
+ * The tenancy gate every org-scoped use case starts from: the caller with its active
+ * organization. A caller with no organization gets the same 404 as an unknown `X-Org-Slug`.
+ *
+ * @throws NotFoundError when the request has no active organization.
+ */
+export function requireOrg(actor: Actor | undefined): OrgActor {
+  if (!actor || actor.org === null) throw new NotFoundError(ORG_NOT_FOUND_MESSAGE);
+  return actor as OrgActor;
+}
+
+/**
+ * The verified caller of a protected route.
+ *
+ * @throws UnauthorizedError when called on a request the auth plugin did not authenticate.
+ */
+export function requireActor(actor: Actor | undefined): Actor {
+  if (!actor) throw new UnauthorizedError('not authenticated');
+  return actor;
+}

@@ -1,0 +1,40 @@
+/**
+ * What the assessment use cases need beyond the command context: the job queue (processing
+ * runs in the background, never in the request), the blob store, the upload limits and the
+ * model gateway (only `prc_llm_fields` calls it, from the processing job).
+ */
+import type { JobQueue } from '../../kernel/jobs.js';
+import type { ModelGateway } from '../../pipeline/ports.js';
+import { type BlobStore, LocalBlobStore } from '../../storage/blob-store.js';
+
+export interface AssessmentServices {
+  jobs: JobQueue;
+  blobs: BlobStore;
+  uploads: { maxBytes: number; maxPages: number };
+  model: ModelGateway;
+}
+
+/** Job names of this area. */
+export const PROCESS_RUN_JOB = 'assessments.process-run';
+export const BATCH_RUN_JOB = 'assessments.batch-run';
+
+/** Payload of a processing job: ids only (the org id scopes every query), never a token. */
+export interface ProcessRunPayload {
+  org_id: string;
+  run_id: string;
+}
+
+export interface BatchRunPayload {
+  org_id: string;
+  batch_run_id: string;
+}
+
+/** Services over a data directory (blobs under `DATA_DIR/blobs`). */
+export function assessmentServices(deps: { jobs: JobQueue; dataDir: string; uploads: { maxBytes: number; maxPages: number }; model: ModelGateway }): AssessmentServices {
+  return { jobs: deps.jobs, blobs: LocalBlobStore.forDataDir(deps.dataDir), uploads: deps.uploads, model: deps.model };
+}
+
+/** Queues the processing of a run (the job id makes a second enqueue of the same run a no-op). */
+export async function enqueueRun(services: Pick<AssessmentServices, 'jobs'>, orgId: string, runId: string): Promise<void> {
+  await services.jobs.enqueue<ProcessRunPayload>(PROCESS_RUN_JOB, { org_id: orgId, run_id: runId }, { id: `${PROCESS_RUN_JOB}:${runId}` });
+}

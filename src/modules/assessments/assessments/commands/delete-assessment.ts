@@ -1,0 +1,25 @@
+/**
+ * `DELETE /assessments/{id}`: cascades to its source documents (and their blobs on disk), runs,
+ * items, corrections, and batch rows; batches tied to the assessment are removed too.
+ */
+import type { CommandContext } from '../../../context.js';
+import { reposOf } from '../../assessment-repos.js';
+import type { AssessmentServices } from '../../assessment-services.js';
+import { removeDocumentRows } from '../../uploads/remove-documents.js';
+import { requireAssessment } from '../require-assessment.js';
+
+/** @throws NotFoundError when the assessment is absent or foreign. */
+export async function deleteAssessment(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs'>, assessmentId: string): Promise<void> {
+  const keys = await ctx.transaction(async (tx) => {
+    const assessment = await requireAssessment(tx, assessmentId);
+    const orgId = tx.actor.org.orgId;
+    const repos = reposOf(tx);
+    const docs = await repos.documents.listByAssessment(orgId, assessment.id);
+    const blobKeys = await removeDocumentRows(tx, docs);
+    await repos.batches.deleteBatches(orgId, (await repos.batches.listByAssessment(orgId, assessment.id)).map((b) => b.id));
+    await repos.assessments.delete(orgId, assessment.id);
+    return blobKeys;
+  });
+  // Files go once the rows are gone for good (a rolled-back delete keeps its files).
+  for (const key of keys) await services.blobs.delete(key);
+}

@@ -1,0 +1,93 @@
+/**
+ * The background half of a batch run: processes its queued rows one after another, records
+ * per-document status, attempts, last error and skip reason, and finishes the run with a
+ * partial-success-aware status (D10).
+ */
+import { newId } from '../../../kernel/ids.js';
+import type { CommandContext } from '../../context.js';
+import { reposOf } from '../assessment-repos.js';
+import type { AssessmentServices } from '../assessment-services.js';
+import { hasHumanWork } from '../processing/carry-forward.js';
+import { processRun } from '../processing/process-run.js';
+import type { BatchRunCounts, BatchRunRecord } from './batch.repository.js';
+
+/**
+ * Runs a queued (or requeued) batch run. A finished run is left alone.
+ *
+ * @throws Error only on database failures.
+ */
+export async function executeBatchRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model'>, batchRunId: string): Promise<void> {
+  const orgId = ctx.actor.org.orgId;
+  const repos = reposOf(ctx);
+  const run = await repos.batches.findRun(orgId, batchRunId);
+  if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
+  const batch = await repos.batches.findById(orgId, run.batch_id);
+  if (!batch) return;
+  await repos.batches.updateRun(orgId, run.id, { status: 'running', started_at: run.started_at ?? ctx.clock.now().toISOString() });
+  const counts: BatchRunCounts = { targeted: run.counts.targeted, succeeded: 0, failed: 0, skipped: 0 };
+  const targetIds = new Set(run.options.document_ids ?? []);
+  const rows = (await repos.batches.listDocuments(orgId, { batch_id: batch.id })).filter((r) => targetIds.has(r.id));
+  for (const row of rows) {
+    if (row.status === 'succeeded' || row.status === 'failed' || row.status === 'skipped') {
+      counts[row.status] += 1; // done before a restart
+      continue;
+    }
+    if (row.status !== 'queued' && row.status !== 'processing') continue;
+    const now = (): string => ctx.clock.now().toISOString();
+    const doc = await repos.documents.findById(orgId, row.document_id);
+    if (!doc) {
+      await repos.batches.updateDocument(orgId, row.id, { status: 'failed', last_error: { code: 'not_found', category: 'source_unavailable', message: 'the document no longer exists' }, updated_at: now() });
+      counts.failed += 1;
+      continue;
+    }
+    if (batch.options.skip_already_processed && run.scope !== 'failed' && doc.processing_status === 'processed') {
+      await repos.batches.updateDocument(orgId, row.id, { status: 'skipped', skip_reason: 'already_processed', updated_at: now() });
+      counts.skipped += 1;
+      continue;
+    }
+    const human = (await repos.items.listCurrent(orgId, [doc.id])).filter(hasHumanWork);
+    if (human.length > 0 && !run.options.preserve_corrections && !run.options.force) {
+      await repos.batches.updateDocument(orgId, row.id, { status: 'failed', last_error: { code: 'blocked_human_work', category: 'policy', message: `${human.length} item(s) carry human work; run with preserve_corrections or force` }, updated_at: now() });
+      counts.failed += 1;
+      continue;
+    }
+    const runId = newId('run');
+    const startedAt = now();
+    await ctx.transaction(async (tx) => {
+      const txRepos = reposOf(tx);
+      await txRepos.runs.insert(orgId, {
+        id: runId,
+        document_id: doc.id,
+        assessment_id: doc.assessment_id,
+        batch_run_id: run.id,
+        trigger: 'batch',
+        processor_id: row.processor_id ?? run.options.processor_id ?? doc.processor_id ?? 'prc_generic_fields',
+        input_sha256: doc.sha256,
+        preserve_corrections: run.options.force ? false : run.options.preserve_corrections !== false,
+        force: run.options.force === true,
+        created_at: startedAt,
+      });
+      await txRepos.documents.update(orgId, doc.id, { processing_status: 'queued', latest_run_id: runId, updated_at: startedAt });
+      await txRepos.batches.updateDocument(orgId, row.id, { status: 'processing', attempts: row.attempts + 1, last_run_id: runId, updated_at: startedAt });
+    });
+    const outcome = await processRun(ctx, services, runId);
+    const ok = outcome !== null && outcome.status !== 'failed';
+    await repos.batches.updateDocument(orgId, row.id, {
+      status: ok ? 'succeeded' : 'failed',
+      last_error: ok ? null : (outcome?.error ?? { code: 'internal_error', category: 'internal', message: 'the run did not complete' }),
+      result: { item_count: outcome?.item_count ?? 0, pages_processed: outcome?.pages_processed ?? 0 },
+      updated_at: now(),
+    });
+    if (ok) counts.succeeded += 1;
+    else counts.failed += 1;
+  }
+  const status: BatchRunRecord['status'] = counts.failed === 0 ? 'succeeded' : counts.succeeded + counts.skipped === 0 ? 'failed' : 'partially_succeeded';
+  await repos.batches.updateRun(orgId, run.id, { status, counts, finished_at: ctx.clock.now().toISOString() });
+}
+
+/** A batch run whose process died stays active; the retried job resumes it where it stopped. */
+export async function requeueOrphanedBatchRun(ctx: CommandContext, batchRunId: string): Promise<void> {
+  const orgId = ctx.actor.org.orgId;
+  const run = await reposOf(ctx).batches.findRun(orgId, batchRunId);
+  if (run && run.status === 'running') await reposOf(ctx).batches.updateRun(orgId, run.id, { status: 'queued' });
+}

@@ -1,0 +1,62 @@
+/**
+ * `PUT /extracted-items/{item_id}/corrections/{corr_id}` (§4.6): a new immutable revision (the
+ * previous one kept in history). Only the item's current active correction may change;
+ * `status: "reverted"` puts the item back to its machine value and `pending`.
+ */
+import { ConflictError, NotFoundError } from '../../../../kernel/errors.js';
+import type { CommandContext } from '../../../context.js';
+import { reposOf } from '../../assessment-repos.js';
+import { requireItem } from '../../extracted-items/require-item.js';
+import type { CorrectionRecord } from '../correction.repository.js';
+import { type CorrectionBody, correctedValue } from '../correction-input.js';
+
+export type UpdateCorrectionBody = Partial<CorrectionBody> & { status?: 'active' | 'reverted' };
+
+/**
+ * @throws NotFoundError when the item or correction is absent, foreign, or not of this item.
+ * @throws ConflictError when the correction is not the item's active one ("correction superseded") or `expected_version` is stale.
+ * @throws DomainValidationError when the value does not fit the item's type.
+ */
+export async function updateCorrection(ctx: CommandContext, itemId: string, correctionId: string, body: UpdateCorrectionBody): Promise<CorrectionRecord> {
+  const orgId = ctx.actor.org.orgId;
+  return ctx.transaction(async (tx) => {
+    const repos = reposOf(tx);
+    const correction = await repos.corrections.findById(orgId, correctionId);
+    const item = await requireItem(tx, itemId);
+    // A correction follows its item across reruns (it is moved onto the successor item).
+    if (!correction || correction.item_id !== item.id) throw new NotFoundError(`correction ${correctionId} not found`);
+    if (correction.status !== 'active' || item.current_correction_id !== correction.id) throw new ConflictError('correction superseded');
+    if (body.expected_version !== undefined && body.expected_version !== item.version) {
+      throw new ConflictError(`stale version: the item is at version ${item.version}, not ${body.expected_version}`);
+    }
+    const now = tx.clock.now().toISOString();
+    const who = tx.actor.email ?? tx.actor.userId;
+    if (body.status === 'reverted') {
+      await repos.corrections.revise(orgId, correction, { status: 'reverted', corrected: correction.corrected, reason: body.reason ?? correction.reason, note: body.note ?? correction.note, updated_by: who, updated_at: now });
+      const ok = await repos.items.update(orgId, item.id, item.version, {
+        value: item.extracted.value,
+        value_text: item.extracted.value_text,
+        value_state: item.extracted.value_state,
+        validation_status: 'pending',
+        validation: { ...item.validation, decided_by: null, decided_at: null, decision_source: null, note: null },
+        current_correction_id: null,
+        is_corrected: false,
+        updated_at: now,
+      });
+      if (!ok) throw new ConflictError('stale version: another reviewer changed the item');
+    } else {
+      const corrected = correctedValue(item, { value: body.value === undefined ? correction.corrected.value : body.value, value_state: body.value_state ?? (body.value === undefined ? correction.corrected.value_state : undefined), provenance: body.provenance });
+      const { value_text, ...snapshot } = corrected;
+      if (body.provenance === undefined) {
+        snapshot.provenance = correction.corrected.provenance;
+        snapshot.reanchored = correction.corrected.reanchored;
+      }
+      await repos.corrections.revise(orgId, correction, { status: 'active', corrected: snapshot, reason: body.reason ?? correction.reason, note: body.note === undefined ? correction.note : body.note, updated_by: who, updated_at: now, time_spent_ms: body.time_spent_ms });
+      const ok = await repos.items.update(orgId, item.id, item.version, { value: snapshot.value, value_text, value_state: snapshot.value_state, validation_status: 'corrected', updated_at: now });
+      if (!ok) throw new ConflictError('stale version: another reviewer changed the item');
+    }
+    const updated = await repos.corrections.findById(orgId, correction.id);
+    if (!updated) throw new NotFoundError(`correction ${correctionId} not found`);
+    return updated;
+  });
+}

@@ -1,0 +1,34 @@
+/** Wire shape of an extracted item (§4.5). */
+import type { ExtractedItemRecord } from './extracted-item.repository.js';
+
+export function presentItem(item: ExtractedItemRecord): Record<string, unknown> {
+  return {
+    id: item.id,
+    organization_id: item.org_id,
+    document_id: item.document_id,
+    assessment_id: item.assessment_id,
+    run_id: item.run_id,
+    processor_id: item.processor_id,
+    key: item.key,
+    label: item.label,
+    path: item.key,
+    parent_id: null,
+    occurrence_index: item.occurrence_index,
+    value_type: item.value_type,
+    value_state: item.value_state,
+    value: item.value,
+    value_text: item.value_text,
+    raw_text: item.raw_text,
+    extracted: item.extracted,
+    is_corrected: item.is_corrected,
+    confidence: item.confidence,
+    provenance: item.provenance,
+    candidates: item.candidates,
+    validation: { status: item.validation_status, ...item.validation },
+    current_correction_id: item.current_correction_id,
+    version: item.version,
+    superseded_by: item.superseded_by,
+    created_at: item.created_at,
+    updated_at: item.updated_at,
+  };
+}

@@ -1,0 +1,224 @@
+/** Extracted items (`itm_`). Every method takes orgId first. */
+import type { Kysely } from 'kysely';
+import { fromDbBool, toDbBool } from '../../../storage/dialect.js';
+import type { ExtractedItemTable } from '../../../storage/tables/assessments.js';
+import type { Database } from '../../../storage/schema.js';
+import { fromJson, toJson } from '../../json-column.js';
+import type { CheckResult } from '../extraction/item-checks.js';
+import type { Confidence, JsonValue, Provenance, ValueState } from '../extraction/types.js';
+
+export type ValidationStatus = 'pending' | 'needs_review' | 'auto_validated' | 'validated' | 'corrected' | 'rejected';
+
+export interface Blocker {
+  type: 'low_confidence' | 'failed_check' | 'absent_required' | 'conflicting' | 'unreadable' | 'rerun_conflict';
+  check_id?: string;
+  message?: string;
+}
+
+export interface ItemValidation {
+  checks: CheckResult[];
+  blockers: Blocker[];
+  decided_by: string | null;
+  decided_at: string | null;
+  decision_source: 'human' | 'automation' | 'carried_forward' | null;
+  note: string | null;
+  acknowledged_warnings?: string[];
+}
+
+export interface ExtractedSnapshot {
+  value: JsonValue;
+  value_text: string | null;
+  raw_text: string | null;
+  value_state: ValueState;
+}
+
+export interface ExtractedItemRecord {
+  id: string;
+  org_id: string;
+  document_id: string;
+  assessment_id: string | null;
+  run_id: string;
+  ordinal: number;
+  processor_id: string;
+  key: string;
+  label: string;
+  occurrence_index: number;
+  value_type: string;
+  value_state: ValueState;
+  value: JsonValue;
+  value_text: string | null;
+  raw_text: string | null;
+  extracted: ExtractedSnapshot;
+  confidence: Confidence;
+  provenance: Provenance;
+  candidates: JsonValue[];
+  validation_status: ValidationStatus;
+  validation: ItemValidation;
+  current_correction_id: string | null;
+  is_corrected: boolean;
+  version: number;
+  superseded_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function toRecord(row: ExtractedItemTable): ExtractedItemRecord {
+  const extracted = fromJson<ExtractedSnapshot>(row.extracted_json, { value: null, value_text: null, raw_text: null, value_state: 'absent' });
+  return {
+    id: row.id,
+    org_id: row.org_id,
+    document_id: row.document_id,
+    assessment_id: row.assessment_id,
+    run_id: row.run_id,
+    ordinal: Number(row.ordinal),
+    processor_id: row.processor_id,
+    key: row.key,
+    label: row.label,
+    occurrence_index: Number(row.occurrence_index),
+    value_type: row.value_type,
+    value_state: row.value_state as ValueState,
+    value: fromJson<JsonValue>(row.value_json, null),
+    value_text: row.value_text,
+    raw_text: row.raw_text,
+    extracted,
+    confidence: fromJson<Confidence>(row.confidence_json, { overall: null, ocr: null, extraction: null, level: null, method: 'pattern_rule', calibrated: false }),
+    provenance: fromJson<Provenance>(row.provenance_json, { quote: '', text_source: 'native', anchors: [] }),
+    candidates: fromJson<JsonValue[]>(row.candidates_json, []),
+    validation_status: row.validation_status as ValidationStatus,
+    validation: fromJson<ItemValidation>(row.validation_json, { checks: [], blockers: [], decided_by: null, decided_at: null, decision_source: null, note: null }),
+    current_correction_id: row.current_correction_id,
+    is_corrected: fromDbBool(row.is_corrected),
+    version: Number(row.version),
+    superseded_by: row.superseded_by,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function toRow(orgId: string, r: Omit<ExtractedItemRecord, 'org_id'>): ExtractedItemTable {
+  return {
+    id: r.id,
+    org_id: orgId,
+    document_id: r.document_id,
+    assessment_id: r.assessment_id,
+    run_id: r.run_id,
+    ordinal: r.ordinal,
+    processor_id: r.processor_id,
+    key: r.key,
+    label: r.label,
+    occurrence_index: r.occurrence_index,
+    value_type: r.value_type,
+    value_state: r.value_state,
+    value_json: toJson(r.value),
+    value_text: r.value_text,
+    raw_text: r.raw_text,
+    extracted_json: JSON.stringify(r.extracted),
+    confidence_json: JSON.stringify(r.confidence),
+    provenance_json: JSON.stringify(r.provenance),
+    candidates_json: toJson(r.candidates),
+    validation_status: r.validation_status,
+    validation_json: JSON.stringify(r.validation),
+    current_correction_id: r.current_correction_id,
+    is_corrected: toDbBool(r.is_corrected),
+    version: r.version,
+    superseded_by: r.superseded_by,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** What a review step changes; `version` is bumped by the repository. */
+export type ItemChanges = Partial<Pick<ExtractedItemRecord, 'value' | 'value_text' | 'value_state' | 'validation_status' | 'validation' | 'current_correction_id' | 'is_corrected' | 'provenance'>> & {
+  updated_at: string;
+};
+
+export class ExtractedItemRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insertMany(orgId: string, items: ReadonlyArray<Omit<ExtractedItemRecord, 'org_id'>>): Promise<void> {
+    // Chunks keep every statement under SQLite's bound-parameter limit.
+    for (let i = 0; i < items.length; i += 20) {
+      await this.db.insertInto('extracted_items').values(items.slice(i, i + 20).map((item) => toRow(orgId, item))).execute();
+    }
+  }
+
+  async findById(orgId: string, id: string): Promise<ExtractedItemRecord | undefined> {
+    const row = await this.db.selectFrom('extracted_items').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  async listByRun(orgId: string, runId: string): Promise<ExtractedItemRecord[]> {
+    const rows = await this.db.selectFrom('extracted_items').selectAll().where('org_id', '=', orgId).where('run_id', '=', runId).orderBy('ordinal').execute();
+    return rows.map(toRecord);
+  }
+
+  async listByDocument(orgId: string, documentId: string): Promise<ExtractedItemRecord[]> {
+    const rows = await this.db.selectFrom('extracted_items').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('run_id').orderBy('ordinal').execute();
+    return rows.map(toRecord);
+  }
+
+  /** Current items (not superseded) of the given documents. */
+  async listCurrent(orgId: string, documentIds: readonly string[]): Promise<ExtractedItemRecord[]> {
+    if (documentIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('extracted_items')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('document_id', 'in', [...documentIds])
+      .where('superseded_by', 'is', null)
+      .orderBy('document_id')
+      .orderBy('run_id')
+      .orderBy('ordinal')
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  /**
+   * Applies a review change when the stored version still equals `expectedVersion`.
+   * Returns false when another reviewer got there first (the caller answers 409).
+   */
+  async update(orgId: string, id: string, expectedVersion: number, changes: ItemChanges): Promise<boolean> {
+    const set: Partial<ExtractedItemTable> = { updated_at: changes.updated_at, version: expectedVersion + 1 };
+    if ('value' in changes) set.value_json = toJson(changes.value);
+    if ('value_text' in changes) set.value_text = changes.value_text ?? null;
+    if (changes.value_state !== undefined) set.value_state = changes.value_state;
+    if (changes.validation_status !== undefined) set.validation_status = changes.validation_status;
+    if (changes.validation !== undefined) set.validation_json = JSON.stringify(changes.validation);
+    if ('current_correction_id' in changes) set.current_correction_id = changes.current_correction_id ?? null;
+    if (changes.is_corrected !== undefined) set.is_corrected = toDbBool(changes.is_corrected);
+    if (changes.provenance !== undefined) set.provenance_json = JSON.stringify(changes.provenance);
+    const result = await this.db.updateTable('extracted_items').set(set).where('org_id', '=', orgId).where('id', '=', id).where('version', '=', expectedVersion).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async supersede(orgId: string, id: string, by: string, now: string): Promise<void> {
+    await this.db.updateTable('extracted_items').set({ superseded_by: by, updated_at: now }).where('org_id', '=', orgId).where('id', '=', id).execute();
+  }
+
+  async deleteByDocuments(orgId: string, documentIds: readonly string[]): Promise<void> {
+    if (documentIds.length === 0) return;
+    await this.db.deleteFrom('extracted_items').where('org_id', '=', orgId).where('document_id', 'in', [...documentIds]).execute();
+  }
+}
+
+/** Per-document counts of current items by validation status. */
+export type StatusCounts = Record<string, Partial<Record<ValidationStatus, number>>>;
+
+/** Counts current items per document and validation status in one grouped query. */
+export async function countItemsByDocument(db: Kysely<Database>, orgId: string, documentIds: readonly string[]): Promise<StatusCounts> {
+  const out: StatusCounts = {};
+  if (documentIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('extracted_items')
+    .select(['document_id', 'validation_status', (eb) => eb.fn.countAll().as('n')])
+    .where('org_id', '=', orgId)
+    .where('document_id', 'in', [...documentIds])
+    .where('superseded_by', 'is', null)
+    .groupBy(['document_id', 'validation_status'])
+    .execute();
+  for (const row of rows) {
+    const counts = (out[row.document_id] ??= {});
+    counts[row.validation_status as ValidationStatus] = Number(row.n);
+  }
+  return out;
+}

@@ -1,0 +1,89 @@
+/** `/documents/{id}/extracted-items`: read, validate one, validate all (source documents, `sdoc_` ids). */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { OpenObject, errorResponses } from '../../../kernel/schema.js';
+import { type RouteDeps, contextOf } from '../../route-context.js';
+import { IdParams, absentBodyIsEmpty } from '../route-schemas.js';
+import { validateAllItems } from './commands/validate-all-items.js';
+import { validateItem } from './commands/validate-item.js';
+import { presentItem } from './extracted-item.presenter.js';
+import { listExtractedItems } from './queries/list-extracted-items.js';
+
+const tags = ['extracted items'];
+const SOURCE = 'On a source document of the assessment area (`sdoc_` id), not a /v1 document.';
+
+const ValidateBody = Type.Object(
+  {
+    decision: Type.Optional(Type.Union([Type.Literal('confirm'), Type.Literal('reject')])),
+    note: Type.Optional(Type.Union([Type.Null(), Type.String()])),
+    expected_version: Type.Optional(Type.Integer({ minimum: 1 })),
+    override_warnings: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+const ValidateAllBody = Type.Object(
+  {
+    only_pending: Type.Optional(Type.Boolean()),
+    item_ids: Type.Optional(Type.Array(Type.String())),
+    min_confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    include_needs_review: Type.Optional(Type.Boolean()),
+    dry_run: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export function registerExtractedItemRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/documents/:id/extracted-items',
+    {
+      schema: {
+        operationId: 'listExtractedItems',
+        summary: 'Read extracted data',
+        description: `${SOURCE} The current run's items by default; run=all includes superseded items.`,
+        tags,
+        params: IdParams,
+        querystring: Type.Object({ run: Type.Optional(Type.Union([Type.Literal('latest'), Type.Literal('all')])), status: Type.Optional(Type.String()), key: Type.Optional(Type.String()) }),
+        response: { 200: OpenObject(), ...errorResponses(404) },
+      },
+    },
+    async (request) => listExtractedItems(contextOf(request, deps), request.params.id, request.query),
+  );
+
+  app.post(
+    '/documents/:id/extracted-items/:item_id/validate',
+    {
+      preValidation: absentBodyIsEmpty,
+      schema: {
+        operationId: 'validateExtractedItem',
+        summary: 'Validate one extracted item',
+        description: `${SOURCE} Runs the checks first: a failing error check refuses a confirmation (422); a stale expected_version is 409.`,
+        tags,
+        params: Type.Object({ id: Type.String(), item_id: Type.String() }),
+        body: ValidateBody,
+        response: { 200: OpenObject(), ...errorResponses(404, 409, 422) },
+      },
+    },
+    async (request) => presentItem(await validateItem(contextOf(request, deps), request.params.id, request.params.item_id, request.body)),
+  );
+
+  app.post(
+    '/documents/:id/extracted-items/validate-all',
+    {
+      preValidation: absentBodyIsEmpty,
+      schema: {
+        operationId: 'validateAllExtractedItems',
+        summary: 'Validate all extracted items of a document',
+        description: `${SOURCE} Never confirms needs_review items unless include_needs_review; min_confidence and dry_run.`,
+        tags,
+        params: IdParams,
+        body: ValidateAllBody,
+        response: { 200: OpenObject(), ...errorResponses(404, 422) },
+      },
+    },
+    async (request) => validateAllItems(contextOf(request, deps), request.params.id, request.body),
+  );
+}

@@ -1,0 +1,32 @@
+/** `GET /documents/{id}/extracted-items`: the current items by default, every run's with `run=all`. */
+import type { CommandContext } from '../../../context.js';
+import { reposOf } from '../../assessment-repos.js';
+import { itemCounts, reviewStatus } from '../../uploads/source-document.presenter.js';
+import { requireSourceDocument } from '../../uploads/require-source-document.js';
+import type { ValidationStatus } from '../extracted-item.repository.js';
+import { presentItem } from '../extracted-item.presenter.js';
+
+export interface ListItemsQuery {
+  run?: 'latest' | 'all';
+  status?: string;
+  key?: string;
+}
+
+/** @throws NotFoundError when the document is absent or foreign. */
+export async function listExtractedItems(ctx: CommandContext, documentId: string, query: ListItemsQuery): Promise<Record<string, unknown>> {
+  const doc = await requireSourceDocument(ctx, documentId);
+  const repos = reposOf(ctx);
+  const orgId = ctx.actor.org.orgId;
+  const current = await repos.items.listCurrent(orgId, [doc.id]);
+  const all = query.run === 'all' ? await repos.items.listByDocument(orgId, doc.id) : current;
+  const items = all.filter((i) => (!query.status || i.validation_status === query.status) && (!query.key || i.key === query.key));
+  const byStatus: Partial<Record<ValidationStatus, number>> = {};
+  for (const i of current) byStatus[i.validation_status] = (byStatus[i.validation_status] ?? 0) + 1;
+  return {
+    document_id: doc.id,
+    run_id: current[0]?.run_id ?? null,
+    review_status: reviewStatus(doc, itemCounts(byStatus)),
+    items: items.map(presentItem),
+    next_cursor: null,
+  };
+}

@@ -1,0 +1,321 @@
+/**
+ * Label → value by proximity, on any layout: "Label: value" in one segment, a label with its
+ * value in the next segment to the right, or directly below (same group, overlapping x range).
+ * Known labels map to typed keys (invoice.total → money, …); other colon labels become
+ * `label.<slug>` strings.
+ */
+import { makeConfidence, makeItem, slugify } from './items.js';
+import type { LayoutDocument, LayoutLine, LayoutSegment } from './layout.js';
+import type { ConfidenceMethod, ExtractedItem, JsonValue, ValueType } from './types.js';
+import {
+  type DateOrder,
+  EMAIL_PATTERN,
+  MONEY_PATTERN,
+  findDates,
+  normalizePhone,
+  parseDate,
+  parseEmail,
+  parseIban,
+  parseMoney,
+  parseNumber,
+} from './value-parsers.js';
+
+/** A label dictionary entry. */
+export interface KnownField {
+  key: string;
+  label: string;
+  value_type: ValueType;
+  /** Normalised label texts (see `normalizeLabel`). */
+  labels: string[];
+  description: string;
+  example: string;
+}
+
+/** Labels we recognise. Order matters only for documentation; matching is exact. */
+export const KNOWN_FIELDS: KnownField[] = [
+  { key: 'vendor.name', label: 'Vendor name', value_type: 'string', labels: ['vendor', 'vendor name', 'supplier', 'supplier name', 'seller'], description: 'Name of the vendor / supplier', example: 'Contoso Ltd' },
+  { key: 'customer.name', label: 'Customer name', value_type: 'string', labels: ['customer', 'customer name', 'bill to', 'billed to', 'client', 'sold to'], description: 'Name of the customer', example: 'Fabrikam Inc' },
+  { key: 'invoice.number', label: 'Invoice number', value_type: 'string', labels: ['invoice', 'invoice number', 'invoice no', 'invoice #', 'invoice nr', 'invoice id', 'invoice ref'], description: 'Invoice identifier', example: 'INV-100' },
+  { key: 'invoice.date', label: 'Invoice date', value_type: 'date', labels: ['date', 'invoice date', 'issue date', 'date of issue', 'issued', 'issued on'], description: 'Date the invoice was issued', example: '2026-01-05' },
+  { key: 'invoice.due_date', label: 'Due date', value_type: 'date', labels: ['due date', 'payment due', 'due', 'due on', 'pay by'], description: 'Payment due date', example: '2026-02-04' },
+  { key: 'invoice.po_number', label: 'PO number', value_type: 'string', labels: ['po', 'po number', 'po #', 'po no', 'purchase order', 'order number', 'order no'], description: 'Purchase order reference', example: 'PO-7781' },
+  { key: 'invoice.subtotal', label: 'Subtotal', value_type: 'money', labels: ['subtotal', 'sub total', 'sub-total', 'net amount', 'net total'], description: 'Amount before tax', example: '$100.00' },
+  { key: 'invoice.tax', label: 'Tax', value_type: 'money', labels: ['tax', 'vat', 'sales tax', 'tax amount', 'vat amount', 'gst'], description: 'Tax amount', example: '$10.00' },
+  { key: 'invoice.total', label: 'Invoice total', value_type: 'money', labels: ['total', 'grand total', 'total due', 'amount due', 'balance due', 'total amount', 'invoice total', 'amount payable'], description: 'Grand total payable', example: '$110.00' },
+  { key: 'contact.email', label: 'E-mail', value_type: 'email', labels: ['email', 'e-mail', 'email address', 'e-mail address', 'mail'], description: 'Contact e-mail address', example: 'billing@contoso.test' },
+  { key: 'contact.phone', label: 'Phone', value_type: 'phone', labels: ['phone', 'tel', 'telephone', 'phone number', 'mobile', 'cell'], description: 'Contact phone number', example: '+1 555 010 0200' },
+  { key: 'payment.iban', label: 'IBAN', value_type: 'string', labels: ['iban', 'iban number'], description: 'Bank account (IBAN, checksum-verified)', example: 'DE89370400440532013000' },
+  { key: 'tax.id', label: 'Tax ID', value_type: 'string', labels: ['vat id', 'vat number', 'vat no', 'vat reg no', 'vat registration number', 'tax id', 'tax number', 'tin', 'ein'], description: 'VAT / tax identification number', example: 'DE123456789' },
+];
+
+const BY_LABEL = new Map<string, KnownField>();
+for (const f of KNOWN_FIELDS) for (const l of f.labels) BY_LABEL.set(l, f);
+const PREFIX_LABELS = [...BY_LABEL.keys()].sort((a, b) => b.length - a.length || a.localeCompare(b));
+
+/** Options of the label/value rules. */
+export interface LabelValueOptions {
+  date_order?: DateOrder;
+  default_currency?: string | null;
+  /** Emit `label.<slug>` items for unknown "Label: value" pairs. Default true. */
+  generic_labels?: boolean;
+}
+
+/** Lower case, single spaces, no leading symbols (bullets, emoji), no trailing colon or period; `№`/`no.` → `no`. */
+export function normalizeLabel(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/^[^\p{L}\p{N}]+/u, '')
+    .replace(/№/g, 'no')
+    .replace(/\s+/g, ' ')
+    .replace(/[\s:：.]+$/g, '')
+    .replace(/\bno\./g, 'no')
+    .trim();
+}
+
+/** A label is short, has letters, and does not look like a value or a sentence. */
+function plausibleLabel(label: string): boolean {
+  const t = label.trim();
+  if (t.length === 0 || t.length > 50 || !/\p{L}/u.test(t)) return false;
+  if (t.split(/\s+/).length > 6) return false;
+  if (/^(?:https?|ftp|mailto)$/i.test(t)) return false;
+  return !/[.!?]\s/.test(t);
+}
+
+interface Typed {
+  value: JsonValue;
+  /** Sub-range of the value text that holds the value. */
+  start: number;
+  end: number;
+  /** 1 when the whole text is the value, < 1 when it had to be narrowed. */
+  fit: number;
+}
+
+/** Parses `text` as `type`, narrowing to a sub-range if needed. Null when it is not that type. */
+export function typedValue(type: ValueType, text: string, opts: LabelValueOptions): Typed | null {
+  const whole = { start: 0, end: text.length, fit: 1 };
+  const cur = opts.default_currency ?? null;
+  switch (type) {
+    case 'money': {
+      const m = parseMoney(text, cur);
+      if (m) return { value: { amount: m.amount, currency: m.currency }, ...whole };
+      for (const mm of text.matchAll(MONEY_PATTERN)) {
+        const n = parseMoney(mm[0], cur);
+        if (n) return { value: { amount: n.amount, currency: n.currency }, start: mm.index ?? 0, end: (mm.index ?? 0) + mm[0].length, fit: 0.9 };
+      }
+      return null;
+    }
+    case 'date': {
+      const d = parseDate(text, opts.date_order);
+      if (d) return { value: d, ...whole };
+      const f = findDates(text, opts.date_order)[0];
+      return f ? { value: f.value, start: f.index, end: f.index + f.text.length, fit: 0.9 } : null;
+    }
+    case 'email': {
+      const e = parseEmail(text);
+      if (e) return { value: e, ...whole };
+      const m = new RegExp(EMAIL_PATTERN.source).exec(text);
+      const inner = m ? parseEmail(m[0]) : null;
+      return m && inner ? { value: inner, start: m.index, end: m.index + m[0].length, fit: 0.9 } : null;
+    }
+    case 'phone': {
+      const p = normalizePhone(text);
+      return p ? { value: p, ...whole } : null;
+    }
+    case 'number':
+    case 'integer': {
+      const n = parseNumber(text);
+      return n === null || (type === 'integer' && !Number.isInteger(n)) ? null : { value: n, ...whole };
+    }
+    default:
+      return text.trim() === '' ? null : { value: text.trim(), ...whole };
+  }
+}
+
+function specialValue(field: KnownField, text: string): Typed | null {
+  if (field.key === 'payment.iban') {
+    const iban = parseIban(text);
+    return iban ? { value: iban, start: 0, end: text.length, fit: 1 } : null;
+  }
+  if (field.key === 'tax.id') {
+    const t = text.trim();
+    return /^[A-Z]{0,3}[-\s.]?[0-9A-Z][0-9A-Z\s.-]{4,18}$/.test(t) ? { value: t.toUpperCase().replace(/[\s.]/g, ''), start: 0, end: text.length, fit: 1 } : null;
+  }
+  return null;
+}
+
+interface Pair {
+  label: string;
+  field: KnownField | null;
+  segment: LayoutSegment;
+  line: LayoutLine;
+  /** Range of the value in `segment.text`; null for a blank value. */
+  value: { start: number; end: number } | null;
+  /** Where the label is (for blank items). */
+  labelRange: { start: number; end: number };
+  labelSegment: LayoutSegment;
+  confidence: number;
+}
+
+function trimRange(text: string, start: number, end: number): { start: number; end: number } {
+  let s = start;
+  let e = end;
+  while (s < e && /\s/.test(text[s])) s++;
+  while (e > s && /\s/.test(text[e - 1])) e--;
+  return { start: s, end: e };
+}
+
+function isLabelOnly(seg: LayoutSegment): boolean {
+  return /[:：]\s*$/.test(seg.text) && plausibleLabel(seg.text.replace(/[:：]\s*$/, ''));
+}
+
+/** A segment that is itself a label (so it cannot be another label's value). */
+function looksLikeLabel(seg: LayoutSegment): boolean {
+  if (isLabelOnly(seg) || BY_LABEL.has(normalizeLabel(seg.text))) return true;
+  const inline = /^([^:：]{1,60}?)\s*[:：]\s*(\S.*)$/su.exec(seg.text);
+  return inline !== null && plausibleLabel(inline[1]) && !inline[2].startsWith('//');
+}
+
+function overlaps(a: LayoutSegment, b: LayoutSegment): boolean {
+  return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0 || Math.abs(a.x0 - b.x0) < 1e-3;
+}
+
+/**
+ * Finds label/value pairs and turns them into items. Deterministic: document order, first
+ * match wins, each value segment used once.
+ */
+export function extractLabelValues(doc: LayoutDocument, opts: LabelValueOptions = {}): ExtractedItem[] {
+  const used = new Set<LayoutSegment>();
+  const pairs: Pair[] = [];
+  const generic = opts.generic_labels ?? true;
+
+  const below = (li: number, seg: LayoutSegment): LayoutSegment | null => {
+    const line = doc.lines[li];
+    for (let j = li + 1; j < doc.lines.length; j++) {
+      const l2 = doc.lines[j];
+      if (l2.group !== line.group) break;
+      if (l2.y - (line.y + line.h) > doc.below_max_gap * line.h) break;
+      if (l2.y <= line.y) continue;
+      const cand = l2.segments.find((s) => overlaps(seg, s));
+      if (cand) return used.has(cand) || looksLikeLabel(cand) ? null : cand;
+    }
+    return null;
+  };
+
+  doc.lines.forEach((line, li) => {
+    line.segments.forEach((seg, si) => {
+      if (used.has(seg)) return;
+      const text = seg.text;
+      // 1. "Label: value" inside one segment.
+      const inline = /^([^:：]{1,60}?)\s*[:：]\s*(\S.*)$/su.exec(text);
+      if (inline && plausibleLabel(inline[1]) && !inline[2].startsWith('//')) {
+        const field = BY_LABEL.get(normalizeLabel(inline[1])) ?? null;
+        if (field || generic) {
+          const vStart = text.length - inline[2].length;
+          used.add(seg);
+          pairs.push({ label: inline[1].trim(), field, segment: seg, line, value: trimRange(text, vStart, text.length), labelRange: { start: 0, end: inline[1].length }, labelSegment: seg, confidence: field ? 0.9 : 0.8 });
+        }
+        return;
+      }
+      const norm = normalizeLabel(text);
+      const colon = isLabelOnly(seg);
+      const known = BY_LABEL.get(norm) ?? null;
+      // 2. A label alone: value to the right, else below.
+      if (colon || known) {
+        if (!known && !generic) return;
+        const right = line.segments[si + 1];
+        const labelRange = { start: 0, end: text.replace(/[\s:：]+$/, '').length };
+        if (right && !used.has(right) && !looksLikeLabel(right)) {
+          used.add(seg);
+          used.add(right);
+          pairs.push({ label: text.slice(0, labelRange.end), field: known, segment: right, line, value: { start: 0, end: right.text.length }, labelRange, labelSegment: seg, confidence: known ? (colon ? 0.85 : 0.8) : 0.75 });
+          return;
+        }
+        const down = below(li, seg);
+        if (down) {
+          used.add(seg);
+          used.add(down);
+          pairs.push({ label: text.slice(0, labelRange.end), field: known, segment: down, line, value: { start: 0, end: down.text.length }, labelRange, labelSegment: seg, confidence: known ? 0.75 : 0.65 });
+          return;
+        }
+        if (colon) {
+          used.add(seg);
+          pairs.push({ label: text.slice(0, labelRange.end), field: known, segment: seg, line, value: null, labelRange, labelSegment: seg, confidence: known ? 0.7 : 0.6 });
+        }
+        return;
+      }
+      // 3. A known typed label followed by its value in the same segment ("Total $110.00").
+      const lower = text.toLowerCase();
+      for (const l of PREFIX_LABELS) {
+        if (!lower.startsWith(l + ' ')) continue;
+        const field = BY_LABEL.get(l);
+        if (!field || field.value_type === 'string') continue;
+        const rest = trimRange(text, l.length, text.length);
+        const typed = typedValue(field.value_type, text.slice(rest.start, rest.end), opts);
+        if (typed && typed.fit === 1) {
+          used.add(seg);
+          pairs.push({ label: text.slice(0, l.length), field, segment: seg, line, value: rest, labelRange: { start: 0, end: l.length }, labelSegment: seg, confidence: 0.8 });
+        }
+        break;
+      }
+    });
+  });
+
+  const items: ExtractedItem[] = [];
+  for (const p of pairs) items.push(pairToItem(p, doc, opts));
+  return items;
+}
+
+function pairToItem(p: Pair, doc: LayoutDocument, opts: LabelValueOptions): ExtractedItem {
+  const source = p.line.text_source ?? doc.text_source;
+  const method: ConfidenceMethod = source === 'ocr' ? 'ocr_label_proximity_rule' : 'label_proximity_rule';
+  const genericKey = `label.${slugify(p.label)}`;
+  if (p.value === null) {
+    const ocr = source === 'ocr' ? p.labelSegment.ocr(p.labelRange.start, p.labelRange.end) : null;
+    return makeItem({
+      key: p.field?.key ?? genericKey,
+      label: p.field?.label ?? p.label,
+      value_type: p.field?.value_type ?? 'string',
+      value_state: 'blank',
+      value: null,
+      raw_text: null,
+      quote: p.labelSegment.raw(p.labelRange.start, p.labelRange.end),
+      text_source: source,
+      anchors: p.labelSegment.anchors(p.labelRange.start, p.labelRange.end),
+      confidence: makeConfidence(method, p.confidence, ocr),
+    });
+  }
+  const vText = p.segment.text.slice(p.value.start, p.value.end);
+  let key = genericKey;
+  let label = p.label;
+  let valueType: ValueType = 'string';
+  let typed: Typed | null = { value: vText.trim(), start: 0, end: vText.length, fit: 1 };
+  let conf = p.confidence;
+  if (p.field) {
+    const t = specialValue(p.field, vText) ?? (p.field.key === 'payment.iban' || p.field.key === 'tax.id' ? null : typedValue(p.field.value_type, vText, opts));
+    if (t) {
+      key = p.field.key;
+      label = p.field.label;
+      valueType = p.field.value_type;
+      typed = t;
+      conf *= t.fit;
+    } else {
+      // The label is known but the value is not of its type: keep it as a generic string.
+      conf = Math.min(conf, 0.6);
+    }
+  }
+  const s = p.value.start + typed.start;
+  const e = p.value.start + typed.end;
+  const ocr = source === 'ocr' ? p.segment.ocr(s, e) : null;
+  const raw = p.segment.raw(s, e);
+  return makeItem({
+    key,
+    label,
+    value_type: valueType,
+    value: typed.value,
+    raw_text: raw,
+    quote: raw,
+    text_source: source,
+    anchors: p.segment.anchors(s, e),
+    confidence: makeConfidence(method, conf, ocr),
+  });
+}

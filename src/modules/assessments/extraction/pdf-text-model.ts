@@ -1,0 +1,119 @@
+/**
+ * The positioned-text model shared by the PDF worker, the OCR engine and the processors, and
+ * the message protocol between `pdf-text.ts` and `pdf-text.worker.ts`.
+ * Boxes are normalised to [0,1] with a top-left origin; offsets are UTF-16 code units into the
+ * document's full text (pages joined with a form feed, lines with a newline).
+ */
+import type { Box } from './types.js';
+
+/** A word (maximal run of non-space characters) with its box. */
+export interface PositionedWord {
+  text: string;
+  box: Box;
+  /** Offsets into the document's full text. */
+  start: number;
+  end: number;
+  /** OCR word confidence in [0,1]; absent for text-layer words. */
+  confidence?: number;
+}
+
+/** A line of text, left to right, with its words. */
+export interface PositionedLine {
+  text: string;
+  box: Box;
+  start: number;
+  end: number;
+  /** Line height in page units (pt or px), used for proximity thresholds. */
+  height: number;
+  words: PositionedWord[];
+}
+
+/** Text-layer verdict of one page. */
+export type PageTextLayer = 'present' | 'poor' | 'absent';
+
+/** One page with positioned lines. */
+export interface PositionedPage {
+  page_number: number;
+  width: number;
+  height: number;
+  unit: 'pt' | 'px';
+  rotation: number;
+  lines: PositionedLine[];
+  /** The page's text (lines joined with '\n'). */
+  text: string;
+  /** Offset of the page text in the document's full text. */
+  text_start: number;
+  text_end: number;
+  /** Text quality in [0,1] (see text-quality.ts); null when the page has no text. */
+  quality: number | null;
+  /** Visible (non-space) characters. */
+  char_count: number;
+  text_layer: PageTextLayer;
+}
+
+/** An AcroForm field value with its widget rectangle. */
+export interface PdfFormField {
+  name: string;
+  type: 'text' | 'checkbox' | 'radio' | 'choice' | 'signature' | 'button' | 'unknown';
+  /** Text → string; checkbox → boolean; radio → selected export value or null; list → string[]. */
+  value: string | boolean | string[] | null;
+  /** The raw /V value as pdfjs reports it (e.g. 'Off', 'Yes'). */
+  raw_value: string | null;
+  page_number: number | null;
+  page_size: { width: number; height: number } | null;
+  box: Box | null;
+  read_only: boolean;
+}
+
+/** The whole extraction result of a PDF. */
+export interface PdfTextDocument {
+  page_count: number;
+  pages_processed: number;
+  /** True when the page budget stopped before the last page. */
+  truncated: boolean;
+  pages: PositionedPage[];
+  /** Full text: pages joined with '\f'. */
+  text: string;
+  /** present: every processed page has a good text layer; absent: none; partial: some. */
+  text_layer: 'present' | 'absent' | 'partial';
+  fields: PdfFormField[];
+  pdfjs_version: string;
+}
+
+/** Quick facts for upload validation. */
+export interface PdfInspection {
+  page_count: number;
+  /** Verdict from a sample of the first pages. */
+  text_layer: 'present' | 'absent' | 'partial';
+  sampled_pages: number;
+  field_count: number;
+  pdfjs_version: string;
+}
+
+/** Error codes of PDF reading. */
+export type PdfErrorCode = 'timeout' | 'encrypted' | 'corrupt' | 'worker_failed' | 'pdf_error';
+
+/** A PDF reading error. */
+export interface PdfError {
+  code: PdfErrorCode;
+  message: string;
+}
+
+/** Message from the parent to the worker. */
+export interface PdfWorkerRequest {
+  task: 'extract' | 'inspect';
+  data: Uint8Array;
+  max_pages: number;
+  /** Pages sampled by `inspect` for the text-layer verdict. */
+  sample_pages: number;
+  include_fields: boolean;
+  standard_font_data_url: string;
+  cmap_url: string;
+  password?: string;
+}
+
+/** Message from the worker to the parent. */
+export type PdfWorkerResponse =
+  | { ok: true; task: 'extract'; result: PdfTextDocument }
+  | { ok: true; task: 'inspect'; result: PdfInspection }
+  | { ok: false; error: PdfError };

@@ -1,0 +1,374 @@
+/**
+ * Worker thread: reads a PDF with the pdfjs-dist legacy build and posts back positioned text
+ * (`extract`) or quick facts (`inspect`). Started by `pdf-text.ts`, which enforces the time
+ * budget by terminating this thread; the page budget is applied here.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy, PageViewport } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type {
+  PdfError,
+  PdfFormField,
+  PdfInspection,
+  PdfTextDocument,
+  PdfWorkerRequest,
+  PdfWorkerResponse,
+  PositionedLine,
+  PositionedPage,
+  PositionedWord,
+} from './pdf-text-model.js';
+import { ratePageQuality, round4 } from './text-quality.js';
+import type { Box } from './types.js';
+
+/** Minimum visible characters for a page to count as having a text layer. */
+const MIN_PAGE_CHARS = 10;
+
+interface RawItem {
+  str: string;
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+  size: number;
+}
+
+function isTextItem(v: unknown): v is { str: string; transform: number[]; width: number; height: number } {
+  return typeof v === 'object' && v !== null && 'str' in v && 'transform' in v;
+}
+
+function nb(n: number): number {
+  return round4(Math.min(1, Math.max(0, n)));
+}
+
+function normBox(x0: number, top: number, x1: number, bottom: number, vp: PageViewport): Box {
+  const x = nb(x0 / vp.width);
+  const y = nb(top / vp.height);
+  return { x, y, w: nb(x1 / vp.width - x), h: nb(bottom / vp.height - y) };
+}
+
+function toViewportBox(vp: PageViewport, pts: Array<[number, number]>): { x0: number; x1: number; top: number; bottom: number } {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [px, py] of pts) {
+    const [vx, vy] = vp.convertToViewportPoint(px, py) as [number, number];
+    xs.push(vx);
+    ys.push(vy);
+  }
+  return { x0: Math.min(...xs), x1: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+}
+
+/** Converts pdfjs text items into viewport-space boxes (top-left origin, points). */
+function rawItems(items: unknown[], vp: PageViewport): RawItem[] {
+  const out: RawItem[] = [];
+  for (const it of items) {
+    if (!isTextItem(it) || it.str.length === 0) continue;
+    const [a, b, c, d, e, f] = it.transform;
+    const size = Math.hypot(c, d) || it.height || Math.hypot(a, b);
+    if (!size) continue;
+    const wl = Math.hypot(a, b) || 1;
+    const ux = a / wl;
+    const uy = b / wl;
+    const hl = Math.hypot(c, d) || 1;
+    const vx = c / hl;
+    const vy = d / hl;
+    const w = it.width;
+    // Glyph box from 0.2 em below the baseline to 0.8 em above it.
+    const lo: [number, number] = [e - 0.2 * size * vx, f - 0.2 * size * vy];
+    const pts: Array<[number, number]> = [
+      lo,
+      [lo[0] + w * ux, lo[1] + w * uy],
+      [lo[0] + size * vx, lo[1] + size * vy],
+      [lo[0] + w * ux + size * vx, lo[1] + w * uy + size * vy],
+    ];
+    const bx = toViewportBox(vp, pts);
+    out.push({ str: it.str, ...bx, size });
+  }
+  return out;
+}
+
+interface CharPos {
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+}
+
+/** Groups items into lines (by vertical centre) and builds text plus per-character positions. */
+function buildLines(items: RawItem[]): Array<{ text: string; chars: CharPos[]; height: number }> {
+  const sorted = [...items].sort((p, q) => (p.top + p.bottom) / 2 - (q.top + q.bottom) / 2 || p.x0 - q.x0);
+  const groups: RawItem[][] = [];
+  let current: RawItem[] = [];
+  let cy = 0;
+  let ch = 0;
+  for (const it of sorted) {
+    const icy = (it.top + it.bottom) / 2;
+    const ih = it.bottom - it.top;
+    if (current.length > 0 && Math.abs(icy - cy) <= 0.5 * Math.min(ch, ih)) {
+      current.push(it);
+    } else {
+      if (current.length > 0) groups.push(current);
+      current = [it];
+      cy = icy;
+      ch = ih;
+    }
+  }
+  if (current.length > 0) groups.push(current);
+
+  const lines: Array<{ text: string; chars: CharPos[]; height: number }> = [];
+  for (const g of groups) {
+    g.sort((p, q) => p.x0 - q.x0);
+    let text = '';
+    const chars: CharPos[] = [];
+    let prev: RawItem | null = null;
+    for (const it of g) {
+      if (prev) {
+        const gap = it.x0 - prev.x1;
+        if (gap > 0.1 * Math.min(prev.size, it.size) && !/\s$/.test(text) && !/^\s/.test(it.str)) {
+          text += ' ';
+          chars.push({ x0: prev.x1, x1: it.x0, top: Math.min(prev.top, it.top), bottom: Math.max(prev.bottom, it.bottom) });
+        }
+      }
+      const n = it.str.length;
+      for (let i = 0; i < n; i++) {
+        chars.push({
+          x0: it.x0 + ((it.x1 - it.x0) * i) / n,
+          x1: it.x0 + ((it.x1 - it.x0) * (i + 1)) / n,
+          top: it.top,
+          bottom: it.bottom,
+        });
+      }
+      text += it.str;
+      prev = it;
+    }
+    // Trim, keeping positions aligned.
+    let s = 0;
+    let e = text.length;
+    while (s < e && /\s/.test(text[s])) s++;
+    while (e > s && /\s/.test(text[e - 1])) e--;
+    if (e <= s) continue;
+    const height = Math.max(...g.map((it) => it.bottom - it.top));
+    lines.push({ text: text.slice(s, e), chars: chars.slice(s, e), height });
+  }
+  return lines;
+}
+
+function unionBox(cs: CharPos[]): CharPos {
+  return {
+    x0: Math.min(...cs.map((c) => c.x0)),
+    x1: Math.max(...cs.map((c) => c.x1)),
+    top: Math.min(...cs.map((c) => c.top)),
+    bottom: Math.max(...cs.map((c) => c.bottom)),
+  };
+}
+
+async function readPage(page: PDFPageProxy, pageNumber: number, offset: number): Promise<PositionedPage> {
+  const vp = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const lines = buildLines(rawItems(content.items, vp));
+  const outLines: PositionedLine[] = [];
+  let cursor = offset;
+  for (const l of lines) {
+    const words: PositionedWord[] = [];
+    for (const m of l.text.matchAll(/\S+/g)) {
+      const ws = m.index ?? 0;
+      const we = ws + m[0].length;
+      const u = unionBox(l.chars.slice(ws, we));
+      words.push({ text: m[0], box: normBox(u.x0, u.top, u.x1, u.bottom, vp), start: cursor + ws, end: cursor + we });
+    }
+    const lu = unionBox(l.chars);
+    outLines.push({
+      text: l.text,
+      box: normBox(lu.x0, lu.top, lu.x1, lu.bottom, vp),
+      start: cursor,
+      end: cursor + l.text.length,
+      height: round4(l.height),
+      words,
+    });
+    cursor += l.text.length + 1;
+  }
+  const text = outLines.map((l) => l.text).join('\n');
+  const charCount = text.replace(/\s+/g, '').length;
+  const quality = ratePageQuality(outLines.map((l) => l.text));
+  page.cleanup();
+  return {
+    page_number: pageNumber,
+    width: round4(vp.width),
+    height: round4(vp.height),
+    unit: 'pt',
+    rotation: vp.rotation,
+    lines: outLines,
+    text,
+    text_start: offset,
+    text_end: offset + text.length,
+    quality,
+    char_count: charCount,
+    text_layer: charCount < MIN_PAGE_CHARS ? 'absent' : quality !== null && quality < 0.5 ? 'poor' : 'present',
+  };
+}
+
+function layerVerdict(pages: Array<{ text_layer: string }>): 'present' | 'absent' | 'partial' {
+  const good = pages.filter((p) => p.text_layer === 'present').length;
+  if (pages.length > 0 && good === pages.length) return 'present';
+  return good === 0 ? 'absent' : 'partial';
+}
+
+interface FieldObject {
+  type?: string;
+  name?: string;
+  value?: unknown;
+  exportValues?: unknown;
+  buttonValue?: unknown;
+  rect?: number[];
+  page?: number;
+  readOnly?: boolean;
+  editable?: boolean;
+}
+
+function asString(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return null;
+}
+
+async function readFields(doc: PDFDocumentProxy): Promise<PdfFormField[]> {
+  const all = (await doc.getFieldObjects()) as unknown as Record<string, FieldObject[]> | null;
+  if (!all) return [];
+  const out: PdfFormField[] = [];
+  const viewports = new Map<number, PageViewport>();
+  const viewportOf = async (pageIndex: number): Promise<PageViewport | null> => {
+    if (pageIndex < 0 || pageIndex >= doc.numPages) return null;
+    const cached = viewports.get(pageIndex);
+    if (cached) return cached;
+    const vp = (await doc.getPage(pageIndex + 1)).getViewport({ scale: 1 });
+    viewports.set(pageIndex, vp);
+    return vp;
+  };
+  for (const name of Object.keys(all).sort()) {
+    const widgets = all[name].filter((w) => typeof w.type === 'string' && w.type !== '' && Array.isArray(w.rect));
+    if (widgets.length === 0) continue;
+    const t = widgets[0].type ?? '';
+    let chosen = widgets[0];
+    let value: PdfFormField['value'];
+    let type: PdfFormField['type'];
+    const raw = asString(chosen.value);
+    if (t === 'text') {
+      type = 'text';
+      value = raw ?? '';
+    } else if (t === 'checkbox') {
+      type = 'checkbox';
+      const on = widgets.find((w) => {
+        const v = asString(w.value);
+        return v !== null && v !== 'Off' && v !== '' && (asString(w.exportValues) === null || v === asString(w.exportValues));
+      });
+      if (on) chosen = on;
+      value = on !== undefined;
+    } else if (t === 'radiobutton') {
+      type = 'radio';
+      const v = raw !== null && raw !== 'Off' && raw !== '' ? raw : null;
+      // The widget whose own export value is the group's /V. (pdfjs does not expose /Opt, so
+      // generators that write index export values — pdf-lib does — yield '0', '1', ….)
+      const sel = v === null ? undefined : widgets.find((w) => (asString(w.exportValues) ?? asString(w.buttonValue)) === v);
+      if (sel) chosen = sel;
+      value = v;
+    } else if (t === 'combobox' || t === 'listbox') {
+      type = 'choice';
+      value = Array.isArray(chosen.value) ? chosen.value.map((x) => String(x)) : (raw ?? '');
+    } else if (t === 'signature') {
+      type = 'signature';
+      value = null;
+    } else if (t === 'button') {
+      continue; // push buttons carry no value
+    } else {
+      type = 'unknown';
+      value = raw;
+    }
+    const pageIndex = typeof chosen.page === 'number' ? chosen.page : -1;
+    const vp = await viewportOf(pageIndex);
+    let box: Box | null = null;
+    if (vp && chosen.rect && chosen.rect.length === 4) {
+      const [x1, y1, x2, y2] = vp.convertToViewportRectangle(chosen.rect) as number[];
+      box = normBox(Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2), vp);
+    }
+    out.push({
+      name,
+      type,
+      value,
+      raw_value: Array.isArray(chosen.value) ? null : asString(chosen.value),
+      page_number: vp ? pageIndex + 1 : null,
+      page_size: vp ? { width: round4(vp.width), height: round4(vp.height) } : null,
+      box,
+      read_only: chosen.readOnly === true || chosen.editable === false,
+    });
+  }
+  return out;
+}
+
+function classify(err: unknown): PdfError {
+  const name = typeof err === 'object' && err !== null && 'name' in err ? String(err.name) : '';
+  const message = err instanceof Error ? err.message : String(err);
+  if (name === 'PasswordException') return { code: 'encrypted', message: `PDF is password-protected: ${message}` };
+  if (name === 'InvalidPDFException' || name === 'FormatError' || name === 'MissingPDFException') {
+    return { code: 'corrupt', message: `PDF cannot be read: ${message}` };
+  }
+  return { code: 'pdf_error', message: `PDF reading failed: ${message}` };
+}
+
+async function run(req: PdfWorkerRequest): Promise<PdfWorkerResponse> {
+  const task = pdfjs.getDocument({
+    data: req.data,
+    password: req.password,
+    standardFontDataUrl: req.standard_font_data_url,
+    cMapUrl: req.cmap_url,
+    cMapPacked: true,
+    useSystemFonts: false,
+    disableFontFace: true,
+    isEvalSupported: false,
+    verbosity: 0,
+  });
+  const doc = await task.promise;
+  try {
+    if (req.task === 'inspect') {
+      const n = Math.min(doc.numPages, req.sample_pages);
+      const sampled: Array<{ text_layer: string }> = [];
+      for (let i = 1; i <= n; i++) sampled.push(await readPage(await doc.getPage(i), i, 0));
+      const fields = await doc.getFieldObjects();
+      const result: PdfInspection = {
+        page_count: doc.numPages,
+        text_layer: layerVerdict(sampled),
+        sampled_pages: n,
+        field_count: fields ? Object.keys(fields).length : 0,
+        pdfjs_version: pdfjs.version,
+      };
+      return { ok: true, task: 'inspect', result };
+    }
+    const n = Math.min(doc.numPages, req.max_pages);
+    const pages: PositionedPage[] = [];
+    let offset = 0;
+    for (let i = 1; i <= n; i++) {
+      const p = await readPage(await doc.getPage(i), i, offset);
+      pages.push(p);
+      offset = p.text_end + 1; // '\f' between pages
+    }
+    const result: PdfTextDocument = {
+      page_count: doc.numPages,
+      pages_processed: n,
+      truncated: n < doc.numPages,
+      pages,
+      text: pages.map((p) => p.text).join('\f'),
+      text_layer: layerVerdict(pages),
+      fields: req.include_fields ? await readFields(doc) : [],
+      pdfjs_version: pdfjs.version,
+    };
+    return { ok: true, task: 'extract', result };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+const port = parentPort;
+if (port) {
+  const req = workerData as PdfWorkerRequest;
+  run(req)
+    .then((res) => port.postMessage(res))
+    .catch((err: unknown) => port.postMessage({ ok: false, error: classify(err) } satisfies PdfWorkerResponse));
+}

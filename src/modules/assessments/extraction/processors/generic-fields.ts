@@ -1,0 +1,50 @@
+/**
+ * `prc_generic_fields`: label → value by proximity plus pattern entities, on PDF text layers
+ * (OCR fallback for pages without a usable one), images (OCR), docx, sheets and plain text.
+ */
+import { extractEntities } from '../entities.js';
+import { assignOccurrences } from '../items.js';
+import { extractLabelValues } from '../label-value.js';
+import { ALL_KINDS, type ProcessorDefinition, type ProcessorInput, type ProcessorResult } from '../types.js';
+import type { DateOrder } from '../value-parsers.js';
+import { type OcrMode, countItemsPerPage, loadDocument, strOpt } from './common.js';
+import { entityItemTypes, labelValueItemTypes } from './item-types.js';
+
+/** Options: `ocr` ('auto' | 'force' | 'never'), `date_order` ('mdy' | 'dmy'), `default_currency`, `entities` (bool), `generic_labels` (bool), budgets. */
+export async function extractGenericFields(input: ProcessorInput): Promise<ProcessorResult> {
+  const o = input.options ?? {};
+  const ocr = strOpt(o, 'ocr');
+  const mode: OcrMode = ocr === 'force' || ocr === 'never' ? ocr : 'auto';
+  const loaded = await loadDocument(input, mode);
+  const date_order: DateOrder = o.date_order === 'dmy' ? 'dmy' : 'mdy';
+  const items = extractLabelValues(loaded.layout, {
+    date_order,
+    default_currency: strOpt(o, 'default_currency') ?? null,
+    generic_labels: o.generic_labels !== false,
+  });
+  if (o.entities !== false) items.push(...extractEntities(loaded.layout, { date_order }));
+  assignOccurrences(items);
+  return {
+    items,
+    pages: countItemsPerPage(items, loaded.pages),
+    text: loaded.text,
+    errors: loaded.errors,
+    warnings: loaded.warnings,
+    engine_versions: loaded.engine_versions,
+  };
+}
+
+/** The processor definition. */
+export const genericFieldsProcessor: ProcessorDefinition = {
+  id: 'prc_generic_fields',
+  name: 'generic-fields',
+  version: '1.0.0',
+  display_name: 'Generic fields (labels, dates, money)',
+  description: 'Deterministic label/value, date, money, e-mail, phone, IBAN and VAT id extraction with page provenance',
+  state: 'enabled',
+  supported_kinds: [...ALL_KINDS],
+  capabilities: { page_regions: true, text_spans: true, ocr: true, tables: false, line_items: false },
+  item_types: [...labelValueItemTypes(), ...entityItemTypes()],
+  defaults: { auto_validate_min_confidence: 0.95, review_below_confidence: 0.8 },
+  extract: extractGenericFields,
+};

@@ -1,0 +1,158 @@
+/**
+ * Spreadsheet-like sources as typed cells: xlsx through exceljs (cell addresses, formula
+ * results, dates, number formats) and CSV through csv-parse. Rows and columns are 1-based.
+ */
+import { parse as parseCsvSync } from 'csv-parse/sync';
+// exceljs is loaded on first use (about 30 MB the service need not hold until a spreadsheet comes in).
+import type ExcelJS from 'exceljs';
+import { detectCsvDelimiter } from './sniff-file.js';
+import type { JsonValue, ValueType } from './types.js';
+import { parseDate, parseEmail, parseMoney, parseNumber, parsePercent } from './value-parsers.js';
+
+/** One typed cell. */
+export interface SheetCell {
+  row: number;
+  column: number;
+  ref: string;
+  /** Display text (dates as ISO, numbers unformatted). */
+  text: string;
+  value_type: ValueType;
+  value: JsonValue;
+  state: 'present' | 'blank' | 'unreadable';
+  formula: string | null;
+}
+
+/** A sheet: rows with their non-merged cells. */
+export interface SheetData {
+  name: string;
+  rows: Array<{ row: number; cells: SheetCell[] }>;
+}
+
+/** Column number → letters (1 → A, 28 → AB). */
+export function columnLetters(n: number): string {
+  let s = '';
+  let x = n;
+  while (x > 0) {
+    const r = (x - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    x = Math.floor((x - 1) / 26);
+  }
+  return s;
+}
+
+function currencyOfFormat(fmt: string): string | null {
+  if (/\$|USD/.test(fmt)) return 'USD';
+  if (/€|EUR/.test(fmt)) return 'EUR';
+  if (/£|GBP/.test(fmt)) return 'GBP';
+  if (/¥|JPY/.test(fmt)) return 'JPY';
+  return null;
+}
+
+function isoOfDate(d: Date): { value_type: ValueType; value: string } {
+  const iso = d.toISOString();
+  return iso.endsWith('T00:00:00.000Z') ? { value_type: 'date', value: iso.slice(0, 10) } : { value_type: 'datetime', value: iso.replace('.000Z', 'Z') };
+}
+
+/** Types a primitive cell value, using the number format for money and percent. */
+function typedPrimitive(v: unknown, numFmt: string): Pick<SheetCell, 'value_type' | 'value' | 'text' | 'state'> | null {
+  if (v === null || v === undefined || v === '') return { value_type: 'string', value: null, text: '', state: 'blank' };
+  if (typeof v === 'number') {
+    if (numFmt.includes('%')) {
+      const pct = Math.round(v * 100 * 1e9) / 1e9;
+      return { value_type: 'percent', value: pct, text: `${pct}%`, state: 'present' };
+    }
+    const cur = currencyOfFormat(numFmt);
+    if (cur) return { value_type: 'money', value: { amount: v, currency: cur }, text: String(v), state: 'present' };
+    return { value_type: Number.isInteger(v) ? 'integer' : 'number', value: v, text: String(v), state: 'present' };
+  }
+  if (typeof v === 'boolean') return { value_type: 'boolean', value: v, text: v ? 'TRUE' : 'FALSE', state: 'present' };
+  if (v instanceof Date) {
+    const d = isoOfDate(v);
+    return { ...d, text: d.value, state: 'present' };
+  }
+  if (typeof v === 'string') return { value_type: 'string', value: v, text: v, state: v.trim() === '' ? 'blank' : 'present' };
+  return null;
+}
+
+function typedExcelValue(v: ExcelJS.CellValue, numFmt: string): Pick<SheetCell, 'value_type' | 'value' | 'text' | 'state' | 'formula'> {
+  const prim = typedPrimitive(v, numFmt);
+  if (prim) return { ...prim, formula: null };
+  if (typeof v === 'object' && v !== null) {
+    if ('error' in v) return { value_type: 'string', value: null, text: String(v.error), state: 'unreadable', formula: null };
+    if ('formula' in v || 'sharedFormula' in v) {
+      const formula = 'formula' in v && typeof v.formula === 'string' ? v.formula : 'sharedFormula' in v && typeof v.sharedFormula === 'string' ? v.sharedFormula : null;
+      const result: unknown = 'result' in v ? v.result : undefined;
+      if (typeof result === 'object' && result !== null && 'error' in result) {
+        return { value_type: 'string', value: null, text: String((result as { error: unknown }).error), state: 'unreadable', formula };
+      }
+      const r = typedPrimitive(result, numFmt);
+      return r ? { ...r, formula } : { value_type: 'string', value: null, text: '', state: 'unreadable', formula };
+    }
+    if ('richText' in v && Array.isArray(v.richText)) {
+      const t = v.richText.map((p) => p.text).join('');
+      return { value_type: 'string', value: t, text: t, state: t.trim() === '' ? 'blank' : 'present', formula: null };
+    }
+    if ('text' in v && typeof v.text === 'string') {
+      return { value_type: 'string', value: v.text, text: v.text, state: v.text.trim() === '' ? 'blank' : 'present', formula: null };
+    }
+  }
+  return { value_type: 'string', value: null, text: '', state: 'unreadable', formula: null };
+}
+
+/** Reads every worksheet of an xlsx (merged slave cells skipped; empty rows skipped). */
+export async function readXlsx(bytes: Buffer): Promise<SheetData[]> {
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheets: SheetData[] = [];
+  wb.eachSheet((ws) => {
+    const rows: SheetData['rows'] = [];
+    ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+      const cells: SheetCell[] = [];
+      row.eachCell({ includeEmpty: false }, (cell, col) => {
+        if (cell.isMerged && cell.master.address !== cell.address) return;
+        const t = typedExcelValue(cell.value, cell.numFmt ?? '');
+        cells.push({ row: rowNumber, column: col, ref: cell.address, ...t });
+      });
+      if (cells.length > 0) rows.push({ row: rowNumber, cells });
+    });
+    sheets.push({ name: ws.name, rows });
+  });
+  return sheets;
+}
+
+/** Infers a type for a CSV field: money (with currency), percent, number, ISO/explicit date, e-mail, else string. */
+export function inferFieldType(text: string): Pick<SheetCell, 'value_type' | 'value' | 'state'> {
+  const t = text.trim();
+  if (t === '') return { value_type: 'string', value: null, state: 'blank' };
+  const n = parseNumber(t);
+  if (n !== null && /^[-(]?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d+)?\)?$/.test(t)) return { value_type: /\.\d/.test(t) ? 'number' : 'integer', value: n, state: 'present' };
+  const pct = parsePercent(t);
+  if (pct !== null) return { value_type: 'percent', value: pct, state: 'present' };
+  const m = parseMoney(t);
+  if (m && m.currency) return { value_type: 'money', value: { amount: m.amount, currency: m.currency }, state: 'present' };
+  if (/\d/.test(t) && /[-/.\s]/.test(t)) {
+    const d = parseDate(t);
+    if (d) return { value_type: 'date', value: d, state: 'present' };
+  }
+  const e = parseEmail(t);
+  if (e) return { value_type: 'email', value: e, state: 'present' };
+  return { value_type: 'string', value: t, state: 'present' };
+}
+
+/** Parses CSV text (delimiter detected unless given) into one sheet named `name`. */
+export function readCsv(text: string, opts: { name?: string; delimiter?: string } = {}): SheetData {
+  const delimiter = opts.delimiter ?? detectCsvDelimiter(text) ?? ',';
+  const records = parseCsvSync(text, { delimiter, relax_column_count: true, relax_quotes: true, bom: true, skip_empty_lines: false }) as string[][];
+  const rows: SheetData['rows'] = [];
+  records.forEach((rec, i) => {
+    const rowNumber = i + 1;
+    const cells: SheetCell[] = [];
+    rec.forEach((field, j) => {
+      if (field === '') return;
+      cells.push({ row: rowNumber, column: j + 1, ref: `${columnLetters(j + 1)}${rowNumber}`, text: field, formula: null, ...inferFieldType(field) });
+    });
+    if (cells.length > 0) rows.push({ row: rowNumber, cells });
+  });
+  return { name: opts.name ?? 'csv', rows };
+}

@@ -1,0 +1,143 @@
+/**
+ * The background half of processing: extracts one queued run and stores its items. Called by
+ * the job handler (src/jobs/assessment-jobs.ts) with a system context of the run's
+ * organization; never called inside an HTTP request.
+ */
+import { newId } from '../../../kernel/ids.js';
+import type { CommandContext } from '../../context.js';
+import { reposOf } from '../assessment-repos.js';
+import type { AssessmentServices } from '../assessment-services.js';
+import { getProcessor, runProcessor } from '../extraction/processor-catalog.js';
+import type { FileKind, ProcessingError, ProcessorResult } from '../extraction/types.js';
+import type { ExtractedItemRecord } from '../extracted-items/extracted-item.repository.js';
+import { carryForward } from './carry-forward.js';
+import { extractWithModel } from './extract-with-model.js';
+import { initialValidation } from './initial-validation.js';
+import type { ProcessingRunRecord } from './processing-run.repository.js';
+
+/** What became of the run (the batch runner reads it). */
+export interface ProcessOutcome {
+  status: ProcessingRunRecord['status'];
+  item_count: number;
+  pages_processed: number;
+  error: ProcessingError | null;
+}
+
+function internalFailure(message: string): ProcessorResult {
+  return { items: [], pages: [], text: '', errors: [{ code: 'internal_error', category: 'internal', component: 'processing', message, page_number: null }], warnings: [], engine_versions: {} };
+}
+
+/**
+ * Processes a queued run. A run that is no longer queued (already done, cancelled, deleted) is
+ * left alone, so a job that runs twice does no harm.
+ *
+ * @throws Error only on database failures (the job queue records them).
+ */
+export async function processRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model'>, runId: string): Promise<ProcessOutcome | null> {
+  const orgId = ctx.actor.org.orgId;
+  const repos = reposOf(ctx);
+  const started = ctx.clock.now();
+  if (!(await repos.runs.markRunning(orgId, runId, started.toISOString()))) return null;
+  const run = await repos.runs.findById(orgId, runId);
+  const doc = run && (await repos.documents.findById(orgId, run.document_id));
+  if (!run || !doc) return null;
+  await repos.documents.update(orgId, doc.id, { processing_status: 'processing', updated_at: started.toISOString() });
+  const assessment = doc.assessment_id ? await repos.assessments.findById(orgId, doc.assessment_id) : undefined;
+
+  const processor = getProcessor(run.processor_id);
+  let result: ProcessorResult;
+  try {
+    const bytes = await services.blobs.read(doc.blob_key);
+    result = await runProcessor(run.processor_id, { bytes, kind: doc.kind as FileKind, filename: doc.filename });
+  } catch (error) {
+    result = internalFailure(`the stored file could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // A model-backed processor only loaded the text: the model call is made here, through the port.
+  if (processor?.requires_model) {
+    result = await extractWithModel(services.model, result, { processor_id: run.processor_id, kind: doc.kind as FileKind, requirements: assessment?.requirements ?? [] });
+  }
+
+  const finished = ctx.clock.now();
+  const now = finished.toISOString();
+  const requiredKeys = new Set((assessment?.requirements ?? []).filter((r) => (r.occurrence ?? 'required_once').startsWith('required')).map((r) => r.key));
+  const items: Array<Omit<ExtractedItemRecord, 'org_id'>> = result.items.map((item, ordinal) => {
+    const { status, validation } = initialValidation(run.processor_id, item, assessment?.automation ?? 'never', requiredKeys);
+    return {
+      id: newId('itm'),
+      document_id: doc.id,
+      assessment_id: doc.assessment_id,
+      run_id: run.id,
+      ordinal,
+      processor_id: run.processor_id,
+      key: item.key,
+      label: item.label,
+      occurrence_index: item.occurrence_index,
+      value_type: item.value_type,
+      value_state: item.value_state,
+      value: item.value,
+      value_text: item.value_text,
+      raw_text: item.raw_text,
+      extracted: { value: item.value, value_text: item.value_text, raw_text: item.raw_text, value_state: item.value_state },
+      confidence: item.confidence,
+      provenance: { ...item.provenance, anchors: item.provenance.anchors.map((a) => (a.kind === 'text_span' ? { ...a, text_ref: `${run.id}/text` } : a)) },
+      candidates: [],
+      validation_status: status,
+      validation,
+      current_correction_id: null,
+      is_corrected: false,
+      version: 1,
+      superseded_by: null,
+      created_at: now,
+      updated_at: now,
+    };
+  });
+  const failed = result.errors.length > 0 && items.length === 0;
+  const status: ProcessingRunRecord['status'] = failed ? 'failed' : result.errors.length > 0 ? 'partially_succeeded' : 'succeeded';
+
+  const stored = await ctx.transaction(async (tx) => {
+    const txRepos = reposOf(tx);
+    // The document (or its assessment) may have been deleted while we extracted: write nothing then.
+    if (!(await txRepos.documents.findById(orgId, doc.id))) return false;
+    // A failed run keeps the previous items current: nothing better replaced them.
+    let carried = { corrections: 0, validations: 0, conflicts: 0 };
+    if (!failed) {
+      const previous = (await txRepos.items.listCurrent(orgId, [doc.id])).filter((i) => i.run_id !== run.id);
+      carried = await carryForward(tx, previous, items, { runId: run.id, preserve: run.preserve_corrections, force: run.force });
+      await txRepos.items.insertMany(orgId, items);
+    }
+    await txRepos.runs.finish(orgId, run.id, {
+      status,
+      processor_version: processor?.version ?? null,
+      engine_versions: result.engine_versions,
+      finished_at: now,
+      duration_ms: finished.getTime() - started.getTime(),
+      carried_forward: carried,
+      item_count: items.length,
+      errors: result.errors,
+      warnings: result.warnings,
+      pages: result.pages,
+      text: result.text,
+    });
+    await txRepos.documents.update(orgId, doc.id, {
+      processing_status: failed ? 'failed' : status === 'partially_succeeded' ? 'partially_processed' : 'processed',
+      processor_id: run.processor_id,
+      processor_version: processor?.version ?? null,
+      latest_run_id: run.id,
+      ...(doc.page_count === null && result.pages.length > 0 ? { page_count: result.pages.length } : {}),
+      updated_at: now,
+    });
+    return true;
+  });
+  if (!stored) return null;
+  return { status, item_count: items.length, pages_processed: result.pages.length, error: result.errors[0] ?? null };
+}
+
+/** A run whose process died: back to queued so the retried job picks it up again. */
+export async function requeueOrphanedRun(ctx: CommandContext, runId: string): Promise<void> {
+  const orgId = ctx.actor.org.orgId;
+  const repos = reposOf(ctx);
+  const run = await repos.runs.findById(orgId, runId);
+  if (!run) return;
+  await repos.runs.requeue(orgId, runId);
+  await repos.documents.update(orgId, run.document_id, { processing_status: 'queued', updated_at: ctx.clock.now().toISOString() });
+}

@@ -1,0 +1,28 @@
+/** TypeBox pieces shared by the assessment area's routes (snake_case wire, cursor paging). */
+import { Type } from 'typebox';
+
+/** `?limit=&cursor=`: at most 200 per page, 50 by default. */
+export const PageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size (max 200)' })),
+  cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page' })),
+};
+
+export const IdParams = Type.Object({ id: Type.String() });
+export const Ok = Type.Object({ ok: Type.Boolean() });
+
+/** The page size with its default. */
+export function limitOf(query: { limit?: number }): number {
+  return query.limit ?? 50;
+}
+
+/** Multipart bodies are read part by part (streamed to the blob store), so they are described, not validated, here. */
+export const MULTIPART_NOTE = 'multipart/form-data; files go in `files` parts and are streamed to storage with a size cap.';
+
+/**
+ * For POST routes whose body is all optional: a request without a body counts as `{}` (the
+ * validator would otherwise refuse `undefined` as "not an object"). A body that is sent is
+ * validated as usual.
+ */
+export async function absentBodyIsEmpty(request: { body: unknown }): Promise<void> {
+  if (request.body === undefined) request.body = {};
+}

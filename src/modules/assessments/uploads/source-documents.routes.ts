@@ -1,0 +1,139 @@
+/**
+ * `/documents`: SOURCE FILES of the assessment area (`sdoc_` ids) — not the /v1 documents.
+ * Uploads are streamed to the blob store; the bytes come back from `/content` with range support.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { DomainValidationError, NotFoundError } from '../../../kernel/errors.js';
+import { OpenObject, errorResponses } from '../../../kernel/schema.js';
+import { type RouteDeps, contextOf } from '../../route-context.js';
+import { assessmentServices } from '../assessment-services.js';
+import { requireAssessment } from '../assessments/require-assessment.js';
+import { IdParams, MULTIPART_NOTE, Ok, PageQuery, limitOf } from '../route-schemas.js';
+import { rethrowAsBadMultipart } from './malformed-multipart.js';
+import { checkUploadedFile, metadataVerdict } from './commands/check-upload.js';
+import { deleteSourceDocument } from './commands/delete-source-document.js';
+import { ingestFiles } from './commands/ingest-files.js';
+import { inlineDisposition, parseRange } from './content-headers.js';
+import { getSourceDocument, listSourceDocuments, presentDocuments } from './queries/get-source-document.js';
+import { discardFiles, receiveMultipart } from './receive-multipart.js';
+import { requireSourceDocument } from './require-source-document.js';
+
+const tags = ['source documents'];
+const SOURCE = 'Source files of the assessment area (`sdoc_` ids), not /v1 documents.';
+
+const MetadataBody = Type.Object(
+  { filename: Type.String({ minLength: 1 }), size_bytes: Type.Integer({ minimum: 0 }), mime_type: Type.Optional(Type.Union([Type.Null(), Type.String()])) },
+  { additionalProperties: false },
+);
+
+export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const services = assessmentServices(deps);
+
+  app.post(
+    '/documents',
+    { schema: { operationId: 'uploadSourceDocuments', summary: 'Upload source documents', description: `${SOURCE} ${MULTIPART_NOTE} Optional field \`assessment_id\`; without it the documents are organization-level (batchable).`, tags, response: { 201: OpenObject(), ...errorResponses(404, 413, 422) } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new DomainValidationError('send multipart/form-data with one or more `files` parts');
+      const ctx = contextOf(request, deps);
+      const received = await receiveMultipart(request.parts(), services.blobs, deps.uploads.maxBytes);
+      try {
+        const unknown = Object.keys(received.fields).filter((f) => f !== 'assessment_id' && f !== 'processor_id');
+        if (unknown.length > 0) throw new DomainValidationError(`unknown field(s): ${unknown.join(', ')}`);
+        if (received.files.length === 0) throw new DomainValidationError('no file: send one or more `files` parts');
+        const assessmentId = received.fields.assessment_id?.trim();
+        const assessment = assessmentId ? await requireAssessment(ctx, assessmentId) : null;
+        const result = await ingestFiles(ctx, services, received.files, { assessment, processorId: received.fields.processor_id?.trim() || null, trigger: assessment ? 'add_documents' : 'upload' });
+        return reply.status(201).send({ documents: await presentDocuments(ctx, result.documents), rejected_files: result.rejected_files });
+      } catch (error) {
+        await discardFiles(services.blobs, received.files);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/documents/validate',
+    { schema: { operationId: 'validateSourceDocument', summary: 'Check an upload without storing it', description: `${SOURCE} Multipart \`file\`, or JSON \`{filename, size_bytes, mime_type}\` for a metadata-only pre-check. Answers 200 with the verdict, valid or not.`, tags, response: { 200: OpenObject(), ...errorResponses(422) } } },
+    async (request) => {
+      contextOf(request, deps);
+      if (request.isMultipart()) {
+        try {
+          const part = await request.file();
+          if (!part) throw new DomainValidationError('send a `file` part');
+          return await checkUploadedFile({ stream: part.file, filename: part.filename ?? '', mime_type: part.mimetype || null }, deps.uploads);
+        } catch (error) {
+          return rethrowAsBadMultipart(error);
+        }
+      }
+      const body = request.body as unknown;
+      if (!Value.Check(MetadataBody, body)) throw new DomainValidationError('send multipart `file`, or JSON {filename, size_bytes, mime_type}');
+      return metadataVerdict({ filename: body.filename, size_bytes: body.size_bytes, mime_type: body.mime_type ?? null }, deps.uploads);
+    },
+  );
+
+  app.get(
+    '/documents',
+    {
+      schema: {
+        operationId: 'listSourceDocuments',
+        summary: 'List source documents',
+        description: SOURCE,
+        tags,
+        querystring: Type.Object({ assessment_id: Type.Optional(Type.String()), processing_status: Type.Optional(Type.String()), review_status: Type.Optional(Type.String()), ...PageQuery }),
+        response: { 200: OpenObject() },
+      },
+    },
+    async (request) => listSourceDocuments(contextOf(request, deps), { ...request.query, limit: limitOf(request.query) }),
+  );
+
+  app.get(
+    '/documents/:id',
+    { schema: { operationId: 'getSourceDocument', summary: 'A source document', description: SOURCE, tags, params: IdParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    async (request) => getSourceDocument(contextOf(request, deps), request.params.id),
+  );
+
+  app.delete(
+    '/documents/:id',
+    { schema: { operationId: 'deleteSourceDocument', summary: 'Delete a source document', description: `${SOURCE} Removes its stored file, runs, items, corrections and batch rows.`, tags, params: IdParams, response: { 200: Ok, ...errorResponses(404, 409) } } },
+    async (request) => {
+      await deleteSourceDocument(contextOf(request, deps), services, request.params.id);
+      return { ok: true };
+    },
+  );
+
+  app.get(
+    '/documents/:id/content',
+    {
+      schema: {
+        operationId: 'getSourceDocumentContent',
+        summary: 'Stream a source document\'s original bytes',
+        description: `${SOURCE} Content-Type is the sniffed type; ETag is the sha256; Range gives 206 (416 when unsatisfiable); If-None-Match gives 304.`,
+        tags,
+        params: IdParams,
+        response: { 200: { description: 'The original bytes' }, 206: { description: 'The requested byte range' }, 304: { description: 'Not modified' }, 416: { $ref: 'ErrorResponse' }, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const doc = await requireSourceDocument(contextOf(request, deps), request.params.id);
+      const size = await services.blobs.size(doc.blob_key);
+      if (size === null) throw new NotFoundError(`the content of document ${doc.id} is missing`);
+      const etag = `"${doc.sha256}"`;
+      reply.header('etag', etag).header('accept-ranges', 'bytes').header('content-type', doc.mime_type).header('content-disposition', inlineDisposition(doc.filename)).header('x-content-type-options', 'nosniff');
+      const inm = request.headers['if-none-match'];
+      if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.status(304).send();
+      const range = parseRange(request.headers.range, size);
+      if (range.kind === 'unsatisfiable') {
+        reply.serializer(JSON.stringify);
+        return reply.status(416).header('content-range', `bytes */${size}`).header('content-type', 'application/json; charset=utf-8').send({ detail: `range not satisfiable (size ${size})` });
+      }
+      if (range.kind === 'range') {
+        return reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1).send(services.blobs.openRead(doc.blob_key, range));
+      }
+      return reply.status(200).header('content-length', size).send(services.blobs.openRead(doc.blob_key));
+    },
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * What every use case receives: the caller (with its active organization), the repositories
+ * (bound to the current transaction when inside one), and a clock. No use case reads globals.
+ */
+import type { Kysely } from 'kysely';
+import type { OrgActor } from '../kernel/actor.js';
+import { type Clock, systemClock } from '../kernel/clock.js';
+import type { Database } from '../storage/schema.js';
+import { type Repos, createRepos } from './repos.js';
+
+export interface CommandContext {
+  actor: OrgActor;
+  repos: Repos;
+  /**
+   * The database handle of this context (the transaction inside `transaction()`): modules
+   * whose repositories are not in `repos` build them from it, e.g. `new TextRepository(ctx.db)`.
+   */
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Runs `fn` in one database transaction; nested calls reuse the outer one. */
+  transaction<T>(fn: (ctx: CommandContext) => Promise<T>): Promise<T>;
+}
+
+/** Builds a context over a database handle (the top-level db or a transaction). */
+export function createContext(db: Kysely<Database>, actor: OrgActor, clock: Clock = systemClock, inTransaction = false): CommandContext {
+  const ctx: CommandContext = {
+    actor,
+    repos: createRepos(db),
+    db,
+    clock,
+    transaction: (fn) => (inTransaction ? fn(ctx) : db.transaction().execute((trx) => fn(createContext(trx, actor, clock, true)))),
+  };
+  return ctx;
+}

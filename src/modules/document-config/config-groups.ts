@@ -1,0 +1,174 @@
+/**
+ * The configuration groups of a document or template, their keys, types and defaults.
+ * Documents store only their overrides; `resolveConfig` fills in the defaults. `fields` and
+ * `sections` are two more groups, views over the document's rows (see get-config.ts).
+ */
+import { type TSchema, Type } from 'typebox';
+import { Value } from 'typebox/value';
+
+const N = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
+
+export const STORED_GROUPS = {
+  models: {
+    schema: Type.Object(
+      { default: N(Type.String()), gather: N(Type.String()), synthesis: N(Type.String()), render: N(Type.String()), verify: N(Type.String()) },
+      { additionalProperties: false },
+    ),
+    defaults: { default: null, gather: null, synthesis: null, render: null, verify: null },
+  },
+  synthesis: {
+    schema: Type.Object(
+      {
+        enabled: N(Type.Boolean()),
+        instructions: N(Type.String()),
+        schema: N(Type.Object({}, { additionalProperties: true })),
+        schemaPath: N(Type.String()),
+        computations: N(Type.Record(Type.String(), Type.String())),
+      },
+      { additionalProperties: false },
+    ),
+    defaults: { enabled: true, instructions: null, schema: null, schemaPath: null, computations: {} },
+  },
+  coordination: {
+    schema: Type.Object(
+      {
+        computations: N(Type.Record(Type.String(), Type.String())),
+        maxConcurrency: N(Type.Integer({ minimum: 1, maximum: 16 })),
+        needTimeoutMs: N(Type.Integer({ minimum: 100, maximum: 600_000 })),
+        orchestrate: N(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+    defaults: { computations: {}, maxConcurrency: 4, needTimeoutMs: 30_000, orchestrate: false },
+  },
+  brief: {
+    schema: Type.Object(
+      { text: N(Type.String()), audience: N(Type.String()), purpose: N(Type.String()), jurisdiction: N(Type.String()) },
+      { additionalProperties: false },
+    ),
+    defaults: { text: null, audience: null, purpose: null, jurisdiction: null },
+  },
+  voice: {
+    schema: Type.Object({ voiceId: N(Type.String()), voiceName: N(Type.String()) }, { additionalProperties: false }),
+    defaults: { voiceId: null, voiceName: null },
+  },
+  verify: {
+    schema: Type.Object(
+      { enabled: N(Type.Boolean()), judge: N(Type.Union([Type.Literal('auto'), Type.Literal('deterministic'), Type.Literal('model')])), blockOnUnsupported: N(Type.Boolean()) },
+      { additionalProperties: false },
+    ),
+    defaults: { enabled: true, judge: 'auto', blockOnUnsupported: false },
+  },
+  render: {
+    schema: Type.Object(
+      {
+        pageSize: N(Type.Union([Type.Literal('A4'), Type.Literal('Letter')])),
+        margins: N(
+          Type.Object(
+            {
+              top: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+              right: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+              bottom: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+              left: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+        fontFamily: N(Type.String({ minLength: 1, maxLength: 64 })),
+        fontSize: N(Type.Number({ minimum: 6, maximum: 36 })),
+        headingNumbering: N(Type.Boolean()),
+        headerText: N(Type.String()),
+        footerText: N(Type.String()),
+        pageNumbers: N(Type.Boolean()),
+        language: N(Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$' })),
+        toc: N(Type.Boolean()),
+        concurrency: N(Type.Integer({ minimum: 1, maximum: 16 })),
+      },
+      { additionalProperties: false },
+    ),
+    defaults: {
+      pageSize: 'A4',
+      margins: { top: 25, right: 25, bottom: 25, left: 25 },
+      fontFamily: 'Calibri',
+      fontSize: 11,
+      headingNumbering: false,
+      headerText: null,
+      footerText: null,
+      pageNumbers: true,
+      language: 'en-GB',
+      toc: false,
+      concurrency: 4,
+    },
+  },
+  tools: {
+    schema: Type.Object(
+      { allowed: N(Type.Array(Type.String())), timeoutMs: N(Type.Integer({ minimum: 100, maximum: 600_000 })) },
+      { additionalProperties: false },
+    ),
+    defaults: { allowed: [], timeoutMs: 15_000 },
+  },
+} as const;
+
+export type StoredGroupName = keyof typeof STORED_GROUPS;
+export const STORED_GROUP_NAMES = Object.keys(STORED_GROUPS) as StoredGroupName[];
+/** Every group GET /config returns, in order. */
+export const CONFIG_GROUP_NAMES = [...STORED_GROUP_NAMES, 'fields', 'sections'] as const;
+
+export type ConfigOverrides = Record<string, Record<string, unknown>>;
+
+export function isStoredGroup(name: string): name is StoredGroupName {
+  return name in STORED_GROUPS;
+}
+
+/** Problems of one group's overrides (`render.fontSize must be >= 6`), empty when valid. */
+export function groupProblems(group: StoredGroupName, values: unknown): string[] {
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) return [`${group} must be an object`];
+  const schema = STORED_GROUPS[group].schema;
+  if (Value.Check(schema, values)) return [];
+  return [...Value.Errors(schema, values)]
+    .filter((e) => e.keyword !== 'boolean')
+    .map((e) => {
+      const params = e.params as { additionalProperties?: string[] };
+      if (e.keyword === 'additionalProperties' && params.additionalProperties) return `${group} has no key ${params.additionalProperties.map((k) => `"${k}"`).join(', ')}`;
+      return `${group}${e.instancePath.replace(/\//g, '.')} ${e.message}`;
+    });
+}
+
+/**
+ * Merges sent keys into stored overrides: a sent `null` removes the override (the default
+ * applies again). Groups not sent are untouched.
+ */
+export function mergeOverrides(stored: ConfigOverrides, sent: ConfigOverrides): ConfigOverrides {
+  const merged: ConfigOverrides = { ...stored };
+  for (const [group, values] of Object.entries(sent)) {
+    const next: Record<string, unknown> = { ...(stored[group] ?? {}) };
+    for (const [key, value] of Object.entries(values)) {
+      if (value === null) delete next[key];
+      else next[key] = value;
+    }
+    if (Object.keys(next).length === 0) delete merged[group];
+    else merged[group] = next;
+  }
+  return merged;
+}
+
+/** Defaults overlaid with the document's overrides, for every stored group. */
+export function resolveConfig(overrides: ConfigOverrides): Record<StoredGroupName, Record<string, unknown>> {
+  const resolved = {} as Record<StoredGroupName, Record<string, unknown>>;
+  for (const group of STORED_GROUP_NAMES) {
+    const defaults = STORED_GROUPS[group].defaults as Record<string, unknown>;
+    const own = overrides[group] ?? {};
+    const values: Record<string, unknown> = { ...defaults, ...own };
+    // Nested objects (render.margins) merge one level deep so a partial object keeps the other sides.
+    for (const [key, value] of Object.entries(own)) {
+      const base = defaults[key];
+      if (isPlainObject(base) && isPlainObject(value) && key !== 'schema') values[key] = { ...base, ...value };
+    }
+    resolved[group] = values;
+  }
+  return resolved;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,73 @@
+/**
+ * `POST /v1/documents`: a new document instance from a template, copying its fields (with the
+ * sent values applied), sections (without output), data-needs, config and snippet bindings,
+ * in one transaction.
+ */
+import { NotFoundError } from '../../../kernel/errors.js';
+import { newId } from '../../../kernel/ids.js';
+import type { CommandContext } from '../../context.js';
+import { BindingRepository } from '../../library/bindings/binding.repository.js';
+import type { DocumentRecord } from '../document.repository.js';
+import { coerceFieldValue } from '../field-values.js';
+import { assertTitle } from '../../sections/section-rules.js';
+
+export interface InstantiateTemplateInput {
+  templateId: string;
+  title?: string | null;
+  fields?: Record<string, unknown>;
+}
+
+/**
+ * @throws NotFoundError when the template is absent, not a template, or of another organization.
+ * @throws DomainValidationError for a blank title.
+ */
+export async function instantiateTemplate(ctx: CommandContext, input: InstantiateTemplateInput): Promise<DocumentRecord> {
+  const orgId = ctx.actor.org.orgId;
+  const template =
+    (await ctx.repos.documents.findById(orgId, input.templateId)) ?? (await ctx.repos.documents.findTemplateBySlug(orgId, input.templateId));
+  if (!template || !template.isTemplate) throw new NotFoundError(`template ${input.templateId} not found`);
+  const title = input.title === undefined || input.title === null ? template.title : assertTitle(input.title);
+
+  return ctx.transaction(async (tx) => {
+    const now = tx.clock.now().toISOString();
+    const document = await tx.repos.documents.insert(orgId, {
+      id: newId('doc'),
+      slug: null,
+      title,
+      description: template.description,
+      isTemplate: false,
+      templateId: template.id,
+      state: 'draft',
+      config: template.config,
+      createdBy: tx.actor.email,
+      createdAt: now,
+      updatedAt: now,
+    });
+
+    const sent = new Map(Object.entries(input.fields ?? {}).map(([k, v]) => [k, coerceFieldValue(v)]));
+    const templateFields = await tx.repos.fields.listByDocument(orgId, template.id);
+    for (const field of templateFields) {
+      await tx.repos.fields.insert(orgId, { ...field, id: newId('fld'), documentId: document.id, value: sent.get(field.key) ?? field.value }, now);
+      sent.delete(field.key);
+    }
+    // Values for keys the template does not define become plain string fields, kept, not dropped.
+    let ordinal = templateFields.length;
+    for (const [key, value] of sent) {
+      await tx.repos.fields.insert(orgId, { id: newId('fld'), documentId: document.id, key, value, valueType: 'string', isRequired: false, label: null, description: null, options: null, ordinal: ordinal++ }, now);
+    }
+
+    for (const section of await tx.repos.sections.listByDocument(orgId, template.id)) {
+      await tx.repos.sections.insert(orgId, { ...section, id: newId('sec'), documentId: document.id, content: null, status: 'empty', createdAt: now, updatedAt: now });
+    }
+    for (const need of await tx.repos.dataNeeds.listByDocument(orgId, template.id)) {
+      await tx.repos.dataNeeds.insert(orgId, { ...need, id: newId('dn'), documentId: document.id, createdAt: now, updatedAt: now });
+    }
+    const bindings = new BindingRepository(tx.db);
+    // Renumbered 0..N-1 in the template's binding order: copies made in one instant must not
+    // fall back on creation time (equal here) to break ordinal ties.
+    for (const [ordinal, binding] of (await bindings.listByDocument(orgId, template.id)).entries()) {
+      await bindings.insert(orgId, { ...binding, id: newId('bind'), documentId: document.id, ordinal, createdAt: now, updatedAt: now });
+    }
+    return document;
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * Documents (templates and instances). Every method takes orgId first: a row of another
+ * organization is simply not found.
+ */
+import type { Kysely, Updateable } from 'kysely';
+import { fromDbBool, toDbBool } from '../../storage/dialect.js';
+import type { Database, DocumentTable } from '../../storage/schema.js';
+import { fromJson } from '../json-column.js';
+
+export interface DocumentRecord {
+  id: string;
+  orgId: string;
+  slug: string | null;
+  title: string;
+  description: string | null;
+  isTemplate: boolean;
+  templateId: string | null;
+  state: string;
+  config: Record<string, Record<string, unknown>>;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewDocument = Omit<DocumentRecord, 'orgId'>;
+
+function toRecord(row: DocumentTable): DocumentRecord {
+  return {
+    id: row.id,
+    orgId: row.org_id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    isTemplate: fromDbBool(row.is_template),
+    templateId: row.template_id,
+    state: row.state,
+    config: fromJson(row.config_json, {}),
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface DocumentChanges {
+  slug?: string | null;
+  title?: string;
+  description?: string | null;
+  isTemplate?: boolean;
+  state?: string;
+  config?: Record<string, Record<string, unknown>>;
+  updatedAt: string;
+}
+
+export class DocumentRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async findById(orgId: string, id: string): Promise<DocumentRecord | undefined> {
+    const row = await this.db.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  async findTemplateBySlug(orgId: string, slug: string): Promise<DocumentRecord | undefined> {
+    const row = await this.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('slug', '=', slug)
+      .where('is_template', '=', 1)
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  async slugExists(orgId: string, slug: string): Promise<boolean> {
+    const row = await this.db.selectFrom('documents').select('id').where('org_id', '=', orgId).where('slug', '=', slug).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Templates or instances of the organization, oldest first. */
+  async list(orgId: string, isTemplate: boolean): Promise<DocumentRecord[]> {
+    const rows = await this.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('is_template', '=', toDbBool(isTemplate))
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  async insert(orgId: string, doc: NewDocument): Promise<DocumentRecord> {
+    await this.db
+      .insertInto('documents')
+      .values({
+        id: doc.id,
+        org_id: orgId,
+        slug: doc.slug,
+        title: doc.title,
+        description: doc.description,
+        is_template: toDbBool(doc.isTemplate),
+        template_id: doc.templateId,
+        state: doc.state,
+        config_json: JSON.stringify(doc.config),
+        created_by: doc.createdBy,
+        created_at: doc.createdAt,
+        updated_at: doc.updatedAt,
+      })
+      .execute();
+    return { ...doc, orgId };
+  }
+
+  async update(orgId: string, id: string, changes: DocumentChanges): Promise<void> {
+    const set: Updateable<DocumentTable> = { updated_at: changes.updatedAt };
+    if (changes.slug !== undefined) set.slug = changes.slug;
+    if (changes.title !== undefined) set.title = changes.title;
+    if (changes.description !== undefined) set.description = changes.description;
+    if (changes.isTemplate !== undefined) set.is_template = toDbBool(changes.isTemplate);
+    if (changes.state !== undefined) set.state = changes.state;
+    if (changes.config !== undefined) set.config_json = JSON.stringify(changes.config);
+    await this.db.updateTable('documents').set(set).where('org_id', '=', orgId).where('id', '=', id).execute();
+  }
+
+  /** Deletes the document; its children go with it (ON DELETE CASCADE). */
+  async delete(orgId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('documents').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async touch(orgId: string, id: string, updatedAt: string): Promise<void> {
+    await this.db.updateTable('documents').set({ updated_at: updatedAt }).where('org_id', '=', orgId).where('id', '=', id).execute();
+  }
+}

@@ -1,0 +1,114 @@
+/** /v1/documents, fields, lifecycle state, readiness and computed values. Routes only adapt. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { OpenObject, Ref, errorResponses } from '../../kernel/schema.js';
+import { type RouteDeps, contextOf } from '../route-context.js';
+import { deleteDocument } from './commands/delete-document.js';
+import { deleteField } from './commands/delete-field.js';
+import { instantiateTemplate } from './commands/instantiate-template.js';
+import { replaceFields } from './commands/replace-fields.js';
+import { setLifecycleState } from './commands/set-lifecycle-state.js';
+import { updateDocument } from './commands/update-document.js';
+import { CreateDocumentBody, DeleteFieldResponse, FieldsBody, FieldsResponse, StateBody, UpdateDocumentBody } from './documents.schemas.js';
+import { documentDetail, getDocument } from './queries/get-document.js';
+import { getComputed } from './queries/get-computed.js';
+import { getReadiness } from './queries/get-readiness.js';
+import { listDocuments } from './queries/list-documents.js';
+import { listFields } from './queries/list-fields.js';
+
+const DocumentParams = Type.Object({ document_id: Type.String() });
+const FieldParams = Type.Object({ document_id: Type.String(), field_id: Type.String() });
+const tags = ['documents'];
+const Ok = Type.Object({ ok: Type.Boolean() });
+
+export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/v1/documents', { schema: { operationId: 'listDocuments', summary: 'List document instances', tags, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
+    listDocuments(contextOf(request, deps), { templates: false }),
+  );
+
+  app.post(
+    '/v1/documents',
+    { schema: { operationId: 'createDocument', summary: 'Instantiate a template into a document', tags, body: Ref(CreateDocumentBody), response: { 201: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const document = await instantiateTemplate(ctx, request.body);
+      return reply.status(201).send(await documentDetail(ctx, document));
+    },
+  );
+
+  app.get(
+    '/v1/documents/:document_id',
+    { schema: { operationId: 'getDocument', summary: 'A document with its sections and sources', tags, params: DocumentParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    async (request) => getDocument(contextOf(request, deps), request.params.document_id),
+  );
+
+  app.patch(
+    '/v1/documents/:document_id',
+    { schema: { operationId: 'updateDocument', summary: 'Update title, description or template flag', tags, params: DocumentParams, body: Ref(UpdateDocumentBody), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      const document = await updateDocument(ctx, request.params.document_id, request.body);
+      return documentDetail(ctx, document);
+    },
+  );
+
+  app.delete(
+    '/v1/documents/:document_id',
+    { schema: { operationId: 'deleteDocument', summary: 'Delete a document and everything it owns', tags, params: DocumentParams, response: { 200: Ok, ...errorResponses(404) } } },
+    async (request) => {
+      await deleteDocument(contextOf(request, deps), request.params.document_id);
+      return { ok: true };
+    },
+  );
+
+  app.put(
+    '/v1/documents/:document_id/fields',
+    { schema: { operationId: 'putFields', summary: 'Merge field values by key', tags, params: DocumentParams, body: Ref(FieldsBody), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      const { document_id } = request.params;
+      await replaceFields(ctx, document_id, request.body.fields);
+      return getDocument(ctx, document_id);
+    },
+  );
+
+  app.get(
+    '/v1/documents/:document_id/fields',
+    { schema: { operationId: 'getFields', summary: 'The document\'s fields', tags, params: DocumentParams, response: { 200: Ref(FieldsResponse), ...errorResponses(404) } } },
+    async (request) => listFields(contextOf(request, deps), request.params.document_id),
+  );
+
+  app.delete(
+    '/v1/documents/:document_id/fields/:field_id',
+    { schema: { operationId: 'deleteField', summary: 'Delete a field', tags, params: FieldParams, response: { 200: Ref(DeleteFieldResponse), ...errorResponses(404, 422) } } },
+    async (request) => {
+      const { document_id, field_id } = request.params;
+      await deleteField(contextOf(request, deps), document_id, field_id);
+      return { ok: true };
+    },
+  );
+
+  app.put(
+    '/v1/documents/:document_id/state',
+    { schema: { operationId: 'setState', summary: 'Set the lifecycle state (draft, under-review, finalized)', tags, params: DocumentParams, body: Ref(StateBody), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      const document = await setLifecycleState(ctx, request.params.document_id, request.body.state);
+      return documentDetail(ctx, document);
+    },
+  );
+
+  app.get(
+    '/v1/documents/:document_id/readiness',
+    { schema: { operationId: 'getReadiness', summary: 'Readiness verdict and gaps', tags, params: DocumentParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    async (request) => getReadiness(contextOf(request, deps), request.params.document_id),
+  );
+
+  app.get(
+    '/v1/documents/:document_id/computed',
+    { schema: { operationId: 'getComputed', summary: 'Computed values from persisted gathered rows', tags, params: DocumentParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    async (request) => getComputed(contextOf(request, deps), request.params.document_id),
+  );
+}

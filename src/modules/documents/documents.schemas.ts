@@ -1,0 +1,55 @@
+/** Wire schemas of documents, fields and lifecycle state, under the contract's exact names. */
+import { Type } from 'typebox';
+import { Nullable, Ref } from '../../kernel/schema.js';
+
+/** A field value as sent: any JSON scalar; it is stored as its string form. */
+const FieldValueInput = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()], {
+  description: 'coerced to a string: 12 → "12", true → "true"',
+});
+
+export const CreateDocumentBody = Type.Object(
+  {
+    templateId: Type.String({ minLength: 1, description: 'id (or slug) of the template to instantiate' }),
+    title: Type.Optional(Nullable(Type.String())),
+    fields: Type.Optional(Type.Record(Type.String(), FieldValueInput, { description: 'key → value; values are coerced to strings' })),
+  },
+  { $id: 'CreateDocumentBody', additionalProperties: false },
+);
+
+export const UpdateDocumentBody = Type.Object(
+  {
+    title: Type.Optional(Nullable(Type.String({ description: 'when sent, must be non-empty and not blank' }))),
+    description: Type.Optional(Nullable(Type.String({ description: 'null clears it' }))),
+    isTemplate: Type.Optional(Nullable(Type.Boolean({ description: 'true promotes to template, false demotes to instance' }))),
+  },
+  { $id: 'UpdateDocumentBody', additionalProperties: false },
+);
+
+export const FieldsBody = Type.Object(
+  { fields: Type.Record(Type.String(), FieldValueInput, { description: 'merged by key' }) },
+  { $id: 'FieldsBody', additionalProperties: false },
+);
+
+export const FieldModel = Type.Object(
+  {
+    id: Type.String({ description: 'stable id used to delete the field' }),
+    key: Type.String(),
+    value: Type.String(),
+    valueType: Type.Optional(Type.String({ default: 'string' })),
+    isRequired: Type.Optional(Type.Boolean({ default: false })),
+    label: Type.Optional(Nullable(Type.String())),
+    description: Type.Optional(Nullable(Type.String())),
+  },
+  { $id: 'FieldModel' },
+);
+
+export const FieldsResponse = Type.Object({ fields: Type.Array(Ref(FieldModel)) }, { $id: 'FieldsResponse' });
+
+export const StateBody = Type.Object(
+  { state: Type.String({ description: 'draft, under-review or finalized' }) },
+  { $id: 'StateBody', additionalProperties: false },
+);
+
+export const DeleteFieldResponse = Type.Object({ ok: Type.Boolean() }, { $id: 'DeleteFieldResponse' });
+
+export const DOCUMENT_SCHEMAS = [CreateDocumentBody, UpdateDocumentBody, FieldsBody, FieldModel, FieldsResponse, StateBody, DeleteFieldResponse];

@@ -1,0 +1,33 @@
+import type { CommandContext } from '../../context.js';
+import { presentDataNeed } from '../../data-needs/data-need.presenter.js';
+import { presentSection } from '../../sections/section.presenter.js';
+import { presentDocument, presentField, presentSources } from '../document.presenter.js';
+import type { DocumentRecord } from '../document.repository.js';
+import { requireDocument } from '../require-document.js';
+
+/** `{document, sections, sources, fields, dataNeeds}` of a document already in scope. */
+export async function documentDetail(ctx: CommandContext, document: DocumentRecord) {
+  const orgId = ctx.actor.org.orgId;
+  const [sections, fields, dataNeeds, gathered] = await Promise.all([
+    ctx.repos.sections.listByDocument(orgId, document.id),
+    ctx.repos.fields.listByDocument(orgId, document.id),
+    ctx.repos.dataNeeds.listByDocument(orgId, document.id),
+    ctx.repos.gathered.latestByDocument(orgId, document.id),
+  ]);
+  return {
+    document: presentDocument(document),
+    sections: sections.map(presentSection),
+    sources: presentSources(gathered),
+    fields: fields.map(presentField),
+    dataNeeds: dataNeeds.map(presentDataNeed),
+  };
+}
+
+/**
+ * `GET /v1/documents/{id}`.
+ *
+ * @throws NotFoundError when absent or foreign.
+ */
+export async function getDocument(ctx: CommandContext, documentId: string) {
+  return documentDetail(ctx, await requireDocument(ctx, documentId));
+}

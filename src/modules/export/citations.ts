@@ -1,0 +1,97 @@
+import type { ComposedSource } from './composed-document.js';
+
+/**
+ * `[n]` citation markers → Word footnotes. Word allows one reference per footnote, so every
+ * occurrence of a marker gets its own footnote; each names the source in full so a reader never
+ * has to look elsewhere.
+ */
+
+export type CitationPiece = { kind: 'text'; text: string } | { kind: 'cite'; n: number };
+
+// Matches "[3]", "[1, 4]" and "[2-5]" in already-lexed plain text (never raw Markdown).
+const MARKER = /\[(\d{1,4}(?:\s*[-–,]\s*\d{1,4})*)\]/g;
+const MAX_RANGE = 50;
+
+function expandMarker(body: string): number[] | null {
+  const out: number[] = [];
+  for (const part of body.split(',')) {
+    const range = part.split(/[-–]/).map((s) => Number.parseInt(s.trim(), 10));
+    if (range.length === 1) {
+      out.push(range[0]);
+    } else if (range.length === 2 && range[0] <= range[1] && range[1] - range[0] <= MAX_RANGE) {
+      for (let n = range[0]; n <= range[1]; n++) out.push(n);
+    } else {
+      return null;
+    }
+  }
+  return out;
+}
+
+/**
+ * Splits text at citation markers whose every number names a known source. Other bracketed
+ * numbers ("array[0]", "[99]" without a source) stay literal text.
+ */
+export function splitCitations(text: string, knownSources: ReadonlySet<number>): CitationPiece[] {
+  const pieces: CitationPiece[] = [];
+  let last = 0;
+  for (const match of text.matchAll(MARKER)) {
+    const numbers = expandMarker(match[1]);
+    if (!numbers || numbers.some((n) => !knownSources.has(n))) continue;
+    const start = match.index ?? 0;
+    // "claim [1]." reads "claim¹." in Word: the space before a footnote mark is dropped.
+    const before = text.slice(last, start).replace(/[ \t]+$/, '');
+    if (before) pieces.push({ kind: 'text', text: before });
+    for (const n of numbers) pieces.push({ kind: 'cite', n });
+    last = start + match[0].length;
+  }
+  const rest = text.slice(last);
+  if (rest) pieces.push({ kind: 'text', text: rest });
+  return pieces;
+}
+
+/** Removes citation markers, so an unsupported claim quoted with its "[2]" still matches the text. */
+export function stripCitationMarkers(text: string): string {
+  return text.replace(MARKER, '').replace(/(?<!\s)\s+([.,;:!?])/g, '$1');
+}
+
+/** The one-line description of a source used in footnotes and the Sources list. */
+export function describeSource(source: ComposedSource): { label: string; title: string; url: string | null; location: string | null } {
+  const url = source.url && isSafeExternalUrl(source.url) ? source.url : null;
+  const parts: string[] = [];
+  if (source.file) parts.push(source.file);
+  if (source.page != null) parts.push(`p. ${source.page}`);
+  const location = parts.length > 0 ? parts.join(', ') : null;
+  const title = source.title.trim() || 'Untitled source';
+  return { label: `[${source.n}] ${title}`, title, url, location };
+}
+
+/** Only web and mail links become hyperlinks; anything else (javascript:, file:) stays text. */
+export function isSafeExternalUrl(url: string): boolean {
+  return /^(https?:\/\/|mailto:)/i.test(url.trim());
+}
+
+/** Hands out footnote ids in the order citations are met, remembering which source each names. */
+export class FootnoteRegistry {
+  private readonly sources = new Map<number, ComposedSource>();
+  private readonly notes: Array<{ id: number; source: ComposedSource }> = [];
+  readonly knownSources: ReadonlySet<number>;
+
+  constructor(sources: readonly ComposedSource[]) {
+    for (const source of sources) this.sources.set(source.n, source);
+    this.knownSources = new Set(this.sources.keys());
+  }
+
+  /** Returns the id of a new footnote citing source n (which must be known). */
+  cite(n: number): number {
+    const source = this.sources.get(n);
+    if (!source) throw new Error(`Unknown source ${n}`);
+    // Ids start at 1: Word reserves 0 and -1 for the separator footnotes.
+    const id = this.notes.length + 1;
+    this.notes.push({ id, source });
+    return id;
+  }
+
+  entries(): ReadonlyArray<{ id: number; source: ComposedSource }> {
+    return this.notes;
+  }
+}

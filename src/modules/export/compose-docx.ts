@@ -1,0 +1,281 @@
+import {
+  Bookmark,
+  Document,
+  type FileChild,
+  ExternalHyperlink,
+  Footer,
+  Header,
+  PageBreak,
+  PageNumber,
+  Packer,
+  Paragraph,
+  Tab,
+  TabStopType,
+  TextRun,
+  type ICommentOptions,
+  type ParagraphChild,
+} from 'docx';
+import { blocksToDocx, type DocxRenderContext } from './blocks-to-docx.js';
+import { BODY_PLACEHOLDER } from './body-placeholder.js';
+import { BodyWriter } from './body-writer.js';
+import { describeSource, FootnoteRegistry } from './citations.js';
+import { anchorClaim } from './comments.js';
+import type { ComposedBlock, ComposedDocument, ComposedSource, LifecycleState } from './composed-document.js';
+import type { Block, Inline } from './document-blocks.js';
+import { makeDeterministic, normalizeTimestamp } from './deterministic-zip.js';
+import { markdownToBlocks, type ConversionContext } from './markdown-to-blocks.js';
+import { NumberingRegistry } from './numbering.js';
+import { documentLanguage, pageGeometry, type PageGeometry } from './render-options.js';
+import { sectionContentToBlocks } from './section-content.js';
+import { DRAFT_COLOR, buildStyles } from './styles.js';
+import { TableOfContentsBuilder } from './table-of-contents.js';
+import { xmlSafe } from './xml-text.js';
+
+/**
+ * ComposedDocument → .docx bytes. Pure: no I/O, no clock, no randomness — the same document
+ * gives the same bytes (see deterministic-zip.ts for the parts of docx that needed help).
+ */
+
+const LIFECYCLE_LABELS: Record<LifecycleState, string> = {
+  draft: 'Draft',
+  'under-review': 'Under review',
+  finalized: 'Finalized',
+};
+
+const COMMENT_AUTHOR = 'Quire';
+const COMMENT_INITIALS = 'Q';
+
+function text(value: string): Inline[] {
+  return [{ kind: 'text', text: value, marks: {} }];
+}
+
+function formatDate(isoDate: string, language: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!match) return isoDate;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (Number.isNaN(date.getTime())) return isoDate;
+  // UTC on both sides: the day printed never depends on the server's time zone.
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+function titlePage(doc: ComposedDocument, language: string): Paragraph[] {
+  const paragraphs: Paragraph[] = [
+    new Paragraph({ style: 'Title', children: [new TextRun(xmlSafe(doc.title))] }),
+    new Paragraph({ style: 'Subtitle', children: [new TextRun(xmlSafe(doc.organizationName))] }),
+    new Paragraph({ style: 'TitleMeta', children: [new TextRun(xmlSafe(formatDate(doc.date, language)))] }),
+    new Paragraph({
+      style: 'TitleMeta',
+      children: [new TextRun({ text: 'Status: ', bold: true }), new TextRun(LIFECYCLE_LABELS[doc.lifecycleState] ?? doc.lifecycleState)],
+    }),
+  ];
+  if (doc.description?.trim()) {
+    paragraphs.push(new Paragraph({ spacing: { before: 480 }, children: [new TextRun(xmlSafe(doc.description.trim()))] }));
+  }
+  if (doc.lifecycleState !== 'finalized') {
+    paragraphs.push(new Paragraph({ style: 'DraftMarker', children: [new TextRun('DRAFT')] }));
+  }
+  return paragraphs;
+}
+
+interface BlockConversion {
+  ctx: ConversionContext;
+  comments: ICommentOptions[];
+  commentDate: Date;
+}
+
+function commentBody(claim: string, reason: string): Paragraph[] {
+  return [
+    new Paragraph({ children: [new TextRun({ text: 'Unsupported claim: ', bold: true }), new TextRun(xmlSafe(reason))] }),
+    new Paragraph({ children: [new TextRun({ text: xmlSafe(`“${claim}”`), italics: true })] }),
+  ];
+}
+
+function blockToBlocks(block: ComposedBlock, conv: BlockConversion): Block[] {
+  const { ctx } = conv;
+  switch (block.kind) {
+    case 'section': {
+      const heading: Inline[] = text(block.title);
+      const content = sectionContentToBlocks(block, ctx);
+      for (const claim of block.unsupportedClaims ?? []) {
+        if (!claim.text.trim()) continue;
+        const id = conv.comments.length;
+        anchorClaim(content, heading, claim.text, id);
+        conv.comments.push({
+          id,
+          author: COMMENT_AUTHOR,
+          initials: COMMENT_INITIALS,
+          date: conv.commentDate,
+          children: commentBody(claim.text, claim.reason),
+        });
+      }
+      return [{ kind: 'heading', level: 1, inlines: heading, numbered: ctx.headingNumbering }, ...content];
+    }
+    case 'riskBlock': {
+      const children: Block[] = [
+        { kind: 'paragraph', style: 'RiskHeading', inlines: text(block.heading) },
+        ...markdownToBlocks(block.body, ctx, { headings: { mode: 'inline' } }),
+      ];
+      if (block.statutoryRef?.trim()) {
+        children.push({
+          kind: 'paragraph',
+          style: 'StatutoryReference',
+          inlines: [{ kind: 'text', text: 'Statutory reference: ', marks: { bold: true } }, ...text(block.statutoryRef.trim())],
+        });
+      }
+      return [{ kind: 'callout', tone: 'risk', children }];
+    }
+    case 'snippet': {
+      const body = markdownToBlocks(block.body, ctx, { headings: { mode: 'inline' } });
+      return block.heading?.trim() ? [{ kind: 'paragraph', style: 'SnippetHeading', inlines: text(block.heading) }, ...body] : body;
+    }
+  }
+}
+
+function sourceChildren(source: ComposedSource, withNumber = true): ParagraphChild[] {
+  const { label, title, url, location } = describeSource(source);
+  const children: ParagraphChild[] = [new TextRun(xmlSafe(`${withNumber ? label : title}.`))];
+  if (url) {
+    children.push(new TextRun(' '));
+    children.push(new ExternalHyperlink({ link: url, children: [new TextRun({ text: xmlSafe(url), style: 'Hyperlink' })] }));
+  }
+  if (location) children.push(new TextRun(xmlSafe(` ${location}.`)));
+  return children;
+}
+
+function sourcesList(sources: readonly ComposedSource[], bookmark: string | undefined): FileChild[] {
+  if (sources.length === 0) return [];
+  const sorted = [...sources].sort((a, b) => a.n - b.n);
+  const title = new TextRun('Sources');
+  return [
+    // Not numbered even with heading numbering: it is back matter, not a chapter.
+    new Paragraph({ heading: 'Heading1', children: [bookmark ? new Bookmark({ id: bookmark, children: [title] }) : title] }),
+    ...sorted.map((source) => new Paragraph({ style: 'SourceEntry', children: sourceChildren(source) })),
+  ];
+}
+
+function headerFooters(doc: ComposedDocument, geometry: PageGeometry) {
+  const { render } = doc;
+  const draft = doc.lifecycleState !== 'finalized';
+  const tabStops = [{ type: TabStopType.RIGHT, position: geometry.textWidth }];
+  const draftRun = (): TextRun => new TextRun({ text: 'DRAFT', bold: true, color: DRAFT_COLOR });
+  const headerText = render.headerText?.trim() ? xmlSafe(render.headerText.trim()) : '';
+  const footerText = render.footerText?.trim() ? xmlSafe(render.footerText.trim()) : '';
+
+  const headerChildren: ParagraphChild[] = [];
+  if (headerText) headerChildren.push(new TextRun(headerText));
+  if (draft) headerChildren.push(new TextRun({ children: [new Tab()] }), draftRun());
+
+  const footerChildren: ParagraphChild[] = [];
+  if (footerText) footerChildren.push(new TextRun(footerText));
+  if (render.pageNumbers) {
+    footerChildren.push(new TextRun({ children: [new Tab(), 'Page ', PageNumber.CURRENT, ' of ', PageNumber.TOTAL_PAGES] }));
+  }
+
+  const para = (children: ParagraphChild[]): Paragraph => new Paragraph({ style: 'HeaderFooterText', tabStops, children });
+  return {
+    headers:
+      headerChildren.length > 0
+        ? {
+            default: new Header({ children: [para(headerChildren)] }),
+            // The title page shows only the DRAFT marker: its own title block says the rest.
+            first: new Header({ children: [para(draft ? [new TextRun({ children: [new Tab()] }), draftRun()] : [])] }),
+          }
+        : undefined,
+    footers:
+      footerChildren.length > 0
+        ? { default: new Footer({ children: [para(footerChildren)] }), first: new Footer({ children: [para([])] }) }
+        : undefined,
+    titlePage: headerChildren.length > 0 || footerChildren.length > 0,
+  };
+}
+
+function footnoteParts(footnotes: FootnoteRegistry): Record<string, { children: Paragraph[] }> {
+  const parts: Record<string, { children: Paragraph[] }> = {};
+  for (const { id, source } of footnotes.entries()) {
+    // Footnotes are numbered by Word (1, 2, 3… per citation), so the text names the source by
+    // title rather than by its [n], which would read as a second, different number.
+    parts[String(id)] = { children: [new Paragraph({ style: 'FootnoteText', children: [new TextRun(' '), ...sourceChildren(source, false)] })] };
+  }
+  return parts;
+}
+
+/**
+ * ComposedDocument → .docx bytes.
+ *
+ * In two passes, to keep the peak memory of a long document low: first every block becomes the
+ * small intermediate model (which registers the footnotes, lists and comments the other parts
+ * need, and the headings the table of contents lists); then, with the document's parts created,
+ * the body is written block by block as XML (body-writer.ts), each block's docx objects garbage
+ * as soon as its XML exists.
+ *
+ * @throws Error only on a bug (docx refusing what the composer built); any input composes.
+ */
+export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
+  const geometry = pageGeometry(doc.render);
+  const language = documentLanguage(doc.render);
+  const created = normalizeTimestamp(doc.properties.created);
+  const footnotes = new FootnoteRegistry(doc.sources);
+  const numbering = new NumberingRegistry();
+  const conv: BlockConversion = {
+    ctx: { footnotes, numbering, headingNumbering: doc.render.headingNumbering },
+    comments: [],
+    commentDate: created,
+  };
+  const renderCtx: DocxRenderContext = { textWidth: geometry.textWidth };
+
+  // Pass 1: the intermediate model of every block.
+  const toc = doc.render.toc ? new TableOfContentsBuilder() : null;
+  const converted: Array<Block[] | null> = doc.blocks.map((block) => {
+    const blocks = blockToBlocks(block, conv);
+    toc?.listHeadingsOf(blocks);
+    return blocks;
+  });
+  const sourcesBookmark = doc.sources.length > 0 ? toc?.listHeading(1, 'Sources') : undefined;
+
+  const { headers, footers, titlePage: differentFirstPage } = headerFooters(doc, geometry);
+  const document = new Document({
+    title: xmlSafe(doc.title),
+    subject: doc.properties.subject ? xmlSafe(doc.properties.subject) : undefined,
+    creator: xmlSafe(doc.properties.creator),
+    lastModifiedBy: xmlSafe(doc.properties.creator),
+    description: doc.description ? xmlSafe(doc.description) : undefined,
+    revision: 1,
+    styles: buildStyles(doc.render),
+    numbering: numbering.toOptions(),
+    footnotes: footnoteParts(footnotes),
+    comments: { children: conv.comments },
+    sections: [
+      {
+        properties: {
+          titlePage: differentFirstPage,
+          page: {
+            size: { width: geometry.width, height: geometry.height },
+            margin: geometry.margin,
+          },
+        },
+        headers,
+        footers,
+        children: [new Paragraph({ children: [new TextRun(BODY_PLACEHOLDER)] })],
+      },
+    ],
+  });
+
+  // Pass 2: the body, written as XML block by block.
+  const body = new BodyWriter(document);
+  body.write(titlePage(doc, language));
+  body.write([new Paragraph({ children: [new PageBreak()] })]);
+  if (toc) {
+    body.write(toc.elements());
+    body.write([new Paragraph({ children: [new PageBreak()] })]);
+  }
+  for (let i = 0; i < converted.length; i++) {
+    const blocks = converted[i];
+    if (blocks) body.write(blocksToDocx(blocks, renderCtx));
+    converted[i] = null; // this block's intermediate model is garbage from here on
+  }
+  body.write(sourcesList(doc.sources, sourcesBookmark));
+  const bodyXml = body.finish();
+
+  const packed = await Packer.toBuffer(document);
+  return makeDeterministic(packed, created, bodyXml);
+}

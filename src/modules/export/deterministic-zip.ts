@@ -1,0 +1,142 @@
+import JSZip from 'jszip';
+import { spliceBody } from './body-placeholder.js';
+
+/**
+ * Makes a .docx byte-for-byte reproducible. docx 9 stamps every zip entry and the core
+ * properties with the current time, gives each external hyperlink a random relationship id
+ * ("rIdl0otd4b47vrwnipfmip7x"), and numbers the TOC bookmarks from a counter shared by every
+ * document of the process ("_Toc10" in the second export). Everything else it writes is derived
+ * from the input. This renumbers those from the input alone and re-zips the parts in a fixed
+ * order with fixed dates.
+ */
+
+const FIRST_ENTRIES = ['[Content_Types].xml', '_rels/.rels', 'word/document.xml', 'word/_rels/document.xml.rels'];
+
+// DOS dates (zip entry times) cover 1980–2107 only.
+const DOS_MIN = Date.UTC(1980, 0, 1, 0, 0, 0);
+const DOS_MAX = Date.UTC(2107, 11, 31, 23, 59, 58);
+
+/** `created` as a W3CDTF timestamp without milliseconds; a fixed epoch if it does not parse. */
+export function normalizeTimestamp(iso: string): Date {
+  const time = Date.parse(iso);
+  const safe = Number.isFinite(time) ? time : DOS_MIN;
+  return new Date(Math.floor(safe / 1000) * 1000);
+}
+
+function w3cdtf(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function entryOrder(a: string, b: string): number {
+  const ia = FIRST_ENTRIES.indexOf(a);
+  const ib = FIRST_ENTRIES.indexOf(b);
+  if (ia >= 0 || ib >= 0) return (ia >= 0 ? ia : FIRST_ENTRIES.length) - (ib >= 0 ? ib : FIRST_ENTRIES.length);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** "word/_rels/document.xml.rels" → "word/document.xml"; "_rels/.rels" → null (package rels). */
+function relsOwner(relsPath: string): string | null {
+  const match = /^(.*?)_rels\/(.+)\.rels$/.exec(relsPath);
+  if (!match || match[2] === '') return null;
+  return `${match[1]}${match[2]}`;
+}
+
+/**
+ * Renames relationship ids that are not of docx's sequential `rIdN` form to `rIdQN`, numbered
+ * in the order they appear in the relationships part (which follows document order).
+ */
+function stabilizeRelationshipIds(texts: Map<string, string>): void {
+  for (const [path, rels] of [...texts]) {
+    if (!path.endsWith('.rels')) continue;
+    const owner = relsOwner(path);
+    const renames = new Map<string, string>();
+    for (const match of rels.matchAll(/\bId="([^"]+)"/g)) {
+      const id = match[1];
+      if (/^rId\d+$/.test(id) || renames.has(id)) continue;
+      renames.set(id, `rIdQ${renames.size + 1}`);
+    }
+    if (renames.size === 0) continue;
+    const rename = (xml: string): string => xml.replace(/"([^"<>]+)"/g, (whole, value: string) => {
+      const renamed = renames.get(value);
+      return renamed ? `"${renamed}"` : whole;
+    });
+    texts.set(path, rename(rels));
+    const ownerXml = owner ? texts.get(owner) : undefined;
+    if (owner && ownerXml !== undefined) texts.set(owner, rename(ownerXml));
+  }
+}
+
+/** Renumbers bookmark ids and `_Toc` bookmark names from 1 in order of appearance in the part. */
+function stabilizeBookmarks(xml: string): string {
+  if (!xml.includes('w:bookmarkStart')) return xml;
+  const names = new Map<string, string>();
+  // Only where WordprocessingML names a bookmark: the text of the document is left alone.
+  let renamed = xml.replace(/(w:name="|w:anchor="|PAGEREF )(_Toc\d+)\b/g, (_whole, head: string, old: string) => {
+    let name = names.get(old);
+    if (!name) {
+      name = `_Toc${names.size + 1}`;
+      names.set(old, name);
+    }
+    return `${head}${name}`;
+  });
+  const ids = new Map<string, string>();
+  renamed = renamed.replace(/(<w:bookmark(?:Start|End)\b[^>]*?\bw:id=")(\d+)(")/g, (_whole, head: string, id: string, tail: string) => {
+    let next = ids.get(id);
+    if (!next) {
+      next = String(ids.size + 1);
+      ids.set(id, next);
+    }
+    return `${head}${next}${tail}`;
+  });
+  return renamed;
+}
+
+function fixCoreDates(core: string, created: Date): string {
+  const stamp = w3cdtf(created);
+  return core
+    .replace(/(<dcterms:created\b[^>]*>)[^<]*(<\/dcterms:created>)/, `$1${stamp}$2`)
+    .replace(/(<dcterms:modified\b[^>]*>)[^<]*(<\/dcterms:modified>)/, `$1${stamp}$2`);
+}
+
+/**
+ * Re-zips docx's package reproducibly; `body`, when given, replaces the placeholder paragraph of
+ * word/document.xml (see body-placeholder.ts) before the ids are renumbered.
+ *
+ * @throws Error when `body` is given and document.xml has no placeholder (a bug).
+ */
+export async function makeDeterministic(docx: Buffer, created: Date, body?: string): Promise<Buffer> {
+  const source = await JSZip.loadAsync(docx);
+  const names = Object.keys(source.files)
+    .filter((name) => !source.files[name].dir)
+    .sort(entryOrder);
+
+  const texts = new Map<string, string>();
+  const binaries = new Map<string, Uint8Array>();
+  for (const name of names) {
+    const entry = source.file(name);
+    if (!entry) continue;
+    if (/\.(xml|rels)$/.test(name)) texts.set(name, await entry.async('string'));
+    else binaries.set(name, await entry.async('uint8array'));
+  }
+
+  const documentXml = texts.get('word/document.xml');
+  if (body !== undefined && documentXml !== undefined) texts.set('word/document.xml', spliceBody(documentXml, body));
+  stabilizeRelationshipIds(texts);
+  for (const [name, xml] of texts) if (name.startsWith('word/')) texts.set(name, stabilizeBookmarks(xml));
+  const core = texts.get('docProps/core.xml');
+  if (core !== undefined) texts.set('docProps/core.xml', fixCoreDates(core, created));
+
+  const date = new Date(Math.min(Math.max(created.getTime(), DOS_MIN), DOS_MAX));
+  const out = new JSZip();
+  for (const name of names) {
+    const data = texts.get(name) ?? binaries.get(name);
+    if (data === undefined) continue;
+    out.file(name, data, { date, createFolders: false });
+  }
+  return out.generateAsync({
+    type: 'nodebuffer',
+    compression: 'DEFLATE',
+    compressionOptions: { level: 6 },
+    platform: 'DOS',
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * `GET /v1/documents/{id}/export.docx`: the document composed as Word bytes, with what the
+ * response needs to describe them.
+ */
+import { createHash } from 'node:crypto';
+import type { CommandContext } from '../../context.js';
+import { composeDocxBounded } from '../compose-bounded.js';
+import { attachmentHeader } from '../content-disposition.js';
+import { DOCX_MEDIA_TYPE } from '../media-type.js';
+import { buildComposedDocument } from './build-composed-document.js';
+
+export interface DocxExport {
+  bytes: Buffer;
+  mediaType: typeof DOCX_MEDIA_TYPE;
+  /** `attachment; filename="…"; filename*=UTF-8''…` for the document's title. */
+  contentDisposition: string;
+  /** A strong entity tag: the SHA-256 of the bytes, quoted. Same content → same tag. */
+  etag: string;
+}
+
+/**
+ * Composes the document's current content.
+ *
+ * @throws NotFoundError when the document is absent or belongs to another organization;
+ *   DomainValidationError when it is too large to compose within the export's memory or time budget.
+ */
+export async function exportDocx(ctx: CommandContext, documentId: string): Promise<DocxExport> {
+  const composed = await buildComposedDocument(ctx, documentId);
+  // Large documents compose in a capped worker thread (see compose-bounded.ts).
+  const bytes = await composeDocxBounded(composed);
+  return {
+    bytes,
+    mediaType: DOCX_MEDIA_TYPE,
+    contentDisposition: attachmentHeader(composed.title),
+    etag: `"${createHash('sha256').update(bytes).digest('hex')}"`,
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The document's bound snippets as export blocks: each item of each bound snippet, in binding
+ * order then item order — a text as a snippet block (its rendered heading, narrative and
+ * bullets), a risk block as a risk call-out (heading, rendered template, statutory reference).
+ * Bindings name no section, so the blocks follow the last section, before the sources.
+ */
+import { renderTemplate } from '../../../templating/index.js';
+import type { CommandContext } from '../../context.js';
+import type { DocumentRecord } from '../../documents/document.repository.js';
+import { loadBoundSnippets } from '../../library/bindings/bound-snippets.js';
+import { RiskBlockRepository, type RiskBlockRecord } from '../../library/risk-blocks/risk-block.repository.js';
+import { renderText } from '../../library/texts/render-text.js';
+import { TextRepository, type TextRecord } from '../../library/texts/text.repository.js';
+import type { RiskBlock, SnippetBlock } from '../composed-document.js';
+import type { PlacedLibraryBlock } from './place-library-blocks.js';
+
+function textBlock(text: TextRecord, context: Record<string, unknown>, entityRoles: Record<string, string>): SnippetBlock {
+  const rendered = renderText(text, context, entityRoles);
+  const parts = [rendered.narrative.trim(), ...rendered.bullets.map((bullet) => `- ${bullet}`)].filter((part) => part !== '');
+  // A template that fails is shown as failing, not dropped: the reader must see something is missing.
+  if (rendered.errors.length > 0) parts.push(`*This text could not be rendered: ${rendered.errors.join('; ')}*`);
+  return { kind: 'snippet', heading: rendered.heading?.trim() || null, body: parts.join('\n\n') };
+}
+
+function riskBlock(block: RiskBlockRecord, context: Record<string, unknown>): RiskBlock {
+  const result = renderTemplate(block.template, context);
+  const body = result.error ? `*This risk block could not be rendered: ${result.error}*` : result.output;
+  // Export shows what is bound; a block not yet approved says so in its heading.
+  const heading = block.status === 'approved' ? block.heading : `${block.heading} (draft)`;
+  return { kind: 'riskBlock', heading, body, statutoryRef: block.statutoryRef };
+}
+
+/**
+ * The template context library templates see at export: the document's fields (at the top level
+ * and under `fields`), its latest gathered values, the document, the organization, the numbered
+ * sources and `today` = the document's last change, so an export is reproducible.
+ */
+async function exportTemplateContext(ctx: CommandContext, document: DocumentRecord, sources: ReadonlyArray<{ n: number; title: string; url: string | null }>) {
+  const orgId = ctx.actor.org.orgId;
+  const [fieldRows, gatheredRows] = await Promise.all([ctx.repos.fields.listByDocument(orgId, document.id), ctx.repos.gathered.latestByDocument(orgId, document.id)]);
+  const fields = Object.fromEntries(fieldRows.map((f) => [f.key, f.value]));
+  const gathered = Object.fromEntries(gatheredRows.map((g) => [g.outputKey, g.value]));
+  return {
+    ...fields,
+    ...gathered,
+    fields,
+    gathered,
+    computed: {},
+    synthesized: {},
+    document: { id: document.id, title: document.title, description: document.description, state: document.state },
+    organization: { slug: ctx.actor.org.slug, name: ctx.actor.org.displayName },
+    sources,
+    today: document.updatedAt.slice(0, 10),
+  };
+}
+
+/**
+ * The library blocks of a document already in scope (the caller ran requireDocument). Every
+ * read is scoped to the caller's organization by the library repositories.
+ *
+ * @throws never on its own (template errors become visible text); database errors propagate.
+ */
+export async function libraryBlocksOf(
+  ctx: CommandContext,
+  document: DocumentRecord,
+  sources: ReadonlyArray<{ n: number; title: string; url: string | null }>,
+): Promise<PlacedLibraryBlock[]> {
+  const bound = await loadBoundSnippets(ctx, document.id);
+  if (bound.length === 0) return [];
+  const orgId = ctx.actor.org.orgId;
+  const textIds = bound.flatMap(({ snippet }) => snippet.items.filter((i) => i.itemType === 'text').map((i) => i.targetId));
+  const blockIds = bound.flatMap(({ snippet }) => snippet.items.filter((i) => i.itemType === 'risk_block').map((i) => i.targetId));
+  const [texts, blocks, context] = await Promise.all([
+    new TextRepository(ctx.db).findByIds(orgId, [...new Set(textIds)]),
+    new RiskBlockRepository(ctx.db).findByIds(orgId, [...new Set(blockIds)]),
+    exportTemplateContext(ctx, document, sources),
+  ]);
+  const textById = new Map(texts.map((t) => [t.id, t]));
+  const blockById = new Map(blocks.map((b) => [b.id, b]));
+  const placed: PlacedLibraryBlock[] = [];
+  for (const { binding, snippet } of bound) {
+    for (const item of snippet.items) {
+      const text = item.itemType === 'text' ? textById.get(item.targetId) : undefined;
+      const risk = item.itemType === 'risk_block' ? blockById.get(item.targetId) : undefined;
+      if (text) placed.push({ afterSectionId: null, block: textBlock(text, context, binding.entityBindings) });
+      else if (risk) placed.push({ afterSectionId: null, block: riskBlock(risk, context) });
+    }
+  }
+  return placed;
+}

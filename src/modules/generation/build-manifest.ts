@@ -1,0 +1,61 @@
+/**
+ * The manifest pinned by each run: everything needed to explain the output and to re-render it
+ * from the manifest alone (the render context, the templates, the model inputs).
+ */
+import { ENGINE_VERSION } from '../../pipeline/engine-version.js';
+import { hashOf } from '../../pipeline/inputs-hash.js';
+import type { LlmStatus } from '../../pipeline/ports.js';
+import type { PipelineInput, PipelineResult } from '../../pipeline/run-pipeline.js';
+
+type Rendered = Extract<PipelineResult, { status: 'rendered' }>;
+
+export interface ManifestInput {
+  input: PipelineInput;
+  result: Rendered;
+  run: { id: string; runNumber: number; kind: string; startedAt: string };
+  templateId: string | null;
+  specHash: string;
+  model: LlmStatus;
+  cost: { currency: string; amount: number } | null;
+}
+
+export function buildManifest({ input, result, run, templateId, specHash, model, cost }: ManifestInput): Record<string, unknown> {
+  const rendered = new Set(result.rendered.map((r) => r.sectionId));
+  return {
+    engineVersion: ENGINE_VERSION,
+    run: { id: run.id, number: run.runNumber, kind: run.kind, startedAt: run.startedAt, pinnedNow: input.now },
+    template: { id: templateId, specHash },
+    document: input.document,
+    fieldValues: input.fields,
+    gathered: result.gathered.items.map((item) => ({
+      outputKey: item.outputKey,
+      kind: item.kind,
+      cached: item.cached,
+      inputsHash: item.inputsHash,
+      payloadHash: hashOf(item.value),
+      source: item.source,
+    })),
+    computed: result.computed,
+    computeErrors: result.computeErrors,
+    synthesizedContext: result.synthesized?.value ?? null,
+    models: { ...model, perStep: input.config.models, synthesis: result.synthesized?.model ?? null, sections: Object.fromEntries(result.rendered.filter((r) => r.model).map((r) => [r.sectionId, r.model])) },
+    prompts: {
+      synthesis: result.synthesized?.prompt ?? null,
+      needs: result.gathered.prompts,
+      sections: Object.fromEntries(result.rendered.filter((r) => r.prompt).map((r) => [r.sectionId, r.prompt])),
+    },
+    voice: input.voice,
+    brief: input.config.brief,
+    sources: result.sources,
+    sections: input.sections.filter((s) => rendered.has(s.id)),
+    renderContext: result.renderContext,
+    writeInputs: Object.fromEntries(
+      input.sections
+        .filter((s) => rendered.has(s.id) && s.renderMode !== 'templated')
+        .map((s) => [s.id, { title: s.title, prompt: s.prompt, outputType: s.outputType, voice: input.voice, brief: input.config.brief, models: input.config.models }]),
+    ),
+    usage: { ...result.usage, cost },
+    completeness: result.completeness,
+    unsupported_sections: result.unsupported,
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * `POST /gather`: the source lane alone — data-needs in dependency order, cached unless
+ * `refresh` — with no synthesis or render. The gathered rows are saved so `GET /computed` and
+ * later runs can use them.
+ */
+import { newId } from '../../../kernel/ids.js';
+import type { ModelChoice, ModelGateway, ToolGateway } from '../../../pipeline/ports.js';
+import { numberSources } from '../../../pipeline/sources.js';
+import { gatherNeeds } from '../../../pipeline/stages/gather.js';
+import type { CommandContext } from '../../context.js';
+import { resolveConfig } from '../../document-config/config-groups.js';
+import { fieldMap } from '../../documents/document.presenter.js';
+import { requireEditableDocument } from '../../documents/require-document.js';
+import { gatherPorts } from '../gather-ports.js';
+
+/**
+ * @throws NotFoundError when absent or foreign; DomainValidationError when finalized.
+ */
+export async function gatherDocument(
+  ctx: CommandContext,
+  services: { model: ModelGateway; tools: ToolGateway },
+  documentId: string,
+  input: { refresh?: boolean; variables?: Record<string, unknown> },
+) {
+  const document = await requireEditableDocument(ctx, documentId);
+  const orgId = ctx.actor.org.orgId;
+  const [fields, needs] = await Promise.all([ctx.repos.fields.listByDocument(orgId, document.id), ctx.repos.dataNeeds.listByDocument(orgId, document.id)]);
+  const config = resolveConfig(document.config);
+  const caller = { bearerToken: ctx.actor.bearerToken, email: ctx.actor.email, orgSlug: ctx.actor.org.slug };
+  const result = await gatherNeeds(
+    {
+      needs: needs.map((n) => ({ id: n.id, outputKey: n.outputKey, kind: n.kind, name: n.name, args: n.args, dependsOn: n.dependsOn, promptBody: n.promptBody, toolRef: n.toolRef, toolsAvailable: n.toolsAvailable })),
+      fields: fieldMap(fields),
+      variables: input.variables ?? {},
+      refresh: input.refresh ?? false,
+      concurrency: Number(config.coordination.maxConcurrency),
+      timeoutMs: Number(config.coordination.needTimeoutMs),
+    },
+    { ...gatherPorts(ctx, services, { runId: 'gather', documentId: document.id, caller, models: config.models as ModelChoice }), emit: async () => undefined },
+  );
+  const now = ctx.clock.now().toISOString();
+  for (const item of result.items) {
+    if (item.cached) continue;
+    await ctx.repos.gathered.insert(orgId, { id: newId('gv'), documentId: document.id, dataNeedId: item.needId, outputKey: item.outputKey, kind: item.kind, value: item.value, source: item.source, inputsHash: item.inputsHash, runId: null, createdAt: now });
+  }
+  return {
+    gathered: result.values,
+    needs: result.items.map((i) => ({ outputKey: i.outputKey, kind: i.kind, cached: i.cached, elapsedMs: i.elapsedMs, inputsHash: i.inputsHash })),
+    failures: result.failures,
+    sources: numberSources(result.items.map((i) => ({ outputKey: i.outputKey, source: i.source, value: i.value }))).map(({ text: _text, ...s }) => s),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * `POST /generate` (and `POST /sections/{id}/regenerate`): starts a run in the background and
+ * answers at once. One active run per document (a database index decides, across processes);
+ * hand-edited sections block a full generation unless `force` or `preserveEdited` is sent.
+ */
+import { GenerateConflictError } from '../../../kernel/errors.js';
+import { newId } from '../../../kernel/ids.js';
+import type { JobQueue } from '../../../kernel/jobs.js';
+import type { CommandContext } from '../../context.js';
+import { requireEditableDocument } from '../../documents/require-document.js';
+import { requireSection } from '../../sections/require-section.js';
+import { callerRegistry } from '../caller-registry.js';
+import { GENERATE_JOB, type GenerateJobPayload } from '../generate-job-payload.js';
+import { generationRepos } from '../generation-repos.js';
+
+export interface StartGenerationInput {
+  force?: boolean;
+  preserveEdited?: boolean;
+  variables?: Record<string, unknown>;
+  /** Regenerate exactly this section. */
+  sectionId?: string;
+}
+
+export interface GenerateResponse {
+  started: boolean;
+  alreadyRunning: boolean;
+  documentId: string;
+  progressUrl: string;
+  runId?: number;
+}
+
+/**
+ * @throws NotFoundError when the document (or section) is absent or foreign.
+ * @throws DomainValidationError when the document is finalized.
+ * @throws GenerateConflictError when hand-edited sections exist and neither force nor preserveEdited is set.
+ */
+export async function startGeneration(ctx: CommandContext, jobs: JobQueue, documentId: string, input: StartGenerationInput): Promise<GenerateResponse> {
+  const document = await requireEditableDocument(ctx, documentId);
+  const orgId = ctx.actor.org.orgId;
+  const repos = generationRepos(ctx.db);
+  const answer = (started: boolean, runId?: number): GenerateResponse => ({
+    started,
+    alreadyRunning: !started,
+    documentId: document.id,
+    progressUrl: `/v1/documents/${document.id}/progress`,
+    ...(runId !== undefined ? { runId } : {}),
+  });
+  if (await repos.runs.findActive(orgId, document.id)) return answer(false);
+
+  if (input.sectionId) {
+    await requireSection(ctx, document.id, input.sectionId);
+  } else if (!input.force && !input.preserveEdited) {
+    const edited = (await ctx.repos.sections.listByDocument(orgId, document.id)).filter((s) => s.status === 'edited');
+    if (edited.length > 0) throw new GenerateConflictError(edited.map((s) => s.title));
+  }
+
+  const run = await repos.runs.tryStart(orgId, {
+    id: newId('run'),
+    documentId: document.id,
+    kind: input.sectionId ? 'regenerate' : 'generate',
+    options: { force: input.force ?? false, preserveEdited: input.preserveEdited ?? false, variables: input.variables ?? {}, ...(input.sectionId ? { sectionIds: [input.sectionId] } : {}) },
+    createdBy: ctx.actor.email,
+    startedAt: ctx.clock.now().toISOString(),
+  });
+  if (!run) return answer(false);
+
+  callerRegistry.remember(run.id, { bearerToken: ctx.actor.bearerToken, email: ctx.actor.email, orgSlug: ctx.actor.org.slug });
+  const payload: GenerateJobPayload = { orgId, orgSlug: ctx.actor.org.slug, orgName: ctx.actor.org.displayName, documentId: document.id, runId: run.id };
+  try {
+    await jobs.enqueue(GENERATE_JOB, payload, { id: `generate:${document.id}:${run.runNumber}` });
+  } catch (error) {
+    // A run that was never queued must not hold the document's one active slot.
+    await repos.runs.finish(orgId, run.id, 'failed', { error: 'the run could not be queued', finishedAt: new Date().toISOString() });
+    callerRegistry.forget(run.id);
+    throw error;
+  }
+  return answer(true, run.runNumber);
+}

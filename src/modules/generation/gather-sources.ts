@@ -1,0 +1,46 @@
+/**
+ * Lookups the gather stage needs from other areas: a tool registration by name (the library's
+ * tool registrations) and the validated items of an assessment (the assessment area).
+ */
+import type { GatheredSourceInfo, ToolRegistrationInput } from '../../pipeline/ports.js';
+import type { GatherNeed } from '../../pipeline/stages/gather.js';
+import { validatedItemsForNeed } from '../assessments/bridge/validated-items-for-need.js';
+import type { CommandContext } from '../context.js';
+import { ToolRegistrationRepository } from '../library/tool-registrations/tool-registration.repository.js';
+
+export async function toolRegistrationByName(ctx: CommandContext, name: string): Promise<ToolRegistrationInput | null> {
+  const record = await new ToolRegistrationRepository(ctx.db).findByName(ctx.actor.org.orgId, name);
+  return record ? { name: record.name, classPath: record.classPath, config: record.config } : null;
+}
+
+/**
+ * An `assessment` need: the assessment's validated items (or the best available, by policy),
+ * with a source that cites the file, page and verbatim quote, so verify checks claims against
+ * what the file says.
+ */
+export async function assessmentValueForNeed(ctx: CommandContext, need: GatherNeed): Promise<{ value: unknown; source: GatheredSourceInfo | null }> {
+  const args = need.args ?? {};
+  const itemKey = typeof args.item_key === 'string' ? args.item_key : undefined;
+  const result = await validatedItemsForNeed(ctx, {
+    assessment_id: String(args.assessment_id ?? ''),
+    item_key: itemKey,
+    policy: args.policy === 'best_available' ? 'best_available' : 'validated_only',
+    min_confidence: typeof args.min_confidence === 'number' ? args.min_confidence : undefined,
+  });
+  if (result.value_text === null) throw new Error(`assessment ${String(args.assessment_id)} has no ${itemKey ? `validated value for "${itemKey}"` : 'validated items'}`);
+  const first = result.citations[0];
+  const files = [...new Set(result.citations.map((c) => (c.page_number ? `${c.filename}, p. ${c.page_number}` : c.filename)))];
+  return {
+    value: result.value_text,
+    source: first
+      ? {
+          title: files.join('; '),
+          kind: 'assessment',
+          documentId: first.document_id,
+          page: first.page_number,
+          quote: result.citations.map((c) => c.quote).join(' … '),
+          text: result.citations.map((c) => c.quote).join('\n'),
+        }
+      : null,
+  };
+}

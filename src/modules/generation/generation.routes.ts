@@ -1,0 +1,90 @@
+/** Generate, regenerate, gather, the progress stream and synthesized contexts. Routes only adapt. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { OpenObject, Ref, errorResponses } from '../../kernel/schema.js';
+import { requireDocument } from '../documents/require-document.js';
+import { type RouteDeps, contextOf } from '../route-context.js';
+import { RegenerateBody } from '../sections/sections.schemas.js';
+import { gatherDocument } from './commands/gather-document.js';
+import { startGeneration } from './commands/start-generation.js';
+import { GatherBody, GenerateBody, GenerateConflictResponse, GenerateResponse, SynthesisHistoryResponse, SynthesisResponse } from './generation.schemas.js';
+import { ProgressHub } from './progress-hub.js';
+import { streamProgress } from './progress-stream.js';
+import { getSynthesis, getSynthesisHistory } from './queries/get-synthesis.js';
+import { defaultProgressCursor } from './queries/progress-cursor.js';
+
+const DocumentParams = Type.Object({ document_id: Type.String() });
+const SectionParams = Type.Object({ document_id: Type.String(), section_id: Type.String() });
+const tags = ['generation'];
+
+export function registerGenerationRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const hub = new ProgressHub(deps.db);
+  app.addHook('onClose', async () => hub.close());
+
+  app.post(
+    '/v1/documents/:document_id/generate',
+    {
+      schema: {
+        operationId: 'generate',
+        summary: 'Start generation in the background (follow it on /progress)',
+        tags,
+        params: DocumentParams,
+        body: Ref(GenerateBody),
+        response: { 200: Ref(GenerateResponse), 409: Ref(GenerateConflictResponse), ...errorResponses(404, 422) },
+      },
+    },
+    async (request) => startGeneration(contextOf(request, deps), deps.jobs, request.params.document_id, request.body ?? {}),
+  );
+
+  app.post(
+    '/v1/documents/:document_id/sections/:section_id/regenerate',
+    { schema: { operationId: 'regenerateSection', summary: 'Regenerate one section (same stages, scoped)', tags, params: SectionParams, body: Ref(RegenerateBody), response: { 200: Ref(GenerateResponse), ...errorResponses(404, 422) } } },
+    async (request) =>
+      startGeneration(contextOf(request, deps), deps.jobs, request.params.document_id, { variables: request.body?.variables, sectionId: request.params.section_id }),
+  );
+
+  app.post(
+    '/v1/documents/:document_id/gather',
+    { schema: { operationId: 'gather', summary: 'Run the source lane only and return the gathered payloads', tags, params: DocumentParams, body: Ref(GatherBody), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request) => gatherDocument(contextOf(request, deps), deps, request.params.document_id, request.body ?? {}),
+  );
+
+  app.get(
+    '/v1/documents/:document_id/progress',
+    {
+      schema: {
+        operationId: 'progress',
+        summary: 'Progress events as text/event-stream (replay from Last-Event-ID or ?after=<seq>)',
+        tags,
+        params: DocumentParams,
+        querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, description: 'replay events after this seq' })) }),
+        headers: Type.Object({
+          'x-org-slug': Type.Optional(Type.String()),
+          'last-event-id': Type.Optional(Type.String({ description: 'the last seq the client saw' })),
+        }),
+        response: { 200: { description: 'Server-sent events', content: { 'text/event-stream': { schema: { type: 'string' } } } }, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const document = await requireDocument(ctx, request.params.document_id);
+      const lastEventId = Number.parseInt(String(request.headers['last-event-id'] ?? ''), 10);
+      const afterSeq = Number.isFinite(lastEventId) ? lastEventId : (request.query.after ?? (await defaultProgressCursor(ctx, document.id)));
+      streamProgress(request, reply, hub, { orgId: ctx.actor.org.orgId, documentId: document.id, afterSeq });
+    },
+  );
+
+  app.get(
+    '/v1/documents/:document_id/synthesis',
+    { schema: { operationId: 'getSynthesis', summary: 'The latest synthesized context', tags, params: DocumentParams, response: { 200: Ref(SynthesisResponse), ...errorResponses(404) } } },
+    async (request) => getSynthesis(contextOf(request, deps), request.params.document_id),
+  );
+
+  app.get(
+    '/v1/documents/:document_id/synthesis/history',
+    { schema: { operationId: 'getSynthesisHistory', summary: 'Every synthesized context, newest first', tags, params: DocumentParams, response: { 200: Ref(SynthesisHistoryResponse), ...errorResponses(404) } } },
+    async (request) => getSynthesisHistory(contextOf(request, deps), request.params.document_id),
+  );
+}

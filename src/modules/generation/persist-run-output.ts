@@ -1,0 +1,71 @@
+/**
+ * Saves a rendered run in one transaction: gathered rows, the synthesized context, each
+ * rendered section (status `generated`, a new version), the immutable generation snapshot and
+ * the run's completion. Nothing is written before the whole run succeeded, so a failed run
+ * leaves the document's earlier output untouched.
+ */
+import { newId } from '../../kernel/ids.js';
+import { sha256, stableStringify } from '../../pipeline/inputs-hash.js';
+import type { PipelineResult } from '../../pipeline/run-pipeline.js';
+import type { CommandContext } from '../context.js';
+import { recordSectionVersion } from '../sections/record-section-version.js';
+import { generationRepos } from './generation-repos.js';
+import type { RunRecord } from './run.repository.js';
+
+type Rendered = Extract<PipelineResult, { status: 'rendered' }>;
+
+export async function persistRunOutput(ctx: CommandContext, run: RunRecord, result: Rendered, manifest: Record<string, unknown>): Promise<void> {
+  await ctx.transaction(async (tx) => {
+    const orgId = tx.actor.org.orgId;
+    const repos = generationRepos(tx.db);
+    const now = tx.clock.now().toISOString();
+    for (const item of result.gathered.items) {
+      if (item.cached) continue;
+      await tx.repos.gathered.insert(orgId, {
+        id: newId('gv'),
+        documentId: run.documentId,
+        dataNeedId: item.needId,
+        outputKey: item.outputKey,
+        kind: item.kind,
+        value: item.value,
+        source: item.source,
+        inputsHash: item.inputsHash,
+        runId: run.id,
+        createdAt: now,
+      });
+    }
+    if (result.synthesized) {
+      await repos.synthesized.insert(orgId, {
+        id: newId('syn'),
+        documentId: run.documentId,
+        runId: run.id,
+        mode: result.synthesized.mode,
+        model: result.synthesized.model,
+        payload: result.synthesized.value,
+        schemaPath: null,
+        createdAt: now,
+      });
+    }
+    const sections = new Map((await tx.repos.sections.listByDocument(orgId, run.documentId)).map((s) => [s.id, s]));
+    const output: Array<{ sectionId: string; key: string; title: string; content: string }> = [];
+    for (const rendered of result.rendered) {
+      const section = sections.get(rendered.sectionId);
+      if (!section) continue; // deleted while the run was going on
+      await tx.repos.sections.update(orgId, run.documentId, section.id, { content: rendered.content, status: 'generated' }, now);
+      await recordSectionVersion(tx, run.documentId, { id: section.id, content: rendered.content, status: 'generated' }, 'generated', run.id);
+      output.push({ sectionId: section.id, key: section.key, title: section.title, content: rendered.content });
+    }
+    const manifestJson = stableStringify(manifest);
+    await repos.generationSnapshots.insert(orgId, {
+      id: newId('gsn'),
+      documentId: run.documentId,
+      runId: run.id,
+      runNumber: run.runNumber,
+      manifest,
+      output: { sections: output },
+      manifestHash: sha256(manifestJson),
+      createdAt: now,
+    });
+    await repos.runs.finish(orgId, run.id, 'finished', { usage: manifest.usage as Record<string, unknown>, finishedAt: now });
+  });
+}

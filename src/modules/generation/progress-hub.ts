@@ -1,0 +1,82 @@
+/**
+ * Fans persisted progress events out to SSE subscribers. One poll per watched document per
+ * process (every 250 ms), whatever the number of subscribers: database load grows with the
+ * documents being watched, not with the people watching them. Each subscriber keeps its own
+ * cursor; the poll reads from the smallest one, so replay and live delivery are one path.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/schema.js';
+import { RunEventRepository, type StoredEvent } from './run-event.repository.js';
+
+interface Subscriber {
+  lastSeq: number;
+  deliver(event: StoredEvent): void;
+}
+
+interface Watch {
+  orgId: string;
+  subscribers: Set<Subscriber>;
+  timer: NodeJS.Timeout;
+  polling: boolean;
+}
+
+export class ProgressHub {
+  private readonly watches = new Map<string, Watch>();
+  private readonly events: RunEventRepository;
+  /** Queries made so far (observability, and the test that proves polls are shared). */
+  pollCount = 0;
+
+  constructor(db: Kysely<Database>, private readonly pollMs = 250) {
+    this.events = new RunEventRepository(db);
+  }
+
+  /** Delivers every event of the document after `afterSeq`, then new ones; returns the unsubscribe. */
+  subscribe(orgId: string, documentId: string, afterSeq: number, deliver: (event: StoredEvent) => void): () => void {
+    let watch = this.watches.get(documentId);
+    if (!watch) {
+      const created: Watch = { orgId, subscribers: new Set(), timer: setInterval(() => void this.poll(documentId), this.pollMs), polling: false };
+      created.timer.unref();
+      this.watches.set(documentId, created);
+      watch = created;
+    }
+    const subscriber: Subscriber = { lastSeq: afterSeq, deliver };
+    watch.subscribers.add(subscriber);
+    void this.poll(documentId);
+    return () => {
+      const current = this.watches.get(documentId);
+      if (!current) return;
+      current.subscribers.delete(subscriber);
+      if (current.subscribers.size === 0) {
+        clearInterval(current.timer);
+        this.watches.delete(documentId);
+      }
+    };
+  }
+
+  private async poll(documentId: string): Promise<void> {
+    const watch = this.watches.get(documentId);
+    if (!watch || watch.polling || watch.subscribers.size === 0) return;
+    watch.polling = true;
+    try {
+      const from = Math.min(...[...watch.subscribers].map((s) => s.lastSeq));
+      this.pollCount += 1;
+      const events = await this.events.listSince(watch.orgId, documentId, from);
+      for (const event of events) {
+        for (const subscriber of watch.subscribers) {
+          if (event.seq <= subscriber.lastSeq) continue;
+          subscriber.lastSeq = event.seq;
+          subscriber.deliver(event);
+        }
+      }
+    } catch {
+      // A failed poll is retried on the next tick; the stream stays open.
+    } finally {
+      watch.polling = false;
+    }
+  }
+
+  close(): void {
+    for (const watch of this.watches.values()) clearInterval(watch.timer);
+    this.watches.clear();
+  }
+}

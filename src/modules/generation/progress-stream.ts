@@ -1,0 +1,54 @@
+/**
+ * `GET /progress`: a `text/event-stream` of the document's persisted events. Frames are
+ * `id: <seq>` + `data: <json>`; the stream replays from `Last-Event-ID` or `?after=<seq>`
+ * (default: the start of the latest run), follows live events, sends comment heartbeats, and
+ * closes after a terminal event or after an hour of silence.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TERMINAL_EVENTS, type PipelineEventName } from '../../pipeline/events.js';
+import type { ProgressHub } from './progress-hub.js';
+import type { StoredEvent } from './run-event.repository.js';
+
+export const SILENCE_LIMIT_MS = 60 * 60 * 1000;
+const HEARTBEAT_MS = 15_000;
+
+export function streamProgress(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hub: ProgressHub,
+  target: { orgId: string; documentId: string; afterSeq: number },
+  limits: { silenceMs?: number; heartbeatMs?: number } = {},
+): void {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  raw.write(': connected\n\n');
+  let lastActivity = Date.now();
+  let closed = false;
+  const silenceMs = limits.silenceMs ?? SILENCE_LIMIT_MS;
+
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    clearInterval(heartbeat);
+    raw.end();
+  };
+  const unsubscribe = hub.subscribe(target.orgId, target.documentId, target.afterSeq, (event: StoredEvent) => {
+    if (closed) return;
+    lastActivity = Date.now();
+    raw.write(`id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`);
+    if (TERMINAL_EVENTS.has(event.event as PipelineEventName)) close();
+  });
+  const heartbeat = setInterval(() => {
+    if (Date.now() - lastActivity >= silenceMs) close();
+    else raw.write(': keep-alive\n\n');
+  }, Math.min(limits.heartbeatMs ?? HEARTBEAT_MS, silenceMs));
+  request.raw.on('close', close);
+}

@@ -1,0 +1,54 @@
+/**
+ * Persisted progress events: the table is the source of truth of the progress stream, so a
+ * client can reconnect from any `seq`, on any process, after a restart.
+ */
+import type { Kysely } from 'kysely';
+import type { PipelineEvent } from '../../pipeline/events.js';
+import { isUniqueViolation } from '../../storage/dialect.js';
+import type { Database } from '../../storage/schema.js';
+
+export interface StoredEvent {
+  seq: number;
+  runId: number;
+  ts: number;
+  event: string;
+  [key: string]: unknown;
+}
+
+export class RunEventRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Appends an event with the next seq of the document; returns the stored frame. */
+  async append(orgId: string, documentId: string, run: { id: string; runNumber: number }, event: PipelineEvent): Promise<StoredEvent> {
+    const { event: name, ...payload } = event;
+    for (let attempt = 0; ; attempt += 1) {
+      const last = await this.db.selectFrom('run_events').select((eb) => eb.fn.max('seq').as('seq')).where('document_id', '=', documentId).executeTakeFirst();
+      const seq = Number(last?.seq ?? 0) + 1;
+      const ts = Date.now() / 1000;
+      try {
+        await this.db
+          .insertInto('run_events')
+          .values({ org_id: orgId, document_id: documentId, seq, run_id: run.id, run_number: run.runNumber, event: name, payload_json: JSON.stringify(payload), ts })
+          .execute();
+        return { ...payload, event: name, seq, runId: run.runNumber, ts };
+      } catch (error) {
+        // Another writer took this seq (two runs' events racing): take the next one.
+        if (!isUniqueViolation(error) || attempt >= 20) throw error;
+      }
+    }
+  }
+
+  /** Events after `seq`, oldest first. */
+  async listSince(orgId: string, documentId: string, seq: number, limit = 1000): Promise<StoredEvent[]> {
+    const rows = await this.db
+      .selectFrom('run_events')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .where('seq', '>', seq)
+      .orderBy('seq', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ ...(JSON.parse(r.payload_json) as Record<string, unknown>), event: r.event, seq: Number(r.seq), runId: Number(r.run_number), ts: Number(r.ts) }));
+  }
+}

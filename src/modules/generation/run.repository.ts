@@ -1,0 +1,113 @@
+/**
+ * Generation runs. The partial unique index on (document_id) where status = 'running' makes
+ * "one active run per document" a database fact: `tryStart` returns null when another run holds it.
+ */
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../storage/dialect.js';
+import type { Database } from '../../storage/schema.js';
+import type { GenerationRunTable } from '../../storage/tables/generation.js';
+import { fromJson } from '../json-column.js';
+
+export interface RunOptions {
+  force: boolean;
+  preserveEdited: boolean;
+  variables: Record<string, unknown>;
+  /** regenerate: the one section to render. */
+  sectionIds?: string[];
+}
+
+export interface RunRecord {
+  id: string;
+  documentId: string;
+  runNumber: number;
+  kind: string;
+  status: string;
+  options: RunOptions;
+  error: string | null;
+  usage: Record<string, unknown> | null;
+  createdBy: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+function toRecord(row: GenerationRunTable): RunRecord {
+  return {
+    id: row.id,
+    documentId: row.document_id,
+    runNumber: row.run_number,
+    kind: row.kind,
+    status: row.status,
+    options: fromJson<RunOptions>(row.options_json, { force: false, preserveEdited: false, variables: {} }),
+    error: row.error,
+    usage: fromJson<Record<string, unknown> | null>(row.usage_json, null),
+    createdBy: row.created_by,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+export class RunRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inserts a running run, or returns null when the document already has one. */
+  async tryStart(orgId: string, run: Omit<RunRecord, 'runNumber' | 'status' | 'error' | 'usage' | 'finishedAt'>): Promise<RunRecord | null> {
+    const last = await this.db
+      .selectFrom('generation_runs')
+      .select((eb) => eb.fn.max('run_number').as('n'))
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', run.documentId)
+      .executeTakeFirst();
+    const runNumber = Number(last?.n ?? 0) + 1;
+    try {
+      await this.db
+        .insertInto('generation_runs')
+        .values({
+          id: run.id,
+          org_id: orgId,
+          document_id: run.documentId,
+          run_number: runNumber,
+          kind: run.kind,
+          status: 'running',
+          options_json: JSON.stringify(run.options),
+          error: null,
+          usage_json: null,
+          created_by: run.createdBy,
+          started_at: run.startedAt,
+          finished_at: null,
+        })
+        .execute();
+    } catch (error) {
+      // Either the one-active-run index or a concurrent insert of the same run number.
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+    return { ...run, runNumber, status: 'running', error: null, usage: null, finishedAt: null };
+  }
+
+  async findById(orgId: string, id: string): Promise<RunRecord | undefined> {
+    const row = await this.db.selectFrom('generation_runs').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  async findActive(orgId: string, documentId: string): Promise<RunRecord | undefined> {
+    const row = await this.db
+      .selectFrom('generation_runs')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  async finish(orgId: string, id: string, status: 'finished' | 'failed' | 'blocked', details: { error?: string | null; usage?: Record<string, unknown> | null; finishedAt: string }): Promise<boolean> {
+    const result = await this.db
+      .updateTable('generation_runs')
+      .set({ status, error: details.error ?? null, usage_json: details.usage ? JSON.stringify(details.usage) : null, finished_at: details.finishedAt })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+}

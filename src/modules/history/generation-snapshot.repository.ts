@@ -1,0 +1,73 @@
+/** Immutable per-run pins: the full manifest and the output. Never updated, never restored. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/schema.js';
+import type { GenerationSnapshotTable } from '../../storage/tables/generation.js';
+import { fromJson } from '../json-column.js';
+
+export interface GenerationSnapshotRecord {
+  id: string;
+  documentId: string;
+  runId: string;
+  runNumber: number;
+  manifest: Record<string, unknown>;
+  output: { sections: Array<{ sectionId: string; key: string; title: string; content: string }> };
+  manifestHash: string;
+  createdAt: string;
+}
+
+function toRecord(row: GenerationSnapshotTable): GenerationSnapshotRecord {
+  return {
+    id: row.id,
+    documentId: row.document_id,
+    runId: row.run_id,
+    runNumber: row.run_number,
+    manifest: fromJson<Record<string, unknown>>(row.manifest_json, {}),
+    output: fromJson<GenerationSnapshotRecord['output']>(row.output_json, { sections: [] }),
+    manifestHash: row.manifest_hash,
+    createdAt: row.created_at,
+  };
+}
+
+export class GenerationSnapshotRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(orgId: string, record: GenerationSnapshotRecord): Promise<void> {
+    await this.db
+      .insertInto('generation_snapshots')
+      .values({
+        id: record.id,
+        org_id: orgId,
+        document_id: record.documentId,
+        run_id: record.runId,
+        run_number: record.runNumber,
+        manifest_json: JSON.stringify(record.manifest),
+        output_json: JSON.stringify(record.output),
+        manifest_hash: record.manifestHash,
+        created_at: record.createdAt,
+      })
+      .execute();
+  }
+
+  /** Newest first; `limit` bounds how many (manifests are large). */
+  async listByDocument(orgId: string, documentId: string, limit?: number): Promise<GenerationSnapshotRecord[]> {
+    let query = this.db
+      .selectFrom('generation_snapshots')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .orderBy('run_number', 'desc');
+    if (limit !== undefined) query = query.limit(limit);
+    return (await query.execute()).map(toRecord);
+  }
+
+  async findById(orgId: string, documentId: string, id: string): Promise<GenerationSnapshotRecord | undefined> {
+    const row = await this.db
+      .selectFrom('generation_snapshots')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The dev-mode signing key pair. Generated on first start and kept under DATA_DIR so tokens
+ * survive restarts; the private key file is readable by its owner only (0600).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type JWK, calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, importPKCS8 } from 'jose';
+
+export interface SigningKeys {
+  privateKey: Awaited<ReturnType<typeof importPKCS8>>;
+  /** Public JWK with `kid`, `alg` and `use`, as served at /auth/jwks. */
+  publicJwk: JWK;
+  kid: string;
+}
+
+const ALG = 'RS256';
+
+/** Loads the key pair from `dir`, creating it when absent. */
+export async function loadOrCreateSigningKeys(dir: string): Promise<SigningKeys> {
+  const file = path.join(dir, 'jwt-signing-key.pem');
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  let pem: string;
+  try {
+    pem = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    pem = await createKeyFile(file);
+  }
+  const privateKey = await importPKCS8(pem, ALG, { extractable: true });
+  const fullJwk = await exportJWK(privateKey);
+  // The public half of an RSA JWK is its modulus and exponent; never serve d/p/q/dp/dq/qi.
+  const publicJwk: JWK = { kty: fullJwk.kty, n: fullJwk.n, e: fullJwk.e };
+  const kid = await calculateJwkThumbprint(publicJwk);
+  return { privateKey, publicJwk: { ...publicJwk, kid, alg: ALG, use: 'sig' }, kid };
+}
+
+async function createKeyFile(file: string): Promise<string> {
+  const { privateKey } = await generateKeyPair(ALG, { modulusLength: 2048, extractable: true });
+  const pem = await exportPKCS8(privateKey);
+  const tmp = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(tmp, pem, { mode: 0o600 });
+  try {
+    // `link` fails if another process created the key first; then that key wins and we use it.
+    await fs.link(tmp, file);
+    return pem;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return fs.readFile(file, 'utf8');
+  } finally {
+    await fs.rm(tmp, { force: true });
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Verifies bearer tokens. Dev mode checks them against the local key set (the same one served
+ * at /auth/jwks); OIDC mode against the identity provider's JWKS, fetched and cached by jose.
+ * Both modes check signature, algorithm allow-list, issuer, audience, expiry and not-before.
+ */
+import { type JWTPayload, createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { UnauthorizedError } from '../../kernel/errors.js';
+import type { SigningKeys } from './signing-keys.js';
+
+export interface VerifiedToken {
+  subject: string;
+  email: string | null;
+  claims: JWTPayload;
+}
+
+export interface TokenVerifierOptions {
+  mode: 'dev' | 'oidc';
+  jwksUrl: string | undefined;
+  issuer: string;
+  audience: string;
+  algorithms: string[];
+  clockToleranceSeconds: number;
+}
+
+export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
+
+/** Builds the verifier for the configured mode. */
+export function createTokenVerifier(options: TokenVerifierOptions, keys: SigningKeys | null): TokenVerifier {
+  const keySet =
+    options.mode === 'oidc' && options.jwksUrl
+      ? createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 })
+      : createLocalJWKSet({ keys: keys ? [keys.publicJwk] : [] });
+
+  return async (token) => {
+    try {
+      const { payload } = await jwtVerify(token, keySet, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: options.algorithms,
+        clockTolerance: options.clockToleranceSeconds,
+        requiredClaims: ['sub', 'exp'],
+      });
+      if (typeof payload.sub !== 'string' || payload.sub === '') throw new UnauthorizedError('token has no subject');
+      const email = typeof payload.email === 'string' ? payload.email : null;
+      return { subject: payload.sub, email, claims: payload };
+    } catch (error) {
+      throw new UnauthorizedError(describeFailure(error));
+    }
+  };
+}
+
+/** A short, safe reason: never the token itself. */
+function describeFailure(error: unknown): string {
+  if (error instanceof UnauthorizedError) return error.message;
+  if (error instanceof errors.JWTExpired) return 'token expired';
+  if (error instanceof errors.JWTClaimValidationFailed) return `token claim "${error.claim}" is invalid`;
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'token signature is invalid';
+  if (error instanceof errors.JWKSNoMatchingKey) return 'token signed with an unknown key';
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'token algorithm is not allowed';
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JOSEError) {
+    return error.code === 'ERR_JWKS_TIMEOUT' ? 'identity provider key set unavailable' : 'token is invalid';
+  }
+  return 'token is invalid';
+}

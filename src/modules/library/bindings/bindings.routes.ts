@@ -1,0 +1,64 @@
+/** /v1/documents/{id}/snippets: snippet bindings of a document. Routes only adapt. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { OpenObject, Ref, errorResponses } from '../../../kernel/schema.js';
+import { type RouteDeps, contextOf } from '../../route-context.js';
+import { BindSnippetBody, UpdateDocumentSnippetBody } from '../library.schemas.js';
+import { bindSnippet } from './commands/bind-snippet.js';
+import { unbindSnippet } from './commands/unbind-snippet.js';
+import { updateBinding } from './commands/update-binding.js';
+import { bindingDetail, listBindings } from './queries/list-bindings.js';
+
+const DocumentParams = Type.Object({ document_id: Type.String() });
+const BindingParams = Type.Object({ document_id: Type.String(), binding_id: Type.String() });
+const tags = ['library'];
+
+/** Registers /v1/documents/{id}/snippets (errors are thrown by the commands and mapped by the error plugin). */
+export function registerBindingRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/v1/documents/:document_id/snippets',
+    { schema: { operationId: 'listDocumentSnippets', summary: 'Bound snippets in binding order, with their items', tags, params: DocumentParams, response: { 200: Type.Array(OpenObject()), ...errorResponses(404) } } },
+    async (request) => listBindings(contextOf(request, deps), request.params.document_id),
+  );
+
+  app.post(
+    '/v1/documents/:document_id/snippets',
+    { schema: { operationId: 'bindSnippet', summary: 'Bind a snippet (omitted ordinal: appended)', tags, params: DocumentParams, body: Ref(BindSnippetBody), response: { 201: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const binding = await bindSnippet(ctx, request.params.document_id, request.body);
+      return reply.status(201).send(await bindingDetail(ctx, binding));
+    },
+  );
+
+  app.patch(
+    '/v1/documents/:document_id/snippets/:binding_id',
+    {
+      schema: {
+        operationId: 'updateDocumentSnippet',
+        summary: 'Update a binding\'s entity bindings or ordinal',
+        tags,
+        params: BindingParams,
+        body: Ref(UpdateDocumentSnippetBody),
+        response: { 200: OpenObject(), ...errorResponses(404, 422) },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      const binding = await updateBinding(ctx, request.params.document_id, request.params.binding_id, request.body);
+      return bindingDetail(ctx, binding);
+    },
+  );
+
+  app.delete(
+    '/v1/documents/:document_id/snippets/:binding_id',
+    { schema: { operationId: 'unbindSnippet', summary: 'Unbind a snippet (the snippet stays in the library)', tags, params: BindingParams, response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404, 422) } } },
+    async (request) => {
+      await unbindSnippet(contextOf(request, deps), request.params.document_id, request.params.binding_id);
+      return { ok: true };
+    },
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Readiness gaps the library adds to a document's verdict:
+ * - `risk_block_draft`: a bound snippet holds a risk block still in draft. Only approved risk
+ *   blocks may stand in a finalized document, so it blocks there and is a warning elsewhere.
+ * - `snippet_role_unbound`: a bound snippet's text uses a role (its `entityRolesUsed`) that the
+ *   binding's `entityBindings` leaves unset. Blocking; fixed by entering a value (needsInput).
+ */
+import type { ReadinessGap } from '../../../pipeline/readiness.js';
+import type { CommandContext } from '../../context.js';
+import type { DocumentRecord } from '../../documents/document.repository.js';
+import { RiskBlockRepository } from '../risk-blocks/risk-block.repository.js';
+import { TextRepository } from '../texts/text.repository.js';
+import { loadBoundSnippets } from './bound-snippets.js';
+
+/** The caller must have gated the document (requireDocument) first. */
+export async function libraryGaps(ctx: CommandContext, document: DocumentRecord): Promise<ReadinessGap[]> {
+  const orgId = ctx.actor.org.orgId;
+  const bound = await loadBoundSnippets(ctx, document.id);
+  if (bound.length === 0) return [];
+  const items = bound.flatMap(({ snippet }) => snippet.items);
+  const [texts, blocks] = await Promise.all([
+    new TextRepository(ctx.db).findByIds(orgId, [...new Set(items.filter((i) => i.itemType === 'text').map((i) => i.targetId))]),
+    new RiskBlockRepository(ctx.db).findByIds(orgId, [...new Set(items.filter((i) => i.itemType === 'risk_block').map((i) => i.targetId))]),
+  ]);
+  const textById = new Map(texts.map((t) => [t.id, t]));
+  const blockById = new Map(blocks.map((b) => [b.id, b]));
+  const finalized = document.state === 'finalized';
+  const gaps: ReadinessGap[] = [];
+  const reportedBlocks = new Set<string>();
+
+  for (const { binding, snippet } of bound) {
+    const unbound = new Set<string>();
+    for (const item of snippet.items) {
+      if (item.itemType === 'risk_block') {
+        const block = blockById.get(item.targetId);
+        if (!block || block.status === 'approved' || reportedBlocks.has(block.id)) continue;
+        reportedBlocks.add(block.id);
+        gaps.push({
+          kind: 'risk_block_draft',
+          message: finalized
+            ? `Risk block "${block.key}" (in snippet "${snippet.key}") is still a draft: a finalized document may only contain approved risk blocks`
+            : `Risk block "${block.key}" (in snippet "${snippet.key}") is still a draft: approve it before the document is finalized`,
+          subjectType: 'risk_block',
+          subjectId: block.id,
+          key: block.key,
+          blocking: finalized,
+        });
+        continue;
+      }
+      const text = textById.get(item.targetId);
+      for (const role of text?.entityRolesUsed ?? []) {
+        if (binding.entityBindings[role] !== undefined || unbound.has(role)) continue;
+        unbound.add(role);
+        gaps.push({
+          kind: 'snippet_role_unbound',
+          message: `Snippet "${snippet.key}" uses the role "${role}" (text "${text?.key}"), which its binding leaves unset: set entityBindings.${role}`,
+          subjectType: 'snippet_binding',
+          subjectId: binding.id,
+          key: role,
+          blocking: true,
+          needsInput: true,
+        });
+      }
+    }
+  }
+  return gaps;
+}

@@ -1,0 +1,24 @@
+import type { CommandContext } from '../../../context.js';
+import { requireDocument } from '../../../documents/require-document.js';
+import { SnippetRepository } from '../../snippets/snippet.repository.js';
+import { withItems } from '../../snippets/with-items.js';
+import { presentBinding } from '../binding.presenter.js';
+import type { BindingRecord } from '../binding.repository.js';
+import { loadBoundSnippets } from '../bound-snippets.js';
+
+/**
+ * `GET /v1/documents/{id}/snippets`: bindings in binding order, each with its snippet and items.
+ *
+ * @throws NotFoundError when the document is absent or of another organization.
+ */
+export async function listBindings(ctx: CommandContext, documentId: string) {
+  const document = await requireDocument(ctx, documentId);
+  return (await loadBoundSnippets(ctx, document.id)).map(({ binding, snippet }) => presentBinding(binding, snippet));
+}
+
+/** One binding (of a gated document) with its snippet: the answer of bind and update. */
+export async function bindingDetail(ctx: CommandContext, binding: BindingRecord) {
+  const snippet = await new SnippetRepository(ctx.db).findById(ctx.actor.org.orgId, binding.snippetId);
+  const [withList] = snippet ? await withItems(ctx, [snippet]) : [];
+  return presentBinding(binding, withList);
+}

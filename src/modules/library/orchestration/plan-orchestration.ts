@@ -1,0 +1,87 @@
+/**
+ * Decide (pure): given the extracted facts, the document's field values after extraction, the
+ * rulebook and the library's snippets, which fields to set and which snippets to bind, with a
+ * plan entry per rule saying what matched and what each action did or why it was skipped.
+ * Rules run in rulebook order; the first rule to set a field or bind a snippet wins.
+ */
+import type { OrchestrationRuleRecord } from './orchestration-rule.repository.js';
+import type { RuleAction } from './rule-actions.js';
+import { type OrchestrationFacts, evaluateCondition, factAt } from './rule-logic.js';
+
+export type ActionOutcome = RuleAction & { status: 'applied' | 'skipped'; reason?: string; resolvedValue?: string };
+
+export interface PlanEntry {
+  rule: { id: string; name: string };
+  matched: boolean;
+  /** Why the condition could not be evaluated (the rule is then not matched). */
+  error?: string;
+  actions: ActionOutcome[];
+}
+
+export interface PlannedBinding {
+  snippetId: string;
+  snippetKey: string;
+  entityBindings: Record<string, string>;
+  rule: string;
+}
+
+export interface OrchestrationPlan {
+  entries: PlanEntry[];
+  /** key → value set by rules. */
+  fieldsFromRules: Record<string, { value: string; rule: string }>;
+  bindings: PlannedBinding[];
+}
+
+export interface PlanInput {
+  rules: OrchestrationRuleRecord[];
+  facts: OrchestrationFacts;
+  /** The snippets the rules name that exist in the library, by key. */
+  snippetsByKey: ReadonlyMap<string, { id: string }>;
+  /** Snippets the document has bound already (re-orchestrating binds nothing twice). */
+  boundSnippetIds: ReadonlySet<string>;
+}
+
+/** A fact as field text: strings as is, numbers and booleans printed, money by its text. */
+function asFieldText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'object' && 'text' in value && typeof value.text === 'string') return value.text;
+  return JSON.stringify(value);
+}
+
+/** Plans every rule against the facts. Never throws: a broken rule is reported in its entry. */
+export function planOrchestration(input: PlanInput): OrchestrationPlan {
+  const fieldsFromRules: OrchestrationPlan['fieldsFromRules'] = {};
+  const bindings: PlannedBinding[] = [];
+  const bindingIds = new Set(input.boundSnippetIds);
+  const entries = input.rules.map((rule): PlanEntry => {
+    const entry: PlanEntry = { rule: { id: rule.id, name: rule.name }, matched: false, actions: [] };
+    try {
+      entry.matched = evaluateCondition(rule.when, input.facts);
+    } catch (error) {
+      entry.error = error instanceof Error ? error.message : String(error);
+    }
+    if (!entry.matched) return entry;
+    const skip = (action: RuleAction, reason: string): ActionOutcome => ({ ...action, status: 'skipped', reason });
+    entry.actions = rule.then.map((action): ActionOutcome => {
+      if (action.action === 'set_field') {
+        if (!Object.hasOwn(input.facts.fields, action.key)) return skip(action, `the document has no field "${action.key}"`);
+        if (fieldsFromRules[action.key]) return skip(action, `already set by rule "${fieldsFromRules[action.key].rule}"`);
+        const value = action.fromFact !== undefined ? asFieldText(factAt(input.facts, action.fromFact)) : asFieldText(action.value);
+        if (value === null) return skip(action, action.fromFact !== undefined ? `the fact ${action.fromFact} is empty` : 'the value is empty');
+        if (!action.overwrite && input.facts.fields[action.key] !== '') return skip(action, 'the field has a value already (set overwrite to replace it)');
+        fieldsFromRules[action.key] = { value, rule: rule.name };
+        return { ...action, status: 'applied', resolvedValue: value };
+      }
+      const snippet = input.snippetsByKey.get(action.snippetKey);
+      if (!snippet) return skip(action, `the library has no snippet "${action.snippetKey}"`);
+      if (bindingIds.has(snippet.id)) return skip(action, 'the snippet is bound to the document already');
+      bindingIds.add(snippet.id);
+      bindings.push({ snippetId: snippet.id, snippetKey: action.snippetKey, entityBindings: action.entityBindings ?? {}, rule: rule.name });
+      return { ...action, status: 'applied' };
+    });
+    return entry;
+  });
+  return { entries, fieldsFromRules, bindings };
+}

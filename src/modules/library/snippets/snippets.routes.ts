@@ -1,0 +1,69 @@
+/** /v1/snippets: clause molecules and their items. Routes only adapt. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { OpenObject, Ref, errorResponses } from '../../../kernel/schema.js';
+import { type RouteDeps, contextOf } from '../../route-context.js';
+import { SetSnippetItemsBody, SnippetCreateBody, SnippetUpdateBody } from '../library.schemas.js';
+import { createSnippet } from './commands/create-snippet.js';
+import { deleteSnippet } from './commands/delete-snippet.js';
+import { setSnippetItems } from './commands/set-snippet-items.js';
+import { updateSnippet } from './commands/update-snippet.js';
+import { getSnippet, listSnippets } from './queries/list-snippets.js';
+
+const SnippetParams = Type.Object({ snippet_id: Type.String() });
+const tags = ['library'];
+
+/** Registers /v1/snippets (errors are thrown by the commands and mapped by the error plugin). */
+export function registerSnippetRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/v1/snippets', { schema: { operationId: 'listSnippets', summary: 'The organization\'s snippets with their items', tags, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
+    listSnippets(contextOf(request, deps)),
+  );
+
+  app.post(
+    '/v1/snippets',
+    { schema: { operationId: 'createSnippet', summary: 'Create a snippet; key unique per organization', tags, body: Ref(SnippetCreateBody), response: { 201: OpenObject(), ...errorResponses(409, 422) } } },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const snippet = await createSnippet(ctx, request.body);
+      return reply.status(201).send(await getSnippet(ctx, snippet.id));
+    },
+  );
+
+  app.get(
+    '/v1/snippets/:snippet_id',
+    { schema: { operationId: 'getSnippet', summary: 'One snippet with its items', tags, params: SnippetParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    async (request) => getSnippet(contextOf(request, deps), request.params.snippet_id),
+  );
+
+  app.patch(
+    '/v1/snippets/:snippet_id',
+    { schema: { operationId: 'updateSnippet', summary: 'Update a snippet (null clears, absent untouched)', tags, params: SnippetParams, body: Ref(SnippetUpdateBody), response: { 200: OpenObject(), ...errorResponses(404, 409, 422) } } },
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      const snippet = await updateSnippet(ctx, request.params.snippet_id, request.body);
+      return getSnippet(ctx, snippet.id);
+    },
+  );
+
+  app.put(
+    '/v1/snippets/:snippet_id/items',
+    { schema: { operationId: 'setSnippetItems', summary: 'Replace all items (ordinals 0..N-1; [] clears)', tags, params: SnippetParams, body: Ref(SetSnippetItemsBody), response: { 200: OpenObject(), ...errorResponses(404, 409, 422) } } },
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      const snippet = await setSnippetItems(ctx, request.params.snippet_id, request.body.items);
+      return getSnippet(ctx, snippet.id);
+    },
+  );
+
+  app.delete(
+    '/v1/snippets/:snippet_id',
+    { schema: { operationId: 'deleteSnippet', summary: 'Delete a snippet and its document bindings', tags, params: SnippetParams, response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404) } } },
+    async (request) => {
+      await deleteSnippet(contextOf(request, deps), request.params.snippet_id);
+      return { ok: true };
+    },
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Renders a text (phrase atom) for a document: its heading and narrative templates with the
+ * document's template context plus the entity roles the text declares in `entityRolesUsed`.
+ * Pure and deterministic (render and export call it; a reproduce gives the same bytes).
+ */
+import { renderTemplate } from '../../../templating/index.js';
+
+export interface RenderableText {
+  key: string;
+  value: string;
+  headingTemplate: string | null;
+  narrativeTemplate: string | null;
+  bullets: readonly string[];
+  entityRolesUsed: readonly string[];
+}
+
+export interface RenderedText {
+  key: string;
+  /** The rendered heading, or null when the text has no heading template. */
+  heading: string | null;
+  /** The rendered narrative; the text's plain `value` when it has no narrative template. */
+  narrative: string;
+  bullets: string[];
+  /** Roles the text uses that `entityRoles` leaves unset (rendered as missing). */
+  unboundRoles: string[];
+  /** Variables the templates read that the context does not provide. */
+  undefinedVariables: string[];
+  /** Render errors, one per template that failed. */
+  errors: string[];
+}
+
+/**
+ * The context a text's templates see: the document context, then `value`, `bullets`, every
+ * role the text uses at the top level and all of them under `roles`. Only the declared roles
+ * are passed: a text cannot read entities it did not say it uses.
+ */
+export function textContext(text: RenderableText, context: Record<string, unknown>, entityRoles: Record<string, unknown>): Record<string, unknown> {
+  const roles: Record<string, unknown> = {};
+  for (const role of text.entityRolesUsed) if (entityRoles[role] !== undefined && entityRoles[role] !== null) roles[role] = entityRoles[role];
+  return { ...context, value: text.value, bullets: [...text.bullets], ...roles, roles };
+}
+
+/** Renders the text; never throws for template problems (they come back in `errors`). */
+export function renderText(text: RenderableText, context: Record<string, unknown>, entityRoles: Record<string, unknown>): RenderedText {
+  const scope = textContext(text, context, entityRoles);
+  const bound = scope.roles as Record<string, unknown>;
+  const errors: string[] = [];
+  const undefinedVariables = new Set<string>();
+  const render = (source: string, what: string): string => {
+    const result = renderTemplate(source, scope);
+    for (const name of result.undefinedVariables) undefinedVariables.add(name);
+    if (result.error) errors.push(`${what}: ${result.error}`);
+    return result.output;
+  };
+  return {
+    key: text.key,
+    heading: text.headingTemplate === null ? null : render(text.headingTemplate, 'headingTemplate'),
+    narrative: text.narrativeTemplate === null ? text.value : render(text.narrativeTemplate, 'narrativeTemplate'),
+    bullets: [...text.bullets],
+    unboundRoles: text.entityRolesUsed.filter((role) => !(role in bound)),
+    undefinedVariables: [...undefinedVariables],
+    errors,
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * Tool registrations, the orchestration rulebook, orchestrate and prompt assist. Routes only
+ * adapt: parse, build the context, call one use case, shape the reply.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { Nullable, OpenObject, Ref, errorResponses } from '../../kernel/schema.js';
+import { PromptAssistBody, PromptAssistResponse } from '../assistants/assistants.schemas.js';
+import { OrchestrateBody } from '../generation/generation.schemas.js';
+import { type RouteDeps, contextOf } from '../route-context.js';
+import { CreateToolRegistrationBody } from './library.schemas.js';
+import { createOrchestrationRule } from './orchestration/commands/create-orchestration-rule.js';
+import { deleteOrchestrationRule } from './orchestration/commands/delete-orchestration-rule.js';
+import { orchestrateDocument } from './orchestration/commands/orchestrate-document.js';
+import { presentOrchestrationRule } from './orchestration/orchestration-rule.presenter.js';
+import { listOrchestrationRules } from './orchestration/queries/list-orchestration-rules.js';
+import { assistPrompt } from './prompt-assist/commands/assist-prompt.js';
+import { createToolRegistration } from './tool-registrations/commands/create-tool-registration.js';
+import { deleteToolRegistration } from './tool-registrations/commands/delete-tool-registration.js';
+import { invokeToolRegistration } from './tool-registrations/commands/invoke-tool-registration.js';
+import { getToolRegistration } from './tool-registrations/queries/get-tool-registration.js';
+import { listToolRegistrations } from './tool-registrations/queries/list-tool-registrations.js';
+import { presentToolRegistration } from './tool-registrations/tool-registration.presenter.js';
+
+const ToolParams = Type.Object({ tool_id: Type.String() });
+const RuleParams = Type.Object({ rule_id: Type.String() });
+const DocumentParams = Type.Object({ document_id: Type.String() });
+const Ok = Type.Object({ ok: Type.Boolean() });
+
+/** Our own body (the contract names none): one call of a registered tool. */
+const InvokeToolBody = Type.Object(
+  { args: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'the tool\'s arguments' })) },
+  { additionalProperties: false },
+);
+
+/** Our own body (the contract gives only the GET): one rule of the rulebook. */
+const CreateOrchestrationRuleBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, description: 'unique per organization' }),
+    description: Type.Optional(Nullable(Type.String())),
+    when: Type.Record(Type.String(), Type.Unknown(), { description: 'JsonLogic condition over {fields, entities, text}; extra operation `mentions`' }),
+    then: Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'actions: {action: "set_field", key, value | fromFact, overwrite?} or {action: "bind_snippet", snippetKey, entityBindings?}' }),
+    ordinal: Type.Optional(Nullable(Type.Integer({ minimum: 0, description: 'evaluation order; omitted: after the last rule' }))),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * Registers tool registrations (+ invoke), the orchestration rulebook, orchestrate and prompt
+ * assist on the authenticated scope.
+ */
+export function registerToolRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const tools = ['tool-registrations'];
+  const orchestration = ['orchestration'];
+
+  app.get('/v1/tool-registrations', { schema: { operationId: 'listToolRegistrations', summary: 'The organization\'s tool registrations', tags: tools, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
+    listToolRegistrations(contextOf(request, deps)),
+  );
+
+  app.post(
+    '/v1/tool-registrations',
+    { schema: { operationId: 'createToolRegistration', summary: 'Register a built-in tool class with non-secret configuration', tags: tools, body: Ref(CreateToolRegistrationBody), response: { 201: OpenObject(), ...errorResponses(409, 422) } } },
+    async (request, reply) => reply.status(201).send(presentToolRegistration(await createToolRegistration(contextOf(request, deps), request.body))),
+  );
+
+  app.get(
+    '/v1/tool-registrations/:tool_id',
+    { schema: { operationId: 'getToolRegistration', summary: 'A tool registration', tags: tools, params: ToolParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    async (request) => getToolRegistration(contextOf(request, deps), request.params.tool_id),
+  );
+
+  app.delete(
+    '/v1/tool-registrations/:tool_id',
+    { schema: { operationId: 'deleteToolRegistration', summary: 'Delete a tool registration', tags: tools, params: ToolParams, response: { 200: Ok, ...errorResponses(404) } } },
+    async (request) => {
+      await deleteToolRegistration(contextOf(request, deps), request.params.tool_id);
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/v1/tool-registrations/:tool_id/invoke',
+    { schema: { operationId: 'invokeToolRegistration', summary: 'Call a registered tool once, on behalf of the caller', tags: tools, params: ToolParams, body: InvokeToolBody, response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request) => invokeToolRegistration(contextOf(request, deps), deps.tools, request.params.tool_id, request.body.args ?? {}),
+  );
+
+  app.get('/v1/orchestration-rules', { schema: { operationId: 'listOrchestrationRules', summary: 'The orchestration rulebook', tags: orchestration, response: { 200: OpenObject() } } }, async (request) =>
+    listOrchestrationRules(contextOf(request, deps)),
+  );
+
+  app.post(
+    '/v1/orchestration-rules',
+    { schema: { operationId: 'createOrchestrationRule', summary: 'Add a rule to the rulebook', tags: orchestration, body: CreateOrchestrationRuleBody, response: { 201: OpenObject(), ...errorResponses(409, 422) } } },
+    async (request, reply) => reply.status(201).send(presentOrchestrationRule(await createOrchestrationRule(contextOf(request, deps), request.body))),
+  );
+
+  app.delete(
+    '/v1/orchestration-rules/:rule_id',
+    { schema: { operationId: 'deleteOrchestrationRule', summary: 'Delete a rule of the rulebook', tags: orchestration, params: RuleParams, response: { 200: Ok, ...errorResponses(404) } } },
+    async (request) => {
+      await deleteOrchestrationRule(contextOf(request, deps), request.params.rule_id);
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/v1/documents/:document_id/orchestrate',
+    { schema: { operationId: 'orchestrateDocument', summary: 'Extract facts from intake text, decide with the rulebook, set fields and bind snippets', tags: orchestration, params: DocumentParams, body: Ref(OrchestrateBody), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request) => orchestrateDocument(contextOf(request, deps), deps.model, request.params.document_id, request.body),
+  );
+
+  app.post(
+    '/v1/prompt-assist',
+    { schema: { operationId: 'promptAssist', summary: 'Improve a section prompt', tags: ['assistants'], body: Ref(PromptAssistBody), response: { 200: Ref(PromptAssistResponse), ...errorResponses(422) } } },
+    async (request) => assistPrompt(deps.model, request.body),
+  );
+}

@@ -1,0 +1,18 @@
+import type { CommandContext } from '../../../context.js';
+import { requireVoice } from '../require-voice.js';
+import { presentVoice } from '../voice.presenter.js';
+import { VoiceRepository } from '../voice.repository.js';
+
+/** `GET /v1/voices`: the organization's voices by name. */
+export async function listVoices(ctx: CommandContext) {
+  return (await new VoiceRepository(ctx.db).list(ctx.actor.org.orgId)).map(presentVoice);
+}
+
+/**
+ * `GET /v1/voices/{id}`.
+ *
+ * @throws NotFoundError when absent or of another organization.
+ */
+export async function getVoice(ctx: CommandContext, voiceId: string) {
+  return presentVoice(await requireVoice(ctx, voiceId));
+}

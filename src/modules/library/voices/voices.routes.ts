@@ -1,0 +1,51 @@
+/** /v1/voices: writing styles (rubric and samples). Routes only adapt. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { OpenObject, Ref, errorResponses } from '../../../kernel/schema.js';
+import { type RouteDeps, contextOf } from '../../route-context.js';
+import { CreateVoiceBody, UpdateVoiceBody } from '../library.schemas.js';
+import { createVoice } from './commands/create-voice.js';
+import { deleteVoice } from './commands/delete-voice.js';
+import { updateVoice } from './commands/update-voice.js';
+import { getVoice, listVoices } from './queries/list-voices.js';
+import { presentVoice } from './voice.presenter.js';
+
+const VoiceParams = Type.Object({ voice_id: Type.String() });
+const tags = ['library'];
+
+/** Registers /v1/voices (errors are thrown by the commands and mapped by the error plugin). */
+export function registerVoiceRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/v1/voices', { schema: { operationId: 'listVoices', summary: 'The organization\'s voices, by name', tags, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
+    listVoices(contextOf(request, deps)),
+  );
+
+  app.post(
+    '/v1/voices',
+    { schema: { operationId: 'createVoice', summary: 'Create a voice; name unique per organization', tags, body: Ref(CreateVoiceBody), response: { 201: OpenObject(), ...errorResponses(409, 422) } } },
+    async (request, reply) => reply.status(201).send(presentVoice(await createVoice(contextOf(request, deps), request.body))),
+  );
+
+  app.get(
+    '/v1/voices/:voice_id',
+    { schema: { operationId: 'getVoice', summary: 'One voice', tags, params: VoiceParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    async (request) => getVoice(contextOf(request, deps), request.params.voice_id),
+  );
+
+  app.patch(
+    '/v1/voices/:voice_id',
+    { schema: { operationId: 'updateVoice', summary: 'Update a voice (null clears, absent untouched)', tags, params: VoiceParams, body: Ref(UpdateVoiceBody), response: { 200: OpenObject(), ...errorResponses(404, 409, 422) } } },
+    async (request) => presentVoice(await updateVoice(contextOf(request, deps), request.params.voice_id, request.body)),
+  );
+
+  app.delete(
+    '/v1/voices/:voice_id',
+    { schema: { operationId: 'deleteVoice', summary: 'Delete a voice', tags, params: VoiceParams, response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404) } } },
+    async (request) => {
+      await deleteVoice(contextOf(request, deps), request.params.voice_id);
+      return { ok: true };
+    },
+  );
+}

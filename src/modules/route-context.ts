@@ -1,0 +1,31 @@
+/**
+ * How a route builds the command context — the request's authenticated actor (with its active
+ * organization, or 404 "organization not found") over the application's database — and the
+ * services routes may hand to use cases (ports, never concrete adapters).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { requireOrg } from '../kernel/actor.js';
+import type { JobQueue } from '../kernel/jobs.js';
+import type { ModelGateway, ToolGateway } from '../pipeline/ports.js';
+import type { Database } from '../storage/schema.js';
+import { type CommandContext, createContext } from './context.js';
+
+export interface RouteDeps {
+  db: Kysely<Database>;
+  model: ModelGateway;
+  tools: ToolGateway;
+  jobs: JobQueue;
+  /** Where uploaded files and other blobs live (the local blob store's root is under it). */
+  dataDir: string;
+  /** Operator allow-list of hosts tools may reach despite the SSRF guard. */
+  toolAllowedHosts: string[];
+  uploads: { maxBytes: number; maxPages: number };
+  /** Prices per million tokens for run costs (0 when unknown). */
+  llmPrice: { inputPerMTok: number; outputPerMTok: number };
+}
+
+/** @throws NotFoundError when the caller has no active organization. */
+export function contextOf(request: FastifyRequest, deps: Pick<RouteDeps, 'db'>): CommandContext {
+  return createContext(deps.db, requireOrg(request.actor));
+}

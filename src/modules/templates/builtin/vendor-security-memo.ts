@@ -1,0 +1,78 @@
+/** Built-in template: a vendor security assessment memo. */
+import type { TemplateSpecInput } from '../spec-schema.js';
+
+const BASELINE = [
+  'Vendors handling confidential or restricted data must hold a current SOC 2 Type II report or ISO/IEC 27001 certification.',
+  'Penetration tests must be performed at least every 12 months by an independent tester, with critical findings remediated within 30 days.',
+  'Vendors must notify us of a security incident affecting our data within 72 hours and name an incident contact.',
+  'Data must be encrypted in transit with TLS 1.2 or later and at rest with AES-256 or equivalent.',
+  'Access to our data must use single sign-on with multi-factor authentication and be reviewed quarterly.',
+].join(' ');
+
+export const VENDOR_SECURITY_MEMO_SPEC: TemplateSpecInput = {
+  specVersion: 1,
+  slug: 'vendor-security-memo',
+  title: 'Vendor security assessment memo',
+  description: 'A memo assessing a vendor against the security baseline, with findings and a recommendation.',
+  fields: [
+    { key: 'vendor_name', label: 'Vendor', valueType: 'string', isRequired: true },
+    { key: 'service_description', label: 'Service provided', valueType: 'text', isRequired: true },
+    { key: 'data_classification', label: 'Highest data classification', valueType: 'enum', isRequired: true, options: ['public', 'internal', 'confidential', 'restricted'] },
+    { key: 'has_soc2', label: 'SOC 2 Type II report available?', valueType: 'boolean', isRequired: true, value: 'false' },
+    { key: 'has_iso27001', label: 'ISO/IEC 27001 certified?', valueType: 'boolean', isRequired: true, value: 'false' },
+    { key: 'last_pentest_date', label: 'Date of the last penetration test', valueType: 'date', isRequired: false },
+    { key: 'incident_contact', label: 'Incident contact (email)', valueType: 'email', isRequired: false },
+    { key: 'annual_contract_value', label: 'Annual contract value', valueType: 'number', isRequired: false },
+    { key: 'reviewer', label: 'Reviewer', valueType: 'string', isRequired: true },
+    { key: 'memo_date', label: 'Memo date', valueType: 'date', isRequired: false },
+  ],
+  dataNeeds: [
+    { output_key: 'security_baseline', kind: 'static', name: 'Vendor security baseline', args_json: { value: BASELINE, source: { title: 'Vendor security baseline v3' } } },
+    { output_key: 'certifications', kind: 'template', name: 'Certifications held', args_json: { expression: "('SOC 2 Type II' if has_soc2 == 'true' else 'no SOC 2 report') ~ ', ' ~ ('ISO/IEC 27001' if has_iso27001 == 'true' else 'no ISO/IEC 27001 certificate')" } },
+  ],
+  config: {
+    coordination: {
+      computations: {
+        certified: "fields.has_soc2 = 'true' or fields.has_iso27001 = 'true'",
+        sensitive: "fields.data_classification in ['confidential', 'restricted']",
+      },
+    },
+    brief: { audience: 'the procurement committee', purpose: 'decide whether to onboard the vendor' },
+  },
+  sections: [
+    {
+      key: 'summary',
+      title: 'Summary',
+      render_mode: 'templated',
+      output_type: 'markdown',
+      output_template:
+        '**To:** Procurement committee  \n**From:** {{ reviewer }}  \n**Date:** {{ memo_date|default("undated", true) }}  \n**Subject:** Security assessment of {{ vendor_name }}\n\n' +
+        '{{ vendor_name }} will provide {{ service_description }}. The highest classification of data involved is **{{ data_classification }}**; the vendor holds {{ certifications }}.' +
+        '{% if annual_contract_value %} The annual contract value is {{ annual_contract_value|float|currency("EUR") }}.{% endif %}\n',
+    },
+    {
+      key: 'controls',
+      title: 'Control assessment',
+      render_mode: 'templated',
+      output_type: 'markdown',
+      output_template:
+        '| Control | Status |\n|---|---|\n| Independent assurance (SOC 2 / ISO 27001) | {{ "Met" if computed.certified else "Not met" }} |\n' +
+        '| Annual penetration test | {{ ("Last test " ~ last_pentest_date) if last_pentest_date else "No evidence" }} |\n' +
+        '| Incident contact named | {{ "Yes (" ~ incident_contact ~ ")" if incident_contact else "No" }} |\n',
+    },
+    {
+      key: 'findings',
+      title: 'Findings',
+      render_mode: 'synthesized',
+      output_type: 'markdown',
+      prompt: 'Compare the vendor against the security baseline and describe each gap, citing the baseline requirement it fails.',
+    },
+    {
+      key: 'recommendation',
+      title: 'Recommendation',
+      render_mode: 'synthesized',
+      output_type: 'markdown',
+      prompt: 'Recommend approve, approve with conditions, or reject, with the conditions the vendor must meet before onboarding.',
+    },
+  ],
+};

@@ -1,0 +1,220 @@
+/**
+ * Compiles an authoring spec: checks its shape and its meaning (keys, vocabularies, template
+ * syntax, data-need graph, config groups, entity references) and returns a report of errors
+ * and warnings with the normalized spec. Pure: writes nothing.
+ */
+import { Value } from 'typebox/value';
+import { findTemplateVariables, validateTemplateSyntax } from '../../templating/index.js';
+import { type ConfigOverrides, STORED_GROUP_NAMES, groupProblems, isStoredGroup } from '../document-config/config-groups.js';
+import { assertNeedGraph, dataNeedProblems } from '../data-needs/data-need-rules.js';
+import { VALUE_TYPES, coerceFieldValue, fieldValueProblem, isValueType } from '../documents/field-values.js';
+import { deriveSectionKey } from '../sections/section-keys.js';
+import { OUTPUT_TYPES, RENDER_MODES, SECTION_DEFAULTS } from '../sections/section-rules.js';
+import { type SpecEntities, TemplateSpec, type TemplateSpecInput } from './spec-schema.js';
+import { TEMPLATE_GLOBALS } from './template-globals.js';
+
+export interface SpecIssue {
+  path: string;
+  message: string;
+}
+
+export interface NormalizedField {
+  key: string;
+  label: string | null;
+  description: string | null;
+  valueType: string;
+  isRequired: boolean;
+  value: string;
+  options: string[] | null;
+}
+
+export interface NormalizedSection {
+  key: string;
+  title: string;
+  renderMode: string;
+  outputType: string;
+  prompt: string | null;
+  outputTemplate: string | null;
+}
+
+export interface NormalizedDataNeed {
+  outputKey: string;
+  kind: string;
+  name: string | null;
+  args: Record<string, unknown> | null;
+  dependsOn: string[] | null;
+  promptBody: string | null;
+  toolRef: string | null;
+  toolsAvailable: string[] | null;
+}
+
+export interface NormalizedSpec {
+  slug: string | null;
+  title: string;
+  description: string | null;
+  fields: NormalizedField[];
+  sections: NormalizedSection[];
+  dataNeeds: NormalizedDataNeed[];
+  config: ConfigOverrides;
+  entities: Required<SpecEntities>;
+}
+
+export interface CompileReport {
+  valid: boolean;
+  errors: SpecIssue[];
+  warnings: SpecIssue[];
+  summary: { fields: number; sections: number; dataNeeds: number; texts: number; snippets: number; riskBlocks: number; voices: number };
+}
+
+const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/** Checks the spec; `spec` is present only when there are no errors. */
+export function compileSpec(input: unknown, options: { requireSlug: boolean }): { report: CompileReport; spec: NormalizedSpec | null } {
+  const errors: SpecIssue[] = [];
+  const warnings: SpecIssue[] = [];
+  const summary = { fields: 0, sections: 0, dataNeeds: 0, texts: 0, snippets: 0, riskBlocks: 0, voices: 0 };
+  if (!Value.Check(TemplateSpec, input)) {
+    for (const e of Value.Errors(TemplateSpec, input)) {
+      if (e.keyword === 'boolean' || e.keyword === 'anyOf') continue;
+      const params = e.params as { additionalProperties?: string[]; requiredProperties?: string[] };
+      const suffix = params.additionalProperties ? ` (${params.additionalProperties.join(', ')})` : params.requiredProperties ? ` (${params.requiredProperties.join(', ')})` : '';
+      errors.push({ path: e.instancePath || '/', message: `${e.message}${suffix}` });
+    }
+    return { report: { valid: false, errors, warnings, summary }, spec: null };
+  }
+  const raw = input as TemplateSpecInput;
+
+  if (raw.title.trim() === '') errors.push({ path: '/title', message: 'title must not be blank' });
+  if (raw.slug !== undefined && !SLUG.test(raw.slug)) errors.push({ path: '/slug', message: 'slug must be lower-case letters, digits and -, starting with a letter or digit' });
+  if (options.requireSlug && raw.slug === undefined) errors.push({ path: '/slug', message: 'a template needs a slug' });
+
+  const fields: NormalizedField[] = [];
+  const fieldKeys = new Set<string>();
+  for (const [i, f] of (raw.fields ?? []).entries()) {
+    const path = `/fields/${i}`;
+    if (!KEY.test(f.key)) errors.push({ path: `${path}/key`, message: `field key "${f.key}" must start with a letter or _ and hold only letters, digits and _` });
+    if (fieldKeys.has(f.key)) errors.push({ path: `${path}/key`, message: `field key "${f.key}" is defined twice` });
+    fieldKeys.add(f.key);
+    const valueType = f.valueType ?? 'string';
+    if (!isValueType(valueType)) errors.push({ path: `${path}/valueType`, message: `valueType must be one of ${VALUE_TYPES.join(', ')}` });
+    if (valueType === 'enum' && (!f.options || f.options.length === 0)) errors.push({ path: `${path}/options`, message: 'an enum field needs options' });
+    const value = coerceFieldValue(f.value ?? '');
+    const problem = fieldValueProblem(valueType, value, f.options ?? null);
+    if (problem) warnings.push({ path: `${path}/value`, message: problem });
+    fields.push({ key: f.key, label: f.label ?? null, description: f.description ?? null, valueType, isRequired: f.isRequired ?? false, value, options: f.options ?? null });
+  }
+
+  const dataNeeds: NormalizedDataNeed[] = (raw.dataNeeds ?? []).map((n) => ({
+    outputKey: n.output_key,
+    kind: n.kind,
+    name: n.name ?? null,
+    args: n.args_json ?? null,
+    dependsOn: n.depends_on ?? null,
+    promptBody: n.prompt_body ?? null,
+    toolRef: n.tool_ref ?? null,
+    toolsAvailable: n.tools_available ?? null,
+  }));
+  for (const [i, need] of dataNeeds.entries()) for (const message of dataNeedProblems(need)) errors.push({ path: `/dataNeeds/${i}`, message });
+  try {
+    assertNeedGraph(dataNeeds);
+  } catch (error) {
+    errors.push({ path: '/dataNeeds', message: (error as Error).message });
+  }
+
+  const config: ConfigOverrides = {};
+  for (const [group, values] of Object.entries(raw.config ?? {})) {
+    if (!isStoredGroup(group)) {
+      errors.push({ path: `/config/${group}`, message: `unknown config group (groups: ${STORED_GROUP_NAMES.join(', ')})` });
+      continue;
+    }
+    for (const message of groupProblems(group, values)) errors.push({ path: `/config/${group}`, message });
+    const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
+    if (Object.keys(kept).length > 0) config[group] = kept;
+  }
+
+  const computations = Object.keys({ ...((config.coordination?.computations ?? {}) as object), ...((config.synthesis?.computations ?? {}) as object) });
+  const provided = new Set([...fieldKeys, ...dataNeeds.map((n) => n.outputKey), ...computations, ...TEMPLATE_GLOBALS]);
+  const sections: NormalizedSection[] = [];
+  const sectionKeys = new Set<string>();
+  for (const [i, s] of (raw.sections ?? []).entries()) {
+    const path = `/sections/${i}`;
+    if (s.title.trim() === '') errors.push({ path: `${path}/title`, message: 'section title must not be blank' });
+    const key = s.key ?? deriveSectionKey(s.title, sectionKeys);
+    if (!KEY.test(key)) errors.push({ path: `${path}/key`, message: `section key "${key}" must start with a letter or _ and hold only letters, digits and _` });
+    if (sectionKeys.has(key)) errors.push({ path: `${path}/key`, message: `section key "${key}" is used twice` });
+    sectionKeys.add(key);
+    const renderMode = s.render_mode ?? SECTION_DEFAULTS.renderMode;
+    const outputType = s.output_type ?? SECTION_DEFAULTS.outputType;
+    if (!(RENDER_MODES as readonly string[]).includes(renderMode)) errors.push({ path: `${path}/render_mode`, message: `render_mode must be one of ${RENDER_MODES.join(', ')}` });
+    if (!(OUTPUT_TYPES as readonly string[]).includes(outputType)) errors.push({ path: `${path}/output_type`, message: `output_type must be one of ${OUTPUT_TYPES.join(', ')}` });
+    if (renderMode === 'templated' && !s.output_template) errors.push({ path: `${path}/output_template`, message: 'a templated section needs output_template' });
+    if (renderMode === 'synthesized' && !s.prompt) warnings.push({ path: `${path}/prompt`, message: 'a synthesized section without a prompt is written from its title alone' });
+    if (s.output_template) {
+      const syntax = validateTemplateSyntax(s.output_template);
+      if (syntax) errors.push({ path: `${path}/output_template`, message: `does not parse: ${syntax}` });
+      else for (const name of findTemplateVariables(s.output_template)) if (!provided.has(name)) warnings.push({ path: `${path}/output_template`, message: `"${name}" is not provided by any field, data-need or computation` });
+    }
+    sections.push({ key, title: s.title.trim(), renderMode, outputType, prompt: s.prompt ?? null, outputTemplate: s.output_template ?? null });
+  }
+
+  const entities = normalizeEntities(raw.entities ?? {}, errors);
+  Object.assign(summary, {
+    fields: fields.length,
+    sections: sections.length,
+    dataNeeds: dataNeeds.length,
+    texts: entities.texts.length,
+    snippets: entities.snippets.length,
+    riskBlocks: entities.riskBlocks.length,
+    voices: entities.voices.length,
+  });
+  const report = { valid: errors.length === 0, errors, warnings, summary };
+  if (errors.length > 0) return { report, spec: null };
+  return { report, spec: { slug: raw.slug ?? null, title: raw.title.trim(), description: raw.description ?? null, fields, sections, dataNeeds, config, entities } };
+}
+
+/** Entity checks that need no database: keys present and unique, vocabularies, item references. */
+function normalizeEntities(raw: SpecEntities, errors: SpecIssue[]): Required<SpecEntities> {
+  const entities: Required<SpecEntities> = { texts: raw.texts ?? [], snippets: raw.snippets ?? [], riskBlocks: raw.riskBlocks ?? [], voices: raw.voices ?? [] };
+  const unique = (list: ReadonlyArray<Record<string, unknown>>, kind: string, prop: 'key' | 'name') => {
+    const seen = new Set<string>();
+    for (const [i, item] of list.entries()) {
+      const value = String(item[prop] ?? '').trim();
+      if (value === '') errors.push({ path: `/entities/${kind}/${i}/${prop}`, message: `${prop} must not be blank` });
+      else if (seen.has(value)) errors.push({ path: `/entities/${kind}/${i}/${prop}`, message: `${prop} "${value}" is defined twice` });
+      seen.add(value);
+    }
+  };
+  unique(entities.texts, 'texts', 'key');
+  unique(entities.snippets, 'snippets', 'key');
+  unique(entities.riskBlocks, 'riskBlocks', 'key');
+  unique(entities.voices, 'voices', 'name');
+  for (const [i, block] of entities.riskBlocks.entries()) {
+    if (block.status !== undefined && !['draft', 'approved'].includes(block.status)) errors.push({ path: `/entities/riskBlocks/${i}/status`, message: 'status must be draft or approved' });
+    if (block.heading.trim() === '') errors.push({ path: `/entities/riskBlocks/${i}/heading`, message: 'heading must not be blank' });
+    if (block.template.trim() === '') errors.push({ path: `/entities/riskBlocks/${i}/template`, message: 'template must not be blank' });
+    else {
+      const syntax = validateTemplateSyntax(block.template);
+      if (syntax) errors.push({ path: `/entities/riskBlocks/${i}/template`, message: `does not parse: ${syntax}` });
+    }
+  }
+  for (const [i, text] of entities.texts.entries()) {
+    const path = `/entities/texts/${i}`;
+    if (text.valueType !== undefined && !isValueType(text.valueType)) errors.push({ path: `${path}/valueType`, message: `valueType must be one of ${VALUE_TYPES.join(', ')}` });
+    for (const prop of ['headingTemplate', 'narrativeTemplate'] as const) {
+      const syntax = text[prop] ? validateTemplateSyntax(text[prop]) : null;
+      if (syntax) errors.push({ path: `${path}/${prop}`, message: `does not parse: ${syntax}` });
+    }
+    if ((text.entityRolesUsed ?? []).some((role) => role.trim() === '')) errors.push({ path: `${path}/entityRolesUsed`, message: 'roles must not be blank' });
+  }
+  for (const [i, snippet] of entities.snippets.entries()) {
+    for (const [j, item] of (snippet.items ?? []).entries()) {
+      if (item.itemType !== 'text' && item.itemType !== 'risk_block') errors.push({ path: `/entities/snippets/${i}/items/${j}/itemType`, message: 'itemType must be text or risk_block' });
+      if (item.itemKey.trim() === '') errors.push({ path: `/entities/snippets/${i}/items/${j}/itemKey`, message: 'itemKey must not be blank' });
+    }
+    for (const [role, entityId] of Object.entries(snippet.entityBindings ?? {})) {
+      if (role.trim() === '' || entityId.trim() === '') errors.push({ path: `/entities/snippets/${i}/entityBindings`, message: 'roles and entity ids must not be blank' });
+    }
+  }
+  return entities;
+}

@@ -1,0 +1,77 @@
+/** /v1/templates and /v1/config-schema. Routes only adapt. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { OpenObject, errorResponses } from '../../kernel/schema.js';
+import { CONFIG_GROUP_NAMES, STORED_GROUPS } from '../document-config/config-groups.js';
+import { documentDetail } from '../documents/queries/get-document.js';
+import { listDocuments } from '../documents/queries/list-documents.js';
+import { type RouteDeps, contextOf } from '../route-context.js';
+import { applySpecToDocument } from './commands/apply-spec-to-document.js';
+import { createTemplateFromSpec } from './commands/create-template-from-spec.js';
+import { requireTemplateBySlug } from './queries/get-template.js';
+import { TemplateSpec } from './spec-schema.js';
+
+const SlugParams = Type.Object({ slug: Type.String() });
+const tags = ['templates'];
+
+export function registerTemplateRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/v1/templates', { schema: { operationId: 'listTemplates', summary: 'Templates the caller can instantiate', tags, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
+    listDocuments(contextOf(request, deps), { templates: true }),
+  );
+
+  app.get(
+    '/v1/templates/:slug',
+    { schema: { operationId: 'getTemplate', summary: 'One template (slug unique per organization)', tags, params: SlugParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      return documentDetail(ctx, await requireTemplateBySlug(ctx, request.params.slug));
+    },
+  );
+
+  app.post(
+    '/v1/templates',
+    {
+      schema: {
+        operationId: 'createTemplate',
+        summary: 'Compile a spec into a template (dry_run: validate and report only)',
+        tags,
+        querystring: Type.Object({ dry_run: Type.Optional(Type.Boolean({ default: false })) }),
+        // The body is checked by the spec compiler, which reports every problem with its path.
+        body: OpenObject({ description: 'a TemplateSpec (JSON, or YAML with Content-Type application/yaml)' }),
+        response: { 200: OpenObject(), 201: OpenObject(), ...errorResponses(409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const dryRun = request.query.dry_run === true;
+      const { report, template } = await createTemplateFromSpec(ctx, request.body, { dryRun });
+      if (!template) return reply.status(200).send({ report, template: null, dryRun });
+      return reply.status(201).send({ report, template: await documentDetail(ctx, template), dryRun });
+    },
+  );
+
+  app.put(
+    '/v1/templates/:slug',
+    { schema: { operationId: 'replaceTemplate', summary: 'Replace a template from a spec', tags, params: SlugParams, body: OpenObject({ description: 'a TemplateSpec' }), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      const template = await requireTemplateBySlug(ctx, request.params.slug);
+      const { report } = await applySpecToDocument(ctx, template, request.body);
+      return { report, template: await documentDetail(ctx, await requireTemplateBySlug(ctx, template.slug ?? request.params.slug)) };
+    },
+  );
+
+  app.get(
+    '/v1/config-schema',
+    { schema: { operationId: 'getConfigSchema', summary: 'JSON Schema of the authoring spec and the config group keys', tags, response: { 200: OpenObject() } } },
+    async () => ({
+      schema: TemplateSpec,
+      configGroups: Object.fromEntries(
+        CONFIG_GROUP_NAMES.map((group) => [group, group in STORED_GROUPS ? Object.keys(STORED_GROUPS[group as keyof typeof STORED_GROUPS].defaults) : []]),
+      ),
+    }),
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * The readiness verdict of a document: pure, shared by `GET /readiness` and the pipeline's
+ * gate (`pipeline_blocked`). Each gap names its subject and says what a person can do.
+ */
+import { findTemplateVariables, validateTemplateSyntax } from '../templating/index.js';
+
+export type GapKind =
+  | 'required_field_missing'
+  | 'field_type_invalid'
+  | 'template_syntax_error'
+  | 'template_variable_unprovided'
+  | 'data_need_unmet'
+  | 'risk_block_draft'
+  | 'snippet_role_unbound'
+  | 'assessment_incomplete';
+
+export interface ReadinessGap {
+  kind: GapKind;
+  message: string;
+  subjectType: 'field' | 'section' | 'data_need' | 'risk_block' | 'snippet_binding' | 'assessment';
+  subjectId: string;
+  key?: string;
+  /** Blocking gaps stop generation; the others are shown but let it proceed. */
+  blocking: boolean;
+  /** True when a person fixes it by entering a value (drives ui_state needs_input vs blocked). */
+  needsInput?: boolean;
+}
+
+export interface Readiness {
+  generation_should_proceed: boolean;
+  ui_state: 'ready' | 'needs_input' | 'blocked';
+  gaps: ReadinessGap[];
+}
+
+export interface ReadinessInput {
+  fields: ReadonlyArray<{ id: string; key: string; value: string; valueType: string; isRequired: boolean; label: string | null; options: string[] | null }>;
+  sections: ReadonlyArray<{ id: string; title: string; renderMode: string; outputTemplate: string | null }>;
+  dataNeeds: ReadonlyArray<{ id: string; outputKey: string; kind: string; dependsOn: string[] | null; args: Record<string, unknown> | null; toolRef: string | null }>;
+  /** Names of the document's computations (JSONata), which templates may read. */
+  computationNames: readonly string[];
+  /** Names every template may read (namespaces the render stage provides). */
+  globals: readonly string[];
+  /** Registered tool names, or null when tool registrations are not checked. */
+  toolNames: readonly string[] | null;
+  /** Gaps found elsewhere (library, assessments). */
+  extraGaps?: readonly ReadinessGap[];
+  /** Checks a field value against its type; returns the problem or null. */
+  fieldValueProblem: (valueType: string, value: string, options: string[] | null) => string | null;
+}
+
+/** Kinds a person fixes by filling in values (as opposed to fixing the template). */
+const INPUT_KINDS = new Set<GapKind>(['required_field_missing', 'field_type_invalid', 'assessment_incomplete', 'snippet_role_unbound']);
+
+export function assessReadiness(input: ReadinessInput): Readiness {
+  const gaps: ReadinessGap[] = [];
+  const fieldByKey = new Map(input.fields.map((f) => [f.key, f]));
+
+  for (const field of input.fields) {
+    const name = field.label ?? field.key;
+    if (field.isRequired && field.value.trim() === '') {
+      gaps.push({ kind: 'required_field_missing', message: `Fill in the required field "${name}"`, subjectType: 'field', subjectId: field.id, key: field.key, blocking: true });
+      continue;
+    }
+    const problem = input.fieldValueProblem(field.valueType, field.value, field.options);
+    if (problem) gaps.push({ kind: 'field_type_invalid', message: `Field "${name}": ${problem}`, subjectType: 'field', subjectId: field.id, key: field.key, blocking: true });
+  }
+
+  const unmet = new Set<string>();
+  const needByKey = new Map(input.dataNeeds.map((n) => [n.outputKey, n]));
+  const waitsForInput = new Set<string>();
+  const needReason = (need: ReadinessInput['dataNeeds'][number]): string | null => {
+    if (need.kind === 'field') {
+      const key = typeof need.args?.field === 'string' ? need.args.field : need.outputKey;
+      const field = fieldByKey.get(key);
+      if (!field) return `it reads the field "${key}", which the document does not have`;
+      if (field.value.trim() === '') {
+        waitsForInput.add(need.outputKey);
+        return `it reads the field "${field.label ?? key}", which is empty`;
+      }
+    }
+    if (need.kind === 'tool' && input.toolNames !== null && need.toolRef && !input.toolNames.includes(need.toolRef)) {
+      return `its tool "${need.toolRef}" is not registered in this organization`;
+    }
+    for (const dep of need.dependsOn ?? []) {
+      if (!needByKey.has(dep)) return `it depends on "${dep}", which no data-need provides`;
+      if (unmet.has(dep)) {
+        if (waitsForInput.has(dep)) waitsForInput.add(need.outputKey);
+        return `it depends on "${dep}", which cannot be gathered`;
+      }
+    }
+    return null;
+  };
+  // Needs are checked in an order where dependencies come first, so unmet-ness propagates.
+  for (const need of orderByDependencies(input.dataNeeds)) {
+    const reason = needReason(need);
+    if (reason) {
+      unmet.add(need.outputKey);
+      gaps.push({
+        kind: 'data_need_unmet',
+        message: `Data-need "${need.outputKey}" cannot be gathered: ${reason}`,
+        subjectType: 'data_need',
+        subjectId: need.id,
+        key: need.outputKey,
+        blocking: true,
+        needsInput: waitsForInput.has(need.outputKey),
+      });
+    }
+  }
+
+  const provided = new Set<string>([...input.fields.map((f) => f.key), ...input.dataNeeds.map((n) => n.outputKey), ...input.computationNames, ...input.globals]);
+  for (const section of input.sections) {
+    if (section.renderMode !== 'templated' || !section.outputTemplate) continue;
+    const syntax = validateTemplateSyntax(section.outputTemplate);
+    if (syntax) {
+      gaps.push({ kind: 'template_syntax_error', message: `Section "${section.title}": the template does not parse (${syntax})`, subjectType: 'section', subjectId: section.id, blocking: true });
+      continue;
+    }
+    for (const name of findTemplateVariables(section.outputTemplate)) {
+      if (provided.has(name)) continue;
+      gaps.push({
+        kind: 'template_variable_unprovided',
+        message: `Section "${section.title}" uses "${name}", which no field, data-need or computation provides: add a field "${name}" or fix the template`,
+        subjectType: 'section',
+        subjectId: section.id,
+        key: name,
+        blocking: true,
+      });
+    }
+  }
+  gaps.push(...(input.extraGaps ?? []));
+
+  const blocking = gaps.filter((g) => g.blocking);
+  const ui_state = blocking.length === 0 ? 'ready' : blocking.every((g) => INPUT_KINDS.has(g.kind) || g.needsInput === true) ? 'needs_input' : 'blocked';
+  return { generation_should_proceed: blocking.length === 0, ui_state, gaps };
+}
+
+function orderByDependencies<T extends { outputKey: string; dependsOn: string[] | null }>(needs: readonly T[]): T[] {
+  const ordered: T[] = [];
+  const placed = new Set<string>();
+  const byKey = new Map(needs.map((n) => [n.outputKey, n]));
+  const visit = (need: T, trail: Set<string>) => {
+    if (placed.has(need.outputKey) || trail.has(need.outputKey)) return;
+    trail.add(need.outputKey);
+    for (const dep of need.dependsOn ?? []) {
+      const next = byKey.get(dep);
+      if (next) visit(next, trail);
+    }
+    placed.add(need.outputKey);
+    ordered.push(need);
+  };
+  for (const need of needs) visit(need, new Set());
+  return ordered;
+}

@@ -1,0 +1,159 @@
+/**
+ * The pipeline façade: readiness gate → gather → compute → synthesize → render → verify, each
+ * stage emitting its events. It owns no storage: the runner (modules/generation) loads the
+ * inputs, persists what comes back, and emits the terminal `pipeline_finished` once the output
+ * is saved. Any error escapes to the runner, which ends the run with `pipeline_failed`.
+ */
+import type { EmitEvent, PlaceholderCompleteness, UnsupportedSection } from './events.js';
+import type { ModelChoice, ModelGateway, ModelUsage, VoiceInput } from './ports.js';
+import type { Readiness } from './readiness.js';
+import type { NumberedSource } from './sources.js';
+import { numberSources } from './sources.js';
+import { computeValues } from './stages/compute.js';
+import { type GatherNeed, type GatherOutput, type GatherPorts, gatherNeeds } from './stages/gather.js';
+import { type RenderSection, type RenderedSection, buildRenderContext, renderSections } from './stages/render.js';
+import { verifySections } from './stages/verify.js';
+
+export interface PipelineInput {
+  document: { id: string; title: string; description: string | null; state: string };
+  organization: { slug: string; name: string };
+  readiness: Readiness;
+  fields: Record<string, string>;
+  needs: GatherNeed[];
+  sections: RenderSection[];
+  /** Sections to (re)render; the others keep their current output (also visible to templates). */
+  renderSectionIds: ReadonlySet<string>;
+  currentOutputs: Record<string, string | null>;
+  computations: Record<string, string>;
+  config: {
+    synthesis: { enabled: boolean; instructions: string | null; schema: object | null };
+    coordination: { maxConcurrency: number; needTimeoutMs: number };
+    brief: Record<string, unknown>;
+    verify: { enabled: boolean; judge: 'auto' | 'deterministic' | 'model' };
+    render: { concurrency: number };
+    models: ModelChoice;
+  };
+  voice: VoiceInput | null;
+  snippets: Array<Record<string, unknown>>;
+  variables: Record<string, unknown>;
+  refresh: boolean;
+  /** The run's pinned time (ISO): computations and templates see this "now". */
+  now: string;
+  /** True when the runner already emitted `pipeline_started` (it orchestrated before loading the inputs). */
+  alreadyStarted?: boolean;
+}
+
+export interface PipelinePorts {
+  emit: EmitEvent;
+  model: ModelGateway;
+  gather: Omit<GatherPorts, 'emit'>;
+}
+
+export type PipelineResult =
+  | { status: 'blocked' }
+  | {
+      status: 'rendered';
+      gathered: GatherOutput;
+      computed: Record<string, unknown>;
+      computeErrors: Record<string, string>;
+      synthesized: { value: Record<string, unknown>; model: string; prompt: string; mode: string } | null;
+      renderContext: Record<string, unknown>;
+      sources: NumberedSource[];
+      rendered: RenderedSection[];
+      unsupported: UnsupportedSection[];
+      completeness: PlaceholderCompleteness;
+      usage: ModelUsage;
+    };
+
+function addUsage(total: ModelUsage, more: ModelUsage): void {
+  total.inputTokens += more.inputTokens;
+  total.outputTokens += more.outputTokens;
+}
+
+export async function runPipeline(input: PipelineInput, ports: PipelinePorts): Promise<PipelineResult> {
+  if (!input.alreadyStarted) await ports.emit({ event: 'pipeline_started' });
+  if (!input.readiness.generation_should_proceed) {
+    await ports.emit({ event: 'pipeline_blocked', readiness: input.readiness });
+    return { status: 'blocked' };
+  }
+  const usage: ModelUsage = { inputTokens: 0, outputTokens: 0 };
+
+  await ports.emit({ event: 'gather_started' });
+  const gathered = await gatherNeeds(
+    { needs: input.needs, fields: input.fields, variables: input.variables, refresh: input.refresh, concurrency: input.config.coordination.maxConcurrency, timeoutMs: input.config.coordination.needTimeoutMs },
+    { ...ports.gather, emit: ports.emit },
+  );
+  addUsage(usage, gathered.usage);
+  if (gathered.failures.length > 0) {
+    throw new Error(`data-needs failed: ${gathered.failures.map((f) => `${f.outputKey} (${f.error})`).join('; ')}`);
+  }
+
+  const { computed, errors: computeErrors } = await computeValues({ computations: input.computations, fields: input.fields, gathered: gathered.values, now: input.now });
+
+  let synthesized: Extract<PipelineResult, { status: 'rendered' }>['synthesized'] = null;
+  if (input.config.synthesis.enabled) {
+    await ports.emit({ event: 'synthesize_started' });
+    const answer = await ports.model.synthesize({
+      fields: input.fields,
+      gathered: gathered.values,
+      computed,
+      brief: typeof input.config.brief.text === 'string' ? input.config.brief.text : null,
+      instructions: input.config.synthesis.instructions,
+      schema: input.config.synthesis.schema,
+      models: input.config.models,
+    });
+    addUsage(usage, answer.usage);
+    synthesized = { value: answer.value, model: answer.model, prompt: answer.prompt, mode: ports.model.status().mode };
+  }
+
+  const sources = numberSources(gathered.items.map((item) => ({ outputKey: item.outputKey, source: item.source, value: item.value })));
+  const renderContext = buildRenderContext({
+    fields: input.fields,
+    gathered: gathered.values,
+    computed,
+    synthesized: synthesized?.value ?? null,
+    document: input.document,
+    organization: input.organization,
+    sources: sources.map((s) => ({ n: s.n, title: s.title, url: s.url })),
+    snippets: input.snippets,
+    sections: input.currentOutputs,
+    variables: input.variables,
+    today: input.now.slice(0, 10),
+  });
+  const toRender = input.sections.filter((s) => input.renderSectionIds.has(s.id));
+  const rendered = await renderSections(toRender, renderContext, ports, {
+    concurrency: input.config.render.concurrency,
+    sources: sources.map((s) => ({ n: s.n, title: s.title, text: s.text })),
+    voice: input.voice,
+    brief: input.config.brief,
+    models: input.config.models,
+  });
+  for (const r of rendered) addUsage(usage, r.usage);
+
+  let unsupported: UnsupportedSection[] = [];
+  if (input.config.verify.enabled) {
+    await ports.emit({ event: 'verify_started' });
+    const titles = new Map(input.sections.map((s) => [s.id, s.title]));
+    const verified = await verifySections(
+      { sections: rendered.map((r) => ({ sectionId: r.sectionId, title: titles.get(r.sectionId) ?? '', content: r.content })), sources, judge: input.config.verify.judge, models: input.config.models },
+      ports,
+    );
+    addUsage(usage, verified.usage);
+    unsupported = verified.unsupported;
+  }
+
+  const missingPlaceholders = rendered.filter((r) => r.missing.length > 0).map((r) => ({ sectionId: r.sectionId, names: r.missing }));
+  return {
+    status: 'rendered',
+    gathered,
+    computed,
+    computeErrors,
+    synthesized,
+    renderContext,
+    sources,
+    rendered,
+    unsupported,
+    completeness: { complete: missingPlaceholders.length === 0, missingPlaceholders },
+    usage,
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The render stage. A templated section is the sandboxed Jinja template over the render
+ * context — pure and deterministic, which is what lets a generation snapshot reproduce it
+ * byte for byte. A synthesized section is written by the model port from its prompt, the
+ * voice, the context and the numbered sources.
+ */
+import { renderTemplate } from '../../templating/index.js';
+import type { EmitEvent } from '../events.js';
+import type { ModelChoice, ModelGateway, ModelUsage, NumberedSourceInput, VoiceInput } from '../ports.js';
+
+export interface RenderSection {
+  id: string;
+  key: string;
+  title: string;
+  renderMode: string;
+  outputType: string;
+  prompt: string | null;
+  outputTemplate: string | null;
+}
+
+export interface RenderContextInput {
+  fields: Record<string, string>;
+  gathered: Record<string, unknown>;
+  computed: Record<string, unknown>;
+  synthesized: Record<string, unknown> | null;
+  document: { id: string; title: string; description: string | null; state: string };
+  organization: { slug: string; name: string };
+  sources: Array<{ n: number; title: string; url: string | null }>;
+  snippets: Array<Record<string, unknown>>;
+  sections: Record<string, string | null>;
+  variables: Record<string, unknown>;
+  /** The run's pinned date (YYYY-MM-DD), so a reproduce renders the same day. */
+  today: string;
+}
+
+/**
+ * The context every template sees: fields and gathered values at the top level (gathered
+ * wins over a field of the same key, computed values are under `computed`), plus namespaces.
+ */
+export function buildRenderContext(input: RenderContextInput): Record<string, unknown> {
+  return {
+    ...input.fields,
+    ...input.gathered,
+    fields: input.fields,
+    gathered: input.gathered,
+    computed: input.computed,
+    synthesized: input.synthesized ?? {},
+    synthesis: input.synthesized ?? {},
+    document: input.document,
+    organization: input.organization,
+    sources: input.sources,
+    snippets: input.snippets,
+    sections: input.sections,
+    variables: input.variables,
+    today: input.today,
+    now: input.today,
+  };
+}
+
+export interface RenderedSection {
+  sectionId: string;
+  content: string;
+  /** Template variables that rendered as a visible `[[missing: …]]` marker. */
+  missing: string[];
+  model: string | null;
+  prompt: string | null;
+  usage: ModelUsage;
+}
+
+/** A templated section: pure. A template error is an error of the run, with the section named. */
+export function renderTemplatedSection(section: RenderSection, context: Record<string, unknown>): RenderedSection {
+  const result = renderTemplate(section.outputTemplate ?? '', context);
+  if (result.error) throw new Error(`section "${section.title}": ${result.error}`);
+  return { sectionId: section.id, content: result.output, missing: result.undefinedVariables, model: null, prompt: null, usage: { inputTokens: 0, outputTokens: 0 } };
+}
+
+export interface RenderOptions {
+  concurrency: number;
+  sources: NumberedSourceInput[];
+  voice: VoiceInput | null;
+  brief: Record<string, unknown>;
+  models: ModelChoice;
+}
+
+/** Renders the given sections (bounded concurrency), in document order in the result. */
+export async function renderSections(
+  sections: readonly RenderSection[],
+  context: Record<string, unknown>,
+  ports: { emit: EmitEvent; model: ModelGateway },
+  options: RenderOptions,
+): Promise<RenderedSection[]> {
+  const results = new Map<string, RenderedSection>();
+  const queue = [...sections];
+  const renderOne = async (section: RenderSection) => {
+    await ports.emit({ event: 'render_started', sectionId: section.id });
+    if (section.renderMode === 'templated') {
+      results.set(section.id, renderTemplatedSection(section, context));
+      return;
+    }
+    const prompt = section.prompt ? renderTemplate(section.prompt, context) : null;
+    if (prompt?.error) throw new Error(`section "${section.title}" prompt: ${prompt.error}`);
+    const answer = await ports.model.writeSection({
+      title: section.title,
+      prompt: prompt ? prompt.output : null,
+      outputType: section.outputType as 'string',
+      context: contextForModel(context),
+      sources: options.sources,
+      voice: options.voice,
+      brief: options.brief,
+      models: options.models,
+    });
+    results.set(section.id, { sectionId: section.id, content: answer.value.content, missing: prompt?.undefinedVariables ?? [], model: answer.model, prompt: answer.prompt, usage: answer.usage });
+  };
+  const workers = Array.from({ length: Math.max(1, Math.min(options.concurrency, queue.length)) }, async () => {
+    for (let section = queue.shift(); section; section = queue.shift()) await renderOne(section);
+  });
+  await Promise.all(workers);
+  return sections.map((s) => results.get(s.id)).filter((r): r is RenderedSection => r !== undefined);
+}
+
+/** What a model sees of the context: the values, without the namespaces that duplicate them. */
+function contextForModel(context: Record<string, unknown>): Record<string, unknown> {
+  const { fields, computed, synthesized, document, variables } = context as Record<string, unknown>;
+  return { document, fields, gathered: context.gathered, computed, synthesized, variables };
+}

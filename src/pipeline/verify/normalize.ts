@@ -1,0 +1,123 @@
+/**
+ * Text normalization and checkable-item extraction (numbers, dates) used by the citation checker.
+ * Pure and deterministic: chrono-node always gets a fixed reference instant.
+ */
+import * as chrono from 'chrono-node';
+
+/** Fixed reference instant for chrono-node so parsing never depends on the clock. */
+const CHRONO_REFERENCE = { instant: new Date(Date.UTC(2000, 0, 1, 12)), timezone: 0 };
+
+/** Lowercase, unify quotes/dashes/spaces, strip Markdown emphasis and collapse whitespace. */
+export function normalizeText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/[“”„«»″]/g, '"')
+    .replace(/[‘’‚′`]/g, "'")
+    .replace(/[‐‑‒–—−]/g, '-')
+    .replace(/[*_~]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
+    .trim();
+}
+
+/** A number found in text: the raw text, the values it may stand for, and whether it is a percentage. */
+export interface NumberMention {
+  /** The text as written, e.g. "1,200" or "12%". */
+  text: string;
+  /** Candidate numeric values (more than one when separators are ambiguous or a scale word is present). */
+  values: number[];
+  /** True for "12%", "12 percent", "12 per cent". */
+  percent: boolean;
+  /** Offset of the mention in the scanned text. */
+  index: number;
+}
+
+const NUMBER =
+  /(?<![\p{L}\p{N}_])(\d{1,3}(?:[,'\u00a0\u202f]\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?)(?:\s?(%|percent\b|per cent\b|k\b|m\b|mn\b|bn\b|thousand\b|million\b|billion\b|trillion\b|st\b|nd\b|rd\b|th\b))?/giu;
+
+const SCALE: Record<string, number> = {
+  k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, million: 1e6, bn: 1e9, billion: 1e9, trillion: 1e12,
+};
+
+/** Candidate values of a numeric literal, honouring English and European separators. */
+function literalValues(literal: string): number[] {
+  const values = new Set<number>();
+  if (/^\d{1,3}(?:[,'\u00a0\u202f]\d{3})+(?:\.\d+)?$/.test(literal)) {
+    values.add(Number(literal.replace(/[,'\u00a0\u202f]/g, '')));
+  }
+  if (/^\d{1,3}(?:\.\d{3})+(?:,\d+)?$/.test(literal)) {
+    values.add(Number(literal.replace(/\./g, '').replace(',', '.')));
+  }
+  if (/^\d+(?:\.\d+)?$/.test(literal)) values.add(Number(literal));
+  if (/^\d+,\d+$/.test(literal)) values.add(Number(literal.replace(',', '.')));
+  return [...values].filter((v) => Number.isFinite(v));
+}
+
+/** Every number mentioned in `text`, with thousands separators, percentages and scale words resolved. */
+export function findNumbers(text: string): NumberMention[] {
+  const out: NumberMention[] = [];
+  for (const m of text.matchAll(NUMBER)) {
+    const suffix = (m[2] ?? '').toLowerCase();
+    const base = literalValues(m[1]);
+    const scale = SCALE[suffix];
+    const values = scale === undefined ? base : [...base, ...base.map((v) => Math.round(v * scale * 1e6) / 1e6)];
+    const percent = suffix === '%' || suffix.startsWith('per');
+    const raw = /^(st|nd|rd|th)$/.test(suffix) ? m[1] : m[0];
+    out.push({ text: raw.trim(), values, percent, index: m.index ?? 0 });
+  }
+  return out;
+}
+
+/** A calendar date found in text, normalized to `YYYY-MM-DD`, `YYYY-MM` or `--MM-DD` (no year). */
+export interface DateMention {
+  /** The text as written. */
+  text: string;
+  /** Normalized key; only the components written in the text are kept. */
+  key: string;
+  /** Offset of the mention in the scanned text. */
+  index: number;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** Explicit calendar dates in `text` (relative expressions such as "tomorrow" are ignored). */
+export function findDates(text: string): DateMention[] {
+  const out: DateMention[] = [];
+  for (const r of chrono.parse(text, CHRONO_REFERENCE)) {
+    const s = r.start;
+    if (!s.isCertain('month')) continue;
+    const year = s.get('year');
+    const month = s.get('month');
+    const day = s.get('day');
+    if (month === null) continue;
+    const hasYear = s.isCertain('year') && year !== null;
+    const hasDay = s.isCertain('day') && day !== null;
+    let key: string;
+    if (hasYear && hasDay) key = `${year}-${pad(month)}-${pad(day)}`;
+    else if (hasYear) key = `${year}-${pad(month)}`;
+    else if (hasDay) key = `--${pad(month)}-${pad(day)}`;
+    else continue;
+    const text0 = r.text.replace(/^(on|at|by|from|until|in)\s+/i, '');
+    out.push({ text: text0, key, index: r.index + (r.text.length - text0.length) });
+  }
+  return out;
+}
+
+/** True when the claimed date key is matched by one of the source date keys. */
+export function dateSupported(claim: string, sourceKeys: Set<string>): boolean {
+  if (sourceKeys.has(claim)) return true;
+  for (const k of sourceKeys) {
+    if (claim.length === 7 && k.startsWith(`${claim}-`)) return true; // "March 2026" vs "15 March 2026"
+    if (claim.startsWith('--') && k.endsWith(claim.slice(1)) && k.length === 10) return true; // "5 Jan" vs full date
+  }
+  return false;
+}
+
+/** Replace the given spans of `text` with spaces (keeps offsets stable). */
+export function blankSpans(text: string, spans: Array<{ index: number; length: number }>): string {
+  let out = text;
+  for (const { index, length } of spans) {
+    out = out.slice(0, index) + ' '.repeat(length) + out.slice(index + length);
+  }
+  return out;
+}

@@ -1,0 +1,85 @@
+/**
+ * Starts Quire from a config: opens and migrates the store, seeds the demo data, loads the
+ * signing keys, builds the app and listens. Used by `main.ts` and by the tests, so both run
+ * the same start-up.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { createModelGateway } from './adapters/llm/create-model-gateway.js';
+import { createToolGateway } from './adapters/tools/tool-gateway.js';
+import { buildApp } from './app.js';
+import { registerJobs } from './jobs/register-jobs.js';
+import { InProcessJobQueue } from './jobs/in-process-job-queue.js';
+import type { JobQueue } from './kernel/jobs.js';
+import type { Config } from './config.js';
+import { seedDemoIdentity } from './modules/identity/commands/seed-demo-identity.js';
+import { seedBuiltinTemplates } from './modules/templates/commands/seed-builtin-templates.js';
+import { IdentityRepository } from './modules/identity/identity.repository.js';
+import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.js';
+import { createTokenVerifier } from './modules/identity/token-verifier.js';
+import { type Store, openStore } from './storage/database.js';
+import { migrateToLatest } from './storage/migrate.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  store: Store;
+  jobs: JobQueue;
+  /** Base URL, e.g. http://127.0.0.1:8000 */
+  url: string;
+  close(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+/** The package version (shown in /health and the whole-service OpenAPI document). */
+export const VERSION: string = (require('../package.json') as { version: string }).version;
+
+/** Prepares storage and builds the app without listening. */
+export async function prepareApp(config: Config, options: { logStream?: DestinationStream } = {}): Promise<{ app: FastifyInstance; store: Store; jobs: JobQueue }> {
+  const store = await openStore(config);
+  try {
+    await migrateToLatest(store.db, store.schema);
+    const identity = new IdentityRepository(store.db);
+    const { orgIds } = await seedDemoIdentity(identity);
+    await seedBuiltinTemplates(store.db, Object.entries(orgIds).map(([slug, orgId]) => ({ orgId, slug })));
+    const keys = config.auth.mode === 'dev' ? await loadOrCreateSigningKeys(path.join(config.dataDir, 'keys')) : null;
+    const verifier = createTokenVerifier(config.auth, keys);
+    const model = createModelGateway(config.llm);
+    const tools = createToolGateway({ allowedHosts: config.tools.allowedHosts });
+    const jobs = new InProcessJobQueue(store.db);
+    const services = { model, tools, jobs, dataDir: config.dataDir, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, llmPrice: config.llm.price };
+    const app = await buildApp({ config, store, identity, keys, verifier, services, version: VERSION, logStream: options.logStream });
+    registerJobs(jobs, { db: store.db, ...services, log: app.log });
+    // The AI SDK prints its warnings to the console; send them to the structured log instead.
+    (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (details: { warnings: unknown[]; provider?: string; model?: string }) =>
+      app.log.warn({ warnings: details.warnings, provider: details.provider, model: details.model }, 'language model warnings');
+    return { app, store, jobs };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+/** Prepares and listens on `config.host:config.port` (port 0 picks a free one). */
+export async function startServer(config: Config, options: { logStream?: DestinationStream } = {}): Promise<RunningServer> {
+  const { app, store, jobs } = await prepareApp(config, options);
+  // ROLE=api serves HTTP only; worker and all (the default) also run background jobs.
+  if (config.role !== 'api') await jobs.start();
+  if (config.role === 'worker') await app.ready();
+  else await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return {
+    app,
+    store,
+    jobs,
+    url: `http://${host}:${port}`,
+    close: async () => {
+      await app.close();
+      await jobs.stop();
+      await store.close();
+    },
+  };
+}

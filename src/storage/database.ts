@@ -1,0 +1,79 @@
+/**
+ * Opens the store: SQLite (better-sqlite3, WAL, foreign keys on, busy timeout) under DATA_DIR by
+ * default, PostgreSQL when DATABASE_URL is a postgres:// URL. Both behind one Kysely type.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { type DialectAdapter, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DialectName } from './dialect.js';
+import type { Database } from './schema.js';
+
+export interface StoreOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databaseSchema: string;
+}
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** PostgreSQL: the schema every table lives in (null on SQLite). */
+  schema: string | null;
+  /** One round trip; false when the database does not answer. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+function storeOf(db: Kysely<Database>, dialect: DialectName, schema: string | null = null): Store {
+  return {
+    db,
+    dialect,
+    schema,
+    ping: () => sql`select 1`.execute(db).then(() => true, () => false),
+    close: () => db.destroy(),
+  };
+}
+
+/** Opens (and for SQLite creates) the database. Migrations are run separately by `migrate`. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema);
+  return openSqlite(path.join(options.dataDir, 'quire.db'));
+}
+
+function openSqlite(file: string): Store {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new BetterSqlite3(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database }) });
+  return storeOf(db, 'sqlite');
+}
+
+async function openPostgres(url: string, schema: string): Promise<Store> {
+  // pg returns bigint counts as strings; dialect.toCount() normalizes them.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  if (schema !== 'public') await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  return storeOf(db, 'postgres', schema);
+}
+
+/**
+ * SQLite runs DDL inside transactions perfectly well; Kysely's adapter just says it does not.
+ * Saying so lets the migrator wrap each migration in a transaction, so a failed one leaves
+ * nothing half-applied.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Runs the portable migrations at start. Kysely's migrator records what ran, so a second run is
+ * a no-op, and takes a lock so two processes starting together do not both migrate.
+ */
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as m0001 from './migrations/0001-identity.js';
+import * as m0002 from './migrations/0002-documents.js';
+import * as m0003 from './migrations/0003-jobs.js';
+import * as m0004 from './migrations/0004-library.js';
+import * as m0005 from './migrations/0005-tools.js';
+import * as m0006 from './migrations/0006-generation.js';
+import * as m0007 from './migrations/0007-assessments.js';
+import type { Database } from './schema.js';
+
+/** Migrations in order; add new ones at the end, never edit a released one. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-identity': m0001,
+  '0002-documents': m0002,
+  '0003-jobs': m0003,
+  '0004-library': m0004,
+  '0005-tools': m0005,
+  '0006-generation': m0006,
+  '0007-assessments': m0007,
+};
+
+class InCodeMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+/**
+ * Brings the schema up to date.
+ *
+ * @throws Error when a migration fails (start-up stops; the failed migration's transaction is rolled back).
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema: string | null = null): Promise<void> {
+  // Name the schema: without it Kysely takes a migration table of ANY schema as ours.
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Table types of generation: runs (one active per document, enforced by a partial unique
+ * index), their persisted progress events (seq per document), synthesized contexts, snapshots
+ * and immutable generation snapshots. Same portable conventions as storage/schema.ts.
+ */
+export interface GenerationRunTable {
+  id: string;
+  org_id: string;
+  document_id: string;
+  /** 1, 2, 3… per document: the `runId` of progress events. */
+  run_number: number;
+  /** generate, regenerate */
+  kind: string;
+  /** running, finished, failed, blocked */
+  status: string;
+  options_json: string;
+  error: string | null;
+  usage_json: string | null;
+  created_by: string | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface RunEventTable {
+  org_id: string;
+  document_id: string;
+  seq: number;
+  run_id: string;
+  run_number: number;
+  event: string;
+  payload_json: string;
+  /** Epoch seconds (with fraction). */
+  ts: number;
+}
+
+export interface SynthesizedContextTable {
+  id: string;
+  org_id: string;
+  document_id: string;
+  run_id: string | null;
+  mode: string;
+  model: string | null;
+  payload_json: string;
+  schema_path: string | null;
+  created_at: string;
+}
+
+export interface SnapshotTable {
+  id: string;
+  org_id: string;
+  document_id: string;
+  version_number: number;
+  label: string;
+  sections_json: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface GenerationSnapshotTable {
+  id: string;
+  org_id: string;
+  document_id: string;
+  run_id: string;
+  run_number: number;
+  manifest_json: string;
+  output_json: string;
+  manifest_hash: string;
+  created_at: string;
+}
+
+export interface GenerationTables {
+  generation_runs: GenerationRunTable;
+  run_events: RunEventTable;
+  synthesized_contexts: SynthesizedContextTable;
+  snapshots: SnapshotTable;
+  generation_snapshots: GenerationSnapshotTable;
+}

@@ -1,0 +1,52 @@
+/**
+ * Work limits of one render or evaluation.
+ *
+ * Templates are tenant-authored, so nested loops, runaway macro recursion or doubling
+ * string concatenation must end in an error instead of pinning the process. The sandbox
+ * rewrite charges this budget on every loop item, call and rendered fragment.
+ */
+export const RENDER_LIMITS = {
+  /** Loop items + calls + rendered fragments (a loop item costs ~3µs: this caps a render near 1s). */
+  maxSteps: 400_000,
+  /** Characters rendered in total (fragments are counted where they are produced). */
+  maxOutputChars: 5_000_000,
+  /** Length of any single string built by `~`, `+`, `join` or a filter. */
+  maxStringChars: 1_000_000,
+  /** Nodes in one list/mapping value, counted as printing would see them. */
+  maxValueNodes: 200_000,
+  /** Items `range()` may produce. */
+  maxRangeLength: 100_000,
+} as const;
+
+/** Counters of one render; throws once a limit is passed. */
+export class RenderBudget {
+  private steps = 0;
+  private outputChars = 0;
+
+  /**
+   * Charges `count` steps.
+   * @throws {Error} when the step limit is exceeded
+   */
+  step(count = 1): void {
+    this.steps += count;
+    if (this.steps > RENDER_LIMITS.maxSteps) throw new Error('template does too much work (step limit reached)');
+  }
+
+  /**
+   * Charges rendered characters.
+   * @throws {Error} when the output limit is exceeded
+   */
+  emit(chars: number): void {
+    this.step();
+    this.outputChars += chars;
+    if (this.outputChars > RENDER_LIMITS.maxOutputChars) throw new Error('template output is too large');
+  }
+}
+
+/**
+ * Checks one string's length.
+ * @throws {Error} when it exceeds the string limit
+ */
+export function checkStringLength(length: number): void {
+  if (length > RENDER_LIMITS.maxStringChars) throw new Error('template builds a string that is too long');
+}

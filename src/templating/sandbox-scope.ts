@@ -1,0 +1,191 @@
+/**
+ * Builds the variable scope a sandboxed template runs in.
+ *
+ * We do not call the library's `setupGlobals`: it adds `strftime_now` (reads the clock,
+ * so renders would not be deterministic) and `raise_exception` (its message stringifies
+ * raw values, which can print host function source). The scope holds only data globals,
+ * a bounded `range`, the library's `namespace`, and our `$`-named helpers.
+ */
+import { Environment } from '@huggingface/jinja';
+import { SANDBOX_FILTERS } from './filters/filter-registry.js';
+import { splitArguments } from './filters/filter-call.js';
+import {
+  entriesOf,
+  isFunctionValue,
+  isNoneValue,
+  isUndefinedValue,
+  itemsOf,
+  makeArray,
+  makeBoolean,
+  makeFunction,
+  makeInteger,
+  makeNone,
+  makeString,
+  makeUndefined,
+  measureValue,
+  numberOf,
+  stringOf,
+  type JinjaEnvironment,
+  type NativeFunction,
+  type RuntimeValue,
+  type ValueMeasure,
+} from './jinja-runtime.js';
+import { checkStringLength, RENDER_LIMITS, type RenderBudget } from './render-budget.js';
+import { HELPER } from './sandbox-names.js';
+import { toTemplateValue } from './template-data.js';
+
+/** Per-render state the helpers report to. */
+export interface SandboxSession {
+  budget: RenderBudget;
+  /** Called with the dotted path of each variable rendered as a missing marker. */
+  recordMissing(path: string): void;
+}
+
+/** The visible text that replaces an undefined variable in the output. */
+export const missingMarker = (path: string): string => `[[missing: ${path}]]`;
+
+function integerArgument(value: RuntimeValue | undefined, name: string): number {
+  const number = value === undefined ? undefined : numberOf(value);
+  if (number === undefined || !Number.isInteger(number)) throw new Error(`range: ${name} must be an integer`);
+  return number;
+}
+
+/** `range(stop)` / `range(start, stop[, step])`, refusing to build more than the limit. */
+const range: NativeFunction = (args) => {
+  const [first, second, third] = splitArguments(args).positional;
+  const start = second === undefined ? 0 : integerArgument(first, 'start');
+  const stop = integerArgument(second ?? first, 'stop');
+  const step = third === undefined ? 1 : integerArgument(third, 'step');
+  if (step === 0) throw new Error('range: step must not be zero');
+  const length = Math.max(0, Math.ceil((stop - start) / step));
+  if (length > RENDER_LIMITS.maxRangeLength) throw new Error('range: too many items');
+  return makeArray(Array.from({ length }, (_, index) => makeInteger(start + index * step)));
+};
+
+/**
+ * Resolves `root.seg1.seg2…` like the interpreter's member access, but never throws (the
+ * interpreter throws on `undefined[0]`), so a missing-variable check cannot itself fail.
+ */
+function resolvePath(root: RuntimeValue, segments: RuntimeValue[]): RuntimeValue {
+  let current = root;
+  for (const segment of segments) {
+    if (isUndefinedValue(current)) return current;
+    const key = stringOf(segment);
+    const index = numberOf(segment);
+    const entries = entriesOf(current);
+    const items = itemsOf(current);
+    const text = stringOf(current);
+    let next: RuntimeValue | undefined;
+    if (entries) {
+      next = key === undefined ? undefined : entries.get(key) ?? (current.type === 'ObjectValue' ? current.builtins.get(key) : undefined);
+    } else if (index !== undefined && items) {
+      next = items.at(index);
+    } else if (index !== undefined && text !== undefined) {
+      const character = text.at(index);
+      next = character === undefined ? undefined : makeString(character);
+    } else if (key !== undefined) {
+      next = current.builtins.get(key);
+    }
+    current = next ?? makeUndefined();
+  }
+  return current;
+}
+
+/** Walks `$defined`/`$missing` arguments: (display path, root value, segment list) triples. */
+function* pathTriples(args: RuntimeValue[]): Generator<{ path: string; value: RuntimeValue }> {
+  for (let index = 0; index + 2 < args.length; index += 3) {
+    const [display, root, segments] = args.slice(index, index + 3);
+    if (display === undefined || root === undefined || segments === undefined) return;
+    yield { path: stringOf(display) ?? '', value: resolvePath(root, itemsOf(segments) ?? []) };
+  }
+}
+
+/** Bounds a list/mapping's printed size and charges the walk to the step budget. */
+function checkValueSize(value: RuntimeValue, budget: RenderBudget): ValueMeasure {
+  const measure = measureValue(value, RENDER_LIMITS.maxValueNodes);
+  budget.step(Math.ceil(measure.nodes / 100));
+  return measure;
+}
+
+function helpers(session: SandboxSession): Record<string, NativeFunction> {
+  const { budget } = session;
+  return {
+    [HELPER.filter]: (args) => {
+      const [name, operand, ...rest] = args;
+      const filter = name === undefined ? undefined : SANDBOX_FILTERS.get(stringOf(name) ?? '');
+      if (filter === undefined || operand === undefined) throw new Error('unknown filter');
+      budget.step();
+      const result = filter({ operand, ...splitArguments(rest) });
+      const text = stringOf(result);
+      if (text !== undefined) checkStringLength(text.length);
+      return result;
+    },
+    [HELPER.tick]: ([callee]) => {
+      budget.step();
+      return callee ?? makeUndefined();
+    },
+    [HELPER.iterate]: ([iterable]) => {
+      const value = iterable ?? makeUndefined();
+      budget.step(1 + (itemsOf(value)?.length ?? entriesOf(value)?.size ?? 0));
+      return value;
+    },
+    [HELPER.output]: ([rendered]) => {
+      const value = rendered ?? makeUndefined();
+      if (isFunctionValue(value)) throw new Error('a function cannot be rendered; call it');
+      if (isUndefinedValue(value) || isNoneValue(value)) {
+        budget.step();
+        return value;
+      }
+      const text = stringOf(value);
+      // Lists and mappings render as JSON (which refuses functions): bound their size first.
+      if (text === undefined) checkValueSize(value, budget);
+      budget.emit(text?.length ?? value.toString().length);
+      return value;
+    },
+    [HELPER.value]: ([operand]) => {
+      const value = operand ?? makeUndefined();
+      const text = stringOf(value);
+      if (text !== undefined) checkStringLength(text.length);
+      else if (checkValueSize(value, budget).containsFunction) throw new Error('a function cannot be used as a value; call it');
+      return value;
+    },
+    [HELPER.small]: ([operand]) => {
+      const value = operand ?? makeUndefined();
+      if ((numberOf(value) ?? 0) > 100) throw new Error('indent must be at most 100');
+      return value;
+    },
+    [HELPER.defined]: (args) => {
+      for (const { value } of pathTriples(args)) if (isUndefinedValue(value)) return makeBoolean(false);
+      return makeBoolean(true);
+    },
+    [HELPER.missing]: (args) => {
+      const markers: string[] = [];
+      for (const { path, value } of pathTriples(args)) {
+        if (!isUndefinedValue(value)) continue;
+        session.recordMissing(path);
+        markers.push(missingMarker(path));
+      }
+      return markers.length === 0 ? makeNone() : makeString(markers.join(''));
+    },
+  };
+}
+
+/**
+ * Creates the scope for one render: globals and helpers in a parent scope, the context
+ * (converted to plain data, `$` keys dropped) in a child scope so it may shadow globals.
+ */
+export function createSandboxScope(context: Record<string, unknown>, session: SandboxSession): JinjaEnvironment {
+  const globals = new Environment();
+  for (const [name, value] of [['true', true], ['false', false], ['none', null], ['True', true], ['False', false], ['None', null]] as const) {
+    globals.set(name, value);
+  }
+  globals.setVariable('range', makeFunction(range));
+  for (const [name, fn] of Object.entries(helpers(session))) globals.setVariable(name, makeFunction(fn));
+  const scope = new Environment(globals);
+  for (const [name, value] of Object.entries(context)) {
+    if (name.startsWith('$')) continue;
+    const converted = toTemplateValue(value);
+    if (!isUndefinedValue(converted)) scope.setVariable(name, converted);
+  }
+  return scope;
+}

@@ -1,0 +1,54 @@
+/**
+ * Upload size is governed by UPLOAD_MAX_BYTES alone: a file larger than the JSON body limit
+ * (BODY_LIMIT_BYTES) but under the upload cap is accepted; one over the cap is 413. A broken
+ * multipart body is the client's fault: 422, nothing stored.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect } from '../support/dialects.js';
+import { type TestServer, startTestServer } from '../support/test-server.js';
+import { assessmentRowCounts, postMultipart } from './assessments-helpers.js';
+
+describeEachDialect('upload limits', (dialect) => {
+  let server: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect, env: { BODY_LIMIT_BYTES: String(64 * 1024), UPLOAD_MAX_BYTES: String(400 * 1024) } });
+    token = await server.login();
+  });
+  afterAll(async () => server?.close());
+
+  const file = (bytes: number) => ({ name: 'notes.txt', bytes: Buffer.from(`Vendor: Contoso Ltd\n${'x'.repeat(bytes)}`), type: 'text/plain' });
+
+  it('accepts a file above the JSON body limit and under the upload cap', async () => {
+    const created = await postMultipart(server, token, 'acme', '/assessments', { name: 'Large notes' }, [file(200 * 1024)]);
+    expect(created.status).toBe(201);
+    expect(created.body.documents[0].size_bytes).toBeGreaterThan(200 * 1024);
+    // Its extraction runs in the background; let it finish so later row counts are stable.
+    await server.jobs.idle();
+  });
+
+  it('refuses a file over the upload cap with 413', async () => {
+    const refused = await postMultipart(server, token, 'acme', '/assessments', { name: 'Too large' }, [file(500 * 1024)]);
+    expect(refused.status).toBe(413);
+    expect(typeof refused.body.detail).toBe('string');
+  });
+
+  it('answers a malformed multipart body with 422 and stores nothing', async () => {
+    await server.jobs.idle();
+    const before = await assessmentRowCounts(server);
+    const cases: Array<[string, string]> = [
+      ['multipart/form-data; boundary=abc', 'garbage'],
+      ['multipart/form-data', '--x\r\n'],
+      ['multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nhello'],
+    ];
+    for (const path of ['/assessments', '/documents', '/documents/validate']) {
+      for (const [contentType, body] of cases) {
+        const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
+        expect(response.status, `${path} ${body}`).toBe(422);
+        expect(((await response.json()) as { detail: string }).detail).toMatch(/malformed/);
+      }
+    }
+    expect(await assessmentRowCounts(server)).toEqual(before);
+  });
+});
