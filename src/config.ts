@@ -50,6 +50,11 @@ export interface Config {
     maxBytes: number;
     maxPages: number;
   };
+  /** Budget of one extraction, which runs in its own worker thread. */
+  extraction: {
+    timeoutMs: number;
+    maxHeapMb: number;
+  };
 }
 
 /** Thrown for one bad variable; `main.ts` prints the message alone and exits. */
@@ -160,6 +165,10 @@ export function loadConfig(env: Env = process.env): Config {
     uploads: {
       maxBytes: integer(env, 'UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
       maxPages: integer(env, 'UPLOAD_MAX_PAGES', 300, 1, 10_000),
+    },
+    extraction: {
+      timeoutMs: integer(env, 'EXTRACTION_TIMEOUT_SECONDS', 900, 1, 86_400) * 1000,
+      maxHeapMb: integer(env, 'EXTRACTION_MAX_HEAP_MB', 1024, 64, 65_536),
     },
   };
 }

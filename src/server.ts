@@ -48,7 +48,7 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
     const model = createModelGateway(config.llm);
     const tools = createToolGateway({ allowedHosts: config.tools.allowedHosts });
     const jobs = new InProcessJobQueue(store.db);
-    const services = { model, tools, jobs, dataDir: config.dataDir, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, llmPrice: config.llm.price };
+    const services = { model, tools, jobs, dataDir: config.dataDir, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
     const app = await buildApp({ config, store, identity, keys, verifier, services, version: VERSION, logStream: options.logStream });
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
     // The AI SDK prints its warnings to the console; send them to the structured log instead.

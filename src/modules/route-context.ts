@@ -21,6 +21,8 @@ export interface RouteDeps {
   /** Operator allow-list of hosts tools may reach despite the SSRF guard. */
   toolAllowedHosts: string[];
   uploads: { maxBytes: number; maxPages: number };
+  /** Budget of one extraction (a processing run's worker thread). */
+  extraction: { timeoutMs: number; maxHeapMb: number };
   /** Prices per million tokens for run costs (0 when unknown). */
   llmPrice: { inputPerMTok: number; outputPerMTok: number };
 }

@@ -1,16 +1,19 @@
 /**
  * What the assessment use cases need beyond the command context: the job queue (processing
- * runs in the background, never in the request), the blob store, the upload limits and the
- * model gateway (only `prc_llm_fields` calls it, from the processing job).
+ * runs in the background, never in the request), the blob store, the upload limits, the
+ * extraction budget and the model gateway (only `prc_llm_fields` calls it, from the processing job).
  */
 import type { JobQueue } from '../../kernel/jobs.js';
 import type { ModelGateway } from '../../pipeline/ports.js';
 import { type BlobStore, LocalBlobStore } from '../../storage/blob-store.js';
+import type { ProcessorBudget } from './extraction/run-processor-in-worker.js';
 
 export interface AssessmentServices {
   jobs: JobQueue;
   blobs: BlobStore;
   uploads: { maxBytes: number; maxPages: number };
+  /** Time and heap budget of one extraction. */
+  extraction: ProcessorBudget;
   model: ModelGateway;
 }
 
@@ -30,8 +33,8 @@ export interface BatchRunPayload {
 }
 
 /** Services over a data directory (blobs under `DATA_DIR/blobs`). */
-export function assessmentServices(deps: { jobs: JobQueue; dataDir: string; uploads: { maxBytes: number; maxPages: number }; model: ModelGateway }): AssessmentServices {
-  return { jobs: deps.jobs, blobs: LocalBlobStore.forDataDir(deps.dataDir), uploads: deps.uploads, model: deps.model };
+export function assessmentServices(deps: Pick<AssessmentServices, 'jobs' | 'uploads' | 'extraction' | 'model'> & { dataDir: string }): AssessmentServices {
+  return { jobs: deps.jobs, blobs: LocalBlobStore.forDataDir(deps.dataDir), uploads: deps.uploads, extraction: deps.extraction, model: deps.model };
 }
 
 /** Queues the processing of a run (the job id makes a second enqueue of the same run a no-op). */

@@ -5,15 +5,11 @@
  * peak is bounded by the cap and the garbage goes with the thread; the service's own heap stays
  * the size it was.
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../../kernel/module-worker.js';
 import { DomainValidationError } from '../../kernel/errors.js';
 import type { ComposedDocument } from './composed-document.js';
 import type { ComposeWorkerResponse } from './compose-worker-protocol.js';
-
-const require = createRequire(import.meta.url);
 
 export interface WorkerComposeOptions {
   /** V8 old-generation cap of the worker, in MB. */
@@ -44,28 +40,8 @@ function releaseSlot(): void {
   else running--;
 }
 
-/** tsx's ESM API entry (`.mjs`), for running the worker from TypeScript sources. */
-function tsxEsmApiUrl(): string {
-  const cjs = require.resolve('tsx/esm/api');
-  const mjs = cjs.replace(/\.cjs$/, '.mjs');
-  return existsSync(mjs) ? pathToFileURL(mjs).href : 'tsx/esm/api';
-}
-
-/**
- * Compiled (`dist/`): the `.js` worker is started directly. From source (vitest, tsx) only the
- * `.ts` exists and Node 20 does not apply a loader inside workers reliably, so a tiny bootstrap
- * registers tsx's hooks in the worker first (as assessments/extraction/pdf-text.ts does).
- */
 function startWorker(doc: ComposedDocument, maxHeapMb: number): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb };
-  const jsUrl = new URL('./compose-docx.worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(jsUrl))) return new Worker(jsUrl, { workerData: doc, resourceLimits });
-  const tsUrl = new URL('./compose-docx.worker.ts', import.meta.url);
-  const bootstrap =
-    `import(${JSON.stringify(tsxEsmApiUrl())})` +
-    `.then((api) => { api.register(); return import(${JSON.stringify(tsUrl.href)}); })` +
-    `.catch((e) => { require('node:worker_threads').parentPort.postMessage({ ok: false, message: String(e && e.stack || e) }); });`;
-  return new Worker(bootstrap, { eval: true, workerData: doc, resourceLimits });
+  return startModuleWorker(import.meta.url, 'compose-docx.worker', doc, { maxOldGenerationSizeMb: maxHeapMb });
 }
 
 function isOutOfMemory(error: unknown): boolean {

@@ -16,7 +16,7 @@ import type { BatchRunCounts, BatchRunRecord } from './batch.repository.js';
  *
  * @throws Error only on database failures.
  */
-export async function executeBatchRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model'>, batchRunId: string): Promise<void> {
+export async function executeBatchRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model' | 'extraction'>, batchRunId: string): Promise<void> {
   const orgId = ctx.actor.org.orgId;
   const repos = reposOf(ctx);
   const run = await repos.batches.findRun(orgId, batchRunId);

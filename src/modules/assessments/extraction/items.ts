@@ -111,3 +111,11 @@ export function slugify(label: string): string {
     .replace(/_+$/g, '');
   return s === '' ? 'field' : s;
 }
+
+/**
+ * Appends `more` to `items` one by one: `items.push(...more)` passes every element as an
+ * argument and overflows the stack beyond about 100 000 items (a large text file yields more).
+ */
+export function appendItems(items: ExtractedItem[], more: readonly ExtractedItem[]): void {
+  for (const item of more) items.push(item);
+}

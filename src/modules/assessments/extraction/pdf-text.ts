@@ -4,11 +4,10 @@
  * is terminated and the call resolves with `{ok: false, error: {code: 'timeout'}}`; nothing here
  * throws for a bad PDF.
  */
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../../../kernel/module-worker.js';
 import type {
   PdfError,
   PdfInspection,
@@ -45,38 +44,8 @@ function pdfjsAssetUrl(sub: string): string {
   return join(dirname(pkg), sub) + '/';
 }
 
-/**
- * URL of tsx's ESM API entry. `require.resolve` yields the CommonJS entry, which cannot be
- * imported from a worker, so its `.mjs` sibling is used (tsx ships both side by side).
- */
-function tsxEsmApiUrl(): string {
-  const cjs = require.resolve('tsx/esm/api');
-  const mjs = cjs.replace(/\.cjs$/, '.mjs');
-  return existsSync(mjs) ? pathToFileURL(mjs).href : 'tsx/esm/api';
-}
-
-/**
- * Starts the worker. Two layouts are supported:
- * - compiled (`dist/…/pdf-text.js` next to `pdf-text.worker.js`): the `.js` file is started directly;
- * - from source (vitest, tsx): only `pdf-text.worker.ts` exists. Node 20 does not apply an
- *   `execArgv: ['--import', 'tsx']` loader reliably inside workers (ERR_UNKNOWN_FILE_EXTENSION),
- *   so a tiny eval bootstrap registers tsx's ESM hooks in the worker itself
- *   (`import('tsx/esm/api')` then `register()`) and then imports the `.ts` worker. tsx is a dev dependency,
- *   which is fine because this path is only taken when running from source.
- */
 function startWorker(request: PdfWorkerRequest, maxHeapMb: number): Worker {
-  const jsUrl = new URL('./pdf-text.worker.js', import.meta.url);
-  const tsUrl = new URL('./pdf-text.worker.ts', import.meta.url);
-  const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb };
-  if (existsSync(fileURLToPath(jsUrl))) {
-    return new Worker(jsUrl, { workerData: request, resourceLimits });
-  }
-  const bootstrap =
-    `import(${JSON.stringify(tsxEsmApiUrl())})` +
-    `.then((api) => { api.register(); return import(${JSON.stringify(tsUrl.href)}); })` +
-    `.catch((e) => { require('node:worker_threads').parentPort.postMessage(` +
-    `{ ok: false, error: { code: 'worker_failed', message: String(e && e.message || e) } }); });`;
-  return new Worker(bootstrap, { eval: true, workerData: request, resourceLimits });
+  return startModuleWorker(import.meta.url, 'pdf-text.worker', request, { maxOldGenerationSizeMb: maxHeapMb });
 }
 
 function runWorker(request: PdfWorkerRequest, timeoutMs: number, maxHeapMb: number): Promise<PdfWorkerResponse> {

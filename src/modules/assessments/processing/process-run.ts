@@ -7,7 +7,8 @@ import { newId } from '../../../kernel/ids.js';
 import type { CommandContext } from '../../context.js';
 import { reposOf } from '../assessment-repos.js';
 import type { AssessmentServices } from '../assessment-services.js';
-import { getProcessor, runProcessor } from '../extraction/processor-catalog.js';
+import { getProcessor } from '../extraction/processor-catalog.js';
+import { runProcessorInWorker } from '../extraction/run-processor-in-worker.js';
 import type { FileKind, ProcessingError, ProcessorResult } from '../extraction/types.js';
 import type { ExtractedItemRecord } from '../extracted-items/extracted-item.repository.js';
 import { carryForward } from './carry-forward.js';
@@ -33,7 +34,7 @@ function internalFailure(message: string): ProcessorResult {
  *
  * @throws Error only on database failures (the job queue records them).
  */
-export async function processRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model'>, runId: string): Promise<ProcessOutcome | null> {
+export async function processRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model' | 'extraction'>, runId: string): Promise<ProcessOutcome | null> {
   const orgId = ctx.actor.org.orgId;
   const repos = reposOf(ctx);
   const started = ctx.clock.now();
@@ -48,7 +49,7 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
   let result: ProcessorResult;
   try {
     const bytes = await services.blobs.read(doc.blob_key);
-    result = await runProcessor(run.processor_id, { bytes, kind: doc.kind as FileKind, filename: doc.filename });
+    result = await runProcessorInWorker(run.processor_id, { bytes, kind: doc.kind as FileKind, filename: doc.filename }, services.extraction);
   } catch (error) {
     result = internalFailure(`the stored file could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }

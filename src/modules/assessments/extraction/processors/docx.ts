@@ -4,7 +4,7 @@
  * entity rules run on the blocks (a table row is a line, its cells are segments).
  */
 import { extractEntities } from '../entities.js';
-import { assignOccurrences } from '../items.js';
+import { assignOccurrences, appendItems } from '../items.js';
 import { extractLabelValues } from '../label-value.js';
 import type { ProcessorDefinition, ProcessorInput, ProcessorResult } from '../types.js';
 import { countItemsPerPage, loadDocx, strOpt } from './common.js';
@@ -16,7 +16,7 @@ export async function extractDocx(input: ProcessorInput): Promise<ProcessorResul
   const loaded = await loadDocx(input);
   const date_order = o.date_order === 'dmy' ? 'dmy' : 'mdy';
   const items = extractLabelValues(loaded.layout, { date_order, default_currency: strOpt(o, 'default_currency') ?? null, generic_labels: o.generic_labels !== false });
-  if (o.entities !== false) items.push(...extractEntities(loaded.layout, { date_order }));
+  if (o.entities !== false) appendItems(items, extractEntities(loaded.layout, { date_order }));
   assignOccurrences(items);
   return { items, pages: countItemsPerPage(items, loaded.pages), text: loaded.text, errors: loaded.errors, warnings: loaded.warnings, engine_versions: loaded.engine_versions };
 }

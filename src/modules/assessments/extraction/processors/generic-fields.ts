@@ -3,7 +3,7 @@
  * (OCR fallback for pages without a usable one), images (OCR), docx, sheets and plain text.
  */
 import { extractEntities } from '../entities.js';
-import { assignOccurrences } from '../items.js';
+import { assignOccurrences, appendItems } from '../items.js';
 import { extractLabelValues } from '../label-value.js';
 import { ALL_KINDS, type ProcessorDefinition, type ProcessorInput, type ProcessorResult } from '../types.js';
 import type { DateOrder } from '../value-parsers.js';
@@ -22,7 +22,7 @@ export async function extractGenericFields(input: ProcessorInput): Promise<Proce
     default_currency: strOpt(o, 'default_currency') ?? null,
     generic_labels: o.generic_labels !== false,
   });
-  if (o.entities !== false) items.push(...extractEntities(loaded.layout, { date_order }));
+  if (o.entities !== false) appendItems(items, extractEntities(loaded.layout, { date_order }));
   assignOccurrences(items);
   return {
     items,

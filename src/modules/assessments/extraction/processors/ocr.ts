@@ -4,7 +4,7 @@
  * rules run on them. Without tesseract: a `needs_ocr` error, no crash.
  */
 import { extractEntities } from '../entities.js';
-import { assignOccurrences } from '../items.js';
+import { assignOccurrences, appendItems } from '../items.js';
 import { extractLabelValues } from '../label-value.js';
 import type { ProcessorDefinition, ProcessorInput, ProcessorResult } from '../types.js';
 import { countItemsPerPage, loadImage, loadPdf, procError, strOpt } from './common.js';
@@ -21,7 +21,7 @@ export async function extractOcr(input: ProcessorInput): Promise<ProcessorResult
   if (missing.length > 0) errors.push(procError('needs_ocr', 'source_unavailable', 'tesseract', missing[0].message, null));
   const date_order = o.date_order === 'dmy' ? 'dmy' : 'mdy';
   const items = extractLabelValues(loaded.layout, { date_order, default_currency: strOpt(o, 'default_currency') ?? null, generic_labels: o.generic_labels !== false });
-  if (o.entities !== false) items.push(...extractEntities(loaded.layout, { date_order }));
+  if (o.entities !== false) appendItems(items, extractEntities(loaded.layout, { date_order }));
   assignOccurrences(items);
   return { items, pages: countItemsPerPage(items, loaded.pages), text: loaded.text, errors, warnings, engine_versions: loaded.engine_versions };
 }

@@ -3,7 +3,7 @@
  * keyed `row[i].<header>` (i 0-based over data rows), or by a header mapping
  * (`options.mapping: {header → key}`, occurrence_index = data row), with `sheet_cell` anchors.
  */
-import { assignOccurrences, makeConfidence, makeItem, slugify } from '../items.js';
+import { assignOccurrences, makeConfidence, makeItem, slugify, appendItems } from '../items.js';
 import { normalizeLabel } from '../label-value.js';
 import { type SheetCell, type SheetData, columnLetters } from '../sheet-reader.js';
 import type { ExtractedItem, ProcessorDefinition, ProcessorInput, ProcessorResult } from '../types.js';
@@ -66,7 +66,7 @@ export async function extractTableRows(input: ProcessorInput): Promise<Processor
   const warnings = wanted && chosen.length === 0 ? [{ code: 'sheet_not_found', message: `sheet "${wanted}" not found`, page_number: null }] : [];
   if (chosen.length === 0 && !wanted) chosen = sheets.slice(0, 1);
   const items: ExtractedItem[] = [];
-  for (const s of chosen) items.push(...sheetItems(s, o, all && sheets.length > 1 ? `${slugify(s.name)}.` : ''));
+  for (const s of chosen) appendItems(items, sheetItems(s, o, all && sheets.length > 1 ? `${slugify(s.name)}.` : ''));
   assignOccurrences(items);
   return { items, pages: countItemsPerPage(items, [nativePage(null)]), text: sheetsText(chosen), errors: [], warnings, engine_versions: versions };
 }

@@ -3,7 +3,7 @@
  * `label.<slug>`), Markdown headings and list items, all with UTF-16 `text_span` anchors.
  */
 import { extractEntities } from '../entities.js';
-import { assignOccurrences, makeConfidence, makeItem } from '../items.js';
+import { assignOccurrences, makeConfidence, makeItem, appendItems } from '../items.js';
 import { extractLabelValues } from '../label-value.js';
 import { textLines } from '../layout.js';
 import type { ExtractedItem, ProcessorDefinition, ProcessorInput, ProcessorResult } from '../types.js';
@@ -79,8 +79,8 @@ export async function extractText(input: ProcessorInput): Promise<ProcessorResul
   const loaded = await loadText(input);
   const date_order = o.date_order === 'dmy' ? 'dmy' : 'mdy';
   const items = extractLabelValues(loaded.layout, { date_order, default_currency: strOpt(o, 'default_currency') ?? null, generic_labels: o.generic_labels !== false });
-  if (isMarkdown(input, loaded.text)) items.push(...markdownItems(loaded.text));
-  if (o.entities === true) items.push(...extractEntities(loaded.layout, { date_order }));
+  if (isMarkdown(input, loaded.text)) appendItems(items, markdownItems(loaded.text));
+  if (o.entities === true) appendItems(items, extractEntities(loaded.layout, { date_order }));
   assignOccurrences(items);
   return { items, pages: countItemsPerPage(items, loaded.pages), text: loaded.text, errors: loaded.errors, warnings: loaded.warnings, engine_versions: loaded.engine_versions };
 }
