@@ -27,12 +27,41 @@ export interface ListDocumentsQuery {
   cursor?: string;
 }
 
-/** Newest first. `review_status` is derived, so it filters after loading (pages may come back short). */
+/** Rows read at most per request when filtering by the derived `review_status`. */
+const REVIEW_FILTER_SCAN_BUDGET = 2000;
+
+/**
+ * Newest first. `review_status` is derived from item counts, not stored, so with that filter
+ * rows are read in batches and filtered until the page is full or the scan budget is spent; a
+ * page then comes back short only with a `next_cursor` to continue from, and `next_cursor` is
+ * null only when nothing further matches.
+ */
 export async function listSourceDocuments(ctx: CommandContext, query: ListDocumentsQuery): Promise<{ documents: Array<Record<string, unknown>>; next_cursor: string | null }> {
   const orgId = ctx.actor.org.orgId;
-  const rows = await reposOf(ctx).documents.list(orgId, { ...query, limit: query.limit + 1 });
-  const page = rows.slice(0, query.limit);
-  const counts = await countItemsByDocument(ctx.db, orgId, page.map((d) => d.id));
-  const kept = query.review_status ? page.filter((d) => reviewStatus(d, itemCounts(counts[d.id])) === query.review_status) : page;
-  return { documents: kept.map((d) => presentSourceDocument(d, counts[d.id])), next_cursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+  const repo = reposOf(ctx).documents;
+  if (!query.review_status) {
+    const rows = await repo.list(orgId, { ...query, limit: query.limit + 1 });
+    const page = rows.slice(0, query.limit);
+    const counts = await countItemsByDocument(ctx.db, orgId, page.map((d) => d.id));
+    return { documents: page.map((d) => presentSourceDocument(d, counts[d.id])), next_cursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+  }
+  const batchSize = Math.max(query.limit * 2, 10);
+  const kept: Array<Record<string, unknown>> = [];
+  let cursor = query.cursor;
+  let scanned = 0;
+  for (;;) {
+    const rows = await repo.list(orgId, { ...query, cursor, limit: batchSize });
+    const counts = await countItemsByDocument(ctx.db, orgId, rows.map((d) => d.id));
+    for (const doc of rows) {
+      scanned++;
+      if (reviewStatus(doc, itemCounts(counts[doc.id])) !== query.review_status) continue;
+      // One more match than the page holds: the page is full and there is more after it.
+      if (kept.length === query.limit) return { documents: kept, next_cursor: cursor ?? null };
+      kept.push(presentSourceDocument(doc, counts[doc.id]));
+      cursor = doc.id;
+    }
+    if (rows.length < batchSize) return { documents: kept, next_cursor: null };
+    cursor = rows[rows.length - 1].id;
+    if (scanned >= REVIEW_FILTER_SCAN_BUDGET) return { documents: kept, next_cursor: cursor };
+  }
 }
