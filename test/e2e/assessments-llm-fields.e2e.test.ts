@@ -166,13 +166,16 @@ describeEachDialect('llm-fields with a live model', (dialect) => {
   });
 
   it('measures observed_accuracy per item type from this organization\'s own decisions only', async () => {
-    expect(await accuracyOf('acme', 'vendor.name')).toEqual({ sample_size: 0, accepted_without_correction: null });
+    expect(await accuracyOf('acme', 'vendor.name')).toEqual({ sample_size: 0, accepted_without_correction: null, correction_reasons: {} });
     const first = await upload('acme', 'Accuracy one', CONTRACT);
     const second = await upload('acme', 'Accuracy two', CONTRACT);
     const validated = await api.post(`/documents/${first.docId}/extracted-items/${itemOf(first.items, 'vendor.name').id}/validate`, { decision: 'confirm' });
     expect(validated.status).toBe(200);
     const corrected = await api.post(`/extracted-items/${itemOf(second.items, 'vendor.name').id}/corrections`, { value: 'Contoso Limited', reason: 'format' });
     expect(corrected.status).toBe(201);
+    const third = await upload('acme', 'Accuracy three', CONTRACT);
+    const misread = await api.post(`/extracted-items/${itemOf(third.items, 'vendor.name').id}/corrections`, { value: 'Contoso Ltd.', reason: 'ocr_error' });
+    expect(misread.status).toBe(201);
     // A requirement key without a catalog type of its own counts under `*`.
     expect((await api.post(`/documents/${first.docId}/extracted-items/${itemOf(first.items, 'order.quantity').id}/validate`, {})).status).toBe(200);
 
@@ -185,13 +188,13 @@ describeEachDialect('llm-fields with a live model', (dialect) => {
     const unchanged = (await api.get(`/documents/${second.docId}/extracted-items`)).body.items.find((i: Item) => i.id === acmeTotal.id);
     expect(unchanged).toMatchObject({ version: 1, validation: { status: 'pending' } });
 
-    expect(await accuracyOf('acme', 'vendor.name')).toEqual({ sample_size: 2, accepted_without_correction: 0.5 });
-    expect(await accuracyOf('acme', '*')).toEqual({ sample_size: 1, accepted_without_correction: 1 });
-    expect(await accuracyOf('acme', 'invoice.total')).toEqual({ sample_size: 0, accepted_without_correction: null });
-    expect(await accuracyOf('globex', 'vendor.name')).toEqual({ sample_size: 1, accepted_without_correction: 1 });
+    expect(await accuracyOf('acme', 'vendor.name')).toEqual({ sample_size: 3, accepted_without_correction: 0.3333, correction_reasons: { format: 1, ocr_error: 1 } });
+    expect(await accuracyOf('acme', '*')).toEqual({ sample_size: 1, accepted_without_correction: 1, correction_reasons: {} });
+    expect(await accuracyOf('acme', 'invoice.total')).toEqual({ sample_size: 0, accepted_without_correction: null, correction_reasons: {} });
+    expect(await accuracyOf('globex', 'vendor.name')).toEqual({ sample_size: 1, accepted_without_correction: 1, correction_reasons: {} });
     // The list shows the same numbers as the single entry.
     const listed = (await api.get('/processors')).body.processors.find((p: { id: string }) => p.id === 'prc_llm_fields');
-    expect(listed.item_types.find((t: { key: string }) => t.key === 'vendor.name').observed_accuracy).toEqual({ sample_size: 2, accepted_without_correction: 0.5 });
+    expect(listed.item_types.find((t: { key: string }) => t.key === 'vendor.name').observed_accuracy).toEqual({ sample_size: 3, accepted_without_correction: 0.3333, correction_reasons: { format: 1, ocr_error: 1 } });
   });
 });
 
@@ -213,7 +216,7 @@ describeEachDialect('llm-fields without a model (offline)', (dialect) => {
     expect(entry.engine.model).toBeUndefined();
     const generic = (await api.get('/processors')).body.processors.find((p: { id: string }) => p.id === 'prc_generic_fields');
     expect(generic.state).toBe('enabled');
-    expect(generic.item_types.find((t: { key: string }) => t.key === 'invoice.total').observed_accuracy).toEqual({ sample_size: 0, accepted_without_correction: null });
+    expect(generic.item_types.find((t: { key: string }) => t.key === 'invoice.total').observed_accuracy).toEqual({ sample_size: 0, accepted_without_correction: null, correction_reasons: {} });
   });
 
   describe('choosing the disabled processor', () => {

@@ -16,6 +16,8 @@ export interface DecisionCount {
   decided: number;
   /** Of those, the ones validated as extracted (no correction, not rejected). */
   accepted: number;
+  /** Corrected items by the reason of their active correction. */
+  correction_reasons: Record<string, number>;
 }
 
 /**
@@ -33,19 +35,22 @@ export class ObservedAccuracyRepository {
     const rows = await this.db
       .selectFrom('extracted_items as i')
       .innerJoin('processing_runs as r', (join) => join.onRef('r.id', '=', 'i.run_id').onRef('r.org_id', '=', 'i.org_id'))
-      .select(['i.processor_id', 'r.processor_version', 'i.key', 'i.validation_status', 'i.is_corrected', (eb) => eb.fn.countAll().as('n')])
+      // The active correction of a corrected item gives its reason; other items have none.
+      .leftJoin('corrections as c', (join) => join.onRef('c.id', '=', 'i.current_correction_id').onRef('c.org_id', '=', 'i.org_id'))
+      .select(['i.processor_id', 'r.processor_version', 'i.key', 'i.validation_status', 'i.is_corrected', 'c.reason', (eb) => eb.fn.countAll().as('n')])
       .where('i.org_id', '=', orgId)
       .where('i.validation_status', 'in', ['validated', 'corrected', 'rejected'])
       .where('i.validation_json', 'like', HUMAN_DECISION)
-      .groupBy(['i.processor_id', 'r.processor_version', 'i.key', 'i.validation_status', 'i.is_corrected'])
+      .groupBy(['i.processor_id', 'r.processor_version', 'i.key', 'i.validation_status', 'i.is_corrected', 'c.reason'])
       .execute();
     const byKey = new Map<string, DecisionCount>();
     for (const row of rows) {
       const id = JSON.stringify([row.processor_id, row.processor_version, row.key]);
-      const count = byKey.get(id) ?? { processor_id: row.processor_id, processor_version: row.processor_version, key: row.key, decided: 0, accepted: 0 };
+      const count = byKey.get(id) ?? { processor_id: row.processor_id, processor_version: row.processor_version, key: row.key, decided: 0, accepted: 0, correction_reasons: {} };
       const n = Number(row.n);
       count.decided += n;
       if (row.validation_status === 'validated' && !fromDbBool(row.is_corrected)) count.accepted += n;
+      if (row.validation_status === 'corrected' && row.reason) count.correction_reasons[row.reason] = (count.correction_reasons[row.reason] ?? 0) + n;
       byKey.set(id, count);
     }
     return [...byKey.values()];

@@ -7,7 +7,7 @@ import { type RouteDeps, contextOf } from '../../route-context.js';
 import { getProcessorEntry, listProcessorCatalog } from './queries/list-processor-catalog.js';
 
 const tags = ['processors'];
-const ACCURACY_NOTE = 'Each item type carries `observed_accuracy` {sample_size, accepted_without_correction}, measured on this organization\'s own review decisions for the current processor version.';
+const ACCURACY_NOTE = 'Each item type carries `observed_accuracy` {sample_size, accepted_without_correction, correction_reasons} (the reason mix of the corrected items), measured on this organization\'s own review decisions for the current processor version.';
 
 export function registerProcessorRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -12,14 +12,23 @@ import { catalogOptionsOf } from '../choose-processor.js';
 import { itemTypeOf } from '../item-type-of.js';
 import { type DecisionCount, ObservedAccuracyRepository } from '../observed-accuracy.repository.js';
 
-/** §4.3 `observed_accuracy`: `accepted_without_correction` is a share in [0, 1], null when nothing was decided. */
+/**
+ * §4.3 `observed_accuracy`: `accepted_without_correction` is a share in [0, 1], null when nothing
+ * was decided; `correction_reasons` is the reason mix of the corrected ones (§7.5), reason → count.
+ */
 export interface ObservedAccuracy {
   sample_size: number;
   accepted_without_correction: number | null;
+  correction_reasons: Record<string, number>;
 }
 
 /** A catalog entry as served, item types with their observed accuracy. */
 export type ProcessorCatalogView = Omit<ProcessorCatalogEntry, 'item_types'> & { item_types: Array<ItemType & { observed_accuracy: ObservedAccuracy }> };
+
+/** Reasons in a stable order, so the same decisions always serialize the same. */
+function sortedByKey(counts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
+}
 
 function share(accepted: number, decided: number): number | null {
   return decided === 0 ? null : Math.round((accepted / decided) * 10_000) / 10_000;
@@ -27,21 +36,22 @@ function share(accepted: number, decided: number): number | null {
 
 /** Adds up the decisions of the entry's current version per item type (a key counts under the type that describes it). */
 function withAccuracy(entry: ProcessorCatalogEntry, counts: readonly DecisionCount[]): ProcessorCatalogView {
-  const totals = new Map<string, { decided: number; accepted: number }>();
+  const totals = new Map<string, { decided: number; accepted: number; reasons: Record<string, number> }>();
   for (const c of counts) {
     if (c.processor_id !== entry.id || c.processor_version !== entry.version) continue;
     const type = itemTypeOf(entry.id, c.key);
     if (!type) continue;
-    const t = totals.get(type.key) ?? { decided: 0, accepted: 0 };
+    const t = totals.get(type.key) ?? { decided: 0, accepted: 0, reasons: {} };
     t.decided += c.decided;
     t.accepted += c.accepted;
+    for (const [reason, n] of Object.entries(c.correction_reasons)) t.reasons[reason] = (t.reasons[reason] ?? 0) + n;
     totals.set(type.key, t);
   }
   return {
     ...entry,
     item_types: entry.item_types.map((type) => {
-      const t = totals.get(type.key) ?? { decided: 0, accepted: 0 };
-      return { ...type, observed_accuracy: { sample_size: t.decided, accepted_without_correction: share(t.accepted, t.decided) } };
+      const t = totals.get(type.key) ?? { decided: 0, accepted: 0, reasons: {} };
+      return { ...type, observed_accuracy: { sample_size: t.decided, accepted_without_correction: share(t.accepted, t.decided), correction_reasons: sortedByKey(t.reasons) } };
     }),
   };
 }
