@@ -107,6 +107,8 @@ export interface GatheredSourceInfo {
   page?: number | null;
   quote?: string | null;
   text?: string | null;
+  /** The extracted items an `assessment` value was built from (a correction to one makes it stale). */
+  itemIds?: string[] | null;
 }
 
 export interface ToolRegistrationInput {

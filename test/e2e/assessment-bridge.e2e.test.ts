@@ -2,7 +2,8 @@
  * The bridge from the assessment area to generation, on every dialect: an assessment's
  * completeness gaps block the linked /v1 document's generation; once its items are
  * validated, an `assessment` data-need gathers the value with a citation of the file and its
- * quote, and verify checks cited claims against that quote.
+ * quote, and verify checks cited claims against that quote. A correction of that item marks
+ * the sections built on it stale, and the next run gathers the corrected value.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
@@ -28,6 +29,7 @@ describeEachDialect('assessment bridge', (dialect) => {
       sections: [
         { key: 'right', title: 'Vendor', render_mode: 'templated', output_template: 'The vendor is {{ vendor }} [1].' },
         { key: 'wrong', title: 'Wrong vendor', render_mode: 'templated', output_template: 'The vendor is Fabrikam Inc [1].' },
+        { key: 'terms', title: 'Terms', render_mode: 'templated', output_template: 'Payment is due within 30 days.' },
       ],
     });
   });
@@ -68,6 +70,24 @@ describeEachDialect('assessment bridge', (dialect) => {
     expect(byKey.right.content).toBe('The vendor is Contoso Ltd [1].');
     expect(detail.sources).toEqual([expect.objectContaining({ n: 1, kind: 'assessment', title: 'invoice.txt', documentId: sourceDocument, quote: 'Contoso Ltd' })]);
     expect(finished.unsupported_sections.map((u) => u.sectionId)).toEqual([byKey.wrong.id]);
+
+    // A correction of the cited item: the sections that used or cited it are stale, the rest not.
+    const statuses = async (): Promise<Record<string, string>> =>
+      Object.fromEntries((await api.get(`/v1/documents/${documentId}/sections`)).body.map((s: { key: string; status: string }) => [s.key, s.status]));
+    const correction = await api.post(`/extracted-items/${vendor.id}/corrections`, { value: 'Contoso Limited', reason: 'format' });
+    expect(correction.status).toBe(201);
+    expect(await statuses()).toEqual({ right: 'stale', wrong: 'stale', terms: 'generated' });
+    // The next run gathers the corrected value afresh (not the value cached by the first run).
+    await api.post(`/v1/documents/${documentId}/generate`, {});
+    expect((await collectEvents(`${server.url}/v1/documents/${documentId}/progress`, token)).at(-1)?.event).toBe('pipeline_finished');
+    const regenerated = (await api.get(`/v1/documents/${documentId}`)).body;
+    expect(regenerated.sections.find((s: { key: string }) => s.key === 'right').content).toBe('The vendor is Contoso Limited [1].');
+    expect(await statuses()).toEqual({ right: 'generated', wrong: 'generated', terms: 'generated' });
+    // A finalized document is a signed-off record: a later revision leaves its sections alone.
+    expect((await api.put(`/v1/documents/${documentId}/state`, { state: 'finalized' })).status).toBe(200);
+    const revised = await api.put(`/extracted-items/${vendor.id}/corrections/${correction.body.id}`, { value: 'Contoso Ltd (UK)' });
+    expect(revised.status).toBe(200);
+    expect(await statuses()).toEqual({ right: 'generated', wrong: 'generated', terms: 'generated' });
 
     // Another organization's assessment cannot be gathered: the run fails, naming it.
     const foreign = (await api.as('globex').post('/v1/documents', { templateId: 'engagement-letter' })).body.document.id;

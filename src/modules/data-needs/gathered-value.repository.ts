@@ -13,6 +13,8 @@ export interface GatheredSource {
   quote?: string | null;
   /** The text a citation can be checked against. */
   text?: string | null;
+  /** The extracted items an `assessment` value was built from. */
+  itemIds?: string[] | null;
 }
 
 export interface GatheredValueRecord {

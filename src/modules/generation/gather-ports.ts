@@ -18,6 +18,9 @@ export function gatherPorts(
   let stored: ReturnType<typeof ctx.repos.gathered.latestByDocument> | undefined;
   return {
     async cached(need, inputsHash) {
+      // An assessment's values change with every review decision and are a local read: always
+      // gathered afresh, so a correction reaches the next run.
+      if (need.kind === 'assessment') return null;
       stored ??= ctx.repos.gathered.latestByDocument(orgId, run.documentId);
       const row = (await stored).find((r) => r.outputKey === need.outputKey && r.inputsHash === inputsHash);
       return row ? { value: row.value, source: row.source } : null;

@@ -40,6 +40,7 @@ export async function assessmentValueForNeed(ctx: CommandContext, need: GatherNe
           page: first.page_number,
           quote: result.citations.map((c) => c.quote).join(' … '),
           text: result.citations.map((c) => c.quote).join('\n'),
+          itemIds: result.citations.map((c) => c.item_id),
         }
       : null,
   };

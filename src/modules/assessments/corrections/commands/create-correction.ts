@@ -7,6 +7,7 @@ import { ConflictError } from '../../../../kernel/errors.js';
 import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
 import { reposOf } from '../../assessment-repos.js';
+import { markDependentSectionsStale } from '../../bridge/mark-dependent-sections-stale.js';
 import { requireItem } from '../../extracted-items/require-item.js';
 import type { CorrectionRecord } from '../correction.repository.js';
 import { type CorrectionBody, correctedValue } from '../correction-input.js';
@@ -59,6 +60,7 @@ export async function createCorrection(ctx: CommandContext, itemId: string, body
     updated_at: now,
     });
     if (!ok) throw new ConflictError('stale version: another reviewer changed the item');
+    await markDependentSectionsStale(tx, [item.id]);
     return correction;
   });
 }

@@ -6,6 +6,7 @@
 import { ConflictError, NotFoundError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
 import { reposOf } from '../../assessment-repos.js';
+import { markDependentSectionsStale } from '../../bridge/mark-dependent-sections-stale.js';
 import { requireItem } from '../../extracted-items/require-item.js';
 import type { CorrectionRecord } from '../correction.repository.js';
 import { type CorrectionBody, correctedValue } from '../correction-input.js';
@@ -55,6 +56,8 @@ export async function updateCorrection(ctx: CommandContext, itemId: string, corr
       const ok = await repos.items.update(orgId, item.id, item.version, { value: snapshot.value, value_text, value_state: snapshot.value_state, validation_status: 'corrected', updated_at: now });
       if (!ok) throw new ConflictError('stale version: another reviewer changed the item');
     }
+    // Revised or reverted, the item's value changed: sections built on it are out of date.
+    await markDependentSectionsStale(tx, [item.id]);
     const updated = await repos.corrections.findById(orgId, correction.id);
     if (!updated) throw new NotFoundError(`correction ${correctionId} not found`);
     return updated;

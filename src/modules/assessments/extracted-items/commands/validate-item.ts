@@ -6,6 +6,7 @@
 import { ConflictError, DomainValidationError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
 import { reposOf } from '../../assessment-repos.js';
+import { markDependentSectionsStale } from '../../bridge/mark-dependent-sections-stale.js';
 import { runItemChecks } from '../../extraction/item-checks.js';
 import type { ValueType } from '../../extraction/types.js';
 import { checksFor } from '../../processors/item-type-of.js';
@@ -62,6 +63,8 @@ export async function validateItem(ctx: CommandContext, documentId: string, item
       updated_at: now,
     });
     if (!ok) throw new ConflictError('stale version: another reviewer changed the item');
+    // A rejected value no longer feeds documents: the sections built on it are out of date.
+    if (decision === 'reject') await markDependentSectionsStale(tx, [item.id]);
     return requireItem(tx, item.id);
   });
 }

@@ -1,0 +1,59 @@
+/**
+ * A review decision that changes an item's value marks the generated sections built on it
+ * `stale` (ASSESSMENTS §7.3): the document still shows the old value, and the reader should
+ * know before trusting it. Called inside the decision's transaction, so both land or neither.
+ *
+ * Which documents: those whose current gathered value of an `assessment` data-need cites the
+ * item (the gathered source records the item ids it was built from). Which sections, of those
+ * whose status is `generated` (a hand-edited section is the person's own text and stays
+ * `edited`): a synthesized section (it was written from the whole context), a templated section
+ * whose template reads the need's output key (or `gathered`), and any section that cites the
+ * source by its number. Finalized documents are a signed-off record and are left as they are.
+ */
+import { findTemplateVariables } from '../../../templating/template-variables.js';
+import { findCitations } from '../../../pipeline/verify/sentences.js';
+import { numberSources } from '../../../pipeline/sources.js';
+import type { CommandContext } from '../../context.js';
+import type { SectionRecord } from '../../sections/section.repository.js';
+
+/** Whether the section used one of the gathered values `outputKeys` (cited as `numbers`). */
+function usesValue(section: SectionRecord, outputKeys: ReadonlySet<string>, numbers: ReadonlySet<number>): boolean {
+  if (section.renderMode !== 'templated') return true;
+  const roots = findTemplateVariables(section.outputTemplate ?? '');
+  if (roots.some((root) => root === 'gathered' || outputKeys.has(root))) return true;
+  return findCitations(section.content ?? '').some((n) => numbers.has(n));
+}
+
+/** Marks the dependent sections of every affected document; returns how many it marked. */
+export async function markDependentSectionsStale(ctx: CommandContext, itemIds: readonly string[]): Promise<number> {
+  if (itemIds.length === 0) return 0;
+  const orgId = ctx.actor.org.orgId;
+  // A coarse match on the stored JSON finds the candidate documents on both dialects; the
+  // exact check below reads the parsed source.
+  const candidates = await ctx.db
+    .selectFrom('gathered_values')
+    .select('document_id')
+    .distinct()
+    .where('org_id', '=', orgId)
+    .where('kind', '=', 'assessment')
+    .where((eb) => eb.or(itemIds.map((id) => eb('source_json', 'like', `%"${id}"%`))))
+    .execute();
+  const wanted = new Set(itemIds);
+  const now = ctx.clock.now().toISOString();
+  let marked = 0;
+  for (const { document_id: documentId } of candidates) {
+    const document = await ctx.repos.documents.findById(orgId, documentId);
+    if (!document || document.state === 'finalized') continue;
+    const latest = await ctx.repos.gathered.latestByDocument(orgId, documentId);
+    const affected = latest.filter((row) => row.kind === 'assessment' && (row.source?.itemIds ?? []).some((id) => wanted.has(id)));
+    if (affected.length === 0) continue; // only an older gathered value cited the item
+    const keys = new Set(affected.map((row) => row.outputKey));
+    const numbers = new Set(numberSources(latest).filter((s) => keys.has(s.outputKey)).map((s) => s.n));
+    for (const section of await ctx.repos.sections.listByDocument(orgId, documentId)) {
+      if (section.status !== 'generated' || !usesValue(section, keys, numbers)) continue;
+      await ctx.repos.sections.update(orgId, documentId, section.id, { status: 'stale' }, now);
+      marked++;
+    }
+  }
+  return marked;
+}
