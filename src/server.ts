@@ -45,7 +45,7 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
     await seedBuiltinTemplates(store.db, Object.entries(orgIds).map(([slug, orgId]) => ({ orgId, slug })));
     const keys = config.auth.mode === 'dev' ? await loadOrCreateSigningKeys(path.join(config.dataDir, 'keys')) : null;
     const verifier = createTokenVerifier(config.auth, keys);
-    const model = createModelGateway(config.llm);
+    const model = await createModelGateway(config.llm);
     const tools = createToolGateway({ allowedHosts: config.tools.allowedHosts });
     const jobs = new InProcessJobQueue(store.db);
     const services = { model, tools, jobs, dataDir: config.dataDir, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };

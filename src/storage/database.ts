@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { type DialectAdapter, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
 
@@ -54,6 +53,8 @@ function openSqlite(file: string): Store {
 }
 
 async function openPostgres(url: string, schema: string): Promise<Store> {
+  // Loaded only for PostgreSQL: the default SQLite service never holds the driver.
+  const { default: pg } = await import('pg');
   // pg returns bigint counts as strings; dialect.toCount() normalizes them.
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

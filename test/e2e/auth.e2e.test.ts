@@ -82,6 +82,21 @@ describeEachDialect('auth and organizations', (dialect) => {
     }
   });
 
+  it('answers every error as JSON with its content type: 401, 404 (route, docs asset, foreign org) and 422', async () => {
+    const answers = [
+      await server.call('GET', '/v1/whoami', {}),
+      await server.call('GET', '/no-such-route', { token }),
+      await server.call('GET', '/docs/no-such-asset', {}),
+      await server.call('GET', '/v1/whoami', { token, org: 'initech' }),
+      await server.call('POST', '/v1/documents', { token, body: { templateId: 42 } }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([401, 404, 404, 404, 422]);
+    for (const answer of answers) {
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await answer.json()).toHaveProperty('detail');
+    }
+  });
+
   it('lists the caller\'s organizations with the active one marked', async () => {
     const response = await server.call('GET', '/v1/orgs', { token, org: 'globex' });
     expect(await response.json()).toEqual({

@@ -50,22 +50,22 @@ async function startFakeAnthropic(answer: () => { text: string } | { status: num
 const MODELS = { model: 'm-default', gatherModel: 'm-gather', synthesisModel: 'm-synth', timeoutMs: 5000 };
 
 describe('createModelGateway', () => {
-  it('offline (the default) is the deterministic composer', () => {
-    const gateway = createModelGateway({ provider: 'offline', baseUrl: undefined, apiKey: undefined, ...MODELS });
+  it('offline (the default) is the deterministic composer', async () => {
+    const gateway = await createModelGateway({ provider: 'offline', baseUrl: undefined, apiKey: undefined, ...MODELS });
     expect(gateway.status()).toEqual({ mode: 'offline', model: 'offline-composer-1', gatherModel: 'offline-composer-1', synthesisModel: 'offline-composer-1' });
   });
 
-  it('openai-compatible reports its mode and the environment models, without a network call', () => {
-    const gateway = createModelGateway({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-x', ...MODELS });
+  it('openai-compatible reports its mode and the environment models, without a network call', async () => {
+    const gateway = await createModelGateway({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-x', ...MODELS });
     expect(gateway.status()).toEqual({ mode: 'openai-compatible', model: 'm-default', gatherModel: 'm-gather', synthesisModel: 'm-synth' });
   });
 
-  it('openai-compatible without a base URL is refused', () => {
-    expect(() => createModelGateway({ provider: 'openai-compatible', baseUrl: undefined, apiKey: undefined, ...MODELS })).toThrow(/LLM_BASE_URL is required/);
+  it('openai-compatible without a base URL is refused', async () => {
+    await expect(createModelGateway({ provider: 'openai-compatible', baseUrl: undefined, apiKey: undefined, ...MODELS })).rejects.toThrow(/LLM_BASE_URL is required/);
   });
 
-  it('anthropic is created from a key alone and reports its models', () => {
-    const gateway = createModelGateway({ provider: 'anthropic', baseUrl: undefined, apiKey: 'sk-ant-x', ...MODELS });
+  it('anthropic is created from a key alone and reports its models', async () => {
+    const gateway = await createModelGateway({ provider: 'anthropic', baseUrl: undefined, apiKey: 'sk-ant-x', ...MODELS });
     expect(gateway.status()).toEqual({ mode: 'anthropic', model: 'm-default', gatherModel: 'm-gather', synthesisModel: 'm-synth' });
   });
 });
@@ -82,7 +82,7 @@ describe('anthropic against a fake Messages API', () => {
 
   it('writes a section with the system prompt and the x-api-key header', async () => {
     next = () => ({ text: 'The lease runs for 24 months [1].' });
-    const gateway = createModelGateway({ provider: 'anthropic', baseUrl: fake.url, apiKey: API_KEY, ...MODELS });
+    const gateway = await createModelGateway({ provider: 'anthropic', baseUrl: fake.url, apiKey: API_KEY, ...MODELS });
     const result = await gateway.writeSection({
       title: 'Term',
       prompt: null,
@@ -103,7 +103,7 @@ describe('anthropic against a fake Messages API', () => {
 
   it('synthesizes with structured output and validates the answer', async () => {
     next = () => ({ text: '{"risk": "low"}' });
-    const gateway = createModelGateway({ provider: 'anthropic', baseUrl: fake.url, apiKey: API_KEY, ...MODELS });
+    const gateway = await createModelGateway({ provider: 'anthropic', baseUrl: fake.url, apiKey: API_KEY, ...MODELS });
     const schema = { type: 'object', properties: { risk: { type: 'string' } }, required: ['risk'], additionalProperties: false };
     const result = await gateway.synthesize({ fields: {}, gathered: {}, computed: {}, brief: null, instructions: null, schema, models: {} });
     expect(result.value).toEqual({ risk: 'low' });
@@ -116,7 +116,7 @@ describe('anthropic against a fake Messages API', () => {
 
   it('a provider error names anthropic, the model and the cause, not the key', async () => {
     next = () => ({ status: 400, message: `invalid x-api-key ${API_KEY}` });
-    const gateway = createModelGateway({ provider: 'anthropic', baseUrl: fake.url, apiKey: API_KEY, ...MODELS });
+    const gateway = await createModelGateway({ provider: 'anthropic', baseUrl: fake.url, apiKey: API_KEY, ...MODELS });
     const error = await gateway.improvePrompt({ prompt: 'p', topic: null }).then(
       () => new Error('expected a rejection'),
       (e: unknown) => e as Error,

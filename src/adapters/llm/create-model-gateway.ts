@@ -5,9 +5,6 @@
  */
 import type { ModelGateway } from '../../pipeline/ports.js';
 import { createOfflineModelGateway } from '../offline/offline-model-gateway.js';
-import { createLanguageModelFactory } from './language-model-factory.js';
-import { createLiveModelGateway } from './live-model-gateway.js';
-import { createModelCaller } from './model-caller.js';
 
 export interface ModelGatewayOptions {
   provider: 'offline' | 'openai-compatible' | 'anthropic';
@@ -22,12 +19,19 @@ export interface ModelGatewayOptions {
 }
 
 /**
- * Builds the gateway. Creating a live gateway makes no network call.
+ * Builds the gateway. Creating a live gateway makes no network call. The AI SDK and its
+ * providers (about 40 MB of resident memory) are loaded only for a live provider, so the
+ * default offline service never holds them.
  *
  * @throws Error when `openai-compatible` has no base URL.
  */
-export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
+export async function createModelGateway(options: ModelGatewayOptions): Promise<ModelGateway> {
   if (options.provider === 'offline') return createOfflineModelGateway();
+  const [{ createLanguageModelFactory }, { createLiveModelGateway }, { createModelCaller }] = await Promise.all([
+    import('./language-model-factory.js'),
+    import('./live-model-gateway.js'),
+    import('./model-caller.js'),
+  ]);
   const caller = createModelCaller({
     provider: options.provider,
     languageModel: createLanguageModelFactory({ provider: options.provider, baseUrl: options.baseUrl, apiKey: options.apiKey }),

@@ -14,7 +14,7 @@ let answer: (request: FakeChatRequest) => FakeAnswer = () => ({ content: 'ok' })
 
 beforeAll(async () => {
   fake = await startFakeOpenAi({ respond: (request) => answer(request) });
-  gateway = createModelGateway({
+  gateway = await createModelGateway({
     provider: 'openai-compatible',
     baseUrl: fake.baseUrl,
     apiKey: API_KEY,

@@ -16,7 +16,7 @@ const synthesis = { fields: { a: '1' }, gathered: {}, computed: {}, brief: null,
 
 beforeAll(async () => {
   fake = await startFakeOpenAi({ respond: () => ({ content: 'The scope is X [1].' }) });
-  gateway = createModelGateway({ provider: 'openai-compatible', baseUrl: fake.baseUrl, apiKey: API_KEY, model: 'fake-large', gatherModel: 'fake-large', synthesisModel: 'fake-synth', timeoutMs: 400 });
+  gateway = await createModelGateway({ provider: 'openai-compatible', baseUrl: fake.baseUrl, apiKey: API_KEY, model: 'fake-large', gatherModel: 'fake-large', synthesisModel: 'fake-synth', timeoutMs: 400 });
 });
 afterAll(async () => fake.close());
 beforeEach(() => {
@@ -51,7 +51,7 @@ describe('model call failures', () => {
     fake.failWith(null);
     const flaky = await startFakeOpenAi({ respond: () => (++calls === 1 ? FAKE_ERRORS.rateLimited() : { content: 'Done [1].' }) });
     try {
-      const flakyGateway = createModelGateway({ provider: 'openai-compatible', baseUrl: flaky.baseUrl, apiKey: API_KEY, model: 'fake-large', gatherModel: 'fake-large', synthesisModel: 'fake-large', timeoutMs: 5000 });
+      const flakyGateway = await createModelGateway({ provider: 'openai-compatible', baseUrl: flaky.baseUrl, apiKey: API_KEY, model: 'fake-large', gatherModel: 'fake-large', synthesisModel: 'fake-large', timeoutMs: 5000 });
       const result = await flakyGateway.writeSection(section);
       expect(result.value.content).toBe('Done [1].');
       expect(flaky.requests).toHaveLength(2);
@@ -101,12 +101,12 @@ describe('model call failures', () => {
     const baseUrl = closed.baseUrl;
     await closed.close();
     const options = { provider: 'openai-compatible' as const, baseUrl, apiKey: API_KEY, model: 'fake-large', gatherModel: 'fake-large', synthesisModel: 'fake-large' };
-    const noRetry = createModelGateway({ ...options, timeoutMs: 2000, maxRetries: 0 });
+    const noRetry = await createModelGateway({ ...options, timeoutMs: 2000, maxRetries: 0 });
     const error = await failure(noRetry.improvePrompt({ prompt: 'p', topic: null }));
     expect(error.message).toMatch(/^openai-compatible model "fake-large" failed: request failed: Cannot connect to API: .*ECONNREFUSED/);
     expect(error.message).not.toContain(API_KEY);
     // With retries, the deadline falls inside the SDK's back-off: still reported as the timeout.
-    const withRetries = createModelGateway({ ...options, timeoutMs: 300 });
+    const withRetries = await createModelGateway({ ...options, timeoutMs: 300 });
     const late = await failure(withRetries.improvePrompt({ prompt: 'p', topic: null }));
     expect(late.message).toBe('openai-compatible model "fake-large" failed: no answer within 300 ms (LLM_TIMEOUT_MS)');
   });

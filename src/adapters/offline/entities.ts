@@ -13,7 +13,7 @@ function nlp(text: string) {
   loaded ??= require('compromise') as typeof nlpType;
   return loaded(text);
 }
-import * as chrono from 'chrono-node';
+import { chrono } from '../../kernel/chrono.js';
 
 /** A money amount found in text. */
 export interface MoneyMention {
@@ -96,7 +96,7 @@ export function findDateHits(text: string, referenceDate: string | Date | null):
   const ref = referenceDate === null ? null : typeof referenceDate === 'string' ? new Date(`${referenceDate.slice(0, 10)}T12:00:00Z`) : referenceDate;
   const instant = ref !== null && !Number.isNaN(ref.getTime()) ? new Date(Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate(), 12)) : null;
   const out: DateHit[] = [];
-  for (const r of chrono.parse(text, { instant: instant ?? new Date(Date.UTC(2000, 0, 1, 12)), timezone: 0 })) {
+  for (const r of chrono().parse(text, { instant: instant ?? new Date(Date.UTC(2000, 0, 1, 12)), timezone: 0 })) {
     const s = r.start;
     const explicit = s.isCertain('day') || s.isCertain('month') || s.isCertain('weekday') || s.isCertain('year');
     if (!explicit && !RELATIVE.test(r.text)) continue;

@@ -27,11 +27,14 @@ import {
 import { toValidationDetail } from './validation-detail.js';
 
 /** Registers the error and not-found handlers. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Error bodies are written as they are, never through a route's response schema (a 422 may
-    // be the validation array or a domain string under the same status code).
-    reply.serializer(JSON.stringify);
+    // be the validation array or a domain string under the same status code). A custom
+    // serializer leaves the content type unset, so it is named here.
+    reply.serializer(JSON.stringify).type(JSON_TYPE);
     if (error.validation) {
       return reply.status(422).send({ detail: toValidationDetail(error.validation, error.validationContext) });
     }
@@ -58,7 +61,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.serializer(JSON.stringify);
+    reply.serializer(JSON.stringify).type(JSON_TYPE);
     reply.status(404).send({ detail: `Not Found: ${request.method} ${request.url.split('?')[0]}` });
   });
 }

@@ -3,7 +3,6 @@
  * of the input, far more than their whole export), large ones in a capped worker so the service
  * heap never carries a large export's peak.
  */
-import { composeDocx } from './compose-docx.js';
 import type { ComposedDocument } from './composed-document.js';
 import { composeDocxInWorker, DEFAULT_WORKER_COMPOSE_OPTIONS, type WorkerComposeOptions } from './compose-in-worker.js';
 
@@ -39,5 +38,9 @@ export async function composeDocxBounded(
   doc: ComposedDocument,
   options: BoundedComposeOptions = { inProcessMaxChars: IN_PROCESS_MAX_CHARS, worker: DEFAULT_WORKER_COMPOSE_OPTIONS },
 ): Promise<Buffer> {
-  return composedTextSize(doc) <= options.inProcessMaxChars ? composeDocx(doc) : composeDocxInWorker(doc, options.worker);
+  if (composedTextSize(doc) > options.inProcessMaxChars) return composeDocxInWorker(doc, options.worker);
+  // Loaded on the first export: docx and the composer are resident memory a service that never
+  // exports does not need.
+  const { composeDocx } = await import('./compose-docx.js');
+  return composeDocx(doc);
 }

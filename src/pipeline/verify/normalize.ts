@@ -2,7 +2,7 @@
  * Text normalization and checkable-item extraction (numbers, dates) used by the citation checker.
  * Pure and deterministic: chrono-node always gets a fixed reference instant.
  */
-import * as chrono from 'chrono-node';
+import { chrono } from '../../kernel/chrono.js';
 
 /** Fixed reference instant for chrono-node so parsing never depends on the clock. */
 const CHRONO_REFERENCE = { instant: new Date(Date.UTC(2000, 0, 1, 12)), timezone: 0 };
@@ -83,7 +83,7 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 /** Explicit calendar dates in `text` (relative expressions such as "tomorrow" are ignored). */
 export function findDates(text: string): DateMention[] {
   const out: DateMention[] = [];
-  for (const r of chrono.parse(text, CHRONO_REFERENCE)) {
+  for (const r of chrono().parse(text, CHRONO_REFERENCE)) {
     const s = r.start;
     if (!s.isCertain('month')) continue;
     const year = s.get('year');

@@ -2,7 +2,8 @@
  * Deterministic parsers from printed text to typed values: money, dates, numbers, percent,
  * e-mail, phone, IBAN and VAT-like ids. Each returns null when the text is not that type.
  */
-import * as chrono from 'chrono-node';
+import type { Chrono } from 'chrono-node';
+import { chrono } from '../../../kernel/chrono.js';
 import type { Money } from './types.js';
 
 /** Currency symbols and their ISO codes. `$` is read as USD (documented ambiguity). */
@@ -106,9 +107,13 @@ function validYmd(y: number, mo: number, d: number): string | null {
 /** Date order used for ambiguous numeric dates like 01/05/2026. */
 export type DateOrder = 'mdy' | 'dmy';
 
-/** Strict parsers (nothing implied), month-first and day-first. */
-const STRICT_MDY = chrono.strict;
-const STRICT_DMY = new chrono.Chrono(chrono.en.configuration.createConfiguration(true, true));
+/** Strict parsers (nothing implied), month-first and day-first, made on first use. */
+let strictParsers: { mdy: Chrono; dmy: Chrono } | undefined;
+function strictParser(order: DateOrder): Chrono {
+  const c = chrono();
+  strictParsers ??= { mdy: c.strict, dmy: new c.Chrono(c.en.configuration.createConfiguration(true, true)) };
+  return strictParsers[order];
+}
 
 /** Fixed reference date, so parsing never depends on the clock (determinism, §8). */
 const REFERENCE = new Date(Date.UTC(2000, 0, 1));
@@ -125,7 +130,7 @@ export interface DateMatch {
  * today). ISO dates are always accepted. Returns them in text order.
  */
 export function findDates(text: string, order: DateOrder = 'mdy'): DateMatch[] {
-  const parser = order === 'dmy' ? STRICT_DMY : STRICT_MDY;
+  const parser = strictParser(order);
   const out: DateMatch[] = [];
   for (const r of parser.parse(text, REFERENCE)) {
     const s = r.start;
