@@ -1,12 +1,14 @@
 /**
  * Upload size is governed by UPLOAD_MAX_BYTES alone: a file larger than the JSON body limit
- * (BODY_LIMIT_BYTES) but under the upload cap is accepted; one over the cap is 413. A broken
- * multipart body is the client's fault: 422, nothing stored.
+ * (BODY_LIMIT_BYTES) but under the upload cap is accepted; one over the cap is 413, and the
+ * connection it came on still serves the next request. A broken multipart body is the client's
+ * fault: 422, nothing stored.
  */
+import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
-import { assessmentRowCounts, postMultipart } from './assessments-helpers.js';
+import { assessmentRowCounts, multipart, postMultipart } from './assessments-helpers.js';
 
 describeEachDialect('upload limits', (dialect) => {
   let server: TestServer;
@@ -32,6 +34,28 @@ describeEachDialect('upload limits', (dialect) => {
     const refused = await postMultipart(server, token, 'acme', '/assessments', { name: 'Too large' }, [file(500 * 1024)]);
     expect(refused.status).toBe(413);
     expect(typeof refused.body.detail).toBe('string');
+  });
+
+  it('keeps a keep-alive connection usable after refusing an upload it did not read to the end', async () => {
+    // One socket: the second request can only go out once the first upload is off the connection.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: Buffer, contentType: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const request = http.request(`${server.url}/assessments`, { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'content-length': body.length } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    try {
+      // Far more than the socket buffers hold: the client is still sending when the 413 is written.
+      const { body, contentType } = multipart({ name: 'Too large' }, [file(8 * 1024 * 1024)]);
+      expect(await post(body, contentType)).toBe(413);
+      expect(await post(Buffer.from('garbage'), 'multipart/form-data; boundary=abc')).toBe(422);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('answers a malformed multipart body with 422 and stores nothing', async () => {

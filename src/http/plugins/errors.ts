@@ -24,17 +24,20 @@ import {
   UnauthorizedError,
   UpstreamError,
 } from '../../kernel/errors.js';
+import { drainUnreadBody } from '../drain-unread-body.js';
 import { toValidationDetail } from './validation-detail.js';
 
-/** Registers the error and not-found handlers. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Registers the error and not-found handlers. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Error bodies are written as they are, never through a route's response schema (a 422 may
     // be the validation array or a domain string under the same status code). A custom
     // serializer leaves the content type unset, so it is named here.
     reply.serializer(JSON.stringify).type(JSON_TYPE);
+    // Refused before its whole body was read: discard the rest, so the connection is not wedged.
+    drainUnreadBody(request.raw);
     if (error.validation) {
       return reply.status(422).send({ detail: toValidationDetail(error.validation, error.validationContext) });
     }
