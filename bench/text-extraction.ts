@@ -84,7 +84,7 @@ async function stall(fn: () => Promise<unknown>): Promise<{ ms: number; maxStall
 
 const big = Buffer.from(repeatTo(invoiceLines.join('\n') + '\n', 10 * KB * KB));
 const inProcess = await stall(() => runProcessor('prc_generic_fields', { bytes: big, kind: 'text' }));
-const inWorker = await stall(() => runProcessorInWorker('prc_generic_fields', { bytes: big, kind: 'text' }));
+const inWorker = await stall(() => runProcessorInWorker('prc_generic_fields', { bytes: big, kind: 'text' }, { timeoutMs: 900_000, maxHeapMb: 1024 }));
 const stallRows = [
   `| in the calling thread (\`runProcessor\`) | ${(inProcess.ms / 1000).toFixed(1)} s | ${inProcess.maxStallMs.toFixed(0)} ms |`,
   `| in a worker thread (\`runProcessorInWorker\`, what processing jobs use) | ${(inWorker.ms / 1000).toFixed(1)} s | ${inWorker.maxStallMs.toFixed(0)} ms |`,

@@ -59,4 +59,10 @@ describeEachDialect('document list filtered by review status', (dialect) => {
     const page = await api.get('/documents?review_status=rejected&limit=3');
     expect(page.body).toEqual({ documents: [], next_cursor: null });
   });
+
+  it('refuses a review status that does not exist with 422', async () => {
+    const refused = await api.get('/documents?review_status=approved');
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toEqual(expect.any(Array));
+  });
 });

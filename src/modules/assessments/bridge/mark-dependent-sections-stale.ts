@@ -24,9 +24,9 @@ function usesValue(section: SectionRecord, outputKeys: ReadonlySet<string>, numb
   return findCitations(section.content ?? '').some((n) => numbers.has(n));
 }
 
-/** Marks the dependent sections of every affected document; returns how many it marked. */
-export async function markDependentSectionsStale(ctx: CommandContext, itemIds: readonly string[]): Promise<number> {
-  if (itemIds.length === 0) return 0;
+/** Marks the dependent sections of every affected document. */
+export async function markDependentSectionsStale(ctx: CommandContext, itemIds: readonly string[]): Promise<void> {
+  if (itemIds.length === 0) return;
   const orgId = ctx.actor.org.orgId;
   // A coarse match on the stored JSON finds the candidate documents on both dialects; the
   // exact check below reads the parsed source.
@@ -40,7 +40,6 @@ export async function markDependentSectionsStale(ctx: CommandContext, itemIds: r
     .execute();
   const wanted = new Set(itemIds);
   const now = ctx.clock.now().toISOString();
-  let marked = 0;
   for (const { document_id: documentId } of candidates) {
     const document = await ctx.repos.documents.findById(orgId, documentId);
     if (!document || document.state === 'finalized') continue;
@@ -52,8 +51,6 @@ export async function markDependentSectionsStale(ctx: CommandContext, itemIds: r
     for (const section of await ctx.repos.sections.listByDocument(orgId, documentId)) {
       if (section.status !== 'generated' || !usesValue(section, keys, numbers)) continue;
       await ctx.repos.sections.update(orgId, documentId, section.id, { status: 'stale' }, now);
-      marked++;
     }
   }
-  return marked;
 }

@@ -79,8 +79,9 @@ export interface RunProcessorInput {
   options?: Record<string, unknown>;
 }
 
-function failed(code: string, category: ProcessingErrorCategory, message: string): ProcessorResult {
-  return { items: [], pages: [], text: '', errors: [procError(code, category, 'processor', message)], warnings: [], engine_versions: {} };
+/** A result holding nothing but one categorised error (the one shape of every failed extraction). */
+export function failedResult(code: string, category: ProcessingErrorCategory, message: string, component = 'processor'): ProcessorResult {
+  return { items: [], pages: [], text: '', errors: [procError(code, category, component, message)], warnings: [], engine_versions: {} };
 }
 
 type ProcessingErrorCategory = ProcessorResult['errors'][number]['category'];
@@ -91,14 +92,14 @@ type ProcessingErrorCategory = ProcessorResult['errors'][number]['category'];
  */
 export async function runProcessor(processorId: string, input: RunProcessorInput): Promise<ProcessorResult> {
   const p = getProcessor(processorId);
-  if (!p) return failed('unknown_processor', 'policy', `processor ${processorId} does not exist`);
-  if (p.state === 'disabled') return failed('processor_disabled', 'policy', `processor ${processorId} is disabled`);
+  if (!p) return failedResult('unknown_processor', 'policy', `processor ${processorId} does not exist`);
+  if (p.state === 'disabled') return failedResult('processor_disabled', 'policy', `processor ${processorId} is disabled`);
   if (!p.supported_kinds.includes(input.kind)) {
-    return failed('unsupported_kind', 'policy', `processor ${processorId} does not support ${input.kind} (supports ${p.supported_kinds.join(', ')})`);
+    return failedResult('unsupported_kind', 'policy', `processor ${processorId} does not support ${input.kind} (supports ${p.supported_kinds.join(', ')})`);
   }
   try {
     return await p.extract({ bytes: input.bytes, kind: input.kind, filename: input.filename, options: input.options ?? {} });
   } catch (err) {
-    return failed('internal_error', 'internal', `${processorId} failed: ${err instanceof Error ? err.message : String(err)}`);
+    return failedResult('internal_error', 'internal', `${processorId} failed: ${err instanceof Error ? err.message : String(err)}`);
   }
 }

@@ -6,10 +6,10 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../../../kernel/module-worker.js';
-import type { RunProcessorInput } from './processor-catalog.js';
+import { failedResult, type RunProcessorInput } from './processor-catalog.js';
 import { appendItems } from './items.js';
 import type { ProcessorWorkerMessage, ProcessorWorkerRequest } from './processor-worker-protocol.js';
-import type { ErrorCategory, ExtractedItem, ProcessorResult } from './types.js';
+import type { ExtractedItem, ProcessorResult } from './types.js';
 
 export interface ProcessorBudget {
   /** Wall-clock budget of the whole extraction (PDF reading and OCR included). */
@@ -18,14 +18,8 @@ export interface ProcessorBudget {
   maxHeapMb: number;
 }
 
-export const DEFAULT_PROCESSOR_BUDGET: Readonly<ProcessorBudget> = Object.freeze({ timeoutMs: 900_000, maxHeapMb: 1024 });
-
-function failure(code: string, category: ErrorCategory, message: string): ProcessorResult {
-  return { items: [], pages: [], text: '', errors: [{ code, category, component: 'processor', message, page_number: null }], warnings: [], engine_versions: {} };
-}
-
 /** Like `runProcessor`, never throws: a stopped or crashed worker is an error in the result. */
-export function runProcessorInWorker(processorId: string, input: RunProcessorInput, budget: ProcessorBudget = DEFAULT_PROCESSOR_BUDGET): Promise<ProcessorResult> {
+export function runProcessorInWorker(processorId: string, input: RunProcessorInput, budget: ProcessorBudget): Promise<ProcessorResult> {
   return new Promise((resolve) => {
     let settled = false;
     let worker: Worker | undefined;
@@ -37,7 +31,7 @@ export function runProcessorInWorker(processorId: string, input: RunProcessorInp
       resolve(result);
     };
     const timer = setTimeout(
-      () => finish(failure('processor_timeout', 'timeout', `extraction exceeded its time budget of ${Math.round(budget.timeoutMs / 1000)} s and was stopped`)),
+      () => finish(failedResult('processor_timeout', 'timeout', `extraction exceeded its time budget of ${Math.round(budget.timeoutMs / 1000)} s and was stopped`)),
       budget.timeoutMs,
     );
     const { bytes, ...rest } = input;
@@ -46,7 +40,7 @@ export function runProcessorInWorker(processorId: string, input: RunProcessorInp
     try {
       worker = startModuleWorker(import.meta.url, 'processor.worker', request, { maxOldGenerationSizeMb: budget.maxHeapMb });
     } catch (error) {
-      finish(failure('internal_error', 'internal', `the extraction worker could not start: ${error instanceof Error ? error.message : String(error)}`));
+      finish(failedResult('internal_error', 'internal', `the extraction worker could not start: ${error instanceof Error ? error.message : String(error)}`));
       return;
     }
     const items: ExtractedItem[] = [];
@@ -62,11 +56,11 @@ export function runProcessorInWorker(processorId: string, input: RunProcessorInp
     });
     worker.on('error', (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        finish(failure('processor_out_of_memory', 'capacity', `extraction needed more than its memory budget of ${budget.maxHeapMb} MB and was stopped`));
+        finish(failedResult('processor_out_of_memory', 'capacity', `extraction needed more than its memory budget of ${budget.maxHeapMb} MB and was stopped`));
       } else {
-        finish(failure('internal_error', 'internal', `extraction failed: ${error.message}`));
+        finish(failedResult('internal_error', 'internal', `extraction failed: ${error.message}`));
       }
     });
-    worker.on('exit', (code) => finish(failure('internal_error', 'internal', `the extraction worker exited with code ${code} before answering`)));
+    worker.on('exit', (code) => finish(failedResult('internal_error', 'internal', `the extraction worker exited with code ${code} before answering`)));
   });
 }

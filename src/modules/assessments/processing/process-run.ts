@@ -7,7 +7,7 @@ import { newId } from '../../../kernel/ids.js';
 import type { CommandContext } from '../../context.js';
 import { reposOf } from '../assessment-repos.js';
 import type { AssessmentServices } from '../assessment-services.js';
-import { getProcessor } from '../extraction/processor-catalog.js';
+import { failedResult, getProcessor } from '../extraction/processor-catalog.js';
 import { runProcessorInWorker } from '../extraction/run-processor-in-worker.js';
 import type { FileKind, ProcessingError, ProcessorResult } from '../extraction/types.js';
 import type { ExtractedItemRecord } from '../extracted-items/extracted-item.repository.js';
@@ -22,10 +22,6 @@ export interface ProcessOutcome {
   item_count: number;
   pages_processed: number;
   error: ProcessingError | null;
-}
-
-function internalFailure(message: string): ProcessorResult {
-  return { items: [], pages: [], text: '', errors: [{ code: 'internal_error', category: 'internal', component: 'processing', message, page_number: null }], warnings: [], engine_versions: {} };
 }
 
 /**
@@ -51,7 +47,7 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
     const bytes = await services.blobs.read(doc.blob_key);
     result = await runProcessorInWorker(run.processor_id, { bytes, kind: doc.kind as FileKind, filename: doc.filename }, services.extraction);
   } catch (error) {
-    result = internalFailure(`the stored file could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    result = failedResult('internal_error', 'internal', `the stored file could not be read: ${error instanceof Error ? error.message : String(error)}`, 'processing');
   }
   // A model-backed processor only loaded the text: the model call is made here, through the port.
   if (processor?.requires_model) {

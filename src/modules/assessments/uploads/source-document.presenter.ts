@@ -19,8 +19,11 @@ export function itemCounts(byStatus: Partial<Record<ValidationStatus, number>> =
   return { total: Object.values(counts).reduce((a, b) => a + b, 0), ...counts };
 }
 
+/** The values of §4.2 `review_status`. */
+export const REVIEW_STATUSES = ['not_started', 'pending', 'in_review', 'validated', 'rejected'] as const;
+
 /** §4.2 review_status: derived from items unless the document was rejected. */
-export function reviewStatus(doc: Pick<SourceDocumentRecord, 'review_rejected'>, counts: ItemCounts): 'not_started' | 'pending' | 'in_review' | 'validated' | 'rejected' {
+export function reviewStatus(doc: Pick<SourceDocumentRecord, 'review_rejected'>, counts: ItemCounts): (typeof REVIEW_STATUSES)[number] {
   if (doc.review_rejected) return 'rejected';
   if (counts.total === 0) return 'not_started';
   const decided = counts.validated + counts.corrected + counts.rejected + counts.auto_validated;

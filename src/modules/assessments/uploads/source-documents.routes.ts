@@ -20,6 +20,7 @@ import { inlineDisposition, parseRange } from './content-headers.js';
 import { getSourceDocument, listSourceDocuments, presentDocuments } from './queries/get-source-document.js';
 import { discardFiles, receiveMultipart } from './receive-multipart.js';
 import { requireSourceDocument } from './require-source-document.js';
+import { REVIEW_STATUSES } from './source-document.presenter.js';
 
 const tags = ['source documents'];
 const SOURCE = 'Source files of the assessment area (`sdoc_` ids), not /v1 documents.';
@@ -83,7 +84,7 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
         summary: 'List source documents',
         description: SOURCE,
         tags,
-        querystring: Type.Object({ assessment_id: Type.Optional(Type.String()), processing_status: Type.Optional(Type.String()), review_status: Type.Optional(Type.String()), ...PageQuery }),
+        querystring: Type.Object({ assessment_id: Type.Optional(Type.String()), processing_status: Type.Optional(Type.String()), review_status: Type.Optional(Type.Union(REVIEW_STATUSES.map((s) => Type.Literal(s)))), ...PageQuery }),
         response: { 200: OpenObject() },
       },
     },
