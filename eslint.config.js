@@ -7,6 +7,10 @@ const forbid = (folders, why) => ({
   'no-restricted-imports': ['error', { patterns: [{ regex: `(^|/)(${folders.join('|')})/`, message: why }, { regex: '(^|/)(app|server|main)\\.js$', message: 'only main.ts wires the application' }] }],
 });
 
+/** The two tiers of src/modules (STYLE.md "Layering"; docs/decisions.md "Floor plan"). */
+const BASE_MODULES = ['documents', 'library', 'templates', 'identity', 'assessments'];
+const WORKFLOW_MODULES = ['generation', 'history', 'export', 'assistants'];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
@@ -26,7 +30,24 @@ export default tseslint.config(
   { files: ['src/templating/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage'], 'templating is pure infrastructure: kernel only') },
   { files: ['src/pipeline/**/*.ts'], rules: forbid(['http', 'modules', 'adapters', 'jobs', 'storage'], 'pipeline stages reach the outside only through pipeline/ports.ts') },
   { files: ['src/adapters/**/*.ts'], rules: forbid(['http', 'modules', 'jobs', 'storage'], 'adapters implement pipeline ports; they import pipeline and kernel') },
+  // Engines: pure, testable alone, kernel only.
+  { files: ['src/extraction/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'templating', 'docx'], 'extraction is an engine: it imports src/kernel only') },
+  { files: ['src/docx/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'templating', 'extraction'], 'docx is an engine: it imports src/kernel only') },
+  // Module tiers: base modules (the document family, library, templates, identity, assessments)
+  // never import workflow modules (generation, history, export, assistants); workflow modules
+  // may import base ones. The modules/ root files (context, repos, route-context) sit below both.
   { files: ['src/modules/**/*.ts'], rules: forbid(['http', 'adapters'], 'modules never import the HTTP layer or concrete adapters') },
+  {
+    files: [...BASE_MODULES.map((m) => `src/modules/${m}/**/*.ts`), 'src/modules/*.ts'],
+    ignores: ['src/modules/repos.ts'],
+    rules: forbid(['http', 'adapters', ...WORKFLOW_MODULES], 'base modules never import workflow modules (generation, history, export, assistants): move the shared piece down, or the use case up'),
+  },
+  // The repository registry (modules/repos.ts) knows every repository, so repositories sit below
+  // both tiers: they import storage, kernel and engine types, never a module's use cases.
+  {
+    files: ['src/modules/**/*.repository.ts'],
+    rules: forbid(['http', 'adapters', 'templating', ...BASE_MODULES, ...WORKFLOW_MODULES], 'a repository imports storage, kernel and engine types only (it is reachable from every module through modules/repos.ts)'),
+  },
   { files: ['src/jobs/**/*.ts'], rules: forbid(['http'], 'jobs never import the HTTP layer') },
   {
     files: ['**/*.test.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*'],

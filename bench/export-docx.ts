@@ -16,10 +16,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { BENCHMARKS, machine, writeBenchmarkSection } from './benchmarks-file.js';
-import { IN_PROCESS_MAX_CHARS } from '../src/modules/export/compose-bounded.js';
-import { DEFAULT_WORKER_COMPOSE_OPTIONS, MAX_CONCURRENT_WORKERS } from '../src/modules/export/compose-in-worker.js';
-import { composeDocx } from '../src/modules/export/index.js';
-import { SAMPLE_SOURCES, benchSectionMarkdown, largeDocument, largeDocumentMarkdown } from '../src/modules/export/test-support/sample-documents.js';
+import { IN_PROCESS_MAX_CHARS } from '../src/docx/compose-bounded.js';
+import { DEFAULT_WORKER_COMPOSE_OPTIONS, MAX_CONCURRENT_WORKERS } from '../src/docx/compose-in-worker.js';
+import { composeDocx } from '../src/docx/index.js';
+import { SAMPLE_SOURCES, benchSectionMarkdown, largeDocument, largeDocumentMarkdown } from '../src/docx/test-support/sample-documents.js';
 
 const run = promisify(execFile);
 const HERE = fileURLToPath(import.meta.url);

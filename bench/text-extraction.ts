@@ -7,8 +7,8 @@
  * worker thread the processing job uses.
  */
 import { performance } from 'node:perf_hooks';
-import { runProcessor } from '../src/modules/assessments/extraction/processor-catalog.js';
-import { runProcessorInWorker } from '../src/modules/assessments/extraction/run-processor-in-worker.js';
+import { runProcessor } from '../src/extraction/processor-catalog.js';
+import { runProcessorInWorker } from '../src/extraction/run-processor-in-worker.js';
 import { machine, writeBenchmarkSection } from './benchmarks-file.js';
 
 const KB = 1024;

@@ -4,13 +4,13 @@
  */
 import { ErrorResponse } from '../kernel/schema.js';
 import { ASSISTANT_SCHEMAS } from '../modules/assistants/assistants.schemas.js';
-import { DATA_NEED_SCHEMAS } from '../modules/data-needs/data-needs.schemas.js';
+import { DATA_NEED_SCHEMAS } from '../modules/documents/data-needs/data-needs.schemas.js';
 import { DOCUMENT_SCHEMAS } from '../modules/documents/documents.schemas.js';
 import { GENERATION_SCHEMAS } from '../modules/generation/generation.schemas.js';
 import { HISTORY_SCHEMAS } from '../modules/history/history.schemas.js';
 import { IDENTITY_SCHEMAS } from '../modules/identity/identity.schemas.js';
 import { LIBRARY_SCHEMAS } from '../modules/library/library.schemas.js';
-import { SECTION_SCHEMAS } from '../modules/sections/sections.schemas.js';
+import { SECTION_SCHEMAS } from '../modules/documents/sections/sections.schemas.js';
 import { TemplateSpec } from '../modules/templates/spec-schema.js';
 import { HTTPValidationError, ValidationError } from './validation.schemas.js';
 

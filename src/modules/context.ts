@@ -1,6 +1,7 @@
 /**
  * What every use case receives: the caller (with its active organization), the repositories
- * (bound to the current transaction when inside one), and a clock. No use case reads globals.
+ * (bound to the current transaction when inside one: the only way a use case reaches data),
+ * and a clock. No use case reads globals or holds a database handle.
  */
 import type { Kysely } from 'kysely';
 import type { OrgActor } from '../kernel/actor.js';
@@ -11,11 +12,6 @@ import { type Repos, createRepos } from './repos.js';
 export interface CommandContext {
   actor: OrgActor;
   repos: Repos;
-  /**
-   * The database handle of this context (the transaction inside `transaction()`): modules
-   * whose repositories are not in `repos` build them from it, e.g. `new TextRepository(ctx.db)`.
-   */
-  db: Kysely<Database>;
   clock: Clock;
   /** Runs `fn` in one database transaction; nested calls reuse the outer one. */
   transaction<T>(fn: (ctx: CommandContext) => Promise<T>): Promise<T>;
@@ -26,7 +22,6 @@ export function createContext(db: Kysely<Database>, actor: OrgActor, clock: Cloc
   const ctx: CommandContext = {
     actor,
     repos: createRepos(db),
-    db,
     clock,
     transaction: (fn) => (inTransaction ? fn(ctx) : db.transaction().execute((trx) => fn(createContext(trx, actor, clock, true)))),
   };

@@ -1,29 +1,93 @@
-/** All org-scoped repositories over one database handle (the db or a transaction). */
+/**
+ * The one way use cases reach data: every org-scoped repository, over one database handle (the
+ * application's db, or the transaction of the context that holds it). A context's `repos` is
+ * built by `createContext`, so a command inside `ctx.transaction(...)` reads and writes through
+ * that transaction without knowing it. Repositories are created on first use.
+ *
+ * This registry sits below both module tiers: repositories import only storage, kernel and
+ * engine types, never a use case, so any module may reach any table through here while its
+ * *logic* still depends downward only (eslint.config.js).
+ */
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
-import { DataNeedRepository } from './data-needs/data-need.repository.js';
-import { GatheredValueRepository } from './data-needs/gathered-value.repository.js';
+import { AssessmentRepository } from './assessments/assessments/assessment.repository.js';
+import { BatchRepository } from './assessments/batches/batch.repository.js';
+import { CorrectionRepository } from './assessments/corrections/correction.repository.js';
+import { ExtractedItemRepository } from './assessments/extracted-items/extracted-item.repository.js';
+import { ProcessingRunRepository } from './assessments/processing/processing-run.repository.js';
+import { ObservedAccuracyRepository } from './assessments/processors/observed-accuracy.repository.js';
+import { SourceDocumentRepository } from './assessments/uploads/source-document.repository.js';
+import { DataNeedRepository } from './documents/data-needs/data-need.repository.js';
+import { GatheredValueRepository } from './documents/data-needs/gathered-value.repository.js';
 import { DocumentRepository } from './documents/document.repository.js';
-import { FieldRepository } from './documents/field.repository.js';
-import { SectionVersionRepository } from './sections/section-version.repository.js';
-import { SectionRepository } from './sections/section.repository.js';
+import { FieldRepository } from './documents/fields/field.repository.js';
+import { SectionVersionRepository } from './documents/sections/section-version.repository.js';
+import { SectionRepository } from './documents/sections/section.repository.js';
+import { RunEventRepository } from './generation/run-event.repository.js';
+import { RunRepository } from './generation/run.repository.js';
+import { SynthesizedContextRepository } from './generation/synthesized-context.repository.js';
+import { GenerationSnapshotRepository } from './history/generation-snapshot.repository.js';
+import { SnapshotRepository } from './history/snapshot.repository.js';
+import { IdentityRepository } from './identity/identity.repository.js';
+import { BindingRepository } from './library/bindings/binding.repository.js';
+import { OrchestrationRuleRepository } from './library/orchestration/orchestration-rule.repository.js';
+import { RiskBlockRepository } from './library/risk-blocks/risk-block.repository.js';
+import { SnippetRepository } from './library/snippets/snippet.repository.js';
+import { TextRepository } from './library/texts/text.repository.js';
+import { ToolRegistrationRepository } from './library/tool-registrations/tool-registration.repository.js';
+import { VoiceRepository } from './library/voices/voice.repository.js';
 
-export interface Repos {
-  documents: DocumentRepository;
-  fields: FieldRepository;
-  sections: SectionRepository;
-  sectionVersions: SectionVersionRepository;
-  dataNeeds: DataNeedRepository;
-  gathered: GatheredValueRepository;
-}
+type RepositoryClass<T> = new (db: Kysely<Database>) => T;
 
+/** Every repository, by the name use cases read it under. */
+const REPOSITORIES = {
+  // identity
+  identity: IdentityRepository,
+  // the document family
+  documents: DocumentRepository,
+  fields: FieldRepository,
+  sections: SectionRepository,
+  sectionVersions: SectionVersionRepository,
+  dataNeeds: DataNeedRepository,
+  gathered: GatheredValueRepository,
+  // the library
+  texts: TextRepository,
+  snippets: SnippetRepository,
+  bindings: BindingRepository,
+  riskBlocks: RiskBlockRepository,
+  voices: VoiceRepository,
+  toolRegistrations: ToolRegistrationRepository,
+  orchestrationRules: OrchestrationRuleRepository,
+  // generation and history
+  runs: RunRepository,
+  runEvents: RunEventRepository,
+  synthesized: SynthesizedContextRepository,
+  snapshots: SnapshotRepository,
+  generationSnapshots: GenerationSnapshotRepository,
+  // the assessment area
+  assessments: AssessmentRepository,
+  sourceDocuments: SourceDocumentRepository,
+  processingRuns: ProcessingRunRepository,
+  items: ExtractedItemRepository,
+  corrections: CorrectionRepository,
+  batches: BatchRepository,
+  observedAccuracy: ObservedAccuracyRepository,
+} satisfies Record<string, RepositoryClass<unknown>>;
+
+export type Repos = { readonly [K in keyof typeof REPOSITORIES]: InstanceType<(typeof REPOSITORIES)[K]> };
+
+/** The registry over `db`; each repository is constructed on first access and then kept. */
 export function createRepos(db: Kysely<Database>): Repos {
-  return {
-    documents: new DocumentRepository(db),
-    fields: new FieldRepository(db),
-    sections: new SectionRepository(db),
-    sectionVersions: new SectionVersionRepository(db),
-    dataNeeds: new DataNeedRepository(db),
-    gathered: new GatheredValueRepository(db),
-  };
+  const made = new Map<string, unknown>();
+  const repos = {} as Record<string, unknown>;
+  for (const [name, Repository] of Object.entries(REPOSITORIES) as [string, RepositoryClass<unknown>][]) {
+    Object.defineProperty(repos, name, {
+      enumerable: true,
+      get: () => {
+        if (!made.has(name)) made.set(name, new Repository(db));
+        return made.get(name);
+      },
+    });
+  }
+  return repos as Repos;
 }

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeDocx, makeEncryptedPdf, makeFormPdf, makeInvoicePdf, makePng, makeXlsx, makeZipBombDocx } from '../../src/modules/assessments/extraction/test-support/fixtures.js';
+import { makeDocx, makeEncryptedPdf, makeFormPdf, makeInvoicePdf, makePng, makeXlsx, makeZipBombDocx } from '../../src/extraction/test-support/fixtures.js';
 import { type Api, apiFor } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';

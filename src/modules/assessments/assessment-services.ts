@@ -6,7 +6,7 @@
 import type { JobQueue } from '../../kernel/jobs.js';
 import type { ModelGateway } from '../../pipeline/ports.js';
 import { type BlobStore, LocalBlobStore } from '../../storage/blob-store.js';
-import type { ProcessorBudget } from './extraction/run-processor-in-worker.js';
+import type { ProcessorBudget } from '../../extraction/run-processor-in-worker.js';
 
 export interface AssessmentServices {
   jobs: JobQueue;

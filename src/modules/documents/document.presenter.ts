@@ -1,8 +1,8 @@
 /** The wire shape of documents and fields: what a client sends is what it reads back. */
 import { numberSources } from '../../pipeline/sources.js';
-import type { GatheredValueRecord } from '../data-needs/gathered-value.repository.js';
+import type { GatheredValueRecord } from './data-needs/gathered-value.repository.js';
 import type { DocumentRecord } from './document.repository.js';
-import type { FieldRecord } from './field.repository.js';
+import type { FieldRecord } from './fields/field.repository.js';
 
 export function presentDocument(document: DocumentRecord) {
   return {

@@ -5,17 +5,15 @@ import { Type } from 'typebox';
 import { OpenObject, Ref, errorResponses } from '../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
 import { deleteDocument } from './commands/delete-document.js';
-import { deleteField } from './commands/delete-field.js';
+import { deleteField } from './fields/commands/delete-field.js';
 import { instantiateTemplate } from './commands/instantiate-template.js';
-import { replaceFields } from './commands/replace-fields.js';
+import { replaceFields } from './fields/commands/replace-fields.js';
 import { setLifecycleState } from './commands/set-lifecycle-state.js';
 import { updateDocument } from './commands/update-document.js';
 import { CreateDocumentBody, DeleteFieldResponse, FieldsBody, FieldsResponse, StateBody, UpdateDocumentBody } from './documents.schemas.js';
 import { documentDetail, getDocument } from './queries/get-document.js';
-import { getComputed } from './queries/get-computed.js';
-import { getReadiness } from './queries/get-readiness.js';
 import { listDocuments } from './queries/list-documents.js';
-import { listFields } from './queries/list-fields.js';
+import { listFields } from './fields/queries/list-fields.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 const FieldParams = Type.Object({ document_id: Type.String(), field_id: Type.String() });
@@ -98,17 +96,5 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps
       const document = await setLifecycleState(ctx, request.params.document_id, request.body.state);
       return documentDetail(ctx, document);
     },
-  );
-
-  app.get(
-    '/v1/documents/:document_id/readiness',
-    { schema: { operationId: 'getReadiness', summary: 'Readiness verdict and gaps', tags, params: DocumentParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
-    async (request) => getReadiness(contextOf(request, deps), request.params.document_id),
-  );
-
-  app.get(
-    '/v1/documents/:document_id/computed',
-    { schema: { operationId: 'getComputed', summary: 'Computed values from persisted gathered rows', tags, params: DocumentParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
-    async (request) => getComputed(contextOf(request, deps), request.params.document_id),
   );
 }

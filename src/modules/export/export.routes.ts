@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { errorResponses } from '../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
-import { DOCX_MEDIA_TYPE } from './media-type.js';
+import { DOCX_MEDIA_TYPE } from '../../docx/media-type.js';
 import { exportDocx } from './queries/export-docx.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../document-config/config-groups.js';
-import { DEFAULT_RENDER_OPTIONS } from './composed-document.js';
+import { resolveConfig } from '../documents/config/config-groups.js';
+import { DEFAULT_RENDER_OPTIONS } from '../../docx/composed-document.js';
 import { renderOptionsFromConfig } from './render-config.js';
 
 describe('renderOptionsFromConfig', () => {

@@ -3,7 +3,7 @@
  * when it is saved, but stored JSON is read back as `unknown`, so every value is checked again
  * and a value of the wrong type falls back to the default instead of reaching the composer.
  */
-import { DEFAULT_RENDER_OPTIONS, type PageMarginsMm, type RenderOptions } from './composed-document.js';
+import { DEFAULT_RENDER_OPTIONS, type PageMarginsMm, type RenderOptions } from '../../docx/composed-document.js';
 
 function stringOr(value: unknown, fallback: string): string {
   return typeof value === 'string' && value.trim() !== '' ? value : fallback;

@@ -6,10 +6,9 @@ import type { GatheredSourceInfo, ToolRegistrationInput } from '../../pipeline/p
 import type { GatherNeed } from '../../pipeline/stages/gather.js';
 import { validatedItemsForNeed } from '../assessments/bridge/validated-items-for-need.js';
 import type { CommandContext } from '../context.js';
-import { ToolRegistrationRepository } from '../library/tool-registrations/tool-registration.repository.js';
 
 export async function toolRegistrationByName(ctx: CommandContext, name: string): Promise<ToolRegistrationInput | null> {
-  const record = await new ToolRegistrationRepository(ctx.db).findByName(ctx.actor.org.orgId, name);
+  const record = await ctx.repos.toolRegistrations.findByName(ctx.actor.org.orgId, name);
   return record ? { name: record.name, classPath: record.classPath, config: record.config } : null;
 }
 

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { OpenObject, Ref, errorResponses } from '../../kernel/schema.js';
 import { requireDocument } from '../documents/require-document.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
-import { RegenerateBody } from '../sections/sections.schemas.js';
+import { RegenerateBody } from '../documents/sections/sections.schemas.js';
 import { gatherDocument } from './commands/gather-document.js';
 import { startGeneration } from './commands/start-generation.js';
 import { GatherBody, GenerateBody, GenerateConflictResponse, GenerateResponse, SynthesisHistoryResponse, SynthesisResponse } from './generation.schemas.js';

@@ -5,10 +5,9 @@
 import type { VoiceInput } from '../../pipeline/ports.js';
 import type { CommandContext } from '../context.js';
 import { loadBoundSnippets } from '../library/bindings/bound-snippets.js';
-import { VoiceRepository } from '../library/voices/voice.repository.js';
 
 export async function voiceForDocument(ctx: CommandContext, voice: { voiceId: string | null; voiceName: string | null }): Promise<VoiceInput | null> {
-  const repo = new VoiceRepository(ctx.db);
+  const repo = ctx.repos.voices;
   const orgId = ctx.actor.org.orgId;
   const found = (voice.voiceId ? await repo.findById(orgId, voice.voiceId) : undefined) ?? (voice.voiceName ? await repo.findByName(orgId, voice.voiceName) : undefined);
   return found ? { name: found.name, description: found.description, samples: found.samples } : null;

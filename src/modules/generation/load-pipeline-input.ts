@@ -5,10 +5,10 @@
 import type { PipelineInput } from '../../pipeline/run-pipeline.js';
 import type { VoiceInput } from '../../pipeline/ports.js';
 import type { CommandContext } from '../context.js';
-import { resolveConfig } from '../document-config/config-groups.js';
+import { resolveConfig } from '../documents/config/config-groups.js';
 import type { DocumentRecord } from '../documents/document.repository.js';
 import { fieldMap } from '../documents/document.presenter.js';
-import { computationsOf, readinessOf } from '../documents/readiness-input.js';
+import { computationsOf, readinessOf } from './inputs/readiness-input.js';
 import type { RunRecord } from './run.repository.js';
 import { snippetsForRender, voiceForDocument } from './library-inputs.js';
 

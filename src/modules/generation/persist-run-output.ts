@@ -8,8 +8,7 @@ import { newId } from '../../kernel/ids.js';
 import { sha256, stableStringify } from '../../pipeline/inputs-hash.js';
 import type { PipelineResult } from '../../pipeline/run-pipeline.js';
 import type { CommandContext } from '../context.js';
-import { recordSectionVersion } from '../sections/record-section-version.js';
-import { generationRepos } from './generation-repos.js';
+import { recordSectionVersion } from '../documents/sections/record-section-version.js';
 import type { RunRecord } from './run.repository.js';
 
 type Rendered = Extract<PipelineResult, { status: 'rendered' }>;
@@ -17,7 +16,7 @@ type Rendered = Extract<PipelineResult, { status: 'rendered' }>;
 export async function persistRunOutput(ctx: CommandContext, run: RunRecord, result: Rendered, manifest: Record<string, unknown>): Promise<void> {
   await ctx.transaction(async (tx) => {
     const orgId = tx.actor.org.orgId;
-    const repos = generationRepos(tx.db);
+    const repos = tx.repos;
     const now = tx.clock.now().toISOString();
     for (const item of result.gathered.items) {
       if (item.cached) continue;

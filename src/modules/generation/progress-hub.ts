@@ -6,7 +6,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.js';
-import { RunEventRepository, type StoredEvent } from './run-event.repository.js';
+import { createRepos } from '../repos.js';
+import type { RunEventRepository, StoredEvent } from './run-event.repository.js';
 
 interface Subscriber {
   lastSeq: number;
@@ -27,7 +28,7 @@ export class ProgressHub {
   pollCount = 0;
 
   constructor(db: Kysely<Database>, private readonly pollMs = 250) {
-    this.events = new RunEventRepository(db);
+    this.events = createRepos(db).runEvents;
   }
 
   /** Delivers every event of the document after `afterSeq`, then new ones; returns the unsubscribe. */

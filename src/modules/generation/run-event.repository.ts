@@ -2,7 +2,7 @@
  * Persisted progress events: the table is the source of truth of the progress stream, so a
  * client can reconnect from any `seq`, on any process, after a restart.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { PipelineEvent } from '../../pipeline/events.js';
 import { isUniqueViolation } from '../../storage/dialect.js';
 import type { Database } from '../../storage/schema.js';
@@ -50,5 +50,29 @@ export class RunEventRepository {
       .limit(limit)
       .execute();
     return rows.map((r) => ({ ...(JSON.parse(r.payload_json) as Record<string, unknown>), event: r.event, seq: Number(r.seq), runId: Number(r.run_number), ts: Number(r.ts) }));
+  }
+
+  /**
+   * Where a progress stream without `Last-Event-ID`/`after` starts: after the last event of
+   * every run before the document's latest one.
+   */
+  async seqBeforeLatestRun(orgId: string, documentId: string): Promise<number> {
+    const latestRun = await this.db
+      .selectFrom('generation_runs')
+      .select(['id'])
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .orderBy('run_number', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!latestRun) return 0;
+    const before = await this.db
+      .selectFrom('run_events')
+      .select(sql<number>`coalesce(max(seq), 0)`.as('seq'))
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .where('run_id', '!=', latestRun.id)
+      .executeTakeFirst();
+    return Number(before?.seq ?? 0);
   }
 }

@@ -8,13 +8,12 @@ import { hashOf } from '../../pipeline/inputs-hash.js';
 import type { ModelGateway, ToolGateway } from '../../pipeline/ports.js';
 import { runPipeline } from '../../pipeline/run-pipeline.js';
 import type { CommandContext } from '../context.js';
-import { orchestrateDocument } from '../library/orchestration/commands/orchestrate-document.js';
+import { orchestrateDocument } from '../assistants/orchestration/orchestrate-document.js';
 import { getDocumentSpec } from '../templates/queries/get-document-spec.js';
 import { buildManifest } from './build-manifest.js';
 import { callerRegistry } from './caller-registry.js';
 import type { GenerateJobPayload } from './generate-job-payload.js';
 import { gatherPorts } from './gather-ports.js';
-import { generationRepos } from './generation-repos.js';
 import { loadPipelineInput } from './load-pipeline-input.js';
 import { persistRunOutput } from './persist-run-output.js';
 import { runCost } from './run-cost.js';
@@ -32,12 +31,12 @@ export async function runGeneration(services: GenerationServices, payload: Gener
   const org = { orgId: payload.orgId, slug: payload.orgSlug, displayName: payload.orgName, isDefault: false };
   const caller = callerRegistry.get(payload.runId);
   const systemCtx = services.contextFor({ userId: 'system', subject: 'system', email: null, memberships: [org], org, bearerToken: '' });
-  const repos = generationRepos(systemCtx.db);
+  const repos = systemCtx.repos;
   const run = await repos.runs.findById(payload.orgId, payload.runId);
   if (!run || run.status !== 'running') return; // finished elsewhere, or the document was deleted
   const ctx = services.contextFor({ userId: 'system', subject: run.createdBy ?? 'system', email: run.createdBy, memberships: [org], org, bearerToken: caller?.bearerToken ?? '' });
   const emit = async (event: PipelineEvent) => {
-    await repos.events.append(payload.orgId, payload.documentId, run, event);
+    await repos.runEvents.append(payload.orgId, payload.documentId, run, event);
   };
 
   try {
@@ -88,9 +87,9 @@ export async function runGeneration(services: GenerationServices, payload: Gener
 export async function failOrphanedRun(services: GenerationServices, payload: GenerateJobPayload, reason: string): Promise<void> {
   const org = { orgId: payload.orgId, slug: payload.orgSlug, displayName: payload.orgName, isDefault: false };
   const ctx = services.contextFor({ userId: 'system', subject: 'system', email: null, memberships: [org], org, bearerToken: '' });
-  const repos = generationRepos(ctx.db);
+  const repos = ctx.repos;
   const run = await repos.runs.findById(payload.orgId, payload.runId);
   if (!run) return;
   const ended = await repos.runs.finish(payload.orgId, run.id, 'failed', { error: reason, finishedAt: new Date().toISOString() });
-  if (ended) await repos.events.append(payload.orgId, payload.documentId, run, { event: 'pipeline_failed', error: reason });
+  if (ended) await repos.runEvents.append(payload.orgId, payload.documentId, run, { event: 'pipeline_failed', error: reason });
 }

@@ -3,8 +3,8 @@
  * latest version already holds exactly it), so restoring never loses work.
  */
 import type { CommandContext } from '../context.js';
-import { recordSectionVersion } from '../sections/record-section-version.js';
-import type { SectionRecord } from '../sections/section.repository.js';
+import { recordSectionVersion } from '../documents/sections/record-section-version.js';
+import type { SectionRecord } from '../documents/sections/section.repository.js';
 
 export async function captureCurrentOutput(ctx: CommandContext, section: SectionRecord): Promise<void> {
   const [latest] = await ctx.repos.sectionVersions.listBySection(ctx.actor.org.orgId, section.id);

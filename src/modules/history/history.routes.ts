@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { OpenObject, Ref, errorResponses } from '../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
-import { presentSection } from '../sections/section.presenter.js';
+import { presentSection } from '../documents/sections/section.presenter.js';
 import { createSnapshot } from './commands/create-snapshot.js';
 import { deleteSnapshot } from './commands/delete-snapshot.js';
 import { reproduceGeneration } from './commands/reproduce-generation.js';

@@ -6,16 +6,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Nullable, OpenObject, Ref, errorResponses } from '../../kernel/schema.js';
-import { PromptAssistBody, PromptAssistResponse } from '../assistants/assistants.schemas.js';
-import { OrchestrateBody } from '../generation/generation.schemas.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
 import { CreateToolRegistrationBody } from './library.schemas.js';
 import { createOrchestrationRule } from './orchestration/commands/create-orchestration-rule.js';
 import { deleteOrchestrationRule } from './orchestration/commands/delete-orchestration-rule.js';
-import { orchestrateDocument } from './orchestration/commands/orchestrate-document.js';
 import { presentOrchestrationRule } from './orchestration/orchestration-rule.presenter.js';
 import { listOrchestrationRules } from './orchestration/queries/list-orchestration-rules.js';
-import { assistPrompt } from './prompt-assist/commands/assist-prompt.js';
 import { createToolRegistration } from './tool-registrations/commands/create-tool-registration.js';
 import { deleteToolRegistration } from './tool-registrations/commands/delete-tool-registration.js';
 import { invokeToolRegistration } from './tool-registrations/commands/invoke-tool-registration.js';
@@ -25,7 +21,6 @@ import { presentToolRegistration } from './tool-registrations/tool-registration.
 
 const ToolParams = Type.Object({ tool_id: Type.String() });
 const RuleParams = Type.Object({ rule_id: Type.String() });
-const DocumentParams = Type.Object({ document_id: Type.String() });
 const Ok = Type.Object({ ok: Type.Boolean() });
 
 /** Our own body (the contract names none): one call of a registered tool. */
@@ -47,8 +42,8 @@ const CreateOrchestrationRuleBody = Type.Object(
 );
 
 /**
- * Registers tool registrations (+ invoke), the orchestration rulebook, orchestrate and prompt
- * assist on the authenticated scope.
+ * Registers tool registrations (+ invoke) and the orchestration rulebook on the authenticated
+ * scope. Orchestrating a document and prompt assist are workflows: modules/assistants.
  */
 export function registerToolRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -103,17 +98,5 @@ export function registerToolRoutes(fastify: FastifyInstance, deps: RouteDeps): v
       await deleteOrchestrationRule(contextOf(request, deps), request.params.rule_id);
       return { ok: true };
     },
-  );
-
-  app.post(
-    '/v1/documents/:document_id/orchestrate',
-    { schema: { operationId: 'orchestrateDocument', summary: 'Extract facts from intake text, decide with the rulebook, set fields and bind snippets', tags: orchestration, params: DocumentParams, body: Ref(OrchestrateBody), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
-    async (request) => orchestrateDocument(contextOf(request, deps), deps.model, request.params.document_id, request.body),
-  );
-
-  app.post(
-    '/v1/prompt-assist',
-    { schema: { operationId: 'promptAssist', summary: 'Improve a section prompt', tags: ['assistants'], body: Ref(PromptAssistBody), response: { 200: Ref(PromptAssistResponse), ...errorResponses(422) } } },
-    async (request) => assistPrompt(deps.model, request.body),
   );
 }

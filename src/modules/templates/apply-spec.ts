@@ -6,10 +6,10 @@
  */
 import { newId } from '../../kernel/ids.js';
 import type { CommandContext } from '../context.js';
-import type { DataNeedChanges } from '../data-needs/data-need.repository.js';
+import type { DataNeedChanges } from '../documents/data-needs/data-need.repository.js';
 import type { DocumentChanges, DocumentRecord } from '../documents/document.repository.js';
-import type { FieldChanges } from '../documents/field.repository.js';
-import type { SectionChanges } from '../sections/section.repository.js';
+import type { FieldChanges } from '../documents/fields/field.repository.js';
+import type { SectionChanges } from '../documents/sections/section.repository.js';
 import type { NormalizedSpec } from './compile-spec.js';
 
 function changed<T extends object>(current: T, desired: Partial<T>): Partial<T> {

@@ -2,10 +2,10 @@
  * The canonical spec of a template or document: every key written out, in a fixed order, so
  * that `GET /spec` followed by `PUT /spec` with the same body changes nothing.
  */
-import type { DataNeedRecord } from '../data-needs/data-need.repository.js';
+import type { DataNeedRecord } from '../documents/data-needs/data-need.repository.js';
 import type { DocumentRecord } from '../documents/document.repository.js';
-import type { FieldRecord } from '../documents/field.repository.js';
-import type { SectionRecord } from '../sections/section.repository.js';
+import type { FieldRecord } from '../documents/fields/field.repository.js';
+import type { SectionRecord } from '../documents/sections/section.repository.js';
 import type { SpecEntities } from './spec-schema.js';
 
 export interface CanonicalSpecInput {

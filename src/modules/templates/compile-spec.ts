@@ -5,11 +5,11 @@
  */
 import { Value } from 'typebox/value';
 import { findTemplateVariables, validateTemplateSyntax } from '../../templating/index.js';
-import { type ConfigOverrides, STORED_GROUP_NAMES, groupProblems, isStoredGroup } from '../document-config/config-groups.js';
-import { assertNeedGraph, dataNeedProblems } from '../data-needs/data-need-rules.js';
-import { VALUE_TYPES, coerceFieldValue, fieldValueProblem, isValueType } from '../documents/field-values.js';
-import { deriveSectionKey } from '../sections/section-keys.js';
-import { OUTPUT_TYPES, RENDER_MODES, SECTION_DEFAULTS } from '../sections/section-rules.js';
+import { type ConfigOverrides, STORED_GROUP_NAMES, groupProblems, isStoredGroup } from '../documents/config/config-groups.js';
+import { assertNeedGraph, dataNeedProblems } from '../documents/data-needs/data-need-rules.js';
+import { VALUE_TYPES, coerceFieldValue, fieldValueProblem, isValueType } from '../documents/fields/field-values.js';
+import { deriveSectionKey } from '../documents/sections/section-keys.js';
+import { OUTPUT_TYPES, RENDER_MODES, SECTION_DEFAULTS } from '../documents/sections/section-rules.js';
 import { type SpecEntities, TemplateSpec, type TemplateSpecInput } from './spec-schema.js';
 import { TEMPLATE_GLOBALS } from './template-globals.js';
 

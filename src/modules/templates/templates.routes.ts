@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { OpenObject, errorResponses } from '../../kernel/schema.js';
-import { CONFIG_GROUP_NAMES, STORED_GROUPS } from '../document-config/config-groups.js';
+import { CONFIG_GROUP_NAMES, STORED_GROUPS } from '../documents/config/config-groups.js';
 import { documentDetail } from '../documents/queries/get-document.js';
 import { listDocuments } from '../documents/queries/list-documents.js';
 import { type RouteDeps, contextOf } from '../route-context.js';

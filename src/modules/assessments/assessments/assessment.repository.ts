@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AssessmentTable } from '../../../storage/tables/assessments.js';
 import type { Database } from '../../../storage/schema.js';
 import { fromJson, toJson } from '../../json-column.js';
-import type { ValueType } from '../extraction/types.js';
+import type { ValueType } from '../../../extraction/types.js';
 
 /** One requirement of a case file (§4.1). */
 export interface Requirement {

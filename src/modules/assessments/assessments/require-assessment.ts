@@ -5,12 +5,11 @@
  */
 import { NotFoundError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
-import { reposOf } from '../assessment-repos.js';
 import type { AssessmentRecord } from './assessment.repository.js';
 
 /** @throws NotFoundError when the assessment is absent or belongs to another organization. */
 export async function requireAssessment(ctx: CommandContext, assessmentId: string): Promise<AssessmentRecord> {
-  const assessment = await reposOf(ctx).assessments.findById(ctx.actor.org.orgId, assessmentId);
+  const assessment = await ctx.repos.assessments.findById(ctx.actor.org.orgId, assessmentId);
   if (!assessment) throw new NotFoundError(`assessment ${assessmentId} not found`);
   return assessment;
 }

@@ -5,7 +5,6 @@
  */
 import { newId } from '../../../kernel/ids.js';
 import type { CommandContext } from '../../context.js';
-import { reposOf } from '../assessment-repos.js';
 import type { AssessmentServices } from '../assessment-services.js';
 import { hasHumanWork } from '../processing/carry-forward.js';
 import { processRun } from '../processing/process-run.js';
@@ -18,7 +17,7 @@ import type { BatchRunCounts, BatchRunRecord } from './batch.repository.js';
  */
 export async function executeBatchRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model' | 'extraction'>, batchRunId: string): Promise<void> {
   const orgId = ctx.actor.org.orgId;
-  const repos = reposOf(ctx);
+  const repos = ctx.repos;
   const run = await repos.batches.findRun(orgId, batchRunId);
   if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
   const batch = await repos.batches.findById(orgId, run.batch_id);
@@ -34,7 +33,7 @@ export async function executeBatchRun(ctx: CommandContext, services: Pick<Assess
     }
     if (row.status !== 'queued' && row.status !== 'processing') continue;
     const now = (): string => ctx.clock.now().toISOString();
-    const doc = await repos.documents.findById(orgId, row.document_id);
+    const doc = await repos.sourceDocuments.findById(orgId, row.document_id);
     if (!doc) {
       await repos.batches.updateDocument(orgId, row.id, { status: 'failed', last_error: { code: 'not_found', category: 'source_unavailable', message: 'the document no longer exists' }, updated_at: now() });
       counts.failed += 1;
@@ -54,8 +53,8 @@ export async function executeBatchRun(ctx: CommandContext, services: Pick<Assess
     const runId = newId('run');
     const startedAt = now();
     await ctx.transaction(async (tx) => {
-      const txRepos = reposOf(tx);
-      await txRepos.runs.insert(orgId, {
+      const txRepos = tx.repos;
+      await txRepos.processingRuns.insert(orgId, {
         id: runId,
         document_id: doc.id,
         assessment_id: doc.assessment_id,
@@ -67,7 +66,7 @@ export async function executeBatchRun(ctx: CommandContext, services: Pick<Assess
         force: run.options.force === true,
         created_at: startedAt,
       });
-      await txRepos.documents.update(orgId, doc.id, { processing_status: 'queued', latest_run_id: runId, updated_at: startedAt });
+      await txRepos.sourceDocuments.update(orgId, doc.id, { processing_status: 'queued', latest_run_id: runId, updated_at: startedAt });
       await txRepos.batches.updateDocument(orgId, row.id, { status: 'processing', attempts: row.attempts + 1, last_run_id: runId, updated_at: startedAt });
     });
     const outcome = await processRun(ctx, services, runId);
@@ -88,6 +87,6 @@ export async function executeBatchRun(ctx: CommandContext, services: Pick<Assess
 /** A batch run whose process died stays active; the retried job resumes it where it stopped. */
 export async function requeueOrphanedBatchRun(ctx: CommandContext, batchRunId: string): Promise<void> {
   const orgId = ctx.actor.org.orgId;
-  const run = await reposOf(ctx).batches.findRun(orgId, batchRunId);
-  if (run && run.status === 'running') await reposOf(ctx).batches.updateRun(orgId, run.id, { status: 'queued' });
+  const run = await ctx.repos.batches.findRun(orgId, batchRunId);
+  if (run && run.status === 'running') await ctx.repos.batches.updateRun(orgId, run.id, { status: 'queued' });
 }

@@ -5,16 +5,15 @@
  */
 import type { ReadinessGap } from '../../../pipeline/readiness.js';
 import type { CommandContext } from '../../context.js';
-import { reposOf } from '../assessment-repos.js';
 import { computeCompleteness } from '../assessments/queries/compute-completeness.js';
 
 /** Gaps of the assessments linked to `documentId` (none when no assessment links to it). */
 export async function assessmentGapsForDocument(ctx: CommandContext, documentId: string): Promise<ReadinessGap[]> {
   const orgId = ctx.actor.org.orgId;
-  const repos = reposOf(ctx);
+  const repos = ctx.repos;
   const gaps: ReadinessGap[] = [];
   for (const assessment of await repos.assessments.listLinkedTo(orgId, documentId)) {
-    const docs = await repos.documents.listByAssessment(orgId, assessment.id);
+    const docs = await repos.sourceDocuments.listByAssessment(orgId, assessment.id);
     const items = await repos.items.listCurrent(orgId, docs.map((d) => d.id));
     const completeness = computeCompleteness(assessment, docs, items, ctx.clock.now().toISOString());
     if (completeness.complete) continue;

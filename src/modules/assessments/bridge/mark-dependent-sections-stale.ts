@@ -14,7 +14,7 @@ import { findTemplateVariables } from '../../../templating/template-variables.js
 import { findCitations } from '../../../pipeline/verify/sentences.js';
 import { numberSources } from '../../../pipeline/sources.js';
 import type { CommandContext } from '../../context.js';
-import type { SectionRecord } from '../../sections/section.repository.js';
+import type { SectionRecord } from '../../documents/sections/section.repository.js';
 
 /** Whether the section used one of the gathered values `outputKeys` (cited as `numbers`). */
 function usesValue(section: SectionRecord, outputKeys: ReadonlySet<string>, numbers: ReadonlySet<number>): boolean {
@@ -28,19 +28,10 @@ function usesValue(section: SectionRecord, outputKeys: ReadonlySet<string>, numb
 export async function markDependentSectionsStale(ctx: CommandContext, itemIds: readonly string[]): Promise<void> {
   if (itemIds.length === 0) return;
   const orgId = ctx.actor.org.orgId;
-  // A coarse match on the stored JSON finds the candidate documents on both dialects; the
-  // exact check below reads the parsed source.
-  const candidates = await ctx.db
-    .selectFrom('gathered_values')
-    .select('document_id')
-    .distinct()
-    .where('org_id', '=', orgId)
-    .where('kind', '=', 'assessment')
-    .where((eb) => eb.or(itemIds.map((id) => eb('source_json', 'like', `%"${id}"%`))))
-    .execute();
+  const candidates = await ctx.repos.gathered.documentsCitingItems(orgId, itemIds);
   const wanted = new Set(itemIds);
   const now = ctx.clock.now().toISOString();
-  for (const { document_id: documentId } of candidates) {
+  for (const documentId of candidates) {
     const document = await ctx.repos.documents.findById(orgId, documentId);
     if (!document || document.state === 'finalized') continue;
     const latest = await ctx.repos.gathered.latestByDocument(orgId, documentId);

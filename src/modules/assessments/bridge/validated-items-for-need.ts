@@ -4,7 +4,6 @@
  * pipeline; it is not wired in here.
  */
 import type { CommandContext } from '../../context.js';
-import { reposOf } from '../assessment-repos.js';
 import { requireAssessment } from '../assessments/require-assessment.js';
 import type { ExtractedItemRecord } from '../extracted-items/extracted-item.repository.js';
 import { firstPage } from '../exporters/select-items.js';
@@ -52,8 +51,8 @@ function rank(item: ExtractedItemRecord): number {
 export async function validatedItemsForNeed(ctx: CommandContext, args: NeedArgs): Promise<ValidatedItemsForNeed> {
   const assessment = await requireAssessment(ctx, args.assessment_id);
   const orgId = ctx.actor.org.orgId;
-  const repos = reposOf(ctx);
-  const docs = await repos.documents.listByAssessment(orgId, assessment.id);
+  const repos = ctx.repos;
+  const docs = await repos.sourceDocuments.listByAssessment(orgId, assessment.id);
   const names = new Map(docs.map((d) => [d.id, d.filename]));
   const items = (await repos.items.listCurrent(orgId, docs.map((d) => d.id))).filter((i) => eligible(i, args) && (args.item_key === undefined || i.key === args.item_key));
   const best = new Map<string, ExtractedItemRecord>();

@@ -1,8 +1,8 @@
 /** Shared checks of a correction body: the value must fit the item's value_type (ajv, 422). */
 import { DomainValidationError } from '../../../kernel/errors.js';
-import { valueText } from '../extraction/items.js';
-import { checkValueType } from '../extraction/value-schemas.js';
-import type { JsonValue, Provenance, ValueState, ValueType } from '../extraction/types.js';
+import { valueText } from '../../../extraction/items.js';
+import { checkValueType } from '../../../extraction/value-schemas.js';
+import type { JsonValue, Provenance, ValueState, ValueType } from '../../../extraction/types.js';
 import type { ExtractedItemRecord } from '../extracted-items/extracted-item.repository.js';
 import { itemTypeOf } from '../processors/item-type-of.js';
 import type { CorrectedValue } from './correction.repository.js';

@@ -4,7 +4,7 @@ import type { CorrectionTable } from '../../../storage/tables/assessments.js';
 import type { Database } from '../../../storage/schema.js';
 import { newId } from '../../../kernel/ids.js';
 import { fromJson } from '../../json-column.js';
-import type { JsonValue, Provenance, ValueState } from '../extraction/types.js';
+import type { JsonValue, Provenance, ValueState } from '../../../extraction/types.js';
 
 export interface CorrectedValue {
   value: JsonValue;

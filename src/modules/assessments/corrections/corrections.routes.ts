@@ -5,7 +5,6 @@ import { Type } from 'typebox';
 import { OpenObject, errorResponses } from '../../../kernel/schema.js';
 import type { CommandContext } from '../../context.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
-import { reposOf } from '../assessment-repos.js';
 import { createCorrection } from './commands/create-correction.js';
 import { type UpdateCorrectionBody, updateCorrection } from './commands/update-correction.js';
 import { CORRECTION_REASONS, type CorrectionBody } from './correction-input.js';
@@ -29,7 +28,7 @@ const UpdateBody = Type.Object(
 );
 
 async function present(ctx: CommandContext, c: CorrectionRecord): Promise<Record<string, unknown>> {
-  return presentCorrection(c, await reposOf(ctx).corrections.history(ctx.actor.org.orgId, c.id));
+  return presentCorrection(c, await ctx.repos.corrections.history(ctx.actor.org.orgId, c.id));
 }
 
 export function registerCorrectionRoutes(fastify: FastifyInstance, deps: RouteDeps): void {

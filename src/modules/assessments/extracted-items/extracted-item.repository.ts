@@ -4,8 +4,8 @@ import { fromDbBool, toDbBool } from '../../../storage/dialect.js';
 import type { ExtractedItemTable } from '../../../storage/tables/assessments.js';
 import type { Database } from '../../../storage/schema.js';
 import { fromJson, toJson } from '../../json-column.js';
-import type { CheckResult } from '../extraction/item-checks.js';
-import type { Confidence, JsonValue, Provenance, ValueState } from '../extraction/types.js';
+import type { CheckResult } from '../../../extraction/item-checks.js';
+import type { Confidence, JsonValue, Provenance, ValueState } from '../../../extraction/types.js';
 
 export type ValidationStatus = 'pending' | 'needs_review' | 'auto_validated' | 'validated' | 'corrected' | 'rejected';
 
@@ -199,26 +199,26 @@ export class ExtractedItemRepository {
     if (documentIds.length === 0) return;
     await this.db.deleteFrom('extracted_items').where('org_id', '=', orgId).where('document_id', 'in', [...documentIds]).execute();
   }
+
+  /** Counts current items per document and validation status in one grouped query. */
+  async countByDocument(orgId: string, documentIds: readonly string[]): Promise<StatusCounts> {
+    const out: StatusCounts = {};
+    if (documentIds.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('extracted_items')
+      .select(['document_id', 'validation_status', (eb) => eb.fn.countAll().as('n')])
+      .where('org_id', '=', orgId)
+      .where('document_id', 'in', [...documentIds])
+      .where('superseded_by', 'is', null)
+      .groupBy(['document_id', 'validation_status'])
+      .execute();
+    for (const row of rows) {
+      const counts = (out[row.document_id] ??= {});
+      counts[row.validation_status as ValidationStatus] = Number(row.n);
+    }
+    return out;
+  }
 }
 
 /** Per-document counts of current items by validation status. */
 export type StatusCounts = Record<string, Partial<Record<ValidationStatus, number>>>;
-
-/** Counts current items per document and validation status in one grouped query. */
-export async function countItemsByDocument(db: Kysely<Database>, orgId: string, documentIds: readonly string[]): Promise<StatusCounts> {
-  const out: StatusCounts = {};
-  if (documentIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('extracted_items')
-    .select(['document_id', 'validation_status', (eb) => eb.fn.countAll().as('n')])
-    .where('org_id', '=', orgId)
-    .where('document_id', 'in', [...documentIds])
-    .where('superseded_by', 'is', null)
-    .groupBy(['document_id', 'validation_status'])
-    .execute();
-  for (const row of rows) {
-    const counts = (out[row.document_id] ??= {});
-    counts[row.validation_status as ValidationStatus] = Number(row.n);
-  }
-  return out;
-}

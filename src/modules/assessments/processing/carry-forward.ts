@@ -5,7 +5,6 @@
  * flagged as a conflict for review. With `force`, old corrections are superseded instead.
  */
 import type { CommandContext } from '../../context.js';
-import { reposOf } from '../assessment-repos.js';
 import type { ExtractedItemRecord } from '../extracted-items/extracted-item.repository.js';
 import type { CarriedForward } from './processing-run.repository.js';
 
@@ -28,7 +27,7 @@ export async function carryForward(
   options: { runId: string; preserve: boolean; force: boolean },
 ): Promise<CarriedForward> {
   const orgId = ctx.actor.org.orgId;
-  const repos = reposOf(ctx);
+  const repos = ctx.repos;
   const now = ctx.clock.now().toISOString();
   const carried: CarriedForward = { corrections: 0, validations: 0, conflicts: 0 };
   const byKey = new Map(next.map((i) => [key(i), i]));

@@ -6,10 +6,10 @@
  */
 import type { ModelGateway } from '../../../pipeline/ports.js';
 import type { Requirement } from '../assessments/assessment.repository.js';
-import { countItemsPerPage, procError } from '../extraction/processors/common.js';
-import { type LlmFieldHint, defaultLlmFieldHints, llmFieldItems } from '../extraction/processors/llm-fields.js';
+import { countItemsPerPage, procError } from '../../../extraction/processors/common.js';
+import { type LlmFieldHint, defaultLlmFieldHints, llmFieldItems } from '../../../extraction/processors/llm-fields.js';
 import { itemTypeOf } from '../processors/item-type-of.js';
-import type { FileKind, ProcessorResult } from '../extraction/types.js';
+import type { FileKind, ProcessorResult } from '../../../extraction/types.js';
 
 /** Characters of text sent to the model; beyond this the text is cut and a warning says so. */
 export const MAX_MODEL_TEXT_CHARS = 100_000;

@@ -2,9 +2,9 @@
  * The validation state an item starts with (D6, D7): checks run, blockers listed, and
  * `auto_validated` only when the assessment opted into automation and the item is confident.
  */
-import { hasFailedErrorCheck, runItemChecks } from '../extraction/item-checks.js';
-import { getProcessor } from '../extraction/processor-catalog.js';
-import type { ExtractedItem } from '../extraction/types.js';
+import { hasFailedErrorCheck, runItemChecks } from '../../../extraction/item-checks.js';
+import { getProcessor } from '../../../extraction/processor-catalog.js';
+import type { ExtractedItem } from '../../../extraction/types.js';
 import type { Blocker, ItemValidation, ValidationStatus } from '../extracted-items/extracted-item.repository.js';
 import { checksFor } from '../processors/item-type-of.js';
 

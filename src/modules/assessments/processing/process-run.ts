@@ -5,11 +5,10 @@
  */
 import { newId } from '../../../kernel/ids.js';
 import type { CommandContext } from '../../context.js';
-import { reposOf } from '../assessment-repos.js';
 import type { AssessmentServices } from '../assessment-services.js';
-import { failedResult, getProcessor } from '../extraction/processor-catalog.js';
-import { runProcessorInWorker } from '../extraction/run-processor-in-worker.js';
-import type { FileKind, ProcessingError, ProcessorResult } from '../extraction/types.js';
+import { failedResult, getProcessor } from '../../../extraction/processor-catalog.js';
+import { runProcessorInWorker } from '../../../extraction/run-processor-in-worker.js';
+import type { FileKind, ProcessingError, ProcessorResult } from '../../../extraction/types.js';
 import type { ExtractedItemRecord } from '../extracted-items/extracted-item.repository.js';
 import { carryForward } from './carry-forward.js';
 import { extractWithModel } from './extract-with-model.js';
@@ -32,13 +31,13 @@ export interface ProcessOutcome {
  */
 export async function processRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model' | 'extraction'>, runId: string): Promise<ProcessOutcome | null> {
   const orgId = ctx.actor.org.orgId;
-  const repos = reposOf(ctx);
+  const repos = ctx.repos;
   const started = ctx.clock.now();
-  if (!(await repos.runs.markRunning(orgId, runId, started.toISOString()))) return null;
-  const run = await repos.runs.findById(orgId, runId);
-  const doc = run && (await repos.documents.findById(orgId, run.document_id));
+  if (!(await repos.processingRuns.markRunning(orgId, runId, started.toISOString()))) return null;
+  const run = await repos.processingRuns.findById(orgId, runId);
+  const doc = run && (await repos.sourceDocuments.findById(orgId, run.document_id));
   if (!run || !doc) return null;
-  await repos.documents.update(orgId, doc.id, { processing_status: 'processing', updated_at: started.toISOString() });
+  await repos.sourceDocuments.update(orgId, doc.id, { processing_status: 'processing', updated_at: started.toISOString() });
   const assessment = doc.assessment_id ? await repos.assessments.findById(orgId, doc.assessment_id) : undefined;
 
   const processor = getProcessor(run.processor_id);
@@ -92,9 +91,9 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
   const status: ProcessingRunRecord['status'] = failed ? 'failed' : result.errors.length > 0 ? 'partially_succeeded' : 'succeeded';
 
   const stored = await ctx.transaction(async (tx) => {
-    const txRepos = reposOf(tx);
+    const txRepos = tx.repos;
     // The document (or its assessment) may have been deleted while we extracted: write nothing then.
-    if (!(await txRepos.documents.findById(orgId, doc.id))) return false;
+    if (!(await txRepos.sourceDocuments.findById(orgId, doc.id))) return false;
     // A failed run keeps the previous items current: nothing better replaced them.
     let carried = { corrections: 0, validations: 0, conflicts: 0 };
     if (!failed) {
@@ -102,7 +101,7 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
       carried = await carryForward(tx, previous, items, { runId: run.id, preserve: run.preserve_corrections, force: run.force });
       await txRepos.items.insertMany(orgId, items);
     }
-    await txRepos.runs.finish(orgId, run.id, {
+    await txRepos.processingRuns.finish(orgId, run.id, {
       status,
       processor_version: processor?.version ?? null,
       engine_versions: result.engine_versions,
@@ -115,7 +114,7 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
       pages: result.pages,
       text: result.text,
     });
-    await txRepos.documents.update(orgId, doc.id, {
+    await txRepos.sourceDocuments.update(orgId, doc.id, {
       processing_status: failed ? 'failed' : status === 'partially_succeeded' ? 'partially_processed' : 'processed',
       processor_id: run.processor_id,
       processor_version: processor?.version ?? null,
@@ -132,9 +131,9 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
 /** A run whose process died: back to queued so the retried job picks it up again. */
 export async function requeueOrphanedRun(ctx: CommandContext, runId: string): Promise<void> {
   const orgId = ctx.actor.org.orgId;
-  const repos = reposOf(ctx);
-  const run = await repos.runs.findById(orgId, runId);
+  const repos = ctx.repos;
+  const run = await repos.processingRuns.findById(orgId, runId);
   if (!run) return;
-  await repos.runs.requeue(orgId, runId);
-  await repos.documents.update(orgId, run.document_id, { processing_status: 'queued', updated_at: ctx.clock.now().toISOString() });
+  await repos.processingRuns.requeue(orgId, runId);
+  await repos.sourceDocuments.update(orgId, run.document_id, { processing_status: 'queued', updated_at: ctx.clock.now().toISOString() });
 }

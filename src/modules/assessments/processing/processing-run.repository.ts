@@ -4,7 +4,7 @@ import { fromDbBool, toDbBool } from '../../../storage/dialect.js';
 import type { ProcessingRunTable } from '../../../storage/tables/assessments.js';
 import type { Database } from '../../../storage/schema.js';
 import { fromJson, toJson } from '../../json-column.js';
-import type { PageReport, ProcessingError, ProcessingWarning } from '../extraction/types.js';
+import type { PageReport, ProcessingError, ProcessingWarning } from '../../../extraction/types.js';
 
 export interface CarriedForward {
   corrections: number;

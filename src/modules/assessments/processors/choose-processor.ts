@@ -1,7 +1,7 @@
 /** Which processor a file gets when neither the request nor the assessment names one. */
 import { DomainValidationError } from '../../../kernel/errors.js';
 import type { ModelGateway } from '../../../pipeline/ports.js';
-import { type CatalogOptions, DEFAULT_PROCESSOR_ID, effectiveState, getProcessor } from '../extraction/processor-catalog.js';
+import { type CatalogOptions, DEFAULT_PROCESSOR_ID, effectiveState, getProcessor } from '../../../extraction/processor-catalog.js';
 
 /**
  * Spreadsheets and CSV are tables (rows by header), images need OCR, everything else gets

@@ -1,6 +1,6 @@
 /** Finds the catalog item type describing an item key (exact key, or a `*` family like `label.*`). */
-import { getProcessor } from '../extraction/processor-catalog.js';
-import type { ItemType } from '../extraction/types.js';
+import { getProcessor } from '../../../extraction/processor-catalog.js';
+import type { ItemType } from '../../../extraction/types.js';
 
 function familyPattern(key: string): RegExp {
   // A bare `*` (prc_llm_fields: any requirement key) covers every key, dots included.

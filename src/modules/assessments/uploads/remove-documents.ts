@@ -4,17 +4,16 @@
  * caller deletes from the blob store once the transaction has committed.
  */
 import type { CommandContext } from '../../context.js';
-import { reposOf } from '../assessment-repos.js';
 import type { SourceDocumentRecord } from './source-document.repository.js';
 
 export async function removeDocumentRows(tx: CommandContext, docs: readonly SourceDocumentRecord[]): Promise<string[]> {
   const orgId = tx.actor.org.orgId;
-  const repos = reposOf(tx);
+  const repos = tx.repos;
   const ids = docs.map((d) => d.id);
   await repos.corrections.deleteByDocuments(orgId, ids);
   await repos.items.deleteByDocuments(orgId, ids);
-  await repos.runs.deleteByDocuments(orgId, ids);
+  await repos.processingRuns.deleteByDocuments(orgId, ids);
   await repos.batches.deleteDocumentsOf(orgId, ids);
-  for (const id of ids) await repos.documents.delete(orgId, id);
+  for (const id of ids) await repos.sourceDocuments.delete(orgId, id);
   return docs.map((d) => d.blob_key);
 }

@@ -3,12 +3,11 @@
  */
 import { NotFoundError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
-import { reposOf } from '../assessment-repos.js';
 import type { SourceDocumentRecord } from './source-document.repository.js';
 
 /** @throws NotFoundError when the document is absent or belongs to another organization. */
 export async function requireSourceDocument(ctx: CommandContext, documentId: string): Promise<SourceDocumentRecord> {
-  const doc = await reposOf(ctx).documents.findById(ctx.actor.org.orgId, documentId);
+  const doc = await ctx.repos.sourceDocuments.findById(ctx.actor.org.orgId, documentId);
   if (!doc) throw new NotFoundError(`document ${documentId} not found`);
   return doc;
 }

@@ -6,10 +6,9 @@
 import { NotFoundError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import type { CommandContext } from '../../context.js';
-import { BindingRepository } from '../../library/bindings/binding.repository.js';
 import type { DocumentRecord } from '../document.repository.js';
-import { coerceFieldValue } from '../field-values.js';
-import { assertTitle } from '../../sections/section-rules.js';
+import { coerceFieldValue } from '../fields/field-values.js';
+import { assertTitle } from '../sections/section-rules.js';
 
 export interface InstantiateTemplateInput {
   templateId: string;
@@ -62,7 +61,7 @@ export async function instantiateTemplate(ctx: CommandContext, input: Instantiat
     for (const need of await tx.repos.dataNeeds.listByDocument(orgId, template.id)) {
       await tx.repos.dataNeeds.insert(orgId, { ...need, id: newId('dn'), documentId: document.id, createdAt: now, updatedAt: now });
     }
-    const bindings = new BindingRepository(tx.db);
+    const bindings = tx.repos.bindings;
     // Renumbered 0..N-1 in the template's binding order: copies made in one instant must not
     // fall back on creation time (equal here) to break ordinal ties.
     for (const [ordinal, binding] of (await bindings.listByDocument(orgId, template.id)).entries()) {

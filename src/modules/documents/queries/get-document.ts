@@ -1,6 +1,6 @@
 import type { CommandContext } from '../../context.js';
-import { presentDataNeed } from '../../data-needs/data-need.presenter.js';
-import { presentSection } from '../../sections/section.presenter.js';
+import { presentDataNeed } from '../data-needs/data-need.presenter.js';
+import { presentSection } from '../sections/section.presenter.js';
 import { presentDocument, presentField, presentSources } from '../document.presenter.js';
 import type { DocumentRecord } from '../document.repository.js';
 import { requireDocument } from '../require-document.js';

@@ -4,13 +4,13 @@
  */
 import { numberSources } from '../../../pipeline/sources.js';
 import type { CommandContext } from '../../context.js';
-import { resolveConfig } from '../../document-config/config-groups.js';
+import { resolveConfig } from '../../documents/config/config-groups.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
 import { isLifecycleState } from '../../documents/lifecycle.js';
 import { requireDocument } from '../../documents/require-document.js';
-import type { SectionRecord } from '../../sections/section.repository.js';
-import { OUTPUT_TYPES } from '../../sections/section-rules.js';
-import type { ComposedDocument, ComposedSource, SectionBlock, SectionOutputType, UnsupportedClaim } from '../composed-document.js';
+import type { SectionRecord } from '../../documents/sections/section.repository.js';
+import { OUTPUT_TYPES } from '../../documents/sections/section-rules.js';
+import type { ComposedDocument, ComposedSource, SectionBlock, SectionOutputType, UnsupportedClaim } from '../../../docx/composed-document.js';
 import { renderOptionsFromConfig } from '../render-config.js';
 import { libraryBlocksOf } from './library-blocks-of.js';
 import { placeLibraryBlocks } from './place-library-blocks.js';

@@ -4,9 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { CommandContext } from '../../context.js';
-import { composeDocxBounded } from '../compose-bounded.js';
+import { composeDocxBounded } from '../../../docx/compose-bounded.js';
 import { attachmentHeader } from '../content-disposition.js';
-import { DOCX_MEDIA_TYPE } from '../media-type.js';
+import { DOCX_MEDIA_TYPE } from '../../../docx/media-type.js';
 import { buildComposedDocument } from './build-composed-document.js';
 
 export interface DocxExport {

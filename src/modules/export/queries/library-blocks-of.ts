@@ -8,10 +8,10 @@ import { renderTemplate } from '../../../templating/index.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
 import { loadBoundSnippets } from '../../library/bindings/bound-snippets.js';
-import { RiskBlockRepository, type RiskBlockRecord } from '../../library/risk-blocks/risk-block.repository.js';
+import { type RiskBlockRecord } from '../../library/risk-blocks/risk-block.repository.js';
 import { renderText } from '../../library/texts/render-text.js';
-import { TextRepository, type TextRecord } from '../../library/texts/text.repository.js';
-import type { RiskBlock, SnippetBlock } from '../composed-document.js';
+import { type TextRecord } from '../../library/texts/text.repository.js';
+import type { RiskBlock, SnippetBlock } from '../../../docx/composed-document.js';
 import type { PlacedLibraryBlock } from './place-library-blocks.js';
 
 function textBlock(text: TextRecord, context: Record<string, unknown>, entityRoles: Record<string, string>): SnippetBlock {
@@ -71,8 +71,8 @@ export async function libraryBlocksOf(
   const textIds = bound.flatMap(({ snippet }) => snippet.items.filter((i) => i.itemType === 'text').map((i) => i.targetId));
   const blockIds = bound.flatMap(({ snippet }) => snippet.items.filter((i) => i.itemType === 'risk_block').map((i) => i.targetId));
   const [texts, blocks, context] = await Promise.all([
-    new TextRepository(ctx.db).findByIds(orgId, [...new Set(textIds)]),
-    new RiskBlockRepository(ctx.db).findByIds(orgId, [...new Set(blockIds)]),
+    ctx.repos.texts.findByIds(orgId, [...new Set(textIds)]),
+    ctx.repos.riskBlocks.findByIds(orgId, [...new Set(blockIds)]),
     exportTemplateContext(ctx, document, sources),
   ]);
   const textById = new Map(texts.map((t) => [t.id, t]));

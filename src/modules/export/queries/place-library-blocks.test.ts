@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RiskBlock, SectionBlock, SnippetBlock } from '../composed-document.js';
+import type { RiskBlock, SectionBlock, SnippetBlock } from '../../../docx/composed-document.js';
 import { placeLibraryBlocks } from './place-library-blocks.js';
 
 const section = (id: string): SectionBlock => ({ kind: 'section', id, title: id, content: '', outputType: 'markdown' });

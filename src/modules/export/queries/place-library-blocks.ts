@@ -1,5 +1,5 @@
 /** Where library blocks go among the sections. Pure. */
-import type { ComposedBlock, RiskBlock, SectionBlock, SnippetBlock } from '../composed-document.js';
+import type { ComposedBlock, RiskBlock, SectionBlock, SnippetBlock } from '../../../docx/composed-document.js';
 
 export interface PlacedLibraryBlock {
   /** The section the block follows; null places it after the last section. */

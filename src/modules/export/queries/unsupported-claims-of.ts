@@ -4,8 +4,7 @@
  * still holds that run's output: once a person edits it, the old verdict no longer applies.
  */
 import type { CommandContext } from '../../context.js';
-import { GenerationSnapshotRepository } from '../../history/generation-snapshot.repository.js';
-import type { UnsupportedClaim } from '../composed-document.js';
+import type { UnsupportedClaim } from '../../../docx/composed-document.js';
 
 /** How far back to look for the run that last rendered a section. */
 const RECENT_RUNS = 20;
@@ -24,7 +23,7 @@ export async function unsupportedClaimsOf(ctx: CommandContext, documentId: strin
   const orgId = ctx.actor.org.orgId;
   const [sections, snapshots] = await Promise.all([
     ctx.repos.sections.listByDocument(orgId, documentId),
-    new GenerationSnapshotRepository(ctx.db).listByDocument(orgId, documentId, RECENT_RUNS),
+    ctx.repos.generationSnapshots.listByDocument(orgId, documentId, RECENT_RUNS),
   ]);
   const current = new Map(sections.map((s) => [s.id, s.content]));
   const decided = new Set<string>();

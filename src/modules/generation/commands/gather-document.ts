@@ -8,7 +8,7 @@ import type { ModelChoice, ModelGateway, ToolGateway } from '../../../pipeline/p
 import { numberSources } from '../../../pipeline/sources.js';
 import { gatherNeeds } from '../../../pipeline/stages/gather.js';
 import type { CommandContext } from '../../context.js';
-import { resolveConfig } from '../../document-config/config-groups.js';
+import { resolveConfig } from '../../documents/config/config-groups.js';
 import { fieldMap } from '../../documents/document.presenter.js';
 import { requireEditableDocument } from '../../documents/require-document.js';
 import { gatherPorts } from '../gather-ports.js';

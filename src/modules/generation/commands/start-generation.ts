@@ -8,10 +8,9 @@ import { newId } from '../../../kernel/ids.js';
 import type { JobQueue } from '../../../kernel/jobs.js';
 import type { CommandContext } from '../../context.js';
 import { requireEditableDocument } from '../../documents/require-document.js';
-import { requireSection } from '../../sections/require-section.js';
+import { requireSection } from '../../documents/sections/require-section.js';
 import { callerRegistry } from '../caller-registry.js';
 import { GENERATE_JOB, type GenerateJobPayload } from '../generate-job-payload.js';
-import { generationRepos } from '../generation-repos.js';
 
 export interface StartGenerationInput {
   force?: boolean;
@@ -37,7 +36,7 @@ export interface GenerateResponse {
 export async function startGeneration(ctx: CommandContext, jobs: JobQueue, documentId: string, input: StartGenerationInput): Promise<GenerateResponse> {
   const document = await requireEditableDocument(ctx, documentId);
   const orgId = ctx.actor.org.orgId;
-  const repos = generationRepos(ctx.db);
+  const repos = ctx.repos;
   const answer = (started: boolean, runId?: number): GenerateResponse => ({
     started,
     alreadyRunning: !started,

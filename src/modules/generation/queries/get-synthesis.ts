@@ -1,6 +1,5 @@
 import type { CommandContext } from '../../context.js';
 import { requireDocument } from '../../documents/require-document.js';
-import { generationRepos } from '../generation-repos.js';
 import type { SynthesizedContextRecord } from '../synthesized-context.repository.js';
 
 function present(record: SynthesizedContextRecord) {
@@ -14,7 +13,7 @@ function present(record: SynthesizedContextRecord) {
  */
 export async function getSynthesis(ctx: CommandContext, documentId: string) {
   const document = await requireDocument(ctx, documentId);
-  const [latest] = await generationRepos(ctx.db).synthesized.listByDocument(ctx.actor.org.orgId, document.id);
+  const [latest] = await ctx.repos.synthesized.listByDocument(ctx.actor.org.orgId, document.id);
   return { synthesizedContext: latest ? present(latest) : null };
 }
 
@@ -25,6 +24,6 @@ export async function getSynthesis(ctx: CommandContext, documentId: string) {
  */
 export async function getSynthesisHistory(ctx: CommandContext, documentId: string) {
   const document = await requireDocument(ctx, documentId);
-  const all = await generationRepos(ctx.db).synthesized.listByDocument(ctx.actor.org.orgId, document.id);
+  const all = await ctx.repos.synthesized.listByDocument(ctx.actor.org.orgId, document.id);
   return { synthesizedContexts: all.map(present) };
 }

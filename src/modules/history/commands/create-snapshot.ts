@@ -1,7 +1,7 @@
 import { newId } from '../../../kernel/ids.js';
 import type { CommandContext } from '../../context.js';
 import { requireDocument } from '../../documents/require-document.js';
-import { type SnapshotRecord, SnapshotRepository } from '../snapshot.repository.js';
+import { type SnapshotRecord } from '../snapshot.repository.js';
 
 /**
  * `POST /snapshots`: captures every section's current output; unlabeled → "Version N".
@@ -12,7 +12,7 @@ export async function createSnapshot(ctx: CommandContext, documentId: string, la
   return ctx.transaction(async (tx) => {
     const document = await requireDocument(tx, documentId);
     const orgId = tx.actor.org.orgId;
-    const snapshots = new SnapshotRepository(tx.db);
+    const snapshots = tx.repos.snapshots;
     const versionNumber = await snapshots.nextVersionNumber(orgId, document.id);
     const sections = await tx.repos.sections.listByDocument(orgId, document.id);
     const record: SnapshotRecord = {

@@ -1,7 +1,6 @@
 import { NotFoundError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
 import { requireDocument } from '../../documents/require-document.js';
-import { SnapshotRepository } from '../snapshot.repository.js';
 
 /**
  * `DELETE /snapshots/{id}` → `{ok: true}`.
@@ -10,6 +9,6 @@ import { SnapshotRepository } from '../snapshot.repository.js';
  */
 export async function deleteSnapshot(ctx: CommandContext, documentId: string, snapshotId: string): Promise<void> {
   const document = await requireDocument(ctx, documentId);
-  const deleted = await new SnapshotRepository(ctx.db).delete(ctx.actor.org.orgId, document.id, snapshotId);
+  const deleted = await ctx.repos.snapshots.delete(ctx.actor.org.orgId, document.id, snapshotId);
   if (!deleted) throw new NotFoundError(`snapshot ${snapshotId} not found`);
 }

@@ -1,9 +1,9 @@
 import { NotFoundError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
 import { requireEditableDocument } from '../../documents/require-document.js';
-import { recordSectionVersion } from '../../sections/record-section-version.js';
-import { requireSection } from '../../sections/require-section.js';
-import type { SectionRecord } from '../../sections/section.repository.js';
+import { recordSectionVersion } from '../../documents/sections/record-section-version.js';
+import { requireSection } from '../../documents/sections/require-section.js';
+import type { SectionRecord } from '../../documents/sections/section.repository.js';
 import { captureCurrentOutput } from '../capture-current-output.js';
 
 /**

@@ -1,9 +1,8 @@
 import { NotFoundError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
 import { requireEditableDocument } from '../../documents/require-document.js';
-import { recordSectionVersion } from '../../sections/record-section-version.js';
+import { recordSectionVersion } from '../../documents/sections/record-section-version.js';
 import { captureCurrentOutput } from '../capture-current-output.js';
-import { SnapshotRepository } from '../snapshot.repository.js';
 
 /**
  * `POST /snapshots/{id}/restore`: puts the snapshot's outputs back onto the live sections that
@@ -15,7 +14,7 @@ export async function restoreSnapshot(ctx: CommandContext, documentId: string, s
   return ctx.transaction(async (tx) => {
     const document = await requireEditableDocument(tx, documentId);
     const orgId = tx.actor.org.orgId;
-    const snapshot = await new SnapshotRepository(tx.db).findById(orgId, document.id, snapshotId);
+    const snapshot = await tx.repos.snapshots.findById(orgId, document.id, snapshotId);
     if (!snapshot) throw new NotFoundError(`snapshot ${snapshotId} not found`);
     const sections = await tx.repos.sections.listByDocument(orgId, document.id);
     const byId = new Map(sections.map((s) => [s.id, s]));

@@ -1,8 +1,8 @@
 import { NotFoundError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
 import { requireDocument } from '../../documents/require-document.js';
-import { GenerationSnapshotRepository, type GenerationSnapshotRecord } from '../generation-snapshot.repository.js';
-import { type SnapshotRecord, SnapshotRepository } from '../snapshot.repository.js';
+import { type GenerationSnapshotRecord } from '../generation-snapshot.repository.js';
+import { type SnapshotRecord } from '../snapshot.repository.js';
 
 export function presentSnapshot(snapshot: SnapshotRecord) {
   return { id: snapshot.id, documentId: snapshot.documentId, version: snapshot.versionNumber, label: snapshot.label, sections: snapshot.sections, createdBy: snapshot.createdBy, createdAt: snapshot.createdAt };
@@ -30,7 +30,7 @@ function summary(snapshot: GenerationSnapshotRecord) {
  */
 export async function listSnapshots(ctx: CommandContext, documentId: string) {
   const document = await requireDocument(ctx, documentId);
-  return (await new SnapshotRepository(ctx.db).listByDocument(ctx.actor.org.orgId, document.id)).map(presentSnapshot);
+  return (await ctx.repos.snapshots.listByDocument(ctx.actor.org.orgId, document.id)).map(presentSnapshot);
 }
 
 /**
@@ -40,7 +40,7 @@ export async function listSnapshots(ctx: CommandContext, documentId: string) {
  */
 export async function listGenerationSnapshots(ctx: CommandContext, documentId: string) {
   const document = await requireDocument(ctx, documentId);
-  return (await new GenerationSnapshotRepository(ctx.db).listByDocument(ctx.actor.org.orgId, document.id)).map(summary);
+  return (await ctx.repos.generationSnapshots.listByDocument(ctx.actor.org.orgId, document.id)).map(summary);
 }
 
 /**
@@ -50,7 +50,7 @@ export async function listGenerationSnapshots(ctx: CommandContext, documentId: s
  */
 export async function requireGenerationSnapshot(ctx: CommandContext, documentId: string, snapshotId: string): Promise<GenerationSnapshotRecord> {
   const document = await requireDocument(ctx, documentId);
-  const snapshot = await new GenerationSnapshotRepository(ctx.db).findById(ctx.actor.org.orgId, document.id, snapshotId);
+  const snapshot = await ctx.repos.generationSnapshots.findById(ctx.actor.org.orgId, document.id, snapshotId);
   if (!snapshot) throw new NotFoundError(`generation snapshot ${snapshotId} not found`);
   return snapshot;
 }

@@ -4,9 +4,8 @@
  */
 import type { CommandContext } from '../../context.js';
 import type { SnippetWithItems } from '../snippets/snippet.presenter.js';
-import { SnippetRepository } from '../snippets/snippet.repository.js';
 import { withItems } from '../snippets/with-items.js';
-import { BindingRepository, type BindingRecord } from './binding.repository.js';
+import { type BindingRecord } from './binding.repository.js';
 
 export interface BoundSnippet {
   binding: BindingRecord;
@@ -16,8 +15,8 @@ export interface BoundSnippet {
 /** The caller must have gated the document (requireDocument) first. */
 export async function loadBoundSnippets(ctx: CommandContext, documentId: string): Promise<BoundSnippet[]> {
   const orgId = ctx.actor.org.orgId;
-  const bindings = await new BindingRepository(ctx.db).listByDocument(orgId, documentId);
-  const repo = new SnippetRepository(ctx.db);
+  const bindings = await ctx.repos.bindings.listByDocument(orgId, documentId);
+  const repo = ctx.repos.snippets;
   const ids = [...new Set(bindings.map((b) => b.snippetId))];
   const snippets = await withItems(ctx, (await Promise.all(ids.map((id) => repo.findById(orgId, id)))).filter((s) => s !== undefined));
   const byId = new Map(snippets.map((s) => [s.id, s]));

@@ -8,8 +8,6 @@
 import type { ReadinessGap } from '../../../pipeline/readiness.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
-import { RiskBlockRepository } from '../risk-blocks/risk-block.repository.js';
-import { TextRepository } from '../texts/text.repository.js';
 import { loadBoundSnippets } from './bound-snippets.js';
 
 /** The caller must have gated the document (requireDocument) first. */
@@ -19,8 +17,8 @@ export async function libraryGaps(ctx: CommandContext, document: DocumentRecord)
   if (bound.length === 0) return [];
   const items = bound.flatMap(({ snippet }) => snippet.items);
   const [texts, blocks] = await Promise.all([
-    new TextRepository(ctx.db).findByIds(orgId, [...new Set(items.filter((i) => i.itemType === 'text').map((i) => i.targetId))]),
-    new RiskBlockRepository(ctx.db).findByIds(orgId, [...new Set(items.filter((i) => i.itemType === 'risk_block').map((i) => i.targetId))]),
+    ctx.repos.texts.findByIds(orgId, [...new Set(items.filter((i) => i.itemType === 'text').map((i) => i.targetId))]),
+    ctx.repos.riskBlocks.findByIds(orgId, [...new Set(items.filter((i) => i.itemType === 'risk_block').map((i) => i.targetId))]),
   ]);
   const textById = new Map(texts.map((t) => [t.id, t]));
   const blockById = new Map(blocks.map((b) => [b.id, b]));

@@ -1,6 +1,6 @@
 import { NotFoundError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
-import { BindingRepository, type BindingRecord } from './binding.repository.js';
+import { type BindingRecord } from './binding.repository.js';
 
 /**
  * A binding of an already gated document; absent, of another document or of another
@@ -9,7 +9,7 @@ import { BindingRepository, type BindingRecord } from './binding.repository.js';
  * @throws NotFoundError when the binding is not on the document.
  */
 export async function requireBinding(ctx: CommandContext, documentId: string, bindingId: string): Promise<BindingRecord> {
-  const binding = await new BindingRepository(ctx.db).findById(ctx.actor.org.orgId, documentId, bindingId);
+  const binding = await ctx.repos.bindings.findById(ctx.actor.org.orgId, documentId, bindingId);
   if (!binding) throw new NotFoundError(`snippet binding ${bindingId} not found`);
   return binding;
 }

@@ -3,7 +3,7 @@ import { newId } from '../../../kernel/ids.js';
 import { isUniqueViolation } from '../../../storage/dialect.js';
 import type { CommandContext } from '../../context.js';
 import { DEFAULT_RULEBOOK } from './default-rulebook.js';
-import { type OrchestrationRuleRecord, OrchestrationRuleRepository } from './orchestration-rule.repository.js';
+import { type OrchestrationRuleRecord } from './orchestration-rule.repository.js';
 
 /**
  * Returns the organization's rules, seeding the defaults first when the organization never had
@@ -14,10 +14,10 @@ import { type OrchestrationRuleRecord, OrchestrationRuleRepository } from './orc
  */
 export async function ensureRulebook(ctx: CommandContext): Promise<OrchestrationRuleRecord[]> {
   const orgId = ctx.actor.org.orgId;
-  if (!(await new OrchestrationRuleRepository(ctx.db).isSeeded(orgId))) {
+  if (!(await ctx.repos.orchestrationRules.isSeeded(orgId))) {
     try {
       await ctx.transaction(async (tx) => {
-        const rules = new OrchestrationRuleRepository(tx.db);
+        const rules = tx.repos.orchestrationRules;
         const now = tx.clock.now().toISOString();
         await rules.markSeeded(orgId, now);
         for (const [ordinal, rule] of DEFAULT_RULEBOOK.entries()) {
@@ -29,5 +29,5 @@ export async function ensureRulebook(ctx: CommandContext): Promise<Orchestration
       if (!isUniqueViolation(error)) throw error; // another request seeded it meanwhile
     }
   }
-  return new OrchestrationRuleRepository(ctx.db).list(orgId);
+  return ctx.repos.orchestrationRules.list(orgId);
 }

@@ -4,13 +4,13 @@
  */
 import { NotFoundError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
-import { RiskBlockRepository, type RiskBlockRecord } from './risk-block.repository.js';
+import { type RiskBlockRecord } from './risk-block.repository.js';
 
 /**
  * @throws NotFoundError when the risk block is absent or belongs to another organization.
  */
 export async function requireRiskBlock(ctx: CommandContext, riskBlockId: string): Promise<RiskBlockRecord> {
-  const block = await new RiskBlockRepository(ctx.db).findById(ctx.actor.org.orgId, riskBlockId);
+  const block = await ctx.repos.riskBlocks.findById(ctx.actor.org.orgId, riskBlockId);
   if (!block) throw new NotFoundError(`risk block ${riskBlockId} not found`);
   return block;
 }

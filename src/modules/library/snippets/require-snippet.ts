@@ -4,13 +4,13 @@
  */
 import { NotFoundError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
-import { SnippetRepository, type SnippetRecord } from './snippet.repository.js';
+import { type SnippetRecord } from './snippet.repository.js';
 
 /**
  * @throws NotFoundError when the snippet is absent or belongs to another organization.
  */
 export async function requireSnippet(ctx: CommandContext, snippetId: string): Promise<SnippetRecord> {
-  const snippet = await new SnippetRepository(ctx.db).findById(ctx.actor.org.orgId, snippetId);
+  const snippet = await ctx.repos.snippets.findById(ctx.actor.org.orgId, snippetId);
   if (!snippet) throw new NotFoundError(`snippet ${snippetId} not found`);
   return snippet;
 }

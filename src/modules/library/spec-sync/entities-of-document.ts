@@ -8,9 +8,6 @@ import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
 import type { SpecEntities } from '../../templates/spec-schema.js';
 import { loadBoundSnippets } from '../bindings/bound-snippets.js';
-import { RiskBlockRepository } from '../risk-blocks/risk-block.repository.js';
-import { TextRepository } from '../texts/text.repository.js';
-import { VoiceRepository } from '../voices/voice.repository.js';
 import { riskBlockEntity, snippetEntity, textEntity, voiceEntity } from './entity-format.js';
 
 /** The caller must have gated the document (requireDocument) first. */
@@ -32,8 +29,8 @@ export async function libraryEntitiesOf(ctx: CommandContext, document: DocumentR
     }
   }
   const [texts, blocks, voice] = await Promise.all([
-    new TextRepository(ctx.db).findByIds(orgId, textIds),
-    new RiskBlockRepository(ctx.db).findByIds(orgId, blockIds),
+    ctx.repos.texts.findByIds(orgId, textIds),
+    ctx.repos.riskBlocks.findByIds(orgId, blockIds),
     voiceOf(ctx, document),
   ]);
   const inOrder = <T extends { id: string }>(ids: string[], rows: T[]) => ids.flatMap((id) => rows.filter((row) => row.id === id));
@@ -48,7 +45,7 @@ export async function libraryEntitiesOf(ctx: CommandContext, document: DocumentR
 async function voiceOf(ctx: CommandContext, document: DocumentRecord) {
   const orgId = ctx.actor.org.orgId;
   const config = document.config.voice ?? {};
-  const voices = new VoiceRepository(ctx.db);
+  const voices = ctx.repos.voices;
   if (typeof config.voiceId === 'string' && config.voiceId !== '') {
     const byId = await voices.findById(orgId, config.voiceId);
     if (byId) return byId;

@@ -8,7 +8,6 @@ import { newId } from '../../../kernel/ids.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
 import { normalizeEntityBindings } from '../bindings/binding-rules.js';
-import { BindingRepository } from '../bindings/binding.repository.js';
 import type { SnippetRecord } from '../snippets/snippet.repository.js';
 import type { SyncMode } from './sync-spec-entity.js';
 
@@ -21,7 +20,7 @@ export interface WantedBinding {
 /** @throws DomainValidationError for a blank role in entityBindings. */
 export async function syncSpecBindings(ctx: CommandContext, document: DocumentRecord, wanted: readonly WantedBinding[], mode: SyncMode): Promise<boolean> {
   const orgId = ctx.actor.org.orgId;
-  const repo = new BindingRepository(ctx.db);
+  const repo = ctx.repos.bindings;
   const now = ctx.clock.now().toISOString();
   const current = await repo.listByDocument(orgId, document.id);
   let wrote = false;

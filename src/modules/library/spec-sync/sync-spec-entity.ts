@@ -10,17 +10,14 @@ import type { CommandContext } from '../../context.js';
 import type { SpecIssue } from '../../templates/compile-spec.js';
 import { createRiskBlock } from '../risk-blocks/commands/create-risk-block.js';
 import { updateRiskBlock } from '../risk-blocks/commands/update-risk-block.js';
-import { RiskBlockRepository } from '../risk-blocks/risk-block.repository.js';
 import { createSnippet } from '../snippets/commands/create-snippet.js';
 import { resolveSnippetItems, setSnippetItems } from '../snippets/commands/set-snippet-items.js';
 import { updateSnippet } from '../snippets/commands/update-snippet.js';
-import { SnippetRepository, type SnippetRecord } from '../snippets/snippet.repository.js';
+import { type SnippetRecord } from '../snippets/snippet.repository.js';
 import { createText } from '../texts/commands/create-text.js';
 import { updateText } from '../texts/commands/update-text.js';
-import { TextRepository } from '../texts/text.repository.js';
 import { createVoice } from '../voices/commands/create-voice.js';
 import { updateVoice } from '../voices/commands/update-voice.js';
-import { VoiceRepository } from '../voices/voice.repository.js';
 import { type SpecRiskBlock, type SpecSnippet, type SpecText, type SpecVoice, desiredRiskBlock, desiredText, desiredVoice, differingKeys, riskBlockEntity, textEntity, voiceEntity } from './entity-format.js';
 
 export type SyncMode = 'create' | 'desired';
@@ -48,7 +45,7 @@ export async function atPath<T>(path: string, write: () => Promise<T>): Promise<
 /** @throws DomainValidationError / ConflictError from the text commands. */
 export async function syncText(ctx: CommandContext, spec: SpecText, path: string, mode: SyncMode, outcome: SyncOutcome): Promise<void> {
   const desired = desiredText(spec);
-  const existing = await new TextRepository(ctx.db).findByKey(ctx.actor.org.orgId, desired.key);
+  const existing = await ctx.repos.texts.findByKey(ctx.actor.org.orgId, desired.key);
   if (!existing) return void (await atPath(path, () => createText(ctx, desired)));
   if (mode === 'create') return void outcome.warnings.push(kept(path, `text "${desired.key}"`));
   const diff = differingKeys(textEntity(existing), desired);
@@ -58,7 +55,7 @@ export async function syncText(ctx: CommandContext, spec: SpecText, path: string
 /** @throws DomainValidationError / ConflictError from the risk block commands. */
 export async function syncRiskBlock(ctx: CommandContext, spec: SpecRiskBlock, path: string, mode: SyncMode, outcome: SyncOutcome): Promise<void> {
   const desired = desiredRiskBlock(spec);
-  const existing = await new RiskBlockRepository(ctx.db).findByKey(ctx.actor.org.orgId, desired.key);
+  const existing = await ctx.repos.riskBlocks.findByKey(ctx.actor.org.orgId, desired.key);
   if (!existing) return void (await atPath(path, () => createRiskBlock(ctx, desired)));
   if (mode === 'create') return void outcome.warnings.push(kept(path, `risk block "${desired.key}"`));
   const diff = differingKeys(riskBlockEntity(existing), desired);
@@ -70,7 +67,7 @@ export async function syncRiskBlock(ctx: CommandContext, spec: SpecRiskBlock, pa
 /** @throws DomainValidationError / ConflictError from the voice commands. */
 export async function syncVoice(ctx: CommandContext, spec: SpecVoice, path: string, mode: SyncMode, outcome: SyncOutcome): Promise<void> {
   const desired = desiredVoice(spec);
-  const existing = await new VoiceRepository(ctx.db).findByName(ctx.actor.org.orgId, desired.name);
+  const existing = await ctx.repos.voices.findByName(ctx.actor.org.orgId, desired.name);
   if (!existing) return void (await atPath(path, () => createVoice(ctx, desired)));
   if (mode === 'create') return void outcome.warnings.push(kept(path, `voice "${desired.name}"`));
   const diff = differingKeys(voiceEntity(existing), desired);
@@ -84,7 +81,7 @@ export async function syncVoice(ctx: CommandContext, spec: SpecVoice, path: stri
  */
 export async function syncSnippet(ctx: CommandContext, spec: SpecSnippet, path: string, mode: SyncMode, outcome: SyncOutcome): Promise<SnippetRecord> {
   const orgId = ctx.actor.org.orgId;
-  const repo = new SnippetRepository(ctx.db);
+  const repo = ctx.repos.snippets;
   const desired = { key: spec.key.trim(), name: spec.name ?? null, description: spec.description ?? null, phaseOrder: spec.phaseOrder ?? 0 };
   const existing = await repo.findByKey(orgId, desired.key);
   if (existing && mode === 'create') {

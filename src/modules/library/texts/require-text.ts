@@ -4,13 +4,13 @@
  */
 import { NotFoundError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
-import { TextRepository, type TextRecord } from './text.repository.js';
+import { type TextRecord } from './text.repository.js';
 
 /**
  * @throws NotFoundError when the text is absent or belongs to another organization.
  */
 export async function requireText(ctx: CommandContext, textId: string): Promise<TextRecord> {
-  const text = await new TextRepository(ctx.db).findById(ctx.actor.org.orgId, textId);
+  const text = await ctx.repos.texts.findById(ctx.actor.org.orgId, textId);
   if (!text) throw new NotFoundError(`text ${textId} not found`);
   return text;
 }

@@ -1,6 +1,6 @@
 /** What a text must satisfy on every write (create, update, spec sync). */
 import { DomainValidationError } from '../../../kernel/errors.js';
-import { VALUE_TYPES, isValueType } from '../../documents/field-values.js';
+import { VALUE_TYPES, isValueType } from '../../documents/fields/field-values.js';
 import { assertTemplateParses } from '../library-rules.js';
 
 export const DEFAULT_TEXT_VALUE_TYPE = 'string';

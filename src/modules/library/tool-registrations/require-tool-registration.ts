@@ -4,11 +4,11 @@
  */
 import { NotFoundError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
-import { ToolRegistrationRepository, type ToolRegistrationRecord } from './tool-registration.repository.js';
+import { type ToolRegistrationRecord } from './tool-registration.repository.js';
 
 /** @throws NotFoundError when absent or foreign. */
 export async function requireToolRegistration(ctx: CommandContext, toolId: string): Promise<ToolRegistrationRecord> {
-  const record = await new ToolRegistrationRepository(ctx.db).findById(ctx.actor.org.orgId, toolId);
+  const record = await ctx.repos.toolRegistrations.findById(ctx.actor.org.orgId, toolId);
   if (!record) throw new NotFoundError(`tool registration ${toolId} not found`);
   return record;
 }

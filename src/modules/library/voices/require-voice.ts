@@ -4,13 +4,13 @@
  */
 import { NotFoundError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
-import { VoiceRepository, type VoiceRecord } from './voice.repository.js';
+import { type VoiceRecord } from './voice.repository.js';
 
 /**
  * @throws NotFoundError when the voice is absent or belongs to another organization.
  */
 export async function requireVoice(ctx: CommandContext, voiceId: string): Promise<VoiceRecord> {
-  const voice = await new VoiceRepository(ctx.db).findById(ctx.actor.org.orgId, voiceId);
+  const voice = await ctx.repos.voices.findById(ctx.actor.org.orgId, voiceId);
   if (!voice) throw new NotFoundError(`voice ${voiceId} not found`);
   return voice;
 }

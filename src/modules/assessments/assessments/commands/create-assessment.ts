@@ -6,9 +6,8 @@ import { DomainValidationError } from '../../../../kernel/errors.js';
 import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
 import { requireDocument } from '../../../documents/require-document.js';
-import { reposOf } from '../../assessment-repos.js';
 import type { AssessmentServices } from '../../assessment-services.js';
-import { VALUE_SCHEMAS, isValueType } from '../../extraction/value-schemas.js';
+import { VALUE_SCHEMAS, isValueType } from '../../../../extraction/value-schemas.js';
 import { assertKnownProcessor, catalogOptionsOf } from '../../processors/choose-processor.js';
 import { type IngestResult, ingestFiles } from '../../uploads/commands/ingest-files.js';
 import type { ReceivedFile } from '../../uploads/receive-multipart.js';
@@ -67,7 +66,7 @@ export async function createAssessment(ctx: CommandContext, services: Assessment
   const linked = fields.linked_document_id?.trim() || null;
   if (linked) await requireDocument(ctx, linked);
   const now = ctx.clock.now().toISOString();
-  const assessment = await reposOf(ctx).assessments.insert(ctx.actor.org.orgId, {
+  const assessment = await ctx.repos.assessments.insert(ctx.actor.org.orgId, {
     id: newId('asm'),
     name,
     description: fields.description?.trim() || null,

@@ -3,7 +3,6 @@
  * items, corrections, and batch rows; batches tied to the assessment are removed too.
  */
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
 import type { AssessmentServices } from '../../assessment-services.js';
 import { removeDocumentRows } from '../../uploads/remove-documents.js';
 import { requireAssessment } from '../require-assessment.js';
@@ -13,8 +12,8 @@ export async function deleteAssessment(ctx: CommandContext, services: Pick<Asses
   const keys = await ctx.transaction(async (tx) => {
     const assessment = await requireAssessment(tx, assessmentId);
     const orgId = tx.actor.org.orgId;
-    const repos = reposOf(tx);
-    const docs = await repos.documents.listByAssessment(orgId, assessment.id);
+    const repos = tx.repos;
+    const docs = await repos.sourceDocuments.listByAssessment(orgId, assessment.id);
     const blobKeys = await removeDocumentRows(tx, docs);
     await repos.batches.deleteBatches(orgId, (await repos.batches.listByAssessment(orgId, assessment.id)).map((b) => b.id));
     await repos.assessments.delete(orgId, assessment.id);

@@ -6,7 +6,6 @@
 import { ConflictError, NotFoundError } from '../../../../kernel/errors.js';
 import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
 import { type AssessmentServices, enqueueRun } from '../../assessment-services.js';
 import { hasHumanWork } from '../../processing/carry-forward.js';
 import { assertKnownProcessor, catalogOptionsOf } from '../../processors/choose-processor.js';
@@ -37,14 +36,14 @@ export async function rerunDocument(ctx: CommandContext, services: AssessmentSer
   const orgId = ctx.actor.org.orgId;
   const result = await ctx.transaction(async (tx) => {
     const assessment = await requireAssessment(tx, assessmentId);
-    const repos = reposOf(tx);
-    const doc = await repos.documents.findById(orgId, documentId);
+    const repos = tx.repos;
+    const doc = await repos.sourceDocuments.findById(orgId, documentId);
     if (!doc || doc.assessment_id !== assessment.id) throw new NotFoundError(`document ${documentId} not found`);
     const processorId = input.processor_id ?? doc.processor_id ?? 'prc_generic_fields';
     // The document's previous processor may have been disabled since (no model any more).
     assertKnownProcessor(processorId, catalogOptionsOf(services.model));
     const statusUrl = `/assessments/${assessment.id}/document-processing-details`;
-    const active = await repos.runs.findActive(orgId, doc.id);
+    const active = await repos.processingRuns.findActive(orgId, doc.id);
     if (active) return { started: false, already_running: true, document_id: doc.id, run_id: active.id, status_url: statusUrl };
     const current = await repos.items.listCurrent(orgId, [doc.id]);
     const human = current.filter(hasHumanWork);
@@ -57,7 +56,7 @@ export async function rerunDocument(ctx: CommandContext, services: AssessmentSer
     }
     const now = tx.clock.now().toISOString();
     const runId = newId('run');
-    await repos.runs.insert(orgId, {
+    await repos.processingRuns.insert(orgId, {
       id: runId,
       document_id: doc.id,
       assessment_id: assessment.id,
@@ -69,7 +68,7 @@ export async function rerunDocument(ctx: CommandContext, services: AssessmentSer
       force: input.force === true,
       created_at: now,
     });
-    await repos.documents.update(orgId, doc.id, { processing_status: 'queued', skip_reason: null, latest_run_id: runId, updated_at: now });
+    await repos.sourceDocuments.update(orgId, doc.id, { processing_status: 'queued', skip_reason: null, latest_run_id: runId, updated_at: now });
     return { started: true, already_running: false, document_id: doc.id, run_id: runId, status_url: statusUrl };
   });
   if (result.started) await enqueueRun(services, orgId, result.run_id);

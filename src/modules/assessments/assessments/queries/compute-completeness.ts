@@ -4,7 +4,7 @@
  * Pure: the caller loads the rows.
  */
 import type { ExtractedItemRecord } from '../../extracted-items/extracted-item.repository.js';
-import { getProcessor } from '../../extraction/processor-catalog.js';
+import { getProcessor } from '../../../../extraction/processor-catalog.js';
 import type { SourceDocumentRecord } from '../../uploads/source-document.repository.js';
 import type { AssessmentRecord, Requirement } from '../assessment.repository.js';
 

@@ -1,6 +1,5 @@
 /** `GET /assessments/{id}` and `GET /assessments` (cursor paging). */
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
 import type { AssessmentRecord } from '../assessment.repository.js';
 import { presentAssessment } from '../assessment.presenter.js';
 import { requireAssessment } from '../require-assessment.js';
@@ -8,9 +7,9 @@ import { computeCompleteness } from './compute-completeness.js';
 
 /** Presents one loaded assessment (loads its documents and items for the derived fields). */
 export async function presentLoadedAssessment(ctx: CommandContext, assessment: AssessmentRecord): Promise<Record<string, unknown>> {
-  const repos = reposOf(ctx);
+  const repos = ctx.repos;
   const orgId = ctx.actor.org.orgId;
-  const docs = await repos.documents.listByAssessment(orgId, assessment.id);
+  const docs = await repos.sourceDocuments.listByAssessment(orgId, assessment.id);
   const items = await repos.items.listCurrent(orgId, docs.map((d) => d.id));
   return presentAssessment(assessment, computeCompleteness(assessment, docs, items, ctx.clock.now().toISOString()));
 }
@@ -22,7 +21,7 @@ export async function getAssessment(ctx: CommandContext, assessmentId: string): 
 
 /** Newest first; `next_cursor` is null on the last page. */
 export async function listAssessments(ctx: CommandContext, page: { limit: number; cursor?: string }): Promise<{ assessments: Array<Record<string, unknown>>; next_cursor: string | null }> {
-  const rows = await reposOf(ctx).assessments.list(ctx.actor.org.orgId, { limit: page.limit + 1, cursor: page.cursor });
+  const rows = await ctx.repos.assessments.list(ctx.actor.org.orgId, { limit: page.limit + 1, cursor: page.cursor });
   const pageRows = rows.slice(0, page.limit);
   const assessments = [];
   for (const a of pageRows) assessments.push(await presentLoadedAssessment(ctx, a));

@@ -1,8 +1,6 @@
 /** `GET /assessments/{id}/document-processing-details` (§4.9): per document, the latest run, pages and history. */
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
-import { countItemsByDocument } from '../../extracted-items/extracted-item.repository.js';
-import type { Grade } from '../../extraction/types.js';
+import type { Grade } from '../../../../extraction/types.js';
 import { presentRun } from '../../processing/processing-run.presenter.js';
 import { itemCounts, reviewStatus } from '../../uploads/source-document.presenter.js';
 import { requireAssessment } from '../require-assessment.js';
@@ -13,15 +11,15 @@ const GRADES: Grade[] = ['poor', 'fair', 'good', 'excellent'];
 export async function getProcessingDetails(ctx: CommandContext, assessmentId: string): Promise<Record<string, unknown>> {
   const assessment = await requireAssessment(ctx, assessmentId);
   const orgId = ctx.actor.org.orgId;
-  const repos = reposOf(ctx);
-  const docs = await repos.documents.listByAssessment(orgId, assessment.id);
-  const counts = await countItemsByDocument(ctx.db, orgId, docs.map((d) => d.id));
+  const repos = ctx.repos;
+  const docs = await repos.sourceDocuments.listByAssessment(orgId, assessment.id);
+  const counts = await ctx.repos.items.countByDocument(orgId, docs.map((d) => d.id));
   const grades: Grade[] = [];
   let pages = 0;
   let ocrPages = 0;
   const documents = [];
   for (const doc of docs) {
-    const runs = await repos.runs.listByDocument(orgId, doc.id);
+    const runs = await repos.processingRuns.listByDocument(orgId, doc.id);
     const latest = runs.find((r) => r.id === doc.latest_run_id) ?? runs.at(-1);
     for (const p of latest?.pages ?? []) {
       pages += 1;

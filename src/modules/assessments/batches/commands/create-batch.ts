@@ -5,7 +5,6 @@
 import { DomainValidationError } from '../../../../kernel/errors.js';
 import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
 import { requireAssessment } from '../../assessments/require-assessment.js';
 import type { AssessmentServices } from '../../assessment-services.js';
 import { assertKnownProcessor, catalogOptionsOf } from '../../processors/choose-processor.js';
@@ -30,9 +29,9 @@ export async function createBatch(ctx: CommandContext, services: Pick<Assessment
   const orgId = ctx.actor.org.orgId;
   return ctx.transaction(async (tx) => {
     if (input.assessment_id) await requireAssessment(tx, input.assessment_id);
-    const repos = reposOf(tx);
+    const repos = tx.repos;
     const ids = [...new Set(input.document_ids)];
-    const found = new Set((await repos.documents.findMany(orgId, ids)).map((d) => d.id));
+    const found = new Set((await repos.sourceDocuments.findMany(orgId, ids)).map((d) => d.id));
     const now = tx.clock.now().toISOString();
     const batch = await repos.batches.insert(orgId, {
       id: newId('bat'),

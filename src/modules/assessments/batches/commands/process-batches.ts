@@ -1,6 +1,5 @@
 /** `POST /batches/process`: starts a run on each named batch (or every batch with rows in scope). */
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
 import type { AssessmentServices } from '../../assessment-services.js';
 import type { BatchRunRecord } from '../batch.repository.js';
 import { requireBatch } from '../require-batch.js';
@@ -14,7 +13,7 @@ export async function processBatches(
   services: Pick<AssessmentServices, 'jobs' | 'model'>,
   input: { batch_ids?: string[]; scope?: 'all' | 'pending' | 'failed' },
 ): Promise<{ runs: BatchRunRecord[]; skipped: Array<{ batch_id: string; reason: 'already_running' | 'nothing_to_do' }> }> {
-  const ids = input.batch_ids ? [...new Set(input.batch_ids)] : (await reposOf(ctx).batches.listAll(ctx.actor.org.orgId)).map((b) => b.id);
+  const ids = input.batch_ids ? [...new Set(input.batch_ids)] : (await ctx.repos.batches.listAll(ctx.actor.org.orgId)).map((b) => b.id);
   for (const id of ids) await requireBatch(ctx, id);
   const runs: BatchRunRecord[] = [];
   const skipped: Array<{ batch_id: string; reason: 'already_running' | 'nothing_to_do' }> = [];

@@ -6,7 +6,6 @@
 import { newId } from '../../../../kernel/ids.js';
 import { isUniqueViolation } from '../../../../storage/dialect.js';
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
 import { type AssessmentServices, BATCH_RUN_JOB, type BatchRunPayload } from '../../assessment-services.js';
 import { assertKnownProcessor, catalogOptionsOf } from '../../processors/choose-processor.js';
 import type { BatchDocumentRecord, BatchRunRecord } from '../batch.repository.js';
@@ -38,7 +37,7 @@ export async function startBatchRun(ctx: CommandContext, services: Pick<Assessme
   const result = await ctx
     .transaction(async (tx): Promise<StartBatchRunResult> => {
       const batch = await requireBatch(tx, batchId);
-      const repos = reposOf(tx);
+      const repos = tx.repos;
       const active = await repos.batches.findActiveRun(orgId, batch.id);
       if (active) return { started: false, already_running: true, nothing_to_do: false, run_id: active.id };
       const targets = (await repos.batches.listDocuments(orgId, { batch_id: batch.id })).filter((r) => inScope(r, scope));
@@ -70,7 +69,7 @@ export async function startBatchRun(ctx: CommandContext, services: Pick<Assessme
     .catch(async (error: unknown): Promise<StartBatchRunResult> => {
       // Another request started a run between our check and our insert.
       if (!isUniqueViolation(error)) throw error;
-      const active = await reposOf(ctx).batches.findActiveRun(orgId, batchId);
+      const active = await ctx.repos.batches.findActiveRun(orgId, batchId);
       return { started: false, already_running: true, nothing_to_do: false, run_id: active?.id ?? null };
     });
   if (result.started) await services.jobs.enqueue<BatchRunPayload>(BATCH_RUN_JOB, { org_id: orgId, batch_run_id: result.run.id }, { id: `${BATCH_RUN_JOB}:${result.run.id}` });

@@ -3,7 +3,6 @@ import { ConflictError, DomainValidationError } from '../../../../kernel/errors.
 import type { CommandContext } from '../../../context.js';
 import type { AssessmentServices } from '../../assessment-services.js';
 import { assertKnownProcessor, catalogOptionsOf } from '../../processors/choose-processor.js';
-import { reposOf } from '../../assessment-repos.js';
 import type { BatchDocumentRecord } from '../batch.repository.js';
 import { requireBatchDocument } from '../require-batch.js';
 
@@ -28,7 +27,7 @@ export async function updateBatchDocument(ctx: CommandContext, services: Pick<As
     let status = row.status;
     if (input.included === false) status = 'excluded';
     else if (input.included === true && row.status === 'excluded') status = 'pending';
-    await reposOf(tx).batches.updateDocument(orgId, row.id, {
+    await tx.repos.batches.updateDocument(orgId, row.id, {
       ...(input.included === undefined ? {} : { included: input.included }),
       ...(input.processor_id === undefined ? {} : { processor_id: input.processor_id }),
       ...(input.priority === undefined ? {} : { priority: input.priority }),
@@ -49,6 +48,6 @@ export async function deleteBatchDocument(ctx: CommandContext, id: string): Prom
   await ctx.transaction(async (tx) => {
     const row = await requireBatchDocument(tx, id);
     if (row.status === 'processing' || row.status === 'queued') throw new ConflictError('the batch document is being processed');
-    await reposOf(tx).batches.deleteDocument(tx.actor.org.orgId, row.id);
+    await tx.repos.batches.deleteDocument(tx.actor.org.orgId, row.id);
   });
 }

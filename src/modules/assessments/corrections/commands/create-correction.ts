@@ -6,7 +6,6 @@
 import { ConflictError } from '../../../../kernel/errors.js';
 import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
 import { markDependentSectionsStale } from '../../bridge/mark-dependent-sections-stale.js';
 import { requireItem } from '../../extracted-items/require-item.js';
 import type { CorrectionRecord } from '../correction.repository.js';
@@ -26,7 +25,7 @@ export async function createCorrection(ctx: CommandContext, itemId: string, body
     }
     if (item.superseded_by) throw new ConflictError('the item was superseded by a newer run');
     const corrected = correctedValue(item, body);
-    const repos = reposOf(tx);
+    const repos = tx.repos;
     const now = tx.clock.now().toISOString();
     const who = tx.actor.email ?? tx.actor.userId;
     if (item.current_correction_id) await repos.corrections.setStatus(orgId, item.current_correction_id, 'superseded', now);

@@ -5,7 +5,6 @@
  */
 import { ConflictError, NotFoundError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
 import { markDependentSectionsStale } from '../../bridge/mark-dependent-sections-stale.js';
 import { requireItem } from '../../extracted-items/require-item.js';
 import type { CorrectionRecord } from '../correction.repository.js';
@@ -21,7 +20,7 @@ export type UpdateCorrectionBody = Partial<CorrectionBody> & { status?: 'active'
 export async function updateCorrection(ctx: CommandContext, itemId: string, correctionId: string, body: UpdateCorrectionBody): Promise<CorrectionRecord> {
   const orgId = ctx.actor.org.orgId;
   return ctx.transaction(async (tx) => {
-    const repos = reposOf(tx);
+    const repos = tx.repos;
     const correction = await repos.corrections.findById(orgId, correctionId);
     const item = await requireItem(tx, itemId);
     // A correction follows its item across reruns (it is moved onto the successor item).

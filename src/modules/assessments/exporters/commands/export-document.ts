@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { ConflictError, NotFoundError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
 import { presentItem } from '../../extracted-items/extracted-item.presenter.js';
 import { presentSourceDocument } from '../../uploads/source-document.presenter.js';
 import { requireSourceDocument } from '../../uploads/require-source-document.js';
@@ -48,7 +47,7 @@ export async function exportDocument(ctx: CommandContext, documentId: string, ex
   if (!exporter) throw new NotFoundError('exporter not found');
   const doc = await requireSourceDocument(ctx, documentId);
   const orgId = ctx.actor.org.orgId;
-  const repos = reposOf(ctx);
+  const repos = ctx.repos;
   const current = await repos.items.listCurrent(orgId, [doc.id]);
   const policy: ExportPolicy = input.policy ?? (input.only_validated === false ? 'all' : 'validated_only');
   const { selected, left_out } = selectItems(current, { policy, include_rejected: input.include_rejected === true });

@@ -5,7 +5,7 @@
  */
 import { DomainValidationError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
-import { replaceFields } from '../../../documents/commands/replace-fields.js';
+import { replaceFields } from '../../../documents/fields/commands/replace-fields.js';
 import type { AssessmentRecord } from '../../assessments/assessment.repository.js';
 import type { ExtractedItemRecord } from '../../extracted-items/extracted-item.repository.js';
 import type { SourceDocumentRecord } from '../../uploads/source-document.repository.js';

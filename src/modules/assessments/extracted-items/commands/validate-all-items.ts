@@ -4,7 +4,6 @@
  * `dry_run` reports without writing.
  */
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
 import { itemCounts, reviewStatus } from '../../uploads/source-document.presenter.js';
 import { requireSourceDocument } from '../../uploads/require-source-document.js';
 import type { ValidationStatus } from '../extracted-item.repository.js';
@@ -23,7 +22,7 @@ export async function validateAllItems(ctx: CommandContext, documentId: string, 
   const orgId = ctx.actor.org.orgId;
   return ctx.transaction(async (tx) => {
     const doc = await requireSourceDocument(tx, documentId);
-    const repos = reposOf(tx);
+    const repos = tx.repos;
     const now = tx.clock.now().toISOString();
     const onlyPending = input.only_pending !== false;
     const wanted = input.item_ids ? new Set(input.item_ids) : null;

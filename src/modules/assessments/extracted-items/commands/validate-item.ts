@@ -5,10 +5,9 @@
  */
 import { ConflictError, DomainValidationError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
 import { markDependentSectionsStale } from '../../bridge/mark-dependent-sections-stale.js';
-import { runItemChecks } from '../../extraction/item-checks.js';
-import type { ValueType } from '../../extraction/types.js';
+import { runItemChecks } from '../../../../extraction/item-checks.js';
+import type { ValueType } from '../../../../extraction/types.js';
 import { checksFor } from '../../processors/item-type-of.js';
 import type { ExtractedItemRecord } from '../extracted-item.repository.js';
 import { requireItem } from '../require-item.js';
@@ -48,7 +47,7 @@ export async function validateItem(ctx: CommandContext, documentId: string, item
     }
     const now = tx.clock.now().toISOString();
     const status = decision === 'reject' ? 'rejected' : item.is_corrected ? 'corrected' : 'validated';
-    const ok = await reposOf(tx).items.update(orgId, item.id, item.version, {
+    const ok = await tx.repos.items.update(orgId, item.id, item.version, {
       validation_status: status,
       validation: {
         ...item.validation,

@@ -1,6 +1,5 @@
 /** `GET /documents/{id}/extracted-items`: the current items by default, every run's with `run=all`. */
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
 import { itemCounts, reviewStatus } from '../../uploads/source-document.presenter.js';
 import { requireSourceDocument } from '../../uploads/require-source-document.js';
 import type { ValidationStatus } from '../extracted-item.repository.js';
@@ -15,7 +14,7 @@ export interface ListItemsQuery {
 /** @throws NotFoundError when the document is absent or foreign. */
 export async function listExtractedItems(ctx: CommandContext, documentId: string, query: ListItemsQuery): Promise<Record<string, unknown>> {
   const doc = await requireSourceDocument(ctx, documentId);
-  const repos = reposOf(ctx);
+  const repos = ctx.repos;
   const orgId = ctx.actor.org.orgId;
   const current = await repos.items.listCurrent(orgId, [doc.id]);
   const all = query.run === 'all' ? await repos.items.listByDocument(orgId, doc.id) : current;

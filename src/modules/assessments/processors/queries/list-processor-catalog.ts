@@ -6,11 +6,11 @@
 import { NotFoundError } from '../../../../kernel/errors.js';
 import type { ModelGateway } from '../../../../pipeline/ports.js';
 import type { CommandContext } from '../../../context.js';
-import { type ProcessorCatalogEntry, listProcessors } from '../../extraction/processor-catalog.js';
-import type { ItemType } from '../../extraction/types.js';
+import { type ProcessorCatalogEntry, listProcessors } from '../../../../extraction/processor-catalog.js';
+import type { ItemType } from '../../../../extraction/types.js';
 import { catalogOptionsOf } from '../choose-processor.js';
 import { itemTypeOf } from '../item-type-of.js';
-import { type DecisionCount, ObservedAccuracyRepository } from '../observed-accuracy.repository.js';
+import { type DecisionCount } from '../observed-accuracy.repository.js';
 
 /**
  * §4.3 `observed_accuracy`: `accepted_without_correction` is a share in [0, 1], null when nothing
@@ -59,7 +59,7 @@ function withAccuracy(entry: ProcessorCatalogEntry, counts: readonly DecisionCou
 /** The whole catalog for the caller's organization. */
 export async function listProcessorCatalog(ctx: CommandContext, model: Pick<ModelGateway, 'status'>): Promise<ProcessorCatalogView[]> {
   const options = catalogOptionsOf(model);
-  const counts = await new ObservedAccuracyRepository(ctx.db).decisionCounts(ctx.actor.org.orgId);
+  const counts = await ctx.repos.observedAccuracy.decisionCounts(ctx.actor.org.orgId);
   const status = model.status();
   return (await listProcessors(options)).map((entry) => {
     // Which model a model-backed processor would use is part of its engine.

@@ -3,9 +3,9 @@
  * metadata only (`{filename, size_bytes, mime_type}`). Always an answer, never a throw.
  */
 import type { Readable } from 'node:stream';
-import { extensionOf } from '../../extraction/sniff-file.js';
-import { DEFAULT_UPLOAD_LIMITS, type UploadProblem, type UploadVerdict, kindOfMime, sanitizeFilename, validateUpload } from '../../extraction/validate-upload.js';
-import type { FileKind } from '../../extraction/types.js';
+import { extensionOf } from '../../../../extraction/sniff-file.js';
+import { DEFAULT_UPLOAD_LIMITS, type UploadProblem, type UploadVerdict, kindOfMime, sanitizeFilename, validateUpload } from '../../../../extraction/validate-upload.js';
+import type { FileKind } from '../../../../extraction/types.js';
 
 const EXT_KIND: Record<string, FileKind> = {
   pdf: 'pdf', png: 'image', jpg: 'image', jpeg: 'image', tif: 'image', tiff: 'image', bmp: 'image', webp: 'image', gif: 'image',

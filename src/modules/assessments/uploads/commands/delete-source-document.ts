@@ -2,7 +2,6 @@
 import { ConflictError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
 import type { AssessmentServices } from '../../assessment-services.js';
-import { reposOf } from '../../assessment-repos.js';
 import { removeDocumentRows } from '../remove-documents.js';
 import { requireSourceDocument } from '../require-source-document.js';
 
@@ -15,7 +14,7 @@ export async function deleteSourceDocument(ctx: CommandContext, services: Pick<A
     const doc = await requireSourceDocument(tx, documentId);
     if (doc.processing_status === 'processing') throw new ConflictError('the document is being processed; delete it when processing has finished');
     const blobKeys = await removeDocumentRows(tx, [doc]);
-    if (doc.assessment_id) await reposOf(tx).assessments.touch(tx.actor.org.orgId, doc.assessment_id, tx.clock.now().toISOString());
+    if (doc.assessment_id) await tx.repos.assessments.touch(tx.actor.org.orgId, doc.assessment_id, tx.clock.now().toISOString());
     return blobKeys;
   });
   for (const key of keys) await services.blobs.delete(key);

@@ -6,10 +6,9 @@
  */
 import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
 import { type AssessmentServices, enqueueRun } from '../../assessment-services.js';
 import type { AssessmentRecord } from '../../assessments/assessment.repository.js';
-import { type UploadProblem, sanitizeFilename, validateUpload } from '../../extraction/validate-upload.js';
+import { type UploadProblem, sanitizeFilename, validateUpload } from '../../../../extraction/validate-upload.js';
 import type { ProcessingRunRecord } from '../../processing/processing-run.repository.js';
 import { assertKnownProcessor, catalogOptionsOf, chooseProcessor } from '../../processors/choose-processor.js';
 import type { ReceivedFile } from '../receive-multipart.js';
@@ -56,16 +55,16 @@ export async function ingestFiles(ctx: CommandContext, services: AssessmentServi
   const runIds: string[] = [];
   try {
     await ctx.transaction(async (tx) => {
-      const repos = reposOf(tx);
+      const repos = tx.repos;
       const now = tx.clock.now().toISOString();
       for (const { file, verdict } of accepted) {
         const kind = verdict.detected.kind ?? 'text';
-        const duplicate = options.assessment ? await repos.documents.findBySha(orgId, options.assessment.id, file.blob.sha256) : undefined;
+        const duplicate = options.assessment ? await repos.sourceDocuments.findBySha(orgId, options.assessment.id, file.blob.sha256) : undefined;
         const skip = duplicate !== undefined && !options.reprocessDuplicates;
         const processorId = chooseProcessor(kind, options.processorId ?? options.assessment?.processor_id);
         const id = newId('sdoc');
         const runId = skip ? null : newId('run');
-        const doc = await repos.documents.insert(orgId, {
+        const doc = await repos.sourceDocuments.insert(orgId, {
           id,
           assessment_id: options.assessment?.id ?? null,
           filename: sanitizeFilename(file.filename),
@@ -90,7 +89,7 @@ export async function ingestFiles(ctx: CommandContext, services: AssessmentServi
           updated_at: now,
         });
         if (runId) {
-          await repos.runs.insert(orgId, {
+          await repos.processingRuns.insert(orgId, {
             id: runId,
             document_id: id,
             assessment_id: doc.assessment_id,

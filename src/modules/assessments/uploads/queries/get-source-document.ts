@@ -1,14 +1,12 @@
 /** `GET /documents/{id}` and `GET /documents` (filters, cursor paging). */
 import type { CommandContext } from '../../../context.js';
-import { reposOf } from '../../assessment-repos.js';
-import { countItemsByDocument } from '../../extracted-items/extracted-item.repository.js';
 import { presentSourceDocument, reviewStatus, itemCounts } from '../source-document.presenter.js';
 import { requireSourceDocument } from '../require-source-document.js';
 import type { SourceDocumentRecord } from '../source-document.repository.js';
 
 /** Presents documents with their item counts (one grouped query). */
 export async function presentDocuments(ctx: CommandContext, docs: readonly SourceDocumentRecord[]): Promise<Array<Record<string, unknown>>> {
-  const counts = await countItemsByDocument(ctx.db, ctx.actor.org.orgId, docs.map((d) => d.id));
+  const counts = await ctx.repos.items.countByDocument(ctx.actor.org.orgId, docs.map((d) => d.id));
   return docs.map((d) => presentSourceDocument(d, counts[d.id]));
 }
 
@@ -38,11 +36,11 @@ const REVIEW_FILTER_SCAN_BUDGET = 2000;
  */
 export async function listSourceDocuments(ctx: CommandContext, query: ListDocumentsQuery): Promise<{ documents: Array<Record<string, unknown>>; next_cursor: string | null }> {
   const orgId = ctx.actor.org.orgId;
-  const repo = reposOf(ctx).documents;
+  const repo = ctx.repos.sourceDocuments;
   if (!query.review_status) {
     const rows = await repo.list(orgId, { ...query, limit: query.limit + 1 });
     const page = rows.slice(0, query.limit);
-    const counts = await countItemsByDocument(ctx.db, orgId, page.map((d) => d.id));
+    const counts = await ctx.repos.items.countByDocument(orgId, page.map((d) => d.id));
     return { documents: page.map((d) => presentSourceDocument(d, counts[d.id])), next_cursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
   }
   const batchSize = Math.max(query.limit * 2, 10);
@@ -51,7 +49,7 @@ export async function listSourceDocuments(ctx: CommandContext, query: ListDocume
   let scanned = 0;
   for (;;) {
     const rows = await repo.list(orgId, { ...query, cursor, limit: batchSize });
-    const counts = await countItemsByDocument(ctx.db, orgId, rows.map((d) => d.id));
+    const counts = await ctx.repos.items.countByDocument(orgId, rows.map((d) => d.id));
     for (const doc of rows) {
       scanned++;
       if (reviewStatus(doc, itemCounts(counts[doc.id])) !== query.review_status) continue;

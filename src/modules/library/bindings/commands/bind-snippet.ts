@@ -8,7 +8,7 @@ import type { CommandContext } from '../../../context.js';
 import { requireEditableDocument } from '../../../documents/require-document.js';
 import { requireSnippet } from '../../snippets/require-snippet.js';
 import { assertOrdinal, normalizeEntityBindings } from '../binding-rules.js';
-import { BindingRepository, type BindingRecord } from '../binding.repository.js';
+import { type BindingRecord } from '../binding.repository.js';
 
 export interface BindSnippetInput {
   snippetId: string;
@@ -25,7 +25,7 @@ export async function bindSnippet(ctx: CommandContext, documentId: string, input
   const snippet = await requireSnippet(ctx, input.snippetId);
   const entityBindings = normalizeEntityBindings(input.entityBindings);
   const orgId = ctx.actor.org.orgId;
-  const bindings = new BindingRepository(ctx.db);
+  const bindings = ctx.repos.bindings;
   const ordinal = input.ordinal === undefined || input.ordinal === null ? await bindings.nextOrdinal(orgId, document.id) : assertOrdinal(input.ordinal);
   const now = ctx.clock.now().toISOString();
   const record: BindingRecord = { id: newId('bind'), documentId: document.id, snippetId: snippet.id, entityBindings, ordinal, createdAt: now, updatedAt: now };

@@ -1,7 +1,6 @@
 /** `DELETE /v1/documents/{id}/snippets/{binding_id}`: the snippet itself stays in the library. */
 import type { CommandContext } from '../../../context.js';
 import { requireEditableDocument } from '../../../documents/require-document.js';
-import { BindingRepository } from '../binding.repository.js';
 import { requireBinding } from '../require-binding.js';
 
 /**
@@ -12,6 +11,6 @@ export async function unbindSnippet(ctx: CommandContext, documentId: string, bin
   const document = await requireEditableDocument(ctx, documentId);
   const binding = await requireBinding(ctx, document.id, bindingId);
   const orgId = ctx.actor.org.orgId;
-  await new BindingRepository(ctx.db).delete(orgId, document.id, binding.id);
+  await ctx.repos.bindings.delete(orgId, document.id, binding.id);
   await ctx.repos.documents.touch(orgId, document.id, ctx.clock.now().toISOString());
 }

@@ -6,7 +6,7 @@ import type { CommandContext } from '../../../context.js';
 import { requireEditableDocument } from '../../../documents/require-document.js';
 import { assertNotEmptyUpdate } from '../../library-rules.js';
 import { assertOrdinal, normalizeEntityBindings } from '../binding-rules.js';
-import { type BindingChanges, BindingRepository, type BindingRecord } from '../binding.repository.js';
+import { type BindingChanges, type BindingRecord } from '../binding.repository.js';
 import { requireBinding } from '../require-binding.js';
 
 export interface UpdateBindingInput {
@@ -23,7 +23,7 @@ export async function updateBinding(ctx: CommandContext, documentId: string, bin
   const document = await requireEditableDocument(ctx, documentId);
   const binding = await requireBinding(ctx, document.id, bindingId);
   const orgId = ctx.actor.org.orgId;
-  const bindings = new BindingRepository(ctx.db);
+  const bindings = ctx.repos.bindings;
   const changes: BindingChanges = {};
   if (input.entityBindings !== undefined) changes.entityBindings = normalizeEntityBindings(input.entityBindings);
   if (input.ordinal !== undefined) changes.ordinal = input.ordinal === null ? await bindings.nextOrdinal(orgId, document.id) : assertOrdinal(input.ordinal);

@@ -1,6 +1,5 @@
 import type { CommandContext } from '../../../context.js';
 import { requireDocument } from '../../../documents/require-document.js';
-import { SnippetRepository } from '../../snippets/snippet.repository.js';
 import { withItems } from '../../snippets/with-items.js';
 import { presentBinding } from '../binding.presenter.js';
 import type { BindingRecord } from '../binding.repository.js';
@@ -18,7 +17,7 @@ export async function listBindings(ctx: CommandContext, documentId: string) {
 
 /** One binding (of a gated document) with its snippet: the answer of bind and update. */
 export async function bindingDetail(ctx: CommandContext, binding: BindingRecord) {
-  const snippet = await new SnippetRepository(ctx.db).findById(ctx.actor.org.orgId, binding.snippetId);
+  const snippet = await ctx.repos.snippets.findById(ctx.actor.org.orgId, binding.snippetId);
   const [withList] = snippet ? await withItems(ctx, [snippet]) : [];
   return presentBinding(binding, withList);
 }

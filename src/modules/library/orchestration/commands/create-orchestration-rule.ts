@@ -4,7 +4,7 @@ import { newId } from '../../../../kernel/ids.js';
 import { isUniqueViolation } from '../../../../storage/dialect.js';
 import type { CommandContext } from '../../../context.js';
 import { ensureRulebook } from '../ensure-rulebook.js';
-import { type OrchestrationRuleRecord, OrchestrationRuleRepository } from '../orchestration-rule.repository.js';
+import { type OrchestrationRuleRecord } from '../orchestration-rule.repository.js';
 import { assertValidRule } from '../rule-actions.js';
 
 export interface CreateOrchestrationRuleInput {
@@ -24,7 +24,7 @@ export async function createOrchestrationRule(ctx: CommandContext, input: Create
   // Seed first, so the defaults keep their place ahead of rules users add.
   await ensureRulebook(ctx);
   const orgId = ctx.actor.org.orgId;
-  const rules = new OrchestrationRuleRepository(ctx.db);
+  const rules = ctx.repos.orchestrationRules;
   if (await rules.findByName(orgId, rule.name)) throw new ConflictError(`a rule named "${rule.name}" already exists`);
   const now = ctx.clock.now().toISOString();
   const ordinal = input.ordinal ?? (await rules.nextOrdinal(orgId));

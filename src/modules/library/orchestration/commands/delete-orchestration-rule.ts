@@ -1,6 +1,5 @@
 import { NotFoundError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
-import { OrchestrationRuleRepository } from '../orchestration-rule.repository.js';
 
 /**
  * `DELETE /v1/orchestration-rules/{rule_id}`. Deleting a default rule is final: the defaults
@@ -9,6 +8,6 @@ import { OrchestrationRuleRepository } from '../orchestration-rule.repository.js
  * @throws NotFoundError when absent or of another organization.
  */
 export async function deleteOrchestrationRule(ctx: CommandContext, ruleId: string): Promise<void> {
-  const deleted = await new OrchestrationRuleRepository(ctx.db).delete(ctx.actor.org.orgId, ruleId);
+  const deleted = await ctx.repos.orchestrationRules.delete(ctx.actor.org.orgId, ruleId);
   if (!deleted) throw new NotFoundError(`orchestration rule ${ruleId} not found`);
 }

@@ -7,7 +7,7 @@ import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
 import { requiredString, uniqueOrConflict } from '../../library-rules.js';
 import { approvalChanges, assertStatus, requiredTemplate } from '../risk-block-rules.js';
-import { RiskBlockRepository, type RiskBlockRecord } from '../risk-block.repository.js';
+import { type RiskBlockRecord } from '../risk-block.repository.js';
 
 export interface CreateRiskBlockInput {
   key: string;
@@ -30,7 +30,7 @@ export async function createRiskBlock(ctx: CommandContext, input: CreateRiskBloc
   const template = requiredTemplate(input.template);
   const status = assertStatus(input.status ?? 'draft');
   const orgId = ctx.actor.org.orgId;
-  const blocks = new RiskBlockRepository(ctx.db);
+  const blocks = ctx.repos.riskBlocks;
   if (await blocks.findByKey(orgId, key)) throw new ConflictError(duplicateRiskBlockKey(key));
   const now = ctx.clock.now().toISOString();
   const approval = approvalChanges('draft', status, ctx.actor, now);

@@ -4,9 +4,7 @@
  */
 import { DomainValidationError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
-import { SnippetRepository } from '../../snippets/snippet.repository.js';
 import { requireRiskBlock } from '../require-risk-block.js';
-import { RiskBlockRepository } from '../risk-block.repository.js';
 
 /**
  * @throws NotFoundError when the risk block is absent or of another organization.
@@ -16,8 +14,8 @@ export async function deleteRiskBlock(ctx: CommandContext, riskBlockId: string):
   const orgId = ctx.actor.org.orgId;
   await ctx.transaction(async (tx) => {
     const block = await requireRiskBlock(tx, riskBlockId);
-    const users = await new SnippetRepository(tx.db).keysUsing(orgId, 'risk_block', block.id);
+    const users = await tx.repos.snippets.keysUsing(orgId, 'risk_block', block.id);
     if (users.length > 0) throw new DomainValidationError(`risk block "${block.key}" is used by snippets ${users.map((k) => `"${k}"`).join(', ')}: remove it from their items first`);
-    await new RiskBlockRepository(tx.db).delete(orgId, block.id);
+    await tx.repos.riskBlocks.delete(orgId, block.id);
   });
 }

@@ -9,7 +9,7 @@ import type { CommandContext } from '../../../context.js';
 import { assertNotEmptyUpdate, requiredString, uniqueOrConflict } from '../../library-rules.js';
 import { requireRiskBlock } from '../require-risk-block.js';
 import { approvalChanges, assertStatus, requiredTemplate } from '../risk-block-rules.js';
-import { type RiskBlockChanges, RiskBlockRepository, type RiskBlockRecord } from '../risk-block.repository.js';
+import { type RiskBlockChanges, type RiskBlockRecord } from '../risk-block.repository.js';
 import { duplicateRiskBlockKey } from './create-risk-block.js';
 
 export interface UpdateRiskBlockInput {
@@ -51,7 +51,7 @@ export async function updateRiskBlock(ctx: CommandContext, riskBlockId: string, 
   const now = ctx.clock.now().toISOString();
   const changes = riskBlockChangesOf(ctx, block, input, now);
   const orgId = ctx.actor.org.orgId;
-  const blocks = new RiskBlockRepository(ctx.db);
+  const blocks = ctx.repos.riskBlocks;
   if (changes.key !== undefined && changes.key !== block.key && (await blocks.findByKey(orgId, changes.key))) throw new ConflictError(duplicateRiskBlockKey(changes.key));
   await uniqueOrConflict(() => blocks.update(orgId, block.id, changes, now), duplicateRiskBlockKey(changes.key ?? block.key));
   return { ...block, ...changes, updatedAt: now };

@@ -1,11 +1,10 @@
 import type { CommandContext } from '../../../context.js';
 import { requireRiskBlock } from '../require-risk-block.js';
 import { presentRiskBlock } from '../risk-block.presenter.js';
-import { RiskBlockRepository } from '../risk-block.repository.js';
 
 /** `GET /v1/risk-blocks`: the organization's risk blocks by key, wrapped under `riskBlocks` (the contract's key). */
 export async function listRiskBlocks(ctx: CommandContext) {
-  return { riskBlocks: (await new RiskBlockRepository(ctx.db).list(ctx.actor.org.orgId)).map(presentRiskBlock) };
+  return { riskBlocks: (await ctx.repos.riskBlocks.list(ctx.actor.org.orgId)).map(presentRiskBlock) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { ConflictError } from '../../../../kernel/errors.js';
 import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
 import { requiredString, uniqueOrConflict } from '../../library-rules.js';
-import { SnippetRepository, type SnippetRecord } from '../snippet.repository.js';
+import { type SnippetRecord } from '../snippet.repository.js';
 
 export interface CreateSnippetInput {
   key: string;
@@ -21,7 +21,7 @@ export const duplicateSnippetKey = (key: string) => `a snippet with key "${key}"
 export async function createSnippet(ctx: CommandContext, input: CreateSnippetInput): Promise<SnippetRecord> {
   const key = requiredString(input.key, 'key', { isKey: true });
   const orgId = ctx.actor.org.orgId;
-  const snippets = new SnippetRepository(ctx.db);
+  const snippets = ctx.repos.snippets;
   if (await snippets.findByKey(orgId, key)) throw new ConflictError(duplicateSnippetKey(key));
   const now = ctx.clock.now().toISOString();
   const record: SnippetRecord = { id: newId('snip'), key, name: input.name ?? null, description: input.description ?? null, phaseOrder: input.phaseOrder ?? 0, createdAt: now, updatedAt: now };

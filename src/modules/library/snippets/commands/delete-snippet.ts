@@ -1,7 +1,6 @@
 /** `DELETE /v1/snippets/{id}`: the snippet, its items, and every document binding of it. */
 import type { CommandContext } from '../../../context.js';
 import { requireSnippet } from '../require-snippet.js';
-import { SnippetRepository } from '../snippet.repository.js';
 
 /**
  * @throws NotFoundError when the snippet is absent or of another organization.
@@ -9,5 +8,5 @@ import { SnippetRepository } from '../snippet.repository.js';
 export async function deleteSnippet(ctx: CommandContext, snippetId: string): Promise<void> {
   const snippet = await requireSnippet(ctx, snippetId);
   // Items and bindings go with it (ON DELETE CASCADE on both foreign keys).
-  await new SnippetRepository(ctx.db).delete(ctx.actor.org.orgId, snippet.id);
+  await ctx.repos.snippets.delete(ctx.actor.org.orgId, snippet.id);
 }

@@ -6,10 +6,8 @@ import { DomainValidationError } from '../../../../kernel/errors.js';
 import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
 import { uniqueOrConflict } from '../../library-rules.js';
-import { RiskBlockRepository } from '../../risk-blocks/risk-block.repository.js';
-import { TextRepository } from '../../texts/text.repository.js';
 import { requireSnippet } from '../require-snippet.js';
-import { type SnippetItemType, SnippetRepository, type SnippetRecord } from '../snippet.repository.js';
+import { type SnippetItemType, type SnippetRecord } from '../snippet.repository.js';
 
 export interface SnippetItemInput {
   itemType: string;
@@ -23,8 +21,8 @@ export interface SnippetItemInput {
  */
 export async function resolveSnippetItems(ctx: CommandContext, items: readonly SnippetItemInput[]): Promise<Array<{ itemType: SnippetItemType; targetId: string }>> {
   const orgId = ctx.actor.org.orgId;
-  const texts = new TextRepository(ctx.db);
-  const blocks = new RiskBlockRepository(ctx.db);
+  const texts = ctx.repos.texts;
+  const blocks = ctx.repos.riskBlocks;
   const resolved: Array<{ itemType: SnippetItemType; targetId: string }> = [];
   for (const [i, item] of items.entries()) {
     if (item.itemType !== 'text' && item.itemType !== 'risk_block') throw new DomainValidationError(`items[${i}].itemType must be text or risk_block, not "${item.itemType}"`);
@@ -45,7 +43,7 @@ export async function setSnippetItems(ctx: CommandContext, snippetId: string, it
     const snippet = await requireSnippet(tx, snippetId);
     const resolved = await resolveSnippetItems(tx, items);
     const orgId = tx.actor.org.orgId;
-    const snippets = new SnippetRepository(tx.db);
+    const snippets = tx.repos.snippets;
     // Two concurrent replacements of one snippet's items collide on (snippet_id, ordinal): the
     // loser gets a 409 to retry, never a 500.
     await uniqueOrConflict(

@@ -6,7 +6,7 @@ import { ConflictError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
 import { assertNotEmptyUpdate, requiredString, uniqueOrConflict } from '../../library-rules.js';
 import { requireSnippet } from '../require-snippet.js';
-import { type SnippetChanges, SnippetRepository, type SnippetRecord } from '../snippet.repository.js';
+import { type SnippetChanges, type SnippetRecord } from '../snippet.repository.js';
 import { duplicateSnippetKey } from './create-snippet.js';
 
 export interface UpdateSnippetInput {
@@ -36,7 +36,7 @@ export async function updateSnippet(ctx: CommandContext, snippetId: string, inpu
   const snippet = await requireSnippet(ctx, snippetId);
   const changes = snippetChangesOf(input);
   const orgId = ctx.actor.org.orgId;
-  const snippets = new SnippetRepository(ctx.db);
+  const snippets = ctx.repos.snippets;
   if (changes.key !== undefined && changes.key !== snippet.key && (await snippets.findByKey(orgId, changes.key))) throw new ConflictError(duplicateSnippetKey(changes.key));
   const now = ctx.clock.now().toISOString();
   await uniqueOrConflict(() => snippets.update(orgId, snippet.id, changes, now), duplicateSnippetKey(changes.key ?? snippet.key));

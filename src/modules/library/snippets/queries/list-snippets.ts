@@ -1,12 +1,11 @@
 import type { CommandContext } from '../../../context.js';
 import { requireSnippet } from '../require-snippet.js';
 import { presentSnippet } from '../snippet.presenter.js';
-import { SnippetRepository } from '../snippet.repository.js';
 import { withItems } from '../with-items.js';
 
 /** `GET /v1/snippets`: the organization's snippets (by phaseOrder, then key), each with its items. */
 export async function listSnippets(ctx: CommandContext) {
-  const snippets = await new SnippetRepository(ctx.db).list(ctx.actor.org.orgId);
+  const snippets = await ctx.repos.snippets.list(ctx.actor.org.orgId);
   return (await withItems(ctx, snippets)).map(presentSnippet);
 }
 

@@ -4,7 +4,7 @@ import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
 import { requiredString, uniqueOrConflict } from '../../library-rules.js';
 import { DEFAULT_TEXT_VALUE_TYPE, assertTextContent } from '../text-rules.js';
-import { TextRepository, type TextRecord } from '../text.repository.js';
+import { type TextRecord } from '../text.repository.js';
 
 export interface CreateTextInput {
   key: string;
@@ -30,7 +30,7 @@ export async function createText(ctx: CommandContext, input: CreateTextInput): P
   const entityRolesUsed = (input.entityRolesUsed ?? []).map((role) => role.trim());
   assertTextContent({ valueType, headingTemplate: input.headingTemplate, narrativeTemplate: input.narrativeTemplate, entityRolesUsed });
   const orgId = ctx.actor.org.orgId;
-  const texts = new TextRepository(ctx.db);
+  const texts = ctx.repos.texts;
   if (await texts.findByKey(orgId, key)) throw new ConflictError(duplicateTextKey(key));
   const now = ctx.clock.now().toISOString();
   const record: TextRecord = {

@@ -4,9 +4,7 @@
  */
 import { DomainValidationError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
-import { SnippetRepository } from '../../snippets/snippet.repository.js';
 import { requireText } from '../require-text.js';
-import { TextRepository } from '../text.repository.js';
 
 /**
  * @throws NotFoundError when the text is absent or of another organization.
@@ -16,8 +14,8 @@ export async function deleteText(ctx: CommandContext, textId: string): Promise<v
   const orgId = ctx.actor.org.orgId;
   await ctx.transaction(async (tx) => {
     const text = await requireText(tx, textId);
-    const users = await new SnippetRepository(tx.db).keysUsing(orgId, 'text', text.id);
+    const users = await tx.repos.snippets.keysUsing(orgId, 'text', text.id);
     if (users.length > 0) throw new DomainValidationError(`text "${text.key}" is used by snippets ${users.map((k) => `"${k}"`).join(', ')}: remove it from their items first`);
-    await new TextRepository(tx.db).delete(orgId, text.id);
+    await tx.repos.texts.delete(orgId, text.id);
   });
 }

@@ -8,7 +8,7 @@ import type { CommandContext } from '../../../context.js';
 import { assertNotEmptyUpdate, requiredString, uniqueOrConflict } from '../../library-rules.js';
 import { requireText } from '../require-text.js';
 import { DEFAULT_TEXT_VALUE_TYPE, assertTextContent } from '../text-rules.js';
-import { type TextChanges, TextRepository, type TextRecord } from '../text.repository.js';
+import { type TextChanges, type TextRecord } from '../text.repository.js';
 import { duplicateTextKey } from './create-text.js';
 
 export interface UpdateTextInput {
@@ -51,7 +51,7 @@ export async function updateText(ctx: CommandContext, textId: string, input: Upd
   const text = await requireText(ctx, textId);
   const changes = textChangesOf(input);
   const orgId = ctx.actor.org.orgId;
-  const texts = new TextRepository(ctx.db);
+  const texts = ctx.repos.texts;
   if (changes.key !== undefined && changes.key !== text.key && (await texts.findByKey(orgId, changes.key))) throw new ConflictError(duplicateTextKey(changes.key));
   const now = ctx.clock.now().toISOString();
   await uniqueOrConflict(() => texts.update(orgId, text.id, changes, now), duplicateTextKey(changes.key ?? text.key));

@@ -1,11 +1,10 @@
 import type { CommandContext } from '../../../context.js';
 import { requireText } from '../require-text.js';
 import { presentText } from '../text.presenter.js';
-import { TextRepository } from '../text.repository.js';
 
 /** `GET /v1/texts`: the organization's texts, by key. */
 export async function listTexts(ctx: CommandContext) {
-  return (await new TextRepository(ctx.db).list(ctx.actor.org.orgId)).map(presentText);
+  return (await ctx.repos.texts.list(ctx.actor.org.orgId)).map(presentText);
 }
 
 /**

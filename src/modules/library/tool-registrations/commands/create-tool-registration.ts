@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../../../storage/dialect.js';
 import type { CommandContext } from '../../../context.js';
 import { findCredentials } from '../credential-keys.js';
 import { assertValidToolConfig } from '../tool-class-catalog.js';
-import { type ToolRegistrationRecord, ToolRegistrationRepository } from '../tool-registration.repository.js';
+import { type ToolRegistrationRecord } from '../tool-registration.repository.js';
 
 export interface CreateToolRegistrationInput {
   name: string;
@@ -33,7 +33,7 @@ export async function createToolRegistration(ctx: CommandContext, input: CreateT
   if (category === '') throw new DomainValidationError('category must not be blank');
   assertValidToolConfig(input.classPath, config);
   const orgId = ctx.actor.org.orgId;
-  const repository = new ToolRegistrationRepository(ctx.db);
+  const repository = ctx.repos.toolRegistrations;
   if (await repository.findByName(orgId, name)) throw new ConflictError(`a tool named "${name}" is already registered`);
   const now = ctx.clock.now().toISOString();
   const record: ToolRegistrationRecord = { id: newId('tool'), name, category, classPath: input.classPath, config, createdBy: ctx.actor.userId, createdAt: now, updatedAt: now };

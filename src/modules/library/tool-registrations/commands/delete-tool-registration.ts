@@ -1,6 +1,5 @@
 import { NotFoundError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
-import { ToolRegistrationRepository } from '../tool-registration.repository.js';
 
 /**
  * `DELETE /v1/tool-registrations/{tool_id}`. Data-needs that name the tool keep their
@@ -9,6 +8,6 @@ import { ToolRegistrationRepository } from '../tool-registration.repository.js';
  * @throws NotFoundError when absent or foreign.
  */
 export async function deleteToolRegistration(ctx: CommandContext, toolId: string): Promise<void> {
-  const deleted = await new ToolRegistrationRepository(ctx.db).delete(ctx.actor.org.orgId, toolId);
+  const deleted = await ctx.repos.toolRegistrations.delete(ctx.actor.org.orgId, toolId);
   if (!deleted) throw new NotFoundError(`tool registration ${toolId} not found`);
 }

@@ -3,7 +3,7 @@ import { ConflictError } from '../../../../kernel/errors.js';
 import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
 import { requiredString, uniqueOrConflict } from '../../library-rules.js';
-import { VoiceRepository, type VoiceRecord } from '../voice.repository.js';
+import { type VoiceRecord } from '../voice.repository.js';
 
 export interface CreateVoiceInput {
   name: string;
@@ -20,7 +20,7 @@ export const duplicateVoiceName = (name: string) => `a voice named "${name}" alr
 export async function createVoice(ctx: CommandContext, input: CreateVoiceInput): Promise<VoiceRecord> {
   const name = requiredString(input.name, 'name', { isKey: true });
   const orgId = ctx.actor.org.orgId;
-  const voices = new VoiceRepository(ctx.db);
+  const voices = ctx.repos.voices;
   if (await voices.findByName(orgId, name)) throw new ConflictError(duplicateVoiceName(name));
   const now = ctx.clock.now().toISOString();
   const record: VoiceRecord = { id: newId('voice'), name, description: input.description ?? null, samples: input.samples ?? [], createdAt: now, updatedAt: now };

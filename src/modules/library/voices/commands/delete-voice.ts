@@ -4,12 +4,11 @@
  */
 import type { CommandContext } from '../../../context.js';
 import { requireVoice } from '../require-voice.js';
-import { VoiceRepository } from '../voice.repository.js';
 
 /**
  * @throws NotFoundError when the voice is absent or of another organization.
  */
 export async function deleteVoice(ctx: CommandContext, voiceId: string): Promise<void> {
   const voice = await requireVoice(ctx, voiceId);
-  await new VoiceRepository(ctx.db).delete(ctx.actor.org.orgId, voice.id);
+  await ctx.repos.voices.delete(ctx.actor.org.orgId, voice.id);
 }

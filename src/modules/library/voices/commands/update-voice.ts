@@ -6,7 +6,7 @@ import { ConflictError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
 import { assertNotEmptyUpdate, requiredString, uniqueOrConflict } from '../../library-rules.js';
 import { requireVoice } from '../require-voice.js';
-import { type VoiceChanges, VoiceRepository, type VoiceRecord } from '../voice.repository.js';
+import { type VoiceChanges, type VoiceRecord } from '../voice.repository.js';
 import { duplicateVoiceName } from './create-voice.js';
 
 export interface UpdateVoiceInput {
@@ -34,7 +34,7 @@ export async function updateVoice(ctx: CommandContext, voiceId: string, input: U
   const voice = await requireVoice(ctx, voiceId);
   const changes = voiceChangesOf(input);
   const orgId = ctx.actor.org.orgId;
-  const voices = new VoiceRepository(ctx.db);
+  const voices = ctx.repos.voices;
   if (changes.name !== undefined && changes.name !== voice.name && (await voices.findByName(orgId, changes.name))) throw new ConflictError(duplicateVoiceName(changes.name));
   const now = ctx.clock.now().toISOString();
   await uniqueOrConflict(() => voices.update(orgId, voice.id, changes, now), duplicateVoiceName(changes.name ?? voice.name));

@@ -1,11 +1,10 @@
 import type { CommandContext } from '../../../context.js';
 import { requireVoice } from '../require-voice.js';
 import { presentVoice } from '../voice.presenter.js';
-import { VoiceRepository } from '../voice.repository.js';
 
 /** `GET /v1/voices`: the organization's voices by name. */
 export async function listVoices(ctx: CommandContext) {
-  return (await new VoiceRepository(ctx.db).list(ctx.actor.org.orgId)).map(presentVoice);
+  return (await ctx.repos.voices.list(ctx.actor.org.orgId)).map(presentVoice);
 }
 
 /**

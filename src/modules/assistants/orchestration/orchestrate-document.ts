@@ -1,0 +1,83 @@
+/**
+ * `POST /v1/documents/{document_id}/orchestrate`: extract → decide → apply.
+ * 1. Extract facts and entity names from the intake text with the model port (offline: NLP),
+ *    with the document's fields as hints; found values are set on those fields.
+ * 2. Decide with the organization's rulebook (plan-orchestration.ts).
+ * 3. Apply in one transaction: field values through the fields command, snippets through the
+ *    binding command, so the same rules (editable document, tenancy) hold as over REST.
+ * Returns the review payload: what was planned, bound and set, and the entities found.
+ */
+import { DomainValidationError } from '../../../kernel/errors.js';
+import type { ModelGateway } from '../../../pipeline/ports.js';
+import type { CommandContext } from '../../context.js';
+import { replaceFields } from '../../documents/fields/commands/replace-fields.js';
+import { requireEditableDocument } from '../../documents/require-document.js';
+import { bindSnippet } from '../../library/bindings/commands/bind-snippet.js';
+import { ensureRulebook } from '../../library/orchestration/ensure-rulebook.js';
+import type { OrchestrationRuleRecord } from '../../library/orchestration/orchestration-rule.repository.js';
+import { planOrchestration } from '../../library/orchestration/plan-orchestration.js';
+
+async function snippetsNamedBy(ctx: CommandContext, rules: OrchestrationRuleRecord[]): Promise<Map<string, { id: string }>> {
+  const keys = new Set(rules.flatMap((rule) => rule.then.flatMap((action) => (action.action === 'bind_snippet' ? [action.snippetKey] : []))));
+  const repository = ctx.repos.snippets;
+  const found = new Map<string, { id: string }>();
+  for (const key of keys) {
+    const snippet = await repository.findByKey(ctx.actor.org.orgId, key);
+    if (snippet) found.set(key, { id: snippet.id });
+  }
+  return found;
+}
+
+/**
+ * @throws DomainValidationError when source_text is blank or the document is finalized;
+ *   NotFoundError when the document is absent or of another organization.
+ */
+export async function orchestrateDocument(ctx: CommandContext, model: ModelGateway, documentId: string, input: { source_text: string }) {
+  const text = input.source_text;
+  if (text.trim() === '') throw new DomainValidationError('source_text must not be blank');
+  // Gate before asking the model: a foreign or finalized document costs nothing.
+  const document = await requireEditableDocument(ctx, documentId);
+  const orgId = ctx.actor.org.orgId;
+  const fields = await ctx.repos.fields.listByDocument(orgId, document.id);
+  const extraction = await model.extractFacts({ text, fieldHints: fields.map((f) => ({ key: f.key, valueType: f.valueType, label: f.label })) });
+
+  // The intake is what the caller asked to apply, so values found in it replace what the fields hold.
+  const current = Object.fromEntries(fields.map((f) => [f.key, f.value]));
+  const extracted: Record<string, string> = {};
+  for (const [key, value] of Object.entries(extraction.value.fieldValues)) {
+    if (Object.hasOwn(current, key) && value.trim() !== '') extracted[key] = value.trim();
+  }
+  const facts = { fields: { ...current, ...extracted }, entities: { ...extraction.value.entities }, text };
+
+  const rules = await ensureRulebook(ctx);
+  const bound = await ctx.repos.bindings.listByDocument(orgId, document.id);
+  const plan = planOrchestration({ rules, facts, snippetsByKey: await snippetsNamedBy(ctx, rules), boundSnippetIds: new Set(bound.map((b) => b.snippetId)) });
+
+  const setFieldValues: Record<string, string> = { ...extracted };
+  const setFieldSources: Record<string, string> = Object.fromEntries(Object.keys(extracted).map((key) => [key, 'extracted']));
+  for (const [key, { value, rule }] of Object.entries(plan.fieldsFromRules)) {
+    setFieldValues[key] = value;
+    setFieldSources[key] = `rule:${rule}`;
+  }
+
+  const boundMolecules = await ctx.transaction(async (tx) => {
+    if (Object.keys(setFieldValues).length > 0) await replaceFields(tx, document.id, setFieldValues);
+    const out = [];
+    for (const planned of plan.bindings) {
+      const binding = await bindSnippet(tx, document.id, { snippetId: planned.snippetId, entityBindings: planned.entityBindings });
+      out.push({ bindingId: binding.id, snippetId: planned.snippetId, snippetKey: planned.snippetKey, ordinal: binding.ordinal, entityBindings: binding.entityBindings, rule: planned.rule });
+    }
+    return out;
+  });
+
+  return {
+    documentId: document.id,
+    plan: plan.entries,
+    boundMolecules,
+    entityNames: extraction.value.entities,
+    setFieldValues,
+    setFieldSources,
+    model: extraction.model,
+    mode: model.status().mode,
+  };
+}

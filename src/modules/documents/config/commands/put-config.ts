@@ -1,0 +1,102 @@
+/**
+ * `PUT /config`: merges only the groups and keys sent, atomically — every problem is found
+ * first, and one bad key changes nothing. `fields` entries update (or create) fields by key;
+ * `sections` entries update existing sections by key.
+ */
+import { DomainValidationError } from '../../../../kernel/errors.js';
+import { newId } from '../../../../kernel/ids.js';
+import type { CommandContext } from '../../../context.js';
+import { isValueType, VALUE_TYPES } from '../../fields/field-values.js';
+import { requireEditableDocument } from '../../require-document.js';
+import { OUTPUT_TYPES, RENDER_MODES } from '../../sections/section-rules.js';
+import { CONFIG_GROUP_NAMES, type ConfigOverrides, groupProblems, isStoredGroup, mergeOverrides } from '../config-groups.js';
+import { getConfig } from '../queries/get-config.js';
+
+type Json = Record<string, unknown>;
+
+const FIELD_KEYS = new Set(['value', 'valueType', 'isRequired', 'label', 'description', 'options']);
+const SECTION_KEYS = new Set(['title', 'render_mode', 'output_type', 'prompt', 'output_template']);
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fieldProblems(key: string, entry: unknown): string[] {
+  if (!isObject(entry)) return [`fields.${key} must be an object`];
+  const problems = Object.keys(entry).filter((k) => !FIELD_KEYS.has(k)).map((k) => `fields.${key} has no key "${k}"`);
+  if (entry.valueType !== undefined && (typeof entry.valueType !== 'string' || !isValueType(entry.valueType))) problems.push(`fields.${key}.valueType must be one of ${VALUE_TYPES.join(', ')}`);
+  if (entry.isRequired !== undefined && typeof entry.isRequired !== 'boolean') problems.push(`fields.${key}.isRequired must be a boolean`);
+  for (const k of ['label', 'description'] as const) if (entry[k] !== undefined && entry[k] !== null && typeof entry[k] !== 'string') problems.push(`fields.${key}.${k} must be a string or null`);
+  if (entry.options !== undefined && entry.options !== null && !(Array.isArray(entry.options) && entry.options.every((o) => typeof o === 'string'))) problems.push(`fields.${key}.options must be an array of strings`);
+  return problems;
+}
+
+function sectionProblems(key: string, entry: unknown, known: boolean): string[] {
+  if (!known) return [`sections has no section with key "${key}"`];
+  if (!isObject(entry)) return [`sections.${key} must be an object`];
+  const problems = Object.keys(entry).filter((k) => !SECTION_KEYS.has(k)).map((k) => `sections.${key} has no key "${k}"`);
+  if (entry.title !== undefined && (typeof entry.title !== 'string' || entry.title.trim() === '')) problems.push(`sections.${key}.title must not be blank`);
+  if (entry.render_mode !== undefined && !(RENDER_MODES as readonly unknown[]).includes(entry.render_mode)) problems.push(`sections.${key}.render_mode must be one of ${RENDER_MODES.join(', ')}`);
+  if (entry.output_type !== undefined && !(OUTPUT_TYPES as readonly unknown[]).includes(entry.output_type)) problems.push(`sections.${key}.output_type must be one of ${OUTPUT_TYPES.join(', ')}`);
+  for (const k of ['prompt', 'output_template'] as const) if (entry[k] !== undefined && entry[k] !== null && typeof entry[k] !== 'string') problems.push(`sections.${key}.${k} must be a string or null`);
+  return problems;
+}
+
+/**
+ * @throws NotFoundError when absent or foreign; DomainValidationError listing every problem (nothing is changed).
+ */
+export async function putConfig(ctx: CommandContext, documentId: string, body: Json) {
+  if (Object.keys(body).length === 0) throw new DomainValidationError(`nothing to update: send one of the groups ${CONFIG_GROUP_NAMES.join(', ')}`);
+  return ctx.transaction(async (tx) => {
+    const document = await requireEditableDocument(tx, documentId);
+    const orgId = tx.actor.org.orgId;
+    const fields = await tx.repos.fields.listByDocument(orgId, document.id);
+    const sections = await tx.repos.sections.listByDocument(orgId, document.id);
+    const sectionByKey = new Map(sections.map((s) => [s.key, s]));
+
+    const problems: string[] = [];
+    const stored: ConfigOverrides = {};
+    for (const [group, values] of Object.entries(body)) {
+      if (group === 'fields' || group === 'sections') {
+        if (!isObject(values)) problems.push(`${group} must be an object keyed by ${group === 'fields' ? 'field' : 'section'} key`);
+        else for (const [key, entry] of Object.entries(values)) problems.push(...(group === 'fields' ? fieldProblems(key, entry) : sectionProblems(key, entry, sectionByKey.has(key))));
+      } else if (!isStoredGroup(group)) {
+        problems.push(`unknown config group "${group}" (groups: ${CONFIG_GROUP_NAMES.join(', ')})`);
+      } else {
+        const candidate = mergeOverrides(document.config, { [group]: values as Json })[group] ?? {};
+        problems.push(...groupProblems(group, isObject(values) ? candidate : values));
+        if (isObject(values)) stored[group] = values;
+      }
+    }
+    if (problems.length > 0) throw new DomainValidationError(problems.join('; '));
+
+    const now = tx.clock.now().toISOString();
+    if (Object.keys(stored).length > 0) await tx.repos.documents.update(orgId, document.id, { config: mergeOverrides(document.config, stored), updatedAt: now });
+    const fieldByKey = new Map(fields.map((f) => [f.key, f]));
+    for (const [key, entry] of Object.entries((body.fields ?? {}) as Record<string, Json>)) {
+      const field = fieldByKey.get(key);
+      const changes = {
+        ...(entry.value !== undefined ? { value: entry.value === null ? '' : String(entry.value) } : {}),
+        ...(entry.valueType !== undefined ? { valueType: String(entry.valueType) } : {}),
+        ...(entry.isRequired !== undefined ? { isRequired: Boolean(entry.isRequired) } : {}),
+        ...(entry.label !== undefined ? { label: (entry.label as string | null) ?? null } : {}),
+        ...(entry.description !== undefined ? { description: (entry.description as string | null) ?? null } : {}),
+        ...(entry.options !== undefined ? { options: (entry.options as string[] | null) ?? null } : {}),
+      };
+      if (field) await tx.repos.fields.update(orgId, document.id, field.id, changes, now);
+      else await tx.repos.fields.insert(orgId, { id: newId('fld'), documentId: document.id, key, value: '', valueType: 'string', isRequired: false, label: null, description: null, options: null, ordinal: fields.length + fieldByKey.size, ...changes }, now);
+    }
+    for (const [key, entry] of Object.entries((body.sections ?? {}) as Record<string, Json>)) {
+      const section = sectionByKey.get(key);
+      if (!section) continue;
+      await tx.repos.sections.update(orgId, document.id, section.id, {
+        ...(entry.title !== undefined ? { title: String(entry.title).trim() } : {}),
+        ...(entry.render_mode !== undefined ? { renderMode: String(entry.render_mode) } : {}),
+        ...(entry.output_type !== undefined ? { outputType: String(entry.output_type) } : {}),
+        ...(entry.prompt !== undefined ? { prompt: (entry.prompt as string | null) ?? null } : {}),
+        ...(entry.output_template !== undefined ? { outputTemplate: (entry.output_template as string | null) ?? null } : {}),
+      }, now);
+    }
+    return getConfig(tx, document.id);
+  });
+}

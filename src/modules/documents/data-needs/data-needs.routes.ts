@@ -1,0 +1,53 @@
+/** Data-needs of a document. Routes only adapt. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { OpenObject, Ref, errorResponses } from '../../../kernel/schema.js';
+import { type RouteDeps, contextOf } from '../../route-context.js';
+import { createDataNeed } from './commands/create-data-need.js';
+import { deleteDataNeed } from './commands/delete-data-need.js';
+import { updateDataNeed } from './commands/update-data-need.js';
+import { presentDataNeed } from './data-need.presenter.js';
+import { DataNeedCreateBody, DataNeedUpdateBody } from './data-needs.schemas.js';
+import { getDataNeed, listDataNeeds } from './queries/list-data-needs.js';
+
+const DocumentParams = Type.Object({ document_id: Type.String() });
+const NeedParams = Type.Object({ document_id: Type.String(), need_id: Type.String() });
+const tags = ['data-needs'];
+
+export function registerDataNeedRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/v1/documents/:document_id/data-needs',
+    { schema: { operationId: 'listDataNeeds', summary: 'Data-needs in ordinal order', tags, params: DocumentParams, response: { 200: Type.Array(OpenObject()), ...errorResponses(404) } } },
+    async (request) => listDataNeeds(contextOf(request, deps), request.params.document_id),
+  );
+
+  app.post(
+    '/v1/documents/:document_id/data-needs',
+    { schema: { operationId: 'createDataNeed', summary: 'Add a data-need', tags, params: DocumentParams, body: Ref(DataNeedCreateBody), response: { 201: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request, reply) => reply.status(201).send(presentDataNeed(await createDataNeed(contextOf(request, deps), request.params.document_id, request.body))),
+  );
+
+  app.get(
+    '/v1/documents/:document_id/data-needs/:need_id',
+    { schema: { operationId: 'getDataNeed', summary: 'One data-need', tags, params: NeedParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    async (request) => getDataNeed(contextOf(request, deps), request.params.document_id, request.params.need_id),
+  );
+
+  app.patch(
+    '/v1/documents/:document_id/data-needs/:need_id',
+    { schema: { operationId: 'updateDataNeed', summary: 'Update a data-need (only sent keys change)', tags, params: NeedParams, body: Ref(DataNeedUpdateBody), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request) => presentDataNeed(await updateDataNeed(contextOf(request, deps), request.params.document_id, request.params.need_id, request.body)),
+  );
+
+  app.delete(
+    '/v1/documents/:document_id/data-needs/:need_id',
+    { schema: { operationId: 'deleteDataNeed', summary: 'Delete a data-need', tags, params: NeedParams, response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404, 422) } } },
+    async (request) => {
+      await deleteDataNeed(contextOf(request, deps), request.params.document_id, request.params.need_id);
+      return { ok: true };
+    },
+  );
+}

@@ -1,0 +1,101 @@
+/** Values gathered for a document's data-needs, with their sources. Newest row per key wins. */
+import type { Kysely } from 'kysely';
+import type { Database, GatheredValueTable } from '../../../storage/schema.js';
+import { fromJson, toJson } from '../../json-column.js';
+
+export interface GatheredSource {
+  title: string;
+  kind: string;
+  url?: string | null;
+  tool?: string | null;
+  documentId?: string | null;
+  page?: number | null;
+  quote?: string | null;
+  /** The text a citation can be checked against. */
+  text?: string | null;
+  /** The extracted items an `assessment` value was built from. */
+  itemIds?: string[] | null;
+}
+
+export interface GatheredValueRecord {
+  id: string;
+  documentId: string;
+  dataNeedId: string | null;
+  outputKey: string;
+  kind: string;
+  value: unknown;
+  source: GatheredSource | null;
+  inputsHash: string;
+  runId: string | null;
+  createdAt: string;
+}
+
+function toRecord(row: GatheredValueTable): GatheredValueRecord {
+  return {
+    id: row.id,
+    documentId: row.document_id,
+    dataNeedId: row.data_need_id,
+    outputKey: row.output_key,
+    kind: row.kind,
+    value: fromJson<unknown>(row.value_json, null),
+    source: fromJson<GatheredSource | null>(row.source_json, null),
+    inputsHash: row.inputs_hash,
+    runId: row.run_id,
+    createdAt: row.created_at,
+  };
+}
+
+export class GatheredValueRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The newest gathered row of each output key of the document. */
+  async latestByDocument(orgId: string, documentId: string): Promise<GatheredValueRecord[]> {
+    const rows = await this.db
+      .selectFrom('gathered_values')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const latest = new Map<string, GatheredValueRecord>();
+    for (const row of rows) if (!latest.has(row.output_key)) latest.set(row.output_key, toRecord(row));
+    return [...latest.values()].sort((a, b) => a.outputKey.localeCompare(b.outputKey));
+  }
+
+  async insert(orgId: string, value: GatheredValueRecord): Promise<void> {
+    await this.db
+      .insertInto('gathered_values')
+      .values({
+        id: value.id,
+        org_id: orgId,
+        document_id: value.documentId,
+        data_need_id: value.dataNeedId,
+        output_key: value.outputKey,
+        kind: value.kind,
+        value_json: JSON.stringify(value.value ?? null),
+        source_json: toJson(value.source),
+        inputs_hash: value.inputsHash,
+        run_id: value.runId,
+        created_at: value.createdAt,
+      })
+      .execute();
+  }
+
+  /**
+   * Documents with an `assessment` gathered row that may cite one of `itemIds`: a coarse match
+   * on the stored JSON, portable to both dialects; callers check the parsed source exactly.
+   */
+  async documentsCitingItems(orgId: string, itemIds: readonly string[]): Promise<string[]> {
+    if (itemIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('gathered_values')
+      .select('document_id')
+      .distinct()
+      .where('org_id', '=', orgId)
+      .where('kind', '=', 'assessment')
+      .where((eb) => eb.or(itemIds.map((id) => eb('source_json', 'like', `%"${id}"%`))))
+      .execute();
+    return rows.map((row) => row.document_id);
+  }
+}

@@ -1,0 +1,25 @@
+import type { CommandContext } from '../../../context.js';
+import { requireDocument } from '../../require-document.js';
+import { presentSection, presentSectionVersion } from '../section.presenter.js';
+import { requireSection } from '../require-section.js';
+
+/**
+ * `GET /sections`: the document's sections in order.
+ *
+ * @throws NotFoundError when the document is absent or foreign.
+ */
+export async function listSections(ctx: CommandContext, documentId: string) {
+  const document = await requireDocument(ctx, documentId);
+  return (await ctx.repos.sections.listByDocument(ctx.actor.org.orgId, document.id)).map(presentSection);
+}
+
+/**
+ * `GET /sections/{id}/versions`: the section's outputs, newest first.
+ *
+ * @throws NotFoundError when the document or section is absent or foreign.
+ */
+export async function listSectionVersions(ctx: CommandContext, documentId: string, sectionId: string) {
+  const document = await requireDocument(ctx, documentId);
+  const section = await requireSection(ctx, document.id, sectionId);
+  return (await ctx.repos.sectionVersions.listBySection(ctx.actor.org.orgId, section.id)).map(presentSectionVersion);
+}

@@ -1,0 +1,85 @@
+/** Every output a section has held (renders, edits, restores), numbered 1..N per section. */
+import type { Kysely } from 'kysely';
+import type { Database, SectionVersionTable } from '../../../storage/schema.js';
+
+export interface SectionVersionRecord {
+  id: string;
+  sectionId: string;
+  version: number;
+  content: string | null;
+  status: string;
+  source: string;
+  runId: string | null;
+  createdBy: string | null;
+  createdAt: string;
+}
+
+function toRecord(row: SectionVersionTable): SectionVersionRecord {
+  return {
+    id: row.id,
+    sectionId: row.section_id,
+    version: row.version,
+    content: row.content,
+    status: row.status,
+    source: row.source,
+    runId: row.run_id,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+  };
+}
+
+export class SectionVersionRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Newest first. */
+  async listBySection(orgId: string, sectionId: string): Promise<SectionVersionRecord[]> {
+    const rows = await this.db
+      .selectFrom('section_versions')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('section_id', '=', sectionId)
+      .orderBy('version', 'desc')
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  async findByNumber(orgId: string, sectionId: string, version: number): Promise<SectionVersionRecord | undefined> {
+    const row = await this.db
+      .selectFrom('section_versions')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('section_id', '=', sectionId)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  async latestNumber(orgId: string, sectionId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('section_versions')
+      .select((eb) => eb.fn.max('version').as('latest'))
+      .where('org_id', '=', orgId)
+      .where('section_id', '=', sectionId)
+      .executeTakeFirst();
+    return Number(row?.latest ?? 0);
+  }
+
+  async insert(orgId: string, documentId: string, version: SectionVersionRecord): Promise<void> {
+    await this.db
+      .insertInto('section_versions')
+      .values({
+        id: version.id,
+        org_id: orgId,
+        document_id: documentId,
+        section_id: version.sectionId,
+        version: version.version,
+        content: version.content,
+        status: version.status,
+        source: version.source,
+        run_id: version.runId,
+        created_by: version.createdBy,
+        created_at: version.createdAt,
+      })
+      .execute();
+  }
+}

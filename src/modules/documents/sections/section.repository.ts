@@ -1,0 +1,108 @@
+/** Sections of a document, in order. Every method takes orgId and documentId. */
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, SectionTable } from '../../../storage/schema.js';
+
+export interface SectionRecord {
+  id: string;
+  documentId: string;
+  key: string;
+  ordinal: number;
+  title: string;
+  renderMode: string;
+  outputType: string;
+  prompt: string | null;
+  outputTemplate: string | null;
+  content: string | null;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toRecord(row: SectionTable): SectionRecord {
+  return {
+    id: row.id,
+    documentId: row.document_id,
+    key: row.key,
+    ordinal: row.ordinal,
+    title: row.title,
+    renderMode: row.render_mode,
+    outputType: row.output_type,
+    prompt: row.prompt,
+    outputTemplate: row.output_template,
+    content: row.content,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export type SectionChanges = Partial<Pick<SectionRecord, 'key' | 'ordinal' | 'title' | 'renderMode' | 'outputType' | 'prompt' | 'outputTemplate' | 'content' | 'status'>>;
+
+export class SectionRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async listByDocument(orgId: string, documentId: string): Promise<SectionRecord[]> {
+    const rows = await this.db
+      .selectFrom('sections')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .orderBy('ordinal', 'asc')
+      .orderBy('created_at', 'asc')
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  async findById(orgId: string, documentId: string, id: string): Promise<SectionRecord | undefined> {
+    const row = await this.db
+      .selectFrom('sections')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  async insert(orgId: string, section: SectionRecord): Promise<SectionRecord> {
+    await this.db
+      .insertInto('sections')
+      .values({
+        id: section.id,
+        org_id: orgId,
+        document_id: section.documentId,
+        key: section.key,
+        ordinal: section.ordinal,
+        title: section.title,
+        render_mode: section.renderMode,
+        output_type: section.outputType,
+        prompt: section.prompt,
+        output_template: section.outputTemplate,
+        content: section.content,
+        status: section.status,
+        created_at: section.createdAt,
+        updated_at: section.updatedAt,
+      })
+      .execute();
+    return section;
+  }
+
+  async update(orgId: string, documentId: string, id: string, changes: SectionChanges, now: string): Promise<void> {
+    const set: Updateable<SectionTable> = { updated_at: now };
+    if (changes.key !== undefined) set.key = changes.key;
+    if (changes.ordinal !== undefined) set.ordinal = changes.ordinal;
+    if (changes.title !== undefined) set.title = changes.title;
+    if (changes.renderMode !== undefined) set.render_mode = changes.renderMode;
+    if (changes.outputType !== undefined) set.output_type = changes.outputType;
+    if (changes.prompt !== undefined) set.prompt = changes.prompt;
+    if (changes.outputTemplate !== undefined) set.output_template = changes.outputTemplate;
+    if (changes.content !== undefined) set.content = changes.content;
+    if (changes.status !== undefined) set.status = changes.status;
+    await this.db.updateTable('sections').set(set).where('org_id', '=', orgId).where('document_id', '=', documentId).where('id', '=', id).execute();
+  }
+
+  async delete(orgId: string, documentId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('sections').where('org_id', '=', orgId).where('document_id', '=', documentId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

@@ -1,0 +1,77 @@
+/** Sections of a document: create, list, edit, delete, reorder, hand-edited output, versions. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { OpenObject, Ref, errorResponses } from '../../../kernel/schema.js';
+import { type RouteDeps, contextOf } from '../../route-context.js';
+import { applySectionOutput } from './commands/apply-section-output.js';
+import { createSection } from './commands/create-section.js';
+import { createSectionTitleOnly } from './commands/create-section-title-only.js';
+import { deleteSection } from './commands/delete-section.js';
+import { editSection } from './commands/edit-section.js';
+import { reorderSections } from './commands/reorder-sections.js';
+import { listSectionVersions, listSections } from './queries/list-sections.js';
+import { presentSection } from './section.presenter.js';
+import { CreateSectionBody, ReorderSectionsBody, SectionEditBody, SectionOutputBody } from './sections.schemas.js';
+
+const DocumentParams = Type.Object({ document_id: Type.String() });
+const SectionParams = Type.Object({ document_id: Type.String(), section_id: Type.String() });
+const tags = ['sections'];
+
+export function registerSectionRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/v1/documents/:document_id/sections',
+    { schema: { operationId: 'listSections', summary: 'Sections in order', tags, params: DocumentParams, response: { 200: Type.Array(OpenObject()), ...errorResponses(404) } } },
+    async (request) => listSections(contextOf(request, deps), request.params.document_id),
+  );
+
+  app.post(
+    '/v1/documents/:document_id/sections',
+    { schema: { operationId: 'createSection', summary: 'Create a section (title only, or fully configured)', tags, params: DocumentParams, body: Ref(CreateSectionBody), response: { 201: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const body = request.body;
+      // The one branch a route may take: the contract names two creation commands.
+      const isTitleOnly = Object.keys(body).every((key) => key === 'title');
+      const section = isTitleOnly
+        ? await createSectionTitleOnly(ctx, request.params.document_id, { title: body.title })
+        : await createSection(ctx, request.params.document_id, body);
+      return reply.status(201).send(presentSection(section));
+    },
+  );
+
+  app.put(
+    '/v1/documents/:document_id/sections/order',
+    { schema: { operationId: 'reorderSections', summary: 'Reorder sections (an exact permutation)', tags, params: DocumentParams, body: Ref(ReorderSectionsBody), response: { 200: Type.Array(OpenObject()), ...errorResponses(404, 422) } } },
+    async (request) => (await reorderSections(contextOf(request, deps), request.params.document_id, request.body.sectionIds)).map(presentSection),
+  );
+
+  app.put(
+    '/v1/documents/:document_id/sections/:section_id',
+    { schema: { operationId: 'editSection', summary: 'Edit a section (only sent keys change)', tags, params: SectionParams, body: Ref(SectionEditBody), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request) => presentSection(await editSection(contextOf(request, deps), request.params.document_id, request.params.section_id, request.body)),
+  );
+
+  app.delete(
+    '/v1/documents/:document_id/sections/:section_id',
+    { schema: { operationId: 'deleteSection', summary: 'Delete a section', tags, params: SectionParams, response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404, 422) } } },
+    async (request) => {
+      await deleteSection(contextOf(request, deps), request.params.document_id, request.params.section_id);
+      return { ok: true };
+    },
+  );
+
+  app.put(
+    '/v1/documents/:document_id/sections/:section_id/output',
+    { schema: { operationId: 'putSectionOutput', summary: 'Apply a hand-edited output (status edited, new version)', tags, params: SectionParams, body: Ref(SectionOutputBody), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request) => presentSection(await applySectionOutput(contextOf(request, deps), request.params.document_id, request.params.section_id, request.body.content)),
+  );
+
+  app.get(
+    '/v1/documents/:document_id/sections/:section_id/versions',
+    { schema: { operationId: 'listSectionVersions', summary: 'The section\'s output history, newest first', tags: ['history'], params: SectionParams, response: { 200: Type.Array(OpenObject()), ...errorResponses(404) } } },
+    async (request) => listSectionVersions(contextOf(request, deps), request.params.document_id, request.params.section_id),
+  );
+}
