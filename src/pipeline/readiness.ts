@@ -3,6 +3,7 @@
  * gate (`pipeline_blocked`). Each gap names its subject and says what a person can do.
  */
 import { findTemplateVariables, validateTemplateSyntax } from '../templating/index.js';
+import type { DataNeed } from './data-need.js';
 
 export type GapKind =
   | 'required_field_missing'
@@ -35,7 +36,7 @@ export interface Readiness {
 export interface ReadinessInput {
   fields: ReadonlyArray<{ id: string; key: string; value: string; valueType: string; isRequired: boolean; label: string | null; options: string[] | null }>;
   sections: ReadonlyArray<{ id: string; title: string; renderMode: string; outputTemplate: string | null }>;
-  dataNeeds: ReadonlyArray<{ id: string; outputKey: string; kind: string; dependsOn: string[] | null; args: Record<string, unknown> | null; toolRef: string | null }>;
+  dataNeeds: ReadonlyArray<Pick<DataNeed, 'id' | 'outputKey' | 'kind' | 'dependsOn' | 'args' | 'toolRef'>>;
   /** Names of the document's computations (JSONata), which templates may read. */
   computationNames: readonly string[];
   /** Names every template may read (namespaces the render stage provides). */

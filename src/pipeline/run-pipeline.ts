@@ -10,7 +10,8 @@ import type { Readiness } from './readiness.js';
 import type { NumberedSource } from './sources.js';
 import { numberSources } from './sources.js';
 import { computeValues } from './stages/compute.js';
-import { type GatherNeed, type GatherOutput, type GatherPorts, gatherNeeds } from './stages/gather.js';
+import type { DataNeed } from './data-need.js';
+import { type GatherOutput, type GatherPorts, gatherNeeds } from './stages/gather.js';
 import { type RenderSection, type RenderedSection, buildRenderContext, renderSections } from './stages/render.js';
 import { verifySections } from './stages/verify.js';
 
@@ -19,7 +20,7 @@ export interface PipelineInput {
   organization: { slug: string; name: string };
   readiness: Readiness;
   fields: Record<string, string>;
-  needs: GatherNeed[];
+  needs: DataNeed[];
   sections: RenderSection[];
   /** Sections to (re)render; the others keep their current output (also visible to templates). */
   renderSectionIds: ReadonlySet<string>;

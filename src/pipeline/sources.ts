@@ -3,21 +3,10 @@
  * stable order (by output key). Render prompts, citation markers `[n]`, verify and export all
  * use this one numbering.
  */
+import type { GatheredValue } from './data-need.js';
 
-export interface SourceInput {
-  outputKey: string;
-  source: {
-    title: string;
-    kind: string;
-    url?: string | null;
-    tool?: string | null;
-    documentId?: string | null;
-    page?: number | null;
-    quote?: string | null;
-    text?: string | null;
-  } | null;
-  value: unknown;
-}
+/** A gathered value (a run's item or a stored row): only its key, source and value matter here. */
+export type SourceInput = Pick<GatheredValue, 'outputKey' | 'source' | 'value'>;
 
 export interface NumberedSource {
   n: number;

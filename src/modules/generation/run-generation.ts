@@ -14,7 +14,8 @@ import { buildManifest } from './build-manifest.js';
 import { callerRegistry } from './caller-registry.js';
 import type { GenerateJobPayload } from './generate-job-payload.js';
 import { gatherPorts } from './gather-ports.js';
-import { loadPipelineInput } from './load-pipeline-input.js';
+import { loadDocumentInputs } from './inputs/load-document-inputs.js';
+import { pipelineInputOf } from './inputs/pipeline-input.js';
 import { persistRunOutput } from './persist-run-output.js';
 import { runCost } from './run-cost.js';
 
@@ -52,11 +53,12 @@ export async function runGeneration(services: GenerationServices, payload: Gener
       await emit({ event: 'orchestrate_started' });
       await orchestrateDocument(ctx, services.model, document.id, { source_text: sourceText });
     }
-    const input = { ...(await loadPipelineInput(ctx, document, run, now)), alreadyStarted: orchestrates };
+    const inputs = await loadDocumentInputs(ctx, document);
+    const input = { ...(await pipelineInputOf(inputs, run, now)), alreadyStarted: orchestrates };
     const result = await runPipeline(input, {
       emit,
       model: services.model,
-      gather: gatherPorts(ctx, services, { runId: run.id, documentId: document.id, caller, models: input.config.models }),
+      gather: gatherPorts(ctx, services, inputs, { caller, models: input.config.models }),
     });
     if (result.status === 'blocked') {
       await repos.runs.finish(payload.orgId, run.id, 'blocked', { finishedAt: ctx.clock.now().toISOString() });

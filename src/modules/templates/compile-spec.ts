@@ -4,6 +4,7 @@
  * and warnings with the normalized spec. Pure: writes nothing.
  */
 import { Value } from 'typebox/value';
+import type { DataNeedSpec } from '../../pipeline/data-need.js';
 import { findTemplateVariables, validateTemplateSyntax } from '../../templating/index.js';
 import { type ConfigOverrides, STORED_GROUP_NAMES, groupProblems, isStoredGroup } from '../documents/config/config-groups.js';
 import { assertNeedGraph, dataNeedProblems } from '../documents/data-needs/data-need-rules.js';
@@ -37,24 +38,13 @@ export interface NormalizedSection {
   outputTemplate: string | null;
 }
 
-export interface NormalizedDataNeed {
-  outputKey: string;
-  kind: string;
-  name: string | null;
-  args: Record<string, unknown> | null;
-  dependsOn: string[] | null;
-  promptBody: string | null;
-  toolRef: string | null;
-  toolsAvailable: string[] | null;
-}
-
 export interface NormalizedSpec {
   slug: string | null;
   title: string;
   description: string | null;
   fields: NormalizedField[];
   sections: NormalizedSection[];
-  dataNeeds: NormalizedDataNeed[];
+  dataNeeds: DataNeedSpec[];
   config: ConfigOverrides;
   entities: Required<SpecEntities>;
 }
@@ -105,7 +95,7 @@ export function compileSpec(input: unknown, options: { requireSlug: boolean }): 
     fields.push({ key: f.key, label: f.label ?? null, description: f.description ?? null, valueType, isRequired: f.isRequired ?? false, value, options: f.options ?? null });
   }
 
-  const dataNeeds: NormalizedDataNeed[] = (raw.dataNeeds ?? []).map((n) => ({
+  const dataNeeds: DataNeedSpec[] = (raw.dataNeeds ?? []).map((n) => ({
     outputKey: n.output_key,
     kind: n.kind,
     name: n.name ?? null,

@@ -7,27 +7,12 @@ import { evaluateExpression, renderTemplate } from '../../templating/index.js';
 import { dependencyLayers } from '../dependency-graph.js';
 import type { EmitEvent } from '../events.js';
 import { hashOf } from '../inputs-hash.js';
+import type { DataNeed, GatheredValue } from '../data-need.js';
 import type { GatheredSourceInfo, ModelUsage } from '../ports.js';
 
-export interface GatherNeed {
-  id: string;
-  outputKey: string;
-  kind: string;
-  name: string | null;
-  args: Record<string, unknown> | null;
-  dependsOn: string[] | null;
-  promptBody: string | null;
-  toolRef: string | null;
-  toolsAvailable: string[] | null;
-}
-
-export interface GatheredItem {
+/** A gathered value of this run, with the need it answers and how it was obtained. */
+export interface GatheredItem extends GatheredValue {
   needId: string;
-  outputKey: string;
-  kind: string;
-  value: unknown;
-  source: GatheredSourceInfo | null;
-  inputsHash: string;
   cached: boolean;
   elapsedMs: number;
 }
@@ -35,14 +20,14 @@ export interface GatheredItem {
 export interface GatherPorts {
   emit: EmitEvent;
   /** A stored value for these inputs, or null (the cache). */
-  cached(need: GatherNeed, inputsHash: string): Promise<{ value: unknown; source: GatheredSourceInfo | null } | null>;
-  callTool(need: GatherNeed, args: Record<string, unknown>, timeoutMs: number): Promise<{ value: unknown; source: GatheredSourceInfo }>;
-  completeLlm(need: GatherNeed, prompt: string, context: Record<string, unknown>): Promise<{ value: string; usage: ModelUsage; model: string; prompt: string }>;
-  resolveAssessment(need: GatherNeed): Promise<{ value: unknown; source: GatheredSourceInfo | null }>;
+  cached(need: DataNeed, inputsHash: string): Promise<Pick<GatheredValue, 'value' | 'source'> | null>;
+  callTool(need: DataNeed, args: Record<string, unknown>, timeoutMs: number): Promise<{ value: unknown; source: GatheredSourceInfo }>;
+  completeLlm(need: DataNeed, prompt: string, context: Record<string, unknown>): Promise<{ value: string; usage: ModelUsage; model: string; prompt: string }>;
+  resolveAssessment(need: DataNeed): Promise<Pick<GatheredValue, 'value' | 'source'>>;
 }
 
 export interface GatherInput {
-  needs: readonly GatherNeed[];
+  needs: readonly DataNeed[];
   fields: Readonly<Record<string, string>>;
   variables: Readonly<Record<string, unknown>>;
   refresh: boolean;
@@ -71,7 +56,7 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
   const byKey = new Map(input.needs.map((n) => [n.outputKey, n]));
   const layers = dependencyLayers(input.needs.map((n) => ({ key: n.outputKey, dependsOn: n.dependsOn ?? [] })));
 
-  const runOne = async (need: GatherNeed): Promise<void> => {
+  const runOne = async (need: DataNeed): Promise<void> => {
     const started = Date.now();
     const base = { dataNeedId: need.id, outputKey: need.outputKey, kind: need.kind };
     const blockedBy = (need.dependsOn ?? []).find((d) => failed.has(d));
@@ -111,7 +96,7 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
   };
 
   for (const layer of layers) {
-    const queue = layer.map((key) => byKey.get(key)).filter((n): n is GatherNeed => n !== undefined);
+    const queue = layer.map((key) => byKey.get(key)).filter((n): n is DataNeed => n !== undefined);
     const workers = Array.from({ length: Math.max(1, Math.min(input.concurrency, queue.length)) }, async () => {
       for (let need = queue.shift(); need; need = queue.shift()) await runOne(need);
     });
@@ -121,14 +106,14 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
 }
 
 async function resolveNeed(
-  need: GatherNeed,
+  need: DataNeed,
   context: Record<string, unknown>,
   fieldKey: string,
   input: GatherInput,
   ports: GatherPorts,
   usage: ModelUsage,
   prompts: Record<string, string>,
-): Promise<{ value: unknown; source: GatheredSourceInfo | null }> {
+): Promise<Pick<GatheredValue, 'value' | 'source'>> {
   const args = need.args ?? {};
   switch (need.kind) {
     case 'field':

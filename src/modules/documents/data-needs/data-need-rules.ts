@@ -3,19 +3,14 @@
  * `depends_on` must name existing output keys and must not form a cycle.
  */
 import { DomainValidationError } from '../../../kernel/errors.js';
+import type { DataNeedSpec } from '../../../pipeline/data-need.js';
 import { findCycle, unknownDependencies } from '../../../pipeline/dependency-graph.js';
 import { validateTemplateSyntax } from '../../../templating/index.js';
 
 export const DATA_NEED_KINDS = ['field', 'static', 'template', 'tool', 'llm', 'assessment'] as const;
 
-export interface DataNeedShape {
-  kind: string;
-  outputKey: string;
-  args: Record<string, unknown> | null;
-  dependsOn: string[] | null;
-  promptBody: string | null;
-  toolRef: string | null;
-}
+/** The parts of a need its kind rules read. */
+type DataNeedShape = Pick<DataNeedSpec, 'kind' | 'outputKey' | 'args' | 'dependsOn' | 'promptBody' | 'toolRef'>;
 
 const OUTPUT_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
@@ -67,7 +62,7 @@ export function dataNeedProblems(need: DataNeedShape): string[] {
  *
  * @throws DomainValidationError with every problem found.
  */
-export function assertNeedGraph(needs: ReadonlyArray<{ outputKey: string; dependsOn: string[] | null }>): void {
+export function assertNeedGraph(needs: ReadonlyArray<Pick<DataNeedSpec, 'outputKey' | 'dependsOn'>>): void {
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const need of needs) {

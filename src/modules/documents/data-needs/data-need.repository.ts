@@ -1,20 +1,13 @@
 /** A document's data-needs (source actions), in ordinal order. Scoped by orgId and document. */
 import type { Kysely, Updateable } from 'kysely';
 import type { DataNeedTable, Database } from '../../../storage/schema.js';
+import type { DataNeed, DataNeedSpec } from '../../../pipeline/data-need.js';
 import { fromJson, toJson } from '../../json-column.js';
 
-export interface DataNeedRecord {
-  id: string;
+/** A stored data-need: the pipeline's need (its one declaration) with where and when it is kept. */
+export interface DataNeedRecord extends DataNeed {
   documentId: string;
   ordinal: number;
-  kind: string;
-  outputKey: string;
-  name: string | null;
-  args: Record<string, unknown> | null;
-  dependsOn: string[] | null;
-  promptBody: string | null;
-  toolRef: string | null;
-  toolsAvailable: string[] | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -37,7 +30,7 @@ function toRecord(row: DataNeedTable): DataNeedRecord {
   };
 }
 
-export type DataNeedChanges = Partial<Pick<DataNeedRecord, 'ordinal' | 'kind' | 'outputKey' | 'name' | 'args' | 'dependsOn' | 'promptBody' | 'toolRef' | 'toolsAvailable'>>;
+export type DataNeedChanges = Partial<DataNeedSpec & Pick<DataNeedRecord, 'ordinal'>>;
 
 export class DataNeedRepository {
   constructor(private readonly db: Kysely<Database>) {}

@@ -1,31 +1,15 @@
 /** Values gathered for a document's data-needs, with their sources. Newest row per key wins. */
 import type { Kysely } from 'kysely';
 import type { Database, GatheredValueTable } from '../../../storage/schema.js';
+import type { GatheredValue } from '../../../pipeline/data-need.js';
+import type { GatheredSourceInfo } from '../../../pipeline/ports.js';
 import { fromJson, toJson } from '../../json-column.js';
 
-export interface GatheredSource {
-  title: string;
-  kind: string;
-  url?: string | null;
-  tool?: string | null;
-  documentId?: string | null;
-  page?: number | null;
-  quote?: string | null;
-  /** The text a citation can be checked against. */
-  text?: string | null;
-  /** The extracted items an `assessment` value was built from. */
-  itemIds?: string[] | null;
-}
-
-export interface GatheredValueRecord {
+/** A stored gathered value (the pipeline's shape) with its need, run and time. */
+export interface GatheredValueRecord extends GatheredValue {
   id: string;
   documentId: string;
   dataNeedId: string | null;
-  outputKey: string;
-  kind: string;
-  value: unknown;
-  source: GatheredSource | null;
-  inputsHash: string;
   runId: string | null;
   createdAt: string;
 }
@@ -38,7 +22,7 @@ function toRecord(row: GatheredValueTable): GatheredValueRecord {
     outputKey: row.output_key,
     kind: row.kind,
     value: fromJson<unknown>(row.value_json, null),
-    source: fromJson<GatheredSource | null>(row.source_json, null),
+    source: fromJson<GatheredSourceInfo | null>(row.source_json, null),
     inputsHash: row.inputs_hash,
     runId: row.run_id,
     createdAt: row.created_at,

@@ -1,16 +1,16 @@
 /**
- * A document in the caller's organization → the composer's input. Everything export shows is
- * read here, so the composer stays a pure function of what this returns.
+ * A document in the caller's organization → the composer's input. Everything export shows
+ * comes from the document's inputs (generation/inputs), so the composer stays a pure function
+ * of what this returns.
  */
 import { numberSources } from '../../../pipeline/sources.js';
 import type { CommandContext } from '../../context.js';
-import { resolveConfig } from '../../documents/config/config-groups.js';
-import type { DocumentRecord } from '../../documents/document.repository.js';
 import { isLifecycleState } from '../../documents/lifecycle.js';
 import { requireDocument } from '../../documents/require-document.js';
 import type { SectionRecord } from '../../documents/sections/section.repository.js';
 import { OUTPUT_TYPES } from '../../documents/sections/section-rules.js';
 import type { ComposedDocument, ComposedSource, SectionBlock, SectionOutputType, UnsupportedClaim } from '../../../docx/composed-document.js';
+import { loadDocumentInputs, type DocumentInputs } from '../../generation/inputs/load-document-inputs.js';
 import { renderOptionsFromConfig } from '../render-config.js';
 import { libraryBlocksOf } from './library-blocks-of.js';
 import { placeLibraryBlocks } from './place-library-blocks.js';
@@ -37,8 +37,9 @@ function sectionBlock(section: SectionRecord, claims: readonly UnsupportedClaim[
  * The same ComposedDocument for the same stored content: the title-page date is the document's
  * last change (not today) and every timestamp comes from the rows, so exports are reproducible.
  */
-function composedDocument(ctx: CommandContext, document: DocumentRecord, blocks: ComposedDocument['blocks'], sources: ComposedSource[]): ComposedDocument {
-  const organizationName = ctx.actor.org.displayName || ctx.actor.org.slug;
+function composedDocument(inputs: DocumentInputs, blocks: ComposedDocument['blocks'], sources: ComposedSource[]): ComposedDocument {
+  const { document, organization } = inputs;
+  const organizationName = organization.name || organization.slug;
   return {
     title: document.title,
     organizationName,
@@ -47,7 +48,7 @@ function composedDocument(ctx: CommandContext, document: DocumentRecord, blocks:
     description: document.description,
     blocks,
     sources,
-    render: renderOptionsFromConfig(resolveConfig(document.config).render),
+    render: renderOptionsFromConfig(inputs.config.render),
     properties: {
       subject: document.description,
       // The organization, not the person who instantiated it: the file leaves the building, and
@@ -59,19 +60,15 @@ function composedDocument(ctx: CommandContext, document: DocumentRecord, blocks:
 }
 
 /**
- * Loads a document with its sections (in order), sources (numbered as render and verify number
- * them), unsupported claims and library blocks, as the composer's input.
+ * Loads a document's inputs — sections (in order), gathered rows, bound library, recent
+ * generation snapshots — and maps them to the composer's input: sources numbered as render and
+ * verify number them, unsupported claims per section, library blocks after the sections.
  *
  * @throws NotFoundError when the document is absent or belongs to another organization.
  */
 export async function buildComposedDocument(ctx: CommandContext, documentId: string): Promise<ComposedDocument> {
-  const document = await requireDocument(ctx, documentId);
-  const orgId = ctx.actor.org.orgId;
-  const [sections, gathered, claims] = await Promise.all([
-    ctx.repos.sections.listByDocument(orgId, document.id),
-    ctx.repos.gathered.latestByDocument(orgId, document.id),
-    unsupportedClaimsOf(ctx, document.id),
-  ]);
+  const inputs = await loadDocumentInputs(ctx, await requireDocument(ctx, documentId));
+  const [gathered, library, snapshots] = await Promise.all([inputs.gathered(), inputs.library(), inputs.recentSnapshots()]);
   const sources: ComposedSource[] = numberSources(gathered).map((source) => ({
     n: source.n,
     title: source.title,
@@ -80,7 +77,8 @@ export async function buildComposedDocument(ctx: CommandContext, documentId: str
     file: null,
     page: source.page,
   }));
-  const library = await libraryBlocksOf(ctx, document, sources.map(({ n, title, url }) => ({ n, title, url: url ?? null })));
-  const sectionBlocks = sections.map((section) => sectionBlock(section, claims.get(section.id)));
-  return composedDocument(ctx, document, placeLibraryBlocks(sectionBlocks, library), sources);
+  const claims = unsupportedClaimsOf(inputs.sections, snapshots);
+  const blocks = libraryBlocksOf(inputs, library, gathered, sources.map(({ n, title, url }) => ({ n, title, url: url ?? null })));
+  const sectionBlocks = inputs.sections.map((section) => sectionBlock(section, claims.get(section.id)));
+  return composedDocument(inputs, placeLibraryBlocks(sectionBlocks, blocks), sources);
 }

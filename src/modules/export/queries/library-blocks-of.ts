@@ -5,13 +5,13 @@
  * Bindings name no section, so the blocks follow the last section, before the sources.
  */
 import { renderTemplate } from '../../../templating/index.js';
-import type { CommandContext } from '../../context.js';
-import type { DocumentRecord } from '../../documents/document.repository.js';
-import { loadBoundSnippets } from '../../library/bindings/bound-snippets.js';
+import type { GatheredValueRecord } from '../../documents/data-needs/gathered-value.repository.js';
+import type { BoundLibrary } from '../../library/bindings/bound-library.js';
 import { type RiskBlockRecord } from '../../library/risk-blocks/risk-block.repository.js';
 import { renderText } from '../../library/texts/render-text.js';
 import { type TextRecord } from '../../library/texts/text.repository.js';
 import type { RiskBlock, SnippetBlock } from '../../../docx/composed-document.js';
+import type { DocumentInputs } from '../../generation/inputs/load-document-inputs.js';
 import type { PlacedLibraryBlock } from './place-library-blocks.js';
 
 function textBlock(text: TextRecord, context: Record<string, unknown>, entityRoles: Record<string, string>): SnippetBlock {
@@ -30,15 +30,16 @@ function riskBlock(block: RiskBlockRecord, context: Record<string, unknown>): Ri
   return { kind: 'riskBlock', heading, body, statutoryRef: block.statutoryRef };
 }
 
+/** A numbered source as library templates see it. */
+type ExportSource = { n: number; title: string; url: string | null };
+
 /**
  * The template context library templates see at export: the document's fields (at the top level
  * and under `fields`), its latest gathered values, the document, the organization, the numbered
  * sources and `today` = the document's last change, so an export is reproducible.
  */
-async function exportTemplateContext(ctx: CommandContext, document: DocumentRecord, sources: ReadonlyArray<{ n: number; title: string; url: string | null }>) {
-  const orgId = ctx.actor.org.orgId;
-  const [fieldRows, gatheredRows] = await Promise.all([ctx.repos.fields.listByDocument(orgId, document.id), ctx.repos.gathered.latestByDocument(orgId, document.id)]);
-  const fields = Object.fromEntries(fieldRows.map((f) => [f.key, f.value]));
+function exportTemplateContext(inputs: DocumentInputs, gatheredRows: readonly GatheredValueRecord[], sources: readonly ExportSource[]) {
+  const { document, fieldValues: fields } = inputs;
   const gathered = Object.fromEntries(gatheredRows.map((g) => [g.outputKey, g.value]));
   return {
     ...fields,
@@ -48,40 +49,24 @@ async function exportTemplateContext(ctx: CommandContext, document: DocumentReco
     computed: {},
     synthesized: {},
     document: { id: document.id, title: document.title, description: document.description, state: document.state },
-    organization: { slug: ctx.actor.org.slug, name: ctx.actor.org.displayName },
+    organization: inputs.organization,
     sources,
     today: document.updatedAt.slice(0, 10),
   };
 }
 
 /**
- * The library blocks of a document already in scope (the caller ran requireDocument). Every
- * read is scoped to the caller's organization by the library repositories.
- *
- * @throws never on its own (template errors become visible text); database errors propagate.
+ * The library blocks of a document, from its inputs, its latest gathered rows and its numbered
+ * sources. Pure: template errors become visible text.
  */
-export async function libraryBlocksOf(
-  ctx: CommandContext,
-  document: DocumentRecord,
-  sources: ReadonlyArray<{ n: number; title: string; url: string | null }>,
-): Promise<PlacedLibraryBlock[]> {
-  const bound = await loadBoundSnippets(ctx, document.id);
-  if (bound.length === 0) return [];
-  const orgId = ctx.actor.org.orgId;
-  const textIds = bound.flatMap(({ snippet }) => snippet.items.filter((i) => i.itemType === 'text').map((i) => i.targetId));
-  const blockIds = bound.flatMap(({ snippet }) => snippet.items.filter((i) => i.itemType === 'risk_block').map((i) => i.targetId));
-  const [texts, blocks, context] = await Promise.all([
-    ctx.repos.texts.findByIds(orgId, [...new Set(textIds)]),
-    ctx.repos.riskBlocks.findByIds(orgId, [...new Set(blockIds)]),
-    exportTemplateContext(ctx, document, sources),
-  ]);
-  const textById = new Map(texts.map((t) => [t.id, t]));
-  const blockById = new Map(blocks.map((b) => [b.id, b]));
+export function libraryBlocksOf(inputs: DocumentInputs, library: BoundLibrary, gathered: readonly GatheredValueRecord[], sources: readonly ExportSource[]): PlacedLibraryBlock[] {
+  if (library.bound.length === 0) return [];
+  const context = exportTemplateContext(inputs, gathered, sources);
   const placed: PlacedLibraryBlock[] = [];
-  for (const { binding, snippet } of bound) {
+  for (const { binding, snippet } of library.bound) {
     for (const item of snippet.items) {
-      const text = item.itemType === 'text' ? textById.get(item.targetId) : undefined;
-      const risk = item.itemType === 'risk_block' ? blockById.get(item.targetId) : undefined;
+      const text = item.itemType === 'text' ? library.textById.get(item.targetId) : undefined;
+      const risk = item.itemType === 'risk_block' ? library.riskBlockById.get(item.targetId) : undefined;
       if (text) placed.push({ afterSectionId: null, block: textBlock(text, context, binding.entityBindings) });
       else if (risk) placed.push({ afterSectionId: null, block: riskBlock(risk, context) });
     }

@@ -3,28 +3,19 @@
  * A section's verdict comes from the newest run that rendered it, and only while the section
  * still holds that run's output: once a person edits it, the old verdict no longer applies.
  */
-import type { CommandContext } from '../../context.js';
 import type { UnsupportedClaim } from '../../../docx/composed-document.js';
-
-/** How far back to look for the run that last rendered a section. */
-const RECENT_RUNS = 20;
+import type { SectionRecord } from '../../documents/sections/section.repository.js';
+import type { GenerationSnapshotRecord } from '../../history/generation-snapshot.repository.js';
 
 interface PinnedVerdicts {
   unsupported_sections?: Array<{ sectionId: string; claims: Array<{ sentence: string; missing?: string[]; reason?: string }> }>;
 }
 
 /**
- * `sectionId → claims` for a document already in scope (the caller ran requireDocument).
- * Sections without unsupported claims are absent from the map.
- *
- * @throws never on its own; database errors propagate.
+ * `sectionId → claims` from the document's sections and its recent snapshots (newest first).
+ * Sections without unsupported claims are absent from the map. Pure.
  */
-export async function unsupportedClaimsOf(ctx: CommandContext, documentId: string): Promise<Map<string, UnsupportedClaim[]>> {
-  const orgId = ctx.actor.org.orgId;
-  const [sections, snapshots] = await Promise.all([
-    ctx.repos.sections.listByDocument(orgId, documentId),
-    ctx.repos.generationSnapshots.listByDocument(orgId, documentId, RECENT_RUNS),
-  ]);
+export function unsupportedClaimsOf(sections: readonly Pick<SectionRecord, 'id' | 'content'>[], snapshots: readonly GenerationSnapshotRecord[]): Map<string, UnsupportedClaim[]> {
   const current = new Map(sections.map((s) => [s.id, s.content]));
   const decided = new Set<string>();
   const claims = new Map<string, UnsupportedClaim[]>();

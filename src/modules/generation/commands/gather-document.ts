@@ -8,10 +8,9 @@ import type { ModelChoice, ModelGateway, ToolGateway } from '../../../pipeline/p
 import { numberSources } from '../../../pipeline/sources.js';
 import { gatherNeeds } from '../../../pipeline/stages/gather.js';
 import type { CommandContext } from '../../context.js';
-import { resolveConfig } from '../../documents/config/config-groups.js';
-import { fieldMap } from '../../documents/document.presenter.js';
 import { requireEditableDocument } from '../../documents/require-document.js';
 import { gatherPorts } from '../gather-ports.js';
+import { loadDocumentInputs } from '../inputs/load-document-inputs.js';
 
 /**
  * @throws NotFoundError when absent or foreign; DomainValidationError when finalized.
@@ -24,19 +23,19 @@ export async function gatherDocument(
 ) {
   const document = await requireEditableDocument(ctx, documentId);
   const orgId = ctx.actor.org.orgId;
-  const [fields, needs] = await Promise.all([ctx.repos.fields.listByDocument(orgId, document.id), ctx.repos.dataNeeds.listByDocument(orgId, document.id)]);
-  const config = resolveConfig(document.config);
+  const inputs = await loadDocumentInputs(ctx, document);
+  const { config } = inputs;
   const caller = { bearerToken: ctx.actor.bearerToken, email: ctx.actor.email, orgSlug: ctx.actor.org.slug };
   const result = await gatherNeeds(
     {
-      needs: needs.map((n) => ({ id: n.id, outputKey: n.outputKey, kind: n.kind, name: n.name, args: n.args, dependsOn: n.dependsOn, promptBody: n.promptBody, toolRef: n.toolRef, toolsAvailable: n.toolsAvailable })),
-      fields: fieldMap(fields),
+      needs: inputs.dataNeeds,
+      fields: inputs.fieldValues,
       variables: input.variables ?? {},
       refresh: input.refresh ?? false,
       concurrency: Number(config.coordination.maxConcurrency),
       timeoutMs: Number(config.coordination.needTimeoutMs),
     },
-    { ...gatherPorts(ctx, services, { runId: 'gather', documentId: document.id, caller, models: config.models as ModelChoice }), emit: async () => undefined },
+    { ...gatherPorts(ctx, services, inputs, { caller, models: config.models as ModelChoice }), emit: async () => undefined },
   );
   const now = ctx.clock.now().toISOString();
   for (const item of result.items) {

@@ -1,48 +1,29 @@
 /**
- * Loads what the readiness verdict needs for one document: shared by `GET /readiness`,
- * `GET /computed` and the pipeline's gate.
+ * A document's inputs → the readiness verdict: shared by `GET /readiness` and the pipeline's
+ * gate, so what blocks a run is exactly what the readiness route shows.
  */
-import { type ReadinessInput, assessReadiness, type Readiness } from '../../../pipeline/readiness.js';
-import { assessmentGapsForDocument } from '../../assessments/bridge/assessment-gaps-for-document.js';
-import type { CommandContext } from '../../context.js';
-import { resolveConfig } from '../../documents/config/config-groups.js';
+import { assessReadiness, type Readiness } from '../../../pipeline/readiness.js';
+import { fieldValueProblem } from '../../documents/fields/field-values.js';
 import { libraryGaps } from '../../library/bindings/library-gaps.js';
 import { TEMPLATE_GLOBALS } from '../../templates/template-globals.js';
-import type { DocumentRecord } from '../../documents/document.repository.js';
-import { fieldValueProblem } from '../../documents/fields/field-values.js';
+import type { DocumentInputs } from './load-document-inputs.js';
 
-/** The document's named computations (coordination first, synthesis may add or override). */
-export function computationsOf(document: DocumentRecord): Record<string, string> {
-  const config = resolveConfig(document.config);
-  return {
-    ...((config.coordination.computations ?? {}) as Record<string, string>),
-    ...((config.synthesis.computations ?? {}) as Record<string, string>),
-  };
-}
-
-export async function loadReadinessInput(ctx: CommandContext, document: DocumentRecord): Promise<ReadinessInput> {
-  const orgId = ctx.actor.org.orgId;
-  const [fields, sections, dataNeeds, library, tools, assessments] = await Promise.all([
-    ctx.repos.fields.listByDocument(orgId, document.id),
-    ctx.repos.sections.listByDocument(orgId, document.id),
-    ctx.repos.dataNeeds.listByDocument(orgId, document.id),
-    libraryGaps(ctx, document),
-    ctx.repos.toolRegistrations.list(orgId),
-    assessmentGapsForDocument(ctx, document.id),
-  ]);
-  return {
-    fields,
-    sections,
-    dataNeeds,
-    computationNames: Object.keys(computationsOf(document)),
+/**
+ * The verdict and every gap: the document's own (fields, data-needs, templates) and those found
+ * elsewhere — the library's (draft risk blocks, unbound snippet roles), then the assessments'.
+ *
+ * @throws never on its own; database errors from the lazy inputs propagate.
+ */
+export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
+  const [library, tools, assessmentGaps] = await Promise.all([inputs.library(), inputs.toolRegistrations(), inputs.assessmentGaps()]);
+  return assessReadiness({
+    fields: inputs.fields,
+    sections: inputs.sections,
+    dataNeeds: inputs.dataNeeds,
+    computationNames: Object.keys(inputs.computations),
     globals: TEMPLATE_GLOBALS,
     toolNames: tools.map((t) => t.name),
-    // Library gaps: draft risk blocks and unbound snippet roles (modules/library/bindings/library-gaps.ts).
-    extraGaps: [...library, ...assessments],
+    extraGaps: [...libraryGaps(inputs.document, library), ...assessmentGaps],
     fieldValueProblem,
-  };
-}
-
-export async function readinessOf(ctx: CommandContext, document: DocumentRecord): Promise<Readiness> {
-  return assessReadiness(await loadReadinessInput(ctx, document));
+  });
 }

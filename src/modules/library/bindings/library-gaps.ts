@@ -6,22 +6,11 @@
  *   binding's `entityBindings` leaves unset. Blocking; fixed by entering a value (needsInput).
  */
 import type { ReadinessGap } from '../../../pipeline/readiness.js';
-import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
-import { loadBoundSnippets } from './bound-snippets.js';
+import type { BoundLibrary } from './bound-library.js';
 
-/** The caller must have gated the document (requireDocument) first. */
-export async function libraryGaps(ctx: CommandContext, document: DocumentRecord): Promise<ReadinessGap[]> {
-  const orgId = ctx.actor.org.orgId;
-  const bound = await loadBoundSnippets(ctx, document.id);
-  if (bound.length === 0) return [];
-  const items = bound.flatMap(({ snippet }) => snippet.items);
-  const [texts, blocks] = await Promise.all([
-    ctx.repos.texts.findByIds(orgId, [...new Set(items.filter((i) => i.itemType === 'text').map((i) => i.targetId))]),
-    ctx.repos.riskBlocks.findByIds(orgId, [...new Set(items.filter((i) => i.itemType === 'risk_block').map((i) => i.targetId))]),
-  ]);
-  const textById = new Map(texts.map((t) => [t.id, t]));
-  const blockById = new Map(blocks.map((b) => [b.id, b]));
+/** The library's gaps for a document, from what it binds (see loadBoundLibrary). Pure. */
+export function libraryGaps(document: Pick<DocumentRecord, 'state'>, { bound, textById, riskBlockById: blockById }: BoundLibrary): ReadinessGap[] {
   const finalized = document.state === 'finalized';
   const gaps: ReadinessGap[] = [];
   const reportedBlocks = new Set<string>();

@@ -8,6 +8,7 @@ import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
 import type { SpecEntities } from '../../templates/spec-schema.js';
 import { loadBoundSnippets } from '../bindings/bound-snippets.js';
+import { voiceOfDocument } from '../voices/voice-of-document.js';
 import { riskBlockEntity, snippetEntity, textEntity, voiceEntity } from './entity-format.js';
 
 /** The caller must have gated the document (requireDocument) first. */
@@ -31,7 +32,7 @@ export async function libraryEntitiesOf(ctx: CommandContext, document: DocumentR
   const [texts, blocks, voice] = await Promise.all([
     ctx.repos.texts.findByIds(orgId, textIds),
     ctx.repos.riskBlocks.findByIds(orgId, blockIds),
-    voiceOf(ctx, document),
+    voiceOfDocument(ctx, document),
   ]);
   const inOrder = <T extends { id: string }>(ids: string[], rows: T[]) => ids.flatMap((id) => rows.filter((row) => row.id === id));
   return {
@@ -40,16 +41,4 @@ export async function libraryEntitiesOf(ctx: CommandContext, document: DocumentR
     riskBlocks: inOrder(blockIds, blocks).map(riskBlockEntity),
     voices: voice ? [voiceEntity(voice)] : [],
   };
-}
-
-async function voiceOf(ctx: CommandContext, document: DocumentRecord) {
-  const orgId = ctx.actor.org.orgId;
-  const config = document.config.voice ?? {};
-  const voices = ctx.repos.voices;
-  if (typeof config.voiceId === 'string' && config.voiceId !== '') {
-    const byId = await voices.findById(orgId, config.voiceId);
-    if (byId) return byId;
-  }
-  if (typeof config.voiceName === 'string' && config.voiceName !== '') return voices.findByName(orgId, config.voiceName);
-  return undefined;
 }

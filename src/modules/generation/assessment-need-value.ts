@@ -1,23 +1,18 @@
 /**
- * Lookups the gather stage needs from other areas: a tool registration by name (the library's
- * tool registrations) and the validated items of an assessment (the assessment area).
+ * The gather stage's `assessment` lookup. Unlike a run's other inputs (inputs/) it is read per
+ * need, when the need runs: its value changes with every review decision, so it is never
+ * cached (gather-ports.ts) and a correction reaches the next run.
  */
-import type { GatheredSourceInfo, ToolRegistrationInput } from '../../pipeline/ports.js';
-import type { GatherNeed } from '../../pipeline/stages/gather.js';
+import type { DataNeed, GatheredValue } from '../../pipeline/data-need.js';
 import { validatedItemsForNeed } from '../assessments/bridge/validated-items-for-need.js';
 import type { CommandContext } from '../context.js';
-
-export async function toolRegistrationByName(ctx: CommandContext, name: string): Promise<ToolRegistrationInput | null> {
-  const record = await ctx.repos.toolRegistrations.findByName(ctx.actor.org.orgId, name);
-  return record ? { name: record.name, classPath: record.classPath, config: record.config } : null;
-}
 
 /**
  * An `assessment` need: the assessment's validated items (or the best available, by policy),
  * with a source that cites the file, page and verbatim quote, so verify checks claims against
  * what the file says.
  */
-export async function assessmentValueForNeed(ctx: CommandContext, need: GatherNeed): Promise<{ value: unknown; source: GatheredSourceInfo | null }> {
+export async function assessmentValueForNeed(ctx: CommandContext, need: DataNeed): Promise<Pick<GatheredValue, 'value' | 'source'>> {
   const args = need.args ?? {};
   const itemKey = typeof args.item_key === 'string' ? args.item_key : undefined;
   const result = await validatedItemsForNeed(ctx, {

@@ -1,0 +1,59 @@
+/**
+ * A document's inputs → one run's pipeline input: the readiness verdict for the gate, the
+ * fields, needs and sections, the config groups as the stages read them, the voice and the
+ * bound snippets, with the run's options (which sections, variables) and its pinned time.
+ */
+import type { PipelineInput } from '../../../pipeline/run-pipeline.js';
+import type { BoundLibrary } from '../../library/bindings/bound-library.js';
+import type { RunRecord } from '../run.repository.js';
+import type { DocumentInputs } from './load-document-inputs.js';
+import { readinessOf } from './readiness-input.js';
+
+/** Bound snippets as plain data templates can read (`{% for s in snippets %}`), in binding order. */
+function snippetsForRender(library: BoundLibrary): Array<Record<string, unknown>> {
+  return library.bound.map(({ binding, snippet }) => ({
+    key: snippet.key,
+    name: snippet.name,
+    description: snippet.description,
+    entityBindings: binding.entityBindings,
+    items: snippet.items.map((item) => ({ itemType: item.itemType, itemKey: item.itemKey })),
+  }));
+}
+
+/**
+ * The pipeline input of `run`, pinned at `now` (ISO).
+ *
+ * @throws never on its own; database errors from the lazy inputs propagate.
+ */
+export async function pipelineInputOf(inputs: DocumentInputs, run: Pick<RunRecord, 'options'>, now: string): Promise<PipelineInput> {
+  const { document, config, sections } = inputs;
+  const [readiness, voice, library] = await Promise.all([readinessOf(inputs), inputs.voice(), inputs.library()]);
+  const renderIds =
+    run.options.sectionIds && run.options.sectionIds.length > 0
+      ? new Set(run.options.sectionIds)
+      : new Set(sections.filter((s) => !(run.options.preserveEdited && s.status === 'edited')).map((s) => s.id));
+  return {
+    document: { id: document.id, title: document.title, description: document.description, state: document.state },
+    organization: inputs.organization,
+    readiness,
+    fields: inputs.fieldValues,
+    needs: inputs.dataNeeds,
+    sections: sections.map((s) => ({ id: s.id, key: s.key, title: s.title, renderMode: s.renderMode, outputType: s.outputType, prompt: s.prompt, outputTemplate: s.outputTemplate })),
+    renderSectionIds: renderIds,
+    currentOutputs: Object.fromEntries(sections.map((s) => [s.key, s.content])),
+    computations: inputs.computations,
+    config: {
+      synthesis: { enabled: config.synthesis.enabled !== false, instructions: (config.synthesis.instructions as string | null) ?? null, schema: (config.synthesis.schema as object | null) ?? null },
+      coordination: { maxConcurrency: Number(config.coordination.maxConcurrency), needTimeoutMs: Number(config.coordination.needTimeoutMs) },
+      brief: config.brief,
+      verify: { enabled: config.verify.enabled !== false, judge: config.verify.judge as 'auto' },
+      render: { concurrency: Number(config.render.concurrency) },
+      models: config.models as PipelineInput['config']['models'],
+    },
+    voice: voice ? { name: voice.name, description: voice.description, samples: voice.samples } : null,
+    snippets: snippetsForRender(library),
+    variables: run.options.variables ?? {},
+    refresh: false,
+    now,
+  };
+}
