@@ -2,7 +2,7 @@
  * Documents (templates and instances). Every method takes orgId first: a row of another
  * organization is simply not found.
  */
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { fromDbBool, toDbBool } from '../../storage/dialect.js';
 import type { Database, DocumentTable } from '../../storage/schema.js';
 import { fromJson } from '../json-column.js';
@@ -24,7 +24,7 @@ export interface DocumentRecord {
 
 export type NewDocument = Omit<DocumentRecord, 'orgId'>;
 
-function toRecord(row: DocumentTable): DocumentRecord {
+function toRecord(row: Selectable<DocumentTable>): DocumentRecord {
   return {
     id: row.id,
     orgId: row.org_id,

@@ -2,7 +2,7 @@
  * Generation runs. The partial unique index on (document_id) where status = 'running' makes
  * "one active run per document" a database fact: `tryStart` returns null when another run holds it.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { isUniqueViolation } from '../../storage/dialect.js';
 import type { Database } from '../../storage/schema.js';
 import type { GenerationRunTable } from '../../storage/tables/generation.js';
@@ -30,7 +30,7 @@ export interface RunRecord {
   finishedAt: string | null;
 }
 
-function toRecord(row: GenerationRunTable): RunRecord {
+function toRecord(row: Selectable<GenerationRunTable>): RunRecord {
   return {
     id: row.id,
     documentId: row.document_id,

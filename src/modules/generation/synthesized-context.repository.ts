@@ -1,5 +1,5 @@
 /** Synthesized contexts, one per synthesize call, newest first. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../storage/schema.js';
 import type { SynthesizedContextTable } from '../../storage/tables/generation.js';
 import { fromJson } from '../json-column.js';
@@ -15,7 +15,7 @@ export interface SynthesizedContextRecord {
   createdAt: string;
 }
 
-function toRecord(row: SynthesizedContextTable): SynthesizedContextRecord {
+function toRecord(row: Selectable<SynthesizedContextTable>): SynthesizedContextRecord {
   return { id: row.id, documentId: row.document_id, runId: row.run_id, mode: row.mode, model: row.model, payload: fromJson<unknown>(row.payload_json, null), schemaPath: row.schema_path, createdAt: row.created_at };
 }
 

@@ -1,5 +1,5 @@
 /** Immutable per-run pins: the full manifest and the output. Never updated, never restored. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../storage/schema.js';
 import type { GenerationSnapshotTable } from '../../storage/tables/generation.js';
 import { fromJson } from '../json-column.js';
@@ -15,7 +15,7 @@ export interface GenerationSnapshotRecord {
   createdAt: string;
 }
 
-function toRecord(row: GenerationSnapshotTable): GenerationSnapshotRecord {
+function toRecord(row: Selectable<GenerationSnapshotTable>): GenerationSnapshotRecord {
   return {
     id: row.id,
     documentId: row.document_id,

@@ -1,5 +1,5 @@
 /** Whole-document output snapshots, numbered per document, newest first. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../storage/schema.js';
 import type { SnapshotTable } from '../../storage/tables/generation.js';
 import { fromJson } from '../json-column.js';
@@ -22,7 +22,7 @@ export interface SnapshotRecord {
   createdAt: string;
 }
 
-function toRecord(row: SnapshotTable): SnapshotRecord {
+function toRecord(row: Selectable<SnapshotTable>): SnapshotRecord {
   return {
     id: row.id,
     documentId: row.document_id,

@@ -2,14 +2,14 @@
  * Users, organizations and memberships. This is the one repository that is not scoped by an
  * organization: it is what *decides* which organizations a caller may act in.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Membership } from '../../kernel/actor.js';
 import { isoNow } from '../../kernel/clock.js';
 import { newId } from '../../kernel/ids.js';
 import { fromDbBool, isUniqueViolation, toDbBool } from '../../storage/dialect.js';
-import type { Database, UserTable } from '../../storage/schema.js';
+import type { Database, OrganizationTable, UserTable } from '../../storage/schema.js';
 
-export type UserRow = UserTable;
+export type UserRow = Selectable<UserTable>;
 
 export class IdentityRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -54,7 +54,7 @@ export class IdentityRepository {
     return rows.map((r) => ({ orgId: r.orgId, slug: r.slug, displayName: r.display_name, isDefault: fromDbBool(r.is_default) }));
   }
 
-  async findOrganizationBySlug(slug: string): Promise<{ id: string; slug: string } | undefined> {
+  async findOrganizationBySlug(slug: string): Promise<Pick<Selectable<OrganizationTable>, 'id' | 'slug'> | undefined> {
     return this.db.selectFrom('organizations').select(['id', 'slug']).where('slug', '=', slug).executeTakeFirst();
   }
 

@@ -1,5 +1,5 @@
 /** Assessments. Every method takes orgId first: another organization's row is not found. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AssessmentTable } from '../../../storage/tables/assessments.js';
 import type { Database } from '../../../storage/schema.js';
 import { fromJson, toJson } from '../../json-column.js';
@@ -17,21 +17,13 @@ export interface Requirement {
   min_count?: number;
 }
 
-export interface AssessmentRecord {
-  id: string;
-  org_id: string;
-  name: string;
-  description: string | null;
-  processor_id: string | null;
+/** The row, with `automation` narrowed and the requirements parsed. */
+export interface AssessmentRecord extends Omit<Selectable<AssessmentTable>, 'automation' | 'requirements_json'> {
   automation: 'never' | 'confident';
   requirements: Requirement[];
-  linked_document_id: string | null;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
-function toRecord(row: AssessmentTable): AssessmentRecord {
+function toRecord(row: Selectable<AssessmentTable>): AssessmentRecord {
   return {
     id: row.id,
     org_id: row.org_id,
@@ -51,7 +43,7 @@ export class AssessmentRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(orgId: string, record: Omit<AssessmentRecord, 'org_id'>): Promise<AssessmentRecord> {
-    const row: AssessmentTable = {
+    const row: Selectable<AssessmentTable> = {
       id: record.id,
       org_id: orgId,
       name: record.name,

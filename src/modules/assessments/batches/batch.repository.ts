@@ -1,5 +1,5 @@
 /** Batches (`bat_`), batch runs (`brun_`) and batch documents (`bdoc_`). Every method takes orgId first. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { fromDbBool, toDbBool } from '../../../storage/dialect.js';
 import type { BatchDocumentTable, BatchRunTable, BatchTable } from '../../../storage/tables/assessments.js';
 import type { Database } from '../../../storage/schema.js';
@@ -12,17 +12,9 @@ export interface BatchOptions {
   max_concurrency?: number;
 }
 
-export interface BatchRecord {
-  id: string;
-  org_id: string;
-  assessment_id: string | null;
-  name: string;
-  processor_id: string | null;
+/** The row, with the options parsed. */
+export interface BatchRecord extends Omit<Selectable<BatchTable>, 'options_json'> {
   options: BatchOptions;
-  latest_run_id: string | null;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface BatchRunCounts {
@@ -32,20 +24,12 @@ export interface BatchRunCounts {
   skipped: number;
 }
 
-export interface BatchRunRecord {
-  id: string;
-  org_id: string;
-  batch_id: string;
-  run_number: number;
+/** The row, with scope and status narrowed and the JSON columns parsed; `active_key` stays internal. */
+export interface BatchRunRecord extends Omit<Selectable<BatchRunTable>, 'scope' | 'status' | 'active_key' | 'options_json' | 'counts_json'> {
   scope: 'all' | 'pending' | 'failed';
-  trigger: string;
   status: 'queued' | 'running' | 'succeeded' | 'partially_succeeded' | 'failed' | 'cancelled';
   options: { processor_id?: string | null; preserve_corrections?: boolean; force?: boolean; document_ids?: string[] };
   counts: BatchRunCounts;
-  error: string | null;
-  started_at: string | null;
-  finished_at: string | null;
-  created_at: string;
 }
 
 /** The last failure of a batch row (a processing error or a policy refusal). */
@@ -57,31 +41,20 @@ export interface BatchDocumentError {
   page_number?: number | null;
 }
 
-export interface BatchDocumentRecord {
-  id: string;
-  org_id: string;
-  batch_id: string;
-  document_id: string;
-  position: number;
+/** The row, with `included` a boolean, status narrowed and the JSON columns parsed. */
+export interface BatchDocumentRecord extends Omit<Selectable<BatchDocumentTable>, 'included' | 'status' | 'last_error_json' | 'result_json'> {
   included: boolean;
-  processor_id: string | null;
-  priority: string;
   status: 'pending' | 'queued' | 'processing' | 'succeeded' | 'failed' | 'skipped' | 'excluded';
-  skip_reason: string | null;
-  attempts: number;
-  last_run_id: string | null;
   last_error: BatchDocumentError | null;
   result: { item_count: number; pages_processed: number } | null;
-  created_at: string;
-  updated_at: string;
 }
 
-function batchRecord(row: BatchTable): BatchRecord {
+function batchRecord(row: Selectable<BatchTable>): BatchRecord {
   const { options_json, ...rest } = row;
   return { ...rest, options: fromJson<BatchOptions>(options_json, {}) };
 }
 
-function runRecord(row: BatchRunTable): BatchRunRecord {
+function runRecord(row: Selectable<BatchRunTable>): BatchRunRecord {
   return {
     id: row.id,
     org_id: row.org_id,
@@ -99,7 +72,7 @@ function runRecord(row: BatchRunTable): BatchRunRecord {
   };
 }
 
-function docRecord(row: BatchDocumentTable): BatchDocumentRecord {
+function docRecord(row: Selectable<BatchDocumentTable>): BatchDocumentRecord {
   return {
     id: row.id,
     org_id: row.org_id,
@@ -127,7 +100,7 @@ export class BatchRepository {
 
   async insert(orgId: string, b: Omit<BatchRecord, 'org_id'>): Promise<BatchRecord> {
     const { options, ...rest } = b;
-    const row: BatchTable = { ...rest, org_id: orgId, options_json: toJson(options) };
+    const row: Selectable<BatchTable> = { ...rest, org_id: orgId, options_json: toJson(options) };
     await this.db.insertInto('batches').values(row).execute();
     return batchRecord(row);
   }
@@ -166,7 +139,7 @@ export class BatchRepository {
 
   async insertRun(orgId: string, r: Omit<BatchRunRecord, 'org_id'>): Promise<BatchRunRecord> {
     const active = r.status === 'queued' || r.status === 'running';
-    const row: BatchRunTable = {
+    const row: Selectable<BatchRunTable> = {
       id: r.id,
       org_id: orgId,
       batch_id: r.batch_id,
@@ -202,7 +175,7 @@ export class BatchRepository {
   }
 
   async updateRun(orgId: string, id: string, changes: Partial<Pick<BatchRunRecord, 'status' | 'counts' | 'error' | 'started_at' | 'finished_at'>>): Promise<void> {
-    const set: Partial<BatchRunTable> = {};
+    const set: Updateable<BatchRunTable> = {};
     if (changes.status !== undefined) {
       set.status = changes.status;
       if (changes.status !== 'queued' && changes.status !== 'running') set.active_key = null;
@@ -217,7 +190,7 @@ export class BatchRepository {
   // batch documents
 
   async insertDocument(orgId: string, d: Omit<BatchDocumentRecord, 'org_id'>): Promise<BatchDocumentRecord> {
-    const row: BatchDocumentTable = {
+    const row: Selectable<BatchDocumentTable> = {
       id: d.id,
       org_id: orgId,
       batch_id: d.batch_id,
@@ -256,7 +229,7 @@ export class BatchRepository {
   }
 
   async updateDocument(orgId: string, id: string, changes: BatchDocumentChanges): Promise<void> {
-    const set: Partial<BatchDocumentTable> = { updated_at: changes.updated_at };
+    const set: Updateable<BatchDocumentTable> = { updated_at: changes.updated_at };
     if (changes.included !== undefined) set.included = toDbBool(changes.included);
     if ('processor_id' in changes) set.processor_id = changes.processor_id ?? null;
     if (changes.priority !== undefined) set.priority = changes.priority;

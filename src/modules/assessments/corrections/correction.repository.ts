@@ -1,6 +1,6 @@
 /** Corrections (`cor_`) and their immutable revisions. Every method takes orgId first. */
-import type { Kysely } from 'kysely';
-import type { CorrectionTable } from '../../../storage/tables/assessments.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { CorrectionRevisionTable, CorrectionTable } from '../../../storage/tables/assessments.js';
 import type { Database } from '../../../storage/schema.js';
 import { newId } from '../../../kernel/ids.js';
 import { fromJson } from '../../json-column.js';
@@ -20,37 +20,19 @@ export interface PreviousValue {
   item_version: number;
 }
 
-export interface CorrectionRevision {
-  revision: number;
-  status: string;
+/** A past revision as stored, with the corrected value parsed. */
+export interface CorrectionRevision extends Pick<Selectable<CorrectionRevisionTable>, 'revision' | 'status' | 'reason' | 'note' | 'updated_by' | 'updated_at'> {
   corrected: CorrectedValue;
-  reason: string;
-  note: string | null;
-  updated_by: string | null;
-  updated_at: string;
 }
 
-export interface CorrectionRecord {
-  id: string;
-  org_id: string;
-  item_id: string;
-  document_id: string;
-  assessment_id: string | null;
-  run_id: string;
-  revision: number;
+/** The row, with status narrowed and the previous and corrected values parsed. */
+export interface CorrectionRecord extends Omit<Selectable<CorrectionTable>, 'status' | 'previous_json' | 'corrected_json'> {
   status: 'active' | 'superseded' | 'reverted';
   previous: PreviousValue;
   corrected: CorrectedValue;
-  reason: string;
-  note: string | null;
-  time_spent_ms: number | null;
-  created_by: string | null;
-  created_at: string;
-  updated_by: string | null;
-  updated_at: string;
 }
 
-function toRecord(row: CorrectionTable): CorrectionRecord {
+function toRecord(row: Selectable<CorrectionTable>): CorrectionRecord {
   return {
     id: row.id,
     org_id: row.org_id,
@@ -76,7 +58,7 @@ export class CorrectionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(orgId: string, c: Omit<CorrectionRecord, 'org_id'>): Promise<CorrectionRecord> {
-    const row: CorrectionTable = {
+    const row: Selectable<CorrectionTable> = {
       id: c.id,
       org_id: orgId,
       item_id: c.item_id,

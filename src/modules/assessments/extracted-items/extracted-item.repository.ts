@@ -1,5 +1,5 @@
 /** Extracted items (`itm_`). Every method takes orgId first. */
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { fromDbBool, toDbBool } from '../../../storage/dialect.js';
 import type { ExtractedItemTable } from '../../../storage/tables/assessments.js';
 import type { Database } from '../../../storage/schema.js';
@@ -32,37 +32,24 @@ export interface ExtractedSnapshot {
   value_state: ValueState;
 }
 
-export interface ExtractedItemRecord {
-  id: string;
-  org_id: string;
-  document_id: string;
-  assessment_id: string | null;
-  run_id: string;
-  ordinal: number;
-  processor_id: string;
-  key: string;
-  label: string;
-  occurrence_index: number;
-  value_type: string;
+/** The row, with states narrowed, `is_corrected` a boolean and the JSON columns parsed. */
+export interface ExtractedItemRecord
+  extends Omit<
+    Selectable<ExtractedItemTable>,
+    'value_state' | 'value_json' | 'extracted_json' | 'confidence_json' | 'provenance_json' | 'candidates_json' | 'validation_status' | 'validation_json' | 'is_corrected'
+  > {
   value_state: ValueState;
   value: JsonValue;
-  value_text: string | null;
-  raw_text: string | null;
   extracted: ExtractedSnapshot;
   confidence: Confidence;
   provenance: Provenance;
   candidates: JsonValue[];
   validation_status: ValidationStatus;
   validation: ItemValidation;
-  current_correction_id: string | null;
   is_corrected: boolean;
-  version: number;
-  superseded_by: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
-function toRecord(row: ExtractedItemTable): ExtractedItemRecord {
+function toRecord(row: Selectable<ExtractedItemTable>): ExtractedItemRecord {
   const extracted = fromJson<ExtractedSnapshot>(row.extracted_json, { value: null, value_text: null, raw_text: null, value_state: 'absent' });
   return {
     id: row.id,
@@ -95,7 +82,7 @@ function toRecord(row: ExtractedItemTable): ExtractedItemRecord {
   };
 }
 
-function toRow(orgId: string, r: Omit<ExtractedItemRecord, 'org_id'>): ExtractedItemTable {
+function toRow(orgId: string, r: Omit<ExtractedItemRecord, 'org_id'>): Insertable<ExtractedItemTable> {
   return {
     id: r.id,
     org_id: orgId,
@@ -178,7 +165,7 @@ export class ExtractedItemRepository {
    * Returns false when another reviewer got there first (the caller answers 409).
    */
   async update(orgId: string, id: string, expectedVersion: number, changes: ItemChanges): Promise<boolean> {
-    const set: Partial<ExtractedItemTable> = { updated_at: changes.updated_at, version: expectedVersion + 1 };
+    const set: Updateable<ExtractedItemTable> = { updated_at: changes.updated_at, version: expectedVersion + 1 };
     if ('value' in changes) set.value_json = toJson(changes.value);
     if ('value_text' in changes) set.value_text = changes.value_text ?? null;
     if (changes.value_state !== undefined) set.value_state = changes.value_state;

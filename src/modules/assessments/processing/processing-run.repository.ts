@@ -1,5 +1,5 @@
 /** Processing runs (`run_`). Every method takes orgId first. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { fromDbBool, toDbBool } from '../../../storage/dialect.js';
 import type { ProcessingRunTable } from '../../../storage/tables/assessments.js';
 import type { Database } from '../../../storage/schema.js';
@@ -12,34 +12,32 @@ export interface CarriedForward {
   conflicts: number;
 }
 
-export interface ProcessingRunRecord {
-  id: string;
-  org_id: string;
-  document_id: string;
-  assessment_id: string | null;
-  batch_run_id: string | null;
+/** A run as the record queries select it: every column but `text`. */
+type ProcessingRunRow = Omit<Selectable<ProcessingRunTable>, 'text'>;
+
+/**
+ * The row without its text (read alone by `text()`), with trigger and status narrowed, the flags
+ * booleans and the JSON columns parsed.
+ */
+export interface ProcessingRunRecord
+  extends Omit<
+    ProcessingRunRow,
+    'trigger' | 'status' | 'engine_versions_json' | 'preserve_corrections' | 'force' | 'carried_forward_json' | 'errors_json' | 'warnings_json' | 'pages_json'
+  > {
   trigger: 'upload' | 'rerun' | 'batch' | 'add_documents';
-  processor_id: string;
-  processor_version: string | null;
   engine_versions: Record<string, string>;
-  input_sha256: string;
   status: 'queued' | 'running' | 'succeeded' | 'partially_succeeded' | 'failed' | 'cancelled';
-  started_at: string | null;
-  finished_at: string | null;
-  duration_ms: number | null;
   preserve_corrections: boolean;
   force: boolean;
   carried_forward: CarriedForward;
-  item_count: number;
   errors: ProcessingError[];
   warnings: ProcessingWarning[];
   pages: PageReport[];
-  created_at: string;
 }
 
 const NO_CARRY: CarriedForward = { corrections: 0, validations: 0, conflicts: 0 };
 
-function toRecord(row: Omit<ProcessingRunTable, 'text'>): ProcessingRunRecord {
+function toRecord(row: ProcessingRunRow): ProcessingRunRecord {
   return {
     id: row.id,
     org_id: row.org_id,
@@ -71,18 +69,11 @@ const COLUMNS = [
   'started_at', 'finished_at', 'duration_ms', 'preserve_corrections', 'force', 'carried_forward_json', 'item_count', 'errors_json', 'warnings_json', 'pages_json', 'created_at',
 ] as const;
 
-export interface NewProcessingRun {
-  id: string;
-  document_id: string;
-  assessment_id: string | null;
-  batch_run_id: string | null;
-  trigger: ProcessingRunRecord['trigger'];
-  processor_id: string;
-  input_sha256: string;
-  preserve_corrections: boolean;
-  force: boolean;
-  created_at: string;
-}
+/** What a caller gives for a new run; the repository fills in the rest (queued, nothing yet). */
+export type NewProcessingRun = Pick<
+  ProcessingRunRecord,
+  'id' | 'document_id' | 'assessment_id' | 'batch_run_id' | 'trigger' | 'processor_id' | 'input_sha256' | 'preserve_corrections' | 'force' | 'created_at'
+>;
 
 export interface RunOutcome {
   status: ProcessingRunRecord['status'];
@@ -102,7 +93,7 @@ export class ProcessingRunRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(orgId: string, run: NewProcessingRun): Promise<ProcessingRunRecord> {
-    const row: ProcessingRunTable = {
+    const row: Selectable<ProcessingRunTable> = {
       ...run,
       org_id: orgId,
       processor_version: null,

@@ -1,5 +1,5 @@
 /** Source documents (`sdoc_`). Every method takes orgId first. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { fromDbBool, toDbBool } from '../../../storage/dialect.js';
 import type { SourceDocumentTable } from '../../../storage/tables/assessments.js';
 import type { Database } from '../../../storage/schema.js';
@@ -11,33 +11,13 @@ export interface UploadProblemRecord {
   message: string;
 }
 
-export interface SourceDocumentRecord {
-  id: string;
-  org_id: string;
-  assessment_id: string | null;
-  filename: string;
-  declared_mime_type: string | null;
-  mime_type: string;
-  kind: string;
-  size_bytes: number;
-  sha256: string;
-  blob_key: string;
-  page_count: number | null;
-  text_layer: string | null;
-  duplicate_of: string | null;
-  processing_status: string;
-  skip_reason: string | null;
+/** The row, with `review_rejected` a boolean and the upload problems parsed. */
+export interface SourceDocumentRecord extends Omit<Selectable<SourceDocumentTable>, 'review_rejected' | 'problems_json'> {
   review_rejected: boolean;
-  processor_id: string | null;
-  processor_version: string | null;
-  latest_run_id: string | null;
   problems: UploadProblemRecord[];
-  uploaded_by: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
-function toRecord(row: SourceDocumentTable): SourceDocumentRecord {
+function toRecord(row: Selectable<SourceDocumentTable>): SourceDocumentRecord {
   return {
     ...row,
     size_bytes: Number(row.size_bytes),
@@ -60,7 +40,7 @@ export class SourceDocumentRepository {
 
   async insert(orgId: string, record: Omit<SourceDocumentRecord, 'org_id'>): Promise<SourceDocumentRecord> {
     const { review_rejected, problems, ...rest } = record;
-    const row: SourceDocumentTable = { ...rest, org_id: orgId, review_rejected: toDbBool(review_rejected), problems_json: toJson(problems) };
+    const row: Selectable<SourceDocumentTable> = { ...rest, org_id: orgId, review_rejected: toDbBool(review_rejected), problems_json: toJson(problems) };
     await this.db.insertInto('source_documents').values(row).execute();
     return toRecord(row);
   }

@@ -1,5 +1,5 @@
 /** A document's data-needs (source actions), in ordinal order. Scoped by orgId and document. */
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { DataNeedTable, Database } from '../../../storage/schema.js';
 import type { DataNeed, DataNeedSpec } from '../../../pipeline/data-need.js';
 import { fromJson, toJson } from '../../json-column.js';
@@ -12,7 +12,7 @@ export interface DataNeedRecord extends DataNeed {
   updatedAt: string;
 }
 
-function toRecord(row: DataNeedTable): DataNeedRecord {
+function toRecord(row: Selectable<DataNeedTable>): DataNeedRecord {
   return {
     id: row.id,
     documentId: row.document_id,

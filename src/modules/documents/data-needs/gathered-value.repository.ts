@@ -1,5 +1,5 @@
 /** Values gathered for a document's data-needs, with their sources. Newest row per key wins. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, GatheredValueTable } from '../../../storage/schema.js';
 import type { GatheredValue } from '../../../pipeline/data-need.js';
 import type { GatheredSourceInfo } from '../../../pipeline/ports.js';
@@ -14,7 +14,7 @@ export interface GatheredValueRecord extends GatheredValue {
   createdAt: string;
 }
 
-function toRecord(row: GatheredValueTable): GatheredValueRecord {
+function toRecord(row: Selectable<GatheredValueTable>): GatheredValueRecord {
   return {
     id: row.id,
     documentId: row.document_id,

@@ -1,5 +1,5 @@
 /** A document's fields: key → string value, with type and requiredness. Scoped by orgId. */
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { fromDbBool, toDbBool } from '../../../storage/dialect.js';
 import type { Database, DocumentFieldTable } from '../../../storage/schema.js';
 import { fromJson, toJson } from '../../json-column.js';
@@ -18,7 +18,7 @@ export interface FieldRecord {
   ordinal: number;
 }
 
-function toRecord(row: DocumentFieldTable): FieldRecord {
+function toRecord(row: Selectable<DocumentFieldTable>): FieldRecord {
   return {
     id: row.id,
     documentId: row.document_id,

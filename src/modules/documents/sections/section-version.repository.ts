@@ -1,5 +1,5 @@
 /** Every output a section has held (renders, edits, restores), numbered 1..N per section. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, SectionVersionTable } from '../../../storage/schema.js';
 
 export interface SectionVersionRecord {
@@ -14,7 +14,7 @@ export interface SectionVersionRecord {
   createdAt: string;
 }
 
-function toRecord(row: SectionVersionTable): SectionVersionRecord {
+function toRecord(row: Selectable<SectionVersionTable>): SectionVersionRecord {
   return {
     id: row.id,
     sectionId: row.section_id,

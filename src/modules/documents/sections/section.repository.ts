@@ -1,5 +1,5 @@
 /** Sections of a document, in order. Every method takes orgId and documentId. */
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, SectionTable } from '../../../storage/schema.js';
 
 export interface SectionRecord {
@@ -18,7 +18,7 @@ export interface SectionRecord {
   updatedAt: string;
 }
 
-function toRecord(row: SectionTable): SectionRecord {
+function toRecord(row: Selectable<SectionTable>): SectionRecord {
   return {
     id: row.id,
     documentId: row.document_id,

@@ -3,7 +3,7 @@
  * binding order (ordinal, then creation). Read by (orgId, documentId, bindingId), so a foreign
  * binding id is simply not found.
  */
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { toCount } from '../../../storage/dialect.js';
 import type { Database } from '../../../storage/schema.js';
 import type { DocumentSnippetTable } from '../../../storage/tables/library.js';
@@ -21,7 +21,7 @@ export interface BindingRecord {
 
 export type BindingChanges = Partial<Pick<BindingRecord, 'entityBindings' | 'ordinal'>>;
 
-function toRecord(row: DocumentSnippetTable): BindingRecord {
+function toRecord(row: Selectable<DocumentSnippetTable>): BindingRecord {
   return {
     id: row.id,
     documentId: row.document_id,

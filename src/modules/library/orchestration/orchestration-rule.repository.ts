@@ -1,5 +1,5 @@
 /** Orchestration rules of an organization. Every method takes orgId first: a foreign row is not found. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { OrchestrationRuleTable } from '../../../storage/tables/tools.js';
 import { fromJson, toJson } from '../../json-column.js';
@@ -16,7 +16,7 @@ export interface OrchestrationRuleRecord {
   updatedAt: string;
 }
 
-function toRecord(row: OrchestrationRuleTable): OrchestrationRuleRecord {
+function toRecord(row: Selectable<OrchestrationRuleTable>): OrchestrationRuleRecord {
   return {
     id: row.id,
     name: row.name,

@@ -1,5 +1,5 @@
 /** Risk blocks of an organization. Every method takes orgId first. */
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { RiskBlockTable } from '../../../storage/tables/library.js';
 
@@ -19,7 +19,7 @@ export interface RiskBlockRecord {
 
 export type RiskBlockChanges = Partial<Omit<RiskBlockRecord, 'id' | 'createdAt' | 'updatedAt'>>;
 
-function toRecord(row: RiskBlockTable): RiskBlockRecord {
+function toRecord(row: Selectable<RiskBlockTable>): RiskBlockRecord {
   return {
     id: row.id,
     key: row.key,

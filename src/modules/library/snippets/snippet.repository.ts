@@ -2,7 +2,7 @@
  * Snippets (clause molecules) and their ordered items. Every method takes orgId first. Items
  * point at texts / risk blocks by id; `listItems` resolves the current key of each.
  */
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { SnippetTable } from '../../../storage/tables/library.js';
 
@@ -31,7 +31,7 @@ export interface SnippetRecord {
 
 export type SnippetChanges = Partial<Pick<SnippetRecord, 'key' | 'name' | 'description' | 'phaseOrder'>>;
 
-function toRecord(row: SnippetTable): SnippetRecord {
+function toRecord(row: Selectable<SnippetTable>): SnippetRecord {
   return {
     id: row.id,
     key: row.key,

@@ -1,5 +1,5 @@
 /** Texts (phrase atoms) of an organization. Every method takes orgId first. */
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { TextTable } from '../../../storage/tables/library.js';
 import { fromJson, toJson } from '../../json-column.js';
@@ -21,7 +21,7 @@ export interface TextRecord {
 
 export type TextChanges = Partial<Omit<TextRecord, 'id' | 'createdAt' | 'updatedAt'>>;
 
-function toRecord(row: TextTable): TextRecord {
+function toRecord(row: Selectable<TextTable>): TextRecord {
   return {
     id: row.id,
     key: row.key,

@@ -1,5 +1,5 @@
 /** Tool registrations of an organization. Every method takes orgId first: a foreign row is not found. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { ToolRegistrationTable } from '../../../storage/tables/tools.js';
 import { fromJson, toJson } from '../../json-column.js';
@@ -15,7 +15,7 @@ export interface ToolRegistrationRecord {
   updatedAt: string;
 }
 
-function toRecord(row: ToolRegistrationTable): ToolRegistrationRecord {
+function toRecord(row: Selectable<ToolRegistrationTable>): ToolRegistrationRecord {
   return {
     id: row.id,
     name: row.name,

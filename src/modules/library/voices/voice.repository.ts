@@ -1,5 +1,5 @@
 /** Voices (writing styles) of an organization. Every method takes orgId first. */
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { VoiceTable } from '../../../storage/tables/library.js';
 import { fromJson } from '../../json-column.js';
@@ -17,7 +17,7 @@ export interface VoiceRecord {
 
 export type VoiceChanges = Partial<Pick<VoiceRecord, 'name' | 'description' | 'samples'>>;
 
-function toRecord(row: VoiceTable): VoiceRecord {
+function toRecord(row: Selectable<VoiceTable>): VoiceRecord {
   return { id: row.id, name: row.name, description: row.description, samples: fromJson<string[]>(row.samples_json, []), createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
