@@ -5,8 +5,7 @@
  * peak is bounded by the cap and the garbage goes with the thread; the service's own heap stays
  * the size it was.
  */
-import type { Worker } from 'node:worker_threads';
-import { startModuleWorker } from '../kernel/module-worker.js';
+import { runBoundedWorker, WorkerCrashError, WorkerOutOfMemoryError, WorkerStartError, WorkerTimeoutError } from '../kernel/bounded-worker.js';
 import { DomainValidationError } from '../kernel/errors.js';
 import type { ComposedDocument } from './composed-document.js';
 import type { ComposeWorkerResponse } from './compose-worker-protocol.js';
@@ -40,40 +39,29 @@ function releaseSlot(): void {
   else running--;
 }
 
-function startWorker(doc: ComposedDocument, maxHeapMb: number): Worker {
-  return startModuleWorker(import.meta.url, 'compose-docx.worker', doc, { maxOldGenerationSizeMb: maxHeapMb });
-}
-
-function isOutOfMemory(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-}
-
-function runWorker(doc: ComposedDocument, options: WorkerComposeOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const worker = startWorker(doc, options.maxHeapMb);
-    const finish = (outcome: { bytes: Buffer } | { error: Error }): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if ('bytes' in outcome) resolve(outcome.bytes);
-      else reject(outcome.error);
-    };
-    const timer = setTimeout(() => finish({ error: new DomainValidationError(`the document is too large to export within ${options.timeoutMs / 1000} s`) }), options.timeoutMs);
-    worker.on('message', (message: ComposeWorkerResponse) => {
-      if (message.ok) finish({ bytes: Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength) });
-      else finish({ error: new Error(`export worker failed: ${message.message}`) });
+/** The worker's budgets become the export's domain answer; anything else is a bug (a 500). */
+async function runWorker(doc: ComposedDocument, options: WorkerComposeOptions): Promise<Buffer> {
+  let message: ComposeWorkerResponse;
+  try {
+    message = await runBoundedWorker<ComposeWorkerResponse>({
+      callerUrl: import.meta.url,
+      module: 'compose-docx.worker',
+      workerData: doc,
+      timeoutMs: options.timeoutMs,
+      maxHeapMb: options.maxHeapMb,
     });
-    worker.on('error', (error: Error) => {
-      if (isOutOfMemory(error)) {
-        finish({ error: new DomainValidationError(`the document is too large to export within the ${options.maxHeapMb} MB memory budget`) });
-      } else {
-        finish({ error: new Error(`export worker failed: ${error.message}`) });
-      }
-    });
-    worker.on('exit', (code) => finish({ error: new Error(`export worker exited with code ${code} before answering`) }));
-  });
+  } catch (error) {
+    if (error instanceof WorkerTimeoutError) throw new DomainValidationError(`the document is too large to export within ${options.timeoutMs / 1000} s`);
+    if (error instanceof WorkerOutOfMemoryError) throw new DomainValidationError(`the document is too large to export within the ${options.maxHeapMb} MB memory budget`);
+    // A worker that cannot start is a deployment bug: surfaced as thrown, like a crash.
+    if (error instanceof WorkerStartError) throw error.cause;
+    if (error instanceof WorkerCrashError) {
+      throw new Error(error.thrown ? `export worker failed: ${error.thrown.message}` : `export worker exited with code ${error.exitCode} before answering`);
+    }
+    throw error;
+  }
+  if (!message.ok) throw new Error(`export worker failed: ${message.message}`);
+  return Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength);
 }
 
 /**

@@ -6,8 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Worker } from 'node:worker_threads';
-import { startModuleWorker } from '../kernel/module-worker.js';
+import { runBoundedWorker, WorkerCrashError, WorkerOutOfMemoryError, WorkerStartError, WorkerTimeoutError } from '../kernel/bounded-worker.js';
 import type {
   PdfError,
   PdfInspection,
@@ -44,40 +43,23 @@ function pdfjsAssetUrl(sub: string): string {
   return join(dirname(pkg), sub) + '/';
 }
 
-function startWorker(request: PdfWorkerRequest, maxHeapMb: number): Worker {
-  return startModuleWorker(import.meta.url, 'pdf-text.worker', request, { maxOldGenerationSizeMb: maxHeapMb });
+/** The worker's budgets and failures as a `PdfError`: a PDF read never throws. */
+function workerFailure(error: unknown, timeoutMs: number): PdfError {
+  if (error instanceof WorkerTimeoutError) return { code: 'timeout', message: `PDF reading exceeded the time budget of ${timeoutMs} ms and was stopped` };
+  if (error instanceof WorkerStartError) return { code: 'worker_failed', message: `cannot start PDF worker: ${String(error.cause)}` };
+  // Running out of heap is one more way for the worker to fail: the PDF is not readable here.
+  if (error instanceof WorkerOutOfMemoryError) return { code: 'worker_failed', message: `PDF worker failed: ${error.cause.message}` };
+  if (error instanceof WorkerCrashError && error.thrown) return { code: 'worker_failed', message: `PDF worker failed: ${error.thrown.message}` };
+  if (error instanceof WorkerCrashError) return { code: 'worker_failed', message: `PDF worker exited with code ${error.exitCode}` };
+  return { code: 'worker_failed', message: `PDF worker failed: ${error instanceof Error ? error.message : String(error)}` };
 }
 
-function runWorker(request: PdfWorkerRequest, timeoutMs: number, maxHeapMb: number): Promise<PdfWorkerResponse> {
-  return new Promise((resolve) => {
-    let settled = false;
-    let worker: Worker;
-    const finish = (res: PdfWorkerResponse): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      resolve(res);
-    };
-    const timer = setTimeout(() => {
-      finish({ ok: false, error: { code: 'timeout', message: `PDF reading exceeded the time budget of ${timeoutMs} ms and was stopped` } });
-    }, timeoutMs);
-    try {
-      worker = startWorker(request, maxHeapMb);
-    } catch (err) {
-      clearTimeout(timer);
-      settled = true;
-      resolve({ ok: false, error: { code: 'worker_failed', message: `cannot start PDF worker: ${String(err)}` } });
-      return;
-    }
-    worker.on('message', (msg: PdfWorkerResponse) => finish(msg));
-    worker.on('error', (err: Error) =>
-      finish({ ok: false, error: { code: 'worker_failed', message: `PDF worker failed: ${err.message}` } }),
-    );
-    worker.on('exit', (code) => {
-      if (!settled) finish({ ok: false, error: { code: 'worker_failed', message: `PDF worker exited with code ${code}` } });
-    });
-  });
+async function runWorker(request: PdfWorkerRequest, timeoutMs: number, maxHeapMb: number): Promise<PdfWorkerResponse> {
+  try {
+    return await runBoundedWorker<PdfWorkerResponse>({ callerUrl: import.meta.url, module: 'pdf-text.worker', workerData: request, timeoutMs, maxHeapMb });
+  } catch (error) {
+    return { ok: false, error: workerFailure(error, timeoutMs) };
+  }
 }
 
 function request(task: PdfWorkerRequest['task'], bytes: Uint8Array, o: PdfReadOptions): PdfWorkerRequest {

@@ -4,7 +4,8 @@
  * failures come back as categorised `errors`.
  */
 import { acroformProcessor } from './processors/acroform.js';
-import { engineVersions, procError } from './processors/common.js';
+import { type EngineKind, engineVersions } from './engine-versions.js';
+import { procError } from './processing-error.js';
 import { docxProcessor } from './processors/docx.js';
 import { genericFieldsProcessor } from './processors/generic-fields.js';
 import { llmFieldsProcessor } from './processors/llm-fields.js';
@@ -46,7 +47,7 @@ export function getProcessor(id: string): ProcessorDefinition | undefined {
   return PROCESSORS.find((p) => p.id === id);
 }
 
-const ENGINE_KINDS: Record<string, Array<'pdf' | 'ocr' | 'docx' | 'sheet' | 'csv' | 'text'>> = {
+const ENGINE_KINDS: Record<string, EngineKind[]> = {
   prc_generic_fields: ['pdf', 'ocr', 'docx', 'sheet', 'csv', 'text'],
   prc_acroform: ['pdf'],
   prc_table_rows: ['sheet', 'csv'],

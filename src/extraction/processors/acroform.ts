@@ -7,7 +7,10 @@ import { extractPdfText } from '../pdf-text.js';
 import type { PdfFormField } from '../pdf-text-model.js';
 import { gradeFor } from '../text-quality.js';
 import type { ExtractedItem, JsonValue, PageReport, ProcessorDefinition, ProcessorInput, ProcessorResult, ValueType } from '../types.js';
-import { countItemsPerPage, engineVersions, numOpt, procError } from './common.js';
+import { engineVersions } from '../engine-versions.js';
+import { countItemsPerPage } from '../page-reports.js';
+import { procError } from '../processing-error.js';
+import { numOpt } from '../processor-options.js';
 
 /** The item key of a field: `form.<field name>` (spaces → `_`), or the caller's mapping. */
 export function acroformKey(name: string, mapping?: Record<string, unknown>): string {

@@ -7,7 +7,9 @@ import { extractEntities } from '../entities.js';
 import { assignOccurrences, appendItems } from '../items.js';
 import { extractLabelValues } from '../label-value.js';
 import type { ProcessorDefinition, ProcessorInput, ProcessorResult } from '../types.js';
-import { countItemsPerPage, loadDocx, strOpt } from './common.js';
+import { loadDocx } from '../loaders/docx-to-layout.js';
+import { countItemsPerPage } from '../page-reports.js';
+import { strOpt } from '../processor-options.js';
 import { entityItemTypes, labelValueItemTypes } from './item-types.js';
 
 /** Options: `date_order`, `default_currency`, `entities` (default true), `generic_labels` (default true). */

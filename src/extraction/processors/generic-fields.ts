@@ -7,7 +7,10 @@ import { assignOccurrences, appendItems } from '../items.js';
 import { extractLabelValues } from '../label-value.js';
 import { ALL_KINDS, type ProcessorDefinition, type ProcessorInput, type ProcessorResult } from '../types.js';
 import type { DateOrder } from '../value-parsers.js';
-import { type OcrMode, countItemsPerPage, loadDocument, strOpt } from './common.js';
+import { loadDocument } from '../loaders/load-document.js';
+import type { OcrMode } from '../loaders/loaded-document.js';
+import { countItemsPerPage } from '../page-reports.js';
+import { strOpt } from '../processor-options.js';
 import { entityItemTypes, labelValueItemTypes } from './item-types.js';
 
 /** Options: `ocr` ('auto' | 'force' | 'never'), `date_order` ('mdy' | 'dmy'), `default_currency`, `entities` (bool), `generic_labels` (bool), budgets. */

@@ -10,7 +10,7 @@ import { KNOWN_FIELDS } from '../label-value.js';
 import { normalizePhone, parseDate, parseEmail, parseMoney, parseNumber, parsePercent } from '../value-parsers.js';
 import { isValidValue } from '../value-schemas.js';
 import type { Confidence, ExtractedItem, JsonValue, ProcessingWarning, ProcessorDefinition, ProcessorInput, ProcessorResult, TextSource, ValueType } from '../types.js';
-import { loadDocument } from './common.js';
+import { loadDocument } from '../loaders/load-document.js';
 import { labelValueItemTypes } from './item-types.js';
 
 /** The processor id (the module layer recognises it through `requires_model`). */

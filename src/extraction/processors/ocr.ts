@@ -7,7 +7,11 @@ import { extractEntities } from '../entities.js';
 import { assignOccurrences, appendItems } from '../items.js';
 import { extractLabelValues } from '../label-value.js';
 import type { ProcessorDefinition, ProcessorInput, ProcessorResult } from '../types.js';
-import { countItemsPerPage, loadImage, loadPdf, procError, strOpt } from './common.js';
+import { loadImage } from '../loaders/image-to-layout.js';
+import { loadPdf } from '../loaders/pdf-to-layout.js';
+import { countItemsPerPage } from '../page-reports.js';
+import { procError } from '../processing-error.js';
+import { strOpt } from '../processor-options.js';
 import { entityItemTypes, labelValueItemTypes } from './item-types.js';
 
 /** Options: `ocr_lang` ('eng'), `ocr_dpi` (200), `ocr_timeout_ms`, `date_order`, `default_currency`, `entities`. */

@@ -7,7 +7,11 @@ import { assignOccurrences, makeConfidence, makeItem, slugify, appendItems } fro
 import { normalizeLabel } from '../label-value.js';
 import { type SheetCell, type SheetData, columnLetters } from '../sheet-reader.js';
 import type { ExtractedItem, ProcessorDefinition, ProcessorInput, ProcessorResult } from '../types.js';
-import { countItemsPerPage, engineVersions, nativePage, numOpt, procError, readSheets, sheetsText, strOpt } from './common.js';
+import { engineVersions } from '../engine-versions.js';
+import { readSheets, sheetsText } from '../loaders/sheets-to-layout.js';
+import { countItemsPerPage, nativePage } from '../page-reports.js';
+import { procError } from '../processing-error.js';
+import { numOpt, strOpt } from '../processor-options.js';
 
 /** Extraction confidence of a cell read under a header: the read is exact, the header→key mapping is structural. */
 const CELL_CONFIDENCE = 0.95;

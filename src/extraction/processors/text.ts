@@ -7,7 +7,9 @@ import { assignOccurrences, makeConfidence, makeItem, appendItems } from '../ite
 import { extractLabelValues } from '../label-value.js';
 import { textLines } from '../layout.js';
 import type { ExtractedItem, ProcessorDefinition, ProcessorInput, ProcessorResult } from '../types.js';
-import { countItemsPerPage, isMarkdown, loadText, strOpt } from './common.js';
+import { isMarkdown, loadText } from '../loaders/text-to-layout.js';
+import { countItemsPerPage } from '../page-reports.js';
+import { strOpt } from '../processor-options.js';
 
 /**
  * A heading's text without trailing spaces and without a closing `#` run, which counts only

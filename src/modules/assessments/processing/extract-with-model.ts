@@ -6,7 +6,8 @@
  */
 import type { ModelGateway } from '../../../pipeline/ports.js';
 import type { Requirement } from '../assessments/assessment.repository.js';
-import { countItemsPerPage, procError } from '../../../extraction/processors/common.js';
+import { countItemsPerPage } from '../../../extraction/page-reports.js';
+import { procError } from '../../../extraction/processing-error.js';
 import { type LlmFieldHint, defaultLlmFieldHints, llmFieldItems } from '../../../extraction/processors/llm-fields.js';
 import { itemTypeOf } from '../processors/item-type-of.js';
 import type { FileKind, ProcessorResult } from '../../../extraction/types.js';

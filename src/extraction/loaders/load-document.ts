@@ -1,0 +1,29 @@
+/**
+ * Loading an uploaded document of any supported kind into a layout: the one switch from file
+ * kind to loader. Processors that accept several kinds (`prc_generic_fields`, `prc_llm_fields`)
+ * start here; single-kind processors call their loader directly.
+ */
+import type { ProcessorInput } from '../types.js';
+import { loadDocx } from './docx-to-layout.js';
+import { loadImage } from './image-to-layout.js';
+import type { LoadedDocument, OcrMode } from './loaded-document.js';
+import { loadPdf } from './pdf-to-layout.js';
+import { loadSheets } from './sheets-to-layout.js';
+import { loadText } from './text-to-layout.js';
+
+/** Loads any supported kind into a layout; a kind without its own loader is read as text. */
+export async function loadDocument(input: ProcessorInput, mode: OcrMode): Promise<LoadedDocument> {
+  switch (input.kind) {
+    case 'pdf':
+      return loadPdf(input, mode);
+    case 'image':
+      return loadImage(input);
+    case 'docx':
+      return loadDocx(input);
+    case 'xlsx':
+    case 'csv':
+      return loadSheets(input);
+    default:
+      return loadText(input);
+  }
+}

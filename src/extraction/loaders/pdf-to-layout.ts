@@ -1,0 +1,71 @@
+/**
+ * Where an uploaded PDF becomes a page layout: the text layer of each page (read by pdfjs in its
+ * own worker), OCR for the pages the policy picks, one page report per page saying which of the
+ * two was used and how good it was, and the pages rebased into one text with UTF-16 offsets.
+ */
+import { layoutFromPages } from '../layout.js';
+import { ocrPdfPages, rebasePages } from '../ocr-engine.js';
+import { engineVersions } from '../engine-versions.js';
+import { extractPdfText } from '../pdf-text.js';
+import type { PositionedPage } from '../pdf-text-model.js';
+import { procError } from '../processing-error.js';
+import { numOpt, strOpt } from '../processor-options.js';
+import { gradeFor } from '../text-quality.js';
+import type { ErrorCategory, PageReport, ProcessingError, ProcessingWarning, ProcessorInput } from '../types.js';
+import { type LoadedDocument, type OcrMode, unreadDocument } from './loaded-document.js';
+
+/** Loads a PDF: text layer per page, OCR where the policy says so and tesseract is available. */
+export async function loadPdf(input: ProcessorInput, mode: OcrMode): Promise<LoadedDocument> {
+  const o = input.options;
+  const errors: ProcessingError[] = [];
+  const warnings: ProcessingWarning[] = [];
+  const res = await extractPdfText(input.bytes, { timeout_ms: numOpt(o, 'timeout_ms', 60_000), max_pages: numOpt(o, 'max_pages', 300) });
+  const versions = await engineVersions(mode === 'never' ? ['pdf'] : ['pdf', 'ocr']);
+  if (!res.ok) {
+    const category: ErrorCategory = res.error.code === 'timeout' ? 'timeout' : res.error.code === 'encrypted' ? 'policy' : res.error.code === 'corrupt' ? 'source_unavailable' : 'backend_failure';
+    errors.push(procError(res.error.code, category, 'pdfjs', res.error.message));
+    return unreadDocument('text_layer', versions, errors, warnings);
+  }
+  const pdf = res.value;
+  if (pdf.truncated) warnings.push({ code: 'page_budget_exceeded', message: `only the first ${pdf.pages_processed} of ${pdf.page_count} pages were read`, page_number: null });
+  const wantOcr = pdf.pages.filter((p) => mode === 'force' || (mode === 'auto' && p.text_layer !== 'present'));
+  const ocrByPage = new Map<number, { page: PositionedPage; ocr_score: number | null }>();
+  const ocrFailed = new Map<number, string>();
+  if (wantOcr.length > 0) {
+    const results = await ocrPdfPages(input.bytes, wantOcr, { timeout_ms: numOpt(o, 'ocr_timeout_ms', 60_000), lang: strOpt(o, 'ocr_lang'), dpi: numOpt(o, 'ocr_dpi', 200) });
+    for (const r of results) {
+      if (r.result.ok) ocrByPage.set(r.page_number, r.result.value);
+      else {
+        ocrFailed.set(r.page_number, r.result.error.message);
+        const code = r.result.error.code;
+        if (code === 'needs_ocr') warnings.push({ code: 'needs_ocr', message: r.result.error.message, page_number: r.page_number });
+        else errors.push(procError(code === 'timeout' ? 'ocr_timeout' : 'ocr_failed', code === 'timeout' ? 'timeout' : 'backend_failure', 'tesseract', r.result.error.message, r.page_number));
+      }
+    }
+  } else if (mode === 'never') {
+    for (const p of pdf.pages) {
+      if (p.text_layer !== 'present') warnings.push({ code: 'needs_ocr', message: `page has no usable text layer (${p.text_layer}); OCR disabled`, page_number: p.page_number });
+    }
+  }
+  const chosen: PositionedPage[] = [];
+  const methods = new Map<number, 'text_layer' | 'ocr'>();
+  const reports: PageReport[] = [];
+  for (const p of pdf.pages) {
+    const ocr = ocrByPage.get(p.page_number);
+    const pw: ProcessingWarning[] = [];
+    if (ocr) {
+      chosen.push(ocr.page);
+      methods.set(p.page_number, 'ocr');
+      if (p.text_layer === 'poor') pw.push({ code: 'low_parse_quality', message: `text layer quality ${p.quality ?? 0}; OCR used`, page_number: p.page_number });
+      reports.push({ page_number: p.page_number, method: 'ocr', parse_score: p.quality, ocr_score: ocr.ocr_score, grade: gradeFor(ocr.ocr_score), item_count: 0, warnings: pw });
+    } else {
+      chosen.push(p);
+      methods.set(p.page_number, 'text_layer');
+      if (p.text_layer !== 'present') pw.push({ code: 'needs_ocr', message: ocrFailed.get(p.page_number) ?? `no usable text layer (${p.text_layer})`, page_number: p.page_number });
+      reports.push({ page_number: p.page_number, method: 'text_layer', parse_score: p.quality, ocr_score: null, grade: gradeFor(p.quality), item_count: 0, warnings: pw });
+    }
+  }
+  const rebased = rebasePages(chosen);
+  const layout = layoutFromPages(rebased.pages, (pg) => (methods.get(pg.page_number) === 'ocr' ? 'ocr' : 'text_layer'));
+  return { layout, text: rebased.text, pages: reports, errors, warnings, engine_versions: versions, fields: pdf.fields, positioned: rebased.pages };
+}
