@@ -13,7 +13,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { OrgActor } from '../../src/kernel/actor.js';
 import type { Clock } from '../../src/kernel/clock.js';
 import { type CommandContext, createContext } from '../../src/modules/context.js';
@@ -83,12 +83,15 @@ export async function openTestDatabase(dialect: DialectName): Promise<OpenDataba
   };
 }
 
-/** Registers beforeAll/afterAll for a database per describe block; the harness is usable inside tests. */
+/** Registers hooks: a database per describe block, the clock back at FIXED_NOW before each test. */
 export function useDbHarness(dialect: DialectName): DbHarness {
   let open: OpenDatabase | undefined;
   const clock = new FixedClock();
   beforeAll(async () => {
     open = await openTestDatabase(dialect);
+  });
+  beforeEach(() => {
+    clock.set(FIXED_NOW);
   });
   afterAll(async () => {
     await open?.close();
