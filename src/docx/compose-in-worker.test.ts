@@ -14,7 +14,7 @@ describe('composeDocxInWorker', () => {
     const docs = [1, 2, 3].map((n) => largeDocument(n * 3));
     const results = await Promise.all(docs.map((doc) => composeDocxInWorker(doc)));
     const expected = await Promise.all(docs.map((doc) => composeDocx(doc)));
-    results.forEach((bytes, i) => expect(bytes.equals(expected[i])).toBe(true));
+    expect(results.map((bytes, i) => bytes.equals(expected[i]))).toEqual([true, true, true]);
   }, 120_000);
 
   it('refuses a document that does not fit the heap budget with a clear domain error', async () => {

@@ -26,8 +26,10 @@ describe('pdf text extraction (worker)', () => {
     const page = doc.pages[0];
     expect(page).toMatchObject({ width: 612, height: 792, unit: 'pt' });
     expect(page.quality).toBeGreaterThan(0.9);
+    expect(page.lines.length).toBeGreaterThan(0);
     for (const line of page.lines) {
       expect(doc.text.slice(line.start, line.end)).toBe(line.text);
+      expect(line.words.length, line.text).toBeGreaterThan(0);
       for (const w of line.words) {
         expect(doc.text.slice(w.start, w.end)).toBe(w.text);
         for (const v of [w.box.x, w.box.y, w.box.w, w.box.h, w.box.x + w.box.w, w.box.y + w.box.h]) {
@@ -45,11 +47,7 @@ describe('pdf text extraction (worker)', () => {
     const t0 = Date.now();
     const res = await extractPdfText(bytes, { timeout_ms: 50 });
     expect(Date.now() - t0).toBeLessThan(5000);
-    expect(res.ok).toBe(false);
-    if (!res.ok) {
-      expect(res.error.code).toBe('timeout');
-      expect(res.error.message).toMatch(/time budget of 50 ms/);
-    }
+    expect(res).toMatchObject({ ok: false, error: { code: 'timeout', message: expect.stringMatching(/time budget of 50 ms/) } });
   });
 
   it('honours the page budget', async () => {

@@ -85,6 +85,7 @@ describe('processor catalog', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(['prc_generic_fields', 'prc_acroform', 'prc_table_rows', 'prc_text', 'prc_docx', 'prc_ocr', 'prc_llm_fields']);
     const list = await listProcessors();
+    expect(list.length).toBeGreaterThan(0);
     for (const p of list) {
       expect(p.version).toMatch(/^\d+\.\d+\.\d+$/);
       expect(JSON.parse(JSON.stringify(p))).toEqual(p);

@@ -264,12 +264,12 @@ describeEachDialect('export .docx', (dialect) => {
 
   it('turns any title into a safe file name: ASCII filename plus RFC 6266 filename*', async () => {
     const id = await filledDocument();
-    const cases: Array<[string, RegExp, string | null]> = [
+    const cases: Array<[string, RegExp, string]> = [
       ['Überblick für Köln', /^Uberblick fur Koln\.docx$/, 'Überblick für Köln.docx'],
       ['../../etc/passwd', /^etc passwd\.docx$/, 'etc passwd.docx'],
       ['Q3 / Q4 "final" report', /^Q3 Q4 final report\.docx$/, 'Q3 Q4 final report.docx'],
       ["O'Brien's plan; 100%", /^O_Brien_s plan_ 100\.docx$/, "O'Brien's plan; 100%.docx"],
-      ['Line one\nLine two\r\nInjected: yes', /^Line one Line two Injected yes\.docx$/, null],
+      ['Line one\nLine two\r\nInjected: yes', /^Line one Line two Injected yes\.docx$/, 'Line one Line two Injected yes.docx'],
       ['日本語の報告書', /^document\.docx$/, '日本語の報告書.docx'],
     ];
     for (const [title, ascii, unicode] of cases) {
@@ -287,7 +287,7 @@ describeEachDialect('export .docx', (dialect) => {
       expect(asciiName).toMatch(/^[\x20-\x7e]+$/);
       const decoded = decodeURIComponent(encoded);
       expect(decoded).not.toMatch(/[/\\\r\n]|\.\./);
-      if (unicode) expect(decoded).toBe(unicode);
+      expect(decoded).toBe(unicode);
       // The title itself is still in the document, escaped, never breaking the XML.
       expect(await part(await unzip(result.bytes), 'docProps/core.xml')).toContain('<dc:title>');
     }

@@ -175,6 +175,7 @@ describeEachDialect('orchestration and prompt assist', (dialect) => {
 
   it('deleting the rules empties the rulebook for good (defaults are not re-seeded)', async () => {
     const rules = (await globex.get('/v1/orchestration-rules')).body.rules;
+    expect(rules.length).toBeGreaterThan(0);
     for (const rule of rules) expect((await globex.delete(`/v1/orchestration-rules/${rule.id}`)).body).toEqual({ ok: true });
     expect((await globex.get('/v1/orchestration-rules')).body.rules).toEqual([]);
     expect((await globex.delete(`/v1/orchestration-rules/${rules[0].id}`)).status).toBe(404);

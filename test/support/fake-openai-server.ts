@@ -93,6 +93,8 @@ export interface FakeOpenAi {
   baseUrl: string;
   /** Every chat-completions request received, in order. */
   requests: FakeChatRequest[];
+  /** Resolves with the first request once it has arrived (at once if it already has). */
+  firstRequest(): Promise<FakeChatRequest>;
   /** Answers every following request with this (e.g. `{status: 500}`); `null` goes back to `respond`. */
   failWith(answer: FakeAnswer | null): void;
   /** Changes the delay for following requests. */
@@ -196,6 +198,7 @@ function sendError(res: http.ServerResponse, answer: FakeErrorAnswer): void {
  */
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const requests: FakeChatRequest[] = [];
+  const waiting: Array<(request: FakeChatRequest) => void> = [];
   let override: FakeAnswer | null = null;
   let latencyMs = options.latencyMs ?? 0;
   const respond = options.respond ?? (() => ({ content: 'ok' }));
@@ -223,6 +226,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     }
     const request = parseRequest(path, req.headers, body);
     requests.push(request);
+    for (const resolve of waiting.splice(0)) resolve(requests[0]);
     const sequence = requests.length;
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     // The client may have given up (timeout) while we waited: nothing left to answer.
@@ -253,6 +257,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     url,
     baseUrl: `${url}/v1`,
     requests,
+    firstRequest: () => (requests.length > 0 ? Promise.resolve(requests[0]) : new Promise<FakeChatRequest>((resolve) => waiting.push(resolve))),
     failWith: (answer) => {
       override = answer;
     },

@@ -69,6 +69,7 @@ describe('composeSection', () => {
     }
     const json = composeSection({ ...base, outputType: 'json', title: 'Company and audit', prompt: 'pumps breweries employees audit gateway' });
     const points = (JSON.parse(json.content) as { points: Array<{ text: string; source: number }> }).points;
+    expect(points.length).toBeGreaterThan(0);
     for (const p of points) {
       expect(p.text.endsWith(` [${p.source}]`)).toBe(true);
       expect(norm(sources[p.source - 1].text)).toContain(norm(p.text.slice(0, -` [${p.source}]`.length)));
@@ -148,7 +149,9 @@ describe('composeSection', () => {
   it('falls back to leading sentences when nothing matches, still citing correctly', () => {
     const out = composeSection({ ...base, title: 'Zzz', prompt: null, context: {} });
     expect(out.citations).toEqual([1, 2, 3]);
-    for (const { text, n } of markedSentences(out.content)) {
+    const marked = markedSentences(out.content);
+    expect(marked.length).toBeGreaterThan(0);
+    for (const { text, n } of marked) {
       expect(norm(sources[n - 1].text)).toContain(norm(text));
     }
   });

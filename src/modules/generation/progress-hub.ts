@@ -5,6 +5,7 @@
  * cursor; the poll reads from the smallest one, so replay and live delivery are one path.
  */
 import type { Kysely } from 'kysely';
+import { type Ticker, intervalTicker } from '../../kernel/ticker.js';
 import type { Database } from '../../storage/schema.js';
 import { createRepos } from '../repos.js';
 import type { RunEventRepository, StoredEvent } from './run-event.repository.js';
@@ -17,8 +18,9 @@ interface Subscriber {
 interface Watch {
   orgId: string;
   subscribers: Set<Subscriber>;
-  timer: NodeJS.Timeout;
-  polling: boolean;
+  stop: () => void;
+  /** The poll under way, which a tick or subscriber arriving meanwhile waits for instead of starting another. */
+  polling: Promise<void> | null;
 }
 
 export class ProgressHub {
@@ -27,7 +29,7 @@ export class ProgressHub {
   /** Queries made so far (observability, and the test that proves polls are shared). */
   pollCount = 0;
 
-  constructor(db: Kysely<Database>, private readonly pollMs = 250) {
+  constructor(db: Kysely<Database>, private readonly pollMs = 250, private readonly ticker: Ticker = intervalTicker) {
     this.events = createRepos(db).runEvents;
   }
 
@@ -35,8 +37,7 @@ export class ProgressHub {
   subscribe(orgId: string, documentId: string, afterSeq: number, deliver: (event: StoredEvent) => void): () => void {
     let watch = this.watches.get(documentId);
     if (!watch) {
-      const created: Watch = { orgId, subscribers: new Set(), timer: setInterval(() => void this.poll(documentId), this.pollMs), polling: false };
-      created.timer.unref();
+      const created: Watch = { orgId, subscribers: new Set(), stop: this.ticker.every(this.pollMs, () => this.poll(documentId), { background: true }), polling: null };
       this.watches.set(documentId, created);
       watch = created;
     }
@@ -48,16 +49,23 @@ export class ProgressHub {
       if (!current) return;
       current.subscribers.delete(subscriber);
       if (current.subscribers.size === 0) {
-        clearInterval(current.timer);
+        current.stop();
         this.watches.delete(documentId);
       }
     };
   }
 
-  private async poll(documentId: string): Promise<void> {
+  private poll(documentId: string): Promise<void> {
     const watch = this.watches.get(documentId);
-    if (!watch || watch.polling || watch.subscribers.size === 0) return;
-    watch.polling = true;
+    if (!watch || watch.subscribers.size === 0) return Promise.resolve();
+    if (watch.polling) return watch.polling;
+    watch.polling = this.readAndDeliver(documentId, watch).finally(() => {
+      watch.polling = null;
+    });
+    return watch.polling;
+  }
+
+  private async readAndDeliver(documentId: string, watch: Watch): Promise<void> {
     try {
       const from = Math.min(...[...watch.subscribers].map((s) => s.lastSeq));
       this.pollCount += 1;
@@ -71,13 +79,11 @@ export class ProgressHub {
       }
     } catch {
       // A failed poll is retried on the next tick; the stream stays open.
-    } finally {
-      watch.polling = false;
     }
   }
 
   close(): void {
-    for (const watch of this.watches.values()) clearInterval(watch.timer);
+    for (const watch of this.watches.values()) watch.stop();
     this.watches.clear();
   }
 }

@@ -5,6 +5,7 @@
  * closes after a terminal event or after an hour of silence.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Ticker, intervalTicker } from '../../kernel/ticker.js';
 import { TERMINAL_EVENTS, type PipelineEventName } from '../../pipeline/events.js';
 import type { ProgressHub } from './progress-hub.js';
 import type { StoredEvent } from './run-event.repository.js';
@@ -17,7 +18,7 @@ export function streamProgress(
   reply: FastifyReply,
   hub: ProgressHub,
   target: { orgId: string; documentId: string; afterSeq: number },
-  limits: { silenceMs?: number; heartbeatMs?: number } = {},
+  limits: { silenceMs?: number; heartbeatMs?: number; ticker?: Ticker; now?: () => number } = {},
 ): void {
   reply.hijack();
   const raw = reply.raw;
@@ -29,7 +30,8 @@ export function streamProgress(
     'x-request-id': request.id,
   });
   raw.write(': connected\n\n');
-  let lastActivity = Date.now();
+  const now = limits.now ?? Date.now;
+  let lastActivity = now();
   let closed = false;
   const silenceMs = limits.silenceMs ?? SILENCE_LIMIT_MS;
 
@@ -37,18 +39,18 @@ export function streamProgress(
     if (closed) return;
     closed = true;
     unsubscribe();
-    clearInterval(heartbeat);
+    stopHeartbeat();
     raw.end();
   };
   const unsubscribe = hub.subscribe(target.orgId, target.documentId, target.afterSeq, (event: StoredEvent) => {
     if (closed) return;
-    lastActivity = Date.now();
+    lastActivity = now();
     raw.write(`id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`);
     if (TERMINAL_EVENTS.has(event.event as PipelineEventName)) close();
   });
-  const heartbeat = setInterval(() => {
-    if (Date.now() - lastActivity >= silenceMs) close();
+  const stopHeartbeat = (limits.ticker ?? intervalTicker).every(Math.min(limits.heartbeatMs ?? HEARTBEAT_MS, silenceMs), () => {
+    if (now() - lastActivity >= silenceMs) close();
     else raw.write(': keep-alive\n\n');
-  }, Math.min(limits.heartbeatMs ?? HEARTBEAT_MS, silenceMs));
+  });
   request.raw.on('close', close);
 }

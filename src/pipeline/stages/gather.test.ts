@@ -1,0 +1,145 @@
+/**
+ * The gather stage over fake ports: dependency order, the cache, failures that name their
+ * cause, templated tool arguments, llm needs, and the per-need timeout (on fake timers).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeModelGateway, fakeGatherPorts, gatherNeed, recordEvents, type FakeGatherOptions } from '../test-support/fake-ports.js';
+import { type GatherInput, type GatherNeed, gatherNeeds } from './gather.js';
+
+function setup(needs: GatherNeed[], options: FakeGatherOptions = {}, overrides: Partial<GatherInput> = {}) {
+  const model = new FakeModelGateway();
+  const recorder = recordEvents();
+  const ports = fakeGatherPorts(model, options);
+  const input: GatherInput = { needs, fields: {}, variables: {}, refresh: false, concurrency: 1, timeoutMs: 5_000, ...overrides };
+  return { run: () => gatherNeeds(input, { ...ports, emit: recorder.emit }), recorder, calls: ports.calls, model };
+}
+
+describe('gatherNeeds', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('gathers in dependency order whatever the listed order, and a dependant reads what came before', async () => {
+    const { run, recorder } = setup([
+      gatherNeed({ outputKey: 'greeting', kind: 'template', args: { expression: 'salutation ~ " " ~ client' }, dependsOn: ['salutation', 'client'] }),
+      gatherNeed({ outputKey: 'salutation', kind: 'template', args: { expression: '"Dear " ~ title' }, dependsOn: ['title'] }),
+      gatherNeed({ outputKey: 'title', args: { value: 'Dr.' } }),
+      gatherNeed({ outputKey: 'client', kind: 'field', args: { field: 'client_name' } }),
+    ], {}, { fields: { client_name: 'Okafor' } });
+
+    const output = await run();
+
+    const started = recorder.events.flatMap((e) => (e.event === 'need_started' ? [e.outputKey] : []));
+    expect(started).toEqual(['title', 'client', 'salutation', 'greeting']);
+    expect(output.values).toEqual({ title: 'Dr.', client: 'Okafor', salutation: 'Dear Dr.', greeting: 'Dear Dr. Okafor' });
+    expect(output.failures).toEqual([]);
+  });
+
+  it('reuses a cached value (need_cached) and does not gather it again', async () => {
+    const { run, recorder, calls } = setup([gatherNeed({ outputKey: 'rate', kind: 'tool', toolRef: 'rates', args: {} })], {
+      cache: { rate: { value: 1.08, source: { title: 'ECB', kind: 'tool' } } },
+      tools: { rates: () => 9.99 },
+    });
+
+    const output = await run();
+
+    expect(recorder.events).toEqual([{ event: 'need_cached', dataNeedId: 'dn_rate', outputKey: 'rate', kind: 'tool' }]);
+    expect(calls.map((c) => c.port)).toEqual(['cached']);
+    expect(output.values).toEqual({ rate: 1.08 });
+    expect(output.items).toEqual([expect.objectContaining({ outputKey: 'rate', cached: true, source: { title: 'ECB', kind: 'tool' } })]);
+  });
+
+  it('refresh skips the cache and gathers afresh', async () => {
+    const { run, recorder, calls } = setup([gatherNeed({ outputKey: 'rate', kind: 'tool', toolRef: 'rates', args: {} })], { cache: { rate: { value: 1.08 } }, tools: { rates: () => 1.1 } }, { refresh: true });
+
+    const output = await run();
+
+    expect(recorder.names()).toEqual(['need_started', 'need_finished']);
+    expect(calls.map((c) => c.port)).toEqual(['callTool']);
+    expect(output.values).toEqual({ rate: 1.1 });
+    expect(output.items[0].cached).toBe(false);
+  });
+
+  it('asks the cache with a hash that changes when the field a need reads changes', async () => {
+    const need = gatherNeed({ outputKey: 'client', kind: 'field', args: null });
+    const first = setup([need], {}, { fields: { client: 'Globex' } });
+    const same = setup([need], {}, { fields: { client: 'Globex', unrelated: 'x' } });
+    const changed = setup([need], {}, { fields: { client: 'Initech' } });
+    await Promise.all([first.run(), same.run(), changed.run()]);
+    const hashOf = (calls: typeof first.calls) => calls.flatMap((c) => (c.port === 'cached' ? [c.inputsHash] : []));
+    expect(hashOf(first.calls)).toHaveLength(1);
+    expect(hashOf(same.calls)).toEqual(hashOf(first.calls));
+    expect(hashOf(changed.calls)).not.toEqual(hashOf(first.calls));
+  });
+
+  it('a failing need is reported, its dependants fail naming it, and independent needs still run', async () => {
+    const { run, recorder } = setup(
+      [
+        gatherNeed({ outputKey: 'rate', kind: 'tool', toolRef: 'rates', args: {} }),
+        gatherNeed({ outputKey: 'fee', kind: 'template', args: { expression: 'rate * 2' }, dependsOn: ['rate'] }),
+        gatherNeed({ outputKey: 'note', args: { value: 'unaffected' } }),
+      ],
+      { tools: { rates: () => { throw new Error('rates service answered 503'); } } },
+    );
+
+    const output = await run();
+
+    expect(output.failures).toEqual([
+      { outputKey: 'rate', error: 'rates service answered 503' },
+      { outputKey: 'fee', error: 'depends on "rate", which failed' },
+    ]);
+    expect(output.values).toEqual({ note: 'unaffected' });
+    const failed = recorder.events.flatMap((e) => (e.event === 'need_failed' ? [[e.outputKey, e.error]] : []));
+    expect(failed).toEqual([['rate', 'rates service answered 503'], ['fee', 'depends on "rate", which failed']]);
+  });
+
+  it('renders templated tool arguments from fields before calling the tool, and keeps the tool as the source', async () => {
+    const { run, calls } = setup([gatherNeed({ outputKey: 'matters', kind: 'tool', toolRef: 'lookup', args: { client: '{{ client }}', limit: 5 } })], { tools: { lookup: (args) => `matters of ${String(args.client)}` } }, { fields: { client: 'Globex' } });
+
+    const output = await run();
+
+    expect(calls.filter((c) => c.port === 'callTool')).toEqual([{ port: 'callTool', outputKey: 'matters', args: { client: 'Globex', limit: 5 } }]);
+    expect(output.items[0]).toMatchObject({ value: 'matters of Globex', source: { kind: 'tool', tool: 'lookup' } });
+  });
+
+  it('an llm need gets its prompt rendered over fields and earlier values, and its usage and prompt are kept', async () => {
+    const { run, model } = setup([gatherNeed({ outputKey: 'sector', args: { value: 'retail' } }), gatherNeed({ outputKey: 'angle', kind: 'llm', args: null, promptBody: 'Angle for {{ client }} in {{ sector }}', dependsOn: ['sector'] })], {}, { fields: { client: 'Globex' } });
+
+    const output = await run();
+
+    expect(model.callsOf('completeDataNeed').map((c) => c.input.prompt)).toEqual(['Angle for Globex in retail']);
+    expect(output.values.angle).toBe('answer: Angle for Globex in retail');
+    expect(output.usage).toEqual({ inputTokens: 10, outputTokens: 5 });
+    expect(output.prompts).toEqual({ angle: 'Angle for Globex in retail' });
+  });
+
+  it('explains a field need whose field is missing and an unknown kind', async () => {
+    const { run } = setup([gatherNeed({ outputKey: 'client', kind: 'field', args: null }), gatherNeed({ outputKey: 'odd', kind: 'telepathy', args: null })]);
+    const output = await run();
+    expect(output.failures).toEqual([
+      { outputKey: 'client', error: 'the document has no field "client"' },
+      { outputKey: 'odd', error: 'unknown data-need kind "telepathy"' },
+    ]);
+  });
+
+  it('gives a static need a citable source built from its declared title and value', async () => {
+    const { run } = setup([gatherNeed({ outputKey: 'policy', name: 'Travel policy', args: { value: 'Economy class only.' } })]);
+    const output = await run();
+    expect(output.items[0].source).toEqual({ title: 'Travel policy', kind: 'static', url: null, text: 'Economy class only.' });
+  });
+
+  it('a need slower than the timeout fails with a message naming it (fake timers, no waiting)', async () => {
+    vi.useFakeTimers();
+    const { run, recorder } = setup(
+      [gatherNeed({ outputKey: 'slow', kind: 'tool', toolRef: 'slow', args: {} }), gatherNeed({ outputKey: 'quick', args: { value: 1 } })],
+      { tools: { slow: () => new Promise<never>(() => undefined) } },
+      { timeoutMs: 1_000 },
+    );
+    const pending = run();
+    await vi.advanceTimersByTimeAsync(1_000);
+    const output = await pending;
+    expect(output.failures).toEqual([{ outputKey: 'slow', error: '"slow" took longer than 1000 ms' }]);
+    expect(output.values).toEqual({ quick: 1 });
+    expect(recorder.names()).toEqual(['need_started', 'need_failed', 'need_started', 'need_finished']);
+  });
+});

@@ -1,0 +1,68 @@
+/** The verify stage: cited claims against their sources, deterministically or by the model judge. */
+import { describe, expect, it } from 'vitest';
+import { FakeModelGateway, recordEvents } from '../test-support/fake-ports.js';
+import { type VerifyInput, verifySections } from './verify.js';
+
+const SOURCES: VerifyInput['sources'] = [{ n: 1, text: 'The hourly rate is 120 EUR, agreed on 3 March 2026 with Globex.', quote: null }];
+
+function input(content: string, judge: VerifyInput['judge'] = 'deterministic'): VerifyInput {
+  return { sections: [{ sectionId: 'fees', title: 'Fees', content }], sources: SOURCES, judge, models: {} };
+}
+
+describe('verifySections', () => {
+  it('passes a claim its source supports', async () => {
+    const recorder = recordEvents();
+    const output = await verifySections(input('The hourly rate is 120 EUR [1].'), { emit: recorder.emit, model: new FakeModelGateway() });
+    expect(output.unsupported).toEqual([]);
+    expect(output.checkedSectionIds).toEqual(['fees']);
+    expect(recorder.events).toEqual([
+      { event: 'verify_section_started', sectionId: 'fees' },
+      { event: 'verify_section_finished', sectionId: 'fees', supported: true },
+    ]);
+  });
+
+  it('flags a cited number the source does not contain, and a citation of a source that does not exist', async () => {
+    const recorder = recordEvents();
+    const output = await verifySections(input('The hourly rate is 150 EUR [1]. Globex signed [2].'), { emit: recorder.emit, model: new FakeModelGateway() });
+    expect(output.unsupported).toHaveLength(1);
+    const claims = output.unsupported[0].claims;
+    expect(claims.map((c) => c.sentence)).toEqual(['The hourly rate is 150 EUR.', 'Globex signed.']);
+    expect(claims[0].missing).toContain('150');
+    expect(claims[1].missing).toContain('[2]');
+    expect(recorder.events.at(-1)).toEqual({ event: 'verify_section_finished', sectionId: 'fees', supported: false });
+  });
+
+  it('skips sections without citation markers entirely', async () => {
+    const recorder = recordEvents();
+    const model = new FakeModelGateway();
+    const output = await verifySections(input('No claims here, 999 EUR.', 'auto'), { emit: recorder.emit, model });
+    expect(output).toEqual({ unsupported: [], checkedSectionIds: [], usage: { inputTokens: 0, outputTokens: 0 } });
+    expect(recorder.events).toEqual([]);
+    expect(model.calls).toEqual([]);
+  });
+
+  it('judge "model" trusts the model: its rejection flags a claim the text check passes, with the reason', async () => {
+    const model = new FakeModelGateway({ judge: (i) => i.claims.map((c) => ({ sentence: c.sentence, supported: false, reason: 'the source is about another client' })) });
+    const output = await verifySections(input('The hourly rate is 120 EUR [1].', 'model'), { emit: recordEvents().emit, model });
+    expect(output.unsupported[0].claims).toEqual([{ sentence: 'The hourly rate is 120 EUR.', citations: [1], missing: [], reason: 'the source is about another client' }]);
+    expect(output.usage).toEqual({ inputTokens: 10, outputTokens: 5 });
+  });
+
+  it('judge "model" lets the model accept a claim the text check doubts; "auto" keeps both verdicts', async () => {
+    const accepting = new FakeModelGateway({ judge: (i) => i.claims.map((c) => ({ sentence: c.sentence, supported: true, reason: '' })) });
+    const byModel = await verifySections(input('The rate is 150 EUR [1].', 'model'), { emit: recordEvents().emit, model: accepting });
+    expect(byModel.unsupported).toEqual([]);
+    const auto = await verifySections(input('The rate is 150 EUR [1].', 'auto'), { emit: recordEvents().emit, model: accepting });
+    expect(auto.unsupported.map((u) => u.claims.map((c) => c.sentence))).toEqual([['The rate is 150 EUR.']]);
+  });
+
+  it('"deterministic" never calls the judge; a gateway without a judge falls back to the text check', async () => {
+    const judging = new FakeModelGateway({ judge: () => [] });
+    await verifySections(input('The rate is 150 EUR [1].'), { emit: recordEvents().emit, model: judging });
+    expect(judging.callsOf('judgeClaims')).toEqual([]);
+    const noJudge = new FakeModelGateway();
+    const output = await verifySections(input('The rate is 150 EUR [1].', 'model'), { emit: recordEvents().emit, model: noJudge });
+    expect(noJudge.callsOf('judgeClaims')).toHaveLength(1);
+    expect(output.unsupported).toHaveLength(1);
+  });
+});
