@@ -4,9 +4,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeModelGateway, fakeGatherPorts, gatherNeed, recordEvents, type FakeGatherOptions } from '../test-support/fake-ports.js';
-import { type GatherInput, type GatherNeed, gatherNeeds } from './gather.js';
+import type { DataNeed } from '../data-need.js';
+import { type GatherInput, gatherNeeds } from './gather.js';
 
-function setup(needs: GatherNeed[], options: FakeGatherOptions = {}, overrides: Partial<GatherInput> = {}) {
+function setup(needs: DataNeed[], options: FakeGatherOptions = {}, overrides: Partial<GatherInput> = {}) {
   const model = new FakeModelGateway();
   const recorder = recordEvents();
   const ports = fakeGatherPorts(model, options);

@@ -16,7 +16,8 @@ import type {
 } from '../ports.js';
 import type { Readiness } from '../readiness.js';
 import type { PipelineInput, PipelinePorts } from '../run-pipeline.js';
-import type { GatherNeed, GatherPorts } from '../stages/gather.js';
+import type { DataNeed } from '../data-need.js';
+import type { GatherPorts } from '../stages/gather.js';
 import type { GatheredSourceInfo } from '../ports.js';
 
 const USAGE = { inputTokens: 10, outputTokens: 5 };
@@ -122,24 +123,24 @@ export function fakeGatherPorts(model: ModelGateway, options: FakeGatherOptions 
   const calls: GatherCall[] = [];
   return {
     calls,
-    async cached(need: GatherNeed, inputsHash: string) {
+    async cached(need: DataNeed, inputsHash: string) {
       calls.push({ port: 'cached', outputKey: need.outputKey, inputsHash });
       const hit = options.cache?.[need.outputKey];
       return hit ? { value: hit.value, source: hit.source ?? null } : null;
     },
-    async callTool(need: GatherNeed, args: Record<string, unknown>) {
+    async callTool(need: DataNeed, args: Record<string, unknown>) {
       calls.push({ port: 'callTool', outputKey: need.outputKey, args });
       const tool = need.toolRef ? options.tools?.[need.toolRef] : undefined;
       if (!tool) throw new Error(`no tool "${need.toolRef ?? ''}"`);
       const value: unknown = await tool(args);
       return { value, source: { title: `Tool ${need.toolRef ?? ''}`, kind: 'tool', tool: need.toolRef, text: typeof value === 'string' ? value : JSON.stringify(value) } };
     },
-    async completeLlm(need: GatherNeed, prompt: string, context: Record<string, unknown>) {
+    async completeLlm(need: DataNeed, prompt: string, context: Record<string, unknown>) {
       calls.push({ port: 'completeLlm', outputKey: need.outputKey, prompt });
       const answer = await model.completeDataNeed({ prompt, context, models: {} });
       return { value: answer.value, usage: answer.usage, model: answer.model, prompt: answer.prompt };
     },
-    async resolveAssessment(need: GatherNeed) {
+    async resolveAssessment(need: DataNeed) {
       calls.push({ port: 'resolveAssessment', outputKey: need.outputKey });
       return { value: options.assessments?.[need.outputKey] ?? null, source: null };
     },
@@ -147,7 +148,7 @@ export function fakeGatherPorts(model: ModelGateway, options: FakeGatherOptions 
 }
 
 /** A data-need for the gather stage; `static` with a value unless overridden. */
-export function gatherNeed(overrides: Partial<GatherNeed> & { outputKey: string }): GatherNeed {
+export function gatherNeed(overrides: Partial<DataNeed> & { outputKey: string }): DataNeed {
   return {
     id: `dn_${overrides.outputKey}`,
     kind: 'static',
