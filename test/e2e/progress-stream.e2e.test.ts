@@ -30,7 +30,7 @@ describeEachDialect('progress stream', (dialect) => {
     const unsubscribes = received.map((list) => hub.subscribe(orgId, documentId, 0, (event) => list.push(event.seq)));
     const events = new RunEventRepository(server.store.db);
     const run = { id: 'run_test', runNumber: 1 };
-    for (let i = 0; i < 3; i += 1) await events.append(orgId, documentId, run, { event: 'gather_started' });
+    for (let i = 0; i < 3; i += 1) await events.append(orgId, documentId, run, { event: 'gather_started' }, new Date());
     await new Promise((resolve) => setTimeout(resolve, 600));
     for (const unsubscribe of unsubscribes) unsubscribe();
     hub.close();
