@@ -3,36 +3,36 @@
  * Handlers act through a system context of the payload's organization; the area's services
  * include the model gateway (`prc_llm_fields` calls it from the processing job).
  */
-import type { JobDefinition } from '../kernel/jobs.js';
-import { BATCH_RUN_JOB, type BatchRunPayload, PROCESS_RUN_JOB, type ProcessRunPayload, assessmentServices } from '../modules/assessments/assessment-services.js';
+import { type JobDefinition, defineJob } from '../kernel/jobs.js';
+import { BATCH_RUN_JOB, PROCESS_RUN_JOB } from '../modules/assessments/assessment-job-types.js';
+import { assessmentServices } from '../modules/assessments/assessment-services.js';
 import { executeBatchRun, requeueOrphanedBatchRun } from '../modules/assessments/batches/execute-batch-run.js';
 import { processRun, requeueOrphanedRun } from '../modules/assessments/processing/process-run.js';
-import { systemContext } from '../modules/assessments/system-context.js';
+import { systemContext } from '../modules/system-context.js';
 import type { JobServices } from './register-jobs.js';
 
 /** The definitions; `register-jobs.ts` registers them on the queue. */
-export function assessmentJobs(services: JobServices): Array<JobDefinition<never>> {
+export function assessmentJobs(services: JobServices): JobDefinition[] {
   const area = assessmentServices(services);
-  const processDefinition: JobDefinition<ProcessRunPayload> = {
-    name: PROCESS_RUN_JOB,
-    handler: async (payload) => {
-      await processRun(systemContext(services.db, payload.org_id), area, payload.run_id);
-    },
-    // The run was `running` in a process that died: put it back to `queued` and run it again.
-    onOrphaned: async (payload) => {
-      await requeueOrphanedRun(systemContext(services.db, payload.org_id), payload.run_id);
-      return 'retry';
-    },
-  };
-  const batchDefinition: JobDefinition<BatchRunPayload> = {
-    name: BATCH_RUN_JOB,
-    handler: async (payload) => {
-      await executeBatchRun(systemContext(services.db, payload.org_id), area, payload.batch_run_id);
-    },
-    onOrphaned: async (payload) => {
-      await requeueOrphanedBatchRun(systemContext(services.db, payload.org_id), payload.batch_run_id);
-      return 'retry';
-    },
-  };
-  return [processDefinition, batchDefinition] as Array<JobDefinition<unknown>> as Array<JobDefinition<never>>;
+  return [
+    defineJob(PROCESS_RUN_JOB, {
+      handler: async (payload) => {
+        await processRun(systemContext(services.db, payload.orgId), area, payload.runId);
+      },
+      // The run was `running` in a process that died: put it back to `queued` and run it again.
+      onOrphaned: async (payload) => {
+        await requeueOrphanedRun(systemContext(services.db, payload.orgId), payload.runId);
+        return 'retry';
+      },
+    }),
+    defineJob(BATCH_RUN_JOB, {
+      handler: async (payload) => {
+        await executeBatchRun(systemContext(services.db, payload.orgId), area, payload.batchRunId);
+      },
+      onOrphaned: async (payload) => {
+        await requeueOrphanedBatchRun(systemContext(services.db, payload.orgId), payload.batchRunId);
+        return 'retry';
+      },
+    }),
+  ];
 }

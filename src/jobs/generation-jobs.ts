@@ -3,26 +3,26 @@
  * whose process died is ended with `pipeline_failed` rather than retried: its caller's token
  * (in memory only) is gone, and a silent re-run could overwrite work done since.
  */
-import type { JobDefinition } from '../kernel/jobs.js';
+import { type JobDefinition, defineJob } from '../kernel/jobs.js';
 import { createContext } from '../modules/context.js';
-import { GENERATE_JOB, type GenerateJobPayload } from '../modules/generation/generate-job-payload.js';
+import { GENERATE_JOB } from '../modules/generation/generate-job-payload.js';
 import { type GenerationServices, failOrphanedRun, runGeneration } from '../modules/generation/run-generation.js';
 import type { JobServices } from './register-jobs.js';
 
-export function generationJobs(services: JobServices): Array<JobDefinition<never>> {
+export function generationJobs(services: JobServices): JobDefinition[] {
   const generation: GenerationServices = {
     model: services.model,
     tools: services.tools,
     contextFor: (actor) => createContext(services.db, actor),
     price: services.llmPrice,
   };
-  const definition: JobDefinition<GenerateJobPayload> = {
-    name: GENERATE_JOB,
-    handler: (payload) => runGeneration(generation, payload),
-    onOrphaned: async (payload) => {
-      await failOrphanedRun(generation, payload, 'the process running this generation stopped before it finished');
-      return 'drop';
-    },
-  };
-  return [definition as JobDefinition<never>];
+  return [
+    defineJob(GENERATE_JOB, {
+      handler: (payload) => runGeneration(generation, payload),
+      onOrphaned: async (payload) => {
+        await failOrphanedRun(generation, payload, 'the process running this generation stopped before it finished');
+        return 'drop';
+      },
+    }),
+  ];
 }

@@ -3,11 +3,16 @@
  * conditional update (`where status = 'queued'`), so several processes sharing one database
  * never run a job twice. Jobs a dead process left `running` are found at start (same host, pid
  * gone) or when their heartbeat goes stale (another host), and handed to `onOrphaned`.
+ * Payloads are stored as JSON and handed to the definitions as read: each definition validates
+ * (and upgrades, for payloads an older version queued) its own (kernel/jobs.ts `defineJob`).
+ * Timestamps here are the queue's own bookkeeping (claim order, heartbeats), taken from the
+ * system time: no command context exists at this level.
  */
 import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
-import type { JobDefinition, JobQueue } from '../kernel/jobs.js';
+import type { Static, TSchema } from 'typebox';
+import type { JobDefinition, JobQueue, JobType } from '../kernel/jobs.js';
 
 const HEARTBEAT_MS = 10_000;
 const STALE_MS = 60_000;
@@ -19,7 +24,7 @@ export interface InProcessJobQueueOptions {
 }
 
 export class InProcessJobQueue implements JobQueue {
-  private readonly definitions = new Map<string, JobDefinition<unknown>>();
+  private readonly definitions = new Map<string, JobDefinition>();
   private readonly workerId = `${os.hostname()}:${process.pid}:${Date.now().toString(36)}`;
   private readonly concurrency: number;
   private readonly pollMs: number;
@@ -39,11 +44,12 @@ export class InProcessJobQueue implements JobQueue {
     this.pollMs = options.pollMs ?? 500;
   }
 
-  register<P>(definition: JobDefinition<P>): void {
-    this.definitions.set(definition.name, definition as JobDefinition<unknown>);
+  register(definition: JobDefinition): void {
+    this.definitions.set(definition.name, definition);
   }
 
-  async enqueue<P>(name: string, payload: P, options: { id?: string } = {}): Promise<void> {
+  async enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options: { id?: string } = {}): Promise<void> {
+    const name = type.name;
     const now = new Date().toISOString();
     const id = options.id ?? `${name}:${now}:${Math.random().toString(36).slice(2)}`;
     const existing = await this.db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst();

@@ -52,3 +52,18 @@ export function requireActor(actor: Actor | undefined): Actor {
   if (!actor) throw new UnauthorizedError('not authenticated');
   return actor;
 }
+
+/** The user id background work acts under (never a real user's id). */
+export const SYSTEM_USER_ID = 'system';
+
+/**
+ * The actor of background work (jobs, start-up seeding): "system", in exactly one
+ * organization, with no token. Jobs carry the organization id in their payload; this is the
+ * one place an actor is built without a request. `slug` and `displayName` default to what the
+ * caller knows (the id when nothing better), `isDefault` to true.
+ */
+export function systemActor(org: Pick<Membership, 'orgId'> & Partial<Membership>): OrgActor {
+  const slug = org.slug ?? org.orgId;
+  const membership: Membership = { orgId: org.orgId, slug, displayName: org.displayName ?? slug, isDefault: org.isDefault ?? true };
+  return { userId: SYSTEM_USER_ID, subject: SYSTEM_USER_ID, email: null, memberships: [membership], org: membership, bearerToken: '' };
+}

@@ -1,20 +1,95 @@
 /**
- * Background work behind one interface: a job has a name, a JSON payload and a handler.
- * Payloads carry the organization id; no job reads an ambient organization. Secrets (bearer
- * tokens) never go into a payload.
+ * Background work behind one interface. Every job has a definition (documenso-style): a name,
+ * a TypeBox payload schema and a handler. Payloads are camelCase JSON, carry the organization
+ * id (no job reads an ambient organization) and never a secret (bearer tokens stay in memory).
+ * The payload is validated when the job is handled, so a malformed one fails the job with a
+ * message naming what is wrong instead of failing somewhere deep in the handler.
  */
+import type { Static, TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 
-export interface JobDefinition<P> {
+/**
+ * A job's name and payload contract: what the code that enqueues it and its handler agree on.
+ * Modules that enqueue own it; src/jobs binds it to a handler with `defineJob`.
+ */
+export interface JobType<S extends TSchema> {
   name: string;
-  handler(payload: P, job: { id: string; attempt: number }): Promise<void>;
-  /** Called at start for jobs a dead process left running; default: run them again. */
-  onOrphaned?(payload: P, job: { id: string }): Promise<'retry' | 'drop'>;
+  schema: S;
+  /**
+   * Maps a payload written by an older version to the current shape before it is validated.
+   * Jobs are stored in the queue's table and outlive a deploy, so a job queued before a
+   * payload change must still be read (absent: payloads are taken as they are).
+   */
+  upgrade?(stored: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** The payload type of a job type. */
+export type PayloadOf<J extends JobType<TSchema>> = Static<J['schema']>;
+
+/** What the queue runs: the handlers take the stored payload, which they validate first. */
+export interface JobDefinition {
+  name: string;
+  handler(payload: unknown, job: { id: string; attempt: number }): Promise<void>;
+  /** Called for jobs a dead process left running; default: run them again. */
+  onOrphaned?(payload: unknown, job: { id: string }): Promise<'retry' | 'drop'>;
+}
+
+/** A stored payload that does not match its job's schema (after the upgrade mapping). */
+export class InvalidJobPayloadError extends Error {
+  constructor(jobName: string, problems: string[]) {
+    super(`job ${jobName}: malformed payload: ${problems.join('; ')}`);
+    this.name = 'InvalidJobPayloadError';
+  }
+}
+
+/**
+ * Reads a stored payload as the job type's payload: upgrade mapping, then schema check.
+ *
+ * @throws InvalidJobPayloadError when the payload does not match the schema.
+ */
+export function parseJobPayload<S extends TSchema>(type: JobType<S>, stored: unknown): Static<S> {
+  const isObject = typeof stored === 'object' && stored !== null && !Array.isArray(stored);
+  const payload = isObject && type.upgrade ? type.upgrade(stored as Record<string, unknown>) : stored;
+  if (Value.Check(type.schema, payload)) return payload;
+  const problems = [...Value.Errors(type.schema, payload)].filter((e) => e.keyword !== 'boolean').map((e) => `${e.instancePath || '/'} ${e.message}`);
+  throw new InvalidJobPayloadError(type.name, problems.length > 0 ? problems : ['not an object']);
+}
+
+/**
+ * Binds a job type to its handler. The handler (and `onOrphaned`) receive the validated
+ * payload; an orphaned job whose payload is malformed is dropped (it could never run).
+ */
+export function defineJob<S extends TSchema>(
+  type: JobType<S>,
+  handlers: {
+    handler(payload: Static<S>, job: { id: string; attempt: number }): Promise<void>;
+    onOrphaned?(payload: Static<S>, job: { id: string }): Promise<'retry' | 'drop'>;
+  },
+): JobDefinition {
+  const { onOrphaned } = handlers;
+  return {
+    name: type.name,
+    handler: async (stored, job) => handlers.handler(parseJobPayload(type, stored), job),
+    ...(onOrphaned
+      ? {
+          onOrphaned: async (stored: unknown, job: { id: string }) => {
+            let payload: Static<S>;
+            try {
+              payload = parseJobPayload(type, stored);
+            } catch {
+              return 'drop' as const;
+            }
+            return onOrphaned(payload, job);
+          },
+        }
+      : {}),
+  };
 }
 
 export interface JobQueue {
-  register<P>(definition: JobDefinition<P>): void;
+  register(definition: JobDefinition): void;
   /** Queues a job; a job with the same id that is already queued or running is not queued twice. */
-  enqueue<P>(name: string, payload: P, options?: { id?: string }): Promise<void>;
+  enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options?: { id?: string }): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Resolves when nothing is queued or running (tests and graceful shutdown). */

@@ -132,3 +132,11 @@ export interface ToolGateway {
    */
   call(input: { registration: ToolRegistrationInput; args: Record<string, unknown>; caller: ToolCaller; timeoutMs: number }): Promise<{ value: unknown; source: GatheredSourceInfo }>;
 }
+
+/**
+ * The orchestrate stage's port: applies a run's intake text to its document (the fields found
+ * in it, the snippets the organization's rulebook binds) before the run's input is loaded.
+ */
+export interface OrchestratePort {
+  orchestrate(intakeText: string): Promise<void>;
+}

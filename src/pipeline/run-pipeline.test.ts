@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { TERMINAL_EVENTS } from './events.js';
 import type { Readiness } from './readiness.js';
-import { runPipeline } from './run-pipeline.js';
+import { type PipelineInput, type PipelinePorts, runPipeline } from './run-pipeline.js';
 import type { RenderSection } from './stages/render.js';
 import { FakeModelGateway, gatherNeed, pipelineInput, pipelinePorts } from './test-support/fake-ports.js';
 
@@ -20,6 +20,11 @@ const BLOCKED: Readiness = {
   gaps: [{ kind: 'required_field_missing', message: 'Fill in the required field "Client"', subjectType: 'field', subjectId: 'fld_1', key: 'client', blocking: true }],
 };
 
+/** A run without intake text whose document loads as `input` (orchestration: run-pipeline-orchestrate.test.ts). */
+function run(input: PipelineInput, ports: PipelinePorts) {
+  return runPipeline({ intakeText: null }, { ...ports, loadInput: async () => input });
+}
+
 describe('runPipeline', () => {
   it('emits started → gather → render in order and leaves the terminal event to the runner', async () => {
     const { ports, recorder } = pipelinePorts();
@@ -30,7 +35,7 @@ describe('runPipeline', () => {
       config: { ...pipelineInput().config, render: { concurrency: 1 } },
     });
 
-    const result = await runPipeline(input, ports);
+    const result = await run(input, ports);
 
     expect(result.status).toBe('rendered');
     expect(recorder.names()).toEqual(['pipeline_started', 'gather_started', 'need_started', 'need_finished', 'render_started', 'render_started']);
@@ -49,18 +54,12 @@ describe('runPipeline', () => {
       sections: [section({ id: 'body', renderMode: 'synthesized' })],
     });
 
-    const result = await runPipeline(input, ports);
+    const result = await run(input, ports);
 
-    expect(result).toEqual({ status: 'blocked' });
+    expect(result).toEqual({ status: 'blocked', input });
     expect(recorder.events).toEqual([{ event: 'pipeline_started' }, { event: 'pipeline_blocked', readiness: BLOCKED }]);
     expect(model.calls).toEqual([]);
     expect(gatherCalls).toEqual([]);
-  });
-
-  it('does not repeat pipeline_started when the runner already sent it (orchestrated runs)', async () => {
-    const { ports, recorder } = pipelinePorts();
-    await runPipeline(pipelineInput({ alreadyStarted: true }), ports);
-    expect(recorder.names()).toEqual(['gather_started']);
   });
 
   it('a failed data-need fails the run (the runner reports pipeline_failed) and nothing is rendered', async () => {
@@ -70,7 +69,7 @@ describe('runPipeline', () => {
       sections: [section({ id: 'body', renderMode: 'synthesized' })],
     });
 
-    await expect(runPipeline(input, ports)).rejects.toThrow('data-needs failed: rate (rates service answered 503)');
+    await expect(run(input, ports)).rejects.toThrow('data-needs failed: rate (rates service answered 503)');
     expect(recorder.names()).toEqual(['pipeline_started', 'gather_started', 'need_started', 'need_failed']);
     expect(model.callsOf('writeSection')).toEqual([]);
   });
@@ -78,7 +77,7 @@ describe('runPipeline', () => {
   it('a template that cannot render fails the run, naming the section', async () => {
     const { ports } = pipelinePorts();
     const input = pipelineInput({ sections: [section({ id: 'intro', title: 'Introduction', outputTemplate: '{{ 1 | no_such_filter }}' })] });
-    await expect(runPipeline(input, ports)).rejects.toThrow(/section "Introduction"/);
+    await expect(run(input, ports)).rejects.toThrow(/section "Introduction"/);
   });
 
   it('synthesizes once over fields, gathered and computed values, and templates read the result', async () => {
@@ -92,7 +91,7 @@ describe('runPipeline', () => {
       config: { ...pipelineInput().config, synthesis: { enabled: true, instructions: 'Be brief', schema: null }, brief: { text: 'For the partner' } },
     });
 
-    const result = await runPipeline(input, ports);
+    const result = await run(input, ports);
 
     expect(recorder.names()).toContain('synthesize_started');
     expect(recorder.names().indexOf('synthesize_started')).toBeLessThan(recorder.names().indexOf('render_started'));
@@ -109,7 +108,7 @@ describe('runPipeline', () => {
     const sections = [section({ id: 'intro', key: 'intro', outputTemplate: 'new intro' }), section({ id: 'recap', key: 'recap', outputTemplate: 'Recap of: {{ sections.intro }}' })];
     const input = pipelineInput({ sections, renderSectionIds: new Set(['recap']), currentOutputs: { intro: 'the kept intro', recap: null } });
 
-    const result = await runPipeline(input, ports);
+    const result = await run(input, ports);
 
     if (result.status !== 'rendered') throw new Error('expected a rendered result');
     expect(result.rendered).toEqual([expect.objectContaining({ sectionId: 'recap', content: 'Recap of: the kept intro' })]);
@@ -120,7 +119,7 @@ describe('runPipeline', () => {
     const { ports } = pipelinePorts();
     const input = pipelineInput({ fields: { client: 'Globex' }, sections: [section({ id: 'a', outputTemplate: '{{ client }}' }), section({ id: 'b', outputTemplate: 'Signed by {{ signatory }}' })] });
 
-    const result = await runPipeline(input, ports);
+    const result = await run(input, ports);
 
     if (result.status !== 'rendered') throw new Error('expected a rendered result');
     expect(result.completeness).toEqual({ complete: false, missingPlaceholders: [{ sectionId: 'b', names: ['signatory'] }] });
@@ -136,7 +135,7 @@ describe('runPipeline', () => {
       config: { ...pipelineInput().config, verify: { enabled: true, judge: 'deterministic' } },
     });
 
-    const result = await runPipeline(input, ports);
+    const result = await run(input, ports);
 
     expect(recorder.names().slice(-3)).toEqual(['verify_started', 'verify_section_started', 'verify_section_finished']);
     expect(recorder.events.at(-1)).toEqual({ event: 'verify_section_finished', sectionId: 'fees', supported: false });
@@ -153,7 +152,7 @@ describe('runPipeline', () => {
       config: { ...pipelineInput().config, synthesis: { enabled: true, instructions: null, schema: null } },
     });
 
-    const result = await runPipeline(input, ports);
+    const result = await run(input, ports);
 
     if (result.status !== 'rendered') throw new Error('expected a rendered result');
     // 4 fake calls (llm need, synthesis, two sections) × {10 in, 5 out}

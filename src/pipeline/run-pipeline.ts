@@ -1,11 +1,12 @@
 /**
- * The pipeline façade: readiness gate → gather → compute → synthesize → render → verify, each
- * stage emitting its events. It owns no storage: the runner (modules/generation) loads the
- * inputs, persists what comes back, and emits the terminal `pipeline_finished` once the output
- * is saved. Any error escapes to the runner, which ends the run with `pipeline_failed`.
+ * The pipeline façade: orchestrate (when the run brings intake text) → readiness gate → gather →
+ * compute → synthesize → render → verify, each stage emitting its events. It owns no storage:
+ * the runner (modules/generation) supplies the ports that orchestrate and load the inputs,
+ * persists what comes back, and emits the terminal `pipeline_finished` once the output is
+ * saved. Any error escapes to the runner, which ends the run with `pipeline_failed`.
  */
 import type { EmitEvent, PlaceholderCompleteness, UnsupportedSection } from './events.js';
-import type { ModelChoice, ModelGateway, ModelUsage, VoiceInput } from './ports.js';
+import type { ModelChoice, ModelGateway, ModelUsage, OrchestratePort, VoiceInput } from './ports.js';
 import type { Readiness } from './readiness.js';
 import type { NumberedSource } from './sources.js';
 import { numberSources } from './sources.js';
@@ -40,20 +41,34 @@ export interface PipelineInput {
   refresh: boolean;
   /** The run's pinned time (ISO): computations and templates see this "now". */
   now: string;
-  /** True when the runner already emitted `pipeline_started` (it orchestrated before loading the inputs). */
-  alreadyStarted?: boolean;
+}
+
+/** What a run starts from before its input is loaded. */
+export interface PipelineStart {
+  /** Intake text to orchestrate from (the run's `variables.source_text`); null when there is none. */
+  intakeText: string | null;
 }
 
 export interface PipelinePorts {
   emit: EmitEvent;
   model: ModelGateway;
-  gather: Omit<GatherPorts, 'emit'>;
+  orchestrate: OrchestratePort;
+  /**
+   * Loads the run's input. Called after the orchestrate stage: orchestration sets fields and
+   * binds snippets, so readiness, fields and every later stage must see the document as it
+   * left it.
+   */
+  loadInput(): Promise<PipelineInput>;
+  /** The gather stage's ports for the loaded input (they use its model choice). */
+  gather(input: PipelineInput): Omit<GatherPorts, 'emit'>;
 }
 
+/** The outcome, with the input the stages ran on (the runner pins it in the manifest). */
 export type PipelineResult =
-  | { status: 'blocked' }
+  | { status: 'blocked'; input: PipelineInput }
   | {
       status: 'rendered';
+      input: PipelineInput;
       gathered: GatherOutput;
       computed: Record<string, unknown>;
       computeErrors: Record<string, string>;
@@ -71,18 +86,36 @@ function addUsage(total: ModelUsage, more: ModelUsage): void {
   total.outputTokens += more.outputTokens;
 }
 
-export async function runPipeline(input: PipelineInput, ports: PipelinePorts): Promise<PipelineResult> {
-  if (!input.alreadyStarted) await ports.emit({ event: 'pipeline_started' });
+/**
+ * The orchestrate stage, and the input the rest of the run sees. Event order as clients know
+ * it: with intake text, `pipeline_started` and `orchestrate_started` come before the input is
+ * loaded (it must be loaded after orchestration); without, the input is loaded first.
+ */
+async function startRun(start: PipelineStart, ports: PipelinePorts): Promise<PipelineInput> {
+  if (start.intakeText === null) {
+    const input = await ports.loadInput();
+    await ports.emit({ event: 'pipeline_started' });
+    return input;
+  }
+  await ports.emit({ event: 'pipeline_started' });
+  await ports.emit({ event: 'orchestrate_started' });
+  await ports.orchestrate.orchestrate(start.intakeText);
+  return ports.loadInput();
+}
+
+/** Runs one generation through every stage; never persists anything itself. */
+export async function runPipeline(start: PipelineStart, ports: PipelinePorts): Promise<PipelineResult> {
+  const input = await startRun(start, ports);
   if (!input.readiness.generation_should_proceed) {
     await ports.emit({ event: 'pipeline_blocked', readiness: input.readiness });
-    return { status: 'blocked' };
+    return { status: 'blocked', input };
   }
   const usage: ModelUsage = { inputTokens: 0, outputTokens: 0 };
 
   await ports.emit({ event: 'gather_started' });
   const gathered = await gatherNeeds(
     { needs: input.needs, fields: input.fields, variables: input.variables, refresh: input.refresh, concurrency: input.config.coordination.maxConcurrency, timeoutMs: input.config.coordination.needTimeoutMs },
-    { ...ports.gather, emit: ports.emit },
+    { ...ports.gather(input), emit: ports.emit },
   );
   addUsage(usage, gathered.usage);
   if (gathered.failures.length > 0) {
@@ -146,6 +179,7 @@ export async function runPipeline(input: PipelineInput, ports: PipelinePorts): P
   const missingPlaceholders = rendered.filter((r) => r.missing.length > 0).map((r) => ({ sectionId: r.sectionId, names: r.missing }));
   return {
     status: 'rendered',
+    input,
     gathered,
     computed,
     computeErrors,

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { assessmentGapsForDocument } from '../../src/modules/assessments/bridge/assessment-gaps-for-document.js';
 import { validatedItemsForNeed } from '../../src/modules/assessments/bridge/validated-items-for-need.js';
-import { systemContext } from '../../src/modules/assessments/system-context.js';
+import { systemContext } from '../../src/modules/system-context.js';
 import { type Api, apiFor, instantiate } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';

@@ -48,7 +48,7 @@ describeEachDialect('progress stream', (dialect) => {
 
     const events = new RunEventRepository(server.store.db);
     const run = { id: 'run_test', runNumber: 1 };
-    for (let i = 0; i < 3; i += 1) await events.append(orgId, documentId, run, { event: 'gather_started' });
+    for (let i = 0; i < 3; i += 1) await events.append(orgId, documentId, run, { event: 'gather_started' }, new Date());
     await ticker.tick();
 
     const stored = (await events.listSince(orgId, documentId, 0)).map((e) => e.seq);

@@ -7,6 +7,7 @@ import type { JobQueue } from '../../kernel/jobs.js';
 import type { ModelGateway } from '../../pipeline/ports.js';
 import { type BlobStore, LocalBlobStore } from '../../storage/blob-store.js';
 import type { ProcessorBudget } from '../../extraction/run-processor-in-worker.js';
+import { PROCESS_RUN_JOB } from './assessment-job-types.js';
 
 export interface AssessmentServices {
   jobs: JobQueue;
@@ -17,21 +18,6 @@ export interface AssessmentServices {
   model: ModelGateway;
 }
 
-/** Job names of this area. */
-export const PROCESS_RUN_JOB = 'assessments.process-run';
-export const BATCH_RUN_JOB = 'assessments.batch-run';
-
-/** Payload of a processing job: ids only (the org id scopes every query), never a token. */
-export interface ProcessRunPayload {
-  org_id: string;
-  run_id: string;
-}
-
-export interface BatchRunPayload {
-  org_id: string;
-  batch_run_id: string;
-}
-
 /** Services over a data directory (blobs under `DATA_DIR/blobs`). */
 export function assessmentServices(deps: Pick<AssessmentServices, 'jobs' | 'uploads' | 'extraction' | 'model'> & { dataDir: string }): AssessmentServices {
   return { jobs: deps.jobs, blobs: LocalBlobStore.forDataDir(deps.dataDir), uploads: deps.uploads, extraction: deps.extraction, model: deps.model };
@@ -39,5 +25,5 @@ export function assessmentServices(deps: Pick<AssessmentServices, 'jobs' | 'uplo
 
 /** Queues the processing of a run (the job id makes a second enqueue of the same run a no-op). */
 export async function enqueueRun(services: Pick<AssessmentServices, 'jobs'>, orgId: string, runId: string): Promise<void> {
-  await services.jobs.enqueue<ProcessRunPayload>(PROCESS_RUN_JOB, { org_id: orgId, run_id: runId }, { id: `${PROCESS_RUN_JOB}:${runId}` });
+  await services.jobs.enqueue(PROCESS_RUN_JOB, { orgId, runId }, { id: `${PROCESS_RUN_JOB.name}:${runId}` });
 }

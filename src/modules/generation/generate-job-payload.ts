@@ -1,10 +1,16 @@
-/** The generation job's name and payload: the organization travels in it; no token ever does. */
-export const GENERATE_JOB = 'generate-document';
+/**
+ * The generation job's type: the organization travels in the payload; no token ever does (the
+ * caller's token stays in memory, caller-registry.ts). The payload has always been camelCase,
+ * so there is no upgrade mapping.
+ */
+import { type TSchema, Type } from 'typebox';
+import type { JobType, PayloadOf } from '../../kernel/jobs.js';
 
-export interface GenerateJobPayload {
-  orgId: string;
-  orgSlug: string;
-  orgName: string;
-  documentId: string;
-  runId: string;
-}
+const Id = Type.String({ minLength: 1 });
+
+export const GENERATE_JOB = {
+  name: 'generate-document',
+  schema: Type.Object({ orgId: Id, orgSlug: Id, orgName: Type.String(), documentId: Id, runId: Id }, { additionalProperties: false }),
+} satisfies JobType<TSchema>;
+
+export type GenerateJobPayload = PayloadOf<typeof GENERATE_JOB>;

@@ -18,13 +18,13 @@ export interface StoredEvent {
 export class RunEventRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Appends an event with the next seq of the document; returns the stored frame. */
-  async append(orgId: string, documentId: string, run: { id: string; runNumber: number }, event: PipelineEvent): Promise<StoredEvent> {
+  /** Appends an event with the next seq of the document, stamped `at` (the run's clock); returns the stored frame. */
+  async append(orgId: string, documentId: string, run: { id: string; runNumber: number }, event: PipelineEvent, at: Date): Promise<StoredEvent> {
     const { event: name, ...payload } = event;
+    const ts = at.getTime() / 1000;
     for (let attempt = 0; ; attempt += 1) {
       const last = await this.db.selectFrom('run_events').select((eb) => eb.fn.max('seq').as('seq')).where('document_id', '=', documentId).executeTakeFirst();
       const seq = Number(last?.seq ?? 0) + 1;
-      const ts = Date.now() / 1000;
       try {
         await this.db
           .insertInto('run_events')

@@ -1,23 +1,25 @@
 /**
- * The background side of a generation run: loads the inputs, runs the pipeline with the
- * model and tool ports, persists the output, and ends the run with exactly one terminal event.
+ * The background side of a generation run: runs the pipeline with the ports that orchestrate
+ * intake text, load the inputs, call models and tools; persists the output, and ends the run
+ * with exactly one terminal event.
  */
-import type { OrgActor } from '../../kernel/actor.js';
+import { type OrgActor, systemActor } from '../../kernel/actor.js';
 import type { PipelineEvent } from '../../pipeline/events.js';
 import { hashOf } from '../../pipeline/inputs-hash.js';
 import type { ModelGateway, ToolGateway } from '../../pipeline/ports.js';
 import { runPipeline } from '../../pipeline/run-pipeline.js';
 import type { CommandContext } from '../context.js';
-import { orchestrateDocument } from '../assistants/orchestration/orchestrate-document.js';
 import { getDocumentSpec } from '../templates/queries/get-document-spec.js';
 import { buildManifest } from './build-manifest.js';
 import { callerRegistry } from './caller-registry.js';
 import type { GenerateJobPayload } from './generate-job-payload.js';
 import { gatherPorts } from './gather-ports.js';
-import { loadDocumentInputs } from './inputs/load-document-inputs.js';
+import { type DocumentInputs, loadDocumentInputs } from './inputs/load-document-inputs.js';
 import { pipelineInputOf } from './inputs/pipeline-input.js';
+import { orchestratePort } from './orchestrate-port.js';
 import { persistRunOutput } from './persist-run-output.js';
 import { runCost } from './run-cost.js';
+import type { RunRecord } from './run.repository.js';
 
 export interface GenerationServices {
   model: ModelGateway;
@@ -27,46 +29,56 @@ export interface GenerationServices {
   price: { inputPerMTok: number; outputPerMTok: number };
 }
 
+/** The intake text a run orchestrates from first (`variables.source_text`), or null. */
+function intakeTextOf(run: RunRecord): string | null {
+  const sourceText = run.options.variables?.source_text;
+  return typeof sourceText === 'string' && sourceText.trim() !== '' ? sourceText : null;
+}
+
 /** Runs one queued generation to its terminal event. Never throws for a pipeline failure. */
 export async function runGeneration(services: GenerationServices, payload: GenerateJobPayload): Promise<void> {
-  const org = { orgId: payload.orgId, slug: payload.orgSlug, displayName: payload.orgName, isDefault: false };
+  const system = systemActor({ orgId: payload.orgId, slug: payload.orgSlug, displayName: payload.orgName, isDefault: false });
   const caller = callerRegistry.get(payload.runId);
-  const systemCtx = services.contextFor({ userId: 'system', subject: 'system', email: null, memberships: [org], org, bearerToken: '' });
+  const systemCtx = services.contextFor(system);
   const repos = systemCtx.repos;
   const run = await repos.runs.findById(payload.orgId, payload.runId);
   if (!run || run.status !== 'running') return; // finished elsewhere, or the document was deleted
-  const ctx = services.contextFor({ userId: 'system', subject: run.createdBy ?? 'system', email: run.createdBy, memberships: [org], org, bearerToken: caller?.bearerToken ?? '' });
+  // Still the system actor, but on behalf of the run's creator: tools see their email and token.
+  const ctx = services.contextFor({ ...system, subject: run.createdBy ?? system.subject, email: run.createdBy, bearerToken: caller?.bearerToken ?? '' });
   const emit = async (event: PipelineEvent) => {
-    await repos.runEvents.append(payload.orgId, payload.documentId, run, event);
+    await repos.runEvents.append(payload.orgId, payload.documentId, run, event, ctx.clock.now());
   };
 
   try {
     const document = await ctx.repos.documents.findById(payload.orgId, payload.documentId);
     if (!document) throw new Error('the document was deleted');
     const now = ctx.clock.now().toISOString();
-    // A run given intake text orchestrates first: the fields it sets are what the readiness
-    // gate and every later stage see.
-    const sourceText = run.options.variables?.source_text;
-    const orchestrates = typeof sourceText === 'string' && sourceText.trim() !== '';
-    if (orchestrates) {
-      await emit({ event: 'pipeline_started' });
-      await emit({ event: 'orchestrate_started' });
-      await orchestrateDocument(ctx, services.model, document.id, { source_text: sourceText });
-    }
-    const inputs = await loadDocumentInputs(ctx, document);
-    const input = { ...(await pipelineInputOf(inputs, run, now)), alreadyStarted: orchestrates };
-    const result = await runPipeline(input, {
-      emit,
-      model: services.model,
-      gather: gatherPorts(ctx, services, inputs, { caller, models: input.config.models }),
-    });
+    // The input is loaded by the pipeline when it needs it (after orchestration, when the run
+    // has intake text); the gather ports read the same assembled inputs.
+    let inputs: DocumentInputs | null = null;
+    const result = await runPipeline(
+      { intakeText: intakeTextOf(run) },
+      {
+        emit,
+        model: services.model,
+        orchestrate: orchestratePort(ctx, services.model, document.id),
+        loadInput: async () => {
+          inputs = await loadDocumentInputs(ctx, document);
+          return pipelineInputOf(inputs, run, now);
+        },
+        gather: (input) => {
+          if (!inputs) throw new Error('gather ports asked for before the input was loaded');
+          return gatherPorts(ctx, services, inputs, { caller, models: input.config.models });
+        },
+      },
+    );
     if (result.status === 'blocked') {
       await repos.runs.finish(payload.orgId, run.id, 'blocked', { finishedAt: ctx.clock.now().toISOString() });
       return;
     }
     const spec = await getDocumentSpec(ctx, document.id);
     const manifest = buildManifest({
-      input,
+      input: result.input,
       result,
       run,
       templateId: document.templateId,
@@ -78,7 +90,7 @@ export async function runGeneration(services: GenerationServices, payload: Gener
     await emit({ event: 'pipeline_finished', readiness: result.completeness, unsupported_sections: result.unsupported });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const ended = await repos.runs.finish(payload.orgId, run.id, 'failed', { error: message, finishedAt: new Date().toISOString() });
+    const ended = await repos.runs.finish(payload.orgId, run.id, 'failed', { error: message, finishedAt: ctx.clock.now().toISOString() });
     if (ended) await emit({ event: 'pipeline_failed', error: message });
   } finally {
     callerRegistry.forget(payload.runId);
@@ -87,11 +99,10 @@ export async function runGeneration(services: GenerationServices, payload: Gener
 
 /** A run whose process died: ends it with `pipeline_failed` so no run stays running forever. */
 export async function failOrphanedRun(services: GenerationServices, payload: GenerateJobPayload, reason: string): Promise<void> {
-  const org = { orgId: payload.orgId, slug: payload.orgSlug, displayName: payload.orgName, isDefault: false };
-  const ctx = services.contextFor({ userId: 'system', subject: 'system', email: null, memberships: [org], org, bearerToken: '' });
+  const ctx = services.contextFor(systemActor({ orgId: payload.orgId, slug: payload.orgSlug, displayName: payload.orgName, isDefault: false }));
   const repos = ctx.repos;
   const run = await repos.runs.findById(payload.orgId, payload.runId);
   if (!run) return;
-  const ended = await repos.runs.finish(payload.orgId, run.id, 'failed', { error: reason, finishedAt: new Date().toISOString() });
-  if (ended) await repos.runEvents.append(payload.orgId, payload.documentId, run, { event: 'pipeline_failed', error: reason });
+  const ended = await repos.runs.finish(payload.orgId, run.id, 'failed', { error: reason, finishedAt: ctx.clock.now().toISOString() });
+  if (ended) await repos.runEvents.append(payload.orgId, payload.documentId, run, { event: 'pipeline_failed', error: reason }, ctx.clock.now());
 }

@@ -198,6 +198,15 @@ export function pipelineInput(overrides: Partial<PipelineInput> = {}): PipelineI
 export function pipelinePorts(model = new FakeModelGateway(), gather: FakeGatherOptions = {}) {
   const recorder = recordEvents();
   const gatherPorts = fakeGatherPorts(model, gather);
-  const ports: PipelinePorts = { emit: recorder.emit, model, gather: gatherPorts };
+  const ports: PipelinePorts = {
+    emit: recorder.emit,
+    model,
+    gather: () => gatherPorts,
+    orchestrate: { orchestrate: async () => undefined },
+    // Tests hand the pipeline its input by overriding this (see run-pipeline.test.ts).
+    loadInput: async () => {
+      throw new Error('no input given to the fake pipeline ports');
+    },
+  };
   return { ports, model, recorder, gatherCalls: gatherPorts.calls };
 }

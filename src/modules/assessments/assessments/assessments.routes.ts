@@ -2,14 +2,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { DomainValidationError } from '../../../kernel/errors.js';
 import { OpenObject, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
 import { assessmentServices } from '../assessment-services.js';
 import { IdParams, MULTIPART_NOTE, Ok, PageQuery, absentBodyIsEmpty, limitOf } from '../route-schemas.js';
 import { ingestFiles } from '../uploads/commands/ingest-files.js';
 import { presentDocuments } from '../uploads/queries/get-source-document.js';
-import { discardFiles, receiveMultipart } from '../uploads/receive-multipart.js';
+import { receiveUpload } from '../uploads/receive-upload.js';
 import { createAssessment } from './commands/create-assessment.js';
 import { deleteAssessment } from './commands/delete-assessment.js';
 import { rerunDocument } from './commands/rerun-document.js';
@@ -37,18 +36,16 @@ export function registerAssessmentCaseRoutes(fastify: FastifyInstance, deps: Rou
   app.post(
     '/assessments',
     { schema: { operationId: 'createAssessment', summary: 'Create an assessment and upload its first files', description: `${MULTIPART_NOTE} Fields: name (required), description, processor_id, automation, requirements (JSON), linked_document_id (a /v1 document). Processing starts in the background.`, tags, response: { 201: OpenObject(), ...errorResponses(404, 413, 422) } } },
-    async (request, reply) => {
-      if (!request.isMultipart()) throw new DomainValidationError('send multipart/form-data with a `name` field and `files` parts');
-      const ctx = contextOf(request, deps);
-      const received = await receiveMultipart(request.parts(), services.blobs, deps.uploads.maxBytes);
-      try {
-        const created = await createAssessment(ctx, services, received.fields, received.files);
-        return reply.status(201).send({ assessment: await presentLoadedAssessment(ctx, created.assessment), documents: await presentDocuments(ctx, created.documents), rejected_files: created.rejected_files });
-      } catch (error) {
-        await discardFiles(services.blobs, received.files);
-        throw error;
-      }
-    },
+    async (request, reply) =>
+      receiveUpload(request, { blobs: services.blobs, maxBytes: deps.uploads.maxBytes }, {
+        notMultipart: 'send multipart/form-data with a `name` field and `files` parts',
+        prepare: () => contextOf(request, deps),
+        // createAssessment checks its own fields (name, requirements, …) before writing anything.
+        use: async (ctx, received) => {
+          const created = await createAssessment(ctx, services, received.fields, received.files);
+          return reply.status(201).send({ assessment: await presentLoadedAssessment(ctx, created.assessment), documents: await presentDocuments(ctx, created.documents), rejected_files: created.rejected_files });
+        },
+      }),
   );
 
   app.get(
@@ -75,27 +72,26 @@ export function registerAssessmentCaseRoutes(fastify: FastifyInstance, deps: Rou
   app.post(
     '/assessments/:id/documents',
     { schema: { operationId: 'addAssessmentDocuments', summary: 'Upload more source documents to an assessment', description: `${MULTIPART_NOTE} Optional field reprocess_duplicates=true.`, tags, params: IdParams, response: { 201: OpenObject(), ...errorResponses(404, 413, 422) } } },
-    async (request, reply) => {
-      if (!request.isMultipart()) throw new DomainValidationError('send multipart/form-data with one or more `files` parts');
-      const ctx = contextOf(request, deps);
-      const assessment = await requireAssessment(ctx, request.params.id);
-      const received = await receiveMultipart(request.parts(), services.blobs, deps.uploads.maxBytes);
-      try {
-        const unknown = Object.keys(received.fields).filter((f) => f !== 'reprocess_duplicates' && f !== 'processor_id');
-        if (unknown.length > 0) throw new DomainValidationError(`unknown field(s): ${unknown.join(', ')}`);
-        if (received.files.length === 0) throw new DomainValidationError('no file: send one or more `files` parts');
-        const result = await ingestFiles(ctx, services, received.files, {
-          assessment,
-          processorId: received.fields.processor_id?.trim() || null,
-          trigger: 'add_documents',
-          reprocessDuplicates: received.fields.reprocess_duplicates === 'true',
-        });
-        return reply.status(201).send({ documents: await presentDocuments(ctx, result.documents), rejected_files: result.rejected_files });
-      } catch (error) {
-        await discardFiles(services.blobs, received.files);
-        throw error;
-      }
-    },
+    async (request, reply) =>
+      receiveUpload(request, { blobs: services.blobs, maxBytes: deps.uploads.maxBytes }, {
+        notMultipart: 'send multipart/form-data with one or more `files` parts',
+        // A missing or foreign assessment is refused before a byte of the body is stored.
+        prepare: async () => {
+          const ctx = contextOf(request, deps);
+          return { ctx, assessment: await requireAssessment(ctx, request.params.id) };
+        },
+        fields: ['reprocess_duplicates', 'processor_id'],
+        requireFiles: true,
+        use: async ({ ctx, assessment }, received) => {
+          const result = await ingestFiles(ctx, services, received.files, {
+            assessment,
+            processorId: received.fields.processor_id?.trim() || null,
+            trigger: 'add_documents',
+            reprocessDuplicates: received.fields.reprocess_duplicates === 'true',
+          });
+          return reply.status(201).send({ documents: await presentDocuments(ctx, result.documents), rejected_files: result.rejected_files });
+        },
+      }),
   );
 
   app.post(

@@ -18,7 +18,7 @@ import { deleteSourceDocument } from './commands/delete-source-document.js';
 import { ingestFiles } from './commands/ingest-files.js';
 import { inlineDisposition, parseRange } from './content-headers.js';
 import { getSourceDocument, listSourceDocuments, presentDocuments } from './queries/get-source-document.js';
-import { discardFiles, receiveMultipart } from './receive-multipart.js';
+import { receiveUpload } from './receive-upload.js';
 import { requireSourceDocument } from './require-source-document.js';
 import { REVIEW_STATUSES } from './source-document.presenter.js';
 
@@ -37,23 +37,19 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
   app.post(
     '/documents',
     { schema: { operationId: 'uploadSourceDocuments', summary: 'Upload source documents', description: `${SOURCE} ${MULTIPART_NOTE} Optional field \`assessment_id\`; without it the documents are organization-level (batchable).`, tags, response: { 201: OpenObject(), ...errorResponses(404, 413, 422) } } },
-    async (request, reply) => {
-      if (!request.isMultipart()) throw new DomainValidationError('send multipart/form-data with one or more `files` parts');
-      const ctx = contextOf(request, deps);
-      const received = await receiveMultipart(request.parts(), services.blobs, deps.uploads.maxBytes);
-      try {
-        const unknown = Object.keys(received.fields).filter((f) => f !== 'assessment_id' && f !== 'processor_id');
-        if (unknown.length > 0) throw new DomainValidationError(`unknown field(s): ${unknown.join(', ')}`);
-        if (received.files.length === 0) throw new DomainValidationError('no file: send one or more `files` parts');
-        const assessmentId = received.fields.assessment_id?.trim();
-        const assessment = assessmentId ? await requireAssessment(ctx, assessmentId) : null;
-        const result = await ingestFiles(ctx, services, received.files, { assessment, processorId: received.fields.processor_id?.trim() || null, trigger: assessment ? 'add_documents' : 'upload' });
-        return reply.status(201).send({ documents: await presentDocuments(ctx, result.documents), rejected_files: result.rejected_files });
-      } catch (error) {
-        await discardFiles(services.blobs, received.files);
-        throw error;
-      }
-    },
+    async (request, reply) =>
+      receiveUpload(request, { blobs: services.blobs, maxBytes: deps.uploads.maxBytes }, {
+        notMultipart: 'send multipart/form-data with one or more `files` parts',
+        prepare: () => contextOf(request, deps),
+        fields: ['assessment_id', 'processor_id'],
+        requireFiles: true,
+        use: async (ctx, received) => {
+          const assessmentId = received.fields.assessment_id?.trim();
+          const assessment = assessmentId ? await requireAssessment(ctx, assessmentId) : null;
+          const result = await ingestFiles(ctx, services, received.files, { assessment, processorId: received.fields.processor_id?.trim() || null, trigger: assessment ? 'add_documents' : 'upload' });
+          return reply.status(201).send({ documents: await presentDocuments(ctx, result.documents), rejected_files: result.rejected_files });
+        },
+      }),
   );
 
   app.post(

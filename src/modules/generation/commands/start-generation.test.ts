@@ -5,7 +5,8 @@
  */
 import { expect, it } from 'vitest';
 import { DomainValidationError, GenerateConflictError, NotFoundError } from '../../../kernel/errors.js';
-import type { JobDefinition, JobQueue } from '../../../kernel/jobs.js';
+import type { TSchema, Static } from 'typebox';
+import type { JobDefinition, JobQueue, JobType } from '../../../kernel/jobs.js';
 import type { ToolGateway } from '../../../pipeline/ports.js';
 import { FakeModelGateway } from '../../../pipeline/test-support/fake-ports.js';
 import { FIXED_NOW, type DbHarness, useDbHarness } from '../../../../test/support/db-harness.js';
@@ -20,10 +21,10 @@ import { startGeneration } from './start-generation.js';
 class RecordingQueue implements JobQueue {
   readonly enqueued: Array<{ name: string; payload: unknown; id: string | undefined }> = [];
   failWith: Error | null = null;
-  register<P>(_definition: JobDefinition<P>): void {}
-  async enqueue<P>(name: string, payload: P, options?: { id?: string }): Promise<void> {
+  register(_definition: JobDefinition): void {}
+  async enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options?: { id?: string }): Promise<void> {
     if (this.failWith) throw this.failWith;
-    this.enqueued.push({ name, payload, id: options?.id });
+    this.enqueued.push({ name: type.name, payload, id: options?.id });
   }
   async start(): Promise<void> {}
   async stop(): Promise<void> {}

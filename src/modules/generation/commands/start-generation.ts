@@ -69,7 +69,7 @@ export async function startGeneration(ctx: CommandContext, jobs: JobQueue, docum
     await jobs.enqueue(GENERATE_JOB, payload, { id: `generate:${document.id}:${run.runNumber}` });
   } catch (error) {
     // A run that was never queued must not hold the document's one active slot.
-    await repos.runs.finish(orgId, run.id, 'failed', { error: 'the run could not be queued', finishedAt: new Date().toISOString() });
+    await repos.runs.finish(orgId, run.id, 'failed', { error: 'the run could not be queued', finishedAt: ctx.clock.now().toISOString() });
     callerRegistry.forget(run.id);
     throw error;
   }

@@ -4,7 +4,7 @@
  * two processes start together (the loser's unique-slug conflict is ignored).
  */
 import type { Kysely } from 'kysely';
-import type { OrgActor } from '../../../kernel/actor.js';
+import { systemActor } from '../../../kernel/actor.js';
 import { ConflictError } from '../../../kernel/errors.js';
 import { isUniqueViolation } from '../../../storage/dialect.js';
 import type { Database } from '../../../storage/schema.js';
@@ -12,14 +12,9 @@ import { createContext } from '../../context.js';
 import { BUILTIN_TEMPLATE_SPECS } from '../builtin/index.js';
 import { createTemplateFromSpec } from './create-template-from-spec.js';
 
-function systemActor(orgId: string, slug: string): OrgActor {
-  const org = { orgId, slug, displayName: slug, isDefault: true };
-  return { userId: 'system', subject: 'system', email: null, memberships: [org], org, bearerToken: '' };
-}
-
 export async function seedBuiltinTemplates(db: Kysely<Database>, orgs: ReadonlyArray<{ orgId: string; slug: string }>): Promise<void> {
   for (const { orgId, slug } of orgs) {
-    const ctx = createContext(db, systemActor(orgId, slug));
+    const ctx = createContext(db, systemActor({ orgId, slug }));
     for (const spec of BUILTIN_TEMPLATE_SPECS) {
       if (spec.slug && (await ctx.repos.documents.slugExists(orgId, spec.slug))) continue;
       try {

@@ -6,7 +6,8 @@
 import { newId } from '../../../../kernel/ids.js';
 import { isUniqueViolation } from '../../../../storage/dialect.js';
 import type { CommandContext } from '../../../context.js';
-import { type AssessmentServices, BATCH_RUN_JOB, type BatchRunPayload } from '../../assessment-services.js';
+import { BATCH_RUN_JOB } from '../../assessment-job-types.js';
+import type { AssessmentServices } from '../../assessment-services.js';
 import { assertKnownProcessor, catalogOptionsOf } from '../../processors/choose-processor.js';
 import type { BatchDocumentRecord, BatchRunRecord } from '../batch.repository.js';
 import { requireBatch } from '../require-batch.js';
@@ -72,6 +73,6 @@ export async function startBatchRun(ctx: CommandContext, services: Pick<Assessme
       const active = await ctx.repos.batches.findActiveRun(orgId, batchId);
       return { started: false, already_running: true, nothing_to_do: false, run_id: active?.id ?? null };
     });
-  if (result.started) await services.jobs.enqueue<BatchRunPayload>(BATCH_RUN_JOB, { org_id: orgId, batch_run_id: result.run.id }, { id: `${BATCH_RUN_JOB}:${result.run.id}` });
+  if (result.started) await services.jobs.enqueue(BATCH_RUN_JOB, { orgId, batchRunId: result.run.id }, { id: `${BATCH_RUN_JOB.name}:${result.run.id}` });
   return result;
 }
