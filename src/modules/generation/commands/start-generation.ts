@@ -8,7 +8,7 @@ import { newId } from '../../../kernel/ids.js';
 import type { JobQueue } from '../../../kernel/jobs.js';
 import type { CommandContext } from '../../context.js';
 import { requireEditableDocument } from '../../documents/require-document.js';
-import { requireSection } from '../../documents/sections/require-section.js';
+import { requireSection } from '../../documents/require-document.js';
 import { callerRegistry } from '../caller-registry.js';
 import { GENERATE_JOB, type GenerateJobPayload } from '../generate-job-payload.js';
 

@@ -2,7 +2,7 @@ import { NotFoundError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
 import { requireEditableDocument } from '../../documents/require-document.js';
 import { recordSectionVersion } from '../../documents/sections/record-section-version.js';
-import { requireSection } from '../../documents/sections/require-section.js';
+import { requireSection } from '../../documents/require-document.js';
 import type { SectionRecord } from '../../documents/sections/section.repository.js';
 import { captureCurrentOutput } from '../capture-current-output.js';
 

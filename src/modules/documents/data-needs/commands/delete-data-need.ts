@@ -1,7 +1,6 @@
 import { DomainValidationError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
-import { requireEditableDocument } from '../../require-document.js';
-import { requireDataNeed } from '../require-data-need.js';
+import { requireDataNeed, requireEditableDocument } from '../../require-document.js';
 
 /**
  * `DELETE /data-needs/{need_id}`. A need that others depend on is refused, naming them.

@@ -1,9 +1,8 @@
 import { DomainValidationError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
-import { requireEditableDocument } from '../../require-document.js';
+import { requireDataNeed, requireEditableDocument } from '../../require-document.js';
 import { assertNeedGraph, dataNeedProblems } from '../data-need-rules.js';
 import type { DataNeedChanges, DataNeedRecord } from '../data-need.repository.js';
-import { requireDataNeed } from '../require-data-need.js';
 import type { DataNeedInput } from './create-data-need.js';
 
 /**

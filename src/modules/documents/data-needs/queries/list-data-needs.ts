@@ -1,7 +1,6 @@
 import type { CommandContext } from '../../../context.js';
-import { requireDocument } from '../../require-document.js';
+import { requireDataNeed, requireDocument } from '../../require-document.js';
 import { presentDataNeed } from '../data-need.presenter.js';
-import { requireDataNeed } from '../require-data-need.js';
 
 /**
  * `GET /data-needs`, in ordinal order.

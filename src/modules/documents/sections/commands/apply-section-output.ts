@@ -1,7 +1,6 @@
 import type { CommandContext } from '../../../context.js';
-import { requireEditableDocument } from '../../require-document.js';
+import { requireEditableDocument, requireSection } from '../../require-document.js';
 import { recordSectionVersion } from '../record-section-version.js';
-import { requireSection } from '../require-section.js';
 import type { SectionRecord } from '../section.repository.js';
 
 /**

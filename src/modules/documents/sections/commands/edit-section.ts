@@ -7,9 +7,8 @@
 import { DomainValidationError } from '../../../../kernel/errors.js';
 import { validateTemplateSyntax } from '../../../../templating/index.js';
 import type { CommandContext } from '../../../context.js';
-import { requireEditableDocument } from '../../require-document.js';
+import { requireEditableDocument, requireSection } from '../../require-document.js';
 import { recordSectionVersion } from '../record-section-version.js';
-import { requireSection } from '../require-section.js';
 import { SECTION_DEFAULTS, assertOutputType, assertRenderMode, assertSectionStatus, assertTitle } from '../section-rules.js';
 import type { SectionChanges, SectionRecord } from '../section.repository.js';
 

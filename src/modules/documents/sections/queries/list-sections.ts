@@ -1,7 +1,6 @@
 import type { CommandContext } from '../../../context.js';
-import { requireDocument } from '../../require-document.js';
+import { requireDocument, requireSection } from '../../require-document.js';
 import { presentSection, presentSectionVersion } from '../section.presenter.js';
-import { requireSection } from '../require-section.js';
 
 /**
  * `GET /sections`: the document's sections in order.
