@@ -2,7 +2,7 @@
  * The readiness verdict of a document: pure, shared by `GET /readiness` and the pipeline's
  * gate (`pipeline_blocked`). Each gap names its subject and says what a person can do.
  */
-import { findTemplateVariables, validateTemplateSyntax } from '../templating/index.js';
+import { findNamespaceMembers, findTemplateVariables, validateTemplateSyntax } from '../templating/index.js';
 import type { DataNeed } from './data-need.js';
 
 export type GapKind =
@@ -10,6 +10,7 @@ export type GapKind =
   | 'field_type_invalid'
   | 'template_syntax_error'
   | 'template_variable_unprovided'
+  | 'computation_failed'
   | 'data_need_unmet'
   | 'risk_block_draft'
   | 'snippet_role_unbound'
@@ -18,7 +19,8 @@ export type GapKind =
 export interface ReadinessGap {
   kind: GapKind;
   message: string;
-  subjectType: 'field' | 'section' | 'data_need' | 'risk_block' | 'snippet_binding' | 'assessment';
+  /** For a computation, `subjectId` is its name (computations are keys of the config, not rows). */
+  subjectType: 'field' | 'section' | 'data_need' | 'computation' | 'risk_block' | 'snippet_binding' | 'assessment';
   subjectId: string;
   key?: string;
   /** Blocking gaps stop generation; the others are shown but let it proceed. */
@@ -39,6 +41,13 @@ export interface ReadinessInput {
   dataNeeds: ReadonlyArray<Pick<DataNeed, 'id' | 'outputKey' | 'kind' | 'dependsOn' | 'args' | 'toolRef'>>;
   /** Names of the document's computations (JSONata), which templates may read. */
   computationNames: readonly string[];
+  /**
+   * Computations that failed when evaluated over the fields and the gathered values persisted so
+   * far, with the names each one reads (see `computationReads`).
+   */
+  computationFailures?: ReadonlyArray<{ key: string; error: string; reads: readonly string[] }>;
+  /** Data-need output keys with a persisted gathered value. */
+  gatheredKeys?: readonly string[];
   /** Names every template may read (namespaces the render stage provides). */
   globals: readonly string[];
   /** Registered tool names, or null when tool registrations are not checked. */
@@ -108,7 +117,16 @@ export function assessReadiness(input: ReadinessInput): Readiness {
     }
   }
 
+  gaps.push(...computationGaps(input, fieldByKey));
+
   const provided = new Set<string>([...input.fields.map((f) => f.key), ...input.dataNeeds.map((n) => n.outputKey), ...input.computationNames, ...input.globals]);
+  // Members of the namespaces whose names are known before a run: `computed.total` reads a
+  // computation that must exist, just as a bare `total` must be a field or a data-need.
+  const members = new Map<string, { names: Set<string>; provider: string; add: string }>([
+    ['computed', { names: new Set(input.computationNames), provider: 'computation', add: 'the computation' }],
+    ['fields', { names: new Set(input.fields.map((f) => f.key)), provider: 'field', add: 'a field' }],
+    ['gathered', { names: new Set(input.dataNeeds.map((n) => n.outputKey)), provider: 'data-need', add: 'a data-need with output key' }],
+  ]);
   for (const section of input.sections) {
     if (section.renderMode !== 'templated' || !section.outputTemplate) continue;
     const syntax = validateTemplateSyntax(section.outputTemplate);
@@ -127,12 +145,55 @@ export function assessReadiness(input: ReadinessInput): Readiness {
         blocking: true,
       });
     }
+    for (const member of findNamespaceMembers(section.outputTemplate, [...members.keys()])) {
+      const [namespace, name] = splitMember(member);
+      const known = members.get(namespace);
+      if (!known || known.names.has(name)) continue;
+      gaps.push({
+        kind: 'template_variable_unprovided',
+        message: `Section "${section.title}" uses "${member}", which no ${known.provider} provides: add ${known.add} "${name}" or fix the template`,
+        subjectType: 'section',
+        subjectId: section.id,
+        key: member,
+        blocking: true,
+      });
+    }
   }
   gaps.push(...(input.extraGaps ?? []));
 
   const blocking = gaps.filter((g) => g.blocking);
   const ui_state = blocking.length === 0 ? 'ready' : blocking.every((g) => INPUT_KINDS.has(g.kind) || g.needsInput === true) ? 'needs_input' : 'blocked';
   return { generation_should_proceed: blocking.length === 0, ui_state, gaps };
+}
+
+function splitMember(member: string): [string, string] {
+  const dot = member.indexOf('.');
+  return [member.slice(0, dot), member.slice(dot + 1)];
+}
+
+/**
+ * A computation that fails would render as nothing (the section says "Not met" where it should
+ * say "Met"), so it blocks — unless it reads a data-need not gathered yet (it is evaluated
+ * again after gathering, so the gap only informs), and it needs input when it reads an empty field.
+ */
+function computationGaps(input: ReadinessInput, fieldByKey: ReadonlyMap<string, ReadinessInput['fields'][number]>): ReadinessGap[] {
+  const gathered = new Set(input.gatheredKeys ?? []);
+  const needKeys = new Set(input.dataNeeds.map((n) => n.outputKey));
+  return (input.computationFailures ?? []).map(({ key, error, reads }) => {
+    const base = { kind: 'computation_failed' as const, subjectType: 'computation' as const, subjectId: key, key };
+    const ungathered = reads.filter((name) => needKeys.has(name) && !gathered.has(name));
+    if (ungathered.length > 0) {
+      return { ...base, blocking: false, message: `Computation "${key}" fails on the values gathered so far (${error}); it is evaluated again once ${ungathered.map((n) => `"${n}"`).join(', ')} ${ungathered.length === 1 ? 'is' : 'are'} gathered` };
+    }
+    const empty = reads.flatMap((name) => {
+      const field = fieldByKey.get(name);
+      return field && field.value.trim() === '' ? [field] : [];
+    });
+    if (empty.length > 0) {
+      return { ...base, blocking: true, needsInput: true, message: `Computation "${key}" cannot be evaluated (${error}): fill in ${empty.map((f) => `"${f.label ?? f.key}"`).join(', ')}` };
+    }
+    return { ...base, blocking: true, message: `Computation "${key}" does not evaluate: ${error}. Fix the computation or the values it reads` };
+  });
 }
 
 function orderByDependencies<T extends { outputKey: string; dependsOn: string[] | null }>(needs: readonly T[]): T[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTemplateVariables } from './template-variables.js';
+import { findNamespaceMembers, findTemplateVariables } from './template-variables.js';
 
 describe('findTemplateVariables', () => {
   it('returns root names of attribute access, unique, in first-seen order', () => {
@@ -44,5 +44,14 @@ describe('findTemplateVariables', () => {
     expect(findTemplateVariables('{% if x %}')).toEqual([]);
     expect(findTemplateVariables('{{ x + }}')).toEqual([]);
     expect(findTemplateVariables('plain text')).toEqual([]);
+  });
+});
+
+describe('findNamespaceMembers', () => {
+  it('lists statically named members of the watched namespaces, skipping a rebound namespace', () => {
+    const source = '{{ computed.total }} {{ computed["net"] }} {{ computed[key] }} {{ fields.client.name }} {{ other.x }}{% if computed.flag %}y{% endif %}'
+      + '{% for computed in rows %}{{ computed.shadowed }}{% endfor %}{% set fields = {} %}{{ fields.after }}';
+    expect(findNamespaceMembers(source, ['computed', 'fields'])).toEqual(['computed.total', 'computed.net', 'fields.client', 'computed.flag']);
+    expect(findNamespaceMembers('{% if %}', ['computed'])).toEqual([]);
   });
 });

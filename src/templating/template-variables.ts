@@ -38,6 +38,10 @@ function parameterName(parameter: AstNode): string | undefined {
 
 class VariableCollector {
   readonly found = new Set<string>();
+  /** `namespace.name` for each statically known member read of a watched namespace. */
+  readonly members = new Set<string>();
+
+  constructor(private readonly namespaces: ReadonlySet<string> = new Set()) {}
 
   expression(node: AstNode | null | undefined, scope: Scope): void {
     if (node === null || node === undefined) return;
@@ -45,6 +49,7 @@ class VariableCollector {
       const name = node.value;
       if (!scope.has(name) && !TEMPLATE_GLOBALS.has(name) && name !== 'loop') this.found.add(name);
     } else if (isNode(node, 'MemberExpression')) {
+      this.member(node.object, node.property, node.computed, scope);
       this.expression(node.object, scope);
       if (node.computed) this.expression(node.property, scope);
     } else if (isNode(node, 'CallExpression')) {
@@ -84,6 +89,13 @@ class VariableCollector {
       this.expression(node.stop, scope);
       this.expression(node.step, scope);
     }
+  }
+
+  /** Records `computed.total` / `computed["total"]` when `computed` is watched and not rebound by the template. */
+  private member(object: AstNode, property: AstNode, computed: boolean, scope: Scope): void {
+    if (!isNode(object, 'Identifier') || !this.namespaces.has(object.value) || scope.has(object.value)) return;
+    if (!computed && isNode(property, 'Identifier')) this.members.add(`${object.value}.${property.value}`);
+    else if (computed && isNode(property, 'StringLiteral')) this.members.add(`${object.value}.${property.value}`);
   }
 
   /** Binds a body's macros first: calling one before its definition is not a data need. */
@@ -152,4 +164,22 @@ export function findTemplateVariables(source: string): string[] {
   const collector = new VariableCollector();
   collector.body(parsed.body, new Scope());
   return [...collector.found];
+}
+
+/**
+ * The members of the given namespaces `source` reads by a name known without running it:
+ * `computed.total` for `{{ computed.total }}` or `{{ computed["total"] }}`, unique, in
+ * first-seen order; a namespace the template rebinds (`{% for computed in … %}`) is skipped.
+ * [] when the template does not parse.
+ */
+export function findNamespaceMembers(source: string, namespaces: readonly string[]): string[] {
+  let parsed: ProgramNode;
+  try {
+    parsed = parseTemplate(source);
+  } catch {
+    return [];
+  }
+  const collector = new VariableCollector(new Set(namespaces));
+  collector.body(parsed.body, new Scope());
+  return [...collector.members];
 }

@@ -90,6 +90,8 @@ describeEachDialect('config, readiness, computed', (dialect) => {
           { output_key: 'from_need', kind: 'field', args_json: { field: 'source_field' } },
           { output_key: 'downstream', kind: 'template', args_json: { expression: 'from_need' }, depends_on: ['from_need'] },
         ],
+        // `computed.x` must name a computation (issue #11): the "fine" section reads this one.
+        config: { coordination: { computations: { x: '1 + 1' } } },
       });
       const id = (await api.post('/v1/documents', { templateId: template.document.id })).body.document.id;
       // A broken template cannot be saved through the API, so break one straight in the database

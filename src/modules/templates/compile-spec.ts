@@ -5,7 +5,8 @@
  */
 import { Value } from 'typebox/value';
 import type { DataNeedSpec } from '../../pipeline/data-need.js';
-import { findTemplateVariables, validateTemplateSyntax } from '../../templating/index.js';
+import { computationProblem } from '../../pipeline/stages/compile-computation.js';
+import { findNamespaceMembers, findTemplateVariables, validateTemplateSyntax } from '../../templating/index.js';
 import { type ConfigOverrides, STORED_GROUP_NAMES, groupProblems, isStoredGroup } from '../documents/config/config-groups.js';
 import { assertNeedGraph, dataNeedProblems } from '../documents/data-needs/data-need-rules.js';
 import { VALUE_TYPES, coerceFieldValue, fieldValueProblem, isValueType } from '../documents/fields/field-values.js';
@@ -119,12 +120,17 @@ export function compileSpec(input: unknown, options: { requireSlug: boolean }): 
       continue;
     }
     for (const message of groupProblems(group, values)) errors.push({ path: `/config/${group}`, message });
+    for (const [name, source] of computationsIn(values)) {
+      const problem = computationProblem(source);
+      if (problem) errors.push({ path: `/config/${group}/computations/${name}`, message: `computation "${name}" ${problem}` });
+    }
     const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
     if (Object.keys(kept).length > 0) config[group] = kept;
   }
 
   const computations = Object.keys({ ...((config.coordination?.computations ?? {}) as object), ...((config.synthesis?.computations ?? {}) as object) });
   const provided = new Set([...fieldKeys, ...dataNeeds.map((n) => n.outputKey), ...computations, ...TEMPLATE_GLOBALS]);
+  const providedMembers = new Set([...computations.map((c) => `computed.${c}`), ...[...fieldKeys].map((f) => `fields.${f}`), ...dataNeeds.map((n) => `gathered.${n.outputKey}`)]);
   const sections: NormalizedSection[] = [];
   const sectionKeys = new Set<string>();
   for (const [i, s] of (raw.sections ?? []).entries()) {
@@ -143,7 +149,10 @@ export function compileSpec(input: unknown, options: { requireSlug: boolean }): 
     if (s.output_template) {
       const syntax = validateTemplateSyntax(s.output_template);
       if (syntax) errors.push({ path: `${path}/output_template`, message: `does not parse: ${syntax}` });
-      else for (const name of findTemplateVariables(s.output_template)) if (!provided.has(name)) warnings.push({ path: `${path}/output_template`, message: `"${name}" is not provided by any field, data-need or computation` });
+      else {
+        for (const name of findTemplateVariables(s.output_template)) if (!provided.has(name)) warnings.push({ path: `${path}/output_template`, message: `"${name}" is not provided by any field, data-need or computation` });
+        for (const member of findNamespaceMembers(s.output_template, MEMBER_NAMESPACES)) if (!providedMembers.has(member)) warnings.push({ path: `${path}/output_template`, message: `"${member}" is not provided by any field, data-need or computation` });
+      }
     }
     sections.push({ key, title: s.title.trim(), renderMode, outputType, prompt: s.prompt ?? null, outputTemplate: s.output_template ?? null });
   }
@@ -161,6 +170,16 @@ export function compileSpec(input: unknown, options: { requireSlug: boolean }): 
   const report = { valid: errors.length === 0, errors, warnings, summary };
   if (errors.length > 0) return { report, spec: null };
   return { report, spec: { slug: raw.slug ?? null, title: raw.title.trim(), description: raw.description ?? null, fields, sections, dataNeeds, config, entities } };
+}
+
+/** Namespaces whose members are known from the spec itself (`computed.total`, `fields.client`, `gathered.rate`). */
+const MEMBER_NAMESPACES = ['computed', 'fields', 'gathered'];
+
+/** The `computations` entries of a config group's values, when it carries a map of strings. */
+function computationsIn(values: unknown): Array<[string, string]> {
+  const computations = (values as { computations?: unknown } | null)?.computations;
+  if (typeof computations !== 'object' || computations === null || Array.isArray(computations)) return [];
+  return Object.entries(computations).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
 }
 
 /** Entity checks that need no database: keys present and unique, vocabularies, item references. */

@@ -4,6 +4,7 @@
  * time, so a reproduced run computes the same values. Also serves `GET /computed`.
  */
 import jsonata from 'jsonata';
+import { NON_DETERMINISTIC_FUNCTIONS } from './compile-computation.js';
 
 export interface ComputeInput {
   computations: Readonly<Record<string, string>>;
@@ -29,9 +30,13 @@ export async function computeValues(input: ComputeInput): Promise<ComputeOutput>
       const expression = jsonata(source);
       expression.registerFunction('now', () => input.now, '<:s>');
       expression.registerFunction('millis', () => nowMs, '<:n>');
-      expression.registerFunction('random', () => {
-        throw new Error('$random() is not allowed: computations must be reproducible');
-      }, '<:n>');
+      // Refused when the config is saved (compile-computation.ts); this catches what a save
+      // could not see, such as `$eval('$random()')` or a row stored before the check existed.
+      for (const refused of NON_DETERMINISTIC_FUNCTIONS) {
+        expression.registerFunction(refused, () => {
+          throw new Error(`$${refused}() is not allowed: computations must be reproducible`);
+        });
+      }
       const data = { fields: input.fields, gathered: input.gathered, computed: { ...computed }, ...input.gathered, ...input.fields };
       const value: unknown = await withTimeout(expression.evaluate(data), 2_000, name);
       computed[name] = value === undefined ? null : toPlain(value);

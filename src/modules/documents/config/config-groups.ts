@@ -5,6 +5,7 @@
  */
 import { type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { computationProblem } from '../../../pipeline/stages/compile-computation.js';
 
 const N = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
 
@@ -134,9 +135,30 @@ export function groupProblems(group: StoredGroupName, values: unknown): string[]
     });
 }
 
+/** Groups holding a `computations` map (name → JSONata expression). */
+const COMPUTATION_GROUPS: ReadonlySet<string> = new Set<StoredGroupName>(['synthesis', 'coordination']);
+
+/**
+ * Compiles the computations a group's values carry (`coordination.computations.total does not
+ * parse: …`), empty when they all compile or when there are none. A `null` entry (a removal in
+ * `PUT /config`) has nothing to compile; a non-string is left to `groupProblems`.
+ */
+export function computationProblems(group: string, values: unknown): string[] {
+  if (!COMPUTATION_GROUPS.has(group) || !isPlainObject(values) || !isPlainObject(values.computations)) return [];
+  const problems: string[] = [];
+  for (const [name, source] of Object.entries(values.computations)) {
+    if (typeof source !== 'string') continue;
+    const problem = computationProblem(source);
+    if (problem) problems.push(`${group}.computations.${name} ${problem}`);
+  }
+  return problems;
+}
+
 /**
  * Merges sent keys into stored overrides: a sent `null` removes the override (the default
- * applies again). Groups not sent are untouched.
+ * applies again). Groups not sent are untouched. A `computations` map merges one level
+ * deeper, by computation name, like every other key: a name sent as `null` removes that one
+ * computation, and `computations: null` removes them all.
  */
 export function mergeOverrides(stored: ConfigOverrides, sent: ConfigOverrides): ConfigOverrides {
   const merged: ConfigOverrides = { ...stored };
@@ -144,7 +166,11 @@ export function mergeOverrides(stored: ConfigOverrides, sent: ConfigOverrides): 
     const next: Record<string, unknown> = { ...(stored[group] ?? {}) };
     for (const [key, value] of Object.entries(values)) {
       if (value === null) delete next[key];
-      else next[key] = value;
+      else if (key === 'computations' && COMPUTATION_GROUPS.has(group) && isPlainObject(value)) {
+        const computations = mergeByKey(isPlainObject(next[key]) ? next[key] : {}, value);
+        if (Object.keys(computations).length === 0) delete next[key];
+        else next[key] = computations;
+      } else next[key] = value;
     }
     if (Object.keys(next).length === 0) delete merged[group];
     else merged[group] = next;
@@ -167,6 +193,16 @@ export function resolveConfig(overrides: ConfigOverrides): Record<StoredGroupNam
     resolved[group] = values;
   }
   return resolved;
+}
+
+/** `base` with `changes` applied: a `null` value removes the key. */
+function mergeByKey(base: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
+  const next = { ...base };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  return next;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

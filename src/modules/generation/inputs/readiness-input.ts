@@ -1,26 +1,38 @@
 /**
+/**
  * A document's inputs → the readiness verdict: shared by `GET /readiness` and the pipeline's
- * gate, so what blocks a run is exactly what the readiness route shows.
+ * gate, so what blocks a run is exactly what the readiness route shows. Computations are
+ * evaluated here (the verdict itself stays pure) over the fields and the gathered values
+ * persisted so far, as `GET /computed` does, so a computation that cannot work is a gap before
+ * the run instead of an empty value in it.
  */
 import { assessReadiness, type Readiness } from '../../../pipeline/readiness.js';
+import { computationReads } from '../../../pipeline/stages/compile-computation.js';
+import { computeValues } from '../../../pipeline/stages/compute.js';
 import { fieldValueProblem } from '../../documents/fields/field-values.js';
 import { libraryGaps } from '../../library/bindings/library-gaps.js';
 import { TEMPLATE_GLOBALS } from '../../templates/template-globals.js';
 import type { DocumentInputs } from './load-document-inputs.js';
 
 /**
- * The verdict and every gap: the document's own (fields, data-needs, templates) and those found
- * elsewhere — the library's (draft risk blocks, unbound snippet roles), then the assessments'.
+ * The verdict and every gap: the document's own (fields, data-needs, templates, computations)
+ * and those found elsewhere — the library's (draft risk blocks, unbound snippet roles), then
+ * the assessments'.
  *
  * @throws never on its own; database errors from the lazy inputs propagate.
  */
 export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
-  const [library, tools, assessmentGaps] = await Promise.all([inputs.library(), inputs.toolRegistrations(), inputs.assessmentGaps()]);
+  const [library, tools, assessmentGaps, gatheredRows] = await Promise.all([inputs.library(), inputs.toolRegistrations(), inputs.assessmentGaps(), inputs.gathered()]);
+  const computations = inputs.computations;
+  const gathered = Object.fromEntries(gatheredRows.map((r) => [r.outputKey, r.value]));
+  const { errors } = await computeValues({ computations, fields: inputs.fieldValues, gathered, now: inputs.document.updatedAt });
   return assessReadiness({
     fields: inputs.fields,
     sections: inputs.sections,
     dataNeeds: inputs.dataNeeds,
-    computationNames: Object.keys(inputs.computations),
+    computationNames: Object.keys(computations),
+    computationFailures: Object.entries(errors).map(([key, error]) => ({ key, error, reads: computationReads(computations[key] ?? '') })),
+    gatheredKeys: Object.keys(gathered),
     globals: TEMPLATE_GLOBALS,
     toolNames: tools.map((t) => t.name),
     extraGaps: [...libraryGaps(inputs.document, library), ...assessmentGaps],

@@ -1,7 +1,8 @@
 /**
  * `PUT /config`: merges only the groups and keys sent, atomically — every problem is found
  * first, and one bad key changes nothing. `fields` entries update (or create) fields by key;
- * `sections` entries update existing sections by key.
+ * `sections` entries update existing sections by key. Computations merge by name and are
+ * compiled (parse, JSONata functions only, nothing non-deterministic) before anything is stored.
  */
 import { DomainValidationError } from '../../../../kernel/errors.js';
 import { newId } from '../../../../kernel/ids.js';
@@ -9,7 +10,7 @@ import type { CommandContext } from '../../../context.js';
 import { isValueType, VALUE_TYPES } from '../../fields/field-values.js';
 import { requireEditableDocument } from '../../require-document.js';
 import { OUTPUT_TYPES, RENDER_MODES } from '../../sections/section-rules.js';
-import { CONFIG_GROUP_NAMES, type ConfigOverrides, groupProblems, isStoredGroup, mergeOverrides } from '../config-groups.js';
+import { CONFIG_GROUP_NAMES, type ConfigOverrides, computationProblems, groupProblems, isStoredGroup, mergeOverrides } from '../config-groups.js';
 import { getConfig } from '../queries/get-config.js';
 
 type Json = Record<string, unknown>;
@@ -65,6 +66,8 @@ export async function putConfig(ctx: CommandContext, documentId: string, body: J
       } else {
         const candidate = mergeOverrides(document.config, { [group]: values as Json })[group] ?? {};
         problems.push(...groupProblems(group, isObject(values) ? candidate : values));
+        // Only the computations sent are compiled: one stored before this check must not block other changes.
+        problems.push(...computationProblems(group, values));
         if (isObject(values)) stored[group] = values;
       }
     }
