@@ -3,11 +3,17 @@
  * order then item order — a text as a snippet block (its rendered heading, narrative and
  * bullets), a risk block as a risk call-out (heading, rendered template, statutory reference).
  * Bindings name no section, so the blocks follow the last section, before the sources.
+ *
+ * A finalized document never exports a draft risk block. Finalizing is refused while one is
+ * bound, but a risk block is the organization's and can go back to draft afterwards (an edit of
+ * its heading or template does that): the export then refuses (422) rather than print the draft
+ * or silently leave out a clause of a signed-off record.
  */
+import { DomainValidationError } from '../../../kernel/errors.js';
 import { renderTemplate } from '../../../templating/index.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
-import { loadBoundSnippets } from '../../library/bindings/bound-snippets.js';
+import { type BoundSnippet, loadBoundSnippets } from '../../library/bindings/bound-snippets.js';
 import { type RiskBlockRecord } from '../../library/risk-blocks/risk-block.repository.js';
 import { renderText } from '../../library/texts/render-text.js';
 import { type TextRecord } from '../../library/texts/text.repository.js';
@@ -54,11 +60,28 @@ async function exportTemplateContext(ctx: CommandContext, document: DocumentReco
   };
 }
 
+function assertNoDraftInFinalized(document: DocumentRecord, bound: readonly BoundSnippet[], blockById: ReadonlyMap<string, RiskBlockRecord>): void {
+  if (document.state !== 'finalized') return;
+  const drafts = new Set<string>();
+  for (const { snippet } of bound) {
+    for (const item of snippet.items) {
+      const block = item.itemType === 'risk_block' ? blockById.get(item.targetId) : undefined;
+      if (block && block.status !== 'approved') drafts.add(`"${block.key}" (in snippet "${snippet.key}")`);
+    }
+  }
+  if (drafts.size === 0) return;
+  const [noun, verb] = drafts.size === 1 ? ['risk block', 'is'] : ['risk blocks', 'are'];
+  throw new DomainValidationError(
+    `document is finalized but its ${noun} ${[...drafts].join(', ')} ${verb} back in draft: approve ${drafts.size === 1 ? 'it' : 'them'} again, or put the document back to draft or under-review, before exporting`,
+  );
+}
+
 /**
  * The library blocks of a document already in scope (the caller ran requireDocument). Every
  * read is scoped to the caller's organization by the library repositories.
  *
- * @throws never on its own (template errors become visible text); database errors propagate.
+ * @throws DomainValidationError when the document is finalized and a bound risk block is a
+ *   draft (template errors are not thrown: they become visible text).
  */
 export async function libraryBlocksOf(
   ctx: CommandContext,
@@ -77,6 +100,7 @@ export async function libraryBlocksOf(
   ]);
   const textById = new Map(texts.map((t) => [t.id, t]));
   const blockById = new Map(blocks.map((b) => [b.id, b]));
+  assertNoDraftInFinalized(document, bound, blockById);
   const placed: PlacedLibraryBlock[] = [];
   for (const { binding, snippet } of bound) {
     for (const item of snippet.items) {
