@@ -171,7 +171,8 @@ describeEachDialect('library: snippets and bindings', (dialect) => {
 
   it('bindings: refusals (unknown snippet 404, {} / negative ordinal / blank role 422, finalized document 422) change nothing', async () => {
     const documentId = await newDocument(api);
-    const { snippet } = await clause(api);
+    // Approved: a draft risk block would keep the document from being finalized (issue #11).
+    const { snippet } = await clause(api, { status: 'approved' });
     const binding = await created(api, `/v1/documents/${documentId}/snippets`, { snippetId: snippet.id, entityBindings: { client: 'c1' } });
     const before = await countLibraryRows(server);
     expect((await api.post(`/v1/documents/${documentId}/snippets`, { snippetId: 'snip_nope' })).status).toBe(404);
@@ -206,14 +207,21 @@ describeEachDialect('library: snippets and bindings', (dialect) => {
     expect(after.generation_should_proceed).toBe(true);
   });
 
-  it('readiness: a draft risk block is a warning, and blocks once the document is finalized; approving clears it', async () => {
+  it('readiness: a draft risk block is a warning, refuses finalizing, and blocks a finalized document it went back to draft in; approving clears it', async () => {
     const documentId = await newDocument(api);
     const { block, snippet } = await clause(api, { roles: [] });
     await created(api, `/v1/documents/${documentId}/snippets`, { snippetId: snippet.id });
     const draft = (await api.get(`/v1/documents/${documentId}/readiness`)).body;
     expect(draft.gaps).toEqual([expect.objectContaining({ kind: 'risk_block_draft', subjectType: 'risk_block', subjectId: block.id, key: block.key, blocking: false })]);
     expect(draft.generation_should_proceed).toBe(true);
-    await api.put(`/v1/documents/${documentId}/state`, { state: 'finalized' });
+    // Finalizing with the draft bound is refused (issue #11); a finalized document only gets a
+    // draft block when an approved one is put back to draft in the library afterwards.
+    const refused = await api.put(`/v1/documents/${documentId}/state`, { state: 'finalized' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toContain(block.key);
+    await api.patch(`/v1/risk-blocks/${block.id}`, { status: 'approved' });
+    expect((await api.put(`/v1/documents/${documentId}/state`, { state: 'finalized' })).status).toBe(200);
+    await api.patch(`/v1/risk-blocks/${block.id}`, { status: 'draft' });
     const finalized = (await api.get(`/v1/documents/${documentId}/readiness`)).body;
     expect(finalized.gaps).toEqual([expect.objectContaining({ kind: 'risk_block_draft', blocking: true })]);
     expect(finalized).toMatchObject({ generation_should_proceed: false, ui_state: 'blocked' });

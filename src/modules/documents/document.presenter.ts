@@ -27,7 +27,9 @@ export function presentField(field: FieldRecord) {
     isRequired: field.isRequired,
     label: field.label,
     description: field.description,
-    ...(field.options ? { options: field.options } : {}),
+    // The allowed values, so a client can offer them without reading the template spec. Only
+    // enum fields: options left behind on a field whose type changed mean nothing.
+    ...(field.valueType === 'enum' && field.options ? { options: field.options } : {}),
   };
 }
 

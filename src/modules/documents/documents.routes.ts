@@ -1,4 +1,7 @@
-/** /v1/documents, fields, lifecycle state, readiness and computed values. Routes only adapt. */
+/**
+ * /v1/documents and fields. Routes only adapt. Lifecycle state, readiness and computed values
+ * read the readiness assembler, so their routes are in generation/readiness.routes.ts.
+ */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -8,9 +11,8 @@ import { deleteDocument } from './commands/delete-document.js';
 import { deleteField } from './fields/commands/delete-field.js';
 import { instantiateTemplate } from './commands/instantiate-template.js';
 import { replaceFields } from './fields/commands/replace-fields.js';
-import { setLifecycleState } from './commands/set-lifecycle-state.js';
 import { updateDocument } from './commands/update-document.js';
-import { CreateDocumentBody, DeleteFieldResponse, FieldsBody, FieldsResponse, StateBody, UpdateDocumentBody } from './documents.schemas.js';
+import { CreateDocumentBody, DeleteFieldResponse, FieldsBody, FieldsResponse, UpdateDocumentBody } from './documents.schemas.js';
 import { documentDetail, getDocument } from './queries/get-document.js';
 import { listDocuments } from './queries/list-documents.js';
 import { listFields } from './fields/queries/list-fields.js';
@@ -85,16 +87,6 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps
       const { document_id, field_id } = request.params;
       await deleteField(contextOf(request, deps), document_id, field_id);
       return { ok: true };
-    },
-  );
-
-  app.put(
-    '/v1/documents/:document_id/state',
-    { schema: { operationId: 'setState', summary: 'Set the lifecycle state (draft, under-review, finalized)', tags, params: DocumentParams, body: Ref(StateBody), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
-    async (request) => {
-      const ctx = contextOf(request, deps);
-      const document = await setLifecycleState(ctx, request.params.document_id, request.body.state);
-      return documentDetail(ctx, document);
     },
   );
 }

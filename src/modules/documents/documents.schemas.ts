@@ -39,6 +39,9 @@ export const FieldModel = Type.Object(
     isRequired: Type.Optional(Type.Boolean({ default: false })),
     label: Type.Optional(Nullable(Type.String())),
     description: Type.Optional(Nullable(Type.String())),
+    options: Type.Optional(
+      Type.Array(Type.String(), { description: 'the allowed values of an enum field (only enum fields that define them carry this key); any other value is refused with 422' }),
+    ),
   },
   { $id: 'FieldModel' },
 );

@@ -1,22 +1,37 @@
 /**
- * What a document's inputs add up to: `GET /readiness` (the verdict and every gap) and
- * `GET /computed` (computations over the persisted gathered rows). Both read the input
- * assembler, which spans every base module, so they live in the workflow tier.
+ * What a document's inputs add up to: `GET /readiness` (the verdict and every gap),
+ * `GET /computed` (computations over the persisted gathered rows) and `PUT /state`, whose
+ * `finalized` is gated on readiness. All read the input assembler, which spans every base
+ * module, so they live in the workflow tier.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { OpenObject, errorResponses } from '../../kernel/schema.js';
+import { OpenObject, Ref, errorResponses } from '../../kernel/schema.js';
+import { setLifecycleState } from '../documents/commands/set-lifecycle-state.js';
+import { StateBody } from '../documents/documents.schemas.js';
+import { documentDetail } from '../documents/queries/get-document.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
 import { getComputed } from './queries/get-computed.js';
+import { finalizeBlockers } from './inputs/readiness-input.js';
 import { getReadiness } from './queries/get-readiness.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 
-/** Registers readiness and computed on the authenticated scope (right after the document routes). */
+/** Registers lifecycle state, readiness and computed on the authenticated scope (right after the document routes). */
 export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['documents'];
+
+  app.put(
+    '/v1/documents/:document_id/state',
+    { schema: { operationId: 'setState', summary: 'Set the lifecycle state (draft, under-review, finalized)', description: 'Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…', tags, params: DocumentParams, body: Ref(StateBody), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      const document = await setLifecycleState(ctx, request.params.document_id, request.body.state, finalizeBlockers);
+      return documentDetail(ctx, document);
+    },
+  );
 
   app.get(
     '/v1/documents/:document_id/readiness',

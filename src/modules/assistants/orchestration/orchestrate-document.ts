@@ -6,11 +6,14 @@
  * 3. Apply in one transaction: field values through the fields command, snippets through the
  *    binding command, so the same rules (editable document, tenancy) hold as over REST.
  * Returns the review payload: what was planned, bound and set, and the entities found.
+ * An extracted value that is not of its field's type is not set (a guess is not a value): it is
+ * reported under `skippedFieldValues` with the reason, and the rest still applies.
  */
 import { DomainValidationError } from '../../../kernel/errors.js';
 import type { ModelGateway } from '../../../pipeline/ports.js';
 import type { CommandContext } from '../../context.js';
 import { replaceFields } from '../../documents/fields/commands/replace-fields.js';
+import { fieldValueRefusal } from '../../documents/fields/field-values.js';
 import { requireEditableDocument } from '../../documents/require-document.js';
 import { bindSnippet } from '../../library/bindings/commands/bind-snippet.js';
 import { ensureRulebook } from '../../library/orchestration/ensure-rulebook.js';
@@ -43,9 +46,15 @@ export async function orchestrateDocument(ctx: CommandContext, model: ModelGatew
 
   // The intake is what the caller asked to apply, so values found in it replace what the fields hold.
   const current = Object.fromEntries(fields.map((f) => [f.key, f.value]));
+  const fieldByKey = new Map(fields.map((f) => [f.key, f]));
   const extracted: Record<string, string> = {};
+  const skippedFieldValues: Record<string, string> = {};
   for (const [key, value] of Object.entries(extraction.value.fieldValues)) {
-    if (Object.hasOwn(current, key) && value.trim() !== '') extracted[key] = value.trim();
+    const field = fieldByKey.get(key);
+    if (!field || value.trim() === '') continue;
+    const refusal = fieldValueRefusal(field, value.trim());
+    if (refusal) skippedFieldValues[key] = refusal;
+    else extracted[key] = value.trim();
   }
   const facts = { fields: { ...current, ...extracted }, entities: { ...extraction.value.entities }, text };
 
@@ -77,6 +86,7 @@ export async function orchestrateDocument(ctx: CommandContext, model: ModelGatew
     entityNames: extraction.value.entities,
     setFieldValues,
     setFieldSources,
+    skippedFieldValues,
     model: extraction.model,
     mode: model.status().mode,
   };

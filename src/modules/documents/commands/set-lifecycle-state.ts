@@ -1,18 +1,27 @@
 import { DomainValidationError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../document.repository.js';
-import { LIFECYCLE_STATES, isLifecycleState } from '../lifecycle.js';
+import { type FinalizeBlockers, LIFECYCLE_STATES, isLifecycleState } from '../lifecycle.js';
 import { requireDocument } from '../require-document.js';
 
 /**
- * `PUT /v1/documents/{id}/state`: any of the three states may follow any other.
+ * `PUT /v1/documents/{id}/state`: any of the three states may follow any other, except that
+ * `finalized` is refused while the document has a blocking readiness gap (a draft risk block,
+ * a missing required field…): the refusal names every blocker and changes nothing.
  *
- * @throws NotFoundError when absent or foreign; DomainValidationError for an unknown state.
+ * @throws NotFoundError when absent or foreign; DomainValidationError for an unknown state or a
+ *   document that cannot be finalized yet.
  */
-export async function setLifecycleState(ctx: CommandContext, documentId: string, state: string): Promise<DocumentRecord> {
+export async function setLifecycleState(ctx: CommandContext, documentId: string, state: string, finalizeBlockers: FinalizeBlockers): Promise<DocumentRecord> {
   if (!isLifecycleState(state)) throw new DomainValidationError(`state must be one of ${LIFECYCLE_STATES.join(', ')} (got "${state}")`);
-  const document = await requireDocument(ctx, documentId);
-  const updatedAt = ctx.clock.now().toISOString();
-  await ctx.repos.documents.update(ctx.actor.org.orgId, document.id, { state, updatedAt });
-  return { ...document, state, updatedAt };
+  return ctx.transaction(async (tx) => {
+    const document = await requireDocument(tx, documentId);
+    if (state === 'finalized') {
+      const blockers = await finalizeBlockers(tx, document);
+      if (blockers.length > 0) throw new DomainValidationError(`document cannot be finalized: ${blockers.join('; ')}`);
+    }
+    const updatedAt = tx.clock.now().toISOString();
+    await tx.repos.documents.update(tx.actor.org.orgId, document.id, { state, updatedAt });
+    return { ...document, state, updatedAt };
+  });
 }

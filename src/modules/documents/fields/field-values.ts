@@ -1,8 +1,10 @@
 /**
  * Field values are stored as strings (the contract's rule). This file coerces what clients
- * send and checks a stored string against its field's type. A value that does not parse is a
- * readiness gap the user can fix, never a 500.
+ * send and checks a string against its field's type — the one check shared by readiness
+ * (`field_type_invalid`, for values already stored) and by every command that sets values
+ * (`assertFieldValuesFit`: a value that can never be valid is refused before it is stored).
  */
+import { DomainValidationError } from '../../../kernel/errors.js';
 
 export const VALUE_TYPES = ['string', 'number', 'integer', 'boolean', 'date', 'email', 'url', 'enum', 'text'] as const;
 export type ValueType = (typeof VALUE_TYPES)[number];
@@ -54,8 +56,35 @@ export function fieldValueProblem(valueType: string, value: string, options: str
         return `"${value}" is not a URL`;
       }
     case 'enum':
-      return options && !options.includes(value) ? `"${value}" is not one of ${options.join(', ')}` : null;
+      return options && !options.includes(value) ? `"${value}" is not one of the allowed values: ${options.join(', ')}` : null;
     default:
       return null;
   }
+}
+
+/** What a value is checked against: the field's declared type (and an enum's allowed values). */
+export interface FieldTypeOf {
+  key: string;
+  valueType: string;
+  options: string[] | null;
+}
+
+/** `field "key" (type): problem` when `value` can never be valid for the field's type, else null. */
+export function fieldValueRefusal(field: FieldTypeOf, value: string): string | null {
+  const problem = fieldValueProblem(field.valueType, value, field.options);
+  return problem ? `field "${field.key}" (${field.valueType}): ${problem}` : null;
+}
+
+/**
+ * Refuses values that can never be valid for their field's declared type. The check is the
+ * readiness check (`fieldValueProblem`): it reads nothing but the value and the field's declared
+ * type (and options), so a value it rejects could only ever be a `field_type_invalid` gap, until
+ * someone changes the field's type. Empty values pass (they are "missing", which readiness
+ * reports for required fields).
+ *
+ * @throws DomainValidationError naming every such field, its value and, for an enum, the allowed values.
+ */
+export function assertFieldValuesFit(values: ReadonlyArray<{ field: FieldTypeOf; value: string }>): void {
+  const problems = values.flatMap(({ field, value }) => fieldValueRefusal(field, value) ?? []);
+  if (problems.length > 0) throw new DomainValidationError(`field values refused, nothing was stored: ${problems.join('; ')}`);
 }

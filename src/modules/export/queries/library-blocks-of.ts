@@ -3,10 +3,18 @@
  * order then item order — a text as a snippet block (its rendered heading, narrative and
  * bullets), a risk block as a risk call-out (heading, rendered template, statutory reference).
  * Bindings name no section, so the blocks follow the last section, before the sources.
+ *
+ * A finalized document never exports a draft risk block. Finalizing is refused while one is
+ * bound, but a risk block is the organization's and can go back to draft afterwards (an edit of
+ * its heading or template does that): the export then refuses (422) rather than print the draft
+ * or silently leave out a clause of a signed-off record.
  */
+import { DomainValidationError } from '../../../kernel/errors.js';
 import { renderTemplate } from '../../../templating/index.js';
+import type { DocumentRecord } from '../../documents/document.repository.js';
 import type { GatheredValueRecord } from '../../documents/data-needs/gathered-value.repository.js';
 import type { BoundLibrary } from '../../library/bindings/bound-library.js';
+import type { BoundSnippet } from '../../library/bindings/bound-snippets.js';
 import { type RiskBlockRecord } from '../../library/risk-blocks/risk-block.repository.js';
 import { renderText } from '../../library/texts/render-text.js';
 import { type TextRecord } from '../../library/texts/text.repository.js';
@@ -55,12 +63,32 @@ function exportTemplateContext(inputs: DocumentInputs, gatheredRows: readonly Ga
   };
 }
 
+function assertNoDraftInFinalized(document: DocumentRecord, bound: readonly BoundSnippet[], blockById: ReadonlyMap<string, RiskBlockRecord>): void {
+  if (document.state !== 'finalized') return;
+  const drafts = new Set<string>();
+  for (const { snippet } of bound) {
+    for (const item of snippet.items) {
+      const block = item.itemType === 'risk_block' ? blockById.get(item.targetId) : undefined;
+      if (block && block.status !== 'approved') drafts.add(`"${block.key}" (in snippet "${snippet.key}")`);
+    }
+  }
+  if (drafts.size === 0) return;
+  const [noun, verb] = drafts.size === 1 ? ['risk block', 'is'] : ['risk blocks', 'are'];
+  throw new DomainValidationError(
+    `document is finalized but its ${noun} ${[...drafts].join(', ')} ${verb} back in draft: approve ${drafts.size === 1 ? 'it' : 'them'} again, or put the document back to draft or under-review, before exporting`,
+  );
+}
+
 /**
  * The library blocks of a document, from its inputs, its latest gathered rows and its numbered
  * sources. Pure: template errors become visible text.
+ *
+ * @throws DomainValidationError when the document is finalized and a bound risk block is a
+ *   draft.
  */
 export function libraryBlocksOf(inputs: DocumentInputs, library: BoundLibrary, gathered: readonly GatheredValueRecord[], sources: readonly ExportSource[]): PlacedLibraryBlock[] {
   if (library.bound.length === 0) return [];
+  assertNoDraftInFinalized(inputs.document, library.bound, library.riskBlockById);
   const context = exportTemplateContext(inputs, gathered, sources);
   const placed: PlacedLibraryBlock[] = [];
   for (const { binding, snippet } of library.bound) {

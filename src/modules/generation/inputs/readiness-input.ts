@@ -39,3 +39,12 @@ export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
     fieldValueProblem,
   });
 }
+
+/**
+ * The blocking gaps of `document` judged as a finalized document (where a draft risk block
+ * blocks), each as `kind (key): message`: what `PUT /state {"state": "finalized"}` refuses on.
+ */
+export async function finalizeBlockers(ctx: CommandContext, document: DocumentRecord): Promise<string[]> {
+  const readiness = await readinessOf(ctx, { ...document, state: 'finalized' });
+  return readiness.gaps.filter((gap) => gap.blocking).map((gap) => `${gap.kind}${gap.key ? ` (${gap.key})` : ''}: ${gap.message}`);
+}

@@ -3,11 +3,14 @@
  * first, and one bad key changes nothing. `fields` entries update (or create) fields by key;
  * `sections` entries update existing sections by key. Computations merge by name and are
  * compiled (parse, JSONata functions only, nothing non-deterministic) before anything is stored.
+ * A field `value` that can never be valid for the field's type (the type sent in the same
+ * entry, else the field's own) is one of the problems.
  */
 import { DomainValidationError } from '../../../../kernel/errors.js';
 import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
-import { isValueType, VALUE_TYPES } from '../../fields/field-values.js';
+import { coerceFieldValue, fieldValueRefusal, isValueType, VALUE_TYPES } from '../../fields/field-values.js';
+import type { FieldRecord } from '../../fields/field.repository.js';
 import { requireEditableDocument } from '../../require-document.js';
 import { OUTPUT_TYPES, RENDER_MODES } from '../../sections/section-rules.js';
 import { CONFIG_GROUP_NAMES, type ConfigOverrides, computationProblems, groupProblems, isStoredGroup, mergeOverrides } from '../config-groups.js';
@@ -32,6 +35,15 @@ function fieldProblems(key: string, entry: unknown): string[] {
   return problems;
 }
 
+/** The entry's `value` against the type it will have (sent with it, else the field's, else string). */
+function fieldValueProblems(key: string, entry: Json, field: FieldRecord | undefined): string[] {
+  if (entry.value === undefined || entry.value === null) return [];
+  const valueType = typeof entry.valueType === 'string' ? entry.valueType : (field?.valueType ?? 'string');
+  const options = entry.options !== undefined ? ((entry.options as string[] | null) ?? null) : (field?.options ?? null);
+  const refusal = fieldValueRefusal({ key, valueType, options }, coerceFieldValue(entry.value));
+  return refusal ? [`fields.${key}.value: ${refusal}`] : [];
+}
+
 function sectionProblems(key: string, entry: unknown, known: boolean): string[] {
   if (!known) return [`sections has no section with key "${key}"`];
   if (!isObject(entry)) return [`sections.${key} must be an object`];
@@ -54,13 +66,23 @@ export async function putConfig(ctx: CommandContext, documentId: string, body: J
     const fields = await tx.repos.fields.listByDocument(orgId, document.id);
     const sections = await tx.repos.sections.listByDocument(orgId, document.id);
     const sectionByKey = new Map(sections.map((s) => [s.key, s]));
+    const fieldByKey = new Map(fields.map((f) => [f.key, f]));
 
     const problems: string[] = [];
     const stored: ConfigOverrides = {};
     for (const [group, values] of Object.entries(body)) {
       if (group === 'fields' || group === 'sections') {
         if (!isObject(values)) problems.push(`${group} must be an object keyed by ${group === 'fields' ? 'field' : 'section'} key`);
-        else for (const [key, entry] of Object.entries(values)) problems.push(...(group === 'fields' ? fieldProblems(key, entry) : sectionProblems(key, entry, sectionByKey.has(key))));
+        else {
+          for (const [key, entry] of Object.entries(values)) {
+            if (group === 'sections') problems.push(...sectionProblems(key, entry, sectionByKey.has(key)));
+            else {
+              const entryProblems = fieldProblems(key, entry);
+              problems.push(...entryProblems);
+              if (entryProblems.length === 0 && isObject(entry)) problems.push(...fieldValueProblems(key, entry, fieldByKey.get(key)));
+            }
+          }
+        }
       } else if (!isStoredGroup(group)) {
         problems.push(`unknown config group "${group}" (groups: ${CONFIG_GROUP_NAMES.join(', ')})`);
       } else {
@@ -75,11 +97,10 @@ export async function putConfig(ctx: CommandContext, documentId: string, body: J
 
     const now = tx.clock.now().toISOString();
     if (Object.keys(stored).length > 0) await tx.repos.documents.update(orgId, document.id, { config: mergeOverrides(document.config, stored), updatedAt: now });
-    const fieldByKey = new Map(fields.map((f) => [f.key, f]));
     for (const [key, entry] of Object.entries((body.fields ?? {}) as Record<string, Json>)) {
       const field = fieldByKey.get(key);
       const changes = {
-        ...(entry.value !== undefined ? { value: entry.value === null ? '' : String(entry.value) } : {}),
+        ...(entry.value !== undefined ? { value: coerceFieldValue(entry.value) } : {}),
         ...(entry.valueType !== undefined ? { valueType: String(entry.valueType) } : {}),
         ...(entry.isRequired !== undefined ? { isRequired: Boolean(entry.isRequired) } : {}),
         ...(entry.label !== undefined ? { label: (entry.label as string | null) ?? null } : {}),

@@ -1,25 +1,29 @@
 /**
  * `PUT /v1/documents/{id}/fields`: merges values by key (values coerced to strings). Unknown
- * keys become string fields. Field ids stay stable across merges.
+ * keys become string fields. Field ids stay stable across merges. A value that can never be
+ * valid for its field's type refuses the whole request (nothing is stored).
  */
 import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
-import { coerceFieldValue } from '../field-values.js';
+import { assertFieldValuesFit, coerceFieldValue } from '../field-values.js';
 import { requireEditableDocument } from '../../require-document.js';
 
 /**
- * @throws NotFoundError when absent or foreign; DomainValidationError when finalized.
+ * @throws NotFoundError when absent or foreign; DomainValidationError when finalized or when a
+ *   value can never be valid for its field's type.
  */
 export async function replaceFields(ctx: CommandContext, documentId: string, values: Record<string, unknown>): Promise<void> {
   const orgId = ctx.actor.org.orgId;
   await ctx.transaction(async (tx) => {
     const document = await requireEditableDocument(tx, documentId);
-    const now = tx.clock.now().toISOString();
     const existing = new Map((await tx.repos.fields.listByDocument(orgId, document.id)).map((f) => [f.key, f]));
+    const sent = Object.entries(values).map(([key, raw]) => ({ key, value: coerceFieldValue(raw), field: existing.get(key) }));
+    // Every value is checked before the first write. Unknown keys become string fields: any value fits.
+    assertFieldValuesFit(sent.flatMap(({ value, field }) => (field ? [{ field, value }] : [])));
+
+    const now = tx.clock.now().toISOString();
     let ordinal = existing.size;
-    for (const [key, raw] of Object.entries(values)) {
-      const value = coerceFieldValue(raw);
-      const field = existing.get(key);
+    for (const { key, value, field } of sent) {
       if (field) {
         if (field.value !== value) await tx.repos.fields.update(orgId, document.id, field.id, { value }, now);
       } else {
