@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTemplateVariables } from './template-variables.js';
+import { findTemplateReads, findTemplateVariables } from './template-variables.js';
 
 describe('findTemplateVariables', () => {
   it('returns root names of attribute access, unique, in first-seen order', () => {
@@ -44,5 +44,15 @@ describe('findTemplateVariables', () => {
     expect(findTemplateVariables('{% if x %}')).toEqual([]);
     expect(findTemplateVariables('{{ x + }}')).toEqual([]);
     expect(findTemplateVariables('plain text')).toEqual([]);
+  });
+});
+
+describe('findTemplateReads', () => {
+  it('names bare reads and static members of free names, one level deep', () => {
+    expect(findTemplateReads('{{ client }} {{ fields.year }} {{ computed["total"] }} {{ gathered[key] }} {{ fields.year }}'))
+      .toEqual(['client', 'fields.year', 'computed.total', 'gathered', 'key']);
+    expect(findTemplateReads('{% for s in sources %}{{ s.n }}{% endfor %}{{ synthesized.summary.text }}')).toEqual(['sources', 'synthesized.summary']);
+    expect(findTemplateReads('{% set x = 1 %}{{ x.y }}{{ loop }}')).toEqual([]);
+    expect(findTemplateReads('{% if x %}')).toEqual([]);
   });
 });

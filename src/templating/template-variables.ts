@@ -36,14 +36,34 @@ function parameterName(parameter: AstNode): string | undefined {
   return undefined;
 }
 
+/** The key of `a.b` or `a["b"]`; undefined for a computed key. */
+function staticKey(node: AstNode): string | undefined {
+  if (!isNode(node, 'MemberExpression')) return undefined;
+  if (!node.computed && isNode(node.property, 'Identifier')) return node.property.value;
+  if (node.computed && isNode(node.property, 'StringLiteral')) return node.property.value;
+  return undefined;
+}
+
 class VariableCollector {
   readonly found = new Set<string>();
+  /** Read paths: `root` for a bare read, `root.key` for a static member of a free root. */
+  readonly paths = new Set<string>();
+
+  private isFree(name: string, scope: Scope): boolean {
+    return !scope.has(name) && !TEMPLATE_GLOBALS.has(name) && name !== 'loop';
+  }
 
   expression(node: AstNode | null | undefined, scope: Scope): void {
     if (node === null || node === undefined) return;
     if (isNode(node, 'Identifier')) {
       const name = node.value;
-      if (!scope.has(name) && !TEMPLATE_GLOBALS.has(name) && name !== 'loop') this.found.add(name);
+      if (this.isFree(name, scope)) {
+        this.found.add(name);
+        this.paths.add(name);
+      }
+    } else if (isNode(node, 'MemberExpression') && isNode(node.object, 'Identifier') && this.isFree(node.object.value, scope) && staticKey(node) !== undefined) {
+      this.found.add(node.object.value);
+      this.paths.add(`${node.object.value}.${staticKey(node)}`);
     } else if (isNode(node, 'MemberExpression')) {
       this.expression(node.object, scope);
       if (node.computed) this.expression(node.property, scope);
@@ -152,4 +172,23 @@ export function findTemplateVariables(source: string): string[] {
   const collector = new VariableCollector();
   collector.body(parsed.body, new Scope());
   return [...collector.found];
+}
+
+/**
+ * What `source` reads, one level deep: `client` for a bare read (`{{ client }}`,
+ * `{% for s in sources %}`), `fields.client` for a static member of a free name
+ * (`fields.client`, `fields["client"]`). A root read both ways appears both ways. Unique, in
+ * first-seen order; [] when the template does not parse. Used to record which context values
+ * a section's output derives from.
+ */
+export function findTemplateReads(source: string): string[] {
+  let parsed: ProgramNode;
+  try {
+    parsed = parseTemplate(source);
+  } catch {
+    return [];
+  }
+  const collector = new VariableCollector();
+  collector.body(parsed.body, new Scope());
+  return [...collector.paths];
 }
