@@ -1,6 +1,6 @@
 /** Public API of the sandboxed Jinja templating module. */
 export { renderTemplate, type RenderResult } from './render-template.js';
 export { validateTemplateSyntax } from './template-syntax.js';
-export { findNamespaceMembers, findTemplateVariables } from './template-variables.js';
+export { findNamespaceMembers, findTemplateReads, findTemplateVariables } from './template-variables.js';
 export { evaluateExpression } from './evaluate-expression.js';
 export { tidyTemplate } from './tidy-template.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findNamespaceMembers, findTemplateVariables } from './template-variables.js';
+import { findNamespaceMembers, findTemplateReads, findTemplateVariables } from './template-variables.js';
 
 describe('findTemplateVariables', () => {
   it('returns root names of attribute access, unique, in first-seen order', () => {
@@ -53,5 +53,12 @@ describe('findNamespaceMembers', () => {
       + '{% for computed in rows %}{{ computed.shadowed }}{% endfor %}{% set fields = {} %}{{ fields.after }}';
     expect(findNamespaceMembers(source, ['computed', 'fields'])).toEqual(['computed.total', 'computed.net', 'fields.client', 'computed.flag']);
     expect(findNamespaceMembers('{% if %}', ['computed'])).toEqual([]);
+describe('findTemplateReads', () => {
+  it('names bare reads and static members of free names, one level deep', () => {
+    expect(findTemplateReads('{{ client }} {{ fields.year }} {{ computed["total"] }} {{ gathered[key] }} {{ fields.year }}'))
+      .toEqual(['client', 'fields.year', 'computed.total', 'gathered', 'key']);
+    expect(findTemplateReads('{% for s in sources %}{{ s.n }}{% endfor %}{{ synthesized.summary.text }}')).toEqual(['sources', 'synthesized.summary']);
+    expect(findTemplateReads('{% set x = 1 %}{{ x.y }}{{ loop }}')).toEqual([]);
+    expect(findTemplateReads('{% if x %}')).toEqual([]);
   });
 });

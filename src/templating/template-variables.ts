@@ -36,20 +36,35 @@ function parameterName(parameter: AstNode): string | undefined {
   return undefined;
 }
 
+/** The key of `a.b` or `a["b"]`; undefined for a computed key. */
+function staticKey(node: AstNode): string | undefined {
+  if (!isNode(node, 'MemberExpression')) return undefined;
+  if (!node.computed && isNode(node.property, 'Identifier')) return node.property.value;
+  if (node.computed && isNode(node.property, 'StringLiteral')) return node.property.value;
+  return undefined;
+}
+
 class VariableCollector {
   readonly found = new Set<string>();
-  /** `namespace.name` for each statically known member read of a watched namespace. */
-  readonly members = new Set<string>();
+  /** Read paths: `root` for a bare read, `root.key` for a static member of a free root. */
+  readonly paths = new Set<string>();
 
-  constructor(private readonly namespaces: ReadonlySet<string> = new Set()) {}
+  private isFree(name: string, scope: Scope): boolean {
+    return !scope.has(name) && !TEMPLATE_GLOBALS.has(name) && name !== 'loop';
+  }
 
   expression(node: AstNode | null | undefined, scope: Scope): void {
     if (node === null || node === undefined) return;
     if (isNode(node, 'Identifier')) {
       const name = node.value;
-      if (!scope.has(name) && !TEMPLATE_GLOBALS.has(name) && name !== 'loop') this.found.add(name);
+      if (this.isFree(name, scope)) {
+        this.found.add(name);
+        this.paths.add(name);
+      }
+    } else if (isNode(node, 'MemberExpression') && isNode(node.object, 'Identifier') && this.isFree(node.object.value, scope) && staticKey(node) !== undefined) {
+      this.found.add(node.object.value);
+      this.paths.add(`${node.object.value}.${staticKey(node)}`);
     } else if (isNode(node, 'MemberExpression')) {
-      this.member(node.object, node.property, node.computed, scope);
       this.expression(node.object, scope);
       if (node.computed) this.expression(node.property, scope);
     } else if (isNode(node, 'CallExpression')) {
@@ -89,13 +104,6 @@ class VariableCollector {
       this.expression(node.stop, scope);
       this.expression(node.step, scope);
     }
-  }
-
-  /** Records `computed.total` / `computed["total"]` when `computed` is watched and not rebound by the template. */
-  private member(object: AstNode, property: AstNode, computed: boolean, scope: Scope): void {
-    if (!isNode(object, 'Identifier') || !this.namespaces.has(object.value) || scope.has(object.value)) return;
-    if (!computed && isNode(property, 'Identifier')) this.members.add(`${object.value}.${property.value}`);
-    else if (computed && isNode(property, 'StringLiteral')) this.members.add(`${object.value}.${property.value}`);
   }
 
   /** Binds a body's macros first: calling one before its definition is not a data need. */
@@ -167,19 +175,34 @@ export function findTemplateVariables(source: string): string[] {
 }
 
 /**
- * The members of the given namespaces `source` reads by a name known without running it:
- * `computed.total` for `{{ computed.total }}` or `{{ computed["total"] }}`, unique, in
- * first-seen order; a namespace the template rebinds (`{% for computed in … %}`) is skipped.
- * [] when the template does not parse.
+ * What `source` reads, one level deep: `client` for a bare read (`{{ client }}`,
+ * `{% for s in sources %}`), `fields.client` for a static member of a free name
+ * (`fields.client`, `fields["client"]`). A root read both ways appears both ways. Unique, in
+ * first-seen order; [] when the template does not parse. Used to record which context values
+ * a section's output derives from.
  */
-export function findNamespaceMembers(source: string, namespaces: readonly string[]): string[] {
+export function findTemplateReads(source: string): string[] {
   let parsed: ProgramNode;
   try {
     parsed = parseTemplate(source);
   } catch {
     return [];
   }
-  const collector = new VariableCollector(new Set(namespaces));
+  const collector = new VariableCollector();
   collector.body(parsed.body, new Scope());
-  return [...collector.members];
+  return [...collector.paths];
+}
+
+/**
+ * The members of the given namespaces `source` reads by a name known without running it:
+ * `computed.total` for `{{ computed.total }}` or `{{ computed["total"] }}`, unique, in
+ * first-seen order; a namespace the template rebinds (`{% for computed in … %}`) is not free,
+ * so it is skipped. [] when the template does not parse.
+ */
+export function findNamespaceMembers(source: string, namespaces: readonly string[]): string[] {
+  const wanted = new Set(namespaces);
+  return findTemplateReads(source).filter((path) => {
+    const dot = path.indexOf('.');
+    return dot > 0 && wanted.has(path.slice(0, dot));
+  });
 }

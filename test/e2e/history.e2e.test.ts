@@ -86,7 +86,7 @@ describeEachDialect('history', (dialect) => {
     const templated = reproduced.body.sections.find((s: { renderMode: string }) => s.renderMode === 'templated');
     expect(templated.identical).toBe(true);
     expect(templated.content).toBe(pinned[0].content);
-    expect(reproduced.body.identical).toBe(true); // the offline composer is deterministic too
+    expect(reproduced.body.identical).toBe(true); // the synthesized section replays its pinned model output
   });
 
   it('snapshots capture the output ("Version N" when unlabeled), restore it without losing the current output, and delete', async () => {

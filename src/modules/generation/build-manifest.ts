@@ -1,7 +1,10 @@
 /**
  * The manifest pinned by each run: everything needed to explain the output and to re-render it
- * from the manifest alone (the render context, the templates, the model inputs).
+ * from the manifest alone (the render context, the templates, the model inputs, and each
+ * synthesized section's model answer, so a reproduce replays it without calling the model),
+ * with the per-section derivation record a diff of two snapshots reads.
  */
+import { sectionDerivation } from '../../pipeline/derivation.js';
 import { ENGINE_VERSION } from '../../pipeline/engine-version.js';
 import { hashOf } from '../../pipeline/inputs-hash.js';
 import type { LlmStatus } from '../../pipeline/ports.js';
@@ -21,6 +24,17 @@ export interface ManifestInput {
 
 export function buildManifest({ input, result, run, templateId, specHash, model, cost }: ManifestInput): Record<string, unknown> {
   const rendered = new Set(result.rendered.map((r) => r.sectionId));
+  const definitions = new Map(input.sections.map((s) => [s.id, s]));
+  const derivationOptions = {
+    sources: result.sources.map((s) => ({ n: s.n, title: s.title, text: s.text })),
+    voice: input.voice,
+    brief: input.config.brief,
+    models: input.config.models,
+  };
+  const derivations = result.rendered.flatMap((r) => {
+    const section = definitions.get(r.sectionId);
+    return section ? [[r.sectionId, sectionDerivation(section, result.renderContext, r, derivationOptions)] as const] : [];
+  });
   return {
     engineVersion: ENGINE_VERSION,
     run: { id: run.id, number: run.runNumber, kind: run.kind, startedAt: run.startedAt, pinnedNow: input.now },
@@ -54,6 +68,9 @@ export function buildManifest({ input, result, run, templateId, specHash, model,
         .filter((s) => rendered.has(s.id) && s.renderMode !== 'templated')
         .map((s) => [s.id, { title: s.title, prompt: s.prompt, outputType: s.outputType, voice: input.voice, brief: input.config.brief, models: input.config.models }]),
     ),
+    /** Each synthesized section's model answer as the render stage received it (replayed by reproduce). */
+    modelOutputs: Object.fromEntries(result.rendered.filter((r) => r.modelOutput !== null).map((r) => [r.sectionId, r.modelOutput])),
+    derivation: { format: 1, sections: Object.fromEntries(derivations) },
     usage: { ...result.usage, cost },
     completeness: result.completeness,
     unsupported_sections: result.unsupported,

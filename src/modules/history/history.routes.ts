@@ -10,11 +10,13 @@ import { deleteSnapshot } from './commands/delete-snapshot.js';
 import { reproduceGeneration } from './commands/reproduce-generation.js';
 import { restoreSectionVersion } from './commands/restore-section-version.js';
 import { restoreSnapshot } from './commands/restore-snapshot.js';
-import { CreateSnapshotBody, DeleteSnapshotResponse } from './history.schemas.js';
+import { CreateSnapshotBody, DeleteSnapshotResponse, GenerationReproduction, GenerationSnapshotDiff, ReproduceGenerationBody } from './history.schemas.js';
+import { diffGenerationSnapshots } from './queries/diff-generation-snapshots.js';
 import { getGenerationSnapshot, listGenerationSnapshots, listSnapshots, presentSnapshot } from './queries/list-history.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 const SnapshotParams = Type.Object({ document_id: Type.String(), snapshot_id: Type.String() });
+const DiffParams = Type.Object({ document_id: Type.String(), snapshot_id: Type.String(), other_snapshot_id: Type.String() });
 const VersionParams = Type.Object({ document_id: Type.String(), section_id: Type.String(), version_num: Type.Integer({ minimum: 1 }) });
 const tags = ['history'];
 
@@ -68,7 +70,26 @@ export function registerHistoryRoutes(fastify: FastifyInstance, deps: RouteDeps)
 
   app.post(
     '/v1/documents/:document_id/generation-snapshots/:snapshot_id/reproduce',
-    { schema: { operationId: 'reproduceGeneration', summary: 'Re-render from the pinned manifest (templated: byte-identical)', tags, params: SnapshotParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
-    async (request) => reproduceGeneration(contextOf(request, deps), deps.model, request.params.document_id, request.params.snapshot_id),
+    {
+      schema: {
+        operationId: 'reproduceGeneration',
+        summary: 'Re-render from the pinned manifest: offline replay by default (no model call), `{"mode": "live"}` asks the model again',
+        tags,
+        params: SnapshotParams,
+        body: Ref(ReproduceGenerationBody),
+        response: { 200: Ref(GenerationReproduction), ...errorResponses(404, 422) },
+      },
+      // The contract gives this operation no body: a request without one is the default mode.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => reproduceGeneration(contextOf(request, deps), deps.model, request.params.document_id, request.params.snapshot_id, { mode: request.body?.mode ?? 'offline' }),
+  );
+
+  app.get(
+    '/v1/documents/:document_id/generation-snapshots/:snapshot_id/diff/:other_snapshot_id',
+    { schema: { operationId: 'diffGenerationSnapshots', summary: 'Per section: whether and why the output changed between two generation snapshots', tags, params: DiffParams, response: { 200: Ref(GenerationSnapshotDiff), ...errorResponses(404) } } },
+    async (request) => diffGenerationSnapshots(contextOf(request, deps), request.params.document_id, request.params.snapshot_id, request.params.other_snapshot_id),
   );
 }

@@ -64,6 +64,12 @@ export interface RenderedSection {
   missing: string[];
   model: string | null;
   prompt: string | null;
+  /**
+   * A synthesized section: the model port's answer exactly as it came back, before the render
+   * stage made it the section's output. Pinned in the manifest, so a reproduce replays it
+   * through the same step ({@link synthesizedSectionOf}) without calling the model.
+   */
+  modelOutput: string | null;
   usage: ModelUsage;
 }
 
@@ -71,7 +77,28 @@ export interface RenderedSection {
 export function renderTemplatedSection(section: RenderSection, context: Record<string, unknown>): RenderedSection {
   const result = renderTemplate(section.outputTemplate ?? '', context);
   if (result.error) throw new Error(`section "${section.title}": ${result.error}`);
-  return { sectionId: section.id, content: result.output, missing: result.undefinedVariables, model: null, prompt: null, usage: { inputTokens: 0, outputTokens: 0 } };
+  return { sectionId: section.id, content: result.output, missing: result.undefinedVariables, model: null, prompt: null, modelOutput: null, usage: { inputTokens: 0, outputTokens: 0 } };
+}
+
+/** A synthesized section's prompt template over the context (null without a prompt). */
+export function renderSectionPrompt(section: RenderSection, context: Record<string, unknown>): { output: string; missing: string[] } | null {
+  const prompt = section.prompt ? renderTemplate(section.prompt, context) : null;
+  if (prompt?.error) throw new Error(`section "${section.title}" prompt: ${prompt.error}`);
+  return prompt ? { output: prompt.output, missing: prompt.undefinedVariables } : null;
+}
+
+/**
+ * A synthesized section from the model's answer: the one step both a live write and a replay
+ * of a pinned answer go through, so whatever it does to the answer (today: nothing — the `[n]`
+ * citation markers stay as the model wrote them, numbered by the run's sources) a replay does
+ * the same.
+ */
+export function synthesizedSectionOf(
+  section: RenderSection,
+  answer: { output: string; model: string | null; prompt: string | null; usage: ModelUsage },
+  prompt: { missing: string[] } | null,
+): RenderedSection {
+  return { sectionId: section.id, content: answer.output, missing: prompt?.missing ?? [], model: answer.model, prompt: answer.prompt, modelOutput: answer.output, usage: answer.usage };
 }
 
 export interface RenderOptions {
@@ -97,8 +124,7 @@ export async function renderSections(
       results.set(section.id, renderTemplatedSection(section, context));
       return;
     }
-    const prompt = section.prompt ? renderTemplate(section.prompt, context) : null;
-    if (prompt?.error) throw new Error(`section "${section.title}" prompt: ${prompt.error}`);
+    const prompt = renderSectionPrompt(section, context);
     const answer = await ports.model.writeSection({
       title: section.title,
       prompt: prompt ? prompt.output : null,
@@ -109,7 +135,7 @@ export async function renderSections(
       brief: options.brief,
       models: options.models,
     });
-    results.set(section.id, { sectionId: section.id, content: answer.value.content, missing: prompt?.undefinedVariables ?? [], model: answer.model, prompt: answer.prompt, usage: answer.usage });
+    results.set(section.id, synthesizedSectionOf(section, { output: answer.value.content, model: answer.model, prompt: answer.prompt, usage: answer.usage }, prompt));
   };
   const workers = Array.from({ length: Math.max(1, Math.min(options.concurrency, queue.length)) }, async () => {
     for (let section = queue.shift(); section; section = queue.shift()) await renderOne(section);
@@ -119,7 +145,7 @@ export async function renderSections(
 }
 
 /** What a model sees of the context: the values, without the namespaces that duplicate them. */
-function contextForModel(context: Record<string, unknown>): Record<string, unknown> {
+export function contextForModel(context: Record<string, unknown>): Record<string, unknown> {
   const { fields, computed, synthesized, document, variables } = context as Record<string, unknown>;
   return { document, fields, gathered: context.gathered, computed, synthesized, variables };
 }
