@@ -3,6 +3,7 @@
  * it may import nothing of the modules; the repositories, the spec compiler and the input
  * assembler derive their shapes from these (with `&`, `Pick`, `Omit`) instead of copying fields.
  */
+import type { GatheredDerivation } from './gathered-derivation.js';
 import type { GatheredSourceInfo } from './ports.js';
 
 /** A data-need as authored (a template spec, a `PUT /spec` body): what to gather and how. */
@@ -29,6 +30,8 @@ export interface GatheredValue {
   value: unknown;
   /** Where the value came from, so it can be cited; null for values that cite nothing (fields, templates). */
   source: GatheredSourceInfo | null;
-  /** The hash of everything the value was derived from: the gather cache's key. */
+  /** The hash of everything the value was derived from (`derivationHash(derivation)`): the gather cache's key. */
   inputsHash: string;
+  /** What the value was derived from, input by input; null for rows stored before it was recorded. */
+  derivation: GatheredDerivation | null;
 }

@@ -120,6 +120,8 @@ export interface ToolRegistrationInput {
 /** The caller a per-user tool acts for: its bearer token and email are forwarded, never stored. */
 export interface ToolCaller {
   bearerToken: string;
+  /** The verified caller's subject: who a per-user answer belongs to (recorded, unlike the token). */
+  subject: string;
   email: string | null;
   orgSlug: string;
 }
@@ -131,6 +133,11 @@ export interface ToolGateway {
    * @throws Error with a message a person can act on (refused URL, timeout, bad answer).
    */
   call(input: { registration: ToolRegistrationInput; args: Record<string, unknown>; caller: ToolCaller; timeoutMs: number }): Promise<{ value: unknown; source: GatheredSourceInfo }>;
+  /**
+   * Whether calls of this registration act for the caller (their token and e-mail are
+   * forwarded, so the answer is that user's): such answers are cached per caller.
+   */
+  forwardsCaller(registration: Pick<ToolRegistrationInput, 'classPath'>): boolean;
 }
 
 /**

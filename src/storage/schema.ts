@@ -125,6 +125,8 @@ export interface GatheredValueTable {
   /** Where the value came from (tool, URL, document, page), so it can be cited. */
   source_json: string | null;
   inputs_hash: string;
+  /** What the value was derived from (pipeline/derivation.ts); null for rows stored before 0008. */
+  derivation_json: string | null;
   run_id: string | null;
   created_at: string;
 }

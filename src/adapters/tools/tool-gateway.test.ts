@@ -7,7 +7,7 @@ import type { ToolCaller, ToolRegistrationInput } from '../../pipeline/ports.js'
 import { type RunningTestServer, startJsonApiServer, startMcpTestServer } from './test-support/tool-test-servers.js';
 import { createToolGateway } from './tool-gateway.js';
 
-const caller: ToolCaller = { bearerToken: 'token-of-the-caller', email: 'ada@example.com', orgSlug: 'acme' };
+const caller: ToolCaller = { bearerToken: 'token-of-the-caller', subject: 'ada', email: 'ada@example.com', orgSlug: 'acme' };
 const call = (gateway: ReturnType<typeof createToolGateway>, registration: ToolRegistrationInput, args: Record<string, unknown> = {}, timeoutMs = 5000) =>
   gateway.call({ registration, args, caller, timeoutMs });
 const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => (e instanceof Error ? e.message : String(e)));

@@ -22,6 +22,13 @@ export interface ToolGatewayOptions {
   maxResponseBytes?: number;
 }
 
+/** Classes whose calls carry the caller's token and e-mail (spec Authentication rule 8): their answers are per user. */
+const CALLER_FORWARDING_CLASSES = new Set(['mcp.http']);
+
+export function forwardsCaller(classPath: string): boolean {
+  return CALLER_FORWARDING_CLASSES.has(classPath);
+}
+
 function isTimeout(error: unknown, signal: AbortSignal): boolean {
   return signal.aborted || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'));
 }
@@ -47,5 +54,6 @@ export function createToolGateway(options: ToolGatewayOptions): ToolGateway {
       }
       throw new ToolCallError(`tool ${registration.name} has an unknown class ${registration.classPath}`);
     },
+    forwardsCaller: (registration) => forwardsCaller(registration.classPath),
   };
 }

@@ -4,7 +4,7 @@
  * synthesized section's model answer, so a reproduce replays it without calling the model),
  * with the per-section derivation record a diff of two snapshots reads.
  */
-import { sectionDerivation } from '../../pipeline/derivation.js';
+import { sectionDerivation } from '../../pipeline/section-derivation.js';
 import { ENGINE_VERSION } from '../../pipeline/engine-version.js';
 import { hashOf } from '../../pipeline/inputs-hash.js';
 import type { LlmStatus } from '../../pipeline/ports.js';
@@ -46,6 +46,7 @@ export function buildManifest({ input, result, run, templateId, specHash, model,
       kind: item.kind,
       cached: item.cached,
       inputsHash: item.inputsHash,
+      derivation: item.derivation,
       payloadHash: hashOf(item.value),
       source: item.source,
     })),

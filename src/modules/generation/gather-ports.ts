@@ -2,7 +2,10 @@
  * The gather stage's ports for one run: the cache of gathered rows, registered tools (called
  * with the caller's token and email, held in memory only), the model for `llm` needs, and
  * assessments. Rows and registrations come from the document's inputs, read once per run.
+ * A tool's answer is recorded against its registration, and — for a tool that forwards the
+ * caller — against the caller's identity (subject and e-mail, never the token).
  */
+import type { DataNeed } from '../../pipeline/data-need.js';
 import type { GatherPorts } from '../../pipeline/stages/gather.js';
 import type { ModelChoice, ModelGateway, ToolCaller, ToolGateway } from '../../pipeline/ports.js';
 import type { CommandContext } from '../context.js';
@@ -16,6 +19,13 @@ export function gatherPorts(
   inputs: Pick<DocumentInputs, 'gathered' | 'toolRegistrations'>,
   run: { caller: ToolCaller | null; models: ModelChoice },
 ): Omit<GatherPorts, 'emit'> {
+  // Without a remembered caller (a run picked up by another process) the run acts as its creator.
+  const caller = (): ToolCaller => run.caller ?? { bearerToken: '', subject: ctx.actor.subject, email: ctx.actor.email, orgSlug: ctx.actor.org.slug };
+  const registrationOf = async (need: DataNeed) => {
+    const name = need.toolRef ?? '';
+    const record = (await inputs.toolRegistrations()).find((r) => r.name === name);
+    return record ? { name: record.name, classPath: record.classPath, config: record.config } : null;
+  };
   return {
     async cached(need, inputsHash) {
       // An assessment's values change with every review decision and are a local read: always
@@ -24,13 +34,16 @@ export function gatherPorts(
       const row = (await inputs.gathered()).find((r) => r.outputKey === need.outputKey && r.inputsHash === inputsHash);
       return row ? { value: row.value, source: row.source } : null;
     },
+    async toolInputs(need) {
+      const registration = await registrationOf(need);
+      if (!registration) return null;
+      const { subject, email } = caller();
+      return { registration, caller: services.tools.forwardsCaller(registration) ? { subject, email } : null };
+    },
     async callTool(need, args, timeoutMs) {
-      const name = need.toolRef ?? '';
-      const record = (await inputs.toolRegistrations()).find((r) => r.name === name);
-      if (!record) throw new Error(`tool "${name}" is not registered in this organization`);
-      const caller = run.caller ?? { bearerToken: '', email: ctx.actor.email, orgSlug: ctx.actor.org.slug };
-      const registration = { name: record.name, classPath: record.classPath, config: record.config };
-      return services.tools.call({ registration, args, caller, timeoutMs });
+      const registration = await registrationOf(need);
+      if (!registration) throw new Error(`tool "${need.toolRef ?? ''}" is not registered in this organization`);
+      return services.tools.call({ registration, args, caller: caller(), timeoutMs });
     },
     async completeLlm(_need, prompt, context) {
       const answer = await services.model.completeDataNeed({ prompt, context, models: run.models });

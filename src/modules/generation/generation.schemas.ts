@@ -4,8 +4,15 @@ import { Nullable, Ref } from '../../kernel/schema.js';
 
 const Variables = Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'extra template variables for this run' }));
 
+const Refresh = Type.Optional(
+  Type.Boolean({
+    default: false,
+    description: 'gather every data-need afresh (no need_cached); by default a stored gathered value is reused only when everything it was derived from is unchanged',
+  }),
+);
+
 export const GatherBody = Type.Object(
-  { refresh: Type.Optional(Type.Boolean({ default: false })), variables: Variables },
+  { refresh: Refresh, variables: Variables },
   { $id: 'GatherBody', additionalProperties: false },
 );
 
@@ -14,6 +21,7 @@ export const GenerateBody = Type.Object(
     variables: Variables,
     force: Type.Optional(Type.Boolean({ default: false, description: 'overwrite every section, hand-edited ones too' })),
     preserveEdited: Type.Optional(Type.Boolean({ default: false, description: 'keep hand-edited sections, regenerate the rest' })),
+    refresh: Refresh,
   },
   { $id: 'GenerateBody', additionalProperties: false },
 );

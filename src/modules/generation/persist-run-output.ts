@@ -29,6 +29,7 @@ export async function persistRunOutput(ctx: CommandContext, run: RunRecord, resu
         value: item.value,
         source: item.source,
         inputsHash: item.inputsHash,
+        derivation: item.derivation,
         runId: run.id,
         createdAt: now,
       });

@@ -12,6 +12,8 @@ export interface RunOptions {
   force: boolean;
   preserveEdited: boolean;
   variables: Record<string, unknown>;
+  /** Gather every data-need afresh (no `need_cached`); absent in runs queued before it existed. */
+  refresh?: boolean;
   /** regenerate: the one section to render. */
   sectionIds?: string[];
 }

@@ -3,7 +3,7 @@
  * JSON and never migrated, so every key is optional: a snapshot pinned before a key existed
  * (no `modelOutputs`, no `derivation`) still reads, and its readers say what it lacks.
  */
-import type { SectionDerivation } from '../../pipeline/derivation.js';
+import type { SectionDerivation } from '../../pipeline/section-derivation.js';
 import type { ModelChoice, VoiceInput } from '../../pipeline/ports.js';
 import type { NumberedSource } from '../../pipeline/sources.js';
 import type { RenderSection } from '../../pipeline/stages/render.js';

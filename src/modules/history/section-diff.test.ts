@@ -1,6 +1,6 @@
 /** Cause attribution of one section between two manifests (pure). */
 import { describe, expect, it } from 'vitest';
-import type { SectionDerivation } from '../../pipeline/derivation.js';
+import type { SectionDerivation } from '../../pipeline/section-derivation.js';
 import type { PinnedManifest } from './pinned-manifest.js';
 import { type ComparedSide, compareSection } from './section-diff.js';
 

@@ -6,7 +6,7 @@
  * the manifest-wide differences that could have reached the section (`attribution:
  * 'document'`), listed only when its output changed.
  */
-import type { SectionDerivation } from '../../pipeline/derivation.js';
+import type { SectionDerivation } from '../../pipeline/section-derivation.js';
 import { hashOf } from '../../pipeline/inputs-hash.js';
 import type { RenderSection } from '../../pipeline/stages/render.js';
 import type { PinnedManifest } from './pinned-manifest.js';

@@ -5,6 +5,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeModelGateway, fakeGatherPorts, gatherNeed, recordEvents, type FakeGatherOptions } from '../test-support/fake-ports.js';
 import type { DataNeed } from '../data-need.js';
+import { derivationHash, deriveGathered } from '../gathered-derivation.js';
+import { hashOf } from '../inputs-hash.js';
 import { type GatherInput, gatherNeeds } from './gather.js';
 
 function setup(needs: DataNeed[], options: FakeGatherOptions = {}, overrides: Partial<GatherInput> = {}) {
@@ -45,7 +47,7 @@ describe('gatherNeeds', () => {
     const output = await run();
 
     expect(recorder.events).toEqual([{ event: 'need_cached', dataNeedId: 'dn_rate', outputKey: 'rate', kind: 'tool' }]);
-    expect(calls.map((c) => c.port)).toEqual(['cached']);
+    expect(calls.map((c) => c.port)).toEqual(['toolInputs', 'cached']);
     expect(output.values).toEqual({ rate: 1.08 });
     expect(output.items).toEqual([expect.objectContaining({ outputKey: 'rate', cached: true, source: { title: 'ECB', kind: 'tool' } })]);
   });
@@ -56,7 +58,7 @@ describe('gatherNeeds', () => {
     const output = await run();
 
     expect(recorder.names()).toEqual(['need_started', 'need_finished']);
-    expect(calls.map((c) => c.port)).toEqual(['callTool']);
+    expect(calls.map((c) => c.port)).toEqual(['toolInputs', 'callTool']);
     expect(output.values).toEqual({ rate: 1.1 });
     expect(output.items[0].cached).toBe(false);
   });
@@ -144,3 +146,125 @@ describe('gatherNeeds', () => {
     expect(recorder.names()).toEqual(['need_started', 'need_failed', 'need_started', 'need_finished']);
   });
 });
+
+/** The inputs hash each need asked the cache with, by output key, for one gather over `needs`. */
+async function hashesOf(needs: DataNeed[], options: FakeGatherOptions = {}, overrides: Partial<GatherInput> = {}): Promise<Record<string, string>> {
+  const { run, calls } = setup(needs, options, overrides);
+  await run();
+  return Object.fromEntries(calls.flatMap((c) => (c.port === 'cached' ? [[c.outputKey, c.inputsHash]] : [])));
+}
+
+describe('the inputs hash of a gathered value (its derivation record)', () => {
+  const vendorNeed = gatherNeed({ outputKey: 'vendor_info', kind: 'tool', toolRef: 'vendors', args: { vendor: '{{ vendor_name }}', detail: 'full' } });
+  const tools = { vendors: (args: Record<string, unknown>) => ({ vendor: args.vendor }) };
+  const fields = { vendor_name: 'Initech', reviewer: 'Sam' };
+
+  it('covers the rendered tool arguments: a field they read changes the hash, a field they do not read leaves it', async () => {
+    const [first, unrelated, changed] = await Promise.all([
+      hashesOf([vendorNeed], { tools }, { fields }),
+      hashesOf([vendorNeed], { tools }, { fields: { ...fields, reviewer: 'Kim' } }),
+      hashesOf([vendorNeed], { tools }, { fields: { ...fields, vendor_name: 'Globo Corp' } }),
+    ]);
+    expect(first.vendor_info).toMatch(/^[0-9a-f]{64}$/);
+    expect(unrelated.vendor_info).toBe(first.vendor_info);
+    expect(changed.vendor_info).not.toBe(first.vendor_info);
+  });
+
+  it('records the rendered arguments, the fields read and the registration, and its hash is the inputs hash', async () => {
+    const { run } = setup([vendorNeed], { tools, toolConfigs: { vendors: { url: 'https://vendors.example/v1' } } }, { fields });
+    const [item] = (await run()).items;
+    expect(item.derivation).toEqual(deriveGathered({
+      kind: 'tool',
+      args: { vendor: 'Initech', detail: 'full' },
+      prompt: null,
+      deps: {},
+      fields: { vendor_name: 'Initech' },
+      variables: null,
+      tool: { name: 'vendors', classPath: 'fake', config: { url: 'https://vendors.example/v1' } },
+      caller: null,
+    }));
+    expect(item.derivation.args.vendor).toBe(hashOf('Initech'));
+    expect(item.inputsHash).toBe(derivationHash(item.derivation));
+  });
+
+  it('changes with the tool registration\'s config', async () => {
+    const [first, same, edited] = await Promise.all([
+      hashesOf([vendorNeed], { tools, toolConfigs: { vendors: { url: 'https://a.example', resultPath: 'data' } } }, { fields }),
+      hashesOf([vendorNeed], { tools, toolConfigs: { vendors: { resultPath: 'data', url: 'https://a.example' } } }, { fields }),
+      hashesOf([vendorNeed], { tools, toolConfigs: { vendors: { url: 'https://b.example', resultPath: 'data' } } }, { fields }),
+    ]);
+    expect(same.vendor_info).toBe(first.vendor_info);
+    expect(edited.vendor_info).not.toBe(first.vendor_info);
+  });
+
+  it('covers the caller for a per-user source only', async () => {
+    const ada = { subject: 'ada', email: 'ada@example.com' };
+    const bob = { subject: 'bob', email: 'bob@example.com' };
+    const [adaPerUser, bobPerUser, adaShared, bobShared] = await Promise.all([
+      hashesOf([vendorNeed], { tools, perUserTools: ['vendors'], caller: ada }, { fields }),
+      hashesOf([vendorNeed], { tools, perUserTools: ['vendors'], caller: bob }, { fields }),
+      hashesOf([vendorNeed], { tools, caller: ada }, { fields }),
+      hashesOf([vendorNeed], { tools, caller: bob }, { fields }),
+    ]);
+    expect(bobPerUser.vendor_info).not.toBe(adaPerUser.vendor_info);
+    expect(bobShared.vendor_info).toBe(adaShared.vendor_info);
+    const { run } = setup([vendorNeed], { tools, perUserTools: ['vendors'], caller: ada }, { fields });
+    expect((await run()).items[0].derivation.caller).toEqual(ada);
+  });
+
+  it('covers the values of the needs it depends on and the earlier values its arguments name', async () => {
+    const needs = (client: string) => [
+      gatherNeed({ outputKey: 'client', args: { value: client } }),
+      gatherNeed({ outputKey: 'other', args: { value: 'unchanged' } }),
+      gatherNeed({ outputKey: 'matters', kind: 'tool', toolRef: 'vendors', args: { vendor: 'x' }, dependsOn: ['client'] }),
+      gatherNeed({ outputKey: 'named', kind: 'tool', toolRef: 'vendors', args: { vendor: '{{ client }}' }, dependsOn: ['other'] }),
+    ];
+    const [globex, initech] = await Promise.all([hashesOf(needs('Globex'), { tools }), hashesOf(needs('Initech'), { tools })]);
+    expect(initech.matters).not.toBe(globex.matters);
+    expect(initech.named).not.toBe(globex.named);
+    expect(initech.other).toBe(globex.other);
+  });
+
+  it('covers an llm need\'s rendered prompt and the whole context the model is given', async () => {
+    const need = gatherNeed({ outputKey: 'angle', kind: 'llm', args: null, promptBody: 'Angle for {{ client }}' });
+    const [first, reworded, otherField, variables] = await Promise.all([
+      hashesOf([need], {}, { fields: { client: 'Globex', sector: 'retail' } }),
+      hashesOf([{ ...need, promptBody: 'Angle on {{ client }}' }], {}, { fields: { client: 'Globex', sector: 'retail' } }),
+      hashesOf([need], {}, { fields: { client: 'Globex', sector: 'banking' } }),
+      hashesOf([need], {}, { fields: { client: 'Globex', sector: 'retail' }, variables: { tone: 'formal' } }),
+    ]);
+    expect(new Set([first.angle, reworded.angle, otherField.angle, variables.angle]).size).toBe(4);
+  });
+
+  it('covers a template need\'s expression and what it reads, and a field need\'s field', async () => {
+    const needs = [
+      gatherNeed({ outputKey: 'label', kind: 'template', args: { expression: "client ~ ' Ltd'" } }),
+      gatherNeed({ outputKey: 'who', kind: 'field', args: { field: 'client' } }),
+    ];
+    const [first, unrelated, changed] = await Promise.all([
+      hashesOf(needs, {}, { fields: { client: 'Globex', city: 'Paris' } }),
+      hashesOf(needs, {}, { fields: { client: 'Globex', city: 'Lyon' } }),
+      hashesOf(needs, {}, { fields: { client: 'Initech', city: 'Paris' } }),
+    ]);
+    expect(unrelated).toEqual(first);
+    expect(changed.label).not.toBe(first.label);
+    expect(changed.who).not.toBe(first.who);
+  });
+
+  it('a need sees only the values of earlier layers, whatever the timing within its own', async () => {
+    const needs = [
+      gatherNeed({ outputKey: 'fast', args: { value: 'here' } }),
+      gatherNeed({ outputKey: 'peek', kind: 'template', args: { expression: "fast ~ ''" } }),
+    ];
+    const output = await setup(needs, {}, { concurrency: 1 }).run();
+    expect(output.values.peek).not.toBe('here');
+  });
+
+  it('fails a need whose prompt does not render before the cache is asked', async () => {
+    const { run, calls } = setup([gatherNeed({ outputKey: 'angle', kind: 'llm', args: null, promptBody: '{% if %}' })], { cache: { angle: { value: 'stale' } } });
+    const output = await run();
+    expect(output.failures).toEqual([{ outputKey: 'angle', error: expect.stringMatching(/^prompt_body: /) }]);
+    expect(calls).toEqual([]);
+  });
+});
+

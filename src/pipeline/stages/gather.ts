@@ -1,26 +1,38 @@
 /**
  * The gather stage: data-needs in dependency order, the needs of one layer concurrently
- * (bounded), each with a timeout. A need whose inputs hash matches a stored row is reused
- * (`need_cached`) unless `refresh`. Side effects only through the ports passed in.
+ * (bounded), each with a timeout. Each need's inputs are resolved first (templated arguments
+ * and the prompt rendered, the fields and earlier values it reads, the tool registration and,
+ * for a per-user source, the caller) into its derivation record; a stored row with the same
+ * record is reused (`need_cached`) unless `refresh`. Side effects only through the ports passed in.
  */
-import { evaluateExpression, renderTemplate } from '../../templating/index.js';
+import { evaluateExpression, findTemplateVariables, renderTemplate, validateTemplateSyntax } from '../../templating/index.js';
 import { dependencyLayers } from '../dependency-graph.js';
+import { type CallerIdentity, type GatheredDerivation, type ResolvedInputs, derivationHash, deriveGathered } from '../gathered-derivation.js';
 import type { EmitEvent } from '../events.js';
-import { hashOf } from '../inputs-hash.js';
 import type { DataNeed, GatheredValue } from '../data-need.js';
-import type { GatheredSourceInfo, ModelUsage } from '../ports.js';
+import type { GatheredSourceInfo, ModelUsage, ToolRegistrationInput } from '../ports.js';
 
 /** A gathered value of this run, with the need it answers and how it was obtained. */
 export interface GatheredItem extends GatheredValue {
+  derivation: GatheredDerivation;
   needId: string;
   cached: boolean;
   elapsedMs: number;
+}
+
+/** The registration a `tool` need calls, and the caller its answer belongs to when the tool is per-user. */
+export interface ToolInputs {
+  registration: ToolRegistrationInput;
+  /** Non-null exactly when the tool forwards the caller's identity (its answer is that user's). */
+  caller: CallerIdentity | null;
 }
 
 export interface GatherPorts {
   emit: EmitEvent;
   /** A stored value for these inputs, or null (the cache). */
   cached(need: DataNeed, inputsHash: string): Promise<Pick<GatheredValue, 'value' | 'source'> | null>;
+  /** The registration a `tool` need would call (null when none is registered under its tool_ref). */
+  toolInputs(need: DataNeed): Promise<ToolInputs | null>;
   callTool(need: DataNeed, args: Record<string, unknown>, timeoutMs: number): Promise<{ value: unknown; source: GatheredSourceInfo }>;
   completeLlm(need: DataNeed, prompt: string, context: Record<string, unknown>): Promise<{ value: string; usage: ModelUsage; model: string; prompt: string }>;
   resolveAssessment(need: DataNeed): Promise<Pick<GatheredValue, 'value' | 'source'>>;
@@ -56,9 +68,15 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
   const byKey = new Map(input.needs.map((n) => [n.outputKey, n]));
   const layers = dependencyLayers(input.needs.map((n) => ({ key: n.outputKey, dependsOn: n.dependsOn ?? [] })));
 
-  const runOne = async (need: DataNeed): Promise<void> => {
+  const runOne = async (need: DataNeed, earlier: Readonly<Record<string, unknown>>): Promise<void> => {
     const started = Date.now();
     const base = { dataNeedId: need.id, outputKey: need.outputKey, kind: need.kind };
+    const fail = async (error: unknown) => {
+      failed.add(need.outputKey);
+      const message = error instanceof Error ? error.message : String(error);
+      failures.push({ outputKey: need.outputKey, error: message });
+      await ports.emit({ event: 'need_failed', ...base, elapsedMs: Date.now() - started, error: message });
+    };
     const blockedBy = (need.dependsOn ?? []).find((d) => failed.has(d));
     if (blockedBy) {
       failed.add(need.outputKey);
@@ -67,54 +85,143 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
       await ports.emit({ event: 'need_failed', ...base, elapsedMs: 0, error });
       return;
     }
-    const deps = Object.fromEntries((need.dependsOn ?? []).map((d) => [d, values[d]]));
-    const fieldKey = typeof need.args?.field === 'string' ? need.args.field : need.outputKey;
-    const inputsHash = hashOf({ kind: need.kind, args: need.args, promptBody: need.promptBody, toolRef: need.toolRef, deps, field: need.kind === 'field' ? input.fields[fieldKey] : undefined, fields: need.kind === 'template' || need.kind === 'llm' ? input.fields : undefined, variables: input.variables });
+    // A need sees the values of the layers before its own: the same whatever the timing
+    // within a layer, so what it read can be recorded.
+    const context = { ...input.fields, ...earlier, fields: input.fields, gathered: { ...earlier }, variables: input.variables };
+    let prepared: PreparedNeed;
+    try {
+      prepared = await prepareNeed(need, context, earlier, input, ports);
+    } catch (error) {
+      await fail(error);
+      return;
+    }
+    const { derivation, inputsHash } = prepared;
     if (!input.refresh) {
       const hit = await ports.cached(need, inputsHash);
       if (hit) {
         values[need.outputKey] = hit.value;
-        items.push({ needId: need.id, outputKey: need.outputKey, kind: need.kind, value: hit.value, source: hit.source, inputsHash, cached: true, elapsedMs: 0 });
+        items.push({ needId: need.id, outputKey: need.outputKey, kind: need.kind, value: hit.value, source: hit.source, inputsHash, derivation, cached: true, elapsedMs: 0 });
         await ports.emit({ event: 'need_cached', ...base });
         return;
       }
     }
     await ports.emit({ event: 'need_started', ...base });
     try {
-      const context = { ...input.fields, ...values, fields: input.fields, gathered: { ...values }, variables: input.variables };
-      const { value, source } = await withTimeout(resolveNeed(need, context, fieldKey, input, ports, usage, prompts), input.timeoutMs, need.outputKey);
+      const { value, source } = await withTimeout(resolveNeed(need, prepared, context, input, ports, usage, prompts), input.timeoutMs, need.outputKey);
       const elapsedMs = Date.now() - started;
       values[need.outputKey] = value;
-      items.push({ needId: need.id, outputKey: need.outputKey, kind: need.kind, value, source, inputsHash, cached: false, elapsedMs });
+      items.push({ needId: need.id, outputKey: need.outputKey, kind: need.kind, value, source, inputsHash, derivation, cached: false, elapsedMs });
       await ports.emit({ event: 'need_finished', ...base, elapsedMs });
     } catch (error) {
-      failed.add(need.outputKey);
-      const message = error instanceof Error ? error.message : String(error);
-      failures.push({ outputKey: need.outputKey, error: message });
-      await ports.emit({ event: 'need_failed', ...base, elapsedMs: Date.now() - started, error: message });
+      await fail(error);
     }
   };
 
   for (const layer of layers) {
     const queue = layer.map((key) => byKey.get(key)).filter((n): n is DataNeed => n !== undefined);
+    const earlier = { ...values };
     const workers = Array.from({ length: Math.max(1, Math.min(input.concurrency, queue.length)) }, async () => {
-      for (let need = queue.shift(); need; need = queue.shift()) await runOne(need);
+      for (let need = queue.shift(); need; need = queue.shift()) await runOne(need, earlier);
     });
     await Promise.all(workers);
   }
   return { values, items, failures, usage, prompts };
 }
 
+/** A need with its inputs resolved: what it will run with, and the record of it. */
+interface PreparedNeed {
+  /** `field`: the key of the field it reads. */
+  fieldKey: string;
+  /** `tool`: the arguments with templated strings rendered. */
+  toolArgs: Record<string, unknown>;
+  /** `llm`: the rendered prompt. */
+  prompt: string | null;
+  derivation: GatheredDerivation;
+  inputsHash: string;
+}
+
+/** The whole context, for a source whose names cannot be told (it does not parse). */
+const EVERYTHING: ReadonlySet<string> = new Set(['fields', 'gathered', 'variables']);
+
+/** Names templates (or an expression wrapped as one) read from their context. */
+function namesRead(sources: readonly string[]): ReadonlySet<string> {
+  if (sources.some((source) => validateTemplateSyntax(source) !== null)) return EVERYTHING;
+  return new Set(sources.flatMap((source) => findTemplateVariables(source)));
+}
+
+/**
+ * The fields, earlier values and variables that `names` read in a context built as
+ * `{...fields, ...earlier, fields, gathered, variables}` (earlier values shadow fields).
+ */
+function readFrom(names: ReadonlySet<string>, need: DataNeed, earlier: Readonly<Record<string, unknown>>, input: GatherInput): Pick<ResolvedInputs, 'deps' | 'fields' | 'variables'> {
+  const deps: Record<string, unknown> = {};
+  const fields: Record<string, unknown> = {};
+  for (const key of need.dependsOn ?? []) deps[key] = earlier[key];
+  for (const name of names) {
+    if (Object.hasOwn(earlier, name)) deps[name] = earlier[name];
+    else if (Object.hasOwn(input.fields, name)) fields[name] = input.fields[name];
+  }
+  if (names.has('gathered')) Object.assign(deps, earlier);
+  if (names.has('fields')) Object.assign(fields, input.fields);
+  return { deps, fields, variables: names.has('variables') ? input.variables : null };
+}
+
+/**
+ * Resolves what a need runs with — templated tool arguments and the prompt rendered, the tool
+ * registration and caller — and records what it reads, before the cache is asked.
+ *
+ * @throws Error when the prompt does not render (the need fails).
+ */
+async function prepareNeed(need: DataNeed, context: Record<string, unknown>, earlier: Readonly<Record<string, unknown>>, input: GatherInput, ports: GatherPorts): Promise<PreparedNeed> {
+  const args = need.args ?? {};
+  const fieldKey = typeof args.field === 'string' ? args.field : need.outputKey;
+  let toolArgs: Record<string, unknown> = {};
+  let prompt: string | null = null;
+  let resolved: ResolvedInputs;
+  const bare = { kind: need.kind, args, prompt: null, deps: {}, fields: {}, variables: null, tool: null, caller: null };
+  switch (need.kind) {
+    case 'field':
+      resolved = { ...bare, fields: { [fieldKey]: input.fields[fieldKey] } };
+      break;
+    case 'template': {
+      const expression = String(args.expression ?? '');
+      resolved = { ...bare, ...readFrom(namesRead([`{{ ${expression} }}`]), need, earlier, input) };
+      break;
+    }
+    case 'tool': {
+      const templated = Object.values(args).filter((v): v is string => typeof v === 'string' && v.includes('{{'));
+      toolArgs = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === 'string' && v.includes('{{') ? renderTemplate(v, context).output : v]));
+      const tool = await ports.toolInputs(need);
+      resolved = { ...bare, args: toolArgs, ...readFrom(namesRead(templated), need, earlier, input), tool: tool?.registration ?? null, caller: tool?.caller ?? null };
+      break;
+    }
+    case 'llm': {
+      const rendered = renderTemplate(need.promptBody ?? '', context);
+      if (rendered.error) throw new Error(`prompt_body: ${rendered.error}`);
+      prompt = rendered.output;
+      // The model is given the whole context: every field, earlier value and variable.
+      resolved = { ...bare, prompt, deps: { ...earlier }, fields: { ...input.fields }, variables: input.variables };
+      break;
+    }
+    default:
+      // static: its arguments are its value; assessment: read afresh every run (never cached).
+      resolved = bare;
+  }
+  const derivation = deriveGathered(resolved);
+  return { fieldKey, toolArgs, prompt, derivation, inputsHash: derivationHash(derivation) };
+}
+
 async function resolveNeed(
   need: DataNeed,
+  prepared: PreparedNeed,
   context: Record<string, unknown>,
-  fieldKey: string,
   input: GatherInput,
   ports: GatherPorts,
   usage: ModelUsage,
   prompts: Record<string, string>,
 ): Promise<Pick<GatheredValue, 'value' | 'source'>> {
   const args = need.args ?? {};
+  const { fieldKey } = prepared;
   switch (need.kind) {
     case 'field':
       if (!(fieldKey in input.fields)) throw new Error(`the document has no field "${fieldKey}"`);
@@ -130,16 +237,10 @@ async function resolveNeed(
     }
     case 'template':
       return { value: evaluateExpression(String(args.expression ?? ''), context), source: null };
-    case 'tool': {
-      const toolArgs = Object.fromEntries(
-        Object.entries(args).map(([k, v]) => [k, typeof v === 'string' && v.includes('{{') ? renderTemplate(v, context).output : v]),
-      );
-      return ports.callTool(need, toolArgs, input.timeoutMs);
-    }
+    case 'tool':
+      return ports.callTool(need, prepared.toolArgs, input.timeoutMs);
     case 'llm': {
-      const rendered = renderTemplate(need.promptBody ?? '', context);
-      if (rendered.error) throw new Error(`prompt_body: ${rendered.error}`);
-      const answer = await ports.completeLlm(need, rendered.output, context);
+      const answer = await ports.completeLlm(need, prepared.prompt ?? '', context);
       usage.inputTokens += answer.usage.inputTokens;
       usage.outputTokens += answer.usage.outputTokens;
       prompts[need.outputKey] = answer.prompt;

@@ -17,6 +17,7 @@ import type {
 import type { Readiness } from '../readiness.js';
 import type { PipelineInput, PipelinePorts } from '../run-pipeline.js';
 import type { DataNeed } from '../data-need.js';
+import type { CallerIdentity } from '../gathered-derivation.js';
 import type { GatherPorts } from '../stages/gather.js';
 import type { GatheredSourceInfo } from '../ports.js';
 
@@ -110,10 +111,17 @@ export interface FakeGatherOptions {
   tools?: Record<string, (args: Record<string, unknown>) => unknown>;
   /** Assessment values by output key. */
   assessments?: Record<string, unknown>;
+  /** Registration configs by tool_ref (default `{}` for every tool of `tools`). */
+  toolConfigs?: Record<string, Record<string, unknown>>;
+  /** Tools that act for the caller (their answers belong to `caller`). */
+  perUserTools?: string[];
+  /** The caller of the run (default `{subject: 'ada', email: 'ada@example.com'}`). */
+  caller?: CallerIdentity;
 }
 
 export type GatherCall =
   | { port: 'cached'; outputKey: string; inputsHash: string }
+  | { port: 'toolInputs'; outputKey: string }
   | { port: 'callTool'; outputKey: string; args: Record<string, unknown> }
   | { port: 'completeLlm'; outputKey: string; prompt: string }
   | { port: 'resolveAssessment'; outputKey: string };
@@ -127,6 +135,14 @@ export function fakeGatherPorts(model: ModelGateway, options: FakeGatherOptions 
       calls.push({ port: 'cached', outputKey: need.outputKey, inputsHash });
       const hit = options.cache?.[need.outputKey];
       return hit ? { value: hit.value, source: hit.source ?? null } : null;
+    },
+    async toolInputs(need: DataNeed) {
+      calls.push({ port: 'toolInputs', outputKey: need.outputKey });
+      const name = need.toolRef ?? '';
+      const config = options.toolConfigs?.[name] ?? (options.tools?.[name] ? {} : undefined);
+      if (!config) return null;
+      const perUser = options.perUserTools?.includes(name) ?? false;
+      return { registration: { name, classPath: perUser ? 'fake.per_user' : 'fake', config }, caller: perUser ? (options.caller ?? { subject: 'ada', email: 'ada@example.com' }) : null };
     },
     async callTool(need: DataNeed, args: Record<string, unknown>) {
       calls.push({ port: 'callTool', outputKey: need.outputKey, args });

@@ -40,7 +40,8 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
 }
 
 /**
- * A JSON API: `/rates?currency=X` → `{data: {base: 'EUR', currency, rate}}`, `POST /echo` →
+ * A JSON API: `/rates?currency=X` → `{data: {base: 'EUR', currency, rate}}`, `/vendors?vendor=X`
+ * (any further query parameters echoed in `query`) → `{data: {vendor, rating, query}}`, `POST /echo` →
  * the JSON body and selected headers, `/redirect` → 302 to /rates, `/html` → text/html,
  * `/big` → a 6 MB JSON answer, `/slow` → answers after 2 s.
  */
@@ -56,6 +57,10 @@ export async function startJsonApiServer(): Promise<RunningTestServer> {
     switch (url.pathname) {
       case '/rates':
         return json(200, { data: { base: 'EUR', currency: url.searchParams.get('currency'), rate: url.searchParams.get('currency') === 'USD' ? 1.08 : 0.85 } });
+      case '/vendors': {
+        const vendor = url.searchParams.get('vendor') ?? '';
+        return json(200, { data: { vendor, rating: `${vendor.length % 5 === 0 ? 'A' : 'B'}-rated`, query: Object.fromEntries(url.searchParams) } });
+      }
       case '/echo':
         return json(200, { method: request.method, body: request.method === 'POST' ? JSON.parse(await readBody(request)) : null, host: request.headers.host, accept: request.headers.accept });
       case '/redirect':
@@ -80,9 +85,11 @@ export async function startJsonApiServer(): Promise<RunningTestServer> {
 /**
  * An MCP server with one tool, `lookup_matter` ({client}) → the matters of the caller. It
  * answers only when the request carries `Authorization: Bearer <expected token>` and
- * `X-User-Email: <expected email>`; otherwise the tool reports an error.
+ * `X-User-Email: <expected email>`; otherwise the tool reports an error. With `expected` null
+ * it answers any caller that sends a bearer token and an e-mail, each with their own matters
+ * (a per-user source serving several users).
  */
-export async function startMcpTestServer(expected: { token: string; email: string }): Promise<RunningTestServer> {
+export async function startMcpTestServer(expected: { token: string; email: string } | null): Promise<RunningTestServer> {
   const requests: RunningTestServer['requests'] = [];
   const server = http.createServer(async (request, response) => {
     requests.push({ method: request.method ?? 'GET', path: request.url ?? '/', headers: request.headers });
@@ -92,7 +99,8 @@ export async function startMcpTestServer(expected: { token: string; email: strin
       const headers = extra.requestInfo?.headers ?? {};
       const authorization = headers.authorization;
       const email = headers['x-user-email'];
-      if (authorization !== `Bearer ${expected.token}` || email !== expected.email) {
+      const accepted = expected === null ? typeof authorization === 'string' && /^Bearer \S+$/.test(authorization) && typeof email === 'string' : authorization === `Bearer ${expected.token}` && email === expected.email;
+      if (!accepted) {
         return { isError: true, content: [{ type: 'text', text: `unauthorized: token ${authorization ? 'does not match' : 'missing'}, email ${String(email)}` }] };
       }
       return { content: [{ type: 'text', text: JSON.stringify({ client, owner: email, matters: [`${client} – data processing agreement`] }) }] };

@@ -2,6 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, GatheredValueTable } from '../../../storage/schema.js';
 import type { GatheredValue } from '../../../pipeline/data-need.js';
+import type { GatheredDerivation } from '../../../pipeline/gathered-derivation.js';
 import type { GatheredSourceInfo } from '../../../pipeline/ports.js';
 import { fromJson, toJson } from '../../json-column.js';
 
@@ -24,6 +25,7 @@ function toRecord(row: Selectable<GatheredValueTable>): GatheredValueRecord {
     value: fromJson<unknown>(row.value_json, null),
     source: fromJson<GatheredSourceInfo | null>(row.source_json, null),
     inputsHash: row.inputs_hash,
+    derivation: fromJson<GatheredDerivation | null>(row.derivation_json, null),
     runId: row.run_id,
     createdAt: row.created_at,
   };
@@ -60,6 +62,7 @@ export class GatheredValueRepository {
         value_json: JSON.stringify(value.value ?? null),
         source_json: toJson(value.source),
         inputs_hash: value.inputsHash,
+        derivation_json: toJson(value.derivation),
         run_id: value.runId,
         created_at: value.createdAt,
       })

@@ -25,7 +25,7 @@ export async function gatherDocument(
   const orgId = ctx.actor.org.orgId;
   const inputs = await loadDocumentInputs(ctx, document);
   const { config } = inputs;
-  const caller = { bearerToken: ctx.actor.bearerToken, email: ctx.actor.email, orgSlug: ctx.actor.org.slug };
+  const caller = { bearerToken: ctx.actor.bearerToken, subject: ctx.actor.subject, email: ctx.actor.email, orgSlug: ctx.actor.org.slug };
   const result = await gatherNeeds(
     {
       needs: inputs.dataNeeds,
@@ -40,7 +40,7 @@ export async function gatherDocument(
   const now = ctx.clock.now().toISOString();
   for (const item of result.items) {
     if (item.cached) continue;
-    await ctx.repos.gathered.insert(orgId, { id: newId('gv'), documentId: document.id, dataNeedId: item.needId, outputKey: item.outputKey, kind: item.kind, value: item.value, source: item.source, inputsHash: item.inputsHash, runId: null, createdAt: now });
+    await ctx.repos.gathered.insert(orgId, { id: newId('gv'), documentId: document.id, dataNeedId: item.needId, outputKey: item.outputKey, kind: item.kind, value: item.value, source: item.source, inputsHash: item.inputsHash, derivation: item.derivation, runId: null, createdAt: now });
   }
   return {
     gathered: result.values,

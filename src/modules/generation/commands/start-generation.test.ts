@@ -35,6 +35,7 @@ const NO_TOOLS: ToolGateway = {
   call: async () => {
     throw new Error('no tools in this test');
   },
+  forwardsCaller: () => false,
 };
 
 function services(h: DbHarness, model: FakeModelGateway) {

@@ -16,6 +16,8 @@ export interface StartGenerationInput {
   force?: boolean;
   preserveEdited?: boolean;
   variables?: Record<string, unknown>;
+  /** Gather every data-need afresh instead of reusing stored rows. */
+  refresh?: boolean;
   /** Regenerate exactly this section. */
   sectionId?: string;
 }
@@ -57,13 +59,13 @@ export async function startGeneration(ctx: CommandContext, jobs: JobQueue, docum
     id: newId('run'),
     documentId: document.id,
     kind: input.sectionId ? 'regenerate' : 'generate',
-    options: { force: input.force ?? false, preserveEdited: input.preserveEdited ?? false, variables: input.variables ?? {}, ...(input.sectionId ? { sectionIds: [input.sectionId] } : {}) },
+    options: { force: input.force ?? false, preserveEdited: input.preserveEdited ?? false, variables: input.variables ?? {}, refresh: input.refresh ?? false, ...(input.sectionId ? { sectionIds: [input.sectionId] } : {}) },
     createdBy: ctx.actor.email,
     startedAt: ctx.clock.now().toISOString(),
   });
   if (!run) return answer(false);
 
-  callerRegistry.remember(run.id, { bearerToken: ctx.actor.bearerToken, email: ctx.actor.email, orgSlug: ctx.actor.org.slug });
+  callerRegistry.remember(run.id, { bearerToken: ctx.actor.bearerToken, subject: ctx.actor.subject, email: ctx.actor.email, orgSlug: ctx.actor.org.slug });
   const payload: GenerateJobPayload = { orgId, orgSlug: ctx.actor.org.slug, orgName: ctx.actor.org.displayName, documentId: document.id, runId: run.id };
   try {
     await jobs.enqueue(GENERATE_JOB, payload, { id: `generate:${document.id}:${run.runNumber}` });

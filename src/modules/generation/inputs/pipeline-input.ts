@@ -53,7 +53,7 @@ export async function pipelineInputOf(inputs: DocumentInputs, run: Pick<RunRecor
     voice: voice ? { name: voice.name, description: voice.description, samples: voice.samples } : null,
     snippets: snippetsForRender(library),
     variables: run.options.variables ?? {},
-    refresh: false,
+    refresh: run.options.refresh ?? false,
     now,
   };
 }

@@ -27,7 +27,7 @@ export async function invokeToolRegistration(
     return await tools.call({
       registration: { name: registration.name, classPath: registration.classPath, config: registration.config },
       args,
-      caller: { bearerToken: actor.bearerToken, email: actor.email, orgSlug: actor.org.slug },
+      caller: { bearerToken: actor.bearerToken, subject: actor.subject, email: actor.email, orgSlug: actor.org.slug },
       timeoutMs: INVOKE_TIMEOUT_MS,
     });
   } catch (error) {

@@ -1,6 +1,6 @@
 /** The per-section derivation record: which context values a section read, as hashes. */
 import { describe, expect, it } from 'vitest';
-import { sectionDerivation } from './derivation.js';
+import { sectionDerivation } from './section-derivation.js';
 import { hashOf } from './inputs-hash.js';
 import { type RenderSection, type RenderedSection, buildRenderContext } from './stages/render.js';
 
