@@ -53,6 +53,9 @@ describe('findNamespaceMembers', () => {
       + '{% for computed in rows %}{{ computed.shadowed }}{% endfor %}{% set fields = {} %}{{ fields.after }}';
     expect(findNamespaceMembers(source, ['computed', 'fields'])).toEqual(['computed.total', 'computed.net', 'fields.client', 'computed.flag']);
     expect(findNamespaceMembers('{% if %}', ['computed'])).toEqual([]);
+  });
+});
+
 describe('findTemplateReads', () => {
   it('names bare reads and static members of free names, one level deep', () => {
     expect(findTemplateReads('{{ client }} {{ fields.year }} {{ computed["total"] }} {{ gathered[key] }} {{ fields.year }}'))

@@ -15,6 +15,9 @@ import { editSection } from '../sections/commands/edit-section.js';
 import { reorderSections } from '../sections/commands/reorder-sections.js';
 import { setLifecycleState } from './set-lifecycle-state.js';
 
+/** Readiness is the workflow tier's; these tests judge the command with a verdict of their own. */
+const NO_BLOCKERS = async (): Promise<string[]> => [];
+
 describeEachDialect('setLifecycleState', (dialect) => {
   const h = useDbHarness(dialect);
 
@@ -33,9 +36,9 @@ describeEachDialect('setLifecycleState', (dialect) => {
     const doc = await buildDocument(h.db, { orgId: org.id });
     const ctx = h.contextFor(org);
 
-    expect(await setLifecycleState(ctx, doc.id, 'finalized')).toMatchObject({ state: 'finalized', updatedAt: FIXED_NOW });
-    expect(await setLifecycleState(ctx, doc.id, 'draft')).toMatchObject({ state: 'draft' });
-    await setLifecycleState(ctx, doc.id, 'under-review');
+    expect(await setLifecycleState(ctx, doc.id, 'finalized', NO_BLOCKERS)).toMatchObject({ state: 'finalized', updatedAt: FIXED_NOW });
+    expect(await setLifecycleState(ctx, doc.id, 'draft', NO_BLOCKERS)).toMatchObject({ state: 'draft' });
+    await setLifecycleState(ctx, doc.id, 'under-review', NO_BLOCKERS);
     expect(await ctx.repos.documents.findById(org.id, doc.id)).toMatchObject({ state: 'under-review', updatedAt: FIXED_NOW });
   });
 
@@ -43,8 +46,18 @@ describeEachDialect('setLifecycleState', (dialect) => {
     const org = await buildOrg(h.db);
     const doc = await buildDocument(h.db, { orgId: org.id });
     const ctx = h.contextFor(org);
-    await expect(setLifecycleState(ctx, doc.id, 'archived')).rejects.toThrow(DomainValidationError);
+    await expect(setLifecycleState(ctx, doc.id, 'archived', NO_BLOCKERS)).rejects.toThrow(DomainValidationError);
     expect(await ctx.repos.documents.findById(org.id, doc.id)).toEqual(doc);
+  });
+
+  it('refuses to finalize while a blocker stands, naming it, and leaves the document as it was', async () => {
+    const org = await buildOrg(h.db);
+    const doc = await buildDocument(h.db, { orgId: org.id });
+    const ctx = h.contextFor(org);
+    const blockers = async () => ['risk_block_draft (dpa): risk block "dpa" is a draft'];
+    await expect(setLifecycleState(ctx, doc.id, 'finalized', blockers)).rejects.toThrow(/risk_block_draft \(dpa\)/);
+    expect(await ctx.repos.documents.findById(org.id, doc.id)).toEqual(doc);
+    expect(await setLifecycleState(ctx, doc.id, 'under-review', blockers)).toMatchObject({ state: 'under-review' });
   });
 
   it('a finalized document refuses content edits, and nothing changes', async () => {
@@ -68,7 +81,7 @@ describeEachDialect('setLifecycleState', (dialect) => {
     expect(await snapshot(ctx, doc.id)).toEqual(before);
 
     // Reopened, the same edit goes through.
-    await setLifecycleState(ctx, doc.id, 'under-review');
+    await setLifecycleState(ctx, doc.id, 'under-review', NO_BLOCKERS);
     await replaceFields(ctx, doc.id, { client: 'Initech' });
     expect((await ctx.repos.fields.listByDocument(org.id, doc.id))[0].value).toBe('Initech');
   });
@@ -77,7 +90,7 @@ describeEachDialect('setLifecycleState', (dialect) => {
     const owner = await buildOrg(h.db);
     const doc = await buildDocument(h.db, { orgId: owner.id });
     const other = await buildOrg(h.db);
-    await expect(setLifecycleState(h.contextFor(other), doc.id, 'finalized')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(setLifecycleState(h.contextFor(other), doc.id, 'finalized', NO_BLOCKERS)).rejects.toBeInstanceOf(NotFoundError);
     expect(await h.contextFor(owner).repos.documents.findById(owner.id, doc.id)).toEqual(doc);
   });
 });

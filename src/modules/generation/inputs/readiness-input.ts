@@ -12,7 +12,9 @@ import { computeValues } from '../../../pipeline/stages/compute.js';
 import { fieldValueProblem } from '../../documents/fields/field-values.js';
 import { libraryGaps } from '../../library/bindings/library-gaps.js';
 import { TEMPLATE_GLOBALS } from '../../templates/template-globals.js';
-import type { DocumentInputs } from './load-document-inputs.js';
+import type { CommandContext } from '../../context.js';
+import type { DocumentRecord } from '../../documents/document.repository.js';
+import { type DocumentInputs, loadDocumentInputs } from './load-document-inputs.js';
 
 /**
  * The verdict and every gap: the document's own (fields, data-needs, templates, computations)
@@ -45,6 +47,6 @@ export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
  * blocks), each as `kind (key): message`: what `PUT /state {"state": "finalized"}` refuses on.
  */
 export async function finalizeBlockers(ctx: CommandContext, document: DocumentRecord): Promise<string[]> {
-  const readiness = await readinessOf(ctx, { ...document, state: 'finalized' });
+  const readiness = await readinessOf(await loadDocumentInputs(ctx, { ...document, state: 'finalized' }));
   return readiness.gaps.filter((gap) => gap.blocking).map((gap) => `${gap.kind}${gap.key ? ` (${gap.key})` : ''}: ${gap.message}`);
 }
