@@ -87,6 +87,8 @@ export interface PdfInspection {
   text_layer: 'present' | 'absent' | 'partial';
   sampled_pages: number;
   field_count: number;
+  /** Fields with a value filled in (text, a checked box, a chosen option); signatures and buttons never count. */
+  filled_field_count: number;
   pdfjs_version: string;
 }
 

@@ -230,6 +230,32 @@ function asString(v: unknown): string | null {
   return null;
 }
 
+/** True when a field (all its widgets) holds a value someone filled in. */
+function isFilled(widgets: FieldObject[]): boolean {
+  return widgets.some((w) => {
+    if (w.type === 'text') return (asString(w.value) ?? '').trim() !== '';
+    if (w.type === 'checkbox' || w.type === 'radiobutton') {
+      const v = asString(w.value);
+      return v !== null && v !== '' && v !== 'Off';
+    }
+    if (w.type === 'combobox' || w.type === 'listbox') return Array.isArray(w.value) ? w.value.length > 0 : (asString(w.value) ?? '').trim() !== '';
+    return false;
+  });
+}
+
+/** The fields (named, with at least one typed widget) and how many of them are filled in. */
+function countFields(all: Record<string, FieldObject[]> | null): { count: number; filled: number } {
+  let count = 0;
+  let filled = 0;
+  for (const name of Object.keys(all ?? {})) {
+    const widgets = (all?.[name] ?? []).filter((w) => typeof w.type === 'string' && w.type !== '');
+    if (widgets.length === 0) continue;
+    count += 1;
+    if (isFilled(widgets)) filled += 1;
+  }
+  return { count, filled };
+}
+
 async function readFields(doc: PDFDocumentProxy): Promise<PdfFormField[]> {
   const all = (await doc.getFieldObjects()) as unknown as Record<string, FieldObject[]> | null;
   if (!all) return [];
@@ -331,12 +357,13 @@ async function run(req: PdfWorkerRequest): Promise<PdfWorkerResponse> {
       const n = Math.min(doc.numPages, req.sample_pages);
       const sampled: Array<{ text_layer: string }> = [];
       for (let i = 1; i <= n; i++) sampled.push(await readPage(await doc.getPage(i), i, 0));
-      const fields = await doc.getFieldObjects();
+      const fields = countFields((await doc.getFieldObjects()) as unknown as Record<string, FieldObject[]> | null);
       const result: PdfInspection = {
         page_count: doc.numPages,
         text_layer: layerVerdict(sampled),
         sampled_pages: n,
-        field_count: fields ? Object.keys(fields).length : 0,
+        field_count: fields.count,
+        filled_field_count: fields.filled,
         pdfjs_version: pdfjs.version,
       };
       return { ok: true, task: 'inspect', result };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sniffFile } from './sniff-file.js';
 import { sanitizeFilename, validateUpload } from './validate-upload.js';
-import { makeDocm, makeDocx, makeEncryptedOoxml, makeEncryptedPdf, makeInvoicePdf, makePng, makeXlsx, makeZipBombDocx } from './test-support/fixtures.js';
+import { makeDocm, makeDocx, makeEncryptedOoxml, makeEncryptedPdf, makeFormPdf, makeInvoicePdf, makePng, makeXlsx, makeZipBombDocx } from './test-support/fixtures.js';
 
 const codes = (v: { problems: Array<{ code: string }> }): string[] => v.problems.map((p) => p.code);
 
@@ -28,6 +28,16 @@ describe('validateUpload', () => {
     expect(v.encrypted).toBe(false);
     expect(v.detected).toEqual({ mime_type: 'application/pdf', kind: 'pdf', extension: 'pdf' });
     expect(v.limits.max_pages).toBe(300);
+  });
+
+  it('counts the AcroForm fields of a PDF and how many are filled in (what routing reads)', async () => {
+    const form = await validateUpload({ bytes: await makeFormPdf({ printed: ['Supplier registration form'] }), filename: 'form.pdf' });
+    expect(form.valid).toBe(true);
+    // vendor_name, total, agree, country and payment are filled; notes is empty.
+    expect(form.form_fields).toEqual({ count: 6, filled: 5 });
+    expect((await validateUpload({ bytes: await makeFormPdf({ filled: false }), filename: 'blank.pdf' })).form_fields).toEqual({ count: 2, filled: 0 });
+    expect((await validateUpload({ bytes: await makeInvoicePdf(), filename: 'invoice.pdf' })).form_fields).toEqual({ count: 0, filled: 0 });
+    expect((await validateUpload({ bytes: Buffer.from('Just a note.'), filename: 'note.txt' })).form_fields).toBeNull();
   });
 
   it('flags a PNG named .pdf as type_mismatch (and needs_ocr info)', async () => {

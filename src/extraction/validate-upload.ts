@@ -58,6 +58,8 @@ export interface UploadVerdict {
   page_count: number | null;
   encrypted: boolean;
   text_layer: 'present' | 'absent' | 'partial' | 'not_applicable' | null;
+  /** A PDF's AcroForm fields and how many are filled in (processor routing reads it); null for other kinds or an unreadable PDF. */
+  form_fields: { count: number; filled: number } | null;
   problems: UploadProblem[];
   limits: ResolvedUploadLimits;
 }
@@ -182,6 +184,7 @@ export async function validateUpload(input: ValidateUploadInput): Promise<Upload
     page_count: null,
     encrypted: false,
     text_layer: null,
+    form_fields: null,
     problems,
     limits,
   };
@@ -269,6 +272,7 @@ async function pdfFacts(bytes: Buffer, limits: ResolvedUploadLimits, timeoutMs: 
   } else {
     verdict.page_count = res.value.page_count;
     verdict.text_layer = res.value.text_layer;
+    verdict.form_fields = { count: res.value.field_count, filled: res.value.filled_field_count };
     if (res.value.page_count === 0) problems.push({ code: 'empty', severity: 'error', message: 'the PDF has no pages' });
     if (res.value.page_count > limits.max_pages) {
       problems.push({ code: 'too_many_pages', severity: 'error', message: `${res.value.page_count} pages exceeds the limit of ${limits.max_pages}` });

@@ -43,10 +43,24 @@ export async function makeInvoicePdf(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-/** A fillable PDF: text fields (one empty), a checked checkbox, a dropdown and a radio group. */
-export async function makeFormPdf(): Promise<Buffer> {
+/**
+ * A fillable PDF: text fields (one empty), a checked checkbox, a dropdown and a radio group.
+ * `printed` lines are drawn on the page as ordinary text (a heading, instructions), as real
+ * forms have; `filled: false` leaves every field empty.
+ */
+export async function makeFormPdf(options: { printed?: string[]; filled?: boolean } = {}): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([612, 792]);
+  if (options.printed) {
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    options.printed.forEach((line, i) => page.drawText(line, { x: 72, y: 750 - i * 16, size: 12, font }));
+  }
+  if (options.filled === false) {
+    const empty = doc.getForm();
+    empty.createTextField('vendor_name').addToPage(page, { x: 72, y: 700, width: 200, height: 20 });
+    empty.createCheckBox('agree').addToPage(page, { x: 72, y: 580, width: 16, height: 16 });
+    return Buffer.from(await doc.save());
+  }
   const form = doc.getForm();
   const vendor = form.createTextField('vendor_name');
   vendor.addToPage(page, { x: 72, y: 700, width: 200, height: 20 });

@@ -18,6 +18,8 @@ export interface PreviousValue {
   value_state: ValueState;
   provenance: Provenance;
   item_version: number;
+  /** The machine value of the item when the correction was made (a rerun compares with it); absent on older corrections. */
+  extracted?: { value: JsonValue; value_state: ValueState };
 }
 
 /** A past revision as stored, with the corrected value parsed. */

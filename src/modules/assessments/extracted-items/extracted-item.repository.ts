@@ -15,6 +15,22 @@ export interface Blocker {
   message?: string;
 }
 
+/** A machine value as a reviewer saw it when deciding (what a rerun compares a new extraction with). */
+export interface DecisionBasis {
+  value: JsonValue;
+  value_state: ValueState;
+}
+
+/** A human decision: validated, rejected or corrected, on the machine value `basis`. */
+export interface HumanDecision {
+  status: 'validated' | 'rejected' | 'corrected';
+  decided_by: string | null;
+  decided_at: string | null;
+  note: string | null;
+  acknowledged_warnings?: string[];
+  basis: DecisionBasis;
+}
+
 export interface ItemValidation {
   checks: CheckResult[];
   blockers: Blocker[];
@@ -23,6 +39,14 @@ export interface ItemValidation {
   decision_source: 'human' | 'automation' | 'carried_forward' | null;
   note: string | null;
   acknowledged_warnings?: string[];
+  /** The machine value the human decision was made on; absent on decisions recorded before it existed (then: the item's `extracted`). */
+  decided_on?: DecisionBasis | null;
+  /**
+   * A human decision a rerun could not apply because the new extraction differs from its
+   * basis (the item shows a `rerun_conflict`). A later rerun that extracts the basis again
+   * restores it; a new decision on the item replaces it.
+   */
+  held_decision?: HumanDecision | null;
 }
 
 export interface ExtractedSnapshot {
@@ -176,6 +200,23 @@ export class ExtractedItemRepository {
     if (changes.provenance !== undefined) set.provenance_json = JSON.stringify(changes.provenance);
     const result = await this.db.updateTable('extracted_items').set(set).where('org_id', '=', orgId).where('id', '=', id).where('version', '=', expectedVersion).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Superseded items that no later item replaced (`superseded_by` names a run, not an item):
+   * what a rerun left behind because its processor did not extract the key again.
+   */
+  async listOrphaned(orgId: string, documentId: string): Promise<ExtractedItemRecord[]> {
+    const rows = await this.db
+      .selectFrom('extracted_items')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .where('superseded_by', 'like', 'run_%')
+      .orderBy('run_id')
+      .orderBy('ordinal')
+      .execute();
+    return rows.map(toRecord);
   }
 
   async supersede(orgId: string, id: string, by: string, now: string): Promise<void> {

@@ -1,19 +1,99 @@
 /**
- * D9: a rerun carries human work forward. New items are matched to the previous current items
- * by key and occurrence; a correction is re-applied (moved onto the new item), a human
- * validation kept when the machine value did not change; a differing new machine value is
- * flagged as a conflict for review. With `force`, old corrections are superseded instead.
+ * D9: a rerun carries human work forward. New items are matched by key and occurrence to the
+ * item that last held the human work on that slot: the previous current item, or, when the
+ * previous run did not extract the key at all, the item that run left behind (orphaned).
+ *
+ * The comparison is with the machine value the reviewer acted on (the decision's basis, the
+ * correction's `previous.extracted`), which may be several runs old: after a rerun whose
+ * processor read another value (a conflict, the decision held on the item), a later run that
+ * extracts the original value again restores the decision without a conflict. Only a new value
+ * that differs from every value the reviewer acted on is a `rerun_conflict`. A correction is
+ * always re-applied (moved onto the new item). With `force` or without `preserve`, corrections
+ * are superseded and decisions dropped, also those left behind by earlier runs.
  */
+import { runItemChecks } from '../../../extraction/item-checks.js';
+import type { ValueType } from '../../../extraction/types.js';
 import type { CommandContext } from '../../context.js';
-import type { ExtractedItemRecord } from '../extracted-items/extracted-item.repository.js';
-import type { CarriedForward } from './processing-run.repository.js';
+import type { CorrectionRecord } from '../corrections/correction.repository.js';
+import type { DecisionBasis, ExtractedItemRecord, HumanDecision, ItemValidation } from '../extracted-items/extracted-item.repository.js';
+import { checksFor } from '../processors/item-type-of.js';
+import type { CarriedForward, ProcessingRunRecord } from './processing-run.repository.js';
 
-const key = (i: Pick<ExtractedItemRecord, 'key' | 'occurrence_index'>): string => `${i.key}#${i.occurrence_index}`;
+type NewItem = Omit<ExtractedItemRecord, 'org_id'>;
+
+const slot = (i: Pick<ExtractedItemRecord, 'key' | 'occurrence_index'>): string => `${i.key}#${i.occurrence_index}`;
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const sameBasis = (a: DecisionBasis, b: DecisionBasis): boolean => same(a.value, b.value) && a.value_state === b.value_state;
+const DECIDED: ReadonlyArray<HumanDecision['status']> = ['validated', 'rejected', 'corrected'];
+
+/**
+ * The human decision an item carries: one held back by a rerun conflict, or its own (made by a
+ * person, or carried forward from one). Automation is not human work.
+ */
+export function humanDecisionOf(item: Pick<ExtractedItemRecord, 'validation' | 'validation_status' | 'extracted'>): HumanDecision | undefined {
+  const v = item.validation;
+  if (v.held_decision) return v.held_decision;
+  const status = DECIDED.find((s) => s === item.validation_status);
+  if (!status || (v.decision_source !== 'human' && v.decision_source !== 'carried_forward')) return undefined;
+  return {
+    status,
+    decided_by: v.decided_by,
+    decided_at: v.decided_at,
+    note: v.note,
+    ...(v.acknowledged_warnings ? { acknowledged_warnings: v.acknowledged_warnings } : {}),
+    basis: v.decided_on ?? { value: item.extracted.value, value_state: item.extracted.value_state },
+  };
+}
 
 /** True when a person decided on the item (what a rerun must not silently drop). */
 export function hasHumanWork(item: ExtractedItemRecord): boolean {
-  return item.is_corrected || (item.validation.decision_source === 'human' && ['validated', 'rejected', 'corrected'].includes(item.validation_status));
+  return item.is_corrected || humanDecisionOf(item) !== undefined;
+}
+
+/** The machine values a correction was made on (older corrections only recorded the value they replaced). */
+function correctionBases(correction: CorrectionRecord): DecisionBasis[] {
+  const p = correction.previous;
+  return [p.extracted ?? { value: p.value, value_state: p.value_state }];
+}
+
+/** The decision restored on the new item, checked against its effective value. */
+function restored(item: NewItem, decision: HumanDecision, note: string | null): ItemValidation {
+  const checks = runItemChecks(checksFor(item.processor_id, item.key, item.value_type), { key: item.key, value: item.value, value_state: item.value_state, value_type: item.value_type as ValueType });
+  return {
+    checks,
+    // A rejection keeps the reasons the new extraction gives; a confirmation or correction cleared them.
+    blockers: decision.status === 'rejected' ? item.validation.blockers : [],
+    decided_by: decision.decided_by,
+    decided_at: decision.decided_at,
+    decision_source: 'carried_forward',
+    note,
+    ...(decision.acknowledged_warnings ? { acknowledged_warnings: decision.acknowledged_warnings } : {}),
+    decided_on: decision.basis,
+    held_decision: null,
+  };
+}
+
+/** Flags a conflict on the new item and holds the decision there for a later rerun. */
+function holdInConflict(item: NewItem, decision: HumanDecision, message: string): void {
+  item.validation_status = 'needs_review';
+  item.validation = { ...item.validation, blockers: [...item.validation.blockers, { type: 'rerun_conflict', message }], held_decision: decision };
+}
+
+/**
+ * Items left behind by earlier runs whose human work may still land: the latest per slot, and
+ * only when no run since then dropped human work (forced, or not preserving).
+ */
+function reclaimable(orphans: ExtractedItemRecord[], runs: ProcessingRunRecord[]): Map<string, ExtractedItemRecord> {
+  const order = new Map(runs.map((r, i) => [r.id, i]));
+  const lastDrop = runs.reduce((at, r, i) => ((r.force || !r.preserve_corrections) && (r.status === 'succeeded' || r.status === 'partially_succeeded') ? i : at), -1);
+  const out = new Map<string, ExtractedItemRecord>();
+  for (const item of orphans) {
+    const leftAt = order.get(item.superseded_by ?? '') ?? -1;
+    if (leftAt <= lastDrop) continue;
+    const seen = out.get(slot(item));
+    if (!seen || (order.get(seen.superseded_by ?? '') ?? -1) < leftAt) out.set(slot(item), item);
+  }
+  return out;
 }
 
 /**
@@ -23,59 +103,94 @@ export function hasHumanWork(item: ExtractedItemRecord): boolean {
 export async function carryForward(
   ctx: CommandContext,
   previous: ExtractedItemRecord[],
-  next: Array<Omit<ExtractedItemRecord, 'org_id'>>,
-  options: { runId: string; preserve: boolean; force: boolean },
+  next: NewItem[],
+  options: { runId: string; documentId: string; preserve: boolean; force: boolean },
 ): Promise<CarriedForward> {
   const orgId = ctx.actor.org.orgId;
   const repos = ctx.repos;
   const now = ctx.clock.now().toISOString();
   const carried: CarriedForward = { corrections: 0, validations: 0, conflicts: 0 };
-  const byKey = new Map(next.map((i) => [key(i), i]));
+  const activeCorrectionOf = async (item: ExtractedItemRecord): Promise<CorrectionRecord | undefined> => {
+    const correction = item.current_correction_id ? await repos.corrections.findById(orgId, item.current_correction_id) : undefined;
+    return correction?.status === 'active' ? correction : undefined;
+  };
+  const dropping = options.force || !options.preserve;
+  const orphans = (await repos.items.listOrphaned(orgId, options.documentId)).filter(hasHumanWork);
+  const runs = dropping || orphans.length === 0 ? [] : (await repos.processingRuns.listByDocument(orgId, options.documentId)).filter((r) => r.id !== options.runId);
+  const leftBehind = dropping ? new Map<string, ExtractedItemRecord>() : reclaimable(orphans, runs);
+  const byKey = new Map(next.map((i) => [slot(i), i]));
+
   for (const old of previous) {
-    const successor = byKey.get(key(old));
+    const successor = byKey.get(slot(old));
     await repos.items.supersede(orgId, old.id, successor?.id ?? options.runId, now);
-    const correction = old.current_correction_id ? await repos.corrections.findById(orgId, old.current_correction_id) : undefined;
-    const activeCorrection = correction?.status === 'active' ? correction : undefined;
-    if (options.force || !options.preserve) {
-      if (activeCorrection) await repos.corrections.setStatus(orgId, activeCorrection.id, 'superseded', now);
+    const correction = await activeCorrectionOf(old);
+    if (dropping) {
+      if (correction) await repos.corrections.setStatus(orgId, correction.id, 'superseded', now);
       continue;
     }
     if (!successor) {
-      if (hasHumanWork(old)) carried.conflicts += 1; // the item disappeared: the human work cannot land anywhere
+      // Not extracted this time: the item stays behind with its human work, for a later run.
+      if (hasHumanWork(old)) carried.conflicts += 1;
       continue;
     }
-    const machineChanged = !same(successor.extracted.value, old.extracted.value) || successor.extracted.value_state !== old.extracted.value_state;
-    if (activeCorrection) {
-      await repos.corrections.moveToItem(orgId, activeCorrection.id, successor.id, options.runId, now);
-      successor.value = activeCorrection.corrected.value;
-      successor.value_state = activeCorrection.corrected.value_state;
-      successor.value_text = old.value_text;
-      successor.current_correction_id = activeCorrection.id;
-      successor.is_corrected = true;
-      carried.corrections += 1;
-      const resolvedByRerun = same(successor.extracted.value, activeCorrection.corrected.value);
-      if (machineChanged && !resolvedByRerun) {
-        carried.conflicts += 1;
-        successor.validation_status = 'needs_review';
-        successor.candidates = [{ source: 'rerun', value: successor.extracted.value, value_text: successor.extracted.value_text }];
-        successor.validation = { ...successor.validation, blockers: [...successor.validation.blockers, { type: 'rerun_conflict', message: 'the new extraction differs from the value the correction was made on' }] };
-      } else {
-        successor.validation_status = 'corrected';
-        successor.validation = { ...old.validation, decision_source: 'carried_forward', note: resolvedByRerun ? 'resolved_by_rerun' : old.validation.note };
-      }
-      continue;
+    if (!hasHumanWork(old)) continue;
+    leftBehind.delete(slot(old));
+    await carryOne(old, correction, successor);
+  }
+  if (dropping) {
+    // Human work left behind by earlier runs is dropped too; its corrections stay for audit.
+    for (const orphan of orphans) {
+      const correction = await activeCorrectionOf(orphan);
+      if (correction) await repos.corrections.setStatus(orgId, correction.id, 'superseded', now);
     }
-    if (hasHumanWork(old)) {
-      if (machineChanged) {
-        carried.conflicts += 1;
-        successor.validation_status = 'needs_review';
-        successor.validation = { ...successor.validation, blockers: [...successor.validation.blockers, { type: 'rerun_conflict', message: `was ${old.validation_status} by a reviewer; the value changed` }] };
-      } else {
-        carried.validations += 1;
-        successor.validation_status = old.validation_status;
-        successor.validation = { ...old.validation, checks: successor.validation.checks, decision_source: 'carried_forward' };
-      }
-    }
+    return carried;
+  }
+  for (const [key, orphan] of leftBehind) {
+    const successor = byKey.get(key);
+    if (!successor) continue;
+    await repos.items.supersede(orgId, orphan.id, successor.id, now);
+    await carryOne(orphan, await activeCorrectionOf(orphan), successor);
   }
   return carried;
+
+  async function carryOne(old: ExtractedItemRecord, correction: CorrectionRecord | undefined, successor: NewItem): Promise<void> {
+    const decision = humanDecisionOf(old);
+    const extracted: DecisionBasis = { value: successor.extracted.value, value_state: successor.extracted.value_state };
+    if (correction) {
+      await repos.corrections.moveToItem(orgId, correction.id, successor.id, options.runId, now);
+      successor.value = correction.corrected.value;
+      successor.value_state = correction.corrected.value_state;
+      successor.value_text = old.value_text;
+      successor.current_correction_id = correction.id;
+      successor.is_corrected = true;
+      carried.corrections += 1;
+      const correctionDecision: HumanDecision = decision ?? {
+        status: 'corrected',
+        decided_by: correction.updated_by,
+        decided_at: correction.updated_at,
+        note: correction.note,
+        basis: correctionBases(correction)[0],
+      };
+      const resolvedByRerun = same(successor.extracted.value, correction.corrected.value);
+      const actedOn = [...correctionBases(correction), ...(decision ? [decision.basis] : [])];
+      if (!resolvedByRerun && !actedOn.some((b) => sameBasis(b, extracted))) {
+        carried.conflicts += 1;
+        successor.candidates = [{ source: 'rerun', value: successor.extracted.value, value_text: successor.extracted.value_text }];
+        holdInConflict(successor, { ...correctionDecision, status: 'corrected' }, 'the new extraction differs from the value the correction was made on');
+        return;
+      }
+      successor.validation_status = 'corrected';
+      successor.validation = restored(successor, { ...correctionDecision, status: 'corrected' }, resolvedByRerun ? 'resolved_by_rerun' : correctionDecision.note);
+      return;
+    }
+    if (!decision) return;
+    if (!sameBasis(decision.basis, extracted)) {
+      carried.conflicts += 1;
+      holdInConflict(successor, decision, `was ${decision.status} by a reviewer; the value changed`);
+      return;
+    }
+    carried.validations += 1;
+    successor.validation_status = decision.status === 'corrected' ? 'validated' : decision.status;
+    successor.validation = restored(successor, decision, decision.note);
+  }
 }

@@ -14,6 +14,7 @@ import { carryForward } from './carry-forward.js';
 import { extractWithModel } from './extract-with-model.js';
 import { initialValidation } from './initial-validation.js';
 import type { ProcessingRunRecord } from './processing-run.repository.js';
+import { runWarnings } from './run-warnings.js';
 
 /** What became of the run (the batch runner reads it). */
 export interface ProcessOutcome {
@@ -98,7 +99,7 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
     let carried = { corrections: 0, validations: 0, conflicts: 0 };
     if (!failed) {
       const previous = (await txRepos.items.listCurrent(orgId, [doc.id])).filter((i) => i.run_id !== run.id);
-      carried = await carryForward(tx, previous, items, { runId: run.id, preserve: run.preserve_corrections, force: run.force });
+      carried = await carryForward(tx, previous, items, { runId: run.id, documentId: doc.id, preserve: run.preserve_corrections, force: run.force });
       await txRepos.items.insertMany(orgId, items);
     }
     await txRepos.processingRuns.finish(orgId, run.id, {
@@ -110,7 +111,7 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
       carried_forward: carried,
       item_count: items.length,
       errors: result.errors,
-      warnings: result.warnings,
+      warnings: runWarnings(run.processor_id, result),
       pages: result.pages,
       text: result.text,
     });

@@ -3,14 +3,23 @@ import { DomainValidationError } from '../../../kernel/errors.js';
 import type { ModelGateway } from '../../../pipeline/ports.js';
 import { type CatalogOptions, DEFAULT_PROCESSOR_ID, effectiveState, getProcessor } from '../../../extraction/processor-catalog.js';
 
+/** What routing knows about a file's content (from upload validation). */
+export interface ContentFacts {
+  /** A PDF's AcroForm fields and how many are filled in; null or absent when unknown or not a PDF. */
+  form_fields?: { count: number; filled: number } | null;
+}
+
 /**
- * Spreadsheets and CSV are tables (rows by header), images need OCR, everything else gets
- * the generic label/value processor. A fillable PDF's exact values come from `prc_acroform`,
- * and model-read fields from `prc_llm_fields`: the caller names those explicitly (a model
- * call costs money and sends the document out, so it is never a default).
+ * Routing by content, never overriding a processor the request or the assessment names.
+ * A PDF with filled AcroForm fields gets `prc_acroform`: its values are exact, and they are
+ * not in the page text the generic processor reads (it would find nothing). Spreadsheets and
+ * CSV are tables (rows by header), images need OCR, everything else gets the generic
+ * label/value processor. `prc_llm_fields` is never a default: a model call costs money and
+ * sends the document out, so the caller names it.
  */
-export function chooseProcessor(kind: string, requested: string | null | undefined): string {
+export function chooseProcessor(kind: string, requested: string | null | undefined, facts: ContentFacts = {}): string {
   if (requested) return requested;
+  if (kind === 'pdf' && (facts.form_fields?.filled ?? 0) > 0) return 'prc_acroform';
   if (kind === 'xlsx' || kind === 'csv') return 'prc_table_rows';
   if (kind === 'image') return 'prc_ocr';
   return DEFAULT_PROCESSOR_ID;

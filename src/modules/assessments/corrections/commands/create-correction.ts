@@ -30,6 +30,7 @@ export async function createCorrection(ctx: CommandContext, itemId: string, body
     const who = tx.actor.email ?? tx.actor.userId;
     if (item.current_correction_id) await repos.corrections.setStatus(orgId, item.current_correction_id, 'superseded', now);
     const { value_text, ...snapshot } = corrected;
+    const basis = { value: item.extracted.value, value_state: item.extracted.value_state };
     const correction = await repos.corrections.insert(orgId, {
       id: newId('cor'),
       item_id: item.id,
@@ -38,7 +39,7 @@ export async function createCorrection(ctx: CommandContext, itemId: string, body
       run_id: item.run_id,
       revision: 1,
       status: 'active',
-      previous: { value: item.value, value_state: item.value_state, provenance: item.provenance, item_version: item.version },
+      previous: { value: item.value, value_state: item.value_state, provenance: item.provenance, item_version: item.version, extracted: basis },
       corrected: snapshot,
       reason: body.reason,
       note: body.note ?? null,
@@ -53,7 +54,7 @@ export async function createCorrection(ctx: CommandContext, itemId: string, body
       value_text,
       value_state: snapshot.value_state,
       validation_status: 'corrected',
-      validation: { ...item.validation, blockers: [], decided_by: who, decided_at: now, decision_source: 'human', note: body.note ?? null },
+      validation: { ...item.validation, blockers: [], decided_by: who, decided_at: now, decision_source: 'human', note: body.note ?? null, decided_on: basis, held_decision: null },
       current_correction_id: correction.id,
       is_corrected: true,
     updated_at: now,

@@ -38,7 +38,7 @@ export async function updateCorrection(ctx: CommandContext, itemId: string, corr
         value_text: item.extracted.value_text,
         value_state: item.extracted.value_state,
         validation_status: 'pending',
-        validation: { ...item.validation, decided_by: null, decided_at: null, decision_source: null, note: null },
+        validation: { ...item.validation, decided_by: null, decided_at: null, decision_source: null, note: null, decided_on: null, held_decision: null },
         current_correction_id: null,
         is_corrected: false,
         updated_at: now,

@@ -57,6 +57,9 @@ export async function validateItem(ctx: CommandContext, documentId: string, item
         decided_at: now,
         decision_source: 'human',
         note: input.note ?? null,
+        // The decision is on this run's machine value; a decision held by a rerun conflict is replaced.
+        decided_on: { value: item.extracted.value, value_state: item.extracted.value_state },
+        held_decision: null,
         ...(failedWarnings.length > 0 && decision === 'confirm' ? { acknowledged_warnings: failedWarnings } : {}),
       },
       updated_at: now,

@@ -11,6 +11,15 @@ export interface ListItemsQuery {
   key?: string;
 }
 
+/**
+ * The run the (empty) current item set comes from: the latest run that finished with a result.
+ * A failed run keeps the previous items current, so it never names the set.
+ */
+async function runWithoutItems(ctx: CommandContext, documentId: string): Promise<string | null> {
+  const runs = await ctx.repos.processingRuns.listByDocument(ctx.actor.org.orgId, documentId);
+  return runs.filter((r) => r.status === 'succeeded' || r.status === 'partially_succeeded').at(-1)?.id ?? null;
+}
+
 /** @throws NotFoundError when the document is absent or foreign. */
 export async function listExtractedItems(ctx: CommandContext, documentId: string, query: ListItemsQuery): Promise<Record<string, unknown>> {
   const doc = await requireSourceDocument(ctx, documentId);
@@ -23,7 +32,7 @@ export async function listExtractedItems(ctx: CommandContext, documentId: string
   for (const i of current) byStatus[i.validation_status] = (byStatus[i.validation_status] ?? 0) + 1;
   return {
     document_id: doc.id,
-    run_id: current[0]?.run_id ?? null,
+    run_id: current[0]?.run_id ?? (await runWithoutItems(ctx, doc.id)),
     review_status: reviewStatus(doc, itemCounts(byStatus)),
     items: items.map(presentItem),
     next_cursor: null,

@@ -59,6 +59,7 @@ export function metadataVerdict(meta: { filename: string; size_bytes: number; mi
     page_count: null,
     encrypted: false,
     text_layer: null,
+    form_fields: null,
     problems,
     limits: { ...DEFAULT_UPLOAD_LIMITS, max_size_bytes: limits.maxBytes, max_pages: limits.maxPages },
   };

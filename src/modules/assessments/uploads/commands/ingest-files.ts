@@ -61,7 +61,7 @@ export async function ingestFiles(ctx: CommandContext, services: AssessmentServi
         const kind = verdict.detected.kind ?? 'text';
         const duplicate = options.assessment ? await repos.sourceDocuments.findBySha(orgId, options.assessment.id, file.blob.sha256) : undefined;
         const skip = duplicate !== undefined && !options.reprocessDuplicates;
-        const processorId = chooseProcessor(kind, options.processorId ?? options.assessment?.processor_id);
+        const processorId = chooseProcessor(kind, options.processorId ?? options.assessment?.processor_id, { form_fields: verdict.form_fields });
         const id = newId('sdoc');
         const runId = skip ? null : newId('run');
         const doc = await repos.sourceDocuments.insert(orgId, {
