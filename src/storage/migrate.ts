@@ -10,6 +10,7 @@ import * as m0004 from './migrations/0004-library.js';
 import * as m0005 from './migrations/0005-tools.js';
 import * as m0006 from './migrations/0006-generation.js';
 import * as m0007 from './migrations/0007-assessments.js';
+import * as m0008 from './migrations/0008-entities.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-tools': m0005,
   '0006-generation': m0006,
   '0007-assessments': m0007,
+  '0008-entities': m0008,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
