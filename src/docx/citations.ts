@@ -60,8 +60,10 @@ export function describeSource(source: ComposedSource): { label: string; title: 
   const parts: string[] = [];
   if (source.file) parts.push(source.file);
   if (source.page != null) parts.push(`p. ${source.page}`);
-  const location = parts.length > 0 ? parts.join(', ') : null;
   const title = source.title.trim() || 'Untitled source';
+  // A title that already ends with its place ("invoice.pdf, p. 1", as older gathered rows
+  // have it) is not followed by the same place again: one locator per source.
+  const location = parts.length > 0 && !title.endsWith(parts.join(', ')) ? parts.join(', ') : null;
   return { label: `[${source.n}] ${title}`, title, url, location };
 }
 

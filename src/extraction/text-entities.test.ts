@@ -35,4 +35,11 @@ describe('entities in plain text', () => {
     expect(entities('ref 4455667788 EUR')).toEqual([['entity.money', { amount: 4455667788, currency: 'EUR' }]]);
     expect(entities(`${'9'.repeat(40)} EUR`)).toEqual([]);
   });
+
+  it('keeps a whole phone number, however its groups are split (issue #11)', () => {
+    expect(entities('Phone: +49 30 1234567')).toEqual([['entity.phone', '+49301234567']]);
+    expect(entities('call +49 30 12345678 today')).toEqual([['entity.phone', '+493012345678']]);
+    expect(entities('Tel: 030 1234567')).toEqual([['entity.phone', '0301234567']]);
+    expect(entities('+1 555 010 0200')).toEqual([['entity.phone', '+15550100200']]);
+  });
 });

@@ -172,8 +172,12 @@ export function parseEmail(text: string): string | null {
   return t.slice(0, at) + '@' + t.slice(at + 1).toLowerCase();
 }
 
-/** Phone-like text: optional +CC, groups separated by space, dot, dash, parentheses. */
-export const PHONE_PATTERN = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,5}){1,4}/g;
+/**
+ * Phone-like text: optional +CC, groups separated by space, dot, dash, parentheses. A group may
+ * hold up to 10 digits ("+49 30 1234567") and the match never ends or starts inside a run of
+ * digits, so a number is taken whole or not at all; normalizePhone checks the digit count.
+ */
+export const PHONE_PATTERN = /(?<![\d+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,10}){1,4}(?!\d)/g;
 
 /** Normalises a phone number to `+` and digits (or digits only without a country code); null if not 7–15 digits. */
 export function normalizePhone(text: string): string | null {

@@ -30,6 +30,7 @@ import { GenerationSnapshotRepository } from './history/generation-snapshot.repo
 import { SnapshotRepository } from './history/snapshot.repository.js';
 import { IdentityRepository } from './identity/identity.repository.js';
 import { BindingRepository } from './library/bindings/binding.repository.js';
+import { EntityRepository } from './library/entities/entity.repository.js';
 import { OrchestrationRuleRepository } from './library/orchestration/orchestration-rule.repository.js';
 import { RiskBlockRepository } from './library/risk-blocks/risk-block.repository.js';
 import { SnippetRepository } from './library/snippets/snippet.repository.js';
@@ -56,6 +57,7 @@ const REPOSITORIES = {
   bindings: BindingRepository,
   riskBlocks: RiskBlockRepository,
   voices: VoiceRepository,
+  entities: EntityRepository,
   toolRegistrations: ToolRegistrationRepository,
   orchestrationRules: OrchestrationRuleRepository,
   // generation and history

@@ -11,6 +11,7 @@ import * as m0005 from './migrations/0005-tools.js';
 import * as m0006 from './migrations/0006-generation.js';
 import * as m0007 from './migrations/0007-assessments.js';
 import * as m0008 from './migrations/0008-gathered-derivation.js';
+import * as m0009 from './migrations/0009-entities.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-generation': m0006,
   '0007-assessments': m0007,
   '0008-gathered-derivation': m0008,
+  '0009-entities': m0009,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -23,17 +23,20 @@ export async function assessmentValueForNeed(ctx: CommandContext, need: DataNeed
   });
   if (result.value_text === null) throw new Error(`assessment ${String(args.assessment_id)} has no ${itemKey ? `validated value for "${itemKey}"` : 'validated items'}`);
   const first = result.citations[0];
-  const files = [...new Set(result.citations.map((c) => (c.page_number ? `${c.filename}, p. ${c.page_number}` : c.filename)))];
+  // One place cited: the title names the file and `page` the page (the Sources list and the
+  // footnotes add the page themselves). Several: the title lists each file with its page.
+  const places = [...new Set(result.citations.map((c) => (c.page_number ? `${c.filename}, p. ${c.page_number}` : c.filename)))];
+  const single = places.length === 1;
   return {
     value: result.value_text,
     source: first
       ? {
-          title: files.join('; '),
+          title: single ? first.filename : places.join('; '),
           kind: 'assessment',
           documentId: first.document_id,
-          page: first.page_number,
+          page: single ? first.page_number : null,
           quote: result.citations.map((c) => c.quote).join(' … '),
-          text: result.citations.map((c) => c.quote).join('\n'),
+          text: result.citations.map((c) => c.text).join('\n'),
           itemIds: result.citations.map((c) => c.item_id),
         }
       : null,

@@ -1,7 +1,8 @@
-/** The organization library: texts, snippets, snippet bindings, risk blocks, voices. */
+/** The organization library: texts, snippets, snippet bindings, risk blocks, voices, entities. */
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../route-context.js';
 import { registerBindingRoutes } from './bindings/bindings.routes.js';
+import { registerEntityRoutes } from './entities/entities.routes.js';
 import { registerRiskBlockRoutes } from './risk-blocks/risk-blocks.routes.js';
 import { registerSnippetRoutes } from './snippets/snippets.routes.js';
 import { registerTextRoutes } from './texts/texts.routes.js';
@@ -14,4 +15,5 @@ export function registerLibraryRoutes(app: FastifyInstance, deps: RouteDeps): vo
   registerBindingRoutes(app, deps);
   registerRiskBlockRoutes(app, deps);
   registerVoiceRoutes(app, deps);
+  registerEntityRoutes(app, deps);
 }

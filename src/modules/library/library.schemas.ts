@@ -126,6 +126,15 @@ export const UpdateVoiceBody = Type.Object(
   { $id: 'UpdateVoiceBody', additionalProperties: false },
 );
 
+export const CreateEntityBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, description: 'what a binding of this entity renders as' }),
+    kind: Type.Optional(Nullable(Type.String({ description: 'e.g. organization, person' }))),
+    attributes: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), { description: 'read by templates as roles.<role>.<attribute>' })),
+  },
+  { $id: 'CreateEntityBody', additionalProperties: false },
+);
+
 export const CreateToolRegistrationBody = Type.Object(
   {
     name: Type.String({ minLength: 1 }),
@@ -139,5 +148,5 @@ export const CreateToolRegistrationBody = Type.Object(
 export const LIBRARY_SCHEMAS = [
   CreateTextBody, UpdateTextBody, SnippetCreateBody, SnippetUpdateBody, SnippetItemInput, SetSnippetItemsBody,
   BindSnippetBody, UpdateDocumentSnippetBody, CreateRiskBlockBody, UpdateRiskBlockBody, CreateVoiceBody,
-  UpdateVoiceBody, CreateToolRegistrationBody,
+  UpdateVoiceBody, CreateEntityBody, CreateToolRegistrationBody,
 ];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeModelGateway, recordEvents } from '../test-support/fake-ports.js';
 import { type VerifyInput, verifySections } from './verify.js';
 
-const SOURCES: VerifyInput['sources'] = [{ n: 1, text: 'The hourly rate is 120 EUR, agreed on 3 March 2026 with Globex.', quote: null }];
+const SOURCES: VerifyInput['sources'] = [{ n: 1, text: 'The hourly rate is 120 EUR, agreed on 3 March 2026 with Globex.' }];
 
 function input(content: string, judge: VerifyInput['judge'] = 'deterministic'): VerifyInput {
   return { sections: [{ sectionId: 'fees', title: 'Fees', content }], sources: SOURCES, judge, models: {} };
@@ -64,5 +64,26 @@ describe('verifySections', () => {
     const output = await verifySections(input('The rate is 150 EUR [1].', 'model'), { emit: recordEvents().emit, model: noJudge });
     expect(noJudge.callsOf('judgeClaims')).toHaveLength(1);
     expect(output.unsupported).toHaveLength(1);
+  });
+
+  it('gives a claim the built-in check failed the built-in reason, whatever the judge says; the judge\'s reason only where the judge alone rejected (issue #11)', async () => {
+    const sloppy = new FakeModelGateway({ judge: (i) => i.claims.map((c) => ({ sentence: c.sentence, supported: false, reason: c.citations.includes(99) ? 'Stated in the source' : 'the source is about another client' })) });
+    const auto = await verifySections(input('The hourly rate is 120 EUR [1]. Globex signed [99].', 'auto'), { emit: recordEvents().emit, model: sloppy });
+    expect(auto.unsupported[0].claims.map((c) => [c.sentence, c.reason])).toEqual([
+      ['The hourly rate is 120 EUR.', 'the source is about another client'],
+      ['Globex signed.', 'Cites [99], which is not one of the sources'],
+    ]);
+    const accepting = new FakeModelGateway({ judge: (i) => i.claims.map((c) => ({ sentence: c.sentence, supported: true, reason: 'Stated in the source' })) });
+    const byModel = await verifySections(input('The rate is 150 EUR [1]. Globex signed [99].', 'model'), { emit: recordEvents().emit, model: accepting });
+    // A source that does not exist is a fact, not a judgement: "model" cannot accept it.
+    expect(byModel.unsupported[0].claims.map((c) => [c.sentence, c.reason])).toEqual([['Globex signed.', 'Cites [99], which is not one of the sources']]);
+    const deterministic = await verifySections(input('The hourly rate is 150 EUR [1].'), { emit: recordEvents().emit, model: sloppy });
+    expect(deterministic.unsupported[0].claims[0].reason).toBe('Not found in the cited source: 150');
+  });
+
+  it('checks claims against a source\'s text only, never against its quote', async () => {
+    const sources = [{ n: 1, text: '1300.00 EUR', quote: '1300.00 EUR (corrected by a@acme.test, was "EUR 1,190.00")' }];
+    const output = await verifySections({ sections: [{ sectionId: 's', title: 'S', content: 'The total is 1300.00 EUR [1]. The total is EUR 1,190.00 [1].' }], sources, judge: 'deterministic', models: {} }, { emit: recordEvents().emit, model: new FakeModelGateway() });
+    expect(output.unsupported[0].claims.map((c) => c.sentence)).toEqual(['The total is EUR 1,190.00.']);
   });
 });

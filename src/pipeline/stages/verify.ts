@@ -11,7 +11,12 @@ import { findCitations } from '../verify/sentences.js';
 
 export interface VerifyInput {
   sections: ReadonlyArray<{ sectionId: string; title: string; content: string }>;
-  sources: ReadonlyArray<{ n: number; text: string; quote: string | null }>;
+  /**
+   * The numbered sources; a claim is checked against `text`, what render and the model judge
+   * see too. A source's `quote` is for readers: it may say what a correction replaced, and
+   * a replaced value must not back a claim.
+   */
+  sources: ReadonlyArray<{ n: number; text: string }>;
   judge: 'auto' | 'deterministic' | 'model';
   models: ModelChoice;
 }
@@ -22,17 +27,33 @@ export interface VerifyOutput {
   usage: ModelUsage;
 }
 
+type FailingClaim = UnsupportedSection['claims'][number];
+
+const UNKNOWN_SOURCE = /^\[\d+\]$/;
+
+/** The built-in check's reason for a claim it failed: sources that do not exist, then what the cited sources lack. */
+export function builtInReason(missing: readonly string[]): string {
+  const unknown = missing.filter((m) => UNKNOWN_SOURCE.test(m));
+  const absent = missing.filter((m) => !UNKNOWN_SOURCE.test(m));
+  const parts: string[] = [];
+  if (unknown.length > 0) parts.push(`cites ${unknown.join(', ')}, which ${unknown.length === 1 ? 'is not one of the sources' : 'are not among the sources'}`);
+  if (absent.length > 0) parts.push(`not found in the cited source: ${absent.join(', ')}`);
+  const reason = parts.join('; ') || 'not supported by the cited source';
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
+}
+
 export async function verifySections(input: VerifyInput, ports: { emit: EmitEvent; model: ModelGateway }): Promise<VerifyOutput> {
   const unsupported: UnsupportedSection[] = [];
   const checkedSectionIds: string[] = [];
   const usage: ModelUsage = { inputTokens: 0, outputTokens: 0 };
-  const sources = input.sources.map((s) => ({ n: s.n, text: s.text, quote: s.quote }));
+  const sources = input.sources.map((s) => ({ n: s.n, text: s.text }));
   for (const section of input.sections) {
     if (findCitations(section.content).length === 0) continue;
     checkedSectionIds.push(section.sectionId);
     await ports.emit({ event: 'verify_section_started', sectionId: section.sectionId });
     const report = checkCitations(section.content, sources);
-    let failing = report.unsupported.map((c) => ({ sentence: c.sentence, citations: c.citations, missing: c.missing }));
+    const builtIn = (c: (typeof report.claims)[number]): FailingClaim => ({ sentence: c.sentence, citations: c.citations, missing: c.missing, reason: builtInReason(c.missing) });
+    let failing: FailingClaim[] = report.claims.filter((c) => !c.supported).map(builtIn);
     if (input.judge !== 'deterministic' && report.claims.length > 0) {
       const judged = await ports.model.judgeClaims({
         claims: report.claims.map((c) => ({ sentence: c.sentence, citations: c.citations })),
@@ -42,10 +63,18 @@ export async function verifySections(input: VerifyInput, ports: { emit: EmitEven
       if (judged) {
         usage.inputTokens += judged.usage.inputTokens;
         usage.outputTokens += judged.usage.outputTokens;
-        const rejected = new Map(judged.value.filter((j) => !j.supported).map((j) => [j.sentence, j.reason]));
-        failing = report.claims
-          .filter((c) => rejected.has(c.sentence) || (input.judge === 'auto' && !c.supported))
-          .map((c) => ({ sentence: c.sentence, citations: c.citations, missing: c.missing, reason: rejected.get(c.sentence) }));
+        // Verdicts are positional (the gateway keeps each claim's sentence), so two claims with
+        // the same wording never trade reasons; a verdict out of place is found by its sentence.
+        failing = report.claims.flatMap((c, i): FailingClaim[] => {
+          const verdict = judged.value[i]?.sentence === c.sentence ? judged.value[i] : judged.value.find((v) => v.sentence === c.sentence);
+          // A cited source that does not exist is a fact, not a judgement: it always fails.
+          const builtInCounts = !c.supported && (input.judge === 'auto' || c.missing.some((m) => UNKNOWN_SOURCE.test(m)));
+          // The comment a reader sees gives the reason of the check that failed the claim: the
+          // built-in one when it did, the judge's only for a claim the judge alone rejected.
+          if (builtInCounts) return [builtIn(c)];
+          if (verdict && !verdict.supported) return [{ sentence: c.sentence, citations: c.citations, missing: c.missing, reason: verdict.reason }];
+          return [];
+        });
       }
     }
     if (failing.length > 0) unsupported.push({ sectionId: section.sectionId, title: section.title, claims: failing });

@@ -90,6 +90,19 @@ export interface VoiceTable {
   updated_at: string;
 }
 
+/** A party a snippet binding names by role: a display name, an optional kind, free attributes. */
+export interface EntityTable {
+  id: string;
+  org_id: string;
+  name: string;
+  kind: string | null;
+  /** JSON object of attribute → value (strings, numbers, booleans). */
+  attributes_json: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface LibraryTables {
   texts: TextTable;
   snippets: SnippetTable;
@@ -97,4 +110,5 @@ export interface LibraryTables {
   document_snippets: DocumentSnippetTable;
   risk_blocks: RiskBlockTable;
   voices: VoiceTable;
+  entities: EntityTable;
 }

@@ -7,13 +7,23 @@ import type { CommandContext } from '../../context.js';
 import { requireAssessment } from '../assessments/require-assessment.js';
 import type { ExtractedItemRecord } from '../extracted-items/extracted-item.repository.js';
 import { firstPage } from '../exporters/select-items.js';
+import { valueText } from '../../../extraction/items.js';
+import type { ValueType } from '../../../extraction/types.js';
 
 export interface NeedCitation {
   document_id: string;
   filename: string;
   page_number: number | null;
+  /**
+   * What the source says: the file's verbatim quote, or for a corrected item the corrected
+   * value with its provenance (`1300.00 EUR (corrected by a@acme.test, was "EUR 1,190.00")`).
+   */
   quote: string;
+  /** What a claim citing it is checked against: the quote, or the corrected value alone (never the value it replaced). */
+  text: string;
   item_id: string;
+  /** The item's active correction, when a person corrected it. */
+  correction_id: string | null;
 }
 
 export interface ValidatedItemsForNeed {
@@ -46,6 +56,25 @@ function rank(item: ExtractedItemRecord): number {
 }
 
 /**
+ * The quote of an item's citation. A corrected item's value is what its source says from then
+ * on: the quote states the corrected value, who corrected it and what the file said before,
+ * and claims are checked against the corrected value only (the replaced value must not back a
+ * claim). A correction that re-anchored the value to new text of the file also quotes that text.
+ */
+async function whatTheSourceSays(ctx: CommandContext, item: ExtractedItemRecord): Promise<Pick<NeedCitation, 'quote' | 'text' | 'correction_id'>> {
+  const correction = item.current_correction_id && item.validation_status === 'corrected' ? await ctx.repos.corrections.findById(ctx.actor.org.orgId, item.current_correction_id) : undefined;
+  if (!correction || correction.status !== 'active' || item.value_text === null) return { quote: item.provenance.quote, text: item.provenance.quote, correction_id: null };
+  const was = correction.previous.provenance.quote.trim() || (valueText(item.value_type as ValueType, correction.previous.value) ?? 'no value');
+  const anchored = correction.corrected.reanchored && correction.corrected.provenance.quote.trim() !== '' ? correction.corrected.provenance.quote : null;
+  const value = anchored ? `${item.value_text} ("${anchored}")` : item.value_text;
+  return {
+    quote: `${value} (corrected by ${correction.updated_by}, was "${was}")`,
+    text: anchored ? `${item.value_text}\n${anchored}` : item.value_text,
+    correction_id: correction.id,
+  };
+}
+
+/**
  * @throws NotFoundError when the assessment is absent or belongs to another organization.
  */
 export async function validatedItemsForNeed(ctx: CommandContext, args: NeedArgs): Promise<ValidatedItemsForNeed> {
@@ -61,7 +90,11 @@ export async function validatedItemsForNeed(ctx: CommandContext, args: NeedArgs)
     if (!current || rank(item) > rank(current)) best.set(item.key, item);
   }
   const chosen = [...best.values()];
-  const citations = chosen.map((i) => ({ document_id: i.document_id, filename: names.get(i.document_id) ?? '', page_number: firstPage(i), quote: i.provenance.quote, item_id: i.id }));
+  const citations: NeedCitation[] = [];
+  for (const item of chosen) {
+    const place = { document_id: item.document_id, filename: names.get(item.document_id) ?? '', page_number: firstPage(item), item_id: item.id };
+    citations.push({ ...place, ...(await whatTheSourceSays(ctx, item)) });
+  }
   if (args.item_key !== undefined) return { value_text: chosen[0]?.value_text ?? null, citations };
   const map: Record<string, string> = {};
   for (const i of chosen) if (i.value_text !== null) map[i.key] = i.value_text;

@@ -16,13 +16,23 @@ import type { GatheredValueRecord } from '../../documents/data-needs/gathered-va
 import type { BoundLibrary } from '../../library/bindings/bound-library.js';
 import type { BoundSnippet } from '../../library/bindings/bound-snippets.js';
 import { type RiskBlockRecord } from '../../library/risk-blocks/risk-block.repository.js';
-import { renderText } from '../../library/texts/render-text.js';
+import { type RoleValue, renderText } from '../../library/texts/render-text.js';
 import { type TextRecord } from '../../library/texts/text.repository.js';
 import type { RiskBlock, SnippetBlock } from '../../../docx/composed-document.js';
 import type { DocumentInputs } from '../../generation/inputs/load-document-inputs.js';
 import type { PlacedLibraryBlock } from './place-library-blocks.js';
 
-function textBlock(text: TextRecord, context: Record<string, unknown>, entityRoles: Record<string, string>): SnippetBlock {
+/** A binding's role → entity id, each id resolved to the organization's entity (else left as written). */
+function resolveRoles(entityBindings: Readonly<Record<string, string>>, entityById: BoundLibrary['entityById']): Record<string, RoleValue> {
+  const roles: Record<string, RoleValue> = {};
+  for (const [role, id] of Object.entries(entityBindings)) {
+    const entity = entityById.get(id);
+    roles[role] = entity ? { id: entity.id, name: entity.name, kind: entity.kind, attributes: entity.attributes } : id;
+  }
+  return roles;
+}
+
+function textBlock(text: TextRecord, context: Record<string, unknown>, entityRoles: Record<string, RoleValue>): SnippetBlock {
   const rendered = renderText(text, context, entityRoles);
   const parts = [rendered.narrative.trim(), ...rendered.bullets.map((bullet) => `- ${bullet}`)].filter((part) => part !== '');
   // A template that fails is shown as failing, not dropped: the reader must see something is missing.
@@ -95,7 +105,7 @@ export function libraryBlocksOf(inputs: DocumentInputs, library: BoundLibrary, g
     for (const item of snippet.items) {
       const text = item.itemType === 'text' ? library.textById.get(item.targetId) : undefined;
       const risk = item.itemType === 'risk_block' ? library.riskBlockById.get(item.targetId) : undefined;
-      if (text) placed.push({ afterSectionId: null, block: textBlock(text, context, binding.entityBindings) });
+      if (text) placed.push({ afterSectionId: null, block: textBlock(text, context, resolveRoles(binding.entityBindings, library.entityById)) });
       else if (risk) placed.push({ afterSectionId: null, block: riskBlock(risk, context) });
     }
   }

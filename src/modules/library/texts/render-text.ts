@@ -1,6 +1,7 @@
 /**
  * Renders a text (phrase atom) for a document: its heading and narrative templates with the
- * document's template context plus the entity roles the text declares in `entityRolesUsed`.
+ * document's template context plus the entity roles the text declares in `entityRolesUsed`,
+ * each bound to an organization entity (its name and attributes) or, unresolved, to its id.
  * Pure and deterministic (render and export call it; a reproduce gives the same bytes).
  */
 import { renderTemplate } from '../../../templating/index.js';
@@ -29,19 +30,44 @@ export interface RenderedText {
   errors: string[];
 }
 
+/** An organization entity a role is bound to, resolved from its id. */
+export interface BoundEntity {
+  id: string;
+  name: string;
+  kind: string | null;
+  attributes: Readonly<Record<string, unknown>>;
+}
+
+/** What a role is bound to: a resolved entity, or (an id naming no entity of the organization) the id as written. */
+export type RoleValue = string | BoundEntity;
+
 /**
  * The context a text's templates see: the document context, then `value`, `bullets`, every
- * role the text uses at the top level and all of them under `roles`. Only the declared roles
- * are passed: a text cannot read entities it did not say it uses.
+ * role the text uses at the top level and all of them under `roles`. A role bound to an
+ * entity reads as the entity's name at the top level (`{{ client }}` → "Initech") and as the
+ * whole entity under `roles` (`{{ roles.client.jurisdiction }}`, `.name`, `.kind`, `.id`,
+ * `.attributes`). Only the declared roles are passed: a text cannot read entities it did not
+ * say it uses.
  */
-export function textContext(text: RenderableText, context: Record<string, unknown>, entityRoles: Record<string, unknown>): Record<string, unknown> {
+export function textContext(text: RenderableText, context: Record<string, unknown>, entityRoles: Readonly<Record<string, RoleValue | null | undefined>>): Record<string, unknown> {
+  const top: Record<string, unknown> = {};
   const roles: Record<string, unknown> = {};
-  for (const role of text.entityRolesUsed) if (entityRoles[role] !== undefined && entityRoles[role] !== null) roles[role] = entityRoles[role];
-  return { ...context, value: text.value, bullets: [...text.bullets], ...roles, roles };
+  for (const role of text.entityRolesUsed) {
+    const bound = entityRoles[role];
+    if (bound === undefined || bound === null) continue;
+    if (typeof bound === 'string') {
+      top[role] = bound;
+      roles[role] = bound;
+    } else {
+      top[role] = bound.name;
+      roles[role] = { ...bound.attributes, id: bound.id, name: bound.name, kind: bound.kind, attributes: { ...bound.attributes } };
+    }
+  }
+  return { ...context, value: text.value, bullets: [...text.bullets], ...top, roles };
 }
 
 /** Renders the text; never throws for template problems (they come back in `errors`). */
-export function renderText(text: RenderableText, context: Record<string, unknown>, entityRoles: Record<string, unknown>): RenderedText {
+export function renderText(text: RenderableText, context: Record<string, unknown>, entityRoles: Readonly<Record<string, RoleValue | null | undefined>>): RenderedText {
   const scope = textContext(text, context, entityRoles);
   const bound = scope.roles as Record<string, unknown>;
   const errors: string[] = [];

@@ -1,0 +1,34 @@
+/** /v1/entities: the parties snippet bindings name by role. Routes only adapt. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { OpenObject, Ref, errorResponses } from '../../../kernel/schema.js';
+import { type RouteDeps, contextOf } from '../../route-context.js';
+import { CreateEntityBody } from '../library.schemas.js';
+import { createEntity } from './commands/create-entity.js';
+import { presentEntity } from './entity.presenter.js';
+import { getEntity, listEntities } from './queries/get-entity.js';
+
+const EntityParams = Type.Object({ entity_id: Type.String() });
+const tags = ['library'];
+
+/** Registers /v1/entities (errors are thrown by the commands and mapped by the error plugin). */
+export function registerEntityRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/v1/entities', { schema: { operationId: 'listEntities', summary: 'The organization\'s entities, by name', tags, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
+    listEntities(contextOf(request, deps)),
+  );
+
+  app.post(
+    '/v1/entities',
+    { schema: { operationId: 'createEntity', summary: 'Create an entity (a party snippet bindings name by role)', tags, body: Ref(CreateEntityBody), response: { 201: OpenObject(), ...errorResponses(422) } } },
+    async (request, reply) => reply.status(201).send(presentEntity(await createEntity(contextOf(request, deps), request.body))),
+  );
+
+  app.get(
+    '/v1/entities/:entity_id',
+    { schema: { operationId: 'getEntity', summary: 'One entity', tags, params: EntityParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    async (request) => getEntity(contextOf(request, deps), request.params.entity_id),
+  );
+}

@@ -1,0 +1,59 @@
+/** Organization entities (`ent_`): the parties snippet bindings name. Every method takes orgId first. */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../../storage/schema.js';
+import type { EntityTable } from '../../../storage/tables/library.js';
+import { fromJson } from '../../json-column.js';
+
+export type EntityAttributes = Record<string, string | number | boolean | null>;
+
+export interface EntityRecord {
+  id: string;
+  name: string;
+  kind: string | null;
+  attributes: EntityAttributes;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toRecord(row: Selectable<EntityTable>): EntityRecord {
+  return { id: row.id, name: row.name, kind: row.kind, attributes: fromJson<EntityAttributes>(row.attributes_json, {}), createdBy: row.created_by, createdAt: row.created_at, updatedAt: row.updated_at };
+}
+
+export class EntityRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async list(orgId: string): Promise<EntityRecord[]> {
+    const rows = await this.db.selectFrom('entities').selectAll().where('org_id', '=', orgId).orderBy('name', 'asc').orderBy('id', 'asc').execute();
+    return rows.map(toRecord);
+  }
+
+  async findById(orgId: string, id: string): Promise<EntityRecord | undefined> {
+    const row = await this.db.selectFrom('entities').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  /** The entities of the organization among `ids` (foreign or missing ids are simply absent). */
+  async findByIds(orgId: string, ids: readonly string[]): Promise<EntityRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('entities').selectAll().where('org_id', '=', orgId).where('id', 'in', [...ids]).execute();
+    return rows.map(toRecord);
+  }
+
+  async insert(orgId: string, entity: EntityRecord): Promise<EntityRecord> {
+    await this.db
+      .insertInto('entities')
+      .values({
+        id: entity.id,
+        org_id: orgId,
+        name: entity.name,
+        kind: entity.kind,
+        attributes_json: JSON.stringify(entity.attributes),
+        created_by: entity.createdBy,
+        created_at: entity.createdAt,
+        updated_at: entity.updatedAt,
+      })
+      .execute();
+    return entity;
+  }
+}
