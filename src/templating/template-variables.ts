@@ -163,15 +163,20 @@ class VariableCollector {
  * `client.name`), unique, in first-seen order. [] when the template does not parse.
  */
 export function findTemplateVariables(source: string): string[] {
+  return [...(collectReads(source)?.found ?? [])];
+}
+
+/** What a parsed `source` reads, or null when it does not parse. */
+function collectReads(source: string): VariableCollector | null {
   let parsed: ProgramNode;
   try {
     parsed = parseTemplate(source);
   } catch {
-    return [];
+    return null;
   }
   const collector = new VariableCollector();
   collector.body(parsed.body, new Scope());
-  return [...collector.found];
+  return collector;
 }
 
 /**
@@ -182,15 +187,7 @@ export function findTemplateVariables(source: string): string[] {
  * a section's output derives from.
  */
 export function findTemplateReads(source: string): string[] {
-  let parsed: ProgramNode;
-  try {
-    parsed = parseTemplate(source);
-  } catch {
-    return [];
-  }
-  const collector = new VariableCollector();
-  collector.body(parsed.body, new Scope());
-  return [...collector.paths];
+  return [...(collectReads(source)?.paths ?? [])];
 }
 
 /**
