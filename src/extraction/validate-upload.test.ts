@@ -30,6 +30,13 @@ describe('validateUpload', () => {
     expect(v.limits.max_pages).toBe(300);
   });
 
+  it('a PDF the inspection could not finish in time is not judged invalid: a not_inspected warning, no page count', async () => {
+    const v = await validateUpload({ bytes: await makeInvoicePdf(), filename: 'invoice.pdf', limits: { pdf_timeout_ms: 1 } });
+    expect(v.valid).toBe(true);
+    expect(v.page_count).toBeNull();
+    expect(v.problems).toEqual([expect.objectContaining({ code: 'not_inspected', severity: 'warning' })]);
+  });
+
   it('counts the AcroForm fields of a PDF and how many are filled in (what routing reads)', async () => {
     const form = await validateUpload({ bytes: await makeFormPdf({ printed: ['Supplier registration form'] }), filename: 'form.pdf' });
     expect(form.valid).toBe(true);

@@ -19,7 +19,8 @@ export type UploadProblemCode =
   | 'empty'
   | 'macro_enabled'
   | 'zip_bomb_suspected'
-  | 'needs_ocr';
+  | 'needs_ocr'
+  | 'not_inspected';
 
 /** One problem. `error` makes the upload invalid; `warning` and `info` do not. */
 export interface UploadProblem {
@@ -267,7 +268,9 @@ async function pdfFacts(bytes: Buffer, limits: ResolvedUploadLimits, timeoutMs: 
   const res = await inspectPdf(bytes, { timeout_ms: timeoutMs, max_pages: limits.max_pages });
   if (!res.ok) {
     if (res.error.code === 'encrypted') verdict.encrypted = true;
-    else if (res.error.code === 'timeout') problems.push({ code: 'corrupt', severity: 'error', message: `the PDF could not be read within ${timeoutMs} ms` });
+    // Running out of time decides nothing about the file (a loaded machine is slow, not the PDF
+    // broken): say so and let processing, with its own larger budget, read it or fail clearly.
+    else if (res.error.code === 'timeout') problems.push({ code: 'not_inspected', severity: 'warning', message: `the PDF could not be inspected within ${timeoutMs} ms; its pages are counted when it is processed` });
     else if (!verdict.encrypted) problems.push({ code: 'corrupt', severity: 'error', message: res.error.message });
   } else {
     verdict.page_count = res.value.page_count;
