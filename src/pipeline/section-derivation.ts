@@ -89,29 +89,42 @@ class Reads {
   }
 }
 
-/** The derivation record of one rendered section. */
-export function sectionDerivation(section: RenderSection, context: Record<string, unknown>, rendered: RenderedSection, options: DerivationOptions): SectionDerivation {
+/**
+ * Read path → hash of the value read, for `section` over `context` (sorted by path). A synthesized
+ * section reads every namespace its model sees and the numbered sources (`sources`).
+ */
+export function sectionReads(section: RenderSection, context: Record<string, unknown>, sources: NumberedSourceInput[]): Record<string, string> {
   const reads = new Reads(context);
   const synthesized = section.renderMode !== 'templated';
   const templateText = synthesized ? section.prompt : section.outputTemplate;
   for (const read of findTemplateReads(templateText ?? '')) reads.path(read);
   if (synthesized) {
     for (const name of MODEL_CONTEXT) reads.namespace(name);
-    reads.hashes.sources = hashOf(options.sources);
+    reads.hashes.sources = hashOf(sources);
   }
-  const sorted = Object.fromEntries(Object.entries(reads.hashes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return Object.fromEntries(Object.entries(reads.hashes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Hash per definition attribute of a section: renderMode, outputType, title, outputTemplate, prompt. */
+export function definitionHashes(section: RenderSection): Record<string, string> {
+  return {
+    renderMode: hashOf(section.renderMode),
+    outputType: hashOf(section.outputType),
+    title: hashOf(section.title),
+    outputTemplate: hashOf(section.outputTemplate),
+    prompt: hashOf(section.prompt),
+  };
+}
+
+/** The derivation record of one rendered section. */
+export function sectionDerivation(section: RenderSection, context: Record<string, unknown>, rendered: RenderedSection, options: DerivationOptions): SectionDerivation {
+  const synthesized = section.renderMode !== 'templated';
   return {
     key: section.key,
     title: section.title,
     renderMode: section.renderMode,
-    definition: {
-      renderMode: hashOf(section.renderMode),
-      outputType: hashOf(section.outputType),
-      title: hashOf(section.title),
-      outputTemplate: hashOf(section.outputTemplate),
-      prompt: hashOf(section.prompt),
-    },
-    reads: sorted,
+    definition: definitionHashes(section),
+    reads: sectionReads(section, context, options.sources),
     model: synthesized ? rendered.model : null,
     modelChoiceHash: synthesized ? hashOf(options.models) : null,
     promptHash: synthesized ? hashOf(rendered.prompt) : null,

@@ -1,6 +1,7 @@
 /**
  * /v1/documents and fields. Routes only adapt. Lifecycle state, readiness and computed values
- * read the readiness assembler, so their routes are in generation/readiness.routes.ts.
+ * read the readiness assembler, and the document detail (`GET /v1/documents/{id}`) carries each
+ * section's derived staleness, so their routes are in generation/readiness.routes.ts.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -36,12 +37,6 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps
       const document = await instantiateTemplate(ctx, request.body);
       return reply.status(201).send(await documentDetail(ctx, document));
     },
-  );
-
-  app.get(
-    '/v1/documents/:document_id',
-    { schema: { operationId: 'getDocument', summary: 'A document with its sections and sources', tags, params: DocumentParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
-    async (request) => getDocument(contextOf(request, deps), request.params.document_id),
   );
 
   app.patch(

@@ -1,7 +1,9 @@
 /**
  * What a document's inputs add up to: `GET /readiness` (the verdict and every gap),
  * `GET /computed` (computations over the persisted gathered rows) and `PUT /state`, whose
- * `finalized` is gated on readiness. All read the input assembler, which spans every base
+ * `finalized` is gated on readiness, and the document detail (`GET /v1/documents/{id}`) and
+ * section list (`GET …/sections`), whose generated sections carry `staleBecause` (derived from
+ * the latest run's derivation record). All read the input assembler, which spans every base
  * module, so they live in the workflow tier.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -13,15 +15,43 @@ import { StateBody } from '../documents/documents.schemas.js';
 import { documentDetail } from '../documents/queries/get-document.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
 import { getComputed } from './queries/get-computed.js';
+import { getDocumentWithStaleness, listSectionsWithStaleness } from './queries/document-staleness.js';
 import { finalizeBlockers } from './inputs/readiness-input.js';
 import { getReadiness } from './queries/get-readiness.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 
+/** Why a generated section is stale: section-diff's cause vocabulary and the path that changed. */
+const StaleCause = Type.Object({
+  cause: Type.String({ description: 'fields, gathered, corrections, computed, library, document, template, voice, brief, model, … (as a snapshot diff names causes)' }),
+  path: Type.String({ description: 'A read path (`fields.client`, `gathered.report`, `computed.total`), `definition.<attribute>`, `voice`, `brief` or `models`' }),
+});
+const SectionWithStaleness = Type.Object(
+  {
+    staleBecause: Type.Optional(
+      Type.Array(StaleCause, { description: 'Present on a section whose output came from a run (status `generated` or `stale`): what it read then that differs now; empty when current' }),
+    ),
+  },
+  { additionalProperties: true },
+);
+const DocumentDetail = Type.Object({ sections: Type.Array(SectionWithStaleness) }, { additionalProperties: true });
+
 /** Registers lifecycle state, readiness and computed on the authenticated scope (right after the document routes). */
 export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['documents'];
+
+  app.get(
+    '/v1/documents/:document_id',
+    { schema: { operationId: 'getDocument', summary: 'A document with its sections and sources', description: 'Each section whose output came from a run carries `staleBecause`: what it read in the latest run that rendered it (a field, gathered data, a correction, a computed value, a library text, its definition, the voice…) and differs now.', tags, params: DocumentParams, response: { 200: DocumentDetail, ...errorResponses(404) } } },
+    async (request) => getDocumentWithStaleness(contextOf(request, deps), request.params.document_id),
+  );
+
+  app.get(
+    '/v1/documents/:document_id/sections',
+    { schema: { operationId: 'listSections', summary: 'Sections in order', description: 'Each section whose output came from a run carries `staleBecause` (see `getDocument`).', tags: ['sections'], params: DocumentParams, response: { 200: Type.Array(SectionWithStaleness), ...errorResponses(404) } } },
+    async (request) => listSectionsWithStaleness(contextOf(request, deps), request.params.document_id),
+  );
 
   app.put(
     '/v1/documents/:document_id/state',

@@ -72,7 +72,7 @@ class Causes {
 }
 
 /** Keys of two hash maps whose values differ (or that only one has), sorted. */
-function differingKeys(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+export function differingKeys(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
   return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => hashOf(a[k] ?? null) !== hashOf(b[k] ?? null)).sort();
 }
 
@@ -95,12 +95,22 @@ const READ_KINDS: Record<string, CauseKind> = {
   variables: 'variables', document: 'document', organization: 'document', sources: 'gathered', snippets: 'library', today: 'date',
 };
 
-function addRead(causes: Causes, path: string, from: PinnedManifest, to: PinnedManifest): void {
+/**
+ * The cause a differing read path names: its namespace's kind, except that a gathered value
+ * built from an assessment (on either side) is `corrections`.
+ */
+export function readCause(path: string, from: PinnedManifest, to: PinnedManifest): { kind: CauseKind; key: string } {
   const dot = path.indexOf('.');
   const root = dot < 0 ? path : path.slice(0, dot);
   const key = dot < 0 ? path : path.slice(dot + 1);
   const kind = READ_KINDS[root] ?? 'document';
-  if (kind === 'gathered' && root === 'gathered' && isAssessment(key, from, to)) causes.add('corrections', key, itemsDetail(key, from, to));
+  if (kind === 'gathered' && root === 'gathered' && isAssessment(key, from, to)) return { kind: 'corrections', key };
+  return { kind, key };
+}
+
+function addRead(causes: Causes, path: string, from: PinnedManifest, to: PinnedManifest): void {
+  const { kind, key } = readCause(path, from, to);
+  if (kind === 'corrections') causes.add('corrections', key, itemsDetail(key, from, to));
   else causes.add(kind, key);
 }
 

@@ -1,4 +1,7 @@
-/** Sections of a document: create, list, edit, delete, reorder, hand-edited output, versions. */
+/**
+ * Sections of a document: create, edit, delete, reorder, hand-edited output, versions. The list
+ * (`GET …/sections`) carries derived staleness, so its route is in generation/readiness.routes.ts.
+ */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -10,7 +13,7 @@ import { createSectionTitleOnly } from './commands/create-section-title-only.js'
 import { deleteSection } from './commands/delete-section.js';
 import { editSection } from './commands/edit-section.js';
 import { reorderSections } from './commands/reorder-sections.js';
-import { listSectionVersions, listSections } from './queries/list-sections.js';
+import { listSectionVersions } from './queries/list-sections.js';
 import { presentSection } from './section.presenter.js';
 import { CreateSectionBody, ReorderSectionsBody, SectionEditBody, SectionOutputBody } from './sections.schemas.js';
 
@@ -20,12 +23,6 @@ const tags = ['sections'];
 
 export function registerSectionRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-
-  app.get(
-    '/v1/documents/:document_id/sections',
-    { schema: { operationId: 'listSections', summary: 'Sections in order', tags, params: DocumentParams, response: { 200: Type.Array(OpenObject()), ...errorResponses(404) } } },
-    async (request) => listSections(contextOf(request, deps), request.params.document_id),
-  );
 
   app.post(
     '/v1/documents/:document_id/sections',

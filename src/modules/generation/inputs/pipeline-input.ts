@@ -3,14 +3,18 @@
  * fields, needs and sections, the config groups as the stages read them, the voice and the
  * bound snippets, with the run's options (which sections, variables) and its pinned time.
  */
+import type { VoiceInput } from '../../../pipeline/ports.js';
 import type { PipelineInput } from '../../../pipeline/run-pipeline.js';
+import type { RenderSection } from '../../../pipeline/stages/render.js';
+import type { SectionRecord } from '../../documents/sections/section.repository.js';
+import type { VoiceRecord } from '../../library/voices/voice.repository.js';
 import type { BoundLibrary } from '../../library/bindings/bound-library.js';
 import type { RunRecord } from '../run.repository.js';
 import type { DocumentInputs } from './load-document-inputs.js';
 import { readinessOf } from './readiness-input.js';
 
 /** Bound snippets as plain data templates can read (`{% for s in snippets %}`), in binding order. */
-function snippetsForRender(library: BoundLibrary): Array<Record<string, unknown>> {
+export function snippetsForRender(library: BoundLibrary): Array<Record<string, unknown>> {
   return library.bound.map(({ binding, snippet }) => ({
     key: snippet.key,
     name: snippet.name,
@@ -18,6 +22,16 @@ function snippetsForRender(library: BoundLibrary): Array<Record<string, unknown>
     entityBindings: binding.entityBindings,
     items: snippet.items.map((item) => ({ itemType: item.itemType, itemKey: item.itemKey })),
   }));
+}
+
+/** A section as the render stage reads it. */
+export function renderSectionOf(s: SectionRecord): RenderSection {
+  return { id: s.id, key: s.key, title: s.title, renderMode: s.renderMode, outputType: s.outputType, prompt: s.prompt, outputTemplate: s.outputTemplate };
+}
+
+/** The voice as the pipeline reads it (hashed into a synthesized section's derivation). */
+export function voiceInputOf(voice: VoiceRecord | null): VoiceInput | null {
+  return voice ? { name: voice.name, description: voice.description, samples: voice.samples } : null;
 }
 
 /**
@@ -38,7 +52,7 @@ export async function pipelineInputOf(inputs: DocumentInputs, run: Pick<RunRecor
     readiness,
     fields: inputs.fieldValues,
     needs: inputs.dataNeeds,
-    sections: sections.map((s) => ({ id: s.id, key: s.key, title: s.title, renderMode: s.renderMode, outputType: s.outputType, prompt: s.prompt, outputTemplate: s.outputTemplate })),
+    sections: sections.map(renderSectionOf),
     renderSectionIds: renderIds,
     currentOutputs: Object.fromEntries(sections.map((s) => [s.key, s.content])),
     computations: inputs.computations,
@@ -50,7 +64,7 @@ export async function pipelineInputOf(inputs: DocumentInputs, run: Pick<RunRecor
       render: { concurrency: Number(config.render.concurrency) },
       models: config.models as PipelineInput['config']['models'],
     },
-    voice: voice ? { name: voice.name, description: voice.description, samples: voice.samples } : null,
+    voice: voiceInputOf(voice),
     snippets: snippetsForRender(library),
     variables: run.options.variables ?? {},
     refresh: run.options.refresh ?? false,

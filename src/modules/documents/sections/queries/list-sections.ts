@@ -1,16 +1,6 @@
 import type { CommandContext } from '../../../context.js';
 import { requireDocument, requireSection } from '../../require-document.js';
-import { presentSection, presentSectionVersion } from '../section.presenter.js';
-
-/**
- * `GET /sections`: the document's sections in order.
- *
- * @throws NotFoundError when the document is absent or foreign.
- */
-export async function listSections(ctx: CommandContext, documentId: string) {
-  const document = await requireDocument(ctx, documentId);
-  return (await ctx.repos.sections.listByDocument(ctx.actor.org.orgId, document.id)).map(presentSection);
-}
+import { presentSectionVersion } from '../section.presenter.js';
 
 /**
  * `GET /sections/{id}/versions`: the section's outputs, newest first.

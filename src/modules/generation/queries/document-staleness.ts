@@ -1,0 +1,39 @@
+/**
+ * The document detail (`GET /v1/documents/{id}`) and the section list (`GET …/sections`) with
+ * each run-derived section's `staleBecause` (section-staleness.ts). The base tier presents the
+ * rows; this workflow-tier query decorates them, since staleness reads the input assembler.
+ */
+import type { CommandContext } from '../../context.js';
+import { documentDetail } from '../../documents/queries/get-document.js';
+import { requireDocument } from '../../documents/require-document.js';
+import { presentSection } from '../../documents/sections/section.presenter.js';
+import { type StaleCause, sectionStaleness } from './section-staleness.js';
+
+/** A presented section with `staleBecause` when its output came from a run that recorded a derivation for it. */
+function withStaleness<T extends { id: string }>(section: T, staleness: Map<string, StaleCause[]>): T & { staleBecause?: StaleCause[] } {
+  const causes = staleness.get(section.id);
+  return causes === undefined ? section : { ...section, staleBecause: causes };
+}
+
+/**
+ * `GET /v1/documents/{id}`: the detail, its sections decorated with `staleBecause`.
+ *
+ * @throws NotFoundError when absent or foreign.
+ */
+export async function getDocumentWithStaleness(ctx: CommandContext, documentId: string) {
+  const document = await requireDocument(ctx, documentId);
+  const [detail, staleness] = await Promise.all([documentDetail(ctx, document), sectionStaleness(ctx, document)]);
+  return { ...detail, sections: detail.sections.map((s) => withStaleness(s, staleness)) };
+}
+
+/**
+ * `GET /sections`: the document's sections in order, decorated with `staleBecause`.
+ *
+ * @throws NotFoundError when the document is absent or foreign.
+ */
+export async function listSectionsWithStaleness(ctx: CommandContext, documentId: string) {
+  const document = await requireDocument(ctx, documentId);
+  const sections = await ctx.repos.sections.listByDocument(ctx.actor.org.orgId, document.id);
+  const staleness = await sectionStaleness(ctx, document, sections);
+  return sections.map((s) => withStaleness(presentSection(s), staleness));
+}

@@ -1,0 +1,100 @@
+/**
+ * Staleness derived at read time (issue #11): a generated section is stale when what it would
+ * read now differs from what the latest generation snapshot that rendered it recorded in its
+ * derivation record — a field, a gathered row (a correction when it came from an assessment), a
+ * computed value, a library text or risk block, the document's details, the section's own
+ * definition, and for a synthesized section the voice, brief and model choice. The comparison is
+ * the one a snapshot diff makes (section-diff.ts `differingKeys`/`readCause`); the "now" side is
+ * rebuilt from the input assembler exactly as a run builds its render context. What a run alone
+ * decides (the synthesized context, other sections' outputs before the run, its variables and
+ * date) is taken from the recorded render context, so it never reads as a change.
+ */
+import { hashOf } from '../../../pipeline/inputs-hash.js';
+import { definitionHashes, sectionReads } from '../../../pipeline/section-derivation.js';
+import { numberSources } from '../../../pipeline/sources.js';
+import { computeValues } from '../../../pipeline/stages/compute.js';
+import { buildRenderContext } from '../../../pipeline/stages/render.js';
+import type { CommandContext } from '../../context.js';
+import type { DocumentRecord } from '../../documents/document.repository.js';
+import type { SectionRecord } from '../../documents/sections/section.repository.js';
+import { type CauseKind, differingKeys, readCause } from '../../history/section-diff.js';
+import { type PinnedManifest, pinnedManifest } from '../../history/pinned-manifest.js';
+import { type DocumentInputs, loadDocumentInputs } from '../inputs/load-document-inputs.js';
+import { renderSectionOf, snippetsForRender, voiceInputOf } from '../inputs/pipeline-input.js';
+
+/** One reason a section is stale: the cause kind (section-diff's vocabulary) and what changed. */
+export interface StaleCause {
+  cause: CauseKind;
+  /** A read path (`fields.client`, `gathered.report`), `definition.<attribute>`, `voice`, `brief` or `models`. */
+  path: string;
+}
+
+/** Statuses whose output came from a run (`stale`: marked by a correction since). */
+const DERIVED = new Set(['generated', 'stale']);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What a run starting now would put in its render context, with the run-only parts as recorded. */
+async function currentContext(inputs: DocumentInputs, recorded: Record<string, unknown>, now: string) {
+  const [rows, library] = await Promise.all([inputs.gathered(), inputs.library()]);
+  const gathered = Object.fromEntries(rows.map((r) => [r.outputKey, r.value]));
+  const { computed } = await computeValues({ computations: inputs.computations, fields: inputs.fieldValues, gathered, now });
+  const sources = numberSources(rows);
+  const { document } = inputs;
+  const context = buildRenderContext({
+    fields: inputs.fieldValues,
+    gathered,
+    computed,
+    synthesized: isRecord(recorded.synthesized) ? recorded.synthesized : null,
+    document: { id: document.id, title: document.title, description: document.description, state: document.state },
+    organization: inputs.organization,
+    sources: sources.map((s) => ({ n: s.n, title: s.title, url: s.url })),
+    snippets: snippetsForRender(library),
+    sections: (isRecord(recorded.sections) ? recorded.sections : {}) as Record<string, string | null>,
+    variables: isRecord(recorded.variables) ? recorded.variables : {},
+    today: typeof recorded.today === 'string' ? recorded.today : now.slice(0, 10),
+  });
+  return { context, sources: sources.map((s) => ({ n: s.n, title: s.title, text: s.text })) };
+}
+
+/**
+ * Section id → why it is stale (`[]` when current), for every section whose output came from a
+ * run that recorded a derivation for it; other sections (empty, edited, failed, or rendered
+ * before derivation records existed) are absent.
+ *
+ * @throws never on its own; database errors propagate.
+ */
+export async function sectionStaleness(ctx: CommandContext, document: DocumentRecord, sections?: SectionRecord[]): Promise<Map<string, StaleCause[]>> {
+  const inputs = await loadDocumentInputs(ctx, document);
+  const result = new Map<string, StaleCause[]>();
+  const derived = (sections ?? inputs.sections).filter((s) => DERIVED.has(s.status));
+  if (derived.length === 0) return result;
+  const snapshots = (await inputs.recentSnapshots()).map((s) => pinnedManifest(s.manifest));
+  const current = new Map<PinnedManifest, Awaited<ReturnType<typeof currentContext>>>();
+  const voice = voiceInputOf(await inputs.voice());
+  for (const section of derived) {
+    const manifest = snapshots.find((m) => m.derivation?.sections?.[section.id] !== undefined);
+    const recorded = manifest?.derivation?.sections?.[section.id];
+    if (!manifest || !recorded) continue;
+    if (!current.has(manifest)) {
+      const pinnedNow = (manifest as { run?: { pinnedNow?: string } }).run?.pinnedNow ?? new Date().toISOString();
+      current.set(manifest, await currentContext(inputs, manifest.renderContext ?? {}, pinnedNow));
+    }
+    const now = current.get(manifest);
+    if (!now) continue;
+    const definition = renderSectionOf(section);
+    const causes: StaleCause[] = differingKeys(recorded.definition, definitionHashes(definition)).map((key) => ({ cause: 'template', path: `definition.${key}` }));
+    for (const path of differingKeys(recorded.reads, sectionReads(definition, now.context, now.sources))) {
+      causes.push({ cause: readCause(path, manifest, manifest).kind, path });
+    }
+    if (definition.renderMode !== 'templated') {
+      if (recorded.voiceHash !== null && recorded.voiceHash !== hashOf(voice)) causes.push({ cause: 'voice', path: 'voice' });
+      if (recorded.briefHash !== null && recorded.briefHash !== hashOf(inputs.config.brief)) causes.push({ cause: 'brief', path: 'brief' });
+      if (recorded.modelChoiceHash !== null && recorded.modelChoiceHash !== hashOf(inputs.config.models)) causes.push({ cause: 'model', path: 'models' });
+    }
+    result.set(section.id, causes);
+  }
+  return result;
+}
