@@ -12,7 +12,7 @@ const BASE_MODULES = ['documents', 'library', 'templates', 'identity', 'assessme
 const WORKFLOW_MODULES = ['generation', 'history', 'export', 'assistants'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'packages/*/dist/**', 'packages/*/src/generated/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
