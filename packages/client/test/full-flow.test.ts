@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFor } from '../../../test/support/api.js';
 import { describeEachDialect } from '../../../test/support/dialects.js';
 import { type TestServer, startTestServer } from '../../../test/support/test-server.js';
 import { runFullFlow } from '../examples/full-flow.js';
@@ -38,10 +39,10 @@ describeEachDialect('client full flow', (dialect) => {
   });
 
   it('fills an empty enum field with one of the options the API lists, and the server keeps it', async () => {
-    const token = await server.login();
     const result = await runFullFlow(server.url, { templateSlug: 'gdpr-dpia' });
-    const response = await server.call('GET', `/v1/documents/${result.document.document.id}/fields`, { token });
-    const lawfulBasis = (await response.json()).fields.find((field: { key: string }) => field.key === 'lawful_basis');
+    const api = await apiFor(server);
+    const fields = await api.get(`/v1/documents/${result.document.document.id}/fields`);
+    const lawfulBasis = fields.body.fields.find((field: { key: string }) => field.key === 'lawful_basis');
     expect(lawfulBasis.options.at(-1)).toBe('legitimate_interests');
     expect(result.filled.lawful_basis).toBe('legitimate_interests');
     expect(lawfulBasis.value).toBe('legitimate_interests');
