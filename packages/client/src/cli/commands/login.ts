@@ -11,13 +11,13 @@ import { UsageError } from '../usage-error.js';
 
 export async function login(ctx: CommandContext): Promise<number> {
   const { dev, token: given, email } = ctx.options;
-  if (dev === (given !== undefined)) throw new UsageError('login needs exactly one of --dev or --token <token>');
+  if (Boolean(dev) === (given !== undefined)) throw new UsageError('login needs exactly one of --dev or --token <token>');
   const token = given ?? (await devLogin(ctx.baseUrl));
   const caller = await whoami(createQuireClient({ baseUrl: ctx.baseUrl, token, org: ctx.org }));
   // The dev login takes no body: it always signs in the dev user. --email states who you expect
   // to be, so a script never goes on as someone else.
   if (email !== undefined && caller.user.email !== email) {
-    throw new UsageError(`this server's dev login signs in ${caller.user.email ?? 'an anonymous user'}, not ${email}`);
+    throw new Error(`this server's dev login signs in ${caller.user.email ?? 'an anonymous user'}, not ${email}`);
   }
   const file = await writeConfig(ctx.io, { baseUrl: ctx.baseUrl, token, ...(ctx.org ? { org: ctx.org } : {}) });
   ctx.result(
