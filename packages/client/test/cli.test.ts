@@ -232,6 +232,29 @@ describe('quire CLI exit code of a failed run', () => {
   });
 });
 
+describe('quire generate --timeout', () => {
+  it('gives up with exit 1 when no terminal event comes in time, without reconnecting', async () => {
+    const scripted = await startScriptedServer([
+      json(200, { started: true, alreadyRunning: false, documentId: 'doc_1', progressUrl: '/v1/documents/doc_1/progress' }),
+      json(200, { document: { id: 'doc_1', title: 'T', templateId: null, state: 'draft' }, sections: [] }),
+      sse([frame(1, 'pipeline_started')], { end: false }),
+    ]);
+    const home = await cliHome();
+    try {
+      await fs.mkdir(path.dirname(home.configFile), { recursive: true });
+      await fs.writeFile(home.configFile, JSON.stringify({ baseUrl: scripted.url, token: 't0k' }));
+      expect((await home.run('generate', 'doc_1', '--follow', '--timeout', 'soon')).code).toBe(64);
+      const late = await home.run('generate', 'doc_1', '--follow', '--timeout', '0.3', '--json');
+      expect(late.code).toBe(1);
+      expect(JSON.parse(late.stderr)).toMatchObject({ error: 'progress_stream', detail: expect.stringContaining('no terminal progress event within 300 ms') });
+      expect(scripted.requests.filter((r) => r.url.endsWith('/progress'))).toHaveLength(1);
+    } finally {
+      await home.close();
+      await scripted.close();
+    }
+  });
+});
+
 describe('the quire bin', () => {
   it('runs as a process (building itself when needed) and exits with the command\'s code', () => {
     const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'quire.mjs');

@@ -17,6 +17,7 @@ const OPTIONS = {
   'preserve-edited': { type: 'boolean' },
   output: { type: 'string', short: 'o' },
   name: { type: 'string' },
+  timeout: { type: 'string' },
 } as const;
 
 export type ParsedOptions = ReturnType<typeof parse>['values'];
@@ -46,7 +47,8 @@ Commands:
   fields <document>                show a document's fields (enum fields with their options)
   readiness <document>             say whether the document can be generated, and what is missing
   generate <document> [--follow]   start generation [--force | --preserve-edited]; --follow shows
-                                   progress and exits 0 finished, 2 blocked, 1 failed
+                                   progress and exits 0 finished, 2 blocked, 1 failed;
+                                   --timeout <seconds> gives up (exit 1) without retrying
   export <document> [-o file]      save the .docx (default: the server's file name)
   assess <files…> [--name N]       create an assessment with the files and show extraction progress
 

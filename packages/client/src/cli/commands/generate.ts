@@ -18,6 +18,7 @@ export async function generate(ctx: CommandContext): Promise<number> {
   const documentId = requireArg(ctx, 0, 'document');
   const { force, 'preserve-edited': preserveEdited, follow } = ctx.options;
   if (force && preserveEdited) throw new UsageError('--force and --preserve-edited exclude each other');
+  const deadlineMs = timeoutMs(ctx.options.timeout);
   const client = ctx.client();
   const started = await startGeneration(client, documentId, { ...(force ? { force: true } : {}), ...(preserveEdited ? { preserveEdited: true } : {}) });
   const head = started.alreadyRunning ? `A run of ${documentId} is already in progress.` : `Generation of ${documentId} started.`;
@@ -28,7 +29,7 @@ export async function generate(ctx: CommandContext): Promise<number> {
   ctx.progress(started, head);
   const titles = new Map((await getDocument(client, documentId)).sections.map((section) => [section.id, section.title]));
   let terminal: TerminalEvent | undefined;
-  for await (const event of followProgress(client, documentId)) {
+  for await (const event of followProgress(client, documentId, { deadlineMs })) {
     ctx.progress(event, describeEvent(event, titles));
     if (isTerminal(event)) terminal = event;
   }
@@ -39,4 +40,12 @@ export function exitCodeOf(terminal: TerminalEvent | undefined): number {
   if (terminal?.event === 'pipeline_finished') return EXIT.ok;
   if (terminal?.event === 'pipeline_blocked') return EXIT.blocked;
   return EXIT.failed;
+}
+
+/** `--timeout <seconds>` as the follower's deadline (absent: follow until the end). */
+function timeoutMs(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout takes a positive number of seconds, got "${value}"`);
+  return Math.round(seconds * 1000);
 }
