@@ -34,6 +34,12 @@ const toolApi = await startJsonApiServer();
 const server = await startTestServer({ dialect: 'sqlite', env: { LOG_LEVEL: 'warn', TOOL_ALLOWED_HOSTS: `127.0.0.1:${toolApi.port}` } });
 const proxies: PrismProxy[] = [];
 let exitCode = 2;
+// Stopped from outside (CI's timeout, Ctrl-C): take the Prism children down too.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    void Promise.all(proxies.map((p) => p.close())).finally(() => process.exit(2));
+  });
+}
 try {
   const [wholeFile, v1File] = await writeOpenApiDocuments(server.app, workDir);
   const read = async (file: string) => JSON.parse(await fs.readFile(file, 'utf8')) as OpenApiDocument;
@@ -46,20 +52,24 @@ try {
   const pass = async (suffix: string, lane: Lane, sections: Record<string, Section>, login: (client: TourClient) => Promise<string>) => {
     const client = new TourClient(server.url, [lane]);
     client.token = await login(client);
-    const tour: Tour = { client, server, toolApi, suffix, wire: { serverUrl: server.url, token: client.token, org: client.org, coverages: [lane.coverage], violations: client.violations, notes: new Set() } };
-    await runSections(tour, sections);
+    const tour: Tour = { client, server, toolApi, suffix, state: { documentId: '', editedSectionId: '' }, wire: { serverUrl: server.url, token: client.token, org: client.org, coverages: [lane.coverage], violations: client.violations, notes: new Set() } };
+    const durations = await runSections(tour, sections);
     for (const op of unvisited(lane.coverage.operations, lane.coverage.visited)) {
       client.violations.push({ operation: op.key, source: 'tour', location: 'coverage', message: `not visited by the tour: add a step for it (test/contract/tour-*.ts)`, request: '' });
     }
-    return { client, notes: tour.wire.notes };
+    return { client, notes: tour.wire.notes, durations };
   };
 
   const service: Section = async ({ client }) => {
     await client.get('/health');
     await client.get('/auth/jwks');
   };
-  const first = await pass('a', { proxyUrl: wholeProxy.url, coverage: whole, accepts: () => true }, { service, ...documentSections, ...librarySections, ...v1ErrorSections, ...assessmentSections, ...assessmentErrorSections }, async (client) => (await client.post('/auth/dev-login', undefined)).body.token);
-  const second = await pass('b', { proxyUrl: v1Proxy.url, coverage: v1, accepts: (p) => p.startsWith('/v1/') }, { ...documentSections, ...librarySections, ...v1ErrorSections }, () => server.login());
+  // The passes run side by side (their records are apart, their names suffixed): the tour
+  // waits mostly on generation runs and extraction, so overlapping them halves the wall time.
+  const [first, second] = await Promise.all([
+    pass('a', { proxyUrl: wholeProxy.url, coverage: whole, accepts: () => true }, { service, ...documentSections, ...librarySections, ...v1ErrorSections, ...assessmentSections, ...assessmentErrorSections }, async (client) => (await client.post('/auth/dev-login', undefined)).body.token),
+    pass('b', { proxyUrl: v1Proxy.url, coverage: v1, accepts: (p) => p.startsWith('/v1/') }, { ...documentSections, ...librarySections, ...v1ErrorSections }, () => server.login()),
+  ]);
 
   const violations: Violation[] = [];
   for (const [coverage, result] of [[whole, first], [v1, second]] as const) {
@@ -70,6 +80,8 @@ try {
     if (found.length > 0) console.log(formatReport(found));
     if (notSucceeded.length > 0) console.log(`Visited only with error answers: ${notSucceeded.map((op) => op.key).join('; ')}`);
     for (const note of result.notes) console.log(`Note: ${note}`);
+    console.log(`Time by section (ms): ${Object.entries(result.durations).map(([name, ms]) => `${name} ${ms}`).join(', ')}`);
+    if (result.client.slow.length > 0) console.log(`Slow requests: ${result.client.slow.join('; ')}`);
   }
   console.log(`\nPrism logged ${proxies.map((p) => p.loggedViolations()).join(' + ')} Violation lines (it logs request-side findings of the error cases too); logs in ${workDir}`);
   console.log(`contract tour: ${violations.length} violations in ${((Date.now() - started) / 1000).toFixed(1)} s`);

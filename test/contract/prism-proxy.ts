@@ -19,7 +19,6 @@ export interface PrismProxy {
   close(): Promise<void>;
 }
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** Starts Prism on a free loopback port; resolves once it listens. */

@@ -75,6 +75,8 @@ export class TourClient {
   readonly violations: Violation[] = [];
   requests = 0;
   token = '';
+  /** Requests that took more than a second, to show where the tour's time goes. */
+  readonly slow: string[] = [];
 
   constructor(
     private readonly serverUrl: string,
@@ -98,9 +100,11 @@ export class TourClient {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
+    const started = Date.now();
     const response = await fetch(`${lane?.proxyUrl ?? this.serverUrl}${url}`, { method, headers, body, signal: AbortSignal.timeout(30_000) });
     this.requests += 1;
     const text = await response.text();
+    if (Date.now() - started > 1000) this.slow.push(`${method} ${url} ${Date.now() - started} ms`);
     let parsed: Body = text;
     try {
       parsed = text === '' ? null : JSON.parse(text);

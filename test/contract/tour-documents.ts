@@ -27,14 +27,6 @@ export function tourSpec(slug: string) {
   };
 }
 
-/** What the document sections hand to the later ones. */
-export interface DocumentState {
-  documentId: string;
-  editedSectionId: string;
-}
-
-export const documentState: DocumentState = { documentId: '', editedSectionId: '' };
-
 async function followRun(tour: Tour, documentId: string): Promise<void> {
   const events = await checkProgress(tour.wire, `/v1/documents/${documentId}/progress`);
   if (events.at(-1)?.event !== 'pipeline_finished') throw new Error(`the run ended on ${String(events.at(-1)?.event)}`);
@@ -60,7 +52,7 @@ const document: Section = async (tour) => {
   const c = tour.client;
   const created = await c.post('/v1/documents', { templateId: `tour-memo-${tour.suffix}`, title: 'Initech engagement', fields: { client: 'Initech GmbH' } }, 201);
   const id = idOf(created.body, 'document');
-  documentState.documentId = id;
+  tour.state.documentId = id;
   await c.get('/v1/documents');
   await c.get(`/v1/documents/${id}`);
   await c.patch(`/v1/documents/${id}`, { description: 'Prepared for the contract tour' });
@@ -93,7 +85,7 @@ const document: Section = async (tour) => {
 
 const generation: Section = async (tour) => {
   const c = tour.client;
-  const id = documentState.documentId;
+  const id = tour.state.documentId;
   await c.post(`/v1/documents/${id}/gather`, {});
   await c.post(`/v1/documents/${id}/generate`, {});
   await followRun(tour, id);
@@ -102,7 +94,7 @@ const generation: Section = async (tour) => {
   await c.get(`/v1/documents/${id}/synthesis/history`);
   const sections = (await c.get(`/v1/documents/${id}/sections`)).body as Array<{ id: string }>;
   const sectionId = sections[0].id;
-  documentState.editedSectionId = sectionId;
+  tour.state.editedSectionId = sectionId;
   await c.put(`/v1/documents/${id}/sections/${sectionId}/output`, { content: 'Edited by hand during the contract tour.' });
   // The main conflict: a generate over a hand-edited section without force/preserveEdited.
   await c.post(`/v1/documents/${id}/generate`, {}, 409);
@@ -114,14 +106,15 @@ const generation: Section = async (tour) => {
 
 const history: Section = async (tour) => {
   const c = tour.client;
-  const id = documentState.documentId;
-  const sectionId = documentState.editedSectionId;
+  const id = tour.state.documentId;
+  const sectionId = tour.state.editedSectionId;
   await c.get(`/v1/documents/${id}/sections/${sectionId}/versions`);
-  await c.post(`/v1/documents/${id}/sections/${sectionId}/versions/1/restore`, {});
+  // The restores declare no request body, so none is sent.
+  await c.send('POST', `/v1/documents/${id}/sections/${sectionId}/versions/1/restore`, { expect: 200 });
   const snapshot = await c.post(`/v1/documents/${id}/snapshots`, { label: 'Before review' }, 201);
   const snapshotId = idOf(snapshot.body, 'snapshot');
   await c.get(`/v1/documents/${id}/snapshots`);
-  await c.post(`/v1/documents/${id}/snapshots/${snapshotId}/restore`, {});
+  await c.send('POST', `/v1/documents/${id}/snapshots/${snapshotId}/restore`, { expect: 200 });
   await c.delete(`/v1/documents/${id}/snapshots/${snapshotId}`);
   const runs = (await c.get(`/v1/documents/${id}/generation-snapshots`)).body as Array<{ id: string }>;
   await c.get(`/v1/documents/${id}/generation-snapshots/${runs[0].id}`);
@@ -130,7 +123,7 @@ const history: Section = async (tour) => {
 };
 
 const exportDocx: Section = async (tour) => {
-  const id = documentState.documentId;
+  const id = tour.state.documentId;
   const docx = await checkDownload(tour.wire, `/v1/documents/${id}/export.docx`, {
     status: 200,
     contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

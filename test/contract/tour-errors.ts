@@ -4,12 +4,11 @@
  * `detail` and with the `[{loc, msg, type}]` array, and a body-less POST whose keys are all
  * optional. (The 409 generate conflict is in the generation section, where it arises.)
  */
-import { documentState } from './tour-documents.js';
 import type { Section } from './tour.js';
 
 const v1Errors: Section = async (tour) => {
   const c = tour.client;
-  const id = documentState.documentId;
+  const id = tour.state.documentId;
   await c.get('/v1/whoami', 401, { token: null, invalidRequest: true });
   await c.get('/v1/documents/doc_missing', 404);
   await c.get(`/v1/documents/${id}`, 404, { org: 'globex' });

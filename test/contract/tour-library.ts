@@ -3,7 +3,6 @@
  * voices, entities), tool registrations calling a loopback JSON API, orchestration rules and
  * the assistants (orchestrate, prompt assist, Jinja tidy).
  */
-import { documentState } from './tour-documents.js';
 import { type Section, idOf } from './tour.js';
 
 const texts: Section = async (tour) => {
@@ -30,7 +29,7 @@ const snippets: Section = async (tour) => {
   await c.get(`/v1/snippets/${snippetId}`);
   await c.patch(`/v1/snippets/${snippetId}`, { description: 'What every contract says' });
   await c.put(`/v1/snippets/${snippetId}/items`, { items: [{ itemType: 'text', itemKey: text.body.key }, { itemType: 'risk_block', itemKey: block.body.key }] });
-  const documentId = documentState.documentId;
+  const documentId = tour.state.documentId;
   const binding = await c.post(`/v1/documents/${documentId}/snippets`, { snippetId, entityBindings: { client: 'Initech GmbH' } }, 201);
   const bindingId = idOf(binding.body, 'binding');
   await c.get(`/v1/documents/${documentId}/snippets`);
@@ -76,7 +75,7 @@ const tools: Section = async (tour) => {
 
 const assistants: Section = async (tour) => {
   const c = tour.client;
-  await c.post(`/v1/documents/${documentState.documentId}/orchestrate`, { source_text: 'From: jane@initech.example\nWe need a DPIA: the project processes personal data of 20,000 customers, budget EUR 25,000.' });
+  await c.post(`/v1/documents/${tour.state.documentId}/orchestrate`, { source_text: 'From: jane@initech.example\nWe need a DPIA: the project processes personal data of 20,000 customers, budget EUR 25,000.' });
   await c.post('/v1/prompt-assist', { prompt: "Summarize the vendor's security posture for the board in 5 bullets", topic: 'Vendor security' });
   await c.post('/v1/jinja/tidy', { template: '{%if client%}{{client}}{%endif%}' });
 };

@@ -15,13 +15,20 @@ export interface Tour {
   toolApi: RunningTestServer;
   /** Makes library keys and names unique to this pass of the tour. */
   suffix: string;
+  /** What earlier sections hand to later ones. */
+  state: { documentId: string; editedSectionId: string };
 }
 
 export type Section = (tour: Tour) => Promise<void>;
 
-/** Runs the sections in order; a failing step ends its section, recorded, and the next runs. */
-export async function runSections(tour: Tour, sections: Record<string, Section>): Promise<void> {
+/**
+ * Runs the sections in order; a failing step ends its section, recorded, and the next runs.
+ * Returns how long each section took (ms), to show where the tour's time goes.
+ */
+export async function runSections(tour: Tour, sections: Record<string, Section>): Promise<Record<string, number>> {
+  const durations: Record<string, number> = {};
   for (const [name, section] of Object.entries(sections)) {
+    const started = Date.now();
     try {
       await section(tour);
     } catch (error) {
@@ -30,7 +37,9 @@ export async function runSections(tour: Tour, sections: Record<string, Section>)
         tour.client.violations.push({ operation: `(section ${name})`, source: 'tour', location: 'step', message: (error as Error).stack ?? String(error), request: '' });
       }
     }
+    durations[name] = Date.now() - started;
   }
+  return durations;
 }
 
 /** The id of a created record, whether the answer is the record or wraps it (`{document: {...}}`). */
