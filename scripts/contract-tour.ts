@@ -25,13 +25,13 @@ import { type Section, type Tour, runSections } from '../test/contract/tour.js';
 import { type OpenApiDocument, unvisited } from '../test/contract/operations.js';
 import { type PrismProxy, startPrismProxy } from '../test/contract/prism-proxy.js';
 import { type Violation, formatReport } from '../test/contract/violations.js';
-import { startTestServer } from '../test/support/test-server.js';
+import { startQuire } from '../test/contract/quire-server.js';
 import { writeOpenApiDocuments } from './openapi-documents.js';
 
 const started = Date.now();
 const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-contract-tour-'));
 const toolApi = await startJsonApiServer();
-const server = await startTestServer({ dialect: 'sqlite', env: { LOG_LEVEL: 'warn', TOOL_ALLOWED_HOSTS: `127.0.0.1:${toolApi.port}` } });
+const server = await startQuire({ TOOL_ALLOWED_HOSTS: `127.0.0.1:${toolApi.port}` });
 const proxies: PrismProxy[] = [];
 let exitCode = 2;
 // Stopped from outside (CI's timeout, Ctrl-C): take the Prism children down too.
@@ -47,13 +47,14 @@ try {
   const v1 = new Coverage('/v1/openapi.json', await read(v1File));
   proxies.push(...(await Promise.all([startPrismProxy(wholeFile, server.url, path.join(workDir, 'prism-whole.log')), startPrismProxy(v1File, server.url, path.join(workDir, 'prism-v1.log'))])));
   const [wholeProxy, v1Proxy] = proxies;
-  console.log(`contract tour: server ${server.url}, Prism ${wholeProxy.url} (${whole.operations.length} operations) and ${v1Proxy.url} (${v1.operations.length}), ready in ${Date.now() - started} ms`);
+  console.log(`contract tour: server ${server.url} (${server.build}), Prism ${wholeProxy.url} (${whole.operations.length} operations) and ${v1Proxy.url} (${v1.operations.length}), ready in ${Date.now() - started} ms`);
 
-  const pass = async (suffix: string, lane: Lane, sections: Record<string, Section>, login: (client: TourClient) => Promise<string>) => {
+  /** One pass: its groups of sections run side by side, each group in order. */
+  const pass = async (suffix: string, lane: Lane, groups: Array<Record<string, Section>>, login: (client: TourClient) => Promise<string>) => {
     const client = new TourClient(server.url, [lane]);
     client.token = await login(client);
     const tour: Tour = { client, server, toolApi, suffix, state: { documentId: '', editedSectionId: '' }, wire: { serverUrl: server.url, token: client.token, org: client.org, coverages: [lane.coverage], violations: client.violations, notes: new Set() } };
-    const durations = await runSections(tour, sections);
+    const durations = Object.assign({}, ...(await Promise.all(groups.map((sections) => runSections(tour, sections))))) as Record<string, number>;
     for (const op of unvisited(lane.coverage.operations, lane.coverage.visited)) {
       client.violations.push({ operation: op.key, source: 'tour', location: 'coverage', message: `not visited by the tour: add a step for it (test/contract/tour-*.ts)`, request: '' });
     }
@@ -64,11 +65,13 @@ try {
     await client.get('/health');
     await client.get('/auth/jwks');
   };
-  // The passes run side by side (their records are apart, their names suffixed): the tour
-  // waits mostly on generation runs and extraction, so overlapping them halves the wall time.
+  // The passes, and the document and assessment groups within a pass, run side by side (their
+  // records are apart, their names suffixed): the tour waits mostly on generation runs and
+  // extraction, so overlapping them shortens the wall time.
+  const v1Groups = [{ ...documentSections, ...librarySections, ...v1ErrorSections }];
   const [first, second] = await Promise.all([
-    pass('a', { proxyUrl: wholeProxy.url, coverage: whole, accepts: () => true }, { service, ...documentSections, ...librarySections, ...v1ErrorSections, ...assessmentSections, ...assessmentErrorSections }, async (client) => (await client.post('/auth/dev-login', undefined)).body.token),
-    pass('b', { proxyUrl: v1Proxy.url, coverage: v1, accepts: (p) => p.startsWith('/v1/') }, { ...documentSections, ...librarySections, ...v1ErrorSections }, () => server.login()),
+    pass('a', { proxyUrl: wholeProxy.url, coverage: whole, accepts: () => true }, [{ service, ...v1Groups[0] }, { ...assessmentSections, ...assessmentErrorSections }], async (client) => (await client.post('/auth/dev-login', undefined)).body.token),
+    pass('b', { proxyUrl: v1Proxy.url, coverage: v1, accepts: (p) => p.startsWith('/v1/') }, v1Groups, () => server.login()),
   ]);
 
   const violations: Violation[] = [];

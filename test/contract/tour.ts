@@ -3,14 +3,14 @@
  * a way to run the steps in sections so that one broken step stops its section only.
  */
 import type { RunningTestServer } from '../../src/adapters/tools/test-support/tool-test-servers.js';
-import type { TestServer } from '../support/test-server.js';
+import type { QuireServer } from './quire-server.js';
 import { type Body, StepFailed, type TourClient } from './tour-client.js';
 import type { WireCheckContext } from './wire-checks.js';
 
 export interface Tour {
   client: TourClient;
   wire: WireCheckContext;
-  server: TestServer;
+  server: QuireServer;
   /** A loopback JSON API the tool registrations call. */
   toolApi: RunningTestServer;
   /** Makes library keys and names unique to this pass of the tour. */
