@@ -75,7 +75,9 @@ export function groupByOperation(violations: readonly Violation[]): Map<string, 
  */
 export function kindOf(violation: Violation): string {
   const side = violation.location.split('.')[0] || violation.source;
-  const message = violation.message
+  // A tour violation's message ends with the answer's body: the kind is what comes before it.
+  const text = violation.source === 'tour' ? violation.message.split(': ')[0] : violation.message;
+  const message = text
     .replace(/'[^']*'/g, "'…'")
     .replace(/"[^"]*"/g, '"…"')
     .replace(/\d+/g, 'N');
