@@ -54,14 +54,15 @@ const assessments: Section = async (tour) => {
   await c.post(`/assessments/${assessmentId}/documents/${documentId}/rerun`, { preserve_corrections: true, reason: 'new processor version' });
 
   const second: string = added.body.documents[0].id;
-  const batch = await c.post('/batches', { name: 'January', document_ids: [second, loose.body.documents[0].id], options: { preserve_corrections: false } }, 201);
+  // One document keeps the batch to one extraction per run: the tour's time goes to extraction.
+  const batch = await c.post('/batches', { name: 'January', document_ids: [second], options: { preserve_corrections: false } }, 201);
   const batchId = idOf(batch.body, 'batch');
   await c.get('/batches');
   await c.post(`/batches/${batchId}/runs`, { scope: 'all' }, 202);
   await settle(tour);
   const rows = (await c.get(`/batch-documents?batch_id=${batchId}`)).body.batch_documents as Array<{ id: string }>;
   await c.put(`/batch-documents/${rows[0].id}`, { included: false });
-  await c.post('/batches/process', { batch_ids: [batchId], scope: 'all' }, 202);
+  await c.post('/batches/process', { batch_ids: [batchId], scope: 'all' }, [200, 202]);
   await settle(tour);
   await c.delete(`/batch-documents/${rows[0].id}`);
   await c.delete(`/documents/${loose.body.documents[0].id}`);
