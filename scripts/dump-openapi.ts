@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
+import { writeOpenApiDocuments } from './openapi-documents.js';
 
 const outDir = process.argv[2];
 if (!outDir) {
@@ -18,11 +19,7 @@ if (!outDir) {
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-openapi-'));
 const server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }));
 try {
-  await fs.mkdir(outDir, { recursive: true });
-  for (const [url, file] of [['/openapi.json', 'openapi.json'], ['/v1/openapi.json', 'v1-openapi.json']] as const) {
-    const response = await server.app.inject({ method: 'GET', url });
-    await fs.writeFile(path.join(outDir, file), response.body);
-  }
+  await writeOpenApiDocuments(server.app, outDir);
 } finally {
   await server.close();
   await fs.rm(dataDir, { recursive: true, force: true });

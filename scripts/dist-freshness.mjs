@@ -1,0 +1,22 @@
+// Whether dist/ is at least as new as the sources it is built from: `npm start` builds when it
+// is not, and the contract tour runs the built server only when it is.
+import fs from 'node:fs';
+import path from 'node:path';
+
+function newestSourceTime(dir) {
+  let newest = 0;
+  for (const item of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, item.name);
+    if (item.isDirectory()) newest = Math.max(newest, newestSourceTime(full));
+    else if (item.name.endsWith('.ts')) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when `root/dist/<entry>` exists and is newer than src/, package.json and tsconfig.build.json. */
+export function distIsFresh(root, entry = 'main.js') {
+  const built = path.join(root, 'dist', entry);
+  if (!fs.existsSync(built)) return false;
+  const newest = Math.max(newestSourceTime(path.join(root, 'src')), fs.statSync(path.join(root, 'package.json')).mtimeMs, fs.statSync(path.join(root, 'tsconfig.build.json')).mtimeMs);
+  return fs.statSync(built).mtimeMs >= newest;
+}
