@@ -82,6 +82,26 @@ function throughGathered(outOfDate: Map<string, GatheredCause[]>, computations: 
 }
 
 /**
+ * The fields and gathered values a changed computation reads that differ between the recorded
+ * render context and the current one, so a section reading `computed.total` also names the
+ * input that moved it (`fields.amount` via `computed.total`).
+ */
+function computationInputs(path: string, computations: Record<string, string>, recorded: Record<string, unknown>, current: Record<string, unknown>): StaleCause[] {
+  const source = computations[path.slice('computed.'.length)];
+  if (source === undefined) return [];
+  const causes: StaleCause[] = [];
+  for (const name of computationReads(source)) {
+    for (const space of ['fields', 'gathered'] as const) {
+      const before = recorded[space];
+      const after = current[space];
+      if (!isRecord(before) || !isRecord(after) || !(Object.hasOwn(before, name) || Object.hasOwn(after, name))) continue;
+      if (hashOf(before[name] ?? null) !== hashOf(after[name] ?? null)) causes.push({ cause: space, path: `${space}.${name}`, via: path });
+    }
+  }
+  return causes;
+}
+
+/**
  * Section id → why it is stale (`[]` when current), for every section whose output came from a
  * run that recorded a derivation for it; other sections (empty, edited, failed, or rendered
  * before derivation records existed) are absent.
@@ -113,6 +133,7 @@ export async function sectionStaleness(ctx: CommandContext, services: StalenessS
     const causes: StaleCause[] = differingKeys(recorded.definition, definitionHashes(definition)).map((key) => ({ cause: 'template', path: `definition.${key}` }));
     for (const path of differingKeys(recorded.reads, sectionReads(definition, now.context, now.sources))) {
       causes.push({ cause: readCause(path, manifest, manifest).kind, path });
+      if (path.startsWith('computed.')) causes.push(...computationInputs(path, inputs.computations, manifest.renderContext ?? {}, now.context));
     }
     for (const read of Object.keys(recorded.reads)) causes.push(...(upstream.get(read) ?? []));
     if (definition.renderMode !== 'templated') {
