@@ -97,6 +97,22 @@ describeEachDialect('staleness from voices, the library, definitions, tools and 
     return { id, blockId: block.id, toolName };
   }
 
+  it('every response that returns the document detail carries the same staleBecause as GET', async () => {
+    const { id } = await generatedDocument();
+    const causes = (sections: WireSection[]) => Object.fromEntries(sections.map((s) => [s.key, s.staleBecause]));
+    const fromGet = async () => causes((await api.get(`/v1/documents/${id}`)).body.sections);
+    const patched = await api.patch(`/v1/documents/${id}`, { title: 'Renamed review' });
+    expect(patched.status).toBe(200);
+    expect(causes(patched.body.sections)).toEqual(await fromGet());
+    const put = await api.put(`/v1/documents/${id}/fields`, { fields: { client: 'Initech' } });
+    expect(put.status).toBe(200);
+    expect(causes(put.body.sections)).toMatchObject({ intro: [{ cause: 'fields', path: 'fields.client' }], vendor: [] });
+    expect(causes(put.body.sections)).toEqual(await fromGet());
+    const state = await api.put(`/v1/documents/${id}/state`, { state: 'under-review' });
+    expect(state.status).toBe(200);
+    expect(causes(state.body.sections)).toEqual(await fromGet());
+  });
+
   it('a voice change marks the synthesized section stale, naming the voice, and no templated one', async () => {
     const { id } = await generatedDocument();
     const [voice] = ((await api.get('/v1/voices')).body as Array<{ id: string; name: string }>).filter((v) => v.name === 'Plain');
