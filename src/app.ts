@@ -18,6 +18,7 @@ import { registerAssessmentRoutes } from './modules/assessments/assessments.rout
 import { registerExportRoutes } from './modules/export/export.routes.js';
 import { registerGenerationRoutes } from './modules/generation/generation.routes.js';
 import { registerReadinessRoutes } from './modules/generation/readiness.routes.js';
+import { documentDetailWithStaleness } from './modules/generation/queries/document-staleness.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
 import { registerLibraryRoutes } from './modules/library/library.routes.js';
 import { registerToolRoutes } from './modules/library/tools.routes.js';
@@ -101,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerIdentityRoutes(scope);
     const routeDeps: RouteDeps = { db: deps.store.db, ...deps.services };
     registerTemplateRoutes(scope, routeDeps);
-    registerDocumentRoutes(scope, routeDeps);
+    registerDocumentRoutes(scope, routeDeps, (ctx, document) => documentDetailWithStaleness(ctx, routeDeps, document));
     registerReadinessRoutes(scope, routeDeps);
     registerDocumentConfigRoutes(scope, routeDeps);
     registerSectionRoutes(scope, routeDeps);

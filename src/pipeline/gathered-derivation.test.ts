@@ -10,6 +10,7 @@ const inputs: ResolvedInputs = {
   args: { vendor: 'Initech', limit: 5 },
   prompt: null,
   deps: { client: { name: 'Globex' } },
+  model: null,
   fields: { vendor_name: 'Initech' },
   variables: null,
   tool: TOOL,
@@ -20,7 +21,7 @@ describe('deriveGathered', () => {
   it('records each input as a content hash and the caller as an identity', () => {
     const derivation = deriveGathered(inputs);
     expect(derivation).toEqual({
-      v: 1,
+      v: 2,
       kind: 'tool',
       args: { vendor: hashOf('Initech'), limit: hashOf(5) },
       prompt: null,
@@ -28,6 +29,7 @@ describe('deriveGathered', () => {
       fields: { vendor_name: hashOf('Initech') },
       variables: null,
       tool: { name: 'vendors', classPath: 'mcp.http', config: hashOf({ url: 'https://mcp.example/mcp', tool: 'lookup' }) },
+      model: null,
       caller: { subject: 'ada', email: 'ada@example.com' },
     });
     expect(JSON.stringify(derivation)).not.toContain('mcp.example');

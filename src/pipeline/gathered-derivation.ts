@@ -8,7 +8,7 @@
 import { hashOf } from './inputs-hash.js';
 
 /** Bumped when the record's shape or meaning changes (every older row then misses once). */
-export const DERIVATION_VERSION = 1;
+export const DERIVATION_VERSION = 2;
 
 /** Who a per-user source answered: the verified caller's subject and e-mail (never the token). */
 export interface CallerIdentity {
@@ -38,6 +38,8 @@ export interface GatheredDerivation {
   variables: string | null;
   /** `tool` needs: the registration called. */
   tool: ToolDerivation | null;
+  /** `llm` needs: the model id asked (a change of the gather model re-gathers), else null. */
+  model: string | null;
   /** Per-user sources: the caller the answer belongs to; null for sources that answer everyone alike. */
   caller: CallerIdentity | null;
 }
@@ -51,6 +53,7 @@ export interface ResolvedInputs {
   fields: Record<string, unknown>;
   variables: Record<string, unknown> | null;
   tool: { name: string; classPath: string; config: Record<string, unknown> } | null;
+  model: string | null;
   caller: CallerIdentity | null;
 }
 
@@ -68,6 +71,7 @@ export function deriveGathered(inputs: ResolvedInputs): GatheredDerivation {
     fields: hashEach(inputs.fields),
     variables: inputs.variables === null ? null : hashOf(inputs.variables),
     tool: inputs.tool && { name: inputs.tool.name, classPath: inputs.tool.classPath, config: hashOf(inputs.tool.config) },
+    model: inputs.model,
     caller: inputs.caller && { subject: inputs.caller.subject, email: inputs.caller.email },
   };
 }
@@ -83,8 +87,8 @@ export function derivationHash(derivation: GatheredDerivation): string {
  */
 export function changedInputs(before: GatheredDerivation, after: GatheredDerivation): string[] {
   const changed: string[] = [];
-  for (const key of ['v', 'kind', 'prompt', 'variables', 'tool', 'caller'] as const) {
-    if (hashOf(before[key]) !== hashOf(after[key])) changed.push(key);
+  for (const key of ['v', 'kind', 'prompt', 'variables', 'tool', 'model', 'caller'] as const) {
+    if (hashOf(before[key] ?? null) !== hashOf(after[key] ?? null)) changed.push(key);
   }
   for (const group of ['args', 'deps', 'fields'] as const) {
     const names = new Set([...Object.keys(before[group]), ...Object.keys(after[group])]);

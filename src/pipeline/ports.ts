@@ -83,6 +83,8 @@ export interface ExtractedFacts {
 
 export interface ModelGateway {
   status(): LlmStatus;
+  /** The model id a task of `step` would use under the document's choice (what a derivation records). */
+  modelFor(step: ModelStep, models: ModelChoice): string;
   /** The batched structured-output call of the synthesize stage. */
   synthesize(input: SynthesizeInput): Promise<ModelResult<Record<string, unknown>>>;
   /** A synthesized section: Markdown with `[n]` markers pointing at the numbered sources. */

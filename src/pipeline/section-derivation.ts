@@ -7,7 +7,8 @@
  *
  * Read paths are `<namespace>.<key>`: `fields.client`, `gathered.report`, `computed.total`,
  * `synthesized.summary`, `sections.intro`, `variables.tone`, `document.title`,
- * `organization.name`, or a whole value: `sources`, `snippets`, `today`. A top-level name
+ * `organization.name`, `snippets.<key>` (a bound snippet with its items' content and entities),
+ * or a whole value: `sources`, `today`. A top-level name
  * (`{{ client }}`) resolves as the render context does: a gathered value wins over a field.
  */
 import { findTemplateReads } from '../templating/index.js';
@@ -66,6 +67,14 @@ class Reads {
     else this.add(canonical, value);
   }
 
+  /** The bound snippets one by one (`snippets.<key>`), so a staleness view names the snippet whose text, risk block or entity changed. */
+  private snippets(): void {
+    const value = this.context.snippets;
+    const keyed = Array.isArray(value) && value.every((s) => isRecord(s) && typeof s.key === 'string');
+    if (!keyed) return this.add('snippets', value);
+    for (const snippet of value as Array<Record<string, unknown>>) this.add(`snippets.${String(snippet.key)}`, snippet);
+  }
+
   /** One read path of a template (`client`, `fields.year`, `computed`, `sources`). */
   path(read: string): void {
     const dot = read.indexOf('.');
@@ -79,7 +88,9 @@ class Reads {
       else this.namespace(canonical);
     } else if (root === 'today' || root === 'now') {
       this.add('today', this.context.today);
-    } else if (root === 'sources' || root === 'snippets') {
+    } else if (root === 'snippets') {
+      this.snippets();
+    } else if (root === 'sources') {
       this.add(root, this.context[root]);
     } else {
       const gathered = this.context.gathered;

@@ -151,7 +151,7 @@ describeEachDialect('gather integrity', (dialect) => {
     expect(row.inputs_hash).toBe(first.needs[0].inputsHash);
     const derivation = JSON.parse(String((row as Record<string, unknown>).derivation_json));
     expect(derivation).toEqual({
-      v: 1,
+      v: 2,
       kind: 'tool',
       args: { vendor: hashOf('Contoso') },
       prompt: null,
@@ -159,6 +159,7 @@ describeEachDialect('gather integrity', (dialect) => {
       fields: { vendor_name: hashOf('Contoso') },
       variables: null,
       tool: { name: 'vendor-api-2', classPath: 'http.json', config: hashOf({ url: `${jsonApi.url}/vendors`, resultPath: 'data' }) },
+      model: null,
       caller: null,
     });
     expect(derivation.fields).not.toHaveProperty('reviewer');

@@ -132,7 +132,11 @@ describeEachDialect('integrity: corrections, sources, comments, entities', (dial
     const snippet = await created(api, '/v1/snippets', { key: uniqueKey('liability') });
     expect((await api.put(`/v1/snippets/${snippet.id}/items`, { items: [{ itemType: 'text', itemKey: text.key }] })).status).toBe(200);
     const documentId = (await api.post('/v1/documents', { templateId: 'invoice-note' })).body.document.id;
-    await created(api, `/v1/documents/${documentId}/snippets`, { snippetId: snippet.id, entityBindings: { client: entity.id, counterparty: foreign.id } });
+    // Another organization's entity cannot be bound here (422 naming it); the role stays unbound.
+    const refused = await api.post(`/v1/documents/${documentId}/snippets`, { snippetId: snippet.id, entityBindings: { client: entity.id, counterparty: foreign.id } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toContain(`counterparty → ${foreign.id}`);
+    await created(api, `/v1/documents/${documentId}/snippets`, { snippetId: snippet.id, entityBindings: { client: entity.id } });
 
     const body = await partText(await docxParts(server, token, documentId), 'word/document.xml');
     expect(body).toContain('Liability of Initech');

@@ -22,6 +22,11 @@ describeEachDialect('library: snippets and bindings', (dialect) => {
   });
   afterAll(async () => server?.close());
 
+  /** A new entity of the organization (bindings name entities of the organization only). */
+  async function entity(org: Api, name: string): Promise<string> {
+    return (await created(org, '/v1/entities', { name, kind: 'organization' })).id;
+  }
+
   /** A text, a risk block and a snippet holding both, in the given organization. */
   async function clause(org: Api, options: { roles?: string[]; status?: string } = {}) {
     const text = await created(org, '/v1/texts', { key: uniqueKey('txt'), value: 'v', narrativeTemplate: '{{ client }} pays', entityRolesUsed: options.roles ?? ['client'] });
@@ -133,9 +138,11 @@ describeEachDialect('library: snippets and bindings', (dialect) => {
     const a = await clause(api);
     const b = await clause(api);
     const c = await clause(api);
-    const first = await api.post(`/v1/documents/${documentId}/snippets`, { snippetId: a.snippet.id, entityBindings: { client: 'org_acme' } });
+    const acme = await entity(api, 'Acme');
+    const other = await entity(api, 'Other');
+    const first = await api.post(`/v1/documents/${documentId}/snippets`, { snippetId: a.snippet.id, entityBindings: { client: acme } });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ ordinal: 0, snippetId: a.snippet.id, entityBindings: { client: 'org_acme' }, snippet: { key: a.snippet.key } });
+    expect(first.body).toMatchObject({ ordinal: 0, snippetId: a.snippet.id, entityBindings: { client: acme }, snippet: { key: a.snippet.key } });
     expect(first.body.snippet.items).toHaveLength(2);
     const second = await created(api, `/v1/documents/${documentId}/snippets`, { snippetId: b.snippet.id });
     expect(second).toMatchObject({ ordinal: 1, entityBindings: {} });
@@ -150,8 +157,8 @@ describeEachDialect('library: snippets and bindings', (dialect) => {
 
     const moved = await api.patch(`/v1/documents/${documentId}/snippets/${third.id}`, { ordinal: 0 });
     expect(moved.body).toMatchObject({ ordinal: 0, entityBindings: {} });
-    const rebound = await api.patch(`/v1/documents/${documentId}/snippets/${second.id}`, { entityBindings: { client: 'org_x' } });
-    expect(rebound.body).toMatchObject({ ordinal: 1, entityBindings: { client: 'org_x' } });
+    const rebound = await api.patch(`/v1/documents/${documentId}/snippets/${second.id}`, { entityBindings: { client: other } });
+    expect(rebound.body).toMatchObject({ ordinal: 1, entityBindings: { client: other } });
     const cleared = await api.patch(`/v1/documents/${documentId}/snippets/${first.body.id}`, { entityBindings: null });
     expect(cleared.body.entityBindings).toEqual({});
     const toEnd = await api.patch(`/v1/documents/${documentId}/snippets/${first.body.id}`, { ordinal: null });
@@ -173,8 +180,19 @@ describeEachDialect('library: snippets and bindings', (dialect) => {
     const documentId = await newDocument(api);
     // Approved: a draft risk block would keep the document from being finalized (issue #11).
     const { snippet } = await clause(api, { status: 'approved' });
-    const binding = await created(api, `/v1/documents/${documentId}/snippets`, { snippetId: snippet.id, entityBindings: { client: 'c1' } });
+    const client = await entity(api, 'Client');
+    const foreign = await entity(globex, 'Theirs');
+    const binding = await created(api, `/v1/documents/${documentId}/snippets`, { snippetId: snippet.id, entityBindings: { client } });
     const before = await countLibraryRows(server);
+    // An id naming no entity of the organization (unknown, or another organization's) is refused, naming it.
+    for (const id of ['ent_nope', foreign]) {
+      const bound = await api.post(`/v1/documents/${documentId}/snippets`, { snippetId: snippet.id, entityBindings: { client: id } });
+      expect(bound.status).toBe(422);
+      expect(bound.body.detail).toContain(`client → ${id}`);
+      const rebound = await api.patch(`/v1/documents/${documentId}/snippets/${binding.id}`, { entityBindings: { client: id } });
+      expect(rebound.status).toBe(422);
+      expect(rebound.body.detail).toContain(id);
+    }
     expect((await api.post(`/v1/documents/${documentId}/snippets`, { snippetId: 'snip_nope' })).status).toBe(404);
     expect((await api.post(`/v1/documents/doc_nope/snippets`, { snippetId: snippet.id })).status).toBe(404);
     expect((await api.post(`/v1/documents/${documentId}/snippets`, { snippetId: snippet.id, ordinal: -1 })).status).toBe(422);
@@ -196,12 +214,13 @@ describeEachDialect('library: snippets and bindings', (dialect) => {
   it('readiness: snippet_role_unbound blocks (needs input) until the binding sets the role', async () => {
     const documentId = await newDocument(api);
     const { snippet } = await clause(api, { roles: ['client', 'supplier'], status: 'approved' });
-    const binding = await created(api, `/v1/documents/${documentId}/snippets`, { snippetId: snippet.id, entityBindings: { client: 'org_1' } });
+    const [client, supplier] = [await entity(api, 'Client'), await entity(api, 'Supplier')];
+    const binding = await created(api, `/v1/documents/${documentId}/snippets`, { snippetId: snippet.id, entityBindings: { client } });
     const readiness = (await api.get(`/v1/documents/${documentId}/readiness`)).body;
     const gaps = readiness.gaps.filter((g: { kind: string }) => g.kind === 'snippet_role_unbound');
     expect(gaps).toEqual([expect.objectContaining({ subjectType: 'snippet_binding', subjectId: binding.id, key: 'supplier', blocking: true, needsInput: true })]);
     expect(readiness).toMatchObject({ generation_should_proceed: false, ui_state: 'needs_input' });
-    await api.patch(`/v1/documents/${documentId}/snippets/${binding.id}`, { entityBindings: { client: 'org_1', supplier: 'org_2' } });
+    await api.patch(`/v1/documents/${documentId}/snippets/${binding.id}`, { entityBindings: { client, supplier } });
     const after = (await api.get(`/v1/documents/${documentId}/readiness`)).body;
     expect(after.gaps.filter((g: { kind: string }) => g.kind.startsWith('snippet') || g.kind.startsWith('risk'))).toEqual([]);
     expect(after.generation_should_proceed).toBe(true);
@@ -234,13 +253,14 @@ describeEachDialect('library: snippets and bindings', (dialect) => {
     const template = await createTemplate(api, { slug, title: 'Bound template' });
     const a = await clause(api);
     const b = await clause(api);
-    await created(api, `/v1/documents/${template.document.id}/snippets`, { snippetId: b.snippet.id, entityBindings: { client: 'c' }, ordinal: 5 });
+    const client = await entity(api, 'Client');
+    await created(api, `/v1/documents/${template.document.id}/snippets`, { snippetId: b.snippet.id, entityBindings: { client }, ordinal: 5 });
     await created(api, `/v1/documents/${template.document.id}/snippets`, { snippetId: a.snippet.id, ordinal: 2 });
     const doc = await api.post('/v1/documents', { templateId: slug });
     const copied = (await api.get(`/v1/documents/${doc.body.document.id}/snippets`)).body;
     expect(copied.map((x: { snippetId: string; entityBindings: object; ordinal: number }) => [x.snippetId, x.entityBindings, x.ordinal])).toEqual([
       [a.snippet.id, {}, 0],
-      [b.snippet.id, { client: 'c' }, 1],
+      [b.snippet.id, { client }, 1],
     ]);
     expect((await api.get(`/v1/documents/${template.document.id}/snippets`)).body).toHaveLength(2);
   });
@@ -248,7 +268,8 @@ describeEachDialect('library: snippets and bindings', (dialect) => {
   it('cross-organization: another organization\'s snippet and binding are 404 everywhere and stay unchanged', async () => {
     const theirs = await clause(globex);
     const theirDoc = await newDocument(globex);
-    const theirBinding = await created(globex, `/v1/documents/${theirDoc}/snippets`, { snippetId: theirs.snippet.id, entityBindings: { client: 'g' } });
+    const client = await entity(globex, 'Their client');
+    const theirBinding = await created(globex, `/v1/documents/${theirDoc}/snippets`, { snippetId: theirs.snippet.id, entityBindings: { client } });
     const ourDoc = await newDocument(api);
     const before = await countLibraryRows(server);
 
@@ -270,7 +291,7 @@ describeEachDialect('library: snippets and bindings', (dialect) => {
     expect(await countLibraryRows(server)).toEqual(before);
     expect((await globex.get(`/v1/snippets/${theirs.snippet.id}`)).body).toEqual(theirs.snippet);
     const still = (await globex.get(`/v1/documents/${theirDoc}/snippets`)).body;
-    expect(still.map((x: { id: string; ordinal: number; entityBindings: object }) => [x.id, x.ordinal, x.entityBindings])).toEqual([[theirBinding.id, 0, { client: 'g' }]]);
+    expect(still.map((x: { id: string; ordinal: number; entityBindings: object }) => [x.id, x.ordinal, x.entityBindings])).toEqual([[theirBinding.id, 0, { client }]]);
     expect((await api.get('/v1/snippets')).body.map((s: { id: string }) => s.id)).not.toContain(theirs.snippet.id);
   });
 });

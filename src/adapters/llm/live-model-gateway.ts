@@ -43,6 +43,7 @@ export function createLiveModelGateway(caller: ModelCaller, models: ServiceModel
 
   return {
     status: () => status,
+    modelFor: (step, choice) => chooseModel(step, choice, models),
 
     async synthesize(input) {
       const schema = input.schema ?? DEFAULT_SYNTHESIS_SCHEMA;

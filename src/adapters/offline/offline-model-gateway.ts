@@ -45,6 +45,7 @@ export function createOfflineModelGateway(): ModelGateway {
   const status: LlmStatus = { mode: 'offline', model: MODEL, gatherModel: MODEL, synthesisModel: MODEL };
   return {
     status: () => status,
+    modelFor: () => MODEL,
 
     async synthesize(input) {
       const { context } = synthesizeContextWithReport({ fields: input.fields, gathered: input.gathered, computed: input.computed, brief: input.brief, schema: input.schema });

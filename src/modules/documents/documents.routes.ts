@@ -1,7 +1,9 @@
 /**
  * /v1/documents and fields. Routes only adapt. Lifecycle state, readiness and computed values
  * read the readiness assembler, and the document detail (`GET /v1/documents/{id}`) carries each
- * section's derived staleness, so their routes are in generation/readiness.routes.ts.
+ * section's derived staleness, so their routes are in generation/readiness.routes.ts. The routes
+ * here that answer with the detail present it with the presenter they are given (app.ts hands in
+ * the workflow tier's, which adds `staleBecause`), so every detail response is the same shape.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -13,8 +15,11 @@ import { deleteField } from './fields/commands/delete-field.js';
 import { instantiateTemplate } from './commands/instantiate-template.js';
 import { replaceFields } from './fields/commands/replace-fields.js';
 import { updateDocument } from './commands/update-document.js';
-import { CreateDocumentBody, DeleteFieldResponse, FieldsBody, FieldsResponse, UpdateDocumentBody } from './documents.schemas.js';
-import { documentDetail, getDocument } from './queries/get-document.js';
+import { CreateDocumentBody, DeleteFieldResponse, DocumentDetail, FieldsBody, FieldsResponse, UpdateDocumentBody } from './documents.schemas.js';
+import { documentDetail } from './queries/get-document.js';
+import type { DocumentRecord } from './document.repository.js';
+import { requireDocument } from './require-document.js';
+import type { CommandContext } from '../context.js';
 import { listDocuments } from './queries/list-documents.js';
 import { listFields } from './fields/queries/list-fields.js';
 
@@ -23,7 +28,10 @@ const FieldParams = Type.Object({ document_id: Type.String(), field_id: Type.Str
 const tags = ['documents'];
 const Ok = Type.Object({ ok: Type.Boolean() });
 
-export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
+/** Presents the detail of a document already in scope (`{document, sections, sources, fields, dataNeeds}`). */
+export type DocumentDetailPresenter = (ctx: CommandContext, document: DocumentRecord) => ReturnType<typeof documentDetail>;
+
+export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps, presentDetail: DocumentDetailPresenter = documentDetail): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/v1/documents', { schema: { operationId: 'listDocuments', summary: 'List document instances', tags, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
     listDocuments(contextOf(request, deps), { templates: false }),
@@ -31,21 +39,21 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps
 
   app.post(
     '/v1/documents',
-    { schema: { operationId: 'createDocument', summary: 'Instantiate a template into a document', tags, body: Ref(CreateDocumentBody), response: { 201: OpenObject(), ...errorResponses(404, 422) } } },
+    { schema: { operationId: 'createDocument', summary: 'Instantiate a template into a document', tags, body: Ref(CreateDocumentBody), response: { 201: DocumentDetail, ...errorResponses(404, 422) } } },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const document = await instantiateTemplate(ctx, request.body);
-      return reply.status(201).send(await documentDetail(ctx, document));
+      return reply.status(201).send(await presentDetail(ctx, document));
     },
   );
 
   app.patch(
     '/v1/documents/:document_id',
-    { schema: { operationId: 'updateDocument', summary: 'Update title, description or template flag', tags, params: DocumentParams, body: Ref(UpdateDocumentBody), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    { schema: { operationId: 'updateDocument', summary: 'Update title, description or template flag', tags, params: DocumentParams, body: Ref(UpdateDocumentBody), response: { 200: DocumentDetail, ...errorResponses(404, 422) } } },
     async (request) => {
       const ctx = contextOf(request, deps);
       const document = await updateDocument(ctx, request.params.document_id, request.body);
-      return documentDetail(ctx, document);
+      return presentDetail(ctx, document);
     },
   );
 
@@ -60,12 +68,12 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps
 
   app.put(
     '/v1/documents/:document_id/fields',
-    { schema: { operationId: 'putFields', summary: 'Merge field values by key', tags, params: DocumentParams, body: Ref(FieldsBody), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    { schema: { operationId: 'putFields', summary: 'Merge field values by key', tags, params: DocumentParams, body: Ref(FieldsBody), response: { 200: DocumentDetail, ...errorResponses(404, 422) } } },
     async (request) => {
       const ctx = contextOf(request, deps);
       const { document_id } = request.params;
       await replaceFields(ctx, document_id, request.body.fields);
-      return getDocument(ctx, document_id);
+      return presentDetail(ctx, await requireDocument(ctx, document_id));
     },
   );
 

@@ -55,4 +55,25 @@ export const StateBody = Type.Object(
 
 export const DeleteFieldResponse = Type.Object({ ok: Type.Boolean() }, { $id: 'DeleteFieldResponse' });
 
+/** Why a generated section is stale: section-diff's cause vocabulary and the path that changed. */
+const StaleCause = Type.Object({
+  cause: Type.String({ description: 'fields, gathered, corrections, computed, library, document, template, voice, brief, model, tool, … (as a snapshot diff names causes)' }),
+  path: Type.String({ description: 'A read path (`fields.client`, `gathered.report`, `computed.total`, `snippets.<key>`), `definition.<attribute>`, `voice`, `brief`, `models`, or an input of an out-of-date gathered value (`tool.<name>`, `models.gather`, `assessment.<id>.<item>`, `dataNeeds.<key>`)' }),
+  via: Type.Optional(Type.String({ description: 'The gathered or computed value the section read through which `path` reaches it (that row is re-gathered by the next run); absent when the section read `path` itself' })),
+});
+
+/** A presented section with its derived staleness (the detail's and the section list's rows). */
+export const SectionWithStaleness = Type.Object(
+  {
+    id: Type.String(),
+    staleBecause: Type.Optional(
+      Type.Array(StaleCause, { description: 'Present on a section whose output came from a run (status `generated` or `stale`): what it read then that differs now; empty when current' }),
+    ),
+  },
+  { additionalProperties: true },
+);
+
+/** The document detail every route returning it answers with (`GET`, `POST`, `PATCH`, `PUT /fields`, `PUT /state`). */
+export const DocumentDetail = Type.Object({ sections: Type.Array(SectionWithStaleness) }, { additionalProperties: true });
+
 export const DOCUMENT_SCHEMAS = [CreateDocumentBody, UpdateDocumentBody, FieldsBody, FieldModel, FieldsResponse, StateBody, DeleteFieldResponse];

@@ -45,6 +45,9 @@ export function gatherPorts(
       if (!registration) throw new Error(`tool "${need.toolRef ?? ''}" is not registered in this organization`);
       return services.tools.call({ registration, args, caller: caller(), timeoutMs });
     },
+    llmModel() {
+      return services.model.modelFor('gather', run.models);
+    },
     async completeLlm(_need, prompt, context) {
       const answer = await services.model.completeDataNeed({ prompt, context, models: run.models });
       return { value: answer.value, usage: answer.usage, model: answer.model, prompt: answer.prompt };

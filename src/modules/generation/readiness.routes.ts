@@ -11,30 +11,15 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { OpenObject, Ref, errorResponses } from '../../kernel/schema.js';
 import { setLifecycleState } from '../documents/commands/set-lifecycle-state.js';
-import { StateBody } from '../documents/documents.schemas.js';
-import { documentDetail } from '../documents/queries/get-document.js';
+import { DocumentDetail, SectionWithStaleness, StateBody } from '../documents/documents.schemas.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
 import { getComputed } from './queries/get-computed.js';
-import { getDocumentWithStaleness, listSectionsWithStaleness } from './queries/document-staleness.js';
+import { documentDetailWithStaleness, getDocumentWithStaleness, listSectionsWithStaleness } from './queries/document-staleness.js';
 import { finalizeBlockers } from './inputs/readiness-input.js';
 import { getReadiness } from './queries/get-readiness.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 
-/** Why a generated section is stale: section-diff's cause vocabulary and the path that changed. */
-const StaleCause = Type.Object({
-  cause: Type.String({ description: 'fields, gathered, corrections, computed, library, document, template, voice, brief, model, … (as a snapshot diff names causes)' }),
-  path: Type.String({ description: 'A read path (`fields.client`, `gathered.report`, `computed.total`), `definition.<attribute>`, `voice`, `brief` or `models`' }),
-});
-const SectionWithStaleness = Type.Object(
-  {
-    staleBecause: Type.Optional(
-      Type.Array(StaleCause, { description: 'Present on a section whose output came from a run (status `generated` or `stale`): what it read then that differs now; empty when current' }),
-    ),
-  },
-  { additionalProperties: true },
-);
-const DocumentDetail = Type.Object({ sections: Type.Array(SectionWithStaleness) }, { additionalProperties: true });
 
 /** Registers lifecycle state, readiness and computed on the authenticated scope (right after the document routes). */
 export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
@@ -44,22 +29,22 @@ export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDep
   app.get(
     '/v1/documents/:document_id',
     { schema: { operationId: 'getDocument', summary: 'A document with its sections and sources', description: 'Each section whose output came from a run carries `staleBecause`: what it read in the latest run that rendered it (a field, gathered data, a correction, a computed value, a library text, its definition, the voice…) and differs now.', tags, params: DocumentParams, response: { 200: DocumentDetail, ...errorResponses(404) } } },
-    async (request) => getDocumentWithStaleness(contextOf(request, deps), request.params.document_id),
+    async (request) => getDocumentWithStaleness(contextOf(request, deps), deps, request.params.document_id),
   );
 
   app.get(
     '/v1/documents/:document_id/sections',
     { schema: { operationId: 'listSections', summary: 'Sections in order', description: 'Each section whose output came from a run carries `staleBecause` (see `getDocument`).', tags: ['sections'], params: DocumentParams, response: { 200: Type.Array(SectionWithStaleness), ...errorResponses(404) } } },
-    async (request) => listSectionsWithStaleness(contextOf(request, deps), request.params.document_id),
+    async (request) => listSectionsWithStaleness(contextOf(request, deps), deps, request.params.document_id),
   );
 
   app.put(
     '/v1/documents/:document_id/state',
-    { schema: { operationId: 'setState', summary: 'Set the lifecycle state (draft, under-review, finalized)', description: 'Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…', tags, params: DocumentParams, body: Ref(StateBody), response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    { schema: { operationId: 'setState', summary: 'Set the lifecycle state (draft, under-review, finalized)', description: 'Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…', tags, params: DocumentParams, body: Ref(StateBody), response: { 200: DocumentDetail, ...errorResponses(404, 422) } } },
     async (request) => {
       const ctx = contextOf(request, deps);
       const document = await setLifecycleState(ctx, request.params.document_id, request.body.state, finalizeBlockers);
-      return documentDetail(ctx, document);
+      return documentDetailWithStaleness(ctx, deps, document);
     },
   );
 

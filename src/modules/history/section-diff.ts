@@ -13,7 +13,7 @@ import type { PinnedManifest } from './pinned-manifest.js';
 
 export const CAUSE_KINDS = [
   'engine', 'template', 'fields', 'gathered', 'corrections', 'computed', 'synthesized_context', 'sections',
-  'library', 'document', 'variables', 'date', 'voice', 'brief', 'model', 'prompt',
+  'library', 'document', 'variables', 'date', 'voice', 'brief', 'model', 'prompt', 'tool',
 ] as const;
 export type CauseKind = (typeof CAUSE_KINDS)[number];
 
@@ -49,6 +49,7 @@ const DETAIL: Record<CauseKind, string> = {
   brief: 'the brief differs',
   model: 'the model differs',
   prompt: 'the prompt sent to the model differs',
+  tool: 'the tool registration a gathered value came from differs',
 };
 
 class Causes {

@@ -135,6 +135,38 @@ export const CreateEntityBody = Type.Object(
   { $id: 'CreateEntityBody', additionalProperties: false },
 );
 
+const EntityAttributeValues = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), { description: 'read by templates as roles.<role>.<attribute>' });
+
+export const UpdateEntityBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, description: 'a rename reaches every document binding the entity (their sections reading the snippets show stale)' })),
+    kind: Type.Optional(Nullable(Type.String({ description: 'null clears it' }))),
+    attributes: Type.Optional(Nullable({ ...EntityAttributeValues, description: 'replaces the whole map; null clears it' })),
+  },
+  { $id: 'UpdateEntityBody', additionalProperties: false },
+);
+
+export const Entity = Type.Object(
+  {
+    id: Type.String({ description: '`ent_…`' }),
+    name: Type.String(),
+    kind: Nullable(Type.String()),
+    attributes: EntityAttributeValues,
+    createdBy: Nullable(Type.String({ description: 'who created it (orchestrate: the caller)' })),
+    createdAt: Type.String(),
+    updatedAt: Type.String(),
+  },
+  { $id: 'Entity' },
+);
+
+export const EntityList = Type.Object(
+  {
+    entities: Type.Array(Ref(Entity), { description: 'newest first' }),
+    next_cursor: Nullable(Type.String({ description: 'pass as `cursor` for the next page; null on the last page' })),
+  },
+  { $id: 'EntityList' },
+);
+
 export const CreateToolRegistrationBody = Type.Object(
   {
     name: Type.String({ minLength: 1 }),
@@ -148,5 +180,5 @@ export const CreateToolRegistrationBody = Type.Object(
 export const LIBRARY_SCHEMAS = [
   CreateTextBody, UpdateTextBody, SnippetCreateBody, SnippetUpdateBody, SnippetItemInput, SetSnippetItemsBody,
   BindSnippetBody, UpdateDocumentSnippetBody, CreateRiskBlockBody, UpdateRiskBlockBody, CreateVoiceBody,
-  UpdateVoiceBody, CreateEntityBody, CreateToolRegistrationBody,
+  UpdateVoiceBody, CreateEntityBody, UpdateEntityBody, Entity, EntityList, CreateToolRegistrationBody,
 ];

@@ -7,7 +7,7 @@ import { FakeModelGateway, fakeGatherPorts, gatherNeed, recordEvents, type FakeG
 import type { DataNeed } from '../data-need.js';
 import { derivationHash, deriveGathered } from '../gathered-derivation.js';
 import { hashOf } from '../inputs-hash.js';
-import { type GatherInput, gatherNeeds } from './gather.js';
+import { type GatherInput, derivationsNow, gatherNeeds } from './gather.js';
 
 function setup(needs: DataNeed[], options: FakeGatherOptions = {}, overrides: Partial<GatherInput> = {}) {
   const model = new FakeModelGateway();
@@ -177,6 +177,7 @@ describe('the inputs hash of a gathered value (its derivation record)', () => {
       kind: 'tool',
       args: { vendor: 'Initech', detail: 'full' },
       prompt: null,
+      model: null,
       deps: {},
       fields: { vendor_name: 'Initech' },
       variables: null,
@@ -234,6 +235,35 @@ describe('the inputs hash of a gathered value (its derivation record)', () => {
       hashesOf([need], {}, { fields: { client: 'Globex', sector: 'retail' }, variables: { tone: 'formal' } }),
     ]);
     expect(new Set([first.angle, reworded.angle, otherField.angle, variables.angle]).size).toBe(4);
+  });
+
+  it('covers the model an llm need is asked: another gather model misses the cache, another synthesis model does not', async () => {
+    const need = gatherNeed({ outputKey: 'angle', kind: 'llm', args: null, promptBody: 'Angle for {{ client }}' });
+    const overrides = { fields: { client: 'Globex' } };
+    const [first, gatherModel, synthesisModel] = await Promise.all([
+      hashesOf([need], {}, overrides),
+      hashesOf([need], { models: { gather: 'fake-large' } }, overrides),
+      hashesOf([need], { models: { synthesis: 'fake-large' } }, overrides),
+    ]);
+    expect(gatherModel.angle).not.toBe(first.angle);
+    expect(synthesisModel.angle).toBe(first.angle);
+  });
+
+  it('derivationsNow resolves every need over stored values as a run would, calling no tool or model', async () => {
+    const needs = [
+      gatherNeed({ outputKey: 'vendor_info', kind: 'tool', toolRef: 'vendors', args: { vendor: '{{ vendor_name }}' } }),
+      gatherNeed({ outputKey: 'label', kind: 'template', args: { expression: "vendor_info.vendor ~ ' Ltd'" }, dependsOn: ['vendor_info'] }),
+      gatherNeed({ outputKey: 'angle', kind: 'llm', args: null, promptBody: 'Angle for {{ label }}', dependsOn: ['label'] }),
+    ];
+    const options = { tools: { vendors: (args: Record<string, unknown>) => ({ vendor: args.vendor }) } };
+    const overrides = { fields: { vendor_name: 'Initech' } };
+    const { run, calls, model } = setup(needs, options, overrides);
+    const gathered = await run();
+    const ports = fakeGatherPorts(model, options);
+    const now = await derivationsNow({ needs, ...overrides, variables: {} }, gathered.values, ports);
+    expect(Object.fromEntries(now)).toEqual(Object.fromEntries(gathered.items.map((i) => [i.outputKey, i.derivation])));
+    expect(ports.calls.map((c) => c.port)).toEqual(['toolInputs']);
+    expect(calls.filter((c) => c.port === 'callTool')).toHaveLength(1);
   });
 
   it('covers a template need\'s expression and what it reads, and a field need\'s field', async () => {

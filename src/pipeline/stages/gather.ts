@@ -34,6 +34,8 @@ export interface GatherPorts {
   /** The registration a `tool` need would call (null when none is registered under its tool_ref). */
   toolInputs(need: DataNeed): Promise<ToolInputs | null>;
   callTool(need: DataNeed, args: Record<string, unknown>, timeoutMs: number): Promise<{ value: unknown; source: GatheredSourceInfo }>;
+  /** The model an `llm` need would be asked (recorded in its derivation before the cache is asked). */
+  llmModel(need: DataNeed): string;
   completeLlm(need: DataNeed, prompt: string, context: Record<string, unknown>): Promise<{ value: string; usage: ModelUsage; model: string; prompt: string }>;
   resolveAssessment(need: DataNeed): Promise<Pick<GatheredValue, 'value' | 'source'>>;
 }
@@ -128,6 +130,38 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
   return { values, items, failures, usage, prompts };
 }
 
+/**
+ * What each need would be derived from if it were gathered now, over the values stored so far
+ * (`stored`, by output key) instead of freshly gathered ones: the same resolution a run makes
+ * before asking the cache, so "this stored row is out of date" and "the next run misses the
+ * cache" are one judgement. No tool or model is called. A need whose inputs do not resolve (its
+ * prompt does not render) maps to the error.
+ */
+export async function derivationsNow(
+  input: Pick<GatherInput, 'needs' | 'fields' | 'variables'>,
+  stored: Readonly<Record<string, unknown>>,
+  ports: Pick<GatherPorts, 'toolInputs' | 'llmModel'>,
+): Promise<Map<string, GatheredDerivation | Error>> {
+  const result = new Map<string, GatheredDerivation | Error>();
+  const byKey = new Map(input.needs.map((n) => [n.outputKey, n]));
+  const earlier: Record<string, unknown> = {};
+  for (const layer of dependencyLayers(input.needs.map((n) => ({ key: n.outputKey, dependsOn: n.dependsOn ?? [] })))) {
+    const seen = { ...earlier };
+    for (const key of layer) {
+      const need = byKey.get(key);
+      if (!need) continue;
+      const context = { ...input.fields, ...seen, fields: input.fields, gathered: { ...seen }, variables: input.variables };
+      try {
+        result.set(key, (await prepareNeed(need, context, seen, input, ports)).derivation);
+      } catch (error) {
+        result.set(key, error instanceof Error ? error : new Error(String(error)));
+      }
+      if (Object.hasOwn(stored, key)) earlier[key] = stored[key];
+    }
+  }
+  return result;
+}
+
 /** A need with its inputs resolved: what it will run with, and the record of it. */
 interface PreparedNeed {
   /** `field`: the key of the field it reads. */
@@ -153,7 +187,7 @@ function namesRead(sources: readonly string[]): ReadonlySet<string> {
  * The fields, earlier values and variables that `names` read in a context built as
  * `{...fields, ...earlier, fields, gathered, variables}` (earlier values shadow fields).
  */
-function readFrom(names: ReadonlySet<string>, need: DataNeed, earlier: Readonly<Record<string, unknown>>, input: GatherInput): Pick<ResolvedInputs, 'deps' | 'fields' | 'variables'> {
+function readFrom(names: ReadonlySet<string>, need: DataNeed, earlier: Readonly<Record<string, unknown>>, input: Pick<GatherInput, 'fields' | 'variables'>): Pick<ResolvedInputs, 'deps' | 'fields' | 'variables'> {
   const deps: Record<string, unknown> = {};
   const fields: Record<string, unknown> = {};
   for (const key of need.dependsOn ?? []) deps[key] = earlier[key];
@@ -172,13 +206,19 @@ function readFrom(names: ReadonlySet<string>, need: DataNeed, earlier: Readonly<
  *
  * @throws Error when the prompt does not render (the need fails).
  */
-async function prepareNeed(need: DataNeed, context: Record<string, unknown>, earlier: Readonly<Record<string, unknown>>, input: GatherInput, ports: GatherPorts): Promise<PreparedNeed> {
+async function prepareNeed(
+  need: DataNeed,
+  context: Record<string, unknown>,
+  earlier: Readonly<Record<string, unknown>>,
+  input: Pick<GatherInput, 'fields' | 'variables'>,
+  ports: Pick<GatherPorts, 'toolInputs' | 'llmModel'>,
+): Promise<PreparedNeed> {
   const args = need.args ?? {};
   const fieldKey = typeof args.field === 'string' ? args.field : need.outputKey;
   let toolArgs: Record<string, unknown> = {};
   let prompt: string | null = null;
   let resolved: ResolvedInputs;
-  const bare = { kind: need.kind, args, prompt: null, deps: {}, fields: {}, variables: null, tool: null, caller: null };
+  const bare = { kind: need.kind, args, prompt: null, deps: {}, fields: {}, variables: null, tool: null, model: null, caller: null };
   switch (need.kind) {
     case 'field':
       resolved = { ...bare, fields: { [fieldKey]: input.fields[fieldKey] } };
@@ -200,7 +240,7 @@ async function prepareNeed(need: DataNeed, context: Record<string, unknown>, ear
       if (rendered.error) throw new Error(`prompt_body: ${rendered.error}`);
       prompt = rendered.output;
       // The model is given the whole context: every field, earlier value and variable.
-      resolved = { ...bare, prompt, deps: { ...earlier }, fields: { ...input.fields }, variables: input.variables };
+      resolved = { ...bare, prompt, deps: { ...earlier }, fields: { ...input.fields }, variables: input.variables, model: ports.llmModel(need) };
       break;
     }
     default:

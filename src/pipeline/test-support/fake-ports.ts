@@ -11,6 +11,7 @@ import type {
   ModelChoice,
   ModelGateway,
   ModelResult,
+  ModelStep,
   SynthesizeInput,
   WriteSectionInput,
 } from '../ports.js';
@@ -58,6 +59,11 @@ export class FakeModelGateway implements ModelGateway {
 
   status(): LlmStatus {
     return { mode: 'fake', model: 'fake-model', gatherModel: 'fake-model', synthesisModel: 'fake-model' };
+  }
+
+  /** The step's chosen model, else `fake-model` (so a test can change the gather model). */
+  modelFor(step: ModelStep, models: ModelChoice): string {
+    return models[step] ?? models.default ?? 'fake-model';
   }
 
   async synthesize(input: SynthesizeInput): Promise<ModelResult<Record<string, unknown>>> {
@@ -117,6 +123,8 @@ export interface FakeGatherOptions {
   perUserTools?: string[];
   /** The caller of the run (default `{subject: 'ada', email: 'ada@example.com'}`). */
   caller?: CallerIdentity;
+  /** The run's model choice, which decides an `llm` need's model (`model.modelFor('gather', …)`). */
+  models?: ModelChoice;
 }
 
 export type GatherCall =
@@ -151,9 +159,12 @@ export function fakeGatherPorts(model: ModelGateway, options: FakeGatherOptions 
       const value: unknown = await tool(args);
       return { value, source: { title: `Tool ${need.toolRef ?? ''}`, kind: 'tool', tool: need.toolRef, text: typeof value === 'string' ? value : JSON.stringify(value) } };
     },
+    llmModel() {
+      return model.modelFor('gather', options.models ?? {});
+    },
     async completeLlm(need: DataNeed, prompt: string, context: Record<string, unknown>) {
       calls.push({ port: 'completeLlm', outputKey: need.outputKey, prompt });
-      const answer = await model.completeDataNeed({ prompt, context, models: {} });
+      const answer = await model.completeDataNeed({ prompt, context, models: options.models ?? {} });
       return { value: answer.value, usage: answer.usage, model: answer.model, prompt: answer.prompt };
     },
     async resolveAssessment(need: DataNeed) {

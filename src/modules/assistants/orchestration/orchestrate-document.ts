@@ -5,12 +5,15 @@
  * 2. Decide with the organization's rulebook (plan-orchestration.ts).
  * 3. Apply in one transaction: field values through the fields command, snippets through the
  *    binding command, so the same rules (editable document, tenancy) hold as over REST.
- * Returns the review payload: what was planned, bound and set, and the entities found.
+ * Returns the review payload: what was planned, bound and set, and the entities found. The
+ * organizations and people found become the organization's entities (reused by name, else
+ * created; listed under `entities`), and a bind action's role naming a party by fact binds that
+ * entity, so a binding never holds a raw name or an id that names nothing.
  * An extracted value that is not of its field's type is not set (a guess is not a value): it is
  * reported under `skippedFieldValues` with the reason, and the rest still applies.
  */
 import { DomainValidationError } from '../../../kernel/errors.js';
-import type { ModelGateway } from '../../../pipeline/ports.js';
+import type { ExtractedFacts, ModelGateway } from '../../../pipeline/ports.js';
 import type { CommandContext } from '../../context.js';
 import { replaceFields } from '../../documents/fields/commands/replace-fields.js';
 import { fieldValueRefusal } from '../../documents/fields/field-values.js';
@@ -18,7 +21,8 @@ import { requireEditableDocument } from '../../documents/require-document.js';
 import { bindSnippet } from '../../library/bindings/commands/bind-snippet.js';
 import { ensureRulebook } from '../../library/orchestration/ensure-rulebook.js';
 import type { OrchestrationRuleRecord } from '../../library/orchestration/orchestration-rule.repository.js';
-import { planOrchestration } from '../../library/orchestration/plan-orchestration.js';
+import { type PlannedBinding, planOrchestration } from '../../library/orchestration/plan-orchestration.js';
+import { ensureEntity } from '../../library/entities/commands/ensure-entity.js';
 
 async function snippetsNamedBy(ctx: CommandContext, rules: OrchestrationRuleRecord[]): Promise<Map<string, { id: string }>> {
   const keys = new Set(rules.flatMap((rule) => rule.then.flatMap((action) => (action.action === 'bind_snippet' ? [action.snippetKey] : []))));
@@ -29,6 +33,24 @@ async function snippetsNamedBy(ctx: CommandContext, rules: OrchestrationRuleReco
     if (snippet) found.set(key, { id: snippet.id });
   }
   return found;
+}
+
+/**
+ * The organizations and people found, and the parties bind actions name, as the organization's
+ * entities: an existing entity of the same name is reused, else one is created (`created`).
+ */
+async function partiesAsEntities(ctx: CommandContext, found: ExtractedFacts['entities'], bindings: readonly PlannedBinding[]) {
+  const wanted = new Map<string, string | null>();
+  for (const name of found.organizations) wanted.set(name.trim(), 'organization');
+  for (const name of found.people) if (!wanted.has(name.trim())) wanted.set(name.trim(), 'person');
+  for (const planned of bindings) for (const { name, kind } of Object.values(planned.entityNames)) if (!wanted.has(name)) wanted.set(name, kind);
+  const out = [];
+  for (const [name, kind] of wanted) {
+    if (name === '') continue;
+    const { entity, created } = await ensureEntity(ctx, name, kind);
+    out.push({ id: entity.id, name: entity.name, kind: entity.kind, created });
+  }
+  return out;
 }
 
 /**
@@ -69,14 +91,17 @@ export async function orchestrateDocument(ctx: CommandContext, model: ModelGatew
     setFieldSources[key] = `rule:${rule}`;
   }
 
-  const boundMolecules = await ctx.transaction(async (tx) => {
+  const { boundMolecules, entities } = await ctx.transaction(async (tx) => {
     if (Object.keys(setFieldValues).length > 0) await replaceFields(tx, document.id, setFieldValues);
+    const entities = await partiesAsEntities(tx, extraction.value.entities, plan.bindings);
+    const idOf = new Map(entities.map((e) => [e.name, e.id]));
     const out = [];
     for (const planned of plan.bindings) {
-      const binding = await bindSnippet(tx, document.id, { snippetId: planned.snippetId, entityBindings: planned.entityBindings });
+      const named = Object.entries(planned.entityNames).map(([role, { name }]) => [role, idOf.get(name) ?? '']);
+      const binding = await bindSnippet(tx, document.id, { snippetId: planned.snippetId, entityBindings: { ...planned.entityBindings, ...Object.fromEntries(named) } });
       out.push({ bindingId: binding.id, snippetId: planned.snippetId, snippetKey: planned.snippetKey, ordinal: binding.ordinal, entityBindings: binding.entityBindings, rule: planned.rule });
     }
-    return out;
+    return { boundMolecules: out, entities };
   });
 
   return {
@@ -84,6 +109,7 @@ export async function orchestrateDocument(ctx: CommandContext, model: ModelGatew
     plan: plan.entries,
     boundMolecules,
     entityNames: extraction.value.entities,
+    entities,
     setFieldValues,
     setFieldSources,
     skippedFieldValues,

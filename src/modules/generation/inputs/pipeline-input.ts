@@ -13,14 +13,35 @@ import type { RunRecord } from '../run.repository.js';
 import type { DocumentInputs } from './load-document-inputs.js';
 import { readinessOf } from './readiness-input.js';
 
-/** Bound snippets as plain data templates can read (`{% for s in snippets %}`), in binding order. */
+/** What one snippet item holds, as templates read it: the text's or risk block's own content. */
+function itemContent(item: BoundLibrary['bound'][number]['snippet']['items'][number], library: BoundLibrary): Record<string, unknown> {
+  const text = item.itemType === 'text' ? library.textById.get(item.targetId) : undefined;
+  if (text) return { text: { key: text.key, value: text.value, heading: text.headingTemplate, narrative: text.narrativeTemplate, bullets: text.bullets } };
+  const block = item.itemType === 'risk_block' ? library.riskBlockById.get(item.targetId) : undefined;
+  if (block) return { riskBlock: { key: block.key, heading: block.heading, template: block.template, status: block.status, statutoryRef: block.statutoryRef } };
+  return {};
+}
+
+/**
+ * Bound snippets as plain data templates can read (`{% for s in snippets %}`), in binding order:
+ * each item with its text's or risk block's content, and each bound role resolved to its entity
+ * (`entities.client.name`; an id naming no entity stays as written). Everything a section can
+ * take from the library is here, so its derivation record (`snippets.<key>`) sees a text, risk
+ * block or entity change and the section shows stale.
+ */
 export function snippetsForRender(library: BoundLibrary): Array<Record<string, unknown>> {
   return library.bound.map(({ binding, snippet }) => ({
     key: snippet.key,
     name: snippet.name,
     description: snippet.description,
     entityBindings: binding.entityBindings,
-    items: snippet.items.map((item) => ({ itemType: item.itemType, itemKey: item.itemKey })),
+    entities: Object.fromEntries(
+      Object.entries(binding.entityBindings).map(([role, id]) => {
+        const entity = library.entityById.get(id);
+        return [role, entity ? { id: entity.id, name: entity.name, kind: entity.kind, attributes: entity.attributes } : id];
+      }),
+    ),
+    items: snippet.items.map((item) => ({ itemType: item.itemType, itemKey: item.itemKey, ...itemContent(item, library) })),
   }));
 }
 

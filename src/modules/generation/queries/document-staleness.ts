@@ -4,9 +4,11 @@
  * rows; this workflow-tier query decorates them, since staleness reads the input assembler.
  */
 import type { CommandContext } from '../../context.js';
+import type { DocumentRecord } from '../../documents/document.repository.js';
 import { documentDetail } from '../../documents/queries/get-document.js';
 import { requireDocument } from '../../documents/require-document.js';
 import { presentSection } from '../../documents/sections/section.presenter.js';
+import type { StalenessServices } from './gathered-staleness.js';
 import { type StaleCause, sectionStaleness } from './section-staleness.js';
 
 /** A presented section with `staleBecause` when its output came from a run that recorded a derivation for it. */
@@ -16,14 +18,24 @@ function withStaleness<T extends { id: string }>(section: T, staleness: Map<stri
 }
 
 /**
+ * The document detail of a document already in scope, its sections decorated with
+ * `staleBecause`: the one presenter of every response that returns the detail (`GET`, `POST`,
+ * `PATCH /v1/documents/{id}`, `PUT …/fields`, `PUT …/state`).
+ *
+ * @throws never on its own; database errors propagate.
+ */
+export async function documentDetailWithStaleness(ctx: CommandContext, services: StalenessServices, document: DocumentRecord) {
+  const [detail, staleness] = await Promise.all([documentDetail(ctx, document), sectionStaleness(ctx, services, document)]);
+  return { ...detail, sections: detail.sections.map((s) => withStaleness(s, staleness)) };
+}
+
+/**
  * `GET /v1/documents/{id}`: the detail, its sections decorated with `staleBecause`.
  *
  * @throws NotFoundError when absent or foreign.
  */
-export async function getDocumentWithStaleness(ctx: CommandContext, documentId: string) {
-  const document = await requireDocument(ctx, documentId);
-  const [detail, staleness] = await Promise.all([documentDetail(ctx, document), sectionStaleness(ctx, document)]);
-  return { ...detail, sections: detail.sections.map((s) => withStaleness(s, staleness)) };
+export async function getDocumentWithStaleness(ctx: CommandContext, services: StalenessServices, documentId: string) {
+  return documentDetailWithStaleness(ctx, services, await requireDocument(ctx, documentId));
 }
 
 /**
@@ -31,9 +43,9 @@ export async function getDocumentWithStaleness(ctx: CommandContext, documentId: 
  *
  * @throws NotFoundError when the document is absent or foreign.
  */
-export async function listSectionsWithStaleness(ctx: CommandContext, documentId: string) {
+export async function listSectionsWithStaleness(ctx: CommandContext, services: StalenessServices, documentId: string) {
   const document = await requireDocument(ctx, documentId);
   const sections = await ctx.repos.sections.listByDocument(ctx.actor.org.orgId, document.id);
-  const staleness = await sectionStaleness(ctx, document, sections);
+  const staleness = await sectionStaleness(ctx, services, document, sections);
   return sections.map((s) => withStaleness(presentSection(s), staleness));
 }

@@ -19,7 +19,9 @@ import type { DocumentRecord } from '../../documents/document.repository.js';
 import type { SectionRecord } from '../../documents/sections/section.repository.js';
 import { type CauseKind, differingKeys, readCause } from '../../history/section-diff.js';
 import { type PinnedManifest, pinnedManifest } from '../../history/pinned-manifest.js';
+import { computationReads } from '../../../pipeline/stages/compile-computation.js';
 import { type DocumentInputs, loadDocumentInputs } from '../inputs/load-document-inputs.js';
+import { type GatheredCause, type StalenessServices, gatheredStaleness } from './gathered-staleness.js';
 import { renderSectionOf, snippetsForRender, voiceInputOf } from '../inputs/pipeline-input.js';
 
 /** One reason a section is stale: the cause kind (section-diff's vocabulary) and what changed. */
@@ -27,6 +29,11 @@ export interface StaleCause {
   cause: CauseKind;
   /** A read path (`fields.client`, `gathered.report`), `definition.<attribute>`, `voice`, `brief` or `models`. */
   path: string;
+  /**
+   * The gathered or computed value the section read through which `path` reaches it (the row is
+   * out of date: the next run re-gathers it), absent when the section read `path` itself.
+   */
+  via?: string;
 }
 
 /** Statuses whose output came from a run (`stale`: marked by a correction since). */
@@ -60,18 +67,56 @@ async function currentContext(inputs: DocumentInputs, recorded: Record<string, u
 }
 
 /**
+ * Read path → the causes reaching a section through it: `gathered.<key>` for an out-of-date row,
+ * `computed.<name>` for a computation reading one (its names, an over-approximation).
+ */
+function throughGathered(outOfDate: Map<string, GatheredCause[]>, computations: Record<string, string>): Map<string, StaleCause[]> {
+  const via = new Map<string, StaleCause[]>();
+  for (const [key, causes] of outOfDate) via.set(`gathered.${key}`, causes.map((c) => ({ ...c, via: `gathered.${key}` })));
+  for (const [name, source] of Object.entries(computations)) {
+    const causes = computationReads(source).flatMap((read) => outOfDate.get(read) ?? []);
+    const unique = new Map(causes.map((c) => [`${c.cause} ${c.path}`, { ...c, via: `computed.${name}` }]));
+    if (unique.size > 0) via.set(`computed.${name}`, [...unique.values()]);
+  }
+  return via;
+}
+
+/**
+ * The fields and gathered values a changed computation reads that differ between the recorded
+ * render context and the current one, so a section reading `computed.total` also names the
+ * input that moved it (`fields.amount` via `computed.total`).
+ */
+function computationInputs(path: string, computations: Record<string, string>, recorded: Record<string, unknown>, current: Record<string, unknown>): StaleCause[] {
+  const source = computations[path.slice('computed.'.length)];
+  if (source === undefined) return [];
+  const causes: StaleCause[] = [];
+  for (const name of computationReads(source)) {
+    for (const space of ['fields', 'gathered'] as const) {
+      const before = recorded[space];
+      const after = current[space];
+      if (!isRecord(before) || !isRecord(after) || !(Object.hasOwn(before, name) || Object.hasOwn(after, name))) continue;
+      if (hashOf(before[name] ?? null) !== hashOf(after[name] ?? null)) causes.push({ cause: space, path: `${space}.${name}`, via: path });
+    }
+  }
+  return causes;
+}
+
+/**
  * Section id → why it is stale (`[]` when current), for every section whose output came from a
  * run that recorded a derivation for it; other sections (empty, edited, failed, or rendered
  * before derivation records existed) are absent.
  *
  * @throws never on its own; database errors propagate.
  */
-export async function sectionStaleness(ctx: CommandContext, document: DocumentRecord, sections?: SectionRecord[]): Promise<Map<string, StaleCause[]>> {
+export async function sectionStaleness(ctx: CommandContext, services: StalenessServices, document: DocumentRecord, sections?: SectionRecord[]): Promise<Map<string, StaleCause[]>> {
   const inputs = await loadDocumentInputs(ctx, document);
   const result = new Map<string, StaleCause[]>();
   const derived = (sections ?? inputs.sections).filter((s) => DERIVED.has(s.status));
   if (derived.length === 0) return result;
   const snapshots = (await inputs.recentSnapshots()).map((s) => pinnedManifest(s.manifest));
+  const latestVariables = snapshots[0]?.renderContext?.variables;
+  const outOfDate = await gatheredStaleness(ctx, services, inputs, isRecord(latestVariables) ? latestVariables : {});
+  const upstream = throughGathered(outOfDate, inputs.computations);
   const current = new Map<PinnedManifest, Awaited<ReturnType<typeof currentContext>>>();
   const voice = voiceInputOf(await inputs.voice());
   for (const section of derived) {
@@ -88,7 +133,9 @@ export async function sectionStaleness(ctx: CommandContext, document: DocumentRe
     const causes: StaleCause[] = differingKeys(recorded.definition, definitionHashes(definition)).map((key) => ({ cause: 'template', path: `definition.${key}` }));
     for (const path of differingKeys(recorded.reads, sectionReads(definition, now.context, now.sources))) {
       causes.push({ cause: readCause(path, manifest, manifest).kind, path });
+      if (path.startsWith('computed.')) causes.push(...computationInputs(path, inputs.computations, manifest.renderContext ?? {}, now.context));
     }
+    for (const read of Object.keys(recorded.reads)) causes.push(...(upstream.get(read) ?? []));
     if (definition.renderMode !== 'templated') {
       if (recorded.voiceHash !== null && recorded.voiceHash !== hashOf(voice)) causes.push({ cause: 'voice', path: 'voice' });
       if (recorded.briefHash !== null && recorded.briefHash !== hashOf(inputs.config.brief)) causes.push({ cause: 'brief', path: 'brief' });

@@ -49,6 +49,13 @@ export class BindingRepository {
     return rows.map(toRecord);
   }
 
+  /** The organization's bindings that bind `entityId` to some role (any document). */
+  async listNamingEntity(orgId: string, entityId: string): Promise<BindingRecord[]> {
+    // A text match narrows the rows (`_` in an id is a LIKE wildcard, so it may over-match); the exact test is on the parsed map.
+    const rows = await this.db.selectFrom('document_snippets').selectAll().where('org_id', '=', orgId).where('entity_bindings_json', 'like', `%${entityId}%`).orderBy('id', 'asc').execute();
+    return rows.map(toRecord).filter((b) => Object.values(b.entityBindings).includes(entityId));
+  }
+
   async findById(orgId: string, documentId: string, id: string): Promise<BindingRecord | undefined> {
     const row = await this.db
       .selectFrom('document_snippets')

@@ -2,33 +2,55 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { OpenObject, Ref, errorResponses } from '../../../kernel/schema.js';
+import { Ref, errorResponses } from '../../../kernel/schema.js';
+import { PageQuery, limitOf } from '../../assessments/route-schemas.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
-import { CreateEntityBody } from '../library.schemas.js';
+import { CreateEntityBody, Entity, EntityList, UpdateEntityBody } from '../library.schemas.js';
 import { createEntity } from './commands/create-entity.js';
+import { deleteEntity } from './commands/delete-entity.js';
+import { updateEntity } from './commands/update-entity.js';
 import { presentEntity } from './entity.presenter.js';
 import { getEntity, listEntities } from './queries/get-entity.js';
 
 const EntityParams = Type.Object({ entity_id: Type.String() });
+// Paged like the assessment area's lists: the same query, the same page size default.
+const EntityPageQuery = Type.Object(PageQuery);
 const tags = ['library'];
 
 /** Registers /v1/entities (errors are thrown by the commands and mapped by the error plugin). */
 export function registerEntityRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/v1/entities', { schema: { operationId: 'listEntities', summary: 'The organization\'s entities, by name', tags, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
-    listEntities(contextOf(request, deps)),
+  app.get(
+    '/v1/entities',
+    { schema: { operationId: 'listEntities', summary: 'The organization\'s entities, newest first, paged', tags, querystring: EntityPageQuery, response: { 200: Ref(EntityList), ...errorResponses(422) } } },
+    async (request) => listEntities(contextOf(request, deps), { limit: limitOf(request.query), cursor: request.query.cursor }),
   );
 
   app.post(
     '/v1/entities',
-    { schema: { operationId: 'createEntity', summary: 'Create an entity (a party snippet bindings name by role)', tags, body: Ref(CreateEntityBody), response: { 201: OpenObject(), ...errorResponses(422) } } },
+    { schema: { operationId: 'createEntity', summary: 'Create an entity (a party snippet bindings name by role)', tags, body: Ref(CreateEntityBody), response: { 201: Ref(Entity), ...errorResponses(422) } } },
     async (request, reply) => reply.status(201).send(presentEntity(await createEntity(contextOf(request, deps), request.body))),
   );
 
   app.get(
     '/v1/entities/:entity_id',
-    { schema: { operationId: 'getEntity', summary: 'One entity', tags, params: EntityParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    { schema: { operationId: 'getEntity', summary: 'One entity', tags, params: EntityParams, response: { 200: Ref(Entity), ...errorResponses(404) } } },
     async (request) => getEntity(contextOf(request, deps), request.params.entity_id),
+  );
+
+  app.patch(
+    '/v1/entities/:entity_id',
+    { schema: { operationId: 'updateEntity', summary: 'Update an entity (only sent keys change)', tags, params: EntityParams, body: Ref(UpdateEntityBody), response: { 200: Ref(Entity), ...errorResponses(404, 422) } } },
+    async (request) => presentEntity(await updateEntity(contextOf(request, deps), request.params.entity_id, request.body)),
+  );
+
+  app.delete(
+    '/v1/entities/:entity_id',
+    { schema: { operationId: 'deleteEntity', summary: 'Delete an entity no binding names', tags, params: EntityParams, response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404, 422) } } },
+    async (request) => {
+      await deleteEntity(contextOf(request, deps), request.params.entity_id);
+      return { ok: true };
+    },
   );
 }

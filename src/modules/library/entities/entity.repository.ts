@@ -23,9 +23,18 @@ function toRecord(row: Selectable<EntityTable>): EntityRecord {
 export class EntityRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async list(orgId: string): Promise<EntityRecord[]> {
-    const rows = await this.db.selectFrom('entities').selectAll().where('org_id', '=', orgId).orderBy('name', 'asc').orderBy('id', 'asc').execute();
+  /** Newest first; `cursor` is the last id of the previous page (ids sort by time). */
+  async list(orgId: string, options: { limit: number; cursor?: string }): Promise<EntityRecord[]> {
+    let query = this.db.selectFrom('entities').selectAll().where('org_id', '=', orgId);
+    if (options.cursor) query = query.where('id', '<', options.cursor);
+    const rows = await query.orderBy('id', 'desc').limit(options.limit).execute();
     return rows.map(toRecord);
+  }
+
+  /** The oldest entity of the organization with exactly this name (names are not unique), if any. */
+  async findByName(orgId: string, name: string): Promise<EntityRecord | undefined> {
+    const row = await this.db.selectFrom('entities').selectAll().where('org_id', '=', orgId).where('name', '=', name).orderBy('id', 'asc').executeTakeFirst();
+    return row && toRecord(row);
   }
 
   async findById(orgId: string, id: string): Promise<EntityRecord | undefined> {
@@ -38,6 +47,20 @@ export class EntityRepository {
     if (ids.length === 0) return [];
     const rows = await this.db.selectFrom('entities').selectAll().where('org_id', '=', orgId).where('id', 'in', [...ids]).execute();
     return rows.map(toRecord);
+  }
+
+  async update(orgId: string, id: string, changes: Pick<EntityRecord, 'name' | 'kind' | 'attributes' | 'updatedAt'>): Promise<void> {
+    await this.db
+      .updateTable('entities')
+      .set({ name: changes.name, kind: changes.kind, attributes_json: JSON.stringify(changes.attributes), updated_at: changes.updatedAt })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(orgId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('entities').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
   async insert(orgId: string, entity: EntityRecord): Promise<EntityRecord> {

@@ -42,7 +42,7 @@ describe('planOrchestration', () => {
       snippetsByKey: new Map([['gdpr-clauses', { id: 'snp_1' }]]),
       boundSnippetIds: new Set(),
     });
-    expect(plan.bindings).toEqual([{ snippetId: 'snp_1', snippetKey: 'gdpr-clauses', entityBindings: { controller: 'ent_1' }, rule: 'gdpr' }]);
+    expect(plan.bindings).toEqual([{ snippetId: 'snp_1', snippetKey: 'gdpr-clauses', entityBindings: { controller: 'ent_1' }, entityNames: {}, rule: 'gdpr' }]);
     expect(plan.fieldsFromRules).toEqual({ country: { value: 'Berlin', rule: 'gdpr' }, contact_email: { value: 'jane@acme.example', rule: 'again' } });
     expect(plan.entries.map((e) => e.matched)).toEqual([true, true, false, false]);
     expect(plan.entries[1].actions.map((a) => [a.status, a.reason ?? null])).toEqual([
@@ -54,6 +54,22 @@ describe('planOrchestration', () => {
       ['skipped', 'already set by rule "gdpr"'],
     ]);
     expect(plan.entries[3].error).toMatch(/Unrecognized operation nope/);
+  });
+
+  it('resolves a role naming a party by fact to the name found (with its kind), and leaves out a role whose fact is empty', () => {
+    const plan = planOrchestration({
+      rules: [rule('gdpr', { mentions: [{ var: 'text' }, 'personal data'] }, [
+        { action: 'bind_snippet', snippetKey: 'gdpr-clauses', entityBindings: { controller: 'entities.organizations.0', contact: 'entities.people.0', auditor: 'entities.organizations.5', processor: 'ent_9' } },
+      ])],
+      facts,
+      snippetsByKey: new Map([['gdpr-clauses', { id: 'snp_1' }]]),
+      boundSnippetIds: new Set(),
+    });
+    expect(plan.bindings).toEqual([{
+      snippetId: 'snp_1', snippetKey: 'gdpr-clauses', rule: 'gdpr',
+      entityBindings: { processor: 'ent_9' },
+      entityNames: { controller: { name: 'Acme GmbH', kind: 'organization' }, contact: { name: 'Jane Doe', kind: 'person' } },
+    }]);
   });
 
   it('does not bind a snippet the document already has', () => {

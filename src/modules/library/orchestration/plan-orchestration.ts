@@ -21,7 +21,10 @@ export interface PlanEntry {
 export interface PlannedBinding {
   snippetId: string;
   snippetKey: string;
+  /** role → entity id, as the rule wrote it. */
   entityBindings: Record<string, string>;
+  /** role → the party a fact named (the applier binds the organization's entity of that name). */
+  entityNames: Record<string, { name: string; kind: string | null }>;
   rule: string;
 }
 
@@ -48,6 +51,27 @@ function asFieldText(value: unknown): string | null {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'object' && 'text' in value && typeof value.text === 'string') return value.text;
   return JSON.stringify(value);
+}
+
+/** The entity kind of a party fact's category (`entities.organizations.0` → organization). */
+const KIND_OF_CATEGORY: Record<string, string> = { organizations: 'organization', people: 'person', places: 'place' };
+
+/**
+ * A bind action's roles split into entity ids as written and parties named by a fact
+ * (`entities.<category>.<n>`), resolved to the name found; a fact that is empty leaves its role out.
+ */
+function rolesOf(entityBindings: Readonly<Record<string, string>>, facts: OrchestrationFacts): Pick<PlannedBinding, 'entityBindings' | 'entityNames'> {
+  const ids: Record<string, string> = {};
+  const names: PlannedBinding['entityNames'] = {};
+  for (const [role, value] of Object.entries(entityBindings)) {
+    if (!value.startsWith('entities.')) {
+      ids[role] = value;
+      continue;
+    }
+    const name = asFieldText(factAt(facts, value));
+    if (name !== null) names[role] = { name, kind: KIND_OF_CATEGORY[value.split('.')[1]] ?? null };
+  }
+  return { entityBindings: ids, entityNames: names };
 }
 
 /** Plans every rule against the facts. Never throws: a broken rule is reported in its entry. */
@@ -78,7 +102,7 @@ export function planOrchestration(input: PlanInput): OrchestrationPlan {
       if (!snippet) return skip(action, `the library has no snippet "${action.snippetKey}"`);
       if (bindingIds.has(snippet.id)) return skip(action, 'the snippet is bound to the document already');
       bindingIds.add(snippet.id);
-      bindings.push({ snippetId: snippet.id, snippetKey: action.snippetKey, entityBindings: action.entityBindings ?? {}, rule: rule.name });
+      bindings.push({ snippetId: snippet.id, snippetKey: action.snippetKey, ...rolesOf(action.entityBindings ?? {}, input.facts), rule: rule.name });
       return { ...action, status: 'applied' };
     });
     return entry;

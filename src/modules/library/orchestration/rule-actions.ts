@@ -17,7 +17,11 @@ export interface SetFieldAction {
 export interface BindSnippetAction {
   action: 'bind_snippet';
   snippetKey: string;
-  /** role → entity id */
+  /**
+   * role → entity id, or → a fact naming a party (`entities.organizations.0`,
+   * `entities.people.0`): orchestrate binds the organization's entity of that name, created when
+   * there is none, never the raw name.
+   */
   entityBindings?: Record<string, string>;
 }
 

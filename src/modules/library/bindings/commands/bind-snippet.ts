@@ -7,6 +7,7 @@ import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
 import { requireEditableDocument } from '../../../documents/require-document.js';
 import { requireSnippet } from '../../snippets/require-snippet.js';
+import { assertBoundEntitiesExist } from '../assert-bound-entities.js';
 import { assertOrdinal, normalizeEntityBindings } from '../binding-rules.js';
 import { type BindingRecord } from '../binding.repository.js';
 
@@ -18,12 +19,14 @@ export interface BindSnippetInput {
 
 /**
  * @throws NotFoundError when the document or the snippet is absent or of another organization.
- * @throws DomainValidationError when the document is finalized, a role is blank, or the ordinal is negative.
+ * @throws DomainValidationError when the document is finalized, a role is blank, an id names no
+ *   entity of the organization, or the ordinal is negative.
  */
 export async function bindSnippet(ctx: CommandContext, documentId: string, input: BindSnippetInput): Promise<BindingRecord> {
   const document = await requireEditableDocument(ctx, documentId);
   const snippet = await requireSnippet(ctx, input.snippetId);
   const entityBindings = normalizeEntityBindings(input.entityBindings);
+  await assertBoundEntitiesExist(ctx, entityBindings);
   const orgId = ctx.actor.org.orgId;
   const bindings = ctx.repos.bindings;
   const ordinal = input.ordinal === undefined || input.ordinal === null ? await bindings.nextOrdinal(orgId, document.id) : assertOrdinal(input.ordinal);

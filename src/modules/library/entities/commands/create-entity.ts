@@ -14,7 +14,8 @@ export interface CreateEntityInput {
 /** Names a template reads as `roles.<role>.<name>`: not blank, and not one of the entity's own keys. */
 const RESERVED = new Set(['id', 'name', 'kind', 'attributes']);
 
-function checkedAttributes(raw: Record<string, unknown>): EntityAttributes {
+/** Attributes as stored: plain values under names a template can read. @throws DomainValidationError otherwise. */
+export function checkedAttributes(raw: Record<string, unknown>): EntityAttributes {
   const out: EntityAttributes = {};
   for (const [key, value] of Object.entries(raw)) {
     const name = key.trim();

@@ -1,14 +1,13 @@
-/**
- * ⚠ TENANCY GATE for entities ⚠ An entity of another organization is "not found", exactly like
- * a missing one (404, never 403).
- */
-import { NotFoundError } from '../../../../kernel/errors.js';
+/** `GET /v1/entities` (paged) and `GET /v1/entities/{id}`. */
 import type { CommandContext } from '../../../context.js';
 import { presentEntity } from '../entity.presenter.js';
+import { requireEntity } from '../require-entity.js';
 
-/** `GET /v1/entities`: the organization's entities by name. */
-export async function listEntities(ctx: CommandContext) {
-  return (await ctx.repos.entities.list(ctx.actor.org.orgId)).map(presentEntity);
+/** Newest first, `limit` per page; `next_cursor` is null on the last page. */
+export async function listEntities(ctx: CommandContext, page: { limit: number; cursor?: string }) {
+  const rows = await ctx.repos.entities.list(ctx.actor.org.orgId, { limit: page.limit + 1, cursor: page.cursor });
+  const pageRows = rows.slice(0, page.limit);
+  return { entities: pageRows.map(presentEntity), next_cursor: rows.length > page.limit ? (pageRows.at(-1)?.id ?? null) : null };
 }
 
 /**
@@ -17,7 +16,5 @@ export async function listEntities(ctx: CommandContext) {
  * @throws NotFoundError when absent or of another organization.
  */
 export async function getEntity(ctx: CommandContext, entityId: string) {
-  const entity = await ctx.repos.entities.findById(ctx.actor.org.orgId, entityId);
-  if (!entity) throw new NotFoundError(`entity ${entityId} not found`);
-  return presentEntity(entity);
+  return presentEntity(await requireEntity(ctx, entityId));
 }
