@@ -5,6 +5,7 @@
  */
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { ASSESSMENT_AREA_TAGS } from '../../modules/assessments/assessment-area.schemas.js';
 
 type OpenApiDocument = {
   openapi: string;
@@ -36,6 +37,7 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
         { name: 'auth', description: 'Dev login and the public key set' },
         { name: 'identity', description: 'Who am I, which organizations' },
         { name: 'service', description: 'Health and contract documents' },
+        ...ASSESSMENT_AREA_TAGS,
       ],
     },
     // Components keep the contract's names instead of def-N.
