@@ -43,7 +43,19 @@ export function registerExporterRoutes(fastify: FastifyInstance, deps: RouteDeps
         params: Type.Object({ id: Type.String(), exporter_name: Type.String() }),
         querystring: Type.Object({ policy: Type.Optional(Policy) }),
         body: ExportBody,
-        response: { 200: { description: 'The export (JSON, CSV or XLSX by exporter)' }, ...errorResponses(404, 409, 422) },
+        response: {
+          200: {
+            description: 'The export, in the exporter\'s media type (GET /exporters)',
+            headers: { 'x-export-item-count': { type: 'integer', description: 'How many items the export holds' }, etag: { type: 'string', description: 'The hash of the export, quoted' } },
+            content: {
+              // Each JSON exporter has its own shape (json, flat-json, corrections, data-needs): free JSON here.
+              'application/json': { schema: { description: 'json: the document header and its items; flat-json: {key: value_text}; corrections: gold pairs; data-needs: {document_id, fields_set, data_needs_bound, citations}' } },
+              'text/csv': { schema: { type: 'string', description: 'One row per item' } },
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary', description: 'Sheets items, provenance and corrections' } },
+            },
+          },
+          ...errorResponses(404, 409, 422),
+        },
       },
     },
     async (request, reply) => {

@@ -38,6 +38,13 @@ const UploadForm = Type.Object({
   processor_id: Type.Optional(Type.String({ description: 'The processor for these files' })),
 });
 
+/** The bytes of a stored file, served with its sniffed media type. */
+const BINARY = { type: 'string', format: 'binary', description: 'The bytes; Content-Type is the sniffed type' };
+const CONTENT_HEADERS = {
+  etag: { type: 'string', description: 'The sha256 of the bytes, quoted' },
+  'content-disposition': { type: 'string', description: 'inline; filename="…"' },
+};
+
 const ValidateForm = Type.Object({ file: Type.String({ format: 'binary', description: 'The file to check; it is not stored' }) });
 
 export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
@@ -121,7 +128,13 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
         description: `${SOURCE} Content-Type is the sniffed type; ETag is the sha256; Range gives 206 (416 when unsatisfiable); If-None-Match gives 304.`,
         tags,
         params: IdParams,
-        response: { 200: { description: 'The original bytes' }, 206: { description: 'The requested byte range' }, 304: { description: 'Not modified' }, 416: { $ref: 'ErrorResponse' }, ...errorResponses(404) },
+        response: {
+          200: { description: 'The original bytes', headers: CONTENT_HEADERS, content: { '*/*': { schema: BINARY } } },
+          206: { description: 'The requested byte range', headers: { ...CONTENT_HEADERS, 'content-range': { type: 'string', description: 'bytes start-end/size' } }, content: { '*/*': { schema: BINARY } } },
+          304: { description: 'Not modified: If-None-Match named the current ETag', type: 'null' },
+          416: { $ref: 'ErrorResponse' },
+          ...errorResponses(404),
+        },
       },
     },
     async (request, reply) => {
@@ -131,7 +144,7 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
       const etag = `"${doc.sha256}"`;
       reply.header('etag', etag).header('accept-ranges', 'bytes').header('content-type', doc.mime_type).header('content-disposition', inlineDisposition(doc.filename)).header('x-content-type-options', 'nosniff');
       const inm = request.headers['if-none-match'];
-      if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.status(304).send();
+      if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.status(304).send(null);
       const range = parseRange(request.headers.range, size);
       if (range.kind === 'unsatisfiable') {
         reply.serializer(JSON.stringify);
