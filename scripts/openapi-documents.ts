@@ -9,7 +9,6 @@ import path from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
 
-export type OpenApiDocument = { paths?: Record<string, Record<string, unknown>>; components?: { schemas?: Record<string, unknown> } } & Record<string, unknown>;
 
 /** The two documents by file name: `openapi.json` (the whole service) and `v1-openapi.json`. */
 export async function buildOpenApiDocuments(): Promise<Record<'openapi.json' | 'v1-openapi.json', string>> {
