@@ -5,22 +5,13 @@
  * comparing the files byte for byte (`cmp`).
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config.js';
-import { startServer } from '../src/server.js';
-import { writeOpenApiDocuments } from './openapi-documents.js';
+import { buildOpenApiDocuments } from './openapi-documents.js';
 
 const outDir = process.argv[2];
 if (!outDir) {
   process.stderr.write('usage: tsx scripts/dump-openapi.ts <out-dir>\n');
   process.exit(2);
 }
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-openapi-'));
-const server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }));
-try {
-  await writeOpenApiDocuments(server.app, outDir);
-} finally {
-  await server.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-}
+await fs.mkdir(outDir, { recursive: true });
+for (const [file, body] of Object.entries(await buildOpenApiDocuments())) await fs.writeFile(path.join(outDir, file), body);

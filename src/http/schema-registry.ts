@@ -3,6 +3,7 @@
  * resolution in serialization and OpenAPI) and to both Ajv validators.
  */
 import { ErrorResponse } from '../kernel/schema.js';
+import { ASSESSMENT_AREA_SCHEMAS } from '../modules/assessments/assessment-area.schemas.js';
 import { ASSISTANT_SCHEMAS } from '../modules/assistants/assistants.schemas.js';
 import { DATA_NEED_SCHEMAS } from '../modules/documents/data-needs/data-needs.schemas.js';
 import { DOCUMENT_SCHEMAS } from '../modules/documents/documents.schemas.js';
@@ -29,4 +30,5 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...GENERATION_SCHEMAS,
   ...ASSISTANT_SCHEMAS,
   TemplateSpec,
+  ...ASSESSMENT_AREA_SCHEMAS,
 ] as unknown as NamedSchema[];

@@ -17,6 +17,14 @@ export function Ref<T extends TSchema & { $id?: string }>(schema: T) {
   return Type.Unsafe<Static<T>>({ $ref: schema.$id });
 }
 
+/**
+ * A closed set of strings as ONE `{type: 'string', enum: [...]}` (not an `anyOf` of literals):
+ * generated clients get a union type, and a bad value's 422 names every allowed value.
+ */
+export function StringEnum<T extends string>(values: readonly T[], options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
+}
+
 /** An open JSON object: the contract leaves most response shapes open. */
 export function OpenObject(options: Record<string, unknown> = {}) {
   return Type.Object({}, { additionalProperties: true, ...options });

@@ -5,6 +5,7 @@
  */
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { ASSESSMENT_AREA_SCHEMAS, ASSESSMENT_AREA_TAGS } from '../../modules/assessments/assessment-area.schemas.js';
 
 type OpenApiDocument = {
   openapi: string;
@@ -27,7 +28,7 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Quire', version, description: DESCRIPTION, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
+      info: { title: 'Quire', version, description: DESCRIPTION, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' }, contact: { name: 'Quire maintainers' } },
       servers: [{ url: '/', description: 'this server' }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
@@ -36,6 +37,7 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
         { name: 'auth', description: 'Dev login and the public key set' },
         { name: 'identity', description: 'Who am I, which organizations' },
         { name: 'service', description: 'Health and contract documents' },
+        ...ASSESSMENT_AREA_TAGS,
       ],
     },
     // Components keep the contract's names instead of def-N.
@@ -60,10 +62,15 @@ function v1Document(full: OpenApiDocument): OpenApiDocument {
   for (const item of Object.values(paths)) {
     for (const op of Object.values(item as Record<string, { tags?: string[] }>)) for (const t of op.tags ?? []) usedTags.add(t);
   }
+  // The assessment area's components belong to the unversioned document only.
+  const areaIds = new Set(ASSESSMENT_AREA_SCHEMAS.map((s) => (s as { $id?: string }).$id));
+  const components = full.components ?? {};
+  const schemas = Object.fromEntries(Object.entries((components.schemas ?? {}) as Record<string, unknown>).filter(([name]) => !areaIds.has(name)));
   return {
     ...full,
     info: { ...full.info, title: 'Quire /v1', version: '1.0.0' },
     paths,
+    components: { ...components, schemas },
     tags: (full.tags ?? []).filter((t) => usedTags.has(t.name)),
   };
 }

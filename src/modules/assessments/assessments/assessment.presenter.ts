@@ -1,5 +1,7 @@
 /** Wire shape of an assessment (§4.1) with derived status, counts and completeness summary. */
+import type { Static } from 'typebox';
 import type { AssessmentRecord } from './assessment.repository.js';
+import type { Assessment } from './assessment.schemas.js';
 import type { Completeness } from './queries/compute-completeness.js';
 
 /** §4.1 derived status. */
@@ -10,7 +12,7 @@ export function assessmentStatus(c: Completeness): 'draft' | 'processing' | 'in_
   return c.complete ? 'complete' : 'in_review';
 }
 
-export function presentAssessment(a: AssessmentRecord, c: Completeness): Record<string, unknown> {
+export function presentAssessment(a: AssessmentRecord, c: Completeness): Static<typeof Assessment> {
   return {
     id: a.id,
     organization_id: a.org_id,

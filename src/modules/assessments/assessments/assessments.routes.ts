@@ -2,10 +2,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { OpenObject, errorResponses } from '../../../kernel/schema.js';
+import { Ref, StringEnum, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
 import { assessmentServices } from '../assessment-services.js';
-import { IdParams, MULTIPART_NOTE, Ok, PageQuery, absentBodyIsEmpty, limitOf } from '../route-schemas.js';
+import { RerunResponse } from '../processing/processing-run.schemas.js';
+import { FileParts, IdParams, MULTIPART_NOTE, Ok, PageQuery, absentBodyIsEmpty, limitOf, multipartDocs } from '../route-schemas.js';
+import { UploadResult } from '../uploads/source-document.schemas.js';
+import { AUTOMATIONS } from '../wire-enums.js';
+import { Assessment, AssessmentCreated, AssessmentPage, Completeness, ProcessingDetails } from './assessment.schemas.js';
 import { ingestFiles } from '../uploads/commands/ingest-files.js';
 import { presentDocuments } from '../uploads/queries/get-source-document.js';
 import { receiveUpload } from '../uploads/receive-upload.js';
@@ -29,13 +33,30 @@ const RerunBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** The form of `POST /assessments` (documentation only: the parts are streamed, see multipartDocs). */
+const CreateAssessmentForm = Type.Object({
+  name: Type.String({ minLength: 1 }),
+  description: Type.Optional(Type.String()),
+  processor_id: Type.Optional(Type.String({ description: 'The processor for its documents (GET /processors)' })),
+  automation: Type.Optional(StringEnum(AUTOMATIONS, { description: 'never when absent' })),
+  requirements: Type.Optional(Type.String({ description: 'A JSON array of requirements: [{key, label?, occurrence?, min_confidence?, require_validation?, min_count?}]' })),
+  linked_document_id: Type.Optional(Type.String({ description: 'A /v1 document this case file feeds' })),
+  files: Type.Optional(FileParts),
+});
+
+const AddDocumentsForm = Type.Object({
+  files: FileParts,
+  reprocess_duplicates: Type.Optional(StringEnum(['true', 'false'], { description: 'true: a file whose content is already in the assessment is processed again' })),
+  processor_id: Type.Optional(Type.String({ description: 'Another processor for these files' })),
+});
+
 export function registerAssessmentCaseRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const services = assessmentServices(deps);
 
   app.post(
     '/assessments',
-    { schema: { operationId: 'createAssessment', summary: 'Create an assessment and upload its first files', description: `${MULTIPART_NOTE} Fields: name (required), description, processor_id, automation, requirements (JSON), linked_document_id (a /v1 document). Processing starts in the background.`, tags, response: { 201: OpenObject(), ...errorResponses(404, 413, 422) } } },
+    { schema: { operationId: 'createAssessment', summary: 'Create an assessment and upload its first files', description: `${MULTIPART_NOTE} Fields: name (required), description, processor_id, automation, requirements (JSON), linked_document_id (a /v1 document). Processing starts in the background.`, tags, response: { 201: Ref(AssessmentCreated), ...errorResponses(404, 413, 422) } }, config: multipartDocs(CreateAssessmentForm) },
     async (request, reply) =>
       receiveUpload(request, { blobs: services.blobs, maxBytes: deps.uploads.maxBytes }, {
         notMultipart: 'send multipart/form-data with a `name` field and `files` parts',
@@ -50,13 +71,13 @@ export function registerAssessmentCaseRoutes(fastify: FastifyInstance, deps: Rou
 
   app.get(
     '/assessments',
-    { schema: { operationId: 'listAssessments', summary: 'List assessments', tags, querystring: Type.Object(PageQuery), response: { 200: OpenObject() } } },
+    { schema: { operationId: 'listAssessments', summary: 'List assessments', description: 'Newest first, with derived status, counts and completeness; cursor paging (`next_cursor`).', tags, querystring: Type.Object(PageQuery), response: { 200: Ref(AssessmentPage) } } },
     async (request) => listAssessments(contextOf(request, deps), { limit: limitOf(request.query), cursor: request.query.cursor }),
   );
 
   app.get(
     '/assessments/:id',
-    { schema: { operationId: 'getAssessment', summary: 'An assessment with derived status and counts', tags, params: IdParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    { schema: { operationId: 'getAssessment', summary: 'An assessment with derived status and counts', description: 'Status (draft, processing, in_review, complete, failed) and counts are derived from its documents and items. Another organization\'s id is 404.', tags, params: IdParams, response: { 200: Ref(Assessment), ...errorResponses(404) } } },
     async (request) => getAssessment(contextOf(request, deps), request.params.id),
   );
 
@@ -71,7 +92,7 @@ export function registerAssessmentCaseRoutes(fastify: FastifyInstance, deps: Rou
 
   app.post(
     '/assessments/:id/documents',
-    { schema: { operationId: 'addAssessmentDocuments', summary: 'Upload more source documents to an assessment', description: `${MULTIPART_NOTE} Optional field reprocess_duplicates=true.`, tags, params: IdParams, response: { 201: OpenObject(), ...errorResponses(404, 413, 422) } } },
+    { schema: { operationId: 'addAssessmentDocuments', summary: 'Upload more source documents to an assessment', description: `${MULTIPART_NOTE} Optional field reprocess_duplicates=true.`, tags, params: IdParams, response: { 201: Ref(UploadResult), ...errorResponses(404, 413, 422) } }, config: multipartDocs(AddDocumentsForm) },
     async (request, reply) =>
       receiveUpload(request, { blobs: services.blobs, maxBytes: deps.uploads.maxBytes }, {
         notMultipart: 'send multipart/form-data with one or more `files` parts',
@@ -105,7 +126,7 @@ export function registerAssessmentCaseRoutes(fastify: FastifyInstance, deps: Rou
         tags,
         params: Type.Object({ id: Type.String(), doc_id: Type.String() }),
         body: RerunBody,
-        response: { 200: OpenObject(), ...errorResponses(404, 409, 422) },
+        response: { 200: Ref(RerunResponse), ...errorResponses(404, 409, 422) },
       },
     },
     async (request) => rerunDocument(contextOf(request, deps), services, request.params.id, request.params.doc_id, request.body),
@@ -113,13 +134,13 @@ export function registerAssessmentCaseRoutes(fastify: FastifyInstance, deps: Rou
 
   app.get(
     '/assessments/:id/completeness',
-    { schema: { operationId: 'getAssessmentCompleteness', summary: 'Assessment completeness', tags, params: IdParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    { schema: { operationId: 'getAssessmentCompleteness', summary: 'Assessment completeness', description: 'Each requirement (the assessment\'s own and the processors\' required item types) with its status, the gaps still open and a score; `gaps` and `ui_state` echo /v1 readiness.', tags, params: IdParams, response: { 200: Ref(Completeness), ...errorResponses(404) } } },
     async (request) => getCompleteness(contextOf(request, deps), request.params.id),
   );
 
   app.get(
     '/assessments/:id/document-processing-details',
-    { schema: { operationId: 'getAssessmentProcessingDetails', summary: 'Per-document processing details', tags, params: IdParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    { schema: { operationId: 'getAssessmentProcessingDetails', summary: 'Per-document processing details', description: 'Per source document: the latest run, per-page method and quality grade, categorised errors and run history; how processing is followed (polled).', tags, params: IdParams, response: { 200: Ref(ProcessingDetails), ...errorResponses(404) } } },
     async (request) => getProcessingDetails(contextOf(request, deps), request.params.id),
   );
 }

@@ -1,7 +1,9 @@
 /** Wire shapes of batches, batch runs and batch documents (§4.7). */
+import type { Static } from 'typebox';
 import type { BatchDocumentRecord, BatchRecord, BatchRunRecord } from './batch.repository.js';
+import type { Batch, BatchDocument, BatchRun } from './batch.schemas.js';
 
-const RUN_TO_BATCH: Record<BatchRunRecord['status'], string> = {
+const RUN_TO_BATCH: Record<BatchRunRecord['status'], Static<typeof Batch>['status']> = {
   queued: 'queued',
   running: 'running',
   succeeded: 'completed',
@@ -10,7 +12,7 @@ const RUN_TO_BATCH: Record<BatchRunRecord['status'], string> = {
   cancelled: 'cancelled',
 };
 
-export function presentBatch(batch: BatchRecord, latest: BatchRunRecord | undefined, rows: readonly BatchDocumentRecord[]): Record<string, unknown> {
+export function presentBatch(batch: BatchRecord, latest: BatchRunRecord | undefined, rows: readonly BatchDocumentRecord[]): Static<typeof Batch> {
   const count = (s: BatchDocumentRecord['status']): number => rows.filter((r) => r.status === s).length;
   return {
     id: batch.id,
@@ -37,7 +39,7 @@ export function presentBatch(batch: BatchRecord, latest: BatchRunRecord | undefi
   };
 }
 
-export function presentBatchRun(run: BatchRunRecord): Record<string, unknown> {
+export function presentBatchRun(run: BatchRunRecord): Static<typeof BatchRun> {
   const done = run.counts.succeeded + run.counts.failed + run.counts.skipped;
   return {
     id: run.id,
@@ -55,8 +57,9 @@ export function presentBatchRun(run: BatchRunRecord): Record<string, unknown> {
   };
 }
 
-export function presentBatchDocument(row: BatchDocumentRecord): Record<string, unknown> {
+export function presentBatchDocument(row: BatchDocumentRecord): Static<typeof BatchDocument> {
   const { org_id, created_at: _created, ...rest } = row;
   void _created;
-  return { ...rest, organization_id: org_id };
+  // priority is a plain text column; the writers only store the values of the enum.
+  return { ...rest, priority: rest.priority as Static<typeof BatchDocument>['priority'], organization_id: org_id };
 }

@@ -2,10 +2,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { OpenObject, errorResponses } from '../../../kernel/schema.js';
+import { Ref, StringEnum, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
 import { assessmentServices } from '../assessment-services.js';
 import { IdParams, Ok, PageQuery, absentBodyIsEmpty, limitOf } from '../route-schemas.js';
+import { BATCH_DOCUMENT_STATUSES, BatchScope as Scope, PRIORITIES } from '../wire-enums.js';
+import { BatchCreated, BatchDocument, BatchDocumentPage, BatchPage, BatchProcessResult, BatchRunNotStarted, BatchRunStarted } from './batch.schemas.js';
 import { presentBatchDocument, presentBatchRun } from './batch.presenter.js';
 import { createBatch } from './commands/create-batch.js';
 import { processBatches } from './commands/process-batches.js';
@@ -14,7 +16,6 @@ import { deleteBatchDocument, updateBatchDocument } from './commands/update-batc
 import { listBatchDocuments, listBatches, presentLoadedBatch } from './queries/list-batches.js';
 
 const tags = ['batches'];
-const Scope = Type.Union([Type.Literal('all'), Type.Literal('pending'), Type.Literal('failed')]);
 
 const CreateBatchBody = Type.Object(
   {
@@ -37,7 +38,7 @@ const RunBody = Type.Object(
 );
 const ProcessBody = Type.Object({ batch_ids: Type.Optional(Type.Array(Type.String())), scope: Type.Optional(Scope) }, { additionalProperties: false });
 const UpdateRowBody = Type.Object(
-  { included: Type.Optional(Type.Boolean()), processor_id: Type.Optional(Type.Union([Type.Null(), Type.String()])), priority: Type.Optional(Type.Union([Type.Literal('low'), Type.Literal('normal'), Type.Literal('high')])) },
+  { included: Type.Optional(Type.Boolean()), processor_id: Type.Optional(Type.Union([Type.Null(), Type.String()])), priority: Type.Optional(StringEnum(PRIORITIES)) },
   { additionalProperties: false },
 );
 
@@ -47,7 +48,7 @@ export function registerBatchRoutes(fastify: FastifyInstance, deps: RouteDeps): 
 
   app.post(
     '/batches',
-    { schema: { operationId: 'createBatch', summary: 'Create a batch of source documents', description: 'Unknown or foreign document ids are reported in `rejected` as not_found and never stored.', tags, body: CreateBatchBody, response: { 201: OpenObject(), ...errorResponses(404, 422) } } },
+    { schema: { operationId: 'createBatch', summary: 'Create a batch of source documents', description: 'Unknown or foreign document ids are reported in `rejected` as not_found and never stored.', tags, body: CreateBatchBody, response: { 201: Ref(BatchCreated), ...errorResponses(404, 422) } } },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const created = await createBatch(ctx, services, request.body);
@@ -57,13 +58,13 @@ export function registerBatchRoutes(fastify: FastifyInstance, deps: RouteDeps): 
 
   app.get(
     '/batches',
-    { schema: { operationId: 'listBatches', summary: 'List batches', tags, querystring: Type.Object(PageQuery), response: { 200: OpenObject() } } },
+    { schema: { operationId: 'listBatches', summary: 'List batches', description: 'Newest first, each with its status derived from the latest run and per-status row counts; cursor paging (`next_cursor`).', tags, querystring: Type.Object(PageQuery), response: { 200: Ref(BatchPage) } } },
     async (request) => listBatches(contextOf(request, deps), { limit: limitOf(request.query), cursor: request.query.cursor }),
   );
 
   app.post(
     '/batches/process',
-    { preValidation: absentBodyIsEmpty, schema: { operationId: 'processBatches', summary: 'Start runs on several batches', description: 'Without batch_ids: every batch of the organization with rows in scope (default pending).', tags, body: ProcessBody, response: { 202: OpenObject(), ...errorResponses(404, 422) } } },
+    { preValidation: absentBodyIsEmpty, schema: { operationId: 'processBatches', summary: 'Start runs on several batches', description: 'Without batch_ids: every batch of the organization with rows in scope (default pending).', tags, body: ProcessBody, response: { 202: Ref(BatchProcessResult), ...errorResponses(404, 422) } } },
     async (request, reply) => {
       const result = await processBatches(contextOf(request, deps), services, request.body);
       return reply.status(202).send({ runs: result.runs.map(presentBatchRun), skipped: result.skipped });
@@ -72,7 +73,7 @@ export function registerBatchRoutes(fastify: FastifyInstance, deps: RouteDeps): 
 
   app.post(
     '/batches/:id/runs',
-    { preValidation: absentBodyIsEmpty, schema: { operationId: 'startBatchRun', summary: 'Start a batch run', description: 'One active run per batch: a second start answers 200 {started: false, already_running: true}.', tags, params: IdParams, body: RunBody, response: { 200: OpenObject(), 202: OpenObject(), ...errorResponses(404, 422) } } },
+    { preValidation: absentBodyIsEmpty, schema: { operationId: 'startBatchRun', summary: 'Start a batch run', description: 'One active run per batch: a second start answers 200 {started: false, already_running: true}.', tags, params: IdParams, body: RunBody, response: { 200: Ref(BatchRunNotStarted), 202: Ref(BatchRunStarted), ...errorResponses(404, 422) } } },
     async (request, reply) => {
       const result = await startBatchRun(contextOf(request, deps), services, request.params.id, request.body, { allowEmpty: true, trigger: 'manual' });
       if (result.started) return reply.status(202).send({ started: true, already_running: false, run: presentBatchRun(result.run) });
@@ -82,19 +83,19 @@ export function registerBatchRoutes(fastify: FastifyInstance, deps: RouteDeps): 
 
   app.get(
     '/batch-documents',
-    { schema: { operationId: 'listBatchDocuments', summary: 'List batch documents', tags, querystring: Type.Object({ batch_id: Type.Optional(Type.String()), status: Type.Optional(Type.String()), document_id: Type.Optional(Type.String()), ...PageQuery }), response: { 200: OpenObject() } } },
+    { schema: { operationId: 'listBatchDocuments', summary: 'List batch documents', description: 'The per-document rows of the organization\'s batches, filtered by batch, status or source document; cursor paging (`next_cursor`).', tags, querystring: Type.Object({ batch_id: Type.Optional(Type.String()), status: Type.Optional(StringEnum(BATCH_DOCUMENT_STATUSES)), document_id: Type.Optional(Type.String()), ...PageQuery }), response: { 200: Ref(BatchDocumentPage) } } },
     async (request) => listBatchDocuments(contextOf(request, deps), { ...request.query, limit: limitOf(request.query) }),
   );
 
   app.put(
     '/batch-documents/:id',
-    { schema: { operationId: 'updateBatchDocument', summary: 'Include, exclude or re-prioritise a batch document', tags, params: IdParams, body: UpdateRowBody, response: { 200: OpenObject(), ...errorResponses(404, 409, 422) } } },
+    { schema: { operationId: 'updateBatchDocument', summary: 'Include, exclude or re-prioritise a batch document', description: 'included=false excludes the row from later runs; a row being processed is 409.', tags, params: IdParams, body: UpdateRowBody, response: { 200: Ref(BatchDocument), ...errorResponses(404, 409, 422) } } },
     async (request) => presentBatchDocument(await updateBatchDocument(contextOf(request, deps), services, request.params.id, request.body)),
   );
 
   app.delete(
     '/batch-documents/:id',
-    { schema: { operationId: 'deleteBatchDocument', summary: 'Remove a document from its batch', description: 'The source document itself stays.', tags, params: IdParams, response: { 200: Ok, ...errorResponses(404, 409) } } },
+    { schema: { operationId: 'deleteBatchDocument', summary: 'Remove a document from its batch', description: 'The source document itself stays; a row being processed is 409.', tags, params: IdParams, response: { 200: Ok, ...errorResponses(404, 409) } } },
     async (request) => {
       await deleteBatchDocument(contextOf(request, deps), request.params.id);
       return { ok: true };

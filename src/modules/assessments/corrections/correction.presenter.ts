@@ -1,7 +1,11 @@
 /** Wire shape of a correction (§4.6) with its revision history. */
+import type { Static } from 'typebox';
 import type { CorrectionRecord, CorrectionRevision } from './correction.repository.js';
+import type { Correction } from './correction.schemas.js';
 
-export function presentCorrection(c: CorrectionRecord, history: readonly CorrectionRevision[]): Record<string, unknown> {
+type CorrectionWire = Static<typeof Correction>;
+
+export function presentCorrection(c: CorrectionRecord, history: readonly CorrectionRevision[]): CorrectionWire {
   return {
     id: c.id,
     organization_id: c.org_id,
@@ -13,9 +17,10 @@ export function presentCorrection(c: CorrectionRecord, history: readonly Correct
     status: c.status,
     previous: c.previous,
     corrected: c.corrected,
-    reason: c.reason,
+    // Plain text columns; the writers only store the values of the enums.
+    reason: c.reason as CorrectionWire['reason'],
     note: c.note,
-    history,
+    history: history as CorrectionWire['history'],
     created_by: c.created_by,
     created_at: c.created_at,
     updated_by: c.updated_by,

@@ -1,33 +1,35 @@
 /** `/extracted-items/{item_id}/corrections`: immutable, revisioned corrections. */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
-import { OpenObject, errorResponses } from '../../../kernel/schema.js';
+import { type Static, Type } from 'typebox';
+import { Ref, StringEnum, errorResponses } from '../../../kernel/schema.js';
 import type { CommandContext } from '../../context.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
 import { createCorrection } from './commands/create-correction.js';
 import { type UpdateCorrectionBody, updateCorrection } from './commands/update-correction.js';
-import { CORRECTION_REASONS, type CorrectionBody } from './correction-input.js';
+import { type CorrectionBody } from './correction-input.js';
+import { Correction } from './correction.schemas.js';
+import { ProvenanceAnchor, TEXT_SOURCES } from '../wire-common.schemas.js';
+import { CorrectionReason, ValueState } from '../wire-enums.js';
 import type { CorrectionRecord } from './correction.repository.js';
 import { presentCorrection } from './correction.presenter.js';
 
 const tags = ['corrections'];
-const ValueStates = Type.Union(['present', 'absent', 'blank', 'not_applicable', 'unreadable', 'conflicting', 'inferred'].map((s) => Type.Literal(s)));
-const Reason = Type.Union(CORRECTION_REASONS.map((r) => Type.Literal(r)));
 const fields = {
-  value_state: Type.Optional(ValueStates),
-  provenance: Type.Optional(Type.Object({ quote: Type.String(), text_source: Type.Optional(Type.String()), anchors: Type.Array(Type.Object({ kind: Type.String() }, { additionalProperties: true })) }, { additionalProperties: false })),
+  value_state: Type.Optional(ValueState),
+  // Anchors are checked against the same union the item's provenance is served with.
+  provenance: Type.Optional(Type.Object({ quote: Type.String(), text_source: Type.Optional(StringEnum(TEXT_SOURCES)), anchors: Type.Array(Ref(ProvenanceAnchor)) }, { additionalProperties: false })),
   note: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 4000 })])),
   expected_version: Type.Optional(Type.Integer({ minimum: 1 })),
   time_spent_ms: Type.Optional(Type.Integer({ minimum: 0 })),
 };
-const CreateBody = Type.Object({ value: Type.Unknown({ description: 'The corrected value; must fit the item\'s value_type' }), reason: Reason, ...fields }, { additionalProperties: false, required: ['value', 'reason'] });
+const CreateBody = Type.Object({ value: Type.Unknown({ description: 'The corrected value; must fit the item\'s value_type' }), reason: CorrectionReason, ...fields }, { additionalProperties: false, required: ['value', 'reason'] });
 const UpdateBody = Type.Object(
-  { value: Type.Optional(Type.Unknown()), reason: Type.Optional(Reason), status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('reverted')])), ...fields },
+  { value: Type.Optional(Type.Unknown()), reason: Type.Optional(CorrectionReason), status: Type.Optional(StringEnum(['active', 'reverted'], { description: 'reverted restores the machine value' })), ...fields },
   { additionalProperties: false },
 );
 
-async function present(ctx: CommandContext, c: CorrectionRecord): Promise<Record<string, unknown>> {
+async function present(ctx: CommandContext, c: CorrectionRecord): Promise<Static<typeof Correction>> {
   return presentCorrection(c, await ctx.repos.corrections.history(ctx.actor.org.orgId, c.id));
 }
 
@@ -44,7 +46,7 @@ export function registerCorrectionRoutes(fastify: FastifyInstance, deps: RouteDe
         tags,
         params: Type.Object({ item_id: Type.String() }),
         body: CreateBody,
-        response: { 201: OpenObject(), ...errorResponses(404, 409, 422) },
+        response: { 201: Ref(Correction), ...errorResponses(404, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -64,7 +66,7 @@ export function registerCorrectionRoutes(fastify: FastifyInstance, deps: RouteDe
         tags,
         params: Type.Object({ item_id: Type.String(), corr_id: Type.String() }),
         body: UpdateBody,
-        response: { 200: OpenObject(), ...errorResponses(404, 409, 422) },
+        response: { 200: Ref(Correction), ...errorResponses(404, 409, 422) },
       },
     },
     async (request) => {

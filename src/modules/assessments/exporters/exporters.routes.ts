@@ -2,15 +2,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { OpenObject, errorResponses } from '../../../kernel/schema.js';
+import { Ref, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
 import { inlineDisposition } from '../uploads/content-headers.js';
 import { exportDocument } from './commands/export-document.js';
 import { absentBodyIsEmpty } from '../route-schemas.js';
+import { ExportPolicy as Policy } from '../wire-enums.js';
 import { EXPORTERS } from './exporter-catalog.js';
+import { ExporterList } from './exporter.schemas.js';
 
 const tags = ['exporters'];
-const Policy = Type.Union([Type.Literal('validated_only'), Type.Literal('all')]);
 const ExportBody = Type.Object(
   {
     policy: Type.Optional(Policy),
@@ -25,9 +26,9 @@ const ExportBody = Type.Object(
 export function registerExporterRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/exporters', { schema: { operationId: 'listExporters', summary: 'The exporters', tags, response: { 200: OpenObject() } } }, async (request) => {
+  app.get('/exporters', { schema: { operationId: 'listExporters', summary: 'The exporters', description: 'Each exporter\'s name (the `{exporter_name}` of an export), media type and body options.', tags, response: { 200: Ref(ExporterList) } } }, async (request) => {
     contextOf(request, deps);
-    return { exporters: EXPORTERS };
+    return { exporters: [...EXPORTERS] };
   });
 
   app.post(
@@ -42,7 +43,19 @@ export function registerExporterRoutes(fastify: FastifyInstance, deps: RouteDeps
         params: Type.Object({ id: Type.String(), exporter_name: Type.String() }),
         querystring: Type.Object({ policy: Type.Optional(Policy) }),
         body: ExportBody,
-        response: { 200: { description: 'The export (JSON, CSV or XLSX by exporter)' }, ...errorResponses(404, 409, 422) },
+        response: {
+          200: {
+            description: 'The export, in the exporter\'s media type (GET /exporters)',
+            headers: { 'x-export-item-count': { type: 'integer', description: 'How many items the export holds' }, etag: { type: 'string', description: 'The hash of the export, quoted' } },
+            content: {
+              // Each JSON exporter has its own shape (json, flat-json, corrections, data-needs): free JSON here.
+              'application/json': { schema: { description: 'json: the document header and its items; flat-json: {key: value_text}; corrections: gold pairs; data-needs: {document_id, fields_set, data_needs_bound, citations}' } },
+              'text/csv': { schema: { type: 'string', description: 'One row per item' } },
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary', description: 'Sheets items, provenance and corrections' } },
+            },
+          },
+          ...errorResponses(404, 409, 422),
+        },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,11 @@
 /** Wire shape of an extracted item (§4.5). */
+import type { Static } from 'typebox';
+import type { ExtractedItem } from './extracted-item.schemas.js';
 import type { ExtractedItemRecord } from './extracted-item.repository.js';
 
-export function presentItem(item: ExtractedItemRecord): Record<string, unknown> {
+type ExtractedItemWire = Static<typeof ExtractedItem>;
+
+export function presentItem(item: ExtractedItemRecord): ExtractedItemWire {
   return {
     id: item.id,
     organization_id: item.org_id,
@@ -14,7 +18,8 @@ export function presentItem(item: ExtractedItemRecord): Record<string, unknown> 
     path: item.key,
     parent_id: null,
     occurrence_index: item.occurrence_index,
-    value_type: item.value_type,
+    // A plain text column; processors only write the values of the enum.
+    value_type: item.value_type as ExtractedItemWire['value_type'],
     value_state: item.value_state,
     value: item.value,
     value_text: item.value_text,

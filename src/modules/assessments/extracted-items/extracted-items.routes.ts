@@ -2,9 +2,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { OpenObject, errorResponses } from '../../../kernel/schema.js';
+import { Ref, StringEnum, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
 import { IdParams, absentBodyIsEmpty } from '../route-schemas.js';
+import { ValidationStatus } from '../wire-enums.js';
+import { ExtractedItem, ExtractedItemList, ValidateAllResult } from './extracted-item.schemas.js';
 import { validateAllItems } from './commands/validate-all-items.js';
 import { validateItem } from './commands/validate-item.js';
 import { presentItem } from './extracted-item.presenter.js';
@@ -15,7 +17,7 @@ const SOURCE = 'On a source document of the assessment area (`sdoc_` id), not a 
 
 const ValidateBody = Type.Object(
   {
-    decision: Type.Optional(Type.Union([Type.Literal('confirm'), Type.Literal('reject')])),
+    decision: Type.Optional(StringEnum(['confirm', 'reject'], { description: 'confirm when absent' })),
     note: Type.Optional(Type.Union([Type.Null(), Type.String()])),
     expected_version: Type.Optional(Type.Integer({ minimum: 1 })),
     override_warnings: Type.Optional(Type.Boolean()),
@@ -46,8 +48,8 @@ export function registerExtractedItemRoutes(fastify: FastifyInstance, deps: Rout
         description: `${SOURCE} The current run's items by default; run=all includes superseded items.`,
         tags,
         params: IdParams,
-        querystring: Type.Object({ run: Type.Optional(Type.Union([Type.Literal('latest'), Type.Literal('all')])), status: Type.Optional(Type.String()), key: Type.Optional(Type.String()) }),
-        response: { 200: OpenObject(), ...errorResponses(404) },
+        querystring: Type.Object({ run: Type.Optional(StringEnum(['latest', 'all'], { description: 'latest when absent' })), status: Type.Optional(ValidationStatus), key: Type.Optional(Type.String()) }),
+        response: { 200: Ref(ExtractedItemList), ...errorResponses(404) },
       },
     },
     async (request) => listExtractedItems(contextOf(request, deps), request.params.id, request.query),
@@ -64,7 +66,7 @@ export function registerExtractedItemRoutes(fastify: FastifyInstance, deps: Rout
         tags,
         params: Type.Object({ id: Type.String(), item_id: Type.String() }),
         body: ValidateBody,
-        response: { 200: OpenObject(), ...errorResponses(404, 409, 422) },
+        response: { 200: Ref(ExtractedItem), ...errorResponses(404, 409, 422) },
       },
     },
     async (request) => presentItem(await validateItem(contextOf(request, deps), request.params.id, request.params.item_id, request.body)),
@@ -81,7 +83,7 @@ export function registerExtractedItemRoutes(fastify: FastifyInstance, deps: Rout
         tags,
         params: IdParams,
         body: ValidateAllBody,
-        response: { 200: OpenObject(), ...errorResponses(404, 422) },
+        response: { 200: Ref(ValidateAllResult), ...errorResponses(404, 422) },
       },
     },
     async (request) => validateAllItems(contextOf(request, deps), request.params.id, request.body),

@@ -1,7 +1,9 @@
 /** Wire shape of a processing run (§4.4). */
+import type { Static } from 'typebox';
 import type { ProcessingRunRecord } from './processing-run.repository.js';
+import type { ProcessingRun } from './processing-run.schemas.js';
 
-export function presentRun(run: ProcessingRunRecord): Record<string, unknown> {
+export function presentRun(run: ProcessingRunRecord): Static<typeof ProcessingRun> {
   return {
     id: run.id,
     organization_id: run.org_id,

@@ -2,8 +2,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { OpenObject, errorResponses } from '../../../kernel/schema.js';
+import { Ref, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
+import { Processor, ProcessorList } from './processor.schemas.js';
 import { getProcessorEntry, listProcessorCatalog } from './queries/list-processor-catalog.js';
 
 const tags = ['processors'];
@@ -11,12 +12,12 @@ const ACCURACY_NOTE = 'Each item type carries `observed_accuracy` {sample_size, 
 
 export function registerProcessorRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/processors', { schema: { operationId: 'listProcessors', summary: 'The processor catalog', description: ACCURACY_NOTE, tags, response: { 200: OpenObject() } } }, async (request) => ({
+  app.get('/processors', { schema: { operationId: 'listProcessors', summary: 'The processor catalog', description: ACCURACY_NOTE, tags, response: { 200: Ref(ProcessorList) } } }, async (request) => ({
     processors: await listProcessorCatalog(contextOf(request, deps), deps.model),
   }));
   app.get(
     '/processors/:id',
-    { schema: { operationId: 'getProcessor', summary: 'One processor with its item types', description: ACCURACY_NOTE, tags, params: Type.Object({ id: Type.String() }), response: { 200: OpenObject(), ...errorResponses(404) } } },
+    { schema: { operationId: 'getProcessor', summary: 'One processor with its item types', description: `Found by id (\`prc_…\`) or name. ${ACCURACY_NOTE}`, tags, params: Type.Object({ id: Type.String() }), response: { 200: Ref(Processor), ...errorResponses(404) } } },
     async (request) => getProcessorEntry(contextOf(request, deps), deps.model, request.params.id),
   );
 }

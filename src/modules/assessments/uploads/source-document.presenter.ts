@@ -1,6 +1,10 @@
 /** Wire shape of a source document (§4.2), snake_case; review status derived from its items. */
 import type { ValidationStatus } from '../extracted-items/extracted-item.repository.js';
+import type { Static } from 'typebox';
 import type { SourceDocumentRecord } from './source-document.repository.js';
+import type { SourceDocument } from './source-document.schemas.js';
+
+type SourceDocumentWire = Static<typeof SourceDocument>;
 
 export interface ItemCounts {
   total: number;
@@ -32,7 +36,7 @@ export function reviewStatus(doc: Pick<SourceDocumentRecord, 'review_rejected'>,
 }
 
 /** The document as the API shows it (the blob key never leaves the server). */
-export function presentSourceDocument(doc: SourceDocumentRecord, byStatus?: Partial<Record<ValidationStatus, number>>): Record<string, unknown> {
+export function presentSourceDocument(doc: SourceDocumentRecord, byStatus?: Partial<Record<ValidationStatus, number>>): SourceDocumentWire {
   const counts = itemCounts(byStatus);
   return {
     id: doc.id,
@@ -41,20 +45,21 @@ export function presentSourceDocument(doc: SourceDocumentRecord, byStatus?: Part
     filename: doc.filename,
     declared_mime_type: doc.declared_mime_type,
     mime_type: doc.mime_type,
-    kind: doc.kind,
+    // Columns are plain text; the writers only store the values of the enums.
+    kind: doc.kind as SourceDocumentWire['kind'],
     size_bytes: doc.size_bytes,
     sha256: doc.sha256,
     page_count: doc.page_count,
-    text_layer: doc.text_layer,
+    text_layer: doc.text_layer as SourceDocumentWire['text_layer'],
     duplicate_of: doc.duplicate_of,
-    processing_status: doc.processing_status,
+    processing_status: doc.processing_status as SourceDocumentWire['processing_status'],
     skip_reason: doc.skip_reason,
     review_status: reviewStatus(doc, counts),
     processor_id: doc.processor_id,
     processor_version: doc.processor_version,
     latest_run_id: doc.latest_run_id,
     item_counts: counts,
-    problems: doc.problems,
+    problems: doc.problems as SourceDocumentWire['problems'],
     content_url: `/documents/${doc.id}/content`,
     uploaded_by: doc.uploaded_by,
     created_at: doc.created_at,

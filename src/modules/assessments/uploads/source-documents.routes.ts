@@ -7,11 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { DomainValidationError, NotFoundError } from '../../../kernel/errors.js';
-import { OpenObject, errorResponses } from '../../../kernel/schema.js';
+import { Ref, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
 import { assessmentServices } from '../assessment-services.js';
 import { requireAssessment } from '../assessments/require-assessment.js';
-import { IdParams, MULTIPART_NOTE, Ok, PageQuery, limitOf } from '../route-schemas.js';
+import { FileParts, IdParams, MULTIPART_NOTE, Ok, PageQuery, limitOf, multipartDocs } from '../route-schemas.js';
+import { ProcessingStatus, ReviewStatus } from '../wire-enums.js';
 import { rethrowAsBadMultipart } from './malformed-multipart.js';
 import { checkUploadedFile, metadataVerdict } from './commands/check-upload.js';
 import { deleteSourceDocument } from './commands/delete-source-document.js';
@@ -20,7 +21,7 @@ import { inlineDisposition, parseRange } from './content-headers.js';
 import { getSourceDocument, listSourceDocuments, presentDocuments } from './queries/get-source-document.js';
 import { receiveUpload } from './receive-upload.js';
 import { requireSourceDocument } from './require-source-document.js';
-import { REVIEW_STATUSES } from './source-document.presenter.js';
+import { SourceDocument, SourceDocumentPage, UploadResult, UploadVerdict } from './source-document.schemas.js';
 
 const tags = ['source documents'];
 const SOURCE = 'Source files of the assessment area (`sdoc_` ids), not /v1 documents.';
@@ -30,13 +31,29 @@ const MetadataBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** The form of `POST /documents` (documentation only: the parts are streamed, see multipartDocs). */
+const UploadForm = Type.Object({
+  files: FileParts,
+  assessment_id: Type.Optional(Type.String({ description: 'Add the files to this assessment; without it they are organization-level' })),
+  processor_id: Type.Optional(Type.String({ description: 'The processor for these files' })),
+});
+
+/** The bytes of a stored file, served with its sniffed media type. */
+const BINARY = { type: 'string', format: 'binary', description: 'The bytes; Content-Type is the sniffed type' };
+const CONTENT_HEADERS = {
+  etag: { type: 'string', description: 'The sha256 of the bytes, quoted' },
+  'content-disposition': { type: 'string', description: 'inline; filename="…"' },
+};
+
+const ValidateForm = Type.Object({ file: Type.String({ format: 'binary', description: 'The file to check; it is not stored' }) });
+
 export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const services = assessmentServices(deps);
 
   app.post(
     '/documents',
-    { schema: { operationId: 'uploadSourceDocuments', summary: 'Upload source documents', description: `${SOURCE} ${MULTIPART_NOTE} Optional field \`assessment_id\`; without it the documents are organization-level (batchable).`, tags, response: { 201: OpenObject(), ...errorResponses(404, 413, 422) } } },
+    { schema: { operationId: 'uploadSourceDocuments', summary: 'Upload source documents', description: `${SOURCE} ${MULTIPART_NOTE} Optional field \`assessment_id\`; without it the documents are organization-level (batchable).`, tags, response: { 201: Ref(UploadResult), ...errorResponses(404, 413, 422) } }, config: multipartDocs(UploadForm) },
     async (request, reply) =>
       receiveUpload(request, { blobs: services.blobs, maxBytes: deps.uploads.maxBytes }, {
         notMultipart: 'send multipart/form-data with one or more `files` parts',
@@ -54,7 +71,7 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
 
   app.post(
     '/documents/validate',
-    { schema: { operationId: 'validateSourceDocument', summary: 'Check an upload without storing it', description: `${SOURCE} Multipart \`file\`, or JSON \`{filename, size_bytes, mime_type}\` for a metadata-only pre-check. Answers 200 with the verdict, valid or not.`, tags, response: { 200: OpenObject(), ...errorResponses(422) } } },
+    { schema: { operationId: 'validateSourceDocument', summary: 'Check an upload without storing it', description: `${SOURCE} Multipart \`file\`, or JSON \`{filename, size_bytes, mime_type}\` for a metadata-only pre-check. Answers 200 with the verdict, valid or not.`, tags, response: { 200: Ref(UploadVerdict), ...errorResponses(422) } }, config: multipartDocs(ValidateForm, MetadataBody) },
     async (request) => {
       contextOf(request, deps);
       if (request.isMultipart()) {
@@ -78,10 +95,10 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
       schema: {
         operationId: 'listSourceDocuments',
         summary: 'List source documents',
-        description: SOURCE,
+        description: `${SOURCE} Newest first, filtered by assessment, processing status or review status; cursor paging (\`next_cursor\`).`,
         tags,
-        querystring: Type.Object({ assessment_id: Type.Optional(Type.String()), processing_status: Type.Optional(Type.String()), review_status: Type.Optional(Type.Union(REVIEW_STATUSES.map((s) => Type.Literal(s)))), ...PageQuery }),
-        response: { 200: OpenObject() },
+        querystring: Type.Object({ assessment_id: Type.Optional(Type.String()), processing_status: Type.Optional(ProcessingStatus), review_status: Type.Optional(ReviewStatus), ...PageQuery }),
+        response: { 200: Ref(SourceDocumentPage) },
       },
     },
     async (request) => listSourceDocuments(contextOf(request, deps), { ...request.query, limit: limitOf(request.query) }),
@@ -89,7 +106,7 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
 
   app.get(
     '/documents/:id',
-    { schema: { operationId: 'getSourceDocument', summary: 'A source document', description: SOURCE, tags, params: IdParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    { schema: { operationId: 'getSourceDocument', summary: 'A source document', description: `${SOURCE} With its processing and review status and item counts.`, tags, params: IdParams, response: { 200: Ref(SourceDocument), ...errorResponses(404) } } },
     async (request) => getSourceDocument(contextOf(request, deps), request.params.id),
   );
 
@@ -111,7 +128,13 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
         description: `${SOURCE} Content-Type is the sniffed type; ETag is the sha256; Range gives 206 (416 when unsatisfiable); If-None-Match gives 304.`,
         tags,
         params: IdParams,
-        response: { 200: { description: 'The original bytes' }, 206: { description: 'The requested byte range' }, 304: { description: 'Not modified' }, 416: { $ref: 'ErrorResponse' }, ...errorResponses(404) },
+        response: {
+          200: { description: 'The original bytes', headers: CONTENT_HEADERS, content: { '*/*': { schema: BINARY } } },
+          206: { description: 'The requested byte range', headers: { ...CONTENT_HEADERS, 'content-range': { type: 'string', description: 'bytes start-end/size' } }, content: { '*/*': { schema: BINARY } } },
+          304: { description: 'Not modified: If-None-Match named the current ETag', type: 'null' },
+          416: { $ref: 'ErrorResponse' },
+          ...errorResponses(404),
+        },
       },
     },
     async (request, reply) => {
@@ -121,7 +144,7 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
       const etag = `"${doc.sha256}"`;
       reply.header('etag', etag).header('accept-ranges', 'bytes').header('content-type', doc.mime_type).header('content-disposition', inlineDisposition(doc.filename)).header('x-content-type-options', 'nosniff');
       const inm = request.headers['if-none-match'];
-      if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.status(304).send();
+      if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.status(304).send(null);
       const range = parseRange(request.headers.range, size);
       if (range.kind === 'unsatisfiable') {
         reply.serializer(JSON.stringify);

@@ -1,4 +1,6 @@
 /** `GET /assessments/{id}/document-processing-details` (§4.9): per document, the latest run, pages and history. */
+import type { Static } from 'typebox';
+import type { ProcessingDetails } from '../assessment.schemas.js';
 import type { CommandContext } from '../../../context.js';
 import type { Grade } from '../../../../extraction/types.js';
 import { presentRun } from '../../processing/processing-run.presenter.js';
@@ -8,7 +10,7 @@ import { requireAssessment } from '../require-assessment.js';
 const GRADES: Grade[] = ['poor', 'fair', 'good', 'excellent'];
 
 /** @throws NotFoundError when the assessment is absent or foreign. */
-export async function getProcessingDetails(ctx: CommandContext, assessmentId: string): Promise<Record<string, unknown>> {
+export async function getProcessingDetails(ctx: CommandContext, assessmentId: string): Promise<Static<typeof ProcessingDetails>> {
   const assessment = await requireAssessment(ctx, assessmentId);
   const orgId = ctx.actor.org.orgId;
   const repos = ctx.repos;
@@ -17,7 +19,7 @@ export async function getProcessingDetails(ctx: CommandContext, assessmentId: st
   const grades: Grade[] = [];
   let pages = 0;
   let ocrPages = 0;
-  const documents = [];
+  const documents: Static<typeof ProcessingDetails>['documents'] = [];
   for (const doc of docs) {
     const runs = await repos.processingRuns.listByDocument(orgId, doc.id);
     const latest = runs.find((r) => r.id === doc.latest_run_id) ?? runs.at(-1);
@@ -33,7 +35,8 @@ export async function getProcessingDetails(ctx: CommandContext, assessmentId: st
       size_bytes: doc.size_bytes,
       sha256: doc.sha256,
       page_count: doc.page_count,
-      processing_status: doc.processing_status,
+      // A plain text column; the writers only store the values of the enum.
+      processing_status: doc.processing_status as Static<typeof ProcessingDetails>['documents'][number]['processing_status'],
       skip_reason: doc.skip_reason,
       review_status: reviewStatus(doc, itemCounts(counts[doc.id])),
       latest_run: latest ? presentRun(latest) : null,

@@ -3,6 +3,8 @@
  * one step. Never confirms `needs_review` items unless asked; `min_confidence` keeps it safe;
  * `dry_run` reports without writing.
  */
+import type { Static } from 'typebox';
+import type { ValidateAllResult } from '../extracted-item.schemas.js';
 import type { CommandContext } from '../../../context.js';
 import { itemCounts, reviewStatus } from '../../uploads/source-document.presenter.js';
 import { requireSourceDocument } from '../../uploads/require-source-document.js';
@@ -18,7 +20,7 @@ export interface ValidateAllInput {
 }
 
 /** @throws NotFoundError when the document is absent or foreign. */
-export async function validateAllItems(ctx: CommandContext, documentId: string, input: ValidateAllInput): Promise<Record<string, unknown>> {
+export async function validateAllItems(ctx: CommandContext, documentId: string, input: ValidateAllInput): Promise<Static<typeof ValidateAllResult>> {
   const orgId = ctx.actor.org.orgId;
   return ctx.transaction(async (tx) => {
     const doc = await requireSourceDocument(tx, documentId);
@@ -27,14 +29,14 @@ export async function validateAllItems(ctx: CommandContext, documentId: string, 
     const onlyPending = input.only_pending !== false;
     const wanted = input.item_ids ? new Set(input.item_ids) : null;
     const minConfidence = input.min_confidence ?? 0;
-    const skipped: Array<{ item_id: string; reason: string }> = [];
+    const skipped: Static<typeof ValidateAllResult>['skipped'] = [];
     const failed: Array<{ item_id: string; failed_checks: string[] }> = [];
     let validated = 0;
     const items = await repos.items.listCurrent(orgId, [doc.id]);
     const finalStatus: Partial<Record<ValidationStatus, number>> = {};
     for (const item of items) {
       let status = item.validation_status;
-      const eligible = (): string | null => {
+      const eligible = (): Static<typeof ValidateAllResult>['skipped'][number]['reason'] | 'not_selected' | null => {
         if (wanted && !wanted.has(item.id)) return 'not_selected';
         if (item.validation_status === 'needs_review') return input.include_needs_review ? null : 'needs_review';
         if (onlyPending && item.validation_status !== 'pending') return 'already_decided';

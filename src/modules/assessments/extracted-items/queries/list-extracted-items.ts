@@ -1,4 +1,6 @@
 /** `GET /documents/{id}/extracted-items`: the current items by default, every run's with `run=all`. */
+import type { Static } from 'typebox';
+import type { ExtractedItemList } from '../extracted-item.schemas.js';
 import type { CommandContext } from '../../../context.js';
 import { itemCounts, reviewStatus } from '../../uploads/source-document.presenter.js';
 import { requireSourceDocument } from '../../uploads/require-source-document.js';
@@ -21,7 +23,7 @@ async function runWithoutItems(ctx: CommandContext, documentId: string): Promise
 }
 
 /** @throws NotFoundError when the document is absent or foreign. */
-export async function listExtractedItems(ctx: CommandContext, documentId: string, query: ListItemsQuery): Promise<Record<string, unknown>> {
+export async function listExtractedItems(ctx: CommandContext, documentId: string, query: ListItemsQuery): Promise<Static<typeof ExtractedItemList>> {
   const doc = await requireSourceDocument(ctx, documentId);
   const repos = ctx.repos;
   const orgId = ctx.actor.org.orgId;

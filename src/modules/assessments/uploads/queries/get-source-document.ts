@@ -3,15 +3,19 @@ import type { CommandContext } from '../../../context.js';
 import { presentSourceDocument, reviewStatus, itemCounts } from '../source-document.presenter.js';
 import { requireSourceDocument } from '../require-source-document.js';
 import type { SourceDocumentRecord } from '../source-document.repository.js';
+import type { Static } from 'typebox';
+import type { SourceDocument } from '../source-document.schemas.js';
+
+type SourceDocumentWire = Static<typeof SourceDocument>;
 
 /** Presents documents with their item counts (one grouped query). */
-export async function presentDocuments(ctx: CommandContext, docs: readonly SourceDocumentRecord[]): Promise<Array<Record<string, unknown>>> {
+export async function presentDocuments(ctx: CommandContext, docs: readonly SourceDocumentRecord[]): Promise<SourceDocumentWire[]> {
   const counts = await ctx.repos.items.countByDocument(ctx.actor.org.orgId, docs.map((d) => d.id));
   return docs.map((d) => presentSourceDocument(d, counts[d.id]));
 }
 
 /** @throws NotFoundError when absent or foreign. */
-export async function getSourceDocument(ctx: CommandContext, documentId: string): Promise<Record<string, unknown>> {
+export async function getSourceDocument(ctx: CommandContext, documentId: string): Promise<SourceDocumentWire> {
   const doc = await requireSourceDocument(ctx, documentId);
   const [presented] = await presentDocuments(ctx, [doc]);
   return presented;
@@ -34,7 +38,7 @@ const REVIEW_FILTER_SCAN_BUDGET = 2000;
  * page then comes back short only with a `next_cursor` to continue from, and `next_cursor` is
  * null only when nothing further matches.
  */
-export async function listSourceDocuments(ctx: CommandContext, query: ListDocumentsQuery): Promise<{ documents: Array<Record<string, unknown>>; next_cursor: string | null }> {
+export async function listSourceDocuments(ctx: CommandContext, query: ListDocumentsQuery): Promise<{ documents: SourceDocumentWire[]; next_cursor: string | null }> {
   const orgId = ctx.actor.org.orgId;
   const repo = ctx.repos.sourceDocuments;
   if (!query.review_status) {
@@ -44,7 +48,7 @@ export async function listSourceDocuments(ctx: CommandContext, query: ListDocume
     return { documents: page.map((d) => presentSourceDocument(d, counts[d.id])), next_cursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
   }
   const batchSize = Math.max(query.limit * 2, 10);
-  const kept: Array<Record<string, unknown>> = [];
+  const kept: SourceDocumentWire[] = [];
   let cursor = query.cursor;
   let scanned = 0;
   for (;;) {
