@@ -28,6 +28,7 @@ import { protectScope } from './http/plugins/auth.js';
 import { installDocs } from './http/plugins/docs.js';
 import { installErrorHandling } from './http/plugins/errors.js';
 import { installOpenApi, registerOpenApiRoutes } from './http/plugins/openapi.js';
+import { installOptionalBodies } from './http/plugins/optional-body.js';
 import { installValidation } from './http/plugins/validation.js';
 import { NAMED_SCHEMAS } from './http/schema-registry.js';
 import { registerAuthRoutes } from './modules/identity/auth.routes.js';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installValidation(app, NAMED_SCHEMAS);
   installErrorHandling(app);
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
+  installOptionalBodies(app, NAMED_SCHEMAS);
   await installOpenApi(app, deps.version);
   // Authoring specs may be sent as YAML.
   app.addContentTypeParser(['application/yaml', 'application/x-yaml', 'text/yaml'], { parseAs: 'string' }, (_request, body, done) => {

@@ -5,6 +5,7 @@
  */
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { markOptionalRequestBodies } from './optional-body.js';
 
 type OpenApiDocument = {
   openapi: string;
@@ -40,6 +41,11 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
     },
     // Components keep the contract's names instead of def-N.
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transformObject: (documentObject) => {
+      const document = (documentObject as { openapiObject: Parameters<typeof markOptionalRequestBodies>[0] }).openapiObject;
+      markOptionalRequestBodies(document);
+      return document as never;
+    },
   });
 }
 
