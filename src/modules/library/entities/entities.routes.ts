@@ -8,6 +8,7 @@ import { CreateEntityBody } from '../library.schemas.js';
 import { createEntity } from './commands/create-entity.js';
 import { presentEntity } from './entity.presenter.js';
 import { getEntity, listEntities } from './queries/get-entity.js';
+import { PageQuery, PagedArray, pageOf, sendPage } from '../../paging.js';
 
 const EntityParams = Type.Object({ entity_id: Type.String() });
 const tags = ['library'];
@@ -16,8 +17,8 @@ const tags = ['library'];
 export function registerEntityRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/v1/entities', { schema: { operationId: 'listEntities', summary: 'The organization\'s entities, by name', tags, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
-    listEntities(contextOf(request, deps)),
+  app.get('/v1/entities', { schema: { operationId: 'listEntities', summary: 'The organization\'s entities, by name', tags, querystring: PageQuery, response: { 200: PagedArray(OpenObject()) } } }, async (request, reply) =>
+    sendPage(request, reply, await listEntities(contextOf(request, deps), pageOf(request.query))),
   );
 
   app.post(

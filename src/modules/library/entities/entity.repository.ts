@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { EntityTable } from '../../../storage/tables/library.js';
 import { fromJson } from '../../json-column.js';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
 
 export type EntityAttributes = Record<string, string | number | boolean | null>;
 
@@ -22,6 +23,12 @@ function toRecord(row: Selectable<EntityTable>): EntityRecord {
 
 export class EntityRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** By name, one page at a time. */
+  async listPage(orgId: string, page: PageRequest): Promise<Page<EntityRecord>> {
+    const query = this.db.selectFrom('entities').selectAll().where('org_id', '=', orgId);
+    return mapPage(keysetPage(query, { sort: 'name', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.name, r.id] }, page), toRecord);
+  }
 
   async list(orgId: string): Promise<EntityRecord[]> {
     const rows = await this.db.selectFrom('entities').selectAll().where('org_id', '=', orgId).orderBy('name', 'asc').orderBy('id', 'asc').execute();
