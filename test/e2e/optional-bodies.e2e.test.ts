@@ -59,6 +59,14 @@ describeEachDialect('operations with all-optional bodies', (dialect) => {
       await collectEvents(`${server.url}/v1/documents/${id}/progress`, token);
       expect((await api.get(`/v1/documents/${id}/snapshots`)).body).toHaveLength(1);
     });
+
+    it(`the assessment area's starts with ${how} answer as with {}`, async () => {
+      const withEmpty = await api.post('/batches/process', {});
+      expect(withEmpty.status).toBeLessThan(300);
+      const without = await bare('/batches/process', emptyJson);
+      expect(without.status).toBe(withEmpty.status);
+      expect(await without.json()).toEqual(withEmpty.body);
+    });
   }
 
   it('still validates a body that is sent, and still requires the bodies that have required keys', async () => {

@@ -18,12 +18,3 @@ export function limitOf(query: { limit?: number }): number {
 
 /** Multipart bodies are read part by part (streamed to the blob store), so they are described, not validated, here. */
 export const MULTIPART_NOTE = 'multipart/form-data; files go in `files` parts and are streamed to storage with a size cap.';
-
-/**
- * For POST routes whose body is all optional: a request without a body counts as `{}` (the
- * validator would otherwise refuse `undefined` as "not an object"). A body that is sent is
- * validated as usual.
- */
-export async function absentBodyIsEmpty(request: { body: unknown }): Promise<void> {
-  if (request.body === undefined) request.body = {};
-}

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { OpenObject, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
 import { assessmentServices } from '../assessment-services.js';
-import { IdParams, MULTIPART_NOTE, Ok, PageQuery, absentBodyIsEmpty, limitOf } from '../route-schemas.js';
+import { IdParams, MULTIPART_NOTE, Ok, PageQuery, limitOf } from '../route-schemas.js';
 import { ingestFiles } from '../uploads/commands/ingest-files.js';
 import { presentDocuments } from '../uploads/queries/get-source-document.js';
 import { receiveUpload } from '../uploads/receive-upload.js';
@@ -97,7 +97,6 @@ export function registerAssessmentCaseRoutes(fastify: FastifyInstance, deps: Rou
   app.post(
     '/assessments/:id/documents/:doc_id/rerun',
     {
-      preValidation: absentBodyIsEmpty,
       schema: {
         operationId: 'rerunAssessmentDocument',
         summary: 'Rerun extraction for a source document',

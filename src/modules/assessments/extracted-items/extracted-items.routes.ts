@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { OpenObject, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
-import { IdParams, absentBodyIsEmpty } from '../route-schemas.js';
+import { IdParams } from '../route-schemas.js';
 import { validateAllItems } from './commands/validate-all-items.js';
 import { validateItem } from './commands/validate-item.js';
 import { presentItem } from './extracted-item.presenter.js';
@@ -56,7 +56,6 @@ export function registerExtractedItemRoutes(fastify: FastifyInstance, deps: Rout
   app.post(
     '/documents/:id/extracted-items/:item_id/validate',
     {
-      preValidation: absentBodyIsEmpty,
       schema: {
         operationId: 'validateExtractedItem',
         summary: 'Validate one extracted item',
@@ -73,7 +72,6 @@ export function registerExtractedItemRoutes(fastify: FastifyInstance, deps: Rout
   app.post(
     '/documents/:id/extracted-items/validate-all',
     {
-      preValidation: absentBodyIsEmpty,
       schema: {
         operationId: 'validateAllExtractedItems',
         summary: 'Validate all extracted items of a document',
