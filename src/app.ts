@@ -26,9 +26,14 @@ import type { RouteDeps } from './modules/route-context.js';
 import type { Config } from './config.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { protectScope } from './http/plugins/auth.js';
+import { installCompression } from './http/plugins/compression.js';
+import { installCors } from './http/plugins/cors.js';
 import { installDocs } from './http/plugins/docs.js';
 import { installErrorHandling } from './http/plugins/errors.js';
 import { installOpenApi, registerOpenApiRoutes } from './http/plugins/openapi.js';
+import { installMetrics } from './http/plugins/metrics.js';
+import { installOptionalBodies } from './http/plugins/optional-body.js';
+import { installRateLimit } from './http/plugins/rate-limit.js';
 import { installValidation } from './http/plugins/validation.js';
 import { NAMED_SCHEMAS } from './http/schema-registry.js';
 import { registerAuthRoutes } from './modules/identity/auth.routes.js';
@@ -74,6 +79,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installValidation(app, NAMED_SCHEMAS);
   installErrorHandling(app);
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
+  installOptionalBodies(app, NAMED_SCHEMAS);
+  // Cross-cutting HTTP conventions, before any route so each attaches to every route.
+  await installCors(app, deps.config.http.corsOrigins);
+  await installCompression(app);
+  await installRateLimit(app, { perMinute: deps.config.http.rateLimitPerMinute, loginPerMinute: deps.config.http.loginRateLimitPerMinute });
+  installMetrics(app, deps.store.db, { token: deps.config.http.metricsToken });
   await installOpenApi(app, deps.version);
   // Authoring specs may be sent as YAML.
   app.addContentTypeParser(['application/yaml', 'application/x-yaml', 'text/yaml'], { parseAs: 'string' }, (_request, body, done) => {
@@ -87,7 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // kept); the multipart limit only backs it up, one byte above, so the store's check decides.
   await app.register(multipart, { limits: { fileSize: deps.config.uploads.maxBytes + 1, files: 50, fields: 50, fieldSize: 1024 * 1024 } });
 
-  registerHealthRoutes(app, deps.store, deps.version);
+  // ROLE=api runs no jobs, so its readiness does not wait for a job engine.
+  registerHealthRoutes(app, deps.store, deps.version, deps.config.role === 'api' ? null : deps.services.jobs);
   registerAuthRoutes(app, {
     identity: deps.identity,
     keys: deps.config.auth.mode === 'dev' ? deps.keys : null,

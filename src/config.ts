@@ -55,6 +55,16 @@ export interface Config {
     timeoutMs: number;
     maxHeapMb: number;
   };
+  http: {
+    /** Origins allowed by CORS; empty: CORS off (no CORS headers at all). */
+    corsOrigins: string[];
+    /** Requests per minute per user (token subject), and per IP for unauthenticated calls. */
+    rateLimitPerMinute: number;
+    /** Requests per minute per IP on POST /auth/dev-login. */
+    loginRateLimitPerMinute: number;
+    /** When set, GET /metrics needs `Authorization: Bearer <token>`; unset: open to loopback callers only. */
+    metricsToken: string | undefined;
+  };
 }
 
 /** Thrown for one bad variable; `main.ts` prints the message alone and exits. */
@@ -170,7 +180,30 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: integer(env, 'EXTRACTION_TIMEOUT_SECONDS', 900, 1, 86_400) * 1000,
       maxHeapMb: integer(env, 'EXTRACTION_MAX_HEAP_MB', 1024, 64, 65_536),
     },
+    http: {
+      corsOrigins: corsOrigins(env),
+      rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+      loginRateLimitPerMinute: integer(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 10, 1, 1_000_000),
+      metricsToken: env.METRICS_TOKEN || undefined,
+    },
   };
+}
+
+/** `CORS_ORIGINS`: comma-separated origins (`https://app.example.com`), each a scheme and host only. */
+function corsOrigins(env: Env): string[] {
+  const origins = (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+      throw new ConfigError(`CORS_ORIGINS must list origins such as https://app.example.com (got "${origin}")`);
+    }
+  }
+  return origins.map((o) => o.replace(/\/$/, ''));
 }
 
 function llmConfig(env: Env): Config['llm'] {

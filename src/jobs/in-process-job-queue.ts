@@ -62,6 +62,10 @@ export class InProcessJobQueue implements JobQueue {
     this.kick();
   }
 
+  isRunning(): boolean {
+    return this.running;
+  }
+
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;

@@ -92,6 +92,8 @@ export interface JobQueue {
   enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options?: { id?: string }): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** True between start() and stop(): this process claims and runs jobs (the readiness probe asks). */
+  isRunning(): boolean;
   /** Resolves when nothing is queued or running (tests and graceful shutdown). */
   idle(): Promise<void>;
 }

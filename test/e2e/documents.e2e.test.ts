@@ -161,7 +161,7 @@ describeEachDialect('documents', (dialect) => {
 
     it('answers an empty list for a document without fields, 422 for a bad body, 404 across organizations', async () => {
       const bare = await createTemplate(api, { slug: 'bare', title: 'Bare' });
-      expect((await api.get(`/v1/documents/${bare.document.id}/fields`)).body).toEqual({ fields: [] });
+      expect((await api.get(`/v1/documents/${bare.document.id}/fields`)).body).toEqual({ fields: [], nextCursor: null });
       const doc = (await instantiate(api, 'small')).document;
       expect((await api.put(`/v1/documents/${doc.id}/fields`, { fields: 'nope' })).status).toBe(422);
       expect((await api.put(`/v1/documents/${doc.id}/fields`, {})).status).toBe(422);

@@ -54,6 +54,9 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     ...(schema ? { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema } : {}),
+    // The suite calls far faster than any user; rate-limit tests lower these through `env`.
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
     ...options.env,
   });
   const logs: string[] = [];

@@ -6,6 +6,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { ASSESSMENT_AREA_SCHEMAS, ASSESSMENT_AREA_TAGS } from '../../modules/assessments/assessment-area.schemas.js';
+import { markOptionalRequestBodies } from './optional-body.js';
 
 type OpenApiDocument = {
   openapi: string;
@@ -42,6 +43,11 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
     },
     // Components keep the contract's names instead of def-N.
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transformObject: (documentObject) => {
+      const document = (documentObject as { openapiObject: Parameters<typeof markOptionalRequestBodies>[0] }).openapiObject;
+      markOptionalRequestBodies(document);
+      return document as never;
+    },
   });
 }
 

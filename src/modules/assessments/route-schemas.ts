@@ -2,11 +2,12 @@
 import type { SwaggerTransform } from '@fastify/swagger';
 import { type TSchema, Type } from 'typebox';
 import { Ref } from '../../kernel/schema.js';
+import { PAGE_LIMIT } from '../../storage/keyset-page.js';
 import { OkResponse } from './wire-common.schemas.js';
 
-/** `?limit=&cursor=`: at most 200 per page, 50 by default. */
+/** `?limit=&cursor=`: the same page size bounds as every /v1 list. */
 export const PageQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size (max 200)' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default, description: `Page size (max ${PAGE_LIMIT.max})` })),
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page' })),
 };
 
@@ -16,7 +17,7 @@ export const Ok = Ref(OkResponse);
 
 /** The page size with its default. */
 export function limitOf(query: { limit?: number }): number {
-  return query.limit ?? 50;
+  return query.limit ?? PAGE_LIMIT.default;
 }
 
 /** Multipart bodies are read part by part (streamed to the blob store), so they are described, not validated, here. */
@@ -37,11 +38,3 @@ export function multipartDocs(form: TSchema, json?: TSchema): { swaggerTransform
   return { swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: { content } }, url }) };
 }
 
-/**
- * For POST routes whose body is all optional: a request without a body counts as `{}` (the
- * validator would otherwise refuse `undefined` as "not an object"). A body that is sent is
- * validated as usual.
- */
-export async function absentBodyIsEmpty(request: { body: unknown }): Promise<void> {
-  if (request.body === undefined) request.body = {};
-}

@@ -6,6 +6,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import { fromDbBool, toDbBool } from '../../storage/dialect.js';
 import type { Database, DocumentTable } from '../../storage/schema.js';
 import { fromJson } from '../json-column.js';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../storage/keyset-page.js';
 
 export interface DocumentRecord {
   id: string;
@@ -73,6 +74,12 @@ export class DocumentRepository {
   async slugExists(orgId: string, slug: string): Promise<boolean> {
     const row = await this.db.selectFrom('documents').select('id').where('org_id', '=', orgId).where('slug', '=', slug).executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** Templates or instances of the organization, oldest first, one page at a time. */
+  async listPage(orgId: string, isTemplate: boolean, page: PageRequest): Promise<Page<DocumentRecord>> {
+    const query = this.db.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('is_template', '=', toDbBool(isTemplate));
+    return mapPage(keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page), toRecord);
   }
 
   /** Templates or instances of the organization, oldest first. */

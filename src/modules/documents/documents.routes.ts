@@ -22,6 +22,7 @@ import { requireDocument } from './require-document.js';
 import type { CommandContext } from '../context.js';
 import { listDocuments } from './queries/list-documents.js';
 import { listFields } from './fields/queries/list-fields.js';
+import { PageQuery, PagedArray, pageOf, sendPage } from '../paging.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 const FieldParams = Type.Object({ document_id: Type.String(), field_id: Type.String() });
@@ -33,8 +34,8 @@ export type DocumentDetailPresenter = (ctx: CommandContext, document: DocumentRe
 
 export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps, presentDetail: DocumentDetailPresenter = documentDetail): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/v1/documents', { schema: { operationId: 'listDocuments', summary: 'List document instances', tags, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
-    listDocuments(contextOf(request, deps), { templates: false }),
+  app.get('/v1/documents', { schema: { operationId: 'listDocuments', summary: 'List document instances', tags, querystring: PageQuery, response: { 200: PagedArray(OpenObject()) } } }, async (request, reply) =>
+    sendPage(request, reply, await listDocuments(contextOf(request, deps), { templates: false }, pageOf(request.query))),
   );
 
   app.post(
@@ -79,8 +80,8 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps
 
   app.get(
     '/v1/documents/:document_id/fields',
-    { schema: { operationId: 'getFields', summary: 'The document\'s fields', tags, params: DocumentParams, response: { 200: Ref(FieldsResponse), ...errorResponses(404) } } },
-    async (request) => listFields(contextOf(request, deps), request.params.document_id),
+    { schema: { operationId: 'getFields', summary: 'The document\'s fields', tags, params: DocumentParams, querystring: PageQuery, response: { 200: Ref(FieldsResponse), ...errorResponses(404, 422) } } },
+    async (request) => listFields(contextOf(request, deps), request.params.document_id, pageOf(request.query)),
   );
 
   app.delete(

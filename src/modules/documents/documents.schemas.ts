@@ -1,6 +1,7 @@
 /** Wire schemas of documents, fields and lifecycle state, under the contract's exact names. */
 import { Type } from 'typebox';
 import { Nullable, Ref } from '../../kernel/schema.js';
+import { NextCursor } from '../paging.js';
 
 /** A field value as sent: any JSON scalar; it is stored as its string form. */
 const FieldValueInput = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()], {
@@ -46,7 +47,7 @@ export const FieldModel = Type.Object(
   { $id: 'FieldModel' },
 );
 
-export const FieldsResponse = Type.Object({ fields: Type.Array(Ref(FieldModel)) }, { $id: 'FieldsResponse' });
+export const FieldsResponse = Type.Object({ fields: Type.Array(Ref(FieldModel)), nextCursor: NextCursor }, { $id: 'FieldsResponse' });
 
 export const StateBody = Type.Object(
   { state: Type.String({ description: 'draft, under-review or finalized' }) },

@@ -13,6 +13,7 @@ import { ProgressHub } from './progress-hub.js';
 import { streamProgress } from './progress-stream.js';
 import { getSynthesis, getSynthesisHistory } from './queries/get-synthesis.js';
 import { defaultProgressCursor } from './queries/progress-cursor.js';
+import { PageQuery, pageOf } from '../paging.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 const SectionParams = Type.Object({ document_id: Type.String(), section_id: Type.String() });
@@ -84,7 +85,7 @@ export function registerGenerationRoutes(fastify: FastifyInstance, deps: RouteDe
 
   app.get(
     '/v1/documents/:document_id/synthesis/history',
-    { schema: { operationId: 'getSynthesisHistory', summary: 'Every synthesized context, newest first', tags, params: DocumentParams, response: { 200: Ref(SynthesisHistoryResponse), ...errorResponses(404) } } },
-    async (request) => getSynthesisHistory(contextOf(request, deps), request.params.document_id),
+    { schema: { operationId: 'getSynthesisHistory', summary: 'Every synthesized context, newest first', tags, params: DocumentParams, querystring: PageQuery, response: { 200: Ref(SynthesisHistoryResponse), ...errorResponses(404, 422) } } },
+    async (request) => getSynthesisHistory(contextOf(request, deps), request.params.document_id, pageOf(request.query)),
   );
 }

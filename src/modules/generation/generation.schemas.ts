@@ -1,6 +1,7 @@
 /** Wire schemas of gathering, generation and synthesis, under the contract's exact names. */
 import { Type } from 'typebox';
 import { Nullable, Ref } from '../../kernel/schema.js';
+import { NextCursor } from '../paging.js';
 
 const Variables = Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'extra template variables for this run' }));
 
@@ -69,7 +70,7 @@ export const SynthesisResponse = Type.Object(
 );
 
 export const SynthesisHistoryResponse = Type.Object(
-  { synthesizedContexts: Type.Array(Ref(SynthesizedContext), { description: 'newest first' }) },
+  { synthesizedContexts: Type.Array(Ref(SynthesizedContext), { description: 'newest first' }), nextCursor: NextCursor },
   { $id: 'SynthesisHistoryResponse' },
 );
 

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../storage/schema.js';
 import type { SynthesizedContextTable } from '../../storage/tables/generation.js';
 import { fromJson } from '../json-column.js';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../storage/keyset-page.js';
 
 export interface SynthesizedContextRecord {
   id: string;
@@ -27,6 +28,12 @@ export class SynthesizedContextRepository {
       .insertInto('synthesized_contexts')
       .values({ id: record.id, org_id: orgId, document_id: record.documentId, run_id: record.runId, mode: record.mode, model: record.model, payload_json: JSON.stringify(record.payload ?? null), schema_path: record.schemaPath, created_at: record.createdAt })
       .execute();
+  }
+
+  /** Newest first, one page at a time. */
+  async listPage(orgId: string, documentId: string, page: PageRequest): Promise<Page<SynthesizedContextRecord>> {
+    const query = this.db.selectFrom('synthesized_contexts').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
+    return mapPage(keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'desc', keyOf: (r) => [r.created_at, r.id] }, page), toRecord);
   }
 
   async listByDocument(orgId: string, documentId: string): Promise<SynthesizedContextRecord[]> {

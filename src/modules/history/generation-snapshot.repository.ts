@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../storage/schema.js';
 import type { GenerationSnapshotTable } from '../../storage/tables/generation.js';
 import { fromJson } from '../json-column.js';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../storage/keyset-page.js';
 
 export interface GenerationSnapshotRecord {
   id: string;
@@ -46,6 +47,12 @@ export class GenerationSnapshotRepository {
         created_at: record.createdAt,
       })
       .execute();
+  }
+
+  /** Newest first, one page at a time. */
+  async listPage(orgId: string, documentId: string, page: PageRequest): Promise<Page<GenerationSnapshotRecord>> {
+    const query = this.db.selectFrom('generation_snapshots').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
+    return mapPage(keysetPage(query, { sort: 'run_number', sortType: 'number', id: 'id', direction: 'desc', keyOf: (r) => [r.run_number, r.id] }, page), toRecord);
   }
 
   /** Newest first; `limit` bounds how many (manifests are large). */

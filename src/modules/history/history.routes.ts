@@ -13,6 +13,7 @@ import { restoreSnapshot } from './commands/restore-snapshot.js';
 import { CreateSnapshotBody, DeleteSnapshotResponse, GenerationReproduction, GenerationSnapshotDiff, ReproduceGenerationBody } from './history.schemas.js';
 import { diffGenerationSnapshots } from './queries/diff-generation-snapshots.js';
 import { getGenerationSnapshot, listGenerationSnapshots, listSnapshots, presentSnapshot } from './queries/list-history.js';
+import { PageQuery, PagedArray, pageOf, sendPage } from '../paging.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 const SnapshotParams = Type.Object({ document_id: Type.String(), snapshot_id: Type.String() });
@@ -25,8 +26,8 @@ export function registerHistoryRoutes(fastify: FastifyInstance, deps: RouteDeps)
 
   app.get(
     '/v1/documents/:document_id/snapshots',
-    { schema: { operationId: 'listSnapshots', summary: 'Snapshots, newest first', tags, params: DocumentParams, response: { 200: Type.Array(OpenObject()), ...errorResponses(404) } } },
-    async (request) => listSnapshots(contextOf(request, deps), request.params.document_id),
+    { schema: { operationId: 'listSnapshots', summary: 'Snapshots, newest first', tags, params: DocumentParams, querystring: PageQuery, response: { 200: PagedArray(OpenObject()), ...errorResponses(404, 422) } } },
+    async (request, reply) => sendPage(request, reply, await listSnapshots(contextOf(request, deps), request.params.document_id, pageOf(request.query))),
   );
 
   app.post(
@@ -58,8 +59,8 @@ export function registerHistoryRoutes(fastify: FastifyInstance, deps: RouteDeps)
 
   app.get(
     '/v1/documents/:document_id/generation-snapshots',
-    { schema: { operationId: 'listGenerationSnapshots', summary: 'Immutable per-run pins, newest first', tags, params: DocumentParams, response: { 200: Type.Array(OpenObject()), ...errorResponses(404) } } },
-    async (request) => listGenerationSnapshots(contextOf(request, deps), request.params.document_id),
+    { schema: { operationId: 'listGenerationSnapshots', summary: 'Immutable per-run pins, newest first', tags, params: DocumentParams, querystring: PageQuery, response: { 200: PagedArray(OpenObject()), ...errorResponses(404, 422) } } },
+    async (request, reply) => sendPage(request, reply, await listGenerationSnapshots(contextOf(request, deps), request.params.document_id, pageOf(request.query))),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../storage/schema.js';
 import type { SnapshotTable } from '../../storage/tables/generation.js';
 import { fromJson } from '../json-column.js';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../storage/keyset-page.js';
 
 export interface SnapshotSection {
   sectionId: string;
@@ -36,6 +37,12 @@ function toRecord(row: Selectable<SnapshotTable>): SnapshotRecord {
 
 export class SnapshotRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Newest first, one page at a time. */
+  async listPage(orgId: string, documentId: string, page: PageRequest): Promise<Page<SnapshotRecord>> {
+    const query = this.db.selectFrom('snapshots').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
+    return mapPage(keysetPage(query, { sort: 'version_number', sortType: 'number', id: 'id', direction: 'desc', keyOf: (r) => [r.version_number, r.id] }, page), toRecord);
+  }
 
   async listByDocument(orgId: string, documentId: string): Promise<SnapshotRecord[]> {
     const rows = await this.db

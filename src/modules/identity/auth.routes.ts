@@ -39,6 +39,6 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
         response: { 200: Ref(DevLoginResponse) },
       },
     },
-    async () => ({ token: await issueDevToken(deps.identity, keys, deps.token), tokenType: 'Bearer' as const }),
+    async () => ({ token: await issueDevToken(deps.identity, keys, deps.token), tokenType: 'Bearer' as const, expiresIn: deps.token.ttlSeconds }),
   );
 }

@@ -35,7 +35,7 @@ export const WhoamiResponse = Type.Object(
 );
 
 export const DevLoginResponse = Type.Object(
-  { token: Type.String(), tokenType: Type.Literal('Bearer') },
+  { token: Type.String(), tokenType: Type.Literal('Bearer'), expiresIn: Type.Integer({ minimum: 1, description: 'seconds until the token expires (AUTH_TOKEN_TTL_SECONDS)' }) },
   { $id: 'DevLoginResponse' },
 );
 

@@ -159,14 +159,6 @@ export const Entity = Type.Object(
   { $id: 'Entity' },
 );
 
-export const EntityList = Type.Object(
-  {
-    entities: Type.Array(Ref(Entity), { description: 'newest first' }),
-    next_cursor: Nullable(Type.String({ description: 'pass as `cursor` for the next page; null on the last page' })),
-  },
-  { $id: 'EntityList' },
-);
-
 export const CreateToolRegistrationBody = Type.Object(
   {
     name: Type.String({ minLength: 1 }),
@@ -180,5 +172,5 @@ export const CreateToolRegistrationBody = Type.Object(
 export const LIBRARY_SCHEMAS = [
   CreateTextBody, UpdateTextBody, SnippetCreateBody, SnippetUpdateBody, SnippetItemInput, SetSnippetItemsBody,
   BindSnippetBody, UpdateDocumentSnippetBody, CreateRiskBlockBody, UpdateRiskBlockBody, CreateVoiceBody,
-  UpdateVoiceBody, CreateEntityBody, UpdateEntityBody, Entity, EntityList, CreateToolRegistrationBody,
+  UpdateVoiceBody, CreateEntityBody, UpdateEntityBody, Entity, CreateToolRegistrationBody,
 ];

@@ -18,6 +18,7 @@ import { invokeToolRegistration } from './tool-registrations/commands/invoke-too
 import { getToolRegistration } from './tool-registrations/queries/get-tool-registration.js';
 import { listToolRegistrations } from './tool-registrations/queries/list-tool-registrations.js';
 import { presentToolRegistration } from './tool-registrations/tool-registration.presenter.js';
+import { PageQuery, PagedArray, pageOf, sendPage } from '../paging.js';
 
 const ToolParams = Type.Object({ tool_id: Type.String() });
 const RuleParams = Type.Object({ rule_id: Type.String() });
@@ -50,8 +51,8 @@ export function registerToolRoutes(fastify: FastifyInstance, deps: RouteDeps): v
   const tools = ['tool-registrations'];
   const orchestration = ['orchestration'];
 
-  app.get('/v1/tool-registrations', { schema: { operationId: 'listToolRegistrations', summary: 'The organization\'s tool registrations', tags: tools, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
-    listToolRegistrations(contextOf(request, deps)),
+  app.get('/v1/tool-registrations', { schema: { operationId: 'listToolRegistrations', summary: 'The organization\'s tool registrations', tags: tools, querystring: PageQuery, response: { 200: PagedArray(OpenObject()) } } }, async (request, reply) =>
+    sendPage(request, reply, await listToolRegistrations(contextOf(request, deps), pageOf(request.query))),
   );
 
   app.post(

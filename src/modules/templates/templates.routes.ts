@@ -11,6 +11,7 @@ import { applySpecToDocument } from './commands/apply-spec-to-document.js';
 import { createTemplateFromSpec } from './commands/create-template-from-spec.js';
 import { requireTemplateBySlug } from './queries/get-template.js';
 import { TemplateSpec } from './spec-schema.js';
+import { PageQuery, PagedArray, pageOf, sendPage } from '../paging.js';
 
 const SlugParams = Type.Object({ slug: Type.String() });
 const tags = ['templates'];
@@ -18,8 +19,8 @@ const tags = ['templates'];
 export function registerTemplateRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/v1/templates', { schema: { operationId: 'listTemplates', summary: 'Templates the caller can instantiate', tags, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
-    listDocuments(contextOf(request, deps), { templates: true }),
+  app.get('/v1/templates', { schema: { operationId: 'listTemplates', summary: 'Templates the caller can instantiate', tags, querystring: PageQuery, response: { 200: PagedArray(OpenObject()) } } }, async (request, reply) =>
+    sendPage(request, reply, await listDocuments(contextOf(request, deps), { templates: true }, pageOf(request.query))),
   );
 
   app.get(

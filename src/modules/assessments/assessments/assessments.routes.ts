@@ -6,7 +6,7 @@ import { Ref, StringEnum, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
 import { assessmentServices } from '../assessment-services.js';
 import { RerunResponse } from '../processing/processing-run.schemas.js';
-import { FileParts, IdParams, MULTIPART_NOTE, Ok, PageQuery, absentBodyIsEmpty, limitOf, multipartDocs } from '../route-schemas.js';
+import { FileParts, IdParams, MULTIPART_NOTE, Ok, PageQuery, limitOf, multipartDocs } from '../route-schemas.js';
 import { UploadResult } from '../uploads/source-document.schemas.js';
 import { AUTOMATIONS } from '../wire-enums.js';
 import { Assessment, AssessmentCreated, AssessmentPage, Completeness, ProcessingDetails } from './assessment.schemas.js';
@@ -118,7 +118,6 @@ export function registerAssessmentCaseRoutes(fastify: FastifyInstance, deps: Rou
   app.post(
     '/assessments/:id/documents/:doc_id/rerun',
     {
-      preValidation: absentBodyIsEmpty,
       schema: {
         operationId: 'rerunAssessmentDocument',
         summary: 'Rerun extraction for a source document',

@@ -6,7 +6,6 @@ import { Ref, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
 import { inlineDisposition } from '../uploads/content-headers.js';
 import { exportDocument } from './commands/export-document.js';
-import { absentBodyIsEmpty } from '../route-schemas.js';
 import { ExportPolicy as Policy } from '../wire-enums.js';
 import { EXPORTERS } from './exporter-catalog.js';
 import { ExporterList } from './exporter.schemas.js';
@@ -34,7 +33,6 @@ export function registerExporterRoutes(fastify: FastifyInstance, deps: RouteDeps
   app.post(
     '/documents/:id/export/:exporter_name',
     {
-      preValidation: absentBodyIsEmpty,
       schema: {
         operationId: 'exportSourceDocument',
         summary: 'Export extracted data',

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Ref, StringEnum, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
-import { IdParams, absentBodyIsEmpty } from '../route-schemas.js';
+import { IdParams } from '../route-schemas.js';
 import { ValidationStatus } from '../wire-enums.js';
 import { ExtractedItem, ExtractedItemList, ValidateAllResult } from './extracted-item.schemas.js';
 import { validateAllItems } from './commands/validate-all-items.js';
@@ -58,7 +58,6 @@ export function registerExtractedItemRoutes(fastify: FastifyInstance, deps: Rout
   app.post(
     '/documents/:id/extracted-items/:item_id/validate',
     {
-      preValidation: absentBodyIsEmpty,
       schema: {
         operationId: 'validateExtractedItem',
         summary: 'Validate one extracted item',
@@ -75,7 +74,6 @@ export function registerExtractedItemRoutes(fastify: FastifyInstance, deps: Rout
   app.post(
     '/documents/:id/extracted-items/validate-all',
     {
-      preValidation: absentBodyIsEmpty,
       schema: {
         operationId: 'validateAllExtractedItems',
         summary: 'Validate all extracted items of a document',

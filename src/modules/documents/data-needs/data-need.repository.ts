@@ -3,6 +3,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { DataNeedTable, Database } from '../../../storage/schema.js';
 import type { DataNeed, DataNeedSpec } from '../../../pipeline/data-need.js';
 import { fromJson, toJson } from '../../json-column.js';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
 
 /** A stored data-need: the pipeline's need (its one declaration) with where and when it is kept. */
 export interface DataNeedRecord extends DataNeed {
@@ -34,6 +35,12 @@ export type DataNeedChanges = Partial<DataNeedSpec & Pick<DataNeedRecord, 'ordin
 
 export class DataNeedRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** In ordinal order (ids, time-sortable, break ties), one page at a time. */
+  async listPage(orgId: string, documentId: string, page: PageRequest): Promise<Page<DataNeedRecord>> {
+    const query = this.db.selectFrom('data_needs').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
+    return mapPage(keysetPage(query, { sort: 'ordinal', sortType: 'number', id: 'id', direction: 'asc', keyOf: (r) => [r.ordinal, r.id] }, page), toRecord);
+  }
 
   async listByDocument(orgId: string, documentId: string): Promise<DataNeedRecord[]> {
     const rows = await this.db

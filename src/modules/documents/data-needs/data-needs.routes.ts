@@ -10,6 +10,7 @@ import { updateDataNeed } from './commands/update-data-need.js';
 import { presentDataNeed } from './data-need.presenter.js';
 import { DataNeedCreateBody, DataNeedUpdateBody } from './data-needs.schemas.js';
 import { getDataNeed, listDataNeeds } from './queries/list-data-needs.js';
+import { PageQuery, PagedArray, pageOf, sendPage } from '../../paging.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 const NeedParams = Type.Object({ document_id: Type.String(), need_id: Type.String() });
@@ -20,8 +21,8 @@ export function registerDataNeedRoutes(fastify: FastifyInstance, deps: RouteDeps
 
   app.get(
     '/v1/documents/:document_id/data-needs',
-    { schema: { operationId: 'listDataNeeds', summary: 'Data-needs in ordinal order', tags, params: DocumentParams, response: { 200: Type.Array(OpenObject()), ...errorResponses(404) } } },
-    async (request) => listDataNeeds(contextOf(request, deps), request.params.document_id),
+    { schema: { operationId: 'listDataNeeds', summary: 'Data-needs in ordinal order', tags, params: DocumentParams, querystring: PageQuery, response: { 200: PagedArray(OpenObject()), ...errorResponses(404, 422) } } },
+    async (request, reply) => sendPage(request, reply, await listDataNeeds(contextOf(request, deps), request.params.document_id, pageOf(request.query))),
   );
 
   app.post(

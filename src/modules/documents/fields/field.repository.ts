@@ -3,6 +3,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import { fromDbBool, toDbBool } from '../../../storage/dialect.js';
 import type { Database, DocumentFieldTable } from '../../../storage/schema.js';
 import { fromJson, toJson } from '../../json-column.js';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
 
 export interface FieldRecord {
   id: string;
@@ -37,6 +38,12 @@ export type FieldChanges = Partial<Omit<FieldRecord, 'id' | 'documentId'>>;
 
 export class FieldRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** In ordinal order then key (unique per document), one page at a time. */
+  async listPage(orgId: string, documentId: string, page: PageRequest): Promise<Page<FieldRecord>> {
+    const query = this.db.selectFrom('document_fields').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
+    return mapPage(keysetPage(query, { sort: 'ordinal', sortType: 'number', id: 'key', direction: 'asc', keyOf: (r) => [r.ordinal, r.key] }, page), toRecord);
+  }
 
   async listByDocument(orgId: string, documentId: string): Promise<FieldRecord[]> {
     const rows = await this.db

@@ -1,3 +1,4 @@
+import { type Page, type PageRequest } from '../../../storage/keyset-page.js';
 import type { CommandContext } from '../../context.js';
 import { fieldMap, presentDocument } from '../document.presenter.js';
 
@@ -5,9 +6,9 @@ import { fieldMap, presentDocument } from '../document.presenter.js';
  * `GET /v1/documents` (instances) and `GET /v1/templates` (templates) of the organization,
  * each with its `{key: value}` field map.
  */
-export async function listDocuments(ctx: CommandContext, options: { templates: boolean }) {
+export async function listDocuments(ctx: CommandContext, options: { templates: boolean }, page: PageRequest) {
   const orgId = ctx.actor.org.orgId;
-  const documents = await ctx.repos.documents.list(orgId, options.templates);
-  const fields = await ctx.repos.fields.listByDocuments(orgId, documents.map((d) => d.id));
-  return documents.map((d) => ({ ...presentDocument(d), fields: fieldMap(fields.get(d.id) ?? []) }));
+  const documents = await ctx.repos.documents.listPage(orgId, options.templates, page);
+  const fields = await ctx.repos.fields.listByDocuments(orgId, documents.items.map((d) => d.id));
+  return { items: documents.items.map((d) => ({ ...presentDocument(d), fields: fieldMap(fields.get(d.id) ?? []) })), nextCursor: documents.nextCursor } satisfies Page<unknown>;
 }

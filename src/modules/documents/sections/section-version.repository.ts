@@ -1,5 +1,6 @@
 /** Every output a section has held (renders, edits, restores), numbered 1..N per section. */
 import type { Kysely, Selectable } from 'kysely';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
 import type { Database, SectionVersionTable } from '../../../storage/schema.js';
 
 export interface SectionVersionRecord {
@@ -30,6 +31,21 @@ function toRecord(row: Selectable<SectionVersionTable>): SectionVersionRecord {
 
 export class SectionVersionRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Newest first, one page at a time, each with the number of the run that wrote it — the
+   * `runId` progress events carry — so the wire has one id form per run.
+   */
+  async listPage(orgId: string, sectionId: string, page: PageRequest): Promise<Page<SectionVersionRecord & { runNumber: number | null }>> {
+    const query = this.db
+      .selectFrom('section_versions as v')
+      .leftJoin('generation_runs as r', (join) => join.onRef('r.id', '=', 'v.run_id').on('r.org_id', '=', orgId))
+      .selectAll('v')
+      .select('r.run_number')
+      .where('v.org_id', '=', orgId)
+      .where('v.section_id', '=', sectionId);
+    return mapPage(keysetPage(query, { sort: 'v.version', sortType: 'number', id: 'v.id', direction: 'desc', keyOf: (r) => [r.version, r.id] }, page), (row) => ({ ...toRecord(row), runNumber: row.run_number === null ? null : Number(row.run_number) }));
+  }
 
   /** Newest first. */
   async listBySection(orgId: string, sectionId: string): Promise<SectionVersionRecord[]> {

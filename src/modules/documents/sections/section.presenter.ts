@@ -20,7 +20,8 @@ export function presentSection(section: SectionRecord) {
   };
 }
 
-export function presentSectionVersion(version: SectionVersionRecord) {
+/** `runId` is the run's number, as in progress events and generation snapshots (null: not written by a run). */
+export function presentSectionVersion(version: SectionVersionRecord & { runNumber: number | null }) {
   return {
     id: version.id,
     sectionId: version.sectionId,
@@ -28,7 +29,7 @@ export function presentSectionVersion(version: SectionVersionRecord) {
     content: version.content,
     status: version.status,
     source: version.source,
-    runId: version.runId,
+    runId: version.runNumber,
     createdBy: version.createdBy,
     createdAt: version.createdAt,
   };

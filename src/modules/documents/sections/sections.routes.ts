@@ -16,6 +16,7 @@ import { reorderSections } from './commands/reorder-sections.js';
 import { listSectionVersions } from './queries/list-sections.js';
 import { presentSection } from './section.presenter.js';
 import { CreateSectionBody, ReorderSectionsBody, SectionEditBody, SectionOutputBody } from './sections.schemas.js';
+import { PageQuery, PagedArray, pageOf, sendPage } from '../../paging.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 const SectionParams = Type.Object({ document_id: Type.String(), section_id: Type.String() });
@@ -68,7 +69,7 @@ export function registerSectionRoutes(fastify: FastifyInstance, deps: RouteDeps)
 
   app.get(
     '/v1/documents/:document_id/sections/:section_id/versions',
-    { schema: { operationId: 'listSectionVersions', summary: 'The section\'s output history, newest first', tags: ['history'], params: SectionParams, response: { 200: Type.Array(OpenObject()), ...errorResponses(404) } } },
-    async (request) => listSectionVersions(contextOf(request, deps), request.params.document_id, request.params.section_id),
+    { schema: { operationId: 'listSectionVersions', summary: 'The section\'s output history, newest first', tags: ['history'], params: SectionParams, querystring: PageQuery, response: { 200: PagedArray(OpenObject()), ...errorResponses(404, 422) } } },
+    async (request, reply) => sendPage(request, reply, await listSectionVersions(contextOf(request, deps), request.params.document_id, request.params.section_id, pageOf(request.query))),
   );
 }

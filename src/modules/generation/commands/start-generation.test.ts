@@ -28,6 +28,9 @@ class RecordingQueue implements JobQueue {
   }
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
+  isRunning(): boolean {
+    return false;
+  }
   async idle(): Promise<void> {}
 }
 

@@ -1,3 +1,4 @@
+import type { PageRequest } from '../../../storage/keyset-page.js';
 import type { CommandContext } from '../../context.js';
 import { requireDocument } from '../../documents/require-document.js';
 import type { SynthesizedContextRecord } from '../synthesized-context.repository.js';
@@ -22,8 +23,8 @@ export async function getSynthesis(ctx: CommandContext, documentId: string) {
  *
  * @throws NotFoundError when the document is absent or foreign.
  */
-export async function getSynthesisHistory(ctx: CommandContext, documentId: string) {
+export async function getSynthesisHistory(ctx: CommandContext, documentId: string, page: PageRequest) {
   const document = await requireDocument(ctx, documentId);
-  const all = await ctx.repos.synthesized.listByDocument(ctx.actor.org.orgId, document.id);
-  return { synthesizedContexts: all.map(present) };
+  const contexts = await ctx.repos.synthesized.listPage(ctx.actor.org.orgId, document.id, page);
+  return { synthesizedContexts: contexts.items.map(present), nextCursor: contexts.nextCursor };
 }

@@ -1,3 +1,4 @@
+import { type PageRequest, mapPage } from '../../../storage/keyset-page.js';
 import { NotFoundError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
 import { requireDocument } from '../../documents/require-document.js';
@@ -28,9 +29,9 @@ function summary(snapshot: GenerationSnapshotRecord) {
  *
  * @throws NotFoundError when the document is absent or foreign.
  */
-export async function listSnapshots(ctx: CommandContext, documentId: string) {
+export async function listSnapshots(ctx: CommandContext, documentId: string, page: PageRequest) {
   const document = await requireDocument(ctx, documentId);
-  return (await ctx.repos.snapshots.listByDocument(ctx.actor.org.orgId, document.id)).map(presentSnapshot);
+  return mapPage(ctx.repos.snapshots.listPage(ctx.actor.org.orgId, document.id, page), presentSnapshot);
 }
 
 /**
@@ -38,9 +39,9 @@ export async function listSnapshots(ctx: CommandContext, documentId: string) {
  *
  * @throws NotFoundError when the document is absent or foreign.
  */
-export async function listGenerationSnapshots(ctx: CommandContext, documentId: string) {
+export async function listGenerationSnapshots(ctx: CommandContext, documentId: string, page: PageRequest) {
   const document = await requireDocument(ctx, documentId);
-  return (await ctx.repos.generationSnapshots.listByDocument(ctx.actor.org.orgId, document.id)).map(summary);
+  return mapPage(ctx.repos.generationSnapshots.listPage(ctx.actor.org.orgId, document.id, page), summary);
 }
 
 /**

@@ -8,6 +8,7 @@ import { toCount } from '../../../storage/dialect.js';
 import type { Database } from '../../../storage/schema.js';
 import type { DocumentSnippetTable } from '../../../storage/tables/library.js';
 import { fromJson } from '../../json-column.js';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
 
 export interface BindingRecord {
   id: string;
@@ -35,6 +36,12 @@ function toRecord(row: Selectable<DocumentSnippetTable>): BindingRecord {
 
 export class BindingRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** In ordinal order, one page at a time. */
+  async listPage(orgId: string, documentId: string, page: PageRequest): Promise<Page<BindingRecord>> {
+    const query = this.db.selectFrom('document_snippets').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
+    return mapPage(keysetPage(query, { sort: 'ordinal', sortType: 'number', id: 'id', direction: 'asc', keyOf: (r) => [r.ordinal, r.id] }, page), toRecord);
+  }
 
   async listByDocument(orgId: string, documentId: string): Promise<BindingRecord[]> {
     const rows = await this.db

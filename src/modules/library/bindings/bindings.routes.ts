@@ -9,6 +9,7 @@ import { bindSnippet } from './commands/bind-snippet.js';
 import { unbindSnippet } from './commands/unbind-snippet.js';
 import { updateBinding } from './commands/update-binding.js';
 import { bindingDetail, listBindings } from './queries/list-bindings.js';
+import { PageQuery, PagedArray, pageOf, sendPage } from '../../paging.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 const BindingParams = Type.Object({ document_id: Type.String(), binding_id: Type.String() });
@@ -20,8 +21,8 @@ export function registerBindingRoutes(fastify: FastifyInstance, deps: RouteDeps)
 
   app.get(
     '/v1/documents/:document_id/snippets',
-    { schema: { operationId: 'listDocumentSnippets', summary: 'Bound snippets in binding order, with their items', tags, params: DocumentParams, response: { 200: Type.Array(OpenObject()), ...errorResponses(404) } } },
-    async (request) => listBindings(contextOf(request, deps), request.params.document_id),
+    { schema: { operationId: 'listDocumentSnippets', summary: 'Bound snippets in binding order, with their items', tags, params: DocumentParams, querystring: PageQuery, response: { 200: PagedArray(OpenObject()), ...errorResponses(404, 422) } } },
+    async (request, reply) => sendPage(request, reply, await listBindings(contextOf(request, deps), request.params.document_id, pageOf(request.query))),
   );
 
   app.post(

@@ -14,8 +14,12 @@ export interface BoundSnippet {
 
 /** The caller must have gated the document (requireDocument) first. */
 export async function loadBoundSnippets(ctx: CommandContext, documentId: string): Promise<BoundSnippet[]> {
+  return withBoundSnippets(ctx, await ctx.repos.bindings.listByDocument(ctx.actor.org.orgId, documentId));
+}
+
+/** Bindings (of a gated document) with their snippets; one whose snippet is gone is left out. */
+export async function withBoundSnippets(ctx: CommandContext, bindings: BindingRecord[]): Promise<BoundSnippet[]> {
   const orgId = ctx.actor.org.orgId;
-  const bindings = await ctx.repos.bindings.listByDocument(orgId, documentId);
   const repo = ctx.repos.snippets;
   const ids = [...new Set(bindings.map((b) => b.snippetId))];
   const snippets = await withItems(ctx, (await Promise.all(ids.map((id) => repo.findById(orgId, id)))).filter((s) => s !== undefined));

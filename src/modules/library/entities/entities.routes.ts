@@ -3,28 +3,24 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Ref, errorResponses } from '../../../kernel/schema.js';
-import { PageQuery, limitOf } from '../../assessments/route-schemas.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
-import { CreateEntityBody, Entity, EntityList, UpdateEntityBody } from '../library.schemas.js';
+import { CreateEntityBody, Entity, UpdateEntityBody } from '../library.schemas.js';
 import { createEntity } from './commands/create-entity.js';
 import { deleteEntity } from './commands/delete-entity.js';
 import { updateEntity } from './commands/update-entity.js';
 import { presentEntity } from './entity.presenter.js';
 import { getEntity, listEntities } from './queries/get-entity.js';
+import { PageQuery, PagedArray, pageOf, sendPage } from '../../paging.js';
 
 const EntityParams = Type.Object({ entity_id: Type.String() });
-// Paged like the assessment area's lists: the same query, the same page size default.
-const EntityPageQuery = Type.Object(PageQuery);
 const tags = ['library'];
 
 /** Registers /v1/entities (errors are thrown by the commands and mapped by the error plugin). */
 export function registerEntityRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(
-    '/v1/entities',
-    { schema: { operationId: 'listEntities', summary: 'The organization\'s entities, newest first, paged', tags, querystring: EntityPageQuery, response: { 200: Ref(EntityList), ...errorResponses(422) } } },
-    async (request) => listEntities(contextOf(request, deps), { limit: limitOf(request.query), cursor: request.query.cursor }),
+  app.get('/v1/entities', { schema: { operationId: 'listEntities', summary: 'The organization\'s entities, by name', tags, querystring: PageQuery, response: { 200: PagedArray(Ref(Entity)), ...errorResponses(422) } } }, async (request, reply) =>
+    sendPage(request, reply, await listEntities(contextOf(request, deps), pageOf(request.query))),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { EntityTable } from '../../../storage/tables/library.js';
 import { fromJson } from '../../json-column.js';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
 
 export type EntityAttributes = Record<string, string | number | boolean | null>;
 
@@ -23,13 +24,12 @@ function toRecord(row: Selectable<EntityTable>): EntityRecord {
 export class EntityRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Newest first; `cursor` is the last id of the previous page (ids sort by time). */
-  async list(orgId: string, options: { limit: number; cursor?: string }): Promise<EntityRecord[]> {
-    let query = this.db.selectFrom('entities').selectAll().where('org_id', '=', orgId);
-    if (options.cursor) query = query.where('id', '<', options.cursor);
-    const rows = await query.orderBy('id', 'desc').limit(options.limit).execute();
-    return rows.map(toRecord);
+  /** By name, one page at a time. */
+  async listPage(orgId: string, page: PageRequest): Promise<Page<EntityRecord>> {
+    const query = this.db.selectFrom('entities').selectAll().where('org_id', '=', orgId);
+    return mapPage(keysetPage(query, { sort: 'name', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.name, r.id] }, page), toRecord);
   }
+
 
   /** The oldest entity of the organization with exactly this name (names are not unique), if any. */
   async findByName(orgId: string, name: string): Promise<EntityRecord | undefined> {

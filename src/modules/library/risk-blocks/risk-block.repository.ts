@@ -2,6 +2,7 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { RiskBlockTable } from '../../../storage/tables/library.js';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
 
 export interface RiskBlockRecord {
   id: string;
@@ -37,6 +38,12 @@ function toRecord(row: Selectable<RiskBlockTable>): RiskBlockRecord {
 
 export class RiskBlockRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** By key, one page at a time. */
+  async listPage(orgId: string, page: PageRequest): Promise<Page<RiskBlockRecord>> {
+    const query = this.db.selectFrom('risk_blocks').selectAll().where('org_id', '=', orgId);
+    return mapPage(keysetPage(query, { sort: 'key', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.key, r.id] }, page), toRecord);
+  }
 
   async list(orgId: string): Promise<RiskBlockRecord[]> {
     const rows = await this.db.selectFrom('risk_blocks').selectAll().where('org_id', '=', orgId).orderBy('key', 'asc').execute();

@@ -10,6 +10,7 @@ import { deleteRiskBlock } from './commands/delete-risk-block.js';
 import { updateRiskBlock } from './commands/update-risk-block.js';
 import { getRiskBlock, listRiskBlocks } from './queries/list-risk-blocks.js';
 import { presentRiskBlock } from './risk-block.presenter.js';
+import { NextCursor, PageQuery, pageOf } from '../../paging.js';
 
 const RiskBlockParams = Type.Object({ risk_block_id: Type.String() });
 const tags = ['library'];
@@ -20,8 +21,8 @@ export function registerRiskBlockRoutes(fastify: FastifyInstance, deps: RouteDep
 
   app.get(
     '/v1/risk-blocks',
-    { schema: { operationId: 'listRiskBlocks', summary: 'The organization\'s risk blocks, wrapped under riskBlocks', tags, response: { 200: Type.Object({ riskBlocks: Type.Array(OpenObject()) }) } } },
-    async (request) => listRiskBlocks(contextOf(request, deps)),
+    { schema: { operationId: 'listRiskBlocks', summary: 'The organization\'s risk blocks, wrapped under riskBlocks', tags, querystring: PageQuery, response: { 200: Type.Object({ riskBlocks: Type.Array(OpenObject()), nextCursor: NextCursor }) } } },
+    async (request) => listRiskBlocks(contextOf(request, deps), pageOf(request.query)),
   );
 
   app.post(

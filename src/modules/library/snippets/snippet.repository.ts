@@ -5,6 +5,7 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { SnippetTable } from '../../../storage/tables/library.js';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
 
 export type SnippetItemType = 'text' | 'risk_block';
 
@@ -45,6 +46,12 @@ function toRecord(row: Selectable<SnippetTable>): SnippetRecord {
 
 export class SnippetRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** By phase order then key (unique per organization), one page at a time. */
+  async listPage(orgId: string, page: PageRequest): Promise<Page<SnippetRecord>> {
+    const query = this.db.selectFrom('snippets').selectAll().where('org_id', '=', orgId);
+    return mapPage(keysetPage(query, { sort: 'phase_order', sortType: 'number', id: 'key', direction: 'asc', keyOf: (r) => [r.phase_order, r.key] }, page), toRecord);
+  }
 
   async list(orgId: string): Promise<SnippetRecord[]> {
     const rows = await this.db.selectFrom('snippets').selectAll().where('org_id', '=', orgId).orderBy('phase_order', 'asc').orderBy('key', 'asc').execute();

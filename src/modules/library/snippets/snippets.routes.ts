@@ -10,6 +10,7 @@ import { deleteSnippet } from './commands/delete-snippet.js';
 import { setSnippetItems } from './commands/set-snippet-items.js';
 import { updateSnippet } from './commands/update-snippet.js';
 import { getSnippet, listSnippets } from './queries/list-snippets.js';
+import { PageQuery, PagedArray, pageOf, sendPage } from '../../paging.js';
 
 const SnippetParams = Type.Object({ snippet_id: Type.String() });
 const tags = ['library'];
@@ -18,8 +19,8 @@ const tags = ['library'];
 export function registerSnippetRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/v1/snippets', { schema: { operationId: 'listSnippets', summary: 'The organization\'s snippets with their items', tags, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
-    listSnippets(contextOf(request, deps)),
+  app.get('/v1/snippets', { schema: { operationId: 'listSnippets', summary: 'The organization\'s snippets with their items', tags, querystring: PageQuery, response: { 200: PagedArray(OpenObject()) } } }, async (request, reply) =>
+    sendPage(request, reply, await listSnippets(contextOf(request, deps), pageOf(request.query))),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { TextTable } from '../../../storage/tables/library.js';
 import { fromJson, toJson } from '../../json-column.js';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
 
 export interface TextRecord {
   id: string;
@@ -43,6 +44,12 @@ const listColumn = (list: readonly string[]) => (list.length === 0 ? null : toJs
 
 export class TextRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** By key, one page at a time. */
+  async listPage(orgId: string, page: PageRequest): Promise<Page<TextRecord>> {
+    const query = this.db.selectFrom('texts').selectAll().where('org_id', '=', orgId);
+    return mapPage(keysetPage(query, { sort: 'key', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.key, r.id] }, page), toRecord);
+  }
 
   async list(orgId: string): Promise<TextRecord[]> {
     const rows = await this.db.selectFrom('texts').selectAll().where('org_id', '=', orgId).orderBy('key', 'asc').execute();

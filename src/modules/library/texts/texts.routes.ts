@@ -10,6 +10,7 @@ import { deleteText } from './commands/delete-text.js';
 import { updateText } from './commands/update-text.js';
 import { getText, listTexts } from './queries/list-texts.js';
 import { presentText } from './text.presenter.js';
+import { PageQuery, PagedArray, pageOf, sendPage } from '../../paging.js';
 
 const TextParams = Type.Object({ text_id: Type.String() });
 const tags = ['library'];
@@ -18,8 +19,8 @@ const tags = ['library'];
 export function registerTextRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/v1/texts', { schema: { operationId: 'listTexts', summary: 'The organization\'s texts (phrase atoms), by key', tags, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
-    listTexts(contextOf(request, deps)),
+  app.get('/v1/texts', { schema: { operationId: 'listTexts', summary: 'The organization\'s texts (phrase atoms), by key', tags, querystring: PageQuery, response: { 200: PagedArray(OpenObject()) } } }, async (request, reply) =>
+    sendPage(request, reply, await listTexts(contextOf(request, deps), pageOf(request.query))),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { ToolRegistrationTable } from '../../../storage/tables/tools.js';
 import { fromJson, toJson } from '../../json-column.js';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
 
 export interface ToolRegistrationRecord {
   id: string;
@@ -30,6 +31,12 @@ function toRecord(row: Selectable<ToolRegistrationTable>): ToolRegistrationRecor
 
 export class ToolRegistrationRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Oldest first, one page at a time. */
+  async listPage(orgId: string, page: PageRequest): Promise<Page<ToolRegistrationRecord>> {
+    const query = this.db.selectFrom('tool_registrations').selectAll().where('org_id', '=', orgId);
+    return mapPage(keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page), toRecord);
+  }
 
   /** The organization's registrations, oldest first (ties by id). */
   async list(orgId: string): Promise<ToolRegistrationRecord[]> {

@@ -3,6 +3,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { VoiceTable } from '../../../storage/tables/library.js';
 import { fromJson } from '../../json-column.js';
+import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
 
 export interface VoiceRecord {
   id: string;
@@ -23,6 +24,12 @@ function toRecord(row: Selectable<VoiceTable>): VoiceRecord {
 
 export class VoiceRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** By name, one page at a time. */
+  async listPage(orgId: string, page: PageRequest): Promise<Page<VoiceRecord>> {
+    const query = this.db.selectFrom('voices').selectAll().where('org_id', '=', orgId);
+    return mapPage(keysetPage(query, { sort: 'name', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.name, r.id] }, page), toRecord);
+  }
 
   async list(orgId: string): Promise<VoiceRecord[]> {
     const rows = await this.db.selectFrom('voices').selectAll().where('org_id', '=', orgId).orderBy('name', 'asc').execute();

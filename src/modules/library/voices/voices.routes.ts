@@ -10,6 +10,7 @@ import { deleteVoice } from './commands/delete-voice.js';
 import { updateVoice } from './commands/update-voice.js';
 import { getVoice, listVoices } from './queries/list-voices.js';
 import { presentVoice } from './voice.presenter.js';
+import { PageQuery, PagedArray, pageOf, sendPage } from '../../paging.js';
 
 const VoiceParams = Type.Object({ voice_id: Type.String() });
 const tags = ['library'];
@@ -18,8 +19,8 @@ const tags = ['library'];
 export function registerVoiceRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/v1/voices', { schema: { operationId: 'listVoices', summary: 'The organization\'s voices, by name', tags, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
-    listVoices(contextOf(request, deps)),
+  app.get('/v1/voices', { schema: { operationId: 'listVoices', summary: 'The organization\'s voices, by name', tags, querystring: PageQuery, response: { 200: PagedArray(OpenObject()) } } }, async (request, reply) =>
+    sendPage(request, reply, await listVoices(contextOf(request, deps), pageOf(request.query))),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { type PageRequest, mapPage } from '../../../../storage/keyset-page.js';
 import type { CommandContext } from '../../../context.js';
 import { requireDataNeed, requireDocument } from '../../require-document.js';
 import { presentDataNeed } from '../data-need.presenter.js';
@@ -7,9 +8,9 @@ import { presentDataNeed } from '../data-need.presenter.js';
  *
  * @throws NotFoundError when the document is absent or foreign.
  */
-export async function listDataNeeds(ctx: CommandContext, documentId: string) {
+export async function listDataNeeds(ctx: CommandContext, documentId: string, page: PageRequest) {
   const document = await requireDocument(ctx, documentId);
-  return (await ctx.repos.dataNeeds.listByDocument(ctx.actor.org.orgId, document.id)).map(presentDataNeed);
+  return mapPage(ctx.repos.dataNeeds.listPage(ctx.actor.org.orgId, document.id, page), presentDataNeed);
 }
 
 /**

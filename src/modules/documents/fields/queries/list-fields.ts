@@ -1,3 +1,4 @@
+import type { PageRequest } from '../../../../storage/keyset-page.js';
 import type { CommandContext } from '../../../context.js';
 import { presentField } from '../../document.presenter.js';
 import { requireDocument } from '../../require-document.js';
@@ -7,8 +8,8 @@ import { requireDocument } from '../../require-document.js';
  *
  * @throws NotFoundError when absent or foreign.
  */
-export async function listFields(ctx: CommandContext, documentId: string) {
+export async function listFields(ctx: CommandContext, documentId: string, page: PageRequest) {
   const document = await requireDocument(ctx, documentId);
-  const fields = await ctx.repos.fields.listByDocument(ctx.actor.org.orgId, document.id);
-  return { fields: fields.map(presentField) };
+  const fields = await ctx.repos.fields.listPage(ctx.actor.org.orgId, document.id, page);
+  return { fields: fields.items.map(presentField), nextCursor: fields.nextCursor };
 }

@@ -1,3 +1,4 @@
+import { type PageRequest, mapPage } from '../../../../storage/keyset-page.js';
 import type { CommandContext } from '../../../context.js';
 import { requireDocument, requireSection } from '../../require-document.js';
 import { presentSectionVersion } from '../section.presenter.js';
@@ -7,8 +8,8 @@ import { presentSectionVersion } from '../section.presenter.js';
  *
  * @throws NotFoundError when the document or section is absent or foreign.
  */
-export async function listSectionVersions(ctx: CommandContext, documentId: string, sectionId: string) {
+export async function listSectionVersions(ctx: CommandContext, documentId: string, sectionId: string, page: PageRequest) {
   const document = await requireDocument(ctx, documentId);
   const section = await requireSection(ctx, document.id, sectionId);
-  return (await ctx.repos.sectionVersions.listBySection(ctx.actor.org.orgId, section.id)).map(presentSectionVersion);
+  return mapPage(ctx.repos.sectionVersions.listPage(ctx.actor.org.orgId, section.id, page), presentSectionVersion);
 }

@@ -1,13 +1,12 @@
 /** `GET /v1/entities` (paged) and `GET /v1/entities/{id}`. */
+import { type PageRequest, mapPage } from '../../../../storage/keyset-page.js';
 import type { CommandContext } from '../../../context.js';
 import { presentEntity } from '../entity.presenter.js';
 import { requireEntity } from '../require-entity.js';
 
-/** Newest first, `limit` per page; `next_cursor` is null on the last page. */
-export async function listEntities(ctx: CommandContext, page: { limit: number; cursor?: string }) {
-  const rows = await ctx.repos.entities.list(ctx.actor.org.orgId, { limit: page.limit + 1, cursor: page.cursor });
-  const pageRows = rows.slice(0, page.limit);
-  return { entities: pageRows.map(presentEntity), next_cursor: rows.length > page.limit ? (pageRows.at(-1)?.id ?? null) : null };
+/** `GET /v1/entities`: the organization's entities by name. */
+export async function listEntities(ctx: CommandContext, page: PageRequest) {
+  return mapPage(ctx.repos.entities.listPage(ctx.actor.org.orgId, page), presentEntity);
 }
 
 /**

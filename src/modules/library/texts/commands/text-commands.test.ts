@@ -21,14 +21,14 @@ describeEachDialect('text commands', (dialect) => {
 
     const other = await buildOrg(h.db);
     await createText(h.contextFor(other), { key: 'liability_cap', value: 'Their own wording' });
-    expect((await listTexts(ctx)).map((t) => t.value)).toEqual(['Liability is capped at the fees paid.']);
+    expect((await listTexts(ctx, { limit: 50 })).items.map((t) => t.value)).toEqual(['Liability is capped at the fees paid.']);
   });
 
   it('refuses a template that does not parse and an unknown value type', async () => {
     const ctx = h.contextFor(await buildOrg(h.db));
     await expect(createText(ctx, { key: 'k', value: 'v', narrativeTemplate: '{% if %}' })).rejects.toThrow(/narrativeTemplate does not parse/);
     await expect(createText(ctx, { key: 'k', value: 'v', valueType: 'colour' })).rejects.toThrow(DomainValidationError);
-    expect(await listTexts(ctx)).toEqual([]);
+    expect((await listTexts(ctx, { limit: 50 })).items).toEqual([]);
   });
 
   it('an update changes only the keys sent; null clears; a taken key is a conflict', async () => {

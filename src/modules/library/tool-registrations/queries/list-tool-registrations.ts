@@ -1,8 +1,8 @@
+import { type PageRequest, mapPage } from '../../../../storage/keyset-page.js';
 import type { CommandContext } from '../../../context.js';
 import { presentToolRegistration } from '../tool-registration.presenter.js';
 
 /** `GET /v1/tool-registrations`: the organization's registrations, oldest first. */
-export async function listToolRegistrations(ctx: CommandContext) {
-  const records = await ctx.repos.toolRegistrations.list(ctx.actor.org.orgId);
-  return records.map(presentToolRegistration);
+export async function listToolRegistrations(ctx: CommandContext, page: PageRequest) {
+  return mapPage(ctx.repos.toolRegistrations.listPage(ctx.actor.org.orgId, page), presentToolRegistration);
 }

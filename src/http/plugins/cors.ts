@@ -1,0 +1,14 @@
+/**
+ * CORS, off by default: without `CORS_ORIGINS` no CORS header is ever sent, so browsers keep
+ * the same-origin rule. With it, those origins (exactly) may call the API from a browser, and
+ * can read the headers a client needs (paging, retry, request id, download filename).
+ */
+import cors from '@fastify/cors';
+import type { FastifyInstance } from 'fastify';
+
+const EXPOSED = ['X-Next-Cursor', 'Link', 'Retry-After', 'X-Request-Id', 'Content-Disposition', 'ETag', 'Content-Range'];
+
+export async function installCors(app: FastifyInstance, origins: string[]): Promise<void> {
+  if (origins.length === 0) return;
+  await app.register(cors, { origin: origins, exposedHeaders: EXPOSED, maxAge: 600 });
+}

@@ -1,0 +1,65 @@
+/**
+ * Prometheus `GET /metrics` (prom-client, text exposition format):
+ * - HTTP requests counted and timed by method, route pattern (never the raw URL, so ids do not
+ *   explode the label set) and status, measured in this process;
+ * - generation runs by outcome, job queue depth and jobs processed, extraction runs and their
+ *   durations, model tokens used: read from the database at scrape time (storage/service-counts.ts
+ *   says why).
+ * Access: with `METRICS_TOKEN` set, only `Authorization: Bearer <METRICS_TOKEN>`; without it, only
+ * loopback callers (a scraper on the same host or a sidecar). Anyone else gets 404, as if the
+ * path did not exist. Each app has its own registry, so several servers in one process (tests)
+ * never share counters.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { NotFoundError } from '../../kernel/errors.js';
+import type { Database } from '../../storage/schema.js';
+import { readServiceCounts } from '../../storage/service-counts.js';
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+function allowed(request: FastifyRequest, token: string | undefined): boolean {
+  if (token === undefined) return LOOPBACK.test(request.socket.remoteAddress ?? '');
+  const sent = Buffer.from(request.headers.authorization ?? '');
+  const expected = Buffer.from(`Bearer ${token}`);
+  return sent.length === expected.length && timingSafeEqual(sent, expected);
+}
+
+export function installMetrics(app: FastifyInstance, db: Kysely<Database>, options: { token: string | undefined }): void {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'quire_' });
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({ name: 'quire_http_requests_total', help: 'HTTP requests by method, route pattern and status', labelNames, registers: [registry] });
+  const duration = new Histogram({ name: 'quire_http_request_duration_seconds', help: 'HTTP request duration by method, route pattern and status', labelNames, registers: [registry], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] });
+  const runs = new Gauge({ name: 'quire_generation_runs', help: 'Generation runs by status (finished, failed, blocked are terminal outcomes; running is in flight)', labelNames: ['status'], registers: [registry] });
+  const jobs = new Gauge({ name: 'quire_jobs', help: 'Background jobs by status: queued is the queue depth, done and failed were processed', labelNames: ['status'], registers: [registry] });
+  const extractions = new Gauge({ name: 'quire_extraction_runs', help: 'Extraction (processing) runs by status', labelNames: ['status'], registers: [registry] });
+  const extractionSeconds = new Gauge({ name: 'quire_extraction_duration_seconds_total', help: 'Summed duration of extraction runs by status, in seconds', labelNames: ['status'], registers: [registry] });
+  const tokens = new Gauge({ name: 'quire_model_tokens', help: 'Model tokens used by generation runs, by direction', labelNames: ['direction'], registers: [registry] });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!allowed(request, options.token)) throw new NotFoundError(`Not Found: GET /metrics`);
+    const counts = await readServiceCounts(db);
+    for (const [gauge, byStatus] of [[runs, counts.runsByStatus], [jobs, counts.jobsByStatus]] as const) {
+      gauge.reset();
+      for (const [status, n] of Object.entries(byStatus)) gauge.set({ status }, n);
+    }
+    extractions.reset();
+    extractionSeconds.reset();
+    for (const e of counts.extractions) {
+      extractions.set({ status: e.status }, e.count);
+      extractionSeconds.set({ status: e.status }, e.seconds);
+    }
+    tokens.set({ direction: 'input' }, counts.tokens.input);
+    tokens.set({ direction: 'output' }, counts.tokens.output);
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
