@@ -64,7 +64,7 @@ export function registerBatchRoutes(fastify: FastifyInstance, deps: RouteDeps): 
 
   app.post(
     '/batches/process',
-    { preValidation: schema: { operationId: 'processBatches', summary: 'Start runs on several batches', description: 'Without batch_ids: every batch of the organization with rows in scope (default pending).', tags, body: ProcessBody, response: { 202: Ref(BatchProcessResult), ...errorResponses(404, 422) } } },
+    { schema: { operationId: 'processBatches', summary: 'Start runs on several batches', description: 'Without batch_ids: every batch of the organization with rows in scope (default pending).', tags, body: ProcessBody, response: { 202: Ref(BatchProcessResult), ...errorResponses(404, 422) } } },
     async (request, reply) => {
       const result = await processBatches(contextOf(request, deps), services, request.body);
       return reply.status(202).send({ runs: result.runs.map(presentBatchRun), skipped: result.skipped });
@@ -73,7 +73,7 @@ export function registerBatchRoutes(fastify: FastifyInstance, deps: RouteDeps): 
 
   app.post(
     '/batches/:id/runs',
-    { preValidation: schema: { operationId: 'startBatchRun', summary: 'Start a batch run', description: 'One active run per batch: a second start answers 200 {started: false, already_running: true}.', tags, params: IdParams, body: RunBody, response: { 200: Ref(BatchRunNotStarted), 202: Ref(BatchRunStarted), ...errorResponses(404, 422) } } },
+    { schema: { operationId: 'startBatchRun', summary: 'Start a batch run', description: 'One active run per batch: a second start answers 200 {started: false, already_running: true}.', tags, params: IdParams, body: RunBody, response: { 200: Ref(BatchRunNotStarted), 202: Ref(BatchRunStarted), ...errorResponses(404, 422) } } },
     async (request, reply) => {
       const result = await startBatchRun(contextOf(request, deps), services, request.params.id, request.body, { allowEmpty: true, trigger: 'manual' });
       if (result.started) return reply.status(202).send({ started: true, already_running: false, run: presentBatchRun(result.run) });
