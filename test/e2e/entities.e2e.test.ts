@@ -91,7 +91,7 @@ describeEachDialect('entities', (dialect) => {
     expect((await api.get(`/v1/entities/${theirs.id}`)).status).toBe(404);
     expect((await api.patch(`/v1/entities/${theirs.id}`, { name: 'Hijacked' })).status).toBe(404);
     expect((await api.delete(`/v1/entities/${theirs.id}`)).status).toBe(404);
-    expect((await api.get('/v1/entities?limit=200')).body.entities.map((e: WireEntity) => e.id)).not.toContain(theirs.id);
+    expect((await api.get('/v1/entities?limit=200')).body.map((e: WireEntity) => e.id)).not.toContain(theirs.id);
     expect((await globex.get(`/v1/entities/${theirs.id}`)).body).toEqual(theirs);
   });
 
