@@ -17,6 +17,17 @@ export function Ref<T extends TSchema & { $id?: string }>(schema: T) {
   return Type.Unsafe<Static<T>>({ $ref: schema.$id });
 }
 
+/**
+ * A closed set of strings as ONE `{type: 'string', enum: [...]}` (not an `anyOf` of single-value
+ * literals): generated clients get a union type and Ajv's error names the whole set. Pass the
+ * exported `as const` array that the domain code also validates against, so the set lives in one
+ * place.
+ */
+export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
+  if (values.length === 0) throw new Error('StringEnum() needs at least one value');
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
 /** An open JSON object: the contract leaves most response shapes open. */
 export function OpenObject(options: Record<string, unknown> = {}) {
   return Type.Object({}, { additionalProperties: true, ...options });
