@@ -1,6 +1,7 @@
 /** Wire schemas of version history, under the contract's exact names. */
 import { Type } from 'typebox';
-import { Nullable, Ref } from '../../kernel/schema.js';
+import { Nullable, Ref, StringEnum } from '../../kernel/schema.js';
+import { SECTION_STATUSES } from '../documents/sections/section-rules.js';
 import { CAUSE_KINDS, type CauseKind } from './section-diff.js';
 
 export const CreateSnapshotBody = Type.Object(
@@ -90,7 +91,107 @@ export const GenerationSnapshotDiff = Type.Object(
   { $id: 'GenerationSnapshotDiff' },
 );
 
+/** A section's output as a snapshot captured it. */
+export const SnapshotSection = Type.Object(
+  { sectionId: Type.String(), key: Type.String(), title: Type.String(), content: Nullable(Type.String()), status: StringEnum<readonly string[]>(SECTION_STATUSES) },
+  { $id: 'SnapshotSection' },
+);
+
+/** A whole-document output snapshot, restorable onto the live sections. */
+export const Snapshot = Type.Object(
+  {
+    id: Type.String(),
+    documentId: Type.String(),
+    version: Type.Integer({ description: 'numbered from 1 per document' }),
+    label: Type.String({ description: 'the label sent, else "Version N"' }),
+    sections: Type.Array(Ref(SnapshotSection)),
+    createdBy: Nullable(Type.String()),
+    createdAt: Type.String(),
+  },
+  { $id: 'Snapshot' },
+);
+
+export const RestoreSnapshotResponse = Type.Object(
+  { snapshotId: Type.String(), restoredSectionIds: Type.Array(Type.String(), { description: 'the live sections whose output was restored' }) },
+  { $id: 'RestoreSnapshotResponse' },
+);
+
+const usage = Nullable(
+  Type.Object(
+    {
+      inputTokens: Type.Optional(Type.Integer()),
+      outputTokens: Type.Optional(Type.Integer()),
+      cost: Type.Optional(Nullable(Type.Object({ currency: Type.String(), amount: Type.Number() }))),
+    },
+    { additionalProperties: true, description: 'model tokens of the run, and their cost when a price is configured' },
+  ),
+);
+
+const generationSnapshotSummary = {
+  id: Type.String(),
+  documentId: Type.String(),
+  runId: Type.Integer({ description: 'the run number' }),
+  runKind: Nullable(Type.String({ description: 'generate or regenerate' })),
+  engineVersion: Nullable(Type.String()),
+  manifestHash: Type.String(),
+  usage,
+  sectionCount: Type.Integer(),
+  createdAt: Type.String(),
+};
+
+/** An immutable per-run pin, as listed (newest first). */
+export const GenerationSnapshotSummary = Type.Object(generationSnapshotSummary, { $id: 'GenerationSnapshotSummary' });
+
+const pinned = (description: string) => Type.Optional(Type.Unknown({ description }));
+
+/** Everything a run read and decided, pinned so the run can be reproduced. */
+export const GenerationManifest = Type.Object(
+  {
+    engineVersion: Type.Optional(Type.String()),
+    run: pinned('{id, number, kind, startedAt, pinnedNow}'),
+    template: pinned('{id, specHash}'),
+    document: pinned('the document header as the run read it'),
+    fieldValues: pinned('field key → value'),
+    gathered: pinned('per data-need: outputKey, kind, cached, inputsHash, derivation, payloadHash, source'),
+    computed: pinned('computation name → value'),
+    computeErrors: pinned('computation name → error'),
+    synthesizedContext: pinned('the synthesized payload (free JSON)'),
+    models: pinned('the models used, per step and per section'),
+    prompts: pinned('the prompts sent: synthesis, needs, sections'),
+    voice: pinned('the voice'),
+    brief: pinned('the brief'),
+    sources: pinned('the numbered sources'),
+    sections: pinned('the section definitions rendered'),
+    renderContext: pinned('the variables templates rendered with'),
+    writeInputs: pinned('per synthesized section: what it was written from'),
+    modelOutputs: pinned('per synthesized section: the model answer (replayed by reproduce)'),
+    derivation: pinned('{format, sections}: what each section read'),
+    usage: pinned('tokens and cost'),
+    completeness: pinned('placeholder completeness'),
+    unsupported_sections: pinned('sections with unsupported claims'),
+  },
+  { $id: 'GenerationManifest', additionalProperties: true, description: 'Pinned inputs of a run; older manifests may lack newer keys' },
+);
+
+/** `GET …/generation-snapshots/{id}`: the summary, the full manifest and the output. */
+export const GenerationSnapshot = Type.Object(
+  {
+    ...generationSnapshotSummary,
+    manifest: Ref(GenerationManifest),
+    output: Type.Object({
+      sections: Type.Array(Type.Object({ sectionId: Type.String(), key: Type.String(), title: Type.String(), content: Nullable(Type.String()) })),
+    }),
+  },
+  { $id: 'GenerationSnapshot' },
+);
+
 export const HISTORY_SCHEMAS = [
+  SnapshotSection,
+  Snapshot,
+  RestoreSnapshotResponse,
+  GenerationSnapshotSummary,
+  GenerationManifest,
+  GenerationSnapshot,
   CreateSnapshotBody,
   DeleteSnapshotResponse,
   ReproduceGenerationBody,

@@ -2,9 +2,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { OpenObject, Ref, errorResponses } from '../../../kernel/schema.js';
+import { Ref, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
-import { CreateEntityBody } from '../library.schemas.js';
+import { CreateEntityBody, Entity } from '../library.schemas.js';
 import { createEntity } from './commands/create-entity.js';
 import { presentEntity } from './entity.presenter.js';
 import { getEntity, listEntities } from './queries/get-entity.js';
@@ -16,19 +16,19 @@ const tags = ['library'];
 export function registerEntityRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/v1/entities', { schema: { operationId: 'listEntities', summary: 'The organization\'s entities, by name', tags, response: { 200: Type.Array(OpenObject()) } } }, async (request) =>
+  app.get('/v1/entities', { schema: { operationId: 'listEntities', summary: 'The organization\'s entities, by name', description: 'The active organization\'s entities (parties that snippet bindings name by role), by name.', tags, response: { 200: Type.Array(Ref(Entity)) } } }, async (request) =>
     listEntities(contextOf(request, deps)),
   );
 
   app.post(
     '/v1/entities',
-    { schema: { operationId: 'createEntity', summary: 'Create an entity (a party snippet bindings name by role)', tags, body: Ref(CreateEntityBody), response: { 201: OpenObject(), ...errorResponses(422) } } },
+    { schema: { operationId: 'createEntity', summary: 'Create an entity (a party snippet bindings name by role)', description: 'Creates an entity and answers 201 with it; 422 for a blank name or an attribute that is not a plain value.', tags, body: Ref(CreateEntityBody), response: { 201: Ref(Entity), ...errorResponses(422) } } },
     async (request, reply) => reply.status(201).send(presentEntity(await createEntity(contextOf(request, deps), request.body))),
   );
 
   app.get(
     '/v1/entities/:entity_id',
-    { schema: { operationId: 'getEntity', summary: 'One entity', tags, params: EntityParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    { schema: { operationId: 'getEntity', summary: 'One entity', description: 'One entity; 404 when absent or of another organization.', tags, params: EntityParams, response: { 200: Ref(Entity), ...errorResponses(404) } } },
     async (request) => getEntity(contextOf(request, deps), request.params.entity_id),
   );
 }
