@@ -31,9 +31,9 @@ export function registerGenerationRoutes(fastify: FastifyInstance, deps: RouteDe
         summary: 'Start generation in the background (follow it on /progress)', description: 'Starts a generation run in the background (gather, compute, synthesize, render, verify) and answers at once; follow it on `GET …/progress`. Answers `alreadyRunning: true` while a run is active; 409 `GenerateConflictResponse` when hand-edited sections exist and neither `force` nor `preserveEdited` is sent; 422 for a finalized document; 404 when absent.',
         tags,
         params: DocumentParams,
-        body: { ...Ref(GenerateBody), examples: [{}, { preserveEdited: true }, { force: true, refresh: true }] },
+        body: Ref(GenerateBody),
         response: {
-          200: { ...Ref(GenerateResponse), examples: [{ started: true, alreadyRunning: false, documentId: 'doc_01', progressUrl: '/v1/documents/doc_01/progress' }] },
+          200: Ref(GenerateResponse),
           409: { ...Ref(GenerateConflictResponse), description: 'Hand-edited sections exist and neither `force` nor `preserveEdited` was sent' },
           ...errorResponses(404, 422),
         },

@@ -61,16 +61,7 @@ export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDep
         tags,
         params: DocumentParams,
         response: {
-          200: {
-            ...Ref(Readiness),
-            examples: [
-              {
-                generation_should_proceed: false,
-                ui_state: 'needs_input',
-                gaps: [{ kind: 'required_field_missing', message: 'Required field "client" is empty', subjectType: 'field', subjectId: 'fld_01', key: 'client', blocking: true, needsInput: true }],
-              },
-            ],
-          },
+          200: Ref(Readiness),
           ...errorResponses(404),
         },
       },

@@ -4,6 +4,8 @@ import { Nullable, Ref, StringEnum } from '../../kernel/schema.js';
 import { SECTION_STATUSES } from '../documents/sections/section-rules.js';
 import { CAUSE_KINDS, type CauseKind } from './section-diff.js';
 
+const REPRODUCE_MODES = ['offline', 'live'] as const;
+
 export const CreateSnapshotBody = Type.Object(
   { label: Type.Optional(Nullable(Type.String({ description: 'omitted: an automatic "Version N"' }))) },
   { $id: 'CreateSnapshotBody', additionalProperties: false },
@@ -15,7 +17,7 @@ export const DeleteSnapshotResponse = Type.Object({ ok: Type.Boolean() }, { $id:
 export const ReproduceGenerationBody = Type.Object(
   {
     mode: Type.Optional(
-      Type.Union([Type.Literal('offline'), Type.Literal('live')], {
+      StringEnum(REPRODUCE_MODES, {
         default: 'offline',
         description: 'offline (default): replay from the manifest, no model call; live: re-run synthesized sections against the model with the pinned inputs',
       }),
@@ -30,7 +32,7 @@ export const ReproducedSection = Type.Object(
     key: Type.String(),
     title: Type.String(),
     renderMode: Type.String(),
-    outcome: Type.Union([Type.Literal('identical'), Type.Literal('different'), Type.Literal('not_replayable')]),
+    outcome: StringEnum(['identical', 'different', 'not_replayable']),
     identical: Type.Boolean({ description: 'the re-rendered output is byte-identical to the pinned one' }),
     content: Nullable(Type.String(), { description: 'the re-rendered output; null when it could not be re-rendered' }),
     reason: Nullable(Type.String(), { description: 'why the section is not_replayable or different, when known' }),
@@ -42,7 +44,7 @@ export const GenerationReproduction = Type.Object(
   {
     generationSnapshotId: Type.String(),
     runId: Type.Integer({ description: 'the run number of the reproduced snapshot' }),
-    mode: Type.Union([Type.Literal('offline'), Type.Literal('live')]),
+    mode: StringEnum(REPRODUCE_MODES),
     identical: Type.Boolean({ description: 'every section is byte-identical' }),
     modelCalls: Type.Integer({ description: 'model calls made (0 offline)' }),
     sections: Type.Array(Ref(ReproducedSection)),
@@ -65,9 +67,9 @@ export const SectionOutputDiff = Type.Object(
     key: Type.String(),
     title: Type.String(),
     renderMode: Nullable(Type.String()),
-    status: Type.Union([Type.Literal('changed'), Type.Literal('unchanged'), Type.Literal('only_in_from'), Type.Literal('only_in_to')]),
+    status: StringEnum(['changed', 'unchanged', 'only_in_from', 'only_in_to']),
     changed: Type.Boolean({ description: 'the output differs' }),
-    attribution: Type.Union([Type.Literal('section'), Type.Literal('document')], {
+    attribution: StringEnum(['section', 'document'], {
       description: "section: the section's own recorded inputs that differ (listed even when the output did not change); document: manifest-wide differences (snapshots without a derivation record; listed only when the output changed)",
     }),
     causes: Type.Array(Ref(DiffCause)),

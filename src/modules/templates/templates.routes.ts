@@ -44,17 +44,7 @@ export function registerTemplateRoutes(fastify: FastifyInstance, deps: RouteDeps
         tags,
         querystring: Type.Object({ dry_run: Type.Optional(Type.Boolean({ default: false })) }),
         // The body is checked by the spec compiler, which reports every problem with its path.
-        body: {
-          ...CheckedByUseCase(Ref(TemplateSpec)),
-          examples: [
-            {
-              slug: 'nda-memo',
-              title: 'NDA memo',
-              fields: [{ key: 'client', label: 'Client', isRequired: true }],
-              sections: [{ key: 'summary', title: 'Summary', render_mode: 'templated', output_template: 'An NDA for {{ client }}.' }],
-            },
-          ],
-        },
+        body: CheckedByUseCase(Ref(TemplateSpec)),
         response: { 200: Ref(TemplateCompileResult), 201: Ref(TemplateCompileResult), ...errorResponses(409, 422) },
       },
     },
