@@ -4,19 +4,24 @@
  * job engine is running; otherwise 503 with a `detail` naming what is down.
  */
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { ErrorResponse, Ref } from '../kernel/schema.js';
 import type { Store } from '../storage/database.js';
-
-const Health = Type.Object({ status: Type.String(), database: Type.String(), version: Type.String() });
-
-const Ready = Type.Object({ status: Type.Literal('ready'), database: Type.String(), jobs: Type.String({ description: 'running, or not-run-here (ROLE=api)' }) });
-const NotReady = Type.Object({ detail: Type.String() });
+import { HealthResponse, ReadyResponse } from './health.schemas.js';
 
 /** `jobs` is null in a process that runs no jobs (ROLE=api): readiness then depends on the database alone. */
 export function registerHealthRoutes(app: FastifyInstance, store: Store, version: string, jobs: { isRunning(): boolean } | null): void {
   app.get(
     '/ready',
-    { schema: { operationId: 'ready', summary: 'Readiness: database and job engine', tags: ['service'], security: [], response: { 200: Ready, 503: NotReady } } },
+    {
+      schema: {
+        operationId: 'ready',
+        summary: 'Readiness: database and job engine',
+        description: 'Answers 200 when the database answers and, in a process that runs jobs, the job engine is running; else 503 with a detail naming what is down. Needs no token.',
+        tags: ['service'],
+        security: [],
+        response: { 200: Ref(ReadyResponse), 503: Ref(ErrorResponse) },
+      },
+    },
     async (_request, reply) => {
       const down: string[] = [];
       if (!(await store.ping())) down.push(`database (${store.dialect}) does not answer`);
@@ -27,7 +32,16 @@ export function registerHealthRoutes(app: FastifyInstance, store: Store, version
   );
   app.get(
     '/health',
-    { schema: { operationId: 'health', summary: 'Service health', description: 'Liveness plus a database round trip: 200 when the database answers, 503 when it does not. No token needed.', tags: ['service'], security: [], response: { 200: Health, 503: Health } } },
+    {
+      schema: {
+        operationId: 'health',
+        summary: 'Service health',
+        description: 'Answers 200 `ok` when the database answers a round trip, else 503 `unavailable`; needs no token.',
+        tags: ['service'],
+        security: [],
+        response: { 200: Ref(HealthResponse), 503: Ref(HealthResponse) },
+      },
+    },
     async (_request, reply) => {
       if (await store.ping()) return { status: 'ok', database: store.dialect, version };
       return reply.status(503).send({ status: 'unavailable', database: store.dialect, version });

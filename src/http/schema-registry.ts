@@ -2,9 +2,10 @@
  * Every named component schema of the contract, in one list: added to Fastify (for `$ref`
  * resolution in serialization and OpenAPI) and to both Ajv validators.
  */
-import { ErrorResponse } from '../kernel/schema.js';
+import { ErrorMessage, ErrorResponse } from '../kernel/schema.js';
 import { ASSESSMENT_AREA_SCHEMAS } from '../modules/assessments/assessment-area.schemas.js';
 import { ASSISTANT_SCHEMAS } from '../modules/assistants/assistants.schemas.js';
+import { CONFIG_SCHEMAS } from '../modules/documents/config/config.schemas.js';
 import { DATA_NEED_SCHEMAS } from '../modules/documents/data-needs/data-needs.schemas.js';
 import { DOCUMENT_SCHEMAS } from '../modules/documents/documents.schemas.js';
 import { GENERATION_SCHEMAS } from '../modules/generation/generation.schemas.js';
@@ -13,22 +14,29 @@ import { IDENTITY_SCHEMAS } from '../modules/identity/identity.schemas.js';
 import { LIBRARY_SCHEMAS } from '../modules/library/library.schemas.js';
 import { SECTION_SCHEMAS } from '../modules/documents/sections/sections.schemas.js';
 import { TemplateSpec } from '../modules/templates/spec-schema.js';
+import { TEMPLATE_SCHEMAS } from '../modules/templates/templates.schemas.js';
+import { HealthResponse, ReadyResponse } from './health.schemas.js';
 import { HTTPValidationError, ValidationError } from './validation.schemas.js';
 
 export type NamedSchema = { $id?: string } & Record<string, unknown>;
 
 export const NAMED_SCHEMAS: NamedSchema[] = [
   ErrorResponse,
+  ErrorMessage,
   ValidationError,
   HTTPValidationError,
+  HealthResponse,
+  ReadyResponse,
   ...IDENTITY_SCHEMAS,
   ...DOCUMENT_SCHEMAS,
   ...SECTION_SCHEMAS,
   ...DATA_NEED_SCHEMAS,
+  ...CONFIG_SCHEMAS,
   ...LIBRARY_SCHEMAS,
   ...HISTORY_SCHEMAS,
   ...GENERATION_SCHEMAS,
   ...ASSISTANT_SCHEMAS,
   TemplateSpec,
   ...ASSESSMENT_AREA_SCHEMAS,
+  ...TEMPLATE_SCHEMAS,
 ] as unknown as NamedSchema[];

@@ -18,11 +18,16 @@ export function Ref<T extends TSchema & { $id?: string }>(schema: T) {
 }
 
 /**
- * A closed set of strings as ONE `{type: 'string', enum: [...]}` (not an `anyOf` of literals):
- * generated clients get a union type, and a bad value's 422 names every allowed value.
+ * A closed set of strings as ONE `{type: 'string', enum: [...]}` (not an `anyOf` of single-value
+ * literals): generated clients get a union type and Ajv's error names the whole set. Pass the
+ * exported `as const` array that the domain code also validates against, so the set lives in one
+ * place. On a response read from rows typed `string`, or a body value the use case checks, call it
+ * as `StringEnum<readonly string[]>(…)`: the contract still lists the set, the server-side type
+ * stays `string` (honest: nothing narrowed it).
  */
-export function StringEnum<T extends string>(values: readonly T[], options: Record<string, unknown> = {}) {
-  return Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
+export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
+  if (values.length === 0) throw new Error('StringEnum() needs at least one value');
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
 /** An open JSON object: the contract leaves most response shapes open. */
@@ -30,23 +35,56 @@ export function OpenObject(options: Record<string, unknown> = {}) {
   return Type.Object({}, { additionalProperties: true, ...options });
 }
 
-/** `{detail: string}`, the body of every domain error. */
+/**
+ * Marks a request-body schema (or one of its values) that the use case checks itself: the
+ * contract shows the whole schema, but the body validator keeps only its `type`, so the use case
+ * answers a bad value with its own readable 422 string (`status must be one of draft,
+ * approved`) or report (a template spec's every error with its path) instead of Ajv's array.
+ */
+export const CHECKED_BY_USE_CASE = 'x-checked-by-use-case';
+
+/** `schema` marked {@link CHECKED_BY_USE_CASE}. */
+export function CheckedByUseCase<T extends TSchema>(schema: T): T {
+  return { ...schema, [CHECKED_BY_USE_CASE]: true };
+}
+
+/** `{detail: unknown}`: the body of every error (a string, or a structured object for a 409 generate conflict). */
 export const ErrorResponse = Type.Object(
   { detail: Type.Unknown({ description: 'A message string, or a structured object for 409 generate conflicts' }) },
   { $id: 'ErrorResponse', description: 'Error body' },
 );
 
+/** `{detail: string}`: a domain error's message (401, 404, 409, 413, a domain rule's 422). */
+export const ErrorMessage = Type.Object(
+  { detail: Type.String({ description: 'what went wrong, in words a person can act on' }) },
+  { $id: 'ErrorMessage', description: 'Error body with a message' },
+);
+
+const ERROR_DESCRIPTIONS = {
+  401: 'Missing, invalid or expired bearer token',
+  404: 'Not found in the active organization (another organization\'s id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`)',
+  409: 'Conflict with the current state (for example a key or name already taken)',
+  413: 'Payload too large',
+  422: 'Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule',
+} as const;
+
+/** The documented response of one error status (shared by routes and the auth scope). */
+export function errorResponse(status: keyof typeof ERROR_DESCRIPTIONS): Record<string, unknown> {
+  const description = ERROR_DESCRIPTIONS[status];
+  if (status === 422) return { description, oneOf: [{ $ref: 'ErrorMessage' }, { $ref: 'HTTPValidationError' }] };
+  // A conflict may carry a structured detail (the assessment area's, for one).
+  if (status === 409) return { $ref: 'ErrorResponse', description };
+  return { $ref: 'ErrorMessage', description };
+}
+
 /**
- * Documented error responses of a route: 404/409/413 as `ErrorResponse`, 422 as FastAPI's
- * `HTTPValidationError` (domain 422s carry a string detail under the same status).
+ * Documented error responses of a route, per status: `{detail: string}` for 404/409/413, and
+ * 422 as `oneOf` a string detail (a domain rule) and FastAPI's `HTTPValidationError` (a body
+ * that does not match its schema). 401 and the `organization not found` 404 are added to every
+ * authenticated operation by the auth scope.
  */
 export function errorResponses(...statuses: Array<404 | 409 | 413 | 422>) {
   const responses: Record<number, unknown> = {};
-  for (const status of statuses) {
-    responses[status] =
-      status === 422
-        ? { $ref: 'HTTPValidationError', description: 'Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule' }
-        : { $ref: 'ErrorResponse' };
-  }
+  for (const status of statuses) responses[status] = errorResponse(status);
   return responses;
 }

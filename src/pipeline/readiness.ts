@@ -5,22 +5,28 @@
 import { findNamespaceMembers, findTemplateVariables, validateTemplateSyntax } from '../templating/index.js';
 import type { DataNeed } from './data-need.js';
 
-export type GapKind =
-  | 'required_field_missing'
-  | 'field_type_invalid'
-  | 'template_syntax_error'
-  | 'template_variable_unprovided'
-  | 'computation_failed'
-  | 'data_need_unmet'
-  | 'risk_block_draft'
-  | 'snippet_role_unbound'
-  | 'assessment_incomplete';
+export const GAP_KINDS = [
+  'required_field_missing',
+  'field_type_invalid',
+  'template_syntax_error',
+  'template_variable_unprovided',
+  'computation_failed',
+  'data_need_unmet',
+  'risk_block_draft',
+  'snippet_role_unbound',
+  'assessment_incomplete',
+] as const;
+export type GapKind = (typeof GAP_KINDS)[number];
+
+export const GAP_SUBJECT_TYPES = ['field', 'section', 'data_need', 'computation', 'risk_block', 'snippet_binding', 'assessment'] as const;
+
+export const UI_STATES = ['ready', 'needs_input', 'blocked'] as const;
 
 export interface ReadinessGap {
   kind: GapKind;
   message: string;
   /** For a computation, `subjectId` is its name (computations are keys of the config, not rows). */
-  subjectType: 'field' | 'section' | 'data_need' | 'computation' | 'risk_block' | 'snippet_binding' | 'assessment';
+  subjectType: (typeof GAP_SUBJECT_TYPES)[number];
   subjectId: string;
   key?: string;
   /** Blocking gaps stop generation; the others are shown but let it proceed. */
@@ -31,7 +37,7 @@ export interface ReadinessGap {
 
 export interface Readiness {
   generation_should_proceed: boolean;
-  ui_state: 'ready' | 'needs_input' | 'blocked';
+  ui_state: (typeof UI_STATES)[number];
   gaps: ReadinessGap[];
 }
 

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { UnauthorizedError } from '../../kernel/errors.js';
+import { errorResponse } from '../../kernel/schema.js';
 import { resolveActor } from '../../modules/identity/commands/resolve-actor.js';
 import type { IdentityRepository } from '../../modules/identity/identity.repository.js';
 import type { TokenVerifier } from '../../modules/identity/token-verifier.js';
@@ -30,7 +31,11 @@ function bearerToken(request: FastifyRequest): string {
   return match[1];
 }
 
-/** Makes every route registered in `scope` (after this call) require a verified bearer token. */
+/**
+ * Makes every route registered in `scope` (after this call) require a verified bearer token, and
+ * documents what that adds to each operation: `X-Org-Slug`, the bearer scheme, the 401, and the
+ * 404 `organization not found` (a route's own 404 already says both).
+ */
 export function protectScope(scope: FastifyInstance, options: AuthOptions): void {
   scope.addHook('onRoute', (route) => {
     const schema = (route.schema ?? {}) as Record<string, unknown>;
@@ -39,7 +44,7 @@ export function protectScope(scope: FastifyInstance, options: AuthOptions): void
       ...schema,
       headers: schema.headers ?? OrgHeader,
       security: [{ bearerAuth: [] }],
-      response: { ...responses, 401: { $ref: 'ErrorResponse' } },
+      response: { ...responses, 401: errorResponse(401), 404: responses[404] ?? errorResponse(404) },
     };
   });
 

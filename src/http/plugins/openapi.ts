@@ -6,6 +6,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { ASSESSMENT_AREA_SCHEMAS, ASSESSMENT_AREA_TAGS } from '../../modules/assessments/assessment-area.schemas.js';
+import { addOperationExamples } from '../openapi-examples.js';
 import { markOptionalRequestBodies } from './optional-body.js';
 
 type OpenApiDocument = {
@@ -24,6 +25,28 @@ const DESCRIPTION = [
   'second demo organization.',
 ].join('\n');
 
+const SERVICE_TAGS = [
+  { name: 'auth', description: 'Dev login and the public key set' },
+  { name: 'service', description: 'Health and contract documents' },
+];
+
+/** Every tag a `/v1` operation uses, declared with what it groups. */
+const V1_TAGS = [
+  { name: 'identity', description: 'Who am I, which organizations' },
+  { name: 'templates', description: 'Templates to instantiate, compiled from an authoring spec (JSON or YAML)' },
+  { name: 'documents', description: 'Documents: create from a template, fields, lifecycle state, readiness, computed values' },
+  { name: 'sections', description: 'A document\'s sections: create, edit, reorder, hand-edited output' },
+  { name: 'data-needs', description: 'What generation gathers before writing: fields, static values, templates, tools, the model, assessments' },
+  { name: 'configuration', description: 'A document\'s configuration groups and its canonical authoring spec' },
+  { name: 'generation', description: 'Gather, generate, regenerate, follow the progress stream, read the synthesized context' },
+  { name: 'history', description: 'Snapshots, section output versions, and generation snapshots to reproduce and compare' },
+  { name: 'export', description: 'The composed document as a .docx file' },
+  { name: 'library', description: 'The organization\'s texts, snippets, risk blocks, voices and entities, and snippets bound to documents' },
+  { name: 'tool-registrations', description: 'Built-in tool classes registered with non-secret configuration, for data-needs of kind tool' },
+  { name: 'orchestration', description: 'The rulebook, and orchestrate: intake text to fields and bound snippets' },
+  { name: 'assistants', description: 'Prompt assist, Jinja tidy and the language model status' },
+];
+
 /** Registers @fastify/swagger. Must run before any route is registered. */
 export async function installOpenApi(app: FastifyInstance, version: string): Promise<void> {
   await app.register(swagger, {
@@ -34,19 +57,18 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
-      tags: [
-        { name: 'auth', description: 'Dev login and the public key set' },
-        { name: 'identity', description: 'Who am I, which organizations' },
-        { name: 'service', description: 'Health and contract documents' },
-        ...ASSESSMENT_AREA_TAGS,
-      ],
+      tags: [...SERVICE_TAGS, ...V1_TAGS, ...ASSESSMENT_AREA_TAGS],
     },
     // Components keep the contract's names instead of def-N.
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    // The finished document: bodies whose keys are all optional marked so, examples added (a
+    // `$ref` cannot carry them beside it in the route schemas).
     transformObject: (documentObject) => {
-      const document = (documentObject as { openapiObject: Parameters<typeof markOptionalRequestBodies>[0] }).openapiObject;
-      markOptionalRequestBodies(document);
-      return document as never;
+      if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+      const document = documentObject.openapiObject;
+      markOptionalRequestBodies(document as Parameters<typeof markOptionalRequestBodies>[0]);
+      addOperationExamples(document as { paths?: Record<string, unknown> });
+      return document;
     },
   });
 }

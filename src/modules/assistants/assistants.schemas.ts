@@ -1,6 +1,7 @@
 /** Wire schemas of the assistants (prompt assist, Jinja tidy, model status). */
 import { Type } from 'typebox';
-import { Nullable } from '../../kernel/schema.js';
+import { Nullable, Ref, StringEnum } from '../../kernel/schema.js';
+import { RULE_ACTION_NAMES } from '../library/orchestration/rule-actions.js';
 
 export const PromptAssistBody = Type.Object(
   { prompt: Type.String({ description: 'must not be blank' }), topic: Type.Optional(Nullable(Type.String())) },
@@ -24,4 +25,57 @@ export const LlmStatusResponse = Type.Object(
   { $id: 'LlmStatusResponse' },
 );
 
-export const ASSISTANT_SCHEMAS = [PromptAssistBody, PromptAssistResponse, TidyTemplateBody, TidyTemplateResponse, LlmStatusResponse];
+/** One rule of the rulebook as orchestrate applied it: whether it matched and what each action did. */
+export const OrchestrationPlanEntry = Type.Object(
+  {
+    rule: Type.Object({ id: Type.String(), name: Type.String() }),
+    matched: Type.Boolean(),
+    error: Type.Optional(Type.String({ description: 'why the condition could not be evaluated (the rule is then not matched)' })),
+    actions: Type.Array(
+      Type.Object(
+        {
+          action: StringEnum(RULE_ACTION_NAMES),
+          status: StringEnum(['applied', 'skipped']),
+          reason: Type.Optional(Type.String()),
+          resolvedValue: Type.Optional(Type.String()),
+        },
+        { additionalProperties: true, description: 'the rule\'s action (its own keys: key/value/fromFact/overwrite or snippetKey/entityBindings) with its outcome' },
+      ),
+    ),
+  },
+  { $id: 'OrchestrationPlanEntry' },
+);
+
+/** `POST …/orchestrate`: the review payload — what was planned, bound and set, and the entities found. */
+export const OrchestrateResponse = Type.Object(
+  {
+    documentId: Type.String(),
+    plan: Type.Array(Ref(OrchestrationPlanEntry), { description: 'one entry per rule, in rulebook order' }),
+    boundMolecules: Type.Array(
+      Type.Object({
+        bindingId: Type.String(),
+        snippetId: Type.String(),
+        snippetKey: Type.String(),
+        ordinal: Type.Integer(),
+        entityBindings: Type.Record(Type.String(), Type.String()),
+        rule: Type.String({ description: 'the rule that bound it' }),
+      }),
+    ),
+    entityNames: Type.Object({
+      people: Type.Array(Type.String()),
+      organizations: Type.Array(Type.String()),
+      places: Type.Array(Type.String()),
+      dates: Type.Array(Type.String()),
+      money: Type.Array(Type.Object({ text: Type.String(), amount: Type.Number(), currency: Nullable(Type.String()) })),
+      emails: Type.Array(Type.String()),
+    }, { additionalProperties: true, description: 'the entities the model found in the intake text' }),
+    setFieldValues: Type.Record(Type.String(), Type.String(), { description: 'field key → the value set' }),
+    setFieldSources: Type.Record(Type.String(), Type.String(), { description: 'field key → `extracted` or `rule:<name>`' }),
+    skippedFieldValues: Type.Record(Type.String(), Type.String(), { description: 'field key → why the extracted value was not set' }),
+    model: Type.String(),
+    mode: Type.String(),
+  },
+  { $id: 'OrchestrateResponse' },
+);
+
+export const ASSISTANT_SCHEMAS = [PromptAssistBody, PromptAssistResponse, TidyTemplateBody, TidyTemplateResponse, LlmStatusResponse, OrchestrationPlanEntry, OrchestrateResponse];

@@ -1,7 +1,11 @@
 /** Wire schemas of documents, fields and lifecycle state, under the contract's exact names. */
 import { Type } from 'typebox';
-import { Nullable, Ref } from '../../kernel/schema.js';
+import { CheckedByUseCase, Nullable, Ref, StringEnum } from '../../kernel/schema.js';
 import { NextCursor } from '../paging.js';
+import { DataNeed } from './data-needs/data-needs.schemas.js';
+import { VALUE_TYPES } from './fields/field-values.js';
+import { LIFECYCLE_STATES } from './lifecycle.js';
+import { Section } from './sections/sections.schemas.js';
 
 /** A field value as sent: any JSON scalar; it is stored as its string form. */
 const FieldValueInput = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()], {
@@ -36,7 +40,7 @@ export const FieldModel = Type.Object(
     id: Type.String({ description: 'stable id used to delete the field' }),
     key: Type.String(),
     value: Type.String(),
-    valueType: Type.Optional(Type.String({ default: 'string' })),
+    valueType: Type.Optional(StringEnum<readonly string[]>(VALUE_TYPES, { default: 'string' })),
     isRequired: Type.Optional(Type.Boolean({ default: false })),
     label: Type.Optional(Nullable(Type.String())),
     description: Type.Optional(Nullable(Type.String())),
@@ -49,32 +53,66 @@ export const FieldModel = Type.Object(
 
 export const FieldsResponse = Type.Object({ fields: Type.Array(Ref(FieldModel)), nextCursor: NextCursor }, { $id: 'FieldsResponse' });
 
+// The lifecycle command checks the state and names the set in its 422.
 export const StateBody = Type.Object(
-  { state: Type.String({ description: 'draft, under-review or finalized' }) },
+  { state: CheckedByUseCase(StringEnum<readonly string[]>(LIFECYCLE_STATES, { description: 'draft, under-review or finalized' })) },
   { $id: 'StateBody', additionalProperties: false },
 );
 
 export const DeleteFieldResponse = Type.Object({ ok: Type.Boolean() }, { $id: 'DeleteFieldResponse' });
 
-/** Why a generated section is stale: section-diff's cause vocabulary and the path that changed. */
-const StaleCause = Type.Object({
-  cause: Type.String({ description: 'fields, gathered, corrections, computed, library, document, template, voice, brief, model, tool, … (as a snapshot diff names causes)' }),
-  path: Type.String({ description: 'A read path (`fields.client`, `gathered.report`, `computed.total`, `snippets.<key>`), `definition.<attribute>`, `voice`, `brief`, `models`, or an input of an out-of-date gathered value (`tool.<name>`, `models.gather`, `assessment.<id>.<item>`, `dataNeeds.<key>`)' }),
-  via: Type.Optional(Type.String({ description: 'The gathered or computed value the section read through which `path` reaches it (that row is re-gathered by the next run); absent when the section read `path` itself' })),
-});
-
-/** A presented section with its derived staleness (the detail's and the section list's rows). */
-export const SectionWithStaleness = Type.Object(
+/** The document header: what every document and template is, without what it owns. */
+export const DocumentHeader = Type.Object(
   {
     id: Type.String(),
-    staleBecause: Type.Optional(
-      Type.Array(StaleCause, { description: 'Present on a section whose output came from a run (status `generated` or `stale`): what it read then that differs now; empty when current' }),
-    ),
+    slug: Nullable(Type.String({ description: 'unique per organization; templates are addressed by it' })),
+    title: Type.String(),
+    description: Nullable(Type.String()),
+    isTemplate: Type.Boolean(),
+    templateId: Nullable(Type.String({ description: 'the template it was instantiated from' })),
+    state: StringEnum<readonly string[]>(LIFECYCLE_STATES, { description: 'lifecycle state' }),
+    createdAt: Type.String(),
+    updatedAt: Type.String(),
   },
-  { additionalProperties: true },
+  { $id: 'DocumentHeader' },
 );
 
-/** The document detail every route returning it answers with (`GET`, `POST`, `PATCH`, `PUT /fields`, `PUT /state`). */
-export const DocumentDetail = Type.Object({ sections: Type.Array(SectionWithStaleness) }, { additionalProperties: true });
+/** A list entry of `GET /v1/documents` and `GET /v1/templates`: the header and its field map. */
+export const DocumentSummary = Type.Object(
+  { ...DocumentHeader.properties, fields: Type.Record(Type.String(), Type.String(), { description: 'field key → value' }) },
+  { $id: 'DocumentSummary' },
+);
 
-export const DOCUMENT_SCHEMAS = [CreateDocumentBody, UpdateDocumentBody, FieldsBody, FieldModel, FieldsResponse, StateBody, DeleteFieldResponse];
+/** A source the sections can cite as `[n]`, numbered as render and export number them. */
+export const Source = Type.Object(
+  {
+    n: Type.Integer({ description: 'the citation number' }),
+    outputKey: Type.String({ description: 'the data-need whose gathered value it is' }),
+    title: Type.String(),
+    kind: Type.String(),
+    url: Nullable(Type.String()),
+    tool: Nullable(Type.String()),
+    documentId: Nullable(Type.String()),
+    page: Nullable(Type.Integer()),
+    quote: Nullable(Type.String()),
+  },
+  { $id: 'Source' },
+);
+
+/** The keys of a document detail, for answers that add to it (`PUT …/spec` adds the report). */
+export const documentDetailProperties = {
+  document: Ref(DocumentHeader),
+  sections: Type.Array(Ref(Section), { description: 'in order' }),
+  sources: Type.Array(Ref(Source)),
+  fields: Type.Array(Ref(FieldModel)),
+  dataNeeds: Type.Array(Ref(DataNeed), { description: 'in ordinal order' }),
+};
+
+/** A document (or template) with what it owns; also the wrapper `POST /v1/documents` answers with. */
+export const DocumentDetail = Type.Object(documentDetailProperties, { $id: 'DocumentDetail' });
+
+export const DOCUMENT_SCHEMAS = [
+  CreateDocumentBody, UpdateDocumentBody, FieldsBody, FieldModel, FieldsResponse, StateBody, DeleteFieldResponse,
+  DocumentHeader, DocumentSummary, Source, DocumentDetail,
+];
+

@@ -9,9 +9,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { OpenObject, Ref, errorResponses } from '../../kernel/schema.js';
+import { Ref, errorResponses } from '../../kernel/schema.js';
 import { setLifecycleState } from '../documents/commands/set-lifecycle-state.js';
-import { DocumentDetail, SectionWithStaleness, StateBody } from '../documents/documents.schemas.js';
+import { DocumentDetail, StateBody } from '../documents/documents.schemas.js';
+import { Section } from '../documents/sections/sections.schemas.js';
+import { ComputedResponse, Readiness } from './generation.schemas.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
 import { getComputed } from './queries/get-computed.js';
 import { documentDetailWithStaleness, getDocumentWithStaleness, listSectionsWithStaleness } from './queries/document-staleness.js';
@@ -20,7 +22,6 @@ import { getReadiness } from './queries/get-readiness.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 
-
 /** Registers lifecycle state, readiness and computed on the authenticated scope (right after the document routes). */
 export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -28,19 +29,19 @@ export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDep
 
   app.get(
     '/v1/documents/:document_id',
-    { schema: { operationId: 'getDocument', summary: 'A document with its sections and sources', description: 'Each section whose output came from a run carries `staleBecause`: what it read in the latest run that rendered it (a field, gathered data, a correction, a computed value, a library text, its definition, the voice…) and differs now.', tags, params: DocumentParams, response: { 200: DocumentDetail, ...errorResponses(404) } } },
+    { schema: { operationId: 'getDocument', summary: 'A document with its sections and sources', description: 'The header, sections in order, numbered sources, fields and data-needs; 404 when the document is absent or of another organization. Each section whose output came from a run carries `staleBecause`: what it read in the latest run that rendered it (a field, gathered data, a correction, a computed value, a library text, its definition, the voice…) and differs now.', tags, params: DocumentParams, response: { 200: Ref(DocumentDetail), ...errorResponses(404) } } },
     async (request) => getDocumentWithStaleness(contextOf(request, deps), deps, request.params.document_id),
   );
 
   app.get(
     '/v1/documents/:document_id/sections',
-    { schema: { operationId: 'listSections', summary: 'Sections in order', description: 'Each section whose output came from a run carries `staleBecause` (see `getDocument`).', tags: ['sections'], params: DocumentParams, response: { 200: Type.Array(SectionWithStaleness), ...errorResponses(404) } } },
+    { schema: { operationId: 'listSections', summary: 'Sections in order', description: 'The document\'s sections in order; each whose output came from a run carries `staleBecause` (see `getDocument`). 404 when the document is absent.', tags: ['sections'], params: DocumentParams, response: { 200: Type.Array(Ref(Section)), ...errorResponses(404) } } },
     async (request) => listSectionsWithStaleness(contextOf(request, deps), deps, request.params.document_id),
   );
 
   app.put(
     '/v1/documents/:document_id/state',
-    { schema: { operationId: 'setState', summary: 'Set the lifecycle state (draft, under-review, finalized)', description: 'Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…', tags, params: DocumentParams, body: Ref(StateBody), response: { 200: DocumentDetail, ...errorResponses(404, 422) } } },
+    { schema: { operationId: 'setState', summary: 'Set the lifecycle state (draft, under-review, finalized)', description: 'Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…. 422 for a state outside the three; 404 when the document is absent.', tags, params: DocumentParams, body: Ref(StateBody), response: { 200: Ref(DocumentDetail), ...errorResponses(404, 422) } } },
     async (request) => {
       const ctx = contextOf(request, deps);
       const document = await setLifecycleState(ctx, request.params.document_id, request.body.state, finalizeBlockers);
@@ -50,13 +51,26 @@ export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDep
 
   app.get(
     '/v1/documents/:document_id/readiness',
-    { schema: { operationId: 'getReadiness', summary: 'Readiness verdict and gaps', tags, params: DocumentParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'getReadiness',
+        summary: 'Readiness verdict and gaps',
+        description:
+          'Whether generation should proceed, the UI state (`ready`, `needs_input`: a person can fill the gaps, `blocked`: the definition must change) and every gap with its subject and whether it blocks. The same verdict gates `POST …/generate` (`pipeline_blocked`). 404 when the document is absent.',
+        tags,
+        params: DocumentParams,
+        response: {
+          200: Ref(Readiness),
+          ...errorResponses(404),
+        },
+      },
+    },
     async (request) => getReadiness(contextOf(request, deps), request.params.document_id),
   );
 
   app.get(
     '/v1/documents/:document_id/computed',
-    { schema: { operationId: 'getComputed', summary: 'Computed values from persisted gathered rows', tags, params: DocumentParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    { schema: { operationId: 'getComputed', summary: 'Computed values from persisted gathered rows', description: 'Evaluates the named computations over the stored gathered values and the fields, never dispatching a tool, and says which inputs are missing; 404 when the document is absent.', tags, params: DocumentParams, response: { 200: Ref(ComputedResponse), ...errorResponses(404) } } },
     async (request) => getComputed(contextOf(request, deps), request.params.document_id),
   );
 }

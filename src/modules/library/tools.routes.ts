@@ -5,9 +5,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { Nullable, OpenObject, Ref, errorResponses } from '../../kernel/schema.js';
+import { Nullable, Ref, errorResponses } from '../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
-import { CreateToolRegistrationBody } from './library.schemas.js';
+import { CreateToolRegistrationBody, OrchestrationRule, OrchestrationRulesResponse, ToolInvocationResult, ToolRegistration } from './library.schemas.js';
 import { createOrchestrationRule } from './orchestration/commands/create-orchestration-rule.js';
 import { deleteOrchestrationRule } from './orchestration/commands/delete-orchestration-rule.js';
 import { presentOrchestrationRule } from './orchestration/orchestration-rule.presenter.js';
@@ -51,25 +51,25 @@ export function registerToolRoutes(fastify: FastifyInstance, deps: RouteDeps): v
   const tools = ['tool-registrations'];
   const orchestration = ['orchestration'];
 
-  app.get('/v1/tool-registrations', { schema: { operationId: 'listToolRegistrations', summary: 'The organization\'s tool registrations', tags: tools, querystring: PageQuery, response: { 200: PagedArray(OpenObject()) } } }, async (request, reply) =>
+  app.get('/v1/tool-registrations', { schema: { operationId: 'listToolRegistrations', summary: 'The organization\'s tool registrations', description: 'The active organization\'s tool registrations (data-needs of kind tool call them by name).', tags: tools, querystring: PageQuery, response: { 200: PagedArray(Ref(ToolRegistration)), ...errorResponses(422) } } }, async (request, reply) =>
     sendPage(request, reply, await listToolRegistrations(contextOf(request, deps), pageOf(request.query))),
   );
 
   app.post(
     '/v1/tool-registrations',
-    { schema: { operationId: 'createToolRegistration', summary: 'Register a built-in tool class with non-secret configuration', tags: tools, body: Ref(CreateToolRegistrationBody), response: { 201: OpenObject(), ...errorResponses(409, 422) } } },
+    { schema: { operationId: 'createToolRegistration', summary: 'Register a built-in tool class with non-secret configuration', description: 'Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept or one holding credentials; 409 when the name is taken.', tags: tools, body: Ref(CreateToolRegistrationBody), response: { 201: Ref(ToolRegistration), ...errorResponses(409, 422) } } },
     async (request, reply) => reply.status(201).send(presentToolRegistration(await createToolRegistration(contextOf(request, deps), request.body))),
   );
 
   app.get(
     '/v1/tool-registrations/:tool_id',
-    { schema: { operationId: 'getToolRegistration', summary: 'A tool registration', tags: tools, params: ToolParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    { schema: { operationId: 'getToolRegistration', summary: 'A tool registration', description: 'One tool registration; 404 when absent or of another organization.', tags: tools, params: ToolParams, response: { 200: Ref(ToolRegistration), ...errorResponses(404) } } },
     async (request) => getToolRegistration(contextOf(request, deps), request.params.tool_id),
   );
 
   app.delete(
     '/v1/tool-registrations/:tool_id',
-    { schema: { operationId: 'deleteToolRegistration', summary: 'Delete a tool registration', tags: tools, params: ToolParams, response: { 200: Ok, ...errorResponses(404) } } },
+    { schema: { operationId: 'deleteToolRegistration', summary: 'Delete a tool registration', description: 'Deletes a tool registration; 404 when absent.', tags: tools, params: ToolParams, response: { 200: Ok, ...errorResponses(404) } } },
     async (request) => {
       await deleteToolRegistration(contextOf(request, deps), request.params.tool_id);
       return { ok: true };
@@ -78,23 +78,23 @@ export function registerToolRoutes(fastify: FastifyInstance, deps: RouteDeps): v
 
   app.post(
     '/v1/tool-registrations/:tool_id/invoke',
-    { schema: { operationId: 'invokeToolRegistration', summary: 'Call a registered tool once, on behalf of the caller', tags: tools, params: ToolParams, body: InvokeToolBody, response: { 200: OpenObject(), ...errorResponses(404, 422) } } },
+    { schema: { operationId: 'invokeToolRegistration', summary: 'Call a registered tool once, on behalf of the caller', description: 'Calls the registered tool once with the arguments sent, on behalf of the caller, and answers with its value and source; 422 when the call fails (refused URL, timeout, bad answer), 404 when absent.', tags: tools, params: ToolParams, body: InvokeToolBody, response: { 200: Ref(ToolInvocationResult), ...errorResponses(404, 422) } } },
     async (request) => invokeToolRegistration(contextOf(request, deps), deps.tools, request.params.tool_id, request.body.args ?? {}),
   );
 
-  app.get('/v1/orchestration-rules', { schema: { operationId: 'listOrchestrationRules', summary: 'The orchestration rulebook', tags: orchestration, response: { 200: OpenObject() } } }, async (request) =>
+  app.get('/v1/orchestration-rules', { schema: { operationId: 'listOrchestrationRules', summary: 'The orchestration rulebook', description: 'The orchestration rulebook in evaluation order (the defaults are seeded on first use).', tags: orchestration, response: { 200: Ref(OrchestrationRulesResponse) } } }, async (request) =>
     listOrchestrationRules(contextOf(request, deps)),
   );
 
   app.post(
     '/v1/orchestration-rules',
-    { schema: { operationId: 'createOrchestrationRule', summary: 'Add a rule to the rulebook', tags: orchestration, body: CreateOrchestrationRuleBody, response: { 201: OpenObject(), ...errorResponses(409, 422) } } },
+    { schema: { operationId: 'createOrchestrationRule', summary: 'Add a rule to the rulebook', description: 'Adds a rule (a JsonLogic condition and its actions) and answers 201 with it; 409 when the name is taken, 422 for a condition or action that does not check.', tags: orchestration, body: CreateOrchestrationRuleBody, response: { 201: Ref(OrchestrationRule), ...errorResponses(409, 422) } } },
     async (request, reply) => reply.status(201).send(presentOrchestrationRule(await createOrchestrationRule(contextOf(request, deps), request.body))),
   );
 
   app.delete(
     '/v1/orchestration-rules/:rule_id',
-    { schema: { operationId: 'deleteOrchestrationRule', summary: 'Delete a rule of the rulebook', tags: orchestration, params: RuleParams, response: { 200: Ok, ...errorResponses(404) } } },
+    { schema: { operationId: 'deleteOrchestrationRule', summary: 'Delete a rule of the rulebook', description: 'Deletes a rule of the rulebook; 404 when absent.', tags: orchestration, params: RuleParams, response: { 200: Ok, ...errorResponses(404) } } },
     async (request) => {
       await deleteOrchestrationRule(contextOf(request, deps), request.params.rule_id);
       return { ok: true };

@@ -2,7 +2,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { OpenObject, errorResponses } from '../../../kernel/schema.js';
+import { CheckedByUseCase, Ref, errorResponses } from '../../../kernel/schema.js';
+import { TemplateSpec } from '../../templates/spec-schema.js';
+import { AppliedSpecResponse } from '../../templates/templates.schemas.js';
+import { ConfigBody, DocumentConfig } from './config.schemas.js';
 import { requireDocument } from '../require-document.js';
 import { documentDetail } from '../queries/get-document.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
@@ -19,7 +22,7 @@ export function registerDocumentConfigRoutes(fastify: FastifyInstance, deps: Rou
 
   app.get(
     '/v1/documents/:document_id/config',
-    { schema: { operationId: 'getConfig', summary: 'The whole configuration with defaults resolved', tags, params: DocumentParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    { schema: { operationId: 'getConfig', summary: 'The whole configuration with defaults resolved', description: 'Every group (models, synthesis, coordination, brief, voice, verify, render, tools) with its defaults filled in, plus the fields and sections by key; works on documents and templates. 404 when the document is absent.', tags, params: DocumentParams, response: { 200: Ref(DocumentConfig), ...errorResponses(404) } } },
     async (request) => getConfig(contextOf(request, deps), request.params.document_id),
   );
 
@@ -29,10 +32,12 @@ export function registerDocumentConfigRoutes(fastify: FastifyInstance, deps: Rou
       schema: {
         operationId: 'putConfig',
         summary: 'Merge config groups and keys (atomic)',
+        description:
+          'Changes only the groups and keys sent (null resets a key to its default) in one transaction and answers with the resolved config. 422 listing every problem (an unknown group or key, a value of the wrong type, a computation that does not parse, a finalized document), nothing changed; 404 when the document is absent.',
         tags,
         params: DocumentParams,
-        body: OpenObject({ description: 'groups → keys to change; null resets a key to its default' }),
-        response: { 200: OpenObject(), ...errorResponses(404, 422) },
+        body: Ref(ConfigBody),
+        response: { 200: Ref(DocumentConfig), ...errorResponses(404, 422) },
       },
     },
     async (request) => putConfig(contextOf(request, deps), request.params.document_id, request.body as Record<string, unknown>),
@@ -40,7 +45,7 @@ export function registerDocumentConfigRoutes(fastify: FastifyInstance, deps: Rou
 
   app.get(
     '/v1/documents/:document_id/spec',
-    { schema: { operationId: 'getSpec', summary: 'The canonical authoring spec', tags, params: DocumentParams, response: { 200: OpenObject(), ...errorResponses(404) } } },
+    { schema: { operationId: 'getSpec', summary: 'The canonical authoring spec', description: 'The document or template as a spec (the body `PUT …/spec` and `POST /v1/templates` take), entities included; 404 when the document is absent.', tags, params: DocumentParams, response: { 200: Ref(TemplateSpec), ...errorResponses(404) } } },
     async (request) => getDocumentSpec(contextOf(request, deps), request.params.document_id),
   );
 
@@ -50,10 +55,13 @@ export function registerDocumentConfigRoutes(fastify: FastifyInstance, deps: Rou
       schema: {
         operationId: 'putSpec',
         summary: 'Apply a full spec as desired state (one transaction)',
+        description:
+          'Syncs sections, fields, data-needs, config and the organization entities the spec defines to match it, and answers with the document detail and the compile report. 422 naming every spec error with its path, nothing changed; 404 when the document is absent.',
         tags,
         params: DocumentParams,
-        body: { $ref: 'TemplateSpec' },
-        response: { 200: OpenObject(), ...errorResponses(404, 422) },
+        // The spec compiler reports every problem with its path, so it checks the body.
+        body: CheckedByUseCase(Ref(TemplateSpec)),
+        response: { 200: Ref(AppliedSpecResponse), ...errorResponses(404, 422) },
       },
     },
     async (request) => {

@@ -19,19 +19,19 @@ const tags = ['library'];
 export function registerEntityRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/v1/entities', { schema: { operationId: 'listEntities', summary: 'The organization\'s entities, by name', tags, querystring: PageQuery, response: { 200: PagedArray(Ref(Entity)), ...errorResponses(422) } } }, async (request, reply) =>
+  app.get('/v1/entities', { schema: { operationId: 'listEntities', summary: 'The organization\'s entities, by name', description: 'The active organization\'s entities (parties that snippet bindings name by role), by name.', tags, querystring: PageQuery, response: { 200: PagedArray(Ref(Entity)), ...errorResponses(422) } } }, async (request, reply) =>
     sendPage(request, reply, await listEntities(contextOf(request, deps), pageOf(request.query))),
   );
 
   app.post(
     '/v1/entities',
-    { schema: { operationId: 'createEntity', summary: 'Create an entity (a party snippet bindings name by role)', tags, body: Ref(CreateEntityBody), response: { 201: Ref(Entity), ...errorResponses(422) } } },
+    { schema: { operationId: 'createEntity', summary: 'Create an entity (a party snippet bindings name by role)', description: 'Creates an entity and answers 201 with it; 422 for a blank name or an attribute that is not a plain value.', tags, body: Ref(CreateEntityBody), response: { 201: Ref(Entity), ...errorResponses(422) } } },
     async (request, reply) => reply.status(201).send(presentEntity(await createEntity(contextOf(request, deps), request.body))),
   );
 
   app.get(
     '/v1/entities/:entity_id',
-    { schema: { operationId: 'getEntity', summary: 'One entity', tags, params: EntityParams, response: { 200: Ref(Entity), ...errorResponses(404) } } },
+    { schema: { operationId: 'getEntity', summary: 'One entity', description: 'One entity; 404 when absent or of another organization.', tags, params: EntityParams, response: { 200: Ref(Entity), ...errorResponses(404) } } },
     async (request) => getEntity(contextOf(request, deps), request.params.entity_id),
   );
 

@@ -27,6 +27,9 @@ export interface BindSnippetAction {
 
 export type RuleAction = SetFieldAction | BindSnippetAction;
 
+/** The `action` of every kind of rule action. */
+export const RULE_ACTION_NAMES = ['set_field', 'bind_snippet'] as const satisfies ReadonlyArray<RuleAction['action']>;
+
 export interface RuleDefinition {
   name: string;
   description: string | null;

@@ -7,7 +7,9 @@ import type { Database } from '../../../storage/schema.js';
 import type { SnippetTable } from '../../../storage/tables/library.js';
 import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
 
-export type SnippetItemType = 'text' | 'risk_block';
+/** What a snippet item points at. */
+export const SNIPPET_ITEM_TYPES = ['text', 'risk_block'] as const;
+export type SnippetItemType = (typeof SNIPPET_ITEM_TYPES)[number];
 
 export interface SnippetItemRecord {
   id: string;

@@ -7,11 +7,15 @@ import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
 import { uniqueOrConflict } from '../../library-rules.js';
 import { requireSnippet } from '../require-snippet.js';
-import { type SnippetItemType, type SnippetRecord } from '../snippet.repository.js';
+import { SNIPPET_ITEM_TYPES, type SnippetItemType, type SnippetRecord } from '../snippet.repository.js';
 
 export interface SnippetItemInput {
   itemType: string;
   itemKey: string;
+}
+
+function isSnippetItemType(value: string): value is SnippetItemType {
+  return (SNIPPET_ITEM_TYPES as readonly string[]).includes(value);
 }
 
 /**
@@ -25,7 +29,7 @@ export async function resolveSnippetItems(ctx: CommandContext, items: readonly S
   const blocks = ctx.repos.riskBlocks;
   const resolved: Array<{ itemType: SnippetItemType; targetId: string }> = [];
   for (const [i, item] of items.entries()) {
-    if (item.itemType !== 'text' && item.itemType !== 'risk_block') throw new DomainValidationError(`items[${i}].itemType must be text or risk_block, not "${item.itemType}"`);
+    if (!isSnippetItemType(item.itemType)) throw new DomainValidationError(`items[${i}].itemType must be ${SNIPPET_ITEM_TYPES.join(' or ')}, not "${item.itemType}"`);
     const target = item.itemType === 'text' ? await texts.findByKey(orgId, item.itemKey) : await blocks.findByKey(orgId, item.itemKey);
     if (!target) throw new DomainValidationError(`items[${i}].itemKey "${item.itemKey}" names no ${item.itemType === 'text' ? 'text' : 'risk block'} of this organization`);
     resolved.push({ itemType: item.itemType, targetId: target.id });
