@@ -4,18 +4,17 @@
  * as one `enum`, and exits 1 when a checked operation answers an open object or a checked closed
  * set is still an `anyOf` of single values.
  *
- * `npx tsx scripts/contract-quality.ts` checks the assessment area; `--all` checks every operation.
+ * `npx tsx scripts/contract-quality.ts` checks every operation of both documents.
  */
-import { type OpenApiDocument, closedSets, isAssessmentArea, isFreeJson, isOpenObject, operationsOf, successJsonSchemas } from './contract-analysis.js';
+import { type OpenApiDocument, closedSets, isFreeJson, isOpenObject, operationsOf, successJsonSchemas } from './contract-analysis.js';
 import { buildOpenApiDocuments } from './openapi-documents.js';
 
-const all = process.argv.includes('--all');
-const scope = all ? 'every operation' : 'the assessment area (--all for every operation)';
+const scope = 'every operation';
 const problems: string[] = [];
 
 for (const [file, body] of Object.entries(await buildOpenApiDocuments())) {
   const doc = JSON.parse(body) as OpenApiDocument;
-  const operations = operationsOf(doc).filter((o) => all || isAssessmentArea(o));
+  const operations = operationsOf(doc);
   const json = operations.filter((o) => successJsonSchemas(o).length > 0);
   const open = json.filter((o) => successJsonSchemas(o).some(({ schema }) => isOpenObject(doc, schema)));
   const named = json.filter((o) => successJsonSchemas(o).every(({ schema }) => typeof schema.$ref === 'string'));
@@ -31,11 +30,11 @@ for (const [file, body] of Object.entries(await buildOpenApiDocuments())) {
   // Closed sets: in the checked operations and in the component schemas they use.
   const sets = closedSets(Object.fromEntries(operations.map((o) => [`${o.method} ${o.path}`, o.op])), '#/paths');
   const components = closedSets(doc.components?.schemas ?? {}, '#/components/schemas');
-  const enums = [...sets.enums, ...(all ? components.enums : [])];
+  const enums = [...sets.enums, ...components.enums];
   const distinct = new Map(enums.map((e) => [JSON.stringify(e.values), e]));
-  console.log(`  closed sets as enum: ${distinct.size} distinct (${enums.length} uses${all ? '' : ' in operations; components listed with --all'})`);
+  console.log(`  closed sets as enum: ${distinct.size} distinct (${enums.length} uses)`);
   for (const e of distinct.values()) console.log(`    ${e.values.join(' | ')}  (${e.where})`);
-  for (const u of [...sets.singleValueUnions, ...(all ? components.singleValueUnions : [])]) {
+  for (const u of [...sets.singleValueUnions, ...components.singleValueUnions]) {
     console.log(`  ANYOF OF SINGLE VALUES: ${u.where}: ${u.values.join(' | ')}`);
     problems.push(`${file}: ${u.where} is an anyOf of single values`);
   }

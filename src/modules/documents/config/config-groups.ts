@@ -5,6 +5,7 @@
  */
 import { type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { StringEnum } from '../../../kernel/schema.js';
 import { computationProblem } from '../../../pipeline/stages/compile-computation.js';
 
 const N = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
@@ -55,7 +56,7 @@ export const STORED_GROUPS = {
   },
   verify: {
     schema: Type.Object(
-      { enabled: N(Type.Boolean()), judge: N(Type.Union([Type.Literal('auto'), Type.Literal('deterministic'), Type.Literal('model')])), blockOnUnsupported: N(Type.Boolean()) },
+      { enabled: N(Type.Boolean()), judge: N(StringEnum(['auto', 'deterministic', 'model'])), blockOnUnsupported: N(Type.Boolean()) },
       { additionalProperties: false },
     ),
     defaults: { enabled: true, judge: 'auto', blockOnUnsupported: false },
@@ -63,7 +64,7 @@ export const STORED_GROUPS = {
   render: {
     schema: Type.Object(
       {
-        pageSize: N(Type.Union([Type.Literal('A4'), Type.Literal('Letter')])),
+        pageSize: N(StringEnum(['A4', 'Letter'])),
         margins: N(
           Type.Object(
             {
