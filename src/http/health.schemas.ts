@@ -20,3 +20,6 @@ export const ReadyResponse = Type.Object(
   },
   { $id: 'ReadyResponse' },
 );
+
+/** The probes' schemas: components of the whole-service document only (the probes are not /v1). */
+export const PROBE_SCHEMAS = [HealthResponse, ReadyResponse];

@@ -15,7 +15,7 @@ import { LIBRARY_SCHEMAS } from '../modules/library/library.schemas.js';
 import { SECTION_SCHEMAS } from '../modules/documents/sections/sections.schemas.js';
 import { TemplateSpec } from '../modules/templates/spec-schema.js';
 import { TEMPLATE_SCHEMAS } from '../modules/templates/templates.schemas.js';
-import { HealthResponse, ReadyResponse } from './health.schemas.js';
+import { PROBE_SCHEMAS } from './health.schemas.js';
 import { HTTPValidationError, ValidationError } from './validation.schemas.js';
 
 export type NamedSchema = { $id?: string } & Record<string, unknown>;
@@ -25,8 +25,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ErrorMessage,
   ValidationError,
   HTTPValidationError,
-  HealthResponse,
-  ReadyResponse,
+  ...PROBE_SCHEMAS,
   ...IDENTITY_SCHEMAS,
   ...DOCUMENT_SCHEMAS,
   ...SECTION_SCHEMAS,

@@ -66,6 +66,7 @@ const ERROR_DESCRIPTIONS = {
   409: 'Conflict with the current state (for example a key or name already taken)',
   413: 'Payload too large',
   422: 'Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule',
+  429: 'Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait',
 } as const;
 
 /** The documented response of one error status (shared by routes and the auth scope). */

@@ -9,6 +9,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { errorResponse } from '../../kernel/schema.js';
 
 const UNLIMITED = new Set(['/health', '/ready', '/metrics']);
 const LOGIN = '/auth/dev-login';
@@ -26,8 +27,14 @@ function callerKey(request: FastifyRequest): string {
 export async function installRateLimit(app: FastifyInstance, limits: RateLimits): Promise<void> {
   // Runs before the plugin's own onRoute hook, which reads `config.rateLimit`.
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (UNLIMITED.has(route.url)) route.config = { ...route.config, rateLimit: false };
-    else if (route.url === LOGIN) route.config = { ...route.config, rateLimit: { max: limits.loginPerMinute, timeWindow: 60_000, keyGenerator: (request) => `login:${request.ip}` } };
+    if (UNLIMITED.has(route.url)) {
+      route.config = { ...route.config, rateLimit: false };
+      return;
+    }
+    // Every limited operation documents its 429.
+    const schema = (route.schema ?? {}) as { response?: Record<string, unknown> };
+    route.schema = { ...schema, response: { ...schema.response, 429: errorResponse(429) } };
+    if (route.url === LOGIN) route.config = { ...route.config, rateLimit: { max: limits.loginPerMinute, timeWindow: 60_000, keyGenerator: (request) => `login:${request.ip}` } };
   });
   await app.register(rateLimit, { global: true, max: limits.perMinute, timeWindow: 60_000, hook: 'preHandler', keyGenerator: callerKey });
 }

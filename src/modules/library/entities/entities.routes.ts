@@ -37,13 +37,13 @@ export function registerEntityRoutes(fastify: FastifyInstance, deps: RouteDeps):
 
   app.patch(
     '/v1/entities/:entity_id',
-    { schema: { operationId: 'updateEntity', summary: 'Update an entity (only sent keys change)', tags, params: EntityParams, body: Ref(UpdateEntityBody), response: { 200: Ref(Entity), ...errorResponses(404, 422) } } },
+    { schema: { operationId: 'updateEntity', summary: 'Update an entity (only sent keys change)', description: 'Applies the keys sent (a rename reaches every document binding the entity: the sections that rendered it show stale); 422 for a blank name or a bad attribute, 404 when absent or of another organization.', tags, params: EntityParams, body: Ref(UpdateEntityBody), response: { 200: Ref(Entity), ...errorResponses(404, 422) } } },
     async (request) => presentEntity(await updateEntity(contextOf(request, deps), request.params.entity_id, request.body)),
   );
 
   app.delete(
     '/v1/entities/:entity_id',
-    { schema: { operationId: 'deleteEntity', summary: 'Delete an entity no binding names', tags, params: EntityParams, response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404, 422) } } },
+    { schema: { operationId: 'deleteEntity', summary: 'Delete an entity no binding names', description: 'Deletes the entity; 422 while a snippet binding still names it, 404 when absent or of another organization.', tags, params: EntityParams, response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404, 422) } } },
     async (request) => {
       await deleteEntity(contextOf(request, deps), request.params.entity_id);
       return { ok: true };
