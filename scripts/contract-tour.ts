@@ -63,6 +63,7 @@ try {
 
   const service: Section = async ({ client }) => {
     await client.get('/health');
+    await client.get('/ready');
     await client.get('/auth/jwks');
   };
   // The passes, and the document and assessment groups within a pass, run side by side (their

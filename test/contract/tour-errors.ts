@@ -13,8 +13,10 @@ const v1Errors: Section = async (tour) => {
   await c.get('/v1/documents/doc_missing', 404);
   await c.get(`/v1/documents/${id}`, 404, { org: 'globex' });
   await c.get('/v1/templates', 404, { org: 'no-such-org' });
-  // 422 with a string detail: a well-formed body the service refuses.
-  await c.post('/v1/tool-registrations', { name: 'shell', category: 'misc', classPath: 'python.exec', configJson: {} }, 422);
+  // 422 with a string detail: a well-formed body the service refuses (a blank title).
+  await c.patch(`/v1/documents/${id}`, { title: '   ' }, 422);
+  // A class that is not a built-in one (the contract's enum names them): refused, nothing registered.
+  await c.post('/v1/tool-registrations', { name: 'shell', category: 'misc', classPath: 'python.exec', configJson: {} }, 422, { invalidRequest: true });
   // 422 with the array detail: a body that breaks the schema.
   await c.post('/v1/documents', { title: 'No template' }, 422, { invalidRequest: true });
   await c.put(`/v1/documents/${id}/state`, { state: 'published' }, 422, { invalidRequest: true });

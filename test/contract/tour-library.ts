@@ -30,7 +30,9 @@ const snippets: Section = async (tour) => {
   await c.patch(`/v1/snippets/${snippetId}`, { description: 'What every contract says' });
   await c.put(`/v1/snippets/${snippetId}/items`, { items: [{ itemType: 'text', itemKey: text.body.key }, { itemType: 'risk_block', itemKey: block.body.key }] });
   const documentId = tour.state.documentId;
-  const binding = await c.post(`/v1/documents/${documentId}/snippets`, { snippetId, entityBindings: { client: 'Initech GmbH' } }, 201);
+  // Bindings name entities by id (an unknown id is refused with 422).
+  const client = await c.post('/v1/entities', { name: `Initech GmbH ${tour.suffix}`, kind: 'organization', attributes: { city: 'Berlin' } }, 201);
+  const binding = await c.post(`/v1/documents/${documentId}/snippets`, { snippetId, entityBindings: { client: idOf(client.body, 'entity') } }, 201);
   const bindingId = idOf(binding.body, 'binding');
   await c.get(`/v1/documents/${documentId}/snippets`);
   await c.patch(`/v1/documents/${documentId}/snippets/${bindingId}`, { ordinal: 1 });
@@ -49,7 +51,10 @@ const voicesAndEntities: Section = async (tour) => {
   await c.delete(`/v1/voices/${voiceId}`);
   const entity = await c.post('/v1/entities', { name: 'Initech', kind: 'organization', attributes: { jurisdiction: 'Delaware' } }, 201);
   await c.get('/v1/entities');
-  await c.get(`/v1/entities/${idOf(entity.body, 'entity')}`);
+  const entityId = idOf(entity.body, 'entity');
+  await c.get(`/v1/entities/${entityId}`);
+  await c.patch(`/v1/entities/${entityId}`, { attributes: { jurisdiction: 'Delaware', employees: 40 } });
+  await c.delete(`/v1/entities/${entityId}`);
 };
 
 const tools: Section = async (tour) => {
