@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List assessments */
+        /**
+         * List assessments
+         * @description Newest first, with derived status, counts and completeness; cursor paging (`next_cursor`).
+         */
         get: operations["listAssessments"];
         put?: never;
         /**
@@ -29,7 +32,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An assessment with derived status and counts */
+        /**
+         * An assessment with derived status and counts
+         * @description Status (draft, processing, in_review, complete, failed) and counts are derived from its documents and items. Another organization's id is 404.
+         */
         get: operations["getAssessment"];
         put?: never;
         post?: never;
@@ -50,7 +56,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Assessment completeness */
+        /**
+         * Assessment completeness
+         * @description Each requirement (the assessment's own and the processors' required item types) with its status, the gaps still open and a score; `gaps` and `ui_state` echo /v1 readiness.
+         */
         get: operations["getAssessmentCompleteness"];
         put?: never;
         post?: never;
@@ -67,7 +76,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per-document processing details */
+        /**
+         * Per-document processing details
+         * @description Per source document: the latest run, per-page method and quality grade, categorised errors and run history; how processing is followed (polled).
+         */
         get: operations["getAssessmentProcessingDetails"];
         put?: never;
         post?: never;
@@ -126,7 +138,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in as the dev user (dev mode only; no body, no password) */
+        /**
+         * Log in as the dev user (dev mode only; no body, no password)
+         * @description Answers a signed bearer token for `dev@localhost`, a member of every demo organization. Only in AUTH_MODE=dev; in oidc mode the path is not served (404).
+         */
         post: operations["devLogin"];
         delete?: never;
         options?: never;
@@ -141,7 +156,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public key set that verifies Quire-issued tokens */
+        /**
+         * Public key set that verifies Quire-issued tokens
+         * @description The JWKS of the dev-mode signing key (empty in oidc mode, where the identity provider signs). No token needed.
+         */
         get: operations["getJwks"];
         put?: never;
         post?: never;
@@ -158,7 +176,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List batch documents */
+        /**
+         * List batch documents
+         * @description The per-document rows of the organization's batches, filtered by batch, status or source document; cursor paging (`next_cursor`).
+         */
         get: operations["listBatchDocuments"];
         put?: never;
         post?: never;
@@ -176,12 +197,15 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Include, exclude or re-prioritise a batch document */
+        /**
+         * Include, exclude or re-prioritise a batch document
+         * @description included=false excludes the row from later runs; a row being processed is 409.
+         */
         put: operations["updateBatchDocument"];
         post?: never;
         /**
          * Remove a document from its batch
-         * @description The source document itself stays.
+         * @description The source document itself stays; a row being processed is 409.
          */
         delete: operations["deleteBatchDocument"];
         options?: never;
@@ -196,7 +220,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List batches */
+        /**
+         * List batches
+         * @description Newest first, each with its status derived from the latest run and per-status row counts; cursor paging (`next_cursor`).
+         */
         get: operations["listBatches"];
         put?: never;
         /**
@@ -259,7 +286,7 @@ export interface paths {
         };
         /**
          * List source documents
-         * @description Source files of the assessment area (`sdoc_` ids), not /v1 documents.
+         * @description Source files of the assessment area (`sdoc_` ids), not /v1 documents. Newest first, filtered by assessment, processing status or review status; cursor paging (`next_cursor`).
          */
         get: operations["listSourceDocuments"];
         put?: never;
@@ -283,7 +310,7 @@ export interface paths {
         };
         /**
          * A source document
-         * @description Source files of the assessment area (`sdoc_` ids), not /v1 documents.
+         * @description Source files of the assessment area (`sdoc_` ids), not /v1 documents. With its processing and review status and item counts.
          */
         get: operations["getSourceDocument"];
         put?: never;
@@ -425,7 +452,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The exporters */
+        /**
+         * The exporters
+         * @description Each exporter's name (the `{exporter_name}` of an export), media type and body options.
+         */
         get: operations["listExporters"];
         put?: never;
         post?: never;
@@ -482,7 +512,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Service health */
+        /**
+         * Service health
+         * @description Answers 200 `ok` when the database answers a round trip, else 503 `unavailable`; needs no token.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -521,9 +554,29 @@ export interface paths {
         };
         /**
          * One processor with its item types
-         * @description Each item type carries `observed_accuracy` {sample_size, accepted_without_correction, correction_reasons} (the reason mix of the corrected items), measured on this organization's own review decisions for the current processor version.
+         * @description Found by id (`prc_…`) or name. Each item type carries `observed_accuracy` {sample_size, accepted_without_correction, correction_reasons} (the reason mix of the corrected items), measured on this organization's own review decisions for the current processor version.
          */
         get: operations["getProcessor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: database and job engine
+         * @description Answers 200 when the database answers and, in a process that runs jobs, the job engine is running; else 503 with a detail naming what is down. Needs no token.
+         */
+        get: operations["ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -539,7 +592,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** JSON Schema of the authoring spec and the config group keys */
+        /**
+         * JSON Schema of the authoring spec and the config group keys
+         * @description The JSON Schema that `POST /v1/templates`, `PUT /v1/templates/{slug}` and `PUT …/spec` take, and the keys of each config group.
+         */
         get: operations["getConfigSchema"];
         put?: never;
         post?: never;
@@ -556,10 +612,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List document instances */
+        /**
+         * List document instances
+         * @description The active organization's document instances (not templates), each with its `{key: value}` field map.
+         */
         get: operations["listDocuments"];
         put?: never;
-        /** Instantiate a template into a document */
+        /**
+         * Instantiate a template into a document
+         * @description Copies the template's sections, fields, data-needs and config into a new document and sets the fields sent (values are stored as strings). Answers 201 with the document detail (`document`, `sections`, `sources`, `fields`, `dataNeeds`); 404 when the template is not in the active organization, 422 for a bad body or a field value not of its type.
+         */
         post: operations["createDocument"];
         delete?: never;
         options?: never;
@@ -576,16 +638,22 @@ export interface paths {
         };
         /**
          * A document with its sections and sources
-         * @description Each section whose output came from a run carries `staleBecause`: what it read in the latest run that rendered it (a field, gathered data, a correction, a computed value, a library text, its definition, the voice…) and differs now.
+         * @description The header, sections in order, numbered sources, fields and data-needs; 404 when the document is absent or of another organization. Each section whose output came from a run carries `staleBecause`: what it read in the latest run that rendered it (a field, gathered data, a correction, a computed value, a library text, its definition, the voice…) and differs now.
          */
         get: operations["getDocument"];
         put?: never;
         post?: never;
-        /** Delete a document and everything it owns */
+        /**
+         * Delete a document and everything it owns
+         * @description Deletes the document with its sections, data-needs, fields, bindings and history; 404 when absent or of another organization.
+         */
         delete: operations["deleteDocument"];
         options?: never;
         head?: never;
-        /** Update title, description or template flag */
+        /**
+         * Update title, description or template flag
+         * @description Applies only the keys sent and answers with the refreshed document detail; 422 for an empty body or a blank title, 404 when the document is absent or of another organization.
+         */
         patch: operations["updateDocument"];
         trace?: never;
     };
@@ -596,7 +664,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Computed values from persisted gathered rows */
+        /**
+         * Computed values from persisted gathered rows
+         * @description Evaluates the named computations over the stored gathered values and the fields, never dispatching a tool, and says which inputs are missing; 404 when the document is absent.
+         */
         get: operations["getComputed"];
         put?: never;
         post?: never;
@@ -613,9 +684,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The whole configuration with defaults resolved */
+        /**
+         * The whole configuration with defaults resolved
+         * @description Every group (models, synthesis, coordination, brief, voice, verify, render, tools) with its defaults filled in, plus the fields and sections by key; works on documents and templates. 404 when the document is absent.
+         */
         get: operations["getConfig"];
-        /** Merge config groups and keys (atomic) */
+        /**
+         * Merge config groups and keys (atomic)
+         * @description Changes only the groups and keys sent (null resets a key to its default) in one transaction and answers with the resolved config. 422 listing every problem (an unknown group or key, a value of the wrong type, a computation that does not parse, a finalized document), nothing changed; 404 when the document is absent.
+         */
         put: operations["putConfig"];
         post?: never;
         delete?: never;
@@ -631,10 +708,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Data-needs in ordinal order */
+        /**
+         * Data-needs in ordinal order
+         * @description The document's data-needs (what generation gathers before writing), in ordinal order; 404 when the document is absent.
+         */
         get: operations["listDataNeeds"];
         put?: never;
-        /** Add a data-need */
+        /**
+         * Add a data-need
+         * @description Appends a data-need and answers 201 with it; 422 for an unknown kind, arguments its kind does not accept, an output key taken or malformed, a dependency that names nothing or makes a cycle; 404 when the document is absent.
+         */
         post: operations["createDataNeed"];
         delete?: never;
         options?: never;
@@ -649,15 +732,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One data-need */
+        /**
+         * One data-need
+         * @description One data-need of the document; 404 when the document or data-need is absent.
+         */
         get: operations["getDataNeed"];
         put?: never;
         post?: never;
-        /** Delete a data-need */
+        /**
+         * Delete a data-need
+         * @description Removes the data-need; 422 while another need depends on it or the document is finalized; 404 when absent.
+         */
         delete: operations["deleteDataNeed"];
         options?: never;
         head?: never;
-        /** Update a data-need (only sent keys change) */
+        /**
+         * Update a data-need (only sent keys change)
+         * @description Changes the keys sent and answers with the data-need; 422 on the same rules as create; 404 when absent.
+         */
         patch: operations["updateDataNeed"];
         trace?: never;
     };
@@ -688,9 +780,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The document's fields */
+        /**
+         * The document's fields
+         * @description Every field row of the document (an empty list when it has none); 404 when the document is absent.
+         */
         get: operations["getFields"];
-        /** Merge field values by key */
+        /**
+         * Merge field values by key
+         * @description Sets the fields sent (creating missing keys; values stored as strings) and answers with the refreshed document detail; 422 for a value not of its field's type or outside an enum field's options, or a finalized document; 404 when the document is absent.
+         */
         put: operations["putFields"];
         post?: never;
         delete?: never;
@@ -709,7 +807,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a field */
+        /**
+         * Delete a field
+         * @description Removes one field row; 404 when the document or field is absent, 422 when the document is finalized.
+         */
         delete: operations["deleteField"];
         options?: never;
         head?: never;
@@ -725,7 +826,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run the source lane only and return the gathered payloads */
+        /**
+         * Run the source lane only and return the gathered payloads
+         * @description Runs only the source lane (no synthesis, no render) and answers with the gathered payloads, per-need timings, failures and numbered sources; stored values are reused unless `refresh` is sent. 404 when absent, 422 for a finalized document.
+         */
         post: operations["gather"];
         delete?: never;
         options?: never;
@@ -742,7 +846,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start generation in the background (follow it on /progress) */
+        /**
+         * Start generation in the background (follow it on /progress)
+         * @description Starts a generation run in the background (gather, compute, synthesize, render, verify) and answers at once; follow it on `GET …/progress`. Answers `alreadyRunning: true` while a run is active; 409 `GenerateConflictResponse` when hand-edited sections exist and neither `force` nor `preserveEdited` is sent; 422 for a finalized document; 404 when absent.
+         */
         post: operations["generate"];
         delete?: never;
         options?: never;
@@ -757,7 +864,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Immutable per-run pins, newest first */
+        /**
+         * Immutable per-run pins, newest first
+         * @description The immutable per-run pins of the document, newest first (summaries; the manifest is on the single read); 404 when the document is absent.
+         */
         get: operations["listGenerationSnapshots"];
         put?: never;
         post?: never;
@@ -774,7 +884,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A run's full manifest and output */
+        /**
+         * A run's full manifest and output
+         * @description One pin with its full manifest (everything the run read and decided) and output; 404 when the document or snapshot is absent.
+         */
         get: operations["getGenerationSnapshot"];
         put?: never;
         post?: never;
@@ -791,7 +904,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per section: whether and why the output changed between two generation snapshots */
+        /**
+         * Per section: whether and why the output changed between two generation snapshots
+         * @description Compares two pins of the document section by section: whether the output changed and which recorded inputs differ; 404 when the document or either snapshot is absent.
+         */
         get: operations["diffGenerationSnapshots"];
         put?: never;
         post?: never;
@@ -810,7 +926,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-render from the pinned manifest: offline replay by default (no model call), `{"mode": "live"}` asks the model again */
+        /**
+         * Re-render from the pinned manifest: offline replay by default (no model call), `{"mode": "live"}` asks the model again
+         * @description Re-renders every section from the pinned manifest and says per section whether the output is byte-identical; offline by default (no model call), `{"mode": "live"}` asks the model again. 404 when the document or snapshot is absent.
+         */
         post: operations["reproduceGeneration"];
         delete?: never;
         options?: never;
@@ -827,7 +946,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extract facts from intake text, decide with the rulebook, set fields and bind snippets */
+        /**
+         * Extract facts from intake text, decide with the rulebook, set fields and bind snippets
+         * @description Extracts facts from the intake text with the model, runs the organization's rulebook over them, sets fields and binds snippets, and answers with the review payload (plan, bound snippets, entities, values set and skipped); 422 for blank text or a finalized document, 404 when absent.
+         */
         post: operations["orchestrateDocument"];
         delete?: never;
         options?: never;
@@ -842,7 +964,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Progress events as text/event-stream (replay from Last-Event-ID or ?after=<seq>) */
+        /**
+         * Progress events as text/event-stream (replay from Last-Event-ID or ?after=<seq>)
+         * @description Streams the run's events as server-sent events (`id: <seq>`, `data: <ProgressEvent JSON>`), replaying from `Last-Event-ID` or `?after=<seq>`, and closes after a terminal event (pipeline_finished, pipeline_failed, pipeline_blocked). 404 when the document is absent.
+         */
         get: operations["progress"];
         put?: never;
         post?: never;
@@ -859,7 +984,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness verdict and gaps */
+        /**
+         * Readiness verdict and gaps
+         * @description Whether generation should proceed, the UI state (`ready`, `needs_input`: a person can fill the gaps, `blocked`: the definition must change) and every gap with its subject and whether it blocks. The same verdict gates `POST …/generate` (`pipeline_blocked`). 404 when the document is absent.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -878,11 +1006,14 @@ export interface paths {
         };
         /**
          * Sections in order
-         * @description Each section whose output came from a run carries `staleBecause` (see `getDocument`).
+         * @description The document's sections in order; each whose output came from a run carries `staleBecause` (see `getDocument`). 404 when the document is absent.
          */
         get: operations["listSections"];
         put?: never;
-        /** Create a section (title only, or fully configured) */
+        /**
+         * Create a section (title only, or fully configured)
+         * @description Appends a section (defaults: `render_mode` synthesized, `output_type` string) and answers 201 with it; 422 for a blank title, a value outside its set, a template that does not parse or a finalized document; 404 when the document is absent.
+         */
         post: operations["createSection"];
         delete?: never;
         options?: never;
@@ -898,10 +1029,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit a section (only sent keys change) */
+        /**
+         * Edit a section (only sent keys change)
+         * @description Changes the keys sent and answers with the section; 422 for an empty body, a blank title or a value outside its set; 404 when the document or section is absent.
+         */
         put: operations["editSection"];
         post?: never;
-        /** Delete a section */
+        /**
+         * Delete a section
+         * @description Removes the section from the document; 404 when the document or section is absent, 422 when the document is finalized.
+         */
         delete: operations["deleteSection"];
         options?: never;
         head?: never;
@@ -916,7 +1053,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Apply a hand-edited output (status edited, new version) */
+        /**
+         * Apply a hand-edited output (status edited, new version)
+         * @description Stores the content as the section's output, sets its status to `edited` (generate then answers 409 unless forced) and records a version; 404 when absent, 422 when the document is finalized.
+         */
         put: operations["putSectionOutput"];
         post?: never;
         delete?: never;
@@ -934,7 +1074,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Regenerate one section (same stages, scoped) */
+        /**
+         * Regenerate one section (same stages, scoped)
+         * @description Starts a run that re-renders only this section (same stages, scoped) and answers at once; 404 when the document or section is absent, 422 for a finalized document.
+         */
         post: operations["regenerateSection"];
         delete?: never;
         options?: never;
@@ -949,7 +1092,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The section's output history, newest first */
+        /**
+         * The section's output history, newest first
+         * @description Every recorded output of the section (generated, edited, restored, captured), newest first; 404 when the document or section is absent.
+         */
         get: operations["listSectionVersions"];
         put?: never;
         post?: never;
@@ -968,7 +1114,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore a past section output */
+        /**
+         * Restore a past section output
+         * @description Puts a past output of the section back (recording a new version) and answers with the section; 404 when the document, section or version is absent, 422 for a finalized document.
+         */
         post: operations["restoreSectionVersion"];
         delete?: never;
         options?: never;
@@ -984,7 +1133,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Reorder sections (an exact permutation) */
+        /**
+         * Reorder sections (an exact permutation)
+         * @description Puts the sections in the order given and answers with them in that order; 422 unless the ids are every section of the document exactly once; 404 when the document is absent.
+         */
         put: operations["reorderSections"];
         post?: never;
         delete?: never;
@@ -1000,10 +1152,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Snapshots, newest first */
+        /**
+         * Snapshots, newest first
+         * @description The document's output snapshots, newest first; 404 when the document is absent.
+         */
         get: operations["listSnapshots"];
         put?: never;
-        /** Capture the current output (unlabeled: "Version N") */
+        /**
+         * Capture the current output (unlabeled: "Version N")
+         * @description Captures every section's current output as a snapshot (unlabeled: "Version N") and answers 201 with it; 404 when the document is absent.
+         */
         post: operations["createSnapshot"];
         delete?: never;
         options?: never;
@@ -1021,7 +1179,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a snapshot */
+        /**
+         * Delete a snapshot
+         * @description Deletes a snapshot; 404 when the document or snapshot is absent.
+         */
         delete: operations["deleteSnapshot"];
         options?: never;
         head?: never;
@@ -1037,7 +1198,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore a snapshot onto the live sections */
+        /**
+         * Restore a snapshot onto the live sections
+         * @description Puts the snapshot's outputs back onto the live sections (recording a version of each) and says which were restored; 404 when the document or snapshot is absent, 422 for a finalized document.
+         */
         post: operations["restoreSnapshot"];
         delete?: never;
         options?: never;
@@ -1052,10 +1216,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Bound snippets in binding order, with their items */
+        /**
+         * Bound snippets in binding order, with their items
+         * @description The snippets bound to the document, in binding order, each with the snippet and its items; 404 when the document is absent.
+         */
         get: operations["listDocumentSnippets"];
         put?: never;
-        /** Bind a snippet (omitted ordinal: appended) */
+        /**
+         * Bind a snippet (omitted ordinal: appended)
+         * @description Binds a snippet of the library to the document (appended unless an ordinal is sent) and answers 201 with the binding; 404 when the document or snippet is absent, 422 for a finalized document, a blank role or a negative ordinal.
+         */
         post: operations["bindSnippet"];
         delete?: never;
         options?: never;
@@ -1073,11 +1243,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Unbind a snippet (the snippet stays in the library) */
+        /**
+         * Unbind a snippet (the snippet stays in the library)
+         * @description Unbinds the snippet from the document (the snippet stays in the library); 404 when absent, 422 when the document is finalized.
+         */
         delete: operations["unbindSnippet"];
         options?: never;
         head?: never;
-        /** Update a binding's entity bindings or ordinal */
+        /**
+         * Update a binding's entity bindings or ordinal
+         * @description Changes the entity bindings or ordinal sent and answers with the binding; 422 for an empty body, a finalized document, a blank role or a negative ordinal; 404 when absent.
+         */
         patch: operations["updateDocumentSnippet"];
         trace?: never;
     };
@@ -1088,9 +1264,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The canonical authoring spec */
+        /**
+         * The canonical authoring spec
+         * @description The document or template as a spec (the body `PUT …/spec` and `POST /v1/templates` take), entities included; 404 when the document is absent.
+         */
         get: operations["getSpec"];
-        /** Apply a full spec as desired state (one transaction) */
+        /**
+         * Apply a full spec as desired state (one transaction)
+         * @description Syncs sections, fields, data-needs, config and the organization entities the spec defines to match it, and answers with the document detail and the compile report. 422 naming every spec error with its path, nothing changed; 404 when the document is absent.
+         */
         put: operations["putSpec"];
         post?: never;
         delete?: never;
@@ -1109,7 +1291,7 @@ export interface paths {
         get?: never;
         /**
          * Set the lifecycle state (draft, under-review, finalized)
-         * @description Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…
+         * @description Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…. 422 for a state outside the three; 404 when the document is absent.
          */
         put: operations["setState"];
         post?: never;
@@ -1126,7 +1308,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest synthesized context */
+        /**
+         * The latest synthesized context
+         * @description The latest synthesized context of the document, or null when never synthesized; 404 when absent.
+         */
         get: operations["getSynthesis"];
         put?: never;
         post?: never;
@@ -1143,7 +1328,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every synthesized context, newest first */
+        /**
+         * Every synthesized context, newest first
+         * @description Every synthesized context of the document, newest first; 404 when absent.
+         */
         get: operations["getSynthesisHistory"];
         put?: never;
         post?: never;
@@ -1160,10 +1348,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's entities, by name */
+        /**
+         * The organization's entities, by name
+         * @description The active organization's entities (parties that snippet bindings name by role), by name.
+         */
         get: operations["listEntities"];
         put?: never;
-        /** Create an entity (a party snippet bindings name by role) */
+        /**
+         * Create an entity (a party snippet bindings name by role)
+         * @description Creates an entity and answers 201 with it; 422 for a blank name or an attribute that is not a plain value.
+         */
         post: operations["createEntity"];
         delete?: never;
         options?: never;
@@ -1178,14 +1372,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One entity */
+        /**
+         * One entity
+         * @description One entity; 404 when absent or of another organization.
+         */
         get: operations["getEntity"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete an entity no binding names
+         * @description Deletes the entity; 422 while a snippet binding still names it, 404 when absent or of another organization.
+         */
+        delete: operations["deleteEntity"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update an entity (only sent keys change)
+         * @description Applies the keys sent (a rename reaches every document binding the entity: the sections that rendered it show stale); 422 for a blank name or a bad attribute, 404 when absent or of another organization.
+         */
+        patch: operations["updateEntity"];
         trace?: never;
     };
     "/v1/jinja/tidy": {
@@ -1197,7 +1402,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-indent a template's block tags without changing what it renders */
+        /**
+         * Re-indent a template's block tags without changing what it renders
+         * @description Re-indents the block tags of a Jinja template without changing what it renders; 422 for a body without a `template` string.
+         */
         post: operations["tidyTemplate"];
         delete?: never;
         options?: never;
@@ -1212,7 +1420,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which language model mode and models the service uses by default */
+        /**
+         * Which language model mode and models the service uses by default
+         * @description Which language model mode (offline, openai-compatible, anthropic) and models the service uses by default; never a key or URL.
+         */
         get: operations["getLlmStatus"];
         put?: never;
         post?: never;
@@ -1229,10 +1440,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The orchestration rulebook */
+        /**
+         * The orchestration rulebook
+         * @description The orchestration rulebook in evaluation order (the defaults are seeded on first use).
+         */
         get: operations["listOrchestrationRules"];
         put?: never;
-        /** Add a rule to the rulebook */
+        /**
+         * Add a rule to the rulebook
+         * @description Adds a rule (a JsonLogic condition and its actions) and answers 201 with it; 409 when the name is taken, 422 for a condition or action that does not check.
+         */
         post: operations["createOrchestrationRule"];
         delete?: never;
         options?: never;
@@ -1250,7 +1467,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a rule of the rulebook */
+        /**
+         * Delete a rule of the rulebook
+         * @description Deletes a rule of the rulebook; 404 when absent.
+         */
         delete: operations["deleteOrchestrationRule"];
         options?: never;
         head?: never;
@@ -1264,7 +1484,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My organizations */
+        /**
+         * My organizations
+         * @description The caller's organizations, marking the one this request acted in; send its slug as `X-Org-Slug` to act in another.
+         */
         get: operations["listOrgs"];
         put?: never;
         post?: never;
@@ -1283,7 +1506,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Improve a section prompt */
+        /**
+         * Improve a section prompt
+         * @description Rewrites a section prompt to be clearer and more specific with the model (offline: a deterministic rewrite); 422 for a blank prompt.
+         */
         post: operations["promptAssist"];
         delete?: never;
         options?: never;
@@ -1298,10 +1524,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's risk blocks, wrapped under riskBlocks */
+        /**
+         * The organization's risk blocks, wrapped under riskBlocks
+         * @description The active organization's risk blocks (approval-gated analyses), wrapped under `riskBlocks`.
+         */
         get: operations["listRiskBlocks"];
         put?: never;
-        /** Create a risk block (draft unless status says approved) */
+        /**
+         * Create a risk block (draft unless status says approved)
+         * @description Creates a risk block (draft unless `status` says approved) and answers 201 with it; 409 when the key is taken, 422 for a blank key, heading or template, a template that does not parse, or a status other than draft or approved.
+         */
         post: operations["createRiskBlock"];
         delete?: never;
         options?: never;
@@ -1316,15 +1548,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One risk block */
+        /**
+         * One risk block
+         * @description One risk block; 404 when absent or of another organization.
+         */
         get: operations["getRiskBlock"];
         put?: never;
         post?: never;
-        /** Delete a risk block no snippet uses */
+        /**
+         * Delete a risk block no snippet uses
+         * @description Deletes a risk block; 422 while a snippet uses it, 404 when absent.
+         */
         delete: operations["deleteRiskBlock"];
         options?: never;
         head?: never;
-        /** Update a risk block; approving records who and when */
+        /**
+         * Update a risk block; approving records who and when
+         * @description Changes the keys sent and answers with the risk block (approving records who and when); 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent.
+         */
         patch: operations["updateRiskBlock"];
         trace?: never;
     };
@@ -1335,10 +1576,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's snippets with their items */
+        /**
+         * The organization's snippets with their items
+         * @description The active organization's snippets (clause molecules), each with its ordered items.
+         */
         get: operations["listSnippets"];
         put?: never;
-        /** Create a snippet; key unique per organization */
+        /**
+         * Create a snippet; key unique per organization
+         * @description Creates a snippet without items and answers 201 with it; 409 when the key is taken, 422 for a blank key.
+         */
         post: operations["createSnippet"];
         delete?: never;
         options?: never;
@@ -1353,15 +1600,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One snippet with its items */
+        /**
+         * One snippet with its items
+         * @description One snippet with its items; 404 when absent or of another organization.
+         */
         get: operations["getSnippet"];
         put?: never;
         post?: never;
-        /** Delete a snippet and its document bindings */
+        /**
+         * Delete a snippet and its document bindings
+         * @description Deletes a snippet and unbinds it from every document; 404 when absent.
+         */
         delete: operations["deleteSnippet"];
         options?: never;
         head?: never;
-        /** Update a snippet (null clears, absent untouched) */
+        /**
+         * Update a snippet (null clears, absent untouched)
+         * @description Changes the keys sent and answers with the snippet; 409 when the new key is taken, 422 for an empty body or a blank key, 404 when absent.
+         */
         patch: operations["updateSnippet"];
         trace?: never;
     };
@@ -1373,7 +1629,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace all items (ordinals 0..N-1; [] clears) */
+        /**
+         * Replace all items (ordinals 0..N-1; [] clears)
+         * @description Replaces every item (ordinals 0..N-1 in array order; [] clears) and answers with the snippet; 422 for an itemType other than text or risk_block or an itemKey that names nothing, 404 when absent.
+         */
         put: operations["setSnippetItems"];
         post?: never;
         delete?: never;
@@ -1389,10 +1648,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Templates the caller can instantiate */
+        /**
+         * Templates the caller can instantiate
+         * @description The active organization's templates, each with its `{key: value}` field map; instantiate one with `POST /v1/documents`.
+         */
         get: operations["listTemplates"];
         put?: never;
-        /** Compile a spec into a template (dry_run: validate and report only) */
+        /**
+         * Compile a spec into a template (dry_run: validate and report only)
+         * @description Compiles a TemplateSpec (JSON, or YAML with Content-Type application/yaml) into a new template with its sections, fields, data-needs, config and library entities (existing library keys are skipped with a warning). Answers 201 with the report and the template; with `dry_run=true` answers 200 with the report only, writing nothing. 422 naming every spec error with its path; 409 when the slug is taken.
+         */
         post: operations["createTemplate"];
         delete?: never;
         options?: never;
@@ -1407,9 +1672,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One template (slug unique per organization) */
+        /**
+         * One template (slug unique per organization)
+         * @description The template's detail, like a document's; 404 when no template of the active organization has the slug (one of another organization included).
+         */
         get: operations["getTemplate"];
-        /** Replace a template from a spec */
+        /**
+         * Replace a template from a spec
+         * @description Applies the spec to the template as its desired state (like `PUT …/spec`) and answers with the report and the template; 422 naming every spec error, nothing changed; 404 when no template has the slug.
+         */
         put: operations["replaceTemplate"];
         post?: never;
         delete?: never;
@@ -1425,10 +1696,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's texts (phrase atoms), by key */
+        /**
+         * The organization's texts (phrase atoms), by key
+         * @description The active organization's texts (phrase atoms), by key.
+         */
         get: operations["listTexts"];
         put?: never;
-        /** Create a text; key unique per organization */
+        /**
+         * Create a text; key unique per organization
+         * @description Creates a text and answers 201 with it; 409 when the key is taken in the organization, 422 for a blank key, a value type outside its set or a template that does not parse.
+         */
         post: operations["createText"];
         delete?: never;
         options?: never;
@@ -1443,15 +1720,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One text */
+        /**
+         * One text
+         * @description One text of the active organization; 404 when absent or of another organization.
+         */
         get: operations["getText"];
         put?: never;
         post?: never;
-        /** Delete a text no snippet uses */
+        /**
+         * Delete a text no snippet uses
+         * @description Deletes a text; 422 while a snippet uses it, 404 when absent.
+         */
         delete: operations["deleteText"];
         options?: never;
         head?: never;
-        /** Update a text (null clears, absent untouched) */
+        /**
+         * Update a text (null clears, absent untouched)
+         * @description Changes the keys sent (null clears a nullable one) and answers with the text; 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent.
+         */
         patch: operations["updateText"];
         trace?: never;
     };
@@ -1462,10 +1748,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's tool registrations */
+        /**
+         * The organization's tool registrations
+         * @description The active organization's tool registrations (data-needs of kind tool call them by name).
+         */
         get: operations["listToolRegistrations"];
         put?: never;
-        /** Register a built-in tool class with non-secret configuration */
+        /**
+         * Register a built-in tool class with non-secret configuration
+         * @description Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept or one holding credentials; 409 when the name is taken.
+         */
         post: operations["createToolRegistration"];
         delete?: never;
         options?: never;
@@ -1480,11 +1772,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A tool registration */
+        /**
+         * A tool registration
+         * @description One tool registration; 404 when absent or of another organization.
+         */
         get: operations["getToolRegistration"];
         put?: never;
         post?: never;
-        /** Delete a tool registration */
+        /**
+         * Delete a tool registration
+         * @description Deletes a tool registration; 404 when absent.
+         */
         delete: operations["deleteToolRegistration"];
         options?: never;
         head?: never;
@@ -1500,7 +1798,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Call a registered tool once, on behalf of the caller */
+        /**
+         * Call a registered tool once, on behalf of the caller
+         * @description Calls the registered tool once with the arguments sent, on behalf of the caller, and answers with its value and source; 422 when the call fails (refused URL, timeout, bad answer), 404 when absent.
+         */
         post: operations["invokeToolRegistration"];
         delete?: never;
         options?: never;
@@ -1515,10 +1816,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's voices, by name */
+        /**
+         * The organization's voices, by name
+         * @description The active organization's voices (writing styles), by name.
+         */
         get: operations["listVoices"];
         put?: never;
-        /** Create a voice; name unique per organization */
+        /**
+         * Create a voice; name unique per organization
+         * @description Creates a voice and answers 201 with it; 409 when the name is taken, 422 for a blank name.
+         */
         post: operations["createVoice"];
         delete?: never;
         options?: never;
@@ -1533,15 +1840,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One voice */
+        /**
+         * One voice
+         * @description One voice; 404 when absent or of another organization.
+         */
         get: operations["getVoice"];
         put?: never;
         post?: never;
-        /** Delete a voice */
+        /**
+         * Delete a voice
+         * @description Deletes a voice; 404 when absent.
+         */
         delete: operations["deleteVoice"];
         options?: never;
         head?: never;
-        /** Update a voice (null clears, absent untouched) */
+        /**
+         * Update a voice (null clears, absent untouched)
+         * @description Changes the keys sent (null clears the description) and answers with the voice; 409 when the new name is taken, 422 for an empty body or a blank name, 404 when absent.
+         */
         patch: operations["updateVoice"];
         trace?: never;
     };
@@ -1552,7 +1868,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who am I */
+        /**
+         * Who am I
+         * @description The caller's e-mail and organizations, and the organization this request acted in (the default one, or the one `X-Org-Slug` names).
+         */
         get: operations["whoami"];
         put?: never;
         post?: never;
@@ -1566,12 +1885,474 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AppliedSpecResponse: {
+            /** @description in ordinal order */
+            dataNeeds: components["schemas"]["DataNeed"][];
+            document: components["schemas"]["DocumentHeader"];
+            fields: components["schemas"]["FieldModel"][];
+            report: components["schemas"]["CompileReport"];
+            /** @description in order */
+            sections: components["schemas"]["Section"][];
+            sources: components["schemas"]["Source"][];
+        };
+        /** @description A case file: uploaded documents, their extracted items and what is still missing */
+        Assessment: {
+            /**
+             * @description never: every item waits for a human; confident: confident items auto-validate (D7)
+             * @enum {string}
+             */
+            automation: "never" | "confident";
+            completeness: {
+                /** @description RFC 3339 UTC time */
+                computed_at: string;
+                score: number;
+                /** @enum {string} */
+                status: "complete" | "incomplete";
+            };
+            counts: {
+                documents: number;
+                failed: number;
+                items: number;
+                needs_review: number;
+                processing: number;
+                validated: number;
+            };
+            /** @description RFC 3339 UTC time */
+            created_at: string;
+            created_by: null | string;
+            description: null | string;
+            /** @description `asm_` id */
+            id: string;
+            linked_document_id: null | string;
+            name: string;
+            organization_id: string;
+            processor_id: null | string;
+            requirements: components["schemas"]["AssessmentRequirement"][];
+            /**
+             * @description Derived from its documents and completeness
+             * @enum {string}
+             */
+            status: "draft" | "processing" | "in_review" | "complete" | "failed";
+            /** @description RFC 3339 UTC time */
+            updated_at: string;
+        };
+        /** @description The record was removed */
+        AssessmentAreaOk: {
+            ok: boolean;
+        };
+        AssessmentCreated: {
+            assessment: components["schemas"]["Assessment"];
+            documents: components["schemas"]["SourceDocument"][];
+            rejected_files: components["schemas"]["RejectedFile"][];
+        };
+        AssessmentPage: {
+            assessments: components["schemas"]["Assessment"][];
+            next_cursor: null | string;
+        };
+        /** @description A key the case file must provide */
+        AssessmentRequirement: {
+            key: string;
+            label?: string;
+            min_confidence?: number;
+            min_count?: number;
+            /** @enum {string} */
+            occurrence?: "required_once" | "optional_once" | "required_multiple" | "optional_multiple";
+            require_validation?: boolean;
+            /**
+             * @description §4.3 value_type
+             * @enum {string}
+             */
+            value_type?: "string" | "number" | "integer" | "money" | "date" | "datetime" | "boolean" | "email" | "phone" | "percent" | "enum" | "address" | "object" | "array";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A set of source documents processed together, with per-document rows */
+        Batch: {
+            assessment_id: null | string;
+            counts: {
+                excluded: number;
+                failed: number;
+                pending: number;
+                processing: number;
+                queued: number;
+                skipped: number;
+                succeeded: number;
+                total: number;
+            };
+            /** @description RFC 3339 UTC time */
+            created_at: string;
+            created_by: null | string;
+            /** @description `bat_` id */
+            id: string;
+            latest_run_id: null | string;
+            name: string;
+            options: components["schemas"]["BatchOptions"];
+            organization_id: string;
+            processor_id: null | string;
+            /**
+             * @description Derived from the latest run; draft before the first
+             * @enum {string}
+             */
+            status: "draft" | "queued" | "running" | "completed" | "completed_with_errors" | "failed" | "cancelled";
+            /** @description RFC 3339 UTC time */
+            updated_at: string;
+        };
+        BatchCreated: {
+            batch: components["schemas"]["Batch"];
+            batch_documents: components["schemas"]["BatchDocument"][];
+            /** @description Unknown or foreign ids, never stored */
+            rejected: {
+                document_id: string;
+                /** @enum {string} */
+                reason: "not_found";
+            }[];
+        };
+        /** @description One source document in a batch */
+        BatchDocument: {
+            attempts: number;
+            batch_id: string;
+            /** @description The source document (`sdoc_` id) */
+            document_id: string;
+            /** @description `bdoc_` id */
+            id: string;
+            included: boolean;
+            last_error: null | ({
+                category?: string;
+                code?: string;
+                component?: string;
+                message?: string;
+                page_number?: null | number;
+            } & {
+                [key: string]: unknown;
+            });
+            last_run_id: null | string;
+            organization_id: string;
+            position: number;
+            /** @enum {string} */
+            priority: "low" | "normal" | "high";
+            processor_id: null | string;
+            result: null | ({
+                item_count?: number;
+                pages_processed?: number;
+            } & {
+                [key: string]: unknown;
+            });
+            skip_reason: null | string;
+            /** @enum {string} */
+            status: "pending" | "queued" | "processing" | "succeeded" | "failed" | "skipped" | "excluded";
+            /** @description RFC 3339 UTC time */
+            updated_at: string;
+        };
+        BatchDocumentPage: {
+            batch_documents: components["schemas"]["BatchDocument"][];
+            next_cursor: null | string;
+        };
+        BatchOptions: {
+            force?: boolean;
+            max_concurrency?: number;
+            preserve_corrections?: boolean;
+            skip_already_processed?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        BatchPage: {
+            batches: components["schemas"]["Batch"][];
+            next_cursor: null | string;
+        };
+        BatchProcessResult: {
+            runs: components["schemas"]["BatchRun"][];
+            skipped: {
+                batch_id: string;
+                /** @enum {string} */
+                reason: "already_running" | "nothing_to_do";
+            }[];
+        };
+        BatchRun: {
+            batch_id: string;
+            counts: {
+                failed: number;
+                skipped: number;
+                succeeded: number;
+                targeted: number;
+            } & {
+                [key: string]: unknown;
+            };
+            error: null | string;
+            finished_at: null | string;
+            /** @description `brun_` id */
+            id: string;
+            organization_id: string;
+            percent_completed: number;
+            run_number: number;
+            /** @enum {string} */
+            scope: "all" | "pending" | "failed";
+            started_at: null | string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "partially_succeeded" | "failed" | "cancelled";
+            /** @description manual (POST …/runs) or process (POST /batches/process) */
+            trigger: string;
+        };
+        /** @description A run of this batch is already active (one per batch) */
+        BatchRunNotStarted: {
+            already_running: boolean;
+            run_id: null | string;
+            /** @description false */
+            started: boolean;
+        };
+        BatchRunStarted: {
+            /** @description false */
+            already_running: boolean;
+            run: components["schemas"]["BatchRun"];
+            /** @description true */
+            started: boolean;
+        };
         BindSnippetBody: {
             entityBindings?: null | {
                 [key: string]: string;
             };
             ordinal?: null | number;
             snippetId: string;
+        };
+        /** @description what the document is for and for whom */
+        BriefConfig: {
+            audience?: null | string;
+            jurisdiction?: null | string;
+            purpose?: null | string;
+            text?: null | string;
+        };
+        /** @description Human work a rerun re-applied, and the conflicts it flagged (D9) */
+        CarriedForward: {
+            conflicts: number;
+            corrections: number;
+            validations: number;
+        } & {
+            [key: string]: unknown;
+        };
+        CatalogItemType: {
+            checks: components["schemas"]["ItemTypeCheck"][];
+            description: string;
+            enum_values?: string[];
+            example: string;
+            /** @description A key ending in `*` describes a family of keys */
+            key: string;
+            label: string;
+            /** @description Measured on this organization's own review decisions for the current processor version */
+            observed_accuracy: {
+                accepted_without_correction: null | number;
+                /** @description reason → count of the corrected items */
+                correction_reasons: {
+                    [key: string]: number;
+                };
+                sample_size: number;
+            };
+            /** @enum {string} */
+            occurrence: "required_once" | "optional_once" | "required_multiple" | "optional_multiple";
+            /**
+             * @description §4.3 value_type
+             * @enum {string}
+             */
+            value_type: "string" | "number" | "integer" | "money" | "date" | "datetime" | "boolean" | "email" | "phone" | "percent" | "enum" | "address" | "object" | "array";
+        };
+        CompileReport: {
+            errors: components["schemas"]["SpecIssue"][];
+            summary: {
+                dataNeeds: number;
+                fields: number;
+                riskBlocks: number;
+                sections: number;
+                snippets: number;
+                texts: number;
+                voices: number;
+            };
+            valid: boolean;
+            /** @description for example an existing library key skipped on create */
+            warnings: components["schemas"]["SpecIssue"][];
+        };
+        /** @description What the assessment still lacks; `gaps` and `ui_state` echo /v1 readiness */
+        Completeness: {
+            assessment_id: string;
+            complete: boolean;
+            /** @description RFC 3339 UTC time */
+            computed_at: string;
+            documents: {
+                failed: number;
+                partially_processed: number;
+                pending: number;
+                processed: number;
+                skipped: number;
+                total: number;
+            };
+            gaps: components["schemas"]["CompletenessGap"][];
+            items: {
+                auto_validated: number;
+                corrected: number;
+                needs_review: number;
+                pending: number;
+                rejected: number;
+                total: number;
+                validated: number;
+            };
+            requirements: components["schemas"]["RequirementReport"][];
+            /** @description Satisfied required requirements ÷ required requirements */
+            score: number;
+            /** @enum {string} */
+            status: "complete" | "incomplete";
+            /** @enum {string} */
+            ui_state: "ready" | "processing" | "needs_review" | "needs_input";
+        };
+        CompletenessGap: {
+            document_id?: string;
+            item_ids?: string[];
+            message: string;
+            /** @description A requirement status other than satisfied, or document_failed */
+            reason: string;
+            requirement_key?: string;
+        };
+        ComputedResponse: {
+            /** @description computation name → its value (free JSON) */
+            computed: {
+                [key: string]: unknown;
+            };
+            /** @description computation name → its JSONata expression */
+            fns: {
+                [key: string]: string;
+            };
+            readiness: {
+                /** @description every computation evaluated and every data-need gathered */
+                complete: boolean;
+                /** @description computation name → why it failed */
+                errors: {
+                    [key: string]: string;
+                };
+                gatheredKeys: string[];
+                /** @description output keys of data-needs with no gathered value yet */
+                notGathered: string[];
+            };
+        };
+        /** @description Decomposed confidence in [0,1]; null means unknown (D5) */
+        Confidence: {
+            calibrated?: boolean;
+            extraction?: null | number;
+            level?: null | ("high" | "medium" | "low");
+            /** @description How the number was made (label_proximity_rule, pattern_rule, acroform, table_cell, llm, …) */
+            method?: string;
+            ocr?: null | number;
+            overall: null | number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description groups → keys to change; null resets a key to its default */
+        ConfigBody: {
+            brief?: components["schemas"]["BriefConfig"];
+            coordination?: components["schemas"]["CoordinationConfig"];
+            /** @description field key → its value and definition */
+            fields?: {
+                [key: string]: components["schemas"]["FieldConfig"];
+            };
+            models?: components["schemas"]["ModelsConfig"];
+            render?: components["schemas"]["RenderConfig"];
+            /** @description section key → its definition */
+            sections?: {
+                [key: string]: components["schemas"]["SectionConfig"];
+            };
+            synthesis?: components["schemas"]["SynthesisConfig"];
+            tools?: components["schemas"]["ToolsConfig"];
+            verify?: components["schemas"]["VerifyConfig"];
+            voice?: components["schemas"]["VoiceConfig"];
+        };
+        ConfigSchemaResponse: {
+            /** @description group name → its keys (fields and sections are keyed by field/section key) */
+            configGroups: {
+                [key: string]: string[];
+            };
+            /** @description the JSON Schema of the authoring spec (TemplateSpec) */
+            schema: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description gathering: computations, concurrency, per-need timeout, orchestration */
+        CoordinationConfig: {
+            computations?: null | {
+                [key: string]: string;
+            };
+            maxConcurrency?: null | number;
+            needTimeoutMs?: null | number;
+            orchestrate?: null | boolean;
+        };
+        CorrectedValue: {
+            provenance: components["schemas"]["Provenance"];
+            /** @description false: the correction kept the extraction's anchors */
+            reanchored: boolean;
+            /** @description Typed by the item's value_type; free JSON */
+            value: unknown;
+            /**
+             * @description §4.5 value_state
+             * @enum {string}
+             */
+            value_state: "present" | "absent" | "blank" | "not_applicable" | "unreadable" | "conflicting" | "inferred";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A human correction of an extracted item; every update is a new revision */
+        Correction: {
+            assessment_id: null | string;
+            corrected: components["schemas"]["CorrectedValue"];
+            /** @description RFC 3339 UTC time */
+            created_at: string;
+            created_by: null | string;
+            document_id: string;
+            history: components["schemas"]["CorrectionRevision"][];
+            /** @description `cor_` id */
+            id: string;
+            item_id: string;
+            note: null | string;
+            organization_id: string;
+            /** @description The item as it was when corrected */
+            previous: {
+                extracted?: {
+                    value: unknown;
+                    /**
+                     * @description §4.5 value_state
+                     * @enum {string}
+                     */
+                    value_state: "present" | "absent" | "blank" | "not_applicable" | "unreadable" | "conflicting" | "inferred";
+                } & {
+                    [key: string]: unknown;
+                };
+                item_version: number;
+                provenance: components["schemas"]["Provenance"];
+                value: unknown;
+                /**
+                 * @description §4.5 value_state
+                 * @enum {string}
+                 */
+                value_state: "present" | "absent" | "blank" | "not_applicable" | "unreadable" | "conflicting" | "inferred";
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            reason: "ocr_error" | "wrong_value" | "wrong_location" | "format" | "missing_value" | "not_applicable" | "other";
+            revision: number;
+            run_id: string;
+            /** @enum {string} */
+            status: "active" | "superseded" | "reverted";
+            time_spent_ms: null | number;
+            /** @description RFC 3339 UTC time */
+            updated_at: string;
+            updated_by: null | string;
+        };
+        /** @description An earlier revision of a correction */
+        CorrectionRevision: {
+            corrected: components["schemas"]["CorrectedValue"];
+            note: null | string;
+            /** @enum {string} */
+            reason: "ocr_error" | "wrong_value" | "wrong_location" | "format" | "missing_value" | "not_applicable" | "other";
+            revision: number;
+            /** @enum {string} */
+            status: "active" | "superseded" | "reverted";
+            /** @description RFC 3339 UTC time */
+            updated_at: string;
+            updated_by: null | string;
         };
         CreateDocumentBody: {
             /** @description key → value; values are coerced to strings */
@@ -1596,19 +2377,20 @@ export interface components {
             heading: string;
             key: string;
             /**
-             * @description draft or approved
+             * @description draft or approved; only approved blocks may be finalized
              * @default draft
+             * @enum {string}
              */
-            status?: string;
+            status?: "draft" | "approved";
             statutoryRef?: null | string;
             /** @description Jinja template of the analysis */
             template: string;
         };
         CreateSectionBody: {
             output_template?: null | string;
-            output_type?: null | string;
+            output_type?: null | ("string" | "markdown" | "json" | "list" | "table");
             prompt?: null | string;
-            render_mode?: null | string;
+            render_mode?: null | ("templated" | "synthesized");
             title: string;
         };
         CreateSnapshotBody: {
@@ -1623,13 +2405,20 @@ export interface components {
             name?: null | string;
             narrativeTemplate?: null | string;
             value: string;
-            /** @default string */
-            valueType?: string;
+            /**
+             * @description the type of the value
+             * @default string
+             * @enum {string}
+             */
+            valueType?: "string" | "number" | "integer" | "boolean" | "date" | "email" | "url" | "enum" | "text";
         };
         CreateToolRegistrationBody: {
             category: string;
-            /** @description one of the built-in tool classes */
-            classPath: string;
+            /**
+             * @description the built-in tool class: http.json (a JSON API at a configured URL), mcp.http (a Model Context Protocol server), builtin.date_add, builtin.currency_convert
+             * @enum {string}
+             */
+            classPath: "http.json" | "mcp.http" | "builtin.date_add" | "builtin.currency_convert";
             /** @description non-secret configuration only */
             configJson?: {
                 [key: string]: unknown;
@@ -1643,13 +2432,37 @@ export interface components {
             /** @description example passages */
             samples?: string[];
         };
+        DataNeed: {
+            args_json: null | {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+            depends_on: null | string[];
+            documentId: string;
+            id: string;
+            /**
+             * @description where the value comes from: field, static, template, tool, llm or assessment
+             * @enum {string}
+             */
+            kind: "field" | "static" | "template" | "tool" | "llm" | "assessment";
+            name: null | string;
+            ordinal: number;
+            output_key: string;
+            prompt_body: null | string;
+            tool_ref: null | string;
+            tools_available: null | string[];
+            updatedAt: string;
+        };
         DataNeedCreateBody: {
             args_json?: null | {
                 [key: string]: unknown;
             };
             depends_on?: null | string[];
-            /** @description field, static, template, tool, llm or assessment */
-            kind: string;
+            /**
+             * @description where the value comes from: field, static, template, tool, llm or assessment
+             * @enum {string}
+             */
+            kind: "field" | "static" | "template" | "tool" | "llm" | "assessment";
             name?: null | string;
             output_key: string;
             prompt_body?: null | string;
@@ -1661,7 +2474,7 @@ export interface components {
                 [key: string]: unknown;
             };
             depends_on?: null | string[];
-            kind?: null | string;
+            kind?: null | ("field" | "static" | "template" | "tool" | "llm" | "assessment");
             name?: null | string;
             output_key?: null | string;
             prompt_body?: null | string;
@@ -1675,6 +2488,8 @@ export interface components {
             ok: boolean;
         };
         DevLoginResponse: {
+            /** @description seconds until the token expires (AUTH_TOKEN_TTL_SECONDS) */
+            expiresIn: number;
             token: string;
             /** @enum {string} */
             tokenType: "Bearer";
@@ -1687,12 +2502,209 @@ export interface components {
              * @description the kind of input that differs
              * @enum {string}
              */
-            kind: "engine" | "template" | "fields" | "gathered" | "corrections" | "computed" | "synthesized_context" | "sections" | "library" | "document" | "variables" | "date" | "voice" | "brief" | "model" | "prompt";
+            kind: "engine" | "template" | "fields" | "gathered" | "corrections" | "computed" | "synthesized_context" | "sections" | "library" | "document" | "variables" | "date" | "voice" | "brief" | "model" | "prompt" | "tool";
+        };
+        DocumentConfig: {
+            brief: components["schemas"]["BriefConfig"];
+            coordination: components["schemas"]["CoordinationConfig"];
+            /** @description field key → its value and definition */
+            fields: {
+                [key: string]: components["schemas"]["FieldConfig"];
+            };
+            models: components["schemas"]["ModelsConfig"];
+            render: components["schemas"]["RenderConfig"];
+            /** @description section key → its definition */
+            sections: {
+                [key: string]: components["schemas"]["SectionConfig"];
+            };
+            synthesis: components["schemas"]["SynthesisConfig"];
+            tools: components["schemas"]["ToolsConfig"];
+            verify: components["schemas"]["VerifyConfig"];
+            voice: components["schemas"]["VoiceConfig"];
+        };
+        DocumentDetail: {
+            /** @description in ordinal order */
+            dataNeeds: components["schemas"]["DataNeed"][];
+            document: components["schemas"]["DocumentHeader"];
+            fields: components["schemas"]["FieldModel"][];
+            /** @description in order */
+            sections: components["schemas"]["Section"][];
+            sources: components["schemas"]["Source"][];
+        };
+        DocumentHeader: {
+            createdAt: string;
+            description: null | string;
+            id: string;
+            isTemplate: boolean;
+            slug: null | string;
+            /**
+             * @description lifecycle state
+             * @enum {string}
+             */
+            state: "draft" | "under-review" | "finalized";
+            templateId: null | string;
+            title: string;
+            updatedAt: string;
+        };
+        DocumentProcessingDetail: {
+            document_id: string;
+            errors: components["schemas"]["ProcessingError"][];
+            filename: string;
+            latest_run: null | components["schemas"]["ProcessingRun"];
+            mime_type: string;
+            page_count: null | number;
+            pages: components["schemas"]["PageReport"][];
+            /** @enum {string} */
+            processing_status: "uploaded" | "queued" | "processing" | "processed" | "partially_processed" | "failed" | "skipped";
+            /**
+             * @description Derived from the items unless the document was rejected
+             * @enum {string}
+             */
+            review_status: "not_started" | "pending" | "in_review" | "validated" | "rejected";
+            run_history: {
+                finished_at: null | string;
+                id: string;
+                /** @enum {string} */
+                status: "queued" | "running" | "succeeded" | "partially_succeeded" | "failed" | "cancelled";
+                /** @enum {string} */
+                trigger: "upload" | "rerun" | "batch" | "add_documents";
+            }[];
+            sha256: string;
+            size_bytes: number;
+            skip_reason: null | string;
+        };
+        DocumentSummary: {
+            createdAt: string;
+            description: null | string;
+            /** @description field key → value */
+            fields: {
+                [key: string]: string;
+            };
+            id: string;
+            isTemplate: boolean;
+            slug: null | string;
+            /**
+             * @description lifecycle state
+             * @enum {string}
+             */
+            state: "draft" | "under-review" | "finalized";
+            templateId: null | string;
+            title: string;
+            updatedAt: string;
+        };
+        Entity: {
+            /** @description read by templates as roles.<role>.<attribute> */
+            attributes: {
+                [key: string]: string | number | boolean | null;
+            };
+            createdAt: string;
+            createdBy: null | string;
+            /** @description `ent_…` */
+            id: string;
+            kind: null | string;
+            name: string;
+            updatedAt: string;
+        };
+        /** @description Error body with a message */
+        ErrorMessage: {
+            /** @description what went wrong, in words a person can act on */
+            detail: string;
         };
         /** @description Error body */
         ErrorResponse: {
             /** @description A message string, or a structured object for 409 generate conflicts */
             detail: unknown;
+        };
+        Exporter: {
+            description: string;
+            /** @description The media type of what the exporter answers */
+            media_type: string;
+            name: string;
+            /** @description A JSON Schema of the exporter's body options */
+            options_schema: {
+                [key: string]: unknown;
+            };
+        };
+        ExporterList: {
+            exporters: components["schemas"]["Exporter"][];
+        };
+        /** @description A value extracted from a source document, with provenance, confidence and review state */
+        ExtractedItem: {
+            assessment_id: null | string;
+            /** @description For conflicting items: each candidate with value, confidence and anchors */
+            candidates: unknown[];
+            confidence: components["schemas"]["Confidence"];
+            /** @description RFC 3339 UTC time */
+            created_at: string;
+            current_correction_id: null | string;
+            /** @description The source document (`sdoc_` id) */
+            document_id: string;
+            /** @description What the processor produced; never changes */
+            extracted: {
+                raw_text?: null | string;
+                value: unknown;
+                /**
+                 * @description §4.5 value_state
+                 * @enum {string}
+                 */
+                value_state?: "present" | "absent" | "blank" | "not_applicable" | "unreadable" | "conflicting" | "inferred";
+                value_text?: null | string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description `itm_` id */
+            id: string;
+            is_corrected: boolean;
+            key: string;
+            label: string;
+            occurrence_index: number;
+            organization_id: string;
+            parent_id: null | string;
+            path: string;
+            processor_id: string;
+            provenance: components["schemas"]["Provenance"];
+            raw_text: null | string;
+            run_id: string;
+            superseded_by: null | string;
+            /** @description RFC 3339 UTC time */
+            updated_at: string;
+            validation: components["schemas"]["ItemValidation"];
+            /** @description The effective value (the active correction, else the extraction), typed by value_type; free JSON */
+            value: unknown;
+            /**
+             * @description §4.5 value_state
+             * @enum {string}
+             */
+            value_state: "present" | "absent" | "blank" | "not_applicable" | "unreadable" | "conflicting" | "inferred";
+            value_text: null | string;
+            /**
+             * @description §4.3 value_type
+             * @enum {string}
+             */
+            value_type: "string" | "number" | "integer" | "money" | "date" | "datetime" | "boolean" | "email" | "phone" | "percent" | "enum" | "address" | "object" | "array";
+            /** @description Optimistic concurrency: send as expected_version */
+            version: number;
+        };
+        ExtractedItemList: {
+            document_id: string;
+            items: components["schemas"]["ExtractedItem"][];
+            next_cursor: null | string;
+            /**
+             * @description Derived from the items unless the document was rejected
+             * @enum {string}
+             */
+            review_status: "not_started" | "pending" | "in_review" | "validated" | "rejected";
+            run_id: null | string;
+        };
+        FieldConfig: {
+            description?: null | string;
+            isRequired?: boolean;
+            label?: null | string;
+            options?: null | string[];
+            /** @description stored as its string form */
+            value?: null | (string | number | boolean);
+            /** @enum {string} */
+            valueType?: "string" | "number" | "integer" | "boolean" | "date" | "email" | "url" | "enum" | "text";
         };
         FieldModel: {
             description?: null | string;
@@ -1705,8 +2717,11 @@ export interface components {
             /** @description the allowed values of an enum field (only enum fields that define them carry this key); any other value is refused with 422 */
             options?: string[];
             value: string;
-            /** @default string */
-            valueType?: string;
+            /**
+             * @default string
+             * @enum {string}
+             */
+            valueType?: "string" | "number" | "integer" | "boolean" | "date" | "email" | "url" | "enum" | "text";
         };
         FieldsBody: {
             /** @description merged by key */
@@ -1716,6 +2731,8 @@ export interface components {
         };
         FieldsResponse: {
             fields: components["schemas"]["FieldModel"][];
+            /** @description Cursor of the next page (pass as `cursor`); null on the last page */
+            nextCursor: null | string;
         };
         GatherBody: {
             /**
@@ -1727,6 +2744,50 @@ export interface components {
             variables?: {
                 [key: string]: unknown;
             };
+        };
+        GatheredSource: {
+            documentId?: null | string;
+            itemIds?: null | string[];
+            kind: string;
+            page?: null | number;
+            quote?: null | string;
+            text?: null | string;
+            title: string;
+            tool?: null | string;
+            url?: null | string;
+        };
+        GatherResponse: {
+            failures: {
+                error: string;
+                outputKey: string;
+            }[];
+            /** @description output key → the gathered payload (free JSON) */
+            gathered: {
+                [key: string]: unknown;
+            };
+            needs: {
+                /** @description reused: everything it was derived from is unchanged */
+                cached: boolean;
+                elapsedMs: number;
+                inputsHash: null | string;
+                kind: string;
+                outputKey: string;
+            }[];
+            sources: components["schemas"]["Source"][];
+        };
+        /** @description the source lane begins */
+        GatherStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "gather_started";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
         };
         GenerateBody: {
             /**
@@ -1762,16 +2823,95 @@ export interface components {
             progressUrl: string;
             started: boolean;
         };
+        /** @description Pinned inputs of a run; older manifests may lack newer keys */
+        GenerationManifest: {
+            /** @description the brief */
+            brief?: unknown;
+            /** @description placeholder completeness */
+            completeness?: unknown;
+            /** @description computation name → value */
+            computed?: unknown;
+            /** @description computation name → error */
+            computeErrors?: unknown;
+            /** @description {format, sections}: what each section read */
+            derivation?: unknown;
+            /** @description the document header as the run read it */
+            document?: unknown;
+            engineVersion?: string;
+            /** @description field key → value */
+            fieldValues?: unknown;
+            /** @description per data-need: outputKey, kind, cached, inputsHash, derivation, payloadHash, source */
+            gathered?: unknown;
+            /** @description per synthesized section: the model answer (replayed by reproduce) */
+            modelOutputs?: unknown;
+            /** @description the models used, per step and per section */
+            models?: unknown;
+            /** @description the prompts sent: synthesis, needs, sections */
+            prompts?: unknown;
+            /** @description the variables templates rendered with */
+            renderContext?: unknown;
+            /** @description {id, number, kind, startedAt, pinnedNow} */
+            run?: unknown;
+            /** @description the section definitions rendered */
+            sections?: unknown;
+            /** @description the numbered sources */
+            sources?: unknown;
+            /** @description the synthesized payload (free JSON) */
+            synthesizedContext?: unknown;
+            /** @description {id, specHash} */
+            template?: unknown;
+            /** @description sections with unsupported claims */
+            unsupported_sections?: unknown;
+            /** @description tokens and cost */
+            usage?: unknown;
+            /** @description the voice */
+            voice?: unknown;
+            /** @description per synthesized section: what it was written from */
+            writeInputs?: unknown;
+        } & {
+            [key: string]: unknown;
+        };
         GenerationReproduction: {
             generationSnapshotId: string;
             /** @description every section is byte-identical */
             identical: boolean;
+            /** @enum {string} */
             mode: "offline" | "live";
             /** @description model calls made (0 offline) */
             modelCalls: number;
             /** @description the run number of the reproduced snapshot */
             runId: number;
             sections: components["schemas"]["ReproducedSection"][];
+        };
+        GenerationSnapshot: {
+            createdAt: string;
+            documentId: string;
+            engineVersion: null | string;
+            id: string;
+            manifest: components["schemas"]["GenerationManifest"];
+            manifestHash: string;
+            output: {
+                sections: {
+                    content: null | string;
+                    key: string;
+                    sectionId: string;
+                    title: string;
+                }[];
+            };
+            /** @description the run number */
+            runId: number;
+            runKind: null | string;
+            sectionCount: number;
+            usage: null | ({
+                cost?: null | {
+                    amount: number;
+                    currency: string;
+                };
+                inputTokens?: number;
+                outputTokens?: number;
+            } & {
+                [key: string]: unknown;
+            });
         };
         GenerationSnapshotDiff: {
             documentId: string;
@@ -1788,8 +2928,85 @@ export interface components {
             manifestHash: string;
             runId: number;
         };
+        GenerationSnapshotSummary: {
+            createdAt: string;
+            documentId: string;
+            engineVersion: null | string;
+            id: string;
+            manifestHash: string;
+            /** @description the run number */
+            runId: number;
+            runKind: null | string;
+            sectionCount: number;
+            usage: null | ({
+                cost?: null | {
+                    amount: number;
+                    currency: string;
+                };
+                inputTokens?: number;
+                outputTokens?: number;
+            } & {
+                [key: string]: unknown;
+            });
+        };
+        HealthResponse: {
+            /**
+             * @description the database dialect
+             * @enum {string}
+             */
+            database: "sqlite" | "postgres";
+            /**
+             * @description ok (200) or unavailable (503: the database did not answer)
+             * @enum {string}
+             */
+            status: "ok" | "unavailable";
+            /** @description the service version */
+            version: string;
+        };
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];
+        };
+        /** @description One rule check outcome (D6); skipped checks count as passed */
+        ItemCheckResult: {
+            id: string;
+            message?: null | string;
+            passed: boolean;
+            /** @enum {string} */
+            severity: "error" | "warning" | "info";
+            skipped?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A declarative rule check of an item type (D6) */
+        ItemTypeCheck: {
+            id: string;
+            message?: string;
+            /** @description A JsonLogic rule evaluated on the item; free JSON */
+            rule: unknown;
+            /** @enum {string} */
+            severity: "error" | "warning" | "info";
+        };
+        /** @description Rule checks plus the human decision (D6) */
+        ItemValidation: {
+            acknowledged_warnings?: string[];
+            /** @description Why the item needs review */
+            blockers: ({
+                check_id?: string;
+                message?: string;
+                /** @enum {string} */
+                type: "low_confidence" | "failed_check" | "absent_required" | "conflicting" | "unreadable" | "rerun_conflict";
+            } & {
+                [key: string]: unknown;
+            })[];
+            checks: components["schemas"]["ItemCheckResult"][];
+            decided_at?: null | string;
+            decided_by?: null | string;
+            decision_source?: null | ("human" | "automation" | "carried_forward");
+            note?: null | string;
+            /** @enum {string} */
+            status: "pending" | "needs_review" | "auto_validated" | "validated" | "corrected" | "rejected";
+        } & {
+            [key: string]: unknown;
         };
         LlmStatusResponse: {
             gatherModel: string;
@@ -1797,9 +3014,191 @@ export interface components {
             model: string;
             synthesisModel: string;
         };
+        /** @description the model per pipeline step (null: the service default) */
+        ModelsConfig: {
+            default?: null | string;
+            gather?: null | string;
+            render?: null | string;
+            synthesis?: null | string;
+            verify?: null | string;
+        };
+        /** @description a data-need reused its stored value (nothing it was derived from changed) */
+        NeedCachedEvent: {
+            dataNeedId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "need_cached";
+            kind: string;
+            outputKey: string;
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description a data-need failed */
+        NeedFailedEvent: {
+            dataNeedId: string;
+            elapsedMs: number;
+            error: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "need_failed";
+            kind: string;
+            outputKey: string;
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description a data-need gathered its value */
+        NeedFinishedEvent: {
+            dataNeedId: string;
+            elapsedMs: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "need_finished";
+            kind: string;
+            outputKey: string;
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description a data-need starts gathering */
+        NeedStartedEvent: {
+            dataNeedId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "need_started";
+            kind: string;
+            outputKey: string;
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description A box normalised to [0,1], top-left origin (D4) */
+        NormalizedBox: {
+            h: number;
+            w: number;
+            x: number;
+            y: number;
+        };
         OrchestrateBody: {
             /** @description intake text to extract facts from */
             source_text: string;
+        };
+        OrchestrateResponse: {
+            boundMolecules: {
+                bindingId: string;
+                entityBindings: {
+                    [key: string]: string;
+                };
+                ordinal: number;
+                /** @description the rule that bound it */
+                rule: string;
+                snippetId: string;
+                snippetKey: string;
+            }[];
+            documentId: string;
+            /** @description the entities the model found in the intake text */
+            entityNames: {
+                dates: string[];
+                emails: string[];
+                money: {
+                    amount: number;
+                    currency: null | string;
+                    text: string;
+                }[];
+                organizations: string[];
+                people: string[];
+                places: string[];
+            } & {
+                [key: string]: unknown;
+            };
+            mode: string;
+            model: string;
+            /** @description one entry per rule, in rulebook order */
+            plan: components["schemas"]["OrchestrationPlanEntry"][];
+            /** @description field key → `extracted` or `rule:<name>` */
+            setFieldSources: {
+                [key: string]: string;
+            };
+            /** @description field key → the value set */
+            setFieldValues: {
+                [key: string]: string;
+            };
+            /** @description field key → why the extracted value was not set */
+            skippedFieldValues: {
+                [key: string]: string;
+            };
+        };
+        /** @description the orchestrator is dispatched */
+        OrchestrateStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "orchestrate_started";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        OrchestrationPlanEntry: {
+            actions: ({
+                /** @enum {string} */
+                action: "set_field" | "bind_snippet";
+                reason?: string;
+                resolvedValue?: string;
+                /** @enum {string} */
+                status: "applied" | "skipped";
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description why the condition could not be evaluated (the rule is then not matched) */
+            error?: string;
+            matched: boolean;
+            rule: {
+                id: string;
+                name: string;
+            };
+        };
+        OrchestrationRule: {
+            createdAt: string;
+            description: null | string;
+            id: string;
+            name: string;
+            ordinal: number;
+            /** @description what the rule does when its condition holds */
+            then: components["schemas"]["RuleAction"][];
+            updatedAt: string;
+            /** @description JsonLogic condition over {fields, entities, text} */
+            when: {
+                [key: string]: unknown;
+            };
+        };
+        OrchestrationRulesResponse: {
+            /** @description in evaluation order */
+            rules: components["schemas"]["OrchestrationRule"][];
         };
         OrgsResponse: {
             activeSlug: null | string;
@@ -1811,6 +3210,191 @@ export interface components {
             displayName: string;
             slug: string;
         };
+        /** @description How one page was read */
+        PageReport: {
+            grade: null | ("poor" | "fair" | "good" | "excellent");
+            item_count: number;
+            /** @enum {string} */
+            method: "text_layer" | "ocr" | "native";
+            ocr_score: null | number;
+            page_number: number;
+            parse_score: null | number;
+            warnings: components["schemas"]["ProcessingWarning"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description terminal: the readiness gate refused (missing required fields or insufficient data) */
+        PipelineBlockedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "pipeline_blocked";
+            readiness: components["schemas"]["Readiness"];
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description terminal: the run failed */
+        PipelineFailedEvent: {
+            /** @description the error message */
+            error: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "pipeline_failed";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description terminal: success */
+        PipelineFinishedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "pipeline_finished";
+            readiness: {
+                /** @description no rendered output still holds an unfilled placeholder */
+                complete: boolean;
+                missingPlaceholders: {
+                    names: string[];
+                    sectionId: string;
+                }[];
+            };
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+            unsupported_sections: {
+                claims: {
+                    citations: number[];
+                    missing: string[];
+                    reason?: string;
+                    sentence: string;
+                }[];
+                sectionId: string;
+                title: string;
+            }[];
+        };
+        /** @description the run begins */
+        PipelineStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "pipeline_started";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description Per document: the latest run, per-page method and quality, errors and run history */
+        ProcessingDetails: {
+            assessment_id: string;
+            documents: components["schemas"]["DocumentProcessingDetail"][];
+            summary: {
+                documents: number;
+                failed: number;
+                low_grade: null | ("poor" | "fair" | "good" | "excellent");
+                mean_grade: null | ("poor" | "fair" | "good" | "excellent");
+                ocr_pages: number;
+                pages: number;
+            };
+        };
+        ProcessingError: {
+            /** @description policy, capacity, source_unavailable, timeout, internal, backend_failure, inference_failure or unknown */
+            category: string;
+            code: string;
+            component?: string;
+            message: string;
+            page_number?: null | number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description One extraction of a source document */
+        ProcessingRun: {
+            batch_run_id: null | string;
+            carried_forward: components["schemas"]["CarriedForward"];
+            document_id: string;
+            duration_ms: null | number;
+            /** @description Engine → version, pinned for reproduction */
+            engine_versions: {
+                [key: string]: string;
+            };
+            errors: components["schemas"]["ProcessingError"][];
+            finished_at: null | string;
+            force: boolean;
+            /** @description `run_` id */
+            id: string;
+            input_sha256: string;
+            item_count: number;
+            organization_id: string;
+            preserve_corrections: boolean;
+            processor_id: string;
+            processor_version: null | string;
+            started_at: null | string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "partially_succeeded" | "failed" | "cancelled";
+            /** @enum {string} */
+            trigger: "upload" | "rerun" | "batch" | "add_documents";
+            warnings: components["schemas"]["ProcessingWarning"][];
+        };
+        ProcessingWarning: {
+            code: string;
+            message: string;
+            page_number?: null | number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A processor of the catalog with its item types */
+        Processor: {
+            capabilities: {
+                line_items: boolean;
+                ocr: boolean;
+                page_regions: boolean;
+                tables: boolean;
+                text_spans: boolean;
+            };
+            defaults: {
+                auto_validate_min_confidence: number;
+                review_below_confidence: number;
+            };
+            description: string;
+            display_name: string;
+            /** @description Engine → installed version */
+            engine: {
+                [key: string]: string;
+            };
+            /** @description `prc_` id */
+            id: string;
+            item_types: components["schemas"]["CatalogItemType"][];
+            name: string;
+            /** @description Its items come from a language model; disabled while none is configured */
+            requires_model?: boolean;
+            /** @enum {string} */
+            state: "enabled" | "disabled" | "deprecated";
+            supported_kinds: ("pdf" | "image" | "docx" | "xlsx" | "csv" | "text")[];
+            version: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ProcessorList: {
+            processors: components["schemas"]["Processor"][];
+        };
+        /** @description One frame of the progress stream (`id: <seq>` + `data: <this JSON>`). Terminal events: pipeline_finished, pipeline_failed, pipeline_blocked; the server closes the stream after one. */
+        ProgressEvent: components["schemas"]["PipelineStartedEvent"] | components["schemas"]["PipelineBlockedEvent"] | components["schemas"]["GatherStartedEvent"] | components["schemas"]["NeedStartedEvent"] | components["schemas"]["NeedFinishedEvent"] | components["schemas"]["NeedFailedEvent"] | components["schemas"]["NeedCachedEvent"] | components["schemas"]["OrchestrateStartedEvent"] | components["schemas"]["SynthesizeStartedEvent"] | components["schemas"]["RenderStartedEvent"] | components["schemas"]["VerifyStartedEvent"] | components["schemas"]["VerifySectionStartedEvent"] | components["schemas"]["VerifySectionFinishedEvent"] | components["schemas"]["PipelineFinishedEvent"] | components["schemas"]["PipelineFailedEvent"];
         PromptAssistBody: {
             /** @description must not be blank */
             prompt: string;
@@ -1820,10 +3404,150 @@ export interface components {
             mode: string;
             prompt: string;
         };
+        Provenance: {
+            anchors: components["schemas"]["ProvenanceAnchor"][];
+            /** @description The verbatim text */
+            quote: string;
+            /** @enum {string} */
+            text_source?: "text_layer" | "ocr" | "acroform" | "native";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Where a value was read, discriminated on `kind` (D3) */
+        ProvenanceAnchor: ({
+            boxes?: components["schemas"]["NormalizedBox"][];
+            /** @enum {string} */
+            coord_origin?: "top_left";
+            /** @enum {string} */
+            kind: "page_region";
+            page_number: number;
+            page_size?: {
+                height: number;
+                /** @enum {string} */
+                unit: "pt" | "px";
+                width: number;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        }) | ({
+            end: number;
+            /** @enum {string} */
+            kind: "text_span";
+            start: number;
+            text_ref?: string;
+            /** @enum {string} */
+            unit?: "utf16";
+        } & {
+            [key: string]: unknown;
+        }) | ({
+            column: number;
+            /** @enum {string} */
+            kind: "sheet_cell";
+            ref: string;
+            row: number;
+            sheet: string;
+        } & {
+            [key: string]: unknown;
+        }) | ({
+            block_index: number;
+            /** @enum {string} */
+            block_type: "paragraph" | "table_cell";
+            end: number;
+            /** @enum {string} */
+            kind: "docx_block";
+            start: number;
+            table?: {
+                c: number;
+                r: number;
+                t: number;
+            };
+        } & {
+            [key: string]: unknown;
+        });
+        Readiness: {
+            gaps: components["schemas"]["ReadinessGap"][];
+            generation_should_proceed: boolean;
+            /**
+             * @description ready; needs_input (a person can fill the gaps); blocked (the definition must change)
+             * @enum {string}
+             */
+            ui_state: "ready" | "needs_input" | "blocked";
+        };
+        ReadinessGap: {
+            /** @description blocking gaps stop generation; the others are shown but let it proceed */
+            blocking: boolean;
+            /** @description the field, section or output key concerned */
+            key?: string;
+            /** @enum {string} */
+            kind: "required_field_missing" | "field_type_invalid" | "template_syntax_error" | "template_variable_unprovided" | "computation_failed" | "data_need_unmet" | "risk_block_draft" | "snippet_role_unbound" | "assessment_incomplete";
+            /** @description what is wrong and what to do, in words */
+            message: string;
+            /** @description a person fixes it by entering a value */
+            needsInput?: boolean;
+            /** @description the row id; for a computation, its name */
+            subjectId: string;
+            /** @enum {string} */
+            subjectType: "field" | "section" | "data_need" | "computation" | "risk_block" | "snippet_binding" | "assessment";
+        };
+        ReadyResponse: {
+            /**
+             * @description the database dialect
+             * @enum {string}
+             */
+            database: "sqlite" | "postgres";
+            /**
+             * @description not-run-here in a process that runs no jobs (ROLE=api)
+             * @enum {string}
+             */
+            jobs: "running" | "not-run-here";
+            /** @enum {string} */
+            status: "ready";
+        };
         RegenerateBody: {
             variables?: {
                 [key: string]: unknown;
             };
+        };
+        /** @description A file the upload check refused; nothing of it was stored */
+        RejectedFile: {
+            filename: string;
+            problems: components["schemas"]["UploadProblem"][];
+        };
+        /** @description page, fonts, numbering, header/footer, table of contents of the export */
+        RenderConfig: {
+            concurrency?: null | number;
+            fontFamily?: null | string;
+            fontSize?: null | number;
+            footerText?: null | string;
+            headerText?: null | string;
+            headingNumbering?: null | boolean;
+            language?: null | string;
+            margins?: null | {
+                bottom?: number;
+                left?: number;
+                right?: number;
+                top?: number;
+            };
+            pageNumbers?: null | boolean;
+            pageSize?: null | ("A4" | "Letter");
+            toc?: null | boolean;
+        };
+        /** @description a section starts rendering */
+        RenderStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "render_started";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            sectionId: string;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
         };
         ReorderSectionsBody: {
             /** @description every section id of the document exactly once */
@@ -1835,6 +3559,7 @@ export interface components {
             /** @description the re-rendered output is byte-identical to the pinned one */
             identical: boolean;
             key: string;
+            /** @enum {string} */
             outcome: "identical" | "different" | "not_replayable";
             /** @description why the section is not_replayable or different, when known */
             reason: null | string;
@@ -1846,16 +3571,117 @@ export interface components {
             /**
              * @description offline (default): replay from the manifest, no model call; live: re-run synthesized sections against the model with the pinned inputs
              * @default offline
+             * @enum {string}
              */
             mode?: "offline" | "live";
+        };
+        RequirementReport: {
+            best_confidence: null | number;
+            document_ids: string[];
+            item_ids: string[];
+            key: string;
+            label: string;
+            /** @enum {string} */
+            occurrence: "required_once" | "optional_once" | "required_multiple" | "optional_multiple";
+            /** @description With status missing: the documents searched */
+            searched_document_ids?: string[];
+            /** @enum {string} */
+            source: "assessment" | "processor_schema";
+            /** @enum {string} */
+            status: "satisfied" | "missing" | "needs_validation" | "low_confidence" | "conflicting" | "failed_checks" | "too_few";
+        };
+        RerunResponse: {
+            /** @description true: a run of this document is active; run_id is that run */
+            already_running: boolean;
+            document_id: string;
+            run_id: string;
+            started: boolean;
+            /** @description Where to poll the run (processing details) */
+            status_url: string;
+        };
+        RestoreSnapshotResponse: {
+            /** @description the live sections whose output was restored */
+            restoredSectionIds: string[];
+            snapshotId: string;
+        };
+        RiskBlock: {
+            appliesTo: null | string;
+            approvedAt: null | string;
+            approvedBy: null | string;
+            createdAt: string;
+            heading: string;
+            id: string;
+            key: string;
+            /** @enum {string} */
+            status: "draft" | "approved";
+            statutoryRef: null | string;
+            template: string;
+            updatedAt: string;
+        };
+        RiskBlocksResponse: {
+            /** @description Cursor of the next page (pass as `cursor`); null on the last page */
+            nextCursor: null | string;
+            riskBlocks: components["schemas"]["RiskBlock"][];
+        };
+        RuleAction: {
+            /** @enum {string} */
+            action: "set_field" | "bind_snippet";
+            /** @description bind_snippet: role → entity id */
+            entityBindings?: {
+                [key: string]: string;
+            };
+            /** @description set_field: a dot path into the facts, e.g. `entities.organizations.0` */
+            fromFact?: string;
+            /** @description set_field: the field */
+            key?: string;
+            /** @description set_field: replace a value the field already has (default false) */
+            overwrite?: boolean;
+            /** @description bind_snippet: the snippet of the library */
+            snippetKey?: string;
+            /** @description set_field: a literal value */
+            value?: string | number | boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        Section: {
+            content: null | string;
+            createdAt: string;
+            documentId: string;
+            id: string;
+            /** @description stable key, unique in the document */
+            key: string;
+            ordinal: number;
+            output_template: null | string;
+            /** @enum {string} */
+            output_type: "string" | "markdown" | "json" | "list" | "table";
+            prompt: null | string;
+            /** @enum {string} */
+            render_mode: "templated" | "synthesized";
+            /** @description On GET /v1/documents/{id} and GET …/sections, present on a section whose output came from a run (status `generated` or `stale`): what it read then that differs now; empty when current */
+            staleBecause?: components["schemas"]["StaleCause"][];
+            /** @enum {string} */
+            status: "empty" | "generated" | "edited" | "stale" | "failed";
+            title: string;
+            updatedAt: string;
+        };
+        SectionConfig: {
+            /** @description read only */
+            readonly id?: string;
+            output_template?: null | string;
+            /** @enum {string} */
+            output_type?: "string" | "markdown" | "json" | "list" | "table";
+            prompt?: null | string;
+            /** @enum {string} */
+            render_mode?: "templated" | "synthesized";
+            title?: string;
         };
         SectionEditBody: {
             content?: null | string;
             output_template?: null | string;
-            output_type?: null | string;
+            output_type?: null | ("string" | "markdown" | "json" | "list" | "table");
             prompt?: null | string;
-            render_mode?: null | string;
-            status?: null | string;
+            render_mode?: null | ("templated" | "synthesized");
+            status?: null | ("empty" | "generated" | "edited" | "stale" | "failed");
             title?: null | string;
         };
         SectionOutputBody: {
@@ -1863,7 +3689,10 @@ export interface components {
             content: string;
         };
         SectionOutputDiff: {
-            /** @description section: the section's own recorded inputs that differ (listed even when the output did not change); document: manifest-wide differences (snapshots without a derivation record; listed only when the output changed) */
+            /**
+             * @description section: the section's own recorded inputs that differ (listed even when the output did not change); document: manifest-wide differences (snapshots without a derivation record; listed only when the output changed)
+             * @enum {string}
+             */
             attribution: "section" | "document";
             causes: components["schemas"]["DiffCause"][];
             /** @description the output differs */
@@ -1871,12 +3700,71 @@ export interface components {
             key: string;
             renderMode: null | string;
             sectionId: string;
+            /** @enum {string} */
             status: "changed" | "unchanged" | "only_in_from" | "only_in_to";
             title: string;
+        };
+        SectionVersion: {
+            content: null | string;
+            createdAt: string;
+            createdBy: null | string;
+            id: string;
+            runId: null | number;
+            sectionId: string;
+            /** @description what recorded it: a run, a hand edit, a restore… */
+            source: string;
+            /** @enum {string} */
+            status: "empty" | "generated" | "edited" | "stale" | "failed";
+            /** @description numbered from 1 per section */
+            version: number;
         };
         SetSnippetItemsBody: {
             /** @description replaces all items; ordinals 0..N-1 in array order */
             items: components["schemas"]["SnippetItemInput"][];
+        };
+        Snapshot: {
+            createdAt: string;
+            createdBy: null | string;
+            documentId: string;
+            id: string;
+            /** @description the label sent, else "Version N" */
+            label: string;
+            sections: components["schemas"]["SnapshotSection"][];
+            /** @description numbered from 1 per document */
+            version: number;
+        };
+        SnapshotSection: {
+            content: null | string;
+            key: string;
+            sectionId: string;
+            /** @enum {string} */
+            status: "empty" | "generated" | "edited" | "stale" | "failed";
+            title: string;
+        };
+        Snippet: {
+            createdAt: string;
+            description: null | string;
+            id: string;
+            /** @description in order */
+            items: components["schemas"]["SnippetItem"][];
+            key: string;
+            name: null | string;
+            phaseOrder: number;
+            updatedAt: string;
+        };
+        SnippetBinding: {
+            createdAt: string;
+            documentId: string;
+            /** @description role → entity id */
+            entityBindings: {
+                [key: string]: string;
+            };
+            id: string;
+            ordinal: number;
+            /** @description the bound snippet with its items (null if it vanished meanwhile) */
+            snippet: null | components["schemas"]["Snippet"];
+            snippetId: string;
+            updatedAt: string;
         };
         SnippetCreateBody: {
             description?: null | string;
@@ -1885,11 +3773,24 @@ export interface components {
             /** @default 0 */
             phaseOrder?: number;
         };
+        SnippetItem: {
+            id: string;
+            /** @description the id of the text or risk block */
+            itemId: string;
+            /** @description the current key of the text or risk block */
+            itemKey: string;
+            /** @enum {string} */
+            itemType: "text" | "risk_block";
+            ordinal: number;
+        };
         SnippetItemInput: {
             /** @description key of a text or risk block of the organization */
             itemKey: string;
-            /** @description text or risk_block */
-            itemType: string;
+            /**
+             * @description text or risk_block
+             * @enum {string}
+             */
+            itemType: "text" | "risk_block";
         };
         SnippetUpdateBody: {
             description?: null | string;
@@ -1897,11 +3798,105 @@ export interface components {
             name?: null | string;
             phaseOrder?: null | number;
         };
+        Source: {
+            documentId: null | string;
+            kind: string;
+            /** @description the citation number */
+            n: number;
+            /** @description the data-need whose gathered value it is */
+            outputKey: string;
+            page: null | number;
+            quote: null | string;
+            title: string;
+            tool: null | string;
+            url: null | string;
+        };
+        /** @description An uploaded source file of the assessment area (`sdoc_` id) */
+        SourceDocument: {
+            assessment_id: null | string;
+            /** @description Where the original bytes are served */
+            content_url: string;
+            /** @description RFC 3339 UTC time */
+            created_at: string;
+            declared_mime_type: null | string;
+            duplicate_of: null | string;
+            filename: string;
+            /** @description `sdoc_` id: a source file, not a /v1 document */
+            id: string;
+            item_counts: {
+                auto_validated: number;
+                corrected: number;
+                needs_review: number;
+                pending: number;
+                rejected: number;
+                total: number;
+                validated: number;
+            };
+            /** @enum {string} */
+            kind: "pdf" | "image" | "docx" | "xlsx" | "csv" | "text";
+            latest_run_id: null | string;
+            /** @description The sniffed type */
+            mime_type: string;
+            organization_id: string;
+            page_count: null | number;
+            /** @description Warnings and notes of the upload check */
+            problems: components["schemas"]["UploadProblem"][];
+            /** @enum {string} */
+            processing_status: "uploaded" | "queued" | "processing" | "processed" | "partially_processed" | "failed" | "skipped";
+            processor_id: null | string;
+            processor_version: null | string;
+            /**
+             * @description Derived from the items unless the document was rejected
+             * @enum {string}
+             */
+            review_status: "not_started" | "pending" | "in_review" | "validated" | "rejected";
+            sha256: string;
+            size_bytes: number;
+            skip_reason: null | string;
+            text_layer: null | ("present" | "absent" | "partial" | "not_applicable");
+            /** @description RFC 3339 UTC time */
+            updated_at: string;
+            uploaded_by: null | string;
+        };
+        SourceDocumentPage: {
+            documents: components["schemas"]["SourceDocument"][];
+            next_cursor: null | string;
+        };
+        SpecIssue: {
+            message: string;
+            /** @description JSON pointer into the spec, `/sections/0/render_mode` */
+            path: string;
+        };
+        StaleCause: {
+            /** @description fields, gathered, corrections, computed, library, document, template, voice, brief, model, tool, … (as a snapshot diff names causes) */
+            cause: string;
+            /** @description A read path (`fields.client`, `gathered.report`, `computed.total`, `snippets.<key>`), `definition.<attribute>`, `voice`, `brief`, `models`, or an input of an out-of-date gathered value (`tool.<name>`, `models.gather`, `assessment.<id>.<item>`, `dataNeeds.<key>`) */
+            path: string;
+            /** @description The gathered or computed value the section read through which `path` reaches it (that row is re-gathered by the next run); absent when the section read `path` itself */
+            via?: string;
+        };
         StateBody: {
-            /** @description draft, under-review or finalized */
-            state: string;
+            /**
+             * @description draft, under-review or finalized
+             * @enum {string}
+             */
+            state: "draft" | "under-review" | "finalized";
+        };
+        /** @description the batched synthesis call: instructions, output schema, computations */
+        SynthesisConfig: {
+            computations?: null | {
+                [key: string]: string;
+            };
+            enabled?: null | boolean;
+            instructions?: null | string;
+            schema?: null | {
+                [key: string]: unknown;
+            };
+            schemaPath?: null | string;
         };
         SynthesisHistoryResponse: {
+            /** @description Cursor of the next page (pass as `cursor`); null on the last page */
+            nextCursor: null | string;
             /** @description newest first */
             synthesizedContexts: components["schemas"]["SynthesizedContext"][];
         };
@@ -1915,6 +3910,30 @@ export interface components {
             model?: null | string;
             payloadJson?: unknown;
             schemaPath?: null | string;
+        };
+        /** @description the batched synthesis call starts */
+        SynthesizeStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "synthesize_started";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        TemplateCompileResult: {
+            dryRun: boolean;
+            report: components["schemas"]["CompileReport"];
+            /** @description null in a dry run */
+            template: null | components["schemas"]["DocumentDetail"];
+        };
+        TemplateReplaceResult: {
+            report: components["schemas"]["CompileReport"];
+            template: components["schemas"]["DocumentDetail"];
         };
         /** @description Authoring spec of a template (JSON, or YAML with Content-Type application/yaml) */
         TemplateSpec: {
@@ -2005,12 +4024,50 @@ export interface components {
             specVersion?: 1;
             title: string;
         };
+        Text: {
+            bullets: string[];
+            createdAt: string;
+            description: null | string;
+            entityRolesUsed: string[];
+            headingTemplate: null | string;
+            id: string;
+            key: string;
+            name: null | string;
+            narrativeTemplate: null | string;
+            updatedAt: string;
+            value: string;
+            /** @enum {string} */
+            valueType: "string" | "number" | "integer" | "boolean" | "date" | "email" | "url" | "enum" | "text";
+        };
         TidyTemplateBody: {
             /** @description raw template text to indent */
             template: string;
         };
         TidyTemplateResponse: {
             tidied: string;
+        };
+        ToolInvocationResult: {
+            source: components["schemas"]["GatheredSource"];
+            /** @description what the tool answered (free JSON) */
+            value: unknown;
+        };
+        ToolRegistration: {
+            category: string;
+            /** @enum {string} */
+            classPath: "http.json" | "mcp.http" | "builtin.date_add" | "builtin.currency_convert";
+            /** @description the non-secret configuration (free JSON per class) */
+            configJson: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+            id: string;
+            name: string;
+            updatedAt: string;
+        };
+        /** @description which registered tools data-needs may call, and their timeout */
+        ToolsConfig: {
+            allowed?: null | string[];
+            timeoutMs?: null | number;
         };
         UpdateDocumentBody: {
             description?: null | string;
@@ -2023,11 +4080,19 @@ export interface components {
             };
             ordinal?: null | number;
         };
+        UpdateEntityBody: {
+            attributes?: null | {
+                [key: string]: string | number | boolean | null;
+            };
+            kind?: null | string;
+            /** @description a rename reaches every document binding the entity (their sections reading the snippets show stale) */
+            name?: string;
+        };
         UpdateRiskBlockBody: {
             appliesTo?: null | string;
             heading?: null | string;
             key?: null | string;
-            status?: null | string;
+            status?: null | ("draft" | "approved");
             statutoryRef?: null | string;
             template?: null | string;
         };
@@ -2040,12 +4105,76 @@ export interface components {
             name?: null | string;
             narrativeTemplate?: null | string;
             value?: null | string;
-            valueType?: null | string;
+            valueType?: null | ("string" | "number" | "integer" | "boolean" | "date" | "email" | "url" | "enum" | "text");
         };
         UpdateVoiceBody: {
             description?: null | string;
             name?: null | string;
             samples?: null | string[];
+        };
+        UploadProblem: {
+            /** @description unsupported_type, type_mismatch, too_large, too_many_pages, encrypted, corrupt, empty, macro_enabled, zip_bomb_suspected, needs_ocr, not_inspected */
+            code: string;
+            message: string;
+            /** @enum {string} */
+            severity: "error" | "warning" | "info";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The accepted documents (processing queued) and the refused files */
+        UploadResult: {
+            documents: components["schemas"]["SourceDocument"][];
+            rejected_files: components["schemas"]["RejectedFile"][];
+        };
+        /** @description Whether a file would be accepted, and why not (200 either way) */
+        UploadVerdict: {
+            declared: {
+                extension: null | string;
+                mime_type: null | string;
+            };
+            detected: {
+                extension: string;
+                kind: null | ("pdf" | "image" | "docx" | "xlsx" | "csv" | "text");
+                mime_type: string;
+            };
+            encrypted: boolean;
+            filename: string;
+            form_fields: null | {
+                count: number;
+                filled: number;
+            };
+            limits: {
+                accepted_kinds: ("pdf" | "image" | "docx" | "xlsx" | "csv" | "text")[];
+                max_pages: number;
+                max_size_bytes: number;
+                max_uncompressed_bytes: number;
+                max_zip_entries: number;
+                max_zip_ratio: number;
+            };
+            page_count: null | number;
+            problems: components["schemas"]["UploadProblem"][];
+            size_bytes: number;
+            text_layer: null | ("present" | "absent" | "partial" | "not_applicable");
+            valid: boolean;
+        };
+        ValidateAllResult: {
+            document_id: string;
+            dry_run: boolean;
+            failed: {
+                failed_checks: string[];
+                item_id: string;
+            }[];
+            /**
+             * @description Derived from the items unless the document was rejected
+             * @enum {string}
+             */
+            review_status: "not_started" | "pending" | "in_review" | "validated" | "rejected";
+            skipped: {
+                item_id: string;
+                /** @enum {string} */
+                reason: "needs_review" | "already_decided" | "low_confidence";
+            }[];
+            validated: number;
         };
         ValidationError: {
             ctx?: {
@@ -2056,6 +4185,71 @@ export interface components {
             loc: (string | number)[];
             msg: string;
             type: string;
+        };
+        /** @description the citation fact-check */
+        VerifyConfig: {
+            blockOnUnsupported?: null | boolean;
+            enabled?: null | boolean;
+            judge?: null | ("auto" | "deterministic" | "model");
+        };
+        /** @description a cited section was checked */
+        VerifySectionFinishedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "verify_section_finished";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            sectionId: string;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description every cited claim is supported by its sources */
+            supported: boolean;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description a cited section starts being checked */
+        VerifySectionStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "verify_section_started";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            sectionId: string;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description the citation fact-check starts */
+        VerifyStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "verify_started";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        Voice: {
+            createdAt: string;
+            description: null | string;
+            id: string;
+            name: string;
+            samples: string[];
+            updatedAt: string;
+        };
+        /** @description the writing style (a voice of the library) */
+        VoiceConfig: {
+            voiceId?: null | string;
+            voiceName?: null | string;
         };
         WhoamiResponse: {
             /** @description slug of the organization the request acted in */
@@ -2099,18 +4293,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AssessmentPage"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2125,7 +4335,27 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * @description never when absent
+                     * @enum {string}
+                     */
+                    automation?: "never" | "confident";
+                    description?: string;
+                    /** @description The files, one part each (repeat the `files` field) */
+                    files?: string[];
+                    /** @description A /v1 document this case file feeds */
+                    linked_document_id?: string;
+                    name: string;
+                    /** @description The processor for its documents (GET /processors) */
+                    processor_id?: string;
+                    /** @description A JSON array of requirements: [{key, label?, occurrence?, min_confidence?, require_validation?, min_count?}] */
+                    requirements?: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -2133,45 +4363,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AssessmentCreated"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Payload too large */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2190,33 +4427,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A case file: uploaded documents, their extracted items and what is still missing */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Assessment"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2235,33 +4479,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The record was removed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        ok: boolean;
-                    };
+                    "application/json": components["schemas"]["AssessmentAreaOk"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2280,33 +4531,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description What the assessment still lacks; `gaps` and `ui_state` echo /v1 readiness */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Completeness"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2325,33 +4583,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Per document: the latest run, per-page method and quality, errors and run history */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ProcessingDetails"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2368,53 +4633,74 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The files, one part each (repeat the `files` field) */
+                    files: string[];
+                    /** @description Another processor for these files */
+                    processor_id?: string;
+                    /**
+                     * @description true: a file whose content is already in the assessment is processed again
+                     * @enum {string}
+                     */
+                    reprocess_duplicates?: "true" | "false";
+                };
+            };
+        };
         responses: {
-            /** @description Default Response */
+            /** @description The accepted documents (processing queued) and the refused files */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["UploadResult"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Payload too large */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2432,7 +4718,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Supersede human work */
@@ -2452,30 +4738,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RerunResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2484,13 +4768,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2511,6 +4804,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DevLoginResponse"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2539,6 +4841,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listBatchDocuments: {
@@ -2550,7 +4861,7 @@ export interface operations {
                 document_id?: string;
                 /** @description Page size (max 200) */
                 limit?: number;
-                status?: string;
+                status?: "pending" | "queued" | "processing" | "succeeded" | "failed" | "skipped" | "excluded";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
@@ -2567,18 +4878,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BatchDocumentPage"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2595,46 +4922,45 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     included?: boolean;
+                    /** @enum {string} */
                     priority?: "low" | "normal" | "high";
                     processor_id?: null | string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description One source document in a batch */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BatchDocument"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2643,13 +4969,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2668,42 +5003,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The record was removed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        ok: boolean;
-                    };
+                    "application/json": components["schemas"]["AssessmentAreaOk"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2731,18 +5073,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BatchPage"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2780,36 +5138,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BatchCreated"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2826,26 +5191,25 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     force?: boolean;
                     preserve_corrections?: boolean;
                     processor_id?: string;
+                    /** @enum {string} */
                     scope?: "all" | "pending" | "failed";
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A run of this batch is already active (one per batch) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BatchRunNotStarted"];
                 };
             };
             /** @description Default Response */
@@ -2854,36 +5218,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BatchRunStarted"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2898,10 +5269,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     batch_ids?: string[];
+                    /** @enum {string} */
                     scope?: "all" | "pending" | "failed";
                 };
             };
@@ -2913,36 +5285,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BatchProcessResult"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2955,7 +5334,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (max 200) */
                 limit?: number;
-                processing_status?: string;
+                processing_status?: "uploaded" | "queued" | "processing" | "processed" | "partially_processed" | "failed" | "skipped";
+                /** @description Derived from the items unless the document was rejected */
                 review_status?: "not_started" | "pending" | "in_review" | "validated" | "rejected";
             };
             header?: {
@@ -2973,18 +5353,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SourceDocumentPage"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2999,53 +5395,71 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Add the files to this assessment; without it they are organization-level */
+                    assessment_id?: string;
+                    /** @description The files, one part each (repeat the `files` field) */
+                    files: string[];
+                    /** @description The processor for these files */
+                    processor_id?: string;
+                };
+            };
+        };
         responses: {
-            /** @description Default Response */
+            /** @description The accepted documents (processing queued) and the refused files */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["UploadResult"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Payload too large */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3064,33 +5478,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description An uploaded source file of the assessment area (`sdoc_` id) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SourceDocument"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3109,42 +5530,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The record was removed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        ok: boolean;
-                    };
+                    "application/json": components["schemas"]["AssessmentAreaOk"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3166,46 +5594,54 @@ export interface operations {
             /** @description The original bytes */
             200: {
                 headers: {
+                    /** @description inline; filename="…" */
+                    "content-disposition"?: string;
+                    /** @description The sha256 of the bytes, quoted */
+                    etag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "*/*": string;
                 };
             };
             /** @description The requested byte range */
             206: {
                 headers: {
+                    /** @description inline; filename="…" */
+                    "content-disposition"?: string;
+                    /** @description bytes start-end/size */
+                    "content-range"?: string;
+                    /** @description The sha256 of the bytes, quoted */
+                    etag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "*/*": string;
                 };
             };
-            /** @description Not modified */
+            /** @description Not modified: If-None-Match named the current ETag */
             304: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Error body */
@@ -3215,6 +5651,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3234,7 +5679,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     include_provenance?: boolean;
@@ -3243,39 +5688,46 @@ export interface operations {
                     options?: {
                         [key: string]: unknown;
                     };
+                    /** @enum {string} */
                     policy?: "validated_only" | "all";
                 };
             };
         };
         responses: {
-            /** @description The export (JSON, CSV or XLSX by exporter) */
+            /** @description The export, in the exporter's media type (GET /exporters) */
             200: {
                 headers: {
+                    /** @description The hash of the export, quoted */
+                    etag?: string;
+                    /** @description How many items the export holds */
+                    "x-export-item-count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3284,13 +5736,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3299,8 +5760,9 @@ export interface operations {
         parameters: {
             query?: {
                 key?: string;
+                /** @description latest when absent */
                 run?: "latest" | "all";
-                status?: string;
+                status?: "pending" | "needs_review" | "auto_validated" | "validated" | "corrected" | "rejected";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
@@ -3319,27 +5781,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ExtractedItemList"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3357,9 +5826,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
+                    /**
+                     * @description confirm when absent
+                     * @enum {string}
+                     */
                     decision?: "confirm" | "reject";
                     expected_version?: number;
                     note?: null | string;
@@ -3368,36 +5841,34 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A value extracted from a source document, with provenance, confidence and review state */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ExtractedItem"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3406,13 +5877,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3429,7 +5909,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     dry_run?: boolean;
@@ -3447,36 +5927,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ValidateAllResult"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3491,35 +5978,66 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    filename: string;
+                    mime_type?: null | string;
+                    size_bytes: number;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file to check; it is not stored
+                     */
+                    file: string;
+                };
+            };
+        };
         responses: {
-            /** @description Default Response */
+            /** @description Whether a file would be accepted, and why not (200 either way) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["UploadVerdict"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3542,18 +6060,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ExporterList"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3576,53 +6110,53 @@ export interface operations {
                     expected_version?: number;
                     note?: null | string;
                     provenance?: {
-                        anchors: ({
-                            kind: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
+                        anchors: components["schemas"]["ProvenanceAnchor"][];
                         quote: string;
-                        text_source?: string;
+                        /** @enum {string} */
+                        text_source?: "text_layer" | "ocr" | "acroform" | "native";
                     };
+                    /** @enum {string} */
                     reason: "ocr_error" | "wrong_value" | "wrong_location" | "format" | "missing_value" | "not_applicable" | "other";
                     time_spent_ms?: number;
                     /** @description The corrected value; must fit the item's value_type */
                     value: unknown;
+                    /**
+                     * @description §4.5 value_state
+                     * @enum {string}
+                     */
                     value_state?: "present" | "absent" | "blank" | "not_applicable" | "unreadable" | "conflicting" | "inferred";
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A human correction of an extracted item; every update is a new revision */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Correction"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3631,13 +6165,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3655,59 +6198,63 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     expected_version?: number;
                     note?: null | string;
                     provenance?: {
-                        anchors: ({
-                            kind: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
+                        anchors: components["schemas"]["ProvenanceAnchor"][];
                         quote: string;
-                        text_source?: string;
+                        /** @enum {string} */
+                        text_source?: "text_layer" | "ocr" | "acroform" | "native";
                     };
+                    /** @enum {string} */
                     reason?: "ocr_error" | "wrong_value" | "wrong_location" | "format" | "missing_value" | "not_applicable" | "other";
+                    /**
+                     * @description reverted restores the machine value
+                     * @enum {string}
+                     */
                     status?: "active" | "reverted";
                     time_spent_ms?: number;
                     value?: unknown;
+                    /**
+                     * @description §4.5 value_state
+                     * @enum {string}
+                     */
                     value_state?: "present" | "absent" | "blank" | "not_applicable" | "unreadable" | "conflicting" | "inferred";
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A human correction of an extracted item; every update is a new revision */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Correction"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3716,13 +6263,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3742,11 +6298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        database: string;
-                        status: string;
-                        version: string;
-                    };
+                    "application/json": components["schemas"]["HealthResponse"];
                 };
             };
             /** @description Default Response */
@@ -3755,11 +6307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        database: string;
-                        status: string;
-                        version: string;
-                    };
+                    "application/json": components["schemas"]["HealthResponse"];
                 };
             };
         };
@@ -3782,18 +6330,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ProcessorList"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3812,28 +6376,64 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A processor of the catalog with its item types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processor"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ReadyResponse"];
                 };
             };
             /** @description Error body */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error body */
-            404: {
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3861,25 +6461,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ConfigSchemaResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listDocuments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -3892,21 +6513,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["DocumentSummary"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3923,6 +6573,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "templateId": "engagement-letter",
+                 *       "title": "Engagement letter for Acme",
+                 *       "fields": {
+                 *         "client": "Acme Ltd",
+                 *         "fee": 12000
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateDocumentBody"];
             };
         };
@@ -3933,36 +6593,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentDetail"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3987,39 +6654,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        sections: ({
-                            /** @description Present on a section whose output came from a run (status `generated` or `stale`): what it read then that differs now; empty when current */
-                            staleBecause?: {
-                                /** @description fields, gathered, corrections, computed, library, document, template, voice, brief, model, … (as a snapshot diff names causes) */
-                                cause: string;
-                                /** @description A read path (`fields.client`, `gathered.report`, `computed.total`), `definition.<attribute>`, `voice`, `brief` or `models` */
-                                path: string;
-                            }[];
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentDetail"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4049,22 +6711,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4081,7 +6752,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["UpdateDocumentBody"];
             };
@@ -4093,36 +6764,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentDetail"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4147,27 +6825,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ComputedResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4192,27 +6877,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentConfig"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4229,12 +6921,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description groups → keys to change; null resets a key to its default */
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["ConfigBody"];
             };
         };
         responses: {
@@ -4244,43 +6933,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentConfig"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listDataNeeds: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -4295,30 +6996,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["DataNeed"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4347,36 +7068,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataNeed"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4402,27 +7130,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataNeed"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4453,31 +7188,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4495,7 +7239,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["DataNeedUpdateBody"];
             };
@@ -4507,36 +7251,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataNeed"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4575,38 +7326,52 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     getFields: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -4627,22 +7392,40 @@ export interface operations {
                     "application/json": components["schemas"]["FieldsResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4661,6 +7444,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fields": {
+                 *         "client": "Acme Ltd",
+                 *         "fee": 12000,
+                 *         "start_date": "2026-01-15"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["FieldsBody"];
             };
         };
@@ -4671,36 +7463,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentDetail"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4729,31 +7528,40 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteFieldResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4770,7 +7578,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["GatherBody"];
             };
@@ -4782,36 +7590,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GatherResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4828,8 +7643,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "preserveEdited": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["GenerateBody"];
             };
         };
@@ -4840,28 +7660,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "started": true,
+                     *       "alreadyRunning": false,
+                     *       "documentId": "doc_01",
+                     *       "progressUrl": "/v1/documents/doc_01/progress"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GenerateResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Hand-edited sections exist and neither `force` nor `preserveEdited` was sent */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4870,20 +7698,34 @@ export interface operations {
                     "application/json": components["schemas"]["GenerateConflictResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listGenerationSnapshots: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -4898,30 +7740,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["GenerationSnapshotSummary"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4947,27 +7809,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GenerationSnapshot"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4997,22 +7866,31 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationSnapshotDiff"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5030,7 +7908,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ReproduceGenerationBody"];
             };
@@ -5045,31 +7923,40 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationReproduction"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5098,36 +7985,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OrchestrateResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5150,7 +8044,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events */
+            /** @description Server-sent events: each frame is `id: <seq>` and `data: <JSON>`, the JSON a `ProgressEvent` (one schema per event kind, told apart by `event`); comment lines (`: keep-alive`) keep the connection open. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5159,22 +8053,31 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5199,27 +8102,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    /**
+                     * @example {
+                     *       "generation_should_proceed": false,
+                     *       "ui_state": "needs_input",
+                     *       "gaps": [
+                     *         {
+                     *           "kind": "required_field_missing",
+                     *           "message": "Required field \"client\" is empty",
+                     *           "subjectType": "field",
+                     *           "subjectId": "fld_01",
+                     *           "key": "client",
+                     *           "blocking": true,
+                     *           "needsInput": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5244,35 +8171,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        /** @description Present on a section whose output came from a run (status `generated` or `stale`): what it read then that differs now; empty when current */
-                        staleBecause?: {
-                            /** @description fields, gathered, corrections, computed, library, document, template, voice, brief, model, … (as a snapshot diff names causes) */
-                            cause: string;
-                            /** @description A read path (`fields.client`, `gathered.report`, `computed.total`), `definition.<attribute>`, `voice`, `brief` or `models` */
-                            path: string;
-                        }[];
-                    } & {
-                        [key: string]: unknown;
-                    })[];
+                    "application/json": components["schemas"]["Section"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5301,36 +8227,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Section"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5348,7 +8281,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["SectionEditBody"];
             };
@@ -5360,36 +8293,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Section"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5420,31 +8360,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5474,36 +8423,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Section"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5521,7 +8477,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["RegenerateBody"];
             };
@@ -5536,38 +8492,52 @@ export interface operations {
                     "application/json": components["schemas"]["GenerateResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listSectionVersions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -5583,30 +8553,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["SectionVersion"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5633,36 +8623,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Section"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5691,43 +8688,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["Section"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listSnapshots: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -5742,30 +8751,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["Snapshot"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5782,7 +8811,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CreateSnapshotBody"];
             };
@@ -5794,36 +8823,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Snapshot"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5852,22 +8888,31 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteSnapshotResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5893,43 +8938,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RestoreSnapshotResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listDocumentSnippets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -5944,30 +9001,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["SnippetBinding"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5996,36 +9073,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SnippetBinding"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6056,31 +9140,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6098,7 +9191,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["UpdateDocumentSnippetBody"];
             };
@@ -6110,36 +9203,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SnippetBinding"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6158,33 +9258,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Authoring spec of a template (JSON, or YAML with Content-Type application/yaml) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TemplateSpec"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6213,36 +9320,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AppliedSpecResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6271,36 +9385,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentDetail"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6328,29 +9449,43 @@ export interface operations {
                     "application/json": components["schemas"]["SynthesisResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     getSynthesisHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -6371,29 +9506,52 @@ export interface operations {
                     "application/json": components["schemas"]["SynthesisHistoryResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listEntities: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -6406,21 +9564,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["Entity"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6447,27 +9634,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Entity"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6492,27 +9695,162 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Entity"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    deleteEntity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                entity_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    updateEntity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                entity_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateEntityBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Entity"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6542,22 +9880,40 @@ export interface operations {
                     "application/json": components["schemas"]["TidyTemplateResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6583,13 +9939,31 @@ export interface operations {
                     "application/json": components["schemas"]["LlmStatusResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6612,18 +9986,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OrchestrationRulesResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6663,21 +10053,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OrchestrationRule"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6686,13 +10083,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6722,22 +10128,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6763,13 +10178,31 @@ export interface operations {
                     "application/json": components["schemas"]["OrgsResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6799,29 +10232,52 @@ export interface operations {
                     "application/json": components["schemas"]["PromptAssistResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listRiskBlocks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -6837,20 +10293,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        riskBlocks: {
-                            [key: string]: unknown;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["RiskBlocksResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6877,21 +10356,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RiskBlock"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6900,13 +10386,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6931,27 +10426,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RiskBlock"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6981,31 +10483,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7022,7 +10533,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["UpdateRiskBlockBody"];
             };
@@ -7034,30 +10545,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RiskBlock"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7066,20 +10575,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listSnippets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -7092,21 +10615,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["Snippet"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7133,21 +10685,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Snippet"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7156,13 +10715,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7187,27 +10755,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Snippet"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7237,22 +10812,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7269,7 +10853,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["SnippetUpdateBody"];
             };
@@ -7281,30 +10865,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Snippet"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7313,13 +10895,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7348,30 +10939,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Snippet"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7380,20 +10969,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listTemplates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -7406,21 +11009,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["DocumentSummary"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7437,12 +11069,30 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description a TemplateSpec (JSON, or YAML with Content-Type application/yaml) */
         requestBody: {
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                /**
+                 * @example {
+                 *       "slug": "nda-memo",
+                 *       "title": "NDA memo",
+                 *       "fields": [
+                 *         {
+                 *           "key": "client",
+                 *           "label": "Client",
+                 *           "isRequired": true
+                 *         }
+                 *       ],
+                 *       "sections": [
+                 *         {
+                 *           "key": "summary",
+                 *           "title": "Summary",
+                 *           "render_mode": "templated",
+                 *           "output_template": "An NDA for {{ client }}."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TemplateSpec"];
             };
         };
         responses: {
@@ -7452,9 +11102,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TemplateCompileResult"];
                 };
             };
             /** @description Default Response */
@@ -7463,21 +11111,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TemplateCompileResult"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7486,13 +11141,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7517,27 +11181,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentDetail"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7554,12 +11225,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description a TemplateSpec */
         requestBody: {
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["TemplateSpec"];
             };
         };
         responses: {
@@ -7569,43 +11237,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TemplateReplaceResult"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listTexts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -7618,21 +11298,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["Text"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7659,21 +11368,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Text"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7682,13 +11398,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7713,27 +11438,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Text"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7763,31 +11495,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7804,7 +11545,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["UpdateTextBody"];
             };
@@ -7816,30 +11557,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Text"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7848,20 +11587,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listToolRegistrations: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -7874,21 +11627,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["ToolRegistration"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7915,21 +11697,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ToolRegistration"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7938,13 +11727,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -7969,27 +11767,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ToolRegistration"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -8019,22 +11824,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -8051,7 +11865,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description the tool's arguments */
@@ -8068,43 +11882,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ToolInvocationResult"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listVoices: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -8117,21 +11943,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["Voice"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -8158,21 +12013,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Voice"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8181,13 +12043,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -8212,27 +12083,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Voice"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -8262,22 +12140,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -8294,7 +12181,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["UpdateVoiceBody"];
             };
@@ -8306,30 +12193,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Voice"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8338,13 +12223,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -8370,13 +12264,31 @@ export interface operations {
                     "application/json": components["schemas"]["WhoamiResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };

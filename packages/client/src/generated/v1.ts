@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** JSON Schema of the authoring spec and the config group keys */
+        /**
+         * JSON Schema of the authoring spec and the config group keys
+         * @description The JSON Schema that `POST /v1/templates`, `PUT /v1/templates/{slug}` and `PUT …/spec` take, and the keys of each config group.
+         */
         get: operations["getConfigSchema"];
         put?: never;
         post?: never;
@@ -25,10 +28,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List document instances */
+        /**
+         * List document instances
+         * @description The active organization's document instances (not templates), each with its `{key: value}` field map.
+         */
         get: operations["listDocuments"];
         put?: never;
-        /** Instantiate a template into a document */
+        /**
+         * Instantiate a template into a document
+         * @description Copies the template's sections, fields, data-needs and config into a new document and sets the fields sent (values are stored as strings). Answers 201 with the document detail (`document`, `sections`, `sources`, `fields`, `dataNeeds`); 404 when the template is not in the active organization, 422 for a bad body or a field value not of its type.
+         */
         post: operations["createDocument"];
         delete?: never;
         options?: never;
@@ -45,16 +54,22 @@ export interface paths {
         };
         /**
          * A document with its sections and sources
-         * @description Each section whose output came from a run carries `staleBecause`: what it read in the latest run that rendered it (a field, gathered data, a correction, a computed value, a library text, its definition, the voice…) and differs now.
+         * @description The header, sections in order, numbered sources, fields and data-needs; 404 when the document is absent or of another organization. Each section whose output came from a run carries `staleBecause`: what it read in the latest run that rendered it (a field, gathered data, a correction, a computed value, a library text, its definition, the voice…) and differs now.
          */
         get: operations["getDocument"];
         put?: never;
         post?: never;
-        /** Delete a document and everything it owns */
+        /**
+         * Delete a document and everything it owns
+         * @description Deletes the document with its sections, data-needs, fields, bindings and history; 404 when absent or of another organization.
+         */
         delete: operations["deleteDocument"];
         options?: never;
         head?: never;
-        /** Update title, description or template flag */
+        /**
+         * Update title, description or template flag
+         * @description Applies only the keys sent and answers with the refreshed document detail; 422 for an empty body or a blank title, 404 when the document is absent or of another organization.
+         */
         patch: operations["updateDocument"];
         trace?: never;
     };
@@ -65,7 +80,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Computed values from persisted gathered rows */
+        /**
+         * Computed values from persisted gathered rows
+         * @description Evaluates the named computations over the stored gathered values and the fields, never dispatching a tool, and says which inputs are missing; 404 when the document is absent.
+         */
         get: operations["getComputed"];
         put?: never;
         post?: never;
@@ -82,9 +100,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The whole configuration with defaults resolved */
+        /**
+         * The whole configuration with defaults resolved
+         * @description Every group (models, synthesis, coordination, brief, voice, verify, render, tools) with its defaults filled in, plus the fields and sections by key; works on documents and templates. 404 when the document is absent.
+         */
         get: operations["getConfig"];
-        /** Merge config groups and keys (atomic) */
+        /**
+         * Merge config groups and keys (atomic)
+         * @description Changes only the groups and keys sent (null resets a key to its default) in one transaction and answers with the resolved config. 422 listing every problem (an unknown group or key, a value of the wrong type, a computation that does not parse, a finalized document), nothing changed; 404 when the document is absent.
+         */
         put: operations["putConfig"];
         post?: never;
         delete?: never;
@@ -100,10 +124,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Data-needs in ordinal order */
+        /**
+         * Data-needs in ordinal order
+         * @description The document's data-needs (what generation gathers before writing), in ordinal order; 404 when the document is absent.
+         */
         get: operations["listDataNeeds"];
         put?: never;
-        /** Add a data-need */
+        /**
+         * Add a data-need
+         * @description Appends a data-need and answers 201 with it; 422 for an unknown kind, arguments its kind does not accept, an output key taken or malformed, a dependency that names nothing or makes a cycle; 404 when the document is absent.
+         */
         post: operations["createDataNeed"];
         delete?: never;
         options?: never;
@@ -118,15 +148,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One data-need */
+        /**
+         * One data-need
+         * @description One data-need of the document; 404 when the document or data-need is absent.
+         */
         get: operations["getDataNeed"];
         put?: never;
         post?: never;
-        /** Delete a data-need */
+        /**
+         * Delete a data-need
+         * @description Removes the data-need; 422 while another need depends on it or the document is finalized; 404 when absent.
+         */
         delete: operations["deleteDataNeed"];
         options?: never;
         head?: never;
-        /** Update a data-need (only sent keys change) */
+        /**
+         * Update a data-need (only sent keys change)
+         * @description Changes the keys sent and answers with the data-need; 422 on the same rules as create; 404 when absent.
+         */
         patch: operations["updateDataNeed"];
         trace?: never;
     };
@@ -157,9 +196,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The document's fields */
+        /**
+         * The document's fields
+         * @description Every field row of the document (an empty list when it has none); 404 when the document is absent.
+         */
         get: operations["getFields"];
-        /** Merge field values by key */
+        /**
+         * Merge field values by key
+         * @description Sets the fields sent (creating missing keys; values stored as strings) and answers with the refreshed document detail; 422 for a value not of its field's type or outside an enum field's options, or a finalized document; 404 when the document is absent.
+         */
         put: operations["putFields"];
         post?: never;
         delete?: never;
@@ -178,7 +223,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a field */
+        /**
+         * Delete a field
+         * @description Removes one field row; 404 when the document or field is absent, 422 when the document is finalized.
+         */
         delete: operations["deleteField"];
         options?: never;
         head?: never;
@@ -194,7 +242,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run the source lane only and return the gathered payloads */
+        /**
+         * Run the source lane only and return the gathered payloads
+         * @description Runs only the source lane (no synthesis, no render) and answers with the gathered payloads, per-need timings, failures and numbered sources; stored values are reused unless `refresh` is sent. 404 when absent, 422 for a finalized document.
+         */
         post: operations["gather"];
         delete?: never;
         options?: never;
@@ -211,7 +262,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start generation in the background (follow it on /progress) */
+        /**
+         * Start generation in the background (follow it on /progress)
+         * @description Starts a generation run in the background (gather, compute, synthesize, render, verify) and answers at once; follow it on `GET …/progress`. Answers `alreadyRunning: true` while a run is active; 409 `GenerateConflictResponse` when hand-edited sections exist and neither `force` nor `preserveEdited` is sent; 422 for a finalized document; 404 when absent.
+         */
         post: operations["generate"];
         delete?: never;
         options?: never;
@@ -226,7 +280,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Immutable per-run pins, newest first */
+        /**
+         * Immutable per-run pins, newest first
+         * @description The immutable per-run pins of the document, newest first (summaries; the manifest is on the single read); 404 when the document is absent.
+         */
         get: operations["listGenerationSnapshots"];
         put?: never;
         post?: never;
@@ -243,7 +300,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A run's full manifest and output */
+        /**
+         * A run's full manifest and output
+         * @description One pin with its full manifest (everything the run read and decided) and output; 404 when the document or snapshot is absent.
+         */
         get: operations["getGenerationSnapshot"];
         put?: never;
         post?: never;
@@ -260,7 +320,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per section: whether and why the output changed between two generation snapshots */
+        /**
+         * Per section: whether and why the output changed between two generation snapshots
+         * @description Compares two pins of the document section by section: whether the output changed and which recorded inputs differ; 404 when the document or either snapshot is absent.
+         */
         get: operations["diffGenerationSnapshots"];
         put?: never;
         post?: never;
@@ -279,7 +342,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-render from the pinned manifest: offline replay by default (no model call), `{"mode": "live"}` asks the model again */
+        /**
+         * Re-render from the pinned manifest: offline replay by default (no model call), `{"mode": "live"}` asks the model again
+         * @description Re-renders every section from the pinned manifest and says per section whether the output is byte-identical; offline by default (no model call), `{"mode": "live"}` asks the model again. 404 when the document or snapshot is absent.
+         */
         post: operations["reproduceGeneration"];
         delete?: never;
         options?: never;
@@ -296,7 +362,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extract facts from intake text, decide with the rulebook, set fields and bind snippets */
+        /**
+         * Extract facts from intake text, decide with the rulebook, set fields and bind snippets
+         * @description Extracts facts from the intake text with the model, runs the organization's rulebook over them, sets fields and binds snippets, and answers with the review payload (plan, bound snippets, entities, values set and skipped); 422 for blank text or a finalized document, 404 when absent.
+         */
         post: operations["orchestrateDocument"];
         delete?: never;
         options?: never;
@@ -311,7 +380,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Progress events as text/event-stream (replay from Last-Event-ID or ?after=<seq>) */
+        /**
+         * Progress events as text/event-stream (replay from Last-Event-ID or ?after=<seq>)
+         * @description Streams the run's events as server-sent events (`id: <seq>`, `data: <ProgressEvent JSON>`), replaying from `Last-Event-ID` or `?after=<seq>`, and closes after a terminal event (pipeline_finished, pipeline_failed, pipeline_blocked). 404 when the document is absent.
+         */
         get: operations["progress"];
         put?: never;
         post?: never;
@@ -328,7 +400,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness verdict and gaps */
+        /**
+         * Readiness verdict and gaps
+         * @description Whether generation should proceed, the UI state (`ready`, `needs_input`: a person can fill the gaps, `blocked`: the definition must change) and every gap with its subject and whether it blocks. The same verdict gates `POST …/generate` (`pipeline_blocked`). 404 when the document is absent.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -347,11 +422,14 @@ export interface paths {
         };
         /**
          * Sections in order
-         * @description Each section whose output came from a run carries `staleBecause` (see `getDocument`).
+         * @description The document's sections in order; each whose output came from a run carries `staleBecause` (see `getDocument`). 404 when the document is absent.
          */
         get: operations["listSections"];
         put?: never;
-        /** Create a section (title only, or fully configured) */
+        /**
+         * Create a section (title only, or fully configured)
+         * @description Appends a section (defaults: `render_mode` synthesized, `output_type` string) and answers 201 with it; 422 for a blank title, a value outside its set, a template that does not parse or a finalized document; 404 when the document is absent.
+         */
         post: operations["createSection"];
         delete?: never;
         options?: never;
@@ -367,10 +445,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit a section (only sent keys change) */
+        /**
+         * Edit a section (only sent keys change)
+         * @description Changes the keys sent and answers with the section; 422 for an empty body, a blank title or a value outside its set; 404 when the document or section is absent.
+         */
         put: operations["editSection"];
         post?: never;
-        /** Delete a section */
+        /**
+         * Delete a section
+         * @description Removes the section from the document; 404 when the document or section is absent, 422 when the document is finalized.
+         */
         delete: operations["deleteSection"];
         options?: never;
         head?: never;
@@ -385,7 +469,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Apply a hand-edited output (status edited, new version) */
+        /**
+         * Apply a hand-edited output (status edited, new version)
+         * @description Stores the content as the section's output, sets its status to `edited` (generate then answers 409 unless forced) and records a version; 404 when absent, 422 when the document is finalized.
+         */
         put: operations["putSectionOutput"];
         post?: never;
         delete?: never;
@@ -403,7 +490,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Regenerate one section (same stages, scoped) */
+        /**
+         * Regenerate one section (same stages, scoped)
+         * @description Starts a run that re-renders only this section (same stages, scoped) and answers at once; 404 when the document or section is absent, 422 for a finalized document.
+         */
         post: operations["regenerateSection"];
         delete?: never;
         options?: never;
@@ -418,7 +508,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The section's output history, newest first */
+        /**
+         * The section's output history, newest first
+         * @description Every recorded output of the section (generated, edited, restored, captured), newest first; 404 when the document or section is absent.
+         */
         get: operations["listSectionVersions"];
         put?: never;
         post?: never;
@@ -437,7 +530,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore a past section output */
+        /**
+         * Restore a past section output
+         * @description Puts a past output of the section back (recording a new version) and answers with the section; 404 when the document, section or version is absent, 422 for a finalized document.
+         */
         post: operations["restoreSectionVersion"];
         delete?: never;
         options?: never;
@@ -453,7 +549,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Reorder sections (an exact permutation) */
+        /**
+         * Reorder sections (an exact permutation)
+         * @description Puts the sections in the order given and answers with them in that order; 422 unless the ids are every section of the document exactly once; 404 when the document is absent.
+         */
         put: operations["reorderSections"];
         post?: never;
         delete?: never;
@@ -469,10 +568,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Snapshots, newest first */
+        /**
+         * Snapshots, newest first
+         * @description The document's output snapshots, newest first; 404 when the document is absent.
+         */
         get: operations["listSnapshots"];
         put?: never;
-        /** Capture the current output (unlabeled: "Version N") */
+        /**
+         * Capture the current output (unlabeled: "Version N")
+         * @description Captures every section's current output as a snapshot (unlabeled: "Version N") and answers 201 with it; 404 when the document is absent.
+         */
         post: operations["createSnapshot"];
         delete?: never;
         options?: never;
@@ -490,7 +595,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a snapshot */
+        /**
+         * Delete a snapshot
+         * @description Deletes a snapshot; 404 when the document or snapshot is absent.
+         */
         delete: operations["deleteSnapshot"];
         options?: never;
         head?: never;
@@ -506,7 +614,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore a snapshot onto the live sections */
+        /**
+         * Restore a snapshot onto the live sections
+         * @description Puts the snapshot's outputs back onto the live sections (recording a version of each) and says which were restored; 404 when the document or snapshot is absent, 422 for a finalized document.
+         */
         post: operations["restoreSnapshot"];
         delete?: never;
         options?: never;
@@ -521,10 +632,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Bound snippets in binding order, with their items */
+        /**
+         * Bound snippets in binding order, with their items
+         * @description The snippets bound to the document, in binding order, each with the snippet and its items; 404 when the document is absent.
+         */
         get: operations["listDocumentSnippets"];
         put?: never;
-        /** Bind a snippet (omitted ordinal: appended) */
+        /**
+         * Bind a snippet (omitted ordinal: appended)
+         * @description Binds a snippet of the library to the document (appended unless an ordinal is sent) and answers 201 with the binding; 404 when the document or snippet is absent, 422 for a finalized document, a blank role or a negative ordinal.
+         */
         post: operations["bindSnippet"];
         delete?: never;
         options?: never;
@@ -542,11 +659,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Unbind a snippet (the snippet stays in the library) */
+        /**
+         * Unbind a snippet (the snippet stays in the library)
+         * @description Unbinds the snippet from the document (the snippet stays in the library); 404 when absent, 422 when the document is finalized.
+         */
         delete: operations["unbindSnippet"];
         options?: never;
         head?: never;
-        /** Update a binding's entity bindings or ordinal */
+        /**
+         * Update a binding's entity bindings or ordinal
+         * @description Changes the entity bindings or ordinal sent and answers with the binding; 422 for an empty body, a finalized document, a blank role or a negative ordinal; 404 when absent.
+         */
         patch: operations["updateDocumentSnippet"];
         trace?: never;
     };
@@ -557,9 +680,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The canonical authoring spec */
+        /**
+         * The canonical authoring spec
+         * @description The document or template as a spec (the body `PUT …/spec` and `POST /v1/templates` take), entities included; 404 when the document is absent.
+         */
         get: operations["getSpec"];
-        /** Apply a full spec as desired state (one transaction) */
+        /**
+         * Apply a full spec as desired state (one transaction)
+         * @description Syncs sections, fields, data-needs, config and the organization entities the spec defines to match it, and answers with the document detail and the compile report. 422 naming every spec error with its path, nothing changed; 404 when the document is absent.
+         */
         put: operations["putSpec"];
         post?: never;
         delete?: never;
@@ -578,7 +707,7 @@ export interface paths {
         get?: never;
         /**
          * Set the lifecycle state (draft, under-review, finalized)
-         * @description Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…
+         * @description Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…. 422 for a state outside the three; 404 when the document is absent.
          */
         put: operations["setState"];
         post?: never;
@@ -595,7 +724,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest synthesized context */
+        /**
+         * The latest synthesized context
+         * @description The latest synthesized context of the document, or null when never synthesized; 404 when absent.
+         */
         get: operations["getSynthesis"];
         put?: never;
         post?: never;
@@ -612,7 +744,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every synthesized context, newest first */
+        /**
+         * Every synthesized context, newest first
+         * @description Every synthesized context of the document, newest first; 404 when absent.
+         */
         get: operations["getSynthesisHistory"];
         put?: never;
         post?: never;
@@ -629,10 +764,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's entities, by name */
+        /**
+         * The organization's entities, by name
+         * @description The active organization's entities (parties that snippet bindings name by role), by name.
+         */
         get: operations["listEntities"];
         put?: never;
-        /** Create an entity (a party snippet bindings name by role) */
+        /**
+         * Create an entity (a party snippet bindings name by role)
+         * @description Creates an entity and answers 201 with it; 422 for a blank name or an attribute that is not a plain value.
+         */
         post: operations["createEntity"];
         delete?: never;
         options?: never;
@@ -647,14 +788,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One entity */
+        /**
+         * One entity
+         * @description One entity; 404 when absent or of another organization.
+         */
         get: operations["getEntity"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete an entity no binding names
+         * @description Deletes the entity; 422 while a snippet binding still names it, 404 when absent or of another organization.
+         */
+        delete: operations["deleteEntity"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update an entity (only sent keys change)
+         * @description Applies the keys sent (a rename reaches every document binding the entity: the sections that rendered it show stale); 422 for a blank name or a bad attribute, 404 when absent or of another organization.
+         */
+        patch: operations["updateEntity"];
         trace?: never;
     };
     "/v1/jinja/tidy": {
@@ -666,7 +818,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-indent a template's block tags without changing what it renders */
+        /**
+         * Re-indent a template's block tags without changing what it renders
+         * @description Re-indents the block tags of a Jinja template without changing what it renders; 422 for a body without a `template` string.
+         */
         post: operations["tidyTemplate"];
         delete?: never;
         options?: never;
@@ -681,7 +836,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which language model mode and models the service uses by default */
+        /**
+         * Which language model mode and models the service uses by default
+         * @description Which language model mode (offline, openai-compatible, anthropic) and models the service uses by default; never a key or URL.
+         */
         get: operations["getLlmStatus"];
         put?: never;
         post?: never;
@@ -698,10 +856,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The orchestration rulebook */
+        /**
+         * The orchestration rulebook
+         * @description The orchestration rulebook in evaluation order (the defaults are seeded on first use).
+         */
         get: operations["listOrchestrationRules"];
         put?: never;
-        /** Add a rule to the rulebook */
+        /**
+         * Add a rule to the rulebook
+         * @description Adds a rule (a JsonLogic condition and its actions) and answers 201 with it; 409 when the name is taken, 422 for a condition or action that does not check.
+         */
         post: operations["createOrchestrationRule"];
         delete?: never;
         options?: never;
@@ -719,7 +883,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a rule of the rulebook */
+        /**
+         * Delete a rule of the rulebook
+         * @description Deletes a rule of the rulebook; 404 when absent.
+         */
         delete: operations["deleteOrchestrationRule"];
         options?: never;
         head?: never;
@@ -733,7 +900,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My organizations */
+        /**
+         * My organizations
+         * @description The caller's organizations, marking the one this request acted in; send its slug as `X-Org-Slug` to act in another.
+         */
         get: operations["listOrgs"];
         put?: never;
         post?: never;
@@ -752,7 +922,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Improve a section prompt */
+        /**
+         * Improve a section prompt
+         * @description Rewrites a section prompt to be clearer and more specific with the model (offline: a deterministic rewrite); 422 for a blank prompt.
+         */
         post: operations["promptAssist"];
         delete?: never;
         options?: never;
@@ -767,10 +940,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's risk blocks, wrapped under riskBlocks */
+        /**
+         * The organization's risk blocks, wrapped under riskBlocks
+         * @description The active organization's risk blocks (approval-gated analyses), wrapped under `riskBlocks`.
+         */
         get: operations["listRiskBlocks"];
         put?: never;
-        /** Create a risk block (draft unless status says approved) */
+        /**
+         * Create a risk block (draft unless status says approved)
+         * @description Creates a risk block (draft unless `status` says approved) and answers 201 with it; 409 when the key is taken, 422 for a blank key, heading or template, a template that does not parse, or a status other than draft or approved.
+         */
         post: operations["createRiskBlock"];
         delete?: never;
         options?: never;
@@ -785,15 +964,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One risk block */
+        /**
+         * One risk block
+         * @description One risk block; 404 when absent or of another organization.
+         */
         get: operations["getRiskBlock"];
         put?: never;
         post?: never;
-        /** Delete a risk block no snippet uses */
+        /**
+         * Delete a risk block no snippet uses
+         * @description Deletes a risk block; 422 while a snippet uses it, 404 when absent.
+         */
         delete: operations["deleteRiskBlock"];
         options?: never;
         head?: never;
-        /** Update a risk block; approving records who and when */
+        /**
+         * Update a risk block; approving records who and when
+         * @description Changes the keys sent and answers with the risk block (approving records who and when); 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent.
+         */
         patch: operations["updateRiskBlock"];
         trace?: never;
     };
@@ -804,10 +992,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's snippets with their items */
+        /**
+         * The organization's snippets with their items
+         * @description The active organization's snippets (clause molecules), each with its ordered items.
+         */
         get: operations["listSnippets"];
         put?: never;
-        /** Create a snippet; key unique per organization */
+        /**
+         * Create a snippet; key unique per organization
+         * @description Creates a snippet without items and answers 201 with it; 409 when the key is taken, 422 for a blank key.
+         */
         post: operations["createSnippet"];
         delete?: never;
         options?: never;
@@ -822,15 +1016,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One snippet with its items */
+        /**
+         * One snippet with its items
+         * @description One snippet with its items; 404 when absent or of another organization.
+         */
         get: operations["getSnippet"];
         put?: never;
         post?: never;
-        /** Delete a snippet and its document bindings */
+        /**
+         * Delete a snippet and its document bindings
+         * @description Deletes a snippet and unbinds it from every document; 404 when absent.
+         */
         delete: operations["deleteSnippet"];
         options?: never;
         head?: never;
-        /** Update a snippet (null clears, absent untouched) */
+        /**
+         * Update a snippet (null clears, absent untouched)
+         * @description Changes the keys sent and answers with the snippet; 409 when the new key is taken, 422 for an empty body or a blank key, 404 when absent.
+         */
         patch: operations["updateSnippet"];
         trace?: never;
     };
@@ -842,7 +1045,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace all items (ordinals 0..N-1; [] clears) */
+        /**
+         * Replace all items (ordinals 0..N-1; [] clears)
+         * @description Replaces every item (ordinals 0..N-1 in array order; [] clears) and answers with the snippet; 422 for an itemType other than text or risk_block or an itemKey that names nothing, 404 when absent.
+         */
         put: operations["setSnippetItems"];
         post?: never;
         delete?: never;
@@ -858,10 +1064,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Templates the caller can instantiate */
+        /**
+         * Templates the caller can instantiate
+         * @description The active organization's templates, each with its `{key: value}` field map; instantiate one with `POST /v1/documents`.
+         */
         get: operations["listTemplates"];
         put?: never;
-        /** Compile a spec into a template (dry_run: validate and report only) */
+        /**
+         * Compile a spec into a template (dry_run: validate and report only)
+         * @description Compiles a TemplateSpec (JSON, or YAML with Content-Type application/yaml) into a new template with its sections, fields, data-needs, config and library entities (existing library keys are skipped with a warning). Answers 201 with the report and the template; with `dry_run=true` answers 200 with the report only, writing nothing. 422 naming every spec error with its path; 409 when the slug is taken.
+         */
         post: operations["createTemplate"];
         delete?: never;
         options?: never;
@@ -876,9 +1088,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One template (slug unique per organization) */
+        /**
+         * One template (slug unique per organization)
+         * @description The template's detail, like a document's; 404 when no template of the active organization has the slug (one of another organization included).
+         */
         get: operations["getTemplate"];
-        /** Replace a template from a spec */
+        /**
+         * Replace a template from a spec
+         * @description Applies the spec to the template as its desired state (like `PUT …/spec`) and answers with the report and the template; 422 naming every spec error, nothing changed; 404 when no template has the slug.
+         */
         put: operations["replaceTemplate"];
         post?: never;
         delete?: never;
@@ -894,10 +1112,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's texts (phrase atoms), by key */
+        /**
+         * The organization's texts (phrase atoms), by key
+         * @description The active organization's texts (phrase atoms), by key.
+         */
         get: operations["listTexts"];
         put?: never;
-        /** Create a text; key unique per organization */
+        /**
+         * Create a text; key unique per organization
+         * @description Creates a text and answers 201 with it; 409 when the key is taken in the organization, 422 for a blank key, a value type outside its set or a template that does not parse.
+         */
         post: operations["createText"];
         delete?: never;
         options?: never;
@@ -912,15 +1136,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One text */
+        /**
+         * One text
+         * @description One text of the active organization; 404 when absent or of another organization.
+         */
         get: operations["getText"];
         put?: never;
         post?: never;
-        /** Delete a text no snippet uses */
+        /**
+         * Delete a text no snippet uses
+         * @description Deletes a text; 422 while a snippet uses it, 404 when absent.
+         */
         delete: operations["deleteText"];
         options?: never;
         head?: never;
-        /** Update a text (null clears, absent untouched) */
+        /**
+         * Update a text (null clears, absent untouched)
+         * @description Changes the keys sent (null clears a nullable one) and answers with the text; 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent.
+         */
         patch: operations["updateText"];
         trace?: never;
     };
@@ -931,10 +1164,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's tool registrations */
+        /**
+         * The organization's tool registrations
+         * @description The active organization's tool registrations (data-needs of kind tool call them by name).
+         */
         get: operations["listToolRegistrations"];
         put?: never;
-        /** Register a built-in tool class with non-secret configuration */
+        /**
+         * Register a built-in tool class with non-secret configuration
+         * @description Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept or one holding credentials; 409 when the name is taken.
+         */
         post: operations["createToolRegistration"];
         delete?: never;
         options?: never;
@@ -949,11 +1188,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A tool registration */
+        /**
+         * A tool registration
+         * @description One tool registration; 404 when absent or of another organization.
+         */
         get: operations["getToolRegistration"];
         put?: never;
         post?: never;
-        /** Delete a tool registration */
+        /**
+         * Delete a tool registration
+         * @description Deletes a tool registration; 404 when absent.
+         */
         delete: operations["deleteToolRegistration"];
         options?: never;
         head?: never;
@@ -969,7 +1214,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Call a registered tool once, on behalf of the caller */
+        /**
+         * Call a registered tool once, on behalf of the caller
+         * @description Calls the registered tool once with the arguments sent, on behalf of the caller, and answers with its value and source; 422 when the call fails (refused URL, timeout, bad answer), 404 when absent.
+         */
         post: operations["invokeToolRegistration"];
         delete?: never;
         options?: never;
@@ -984,10 +1232,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's voices, by name */
+        /**
+         * The organization's voices, by name
+         * @description The active organization's voices (writing styles), by name.
+         */
         get: operations["listVoices"];
         put?: never;
-        /** Create a voice; name unique per organization */
+        /**
+         * Create a voice; name unique per organization
+         * @description Creates a voice and answers 201 with it; 409 when the name is taken, 422 for a blank name.
+         */
         post: operations["createVoice"];
         delete?: never;
         options?: never;
@@ -1002,15 +1256,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One voice */
+        /**
+         * One voice
+         * @description One voice; 404 when absent or of another organization.
+         */
         get: operations["getVoice"];
         put?: never;
         post?: never;
-        /** Delete a voice */
+        /**
+         * Delete a voice
+         * @description Deletes a voice; 404 when absent.
+         */
         delete: operations["deleteVoice"];
         options?: never;
         head?: never;
-        /** Update a voice (null clears, absent untouched) */
+        /**
+         * Update a voice (null clears, absent untouched)
+         * @description Changes the keys sent (null clears the description) and answers with the voice; 409 when the new name is taken, 422 for an empty body or a blank name, 404 when absent.
+         */
         patch: operations["updateVoice"];
         trace?: never;
     };
@@ -1021,7 +1284,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who am I */
+        /**
+         * Who am I
+         * @description The caller's e-mail and organizations, and the organization this request acted in (the default one, or the one `X-Org-Slug` names).
+         */
         get: operations["whoami"];
         put?: never;
         post?: never;
@@ -1035,12 +1301,103 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AppliedSpecResponse: {
+            /** @description in ordinal order */
+            dataNeeds: components["schemas"]["DataNeed"][];
+            document: components["schemas"]["DocumentHeader"];
+            fields: components["schemas"]["FieldModel"][];
+            report: components["schemas"]["CompileReport"];
+            /** @description in order */
+            sections: components["schemas"]["Section"][];
+            sources: components["schemas"]["Source"][];
+        };
         BindSnippetBody: {
             entityBindings?: null | {
                 [key: string]: string;
             };
             ordinal?: null | number;
             snippetId: string;
+        };
+        /** @description what the document is for and for whom */
+        BriefConfig: {
+            audience?: null | string;
+            jurisdiction?: null | string;
+            purpose?: null | string;
+            text?: null | string;
+        };
+        CompileReport: {
+            errors: components["schemas"]["SpecIssue"][];
+            summary: {
+                dataNeeds: number;
+                fields: number;
+                riskBlocks: number;
+                sections: number;
+                snippets: number;
+                texts: number;
+                voices: number;
+            };
+            valid: boolean;
+            /** @description for example an existing library key skipped on create */
+            warnings: components["schemas"]["SpecIssue"][];
+        };
+        ComputedResponse: {
+            /** @description computation name → its value (free JSON) */
+            computed: {
+                [key: string]: unknown;
+            };
+            /** @description computation name → its JSONata expression */
+            fns: {
+                [key: string]: string;
+            };
+            readiness: {
+                /** @description every computation evaluated and every data-need gathered */
+                complete: boolean;
+                /** @description computation name → why it failed */
+                errors: {
+                    [key: string]: string;
+                };
+                gatheredKeys: string[];
+                /** @description output keys of data-needs with no gathered value yet */
+                notGathered: string[];
+            };
+        };
+        /** @description groups → keys to change; null resets a key to its default */
+        ConfigBody: {
+            brief?: components["schemas"]["BriefConfig"];
+            coordination?: components["schemas"]["CoordinationConfig"];
+            /** @description field key → its value and definition */
+            fields?: {
+                [key: string]: components["schemas"]["FieldConfig"];
+            };
+            models?: components["schemas"]["ModelsConfig"];
+            render?: components["schemas"]["RenderConfig"];
+            /** @description section key → its definition */
+            sections?: {
+                [key: string]: components["schemas"]["SectionConfig"];
+            };
+            synthesis?: components["schemas"]["SynthesisConfig"];
+            tools?: components["schemas"]["ToolsConfig"];
+            verify?: components["schemas"]["VerifyConfig"];
+            voice?: components["schemas"]["VoiceConfig"];
+        };
+        ConfigSchemaResponse: {
+            /** @description group name → its keys (fields and sections are keyed by field/section key) */
+            configGroups: {
+                [key: string]: string[];
+            };
+            /** @description the JSON Schema of the authoring spec (TemplateSpec) */
+            schema: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description gathering: computations, concurrency, per-need timeout, orchestration */
+        CoordinationConfig: {
+            computations?: null | {
+                [key: string]: string;
+            };
+            maxConcurrency?: null | number;
+            needTimeoutMs?: null | number;
+            orchestrate?: null | boolean;
         };
         CreateDocumentBody: {
             /** @description key → value; values are coerced to strings */
@@ -1065,19 +1422,20 @@ export interface components {
             heading: string;
             key: string;
             /**
-             * @description draft or approved
+             * @description draft or approved; only approved blocks may be finalized
              * @default draft
+             * @enum {string}
              */
-            status?: string;
+            status?: "draft" | "approved";
             statutoryRef?: null | string;
             /** @description Jinja template of the analysis */
             template: string;
         };
         CreateSectionBody: {
             output_template?: null | string;
-            output_type?: null | string;
+            output_type?: null | ("string" | "markdown" | "json" | "list" | "table");
             prompt?: null | string;
-            render_mode?: null | string;
+            render_mode?: null | ("templated" | "synthesized");
             title: string;
         };
         CreateSnapshotBody: {
@@ -1092,13 +1450,20 @@ export interface components {
             name?: null | string;
             narrativeTemplate?: null | string;
             value: string;
-            /** @default string */
-            valueType?: string;
+            /**
+             * @description the type of the value
+             * @default string
+             * @enum {string}
+             */
+            valueType?: "string" | "number" | "integer" | "boolean" | "date" | "email" | "url" | "enum" | "text";
         };
         CreateToolRegistrationBody: {
             category: string;
-            /** @description one of the built-in tool classes */
-            classPath: string;
+            /**
+             * @description the built-in tool class: http.json (a JSON API at a configured URL), mcp.http (a Model Context Protocol server), builtin.date_add, builtin.currency_convert
+             * @enum {string}
+             */
+            classPath: "http.json" | "mcp.http" | "builtin.date_add" | "builtin.currency_convert";
             /** @description non-secret configuration only */
             configJson?: {
                 [key: string]: unknown;
@@ -1112,13 +1477,37 @@ export interface components {
             /** @description example passages */
             samples?: string[];
         };
+        DataNeed: {
+            args_json: null | {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+            depends_on: null | string[];
+            documentId: string;
+            id: string;
+            /**
+             * @description where the value comes from: field, static, template, tool, llm or assessment
+             * @enum {string}
+             */
+            kind: "field" | "static" | "template" | "tool" | "llm" | "assessment";
+            name: null | string;
+            ordinal: number;
+            output_key: string;
+            prompt_body: null | string;
+            tool_ref: null | string;
+            tools_available: null | string[];
+            updatedAt: string;
+        };
         DataNeedCreateBody: {
             args_json?: null | {
                 [key: string]: unknown;
             };
             depends_on?: null | string[];
-            /** @description field, static, template, tool, llm or assessment */
-            kind: string;
+            /**
+             * @description where the value comes from: field, static, template, tool, llm or assessment
+             * @enum {string}
+             */
+            kind: "field" | "static" | "template" | "tool" | "llm" | "assessment";
             name?: null | string;
             output_key: string;
             prompt_body?: null | string;
@@ -1130,7 +1519,7 @@ export interface components {
                 [key: string]: unknown;
             };
             depends_on?: null | string[];
-            kind?: null | string;
+            kind?: null | ("field" | "static" | "template" | "tool" | "llm" | "assessment");
             name?: null | string;
             output_key?: null | string;
             prompt_body?: null | string;
@@ -1144,6 +1533,8 @@ export interface components {
             ok: boolean;
         };
         DevLoginResponse: {
+            /** @description seconds until the token expires (AUTH_TOKEN_TTL_SECONDS) */
+            expiresIn: number;
             token: string;
             /** @enum {string} */
             tokenType: "Bearer";
@@ -1156,12 +1547,101 @@ export interface components {
              * @description the kind of input that differs
              * @enum {string}
              */
-            kind: "engine" | "template" | "fields" | "gathered" | "corrections" | "computed" | "synthesized_context" | "sections" | "library" | "document" | "variables" | "date" | "voice" | "brief" | "model" | "prompt";
+            kind: "engine" | "template" | "fields" | "gathered" | "corrections" | "computed" | "synthesized_context" | "sections" | "library" | "document" | "variables" | "date" | "voice" | "brief" | "model" | "prompt" | "tool";
+        };
+        DocumentConfig: {
+            brief: components["schemas"]["BriefConfig"];
+            coordination: components["schemas"]["CoordinationConfig"];
+            /** @description field key → its value and definition */
+            fields: {
+                [key: string]: components["schemas"]["FieldConfig"];
+            };
+            models: components["schemas"]["ModelsConfig"];
+            render: components["schemas"]["RenderConfig"];
+            /** @description section key → its definition */
+            sections: {
+                [key: string]: components["schemas"]["SectionConfig"];
+            };
+            synthesis: components["schemas"]["SynthesisConfig"];
+            tools: components["schemas"]["ToolsConfig"];
+            verify: components["schemas"]["VerifyConfig"];
+            voice: components["schemas"]["VoiceConfig"];
+        };
+        DocumentDetail: {
+            /** @description in ordinal order */
+            dataNeeds: components["schemas"]["DataNeed"][];
+            document: components["schemas"]["DocumentHeader"];
+            fields: components["schemas"]["FieldModel"][];
+            /** @description in order */
+            sections: components["schemas"]["Section"][];
+            sources: components["schemas"]["Source"][];
+        };
+        DocumentHeader: {
+            createdAt: string;
+            description: null | string;
+            id: string;
+            isTemplate: boolean;
+            slug: null | string;
+            /**
+             * @description lifecycle state
+             * @enum {string}
+             */
+            state: "draft" | "under-review" | "finalized";
+            templateId: null | string;
+            title: string;
+            updatedAt: string;
+        };
+        DocumentSummary: {
+            createdAt: string;
+            description: null | string;
+            /** @description field key → value */
+            fields: {
+                [key: string]: string;
+            };
+            id: string;
+            isTemplate: boolean;
+            slug: null | string;
+            /**
+             * @description lifecycle state
+             * @enum {string}
+             */
+            state: "draft" | "under-review" | "finalized";
+            templateId: null | string;
+            title: string;
+            updatedAt: string;
+        };
+        Entity: {
+            /** @description read by templates as roles.<role>.<attribute> */
+            attributes: {
+                [key: string]: string | number | boolean | null;
+            };
+            createdAt: string;
+            createdBy: null | string;
+            /** @description `ent_…` */
+            id: string;
+            kind: null | string;
+            name: string;
+            updatedAt: string;
+        };
+        /** @description Error body with a message */
+        ErrorMessage: {
+            /** @description what went wrong, in words a person can act on */
+            detail: string;
         };
         /** @description Error body */
         ErrorResponse: {
             /** @description A message string, or a structured object for 409 generate conflicts */
             detail: unknown;
+        };
+        FieldConfig: {
+            description?: null | string;
+            isRequired?: boolean;
+            label?: null | string;
+            options?: null | string[];
+            /** @description stored as its string form */
+            value?: null | (string | number | boolean);
+            /** @enum {string} */
+            valueType?: "string" | "number" | "integer" | "boolean" | "date" | "email" | "url" | "enum" | "text";
         };
         FieldModel: {
             description?: null | string;
@@ -1174,8 +1654,11 @@ export interface components {
             /** @description the allowed values of an enum field (only enum fields that define them carry this key); any other value is refused with 422 */
             options?: string[];
             value: string;
-            /** @default string */
-            valueType?: string;
+            /**
+             * @default string
+             * @enum {string}
+             */
+            valueType?: "string" | "number" | "integer" | "boolean" | "date" | "email" | "url" | "enum" | "text";
         };
         FieldsBody: {
             /** @description merged by key */
@@ -1185,6 +1668,8 @@ export interface components {
         };
         FieldsResponse: {
             fields: components["schemas"]["FieldModel"][];
+            /** @description Cursor of the next page (pass as `cursor`); null on the last page */
+            nextCursor: null | string;
         };
         GatherBody: {
             /**
@@ -1196,6 +1681,50 @@ export interface components {
             variables?: {
                 [key: string]: unknown;
             };
+        };
+        GatheredSource: {
+            documentId?: null | string;
+            itemIds?: null | string[];
+            kind: string;
+            page?: null | number;
+            quote?: null | string;
+            text?: null | string;
+            title: string;
+            tool?: null | string;
+            url?: null | string;
+        };
+        GatherResponse: {
+            failures: {
+                error: string;
+                outputKey: string;
+            }[];
+            /** @description output key → the gathered payload (free JSON) */
+            gathered: {
+                [key: string]: unknown;
+            };
+            needs: {
+                /** @description reused: everything it was derived from is unchanged */
+                cached: boolean;
+                elapsedMs: number;
+                inputsHash: null | string;
+                kind: string;
+                outputKey: string;
+            }[];
+            sources: components["schemas"]["Source"][];
+        };
+        /** @description the source lane begins */
+        GatherStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "gather_started";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
         };
         GenerateBody: {
             /**
@@ -1231,16 +1760,95 @@ export interface components {
             progressUrl: string;
             started: boolean;
         };
+        /** @description Pinned inputs of a run; older manifests may lack newer keys */
+        GenerationManifest: {
+            /** @description the brief */
+            brief?: unknown;
+            /** @description placeholder completeness */
+            completeness?: unknown;
+            /** @description computation name → value */
+            computed?: unknown;
+            /** @description computation name → error */
+            computeErrors?: unknown;
+            /** @description {format, sections}: what each section read */
+            derivation?: unknown;
+            /** @description the document header as the run read it */
+            document?: unknown;
+            engineVersion?: string;
+            /** @description field key → value */
+            fieldValues?: unknown;
+            /** @description per data-need: outputKey, kind, cached, inputsHash, derivation, payloadHash, source */
+            gathered?: unknown;
+            /** @description per synthesized section: the model answer (replayed by reproduce) */
+            modelOutputs?: unknown;
+            /** @description the models used, per step and per section */
+            models?: unknown;
+            /** @description the prompts sent: synthesis, needs, sections */
+            prompts?: unknown;
+            /** @description the variables templates rendered with */
+            renderContext?: unknown;
+            /** @description {id, number, kind, startedAt, pinnedNow} */
+            run?: unknown;
+            /** @description the section definitions rendered */
+            sections?: unknown;
+            /** @description the numbered sources */
+            sources?: unknown;
+            /** @description the synthesized payload (free JSON) */
+            synthesizedContext?: unknown;
+            /** @description {id, specHash} */
+            template?: unknown;
+            /** @description sections with unsupported claims */
+            unsupported_sections?: unknown;
+            /** @description tokens and cost */
+            usage?: unknown;
+            /** @description the voice */
+            voice?: unknown;
+            /** @description per synthesized section: what it was written from */
+            writeInputs?: unknown;
+        } & {
+            [key: string]: unknown;
+        };
         GenerationReproduction: {
             generationSnapshotId: string;
             /** @description every section is byte-identical */
             identical: boolean;
+            /** @enum {string} */
             mode: "offline" | "live";
             /** @description model calls made (0 offline) */
             modelCalls: number;
             /** @description the run number of the reproduced snapshot */
             runId: number;
             sections: components["schemas"]["ReproducedSection"][];
+        };
+        GenerationSnapshot: {
+            createdAt: string;
+            documentId: string;
+            engineVersion: null | string;
+            id: string;
+            manifest: components["schemas"]["GenerationManifest"];
+            manifestHash: string;
+            output: {
+                sections: {
+                    content: null | string;
+                    key: string;
+                    sectionId: string;
+                    title: string;
+                }[];
+            };
+            /** @description the run number */
+            runId: number;
+            runKind: null | string;
+            sectionCount: number;
+            usage: null | ({
+                cost?: null | {
+                    amount: number;
+                    currency: string;
+                };
+                inputTokens?: number;
+                outputTokens?: number;
+            } & {
+                [key: string]: unknown;
+            });
         };
         GenerationSnapshotDiff: {
             documentId: string;
@@ -1257,6 +1865,27 @@ export interface components {
             manifestHash: string;
             runId: number;
         };
+        GenerationSnapshotSummary: {
+            createdAt: string;
+            documentId: string;
+            engineVersion: null | string;
+            id: string;
+            manifestHash: string;
+            /** @description the run number */
+            runId: number;
+            runKind: null | string;
+            sectionCount: number;
+            usage: null | ({
+                cost?: null | {
+                    amount: number;
+                    currency: string;
+                };
+                inputTokens?: number;
+                outputTokens?: number;
+            } & {
+                [key: string]: unknown;
+            });
+        };
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];
         };
@@ -1266,9 +1895,184 @@ export interface components {
             model: string;
             synthesisModel: string;
         };
+        /** @description the model per pipeline step (null: the service default) */
+        ModelsConfig: {
+            default?: null | string;
+            gather?: null | string;
+            render?: null | string;
+            synthesis?: null | string;
+            verify?: null | string;
+        };
+        /** @description a data-need reused its stored value (nothing it was derived from changed) */
+        NeedCachedEvent: {
+            dataNeedId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "need_cached";
+            kind: string;
+            outputKey: string;
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description a data-need failed */
+        NeedFailedEvent: {
+            dataNeedId: string;
+            elapsedMs: number;
+            error: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "need_failed";
+            kind: string;
+            outputKey: string;
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description a data-need gathered its value */
+        NeedFinishedEvent: {
+            dataNeedId: string;
+            elapsedMs: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "need_finished";
+            kind: string;
+            outputKey: string;
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description a data-need starts gathering */
+        NeedStartedEvent: {
+            dataNeedId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "need_started";
+            kind: string;
+            outputKey: string;
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
         OrchestrateBody: {
             /** @description intake text to extract facts from */
             source_text: string;
+        };
+        OrchestrateResponse: {
+            boundMolecules: {
+                bindingId: string;
+                entityBindings: {
+                    [key: string]: string;
+                };
+                ordinal: number;
+                /** @description the rule that bound it */
+                rule: string;
+                snippetId: string;
+                snippetKey: string;
+            }[];
+            documentId: string;
+            /** @description the entities the model found in the intake text */
+            entityNames: {
+                dates: string[];
+                emails: string[];
+                money: {
+                    amount: number;
+                    currency: null | string;
+                    text: string;
+                }[];
+                organizations: string[];
+                people: string[];
+                places: string[];
+            } & {
+                [key: string]: unknown;
+            };
+            mode: string;
+            model: string;
+            /** @description one entry per rule, in rulebook order */
+            plan: components["schemas"]["OrchestrationPlanEntry"][];
+            /** @description field key → `extracted` or `rule:<name>` */
+            setFieldSources: {
+                [key: string]: string;
+            };
+            /** @description field key → the value set */
+            setFieldValues: {
+                [key: string]: string;
+            };
+            /** @description field key → why the extracted value was not set */
+            skippedFieldValues: {
+                [key: string]: string;
+            };
+        };
+        /** @description the orchestrator is dispatched */
+        OrchestrateStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "orchestrate_started";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        OrchestrationPlanEntry: {
+            actions: ({
+                /** @enum {string} */
+                action: "set_field" | "bind_snippet";
+                reason?: string;
+                resolvedValue?: string;
+                /** @enum {string} */
+                status: "applied" | "skipped";
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description why the condition could not be evaluated (the rule is then not matched) */
+            error?: string;
+            matched: boolean;
+            rule: {
+                id: string;
+                name: string;
+            };
+        };
+        OrchestrationRule: {
+            createdAt: string;
+            description: null | string;
+            id: string;
+            name: string;
+            ordinal: number;
+            /** @description what the rule does when its condition holds */
+            then: components["schemas"]["RuleAction"][];
+            updatedAt: string;
+            /** @description JsonLogic condition over {fields, entities, text} */
+            when: {
+                [key: string]: unknown;
+            };
+        };
+        OrchestrationRulesResponse: {
+            /** @description in evaluation order */
+            rules: components["schemas"]["OrchestrationRule"][];
         };
         OrgsResponse: {
             activeSlug: null | string;
@@ -1280,6 +2084,85 @@ export interface components {
             displayName: string;
             slug: string;
         };
+        /** @description terminal: the readiness gate refused (missing required fields or insufficient data) */
+        PipelineBlockedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "pipeline_blocked";
+            readiness: components["schemas"]["Readiness"];
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description terminal: the run failed */
+        PipelineFailedEvent: {
+            /** @description the error message */
+            error: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "pipeline_failed";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description terminal: success */
+        PipelineFinishedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "pipeline_finished";
+            readiness: {
+                /** @description no rendered output still holds an unfilled placeholder */
+                complete: boolean;
+                missingPlaceholders: {
+                    names: string[];
+                    sectionId: string;
+                }[];
+            };
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+            unsupported_sections: {
+                claims: {
+                    citations: number[];
+                    missing: string[];
+                    reason?: string;
+                    sentence: string;
+                }[];
+                sectionId: string;
+                title: string;
+            }[];
+        };
+        /** @description the run begins */
+        PipelineStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "pipeline_started";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description One frame of the progress stream (`id: <seq>` + `data: <this JSON>`). Terminal events: pipeline_finished, pipeline_failed, pipeline_blocked; the server closes the stream after one. */
+        ProgressEvent: components["schemas"]["PipelineStartedEvent"] | components["schemas"]["PipelineBlockedEvent"] | components["schemas"]["GatherStartedEvent"] | components["schemas"]["NeedStartedEvent"] | components["schemas"]["NeedFinishedEvent"] | components["schemas"]["NeedFailedEvent"] | components["schemas"]["NeedCachedEvent"] | components["schemas"]["OrchestrateStartedEvent"] | components["schemas"]["SynthesizeStartedEvent"] | components["schemas"]["RenderStartedEvent"] | components["schemas"]["VerifyStartedEvent"] | components["schemas"]["VerifySectionStartedEvent"] | components["schemas"]["VerifySectionFinishedEvent"] | components["schemas"]["PipelineFinishedEvent"] | components["schemas"]["PipelineFailedEvent"];
         PromptAssistBody: {
             /** @description must not be blank */
             prompt: string;
@@ -1289,10 +2172,69 @@ export interface components {
             mode: string;
             prompt: string;
         };
+        Readiness: {
+            gaps: components["schemas"]["ReadinessGap"][];
+            generation_should_proceed: boolean;
+            /**
+             * @description ready; needs_input (a person can fill the gaps); blocked (the definition must change)
+             * @enum {string}
+             */
+            ui_state: "ready" | "needs_input" | "blocked";
+        };
+        ReadinessGap: {
+            /** @description blocking gaps stop generation; the others are shown but let it proceed */
+            blocking: boolean;
+            /** @description the field, section or output key concerned */
+            key?: string;
+            /** @enum {string} */
+            kind: "required_field_missing" | "field_type_invalid" | "template_syntax_error" | "template_variable_unprovided" | "computation_failed" | "data_need_unmet" | "risk_block_draft" | "snippet_role_unbound" | "assessment_incomplete";
+            /** @description what is wrong and what to do, in words */
+            message: string;
+            /** @description a person fixes it by entering a value */
+            needsInput?: boolean;
+            /** @description the row id; for a computation, its name */
+            subjectId: string;
+            /** @enum {string} */
+            subjectType: "field" | "section" | "data_need" | "computation" | "risk_block" | "snippet_binding" | "assessment";
+        };
         RegenerateBody: {
             variables?: {
                 [key: string]: unknown;
             };
+        };
+        /** @description page, fonts, numbering, header/footer, table of contents of the export */
+        RenderConfig: {
+            concurrency?: null | number;
+            fontFamily?: null | string;
+            fontSize?: null | number;
+            footerText?: null | string;
+            headerText?: null | string;
+            headingNumbering?: null | boolean;
+            language?: null | string;
+            margins?: null | {
+                bottom?: number;
+                left?: number;
+                right?: number;
+                top?: number;
+            };
+            pageNumbers?: null | boolean;
+            pageSize?: null | ("A4" | "Letter");
+            toc?: null | boolean;
+        };
+        /** @description a section starts rendering */
+        RenderStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "render_started";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            sectionId: string;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
         };
         ReorderSectionsBody: {
             /** @description every section id of the document exactly once */
@@ -1304,6 +2246,7 @@ export interface components {
             /** @description the re-rendered output is byte-identical to the pinned one */
             identical: boolean;
             key: string;
+            /** @enum {string} */
             outcome: "identical" | "different" | "not_replayable";
             /** @description why the section is not_replayable or different, when known */
             reason: null | string;
@@ -1315,16 +2258,93 @@ export interface components {
             /**
              * @description offline (default): replay from the manifest, no model call; live: re-run synthesized sections against the model with the pinned inputs
              * @default offline
+             * @enum {string}
              */
             mode?: "offline" | "live";
+        };
+        RestoreSnapshotResponse: {
+            /** @description the live sections whose output was restored */
+            restoredSectionIds: string[];
+            snapshotId: string;
+        };
+        RiskBlock: {
+            appliesTo: null | string;
+            approvedAt: null | string;
+            approvedBy: null | string;
+            createdAt: string;
+            heading: string;
+            id: string;
+            key: string;
+            /** @enum {string} */
+            status: "draft" | "approved";
+            statutoryRef: null | string;
+            template: string;
+            updatedAt: string;
+        };
+        RiskBlocksResponse: {
+            /** @description Cursor of the next page (pass as `cursor`); null on the last page */
+            nextCursor: null | string;
+            riskBlocks: components["schemas"]["RiskBlock"][];
+        };
+        RuleAction: {
+            /** @enum {string} */
+            action: "set_field" | "bind_snippet";
+            /** @description bind_snippet: role → entity id */
+            entityBindings?: {
+                [key: string]: string;
+            };
+            /** @description set_field: a dot path into the facts, e.g. `entities.organizations.0` */
+            fromFact?: string;
+            /** @description set_field: the field */
+            key?: string;
+            /** @description set_field: replace a value the field already has (default false) */
+            overwrite?: boolean;
+            /** @description bind_snippet: the snippet of the library */
+            snippetKey?: string;
+            /** @description set_field: a literal value */
+            value?: string | number | boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        Section: {
+            content: null | string;
+            createdAt: string;
+            documentId: string;
+            id: string;
+            /** @description stable key, unique in the document */
+            key: string;
+            ordinal: number;
+            output_template: null | string;
+            /** @enum {string} */
+            output_type: "string" | "markdown" | "json" | "list" | "table";
+            prompt: null | string;
+            /** @enum {string} */
+            render_mode: "templated" | "synthesized";
+            /** @description On GET /v1/documents/{id} and GET …/sections, present on a section whose output came from a run (status `generated` or `stale`): what it read then that differs now; empty when current */
+            staleBecause?: components["schemas"]["StaleCause"][];
+            /** @enum {string} */
+            status: "empty" | "generated" | "edited" | "stale" | "failed";
+            title: string;
+            updatedAt: string;
+        };
+        SectionConfig: {
+            /** @description read only */
+            readonly id?: string;
+            output_template?: null | string;
+            /** @enum {string} */
+            output_type?: "string" | "markdown" | "json" | "list" | "table";
+            prompt?: null | string;
+            /** @enum {string} */
+            render_mode?: "templated" | "synthesized";
+            title?: string;
         };
         SectionEditBody: {
             content?: null | string;
             output_template?: null | string;
-            output_type?: null | string;
+            output_type?: null | ("string" | "markdown" | "json" | "list" | "table");
             prompt?: null | string;
-            render_mode?: null | string;
-            status?: null | string;
+            render_mode?: null | ("templated" | "synthesized");
+            status?: null | ("empty" | "generated" | "edited" | "stale" | "failed");
             title?: null | string;
         };
         SectionOutputBody: {
@@ -1332,7 +2352,10 @@ export interface components {
             content: string;
         };
         SectionOutputDiff: {
-            /** @description section: the section's own recorded inputs that differ (listed even when the output did not change); document: manifest-wide differences (snapshots without a derivation record; listed only when the output changed) */
+            /**
+             * @description section: the section's own recorded inputs that differ (listed even when the output did not change); document: manifest-wide differences (snapshots without a derivation record; listed only when the output changed)
+             * @enum {string}
+             */
             attribution: "section" | "document";
             causes: components["schemas"]["DiffCause"][];
             /** @description the output differs */
@@ -1340,12 +2363,71 @@ export interface components {
             key: string;
             renderMode: null | string;
             sectionId: string;
+            /** @enum {string} */
             status: "changed" | "unchanged" | "only_in_from" | "only_in_to";
             title: string;
+        };
+        SectionVersion: {
+            content: null | string;
+            createdAt: string;
+            createdBy: null | string;
+            id: string;
+            runId: null | number;
+            sectionId: string;
+            /** @description what recorded it: a run, a hand edit, a restore… */
+            source: string;
+            /** @enum {string} */
+            status: "empty" | "generated" | "edited" | "stale" | "failed";
+            /** @description numbered from 1 per section */
+            version: number;
         };
         SetSnippetItemsBody: {
             /** @description replaces all items; ordinals 0..N-1 in array order */
             items: components["schemas"]["SnippetItemInput"][];
+        };
+        Snapshot: {
+            createdAt: string;
+            createdBy: null | string;
+            documentId: string;
+            id: string;
+            /** @description the label sent, else "Version N" */
+            label: string;
+            sections: components["schemas"]["SnapshotSection"][];
+            /** @description numbered from 1 per document */
+            version: number;
+        };
+        SnapshotSection: {
+            content: null | string;
+            key: string;
+            sectionId: string;
+            /** @enum {string} */
+            status: "empty" | "generated" | "edited" | "stale" | "failed";
+            title: string;
+        };
+        Snippet: {
+            createdAt: string;
+            description: null | string;
+            id: string;
+            /** @description in order */
+            items: components["schemas"]["SnippetItem"][];
+            key: string;
+            name: null | string;
+            phaseOrder: number;
+            updatedAt: string;
+        };
+        SnippetBinding: {
+            createdAt: string;
+            documentId: string;
+            /** @description role → entity id */
+            entityBindings: {
+                [key: string]: string;
+            };
+            id: string;
+            ordinal: number;
+            /** @description the bound snippet with its items (null if it vanished meanwhile) */
+            snippet: null | components["schemas"]["Snippet"];
+            snippetId: string;
+            updatedAt: string;
         };
         SnippetCreateBody: {
             description?: null | string;
@@ -1354,11 +2436,24 @@ export interface components {
             /** @default 0 */
             phaseOrder?: number;
         };
+        SnippetItem: {
+            id: string;
+            /** @description the id of the text or risk block */
+            itemId: string;
+            /** @description the current key of the text or risk block */
+            itemKey: string;
+            /** @enum {string} */
+            itemType: "text" | "risk_block";
+            ordinal: number;
+        };
         SnippetItemInput: {
             /** @description key of a text or risk block of the organization */
             itemKey: string;
-            /** @description text or risk_block */
-            itemType: string;
+            /**
+             * @description text or risk_block
+             * @enum {string}
+             */
+            itemType: "text" | "risk_block";
         };
         SnippetUpdateBody: {
             description?: null | string;
@@ -1366,11 +2461,54 @@ export interface components {
             name?: null | string;
             phaseOrder?: null | number;
         };
+        Source: {
+            documentId: null | string;
+            kind: string;
+            /** @description the citation number */
+            n: number;
+            /** @description the data-need whose gathered value it is */
+            outputKey: string;
+            page: null | number;
+            quote: null | string;
+            title: string;
+            tool: null | string;
+            url: null | string;
+        };
+        SpecIssue: {
+            message: string;
+            /** @description JSON pointer into the spec, `/sections/0/render_mode` */
+            path: string;
+        };
+        StaleCause: {
+            /** @description fields, gathered, corrections, computed, library, document, template, voice, brief, model, tool, … (as a snapshot diff names causes) */
+            cause: string;
+            /** @description A read path (`fields.client`, `gathered.report`, `computed.total`, `snippets.<key>`), `definition.<attribute>`, `voice`, `brief`, `models`, or an input of an out-of-date gathered value (`tool.<name>`, `models.gather`, `assessment.<id>.<item>`, `dataNeeds.<key>`) */
+            path: string;
+            /** @description The gathered or computed value the section read through which `path` reaches it (that row is re-gathered by the next run); absent when the section read `path` itself */
+            via?: string;
+        };
         StateBody: {
-            /** @description draft, under-review or finalized */
-            state: string;
+            /**
+             * @description draft, under-review or finalized
+             * @enum {string}
+             */
+            state: "draft" | "under-review" | "finalized";
+        };
+        /** @description the batched synthesis call: instructions, output schema, computations */
+        SynthesisConfig: {
+            computations?: null | {
+                [key: string]: string;
+            };
+            enabled?: null | boolean;
+            instructions?: null | string;
+            schema?: null | {
+                [key: string]: unknown;
+            };
+            schemaPath?: null | string;
         };
         SynthesisHistoryResponse: {
+            /** @description Cursor of the next page (pass as `cursor`); null on the last page */
+            nextCursor: null | string;
             /** @description newest first */
             synthesizedContexts: components["schemas"]["SynthesizedContext"][];
         };
@@ -1384,6 +2522,30 @@ export interface components {
             model?: null | string;
             payloadJson?: unknown;
             schemaPath?: null | string;
+        };
+        /** @description the batched synthesis call starts */
+        SynthesizeStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "synthesize_started";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        TemplateCompileResult: {
+            dryRun: boolean;
+            report: components["schemas"]["CompileReport"];
+            /** @description null in a dry run */
+            template: null | components["schemas"]["DocumentDetail"];
+        };
+        TemplateReplaceResult: {
+            report: components["schemas"]["CompileReport"];
+            template: components["schemas"]["DocumentDetail"];
         };
         /** @description Authoring spec of a template (JSON, or YAML with Content-Type application/yaml) */
         TemplateSpec: {
@@ -1474,12 +2636,50 @@ export interface components {
             specVersion?: 1;
             title: string;
         };
+        Text: {
+            bullets: string[];
+            createdAt: string;
+            description: null | string;
+            entityRolesUsed: string[];
+            headingTemplate: null | string;
+            id: string;
+            key: string;
+            name: null | string;
+            narrativeTemplate: null | string;
+            updatedAt: string;
+            value: string;
+            /** @enum {string} */
+            valueType: "string" | "number" | "integer" | "boolean" | "date" | "email" | "url" | "enum" | "text";
+        };
         TidyTemplateBody: {
             /** @description raw template text to indent */
             template: string;
         };
         TidyTemplateResponse: {
             tidied: string;
+        };
+        ToolInvocationResult: {
+            source: components["schemas"]["GatheredSource"];
+            /** @description what the tool answered (free JSON) */
+            value: unknown;
+        };
+        ToolRegistration: {
+            category: string;
+            /** @enum {string} */
+            classPath: "http.json" | "mcp.http" | "builtin.date_add" | "builtin.currency_convert";
+            /** @description the non-secret configuration (free JSON per class) */
+            configJson: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+            id: string;
+            name: string;
+            updatedAt: string;
+        };
+        /** @description which registered tools data-needs may call, and their timeout */
+        ToolsConfig: {
+            allowed?: null | string[];
+            timeoutMs?: null | number;
         };
         UpdateDocumentBody: {
             description?: null | string;
@@ -1492,11 +2692,19 @@ export interface components {
             };
             ordinal?: null | number;
         };
+        UpdateEntityBody: {
+            attributes?: null | {
+                [key: string]: string | number | boolean | null;
+            };
+            kind?: null | string;
+            /** @description a rename reaches every document binding the entity (their sections reading the snippets show stale) */
+            name?: string;
+        };
         UpdateRiskBlockBody: {
             appliesTo?: null | string;
             heading?: null | string;
             key?: null | string;
-            status?: null | string;
+            status?: null | ("draft" | "approved");
             statutoryRef?: null | string;
             template?: null | string;
         };
@@ -1509,7 +2717,7 @@ export interface components {
             name?: null | string;
             narrativeTemplate?: null | string;
             value?: null | string;
-            valueType?: null | string;
+            valueType?: null | ("string" | "number" | "integer" | "boolean" | "date" | "email" | "url" | "enum" | "text");
         };
         UpdateVoiceBody: {
             description?: null | string;
@@ -1525,6 +2733,71 @@ export interface components {
             loc: (string | number)[];
             msg: string;
             type: string;
+        };
+        /** @description the citation fact-check */
+        VerifyConfig: {
+            blockOnUnsupported?: null | boolean;
+            enabled?: null | boolean;
+            judge?: null | ("auto" | "deterministic" | "model");
+        };
+        /** @description a cited section was checked */
+        VerifySectionFinishedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "verify_section_finished";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            sectionId: string;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description every cited claim is supported by its sources */
+            supported: boolean;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description a cited section starts being checked */
+        VerifySectionStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "verify_section_started";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            sectionId: string;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        /** @description the citation fact-check starts */
+        VerifyStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "verify_started";
+            /** @description the run number; a change means a fresh run */
+            runId: number;
+            /** @description monotonic per document; resume with Last-Event-ID */
+            seq: number;
+            /** @description epoch seconds */
+            ts: number;
+        };
+        Voice: {
+            createdAt: string;
+            description: null | string;
+            id: string;
+            name: string;
+            samples: string[];
+            updatedAt: string;
+        };
+        /** @description the writing style (a voice of the library) */
+        VoiceConfig: {
+            voiceId?: null | string;
+            voiceName?: null | string;
         };
         WhoamiResponse: {
             /** @description slug of the organization the request acted in */
@@ -1563,25 +2836,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ConfigSchemaResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listDocuments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -1594,21 +2888,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["DocumentSummary"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1625,6 +2948,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "templateId": "engagement-letter",
+                 *       "title": "Engagement letter for Acme",
+                 *       "fields": {
+                 *         "client": "Acme Ltd",
+                 *         "fee": 12000
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateDocumentBody"];
             };
         };
@@ -1635,36 +2968,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentDetail"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1689,39 +3029,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        sections: ({
-                            /** @description Present on a section whose output came from a run (status `generated` or `stale`): what it read then that differs now; empty when current */
-                            staleBecause?: {
-                                /** @description fields, gathered, corrections, computed, library, document, template, voice, brief, model, … (as a snapshot diff names causes) */
-                                cause: string;
-                                /** @description A read path (`fields.client`, `gathered.report`, `computed.total`), `definition.<attribute>`, `voice`, `brief` or `models` */
-                                path: string;
-                            }[];
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentDetail"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1751,22 +3086,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1783,7 +3127,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["UpdateDocumentBody"];
             };
@@ -1795,36 +3139,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentDetail"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1849,27 +3200,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ComputedResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1894,27 +3252,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentConfig"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -1931,12 +3296,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description groups → keys to change; null resets a key to its default */
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["ConfigBody"];
             };
         };
         responses: {
@@ -1946,43 +3308,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentConfig"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listDataNeeds: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -1997,30 +3371,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["DataNeed"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2049,36 +3443,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataNeed"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2104,27 +3505,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataNeed"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2155,31 +3563,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2197,7 +3614,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["DataNeedUpdateBody"];
             };
@@ -2209,36 +3626,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataNeed"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2277,38 +3701,52 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     getFields: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -2329,22 +3767,40 @@ export interface operations {
                     "application/json": components["schemas"]["FieldsResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2363,6 +3819,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fields": {
+                 *         "client": "Acme Ltd",
+                 *         "fee": 12000,
+                 *         "start_date": "2026-01-15"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["FieldsBody"];
             };
         };
@@ -2373,36 +3838,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentDetail"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2431,31 +3903,40 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteFieldResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2472,7 +3953,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["GatherBody"];
             };
@@ -2484,36 +3965,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GatherResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2530,8 +4018,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "preserveEdited": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["GenerateBody"];
             };
         };
@@ -2542,28 +4035,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "started": true,
+                     *       "alreadyRunning": false,
+                     *       "documentId": "doc_01",
+                     *       "progressUrl": "/v1/documents/doc_01/progress"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GenerateResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Hand-edited sections exist and neither `force` nor `preserveEdited` was sent */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2572,20 +4073,34 @@ export interface operations {
                     "application/json": components["schemas"]["GenerateConflictResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listGenerationSnapshots: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -2600,30 +4115,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["GenerationSnapshotSummary"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2649,27 +4184,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GenerationSnapshot"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2699,22 +4241,31 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationSnapshotDiff"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2732,7 +4283,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ReproduceGenerationBody"];
             };
@@ -2747,31 +4298,40 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationReproduction"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2800,36 +4360,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OrchestrateResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2852,7 +4419,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events */
+            /** @description Server-sent events: each frame is `id: <seq>` and `data: <JSON>`, the JSON a `ProgressEvent` (one schema per event kind, told apart by `event`); comment lines (`: keep-alive`) keep the connection open. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2861,22 +4428,31 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2901,27 +4477,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    /**
+                     * @example {
+                     *       "generation_should_proceed": false,
+                     *       "ui_state": "needs_input",
+                     *       "gaps": [
+                     *         {
+                     *           "kind": "required_field_missing",
+                     *           "message": "Required field \"client\" is empty",
+                     *           "subjectType": "field",
+                     *           "subjectId": "fld_01",
+                     *           "key": "client",
+                     *           "blocking": true,
+                     *           "needsInput": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -2946,35 +4546,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        /** @description Present on a section whose output came from a run (status `generated` or `stale`): what it read then that differs now; empty when current */
-                        staleBecause?: {
-                            /** @description fields, gathered, corrections, computed, library, document, template, voice, brief, model, … (as a snapshot diff names causes) */
-                            cause: string;
-                            /** @description A read path (`fields.client`, `gathered.report`, `computed.total`), `definition.<attribute>`, `voice`, `brief` or `models` */
-                            path: string;
-                        }[];
-                    } & {
-                        [key: string]: unknown;
-                    })[];
+                    "application/json": components["schemas"]["Section"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3003,36 +4602,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Section"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3050,7 +4656,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["SectionEditBody"];
             };
@@ -3062,36 +4668,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Section"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3122,31 +4735,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3176,36 +4798,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Section"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3223,7 +4852,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["RegenerateBody"];
             };
@@ -3238,38 +4867,52 @@ export interface operations {
                     "application/json": components["schemas"]["GenerateResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listSectionVersions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -3285,30 +4928,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["SectionVersion"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3335,36 +4998,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Section"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3393,43 +5063,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["Section"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listSnapshots: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -3444,30 +5126,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["Snapshot"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3484,7 +5186,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CreateSnapshotBody"];
             };
@@ -3496,36 +5198,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Snapshot"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3554,22 +5263,31 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteSnapshotResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3595,43 +5313,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RestoreSnapshotResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listDocumentSnippets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -3646,30 +5376,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["SnippetBinding"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3698,36 +5448,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SnippetBinding"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3758,31 +5515,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3800,7 +5566,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["UpdateDocumentSnippetBody"];
             };
@@ -3812,36 +5578,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SnippetBinding"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3860,33 +5633,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Authoring spec of a template (JSON, or YAML with Content-Type application/yaml) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TemplateSpec"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3915,36 +5695,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AppliedSpecResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -3973,36 +5760,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentDetail"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4030,29 +5824,43 @@ export interface operations {
                     "application/json": components["schemas"]["SynthesisResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     getSynthesisHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -4073,29 +5881,52 @@ export interface operations {
                     "application/json": components["schemas"]["SynthesisHistoryResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listEntities: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -4108,21 +5939,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["Entity"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4149,27 +6009,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Entity"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4194,27 +6070,162 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Entity"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    deleteEntity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                entity_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    updateEntity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                entity_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateEntityBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Entity"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4244,22 +6255,40 @@ export interface operations {
                     "application/json": components["schemas"]["TidyTemplateResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4285,13 +6314,31 @@ export interface operations {
                     "application/json": components["schemas"]["LlmStatusResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4314,18 +6361,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OrchestrationRulesResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4365,21 +6428,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OrchestrationRule"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4388,13 +6458,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4424,22 +6503,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4465,13 +6553,31 @@ export interface operations {
                     "application/json": components["schemas"]["OrgsResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4501,29 +6607,52 @@ export interface operations {
                     "application/json": components["schemas"]["PromptAssistResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listRiskBlocks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -4539,20 +6668,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        riskBlocks: {
-                            [key: string]: unknown;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["RiskBlocksResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4579,21 +6731,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RiskBlock"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4602,13 +6761,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4633,27 +6801,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RiskBlock"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4683,31 +6858,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4724,7 +6908,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["UpdateRiskBlockBody"];
             };
@@ -4736,30 +6920,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RiskBlock"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4768,20 +6950,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listSnippets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -4794,21 +6990,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["Snippet"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4835,21 +7060,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Snippet"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4858,13 +7090,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4889,27 +7130,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Snippet"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4939,22 +7187,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -4971,7 +7228,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["SnippetUpdateBody"];
             };
@@ -4983,30 +7240,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Snippet"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5015,13 +7270,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5050,30 +7314,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Snippet"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5082,20 +7344,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listTemplates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -5108,21 +7384,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["DocumentSummary"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5139,12 +7444,30 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description a TemplateSpec (JSON, or YAML with Content-Type application/yaml) */
         requestBody: {
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                /**
+                 * @example {
+                 *       "slug": "nda-memo",
+                 *       "title": "NDA memo",
+                 *       "fields": [
+                 *         {
+                 *           "key": "client",
+                 *           "label": "Client",
+                 *           "isRequired": true
+                 *         }
+                 *       ],
+                 *       "sections": [
+                 *         {
+                 *           "key": "summary",
+                 *           "title": "Summary",
+                 *           "render_mode": "templated",
+                 *           "output_template": "An NDA for {{ client }}."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TemplateSpec"];
             };
         };
         responses: {
@@ -5154,9 +7477,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TemplateCompileResult"];
                 };
             };
             /** @description Default Response */
@@ -5165,21 +7486,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TemplateCompileResult"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5188,13 +7516,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5219,27 +7556,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DocumentDetail"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5256,12 +7600,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description a TemplateSpec */
         requestBody: {
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["TemplateSpec"];
             };
         };
         responses: {
@@ -5271,43 +7612,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TemplateReplaceResult"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listTexts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -5320,21 +7673,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["Text"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5361,21 +7743,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Text"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5384,13 +7773,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5415,27 +7813,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Text"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5465,31 +7870,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5506,7 +7920,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["UpdateTextBody"];
             };
@@ -5518,30 +7932,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Text"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5550,20 +7962,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listToolRegistrations: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -5576,21 +8002,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["ToolRegistration"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5617,21 +8072,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ToolRegistration"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5640,13 +8102,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5671,27 +8142,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ToolRegistration"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5721,22 +8199,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5753,7 +8240,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description the tool's arguments */
@@ -5770,43 +8257,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ToolInvocationResult"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
     };
     listVoices: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
@@ -5819,21 +8318,50 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["Voice"][];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5860,21 +8388,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Voice"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5883,13 +8418,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5914,27 +8458,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Voice"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5964,22 +8515,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -5996,7 +8556,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["UpdateVoiceBody"];
             };
@@ -6008,30 +8568,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Voice"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Error body */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6040,13 +8598,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error: an array of {loc, msg, type} for a bad body, a string detail for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
@@ -6072,13 +8639,31 @@ export interface operations {
                     "application/json": components["schemas"]["WhoamiResponse"];
                 };
             };
-            /** @description Error body */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };
