@@ -23,11 +23,6 @@ export interface QuireClient {
   readonly baseUrl: string;
   readonly v1: Client<V1Paths>;
   readonly service: Client<ServicePaths>;
-  /**
-   * A request outside openapi-fetch, with the same headers and retry policy: only for what the
-   * contract does not describe yet (the multipart bodies of uploads).
-   */
-  raw(path: string, init: RequestInit): Promise<Response>;
 }
 
 export function createQuireClient(options: QuireClientOptions): QuireClient {
@@ -40,6 +35,5 @@ export function createQuireClient(options: QuireClientOptions): QuireClient {
     baseUrl,
     v1: createClient<V1Paths>({ baseUrl, headers, fetch }),
     service: createClient<ServicePaths>({ baseUrl, headers, fetch }),
-    raw: (path, init) => fetch(new Request(`${baseUrl}${path}`, { ...init, headers: { ...headers, ...Object.fromEntries(new Headers(init.headers)) } })),
   };
 }

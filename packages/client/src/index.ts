@@ -2,13 +2,12 @@
 export { createQuireClient, type QuireClient, type QuireClientOptions } from './client.js';
 export { DEFAULT_RETRY_POLICY, RETRYABLE_STATUSES, type RetryPolicy, retryingFetch, retryAfterMs } from './retry.js';
 export { GenerateConflict, ProgressDeadlineExceeded, ProgressStreamInterrupted, QuireApiError, detailMessage } from './errors.js';
-export { ContractMismatch } from './open-responses.js';
 export { devLogin, whoami } from './auth.js';
 export { findTemplate, listTemplates, type TemplateSummary } from './templates.js';
-export { createDocument, getDocument, getFields, getReadiness, putFields, type DocumentDetail, type FieldModel, type FieldValues } from './documents.js';
+export { createDocument, getDocument, getFields, getReadiness, putFields, type CreateDocumentBody, type DocumentDetail, type DocumentHeader, type FieldModel, type FieldValues, type SectionSummary } from './documents.js';
 export { startGeneration, type GenerateBody, type GenerateResponse } from './generate.js';
 export { followProgress, type FollowOptions } from './follow-progress.js';
-export { isTerminal, type ProgressEvent, type ProgressEventName, type Readiness, type TerminalEvent } from './progress-events.js';
+export { isTerminal, type EventFrame, type ProgressEvent, type ProgressEventName, type ProgressEventOf, type Readiness, type ReadinessGap, type TerminalEvent } from './progress-events.js';
 export { exportDocx, type ExportedDocx } from './export-docx.js';
 export { createAssessment, getAssessment, type AssessmentStatus, type CreatedAssessment, type UploadFile } from './assessments.js';
 export type * as v1 from './generated/v1.js';

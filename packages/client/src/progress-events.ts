@@ -1,73 +1,47 @@
 /**
- * The progress stream's events (spec "Events"), one discriminated union by `event`. The one
- * place that names them: once the contract publishes its `ProgressEvent` schema, this file
- * becomes `components['schemas']['ProgressEvent']` of the generated types.
+ * The progress stream's events (spec "Events"): the contract's `ProgressEvent`, a oneOf of one
+ * schema per kind discriminated by `event`. Every type here is derived from the generated
+ * schemas, so a kind or a key the contract adds or changes reaches callers through
+ * `npm run client:generate`, and the list of known kinds below fails to compile until it
+ * follows.
  */
+import type { components } from './generated/v1.js';
 
-/** Keys every frame carries. */
-export interface EventFrame {
-  /** Monotonic per document: the cursor to resume from (`Last-Event-ID`). */
-  seq: number;
-  /** The run number; a change means a fresh run. */
-  runId: number;
-  /** Epoch seconds. */
-  ts: number;
-}
+type Schemas = components['schemas'];
 
-export interface ReadinessGap {
-  kind: string;
-  message: string;
-  subjectType: string;
-  subjectId: string;
-  key?: string;
-  blocking: boolean;
-  needsInput?: boolean;
-}
-
-/** The readiness verdict (as `GET …/readiness` answers it). */
-export interface Readiness {
-  generation_should_proceed: boolean;
-  ui_state: 'ready' | 'needs_input' | 'blocked';
-  gaps: ReadinessGap[];
-}
-
-interface NeedEvent {
-  dataNeedId: string;
-  outputKey: string;
-  kind: string;
-}
-
-export type ProgressEvent = EventFrame &
-  (
-    | { event: 'pipeline_started' }
-    | { event: 'pipeline_blocked'; readiness: Readiness }
-    | { event: 'gather_started' }
-    | ({ event: 'need_started' } & NeedEvent)
-    | ({ event: 'need_finished'; elapsedMs: number } & NeedEvent)
-    | ({ event: 'need_failed'; elapsedMs: number; error: string } & NeedEvent)
-    | ({ event: 'need_cached' } & NeedEvent)
-    | { event: 'orchestrate_started' }
-    | { event: 'synthesize_started' }
-    | { event: 'render_started'; sectionId: string }
-    | { event: 'verify_started' }
-    | { event: 'verify_section_started'; sectionId: string }
-    | { event: 'verify_section_finished'; sectionId: string; supported: boolean }
-    | {
-        event: 'pipeline_finished';
-        readiness: { complete: boolean; missingPlaceholders: Array<{ sectionId: string; names: string[] }> };
-        unsupported_sections: Array<{ sectionId: string; title: string; claims: Array<{ sentence: string; citations: number[]; missing: string[]; reason?: string }> }>;
-      }
-    | { event: 'pipeline_failed'; error: string }
-  );
-
+/** One frame of the stream (`id: <seq>` + `data: <this JSON>`). */
+export type ProgressEvent = Schemas['ProgressEvent'];
 export type ProgressEventName = ProgressEvent['event'];
-export type TerminalEvent = Extract<ProgressEvent, { event: 'pipeline_finished' | 'pipeline_failed' | 'pipeline_blocked' }>;
+/** The event of one kind, e.g. `ProgressEventOf<'need_failed'>` (the contract's NeedFailedEvent). */
+export type ProgressEventOf<K extends ProgressEventName> = Extract<ProgressEvent, { event: K }>;
 
-const EVENT_NAMES: ReadonlySet<string> = new Set<ProgressEventName>([
-  'pipeline_started', 'pipeline_blocked', 'gather_started', 'need_started', 'need_finished', 'need_failed', 'need_cached',
-  'orchestrate_started', 'synthesize_started', 'render_started', 'verify_started', 'verify_section_started',
-  'verify_section_finished', 'pipeline_finished', 'pipeline_failed',
-]);
+/** Keys every frame carries: `seq` (the cursor to resume from), `runId` and `ts` (epoch seconds). */
+export type EventFrame = Pick<ProgressEvent, 'seq' | 'runId' | 'ts'>;
+
+/** The readiness verdict (as `GET …/readiness` answers it and `pipeline_blocked` carries it). */
+export type Readiness = Schemas['Readiness'];
+export type ReadinessGap = Schemas['ReadinessGap'];
+
+export type TerminalEvent = Schemas['PipelineFinishedEvent'] | Schemas['PipelineFailedEvent'] | Schemas['PipelineBlockedEvent'];
+
+/** Every kind of the contract's union, once: a kind missing here or unknown there does not compile. */
+const EVENT_NAMES: { readonly [K in ProgressEventName]: true } = {
+  pipeline_started: true,
+  pipeline_blocked: true,
+  gather_started: true,
+  need_started: true,
+  need_finished: true,
+  need_failed: true,
+  need_cached: true,
+  orchestrate_started: true,
+  synthesize_started: true,
+  render_started: true,
+  verify_started: true,
+  verify_section_started: true,
+  verify_section_finished: true,
+  pipeline_finished: true,
+  pipeline_failed: true,
+};
 
 export function isTerminal(event: ProgressEvent): event is TerminalEvent {
   return event.event === 'pipeline_finished' || event.event === 'pipeline_failed' || event.event === 'pipeline_blocked';
@@ -76,7 +50,7 @@ export function isTerminal(event: ProgressEvent): event is TerminalEvent {
 /**
  * A `data:` payload as a typed event, or undefined when it is not one of the known kinds (a
  * newer server's event this client does not know is skipped, not fatal). The server writes
- * these frames from the same union, so the kind and the frame keys are what is checked.
+ * these frames from the same schemas, so the kind and the frame keys are what is checked.
  */
 export function parseProgressEvent(data: string): ProgressEvent | undefined {
   let parsed: unknown;
@@ -91,5 +65,5 @@ export function parseProgressEvent(data: string): ProgressEvent | undefined {
 function isProgressEvent(value: unknown): value is ProgressEvent {
   if (typeof value !== 'object' || value === null) return false;
   const frame: { event?: unknown; seq?: unknown; runId?: unknown; ts?: unknown } = value;
-  return typeof frame.event === 'string' && EVENT_NAMES.has(frame.event) && typeof frame.seq === 'number' && typeof frame.runId === 'number' && typeof frame.ts === 'number';
+  return typeof frame.event === 'string' && Object.hasOwn(EVENT_NAMES, frame.event) && typeof frame.seq === 'number' && typeof frame.runId === 'number' && typeof frame.ts === 'number';
 }

@@ -1,23 +1,14 @@
 /** The templates the caller can instantiate (`GET /v1/templates`). */
 import type { QuireClient } from './client.js';
-import { asArray, optionalStringAt, stringAt } from './open-responses.js';
+import type { components } from './generated/v1.js';
 import { unwrap } from './unwrap.js';
 
-export interface TemplateSummary {
-  id: string;
-  slug: string | null;
-  title: string;
-  description: string | null;
-}
+/** A template as the list answers it (a document with `isTemplate`). */
+export type TemplateSummary = components['schemas']['DocumentSummary'];
 
+/** The first page of templates (the server's default page size). */
 export async function listTemplates(client: QuireClient): Promise<TemplateSummary[]> {
-  const templates = unwrap(await client.v1.GET('/v1/templates'));
-  return asArray(templates, 'templates').map((template) => ({
-    id: stringAt(template, 'id'),
-    slug: optionalStringAt(template, 'slug'),
-    title: stringAt(template, 'title'),
-    description: optionalStringAt(template, 'description'),
-  }));
+  return unwrap(await client.v1.GET('/v1/templates'));
 }
 
 /** A template by slug or id, as `new <template>` names it. */

@@ -175,9 +175,11 @@ describeEachDialect('quire CLI', (dialect) => {
     await login();
     await fs.writeFile(path.join(home.dir, 'people.csv'), 'name,amount,email\nAlice,12.50,alice@example.test\n');
     await fs.writeFile(path.join(home.dir, 'note.txt'), 'Vendor: Contoso Ltd\n');
-    const shown = await home.run('assess', 'people.csv', 'note.txt');
+    await fs.writeFile(path.join(home.dir, 'empty.txt'), '');
+    const shown = await home.run('assess', 'people.csv', 'note.txt', 'empty.txt');
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain('with 2 document(s)');
+    expect(shown.stdout).toContain('✗ empty.txt refused: the file is empty (0 bytes)');
     expect(shown.stdout).toContain('2/2 document(s) processed');
     const assessed = await home.run('assess', 'people.csv', '--name', 'People', '--json');
     expect(assessed.code).toBe(0);

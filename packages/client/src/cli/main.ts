@@ -3,7 +3,6 @@
  * it on the process; tests call it in-process with their own io).
  */
 import { GenerateConflict, QuireApiError, ProgressDeadlineExceeded, ProgressStreamInterrupted, detailMessage } from '../errors.js';
-import { ContractMismatch } from '../open-responses.js';
 import { assess } from './commands/assess.js';
 import { exportCommand } from './commands/export.js';
 import { fields } from './commands/fields.js';
@@ -64,6 +63,5 @@ function errorName(error: unknown): string {
   if (error instanceof UsageError) return 'usage';
   if (error instanceof QuireApiError) return error.name === 'GenerateConflict' ? 'generate_conflict' : 'api';
   if (error instanceof ProgressStreamInterrupted || error instanceof ProgressDeadlineExceeded) return 'progress_stream';
-  if (error instanceof ContractMismatch) return 'contract_mismatch';
   return error instanceof TypeError ? 'transport' : 'error';
 }
