@@ -6,9 +6,16 @@ import { unwrap } from './unwrap.js';
 /** A template as the list answers it (a document with `isTemplate`). */
 export type TemplateSummary = components['schemas']['DocumentSummary'];
 
-/** The first page of templates (the server's default page size). */
+/** Every template, following the list's pages (`X-Next-Cursor`) to the last one. */
 export async function listTemplates(client: QuireClient): Promise<TemplateSummary[]> {
-  return unwrap(await client.v1.GET('/v1/templates'));
+  const templates: TemplateSummary[] = [];
+  let cursor: string | undefined;
+  do {
+    const result = await client.v1.GET('/v1/templates', { params: { query: { limit: 200, cursor } } });
+    templates.push(...unwrap(result));
+    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
+  } while (cursor !== undefined);
+  return templates;
 }
 
 /** A template by slug or id, as `new <template>` names it. */
