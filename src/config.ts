@@ -182,8 +182,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     http: {
       corsOrigins: corsOrigins(env),
-      rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
-      loginRateLimitPerMinute: integer(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 10, 1, 1_000_000),
+      rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 3000, 1, 1_000_000),
+      loginRateLimitPerMinute: integer(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 60, 1, 1_000_000),
       metricsToken: env.METRICS_TOKEN || undefined,
     },
   };
