@@ -69,6 +69,15 @@ export const OrchestrateResponse = Type.Object(
       money: Type.Array(Type.Object({ text: Type.String(), amount: Type.Number(), currency: Nullable(Type.String()) })),
       emails: Type.Array(Type.String()),
     }, { additionalProperties: true, description: 'the entities the model found in the intake text' }),
+    entities: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        kind: Nullable(Type.String()),
+        created: Type.Boolean({ description: 'true when this run created it; false when an entity of that name was reused' }),
+      }),
+      { description: 'the organizations and people found (and the parties bindings name), as the organization\'s entities' },
+    ),
     setFieldValues: Type.Record(Type.String(), Type.String(), { description: 'field key → the value set' }),
     setFieldSources: Type.Record(Type.String(), Type.String(), { description: 'field key → `extracted` or `rule:<name>`' }),
     skippedFieldValues: Type.Record(Type.String(), Type.String(), { description: 'field key → why the extracted value was not set' }),
