@@ -1991,6 +1991,14 @@ export interface components {
                 snippetKey: string;
             }[];
             documentId: string;
+            /** @description the organizations and people found (and the parties bindings name), as the organization's entities */
+            entities: {
+                /** @description true when this run created it; false when an entity of that name was reused */
+                created: boolean;
+                id: string;
+                kind: null | string;
+                name: string;
+            }[];
             /** @description the entities the model found in the intake text */
             entityNames: {
                 dates: string[];
