@@ -24,6 +24,7 @@ import { registerLibraryRoutes } from './modules/library/library.routes.js';
 import { registerToolRoutes } from './modules/library/tools.routes.js';
 import type { RouteDeps } from './modules/route-context.js';
 import type { Config } from './config.js';
+import { lazySerializerFactory } from './http/lazy-serializers.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { protectScope } from './http/plugins/auth.js';
 import { installCompression } from './http/plugins/compression.js';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     bodyLimit: deps.config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
   });
 
   app.addHook('onSend', async (request, reply) => {
