@@ -40,6 +40,7 @@ import { NAMED_SCHEMAS } from './http/schema-registry.js';
 import { registerAuthRoutes } from './modules/identity/auth.routes.js';
 import type { IdentityRepository } from './modules/identity/identity.repository.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
+import { registerMemberRoutes } from './modules/identity/members/members.routes.js';
 import type { SigningKeys } from './modules/identity/signing-keys.js';
 import type { TokenVerifier } from './modules/identity/token-verifier.js';
 import type { Store } from './storage/database.js';
@@ -112,9 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Everything registered in this scope requires a verified bearer token.
   await app.register(async (scope) => {
-    protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim: deps.config.auth.orgClaim });
+    protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim: deps.config.auth.orgClaim, orgClaimDefaultRole: deps.config.auth.orgClaimDefaultRole });
     registerIdentityRoutes(scope);
     const routeDeps: RouteDeps = { db: deps.store.db, ...deps.services };
+    registerMemberRoutes(scope, routeDeps);
     registerTemplateRoutes(scope, routeDeps);
     registerDocumentRoutes(scope, routeDeps, (ctx, document) => documentDetailWithStaleness(ctx, routeDeps, document));
     registerReadinessRoutes(scope, routeDeps);

@@ -3,6 +3,7 @@
  * A bad value stops start-up with one line naming the variable (see `ConfigError`).
  */
 import path from 'node:path';
+import { ROLES, type Role as MemberRole } from './kernel/roles.js';
 
 export type Role = 'api' | 'worker' | 'all';
 export type AuthMode = 'dev' | 'oidc';
@@ -25,6 +26,8 @@ export interface Config {
     algorithms: string[];
     clockToleranceSeconds: number;
     orgClaim: string | undefined;
+    /** The role an organization claim entry without `:role` grants (AUTH_ORG_CLAIM_DEFAULT_ROLE). */
+    orgClaimDefaultRole: MemberRole;
     tokenTtlSeconds: number;
   };
   logLevel: LogLevel;
@@ -166,6 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
       algorithms,
       clockToleranceSeconds: integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', 30, 0, 300),
       orgClaim,
+      orgClaimDefaultRole: oneOf(env, 'AUTH_ORG_CLAIM_DEFAULT_ROLE', ROLES, 'editor'),
       tokenTtlSeconds: integer(env, 'AUTH_TOKEN_TTL_SECONDS', 3600, 60, 86400),
     },
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),

@@ -11,6 +11,7 @@ import { DOCUMENT_SCHEMAS } from '../modules/documents/documents.schemas.js';
 import { GENERATION_SCHEMAS } from '../modules/generation/generation.schemas.js';
 import { HISTORY_SCHEMAS } from '../modules/history/history.schemas.js';
 import { IDENTITY_SCHEMAS } from '../modules/identity/identity.schemas.js';
+import { MEMBER_SCHEMAS } from '../modules/identity/members/members.schemas.js';
 import { LIBRARY_SCHEMAS } from '../modules/library/library.schemas.js';
 import { SECTION_SCHEMAS } from '../modules/documents/sections/sections.schemas.js';
 import { TemplateSpec } from '../modules/templates/spec-schema.js';
@@ -27,6 +28,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   HTTPValidationError,
   ...PROBE_SCHEMAS,
   ...IDENTITY_SCHEMAS,
+  ...MEMBER_SCHEMAS,
   ...DOCUMENT_SCHEMAS,
   ...SECTION_SCHEMAS,
   ...DATA_NEED_SCHEMAS,

@@ -1,4 +1,5 @@
 import { NotFoundError, UnauthorizedError } from './errors.js';
+import type { Role } from './roles.js';
 
 /**
  * The verified caller of one request, resolved once by the auth plugin. Commands receive it in
@@ -9,6 +10,8 @@ export interface Membership {
   slug: string;
   displayName: string;
   isDefault: boolean;
+  /** The caller's role in this organization (kernel/roles.ts). */
+  role: Role;
 }
 
 export interface Actor {
@@ -60,10 +63,11 @@ export const SYSTEM_USER_ID = 'system';
  * The actor of background work (jobs, start-up seeding): "system", in exactly one
  * organization, with no token. Jobs carry the organization id in their payload; this is the
  * one place an actor is built without a request. `slug` and `displayName` default to what the
- * caller knows (the id when nothing better), `isDefault` to true.
+ * caller knows (the id when nothing better), `isDefault` to true; the role is owner (background
+ * work carries out what a member with the right role already asked for).
  */
 export function systemActor(org: Pick<Membership, 'orgId'> & Partial<Membership>): OrgActor {
   const slug = org.slug ?? org.orgId;
-  const membership: Membership = { orgId: org.orgId, slug, displayName: org.displayName ?? slug, isDefault: org.isDefault ?? true };
+  const membership: Membership = { orgId: org.orgId, slug, displayName: org.displayName ?? slug, isDefault: org.isDefault ?? true, role: 'owner' };
   return { userId: SYSTEM_USER_ID, subject: SYSTEM_USER_ID, email: null, memberships: [membership], org: membership, bearerToken: '' };
 }

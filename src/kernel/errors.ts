@@ -39,6 +39,9 @@ export class GenerateConflictError extends DomainError {
 /** The bearer token is missing, malformed or does not verify (maps to 401). */
 export class UnauthorizedError extends DomainError {}
 
+/** The caller is a member of the organization but its role does not allow this (maps to 403). */
+export class ForbiddenError extends DomainError {}
+
 /** The upload is larger than the configured cap (maps to 413). */
 export class PayloadTooLargeError extends DomainError {}
 

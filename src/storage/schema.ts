@@ -27,6 +27,10 @@ export interface MembershipTable {
   user_id: string;
   org_id: string;
   is_default: number;
+  /** viewer | editor | reviewer | owner (kernel/roles.ts). */
+  role: string;
+  /** `local` (seeded or added by an owner) or `claim` (follows the OIDC organization claim). */
+  source: string;
   created_at: string;
 }
 

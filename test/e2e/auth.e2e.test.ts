@@ -69,7 +69,12 @@ describeEachDialect('auth and organizations', (dialect) => {
   it('whoami answers for the default organization, and for another via X-Org-Slug', async () => {
     const acme = await server.call('GET', '/v1/whoami', { token });
     expect(acme.status).toBe(200);
-    expect(await acme.json()).toEqual({ user: { email: 'dev@localhost', organizations: ['acme', 'globex'] }, activeOrg: 'acme' });
+    // The dev user owns both demo organizations (the whole suite logs in as it).
+    expect(await acme.json()).toEqual({
+      user: { email: 'dev@localhost', organizations: ['acme', 'globex'], memberships: [{ slug: 'acme', role: 'owner' }, { slug: 'globex', role: 'owner' }] },
+      activeOrg: 'acme',
+      activeRole: 'owner',
+    });
     const globex = await server.call('GET', '/v1/whoami', { token, org: 'globex' });
     expect(((await globex.json()) as { activeOrg: string }).activeOrg).toBe('globex');
   });
@@ -101,8 +106,8 @@ describeEachDialect('auth and organizations', (dialect) => {
     const response = await server.call('GET', '/v1/orgs', { token, org: 'globex' });
     expect(await response.json()).toEqual({
       orgs: [
-        { slug: 'acme', displayName: 'Acme Corporation', active: false },
-        { slug: 'globex', displayName: 'Globex Inc.', active: true },
+        { slug: 'acme', displayName: 'Acme Corporation', active: false, role: 'owner' },
+        { slug: 'globex', displayName: 'Globex Inc.', active: true, role: 'owner' },
       ],
       activeSlug: 'globex',
     });

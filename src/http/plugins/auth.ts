@@ -1,12 +1,21 @@
 /**
  * ⚠ SECURITY CHOKE POINT ⚠ Every protected route passes through `authenticate`: a bearer JWT
  * verified against the key set (signature, algorithm allow-list, issuer, audience, expiry,
- * not-before), then `X-Org-Slug` resolved among the caller's organizations. Routes are
- * protected by being registered inside the scope this plugin decorates — never by opting in.
+ * not-before), then `X-Org-Slug` resolved among the caller's organizations, then the caller's
+ * role in that organization checked against the route's. Routes are protected by being
+ * registered inside the scope this plugin decorates — never by opting in.
+ *
+ * Roles: the ONE place a route's required role is decided is here — `config.role` on the route,
+ * else reads (GET/HEAD) need viewer and everything else editor. Use cases add a check only
+ * where the body decides (finalizing through a state change, approving a risk block).
+ * Order: 401 → 404 organization → 403 role → body validation (422) → the use case. The role
+ * check runs in `onRequest`, before the body is parsed, so a refused caller learns nothing about
+ * the body or the entity it names.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { UnauthorizedError } from '../../kernel/errors.js';
+import { ForbiddenError, UnauthorizedError } from '../../kernel/errors.js';
+import { type Role, forbiddenMessage, roleAtLeast } from '../../kernel/roles.js';
 import { errorResponse } from '../../kernel/schema.js';
 import { resolveActor } from '../../modules/identity/commands/resolve-actor.js';
 import type { IdentityRepository } from '../../modules/identity/identity.repository.js';
@@ -16,6 +25,14 @@ export interface AuthOptions {
   verifier: TokenVerifier;
   identity: IdentityRepository;
   orgClaim: string | undefined;
+  /** The role an organization claim entry without `:role` grants. */
+  orgClaimDefaultRole?: Role;
+}
+
+/** A route's required role when it declares none: reads need viewer, writes editor. */
+export function defaultRoleOf(method: string | string[]): Role {
+  const methods = Array.isArray(method) ? method : [method];
+  return methods.every((m) => ['GET', 'HEAD', 'OPTIONS'].includes(m.toUpperCase())) ? 'viewer' : 'editor';
 }
 
 const OrgHeader = Type.Object({
@@ -38,13 +55,18 @@ function bearerToken(request: FastifyRequest): string {
  */
 export function protectScope(scope: FastifyInstance, options: AuthOptions): void {
   scope.addHook('onRoute', (route) => {
+    const role = route.config?.role ?? defaultRoleOf(route.method);
+    route.config = { ...route.config, role };
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const responses = (schema.response ?? {}) as Record<string, unknown>;
+    // Every member is at least a viewer, so only routes above viewer can answer 403.
+    const guarded = role !== 'viewer';
     route.schema = {
       ...schema,
+      ...(guarded && typeof schema.description === 'string' ? { description: `${schema.description} Needs the ${role} role or above (403 otherwise).` } : {}),
       headers: schema.headers ?? OrgHeader,
       security: [{ bearerAuth: [] }],
-      response: { ...responses, 401: errorResponse(401), 404: responses[404] ?? errorResponse(404) },
+      response: { ...responses, 401: errorResponse(401), ...(guarded ? { 403: errorResponse(403) } : {}), 404: responses[404] ?? errorResponse(404) },
     };
   });
 
@@ -53,6 +75,10 @@ export function protectScope(scope: FastifyInstance, options: AuthOptions): void
     const verified = await options.verifier(token);
     const slugHeader = request.headers['x-org-slug'];
     const slug = Array.isArray(slugHeader) ? slugHeader[0] : slugHeader;
-    request.actor = await resolveActor(options.identity, verified, token, slug?.trim(), { orgClaim: options.orgClaim });
+    const actor = await resolveActor(options.identity, verified, token, slug?.trim(), { orgClaim: options.orgClaim, orgClaimDefaultRole: options.orgClaimDefaultRole });
+    request.actor = actor;
+    // No active organization: the use case answers 404 "organization not found" as before.
+    const needed = request.routeOptions.config.role ?? defaultRoleOf(request.method);
+    if (actor.org && !roleAtLeast(actor.org.role, needed)) throw new ForbiddenError(forbiddenMessage(needed, actor.org.role));
   });
 }

@@ -10,6 +10,7 @@
  * | ConflictError                  | 409    | message or structured detail              |
  * | GenerateConflictError          | 409    | {blockedEdited: true, editedSectionTitles}|
  * | UnauthorizedError              | 401    | message                                   |
+ * | ForbiddenError                 | 403    | message naming the role needed            |
  * | PayloadTooLargeError           | 413    | message                                   |
  * | UpstreamError                  | 502    | message (a model or tool server failed)   |
  * | anything else                  | 500    | "<ErrorClass>: <message>" (stack in log)  |
@@ -18,6 +19,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   ConflictError,
   DomainValidationError,
+  ForbiddenError,
   GenerateConflictError,
   NotFoundError,
   PayloadTooLargeError,
@@ -53,6 +55,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof UnauthorizedError) {
       return reply.status(401).header('www-authenticate', 'Bearer').send({ detail: error.message });
     }
+    if (error instanceof ForbiddenError) return reply.status(403).send({ detail: error.message });
     if (error instanceof PayloadTooLargeError) return reply.status(413).send({ detail: error.message });
     if (error instanceof UpstreamError) return reply.status(502).send({ detail: error.message });
     // Framework errors with a client status (415 media type, 413 body too large, …) keep it.

@@ -57,7 +57,10 @@ export function registerToolRoutes(fastify: FastifyInstance, deps: RouteDeps): v
 
   app.post(
     '/v1/tool-registrations',
-    { schema: { operationId: 'createToolRegistration', summary: 'Register a built-in tool class with non-secret configuration', description: 'Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept or one holding credentials; 409 when the name is taken.', tags: tools, body: Ref(CreateToolRegistrationBody), response: { 201: Ref(ToolRegistration), ...errorResponses(409, 422) } } },
+    { schema: { operationId: 'createToolRegistration', summary: 'Register a built-in tool class with non-secret configuration', description: 'Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept or one holding credentials; 409 when the name is taken.', tags: tools, body: Ref(CreateToolRegistrationBody), response: { 201: Ref(ToolRegistration), ...errorResponses(409, 422) } },
+      // A registered tool (an MCP server, for one) receives the bearer token of every colleague
+      // whose generation calls it: only owners decide where those go.
+      config: { role: 'owner' } },
     async (request, reply) => reply.status(201).send(presentToolRegistration(await createToolRegistration(contextOf(request, deps), request.body))),
   );
 
@@ -69,7 +72,7 @@ export function registerToolRoutes(fastify: FastifyInstance, deps: RouteDeps): v
 
   app.delete(
     '/v1/tool-registrations/:tool_id',
-    { schema: { operationId: 'deleteToolRegistration', summary: 'Delete a tool registration', description: 'Deletes a tool registration; 404 when absent.', tags: tools, params: ToolParams, response: { 200: Ok, ...errorResponses(404) } } },
+    { schema: { operationId: 'deleteToolRegistration', summary: 'Delete a tool registration', description: 'Deletes a tool registration; 404 when absent.', tags: tools, params: ToolParams, response: { 200: Ok, ...errorResponses(404) } }, config: { role: 'owner' } },
     async (request) => {
       await deleteToolRegistration(contextOf(request, deps), request.params.tool_id);
       return { ok: true };

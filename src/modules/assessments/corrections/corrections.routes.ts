@@ -48,6 +48,8 @@ export function registerCorrectionRoutes(fastify: FastifyInstance, deps: RouteDe
         body: CreateBody,
         response: { 201: Ref(Correction), ...errorResponses(404, 409, 422) },
       },
+      // Correcting what extraction found is review work.
+      config: { role: 'reviewer' },
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
@@ -68,6 +70,7 @@ export function registerCorrectionRoutes(fastify: FastifyInstance, deps: RouteDe
         body: UpdateBody,
         response: { 200: Ref(Correction), ...errorResponses(404, 409, 422) },
       },
+      config: { role: 'reviewer' },
     },
     async (request) => {
       const ctx = contextOf(request, deps);

@@ -67,6 +67,8 @@ export function registerExtractedItemRoutes(fastify: FastifyInstance, deps: Rout
         body: ValidateBody,
         response: { 200: Ref(ExtractedItem), ...errorResponses(404, 409, 422) },
       },
+      // Confirming or rejecting what extraction found is review work.
+      config: { role: 'reviewer' },
     },
     async (request) => presentItem(await validateItem(contextOf(request, deps), request.params.id, request.params.item_id, request.body)),
   );
@@ -83,6 +85,7 @@ export function registerExtractedItemRoutes(fastify: FastifyInstance, deps: Rout
         body: ValidateAllBody,
         response: { 200: Ref(ValidateAllResult), ...errorResponses(404, 422) },
       },
+      config: { role: 'reviewer' },
     },
     async (request) => validateAllItems(contextOf(request, deps), request.params.id, request.body),
   );

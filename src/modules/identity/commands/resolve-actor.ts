@@ -7,6 +7,7 @@
  */
 import { type Actor, ORG_NOT_FOUND_MESSAGE } from '../../../kernel/actor.js';
 import { NotFoundError } from '../../../kernel/errors.js';
+import { type Role, isRole, roleAtLeast } from '../../../kernel/roles.js';
 import type { IdentityRepository } from '../identity.repository.js';
 import type { VerifiedToken } from '../token-verifier.js';
 
@@ -14,6 +15,8 @@ import type { VerifiedToken } from '../token-verifier.js';
 export interface ResolveActorOptions {
   /** OIDC: a claim listing organization slugs the caller is a member of. */
   orgClaim: string | undefined;
+  /** The role of a claim entry that names none (`acme` rather than `acme:reviewer`). */
+  orgClaimDefaultRole?: Role;
 }
 
 /**
@@ -27,7 +30,10 @@ export async function resolveActor(
   options: ResolveActorOptions,
 ): Promise<Actor> {
   const user = await identity.upsertUser(token.subject, token.email);
-  if (options.orgClaim) await grantClaimedMemberships(identity, user.id, token.claims[options.orgClaim]);
+  if (options.orgClaim) {
+    const wanted = await claimedMemberships(identity, token.claims[options.orgClaim], options.orgClaimDefaultRole ?? 'editor');
+    await identity.syncClaimMemberships(user.id, wanted);
+  }
   const memberships = await identity.listMemberships(user.id);
   let org = null;
   if (orgSlug !== undefined && orgSlug !== '') {
@@ -40,14 +46,26 @@ export async function resolveActor(
 }
 
 /**
- * Memberships granted by the identity provider: each slug in the claim that names an existing
- * organization becomes a membership. Organizations are never created from a token.
+ * What the identity provider says the caller's memberships are (organization id → role): each
+ * entry of the claim (an array, or a space/comma separated string) is `slug` or `slug:role`;
+ * only existing organizations count (they are never created from a token), an unknown role
+ * grants `viewer` (least privilege, still visible to the caller), and a slug named twice keeps
+ * its highest role. A token without the claim names no organization: the claim is the source of
+ * truth for the memberships it granted, so they go (memberships added by an owner stay).
  */
-async function grantClaimedMemberships(identity: IdentityRepository, userId: string, claim: unknown): Promise<void> {
-  const slugs = Array.isArray(claim) ? claim : typeof claim === 'string' ? claim.split(/[\s,]+/) : [];
-  for (const slug of slugs) {
-    if (typeof slug !== 'string' || slug === '') continue;
-    const org = await identity.findOrganizationBySlug(slug);
-    if (org) await identity.ensureMembership(userId, org.id, false);
+async function claimedMemberships(identity: IdentityRepository, claim: unknown, defaultRole: Role): Promise<Map<string, Role>> {
+  const entries = Array.isArray(claim) ? claim : typeof claim === 'string' ? claim.split(/[\s,]+/) : [];
+  const wanted = new Map<string, Role>();
+  for (const entry of entries) {
+    if (typeof entry !== 'string' || entry === '') continue;
+    const colon = entry.lastIndexOf(':');
+    const slug = colon === -1 ? entry : entry.slice(0, colon);
+    const named = colon === -1 ? defaultRole : entry.slice(colon + 1);
+    const role: Role = isRole(named) ? named : 'viewer';
+    const org = slug === '' ? undefined : await identity.findOrganizationBySlug(slug);
+    if (!org) continue;
+    const previous = wanted.get(org.id);
+    if (!previous || roleAtLeast(role, previous)) wanted.set(org.id, role);
   }
+  return wanted;
 }

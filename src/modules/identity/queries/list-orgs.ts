@@ -4,7 +4,7 @@ import type { Actor } from '../../../kernel/actor.js';
 export function listOrgs(actor: Actor) {
   const activeSlug = actor.org?.slug ?? null;
   return {
-    orgs: actor.memberships.map((m) => ({ slug: m.slug, displayName: m.displayName, active: m.slug === activeSlug })),
+    orgs: actor.memberships.map((m) => ({ slug: m.slug, displayName: m.displayName, active: m.slug === activeSlug, role: m.role })),
     activeSlug,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { ConflictError } from '../../../../kernel/errors.js';
 import { newId } from '../../../../kernel/ids.js';
+import { requireRole } from '../../../../kernel/roles.js';
 import type { CommandContext } from '../../../context.js';
 import { requiredString, uniqueOrConflict } from '../../library-rules.js';
 import { approvalChanges, assertStatus, requiredTemplate } from '../risk-block-rules.js';
@@ -23,12 +24,14 @@ export const duplicateRiskBlockKey = (key: string) => `a risk block with key "${
 /**
  * @throws DomainValidationError for a blank key, heading or template, a template that does not parse, or a status other than draft/approved.
  * @throws ConflictError when the key is taken in the organization.
+ * @throws ForbiddenError when created approved by a caller below reviewer.
  */
 export async function createRiskBlock(ctx: CommandContext, input: CreateRiskBlockInput): Promise<RiskBlockRecord> {
   const key = requiredString(input.key, 'key', { isKey: true });
   const heading = requiredString(input.heading, 'heading');
   const template = requiredTemplate(input.template);
   const status = assertStatus(input.status ?? 'draft');
+  if (status === 'approved') requireRole(ctx.actor, 'reviewer', 'approving a risk block');
   const orgId = ctx.actor.org.orgId;
   const blocks = ctx.repos.riskBlocks;
   if (await blocks.findByKey(orgId, key)) throw new ConflictError(duplicateRiskBlockKey(key));

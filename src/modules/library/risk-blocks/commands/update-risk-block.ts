@@ -5,6 +5,7 @@
  * puts it back to draft, so nothing unreviewed ever reads as approved.
  */
 import { ConflictError } from '../../../../kernel/errors.js';
+import { requireRole } from '../../../../kernel/roles.js';
 import type { CommandContext } from '../../../context.js';
 import { assertNotEmptyUpdate, requiredString, uniqueOrConflict } from '../../library-rules.js';
 import { requireRiskBlock } from '../require-risk-block.js';
@@ -33,6 +34,9 @@ export function riskBlockChangesOf(ctx: CommandContext, block: RiskBlockRecord, 
   if (input.appliesTo !== undefined) changes.appliesTo = input.appliesTo;
   const contentChanged = (changes.heading !== undefined && changes.heading !== block.heading) || (changes.template !== undefined && changes.template !== block.template);
   const status = input.status !== undefined ? assertStatus(input.status) : contentChanged ? 'draft' : undefined;
+  // Approval is review work: making a block approved, or changing the content of one that stays
+  // approved (the approval would otherwise vouch for text nobody reviewed).
+  if (status === 'approved' && (block.status !== 'approved' || contentChanged)) requireRole(ctx.actor, 'reviewer', 'approving a risk block');
   if (status !== undefined) {
     changes.status = status;
     Object.assign(changes, approvalChanges(block.status, status, ctx.actor, now));
@@ -44,6 +48,7 @@ export function riskBlockChangesOf(ctx: CommandContext, block: RiskBlockRecord, 
  * @throws NotFoundError when the risk block is absent or of another organization.
  * @throws DomainValidationError for `{}`, a null or blank key/heading/template, a template that does not parse, or a status other than draft/approved.
  * @throws ConflictError when the new key is taken in the organization.
+ * @throws ForbiddenError when approving (or editing an approved block's content) below reviewer.
  */
 export async function updateRiskBlock(ctx: CommandContext, riskBlockId: string, input: UpdateRiskBlockInput): Promise<RiskBlockRecord> {
   assertNotEmptyUpdate(input, KEYS);
