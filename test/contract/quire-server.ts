@@ -15,6 +15,8 @@ import type * as ServerModule from '../../src/server.js';
 export interface QuireServer extends RunningServer {
   /** `dist` or `src`: which build of the service answers. */
   build: 'dist' | 'src';
+  /** Where the server keeps its data (the dev signing key, for tokens of other users). */
+  dataDir: string;
   login(): Promise<string>;
 }
 
@@ -30,6 +32,7 @@ export async function startQuire(env: Record<string, string>): Promise<QuireServ
   return {
     ...server,
     build,
+    dataDir,
     login: async () => {
       const response = await fetch(`${server.url}/auth/dev-login`, { method: 'POST' });
       if (response.status !== 200) throw new Error(`dev-login answered ${response.status}`);

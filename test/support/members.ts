@@ -10,7 +10,7 @@ import { loadOrCreateSigningKeys } from '../../src/modules/identity/signing-keys
 import type { TestServer } from './test-server.js';
 
 /** A dev-mode token for `subject` (the server's default issuer and audience). */
-export async function signDevToken(server: TestServer, subject: string, email: string | null = null): Promise<string> {
+export async function signDevToken(server: Pick<TestServer, 'dataDir'>, subject: string, email: string | null = null): Promise<string> {
   const keys = await loadOrCreateSigningKeys(path.join(server.dataDir, 'keys'));
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT(email ? { email } : {})

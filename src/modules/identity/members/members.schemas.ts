@@ -1,9 +1,9 @@
 /** Wire shapes of the member-management API (`/v1/members`). */
 import { Type } from 'typebox';
-import { Nullable, Ref } from '../../../kernel/schema.js';
+import { Nullable, Ref, StringEnum } from '../../../kernel/schema.js';
 import { MemberRole } from '../identity.schemas.js';
 
-export const MemberSource = Type.Union([Type.Literal('local'), Type.Literal('claim')], {
+export const MemberSource = StringEnum(['local', 'claim'] as const, {
   $id: 'MemberSource',
   description: '`local`: seeded or added by an owner; `claim`: granted by the identity provider\'s organization claim (AUTH_ORG_CLAIM), follows it, and is changed there',
 });
