@@ -4,7 +4,7 @@
  * the sections running beside this one keep acting as owner.
  */
 import { signDevToken } from '../support/members.js';
-import { type Section, idOf } from './tour.js';
+import type { Section } from './tour.js';
 
 const members: Section = async (tour) => {
   const c = tour.client;
@@ -13,7 +13,8 @@ const members: Section = async (tour) => {
   if (!me) throw new Error('the dev user is not listed among the members');
   const subject = `tour-member-${tour.suffix}`;
   const added = await c.post('/v1/members', { subject, role: 'viewer' }, 201);
-  const userId = typeof added.body?.userId === 'string' ? added.body.userId : idOf(added.body);
+  const userId = added.body?.userId;
+  if (typeof userId !== 'string') throw new Error(`no userId in ${JSON.stringify(added.body).slice(0, 300)}`);
   // A viewer manages nothing: 403 naming the owner role.
   const viewerToken = await signDevToken(tour.server, subject);
   await c.post('/v1/members', { subject: `${subject}-friend`, role: 'owner' }, 403, { token: viewerToken });

@@ -110,10 +110,6 @@ export class IdentityRepository {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).orderBy('created_at', 'asc').execute();
   }
 
-  async findUserById(userId: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  }
-
   /** The members of one organization, oldest first. */
   async listMembers(orgId: string): Promise<MemberRecord[]> {
     const rows = await this.db
