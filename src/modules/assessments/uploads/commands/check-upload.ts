@@ -52,6 +52,7 @@ export function metadataVerdict(meta: { filename: string; size_bytes: number; mi
   const kind = extKind ?? mimeKind;
   return {
     valid: !problems.some((p) => p.severity === 'error'),
+    decided: true,
     filename: sanitizeFilename(meta.filename),
     declared: { mime_type: meta.mime_type, extension: ext },
     detected: { mime_type: meta.mime_type ?? 'application/octet-stream', kind, extension: ext ?? '' },
