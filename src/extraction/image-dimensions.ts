@@ -108,10 +108,9 @@ export function readImageDimensions(bytes: Uint8Array): ImageDimensions | null {
   return null;
 }
 
-/** Why these dimensions are refused (a sentence naming the limit), or null when they are fine. */
+/** Why these dimensions are refused (a sentence naming the limit), or null when they are fine (an image without pixels is the decoder's `corrupt`, not a size). */
 export function dimensionProblem(dimensions: ImageDimensions): string | null {
   const { width, height } = dimensions;
-  if (width === 0 || height === 0) return `the image declares ${width} × ${height} pixels: it has no pixels`;
   if (Math.max(width, height) > IMAGE_LIMITS.maxSidePx) {
     return `the image declares ${width} × ${height} pixels; a side may be at most ${IMAGE_LIMITS.maxSidePx} pixels (limit maxSidePx)`;
   }

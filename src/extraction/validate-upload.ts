@@ -311,6 +311,9 @@ function imageFacts(bytes: Buffer, sniff: SniffResult, verdict: UploadVerdict): 
   if (tooLarge) verdict.problems.push({ code: 'image_too_large', severity: 'error', message: tooLarge });
   // A PNG's first chunk must be IHDR: without one nothing can read it.
   else if (dimensions === null && sniff.mime_type === 'image/png') verdict.problems.push({ code: 'corrupt', severity: 'error', message: 'the PNG has no readable IHDR header' });
+  else if (dimensions !== null && (dimensions.width === 0 || dimensions.height === 0)) {
+    verdict.problems.push({ code: 'corrupt', severity: 'error', message: `the image declares ${dimensions.width} × ${dimensions.height} pixels: it has none` });
+  }
   else verdict.problems.push({ code: 'needs_ocr', severity: 'info', message: 'an image has no text layer; OCR will be used' });
 }
 

@@ -73,6 +73,10 @@ export function toValidationDetail(errors: FastifySchemaValidationError[], conte
     byLocation.set(key, entry);
   }
   return [...byLocation.values()].map(({ loc, items }) => {
+    // A union branch of the right type that broke a constraint (a string over its maxLength) is
+    // the error to report, not "should be of type number or boolean" from the other branches.
+    const constraint = items.find((i) => i.keyword !== 'anyOf' && i.keyword !== 'type');
+    if (items.some((i) => i.keyword === 'anyOf') && constraint) return { loc, msg: constraint.msg, type: constraint.type };
     const typeErrors = items.filter((i) => i.keyword === 'type');
     if (items.some((i) => i.keyword === 'anyOf') && typeErrors.length > 0) {
       const expected = typeErrors.map((i) => i.type.replace(/_type$/, ''));
