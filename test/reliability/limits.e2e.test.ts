@@ -122,6 +122,15 @@ describeEachDialect('documented limits', (dialect) => {
     expect(count.length).toBe(LIMITS.sectionsPerDocument);
   });
 
+  it('template specs: 500 sections compile, 501 are 422 naming the limit, nothing written', async () => {
+    const spec = (n: number) => ({ slug: `big-${n}`, title: 'Big', sections: Array.from({ length: n }, (_, i) => ({ key: `s${i}`, title: `S${i}`, prompt: null, output_template: null })) });
+    expect((await api.post('/v1/templates?dry_run=true', spec(LIMITS.sectionsPerDocument))).status).toBe(200);
+    const over = await api.post('/v1/templates', spec(LIMITS.sectionsPerDocument + 1));
+    expect(over.status).toBe(422);
+    expect(detailText(over.body)).toContain(String(LIMITS.sectionsPerDocument));
+    expect((await api.get(`/v1/templates/big-${LIMITS.sectionsPerDocument + 1}`)).status).toBe(404);
+  });
+
   it('section templates: at the limit pass, one character more is 422', async () => {
     const id = await newDocument();
     const ok = await api.post(`/v1/documents/${id}/sections`, { title: 'Big', render_mode: 'templated', output_template: 'a'.repeat(LIMITS.templateChars) });
