@@ -254,7 +254,8 @@ export async function validateUpload(input: ValidateUploadInput): Promise<Upload
     }
 
     if (kind === 'pdf') await pdfFacts(bytes, limits, input.limits?.pdf_timeout_ms ?? 15_000, verdict);
-    else if (kind === 'image') imageFacts(bytes, sniff, verdict); else {
+    else if (kind === 'image') imageFacts(bytes, sniff, verdict);
+    else {
       verdict.text_layer = 'not_applicable';
       if (kind === 'text' || kind === 'csv') {
         const text = decodeText(bytes)?.text ?? '';
@@ -313,8 +314,7 @@ function imageFacts(bytes: Buffer, sniff: SniffResult, verdict: UploadVerdict): 
   else if (dimensions === null && sniff.mime_type === 'image/png') verdict.problems.push({ code: 'corrupt', severity: 'error', message: 'the PNG has no readable IHDR header' });
   else if (dimensions !== null && (dimensions.width === 0 || dimensions.height === 0)) {
     verdict.problems.push({ code: 'corrupt', severity: 'error', message: `the image declares ${dimensions.width} × ${dimensions.height} pixels: it has none` });
-  }
-  else verdict.problems.push({ code: 'needs_ocr', severity: 'info', message: 'an image has no text layer; OCR will be used' });
+  } else verdict.problems.push({ code: 'needs_ocr', severity: 'info', message: 'an image has no text layer; OCR will be used' });
 }
 
 function finish(v: UploadVerdict): UploadVerdict {
