@@ -51,9 +51,9 @@ function pngDeclaring(width: number, height: number, rows = 4): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', data), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
-/** A classic decompression bomb: 15,000 × 15,000 grey pixels, all zero, deflated whole (225 MB → ~220 KB). */
+/** A classic decompression bomb: 10,500 × 10,500 grey pixels (110 megapixels), all zero, deflated whole (110 MB → ~110 KB). */
 function decompressionBombPng(): Buffer {
-  const side = 15_000;
+  const side = 10_500;
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(side, 0);
   ihdr.writeUInt32BE(side, 4);
@@ -130,7 +130,7 @@ async function zipBombXlsx(): Promise<Buffer> {
   const zip = new JSZip();
   zip.file('[Content_Types].xml', CONTENT_TYPES_XLSX);
   zip.file('xl/workbook.xml', '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets/></workbook>');
-  zip.file('xl/worksheets/sheet1.xml', Buffer.alloc(50 * 1024 * 1024, 0x20));
+  zip.file('xl/worksheets/sheet1.xml', Buffer.alloc(25 * 1024 * 1024, 0x20));
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
 }
 
@@ -145,7 +145,7 @@ async function manyEntriesDocx(): Promise<Buffer> {
 
 /** A zip of zips (the 42.zip shape, one level): no OOXML inside, whatever its name says. */
 async function nestedZip(): Promise<Buffer> {
-  const inner = await makeZipBombDocx(20);
+  const inner = await makeZipBombDocx(10);
   const zip = new JSZip();
   for (let i = 0; i < 4; i++) zip.file(`layer-${i}.zip`, inner);
   return zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
@@ -178,15 +178,15 @@ interface Bomb {
 const file = (name: string, bytes: Buffer, type?: string): FilePart => ({ name, bytes, type });
 
 const CORPUS: Bomb[] = [
-  { name: 'zip bomb posing as a docx (50 MiB of zeros)', file: async () => file('bomb.docx', await makeZipBombDocx(50)), code: 'zip_bomb_suspected' },
-  { name: 'zip bomb posing as an xlsx (50 MiB of spaces)', file: async () => file('bomb.xlsx', await zipBombXlsx()), code: 'zip_bomb_suspected' },
+  { name: 'zip bomb posing as a docx (25 MiB of zeros)', file: async () => file('bomb.docx', await makeZipBombDocx(25)), code: 'zip_bomb_suspected' },
+  { name: 'zip bomb posing as an xlsx (25 MiB of spaces)', file: async () => file('bomb.xlsx', await zipBombXlsx()), code: 'zip_bomb_suspected' },
   { name: 'docx of 10,001 entries', file: async () => file('many.docx', await manyEntriesDocx()), code: 'zip_bomb_suspected' },
   { name: 'nested zip of zip bombs named .docx', file: async () => file('nested.docx', await nestedZip()), code: 'unsupported_type' },
   { name: 'nested zip of zip bombs named .zip', file: async () => file('nested.zip', await nestedZip(), 'application/zip'), code: 'unsupported_type' },
   { name: 'docx with encrypted entries', file: async () => file('locked-entries.docx', await encryptedEntriesDocx()), code: 'encrypted' },
   { name: 'password-protected docx (CFB EncryptedPackage)', file: () => file('locked.docx', makeEncryptedOoxml()), code: 'encrypted' },
   { name: 'legacy .doc (CFB)', file: () => file('old.doc', legacyDoc(), 'application/msword'), code: 'unsupported_type' },
-  { name: 'decompression-bomb PNG (15,000 × 15,000)', file: () => file('bomb.png', decompressionBombPng(), 'image/png'), code: 'image_too_large' },
+  { name: 'decompression-bomb PNG (10,500 × 10,500)', file: () => file('bomb.png', decompressionBombPng(), 'image/png'), code: 'image_too_large' },
   { name: 'PNG declaring 40,000 × 40,000', file: () => file('huge.png', pngDeclaring(40_000, 40_000), 'image/png'), code: 'image_too_large' },
   { name: 'PNG with a side of 20,001 px', file: () => file('wide.png', pngDeclaring(20_001, 2), 'image/png'), code: 'image_too_large' },
   { name: 'PNG declaring 0 × 0', file: () => file('none.png', pngDeclaring(0, 0), 'image/png'), code: 'corrupt' },
