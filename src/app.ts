@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import YAML from 'yaml';
 import { DomainValidationError } from './kernel/errors.js';
+import { LIMITS } from './kernel/limits.js';
 import { registerAssistantRoutes } from './modules/assistants/assistants.routes.js';
 import { registerOrchestrateRoutes } from './modules/assistants/orchestrate.routes.js';
 import { registerDataNeedRoutes } from './modules/documents/data-needs/data-needs.routes.js';
@@ -99,7 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Uploaded files stream to the blob store, which enforces UPLOAD_MAX_BYTES itself (413, nothing
   // kept); the multipart limit only backs it up, one byte above, so the store's check decides.
-  await app.register(multipart, { limits: { fileSize: deps.config.uploads.maxBytes + 1, files: 50, fields: 50, fieldSize: 1024 * 1024 } });
+  // Likewise for the number of files: receive-multipart refuses file LIMITS.filesPerUpload + 1 itself.
+  await app.register(multipart, { limits: { fileSize: deps.config.uploads.maxBytes + 1, files: LIMITS.filesPerUpload + 1, fields: 50, fieldSize: 1024 * 1024 } });
 
   // ROLE=api runs no jobs, so its readiness does not wait for a job engine.
   registerHealthRoutes(app, deps.store, deps.version, deps.config.role === 'api' ? null : deps.services.jobs);

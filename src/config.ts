@@ -52,6 +52,8 @@ export interface Config {
   uploads: {
     maxBytes: number;
     maxPages: number;
+    /** Time budget of the inspection an upload gets before it is accepted (PDF page count, text layer); past it the verdict is undecided, never "invalid". */
+    inspectTimeoutMs: number;
   };
   /** Budget of one extraction, which runs in its own worker thread. */
   extraction: {
@@ -179,6 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploads: {
       maxBytes: integer(env, 'UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
       maxPages: integer(env, 'UPLOAD_MAX_PAGES', 300, 1, 10_000),
+      inspectTimeoutMs: integer(env, 'UPLOAD_INSPECT_TIMEOUT_SECONDS', 15, 1, 600) * 1000,
     },
     extraction: {
       timeoutMs: integer(env, 'EXTRACTION_TIMEOUT_SECONDS', 900, 1, 86_400) * 1000,

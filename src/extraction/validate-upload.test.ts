@@ -20,6 +20,21 @@ describe('sniffFile', () => {
 });
 
 describe('validateUpload', () => {
+  it('answers "undecided", not "invalid", when the PDF inspection runs out of time', async () => {
+    const v = await validateUpload({ bytes: await makeInvoicePdf(), filename: 'invoice.pdf', declaredMimeType: 'application/pdf', limits: { pdf_timeout_ms: 1 } });
+    expect(v).toMatchObject({ valid: true, decided: false, page_count: null });
+    expect(v.problems).toContainEqual(expect.objectContaining({ code: 'not_inspected', severity: 'warning', message: expect.stringMatching(/not a verdict on the file/) }));
+  });
+
+  it('refuses an image whose header declares absurd dimensions, from the header alone', async () => {
+    const png = makePng(4, 4);
+    png.writeUInt32BE(40_000, 16);
+    png.writeUInt32BE(40_000, 20);
+    const v = await validateUpload({ bytes: png, filename: 'huge.png', declaredMimeType: 'image/png' });
+    expect(v).toMatchObject({ valid: false, decided: true });
+    expect(codes(v)).toEqual(['image_too_large']);
+  });
+
   it('accepts a good PDF with page count and text layer', async () => {
     const v = await validateUpload({ bytes: await makeInvoicePdf(), filename: 'invoice.pdf', declaredMimeType: 'application/pdf' });
     expect(v.valid).toBe(true);

@@ -2,6 +2,7 @@
  * Upload validation (§4.2 `POST /documents/validate`): a verdict with problems, never a throw.
  * File names are never used as paths (blobs are stored by id); `sanitizeFilename` is for display.
  */
+import { dimensionProblem, readImageDimensions } from './image-dimensions.js';
 import { inspectPdf, pdfDeclaresEncryption } from './pdf-text.js';
 import { type SniffResult, extensionOf, sniffFile } from './sniff-file.js';
 import { decodeText } from './decode-text.js';
@@ -20,6 +21,7 @@ export type UploadProblemCode =
   | 'macro_enabled'
   | 'zip_bomb_suspected'
   | 'needs_ocr'
+  | 'image_too_large'
   | 'not_inspected';
 
 /** One problem. `error` makes the upload invalid; `warning` and `info` do not. */
@@ -52,6 +54,12 @@ export type ResolvedUploadLimits = Required<Omit<UploadLimits, 'pdf_timeout_ms' 
 /** §4.2 verdict. */
 export interface UploadVerdict {
   valid: boolean;
+  /**
+   * False when a check could not finish (it ran out of time or memory, or its worker could not
+   * start): `valid` then speaks only for the checks that ran, and a `not_inspected` problem says
+   * which one did not. Never a reason to call the file invalid (issue #13).
+   */
+  decided: boolean;
   filename: string;
   declared: { mime_type: string | null; extension: string | null };
   detected: { mime_type: string; kind: FileKind | null; extension: string };
@@ -178,6 +186,7 @@ export async function validateUpload(input: ValidateUploadInput): Promise<Upload
   const problems: UploadProblem[] = [];
   const verdict: UploadVerdict = {
     valid: false,
+    decided: true,
     filename: sanitizeFilename(input.filename),
     declared: { mime_type: declaredMime, extension: declaredExt },
     detected: { mime_type: 'application/octet-stream', kind: null, extension: '' },
@@ -245,11 +254,8 @@ export async function validateUpload(input: ValidateUploadInput): Promise<Upload
     }
 
     if (kind === 'pdf') await pdfFacts(bytes, limits, input.limits?.pdf_timeout_ms ?? 15_000, verdict);
-    else if (kind === 'image') {
-      verdict.page_count = 1;
-      verdict.text_layer = 'absent';
-      problems.push({ code: 'needs_ocr', severity: 'info', message: 'an image has no text layer; OCR will be used' });
-    } else {
+    else if (kind === 'image') imageFacts(bytes, sniff, verdict);
+    else {
       verdict.text_layer = 'not_applicable';
       if (kind === 'text' || kind === 'csv') {
         const text = decodeText(bytes)?.text ?? '';
@@ -268,9 +274,14 @@ async function pdfFacts(bytes: Buffer, limits: ResolvedUploadLimits, timeoutMs: 
   const res = await inspectPdf(bytes, { timeout_ms: timeoutMs, max_pages: limits.max_pages });
   if (!res.ok) {
     if (res.error.code === 'encrypted') verdict.encrypted = true;
-    // Running out of time decides nothing about the file (a loaded machine is slow, not the PDF
-    // broken): say so and let processing, with its own larger budget, read it or fail clearly.
-    else if (res.error.code === 'timeout') problems.push({ code: 'not_inspected', severity: 'warning', message: `the PDF could not be inspected within ${timeoutMs} ms; its pages are counted when it is processed` });
+    // Running out of time or memory, or a worker that cannot start, decides nothing about the
+    // file (a loaded machine is slow, not the PDF broken): say so and let processing, with its own
+    // larger budget, read it or fail clearly. Only the parser's own verdict (`corrupt`) is one.
+    else if (res.error.code === 'timeout' || res.error.code === 'worker_failed') {
+      verdict.decided = false;
+      const why = res.error.code === 'timeout' ? `within ${timeoutMs} ms` : `(${res.error.message})`;
+      problems.push({ code: 'not_inspected', severity: 'warning', message: `the PDF could not be inspected ${why}; this is not a verdict on the file: its pages are counted when it is processed` });
+    }
     else if (!verdict.encrypted) problems.push({ code: 'corrupt', severity: 'error', message: res.error.message });
   } else {
     verdict.page_count = res.value.page_count;
@@ -290,6 +301,20 @@ async function pdfFacts(bytes: Buffer, limits: ResolvedUploadLimits, timeoutMs: 
       message: res.ok ? 'the PDF is encrypted (/Encrypt); encrypted PDFs are not accepted' : 'the PDF is password-protected',
     });
   }
+}
+
+/** An image: one page, read by OCR, unless its header declares absurd dimensions (refused before any decoding). */
+function imageFacts(bytes: Buffer, sniff: SniffResult, verdict: UploadVerdict): void {
+  verdict.page_count = 1;
+  verdict.text_layer = 'absent';
+  const dimensions = readImageDimensions(bytes);
+  const tooLarge = dimensions ? dimensionProblem(dimensions) : null;
+  if (tooLarge) verdict.problems.push({ code: 'image_too_large', severity: 'error', message: tooLarge });
+  // A PNG's first chunk must be IHDR: without one nothing can read it.
+  else if (dimensions === null && sniff.mime_type === 'image/png') verdict.problems.push({ code: 'corrupt', severity: 'error', message: 'the PNG has no readable IHDR header' });
+  else if (dimensions !== null && (dimensions.width === 0 || dimensions.height === 0)) {
+    verdict.problems.push({ code: 'corrupt', severity: 'error', message: `the image declares ${dimensions.width} × ${dimensions.height} pixels: it has none` });
+  } else verdict.problems.push({ code: 'needs_ocr', severity: 'info', message: 'an image has no text layer; OCR will be used' });
 }
 
 function finish(v: UploadVerdict): UploadVerdict {

@@ -20,7 +20,7 @@ export interface RouteDeps {
   dataDir: string;
   /** Operator allow-list of hosts tools may reach despite the SSRF guard. */
   toolAllowedHosts: string[];
-  uploads: { maxBytes: number; maxPages: number };
+  uploads: { maxBytes: number; maxPages: number; inspectTimeoutMs?: number };
   /** Budget of one extraction (a processing run's worker thread). */
   extraction: { timeoutMs: number; maxHeapMb: number };
   /** Prices per million tokens for run costs (0 when unknown). */

@@ -36,7 +36,9 @@ describeEachDialect('assessment uploads', (dialect) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect, env: { UPLOAD_MAX_BYTES: String(CAP) } });
+    // A generous inspection budget: under load a PDF worker once took longer than the default
+    // 15 s to start, and the verdict (rightly, now) said "undecided" instead of counting pages.
+    server = await startTestServer({ dialect, env: { UPLOAD_MAX_BYTES: String(CAP), UPLOAD_INSPECT_TIMEOUT_SECONDS: '120' } });
     token = await server.login();
     api = await apiFor(server);
     blobDir = path.join(server.dataDir, 'blobs');

@@ -12,6 +12,7 @@
  * | UnauthorizedError              | 401    | message                                   |
  * | ForbiddenError                 | 403    | message naming the role needed            |
  * | PayloadTooLargeError           | 413    | message                                   |
+ * | JSON body over its route's cap | 413    | the limit in bytes (BODY_LIMIT_BYTES)     |
  * | UpstreamError                  | 502    | message (a model or tool server failed)   |
  * | anything else                  | 500    | "<ErrorClass>: <message>" (stack in log)  |
  */
@@ -27,7 +28,7 @@ import {
   UpstreamError,
 } from '../../kernel/errors.js';
 import { drainUnreadBody } from '../drain-unread-body.js';
-import { toValidationDetail } from './validation-detail.js';
+import { boundedDetail, toValidationDetail } from './validation-detail.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -46,18 +47,22 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (isBadJson(error)) {
       return reply.status(422).send({ detail: [{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }] });
     }
-    if (error instanceof NotFoundError) return reply.status(404).send({ detail: error.message });
-    if (error instanceof DomainValidationError) return reply.status(422).send({ detail: error.message });
+    if (error instanceof NotFoundError) return reply.status(404).send({ detail: boundedDetail(error.message) });
+    if (error instanceof DomainValidationError) return reply.status(422).send({ detail: boundedDetail(error.message) });
     if (error instanceof GenerateConflictError) {
       return reply.status(409).send({ detail: { blockedEdited: true, editedSectionTitles: error.editedSectionTitles } });
     }
-    if (error instanceof ConflictError) return reply.status(409).send({ detail: error.detail });
+    if (error instanceof ConflictError) return reply.status(409).send({ detail: typeof error.detail === 'string' ? boundedDetail(error.detail) : error.detail });
     if (error instanceof UnauthorizedError) {
       return reply.status(401).header('www-authenticate', 'Bearer').send({ detail: error.message });
     }
     if (error instanceof ForbiddenError) return reply.status(403).send({ detail: error.message });
     if (error instanceof PayloadTooLargeError) return reply.status(413).send({ detail: error.message });
     if (error instanceof UpstreamError) return reply.status(502).send({ detail: error.message });
+    // A JSON body over the route's cap: the 413 names the limit (docs/decisions.md, limits).
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ detail: `the request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes (BODY_LIMIT_BYTES); nothing was changed` });
+    }
     // Framework errors with a client status (415 media type, 413 body too large, …) keep it.
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: error.message });

@@ -4,6 +4,7 @@
  * schema in anyOf`) collapse into one readable entry.
  */
 import type { FastifySchemaValidationError } from 'fastify';
+import { LIMITS, excerpt } from '../../kernel/limits.js';
 
 export interface ValidationDetail {
   loc: Array<string | number>;
@@ -36,12 +37,27 @@ function describe(error: FastifySchemaValidationError): { extra: string[]; msg: 
       return { extra: [], msg: `String should have at least ${String(params.limit)} character(s)`, type: 'string_too_short' };
     case 'maxLength':
       return { extra: [], msg: `String should have at most ${String(params.limit)} character(s)`, type: 'string_too_long' };
+    case 'maxProperties':
+      return { extra: [], msg: `Object should have at most ${String(params.limit)} keys (a documented limit)`, type: 'too_many_keys' };
+    case 'maxItems':
+      return { extra: [], msg: `List should have at most ${String(params.limit)} items (a documented limit)`, type: 'too_long' };
+    case 'propertyNames':
+      return { extra: [excerpt(String(params.propertyName))], msg: 'Key is not allowed (too long or malformed)', type: 'key_invalid' };
     case 'enum':
     case 'const':
       return { extra: [], msg: `Input should be one of ${JSON.stringify(params.allowedValues ?? params.allowedValue)}`, type: 'enum' };
     default:
-      return { extra: [], msg: error.message ?? 'Invalid input', type: error.keyword };
+      return { extra: [], msg: excerpt(error.message ?? 'Invalid input', LIMITS.echoedValueChars * 4), type: error.keyword };
   }
+}
+
+/**
+ * Any error detail string, bounded: a message that quotes what the client sent may never grow
+ * with it (a 4 MB value once came back as a 4 MB error). Commands quote with `excerpt`; this is
+ * the net behind them, applied to every string detail the error mapper sends.
+ */
+export function boundedDetail(message: string): string {
+  return excerpt(message, LIMITS.detailChars);
 }
 
 /** Converts Fastify's validation errors for one request part into the detail array. */
@@ -57,6 +73,10 @@ export function toValidationDetail(errors: FastifySchemaValidationError[], conte
     byLocation.set(key, entry);
   }
   return [...byLocation.values()].map(({ loc, items }) => {
+    // A union branch of the right type that broke a constraint (a string over its maxLength) is
+    // the error to report, not "should be of type number or boolean" from the other branches.
+    const constraint = items.find((i) => i.keyword !== 'anyOf' && i.keyword !== 'type');
+    if (items.some((i) => i.keyword === 'anyOf') && constraint) return { loc, msg: constraint.msg, type: constraint.type };
     const typeErrors = items.filter((i) => i.keyword === 'type');
     if (items.some((i) => i.keyword === 'anyOf') && typeErrors.length > 0) {
       const expected = typeErrors.map((i) => i.type.replace(/_type$/, ''));

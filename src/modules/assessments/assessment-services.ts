@@ -12,7 +12,7 @@ import { PROCESS_RUN_JOB } from './assessment-job-types.js';
 export interface AssessmentServices {
   jobs: JobQueue;
   blobs: BlobStore;
-  uploads: { maxBytes: number; maxPages: number };
+  uploads: { maxBytes: number; maxPages: number; inspectTimeoutMs?: number };
   /** Time and heap budget of one extraction. */
   extraction: ProcessorBudget;
   model: ModelGateway;

@@ -78,7 +78,7 @@ export const Confidence = Type.Object(
 );
 
 export const UploadProblem = Type.Object(
-  { code: Type.String({ description: 'unsupported_type, type_mismatch, too_large, too_many_pages, encrypted, corrupt, empty, macro_enabled, zip_bomb_suspected, needs_ocr, not_inspected' }), severity: Severity, message: Type.String() },
+  { code: Type.String({ description: 'unsupported_type, type_mismatch, too_large, too_many_pages, encrypted, corrupt, empty, macro_enabled, zip_bomb_suspected, needs_ocr, image_too_large (an image whose header declares absurd dimensions), not_inspected (a check could not finish: no verdict on the file)' }), severity: Severity, message: Type.String() },
   { ...stored, $id: 'UploadProblem' },
 );
 

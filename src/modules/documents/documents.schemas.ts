@@ -1,5 +1,6 @@
 /** Wire schemas of documents, fields and lifecycle state, under the contract's exact names. */
 import { Type } from 'typebox';
+import { LIMITS } from '../../kernel/limits.js';
 import { CheckedByUseCase, Nullable, Ref, StringEnum } from '../../kernel/schema.js';
 import { NextCursor } from '../paging.js';
 import { DataNeed } from './data-needs/data-needs.schemas.js';
@@ -8,30 +9,38 @@ import { LIFECYCLE_STATES } from './lifecycle.js';
 import { Section } from './sections/sections.schemas.js';
 
 /** A field value as sent: any JSON scalar; it is stored as its string form. */
-const FieldValueInput = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()], {
-  description: 'coerced to a string: 12 → "12", true → "true"',
+const FieldValueInput = Type.Union([Type.String({ maxLength: LIMITS.fieldValueChars }), Type.Number(), Type.Boolean(), Type.Null()], {
+  description: `coerced to a string: 12 → "12", true → "true"; at most ${LIMITS.fieldValueChars} characters`,
 });
+
+/** key → value, bounded: at most `LIMITS.fieldsPerRequest` keys of at most `LIMITS.fieldKeyChars` characters. */
+const FieldValueMap = (description: string) =>
+  Type.Record(Type.String(), FieldValueInput, {
+    description: `${description}; at most ${LIMITS.fieldsPerRequest} keys per request and ${LIMITS.fieldsPerDocument} fields per document`,
+    maxProperties: LIMITS.fieldsPerRequest,
+    propertyNames: { maxLength: LIMITS.fieldKeyChars },
+  });
 
 export const CreateDocumentBody = Type.Object(
   {
     templateId: Type.String({ minLength: 1, description: 'id (or slug) of the template to instantiate' }),
-    title: Type.Optional(Nullable(Type.String())),
-    fields: Type.Optional(Type.Record(Type.String(), FieldValueInput, { description: 'key → value; values are coerced to strings' })),
+    title: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.titleChars }))),
+    fields: Type.Optional(FieldValueMap('key → value; values are coerced to strings')),
   },
   { $id: 'CreateDocumentBody', additionalProperties: false },
 );
 
 export const UpdateDocumentBody = Type.Object(
   {
-    title: Type.Optional(Nullable(Type.String({ description: 'when sent, must be non-empty and not blank' }))),
-    description: Type.Optional(Nullable(Type.String({ description: 'null clears it' }))),
+    title: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.titleChars, description: 'when sent, must be non-empty and not blank' }))),
+    description: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.textValueChars, description: 'null clears it' }))),
     isTemplate: Type.Optional(Nullable(Type.Boolean({ description: 'true promotes to template, false demotes to instance' }))),
   },
   { $id: 'UpdateDocumentBody', additionalProperties: false },
 );
 
 export const FieldsBody = Type.Object(
-  { fields: Type.Record(Type.String(), FieldValueInput, { description: 'merged by key' }) },
+  { fields: FieldValueMap('merged by key') },
   { $id: 'FieldsBody', additionalProperties: false },
 );
 

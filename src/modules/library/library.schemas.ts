@@ -1,6 +1,7 @@
 /** Wire schemas of the organization library, under the contract's exact names. */
 import { Type } from 'typebox';
 import { NextCursor } from '../paging.js';
+import { LIMITS } from '../../kernel/limits.js';
 import { CheckedByUseCase, Nullable, Ref, StringEnum } from '../../kernel/schema.js';
 import { VALUE_TYPES } from '../documents/fields/field-values.js';
 import { RULE_ACTION_NAMES } from './orchestration/rule-actions.js';
@@ -8,7 +9,7 @@ import { RISK_BLOCK_STATUSES } from './risk-blocks/risk-block-rules.js';
 import { SNIPPET_ITEM_TYPES } from './snippets/snippet.repository.js';
 import { TOOL_CLASS_PATHS } from './tool-registrations/tool-class-catalog.js';
 
-const optionalNullableText = () => Type.Optional(Nullable(Type.String()));
+const optionalNullableText = () => Type.Optional(Nullable(Type.String({ maxLength: LIMITS.textValueChars })));
 
 // The library commands check these sets and name them in their 422 (`status must be one of draft, approved`).
 const ValueType = CheckedByUseCase(StringEnum<readonly string[]>(VALUE_TYPES, { description: 'the type of the value' }));
@@ -22,15 +23,15 @@ const ToolClassPath = CheckedByUseCase(
 
 export const CreateTextBody = Type.Object(
   {
-    key: Type.String({ minLength: 1 }),
-    value: Type.String(),
+    key: Type.String({ minLength: 1, maxLength: LIMITS.titleChars }),
+    value: Type.String({ maxLength: LIMITS.textValueChars }),
     valueType: Type.Optional({ ...ValueType, default: 'string' }),
     name: optionalNullableText(),
     description: optionalNullableText(),
     headingTemplate: optionalNullableText(),
     narrativeTemplate: optionalNullableText(),
-    bullets: Type.Optional(Type.Array(Type.String())),
-    entityRolesUsed: Type.Optional(Type.Array(Type.String())),
+    bullets: Type.Optional(Type.Array(Type.String(), { maxItems: LIMITS.listItems })),
+    entityRolesUsed: Type.Optional(Type.Array(Type.String(), { maxItems: LIMITS.listItems })),
   },
   { $id: 'CreateTextBody', additionalProperties: false },
 );
@@ -44,15 +45,15 @@ export const UpdateTextBody = Type.Object(
     description: optionalNullableText(),
     headingTemplate: optionalNullableText(),
     narrativeTemplate: optionalNullableText(),
-    bullets: Type.Optional(Nullable(Type.Array(Type.String()))),
-    entityRolesUsed: Type.Optional(Nullable(Type.Array(Type.String()))),
+    bullets: Type.Optional(Nullable(Type.Array(Type.String(), { maxItems: LIMITS.listItems }))),
+    entityRolesUsed: Type.Optional(Nullable(Type.Array(Type.String(), { maxItems: LIMITS.listItems }))),
   },
   { $id: 'UpdateTextBody', additionalProperties: false },
 );
 
 export const SnippetCreateBody = Type.Object(
   {
-    key: Type.String({ minLength: 1 }),
+    key: Type.String({ minLength: 1, maxLength: LIMITS.titleChars }),
     name: optionalNullableText(),
     description: optionalNullableText(),
     phaseOrder: Type.Optional(Type.Integer({ default: 0 })),
@@ -79,7 +80,7 @@ export const SnippetItemInput = Type.Object(
 );
 
 export const SetSnippetItemsBody = Type.Object(
-  { items: Type.Array(Ref(SnippetItemInput), { description: 'replaces all items; ordinals 0..N-1 in array order' }) },
+  { items: Type.Array(Ref(SnippetItemInput), { maxItems: LIMITS.listItems, description: 'replaces all items; ordinals 0..N-1 in array order' }) },
   { $id: 'SetSnippetItemsBody', additionalProperties: false },
 );
 
@@ -137,7 +138,7 @@ export const UpdateVoiceBody = Type.Object(
   {
     name: optionalNullableText(),
     description: Type.Optional(Nullable(Type.String({ description: 'null clears it' }))),
-    samples: Type.Optional(Nullable(Type.Array(Type.String()))),
+    samples: Type.Optional(Nullable(Type.Array(Type.String(), { maxItems: LIMITS.listItems }))),
   },
   { $id: 'UpdateVoiceBody', additionalProperties: false },
 );

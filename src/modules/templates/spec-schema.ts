@@ -3,6 +3,7 @@
  * fields, sections, data-needs, config, and the organization entities it defines. Item keys
  * are the REST bodies' keys, so a spec reads like the API.
  */
+import { LIMITS } from '../../kernel/limits.js';
 import { type Static, Type } from 'typebox';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
@@ -26,8 +27,8 @@ export const SpecSection = Type.Object(
     title: Type.String(),
     render_mode: Type.Optional(Type.String()),
     output_type: Type.Optional(Type.String()),
-    prompt: Nullable(Type.String()),
-    output_template: Nullable(Type.String()),
+    prompt: Nullable(Type.String({ maxLength: LIMITS.templateChars })),
+    output_template: Nullable(Type.String({ maxLength: LIMITS.templateChars })),
   },
   { additionalProperties: false },
 );
@@ -39,7 +40,7 @@ export const SpecDataNeed = Type.Object(
     name: Nullable(Type.String()),
     args_json: Type.Optional(Type.Union([Type.Null(), Type.Record(Type.String(), Type.Unknown())])),
     depends_on: Type.Optional(Type.Union([Type.Null(), Type.Array(Type.String())])),
-    prompt_body: Nullable(Type.String()),
+    prompt_body: Nullable(Type.String({ maxLength: LIMITS.templateChars })),
     tool_ref: Nullable(Type.String()),
     tools_available: Type.Optional(Type.Union([Type.Null(), Type.Array(Type.String())])),
   },
@@ -97,9 +98,9 @@ export const TemplateSpec = Type.Object(
     slug: Type.Optional(Type.String({ description: 'template slug, unique per organization (required to create a template)' })),
     title: Type.String(),
     description: Nullable(Type.String()),
-    fields: Type.Optional(Type.Array(SpecField)),
-    sections: Type.Optional(Type.Array(SpecSection)),
-    dataNeeds: Type.Optional(Type.Array(SpecDataNeed)),
+    fields: Type.Optional(Type.Array(SpecField, { maxItems: LIMITS.fieldsPerDocument })),
+    sections: Type.Optional(Type.Array(SpecSection, { maxItems: LIMITS.sectionsPerDocument })),
+    dataNeeds: Type.Optional(Type.Array(SpecDataNeed, { maxItems: LIMITS.dataNeedsPerDocument })),
     config: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
     entities: Type.Optional(
       Type.Object(

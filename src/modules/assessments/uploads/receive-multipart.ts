@@ -6,6 +6,7 @@
  */
 import type { Multipart } from '@fastify/multipart';
 import { DomainValidationError, PayloadTooLargeError } from '../../../kernel/errors.js';
+import { LIMITS } from '../../../kernel/limits.js';
 import type { BlobStore, StoredBlob } from '../../../storage/blob-store.js';
 import { rethrowAsBadMultipart } from './malformed-multipart.js';
 
@@ -26,12 +27,16 @@ export interface ReceivedMultipart {
 const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
 const MAX_FIELD_CHARS = 1_000_000;
 
+/** More files than one request may carry: a 413 of its own, whose message names the limit. */
+class TooManyFilesError extends PayloadTooLargeError {}
+
 function isTooLarge(error: unknown): boolean {
   return error instanceof PayloadTooLargeError || (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE');
 }
 
 /**
- * @throws PayloadTooLargeError when a file exceeds `maxBytes` (nothing is kept).
+ * @throws PayloadTooLargeError when a file exceeds `maxBytes` or the request carries more than
+ *   `LIMITS.filesPerUpload` files (nothing is kept).
  * @throws DomainValidationError when a file arrives under an unknown field name, or the body is malformed.
  */
 export async function receiveMultipart(parts: AsyncIterable<Multipart>, blobs: BlobStore, maxBytes: number): Promise<ReceivedMultipart> {
@@ -48,6 +53,10 @@ export async function receiveMultipart(parts: AsyncIterable<Multipart>, blobs: B
         part.file.resume();
         throw new DomainValidationError(`unexpected file field "${part.fieldname}"; send files as "files"`);
       }
+      if (received.files.length >= LIMITS.filesPerUpload) {
+        part.file.resume();
+        throw new TooManyFilesError(`an upload request carries at most ${LIMITS.filesPerUpload} files (limit filesPerUpload); nothing was stored`);
+      }
       const blob = await blobs.put(part.file, { maxBytes });
       // @fastify/multipart truncates at its own per-file limit instead of failing in some setups.
       if (part.file.truncated) {
@@ -58,6 +67,7 @@ export async function receiveMultipart(parts: AsyncIterable<Multipart>, blobs: B
     }
   } catch (error) {
     await Promise.all(received.files.map((f) => blobs.delete(f.blob.key)));
+    if (error instanceof TooManyFilesError) throw error;
     if (isTooLarge(error)) throw new PayloadTooLargeError(`a file is larger than the upload limit of ${maxBytes} bytes; nothing was stored`);
     rethrowAsBadMultipart(error);
   }

@@ -53,7 +53,10 @@ export const UploadResult = Type.Object(
 
 export const UploadVerdict = Type.Object(
   {
-    valid: Type.Boolean(),
+    valid: Type.Boolean({ description: 'no error-severity problem among the checks that ran' }),
+    decided: Type.Boolean({
+      description: 'false when a check could not finish (out of time or memory): `valid` then covers only the checks that ran, and a `not_inspected` warning names the one that did not; processing reads the file with its own budget or fails with a clear message',
+    }),
     filename: Type.String(),
     declared: Type.Object({ mime_type: Nullable(Type.String()), extension: Nullable(Type.String()) }),
     detected: Type.Object({ mime_type: Type.String(), kind: Nullable(StringEnum(FILE_KINDS)), extension: Type.String() }),

@@ -8,6 +8,7 @@ import { NotFoundError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../document.repository.js';
+import { assertFieldCountFits } from '../fields/field-count.js';
 import { assertFieldValuesFit, coerceFieldValue } from '../fields/field-values.js';
 import { assertTitle } from '../sections/section-rules.js';
 
@@ -31,6 +32,8 @@ export async function instantiateTemplate(ctx: CommandContext, input: Instantiat
   return ctx.transaction(async (tx) => {
     const sent = new Map(Object.entries(input.fields ?? {}).map(([k, v]) => [k, coerceFieldValue(v)]));
     const templateFields = await tx.repos.fields.listByDocument(orgId, template.id);
+    const templateKeys = new Set(templateFields.map((f) => f.key));
+    assertFieldCountFits(templateFields.length, [...sent.keys()].filter((k) => !templateKeys.has(k)).length);
     // Only the sent values are checked: a template default that does not fit is the template's
     // problem (a spec warning, then a readiness gap), not this caller's.
     assertFieldValuesFit(templateFields.flatMap((field) => (sent.has(field.key) ? [{ field, value: sent.get(field.key) ?? '' }] : [])));

@@ -1,4 +1,5 @@
 import { DomainValidationError } from '../../../kernel/errors.js';
+import { excerpt } from '../../../kernel/limits.js';
 import { requireRole } from '../../../kernel/roles.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../document.repository.js';
@@ -16,7 +17,7 @@ import { requireDocument } from '../require-document.js';
  *   document that cannot be finalized yet; ForbiddenError when finalizing or reopening below reviewer.
  */
 export async function setLifecycleState(ctx: CommandContext, documentId: string, state: string, finalizeBlockers: FinalizeBlockers): Promise<DocumentRecord> {
-  if (!isLifecycleState(state)) throw new DomainValidationError(`state must be one of ${LIFECYCLE_STATES.join(', ')} (got "${state}")`);
+  if (!isLifecycleState(state)) throw new DomainValidationError(`state must be one of ${LIFECYCLE_STATES.join(', ')} (got "${excerpt(state)}")`);
   if (state === 'finalized') requireRole(ctx.actor, 'reviewer', 'finalizing a document');
   return ctx.transaction(async (tx) => {
     const document = await requireDocument(tx, documentId);

@@ -5,15 +5,24 @@
  */
 import { type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { LIMITS } from '../../../kernel/limits.js';
 import { StringEnum } from '../../../kernel/schema.js';
 import { computationProblem } from '../../../pipeline/stages/compile-computation.js';
 
 const N = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
+/** Free text of a group (instructions, brief, header…): bounded like a library text. */
+const Text = () => Type.String({ maxLength: LIMITS.textValueChars });
+/** name → JSONata source, bounded in count and in source size (see kernel/limits.ts). */
+const Computations = () =>
+  Type.Record(Type.String(), Type.String({ maxLength: LIMITS.expressionChars }), {
+    maxProperties: LIMITS.computationsPerGroup,
+    description: `name → JSONata expression; at most ${LIMITS.computationsPerGroup} per group, ${LIMITS.expressionChars} characters each`,
+  });
 
 export const STORED_GROUPS = {
   models: {
     schema: Type.Object(
-      { default: N(Type.String()), gather: N(Type.String()), synthesis: N(Type.String()), render: N(Type.String()), verify: N(Type.String()) },
+      { default: N(Text()), gather: N(Text()), synthesis: N(Text()), render: N(Text()), verify: N(Text()) },
       { additionalProperties: false },
     ),
     defaults: { default: null, gather: null, synthesis: null, render: null, verify: null },
@@ -22,10 +31,10 @@ export const STORED_GROUPS = {
     schema: Type.Object(
       {
         enabled: N(Type.Boolean()),
-        instructions: N(Type.String()),
+        instructions: N(Text()),
         schema: N(Type.Object({}, { additionalProperties: true })),
-        schemaPath: N(Type.String()),
-        computations: N(Type.Record(Type.String(), Type.String())),
+        schemaPath: N(Text()),
+        computations: N(Computations()),
       },
       { additionalProperties: false },
     ),
@@ -34,7 +43,7 @@ export const STORED_GROUPS = {
   coordination: {
     schema: Type.Object(
       {
-        computations: N(Type.Record(Type.String(), Type.String())),
+        computations: N(Computations()),
         maxConcurrency: N(Type.Integer({ minimum: 1, maximum: 16 })),
         needTimeoutMs: N(Type.Integer({ minimum: 100, maximum: 600_000 })),
         orchestrate: N(Type.Boolean()),
@@ -45,13 +54,13 @@ export const STORED_GROUPS = {
   },
   brief: {
     schema: Type.Object(
-      { text: N(Type.String()), audience: N(Type.String()), purpose: N(Type.String()), jurisdiction: N(Type.String()) },
+      { text: N(Text()), audience: N(Text()), purpose: N(Text()), jurisdiction: N(Text()) },
       { additionalProperties: false },
     ),
     defaults: { text: null, audience: null, purpose: null, jurisdiction: null },
   },
   voice: {
-    schema: Type.Object({ voiceId: N(Type.String()), voiceName: N(Type.String()) }, { additionalProperties: false }),
+    schema: Type.Object({ voiceId: N(Text()), voiceName: N(Text()) }, { additionalProperties: false }),
     defaults: { voiceId: null, voiceName: null },
   },
   verify: {
@@ -79,8 +88,8 @@ export const STORED_GROUPS = {
         fontFamily: N(Type.String({ minLength: 1, maxLength: 64 })),
         fontSize: N(Type.Number({ minimum: 6, maximum: 36 })),
         headingNumbering: N(Type.Boolean()),
-        headerText: N(Type.String()),
-        footerText: N(Type.String()),
+        headerText: N(Text()),
+        footerText: N(Text()),
         pageNumbers: N(Type.Boolean()),
         language: N(Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$' })),
         toc: N(Type.Boolean()),

@@ -3,6 +3,7 @@
  * `depends_on` must name existing output keys and must not form a cycle.
  */
 import { DomainValidationError } from '../../../kernel/errors.js';
+import { excerpt } from '../../../kernel/limits.js';
 import type { DataNeedSpec } from '../../../pipeline/data-need.js';
 import { findCycle, unknownDependencies } from '../../../pipeline/dependency-graph.js';
 import { validateTemplateSyntax } from '../../../templating/index.js';
@@ -20,10 +21,10 @@ const OUTPUT_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export function dataNeedProblems(need: DataNeedShape): string[] {
   const problems: string[] = [];
   if (!(DATA_NEED_KINDS as readonly string[]).includes(need.kind)) {
-    problems.push(`kind must be one of ${DATA_NEED_KINDS.join(', ')} (got "${need.kind}")`);
+    problems.push(`kind must be one of ${DATA_NEED_KINDS.join(', ')} (got "${excerpt(need.kind)}")`);
   }
   if (!OUTPUT_KEY.test(need.outputKey)) {
-    problems.push(`output_key "${need.outputKey}" must start with a letter or _ and hold only letters, digits and _ (at most 64)`);
+    problems.push(`output_key "${excerpt(need.outputKey)}" must start with a letter or _ and hold only letters, digits and _ (at most 64)`);
   }
   const args = need.args ?? {};
   switch (need.kind) {

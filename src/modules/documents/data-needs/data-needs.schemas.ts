@@ -1,5 +1,6 @@
 /** Wire schemas of data-needs (source actions), under the contract's exact names. */
 import { Type } from 'typebox';
+import { LIMITS } from '../../../kernel/limits.js';
 import { CheckedByUseCase, Nullable, StringEnum } from '../../../kernel/schema.js';
 import { DATA_NEED_KINDS } from './data-need-rules.js';
 
@@ -7,11 +8,11 @@ const KIND_DESCRIPTION = 'where the value comes from: field, static, template, t
 
 const needKeys = {
   args_json: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown(), { description: 'the kind\'s arguments (free JSON: a static value, a tool\'s args…)' }))),
-  depends_on: Type.Optional(Nullable(Type.Array(Type.String(), { description: 'output_keys of needs this one waits for' }))),
-  name: Type.Optional(Nullable(Type.String())),
-  prompt_body: Type.Optional(Nullable(Type.String())),
-  tool_ref: Type.Optional(Nullable(Type.String())),
-  tools_available: Type.Optional(Nullable(Type.Array(Type.String()))),
+  depends_on: Type.Optional(Nullable(Type.Array(Type.String(), { maxItems: LIMITS.dataNeedsPerDocument, description: 'output_keys of needs this one waits for' }))),
+  name: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.titleChars }))),
+  prompt_body: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.templateChars }))),
+  tool_ref: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.titleChars }))),
+  tools_available: Type.Optional(Nullable(Type.Array(Type.String(), { maxItems: LIMITS.listItems }))),
 };
 
 // The data-need rules check the kind and name the set in their 422.

@@ -2,7 +2,9 @@
  * Adds a section at the end of an editable document, with a key derived from its title:
  * the shared tail of both section creation commands.
  */
+import { DomainValidationError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
+import { LIMITS } from '../../../kernel/limits.js';
 import type { CommandContext } from '../../context.js';
 import { requireEditableDocument } from '../require-document.js';
 import { deriveSectionKey } from './section-keys.js';
@@ -17,12 +19,16 @@ export interface SectionDefinition {
 }
 
 /**
- * @throws NotFoundError when the document is absent or foreign; DomainValidationError when finalized.
+ * @throws NotFoundError when the document is absent or foreign; DomainValidationError when
+ *   finalized or when it already holds `LIMITS.sectionsPerDocument` sections.
  */
 export async function appendSection(ctx: CommandContext, documentId: string, definition: SectionDefinition): Promise<SectionRecord> {
   const document = await requireEditableDocument(ctx, documentId);
   const orgId = ctx.actor.org.orgId;
   const existing = await ctx.repos.sections.listByDocument(orgId, document.id);
+  if (existing.length >= LIMITS.sectionsPerDocument) {
+    throw new DomainValidationError(`a document holds at most ${LIMITS.sectionsPerDocument} sections (limit sectionsPerDocument)`);
+  }
   const now = ctx.clock.now().toISOString();
   return ctx.repos.sections.insert(orgId, {
     id: newId('sec'),

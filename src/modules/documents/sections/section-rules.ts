@@ -1,5 +1,6 @@
 /** The vocabulary of sections and their defaults. */
 import { DomainValidationError } from '../../../kernel/errors.js';
+import { excerpt } from '../../../kernel/limits.js';
 
 export const RENDER_MODES = ['templated', 'synthesized'] as const;
 export const OUTPUT_TYPES = ['string', 'markdown', 'json', 'list', 'table'] as const;
@@ -8,7 +9,7 @@ export const SECTION_STATUSES = ['empty', 'generated', 'edited', 'stale', 'faile
 export const SECTION_DEFAULTS = { renderMode: 'synthesized', outputType: 'string' } as const;
 
 function assertOneOf(name: string, value: string, allowed: readonly string[]): void {
-  if (!allowed.includes(value)) throw new DomainValidationError(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+  if (!allowed.includes(value)) throw new DomainValidationError(`${name} must be one of ${allowed.join(', ')} (got "${excerpt(value)}")`);
 }
 
 /** @throws DomainValidationError for a value outside the vocabulary. */

@@ -1,15 +1,16 @@
 /** Wire schemas of sections, under the contract's exact names. */
 import { Type } from 'typebox';
+import { LIMITS } from '../../../kernel/limits.js';
 import { CheckedByUseCase, Nullable, Ref, StringEnum } from '../../../kernel/schema.js';
 import { OUTPUT_TYPES, RENDER_MODES, SECTION_STATUSES } from './section-rules.js';
 
-const optionalText = (description?: string) => Type.Optional(Nullable(Type.String(description ? { description } : {})));
+const optionalText = (description?: string, maxLength: number = LIMITS.templateChars) => Type.Optional(Nullable(Type.String({ maxLength, ...(description ? { description } : {}) })));
 // The section commands check these sets and name them in their 422 (`render_mode must be one of …`).
 const optionalSet = (values: readonly string[], description: string) => Type.Optional(Nullable(CheckedByUseCase(StringEnum<readonly string[]>(values, { description }))));
 
 export const CreateSectionBody = Type.Object(
   {
-    title: Type.String({ minLength: 1 }),
+    title: Type.String({ minLength: 1, maxLength: LIMITS.titleChars }),
     output_template: optionalText('Jinja template (templated sections)'),
     output_type: optionalSet(OUTPUT_TYPES, 'string (default), markdown, json, list or table'),
     prompt: optionalText('instruction for a synthesized section'),
@@ -26,18 +27,18 @@ export const SectionEditBody = Type.Object(
     prompt: optionalText(),
     render_mode: optionalSet(RENDER_MODES, 'templated (Jinja over the inputs) or synthesized (written by the model)'),
     status: optionalSet(SECTION_STATUSES, 'the section status'),
-    title: optionalText(),
+    title: optionalText(undefined, LIMITS.titleChars),
   },
   { $id: 'SectionEditBody', additionalProperties: false },
 );
 
 export const SectionOutputBody = Type.Object(
-  { content: Type.String({ description: 'a hand-edited rendered output' }) },
+  { content: Type.String({ maxLength: LIMITS.templateChars, description: 'a hand-edited rendered output' }) },
   { $id: 'SectionOutputBody', additionalProperties: false },
 );
 
 export const ReorderSectionsBody = Type.Object(
-  { sectionIds: Type.Array(Type.String(), { description: 'every section id of the document exactly once' }) },
+  { sectionIds: Type.Array(Type.String(), { maxItems: LIMITS.sectionsPerDocument, description: 'every section id of the document exactly once' }) },
   { $id: 'ReorderSectionsBody', additionalProperties: false },
 );
 

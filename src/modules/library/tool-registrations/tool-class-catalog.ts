@@ -5,6 +5,7 @@
  * (The adapters in src/adapters/tools implement the classes; modules may not import them.)
  */
 import { DomainValidationError } from '../../../kernel/errors.js';
+import { excerpt } from '../../../kernel/limits.js';
 
 type Config = Record<string, unknown>;
 type ConfigCheck = (config: Config) => string[];
@@ -85,7 +86,7 @@ export const TOOL_CLASS_PATHS = Object.keys(TOOL_CLASSES);
  */
 export function assertValidToolConfig(classPath: string, config: Record<string, unknown>): void {
   const toolClass = Object.hasOwn(TOOL_CLASSES, classPath) ? TOOL_CLASSES[classPath] : undefined;
-  if (!toolClass) throw new DomainValidationError(`classPath "${classPath}" is not a tool class; use one of: ${TOOL_CLASS_PATHS.join(', ')}`);
+  if (!toolClass) throw new DomainValidationError(`classPath "${excerpt(classPath)}" is not a tool class; use one of: ${TOOL_CLASS_PATHS.join(', ')}`);
   const errors = toolClass.check(config);
   if (errors.length > 0) throw new DomainValidationError(`invalid configJson for ${classPath}: ${errors.join('; ')}`);
 }

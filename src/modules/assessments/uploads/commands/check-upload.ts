@@ -15,6 +15,8 @@ const EXT_KIND: Record<string, FileKind> = {
 export interface UploadLimitsConfig {
   maxBytes: number;
   maxPages: number;
+  /** Budget of the PDF inspection (UPLOAD_INSPECT_TIMEOUT_SECONDS); default 15 s. */
+  inspectTimeoutMs?: number;
 }
 
 /** Reads a stream into memory up to `maxBytes`; past it the rest is drained and only counted. */
@@ -33,7 +35,7 @@ async function readCapped(stream: Readable, maxBytes: number): Promise<{ bytes: 
 export async function checkUploadedFile(file: { stream: Readable; filename: string; mime_type: string | null }, limits: UploadLimitsConfig): Promise<UploadVerdict> {
   const { bytes, size, tooLarge } = await readCapped(file.stream, limits.maxBytes);
   if (tooLarge) return metadataVerdict({ filename: file.filename, size_bytes: size, mime_type: file.mime_type }, limits);
-  return validateUpload({ bytes, filename: file.filename, declaredMimeType: file.mime_type, limits: { max_size_bytes: limits.maxBytes, max_pages: limits.maxPages } });
+  return validateUpload({ bytes, filename: file.filename, declaredMimeType: file.mime_type, limits: { max_size_bytes: limits.maxBytes, max_pages: limits.maxPages, pdf_timeout_ms: limits.inspectTimeoutMs } });
 }
 
 /** Verdict from metadata alone: size, extension and declared type. */
@@ -52,6 +54,7 @@ export function metadataVerdict(meta: { filename: string; size_bytes: number; mi
   const kind = extKind ?? mimeKind;
   return {
     valid: !problems.some((p) => p.severity === 'error'),
+    decided: true,
     filename: sanitizeFilename(meta.filename),
     declared: { mime_type: meta.mime_type, extension: ext },
     detected: { mime_type: meta.mime_type ?? 'application/octet-stream', kind, extension: ext ?? '' },

@@ -44,7 +44,7 @@ export async function ingestFiles(ctx: CommandContext, services: AssessmentServi
       bytes,
       filename: file.filename,
       declaredMimeType: file.declared_mime_type,
-      limits: { max_size_bytes: services.uploads.maxBytes, max_pages: services.uploads.maxPages },
+      limits: { max_size_bytes: services.uploads.maxBytes, max_pages: services.uploads.maxPages, pdf_timeout_ms: services.uploads.inspectTimeoutMs },
     });
     if (verdict.valid && verdict.detected.kind) accepted.push({ file, verdict });
     else {

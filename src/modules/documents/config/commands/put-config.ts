@@ -8,6 +8,7 @@
  */
 import { DomainValidationError } from '../../../../kernel/errors.js';
 import { newId } from '../../../../kernel/ids.js';
+import { LIMITS, excerpt } from '../../../../kernel/limits.js';
 import type { CommandContext } from '../../../context.js';
 import { coerceFieldValue, fieldValueRefusal, isValueType, VALUE_TYPES } from '../../fields/field-values.js';
 import type { FieldRecord } from '../../fields/field.repository.js';
@@ -32,6 +33,10 @@ function fieldProblems(key: string, entry: unknown): string[] {
   if (entry.isRequired !== undefined && typeof entry.isRequired !== 'boolean') problems.push(`fields.${key}.isRequired must be a boolean`);
   for (const k of ['label', 'description'] as const) if (entry[k] !== undefined && entry[k] !== null && typeof entry[k] !== 'string') problems.push(`fields.${key}.${k} must be a string or null`);
   if (entry.options !== undefined && entry.options !== null && !(Array.isArray(entry.options) && entry.options.every((o) => typeof o === 'string'))) problems.push(`fields.${key}.options must be an array of strings`);
+  if (key.length > LIMITS.fieldKeyChars) problems.push(`a field key has at most ${LIMITS.fieldKeyChars} characters (limit fieldKeyChars)`);
+  if (typeof entry.value === 'string' && entry.value.length > LIMITS.fieldValueChars) problems.push(`fields.${key}.value has at most ${LIMITS.fieldValueChars} characters (limit fieldValueChars)`);
+  for (const k of ['label', 'description'] as const) if (typeof entry[k] === 'string' && entry[k].length > LIMITS.textValueChars) problems.push(`fields.${key}.${k} has at most ${LIMITS.textValueChars} characters (limit textValueChars)`);
+  if (Array.isArray(entry.options) && entry.options.length > LIMITS.listItems) problems.push(`fields.${key}.options has at most ${LIMITS.listItems} items (limit listItems)`);
   return problems;
 }
 
@@ -52,6 +57,8 @@ function sectionProblems(key: string, entry: unknown, known: boolean): string[] 
   if (entry.render_mode !== undefined && !(RENDER_MODES as readonly unknown[]).includes(entry.render_mode)) problems.push(`sections.${key}.render_mode must be one of ${RENDER_MODES.join(', ')}`);
   if (entry.output_type !== undefined && !(OUTPUT_TYPES as readonly unknown[]).includes(entry.output_type)) problems.push(`sections.${key}.output_type must be one of ${OUTPUT_TYPES.join(', ')}`);
   for (const k of ['prompt', 'output_template'] as const) if (entry[k] !== undefined && entry[k] !== null && typeof entry[k] !== 'string') problems.push(`sections.${key}.${k} must be a string or null`);
+  for (const k of ['prompt', 'output_template'] as const) if (typeof entry[k] === 'string' && entry[k].length > LIMITS.templateChars) problems.push(`sections.${key}.${k} has at most ${LIMITS.templateChars} characters (limit templateChars)`);
+  if (typeof entry.title === 'string' && entry.title.length > LIMITS.titleChars) problems.push(`sections.${key}.title has at most ${LIMITS.titleChars} characters (limit titleChars)`);
   return problems;
 }
 
@@ -73,7 +80,11 @@ export async function putConfig(ctx: CommandContext, documentId: string, body: J
     for (const [group, values] of Object.entries(body)) {
       if (group === 'fields' || group === 'sections') {
         if (!isObject(values)) problems.push(`${group} must be an object keyed by ${group === 'fields' ? 'field' : 'section'} key`);
-        else {
+        else if (group === 'fields' && Object.keys(values).length > LIMITS.fieldsPerRequest) {
+          problems.push(`fields has at most ${LIMITS.fieldsPerRequest} keys per request (limit fieldsPerRequest)`);
+        } else if (group === 'fields' && fields.length + Object.keys(values).filter((k) => !fieldByKey.has(k)).length > LIMITS.fieldsPerDocument) {
+          problems.push(`a document holds at most ${LIMITS.fieldsPerDocument} fields (limit fieldsPerDocument)`);
+        } else {
           for (const [key, entry] of Object.entries(values)) {
             if (group === 'sections') problems.push(...sectionProblems(key, entry, sectionByKey.has(key)));
             else {
@@ -84,7 +95,7 @@ export async function putConfig(ctx: CommandContext, documentId: string, body: J
           }
         }
       } else if (!isStoredGroup(group)) {
-        problems.push(`unknown config group "${group}" (groups: ${CONFIG_GROUP_NAMES.join(', ')})`);
+        problems.push(`unknown config group "${excerpt(group)}" (groups: ${CONFIG_GROUP_NAMES.join(', ')})`);
       } else {
         const candidate = mergeOverrides(document.config, { [group]: values as Json })[group] ?? {};
         problems.push(...groupProblems(group, isObject(values) ? candidate : values));

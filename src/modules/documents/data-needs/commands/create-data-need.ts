@@ -1,5 +1,6 @@
 import { DomainValidationError } from '../../../../kernel/errors.js';
 import { newId } from '../../../../kernel/ids.js';
+import { LIMITS } from '../../../../kernel/limits.js';
 import type { CommandContext } from '../../../context.js';
 import { requireEditableDocument } from '../../require-document.js';
 import { assertNeedGraph, dataNeedProblems } from '../data-need-rules.js';
@@ -28,6 +29,9 @@ export async function createDataNeed(ctx: CommandContext, documentId: string, in
     const orgId = tx.actor.org.orgId;
     const now = tx.clock.now().toISOString();
     const existing = await tx.repos.dataNeeds.listByDocument(orgId, document.id);
+    if (existing.length >= LIMITS.dataNeedsPerDocument) {
+      throw new DomainValidationError(`a document holds at most ${LIMITS.dataNeedsPerDocument} data-needs (limit dataNeedsPerDocument)`);
+    }
     const need: DataNeedRecord = {
       id: newId('dn'),
       documentId: document.id,

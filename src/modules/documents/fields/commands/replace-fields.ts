@@ -5,6 +5,7 @@
  */
 import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
+import { assertFieldCountFits } from '../field-count.js';
 import { assertFieldValuesFit, coerceFieldValue } from '../field-values.js';
 import { requireEditableDocument } from '../../require-document.js';
 
@@ -18,6 +19,7 @@ export async function replaceFields(ctx: CommandContext, documentId: string, val
     const document = await requireEditableDocument(tx, documentId);
     const existing = new Map((await tx.repos.fields.listByDocument(orgId, document.id)).map((f) => [f.key, f]));
     const sent = Object.entries(values).map(([key, raw]) => ({ key, value: coerceFieldValue(raw), field: existing.get(key) }));
+    assertFieldCountFits(existing.size, sent.filter((s) => !s.field).length);
     // Every value is checked before the first write. Unknown keys become string fields: any value fits.
     assertFieldValuesFit(sent.flatMap(({ value, field }) => (field ? [{ field, value }] : [])));
 

@@ -3,6 +3,7 @@
  * `[]` clears. Each item names a text or risk block of the organization by key.
  */
 import { DomainValidationError } from '../../../../kernel/errors.js';
+import { excerpt } from '../../../../kernel/limits.js';
 import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
 import { uniqueOrConflict } from '../../library-rules.js';
@@ -29,9 +30,9 @@ export async function resolveSnippetItems(ctx: CommandContext, items: readonly S
   const blocks = ctx.repos.riskBlocks;
   const resolved: Array<{ itemType: SnippetItemType; targetId: string }> = [];
   for (const [i, item] of items.entries()) {
-    if (!isSnippetItemType(item.itemType)) throw new DomainValidationError(`items[${i}].itemType must be ${SNIPPET_ITEM_TYPES.join(' or ')}, not "${item.itemType}"`);
+    if (!isSnippetItemType(item.itemType)) throw new DomainValidationError(`items[${i}].itemType must be ${SNIPPET_ITEM_TYPES.join(' or ')}, not "${excerpt(item.itemType)}"`);
     const target = item.itemType === 'text' ? await texts.findByKey(orgId, item.itemKey) : await blocks.findByKey(orgId, item.itemKey);
-    if (!target) throw new DomainValidationError(`items[${i}].itemKey "${item.itemKey}" names no ${item.itemType === 'text' ? 'text' : 'risk block'} of this organization`);
+    if (!target) throw new DomainValidationError(`items[${i}].itemKey "${excerpt(item.itemKey)}" names no ${item.itemType === 'text' ? 'text' : 'risk block'} of this organization`);
     resolved.push({ itemType: item.itemType, targetId: target.id });
   }
   return resolved;
