@@ -12,6 +12,9 @@
  * | UnauthorizedError              | 401    | message                                   |
  * | PayloadTooLargeError           | 413    | message                                   |
  * | UpstreamError                  | 502    | message (a model or tool server failed)   |
+ * | FK violation (a race)          | 404    | the parent was deleted meanwhile          |
+ * | unique violation / deadlock    | 409    | a concurrent request wrote the same       |
+ * | Fastify 4xx (413/415/multipart)| as is  | message                                   |
  * | anything else                  | 500    | "<ErrorClass>: <message>" (stack in log)  |
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -24,6 +27,7 @@ import {
   UnauthorizedError,
   UpstreamError,
 } from '../../kernel/errors.js';
+import { translateStorageRace } from '../../modules/storage-races.js';
 import { drainUnreadBody } from '../drain-unread-body.js';
 import { toValidationDetail } from './validation-detail.js';
 
@@ -55,6 +59,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof PayloadTooLargeError) return reply.status(413).send({ detail: error.message });
     if (error instanceof UpstreamError) return reply.status(502).send({ detail: error.message });
+    // A race outside any transaction (see storage-races.ts): its 404/409, handled as above.
+    const race = translateStorageRace(error);
+    if (race instanceof NotFoundError) return reply.status(404).send({ detail: race.message });
+    if (race instanceof ConflictError) return reply.status(409).send({ detail: race.detail });
     // Framework errors with a client status (415 media type, 413 body too large, …) keep it.
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: error.message });
