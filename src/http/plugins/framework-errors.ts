@@ -15,7 +15,8 @@ import { BASE_SECURITY_HEADERS } from './security-headers.js';
 
 /** Fastify's `frameworkErrors` option. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
+  // These replies run no route hooks, so the security headers are set here.
+  reply.headers(BASE_SECURITY_HEADERS).serializer(JSON.stringify).type('application/json; charset=utf-8');
   if (error.code === 'FST_ERR_BAD_URL') {
     reply.status(422).send({ detail: 'the path is not valid percent-encoded UTF-8' });
   } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
