@@ -18,7 +18,7 @@ describeEachDialect('JWT attack matrix', (dialect) => {
   let server: TestServer;
   let token: string;
   let kid: string;
-  let serverKey: CryptoKey;
+  let serverKey: Awaited<ReturnType<typeof importPKCS8>>;
   let publicPem: string;
   let publicJwk: JWK;
   const now = Math.floor(Date.now() / 1000);
@@ -28,11 +28,11 @@ describeEachDialect('JWT attack matrix', (dialect) => {
     server = await startTestServer({ dialect });
     token = await server.login();
     kid = decodeProtectedHeader(token).kid as string;
-    serverKey = (await importPKCS8(await fs.readFile(path.join(server.dataDir, 'keys', 'jwt-signing-key.pem'), 'utf8'), 'RS256', { extractable: true })) as CryptoKey;
+    serverKey = (await importPKCS8(await fs.readFile(path.join(server.dataDir, 'keys', 'jwt-signing-key.pem'), 'utf8'), 'RS256', { extractable: true }));
     const jwks = (await (await server.call('GET', '/auth/jwks')).json()) as { keys: JWK[] };
     publicJwk = jwks.keys[0];
     const { importJWK } = await import('jose');
-    publicPem = await exportSPKI((await importJWK(publicJwk, 'RS256')) as CryptoKey);
+    publicPem = await exportSPKI((await importJWK(publicJwk, 'RS256')) as Awaited<ReturnType<typeof importPKCS8>>);
   });
   afterAll(async () => server?.close());
 

@@ -46,6 +46,16 @@ describeEachDialect('security headers and secrets by value', (dialect) => {
     expect(json.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 
+  it('sends them on the progress stream too (a hijacked reply)', async () => {
+    const created = await server.call('POST', '/v1/documents', { token, body: { templateId: 'gdpr-dpia', title: 'Streamed' } });
+    const id = ((await created.json()) as { document: { id: string } }).document.id;
+    const abort = new AbortController();
+    const stream = await fetch(`${server.url}/v1/documents/${id}/progress`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expectSecurityHeaders(stream, 'progress stream');
+    abort.abort();
+  });
+
   it('gives the docs page a CSP that allows only this server', async () => {
     const docs = await server.call('GET', '/docs');
     expect(docs.status).toBe(200);

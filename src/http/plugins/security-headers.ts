@@ -42,6 +42,11 @@ export const DOCS_CSP = [
 
 /** Installs the hook (call before any route is registered). */
 export function installSecurityHeaders(app: FastifyInstance): void {
+  // On the raw response first: a hijacked reply (the progress stream) writes its own head and
+  // runs no onSend hook, yet Node merges these into it.
+  app.addHook('onRequest', async (_request, reply) => {
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) reply.raw.setHeader(name, value);
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) reply.header(name, value);
     const path = request.url.split('?')[0];
