@@ -24,6 +24,11 @@ export function textProblem(text: string): string | null {
   return null;
 }
 
+/** A location short enough to echo (a deeply nested body has a very long one). */
+function shortened(where: string): string {
+  return where.length > 120 ? `${where.slice(0, 120)}…` : where;
+}
+
 /** The first unstorable string in `value` (keys included), named by its location. */
 export function findUnstorableText(value: unknown, root: string): string | null {
   // Iterative: a deeply nested body must not overflow the stack here.
@@ -32,13 +37,13 @@ export function findUnstorableText(value: unknown, root: string): string | null 
     const [current, where] = stack.pop() as [unknown, string];
     if (typeof current === 'string') {
       const problem = textProblem(current);
-      if (problem) return `${where} ${problem}`;
+      if (problem) return `${shortened(where)} ${problem}`;
     } else if (Array.isArray(current)) {
       current.forEach((item, index) => stack.push([item, `${where}[${index}]`]));
     } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
       for (const [key, item] of Object.entries(current)) {
         const keyProblem = textProblem(key);
-        if (keyProblem) return `a key in ${where} ${keyProblem}`;
+        if (keyProblem) return `a key in ${shortened(where)} ${keyProblem}`;
         stack.push([item, `${where}.${key}`]);
       }
     }
