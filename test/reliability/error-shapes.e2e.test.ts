@@ -117,7 +117,7 @@ describeEachDialect('error shapes', (dialect) => {
     expect(await state()).toBe(before);
   });
 
-  it('answers a fields PUT racing a DELETE of its document with 404 or 2xx, never 500', async () => {
+  it('answers writes to a document\'s children racing its DELETE with 404 or 2xx, never 500', async () => {
     const statuses = new Set<number>();
     for (let round = 0; round < 15; round++) {
       const created = await server.call('POST', '/v1/documents', { token, body: { templateId: 'gdpr-dpia', title: `Race ${round}` } });
@@ -128,6 +128,7 @@ describeEachDialect('error shapes', (dialect) => {
         server.call('DELETE', `/v1/documents/${id}`, { token }),
         server.call('POST', `/v1/documents/${id}/sections`, { token, body: { title: 'Racing section' } }),
         server.call('POST', `/v1/documents/${id}/snapshots`, { token, body: {} }),
+        server.call('POST', `/v1/documents/${id}/data-needs`, { token, body: { kind: 'static', output_key: 'rate', args_json: { value: 0.2 } } }),
       ]);
       for (const answer of answers) {
         statuses.add(answer.status);
