@@ -9,7 +9,7 @@
  * Why one hook rather than a check per schema: it covers every operation, present and future,
  * including `x-checked-by-use-case` parts and free-form objects (config, tool headers) that
  * JSON Schema does not describe string by string. Multipart parts are streamed to the use case
- * and are not covered here (file names are sanitized by the upload use case).
+ * and are not covered here.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainValidationError } from '../../kernel/errors.js';
