@@ -32,6 +32,9 @@ import { installCompression } from './http/plugins/compression.js';
 import { installCors } from './http/plugins/cors.js';
 import { installDocs } from './http/plugins/docs.js';
 import { installErrorHandling } from './http/plugins/errors.js';
+import { clientErrorHandler, frameworkErrors } from './http/plugins/framework-errors.js';
+import { installSecurityHeaders } from './http/plugins/security-headers.js';
+import { installTextIntegrity } from './http/plugins/text-integrity.js';
 import { installOpenApi, registerOpenApiRoutes } from './http/plugins/openapi.js';
 import { installMetrics } from './http/plugins/metrics.js';
 import { installOptionalBodies } from './http/plugins/optional-body.js';
@@ -75,13 +78,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: deps.config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
+    // Node's 16 KiB default refuses a large (but legitimate) OIDC token with a bare 431; the
+    // head limit is raised and every refusal of the router or of Node's parser is `{detail}`.
+    http: { maxHeaderSize: deps.config.http.maxHeaderBytes },
+    clientErrorHandler: clientErrorHandler(deps.config.http.maxHeaderBytes),
+    frameworkErrors,
   });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  installSecurityHeaders(app);
   installValidation(app, NAMED_SCHEMAS);
   installErrorHandling(app);
+  installTextIntegrity(app);
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
   installOptionalBodies(app, NAMED_SCHEMAS);
   // Cross-cutting HTTP conventions, before any route so each attaches to every route.

@@ -69,6 +69,8 @@ export interface Config {
     loginRateLimitPerMinute: number;
     /** When set, GET /metrics needs `Authorization: Bearer <token>`; unset: open to loopback callers only. */
     metricsToken: string | undefined;
+    /** Node's limit on the whole request head (request line + headers); above it: 431 `{detail}`. */
+    maxHeaderBytes: number;
   };
 }
 
@@ -192,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
       rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 3000, 1, 1_000_000),
       loginRateLimitPerMinute: integer(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 60, 1, 1_000_000),
       metricsToken: env.METRICS_TOKEN || undefined,
+      maxHeaderBytes: integer(env, 'HTTP_MAX_HEADER_BYTES', 64 * 1024, 8 * 1024, 1024 * 1024),
     },
   };
 }

@@ -8,6 +8,7 @@ import type { OrgActor } from '../kernel/actor.js';
 import { type Clock, systemClock } from '../kernel/clock.js';
 import type { Database } from '../storage/schema.js';
 import { type Repos, createRepos } from './repos.js';
+import { translateStorageRace } from './storage-races.js';
 
 export interface CommandContext {
   actor: OrgActor;
@@ -23,7 +24,16 @@ export function createContext(db: Kysely<Database>, actor: OrgActor, clock: Cloc
     actor,
     repos: createRepos(db),
     clock,
-    transaction: (fn) => (inTransaction ? fn(ctx) : db.transaction().execute((trx) => fn(createContext(trx, actor, clock, true)))),
+    // The outermost transaction turns a race's constraint error into its 404/409 (storage-races.ts).
+    transaction: (fn) =>
+      inTransaction
+        ? fn(ctx)
+        : db
+            .transaction()
+            .execute((trx) => fn(createContext(trx, actor, clock, true)))
+            .catch((error: unknown) => {
+              throw translateStorageRace(error);
+            }),
   };
   return ctx;
 }

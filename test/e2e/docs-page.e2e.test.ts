@@ -31,12 +31,19 @@ describe.skipIf(!hasChromium)(`docs page in chromium${hasChromium ? '' : ' (skip
         if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith('about:')) return;
         if (new URL(url).origin !== origin) foreign.push(url);
       });
-      await page.goto(`${server.url}/docs`, { waitUntil: 'networkidle', timeout: 45_000 });
+      // The page runs under its Content-Security-Policy: anything it blocks is a console error.
+      const blocked: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy|Refused to/i.test(message.text())) blocked.push(message.text());
+      });
+      const answer = await page.goto(`${server.url}/docs`, { waitUntil: 'networkidle', timeout: 45_000 });
+      expect(answer?.headers()['content-security-policy']).toContain("default-src 'self'");
       // The sidebar lists every operation by its summary, across all groups.
       await page.getByText('Who am I').first().waitFor({ timeout: 30_000 });
       const text = await page.locator('body').innerText();
       for (const summary of ['Who am I', 'My organizations', 'Log in as the dev user', 'Service health']) expect(text).toContain(summary);
       expect(foreign).toEqual([]);
+      expect(blocked).toEqual([]);
     } finally {
       await browser.close();
     }

@@ -39,10 +39,17 @@ const OrgHeader = Type.Object({
   'x-org-slug': Type.Optional(Type.String({ description: 'slug of the organization to act in; default: your default organization' })),
 });
 
+/**
+ * Longest token read: real ones are 1–4 KiB; a bigger one is refused before parsing or
+ * verifying (a 401 like any bad token, not a cost paid on every request of an attacker).
+ */
+export const MAX_TOKEN_CHARS = 8192;
+
 /** Reads `Authorization: Bearer <token>`; anything else is a 401. */
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
   if (!header) throw new UnauthorizedError('missing bearer token');
+  if (header.length > MAX_TOKEN_CHARS + 16) throw new UnauthorizedError(`bearer token is longer than ${MAX_TOKEN_CHARS} characters`);
   const match = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)\s*$/i.exec(header);
   if (!match) throw new UnauthorizedError('malformed authorization header; expected "Bearer <token>"');
   return match[1];

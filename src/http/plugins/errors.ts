@@ -14,6 +14,9 @@
  * | PayloadTooLargeError           | 413    | message                                   |
  * | JSON body over its route's cap | 413    | the limit in bytes (BODY_LIMIT_BYTES)     |
  * | UpstreamError                  | 502    | message (a model or tool server failed)   |
+ * | FK violation (a race)          | 404    | the parent was deleted meanwhile          |
+ * | unique violation / deadlock    | 409    | a concurrent request wrote the same       |
+ * | Fastify 4xx (413/415/multipart)| as is  | message                                   |
  * | anything else                  | 500    | "<ErrorClass>: <message>" (stack in log)  |
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -27,6 +30,7 @@ import {
   UnauthorizedError,
   UpstreamError,
 } from '../../kernel/errors.js';
+import { translateStorageRace } from '../../modules/storage-races.js';
 import { drainUnreadBody } from '../drain-unread-body.js';
 import { boundedDetail, toValidationDetail } from './validation-detail.js';
 
@@ -63,6 +67,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({ detail: `the request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes (BODY_LIMIT_BYTES); nothing was changed` });
     }
+    // A race outside any transaction (see storage-races.ts): its 404/409, handled as above.
+    const race = translateStorageRace(error);
+    if (race instanceof NotFoundError) return reply.status(404).send({ detail: race.message });
+    if (race instanceof ConflictError) return reply.status(409).send({ detail: race.detail });
     // Framework errors with a client status (415 media type, 413 body too large, …) keep it.
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: error.message });

@@ -29,4 +29,23 @@ describe('credential keys', () => {
   it('passes clean configuration', () => {
     expect(findCredentials({ url: 'https://api.example/rates?currency=USD', query: { currency: '{{c}}' }, headers: { Accept: 'application/json' } })).toEqual([]);
   });
+
+  it.each([
+    ['Bearer abcdefgh12345678', 'an authorization header value'],
+    ['Basic dXNlcjpwYXNzd29yZA==', 'an authorization header value'],
+    ['eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJl', 'a JWT'],
+    ['sk-proj-abcdefghijklmnop1234', 'an API key (sk-…)'],
+    ['ghp_abcdefghijklmnopqrstuvwxyz0123456789', 'a GitHub token'],
+    ['AKIAIOSFODNN7EXAMPLE', 'an AWS access key id'],
+    ['xoxb-1234567890-abcdefghij', 'a Slack token'],
+    ['-----BEGIN RSA PRIVATE KEY-----\nMIIB', 'a private key'],
+  ])('finds %s under a harmless key by its value', (value, what) => {
+    const found = findCredentials({ headers: { 'X-Custom': value } });
+    expect(found).toEqual([`configJson.headers.X-Custom (${what})`]);
+    expect(found.join(' ')).not.toContain(value);
+  });
+
+  it('passes values that only resemble credentials', () => {
+    expect(findCredentials({ headers: { Accept: 'application/json', 'X-Mode': 'bearer' }, note: 'ask the sk team', model: 'gpt-4o', prefix: 'eyJ' })).toEqual([]);
+  });
 });

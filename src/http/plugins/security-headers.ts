@@ -1,0 +1,58 @@
+/**
+ * Security headers on every answer, helmet's defaults that matter for a JSON API plus a docs
+ * page. A small hook rather than `@fastify/helmet`: six fixed headers do not need a dependency,
+ * and the one thing helmet would make hard — a CSP per path (strict for the API, what Scalar
+ * needs on /docs) — is one `if` here.
+ *
+ * - `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY` (and CSP `frame-ancestors 'none'`),
+ *   `Referrer-Policy: no-referrer`, `Cross-Origin-Opener-Policy` / `-Resource-Policy`.
+ * - CSP: the API answers JSON, so nothing may load (`default-src 'none'`); /docs is the Scalar
+ *   page, served from this server only: its inline bootstrap script and styles, data: images and
+ *   fonts, and fetches of /openapi.json and of the API it tries requests against ('self').
+ * - `Cache-Control: no-store` on answers to authenticated requests (and on dev-login's token), so
+ *   no shared cache or browser history keeps another user's data; a route that set its own
+ *   Cache-Control (an export's ETag answer, say) keeps it.
+ */
+import type { FastifyInstance } from 'fastify';
+
+/** Headers every answer carries, also those Node writes on the raw socket (see framework-errors.ts). */
+export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+};
+
+/** What the Scalar page needs, nothing from elsewhere. */
+export const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/** Installs the hook (call before any route is registered). */
+export function installSecurityHeaders(app: FastifyInstance): void {
+  // On the raw response first: a hijacked reply (the progress stream) writes its own head and
+  // runs no onSend hook, yet Node merges these into it.
+  app.addHook('onRequest', async (_request, reply) => {
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) reply.raw.setHeader(name, value);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) reply.header(name, value);
+    const path = request.url.split('?')[0];
+    if (path === '/docs' || path.startsWith('/docs/')) reply.header('content-security-policy', DOCS_CSP);
+    const authenticated = request.headers.authorization !== undefined || path === '/auth/dev-login';
+    if (authenticated && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
