@@ -28,6 +28,9 @@ class RecordingQueue implements JobQueue {
   }
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
+  async cancel(): Promise<boolean> {
+    return true;
+  }
   isRunning(): boolean {
     return false;
   }
