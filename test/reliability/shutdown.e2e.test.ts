@@ -16,7 +16,8 @@ const MARGIN_MS = 3000;
 async function openStream(url: string, token: string): Promise<{ opened: Promise<void>; text: Promise<string> }> {
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'x-org-slug': 'acme' }, signal: AbortSignal.timeout(60_000) });
   expect(response.status).toBe(200);
-  const reader = response.body!.getReader();
+  if (!response.body) throw new Error('a stream without a body');
+  const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = '';
   let markOpened: () => void = () => undefined;
