@@ -107,6 +107,8 @@ export class InProcessJobQueue implements JobQueue {
     await this.db.deleteFrom('jobs').where('id', '=', id).where('status', '=', 'queued').execute();
     const job = this.runningJobs.get(id);
     if (!job) return true;
+    // Released first: the handler's late write of the row's status must not find it ours.
+    await this.db.updateTable('jobs').set({ locked_by: null }).where('id', '=', id).execute();
     job.abort.abort(new Error('cancelled'));
     let timer: NodeJS.Timeout | undefined;
     const waited = await Promise.race([
@@ -116,6 +118,8 @@ export class InProcessJobQueue implements JobQueue {
       }),
     ]);
     clearTimeout(timer);
+    // A cancelled job leaves no row behind (its handler's final update found it no longer ours).
+    if (waited) await this.db.deleteFrom('jobs').where('id', '=', id).execute();
     return waited;
   }
 
