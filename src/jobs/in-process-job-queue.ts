@@ -53,18 +53,23 @@ export class InProcessJobQueue implements JobQueue {
     this.definitions.set(definition.name, definition);
   }
 
-  async enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options: { id?: string } = {}): Promise<void> {
+  async enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options: { id?: string; transaction?: unknown } = {}): Promise<void> {
     const name = type.name;
     const now = new Date().toISOString();
     const id = options.id ?? `${name}:${now}:${Math.random().toString(36).slice(2)}`;
-    const existing = await this.db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst();
-    if (existing) return;
-    await this.db
+    // Inside the caller's transaction when given one: the job and the caller's rows commit together.
+    const db = (options.transaction as Kysely<Database> | undefined) ?? this.db;
+    const existing = await db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst();
+    if (existing) {
+      if (existing.status === 'queued' && !options.transaction) this.kick();
+      return;
+    }
+    await db
       .insertInto('jobs')
       .values({ id, name, payload_json: JSON.stringify(payload), status: 'queued', attempts: 0, last_error: null, locked_by: null, run_after: now, created_at: now, updated_at: now })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    this.kick();
+    if (!options.transaction) this.kick();
   }
 
   isRunning(): boolean {

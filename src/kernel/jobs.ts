@@ -104,7 +104,12 @@ export function defineJob<S extends TSchema>(
 export interface JobQueue {
   register(definition: JobDefinition): void;
   /** Queues a job; a job with the same id that is already queued or running is not queued twice. */
-  enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options?: { id?: string }): Promise<void>;
+  /**
+   * `transaction`: the caller's open database transaction (`transactionHandleOf(ctx)`): the job
+   * row is written in it, so it exists only if the caller's writes commit. Enqueuing an id that
+   * is already queued wakes the queue (call it again after the commit to start at once).
+   */
+  enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options?: { id?: string; transaction?: unknown }): Promise<void>;
   start(): Promise<void>;
   /**
    * Stops claiming jobs, then waits for the running ones: at most `graceMs` (default: until they

@@ -12,7 +12,7 @@ import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.
 import { multipart } from '../e2e/assessments-helpers.js';
 import { type QuireData, type QuireProcess, newQuireData, queryData, removeQuireData, startQuireProcess } from '../support/quire-process.js';
 
-const KILLS = 10;
+const KILLS = Number(process.env.CRASH_KILLS ?? 10);
 const SEED = Number(process.env.CRASH_SEED ?? 1313);
 const TERMINAL = "('pipeline_finished', 'pipeline_failed', 'pipeline_blocked')";
 
@@ -100,7 +100,9 @@ describeEachDialect('crash: kill -9 at random moments', (dialect) => {
       quire.child.kill('SIGKILL');
       expect((await quire.exited).signal).toBe('SIGKILL');
       await loading;
+      const restarting = Date.now();
       quire = await startQuireProcess(data, env);
+      if (process.env.CRASH_TRACE) console.log(`kill ${kill} at ${at} ms; restart took ${Date.now() - restarting} ms; acked ${JSON.stringify({ d: acked.documents.length, u: acked.uploads.length, r: acked.runs.length })}`);
     }
 
     // Let the last process settle: no run may stay running.
