@@ -31,6 +31,8 @@ export interface Config {
     tokenTtlSeconds: number;
   };
   logLevel: LogLevel;
+  /** On SIGTERM/SIGINT: how long running jobs may take to finish before they are handed back. */
+  shutdownGraceMs: number;
   /** Largest JSON request body accepted, in bytes. */
   bodyLimitBytes: number;
   llm: {
@@ -177,6 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
       tokenTtlSeconds: integer(env, 'AUTH_TOKEN_TTL_SECONDS', 3600, 60, 86400),
     },
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 20, 0, 3600) * 1000,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     llm: llmConfig(env),
     tools: { allowedHosts: (env.TOOL_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) },

@@ -28,7 +28,12 @@ export interface RunningServer {
   jobs: JobQueue;
   /** Base URL, e.g. http://127.0.0.1:8000 */
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stops in the order that bounds it: no new jobs, progress streams ended (final comment),
+   * HTTP closed (in-flight requests answered), running jobs given `graceMs` (default
+   * `SHUTDOWN_GRACE_SECONDS`) and then handed back, the database closed.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 const require = createRequire(import.meta.url);
@@ -76,9 +81,17 @@ export async function startServer(config: Config, options: { logStream?: Destina
     store,
     jobs,
     url: `http://${host}:${port}`,
-    close: async () => {
+    close: async (options = {}) => {
+      const graceMs = options.graceMs ?? config.shutdownGraceMs;
+      const deadline = Date.now() + graceMs;
+      // Jobs stop being claimed at once; the running ones continue while HTTP closes.
+      const jobsStopped = jobs.stop({ graceMs });
+      // Streams end in preClose; a request still unanswered at the deadline is cut.
+      const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
       await app.close();
-      await jobs.stop();
+      clearTimeout(cut);
+      await jobsStopped;
+      if (Date.now() > deadline + 1000) app.log.warn('shutdown took longer than its grace');
       await store.close();
     },
   };

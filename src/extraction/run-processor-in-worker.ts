@@ -6,6 +6,7 @@
  */
 import {
   converseWithBoundedWorker,
+  WorkerAbortedError,
   WorkerCrashError,
   WorkerOutOfMemoryError,
   WorkerStartError,
@@ -25,6 +26,7 @@ export interface ProcessorBudget {
 
 /** A worker that was stopped or failed, as the failed extraction it is. */
 function failureOf(error: unknown, budget: ProcessorBudget): ProcessorResult {
+  if (error instanceof WorkerAbortedError) return failedResult('internal_error', 'internal', 'extraction was cancelled');
   if (error instanceof WorkerTimeoutError) {
     return failedResult('processor_timeout', 'timeout', `extraction exceeded its time budget of ${Math.round(budget.timeoutMs / 1000)} s and was stopped`);
   }
@@ -43,14 +45,14 @@ function failureOf(error: unknown, budget: ProcessorBudget): ProcessorResult {
 }
 
 /** Like `runProcessor`, never throws: a stopped or crashed worker is an error in the result. */
-export async function runProcessorInWorker(processorId: string, input: RunProcessorInput, budget: ProcessorBudget): Promise<ProcessorResult> {
+export async function runProcessorInWorker(processorId: string, input: RunProcessorInput, budget: ProcessorBudget, signal?: AbortSignal): Promise<ProcessorResult> {
   const { bytes, ...rest } = input;
   // A copy: the worker owns its buffer and the caller's Buffer stays intact.
   const request: ProcessorWorkerRequest = { processor_id: processorId, bytes: new Uint8Array(bytes), input: rest };
   const items: ExtractedItem[] = [];
   try {
     return await converseWithBoundedWorker<ProcessorWorkerMessage, ProcessorResult>(
-      { callerUrl: import.meta.url, module: 'processor.worker', workerData: request, timeoutMs: budget.timeoutMs, maxHeapMb: budget.maxHeapMb },
+      { callerUrl: import.meta.url, module: 'processor.worker', workerData: request, timeoutMs: budget.timeoutMs, maxHeapMb: budget.maxHeapMb, signal },
       (message, post) => {
         if (message.kind === 'result') return { done: true, value: { ...message.result, items } };
         appendItems(items, message.items);

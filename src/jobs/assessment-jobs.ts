@@ -16,8 +16,8 @@ export function assessmentJobs(services: JobServices): JobDefinition[] {
   const area = assessmentServices(services);
   return [
     defineJob(PROCESS_RUN_JOB, {
-      handler: async (payload) => {
-        await processRun(systemContext(services.db, payload.orgId), area, payload.runId);
+      handler: async (payload, job) => {
+        await processRun(systemContext(services.db, payload.orgId), area, payload.runId, job.signal);
       },
       // The run was `running` in a process that died: put it back to `queued` and run it again.
       onOrphaned: async (payload) => {

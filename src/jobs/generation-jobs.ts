@@ -19,8 +19,9 @@ export function generationJobs(services: JobServices): JobDefinition[] {
   return [
     defineJob(GENERATE_JOB, {
       handler: (payload) => runGeneration(generation, payload),
-      onOrphaned: async (payload) => {
-        await failOrphanedRun(generation, payload, 'the process running this generation stopped before it finished');
+      onOrphaned: async (payload, job) => {
+        const reason = job.reason === 'shutdown' ? 'the service shut down before this generation finished' : 'the process running this generation stopped before it finished';
+        await failOrphanedRun(generation, payload, reason);
         return 'drop';
       },
     }),

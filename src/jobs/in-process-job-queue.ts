@@ -5,6 +5,9 @@
  * gone) or when their heartbeat goes stale (another host), and handed to `onOrphaned`.
  * Payloads are stored as JSON and handed to the definitions as read: each definition validates
  * (and upgrades, for payloads an older version queued) its own (kernel/jobs.ts `defineJob`).
+ * Stopping is bounded: after `graceMs` the jobs still running are aborted (their signal) and
+ * handed back as a dead process's would be, and their handlers' late writes to the job row are
+ * ignored (the row is no longer locked by this worker).
  * Timestamps here are the queue's own bookkeeping (claim order, heartbeats), taken from the
  * system time: no command context exists at this level.
  */
@@ -12,7 +15,7 @@ import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import type { Static, TSchema } from 'typebox';
-import type { JobDefinition, JobQueue, JobType } from '../kernel/jobs.js';
+import type { JobDefinition, JobQueue, JobType, OrphanedJob } from '../kernel/jobs.js';
 
 const HEARTBEAT_MS = 10_000;
 const STALE_MS = 60_000;
@@ -34,6 +37,8 @@ export class InProcessJobQueue implements JobQueue {
   private timer: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private readonly activeIds = new Set<string>();
+  /** The running jobs' aborts and their completion, by job id. */
+  private readonly runningJobs = new Map<string, { abort: AbortController; done: Promise<void>; name: string; payload: unknown }>();
   private idleWaiters: Array<() => void> = [];
 
   constructor(
@@ -48,18 +53,23 @@ export class InProcessJobQueue implements JobQueue {
     this.definitions.set(definition.name, definition);
   }
 
-  async enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options: { id?: string } = {}): Promise<void> {
+  async enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options: { id?: string; transaction?: unknown } = {}): Promise<void> {
     const name = type.name;
     const now = new Date().toISOString();
     const id = options.id ?? `${name}:${now}:${Math.random().toString(36).slice(2)}`;
-    const existing = await this.db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst();
-    if (existing) return;
-    await this.db
+    // Inside the caller's transaction when given one: the job and the caller's rows commit together.
+    const db = (options.transaction as Kysely<Database> | undefined) ?? this.db;
+    const existing = await db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst();
+    if (existing) {
+      if (existing.status === 'queued' && !options.transaction) this.kick();
+      return;
+    }
+    await db
       .insertInto('jobs')
       .values({ id, name, payload_json: JSON.stringify(payload), status: 'queued', attempts: 0, last_error: null, locked_by: null, run_after: now, created_at: now, updated_at: now })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    this.kick();
+    if (!options.transaction) this.kick();
   }
 
   isRunning(): boolean {
@@ -77,11 +87,45 @@ export class InProcessJobQueue implements JobQueue {
     this.kick();
   }
 
-  async stop(): Promise<void> {
+  async stop(options: { graceMs?: number } = {}): Promise<void> {
     this.running = false;
     clearInterval(this.timer);
     clearInterval(this.heartbeat);
-    await this.waitForActive();
+    if (options.graceMs === undefined) {
+      await this.waitForActive();
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), options.graceMs);
+    });
+    const outcome = await Promise.race([this.waitForActive().then(() => 'done' as const), graceOver]);
+    clearTimeout(timer);
+    if (outcome === 'done') return;
+    for (const [id, job] of [...this.runningJobs]) {
+      job.abort.abort(new Error('the service is shutting down'));
+      await this.handBack(id, job.name, job.payload, 'shutdown');
+    }
+  }
+
+  async cancel(id: string, options: { waitMs?: number } = {}): Promise<boolean> {
+    await this.db.deleteFrom('jobs').where('id', '=', id).where('status', '=', 'queued').execute();
+    const job = this.runningJobs.get(id);
+    if (!job) return true;
+    // Released first: the handler's late write of the row's status must not find it ours.
+    await this.db.updateTable('jobs').set({ locked_by: null }).where('id', '=', id).execute();
+    job.abort.abort(new Error('cancelled'));
+    let timer: NodeJS.Timeout | undefined;
+    const waited = await Promise.race([
+      job.done.then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), options.waitMs ?? 10_000);
+      }),
+    ]);
+    clearTimeout(timer);
+    // A cancelled job leaves no row behind (its handler's final update found it no longer ours).
+    if (waited) await this.db.deleteFrom('jobs').where('id', '=', id).execute();
+    return waited;
   }
 
   async idle(): Promise<void> {
@@ -114,9 +158,13 @@ export class InProcessJobQueue implements JobQueue {
       if (!claimed) return;
       this.active += 1;
       this.activeIds.add(claimed.id);
-      void this.runJob(claimed).finally(() => {
+      const abort = new AbortController();
+      const done = this.runJob(claimed, abort.signal);
+      this.runningJobs.set(claimed.id, { abort, done, name: claimed.name, payload: claimed.payload });
+      void done.finally(() => {
         this.active -= 1;
         this.activeIds.delete(claimed.id);
+        this.runningJobs.delete(claimed.id);
         if (this.active === 0) {
           const waiters = this.idleWaiters;
           this.idleWaiters = [];
@@ -151,19 +199,39 @@ export class InProcessJobQueue implements JobQueue {
     return { id: candidate.id, name: candidate.name, payload: JSON.parse(candidate.payload_json) as unknown, attempt: candidate.attempts + 1 };
   }
 
-  private async runJob(job: { id: string; name: string; payload: unknown; attempt: number }): Promise<void> {
+  private async runJob(job: { id: string; name: string; payload: unknown; attempt: number }, signal: AbortSignal): Promise<void> {
     const definition = this.definitions.get(job.name);
     let status = 'done';
     let lastError: string | null = null;
     try {
       if (!definition) throw new Error(`no handler registered for job ${job.name}`);
-      await definition.handler(job.payload, { id: job.id, attempt: job.attempt });
+      await definition.handler(job.payload, { id: job.id, attempt: job.attempt, signal });
     } catch (error) {
       status = 'failed';
       lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      this.options.onError?.(error, job);
+      if (!signal.aborted) this.options.onError?.(error, job);
     }
-    await this.db.updateTable('jobs').set({ status, last_error: lastError, locked_by: null, updated_at: new Date().toISOString() }).where('id', '=', job.id).execute();
+    // Only while still ours: a job handed back at shutdown, or deleted by a cancel, stays so.
+    await this.db
+      .updateTable('jobs')
+      .set({ status, last_error: lastError, locked_by: null, updated_at: new Date().toISOString() })
+      .where('id', '=', job.id)
+      .where('locked_by', '=', this.workerId)
+      .execute()
+      .catch(() => undefined);
+  }
+
+  /** Hands a job back as a dead process's would be: its definition decides retry or drop. */
+  private async handBack(id: string, name: string, payload: unknown, reason: OrphanedJob['reason']): Promise<void> {
+    const definition = this.definitions.get(name);
+    const decision = definition?.onOrphaned ? await definition.onOrphaned(payload, { id, reason }) : 'retry';
+    const now = new Date().toISOString();
+    await this.db
+      .updateTable('jobs')
+      .set(decision === 'retry' ? { status: 'queued', locked_by: null, updated_at: now } : { status: 'failed', last_error: `${reason}: the process running it stopped`, locked_by: null, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute();
   }
 
   private async beat(): Promise<void> {
@@ -184,14 +252,7 @@ export class InProcessJobQueue implements JobQueue {
       const mine = row.locked_by === this.workerId;
       const stale = Date.parse(row.updated_at) < staleBefore;
       if (mine || !(deadHere || stale || (host === os.hostname() && Number(pid) === process.pid && atStart))) continue;
-      const definition = this.definitions.get(row.name);
-      const decision = definition?.onOrphaned ? await definition.onOrphaned(JSON.parse(row.payload_json) as unknown, { id: row.id }) : 'retry';
-      await this.db
-        .updateTable('jobs')
-        .set(decision === 'retry' ? { status: 'queued', locked_by: null, updated_at: new Date().toISOString() } : { status: 'failed', last_error: 'orphaned: the process running it stopped', locked_by: null, updated_at: new Date().toISOString() })
-        .where('id', '=', row.id)
-        .where('status', '=', 'running')
-        .execute();
+      await this.handBack(row.id, row.name, JSON.parse(row.payload_json) as unknown, 'orphaned');
     }
   }
 }

@@ -21,6 +21,8 @@ export interface BoundedWorkerOptions {
   timeoutMs: number;
   /** V8 old-generation cap of the worker, in MB. */
   maxHeapMb: number;
+  /** Stops the worker when aborted (the work was cancelled); the run rejects with `WorkerAbortedError`. */
+  signal?: AbortSignal;
 }
 
 /** What a message handler decides: the run's answer, or keep listening. */
@@ -37,6 +39,14 @@ export class WorkerStartError extends Error {
   override readonly name = 'WorkerStartError';
   constructor(override readonly cause: unknown) {
     super(`the worker could not start: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+/** The caller's signal aborted the run and the worker was terminated. */
+export class WorkerAbortedError extends Error {
+  override name = 'WorkerAbortedError';
+  constructor() {
+    super('the worker was stopped: its work was cancelled');
   }
 }
 
@@ -105,6 +115,7 @@ export function converseWithBoundedWorker<M, T>(options: BoundedWorkerOptions, o
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
       // Not awaited: a thread stuck in native code can take a while to stop, and the deadline
       // is a promise to the caller, not to the thread.
       worker.terminate().catch(() => undefined);
@@ -112,6 +123,9 @@ export function converseWithBoundedWorker<M, T>(options: BoundedWorkerOptions, o
       else reject(outcome.error);
     };
     const timer = setTimeout(() => finish({ error: new WorkerTimeoutError(options.timeoutMs) }), options.timeoutMs);
+    const onAbort = (): void => finish({ error: new WorkerAbortedError() });
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
     const post = (reply: unknown): void => {
       if (!settled) worker.postMessage(reply);
     };

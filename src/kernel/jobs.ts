@@ -29,9 +29,24 @@ export type PayloadOf<J extends JobType<TSchema>> = Static<J['schema']>;
 /** What the queue runs: the handlers take the stored payload, which they validate first. */
 export interface JobDefinition {
   name: string;
-  handler(payload: unknown, job: { id: string; attempt: number }): Promise<void>;
-  /** Called for jobs a dead process left running; default: run them again. */
-  onOrphaned?(payload: unknown, job: { id: string }): Promise<'retry' | 'drop'>;
+  handler(payload: unknown, job: JobRun): Promise<void>;
+  /**
+   * Called for jobs a dead process left running, and for jobs still running when this process
+   * shuts down past its grace (`reason: 'shutdown'`); default: run them again.
+   */
+  onOrphaned?(payload: unknown, job: OrphanedJob): Promise<'retry' | 'drop'>;
+}
+
+/** A job as its handler sees it. `signal` aborts when the work is cancelled or handed back. */
+export interface JobRun {
+  id: string;
+  attempt: number;
+  signal?: AbortSignal;
+}
+
+export interface OrphanedJob {
+  id: string;
+  reason?: 'orphaned' | 'shutdown';
 }
 
 /** A stored payload that does not match its job's schema (after the upgrade mapping). */
@@ -62,8 +77,8 @@ export function parseJobPayload<S extends TSchema>(type: JobType<S>, stored: unk
 export function defineJob<S extends TSchema>(
   type: JobType<S>,
   handlers: {
-    handler(payload: Static<S>, job: { id: string; attempt: number }): Promise<void>;
-    onOrphaned?(payload: Static<S>, job: { id: string }): Promise<'retry' | 'drop'>;
+    handler(payload: Static<S>, job: JobRun): Promise<void>;
+    onOrphaned?(payload: Static<S>, job: OrphanedJob): Promise<'retry' | 'drop'>;
   },
 ): JobDefinition {
   const { onOrphaned } = handlers;
@@ -72,7 +87,7 @@ export function defineJob<S extends TSchema>(
     handler: async (stored, job) => handlers.handler(parseJobPayload(type, stored), job),
     ...(onOrphaned
       ? {
-          onOrphaned: async (stored: unknown, job: { id: string }) => {
+          onOrphaned: async (stored: unknown, job: OrphanedJob) => {
             let payload: Static<S>;
             try {
               payload = parseJobPayload(type, stored);
@@ -89,9 +104,23 @@ export function defineJob<S extends TSchema>(
 export interface JobQueue {
   register(definition: JobDefinition): void;
   /** Queues a job; a job with the same id that is already queued or running is not queued twice. */
-  enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options?: { id?: string }): Promise<void>;
+  /**
+   * `transaction`: the caller's open database transaction (`transactionHandleOf(ctx)`): the job
+   * row is written in it, so it exists only if the caller's writes commit. Enqueuing an id that
+   * is already queued wakes the queue (call it again after the commit to start at once).
+   */
+  enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options?: { id?: string; transaction?: unknown }): Promise<void>;
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Stops claiming jobs, then waits for the running ones: at most `graceMs` (default: until they
+   * finish). Jobs still running then are aborted and handed back (`onOrphaned`, reason `shutdown`).
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
+  /**
+   * Cancels a job: a queued one is removed, a running one in this process is aborted (its
+   * signal) and waited for, at most `waitMs`. Resolves true when the job is no longer running here.
+   */
+  cancel(id: string, options?: { waitMs?: number }): Promise<boolean>;
   /** True between start() and stop(): this process claims and runs jobs (the readiness probe asks). */
   isRunning(): boolean;
   /** Resolves when nothing is queued or running (tests and graceful shutdown). */

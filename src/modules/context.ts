@@ -18,6 +18,17 @@ export interface CommandContext {
   transaction<T>(fn: (ctx: CommandContext) => Promise<T>): Promise<T>;
 }
 
+/** The database handle behind each context, kept out of its shape (use cases never hold one). */
+const handles = new WeakMap<CommandContext, Kysely<Database>>();
+
+/**
+ * An opaque token of the context's transaction, for `JobQueue.enqueue(…, { transaction })`: a
+ * job queued with it exists only if the transaction commits (a run and its job together).
+ */
+export function transactionHandleOf(ctx: CommandContext): unknown {
+  return handles.get(ctx);
+}
+
 /** Builds a context over a database handle (the top-level db or a transaction). */
 export function createContext(db: Kysely<Database>, actor: OrgActor, clock: Clock = systemClock, inTransaction = false): CommandContext {
   const ctx: CommandContext = {
@@ -35,5 +46,6 @@ export function createContext(db: Kysely<Database>, actor: OrgActor, clock: Cloc
               throw translateStorageRace(error);
             }),
   };
+  handles.set(ctx, db);
   return ctx;
 }

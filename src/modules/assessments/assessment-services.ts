@@ -25,5 +25,10 @@ export function assessmentServices(deps: Pick<AssessmentServices, 'jobs' | 'uplo
 
 /** Queues the processing of a run (the job id makes a second enqueue of the same run a no-op). */
 export async function enqueueRun(services: Pick<AssessmentServices, 'jobs'>, orgId: string, runId: string): Promise<void> {
-  await services.jobs.enqueue(PROCESS_RUN_JOB, { orgId, runId }, { id: `${PROCESS_RUN_JOB.name}:${runId}` });
+  await services.jobs.enqueue(PROCESS_RUN_JOB, { orgId, runId }, { id: processRunJobId(runId) });
+}
+
+/** The queue's id of a run's processing job. */
+export function processRunJobId(runId: string): string {
+  return `${PROCESS_RUN_JOB.name}:${runId}`;
 }

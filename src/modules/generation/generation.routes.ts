@@ -22,6 +22,8 @@ const tags = ['generation'];
 export function registerGenerationRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const hub = new ProgressHub(deps.db);
+  // preClose: before Fastify waits for open connections, which a stream would hold forever.
+  app.addHook('preClose', async () => hub.shutdown());
   app.addHook('onClose', async () => hub.close());
 
   app.post(

@@ -2,7 +2,8 @@
  * Saves a rendered run in one transaction: gathered rows, the synthesized context, each
  * rendered section (status `generated`, a new version), the immutable generation snapshot and
  * the run's completion. Nothing is written before the whole run succeeded, so a failed run
- * leaves the document's earlier output untouched.
+ * leaves the document's earlier output untouched. A run that was ended meanwhile (cancelled,
+ * failed at shutdown) saves nothing: the transaction is rolled back.
  */
 import { newId } from '../../kernel/ids.js';
 import { sha256, stableStringify } from '../../pipeline/inputs-hash.js';
@@ -66,6 +67,7 @@ export async function persistRunOutput(ctx: CommandContext, run: RunRecord, resu
       manifestHash: sha256(manifestJson),
       createdAt: now,
     });
-    await repos.runs.finish(orgId, run.id, 'finished', { usage: manifest.usage as Record<string, unknown>, finishedAt: now });
+    const ended = await repos.runs.finish(orgId, run.id, 'finished', { usage: manifest.usage as Record<string, unknown>, finishedAt: now });
+    if (!ended) throw new Error('the run was ended before its output was saved');
   });
 }

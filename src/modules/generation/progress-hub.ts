@@ -13,6 +13,8 @@ import type { RunEventRepository, StoredEvent } from './run-event.repository.js'
 interface Subscriber {
   lastSeq: number;
   deliver(event: StoredEvent): void;
+  /** Called once when the process shuts down: the stream ends so its client reconnects elsewhere. */
+  end?(): void;
 }
 
 interface Watch {
@@ -26,6 +28,7 @@ interface Watch {
 export class ProgressHub {
   private readonly watches = new Map<string, Watch>();
   private readonly events: RunEventRepository;
+  private shuttingDown = false;
   /** Queries made so far (observability, and the test that proves polls are shared). */
   pollCount = 0;
 
@@ -33,15 +36,23 @@ export class ProgressHub {
     this.events = createRepos(db).runEvents;
   }
 
-  /** Delivers every event of the document after `afterSeq`, then new ones; returns the unsubscribe. */
-  subscribe(orgId: string, documentId: string, afterSeq: number, deliver: (event: StoredEvent) => void): () => void {
+  /**
+   * Delivers every event of the document after `afterSeq`, then new ones; returns the
+   * unsubscribe. `end` is called when the process shuts down (`shutdown()`).
+   */
+  subscribe(orgId: string, documentId: string, afterSeq: number, deliver: (event: StoredEvent) => void, end?: () => void): () => void {
+    if (this.shuttingDown) {
+      // After the caller holds its unsubscribe: ending calls it.
+      if (end) queueMicrotask(end);
+      return () => undefined;
+    }
     let watch = this.watches.get(documentId);
     if (!watch) {
       const created: Watch = { orgId, subscribers: new Set(), stop: this.ticker.every(this.pollMs, () => this.poll(documentId), { background: true }), polling: null };
       this.watches.set(documentId, created);
       watch = created;
     }
-    const subscriber: Subscriber = { lastSeq: afterSeq, deliver };
+    const subscriber: Subscriber = { lastSeq: afterSeq, deliver, end };
     watch.subscribers.add(subscriber);
     void this.poll(documentId);
     return () => {
@@ -80,6 +91,18 @@ export class ProgressHub {
     } catch {
       // A failed poll is retried on the next tick; the stream stays open.
     }
+  }
+
+  /**
+   * Ends every stream (each writes its final comment and closes) and refuses new ones: the
+   * process is going away, and an open stream must not keep it alive.
+   */
+  shutdown(): void {
+    this.shuttingDown = true;
+    for (const watch of [...this.watches.values()]) {
+      for (const subscriber of [...watch.subscribers]) subscriber.end?.();
+    }
+    this.close();
   }
 
   close(): void {

@@ -4,7 +4,6 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { PipelineEvent } from '../../pipeline/events.js';
-import { isUniqueViolation } from '../../storage/dialect.js';
 import type { Database } from '../../storage/schema.js';
 
 export interface StoredEvent {
@@ -18,24 +17,32 @@ export interface StoredEvent {
 export class RunEventRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Appends an event with the next seq of the document, stamped `at` (the run's clock); returns the stored frame. */
+  /**
+   * Appends an event with the next seq of the document, stamped `at` (the run's clock); returns
+   * the stored frame. The seq comes from the document's counter row, advanced by one upsert with
+   * `returning` in the same transaction as the insert: concurrent appends serialize on that row
+   * (no read-then-insert race, no retry), and a failed insert gives its number back.
+   */
   async append(orgId: string, documentId: string, run: { id: string; runNumber: number }, event: PipelineEvent, at: Date): Promise<StoredEvent> {
     const { event: name, ...payload } = event;
     const ts = at.getTime() / 1000;
-    for (let attempt = 0; ; attempt += 1) {
-      const last = await this.db.selectFrom('run_events').select((eb) => eb.fn.max('seq').as('seq')).where('document_id', '=', documentId).executeTakeFirst();
-      const seq = Number(last?.seq ?? 0) + 1;
-      try {
-        await this.db
-          .insertInto('run_events')
-          .values({ org_id: orgId, document_id: documentId, seq, run_id: run.id, run_number: run.runNumber, event: name, payload_json: JSON.stringify(payload), ts })
-          .execute();
-        return { ...payload, event: name, seq, runId: run.runNumber, ts };
-      } catch (error) {
-        // Another writer took this seq (two runs' events racing): take the next one.
-        if (!isUniqueViolation(error) || attempt >= 20) throw error;
-      }
-    }
+    // Inside a caller's transaction (a run's status and its terminal event) the appends join it.
+    const inTransaction = <T>(fn: (trx: Kysely<Database>) => Promise<T>) => (this.db.isTransaction ? fn(this.db) : this.db.transaction().execute(fn));
+    const seq = await inTransaction(async (trx) => {
+      const counter = await trx
+        .insertInto('run_event_counters')
+        .values({ document_id: documentId, last_seq: 1 })
+        .onConflict((oc) => oc.column('document_id').doUpdateSet({ last_seq: sql<number>`run_event_counters.last_seq + 1` }))
+        .returning('last_seq')
+        .executeTakeFirstOrThrow();
+      const next = Number(counter.last_seq);
+      await trx
+        .insertInto('run_events')
+        .values({ org_id: orgId, document_id: documentId, seq: next, run_id: run.id, run_number: run.runNumber, event: name, payload_json: JSON.stringify(payload), ts })
+        .execute();
+      return next;
+    });
+    return { ...payload, event: name, seq, runId: run.runNumber, ts };
   }
 
   /** Events after `seq`, oldest first. */

@@ -46,6 +46,12 @@ export async function runGeneration(services: GenerationServices, payload: Gener
   // Still the system actor, but on behalf of the run's creator: tools see their email and token.
   const ctx = services.contextFor({ ...system, subject: run.createdBy ?? system.subject, email: run.createdBy, bearerToken: caller?.bearerToken ?? '' });
   const emit = async (event: PipelineEvent) => {
+    if (event.event === 'pipeline_blocked') {
+      // The status and the terminal event together: a crash between them would leave a run
+      // that a restart ends a second time (or never ends).
+      await endRun(systemCtx, payload, run, 'blocked', event, {});
+      return;
+    }
     await repos.runEvents.append(payload.orgId, payload.documentId, run, event, ctx.clock.now());
   };
 
@@ -72,10 +78,7 @@ export async function runGeneration(services: GenerationServices, payload: Gener
         },
       },
     );
-    if (result.status === 'blocked') {
-      await repos.runs.finish(payload.orgId, run.id, 'blocked', { finishedAt: ctx.clock.now().toISOString() });
-      return;
-    }
+    if (result.status === 'blocked') return; // ended with its event in `emit`
     const spec = await getDocumentSpec(ctx, document.id);
     const manifest = buildManifest({
       input: result.input,
@@ -86,12 +89,14 @@ export async function runGeneration(services: GenerationServices, payload: Gener
       model: services.model.status(),
       cost: runCost(result.usage, services.price, services.model.status().mode),
     });
-    await persistRunOutput(ctx, run, result, manifest);
-    await emit({ event: 'pipeline_finished', readiness: result.completeness, unsupported_sections: result.unsupported });
+    // The output, the `finished` status and the terminal event in one transaction.
+    await ctx.transaction(async (tx) => {
+      await persistRunOutput(tx, run, result, manifest);
+      await tx.repos.runEvents.append(payload.orgId, payload.documentId, run, { event: 'pipeline_finished', readiness: result.completeness, unsupported_sections: result.unsupported }, tx.clock.now());
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const ended = await repos.runs.finish(payload.orgId, run.id, 'failed', { error: message, finishedAt: ctx.clock.now().toISOString() });
-    if (ended) await emit({ event: 'pipeline_failed', error: message });
+    await endRun(systemCtx, payload, run, 'failed', { event: 'pipeline_failed', error: message }, { error: message });
   } finally {
     callerRegistry.forget(payload.runId);
   }
@@ -103,6 +108,18 @@ export async function failOrphanedRun(services: GenerationServices, payload: Gen
   const repos = ctx.repos;
   const run = await repos.runs.findById(payload.orgId, payload.runId);
   if (!run) return;
-  const ended = await repos.runs.finish(payload.orgId, run.id, 'failed', { error: reason, finishedAt: ctx.clock.now().toISOString() });
-  if (ended) await repos.runEvents.append(payload.orgId, payload.documentId, run, { event: 'pipeline_failed', error: reason }, ctx.clock.now());
+  await endRun(ctx, payload, run, 'failed', { event: 'pipeline_failed', error: reason }, { error: reason });
+}
+
+/**
+ * Ends a still-running run: its status and its terminal event in one transaction, so every
+ * follower sees exactly one terminal event whatever moment the process dies at. No-op (false)
+ * when the run had already ended.
+ */
+async function endRun(ctx: CommandContext, payload: GenerateJobPayload, run: RunRecord, status: 'failed' | 'blocked', event: PipelineEvent, details: { error?: string }): Promise<boolean> {
+  return ctx.transaction(async (tx) => {
+    const ended = await tx.repos.runs.finish(payload.orgId, run.id, status, { ...details, finishedAt: tx.clock.now().toISOString() });
+    if (ended) await tx.repos.runEvents.append(payload.orgId, payload.documentId, run, event, tx.clock.now());
+    return ended;
+  });
 }

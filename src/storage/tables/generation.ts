@@ -68,9 +68,16 @@ export interface GenerationSnapshotTable {
   created_at: string;
 }
 
+/** The last `seq` handed out per document: the counter `run_events` appends advance atomically. */
+export interface RunEventCounterTable {
+  document_id: string;
+  last_seq: number;
+}
+
 export interface GenerationTables {
   generation_runs: GenerationRunTable;
   run_events: RunEventTable;
+  run_event_counters: RunEventCounterTable;
   synthesized_contexts: SynthesizedContextTable;
   snapshots: SnapshotTable;
   generation_snapshots: GenerationSnapshotTable;

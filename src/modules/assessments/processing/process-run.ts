@@ -26,11 +26,12 @@ export interface ProcessOutcome {
 
 /**
  * Processes a queued run. A run that is no longer queued (already done, cancelled, deleted) is
- * left alone, so a job that runs twice does no harm.
+ * left alone, so a job that runs twice does no harm. An aborted `signal` (the document is being
+ * deleted) stops the extraction worker and writes nothing.
  *
  * @throws Error only on database failures (the job queue records them).
  */
-export async function processRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model' | 'extraction'>, runId: string): Promise<ProcessOutcome | null> {
+export async function processRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model' | 'extraction'>, runId: string, signal?: AbortSignal): Promise<ProcessOutcome | null> {
   const orgId = ctx.actor.org.orgId;
   const repos = ctx.repos;
   const started = ctx.clock.now();
@@ -45,15 +46,20 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
   let result: ProcessorResult;
   try {
     const bytes = await services.blobs.read(doc.blob_key);
-    result = await runProcessorInWorker(run.processor_id, { bytes, kind: doc.kind as FileKind, filename: doc.filename }, services.extraction);
+    result = await runProcessorInWorker(run.processor_id, { bytes, kind: doc.kind as FileKind, filename: doc.filename }, services.extraction, signal);
   } catch (error) {
     result = failedResult('internal_error', 'internal', `the stored file could not be read: ${error instanceof Error ? error.message : String(error)}`, 'processing');
   }
+  if (signal?.aborted) return null;
   // A model-backed processor only loaded the text: the model call is made here, through the port.
   if (processor?.requires_model) {
-    result = await extractWithModel(services.model, result, { processor_id: run.processor_id, kind: doc.kind as FileKind, requirements: assessment?.requirements ?? [] });
+    // The model call is not abortable through the port; a cancelled run stops waiting for it.
+    const extracted = await untilAborted(extractWithModel(services.model, result, { processor_id: run.processor_id, kind: doc.kind as FileKind, requirements: assessment?.requirements ?? [] }), signal);
+    if (extracted === null) return null;
+    result = extracted;
   }
 
+  if (signal?.aborted) return null;
   const finished = ctx.clock.now();
   const now = finished.toISOString();
   const requiredKeys = new Set((assessment?.requirements ?? []).filter((r) => (r.occurrence ?? 'required_once').startsWith('required')).map((r) => r.key));
@@ -127,6 +133,26 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
   });
   if (!stored) return null;
   return { status, item_count: items.length, pages_processed: result.pages.length, error: result.errors[0] ?? null };
+}
+
+/** The promise's value, or null as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | null> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.resolve(null);
+  return new Promise<T | null>((resolve, reject) => {
+    const onAbort = () => resolve(null);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }
 
 /** A run whose process died: back to queued so the retried job picks it up again. */

@@ -6,7 +6,7 @@
 import { GenerateConflictError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import type { JobQueue } from '../../../kernel/jobs.js';
-import type { CommandContext } from '../../context.js';
+import { type CommandContext, transactionHandleOf } from '../../context.js';
 import { requireEditableDocument } from '../../documents/require-document.js';
 import { requireSection } from '../../documents/require-document.js';
 import { callerRegistry } from '../caller-registry.js';
@@ -55,25 +55,34 @@ export async function startGeneration(ctx: CommandContext, jobs: JobQueue, docum
     if (edited.length > 0) throw new GenerateConflictError(edited.map((s) => s.title));
   }
 
-  const run = await repos.runs.tryStart(orgId, {
-    id: newId('run'),
-    documentId: document.id,
-    kind: input.sectionId ? 'regenerate' : 'generate',
-    options: { force: input.force ?? false, preserveEdited: input.preserveEdited ?? false, variables: input.variables ?? {}, refresh: input.refresh ?? false, ...(input.sectionId ? { sectionIds: [input.sectionId] } : {}) },
-    createdBy: ctx.actor.email,
-    startedAt: ctx.clock.now().toISOString(),
-  });
-  if (!run) return answer(false);
-
-  callerRegistry.remember(run.id, { bearerToken: ctx.actor.bearerToken, subject: ctx.actor.subject, email: ctx.actor.email, orgSlug: ctx.actor.org.slug });
-  const payload: GenerateJobPayload = { orgId, orgSlug: ctx.actor.org.slug, orgName: ctx.actor.org.displayName, documentId: document.id, runId: run.id };
-  try {
-    await jobs.enqueue(GENERATE_JOB, payload, { id: `generate:${document.id}:${run.runNumber}` });
-  } catch (error) {
-    // A run that was never queued must not hold the document's one active slot.
-    await repos.runs.finish(orgId, run.id, 'failed', { error: 'the run could not be queued', finishedAt: ctx.clock.now().toISOString() });
-    callerRegistry.forget(run.id);
+  const runId = newId('run');
+  // Known before the job can run (it may start the moment the transaction commits).
+  callerRegistry.remember(runId, { bearerToken: ctx.actor.bearerToken, subject: ctx.actor.subject, email: ctx.actor.email, orgSlug: ctx.actor.org.slug });
+  const payload: GenerateJobPayload = { orgId, orgSlug: ctx.actor.org.slug, orgName: ctx.actor.org.displayName, documentId: document.id, runId };
+  // The run and its job in one transaction: a process dying between the two would otherwise
+  // leave a run `running` with no job to end it, holding the document's one active slot.
+  let jobId = '';
+  const run = await ctx.transaction(async (tx) => {
+    const started = await tx.repos.runs.tryStart(orgId, {
+      id: runId,
+      documentId: document.id,
+      kind: input.sectionId ? 'regenerate' : 'generate',
+      options: { force: input.force ?? false, preserveEdited: input.preserveEdited ?? false, variables: input.variables ?? {}, refresh: input.refresh ?? false, ...(input.sectionId ? { sectionIds: [input.sectionId] } : {}) },
+      createdBy: ctx.actor.email,
+      startedAt: ctx.clock.now().toISOString(),
+    });
+    if (!started) return null;
+    jobId = `generate:${document.id}:${started.runNumber}`;
+    await jobs.enqueue(GENERATE_JOB, payload, { id: jobId, transaction: transactionHandleOf(tx) });
+    return started;
+  }).catch((error: unknown) => {
+    callerRegistry.forget(runId);
     throw error;
+  });
+  if (!run) {
+    callerRegistry.forget(runId);
+    return answer(false);
   }
+  await jobs.enqueue(GENERATE_JOB, payload, { id: jobId }); // committed: wake the queue
   return answer(true, run.runNumber);
 }

@@ -1,14 +1,19 @@
 /**
  * `DELETE /assessments/{id}`: cascades to its source documents (and their blobs on disk), runs,
- * items, corrections, and batch rows; batches tied to the assessment are removed too.
+ * items, corrections, and batch rows; batches tied to the assessment are removed too. Documents
+ * being processed are deleted too: their processing is cancelled first.
  */
 import type { CommandContext } from '../../../context.js';
 import type { AssessmentServices } from '../../assessment-services.js';
+import { cancelProcessing } from '../../uploads/cancel-processing.js';
 import { removeDocumentRows } from '../../uploads/remove-documents.js';
 import { requireAssessment } from '../require-assessment.js';
 
 /** @throws NotFoundError when the assessment is absent or foreign. */
-export async function deleteAssessment(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs'>, assessmentId: string): Promise<void> {
+export async function deleteAssessment(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'jobs'>, assessmentId: string): Promise<void> {
+  const target = await requireAssessment(ctx, assessmentId);
+  const documents = await ctx.repos.sourceDocuments.listByAssessment(ctx.actor.org.orgId, target.id);
+  await cancelProcessing(ctx, services, documents.map((d) => d.id));
   const keys = await ctx.transaction(async (tx) => {
     const assessment = await requireAssessment(tx, assessmentId);
     const orgId = tx.actor.org.orgId;
