@@ -59,6 +59,7 @@ export interface Config {
   tenantCode: {
     workers: number;
     timeoutMs: number;
+    queueTimeoutMs: number;
     maxHeapMb: number;
   };
   http: {
@@ -189,6 +190,7 @@ export function loadConfig(env: Env = process.env): Config {
     tenantCode: {
       workers: integer(env, 'TENANT_CODE_WORKERS', 2, 1, 64),
       timeoutMs: integer(env, 'TENANT_CODE_TIMEOUT_MS', 3000, 100, 600_000),
+      queueTimeoutMs: integer(env, 'TENANT_CODE_QUEUE_TIMEOUT_MS', 30_000, 100, 600_000),
       maxHeapMb: integer(env, 'TENANT_CODE_MAX_HEAP_MB', 128, 32, 16_384),
     },
     http: {

@@ -1,10 +1,10 @@
 /**
  * The worker side of `WorkerPool`: answers each task message with the handler's value, or with
- * the message of what it threw (the worker keeps serving). A handler that never returns or
+ * the message of what it threw (the worker keeps serving). Says it is ready first. A handler that never returns or
  * fills the heap is the pool's business: it terminates this thread.
  */
 import { parentPort } from 'node:worker_threads';
-import type { PoolReplyMessage, PoolTaskMessage } from './worker-pool.js';
+import { POOL_WORKER_READY, type PoolReplyMessage, type PoolTaskMessage } from './worker-pool.js';
 
 export function serveWorkerPoolTasks<Req, Res>(handler: (request: Req) => Res | Promise<Res>): void {
   const port = parentPort;
@@ -20,4 +20,6 @@ export function serveWorkerPoolTasks<Req, Res>(handler: (request: Req) => Res | 
       port.postMessage(reply);
     })();
   });
+  // The worker's modules are loaded (they are imported before this runs): it may take tasks.
+  port.postMessage(POOL_WORKER_READY);
 }

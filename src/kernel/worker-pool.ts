@@ -10,9 +10,12 @@
  * a template, so a per-task worker would make every ordinary render slow.
  *
  * - The pool size is fixed and small; tasks beyond it wait in a FIFO queue.
- * - A task's deadline runs from when it is submitted, so a task that waits too long in the
- *   queue fails with the same `WorkerTimeoutError` (flagged `queued`) without ever running:
- *   a caller's budget is a promise about when it gets an answer.
+ * - Two clocks per task: the run deadline (`timeoutMs`) starts when a ready worker takes the
+ *   task — it bounds the tenant's code, not the time others' tasks or a worker's start-up took;
+ *   the queue deadline (`queueTimeoutMs`) bounds the wait before that, and a task that waits it
+ *   out fails with `WorkerQueueTimeoutError` without ever running.
+ * - A worker takes tasks once it said it is ready (its modules are loaded), so a slow start
+ *   (a cold cache, a loaded machine) is waiting, not running.
  * - Workers are unref'd: an idle pool never keeps the process alive.
  *
  * The worker side is `serveWorkerPoolTasks` (worker-pool-server.ts).
@@ -44,6 +47,15 @@ export interface PoolTaskMessage<Req> {
 /** The message a pool worker answers one task with. */
 export type PoolReplyMessage<Res> = { id: number; ok: true; value: Res } | { id: number; ok: false; error: string };
 
+/** The message a pool worker sends once, when it is ready to take tasks. */
+export const POOL_WORKER_READY = { ready: true } as const;
+
+/** The two deadlines of one task (see the module comment). */
+export interface PoolTaskDeadlines {
+  timeoutMs: number;
+  queueTimeoutMs: number;
+}
+
 /** A task that failed inside the worker (the worker survives; `message` is what it threw). */
 export class PoolTaskError extends Error {
   override readonly name = 'PoolTaskError';
@@ -57,7 +69,7 @@ export class WorkerQueueTimeoutError extends WorkerTimeoutError {
 interface PendingTask<Req, Res> {
   id: number;
   request: Req;
-  timeoutMs: number;
+  deadlines: PoolTaskDeadlines;
   resolve(value: Res): void;
   reject(error: unknown): void;
   timer: NodeJS.Timeout;
@@ -67,12 +79,15 @@ interface PendingTask<Req, Res> {
 interface Slot<Req, Res> {
   worker: Worker;
   task: PendingTask<Req, Res> | null;
+  ready: boolean;
   retired: boolean;
 }
 
 /** What a pool has done so far; for tests and metrics. */
 export interface WorkerPoolStats {
   size: number;
+  /** Workers that finished starting and take tasks. */
+  ready: number;
   busy: number;
   queued: number;
   /** Workers started over the pool's life (the first ones and every replacement). */
@@ -94,26 +109,31 @@ export class WorkerPool<Req, Res> {
     if (!Number.isInteger(options.size) || options.size < 1) throw new Error('a worker pool needs at least one worker');
   }
 
+  /** Starts the workers now rather than at the first task (start-up, before traffic). */
+  warm(): void {
+    while (!this.closed && this.slots.length < this.options.size) if (!this.startSlot()) return;
+  }
+
   /**
-   * Runs one task on the next free worker; its deadline runs from now.
+   * Runs one task on the next free worker.
    *
-   * @throws WorkerTimeoutError when no answer came within `timeoutMs` (the worker is replaced),
-   *   WorkerQueueTimeoutError when the deadline passed while the task was queued.
+   * @throws WorkerTimeoutError when no answer came within `timeoutMs` of a worker taking it (the
+   *   worker is replaced); WorkerQueueTimeoutError when no worker took it within `queueTimeoutMs`.
    * @throws WorkerOutOfMemoryError when the worker reached its heap cap (it is replaced).
    * @throws WorkerCrashError when the worker died otherwise; WorkerStartError when none starts.
    * @throws PoolTaskError when the task threw inside the worker.
    */
-  run(request: Req, timeoutMs: number): Promise<Res> {
+  run(request: Req, deadlines: PoolTaskDeadlines): Promise<Res> {
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
     return new Promise<Res>((resolve, reject) => {
       const task: PendingTask<Req, Res> = {
         id: this.nextId++,
         request,
-        timeoutMs,
+        deadlines,
         resolve,
         reject,
         settled: false,
-        timer: setTimeout(() => this.expire(task), timeoutMs),
+        timer: setTimeout(() => this.expire(task), deadlines.queueTimeoutMs),
       };
       this.queue.push(task);
       this.dispatch();
@@ -121,7 +141,7 @@ export class WorkerPool<Req, Res> {
   }
 
   stats(): WorkerPoolStats {
-    return { size: this.options.size, busy: this.slots.filter((s) => s.task !== null).length, queued: this.queue.length, started: this.started };
+    return { size: this.options.size, ready: this.slots.filter((s) => s.ready && !s.retired).length, busy: this.slots.filter((s) => s.task !== null).length, queued: this.queue.length, started: this.started };
   }
 
   /** Fails queued tasks and stops every worker. */
@@ -149,11 +169,11 @@ export class WorkerPool<Req, Res> {
     const queuedAt = this.queue.indexOf(task);
     if (queuedAt >= 0) {
       this.queue.splice(queuedAt, 1);
-      this.settle(task, { error: new WorkerQueueTimeoutError(task.timeoutMs) });
+      this.settle(task, { error: new WorkerQueueTimeoutError(task.deadlines.queueTimeoutMs) });
       return;
     }
     const slot = this.slots.find((s) => s.task === task);
-    this.settle(task, { error: new WorkerTimeoutError(task.timeoutMs) });
+    this.settle(task, { error: new WorkerTimeoutError(task.deadlines.timeoutMs) });
     if (slot) this.replace(slot);
   }
 
@@ -166,6 +186,8 @@ export class WorkerPool<Req, Res> {
     if (at >= 0) this.slots.splice(at, 1);
     // Not awaited: a thread stuck in native code can take a while to stop.
     slot.worker.terminate().catch(() => undefined);
+    // Replaced at once, so the next task does not wait for a cold start.
+    this.warm();
     this.dispatch();
   }
 
@@ -180,8 +202,13 @@ export class WorkerPool<Req, Res> {
     }
     this.started += 1;
     worker.unref();
-    const slot: Slot<Req, Res> = { worker, task: null, retired: false };
-    worker.on('message', (message: PoolReplyMessage<Res>) => {
+    const slot: Slot<Req, Res> = { worker, task: null, ready: false, retired: false };
+    worker.on('message', (message: PoolReplyMessage<Res> | typeof POOL_WORKER_READY) => {
+      if ('ready' in message) {
+        slot.ready = true;
+        this.dispatch();
+        return;
+      }
       const task = slot.task;
       if (slot.retired || !task || message.id !== task.id) return;
       slot.task = null;
@@ -204,13 +231,16 @@ export class WorkerPool<Req, Res> {
 
   /** Hands queued tasks to idle workers, starting workers up to the pool size. */
   private dispatch(): void {
+    if (!this.closed && this.queue.length > 0) this.warm();
     while (!this.closed && this.queue.length > 0) {
-      let slot = this.slots.find((s) => s.task === null && !s.retired);
-      if (!slot && this.slots.length < this.options.size) slot = this.startSlot() ?? undefined;
+      const slot = this.slots.find((s) => s.ready && s.task === null && !s.retired);
       if (!slot) return;
       const task = this.queue.shift();
       if (!task) return;
       slot.task = task;
+      // The run deadline starts now: the tenant's code is what it bounds.
+      clearTimeout(task.timer);
+      task.timer = setTimeout(() => this.expire(task), task.deadlines.timeoutMs);
       slot.worker.postMessage({ id: task.id, request: task.request } satisfies PoolTaskMessage<Req>);
     }
   }

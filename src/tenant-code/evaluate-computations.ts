@@ -73,7 +73,7 @@ export async function evaluateComputations(input: ComputeInput): Promise<Compute
       if (known) {
         errors[name] = `computation "${name}" ${known.explain()}`;
         budgetExceeded ??= { name, budget: known.budget, message: errors[name] };
-      } else if (error instanceof RangeError) {
+      } else if (error instanceof RangeError && /call stack/.test(error.message)) {
         errors[name] = `computation "${name}" went deeper than the call stack allows (depth budget)`;
         budgetExceeded ??= { name, budget: 'depth', message: errors[name] };
       } else {

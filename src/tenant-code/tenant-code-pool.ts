@@ -18,13 +18,15 @@ import type { ExpressionOutcome, TenantCodeTask } from './tenant-code-task.js';
 export interface TenantCodeSettings {
   /** Worker threads (tasks beyond them queue). */
   workers: number;
-  /** Wall-clock deadline of one task, from when it is submitted (queueing counts). */
+  /** Wall-clock deadline of one task, from when a worker takes it. */
   timeoutMs: number;
+  /** How long a task may wait for a free worker before it fails (the workers are busy). */
+  queueTimeoutMs: number;
   /** Heap cap of each worker, in MB. */
   maxHeapMb: number;
 }
 
-export const DEFAULT_TENANT_CODE_SETTINGS: TenantCodeSettings = { workers: 2, timeoutMs: 3_000, maxHeapMb: 128 };
+export const DEFAULT_TENANT_CODE_SETTINGS: TenantCodeSettings = { workers: 2, timeoutMs: 3_000, queueTimeoutMs: 30_000, maxHeapMb: 128 };
 
 /** Templates per worker message: a run's sections go in few messages, each well inside the deadline. */
 const RENDER_BATCH = 8;
@@ -32,16 +34,18 @@ const RENDER_BATCH = 8;
 let settings: TenantCodeSettings = DEFAULT_TENANT_CODE_SETTINGS;
 let pool: WorkerPool<TenantCodeTask, unknown> | null = null;
 
-/** Sets the pool's sizes; a running pool with other sizes is replaced (its workers stop when idle tasks end). */
+/**
+ * Sets the pool's sizes and starts its workers (at start-up, so the first render does not wait
+ * for them); a running pool with other sizes is replaced.
+ */
 export function configureTenantCode(next: TenantCodeSettings): void {
-  if (pool && next.workers === settings.workers && next.maxHeapMb === settings.maxHeapMb) {
-    settings = next;
-    return;
+  if (!pool || next.workers !== settings.workers || next.maxHeapMb !== settings.maxHeapMb) {
+    const previous = pool;
+    pool = null;
+    void previous?.close();
   }
-  const previous = pool;
-  pool = null;
   settings = next;
-  void previous?.close();
+  thePool().warm();
 }
 
 function thePool(): WorkerPool<TenantCodeTask, unknown> {
@@ -60,10 +64,10 @@ export function tenantCodeStats() {
  */
 async function runTask(task: TenantCodeTask, what: string): Promise<unknown> {
   try {
-    return await thePool().run(task, settings.timeoutMs);
+    return await thePool().run(task, { timeoutMs: settings.timeoutMs, queueTimeoutMs: settings.queueTimeoutMs });
   } catch (error) {
     if (error instanceof WorkerQueueTimeoutError) {
-      throw new TenantCodeBudgetError('time', `${what} waited past its time budget of ${settings.timeoutMs} ms: the evaluation workers are busy, try again`);
+      throw new TenantCodeBudgetError('queue', `${what} waited ${settings.queueTimeoutMs} ms for an evaluation worker (queue budget): the workers are busy, try again`);
     }
     if (error instanceof WorkerTimeoutError) throw new TenantCodeBudgetError('time', `${what} ran past its time budget of ${settings.timeoutMs} ms and was stopped`);
     if (error instanceof WorkerOutOfMemoryError) throw new TenantCodeBudgetError('memory', `${what} needed more than its memory budget of ${settings.maxHeapMb} MB and was stopped`);
