@@ -13,6 +13,7 @@ import type { RenderResult } from '../templating/index.js';
 import { PoolTaskError, WorkerOutOfMemoryError, WorkerPool, WorkerQueueTimeoutError, WorkerTimeoutError } from '../kernel/worker-pool.js';
 import { SOURCE_LIMITS, TenantCodeBudgetError, checkSourceSize } from './budgets.js';
 import type { ComputeInput, ComputeOutput } from './evaluate-computations.js';
+import type { ConditionOutcome } from './evaluate-logic.js';
 import type { ExpressionOutcome, TenantCodeTask } from './tenant-code-task.js';
 
 export interface TenantCodeSettings {
@@ -149,5 +150,19 @@ export async function computeBounded(input: ComputeInput): Promise<ComputeOutput
       errors: Object.fromEntries(names.map((name) => [name, error.message])),
       budgetExceeded: { name: oversized ?? names[0], budget: error.budget, message: error.message },
     };
+  }
+}
+
+/**
+ * Evaluates JsonLogic conditions over one set of facts in a worker. When the task runs out of
+ * time or memory, every condition fails with that budget's message.
+ */
+export async function evaluateConditionsBounded(conditions: readonly unknown[], data: unknown): Promise<ConditionOutcome[]> {
+  if (conditions.length === 0) return [];
+  try {
+    return (await runTask({ kind: 'logic', conditions: [...conditions], data }, conditions.length === 1 ? 'the condition' : `the ${conditions.length} conditions`)) as ConditionOutcome[];
+  } catch (error) {
+    if (!(error instanceof TenantCodeBudgetError)) throw error;
+    return conditions.map(() => ({ ok: false, error: error.message }));
   }
 }

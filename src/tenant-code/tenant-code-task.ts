@@ -5,16 +5,18 @@
  */
 import { evaluateExpression, renderTemplate, type RenderResult } from '../templating/index.js';
 import { evaluateComputations, type ComputeInput, type ComputeOutput } from './evaluate-computations.js';
+import { evaluateConditions, type ConditionOutcome } from './evaluate-logic.js';
 
 export type TenantCodeTask =
   /** Several templates over one context (one structured clone of the context for all). */
   | { kind: 'render'; sources: string[]; context: Record<string, unknown> }
   | { kind: 'expression'; expression: string; context: Record<string, unknown> }
-  | { kind: 'computations'; input: ComputeInput };
+  | { kind: 'computations'; input: ComputeInput }
+  /** JsonLogic conditions over one set of facts. */
+  | { kind: 'logic'; conditions: unknown[]; data: unknown };
 
 export type ExpressionOutcome = { ok: true; value: unknown } | { ok: false; error: string };
 
-export type TenantCodeAnswer<T extends TenantCodeTask> = T extends { kind: 'render' } ? RenderResult[] : T extends { kind: 'expression' } ? ExpressionOutcome : ComputeOutput;
 
 /** A stack overflow is the call-depth budget running out: say so instead of V8's wording. */
 function renderOne(source: string, context: Record<string, unknown>): RenderResult {
@@ -25,7 +27,7 @@ function renderOne(source: string, context: Record<string, unknown>): RenderResu
   return result;
 }
 
-export async function runTenantCodeTask(task: TenantCodeTask): Promise<RenderResult[] | ExpressionOutcome | ComputeOutput> {
+export async function runTenantCodeTask(task: TenantCodeTask): Promise<RenderResult[] | ExpressionOutcome | ComputeOutput | ConditionOutcome[]> {
   switch (task.kind) {
     case 'render':
       return task.sources.map((source) => renderOne(source, task.context));
@@ -37,5 +39,7 @@ export async function runTenantCodeTask(task: TenantCodeTask): Promise<RenderRes
       }
     case 'computations':
       return evaluateComputations(task.input);
+    case 'logic':
+      return evaluateConditions(task.conditions, task.data);
   }
 }

@@ -9,7 +9,7 @@ import { runTenantCodeTask, type TenantCodeTask } from './tenant-code-task.js';
 // that refuses (or applies it to the whole process elsewhere) just runs at normal priority.
 if (process.platform === 'linux') {
   try {
-    setPriority(0, 19);
+    setPriority(0, 10);
   } catch {
     // not permitted here: normal priority
   }

@@ -38,6 +38,13 @@ const TEMPLATE_BOMBS: Array<[string, string, RegExp]> = [
   ['a list doubled into a huge value', '{% set ns = namespace(l=[1]) %}{% for i in range(40) %}{% set ns.l = [ns.l, ns.l] %}{% endfor %}{{ ns.l }}', /value budget/],
 ];
 
+const THOUSAND = Array.from({ length: 1000 }, (_, i) => i);
+/** JsonLogic conditions of an orchestration rule: saving one answers 422 naming its budget. */
+const LOGIC_BOMBS: Array<[string, unknown, RegExp]> = [
+  ['an array doubled 40 times by reduce/merge', { reduce: [Array.from({ length: 40 }, (_, i) => i), { merge: [{ var: 'accumulator' }, { var: 'accumulator' }] }, [1]] }, /(memory|time) budget/],
+  ['a billion iterations of nested maps', { map: [THOUSAND, { map: [THOUSAND, { map: [THOUSAND, { '+': [1, 1] }] }] }] }, /(memory|time) budget/],
+];
+
 /** Escapes: harmless (no host object, no source code, no process) and the server unhurt. */
 const TEMPLATE_ESCAPES: string[] = [
   "{{ ''.__class__ }}",
@@ -222,6 +229,14 @@ describeEachDialect('tenant code cannot escape its budgets', (dialect) => {
     expect(ok.body.computed).toEqual({ c1: 'FINE 42' });
     const events = await regenerate('Total: {{ 6 * 7 }}');
     expect(events.at(-1)?.event).toBe('pipeline_finished');
+  });
+
+  it.each(LOGIC_BOMBS)('JsonLogic bomb: %s → 422 naming the budget, nothing saved', async (name, when, budget) => {
+    const { result } = await watched(() => api.post('/v1/orchestration-rules', { name: `bomb ${name}`, when, then: [{ action: 'set_field', key: 'client_name', value: 'x' }] }));
+    expect(result.status, JSON.stringify(result.body).slice(0, 300)).toBe(422);
+    expect(result.body.detail).toMatch(budget);
+    const rules = (await api.get('/v1/orchestration-rules')).body;
+    expect(JSON.stringify(rules)).not.toContain(`bomb ${name}`);
   });
 
   it('renders escape attempts in templates as nothing harmful', async () => {
