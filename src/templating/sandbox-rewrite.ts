@@ -6,8 +6,9 @@
  * - every call goes through `$tick` and every loop through `$iter`: the step budget bounds
  *   loops and (macro) recursion.
  * - every rendered node goes through `$out`, and the operands of `~`, `+` and `join` (and the
- *   result of every library filter) through `$val`, which also charges strings by size: the library turns values into text with JS `toString`, which for a function
- *   value prints host source code, so function values are refused before that happens.
+ *   result of every library filter) through `$val`, which also charges strings by size: the
+ *   library turns values into text with JS `toString`, which for a function value prints host
+ *   source code, so function values are refused before that happens.
  *
  * The parser creates a fresh tree per call, so nodes are rewritten in place.
  */

@@ -36,17 +36,17 @@ let settings: TenantCodeSettings = DEFAULT_TENANT_CODE_SETTINGS;
 let pool: WorkerPool<TenantCodeTask, unknown> | null = null;
 
 /**
- * Sets the pool's sizes and starts its workers (at start-up, so the first render does not wait
- * for them); a running pool with other sizes is replaced.
+ * Sets the pool's sizes; a running pool with other sizes is replaced. The workers start with the
+ * first task (a process that never evaluates tenant code, e.g. most test files, starts none);
+ * their start-up is queue time, not run time, so it never counts against a tenant's deadline.
  */
 export function configureTenantCode(next: TenantCodeSettings): void {
-  if (!pool || next.workers !== settings.workers || next.maxHeapMb !== settings.maxHeapMb) {
+  if (pool && (next.workers !== settings.workers || next.maxHeapMb !== settings.maxHeapMb)) {
     const previous = pool;
     pool = null;
-    void previous?.close();
+    void previous.close();
   }
   settings = next;
-  thePool().warm();
 }
 
 function thePool(): WorkerPool<TenantCodeTask, unknown> {

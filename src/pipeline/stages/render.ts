@@ -1,7 +1,7 @@
 /**
  * The render stage. A templated section is the sandboxed Jinja template over the render
- * context, rendered in a tenant-code worker (never on the main thread) — pure and deterministic, which is what lets a generation snapshot reproduce it
- * byte for byte. A synthesized section is written by the model port from its prompt, the
+ * context, rendered in a tenant-code worker (never on the main thread) — pure and
+ * deterministic, which is what lets a generation snapshot reproduce it byte for byte. A synthesized section is written by the model port from its prompt, the
  * voice, the context and the numbered sources.
  */
 import { renderTemplates } from '../../tenant-code/tenant-code-pool.js';
