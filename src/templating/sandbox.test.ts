@@ -181,7 +181,7 @@ describe('resource limits', () => {
       const result = renderTemplate(source, {});
       expect(result.error ?? `no error, output of ${result.output.length} characters`, source).toMatch(error);
       expect(result.output.length, source).toBe(0);
-      expect(Date.now() - started, source).toBeLessThan(3000);
+      expect(Date.now() - started, source).toBeLessThan(5000);
     }
   });
 });
