@@ -28,6 +28,8 @@ export default tseslint.config(
   },
   { files: ['src/storage/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'templating'], 'storage imports kernel only') },
   { files: ['src/templating/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage'], 'templating is pure infrastructure: kernel only') },
+  // Tenant code: evaluates tenant-authored templates, computations and expressions in pooled workers.
+  { files: ['src/tenant-code/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'extraction', 'docx'], 'tenant-code imports kernel and templating only') },
   { files: ['src/pipeline/**/*.ts'], rules: forbid(['http', 'modules', 'adapters', 'jobs', 'storage'], 'pipeline stages reach the outside only through pipeline/ports.ts') },
   { files: ['src/adapters/**/*.ts'], rules: forbid(['http', 'modules', 'jobs', 'storage'], 'adapters implement pipeline ports; they import pipeline and kernel') },
   // Engines: pure, testable alone, kernel only.

@@ -62,6 +62,13 @@ export interface Config {
     timeoutMs: number;
     maxHeapMb: number;
   };
+  /** Budget of tenant-authored code (templates, computations, expressions), run in pooled worker threads. */
+  tenantCode: {
+    workers: number;
+    timeoutMs: number;
+    queueTimeoutMs: number;
+    maxHeapMb: number;
+  };
   http: {
     /** Origins allowed by CORS; empty: CORS off (no CORS headers at all). */
     corsOrigins: string[];
@@ -191,6 +198,12 @@ export function loadConfig(env: Env = process.env): Config {
     extraction: {
       timeoutMs: integer(env, 'EXTRACTION_TIMEOUT_SECONDS', 900, 1, 86_400) * 1000,
       maxHeapMb: integer(env, 'EXTRACTION_MAX_HEAP_MB', 1024, 64, 65_536),
+    },
+    tenantCode: {
+      workers: integer(env, 'TENANT_CODE_WORKERS', 2, 1, 64),
+      timeoutMs: integer(env, 'TENANT_CODE_TIMEOUT_MS', 3000, 100, 600_000),
+      queueTimeoutMs: integer(env, 'TENANT_CODE_QUEUE_TIMEOUT_MS', 30_000, 100, 600_000),
+      maxHeapMb: integer(env, 'TENANT_CODE_MAX_HEAP_MB', 128, 32, 16_384),
     },
     http: {
       corsOrigins: corsOrigins(env),

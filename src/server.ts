@@ -21,6 +21,7 @@ import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.js';
 import { createTokenVerifier } from './modules/identity/token-verifier.js';
 import { type Store, openStore } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
+import { configureTenantCode } from './tenant-code/tenant-code-pool.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -42,6 +43,8 @@ export const VERSION: string = (require('../package.json') as { version: string 
 
 /** Prepares storage and builds the app without listening. */
 export async function prepareApp(config: Config, options: { logStream?: DestinationStream } = {}): Promise<{ app: FastifyInstance; store: Store; jobs: JobQueue }> {
+  // Process-wide, like the database pool: every evaluation of tenant code goes to these workers.
+  configureTenantCode(config.tenantCode);
   const store = await openStore(config);
   try {
     await migrateToLatest(store.db, store.schema);

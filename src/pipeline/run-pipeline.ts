@@ -122,7 +122,9 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
     throw new Error(`data-needs failed: ${gathered.failures.map((f) => `${f.outputKey} (${f.error})`).join('; ')}`);
   }
 
-  const { computed, errors: computeErrors } = await computeValues({ computations: input.computations, fields: input.fields, gathered: gathered.values, now: input.now });
+  const { computed, errors: computeErrors, budgetExceeded } = await computeValues({ computations: input.computations, fields: input.fields, gathered: gathered.values, now: input.now });
+  // A computation that ran out of a budget fails the run with the budget named (pipeline_failed).
+  if (budgetExceeded) throw new Error(budgetExceeded.message);
 
   let synthesized: Extract<PipelineResult, { status: 'rendered' }>['synthesized'] = null;
   if (input.config.synthesis.enabled) {

@@ -147,7 +147,7 @@ export function measureValue(value: RuntimeValue, maxNodes: number): ValueMeasur
   let hasFunction = false;
   for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
     nodes += 1;
-    if (nodes > maxNodes) throw new Error('template builds a value that is too large');
+    if (nodes > maxNodes) throw new Error(`template builds a value that is too large (value budget of ${maxNodes} items)`);
     if (isFunctionValue(current)) hasFunction = true;
     const items = itemsOf(current) ?? entriesOf(current)?.values();
     if (items) for (const item of items) pending.push(item);

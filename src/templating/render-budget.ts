@@ -14,9 +14,17 @@ export const RENDER_LIMITS = {
   maxStringChars: 1_000_000,
   /** Nodes in one list/mapping value, counted as printing would see them. */
   maxValueNodes: 200_000,
-  /** Items `range()` may produce. */
-  maxRangeLength: 100_000,
+  /** Items `range()` may produce (100,000 allowed a five-minute request; a document needs far fewer). */
+  maxRangeLength: 10_000,
+  /**
+   * Characters that cost one step when a string is built or transformed: a filter over a 512K
+   * string is ~1,000 steps, not 1 (a step is ~3µs; upper-casing 512 characters is about that).
+   */
+  charsPerStep: 512,
 } as const;
+
+/** Steps that building or transforming a string of `length` characters costs. */
+export const stepsForChars = (length: number): number => Math.ceil(length / RENDER_LIMITS.charsPerStep);
 
 /** Counters of one render; throws once a limit is passed. */
 export class RenderBudget {
@@ -29,7 +37,7 @@ export class RenderBudget {
    */
   step(count = 1): void {
     this.steps += count;
-    if (this.steps > RENDER_LIMITS.maxSteps) throw new Error('template does too much work (step limit reached)');
+    if (this.steps > RENDER_LIMITS.maxSteps) throw new Error(`template does too much work (step budget of ${RENDER_LIMITS.maxSteps} steps reached)`);
   }
 
   /**
@@ -37,9 +45,9 @@ export class RenderBudget {
    * @throws {Error} when the output limit is exceeded
    */
   emit(chars: number): void {
-    this.step();
+    this.step(1 + stepsForChars(chars));
     this.outputChars += chars;
-    if (this.outputChars > RENDER_LIMITS.maxOutputChars) throw new Error('template output is too large');
+    if (this.outputChars > RENDER_LIMITS.maxOutputChars) throw new Error(`template output is too large (output budget of ${RENDER_LIMITS.maxOutputChars} characters)`);
   }
 }
 
@@ -48,5 +56,5 @@ export class RenderBudget {
  * @throws {Error} when it exceeds the string limit
  */
 export function checkStringLength(length: number): void {
-  if (length > RENDER_LIMITS.maxStringChars) throw new Error('template builds a string that is too long');
+  if (length > RENDER_LIMITS.maxStringChars) throw new Error(`template builds a string that is too long (string budget of ${RENDER_LIMITS.maxStringChars} characters)`);
 }

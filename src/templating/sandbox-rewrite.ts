@@ -5,9 +5,10 @@
  *   `applyFilter` is a closed switch, so our filters run as a helper call instead.
  * - every call goes through `$tick` and every loop through `$iter`: the step budget bounds
  *   loops and (macro) recursion.
- * - every rendered node goes through `$out`, and the operands of `~`, `+` and `join` through
- *   `$val`: the library turns values into text with JS `toString`, which for a function
- *   value prints host source code, so function values are refused before that happens.
+ * - every rendered node goes through `$out`, and the operands of `~`, `+` and `join` (and the
+ *   result of every library filter) through `$val`, which also charges strings by size: the
+ *   library turns values into text with JS `toString`, which for a function value prints host
+ *   source code, so function values are refused before that happens.
  *
  * The parser creates a fresh tree per call, so nodes are rewritten in place.
  */
@@ -66,8 +67,9 @@ export function rewriteExpression(node: AstNode): AstNode {
     if (name !== undefined && SANDBOX_FILTERS.has(name)) return callSandboxFilter(name, operand, node.filter);
     node.operand = operand;
     if (isNode(node.filter, 'CallExpression')) node.filter.args = rewriteArguments(node.filter.args).map((arg) => boundIndent(name, arg));
-    if (name !== 'join') return node;
-    node.operand = helperCall(HELPER.value, [node.operand]);
+    // The library's own filters (`upper`, `join`, …) build their result unchecked: measure and
+    // charge it by size, so a filter over a huge string costs like the work it does.
+    if (name === 'join') node.operand = helperCall(HELPER.value, [node.operand]);
     return helperCall(HELPER.value, [node]);
   }
   if (isNode(node, 'CallExpression')) {

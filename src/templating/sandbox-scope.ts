@@ -30,7 +30,7 @@ import {
   type RuntimeValue,
   type ValueMeasure,
 } from './jinja-runtime.js';
-import { checkStringLength, RENDER_LIMITS, type RenderBudget } from './render-budget.js';
+import { checkStringLength, RENDER_LIMITS, stepsForChars, type RenderBudget } from './render-budget.js';
 import { HELPER } from './sandbox-names.js';
 import { toTemplateValue } from './template-data.js';
 
@@ -58,7 +58,7 @@ const range: NativeFunction = (args) => {
   const step = third === undefined ? 1 : integerArgument(third, 'step');
   if (step === 0) throw new Error('range: step must not be zero');
   const length = Math.max(0, Math.ceil((stop - start) / step));
-  if (length > RENDER_LIMITS.maxRangeLength) throw new Error('range: too many items');
+  if (length > RENDER_LIMITS.maxRangeLength) throw new Error(`range: ${length} items (range budget of ${RENDER_LIMITS.maxRangeLength})`);
   return makeArray(Array.from({ length }, (_, index) => makeInteger(start + index * step)));
 };
 
@@ -114,10 +114,14 @@ function helpers(session: SandboxSession): Record<string, NativeFunction> {
       const [name, operand, ...rest] = args;
       const filter = name === undefined ? undefined : SANDBOX_FILTERS.get(stringOf(name) ?? '');
       if (filter === undefined || operand === undefined) throw new Error('unknown filter');
-      budget.step();
+      // Charged by size: the operand's characters are read, the result's written.
+      budget.step(1 + stepsForChars(stringOf(operand)?.length ?? 0));
       const result = filter({ operand, ...splitArguments(rest) });
       const text = stringOf(result);
-      if (text !== undefined) checkStringLength(text.length);
+      if (text !== undefined) {
+        checkStringLength(text.length);
+        budget.step(stepsForChars(text.length));
+      }
       return result;
     },
     [HELPER.tick]: ([callee]) => {
@@ -145,8 +149,11 @@ function helpers(session: SandboxSession): Record<string, NativeFunction> {
     [HELPER.value]: ([operand]) => {
       const value = operand ?? makeUndefined();
       const text = stringOf(value);
-      if (text !== undefined) checkStringLength(text.length);
-      else if (checkValueSize(value, budget).containsFunction) throw new Error('a function cannot be used as a value; call it');
+      if (text !== undefined) {
+        checkStringLength(text.length);
+        // A string built by `~`, `+`, `join` or a library filter costs by its size.
+        budget.step(stepsForChars(text.length));
+      } else if (checkValueSize(value, budget).containsFunction) throw new Error('a function cannot be used as a value; call it');
       return value;
     },
     [HELPER.small]: ([operand]) => {

@@ -159,17 +159,22 @@ describe('sandbox', () => {
 describe('resource limits', () => {
   it('stops runaway loops, recursion, huge ranges and string doubling with an error', () => {
     const cases: [string, RegExp][] = [
-      ['{% for a in range(10000) %}{% for b in range(10000) %}{% endfor %}{% endfor %}', /step limit/],
-      ['{% macro f(n) %}{% if n > 0 %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(40) }}', /step limit/],
+      ['{% for a in range(10000) %}{% for b in range(10000) %}{% endfor %}{% endfor %}', /step budget/],
+      ['{% macro f(n) %}{% if n > 0 %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(40) }}', /step budget/],
       // Deep recursion overflows the stack, which the library's lookup reports as "not a function".
-      ['{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}', /step limit|call stack|not a function/],
-      ['{{ range(1000000000)|length }}', /range: too many items/],
+      ['{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}', /step budget|call stack|not a function/],
+      ['{{ range(1000000000)|length }}', /range budget of 10000/],
       ['{% set ns = namespace(s="xx") %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s }}', /too long/],
       [`{{ "ab"${'|replace("", "0123456789")'.repeat(7)} }}`, /too long/],
       [`{{ "ab"${'.replace("", "0123456789")'.repeat(7)} }}`, /too long/],
       ['{% set ns = namespace(l=[1]) %}{% for i in range(40) %}{% set ns.l = [ns.l, ns.l] %}{% endfor %}{{ ns.l }}', /too large/],
       ['{% set ns = namespace(l=[1]) %}{% for i in range(40) %}{% set ns.l = ns.l + ns.l %}{% endfor %}{{ ns.l|length }}', /too large/],
       ['{{ [[[1]]]|tojson(indent=100000000) }}', /at most 100/],
+      ['{% for i in range(10001) %}{% endfor %}', /range budget of 10000/],
+      // Issue #13: a filter over a 512K string counted as one step (23 s of render); it costs by size now.
+      ['{% set ns = namespace(s=\'a\') %}{% for i in range(19) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{% for i in range(8000) %}{% set t = ns.s|upper %}{% endfor %}', /step budget/],
+      ['{% set ns = namespace(s=\'a\') %}{% for i in range(19) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{% for i in range(8000) %}{% set t = ns.s|lower %}{% endfor %}', /step budget/],
+      ['{% set ns = namespace(s=\'a\') %}{% for i in range(19) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{% for i in range(200) %}{{ ns.s }}{% endfor %}', /output budget/],
     ];
     for (const [source, error] of cases) {
       const started = Date.now();

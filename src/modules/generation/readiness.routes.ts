@@ -70,7 +70,7 @@ export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDep
 
   app.get(
     '/v1/documents/:document_id/computed',
-    { schema: { operationId: 'getComputed', summary: 'Computed values from persisted gathered rows', description: 'Evaluates the named computations over the stored gathered values and the fields, never dispatching a tool, and says which inputs are missing; 404 when the document is absent.', tags, params: DocumentParams, response: { 200: Ref(ComputedResponse), ...errorResponses(404) } } },
+    { schema: { operationId: 'getComputed', summary: 'Computed values from persisted gathered rows', description: 'Evaluates the named computations over the stored gathered values and the fields, never dispatching a tool, and says which inputs are missing; 404 when the document is absent, 422 naming the budget (time, memory, depth, sequence, size, queue) when a computation runs out of one.', tags, params: DocumentParams, response: { 200: Ref(ComputedResponse), ...errorResponses(404, 422) } } },
     async (request) => getComputed(contextOf(request, deps), request.params.document_id),
   );
 }

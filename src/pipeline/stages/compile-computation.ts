@@ -6,12 +6,14 @@
  * the run's time by the compute stage, so they are deterministic there (without arguments).
  */
 import jsonata from 'jsonata';
+import { SOURCE_LIMITS } from '../../tenant-code/budgets.js';
+import { NON_DETERMINISTIC_FUNCTIONS } from '../../tenant-code/evaluate-computations.js';
 
 /** Functions the compute stage pins to the run's time; they take no arguments there. */
 export const PINNED_FUNCTIONS = ['now', 'millis'] as const;
 
 /** JSONata functions whose answer differs between runs; the compute stage refuses them too. */
-export const NON_DETERMINISTIC_FUNCTIONS = ['random', 'shuffle'] as const;
+export { NON_DETERMINISTIC_FUNCTIONS } from '../../tenant-code/evaluate-computations.js';
 
 /** JSONata 2.x's built-in functions (other than the pinned and refused ones above). */
 const BUILTIN_FUNCTIONS = new Set([
@@ -57,6 +59,8 @@ function positionOf(error: unknown): string {
 
 /** Why `source` cannot work as a computation, or null when it compiles. */
 export function computationProblem(source: string): string | null {
+  // Parsing is cheap and stays on the main thread, but only for a bounded source.
+  if (source.length > SOURCE_LIMITS.maxExpressionChars) return `is ${source.length} characters long: the size budget of a computation is ${SOURCE_LIMITS.maxExpressionChars}`;
   let ast: unknown;
   try {
     ast = jsonata(source).ast();
@@ -89,6 +93,7 @@ export function computationProblem(source: string): string | null {
  * failing computation waits for. [] when it does not parse.
  */
 export function computationReads(source: string): string[] {
+  if (source.length > SOURCE_LIMITS.maxExpressionChars) return [];
   let ast: unknown;
   try {
     ast = jsonata(source).ast();

@@ -5,7 +5,8 @@
  * for a per-user source, the caller) into its derivation record; a stored row with the same
  * record is reused (`need_cached`) unless `refresh`. Side effects only through the ports passed in.
  */
-import { evaluateExpression, findTemplateVariables, renderTemplate, validateTemplateSyntax } from '../../templating/index.js';
+import { findTemplateVariables, validateTemplateSyntax } from '../../templating/index.js';
+import { evaluateExpressionBounded, renderTemplateBounded, renderTemplates } from '../../tenant-code/tenant-code-pool.js';
 import { dependencyLayers } from '../dependency-graph.js';
 import { type CallerIdentity, type GatheredDerivation, type ResolvedInputs, derivationHash, deriveGathered } from '../gathered-derivation.js';
 import type { EmitEvent } from '../events.js';
@@ -230,13 +231,15 @@ async function prepareNeed(
     }
     case 'tool': {
       const templated = Object.values(args).filter((v): v is string => typeof v === 'string' && v.includes('{{'));
-      toolArgs = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === 'string' && v.includes('{{') ? renderTemplate(v, context).output : v]));
+      const argKeys = Object.keys(args).filter((k) => typeof args[k] === 'string' && (args[k] as string).includes('{{'));
+      const renderedArgs = await renderTemplates(argKeys.map((k) => args[k] as string), context, (i) => `argument "${argKeys[i]}" of data-need "${need.outputKey}"`);
+      toolArgs = { ...args, ...Object.fromEntries(argKeys.map((k, i) => [k, renderedArgs[i].output])) };
       const tool = await ports.toolInputs(need);
       resolved = { ...bare, args: toolArgs, ...readFrom(namesRead(templated), need, earlier, input), tool: tool?.registration ?? null, caller: tool?.caller ?? null };
       break;
     }
     case 'llm': {
-      const rendered = renderTemplate(need.promptBody ?? '', context);
+      const rendered = await renderTemplateBounded(need.promptBody ?? '', context, `the prompt of data-need "${need.outputKey}"`);
       if (rendered.error) throw new Error(`prompt_body: ${rendered.error}`);
       prompt = rendered.output;
       // The model is given the whole context: every field, earlier value and variable.
@@ -276,7 +279,7 @@ async function resolveNeed(
       };
     }
     case 'template':
-      return { value: evaluateExpression(String(args.expression ?? ''), context), source: null };
+      return { value: await evaluateExpressionBounded(String(args.expression ?? ''), context), source: null };
     case 'tool':
       return ports.callTool(need, prepared.toolArgs, input.timeoutMs);
     case 'llm': {

@@ -38,22 +38,22 @@ describe('buildRenderContext', () => {
   });
 });
 
-describe('renderTemplatedSection', () => {
-  it('renders the template over the context, deterministically', () => {
+describe('renderTemplatedSection', async () => {
+  it('renders the template over the context, deterministically', async () => {
     const s = section({ id: 'a', outputTemplate: '{{ organization.name }} for {{ client }}: {{ computed.total }} on {{ today }}' });
-    const first = renderTemplatedSection(s, context);
+    const first = await renderTemplatedSection(s, context);
     expect(first).toMatchObject({ sectionId: 'a', content: 'Acme LLP for Globex: 1200 on 2026-03-14', missing: [], model: null });
-    expect(renderTemplatedSection(s, context)).toEqual(first);
+    expect(await renderTemplatedSection(s, context)).toEqual(first);
   });
 
-  it('marks a missing variable visibly and lists it', () => {
-    const rendered = renderTemplatedSection(section({ id: 'a', outputTemplate: 'Signed: {{ signatory }}' }), context);
+  it('marks a missing variable visibly and lists it', async () => {
+    const rendered = await renderTemplatedSection(section({ id: 'a', outputTemplate: 'Signed: {{ signatory }}' }), context);
     expect(rendered.content).toBe('Signed: [[missing: signatory]]');
     expect(rendered.missing).toEqual(['signatory']);
   });
 
-  it('throws naming the section when the template cannot render', () => {
-    expect(() => renderTemplatedSection(section({ id: 'a', title: 'Fees', outputTemplate: '{% if %}' }), context)).toThrow(/^section "Fees": /);
+  it('throws naming the section when the template cannot render', async () => {
+    await expect(renderTemplatedSection(section({ id: 'a', title: 'Fees', outputTemplate: '{% if %}' }), context)).rejects.toThrow(/^section "Fees": /);
   });
 });
 

@@ -1,10 +1,10 @@
 /**
  * The render stage. A templated section is the sandboxed Jinja template over the render
- * context — pure and deterministic, which is what lets a generation snapshot reproduce it
- * byte for byte. A synthesized section is written by the model port from its prompt, the
+ * context, rendered in a tenant-code worker (never on the main thread) — pure and
+ * deterministic, which is what lets a generation snapshot reproduce it byte for byte. A synthesized section is written by the model port from its prompt, the
  * voice, the context and the numbered sources.
  */
-import { renderTemplate } from '../../templating/index.js';
+import { renderTemplates } from '../../tenant-code/tenant-code-pool.js';
 import type { EmitEvent } from '../events.js';
 import type { ModelChoice, ModelGateway, ModelUsage, NumberedSourceInput, VoiceInput } from '../ports.js';
 
@@ -73,18 +73,48 @@ export interface RenderedSection {
   usage: ModelUsage;
 }
 
-/** A templated section: pure. A template error is an error of the run, with the section named. */
-export function renderTemplatedSection(section: RenderSection, context: Record<string, unknown>): RenderedSection {
-  const result = renderTemplate(section.outputTemplate ?? '', context);
+/** A rendered template as the render stage uses it (the templating module's result). */
+type TemplateOutcome = Awaited<ReturnType<typeof renderTemplates>>[number];
+
+function templatedSectionOf(section: RenderSection, result: TemplateOutcome): RenderedSection {
   if (result.error) throw new Error(`section "${section.title}": ${result.error}`);
   return { sectionId: section.id, content: result.output, missing: result.undefinedVariables, model: null, prompt: null, modelOutput: null, usage: { inputTokens: 0, outputTokens: 0 } };
 }
 
+function sectionPromptOf(section: RenderSection, result: TemplateOutcome | null): { output: string; missing: string[] } | null {
+  if (result?.error) throw new Error(`section "${section.title}" prompt: ${result.error}`);
+  return result ? { output: result.output, missing: result.undefinedVariables } : null;
+}
+
+/**
+ * Renders, in a tenant-code worker, the templates of the given sections: the output template
+ * of each templated one and the prompt of each synthesized one. One call for all, so a run's
+ * templates travel in a few worker messages with one copy of the context each.
+ */
+async function renderSectionTemplates(sections: readonly RenderSection[], context: Record<string, unknown>): Promise<Map<string, TemplateOutcome>> {
+  const jobs = sections.flatMap((section) => {
+    if (section.renderMode === 'templated') return [{ section, source: section.outputTemplate ?? '', what: `the template of section "${section.title}"` }];
+    return section.prompt ? [{ section, source: section.prompt, what: `the prompt of section "${section.title}"` }] : [];
+  });
+  const results = await renderTemplates(
+    jobs.map((job) => job.source),
+    context,
+    (index) => jobs[index]?.what ?? 'a template',
+  );
+  return new Map(jobs.map((job, index) => [job.section.id, results[index]]));
+}
+
+/** A templated section: pure. A template error is an error of the run, with the section named. */
+export async function renderTemplatedSection(section: RenderSection, context: Record<string, unknown>): Promise<RenderedSection> {
+  const [result] = await renderTemplates([section.outputTemplate ?? ''], context, () => `the template of section "${section.title}"`);
+  return templatedSectionOf(section, result);
+}
+
 /** A synthesized section's prompt template over the context (null without a prompt). */
-export function renderSectionPrompt(section: RenderSection, context: Record<string, unknown>): { output: string; missing: string[] } | null {
-  const prompt = section.prompt ? renderTemplate(section.prompt, context) : null;
-  if (prompt?.error) throw new Error(`section "${section.title}" prompt: ${prompt.error}`);
-  return prompt ? { output: prompt.output, missing: prompt.undefinedVariables } : null;
+export async function renderSectionPrompt(section: RenderSection, context: Record<string, unknown>): Promise<{ output: string; missing: string[] } | null> {
+  if (!section.prompt) return null;
+  const [result] = await renderTemplates([section.prompt], context, () => `the prompt of section "${section.title}"`);
+  return sectionPromptOf(section, result);
 }
 
 /**
@@ -118,13 +148,16 @@ export async function renderSections(
 ): Promise<RenderedSection[]> {
   const results = new Map<string, RenderedSection>();
   const queue = [...sections];
+  const templates = renderSectionTemplates(sections, context);
+  // Awaited where used; until then a failure must not surface as an unhandled rejection.
+  templates.catch(() => undefined);
   const renderOne = async (section: RenderSection) => {
     await ports.emit({ event: 'render_started', sectionId: section.id });
     if (section.renderMode === 'templated') {
-      results.set(section.id, renderTemplatedSection(section, context));
+      results.set(section.id, templatedSectionOf(section, (await templates).get(section.id) ?? { output: '', undefinedVariables: [] }));
       return;
     }
-    const prompt = renderSectionPrompt(section, context);
+    const prompt = sectionPromptOf(section, (await templates).get(section.id) ?? null);
     const answer = await ports.model.writeSection({
       title: section.title,
       prompt: prompt ? prompt.output : null,

@@ -22,6 +22,7 @@ import { bindSnippet } from '../../library/bindings/commands/bind-snippet.js';
 import { ensureRulebook } from '../../library/orchestration/ensure-rulebook.js';
 import type { OrchestrationRuleRecord } from '../../library/orchestration/orchestration-rule.repository.js';
 import { type PlannedBinding, planOrchestration } from '../../library/orchestration/plan-orchestration.js';
+import { evaluateConditions } from '../../library/orchestration/rule-logic.js';
 import { ensureEntity } from '../../library/entities/commands/ensure-entity.js';
 
 async function snippetsNamedBy(ctx: CommandContext, rules: OrchestrationRuleRecord[]): Promise<Map<string, { id: string }>> {
@@ -82,7 +83,8 @@ export async function orchestrateDocument(ctx: CommandContext, model: ModelGatew
 
   const rules = await ensureRulebook(ctx);
   const bound = await ctx.repos.bindings.listByDocument(orgId, document.id);
-  const plan = planOrchestration({ rules, facts, snippetsByKey: await snippetsNamedBy(ctx, rules), boundSnippetIds: new Set(bound.map((b) => b.snippetId)) });
+  const conditions = await evaluateConditions(rules.map((rule) => rule.when), facts);
+  const plan = planOrchestration({ rules, facts, conditions, snippetsByKey: await snippetsNamedBy(ctx, rules), boundSnippetIds: new Set(bound.map((b) => b.snippetId)) });
 
   const setFieldValues: Record<string, string> = { ...extracted };
   const setFieldSources: Record<string, string> = Object.fromEntries(Object.keys(extracted).map((key) => [key, 'extracted']));

@@ -78,7 +78,7 @@ export async function buildComposedDocument(ctx: CommandContext, documentId: str
     page: source.page,
   }));
   const claims = unsupportedClaimsOf(inputs.sections, snapshots);
-  const blocks = libraryBlocksOf(inputs, library, gathered, sources.map(({ n, title, url }) => ({ n, title, url: url ?? null })));
+  const blocks = await libraryBlocksOf(inputs, library, gathered, sources.map(({ n, title, url }) => ({ n, title, url: url ?? null })));
   const sectionBlocks = inputs.sections.map((section) => sectionBlock(section, claims.get(section.id)));
   return composedDocument(inputs, placeLibraryBlocks(sectionBlocks, blocks), sources);
 }

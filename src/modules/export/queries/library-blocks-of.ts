@@ -10,7 +10,8 @@
  * or silently leave out a clause of a signed-off record.
  */
 import { DomainValidationError } from '../../../kernel/errors.js';
-import { renderTemplate } from '../../../templating/index.js';
+import { TenantCodeBudgetError } from '../../../tenant-code/budgets.js';
+import { renderTemplateBounded } from '../../../tenant-code/tenant-code-pool.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
 import type { GatheredValueRecord } from '../../documents/data-needs/gathered-value.repository.js';
 import type { BoundLibrary } from '../../library/bindings/bound-library.js';
@@ -32,16 +33,19 @@ function resolveRoles(entityBindings: Readonly<Record<string, string>>, entityBy
   return roles;
 }
 
-function textBlock(text: TextRecord, context: Record<string, unknown>, entityRoles: Record<string, RoleValue>): SnippetBlock {
-  const rendered = renderText(text, context, entityRoles);
+async function textBlock(text: TextRecord, context: Record<string, unknown>, entityRoles: Record<string, RoleValue>): Promise<SnippetBlock> {
+  const rendered = await renderText(text, context, entityRoles);
   const parts = [rendered.narrative.trim(), ...rendered.bullets.map((bullet) => `- ${bullet}`)].filter((part) => part !== '');
   // A template that fails is shown as failing, not dropped: the reader must see something is missing.
   if (rendered.errors.length > 0) parts.push(`*This text could not be rendered: ${rendered.errors.join('; ')}*`);
   return { kind: 'snippet', heading: rendered.heading?.trim() || null, body: parts.join('\n\n') };
 }
 
-function riskBlock(block: RiskBlockRecord, context: Record<string, unknown>): RiskBlock {
-  const result = renderTemplate(block.template, context);
+async function riskBlock(block: RiskBlockRecord, context: Record<string, unknown>): Promise<RiskBlock> {
+  const result = await renderTemplateBounded(block.template, context, `risk block "${block.key}"`).catch((error: unknown) => {
+    if (error instanceof TenantCodeBudgetError) return { output: '', error: error.message };
+    throw error;
+  });
   const body = result.error ? `*This risk block could not be rendered: ${result.error}*` : result.output;
   // Export shows what is bound; a block not yet approved says so in its heading.
   const heading = block.status === 'approved' ? block.heading : `${block.heading} (draft)`;
@@ -91,23 +95,24 @@ function assertNoDraftInFinalized(document: DocumentRecord, bound: readonly Boun
 
 /**
  * The library blocks of a document, from its inputs, its latest gathered rows and its numbered
- * sources. Pure: template errors become visible text.
+ * sources. Pure: template errors (budgets included) become visible text.
  *
  * @throws DomainValidationError when the document is finalized and a bound risk block is a
  *   draft.
  */
-export function libraryBlocksOf(inputs: DocumentInputs, library: BoundLibrary, gathered: readonly GatheredValueRecord[], sources: readonly ExportSource[]): PlacedLibraryBlock[] {
+export async function libraryBlocksOf(inputs: DocumentInputs, library: BoundLibrary, gathered: readonly GatheredValueRecord[], sources: readonly ExportSource[]): Promise<PlacedLibraryBlock[]> {
   if (library.bound.length === 0) return [];
   assertNoDraftInFinalized(inputs.document, library.bound, library.riskBlockById);
   const context = exportTemplateContext(inputs, gathered, sources);
-  const placed: PlacedLibraryBlock[] = [];
+  const placed: Array<Promise<PlacedLibraryBlock>> = [];
   for (const { binding, snippet } of library.bound) {
     for (const item of snippet.items) {
       const text = item.itemType === 'text' ? library.textById.get(item.targetId) : undefined;
       const risk = item.itemType === 'risk_block' ? library.riskBlockById.get(item.targetId) : undefined;
-      if (text) placed.push({ afterSectionId: null, block: textBlock(text, context, resolveRoles(binding.entityBindings, library.entityById)) });
-      else if (risk) placed.push({ afterSectionId: null, block: riskBlock(risk, context) });
+      // Rendered in tenant-code workers (the pool queues them), in document order in the result.
+      if (text) placed.push(textBlock(text, context, resolveRoles(binding.entityBindings, library.entityById)).then((block) => ({ afterSectionId: null, block })));
+      else if (risk) placed.push(riskBlock(risk, context).then((block) => ({ afterSectionId: null, block })));
     }
   }
-  return placed;
+  return Promise.all(placed);
 }

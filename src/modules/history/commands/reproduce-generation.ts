@@ -45,13 +45,13 @@ export interface ReproducedSection {
 const ZERO = { inputTokens: 0, outputTokens: 0 };
 
 /** One section, offline: a rendered section, or the reason it cannot be replayed. */
-function replay(section: RenderSection, manifest: PinnedManifest, context: Record<string, unknown>): RenderedSection | { notReplayable: string } {
+async function replay(section: RenderSection, manifest: PinnedManifest, context: Record<string, unknown>): Promise<RenderedSection | { notReplayable: string }> {
   if (section.renderMode === 'templated') return renderTemplatedSection(section, context);
   const output = manifest.modelOutputs?.[section.id];
   if (output === undefined) {
     return { notReplayable: 'the snapshot has no pinned model output for this section (it was made before model outputs were recorded); reproduce with {"mode": "live"} to ask the model again' };
   }
-  const prompt = renderSectionPrompt(section, context);
+  const prompt = await renderSectionPrompt(section, context);
   return synthesizedSectionOf(section, { output, model: manifest.models?.sections?.[section.id] ?? null, prompt: manifest.prompts?.sections?.[section.id] ?? null, usage: ZERO }, prompt);
 }
 
@@ -88,7 +88,7 @@ export async function reproduceGeneration(ctx: CommandContext, model: ModelGatew
     let rendered: RenderedSection | { notReplayable: string };
     try {
       if (mode === 'live' && section.renderMode !== 'templated') modelCalls += 1;
-      rendered = mode === 'live' ? await rerun(section, manifest, context, model) : replay(section, manifest, context);
+      rendered = mode === 'live' ? await rerun(section, manifest, context, model) : await replay(section, manifest, context);
     } catch (error) {
       if (error instanceof UpstreamError) throw error;
       // A template that no longer renders (the engine changed under it): different, not a 5xx.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrchestrationRuleRecord } from './orchestration-rule.repository.js';
-import { planOrchestration } from './plan-orchestration.js';
+import { type PlanInput, planOrchestration } from './plan-orchestration.js';
+import { evaluateConditions } from '../../../tenant-code/evaluate-logic.js';
 import type { RuleAction } from './rule-actions.js';
 import { mentions } from './rule-logic.js';
 
@@ -13,6 +14,9 @@ const facts = {
   text: 'We process personal data of our customers in Berlin.',
 };
 
+/** The plan with the conditions evaluated in this thread (the evaluator a worker runs). */
+const planWith = (input: Omit<PlanInput, 'conditions'>) => planOrchestration({ ...input, conditions: evaluateConditions(input.rules.map((r) => r.when), input.facts) });
+
 describe('mentions', () => {
   it('matches whole words, case-insensitively', () => {
     expect(mentions('Subject to the gdpr.', 'GDPR')).toBe(true);
@@ -24,7 +28,7 @@ describe('mentions', () => {
 
 describe('planOrchestration', () => {
   it('applies matched rules in order, fills only empty existing fields and binds known snippets once', () => {
-    const plan = planOrchestration({
+    const plan = planWith({
       rules: [
         rule('gdpr', { mentions: [{ var: 'text' }, 'personal data'] }, [{ action: 'bind_snippet', snippetKey: 'gdpr-clauses', entityBindings: { controller: 'ent_1' } }, { action: 'set_field', key: 'country', fromFact: 'entities.places.0' }]),
         rule('again', { '!!': [{ var: 'entities.emails.0' }] }, [
@@ -57,7 +61,7 @@ describe('planOrchestration', () => {
   });
 
   it('resolves a role naming a party by fact to the name found (with its kind), and leaves out a role whose fact is empty', () => {
-    const plan = planOrchestration({
+    const plan = planWith({
       rules: [rule('gdpr', { mentions: [{ var: 'text' }, 'personal data'] }, [
         { action: 'bind_snippet', snippetKey: 'gdpr-clauses', entityBindings: { controller: 'entities.organizations.0', contact: 'entities.people.0', auditor: 'entities.organizations.5', processor: 'ent_9' } },
       ])],
@@ -73,7 +77,7 @@ describe('planOrchestration', () => {
   });
 
   it('does not bind a snippet the document already has', () => {
-    const plan = planOrchestration({
+    const plan = planWith({
       rules: [rule('gdpr', { mentions: [{ var: 'text' }, 'personal data'] }, [{ action: 'bind_snippet', snippetKey: 'gdpr-clauses' }])],
       facts,
       snippetsByKey: new Map([['gdpr-clauses', { id: 'snp_1' }]]),

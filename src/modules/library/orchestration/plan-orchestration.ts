@@ -6,7 +6,7 @@
  */
 import type { OrchestrationRuleRecord } from './orchestration-rule.repository.js';
 import type { RuleAction } from './rule-actions.js';
-import { type OrchestrationFacts, evaluateCondition, factAt } from './rule-logic.js';
+import { type ConditionOutcome, type OrchestrationFacts, factAt } from './rule-logic.js';
 
 export type ActionOutcome = RuleAction & { status: 'applied' | 'skipped'; reason?: string; resolvedValue?: string };
 
@@ -42,6 +42,8 @@ export interface PlanInput {
   snippetsByKey: ReadonlyMap<string, { id: string }>;
   /** Snippets the document has bound already (re-orchestrating binds nothing twice). */
   boundSnippetIds: ReadonlySet<string>;
+  /** Each rule's condition evaluated over `facts` (`evaluateConditions`, in a worker), in rule order. */
+  conditions: readonly ConditionOutcome[];
 }
 
 /** A fact as field text: strings as is, numbers and booleans printed, money by its text. */
@@ -79,13 +81,11 @@ export function planOrchestration(input: PlanInput): OrchestrationPlan {
   const fieldsFromRules: OrchestrationPlan['fieldsFromRules'] = {};
   const bindings: PlannedBinding[] = [];
   const bindingIds = new Set(input.boundSnippetIds);
-  const entries = input.rules.map((rule): PlanEntry => {
+  const entries = input.rules.map((rule, index): PlanEntry => {
     const entry: PlanEntry = { rule: { id: rule.id, name: rule.name }, matched: false, actions: [] };
-    try {
-      entry.matched = evaluateCondition(rule.when, input.facts);
-    } catch (error) {
-      entry.error = error instanceof Error ? error.message : String(error);
-    }
+    const outcome = input.conditions[index] ?? { ok: false, error: 'the condition was not evaluated' };
+    if (outcome.ok) entry.matched = outcome.matched;
+    else entry.error = outcome.error;
     if (!entry.matched) return entry;
     const skip = (action: RuleAction, reason: string): ActionOutcome => ({ ...action, status: 'skipped', reason });
     entry.actions = rule.then.map((action): ActionOutcome => {

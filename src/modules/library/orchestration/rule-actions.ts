@@ -1,6 +1,6 @@
 /** The actions a rule may take, and the checks a rule must pass when it is saved. */
 import { DomainValidationError } from '../../../kernel/errors.js';
-import { SAMPLE_FACTS, evaluateCondition, isLogic } from './rule-logic.js';
+import { SAMPLE_FACTS, evaluateConditions, isLogic } from './rule-logic.js';
 
 /** Sets a field of the document from a literal or a fact; by default only when the field is empty. */
 export interface SetFieldAction {
@@ -75,12 +75,6 @@ export function assertValidRule(input: { name: string; description?: string | nu
   if (name === '') errors.push('name must not be blank');
   if (!isObject(input.when) || !isLogic(input.when)) {
     errors.push('when must be a JsonLogic condition: an object with one operator, e.g. {"mentions": [{"var": "text"}, "GDPR"]}');
-  } else {
-    try {
-      evaluateCondition(input.when, SAMPLE_FACTS);
-    } catch (error) {
-      errors.push(`when does not evaluate: ${error instanceof Error ? error.message : String(error)}`);
-    }
   }
   if (input.then.length === 0) errors.push('then must hold at least one action');
   const actions: RuleAction[] = [];
@@ -95,4 +89,14 @@ export function assertValidRule(input: { name: string; description?: string | nu
   });
   if (errors.length > 0) throw new DomainValidationError(`invalid orchestration rule: ${errors.join('; ')}`);
   return { name, description: input.description?.trim() || null, when: input.when as Record<string, unknown>, then: actions };
+}
+
+/**
+ * Tries a valid rule's condition on sample facts (in a tenant-code worker), so a condition that
+ * cannot evaluate, or runs out of its budget, is refused when it is saved.
+ * @throws DomainValidationError naming why.
+ */
+export async function assertEvaluableCondition(when: unknown): Promise<void> {
+  const [outcome] = await evaluateConditions([when], SAMPLE_FACTS);
+  if (outcome && !outcome.ok) throw new DomainValidationError(`when does not evaluate: ${outcome.error}`);
 }

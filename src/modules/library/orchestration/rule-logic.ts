@@ -13,19 +13,11 @@ export interface OrchestrationFacts {
   text: string;
 }
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Whether `text` mentions any phrase as whole words, ignoring case. */
-export function mentions(text: unknown, ...phrases: unknown[]): boolean {
-  if (typeof text !== 'string') return false;
-  return phrases
-    .flat()
-    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
-    .some((phrase) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase.trim())}(?![\\p{L}\\p{N}])`, 'iu').test(text));
-}
-
-// json-logic-js keeps operations in one module-level table; adding ours once at load is its documented way.
-jsonLogic.add_operation('mentions', mentions);
+// `mentions` lives with the evaluator that runs conditions (in a tenant-code worker); importing
+// it also registers it with json-logic-js here, for `isLogic` and `factAt`.
+export { mentions, type ConditionOutcome } from '../../../tenant-code/evaluate-logic.js';
+import type { ConditionOutcome } from '../../../tenant-code/evaluate-logic.js';
+import { evaluateConditionsBounded } from '../../../tenant-code/tenant-code-pool.js';
 
 /** Whether a value is a JsonLogic rule (an object with exactly one operator key). */
 export function isLogic(value: unknown): boolean {
@@ -33,12 +25,12 @@ export function isLogic(value: unknown): boolean {
 }
 
 /**
- * Evaluates a condition against facts; JsonLogic truthiness (empty arrays are false).
- *
- * @throws Error for an unknown operation ("Unrecognized operation …").
+ * Evaluates conditions against facts (JsonLogic truthiness: empty arrays are false) in a
+ * tenant-code worker, within its deadline and heap cap: a rule is tenant-authored code.
+ * An unknown operation ("Unrecognized operation …") or a budget comes back as that condition's error.
  */
-export function evaluateCondition(condition: unknown, facts: OrchestrationFacts): boolean {
-  return jsonLogic.truthy(jsonLogic.apply(condition as jsonLogic.RulesLogic, facts as unknown as Record<string, unknown>));
+export function evaluateConditions(conditions: readonly unknown[], facts: OrchestrationFacts): Promise<ConditionOutcome[]> {
+  return evaluateConditionsBounded(conditions, facts);
 }
 
 /** The fact at a dot path (`entities.organizations.0`), JsonLogic `var` semantics; null when absent. */

@@ -4,7 +4,8 @@
  * each bound to an organization entity (its name and attributes) or, unresolved, to its id.
  * Pure and deterministic (render and export call it; a reproduce gives the same bytes).
  */
-import { renderTemplate } from '../../../templating/index.js';
+import { TenantCodeBudgetError } from '../../../tenant-code/budgets.js';
+import { renderTemplates } from '../../../tenant-code/tenant-code-pool.js';
 
 export interface RenderableText {
   key: string;
@@ -66,22 +67,36 @@ export function textContext(text: RenderableText, context: Record<string, unknow
   return { ...context, value: text.value, bullets: [...text.bullets], ...top, roles };
 }
 
-/** Renders the text; never throws for template problems (they come back in `errors`). */
-export function renderText(text: RenderableText, context: Record<string, unknown>, entityRoles: Readonly<Record<string, RoleValue | null | undefined>>): RenderedText {
+/**
+ * Renders the text (heading and narrative in one tenant-code worker message); never throws for
+ * template problems (they come back in `errors`, budgets included).
+ */
+export async function renderText(text: RenderableText, context: Record<string, unknown>, entityRoles: Readonly<Record<string, RoleValue | null | undefined>>): Promise<RenderedText> {
   const scope = textContext(text, context, entityRoles);
   const bound = scope.roles as Record<string, unknown>;
   const errors: string[] = [];
   const undefinedVariables = new Set<string>();
-  const render = (source: string, what: string): string => {
-    const result = renderTemplate(source, scope);
-    for (const name of result.undefinedVariables) undefinedVariables.add(name);
-    if (result.error) errors.push(`${what}: ${result.error}`);
-    return result.output;
-  };
+  const jobs = [
+    ...(text.headingTemplate === null ? [] : [{ what: 'headingTemplate', source: text.headingTemplate }]),
+    ...(text.narrativeTemplate === null ? [] : [{ what: 'narrativeTemplate', source: text.narrativeTemplate }]),
+  ];
+  const outputs = new Map<string, string>();
+  try {
+    const results = await renderTemplates(jobs.map((job) => job.source), scope, (index) => `text "${text.key}" ${jobs[index]?.what ?? ''}`);
+    jobs.forEach((job, index) => {
+      const result = results[index];
+      for (const name of result.undefinedVariables) undefinedVariables.add(name);
+      if (result.error) errors.push(`${job.what}: ${result.error}`);
+      outputs.set(job.what, result.output);
+    });
+  } catch (error) {
+    if (!(error instanceof TenantCodeBudgetError)) throw error;
+    errors.push(error.message);
+  }
   return {
     key: text.key,
-    heading: text.headingTemplate === null ? null : render(text.headingTemplate, 'headingTemplate'),
-    narrative: text.narrativeTemplate === null ? text.value : render(text.narrativeTemplate, 'narrativeTemplate'),
+    heading: text.headingTemplate === null ? null : (outputs.get('headingTemplate') ?? ''),
+    narrative: text.narrativeTemplate === null ? text.value : (outputs.get('narrativeTemplate') ?? ''),
     bullets: [...text.bullets],
     unboundRoles: text.entityRolesUsed.filter((role) => !(role in bound)),
     undefinedVariables: [...undefinedVariables],

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../../../storage/dialect.js';
 import type { CommandContext } from '../../../context.js';
 import { ensureRulebook } from '../ensure-rulebook.js';
 import { type OrchestrationRuleRecord } from '../orchestration-rule.repository.js';
-import { assertValidRule } from '../rule-actions.js';
+import { assertEvaluableCondition, assertValidRule } from '../rule-actions.js';
 
 export interface CreateOrchestrationRuleInput {
   name: string;
@@ -21,6 +21,7 @@ export interface CreateOrchestrationRuleInput {
  */
 export async function createOrchestrationRule(ctx: CommandContext, input: CreateOrchestrationRuleInput): Promise<OrchestrationRuleRecord> {
   const rule = assertValidRule(input);
+  await assertEvaluableCondition(rule.when);
   // Seed first, so the defaults keep their place ahead of rules users add.
   await ensureRulebook(ctx);
   const orgId = ctx.actor.org.orgId;

@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PoolTaskError, WorkerOutOfMemoryError, WorkerPool, WorkerQueueTimeoutError, WorkerTimeoutError } from './worker-pool.js';
+import type { PoolProbeRequest } from './test-support/pool-probe.worker.js';
+
+const pools: Array<WorkerPool<PoolProbeRequest, number>> = [];
+const LONG = { timeoutMs: 20_000, queueTimeoutMs: 20_000 };
+
+function pool(size: number, maxHeapMb = 48): WorkerPool<PoolProbeRequest, number> {
+  const created = new WorkerPool<PoolProbeRequest, number>({ callerUrl: import.meta.url, module: 'test-support/pool-probe.worker', size, maxHeapMb });
+  pools.push(created);
+  return created;
+}
+
+describe('WorkerPool', () => {
+  afterEach(async () => {
+    await Promise.all(pools.splice(0).map((p) => p.close()));
+  });
+
+  it('keeps its workers between tasks (the same thread answers twice)', async () => {
+    const p = pool(1);
+    const first = await p.run({ mode: 'whoami' }, LONG);
+    const second = await p.run({ mode: 'whoami' }, LONG);
+    expect(second).toBe(first);
+    expect(p.stats()).toMatchObject({ size: 1, busy: 0, queued: 0, started: 1 });
+  });
+
+  it('stops a task past its run deadline, replaces the worker, and the next task runs on a new one', async () => {
+    const p = pool(1);
+    const before = await p.run({ mode: 'whoami' }, LONG);
+    const started = Date.now();
+    await expect(p.run({ mode: 'spin' }, { timeoutMs: 400, queueTimeoutMs: 20_000 })).rejects.toBeInstanceOf(WorkerTimeoutError);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const after = await p.run({ mode: 'whoami' }, LONG);
+    expect(after).not.toBe(before);
+    expect(p.stats()).toMatchObject({ size: 1, started: 2 });
+  });
+
+  it('starts the run deadline when a ready worker takes the task, not while the worker starts', async () => {
+    const p = pool(1);
+    // A cold start (tsx compiling the worker module) takes far longer than 200 ms.
+    await expect(p.run({ mode: 'whoami' }, { timeoutMs: 200, queueTimeoutMs: 20_000 })).resolves.toEqual(expect.any(Number));
+  });
+
+  it('replaces a worker that reached its heap cap', async () => {
+    const p = pool(1, 32);
+    const before = await p.run({ mode: 'whoami' }, LONG);
+    await expect(p.run({ mode: 'allocate' }, LONG)).rejects.toBeInstanceOf(WorkerOutOfMemoryError);
+    const after = await p.run({ mode: 'whoami' }, LONG);
+    expect(after).not.toBe(before);
+  });
+
+  it('reports a task that throws without losing the worker', async () => {
+    const p = pool(1);
+    const before = await p.run({ mode: 'whoami' }, LONG);
+    await expect(p.run({ mode: 'throw', message: 'no such filter' }, LONG)).rejects.toEqual(new PoolTaskError('no such filter'));
+    expect(await p.run({ mode: 'whoami' }, LONG)).toBe(before);
+  });
+
+  it('queues tasks beyond its size and runs them in order on the bounded workers', async () => {
+    const p = pool(2);
+    p.warm();
+    await vi.waitFor(() => expect(p.stats().ready).toBe(2), { timeout: 20_000 });
+    const runs = Array.from({ length: 6 }, () => p.run({ mode: 'whoami', delayMs: 50 }, LONG));
+    expect(p.stats()).toMatchObject({ busy: 2, queued: 4 });
+    const threads = await Promise.all(runs);
+    expect(new Set(threads).size).toBe(2);
+    expect(p.stats()).toMatchObject({ busy: 0, queued: 0, started: 2 });
+  });
+
+  it('fails a task whose queue deadline passes while it waits, without running it', async () => {
+    const p = pool(1);
+    await p.run({ mode: 'whoami' }, LONG);
+    const blocker = p.run({ mode: 'spin' }, { timeoutMs: 1_000, queueTimeoutMs: 20_000 });
+    const queued = p.run({ mode: 'whoami' }, { timeoutMs: 20_000, queueTimeoutMs: 300 });
+    await expect(queued).rejects.toBeInstanceOf(WorkerQueueTimeoutError);
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 0 });
+    await expect(blocker).rejects.toBeInstanceOf(WorkerTimeoutError);
+    await expect(p.run({ mode: 'whoami' }, LONG)).resolves.toEqual(expect.any(Number));
+  });
+
+  it('keeps the main event loop free while a worker spins', async () => {
+    const p = pool(1);
+    await p.run({ mode: 'whoami' }, LONG);
+    const spin = p.run({ mode: 'spin' }, { timeoutMs: 600, queueTimeoutMs: 20_000 }).catch(() => 'stopped');
+    let longest = 0;
+    let last = Date.now();
+    const ticker = setInterval(() => {
+      const now = Date.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 10);
+    expect(await spin).toBe('stopped');
+    clearInterval(ticker);
+    expect(longest).toBeLessThan(100);
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * A small pool of long-lived worker threads that run short tasks within a budget: a wall-clock
+ * deadline per task and a V8 heap cap per worker. It is what lets the service evaluate
+ * tenant-authored code (templates, computations, rules) without its own event loop or heap
+ * being at the mercy of that code: a task that runs past its deadline or fills the heap only
+ * costs one worker, which is terminated and replaced, and the main thread keeps answering.
+ *
+ * Unlike `runBoundedWorker` (one worker per run, started and stopped around it), the workers
+ * stay up between tasks: starting a worker costs tens of milliseconds, far more than rendering
+ * a template, so a per-task worker would make every ordinary render slow.
+ *
+ * - The pool size is fixed and small; tasks beyond it wait in a FIFO queue.
+ * - Two clocks per task: the run deadline (`timeoutMs`) starts when a ready worker takes the
+ *   task — it bounds the tenant's code, not the time others' tasks or a worker's start-up took;
+ *   the queue deadline (`queueTimeoutMs`) bounds the wait before that, and a task that waits it
+ *   out fails with `WorkerQueueTimeoutError` without ever running.
+ * - A worker takes tasks once it said it is ready (its modules are loaded), so a slow start
+ *   (a cold cache, a loaded machine) is waiting, not running.
+ * - Workers are unref'd: an idle pool never keeps the process alive.
+ *
+ * The worker side is `serveWorkerPoolTasks` (worker-pool-server.ts).
+ */
+import type { Worker } from 'node:worker_threads';
+import { WorkerCrashError, WorkerOutOfMemoryError, WorkerStartError, WorkerTimeoutError } from './bounded-worker.js';
+import { startModuleWorker } from './module-worker.js';
+
+export { WorkerCrashError, WorkerOutOfMemoryError, WorkerStartError, WorkerTimeoutError } from './bounded-worker.js';
+
+/** Which worker module the pool runs, how many of them, and each one's heap cap. */
+export interface WorkerPoolOptions {
+  /** The caller's `import.meta.url`: the worker module sits beside the caller. */
+  callerUrl: string;
+  /** The worker module's file name without extension, e.g. `tenant-code.worker`. */
+  module: string;
+  /** Number of workers (at least 1). */
+  size: number;
+  /** V8 old-generation cap of each worker, in MB. */
+  maxHeapMb: number;
+}
+
+/** The message a pool worker receives for one task. */
+export interface PoolTaskMessage<Req> {
+  id: number;
+  request: Req;
+}
+
+/** The message a pool worker answers one task with. */
+export type PoolReplyMessage<Res> = { id: number; ok: true; value: Res } | { id: number; ok: false; error: string };
+
+/** The message a pool worker sends once, when it is ready to take tasks. */
+export const POOL_WORKER_READY = { ready: true } as const;
+
+/** The two deadlines of one task (see the module comment). */
+export interface PoolTaskDeadlines {
+  timeoutMs: number;
+  queueTimeoutMs: number;
+}
+
+/** A task that failed inside the worker (the worker survives; `message` is what it threw). */
+export class PoolTaskError extends Error {
+  override readonly name = 'PoolTaskError';
+}
+
+/** A task that waited in the queue until its deadline passed: it never ran. */
+export class WorkerQueueTimeoutError extends WorkerTimeoutError {
+  readonly queued = true;
+}
+
+interface PendingTask<Req, Res> {
+  id: number;
+  request: Req;
+  deadlines: PoolTaskDeadlines;
+  resolve(value: Res): void;
+  reject(error: unknown): void;
+  timer: NodeJS.Timeout;
+  settled: boolean;
+}
+
+interface Slot<Req, Res> {
+  worker: Worker;
+  task: PendingTask<Req, Res> | null;
+  ready: boolean;
+  retired: boolean;
+}
+
+/** What a pool has done so far; for tests and metrics. */
+export interface WorkerPoolStats {
+  size: number;
+  /** Workers that finished starting and take tasks. */
+  ready: number;
+  busy: number;
+  queued: number;
+  /** Workers started over the pool's life (the first ones and every replacement). */
+  started: number;
+}
+
+function isOutOfMemory(error: Error): boolean {
+  return (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
+export class WorkerPool<Req, Res> {
+  private readonly slots: Array<Slot<Req, Res>> = [];
+  private readonly queue: Array<PendingTask<Req, Res>> = [];
+  private nextId = 1;
+  private started = 0;
+  private closed = false;
+
+  constructor(private readonly options: WorkerPoolOptions) {
+    if (!Number.isInteger(options.size) || options.size < 1) throw new Error('a worker pool needs at least one worker');
+  }
+
+  /** Starts the workers now rather than at the first task (start-up, before traffic). */
+  warm(): void {
+    while (!this.closed && this.slots.length < this.options.size) if (!this.startSlot()) return;
+  }
+
+  /**
+   * Runs one task on the next free worker.
+   *
+   * @throws WorkerTimeoutError when no answer came within `timeoutMs` of a worker taking it (the
+   *   worker is replaced); WorkerQueueTimeoutError when no worker took it within `queueTimeoutMs`.
+   * @throws WorkerOutOfMemoryError when the worker reached its heap cap (it is replaced).
+   * @throws WorkerCrashError when the worker died otherwise; WorkerStartError when none starts.
+   * @throws PoolTaskError when the task threw inside the worker.
+   */
+  run(request: Req, deadlines: PoolTaskDeadlines): Promise<Res> {
+    if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
+    return new Promise<Res>((resolve, reject) => {
+      const task: PendingTask<Req, Res> = {
+        id: this.nextId++,
+        request,
+        deadlines,
+        resolve,
+        reject,
+        settled: false,
+        timer: setTimeout(() => this.expire(task), deadlines.queueTimeoutMs),
+      };
+      this.queue.push(task);
+      this.dispatch();
+    });
+  }
+
+  stats(): WorkerPoolStats {
+    return { size: this.options.size, ready: this.slots.filter((s) => s.ready && !s.retired).length, busy: this.slots.filter((s) => s.task !== null).length, queued: this.queue.length, started: this.started };
+  }
+
+  /** Fails queued tasks and stops every worker. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const task of this.queue.splice(0)) this.settle(task, { error: new Error('the worker pool is closed') });
+    const slots = this.slots.splice(0);
+    for (const slot of slots) {
+      slot.retired = true;
+      if (slot.task) this.settle(slot.task, { error: new Error('the worker pool is closed') });
+    }
+    await Promise.all(slots.map((slot) => slot.worker.terminate().catch(() => undefined)));
+  }
+
+  private settle(task: PendingTask<Req, Res>, outcome: { value: Res } | { error: unknown }): void {
+    if (task.settled) return;
+    task.settled = true;
+    clearTimeout(task.timer);
+    if ('value' in outcome) task.resolve(outcome.value);
+    else task.reject(outcome.error);
+  }
+
+  /** The deadline of a task passed: drop it from the queue, or stop the worker running it. */
+  private expire(task: PendingTask<Req, Res>): void {
+    const queuedAt = this.queue.indexOf(task);
+    if (queuedAt >= 0) {
+      this.queue.splice(queuedAt, 1);
+      this.settle(task, { error: new WorkerQueueTimeoutError(task.deadlines.queueTimeoutMs) });
+      return;
+    }
+    const slot = this.slots.find((s) => s.task === task);
+    this.settle(task, { error: new WorkerTimeoutError(task.deadlines.timeoutMs) });
+    if (slot) this.replace(slot);
+  }
+
+  /** Retires a worker (it is terminated, not awaited) and lets the queue start a new one. */
+  private replace(slot: Slot<Req, Res>): void {
+    if (slot.retired) return;
+    slot.retired = true;
+    slot.task = null;
+    const at = this.slots.indexOf(slot);
+    if (at >= 0) this.slots.splice(at, 1);
+    // Not awaited: a thread stuck in native code can take a while to stop.
+    slot.worker.terminate().catch(() => undefined);
+    // Replaced at once, so the next task does not wait for a cold start.
+    this.warm();
+    this.dispatch();
+  }
+
+  private startSlot(): Slot<Req, Res> | null {
+    let worker: Worker;
+    try {
+      worker = startModuleWorker(this.options.callerUrl, this.options.module, null, { maxOldGenerationSizeMb: this.options.maxHeapMb });
+    } catch (error) {
+      const task = this.queue.shift();
+      if (task) this.settle(task, { error: new WorkerStartError(error) });
+      return null;
+    }
+    this.started += 1;
+    worker.unref();
+    const slot: Slot<Req, Res> = { worker, task: null, ready: false, retired: false };
+    worker.on('message', (message: PoolReplyMessage<Res> | typeof POOL_WORKER_READY) => {
+      if ('ready' in message) {
+        slot.ready = true;
+        this.dispatch();
+        return;
+      }
+      const task = slot.task;
+      if (slot.retired || !task || message.id !== task.id) return;
+      slot.task = null;
+      this.settle(task, message.ok ? { value: message.value } : { error: new PoolTaskError(message.error) });
+      this.dispatch();
+    });
+    worker.on('error', (error: Error) => {
+      const task = slot.task;
+      if (task) this.settle(task, { error: isOutOfMemory(error) ? new WorkerOutOfMemoryError(this.options.maxHeapMb, error) : new WorkerCrashError({ thrown: error }) });
+      this.replace(slot);
+    });
+    worker.on('exit', (exitCode: number) => {
+      const task = slot.task;
+      if (task) this.settle(task, { error: new WorkerCrashError({ exitCode }) });
+      this.replace(slot);
+    });
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** Hands queued tasks to idle workers, starting workers up to the pool size. */
+  private dispatch(): void {
+    if (!this.closed && this.queue.length > 0) this.warm();
+    while (!this.closed && this.queue.length > 0) {
+      const slot = this.slots.find((s) => s.ready && s.task === null && !s.retired);
+      if (!slot) return;
+      const task = this.queue.shift();
+      if (!task) return;
+      slot.task = task;
+      // The run deadline starts now: the tenant's code is what it bounds.
+      clearTimeout(task.timer);
+      task.timer = setTimeout(() => this.expire(task), task.deadlines.timeoutMs);
+      slot.worker.postMessage({ id: task.id, request: task.request } satisfies PoolTaskMessage<Req>);
+    }
+  }
+}

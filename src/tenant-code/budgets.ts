@@ -1,0 +1,47 @@
+/**
+ * The budgets tenant-authored code runs within, and the error that names the one it ran out of.
+ *
+ * Templates, expressions, computations and rules are written by tenants and evaluated by the
+ * service. Each evaluation runs in a pooled worker thread (tenant-code-pool.ts) with a
+ * wall-clock deadline and a heap cap; inside the worker the evaluators have finer budgets of
+ * their own (the Jinja step budget of templating/render-budget.ts, JSONata's depth, time and
+ * sequence limits below), which stop an evaluation earlier and with a more precise name.
+ */
+import { DomainValidationError } from '../kernel/errors.js';
+
+/** JSONata limits of one computation (enforced by JSONata's own guardrails, in the worker). */
+export const COMPUTATION_LIMITS = {
+  /** Nested evaluation depth (recursion included): past this a computation fails with "depth budget". */
+  maxDepth: 500,
+  /** Wall-clock time of one computation inside the worker. */
+  timeoutMs: 1_000,
+  /** Items of any sequence a computation builds (`[1..n]`, `$map`, `$append`, …). */
+  maxSequence: 100_000,
+} as const;
+
+/** Source sizes checked on the main thread before anything is parsed or sent to a worker. */
+export const SOURCE_LIMITS = {
+  /** A template (section output template, prompt, text narrative, …). */
+  maxTemplateChars: 100_000,
+  /** A JSONata computation or a Jinja expression. */
+  maxExpressionChars: 10_000,
+} as const;
+
+/**
+ * Tenant code ran out of one of its budgets. A request that evaluates directly answers 422 with
+ * this message (it is a DomainValidationError); a run fails with it.
+ */
+export class TenantCodeBudgetError extends DomainValidationError {
+  constructor(
+    /** Which budget: `time`, `memory`, `step`, `output`, `range`, `depth`, `sequence`, `size`, `queue`. */
+    readonly budget: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Throws when `source` is longer than `max` characters. */
+export function checkSourceSize(what: string, source: string, max: number): void {
+  if (source.length > max) throw new TenantCodeBudgetError('size', `${what} is ${source.length} characters long: the size budget is ${max}`);
+}

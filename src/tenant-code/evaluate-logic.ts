@@ -1,0 +1,37 @@
+/**
+ * JsonLogic conditions (orchestration rules), evaluated in a tenant-code worker: a rule is
+ * tenant-authored, and `map`/`reduce` over `merge`d or `cat`ed values double their size per step,
+ * so a rule of a few hundred bytes can run for hours or fill the heap.
+ *
+ * One operation of our own: `mentions` (`{"mentions": [{"var": "text"}, "personal data", "GDPR"]}`),
+ * true when the text contains any of the phrases as whole words, case-insensitively.
+ */
+import jsonLogic from 'json-logic-js';
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether `text` mentions any phrase as whole words, ignoring case. */
+export function mentions(text: unknown, ...phrases: unknown[]): boolean {
+  if (typeof text !== 'string') return false;
+  return phrases
+    .flat()
+    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    .some((phrase) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase.trim())}(?![\\p{L}\\p{N}])`, 'iu').test(text));
+}
+
+// json-logic-js keeps operations in one module-level table; adding ours once at load is its documented way.
+jsonLogic.add_operation('mentions', mentions);
+
+/** A condition's verdict, or why it could not be evaluated. */
+export type ConditionOutcome = { ok: true; matched: boolean } | { ok: false; error: string };
+
+/** Evaluates each condition against the same data (JsonLogic truthiness). */
+export function evaluateConditions(conditions: readonly unknown[], data: unknown): ConditionOutcome[] {
+  return conditions.map((condition) => {
+    try {
+      return { ok: true, matched: jsonLogic.truthy(jsonLogic.apply(condition as jsonLogic.RulesLogic, data as Record<string, unknown>)) };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  });
+}

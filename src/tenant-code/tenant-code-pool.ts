@@ -1,0 +1,168 @@
+/**
+ * The one place the service evaluates tenant-authored code: every template render, Jinja
+ * expression and JSONata computation goes through here to a small pool of worker threads
+ * (kernel/worker-pool.ts), each task within a wall-clock deadline and each worker within a heap
+ * cap. A task that runs out of either stops only its worker (which is replaced); the caller gets
+ * a TenantCodeBudgetError naming the budget, and the main event loop never runs tenant code.
+ *
+ * The pool is process-wide (one per process, like a connection pool): `configureTenantCode` is
+ * called once at start-up with the configured sizes; until then the defaults apply.
+ */
+import { DomainValidationError } from '../kernel/errors.js';
+import type { RenderResult } from '../templating/index.js';
+import { PoolTaskError, WorkerOutOfMemoryError, WorkerPool, WorkerQueueTimeoutError, WorkerTimeoutError } from '../kernel/worker-pool.js';
+import { SOURCE_LIMITS, TenantCodeBudgetError, checkSourceSize } from './budgets.js';
+import type { ComputeInput, ComputeOutput } from './evaluate-computations.js';
+import type { ConditionOutcome } from './evaluate-logic.js';
+import type { ExpressionOutcome, TenantCodeTask } from './tenant-code-task.js';
+
+export interface TenantCodeSettings {
+  /** Worker threads (tasks beyond them queue). */
+  workers: number;
+  /** Wall-clock deadline of one task, from when a worker takes it. */
+  timeoutMs: number;
+  /** How long a task may wait for a free worker before it fails (the workers are busy). */
+  queueTimeoutMs: number;
+  /** Heap cap of each worker, in MB. */
+  maxHeapMb: number;
+}
+
+export const DEFAULT_TENANT_CODE_SETTINGS: TenantCodeSettings = { workers: 2, timeoutMs: 3_000, queueTimeoutMs: 30_000, maxHeapMb: 128 };
+
+/** Templates per worker message: a run's sections go in few messages, each well inside the deadline. */
+const RENDER_BATCH = 8;
+
+let settings: TenantCodeSettings = DEFAULT_TENANT_CODE_SETTINGS;
+let pool: WorkerPool<TenantCodeTask, unknown> | null = null;
+
+/**
+ * Sets the pool's sizes; a running pool with other sizes is replaced. The workers start with the
+ * first task (a process that never evaluates tenant code, e.g. most test files, starts none);
+ * their start-up is queue time, not run time, so it never counts against a tenant's deadline.
+ */
+export function configureTenantCode(next: TenantCodeSettings): void {
+  if (pool && (next.workers !== settings.workers || next.maxHeapMb !== settings.maxHeapMb)) {
+    const previous = pool;
+    pool = null;
+    void previous.close();
+  }
+  settings = next;
+}
+
+function thePool(): WorkerPool<TenantCodeTask, unknown> {
+  pool ??= new WorkerPool<TenantCodeTask, unknown>({ callerUrl: import.meta.url, module: 'tenant-code.worker', size: settings.workers, maxHeapMb: settings.maxHeapMb });
+  return pool;
+}
+
+/** The pool's counters (tests, metrics). */
+export function tenantCodeStats() {
+  return thePool().stats();
+}
+
+/**
+ * Runs one task; `what` names it in errors ("template of section X").
+ * @throws TenantCodeBudgetError when the task ran out of time or memory (or waited out its deadline).
+ */
+async function runTask(task: TenantCodeTask, what: string): Promise<unknown> {
+  try {
+    return await thePool().run(task, { timeoutMs: settings.timeoutMs, queueTimeoutMs: settings.queueTimeoutMs });
+  } catch (error) {
+    if (error instanceof WorkerQueueTimeoutError) {
+      throw new TenantCodeBudgetError('queue', `${what} waited ${settings.queueTimeoutMs} ms for an evaluation worker (queue budget): the workers are busy, try again`);
+    }
+    if (error instanceof WorkerTimeoutError) throw new TenantCodeBudgetError('time', `${what} ran past its time budget of ${settings.timeoutMs} ms and was stopped`);
+    if (error instanceof WorkerOutOfMemoryError) throw new TenantCodeBudgetError('memory', `${what} needed more than its memory budget of ${settings.maxHeapMb} MB and was stopped`);
+    if (error instanceof PoolTaskError) throw new Error(`${what} could not be evaluated: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * Renders several templates over one context, in order. A template's own problem (syntax, step
+ * or output budget, …) comes back in its result's `error`; a template over the size budget is
+ * not sent at all.
+ * @param describe names the template at `index` in errors
+ * @throws TenantCodeBudgetError when a batch ran out of time or memory (the batch's templates are named).
+ */
+export async function renderTemplates(sources: readonly string[], context: Record<string, unknown>, describe: (index: number) => string): Promise<RenderResult[]> {
+  const results: RenderResult[] = new Array<RenderResult>(sources.length);
+  const batches: number[][] = [];
+  sources.forEach((source, index) => {
+    if (source.length > SOURCE_LIMITS.maxTemplateChars) {
+      results[index] = { output: '', undefinedVariables: [], error: `the template is ${source.length} characters long: the size budget is ${SOURCE_LIMITS.maxTemplateChars}` };
+      return;
+    }
+    const last = batches.at(-1);
+    if (last && last.length < RENDER_BATCH) last.push(index);
+    else batches.push([index]);
+  });
+  await Promise.all(
+    batches.map(async (batch) => {
+      const what = batch.length === 1 ? describe(batch[0]) : `rendering ${batch.map(describe).join(', ')}`;
+      const rendered = (await runTask({ kind: 'render', sources: batch.map((i) => sources[i]), context }, what)) as RenderResult[];
+      batch.forEach((index, at) => {
+        results[index] = rendered[at];
+      });
+    }),
+  );
+  return results;
+}
+
+/** Renders one template (see renderTemplates). */
+export async function renderTemplateBounded(source: string, context: Record<string, unknown>, what = 'the template'): Promise<RenderResult> {
+  const [result] = await renderTemplates([source], context, () => what);
+  return result;
+}
+
+/**
+ * Evaluates one Jinja expression (data-need kind `template`) in a worker.
+ * @throws TenantCodeBudgetError over a budget; DomainValidationError when it does not parse or fails.
+ */
+export async function evaluateExpressionBounded(expression: string, context: Record<string, unknown>): Promise<unknown> {
+  checkSourceSize('the expression', expression, SOURCE_LIMITS.maxExpressionChars);
+  const outcome = (await runTask({ kind: 'expression', expression, context }, `expression "${expression.slice(0, 80)}"`)) as ExpressionOutcome;
+  if (outcome.ok) return outcome.value;
+  const budget = budgetNamed(outcome.error);
+  throw budget ? new TenantCodeBudgetError(budget, outcome.error) : new DomainValidationError(outcome.error);
+}
+
+/** Which budget a Jinja runtime error names ("… (step budget) …"), if any. */
+function budgetNamed(message: string): string | undefined {
+  return /\((\w+) budget/.exec(message)?.[1];
+}
+
+/**
+ * Evaluates a document's computations in a worker. A computation over its own budget fails alone
+ * (`errors`, `budgetExceeded`); when the whole task runs out of time or memory, every computation
+ * fails with that budget's message.
+ */
+export async function computeBounded(input: ComputeInput): Promise<ComputeOutput> {
+  const names = Object.keys(input.computations).sort();
+  if (names.length === 0) return { computed: {}, errors: {} };
+  const oversized = names.find((name) => (input.computations[name] ?? '').length > SOURCE_LIMITS.maxExpressionChars);
+  try {
+    if (oversized) checkSourceSize(`computation "${oversized}"`, input.computations[oversized] ?? '', SOURCE_LIMITS.maxExpressionChars);
+    return (await runTask({ kind: 'computations', input }, `the computations (${names.join(', ')})`)) as ComputeOutput;
+  } catch (error) {
+    if (!(error instanceof TenantCodeBudgetError)) throw error;
+    return {
+      computed: Object.fromEntries(names.map((name) => [name, null])),
+      errors: Object.fromEntries(names.map((name) => [name, error.message])),
+      budgetExceeded: { name: oversized ?? names[0], budget: error.budget, message: error.message },
+    };
+  }
+}
+
+/**
+ * Evaluates JsonLogic conditions over one set of facts in a worker. When the task runs out of
+ * time or memory, every condition fails with that budget's message.
+ */
+export async function evaluateConditionsBounded(conditions: readonly unknown[], data: unknown): Promise<ConditionOutcome[]> {
+  if (conditions.length === 0) return [];
+  try {
+    return (await runTask({ kind: 'logic', conditions: [...conditions], data }, conditions.length === 1 ? 'the condition' : `the ${conditions.length} conditions`)) as ConditionOutcome[];
+  } catch (error) {
+    if (!(error instanceof TenantCodeBudgetError)) throw error;
+    return conditions.map(() => ({ ok: false, error: error.message }));
+  }
+}

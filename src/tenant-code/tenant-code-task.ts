@@ -1,0 +1,45 @@
+/**
+ * What a tenant-code worker does with one task: the messages the pool sends and answers, and the
+ * plain function that runs them (the worker is a thin shell around it, so it is testable on the
+ * main thread too).
+ */
+import { evaluateExpression, renderTemplate, type RenderResult } from '../templating/index.js';
+import { evaluateComputations, type ComputeInput, type ComputeOutput } from './evaluate-computations.js';
+import { evaluateConditions, type ConditionOutcome } from './evaluate-logic.js';
+
+export type TenantCodeTask =
+  /** Several templates over one context (one structured clone of the context for all). */
+  | { kind: 'render'; sources: string[]; context: Record<string, unknown> }
+  | { kind: 'expression'; expression: string; context: Record<string, unknown> }
+  | { kind: 'computations'; input: ComputeInput }
+  /** JsonLogic conditions over one set of facts. */
+  | { kind: 'logic'; conditions: unknown[]; data: unknown };
+
+export type ExpressionOutcome = { ok: true; value: unknown } | { ok: false; error: string };
+
+
+/** A stack overflow is the call-depth budget running out: say so instead of V8's wording. */
+function renderOne(source: string, context: Record<string, unknown>): RenderResult {
+  const result = renderTemplate(source, context);
+  if (result.error && /Maximum call stack size exceeded/.test(result.error)) {
+    return { ...result, error: 'render error: template recursion ran past the depth budget (the call stack)' };
+  }
+  return result;
+}
+
+export async function runTenantCodeTask(task: TenantCodeTask): Promise<RenderResult[] | ExpressionOutcome | ComputeOutput | ConditionOutcome[]> {
+  switch (task.kind) {
+    case 'render':
+      return task.sources.map((source) => renderOne(source, task.context));
+    case 'expression':
+      try {
+        return { ok: true, value: evaluateExpression(task.expression, task.context) };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+    case 'computations':
+      return evaluateComputations(task.input);
+    case 'logic':
+      return evaluateConditions(task.conditions, task.data);
+  }
+}
