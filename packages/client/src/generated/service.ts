@@ -16,7 +16,7 @@ export interface paths {
         put?: never;
         /**
          * Create an assessment and upload its first files
-         * @description multipart/form-data; files go in `files` parts and are streamed to storage with a size cap. Fields: name (required), description, processor_id, automation, requirements (JSON), linked_document_id (a /v1 document). Processing starts in the background.
+         * @description multipart/form-data; files go in `files` parts and are streamed to storage with a size cap. Fields: name (required), description, processor_id, automation, requirements (JSON), linked_document_id (a /v1 document). Processing starts in the background. Needs the editor role or above (403 otherwise).
          */
         post: operations["createAssessment"];
         delete?: never;
@@ -41,7 +41,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an assessment and everything it owns
-         * @description Cascades to its source documents and their stored files, runs, items, corrections and batch rows.
+         * @description Cascades to its source documents and their stored files, runs, items, corrections and batch rows. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteAssessment"];
         options?: never;
@@ -100,7 +100,7 @@ export interface paths {
         put?: never;
         /**
          * Upload more source documents to an assessment
-         * @description multipart/form-data; files go in `files` parts and are streamed to storage with a size cap. Optional field reprocess_duplicates=true.
+         * @description multipart/form-data; files go in `files` parts and are streamed to storage with a size cap. Optional field reprocess_duplicates=true. Needs the editor role or above (403 otherwise).
          */
         post: operations["addAssessmentDocuments"];
         delete?: never;
@@ -120,7 +120,7 @@ export interface paths {
         put?: never;
         /**
          * Rerun extraction for a source document
-         * @description 409 `{detail: {blocked_human_work, corrected_item_ids, validated_item_ids}}` when human work exists and neither preserve_corrections nor force is sent.
+         * @description 409 `{detail: {blocked_human_work, corrected_item_ids, validated_item_ids}}` when human work exists and neither preserve_corrections nor force is sent. Needs the editor role or above (403 otherwise).
          */
         post: operations["rerunAssessmentDocument"];
         delete?: never;
@@ -199,13 +199,13 @@ export interface paths {
         get?: never;
         /**
          * Include, exclude or re-prioritise a batch document
-         * @description included=false excludes the row from later runs; a row being processed is 409.
+         * @description included=false excludes the row from later runs; a row being processed is 409. Needs the editor role or above (403 otherwise).
          */
         put: operations["updateBatchDocument"];
         post?: never;
         /**
          * Remove a document from its batch
-         * @description The source document itself stays; a row being processed is 409.
+         * @description The source document itself stays; a row being processed is 409. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteBatchDocument"];
         options?: never;
@@ -228,7 +228,7 @@ export interface paths {
         put?: never;
         /**
          * Create a batch of source documents
-         * @description Unknown or foreign document ids are reported in `rejected` as not_found and never stored.
+         * @description Unknown or foreign document ids are reported in `rejected` as not_found and never stored. Needs the editor role or above (403 otherwise).
          */
         post: operations["createBatch"];
         delete?: never;
@@ -248,7 +248,7 @@ export interface paths {
         put?: never;
         /**
          * Start a batch run
-         * @description One active run per batch: a second start answers 200 {started: false, already_running: true}.
+         * @description One active run per batch: a second start answers 200 {started: false, already_running: true}. Needs the editor role or above (403 otherwise).
          */
         post: operations["startBatchRun"];
         delete?: never;
@@ -268,7 +268,7 @@ export interface paths {
         put?: never;
         /**
          * Start runs on several batches
-         * @description Without batch_ids: every batch of the organization with rows in scope (default pending).
+         * @description Without batch_ids: every batch of the organization with rows in scope (default pending). Needs the editor role or above (403 otherwise).
          */
         post: operations["processBatches"];
         delete?: never;
@@ -292,7 +292,7 @@ export interface paths {
         put?: never;
         /**
          * Upload source documents
-         * @description Source files of the assessment area (`sdoc_` ids), not /v1 documents. multipart/form-data; files go in `files` parts and are streamed to storage with a size cap. Optional field `assessment_id`; without it the documents are organization-level (batchable).
+         * @description Source files of the assessment area (`sdoc_` ids), not /v1 documents. multipart/form-data; files go in `files` parts and are streamed to storage with a size cap. Optional field `assessment_id`; without it the documents are organization-level (batchable). Needs the editor role or above (403 otherwise).
          */
         post: operations["uploadSourceDocuments"];
         delete?: never;
@@ -317,7 +317,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a source document
-         * @description Source files of the assessment area (`sdoc_` ids), not /v1 documents. Removes its stored file, runs, items, corrections and batch rows.
+         * @description Source files of the assessment area (`sdoc_` ids), not /v1 documents. Removes its stored file, runs, items, corrections and batch rows. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteSourceDocument"];
         options?: never;
@@ -356,7 +356,7 @@ export interface paths {
         put?: never;
         /**
          * Export extracted data
-         * @description On a source document (`sdoc_` id), not a /v1 document. Policy validated_only (default) or all (also ?policy=); unknown exporter → 404 "exporter not found". X-Export-Item-Count and ETag on every answer.
+         * @description On a source document (`sdoc_` id), not a /v1 document. Policy validated_only (default) or all (also ?policy=); unknown exporter → 404 "exporter not found". X-Export-Item-Count and ETag on every answer. Needs the editor role or above (403 otherwise).
          */
         post: operations["exportSourceDocument"];
         delete?: never;
@@ -396,7 +396,7 @@ export interface paths {
         put?: never;
         /**
          * Validate one extracted item
-         * @description On a source document of the assessment area (`sdoc_` id), not a /v1 document. Runs the checks first: a failing error check refuses a confirmation (422); a stale expected_version is 409.
+         * @description On a source document of the assessment area (`sdoc_` id), not a /v1 document. Runs the checks first: a failing error check refuses a confirmation (422); a stale expected_version is 409. Needs the reviewer role or above (403 otherwise).
          */
         post: operations["validateExtractedItem"];
         delete?: never;
@@ -416,7 +416,7 @@ export interface paths {
         put?: never;
         /**
          * Validate all extracted items of a document
-         * @description On a source document of the assessment area (`sdoc_` id), not a /v1 document. Never confirms needs_review items unless include_needs_review; min_confidence and dry_run.
+         * @description On a source document of the assessment area (`sdoc_` id), not a /v1 document. Never confirms needs_review items unless include_needs_review; min_confidence and dry_run. Needs the reviewer role or above (403 otherwise).
          */
         post: operations["validateAllExtractedItems"];
         delete?: never;
@@ -436,7 +436,7 @@ export interface paths {
         put?: never;
         /**
          * Check an upload without storing it
-         * @description Source files of the assessment area (`sdoc_` ids), not /v1 documents. Multipart `file`, or JSON `{filename, size_bytes, mime_type}` for a metadata-only pre-check. Answers 200 with the verdict, valid or not.
+         * @description Source files of the assessment area (`sdoc_` ids), not /v1 documents. Multipart `file`, or JSON `{filename, size_bytes, mime_type}` for a metadata-only pre-check. Answers 200 with the verdict, valid or not. Needs the editor role or above (403 otherwise).
          */
         post: operations["validateSourceDocument"];
         delete?: never;
@@ -476,7 +476,7 @@ export interface paths {
         put?: never;
         /**
          * Correct an extracted item
-         * @description The value is checked against the item's value_type (422); a stale expected_version is 409.
+         * @description The value is checked against the item's value_type (422); a stale expected_version is 409. Needs the reviewer role or above (403 otherwise).
          */
         post: operations["createCorrection"];
         delete?: never;
@@ -495,7 +495,7 @@ export interface paths {
         get?: never;
         /**
          * Revise or revert a correction
-         * @description Each update is a new immutable revision (history kept). Only the item's current active correction (409 "correction superseded"). status "reverted" restores the machine value.
+         * @description Each update is a new immutable revision (history kept). Only the item's current active correction (409 "correction superseded"). status "reverted" restores the machine value. Needs the reviewer role or above (403 otherwise).
          */
         put: operations["updateCorrection"];
         post?: never;
@@ -620,7 +620,7 @@ export interface paths {
         put?: never;
         /**
          * Instantiate a template into a document
-         * @description Copies the template's sections, fields, data-needs and config into a new document and sets the fields sent (values are stored as strings). Answers 201 with the document detail (`document`, `sections`, `sources`, `fields`, `dataNeeds`); 404 when the template is not in the active organization, 422 for a bad body or a field value not of its type.
+         * @description Copies the template's sections, fields, data-needs and config into a new document and sets the fields sent (values are stored as strings). Answers 201 with the document detail (`document`, `sections`, `sources`, `fields`, `dataNeeds`); 404 when the template is not in the active organization, 422 for a bad body or a field value not of its type. Needs the editor role or above (403 otherwise).
          */
         post: operations["createDocument"];
         delete?: never;
@@ -645,14 +645,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a document and everything it owns
-         * @description Deletes the document with its sections, data-needs, fields, bindings and history; 404 when absent or of another organization.
+         * @description Deletes the document with its sections, data-needs, fields, bindings and history; 404 when absent or of another organization. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteDocument"];
         options?: never;
         head?: never;
         /**
          * Update title, description or template flag
-         * @description Applies only the keys sent and answers with the refreshed document detail; 422 for an empty body or a blank title, 404 when the document is absent or of another organization.
+         * @description Applies only the keys sent and answers with the refreshed document detail; 422 for an empty body or a blank title, 404 when the document is absent or of another organization. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateDocument"];
         trace?: never;
@@ -666,7 +666,7 @@ export interface paths {
         };
         /**
          * Computed values from persisted gathered rows
-         * @description Evaluates the named computations over the stored gathered values and the fields, never dispatching a tool, and says which inputs are missing; 404 when the document is absent.
+         * @description Evaluates the named computations over the stored gathered values and the fields, never dispatching a tool, and says which inputs are missing; 404 when the document is absent, 422 naming the budget (time, memory, depth, sequence, size, queue) when a computation runs out of one.
          */
         get: operations["getComputed"];
         put?: never;
@@ -691,7 +691,7 @@ export interface paths {
         get: operations["getConfig"];
         /**
          * Merge config groups and keys (atomic)
-         * @description Changes only the groups and keys sent (null resets a key to its default) in one transaction and answers with the resolved config. 422 listing every problem (an unknown group or key, a value of the wrong type, a computation that does not parse, a finalized document), nothing changed; 404 when the document is absent.
+         * @description Changes only the groups and keys sent (null resets a key to its default) in one transaction and answers with the resolved config. 422 listing every problem (an unknown group or key, a value of the wrong type, a computation that does not parse, a finalized document), nothing changed; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         put: operations["putConfig"];
         post?: never;
@@ -716,7 +716,7 @@ export interface paths {
         put?: never;
         /**
          * Add a data-need
-         * @description Appends a data-need and answers 201 with it; 422 for an unknown kind, arguments its kind does not accept, an output key taken or malformed, a dependency that names nothing or makes a cycle; 404 when the document is absent.
+         * @description Appends a data-need and answers 201 with it; 422 for an unknown kind, arguments its kind does not accept, an output key taken or malformed, a dependency that names nothing or makes a cycle; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         post: operations["createDataNeed"];
         delete?: never;
@@ -741,14 +741,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a data-need
-         * @description Removes the data-need; 422 while another need depends on it or the document is finalized; 404 when absent.
+         * @description Removes the data-need; 422 while another need depends on it or the document is finalized; 404 when absent. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteDataNeed"];
         options?: never;
         head?: never;
         /**
          * Update a data-need (only sent keys change)
-         * @description Changes the keys sent and answers with the data-need; 422 on the same rules as create; 404 when absent.
+         * @description Changes the keys sent and answers with the data-need; 422 on the same rules as create; 404 when absent. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateDataNeed"];
         trace?: never;
@@ -787,7 +787,7 @@ export interface paths {
         get: operations["getFields"];
         /**
          * Merge field values by key
-         * @description Sets the fields sent (creating missing keys; values stored as strings) and answers with the refreshed document detail; 422 for a value not of its field's type or outside an enum field's options, or a finalized document; 404 when the document is absent.
+         * @description Sets the fields sent (creating missing keys; values stored as strings) and answers with the refreshed document detail; 422 for a value not of its field's type or outside an enum field's options, or a finalized document; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         put: operations["putFields"];
         post?: never;
@@ -809,7 +809,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a field
-         * @description Removes one field row; 404 when the document or field is absent, 422 when the document is finalized.
+         * @description Removes one field row; 404 when the document or field is absent, 422 when the document is finalized. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteField"];
         options?: never;
@@ -828,7 +828,7 @@ export interface paths {
         put?: never;
         /**
          * Run the source lane only and return the gathered payloads
-         * @description Runs only the source lane (no synthesis, no render) and answers with the gathered payloads, per-need timings, failures and numbered sources; stored values are reused unless `refresh` is sent. 404 when absent, 422 for a finalized document.
+         * @description Runs only the source lane (no synthesis, no render) and answers with the gathered payloads, per-need timings, failures and numbered sources; stored values are reused unless `refresh` is sent. 404 when absent, 422 for a finalized document. Needs the editor role or above (403 otherwise).
          */
         post: operations["gather"];
         delete?: never;
@@ -848,7 +848,7 @@ export interface paths {
         put?: never;
         /**
          * Start generation in the background (follow it on /progress)
-         * @description Starts a generation run in the background (gather, compute, synthesize, render, verify) and answers at once; follow it on `GET …/progress`. Answers `alreadyRunning: true` while a run is active; 409 `GenerateConflictResponse` when hand-edited sections exist and neither `force` nor `preserveEdited` is sent; 422 for a finalized document; 404 when absent.
+         * @description Starts a generation run in the background (gather, compute, synthesize, render, verify) and answers at once; follow it on `GET …/progress`. Answers `alreadyRunning: true` while a run is active; 409 `GenerateConflictResponse` when hand-edited sections exist and neither `force` nor `preserveEdited` is sent; 422 for a finalized document; 404 when absent. Needs the editor role or above (403 otherwise).
          */
         post: operations["generate"];
         delete?: never;
@@ -928,7 +928,7 @@ export interface paths {
         put?: never;
         /**
          * Re-render from the pinned manifest: offline replay by default (no model call), `{"mode": "live"}` asks the model again
-         * @description Re-renders every section from the pinned manifest and says per section whether the output is byte-identical; offline by default (no model call), `{"mode": "live"}` asks the model again. 404 when the document or snapshot is absent.
+         * @description Re-renders every section from the pinned manifest and says per section whether the output is byte-identical; offline by default (no model call), `{"mode": "live"}` asks the model again. 404 when the document or snapshot is absent. Needs the editor role or above (403 otherwise).
          */
         post: operations["reproduceGeneration"];
         delete?: never;
@@ -948,7 +948,7 @@ export interface paths {
         put?: never;
         /**
          * Extract facts from intake text, decide with the rulebook, set fields and bind snippets
-         * @description Extracts facts from the intake text with the model, runs the organization's rulebook over them, sets fields and binds snippets, and answers with the review payload (plan, bound snippets, entities, values set and skipped); 422 for blank text or a finalized document, 404 when absent.
+         * @description Extracts facts from the intake text with the model, runs the organization's rulebook over them, sets fields and binds snippets, and answers with the review payload (plan, bound snippets, entities, values set and skipped); 422 for blank text or a finalized document, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         post: operations["orchestrateDocument"];
         delete?: never;
@@ -1012,7 +1012,7 @@ export interface paths {
         put?: never;
         /**
          * Create a section (title only, or fully configured)
-         * @description Appends a section (defaults: `render_mode` synthesized, `output_type` string) and answers 201 with it; 422 for a blank title, a value outside its set, a template that does not parse or a finalized document; 404 when the document is absent.
+         * @description Appends a section (defaults: `render_mode` synthesized, `output_type` string) and answers 201 with it; 422 for a blank title, a value outside its set, a template that does not parse or a finalized document; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         post: operations["createSection"];
         delete?: never;
@@ -1031,13 +1031,13 @@ export interface paths {
         get?: never;
         /**
          * Edit a section (only sent keys change)
-         * @description Changes the keys sent and answers with the section; 422 for an empty body, a blank title or a value outside its set; 404 when the document or section is absent.
+         * @description Changes the keys sent and answers with the section; 422 for an empty body, a blank title or a value outside its set; 404 when the document or section is absent. Needs the editor role or above (403 otherwise).
          */
         put: operations["editSection"];
         post?: never;
         /**
          * Delete a section
-         * @description Removes the section from the document; 404 when the document or section is absent, 422 when the document is finalized.
+         * @description Removes the section from the document; 404 when the document or section is absent, 422 when the document is finalized. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteSection"];
         options?: never;
@@ -1055,7 +1055,7 @@ export interface paths {
         get?: never;
         /**
          * Apply a hand-edited output (status edited, new version)
-         * @description Stores the content as the section's output, sets its status to `edited` (generate then answers 409 unless forced) and records a version; 404 when absent, 422 when the document is finalized.
+         * @description Stores the content as the section's output, sets its status to `edited` (generate then answers 409 unless forced) and records a version; 404 when absent, 422 when the document is finalized. Needs the editor role or above (403 otherwise).
          */
         put: operations["putSectionOutput"];
         post?: never;
@@ -1076,7 +1076,7 @@ export interface paths {
         put?: never;
         /**
          * Regenerate one section (same stages, scoped)
-         * @description Starts a run that re-renders only this section (same stages, scoped) and answers at once; 404 when the document or section is absent, 422 for a finalized document.
+         * @description Starts a run that re-renders only this section (same stages, scoped) and answers at once; 404 when the document or section is absent, 422 for a finalized document. Needs the editor role or above (403 otherwise).
          */
         post: operations["regenerateSection"];
         delete?: never;
@@ -1116,7 +1116,7 @@ export interface paths {
         put?: never;
         /**
          * Restore a past section output
-         * @description Puts a past output of the section back (recording a new version) and answers with the section; 404 when the document, section or version is absent, 422 for a finalized document.
+         * @description Puts a past output of the section back (recording a new version) and answers with the section; 404 when the document, section or version is absent, 422 for a finalized document. Needs the editor role or above (403 otherwise).
          */
         post: operations["restoreSectionVersion"];
         delete?: never;
@@ -1135,7 +1135,7 @@ export interface paths {
         get?: never;
         /**
          * Reorder sections (an exact permutation)
-         * @description Puts the sections in the order given and answers with them in that order; 422 unless the ids are every section of the document exactly once; 404 when the document is absent.
+         * @description Puts the sections in the order given and answers with them in that order; 422 unless the ids are every section of the document exactly once; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         put: operations["reorderSections"];
         post?: never;
@@ -1160,7 +1160,7 @@ export interface paths {
         put?: never;
         /**
          * Capture the current output (unlabeled: "Version N")
-         * @description Captures every section's current output as a snapshot (unlabeled: "Version N") and answers 201 with it; 404 when the document is absent.
+         * @description Captures every section's current output as a snapshot (unlabeled: "Version N") and answers 201 with it; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         post: operations["createSnapshot"];
         delete?: never;
@@ -1181,7 +1181,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a snapshot
-         * @description Deletes a snapshot; 404 when the document or snapshot is absent.
+         * @description Deletes a snapshot; 404 when the document or snapshot is absent. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteSnapshot"];
         options?: never;
@@ -1200,7 +1200,7 @@ export interface paths {
         put?: never;
         /**
          * Restore a snapshot onto the live sections
-         * @description Puts the snapshot's outputs back onto the live sections (recording a version of each) and says which were restored; 404 when the document or snapshot is absent, 422 for a finalized document.
+         * @description Puts the snapshot's outputs back onto the live sections (recording a version of each) and says which were restored; 404 when the document or snapshot is absent, 422 for a finalized document. Needs the editor role or above (403 otherwise).
          */
         post: operations["restoreSnapshot"];
         delete?: never;
@@ -1224,7 +1224,7 @@ export interface paths {
         put?: never;
         /**
          * Bind a snippet (omitted ordinal: appended)
-         * @description Binds a snippet of the library to the document (appended unless an ordinal is sent) and answers 201 with the binding; 404 when the document or snippet is absent, 422 for a finalized document, a blank role or a negative ordinal.
+         * @description Binds a snippet of the library to the document (appended unless an ordinal is sent) and answers 201 with the binding; 404 when the document or snippet is absent, 422 for a finalized document, a blank role or a negative ordinal. Needs the editor role or above (403 otherwise).
          */
         post: operations["bindSnippet"];
         delete?: never;
@@ -1245,14 +1245,14 @@ export interface paths {
         post?: never;
         /**
          * Unbind a snippet (the snippet stays in the library)
-         * @description Unbinds the snippet from the document (the snippet stays in the library); 404 when absent, 422 when the document is finalized.
+         * @description Unbinds the snippet from the document (the snippet stays in the library); 404 when absent, 422 when the document is finalized. Needs the editor role or above (403 otherwise).
          */
         delete: operations["unbindSnippet"];
         options?: never;
         head?: never;
         /**
          * Update a binding's entity bindings or ordinal
-         * @description Changes the entity bindings or ordinal sent and answers with the binding; 422 for an empty body, a finalized document, a blank role or a negative ordinal; 404 when absent.
+         * @description Changes the entity bindings or ordinal sent and answers with the binding; 422 for an empty body, a finalized document, a blank role or a negative ordinal; 404 when absent. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateDocumentSnippet"];
         trace?: never;
@@ -1271,7 +1271,7 @@ export interface paths {
         get: operations["getSpec"];
         /**
          * Apply a full spec as desired state (one transaction)
-         * @description Syncs sections, fields, data-needs, config and the organization entities the spec defines to match it, and answers with the document detail and the compile report. 422 naming every spec error with its path, nothing changed; 404 when the document is absent.
+         * @description Syncs sections, fields, data-needs, config and the organization entities the spec defines to match it, and answers with the document detail and the compile report. 422 naming every spec error with its path, nothing changed; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         put: operations["putSpec"];
         post?: never;
@@ -1291,7 +1291,7 @@ export interface paths {
         get?: never;
         /**
          * Set the lifecycle state (draft, under-review, finalized)
-         * @description Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…. 422 for a state outside the three; 404 when the document is absent.
+         * @description Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…. 422 for a state outside the three; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         put: operations["setState"];
         post?: never;
@@ -1356,7 +1356,7 @@ export interface paths {
         put?: never;
         /**
          * Create an entity (a party snippet bindings name by role)
-         * @description Creates an entity and answers 201 with it; 422 for a blank name or an attribute that is not a plain value.
+         * @description Creates an entity and answers 201 with it; 422 for a blank name or an attribute that is not a plain value. Needs the editor role or above (403 otherwise).
          */
         post: operations["createEntity"];
         delete?: never;
@@ -1381,14 +1381,14 @@ export interface paths {
         post?: never;
         /**
          * Delete an entity no binding names
-         * @description Deletes the entity; 422 while a snippet binding still names it, 404 when absent or of another organization.
+         * @description Deletes the entity; 422 while a snippet binding still names it, 404 when absent or of another organization. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteEntity"];
         options?: never;
         head?: never;
         /**
          * Update an entity (only sent keys change)
-         * @description Applies the keys sent (a rename reaches every document binding the entity: the sections that rendered it show stale); 422 for a blank name or a bad attribute, 404 when absent or of another organization.
+         * @description Applies the keys sent (a rename reaches every document binding the entity: the sections that rendered it show stale); 422 for a blank name or a bad attribute, 404 when absent or of another organization. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateEntity"];
         trace?: never;
@@ -1404,7 +1404,7 @@ export interface paths {
         put?: never;
         /**
          * Re-indent a template's block tags without changing what it renders
-         * @description Re-indents the block tags of a Jinja template without changing what it renders; 422 for a body without a `template` string.
+         * @description Re-indents the block tags of a Jinja template without changing what it renders; 422 for a body without a `template` string. Needs the editor role or above (403 otherwise).
          */
         post: operations["tidyTemplate"];
         delete?: never;
@@ -1433,6 +1433,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's members and their roles
+         * @description The active organization's members with their role and where the membership came from, oldest first. Needs the owner role or above (403 otherwise).
+         */
+        get: operations["listMembers"];
+        put?: never;
+        /**
+         * Add a member with a role
+         * @description Adds a user (by `email`, a user who signed in before, or by `subject`, signed in or not) with a role and answers 201 with the member; 404 when no user has the e-mail, 409 when already a member, 422 unless exactly one of email and subject. Needs the owner role or above (403 otherwise).
+         */
+        post: operations["addMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Ends the membership (the user's work stays); 409 for the last owner or a membership that follows the identity provider's claim, 404 when the user is not a member of this organization. Needs the owner role or above (403 otherwise).
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Sets the member's role and answers with the member; 409 when it would leave the organization without an owner or the membership follows the identity provider's claim, 404 when the user is not a member of this organization. Needs the owner role or above (403 otherwise).
+         */
+        patch: operations["changeMemberRole"];
+        trace?: never;
+    };
     "/v1/orchestration-rules": {
         parameters: {
             query?: never;
@@ -1448,7 +1496,7 @@ export interface paths {
         put?: never;
         /**
          * Add a rule to the rulebook
-         * @description Adds a rule (a JsonLogic condition and its actions) and answers 201 with it; 409 when the name is taken, 422 for a condition or action that does not check.
+         * @description Adds a rule (a JsonLogic condition and its actions) and answers 201 with it; 409 when the name is taken, 422 for a condition or action that does not check. Needs the editor role or above (403 otherwise).
          */
         post: operations["createOrchestrationRule"];
         delete?: never;
@@ -1469,7 +1517,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a rule of the rulebook
-         * @description Deletes a rule of the rulebook; 404 when absent.
+         * @description Deletes a rule of the rulebook; 404 when absent. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteOrchestrationRule"];
         options?: never;
@@ -1508,7 +1556,7 @@ export interface paths {
         put?: never;
         /**
          * Improve a section prompt
-         * @description Rewrites a section prompt to be clearer and more specific with the model (offline: a deterministic rewrite); 422 for a blank prompt.
+         * @description Rewrites a section prompt to be clearer and more specific with the model (offline: a deterministic rewrite); 422 for a blank prompt. Needs the editor role or above (403 otherwise).
          */
         post: operations["promptAssist"];
         delete?: never;
@@ -1532,7 +1580,7 @@ export interface paths {
         put?: never;
         /**
          * Create a risk block (draft unless status says approved)
-         * @description Creates a risk block (draft unless `status` says approved) and answers 201 with it; 409 when the key is taken, 422 for a blank key, heading or template, a template that does not parse, or a status other than draft or approved.
+         * @description Creates a risk block (draft unless `status` says approved) and answers 201 with it; 409 when the key is taken, 422 for a blank key, heading or template, a template that does not parse, or a status other than draft or approved. Needs the editor role or above (403 otherwise).
          */
         post: operations["createRiskBlock"];
         delete?: never;
@@ -1557,14 +1605,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a risk block no snippet uses
-         * @description Deletes a risk block; 422 while a snippet uses it, 404 when absent.
+         * @description Deletes a risk block; 422 while a snippet uses it, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteRiskBlock"];
         options?: never;
         head?: never;
         /**
          * Update a risk block; approving records who and when
-         * @description Changes the keys sent and answers with the risk block (approving records who and when); 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent.
+         * @description Changes the keys sent and answers with the risk block (approving records who and when); 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateRiskBlock"];
         trace?: never;
@@ -1584,7 +1632,7 @@ export interface paths {
         put?: never;
         /**
          * Create a snippet; key unique per organization
-         * @description Creates a snippet without items and answers 201 with it; 409 when the key is taken, 422 for a blank key.
+         * @description Creates a snippet without items and answers 201 with it; 409 when the key is taken, 422 for a blank key. Needs the editor role or above (403 otherwise).
          */
         post: operations["createSnippet"];
         delete?: never;
@@ -1609,14 +1657,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a snippet and its document bindings
-         * @description Deletes a snippet and unbinds it from every document; 404 when absent.
+         * @description Deletes a snippet and unbinds it from every document; 404 when absent. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteSnippet"];
         options?: never;
         head?: never;
         /**
          * Update a snippet (null clears, absent untouched)
-         * @description Changes the keys sent and answers with the snippet; 409 when the new key is taken, 422 for an empty body or a blank key, 404 when absent.
+         * @description Changes the keys sent and answers with the snippet; 409 when the new key is taken, 422 for an empty body or a blank key, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateSnippet"];
         trace?: never;
@@ -1631,7 +1679,7 @@ export interface paths {
         get?: never;
         /**
          * Replace all items (ordinals 0..N-1; [] clears)
-         * @description Replaces every item (ordinals 0..N-1 in array order; [] clears) and answers with the snippet; 422 for an itemType other than text or risk_block or an itemKey that names nothing, 404 when absent.
+         * @description Replaces every item (ordinals 0..N-1 in array order; [] clears) and answers with the snippet; 422 for an itemType other than text or risk_block or an itemKey that names nothing, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         put: operations["setSnippetItems"];
         post?: never;
@@ -1656,7 +1704,7 @@ export interface paths {
         put?: never;
         /**
          * Compile a spec into a template (dry_run: validate and report only)
-         * @description Compiles a TemplateSpec (JSON, or YAML with Content-Type application/yaml) into a new template with its sections, fields, data-needs, config and library entities (existing library keys are skipped with a warning). Answers 201 with the report and the template; with `dry_run=true` answers 200 with the report only, writing nothing. 422 naming every spec error with its path; 409 when the slug is taken.
+         * @description Compiles a TemplateSpec (JSON, or YAML with Content-Type application/yaml) into a new template with its sections, fields, data-needs, config and library entities (existing library keys are skipped with a warning). Answers 201 with the report and the template; with `dry_run=true` answers 200 with the report only, writing nothing. 422 naming every spec error with its path; 409 when the slug is taken. Needs the editor role or above (403 otherwise).
          */
         post: operations["createTemplate"];
         delete?: never;
@@ -1679,7 +1727,7 @@ export interface paths {
         get: operations["getTemplate"];
         /**
          * Replace a template from a spec
-         * @description Applies the spec to the template as its desired state (like `PUT …/spec`) and answers with the report and the template; 422 naming every spec error, nothing changed; 404 when no template has the slug.
+         * @description Applies the spec to the template as its desired state (like `PUT …/spec`) and answers with the report and the template; 422 naming every spec error, nothing changed; 404 when no template has the slug. Needs the editor role or above (403 otherwise).
          */
         put: operations["replaceTemplate"];
         post?: never;
@@ -1704,7 +1752,7 @@ export interface paths {
         put?: never;
         /**
          * Create a text; key unique per organization
-         * @description Creates a text and answers 201 with it; 409 when the key is taken in the organization, 422 for a blank key, a value type outside its set or a template that does not parse.
+         * @description Creates a text and answers 201 with it; 409 when the key is taken in the organization, 422 for a blank key, a value type outside its set or a template that does not parse. Needs the editor role or above (403 otherwise).
          */
         post: operations["createText"];
         delete?: never;
@@ -1729,14 +1777,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a text no snippet uses
-         * @description Deletes a text; 422 while a snippet uses it, 404 when absent.
+         * @description Deletes a text; 422 while a snippet uses it, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteText"];
         options?: never;
         head?: never;
         /**
          * Update a text (null clears, absent untouched)
-         * @description Changes the keys sent (null clears a nullable one) and answers with the text; 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent.
+         * @description Changes the keys sent (null clears a nullable one) and answers with the text; 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateText"];
         trace?: never;
@@ -1756,7 +1804,7 @@ export interface paths {
         put?: never;
         /**
          * Register a built-in tool class with non-secret configuration
-         * @description Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept or one holding credentials; 409 when the name is taken.
+         * @description Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept or one holding credentials; 409 when the name is taken. Needs the owner role or above (403 otherwise).
          */
         post: operations["createToolRegistration"];
         delete?: never;
@@ -1781,7 +1829,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a tool registration
-         * @description Deletes a tool registration; 404 when absent.
+         * @description Deletes a tool registration; 404 when absent. Needs the owner role or above (403 otherwise).
          */
         delete: operations["deleteToolRegistration"];
         options?: never;
@@ -1800,7 +1848,7 @@ export interface paths {
         put?: never;
         /**
          * Call a registered tool once, on behalf of the caller
-         * @description Calls the registered tool once with the arguments sent, on behalf of the caller, and answers with its value and source; 422 when the call fails (refused URL, timeout, bad answer), 404 when absent.
+         * @description Calls the registered tool once with the arguments sent, on behalf of the caller, and answers with its value and source; 422 when the call fails (refused URL, timeout, bad answer), 404 when absent. Needs the editor role or above (403 otherwise).
          */
         post: operations["invokeToolRegistration"];
         delete?: never;
@@ -1824,7 +1872,7 @@ export interface paths {
         put?: never;
         /**
          * Create a voice; name unique per organization
-         * @description Creates a voice and answers 201 with it; 409 when the name is taken, 422 for a blank name.
+         * @description Creates a voice and answers 201 with it; 409 when the name is taken, 422 for a blank name. Needs the editor role or above (403 otherwise).
          */
         post: operations["createVoice"];
         delete?: never;
@@ -1849,14 +1897,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a voice
-         * @description Deletes a voice; 404 when absent.
+         * @description Deletes a voice; 404 when absent. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteVoice"];
         options?: never;
         head?: never;
         /**
          * Update a voice (null clears, absent untouched)
-         * @description Changes the keys sent (null clears the description) and answers with the voice; 409 when the new name is taken, 422 for an empty body or a blank name, 404 when absent.
+         * @description Changes the keys sent (null clears the description) and answers with the voice; 409 when the new name is taken, 422 for an empty body or a blank name, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateVoice"];
         trace?: never;
@@ -1885,6 +1933,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description exactly one of `email` and `subject` */
+        AddMemberBody: {
+            /** @description a user who has signed in before, by e-mail */
+            email?: string;
+            role: components["schemas"]["MemberRole"];
+            /** @description the identity provider's `sub`; the user need not have signed in yet */
+            subject?: string;
+        };
         AppliedSpecResponse: {
             /** @description in ordinal order */
             dataNeeds: components["schemas"]["DataNeed"][];
@@ -2153,6 +2209,9 @@ export interface components {
              */
             value_type: "string" | "number" | "integer" | "money" | "date" | "datetime" | "boolean" | "email" | "phone" | "percent" | "enum" | "address" | "object" | "array";
         };
+        ChangeMemberRoleBody: {
+            role: components["schemas"]["MemberRole"];
+        };
         CompileReport: {
             errors: components["schemas"]["SpecIssue"][];
             summary: {
@@ -2355,7 +2414,7 @@ export interface components {
             updated_by: null | string;
         };
         CreateDocumentBody: {
-            /** @description key → value; values are coerced to strings */
+            /** @description key → value; values are coerced to strings; at most 500 keys per request and 1000 fields per document */
             fields?: {
                 [key: string]: string | number | boolean | null;
             };
@@ -2724,7 +2783,7 @@ export interface components {
             valueType?: "string" | "number" | "integer" | "boolean" | "date" | "email" | "url" | "enum" | "text";
         };
         FieldsBody: {
-            /** @description merged by key */
+            /** @description merged by key; at most 500 keys per request and 1000 fields per document */
             fields: {
                 [key: string]: string | number | boolean | null;
             };
@@ -3014,6 +3073,35 @@ export interface components {
             model: string;
             synthesisModel: string;
         };
+        Member: {
+            /** @description when the membership was granted (ISO 8601) */
+            createdAt: string;
+            email: null | string;
+            role: components["schemas"]["MemberRole"];
+            source: components["schemas"]["MemberSource"];
+            /** @description the identity provider's `sub` */
+            subject: string;
+            /** @description the user's id (`usr_…`): the `{user_id}` of the member routes */
+            userId: string;
+        };
+        /** @description The membership was removed */
+        MemberRemoved: {
+            ok: boolean;
+        };
+        /**
+         * @description viewer (reads) < editor (writes content) < reviewer (approves risk blocks, finalizes, reviews extracted items) < owner (members, tool registrations); each role can do what the roles below it can
+         * @enum {string}
+         */
+        MemberRole: "viewer" | "editor" | "reviewer" | "owner";
+        /**
+         * @description `local`: seeded or added by an owner; `claim`: granted by the identity provider's organization claim (AUTH_ORG_CLAIM), follows it, and is changed there
+         * @enum {string}
+         */
+        MemberSource: "local" | "claim";
+        MembersResponse: {
+            /** @description oldest membership first */
+            members: components["schemas"]["Member"][];
+        };
         /** @description the model per pipeline step (null: the service default) */
         ModelsConfig: {
             default?: null | string;
@@ -3216,6 +3304,7 @@ export interface components {
             /** @description true for the organization this request acted in */
             active: boolean;
             displayName: string;
+            role: components["schemas"]["MemberRole"];
             slug: string;
         };
         /** @description How one page was read */
@@ -4121,7 +4210,7 @@ export interface components {
             samples?: null | string[];
         };
         UploadProblem: {
-            /** @description unsupported_type, type_mismatch, too_large, too_many_pages, encrypted, corrupt, empty, macro_enabled, zip_bomb_suspected, needs_ocr, not_inspected */
+            /** @description unsupported_type, type_mismatch, too_large, too_many_pages, encrypted, corrupt, empty, macro_enabled, zip_bomb_suspected, needs_ocr, image_too_large (an image whose header declares absurd dimensions), not_inspected (a check could not finish: no verdict on the file) */
             code: string;
             message: string;
             /** @enum {string} */
@@ -4136,6 +4225,8 @@ export interface components {
         };
         /** @description Whether a file would be accepted, and why not (200 either way) */
         UploadVerdict: {
+            /** @description false when a check could not finish (out of time or memory): `valid` then covers only the checks that ran, and a `not_inspected` warning names the one that did not; processing reads the file with its own budget or fails with a clear message */
+            decided: boolean;
             declared: {
                 extension: null | string;
                 mime_type: null | string;
@@ -4163,6 +4254,7 @@ export interface components {
             problems: components["schemas"]["UploadProblem"][];
             size_bytes: number;
             text_layer: null | ("present" | "absent" | "partial" | "not_applicable");
+            /** @description no error-severity problem among the checks that ran */
             valid: boolean;
         };
         ValidateAllResult: {
@@ -4259,13 +4351,21 @@ export interface components {
             voiceId?: null | string;
             voiceName?: null | string;
         };
+        WhoamiMembership: {
+            role: components["schemas"]["MemberRole"];
+            slug: string;
+        };
         WhoamiResponse: {
             /** @description slug of the organization the request acted in */
             activeOrg: null | string;
+            /** @description the caller's role in the organization the request acted in */
+            activeRole: null | components["schemas"]["MemberRole"];
             user: components["schemas"]["WhoamiUser"];
         };
         WhoamiUser: {
             email: null | string;
+            /** @description the caller's organizations with its role in each, in the order of `organizations` */
+            memberships: components["schemas"]["WhoamiMembership"][];
             /** @description slugs of the caller's organizations */
             organizations: string[];
         };
@@ -4376,6 +4476,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4498,6 +4607,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4675,6 +4793,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -4751,6 +4878,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4959,6 +5095,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -5022,6 +5167,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5158,6 +5312,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -5238,6 +5401,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -5298,6 +5470,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5434,6 +5615,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -5549,6 +5739,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5726,6 +5925,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -5867,6 +6075,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -5947,6 +6164,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -6014,6 +6240,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6155,6 +6390,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -6246,6 +6490,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6613,6 +6866,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -6728,6 +6990,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -6777,6 +7048,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6852,6 +7132,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
@@ -6946,6 +7235,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7088,6 +7386,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -7205,6 +7512,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -7264,6 +7580,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7483,6 +7808,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -7538,6 +7872,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7603,6 +7946,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7681,6 +8033,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7940,6 +8301,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -7998,6 +8368,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8247,6 +8626,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -8313,6 +8701,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -8370,6 +8767,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8443,6 +8849,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -8502,6 +8917,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8643,6 +9067,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -8701,6 +9134,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8843,6 +9285,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -8905,6 +9356,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -8951,6 +9411,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9093,6 +9562,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -9150,6 +9628,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9216,6 +9703,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9340,6 +9836,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -9398,6 +9903,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9654,6 +10168,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -9769,6 +10292,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -9834,6 +10366,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -9890,6 +10431,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9963,6 +10513,299 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembersResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    addMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMemberBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership was removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberRemoved"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeMemberRoleBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
@@ -10073,6 +10916,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -10138,6 +10990,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10242,6 +11103,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10376,6 +11246,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -10500,6 +11379,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -10558,6 +11446,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10705,6 +11602,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -10829,6 +11735,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -10878,6 +11793,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10952,6 +11876,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11131,6 +12064,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -11250,6 +12192,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11388,6 +12339,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -11512,6 +12472,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -11570,6 +12539,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11717,6 +12695,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -11841,6 +12828,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -11895,6 +12891,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12033,6 +13038,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -12157,6 +13171,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -12206,6 +13229,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -36,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * Instantiate a template into a document
-         * @description Copies the template's sections, fields, data-needs and config into a new document and sets the fields sent (values are stored as strings). Answers 201 with the document detail (`document`, `sections`, `sources`, `fields`, `dataNeeds`); 404 when the template is not in the active organization, 422 for a bad body or a field value not of its type.
+         * @description Copies the template's sections, fields, data-needs and config into a new document and sets the fields sent (values are stored as strings). Answers 201 with the document detail (`document`, `sections`, `sources`, `fields`, `dataNeeds`); 404 when the template is not in the active organization, 422 for a bad body or a field value not of its type. Needs the editor role or above (403 otherwise).
          */
         post: operations["createDocument"];
         delete?: never;
@@ -61,14 +61,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a document and everything it owns
-         * @description Deletes the document with its sections, data-needs, fields, bindings and history; 404 when absent or of another organization.
+         * @description Deletes the document with its sections, data-needs, fields, bindings and history; 404 when absent or of another organization. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteDocument"];
         options?: never;
         head?: never;
         /**
          * Update title, description or template flag
-         * @description Applies only the keys sent and answers with the refreshed document detail; 422 for an empty body or a blank title, 404 when the document is absent or of another organization.
+         * @description Applies only the keys sent and answers with the refreshed document detail; 422 for an empty body or a blank title, 404 when the document is absent or of another organization. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateDocument"];
         trace?: never;
@@ -82,7 +82,7 @@ export interface paths {
         };
         /**
          * Computed values from persisted gathered rows
-         * @description Evaluates the named computations over the stored gathered values and the fields, never dispatching a tool, and says which inputs are missing; 404 when the document is absent.
+         * @description Evaluates the named computations over the stored gathered values and the fields, never dispatching a tool, and says which inputs are missing; 404 when the document is absent, 422 naming the budget (time, memory, depth, sequence, size, queue) when a computation runs out of one.
          */
         get: operations["getComputed"];
         put?: never;
@@ -107,7 +107,7 @@ export interface paths {
         get: operations["getConfig"];
         /**
          * Merge config groups and keys (atomic)
-         * @description Changes only the groups and keys sent (null resets a key to its default) in one transaction and answers with the resolved config. 422 listing every problem (an unknown group or key, a value of the wrong type, a computation that does not parse, a finalized document), nothing changed; 404 when the document is absent.
+         * @description Changes only the groups and keys sent (null resets a key to its default) in one transaction and answers with the resolved config. 422 listing every problem (an unknown group or key, a value of the wrong type, a computation that does not parse, a finalized document), nothing changed; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         put: operations["putConfig"];
         post?: never;
@@ -132,7 +132,7 @@ export interface paths {
         put?: never;
         /**
          * Add a data-need
-         * @description Appends a data-need and answers 201 with it; 422 for an unknown kind, arguments its kind does not accept, an output key taken or malformed, a dependency that names nothing or makes a cycle; 404 when the document is absent.
+         * @description Appends a data-need and answers 201 with it; 422 for an unknown kind, arguments its kind does not accept, an output key taken or malformed, a dependency that names nothing or makes a cycle; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         post: operations["createDataNeed"];
         delete?: never;
@@ -157,14 +157,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a data-need
-         * @description Removes the data-need; 422 while another need depends on it or the document is finalized; 404 when absent.
+         * @description Removes the data-need; 422 while another need depends on it or the document is finalized; 404 when absent. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteDataNeed"];
         options?: never;
         head?: never;
         /**
          * Update a data-need (only sent keys change)
-         * @description Changes the keys sent and answers with the data-need; 422 on the same rules as create; 404 when absent.
+         * @description Changes the keys sent and answers with the data-need; 422 on the same rules as create; 404 when absent. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateDataNeed"];
         trace?: never;
@@ -203,7 +203,7 @@ export interface paths {
         get: operations["getFields"];
         /**
          * Merge field values by key
-         * @description Sets the fields sent (creating missing keys; values stored as strings) and answers with the refreshed document detail; 422 for a value not of its field's type or outside an enum field's options, or a finalized document; 404 when the document is absent.
+         * @description Sets the fields sent (creating missing keys; values stored as strings) and answers with the refreshed document detail; 422 for a value not of its field's type or outside an enum field's options, or a finalized document; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         put: operations["putFields"];
         post?: never;
@@ -225,7 +225,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a field
-         * @description Removes one field row; 404 when the document or field is absent, 422 when the document is finalized.
+         * @description Removes one field row; 404 when the document or field is absent, 422 when the document is finalized. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteField"];
         options?: never;
@@ -244,7 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Run the source lane only and return the gathered payloads
-         * @description Runs only the source lane (no synthesis, no render) and answers with the gathered payloads, per-need timings, failures and numbered sources; stored values are reused unless `refresh` is sent. 404 when absent, 422 for a finalized document.
+         * @description Runs only the source lane (no synthesis, no render) and answers with the gathered payloads, per-need timings, failures and numbered sources; stored values are reused unless `refresh` is sent. 404 when absent, 422 for a finalized document. Needs the editor role or above (403 otherwise).
          */
         post: operations["gather"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         put?: never;
         /**
          * Start generation in the background (follow it on /progress)
-         * @description Starts a generation run in the background (gather, compute, synthesize, render, verify) and answers at once; follow it on `GET …/progress`. Answers `alreadyRunning: true` while a run is active; 409 `GenerateConflictResponse` when hand-edited sections exist and neither `force` nor `preserveEdited` is sent; 422 for a finalized document; 404 when absent.
+         * @description Starts a generation run in the background (gather, compute, synthesize, render, verify) and answers at once; follow it on `GET …/progress`. Answers `alreadyRunning: true` while a run is active; 409 `GenerateConflictResponse` when hand-edited sections exist and neither `force` nor `preserveEdited` is sent; 422 for a finalized document; 404 when absent. Needs the editor role or above (403 otherwise).
          */
         post: operations["generate"];
         delete?: never;
@@ -344,7 +344,7 @@ export interface paths {
         put?: never;
         /**
          * Re-render from the pinned manifest: offline replay by default (no model call), `{"mode": "live"}` asks the model again
-         * @description Re-renders every section from the pinned manifest and says per section whether the output is byte-identical; offline by default (no model call), `{"mode": "live"}` asks the model again. 404 when the document or snapshot is absent.
+         * @description Re-renders every section from the pinned manifest and says per section whether the output is byte-identical; offline by default (no model call), `{"mode": "live"}` asks the model again. 404 when the document or snapshot is absent. Needs the editor role or above (403 otherwise).
          */
         post: operations["reproduceGeneration"];
         delete?: never;
@@ -364,7 +364,7 @@ export interface paths {
         put?: never;
         /**
          * Extract facts from intake text, decide with the rulebook, set fields and bind snippets
-         * @description Extracts facts from the intake text with the model, runs the organization's rulebook over them, sets fields and binds snippets, and answers with the review payload (plan, bound snippets, entities, values set and skipped); 422 for blank text or a finalized document, 404 when absent.
+         * @description Extracts facts from the intake text with the model, runs the organization's rulebook over them, sets fields and binds snippets, and answers with the review payload (plan, bound snippets, entities, values set and skipped); 422 for blank text or a finalized document, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         post: operations["orchestrateDocument"];
         delete?: never;
@@ -428,7 +428,7 @@ export interface paths {
         put?: never;
         /**
          * Create a section (title only, or fully configured)
-         * @description Appends a section (defaults: `render_mode` synthesized, `output_type` string) and answers 201 with it; 422 for a blank title, a value outside its set, a template that does not parse or a finalized document; 404 when the document is absent.
+         * @description Appends a section (defaults: `render_mode` synthesized, `output_type` string) and answers 201 with it; 422 for a blank title, a value outside its set, a template that does not parse or a finalized document; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         post: operations["createSection"];
         delete?: never;
@@ -447,13 +447,13 @@ export interface paths {
         get?: never;
         /**
          * Edit a section (only sent keys change)
-         * @description Changes the keys sent and answers with the section; 422 for an empty body, a blank title or a value outside its set; 404 when the document or section is absent.
+         * @description Changes the keys sent and answers with the section; 422 for an empty body, a blank title or a value outside its set; 404 when the document or section is absent. Needs the editor role or above (403 otherwise).
          */
         put: operations["editSection"];
         post?: never;
         /**
          * Delete a section
-         * @description Removes the section from the document; 404 when the document or section is absent, 422 when the document is finalized.
+         * @description Removes the section from the document; 404 when the document or section is absent, 422 when the document is finalized. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteSection"];
         options?: never;
@@ -471,7 +471,7 @@ export interface paths {
         get?: never;
         /**
          * Apply a hand-edited output (status edited, new version)
-         * @description Stores the content as the section's output, sets its status to `edited` (generate then answers 409 unless forced) and records a version; 404 when absent, 422 when the document is finalized.
+         * @description Stores the content as the section's output, sets its status to `edited` (generate then answers 409 unless forced) and records a version; 404 when absent, 422 when the document is finalized. Needs the editor role or above (403 otherwise).
          */
         put: operations["putSectionOutput"];
         post?: never;
@@ -492,7 +492,7 @@ export interface paths {
         put?: never;
         /**
          * Regenerate one section (same stages, scoped)
-         * @description Starts a run that re-renders only this section (same stages, scoped) and answers at once; 404 when the document or section is absent, 422 for a finalized document.
+         * @description Starts a run that re-renders only this section (same stages, scoped) and answers at once; 404 when the document or section is absent, 422 for a finalized document. Needs the editor role or above (403 otherwise).
          */
         post: operations["regenerateSection"];
         delete?: never;
@@ -532,7 +532,7 @@ export interface paths {
         put?: never;
         /**
          * Restore a past section output
-         * @description Puts a past output of the section back (recording a new version) and answers with the section; 404 when the document, section or version is absent, 422 for a finalized document.
+         * @description Puts a past output of the section back (recording a new version) and answers with the section; 404 when the document, section or version is absent, 422 for a finalized document. Needs the editor role or above (403 otherwise).
          */
         post: operations["restoreSectionVersion"];
         delete?: never;
@@ -551,7 +551,7 @@ export interface paths {
         get?: never;
         /**
          * Reorder sections (an exact permutation)
-         * @description Puts the sections in the order given and answers with them in that order; 422 unless the ids are every section of the document exactly once; 404 when the document is absent.
+         * @description Puts the sections in the order given and answers with them in that order; 422 unless the ids are every section of the document exactly once; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         put: operations["reorderSections"];
         post?: never;
@@ -576,7 +576,7 @@ export interface paths {
         put?: never;
         /**
          * Capture the current output (unlabeled: "Version N")
-         * @description Captures every section's current output as a snapshot (unlabeled: "Version N") and answers 201 with it; 404 when the document is absent.
+         * @description Captures every section's current output as a snapshot (unlabeled: "Version N") and answers 201 with it; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         post: operations["createSnapshot"];
         delete?: never;
@@ -597,7 +597,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a snapshot
-         * @description Deletes a snapshot; 404 when the document or snapshot is absent.
+         * @description Deletes a snapshot; 404 when the document or snapshot is absent. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteSnapshot"];
         options?: never;
@@ -616,7 +616,7 @@ export interface paths {
         put?: never;
         /**
          * Restore a snapshot onto the live sections
-         * @description Puts the snapshot's outputs back onto the live sections (recording a version of each) and says which were restored; 404 when the document or snapshot is absent, 422 for a finalized document.
+         * @description Puts the snapshot's outputs back onto the live sections (recording a version of each) and says which were restored; 404 when the document or snapshot is absent, 422 for a finalized document. Needs the editor role or above (403 otherwise).
          */
         post: operations["restoreSnapshot"];
         delete?: never;
@@ -640,7 +640,7 @@ export interface paths {
         put?: never;
         /**
          * Bind a snippet (omitted ordinal: appended)
-         * @description Binds a snippet of the library to the document (appended unless an ordinal is sent) and answers 201 with the binding; 404 when the document or snippet is absent, 422 for a finalized document, a blank role or a negative ordinal.
+         * @description Binds a snippet of the library to the document (appended unless an ordinal is sent) and answers 201 with the binding; 404 when the document or snippet is absent, 422 for a finalized document, a blank role or a negative ordinal. Needs the editor role or above (403 otherwise).
          */
         post: operations["bindSnippet"];
         delete?: never;
@@ -661,14 +661,14 @@ export interface paths {
         post?: never;
         /**
          * Unbind a snippet (the snippet stays in the library)
-         * @description Unbinds the snippet from the document (the snippet stays in the library); 404 when absent, 422 when the document is finalized.
+         * @description Unbinds the snippet from the document (the snippet stays in the library); 404 when absent, 422 when the document is finalized. Needs the editor role or above (403 otherwise).
          */
         delete: operations["unbindSnippet"];
         options?: never;
         head?: never;
         /**
          * Update a binding's entity bindings or ordinal
-         * @description Changes the entity bindings or ordinal sent and answers with the binding; 422 for an empty body, a finalized document, a blank role or a negative ordinal; 404 when absent.
+         * @description Changes the entity bindings or ordinal sent and answers with the binding; 422 for an empty body, a finalized document, a blank role or a negative ordinal; 404 when absent. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateDocumentSnippet"];
         trace?: never;
@@ -687,7 +687,7 @@ export interface paths {
         get: operations["getSpec"];
         /**
          * Apply a full spec as desired state (one transaction)
-         * @description Syncs sections, fields, data-needs, config and the organization entities the spec defines to match it, and answers with the document detail and the compile report. 422 naming every spec error with its path, nothing changed; 404 when the document is absent.
+         * @description Syncs sections, fields, data-needs, config and the organization entities the spec defines to match it, and answers with the document detail and the compile report. 422 naming every spec error with its path, nothing changed; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         put: operations["putSpec"];
         post?: never;
@@ -707,7 +707,7 @@ export interface paths {
         get?: never;
         /**
          * Set the lifecycle state (draft, under-review, finalized)
-         * @description Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…. 422 for a state outside the three; 404 when the document is absent.
+         * @description Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…. 422 for a state outside the three; 404 when the document is absent. Needs the editor role or above (403 otherwise).
          */
         put: operations["setState"];
         post?: never;
@@ -772,7 +772,7 @@ export interface paths {
         put?: never;
         /**
          * Create an entity (a party snippet bindings name by role)
-         * @description Creates an entity and answers 201 with it; 422 for a blank name or an attribute that is not a plain value.
+         * @description Creates an entity and answers 201 with it; 422 for a blank name or an attribute that is not a plain value. Needs the editor role or above (403 otherwise).
          */
         post: operations["createEntity"];
         delete?: never;
@@ -797,14 +797,14 @@ export interface paths {
         post?: never;
         /**
          * Delete an entity no binding names
-         * @description Deletes the entity; 422 while a snippet binding still names it, 404 when absent or of another organization.
+         * @description Deletes the entity; 422 while a snippet binding still names it, 404 when absent or of another organization. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteEntity"];
         options?: never;
         head?: never;
         /**
          * Update an entity (only sent keys change)
-         * @description Applies the keys sent (a rename reaches every document binding the entity: the sections that rendered it show stale); 422 for a blank name or a bad attribute, 404 when absent or of another organization.
+         * @description Applies the keys sent (a rename reaches every document binding the entity: the sections that rendered it show stale); 422 for a blank name or a bad attribute, 404 when absent or of another organization. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateEntity"];
         trace?: never;
@@ -820,7 +820,7 @@ export interface paths {
         put?: never;
         /**
          * Re-indent a template's block tags without changing what it renders
-         * @description Re-indents the block tags of a Jinja template without changing what it renders; 422 for a body without a `template` string.
+         * @description Re-indents the block tags of a Jinja template without changing what it renders; 422 for a body without a `template` string. Needs the editor role or above (403 otherwise).
          */
         post: operations["tidyTemplate"];
         delete?: never;
@@ -849,6 +849,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's members and their roles
+         * @description The active organization's members with their role and where the membership came from, oldest first. Needs the owner role or above (403 otherwise).
+         */
+        get: operations["listMembers"];
+        put?: never;
+        /**
+         * Add a member with a role
+         * @description Adds a user (by `email`, a user who signed in before, or by `subject`, signed in or not) with a role and answers 201 with the member; 404 when no user has the e-mail, 409 when already a member, 422 unless exactly one of email and subject. Needs the owner role or above (403 otherwise).
+         */
+        post: operations["addMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Ends the membership (the user's work stays); 409 for the last owner or a membership that follows the identity provider's claim, 404 when the user is not a member of this organization. Needs the owner role or above (403 otherwise).
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Sets the member's role and answers with the member; 409 when it would leave the organization without an owner or the membership follows the identity provider's claim, 404 when the user is not a member of this organization. Needs the owner role or above (403 otherwise).
+         */
+        patch: operations["changeMemberRole"];
+        trace?: never;
+    };
     "/v1/orchestration-rules": {
         parameters: {
             query?: never;
@@ -864,7 +912,7 @@ export interface paths {
         put?: never;
         /**
          * Add a rule to the rulebook
-         * @description Adds a rule (a JsonLogic condition and its actions) and answers 201 with it; 409 when the name is taken, 422 for a condition or action that does not check.
+         * @description Adds a rule (a JsonLogic condition and its actions) and answers 201 with it; 409 when the name is taken, 422 for a condition or action that does not check. Needs the editor role or above (403 otherwise).
          */
         post: operations["createOrchestrationRule"];
         delete?: never;
@@ -885,7 +933,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a rule of the rulebook
-         * @description Deletes a rule of the rulebook; 404 when absent.
+         * @description Deletes a rule of the rulebook; 404 when absent. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteOrchestrationRule"];
         options?: never;
@@ -924,7 +972,7 @@ export interface paths {
         put?: never;
         /**
          * Improve a section prompt
-         * @description Rewrites a section prompt to be clearer and more specific with the model (offline: a deterministic rewrite); 422 for a blank prompt.
+         * @description Rewrites a section prompt to be clearer and more specific with the model (offline: a deterministic rewrite); 422 for a blank prompt. Needs the editor role or above (403 otherwise).
          */
         post: operations["promptAssist"];
         delete?: never;
@@ -948,7 +996,7 @@ export interface paths {
         put?: never;
         /**
          * Create a risk block (draft unless status says approved)
-         * @description Creates a risk block (draft unless `status` says approved) and answers 201 with it; 409 when the key is taken, 422 for a blank key, heading or template, a template that does not parse, or a status other than draft or approved.
+         * @description Creates a risk block (draft unless `status` says approved) and answers 201 with it; 409 when the key is taken, 422 for a blank key, heading or template, a template that does not parse, or a status other than draft or approved. Needs the editor role or above (403 otherwise).
          */
         post: operations["createRiskBlock"];
         delete?: never;
@@ -973,14 +1021,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a risk block no snippet uses
-         * @description Deletes a risk block; 422 while a snippet uses it, 404 when absent.
+         * @description Deletes a risk block; 422 while a snippet uses it, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteRiskBlock"];
         options?: never;
         head?: never;
         /**
          * Update a risk block; approving records who and when
-         * @description Changes the keys sent and answers with the risk block (approving records who and when); 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent.
+         * @description Changes the keys sent and answers with the risk block (approving records who and when); 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateRiskBlock"];
         trace?: never;
@@ -1000,7 +1048,7 @@ export interface paths {
         put?: never;
         /**
          * Create a snippet; key unique per organization
-         * @description Creates a snippet without items and answers 201 with it; 409 when the key is taken, 422 for a blank key.
+         * @description Creates a snippet without items and answers 201 with it; 409 when the key is taken, 422 for a blank key. Needs the editor role or above (403 otherwise).
          */
         post: operations["createSnippet"];
         delete?: never;
@@ -1025,14 +1073,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a snippet and its document bindings
-         * @description Deletes a snippet and unbinds it from every document; 404 when absent.
+         * @description Deletes a snippet and unbinds it from every document; 404 when absent. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteSnippet"];
         options?: never;
         head?: never;
         /**
          * Update a snippet (null clears, absent untouched)
-         * @description Changes the keys sent and answers with the snippet; 409 when the new key is taken, 422 for an empty body or a blank key, 404 when absent.
+         * @description Changes the keys sent and answers with the snippet; 409 when the new key is taken, 422 for an empty body or a blank key, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateSnippet"];
         trace?: never;
@@ -1047,7 +1095,7 @@ export interface paths {
         get?: never;
         /**
          * Replace all items (ordinals 0..N-1; [] clears)
-         * @description Replaces every item (ordinals 0..N-1 in array order; [] clears) and answers with the snippet; 422 for an itemType other than text or risk_block or an itemKey that names nothing, 404 when absent.
+         * @description Replaces every item (ordinals 0..N-1 in array order; [] clears) and answers with the snippet; 422 for an itemType other than text or risk_block or an itemKey that names nothing, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         put: operations["setSnippetItems"];
         post?: never;
@@ -1072,7 +1120,7 @@ export interface paths {
         put?: never;
         /**
          * Compile a spec into a template (dry_run: validate and report only)
-         * @description Compiles a TemplateSpec (JSON, or YAML with Content-Type application/yaml) into a new template with its sections, fields, data-needs, config and library entities (existing library keys are skipped with a warning). Answers 201 with the report and the template; with `dry_run=true` answers 200 with the report only, writing nothing. 422 naming every spec error with its path; 409 when the slug is taken.
+         * @description Compiles a TemplateSpec (JSON, or YAML with Content-Type application/yaml) into a new template with its sections, fields, data-needs, config and library entities (existing library keys are skipped with a warning). Answers 201 with the report and the template; with `dry_run=true` answers 200 with the report only, writing nothing. 422 naming every spec error with its path; 409 when the slug is taken. Needs the editor role or above (403 otherwise).
          */
         post: operations["createTemplate"];
         delete?: never;
@@ -1095,7 +1143,7 @@ export interface paths {
         get: operations["getTemplate"];
         /**
          * Replace a template from a spec
-         * @description Applies the spec to the template as its desired state (like `PUT …/spec`) and answers with the report and the template; 422 naming every spec error, nothing changed; 404 when no template has the slug.
+         * @description Applies the spec to the template as its desired state (like `PUT …/spec`) and answers with the report and the template; 422 naming every spec error, nothing changed; 404 when no template has the slug. Needs the editor role or above (403 otherwise).
          */
         put: operations["replaceTemplate"];
         post?: never;
@@ -1120,7 +1168,7 @@ export interface paths {
         put?: never;
         /**
          * Create a text; key unique per organization
-         * @description Creates a text and answers 201 with it; 409 when the key is taken in the organization, 422 for a blank key, a value type outside its set or a template that does not parse.
+         * @description Creates a text and answers 201 with it; 409 when the key is taken in the organization, 422 for a blank key, a value type outside its set or a template that does not parse. Needs the editor role or above (403 otherwise).
          */
         post: operations["createText"];
         delete?: never;
@@ -1145,14 +1193,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a text no snippet uses
-         * @description Deletes a text; 422 while a snippet uses it, 404 when absent.
+         * @description Deletes a text; 422 while a snippet uses it, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteText"];
         options?: never;
         head?: never;
         /**
          * Update a text (null clears, absent untouched)
-         * @description Changes the keys sent (null clears a nullable one) and answers with the text; 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent.
+         * @description Changes the keys sent (null clears a nullable one) and answers with the text; 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateText"];
         trace?: never;
@@ -1172,7 +1220,7 @@ export interface paths {
         put?: never;
         /**
          * Register a built-in tool class with non-secret configuration
-         * @description Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept or one holding credentials; 409 when the name is taken.
+         * @description Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept or one holding credentials; 409 when the name is taken. Needs the owner role or above (403 otherwise).
          */
         post: operations["createToolRegistration"];
         delete?: never;
@@ -1197,7 +1245,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a tool registration
-         * @description Deletes a tool registration; 404 when absent.
+         * @description Deletes a tool registration; 404 when absent. Needs the owner role or above (403 otherwise).
          */
         delete: operations["deleteToolRegistration"];
         options?: never;
@@ -1216,7 +1264,7 @@ export interface paths {
         put?: never;
         /**
          * Call a registered tool once, on behalf of the caller
-         * @description Calls the registered tool once with the arguments sent, on behalf of the caller, and answers with its value and source; 422 when the call fails (refused URL, timeout, bad answer), 404 when absent.
+         * @description Calls the registered tool once with the arguments sent, on behalf of the caller, and answers with its value and source; 422 when the call fails (refused URL, timeout, bad answer), 404 when absent. Needs the editor role or above (403 otherwise).
          */
         post: operations["invokeToolRegistration"];
         delete?: never;
@@ -1240,7 +1288,7 @@ export interface paths {
         put?: never;
         /**
          * Create a voice; name unique per organization
-         * @description Creates a voice and answers 201 with it; 409 when the name is taken, 422 for a blank name.
+         * @description Creates a voice and answers 201 with it; 409 when the name is taken, 422 for a blank name. Needs the editor role or above (403 otherwise).
          */
         post: operations["createVoice"];
         delete?: never;
@@ -1265,14 +1313,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a voice
-         * @description Deletes a voice; 404 when absent.
+         * @description Deletes a voice; 404 when absent. Needs the editor role or above (403 otherwise).
          */
         delete: operations["deleteVoice"];
         options?: never;
         head?: never;
         /**
          * Update a voice (null clears, absent untouched)
-         * @description Changes the keys sent (null clears the description) and answers with the voice; 409 when the new name is taken, 422 for an empty body or a blank name, 404 when absent.
+         * @description Changes the keys sent (null clears the description) and answers with the voice; 409 when the new name is taken, 422 for an empty body or a blank name, 404 when absent. Needs the editor role or above (403 otherwise).
          */
         patch: operations["updateVoice"];
         trace?: never;
@@ -1301,6 +1349,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description exactly one of `email` and `subject` */
+        AddMemberBody: {
+            /** @description a user who has signed in before, by e-mail */
+            email?: string;
+            role: components["schemas"]["MemberRole"];
+            /** @description the identity provider's `sub`; the user need not have signed in yet */
+            subject?: string;
+        };
         AppliedSpecResponse: {
             /** @description in ordinal order */
             dataNeeds: components["schemas"]["DataNeed"][];
@@ -1324,6 +1380,9 @@ export interface components {
             jurisdiction?: null | string;
             purpose?: null | string;
             text?: null | string;
+        };
+        ChangeMemberRoleBody: {
+            role: components["schemas"]["MemberRole"];
         };
         CompileReport: {
             errors: components["schemas"]["SpecIssue"][];
@@ -1400,7 +1459,7 @@ export interface components {
             orchestrate?: null | boolean;
         };
         CreateDocumentBody: {
-            /** @description key → value; values are coerced to strings */
+            /** @description key → value; values are coerced to strings; at most 500 keys per request and 1000 fields per document */
             fields?: {
                 [key: string]: string | number | boolean | null;
             };
@@ -1661,7 +1720,7 @@ export interface components {
             valueType?: "string" | "number" | "integer" | "boolean" | "date" | "email" | "url" | "enum" | "text";
         };
         FieldsBody: {
-            /** @description merged by key */
+            /** @description merged by key; at most 500 keys per request and 1000 fields per document */
             fields: {
                 [key: string]: string | number | boolean | null;
             };
@@ -1895,6 +1954,35 @@ export interface components {
             model: string;
             synthesisModel: string;
         };
+        Member: {
+            /** @description when the membership was granted (ISO 8601) */
+            createdAt: string;
+            email: null | string;
+            role: components["schemas"]["MemberRole"];
+            source: components["schemas"]["MemberSource"];
+            /** @description the identity provider's `sub` */
+            subject: string;
+            /** @description the user's id (`usr_…`): the `{user_id}` of the member routes */
+            userId: string;
+        };
+        /** @description The membership was removed */
+        MemberRemoved: {
+            ok: boolean;
+        };
+        /**
+         * @description viewer (reads) < editor (writes content) < reviewer (approves risk blocks, finalizes, reviews extracted items) < owner (members, tool registrations); each role can do what the roles below it can
+         * @enum {string}
+         */
+        MemberRole: "viewer" | "editor" | "reviewer" | "owner";
+        /**
+         * @description `local`: seeded or added by an owner; `claim`: granted by the identity provider's organization claim (AUTH_ORG_CLAIM), follows it, and is changed there
+         * @enum {string}
+         */
+        MemberSource: "local" | "claim";
+        MembersResponse: {
+            /** @description oldest membership first */
+            members: components["schemas"]["Member"][];
+        };
         /** @description the model per pipeline step (null: the service default) */
         ModelsConfig: {
             default?: null | string;
@@ -2090,6 +2178,7 @@ export interface components {
             /** @description true for the organization this request acted in */
             active: boolean;
             displayName: string;
+            role: components["schemas"]["MemberRole"];
             slug: string;
         };
         /** @description terminal: the readiness gate refused (missing required fields or insufficient data) */
@@ -2807,13 +2896,21 @@ export interface components {
             voiceId?: null | string;
             voiceName?: null | string;
         };
+        WhoamiMembership: {
+            role: components["schemas"]["MemberRole"];
+            slug: string;
+        };
         WhoamiResponse: {
             /** @description slug of the organization the request acted in */
             activeOrg: null | string;
+            /** @description the caller's role in the organization the request acted in */
+            activeRole: null | components["schemas"]["MemberRole"];
             user: components["schemas"]["WhoamiUser"];
         };
         WhoamiUser: {
             email: null | string;
+            /** @description the caller's organizations with its role in each, in the order of `organizations` */
+            memberships: components["schemas"]["WhoamiMembership"][];
             /** @description slugs of the caller's organizations */
             organizations: string[];
         };
@@ -2988,6 +3085,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -3103,6 +3209,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -3152,6 +3267,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3227,6 +3351,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
@@ -3321,6 +3454,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3463,6 +3605,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -3580,6 +3731,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -3639,6 +3799,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3858,6 +4027,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -3913,6 +4091,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3978,6 +4165,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4056,6 +4252,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4315,6 +4520,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -4373,6 +4587,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4622,6 +4845,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -4688,6 +4920,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -4745,6 +4986,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4818,6 +5068,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -4877,6 +5136,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5018,6 +5286,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -5076,6 +5353,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5218,6 +5504,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -5280,6 +5575,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -5326,6 +5630,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5468,6 +5781,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -5525,6 +5847,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5591,6 +5922,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5715,6 +6055,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -5773,6 +6122,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6029,6 +6387,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -6144,6 +6511,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -6209,6 +6585,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -6265,6 +6650,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6338,6 +6732,299 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembersResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    addMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMemberBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership was removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberRemoved"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeMemberRoleBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
@@ -6448,6 +7135,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -6513,6 +7209,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6617,6 +7322,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6751,6 +7465,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -6875,6 +7598,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -6933,6 +7665,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7080,6 +7821,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -7204,6 +7954,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -7253,6 +8012,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7327,6 +8095,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7506,6 +8283,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -7625,6 +8411,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7763,6 +8558,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -7887,6 +8691,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -7945,6 +8758,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8092,6 +8914,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -8216,6 +9047,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -8270,6 +9110,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8408,6 +9257,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -8532,6 +9390,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
@@ -8581,6 +9448,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
