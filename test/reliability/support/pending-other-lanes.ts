@@ -20,12 +20,20 @@ export function stringsOf(request: FuzzRequest): string[] {
   const walk = (v: unknown): void => {
     if (typeof v === 'string') out.push(v);
     else if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (out.push(k), walk(x));
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        out.push(k);
+        walk(x);
+      }
+    }
   };
   const b = request.body;
   if (b && 'json' in b) walk(b.json);
   if (b && 'raw' in b) out.push(b.raw);
-  if (b && 'form' in b) (walk(b.form.fields), b.form.files.forEach((f) => out.push(f.name)));
+  if (b && 'form' in b) {
+    walk(b.form.fields);
+    for (const f of b.form.files) out.push(f.name);
+  }
   return out;
 }
 
