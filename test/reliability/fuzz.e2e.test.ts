@@ -22,7 +22,7 @@ import { type IdPools, seedOrganization } from './support/seed-organization.js';
 
 const LONG = process.env.FUZZ_LONG === '1';
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : LONG ? Math.floor(Math.random() * 2 ** 31) : 20261124;
-const RUNS = Number(process.env.FUZZ_RUNS ?? (LONG ? 100 : 6));
+const RUNS = Number(process.env.FUZZ_RUNS ?? (LONG ? 100 : 8));
 /** FUZZ_ONLY=<operationId>: replay one operation (its seed is SEED + its index). */
 const ONLY = process.env.FUZZ_ONLY;
 const TIMEOUT_MS = LONG ? 6 * 60 * 60_000 : 240_000;
