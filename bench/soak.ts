@@ -52,6 +52,8 @@ class Load {
   readonly tallies = new Map<string, Tally>();
   readonly failures: string[] = [];
   inFlight = 0;
+  /** Actions started and not ended, by name: what is left when the soak ends is a hang. */
+  readonly running = new Map<string, number>();
 
   /** Runs one action, timing it and counting it as an error when it throws. */
   async run(name: string, action: () => Promise<void>): Promise<void> {
@@ -59,6 +61,7 @@ class Load {
     this.tallies.set(name, tally);
     tally.count += 1;
     this.inFlight += 1;
+    this.running.set(name, (this.running.get(name) ?? 0) + 1);
     const started = performance.now();
     try {
       await action();
@@ -68,6 +71,7 @@ class Load {
     } finally {
       tally.ms.push(performance.now() - started);
       this.inFlight -= 1;
+      this.running.set(name, (this.running.get(name) ?? 1) - 1);
     }
   }
 }
@@ -166,7 +170,8 @@ async function main(): Promise<void> {
         2,
         async () => {
           const controller = new AbortController();
-          const res = await fetch(`${base}/v1/documents/${pick(docs)}/progress`, { headers: auth, signal: controller.signal });
+          const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
+          const res = await fetch(`${base}/v1/documents/${pick(docs)}/progress`, { headers: auth, signal });
           if (res.status !== 200) throw new Error(`progress answered ${res.status}`);
           const reader = res.body?.getReader();
           if (!reader) throw new Error('progress answered without a body');
@@ -215,15 +220,18 @@ async function main(): Promise<void> {
       }));
       if (pending.length > 2000) await Promise.all(pending.splice(0, 1000));
     }
-    await Promise.all(pending);
+    // Every request has a 30 s deadline; what has not ended a minute after the last one started hangs.
+    await Promise.race([Promise.all(pending), new Promise((r) => setTimeout(r, 60_000))]);
     clearInterval(sampler);
+    const hung = [...load.running].filter(([, count]) => count > 0);
+    for (const [name, count] of hung) load.failures.push(`${name}: ${count} still without an end 60 s after the load stopped`);
     samples.push({ t: Math.round((Date.now() - started) / 1000), rss: rssMb(child.pid ?? 0), peer: rssMb(peer.pid ?? 0), inFlight: load.inFlight });
 
     const after = samples.filter((s) => s.t >= WARMUP_S);
     const baseline = after[0]?.rss ?? 0;
     const deviation = after.length > 0 ? Math.max(...after.map((s) => Math.abs(s.rss - baseline) / baseline)) : 1;
     const totalRequests = [...load.tallies.values()].reduce((sum, t) => sum + t.count, 0);
-    const errors = [...load.tallies.values()].reduce((sum, t) => sum + t.errors, 0);
+    const errors = [...load.tallies.values()].reduce((sum, t) => sum + t.errors, 0) + hung.reduce((sum, [, count]) => sum + count, 0);
     const peerTally = peerLoad.tallies.get('peer: GET /') ?? { count: 0, errors: 0, ms: [] };
     const passed = errors === 0 && deviation <= 0.1 && after.length >= 2;
     const m = machine();
