@@ -198,11 +198,17 @@ async function main(): Promise<void> {
     const samples: Array<{ t: number; rss: number; peer: number; inFlight: number }> = [];
     const started = Date.now();
     samples.push({ t: 0, rss: rssMb(child.pid ?? 0), peer: rssMb(peer.pid ?? 0), inFlight: 0 });
-    const pending: Array<Promise<void>> = [];
+    // Requests still running; never waited for during the load (that would close the loop).
+    const pending = new Set<Promise<void>>();
+    const track = (promise: Promise<void>) => {
+      pending.add(promise);
+      void promise.finally(() => pending.delete(promise));
+    };
     const sampler = setInterval(() => {
       const sample = { t: Math.round((Date.now() - started) / 1000), rss: rssMb(child.pid ?? 0), peer: rssMb(peer.pid ?? 0), inFlight: load.inFlight };
       samples.push(sample);
-      console.log(`soak: ${sample.t} s RSS ${sample.rss} MB (peer ${sample.peer} MB), in flight ${sample.inFlight}`);
+      const running = [...load.running].filter(([, c]) => c > 0).map(([k, c]) => `${k} × ${c}`).join('; ');
+      console.log(`soak: ${sample.t} s RSS ${sample.rss} MB (peer ${sample.peer} MB), in flight ${sample.inFlight} (${running})`);
     }, SAMPLE_MS);
     // Open loop: a request starts every 1/RATE s whatever the answers do (a slow server is not
     // rewarded with less load).
@@ -212,16 +218,15 @@ async function main(): Promise<void> {
       const wait = due - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const [name, , run] = choose();
-      pending.push(load.run(name, run));
-      pending.push(peerLoad.run('peer: GET /', async () => {
+      track(load.run(name, run));
+      track(peerLoad.run('peer: GET /', async () => {
         const res = await fetch(`http://127.0.0.1:${PEER_PORT}/`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
         if (res.status !== 200) throw new Error(`peer answered ${res.status}`);
         await res.arrayBuffer();
       }));
-      if (pending.length > 2000) await Promise.all(pending.splice(0, 1000));
     }
     // Every request has a 30 s deadline; what has not ended a minute after the last one started hangs.
-    await Promise.race([Promise.all(pending), new Promise((r) => setTimeout(r, 60_000))]);
+    await Promise.race([Promise.all([...pending]), new Promise((r) => setTimeout(r, 60_000))]);
     clearInterval(sampler);
     const hung = [...load.running].filter(([, count]) => count > 0);
     for (const [name, count] of hung) load.failures.push(`${name}: ${count} still without an end 60 s after the load stopped`);
