@@ -2,8 +2,9 @@
  * One of each resource in an organization, for the reliability suites: a custom template and a
  * document made from it (fields, sections, data-needs, a snippet binding, two generation runs
  * for the generation snapshots and their diff, a snapshot), the library (text, snippet, risk
- * block, voice, entity, tool registration, orchestration rule) and the assessment area (an
- * assessment with an uploaded document, its extracted items, a correction, a batch).
+ * block, voice, entity, tool registration, orchestration rule), a member of this organization
+ * only, and the assessment area (an assessment with an uploaded document, its extracted items, a
+ * correction, a batch).
  *
  * Answers the real ids by path-parameter key (see `poolKey`): the fuzzer draws path parameters
  * from them and the cross-tenant matrix calls another organization with them.
@@ -11,6 +12,7 @@
 import { expect } from 'vitest';
 import { postMultipart } from '../../e2e/assessments-helpers.js';
 import type { Api } from '../../support/api.js';
+import { addTestMember } from '../../support/members.js';
 import type { TestServer } from '../../support/test-server.js';
 
 export type IdPools = Record<string, string[]>;
@@ -91,6 +93,9 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
   const correction = await created(api.post(`/extracted-items/${items[0].id}/corrections`, { value: 'Contoso Limited', reason: 'format' }), 'correction');
   const batch = await created(api.post('/batches', { name: `Batch ${suffix}`, document_ids: [sourceId] }), 'batch');
 
+  // A member of this organization only (the dev user belongs to every demo organization).
+  const member = await addTestMember(server, token, org, 'viewer', `rel-member-${org}-${suffix}`);
+
   const pools: IdPools = {
     slug: [slug],
     document_id: [documentId, idOf(other, 'document')],
@@ -117,6 +122,7 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
     'batch-documents:id': (batch.batch_documents as Array<{ id: string }>).map((b) => b.id),
     'processors:id': ['prc_generic_fields'],
     exporter_name: ['json'],
+    user_id: [member.userId],
   };
   for (const [key, ids] of Object.entries(pools)) if (ids.length === 0) throw new Error(`seed: no ${key}`);
   return pools;
