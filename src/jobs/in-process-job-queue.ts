@@ -15,7 +15,7 @@ import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import type { Static, TSchema } from 'typebox';
-import type { JobDefinition, JobQueue, JobType, OrphanedJob } from '../kernel/jobs.js';
+import type { EnqueueOptions, JobDefinition, JobQueue, JobType, OrphanedJob } from '../kernel/jobs.js';
 
 const HEARTBEAT_MS = 10_000;
 const STALE_MS = 60_000;
@@ -53,7 +53,7 @@ export class InProcessJobQueue implements JobQueue {
     this.definitions.set(definition.name, definition);
   }
 
-  async enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options: { id?: string; transaction?: unknown } = {}): Promise<void> {
+  async enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options: EnqueueOptions = {}): Promise<void> {
     const name = type.name;
     const now = new Date().toISOString();
     const id = options.id ?? `${name}:${now}:${Math.random().toString(36).slice(2)}`;
@@ -66,7 +66,7 @@ export class InProcessJobQueue implements JobQueue {
     }
     await db
       .insertInto('jobs')
-      .values({ id, name, payload_json: JSON.stringify(payload), status: 'queued', attempts: 0, last_error: null, locked_by: null, run_after: now, created_at: now, updated_at: now })
+      .values({ id, name, payload_json: JSON.stringify(payload), status: 'queued', attempts: 0, last_error: null, locked_by: null, run_after: options.startAfter?.toISOString() ?? now, created_at: now, updated_at: now })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     if (!options.transaction) this.kick();

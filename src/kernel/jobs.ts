@@ -101,6 +101,13 @@ export function defineJob<S extends TSchema>(
   };
 }
 
+/** How a job is queued (see `JobQueue.enqueue`). */
+export interface EnqueueOptions {
+  id?: string;
+  transaction?: unknown;
+  startAfter?: Date;
+}
+
 export interface JobQueue {
   register(definition: JobDefinition): void;
   /** Queues a job; a job with the same id that is already queued or running is not queued twice. */
