@@ -42,6 +42,17 @@ async function waitUp(url: string): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
+/** The server's own view of its memory and queue (its /metrics, open to loopback): where RSS goes. */
+async function serverMemory(baseUrl: string): Promise<string> {
+  const text = await fetch(`${baseUrl}/metrics`).then((r) => r.text(), () => '');
+  const mb = (name: string) => {
+    const value = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1];
+    return value === undefined ? '?' : (Number(value) / 1048576).toFixed(0);
+  };
+  const queued = /^quire_jobs\{status="queued"\} ([0-9]+)$/m.exec(text)?.[1] ?? '?';
+  return `heap used ${mb('quire_nodejs_heap_size_used_bytes')} of ${mb('quire_nodejs_heap_size_total_bytes')} MB, external ${mb('quire_nodejs_external_memory_bytes')} MB, jobs queued ${queued}`;
+}
+
 interface Tally {
   count: number;
   errors: number;
@@ -88,7 +99,9 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-soak-'));
   // The load comes from one user: the per-user rate limit (3000/min by default, exactly 50/s)
   // would turn the soak into a rate-limit test, so it is raised for this child.
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+  // SOAK_SERVER_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes.
+  const serverArgs = (process.env.SOAK_SERVER_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const child = spawn(process.execPath, [...serverArgs, join(ROOT, 'dist', 'main.js')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -208,7 +221,7 @@ async function main(): Promise<void> {
       const sample = { t: Math.round((Date.now() - started) / 1000), rss: rssMb(child.pid ?? 0), peer: rssMb(peer.pid ?? 0), inFlight: load.inFlight };
       samples.push(sample);
       const running = [...load.running].filter(([, c]) => c > 0).map(([k, c]) => `${k} × ${c}`).join('; ');
-      console.log(`soak: ${sample.t} s RSS ${sample.rss} MB (peer ${sample.peer} MB), in flight ${sample.inFlight} (${running})`);
+      void serverMemory(base).then((memory) => console.log(`soak: ${sample.t} s RSS ${sample.rss} MB (peer ${sample.peer} MB; ${memory}), in flight ${sample.inFlight} (${running})`));
     }, SAMPLE_MS);
     // Open loop: a request starts every 1/RATE s whatever the answers do (a slow server is not
     // rewarded with less load).

@@ -57,10 +57,12 @@ export interface Config {
     /** Time budget of the inspection an upload gets before it is accepted (PDF page count, text layer); past it the verdict is undecided, never "invalid". */
     inspectTimeoutMs: number;
   };
-  /** Budget of one extraction, which runs in its own worker thread. */
+  /** Budget of one extraction, which runs in a pooled worker thread. */
   extraction: {
     timeoutMs: number;
     maxHeapMb: number;
+    /** Extraction worker threads (extractions at once in this process). */
+    workers: number;
   };
   /** Budget of tenant-authored code (templates, computations, expressions), run in pooled worker threads. */
   tenantCode: {
@@ -198,6 +200,7 @@ export function loadConfig(env: Env = process.env): Config {
     extraction: {
       timeoutMs: integer(env, 'EXTRACTION_TIMEOUT_SECONDS', 900, 1, 86_400) * 1000,
       maxHeapMb: integer(env, 'EXTRACTION_MAX_HEAP_MB', 1024, 64, 65_536),
+      workers: integer(env, 'EXTRACTION_WORKERS', 2, 1, 64),
     },
     tenantCode: {
       workers: integer(env, 'TENANT_CODE_WORKERS', 2, 1, 64),

@@ -1,31 +1,24 @@
 /**
- * Worker thread: runs one processor on one file and posts the result back. Started by
- * run-processor-in-worker.ts, so extraction's CPU time (regexes over large texts, docx and sheet
- * parsing, layout) never blocks the service's event loop and a runaway input can be stopped.
+ * Pooled worker thread: runs one processor on one file per task and streams the result back.
+ * Used by run-processor-in-worker.ts, so extraction's CPU time (regexes over large texts, docx
+ * and sheet parsing, layout) never blocks the service's event loop and a runaway input can be
+ * stopped. The thread outlives its tasks: loading the parsers costs about a second of CPU, far
+ * more than extracting an ordinary file.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { serveWorkerPoolTasks } from '../kernel/worker-pool-server.js';
 import { runProcessor } from './processor-catalog.js';
-import { ITEMS_PER_MESSAGE, type ProcessorWorkerMessage, type ProcessorWorkerRequest } from './processor-worker-protocol.js';
+import { ITEMS_PER_MESSAGE, type ProcessorWorkerRequest } from './processor-worker-protocol.js';
+import type { ProcessorResult } from './types.js';
 
-const port = parentPort;
-if (!port) throw new Error('processor.worker.ts must run as a worker thread');
-const send = (message: ProcessorWorkerMessage): void => port.postMessage(message);
-const request = workerData as ProcessorWorkerRequest;
-// Structured cloning delivers the Buffer as a plain Uint8Array; processors expect a Buffer.
-const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
-// runProcessor never throws: failures come back as errors in the result.
-const result = await runProcessor(request.processor_id, { ...request.input, bytes });
-// One chunk per request of the parent (see the protocol): messages posted in a burst would be
-// delivered to it in one turn of its event loop.
-let next = 0;
-const sendNext = (): void => {
-  if (next < result.items.length) {
-    send({ kind: 'items', items: result.items.slice(next, next + ITEMS_PER_MESSAGE) });
-    next += ITEMS_PER_MESSAGE;
-  } else {
-    send({ kind: 'result', result: { ...result, items: [] } });
-    port.close();
+serveWorkerPoolTasks<ProcessorWorkerRequest, ProcessorResult>(async (request, conversation) => {
+  // Structured cloning delivers the Buffer as a plain Uint8Array; processors expect a Buffer.
+  const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
+  // runProcessor never throws: failures come back as errors in the result.
+  const result = await runProcessor(request.processor_id, { ...request.input, bytes });
+  // One chunk per step, each waiting for the caller's reply (see the protocol): messages posted
+  // in a burst would be delivered to it in one turn of its event loop.
+  for (let next = 0; next < result.items.length; next += ITEMS_PER_MESSAGE) {
+    await conversation.ask(result.items.slice(next, next + ITEMS_PER_MESSAGE));
   }
-};
-port.on('message', sendNext);
-sendNext();
+  return { ...result, items: [] };
+});

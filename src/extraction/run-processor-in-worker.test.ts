@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runProcessor } from './processor-catalog.js';
-import { runProcessorInWorker } from './run-processor-in-worker.js';
+import { extractionWorkerStats, runProcessorInWorker } from './run-processor-in-worker.js';
 import { makeInvoicePdf, makeXlsx } from './test-support/fixtures.js';
 
 const NOTES = Buffer.from('Vendor: Contoso Ltd\nInvoice number: INV-7\nTotal: $110.00\nContact: billing@contoso.test\n');
@@ -39,5 +39,23 @@ describe('runProcessorInWorker', () => {
     const result = await runProcessorInWorker('prc_generic_fields', { bytes: huge, kind: 'text' }, { timeoutMs: 120_000, maxHeapMb: 64 });
     expect(result.items).toEqual([]);
     expect(result.errors).toEqual([expect.objectContaining({ code: 'processor_out_of_memory', category: 'capacity' })]);
+  });
+
+  it('extracts file after file on the same long-lived worker, and a cancelled extraction costs only its worker', async () => {
+    // A budget shape of its own, so this pool starts empty.
+    const budget = { timeoutMs: 60_000, maxHeapMb: 320, workers: 1 };
+    for (let i = 0; i < 3; i += 1) {
+      const result = await runProcessorInWorker('prc_generic_fields', { bytes: NOTES, kind: 'text' }, budget);
+      expect(result.items.length).toBeGreaterThan(0);
+    }
+    expect(extractionWorkerStats(budget)).toMatchObject({ started: 1, busy: 0, queued: 0 });
+
+    const cancel = new AbortController();
+    const cancelled = runProcessorInWorker('prc_generic_fields', { bytes: Buffer.from('Total: $1.00\n'.repeat(400_000)), kind: 'text' }, budget, cancel.signal);
+    setTimeout(() => cancel.abort(), 50);
+    expect((await cancelled).errors[0]?.message).toBe('extraction was cancelled');
+    const after = await runProcessorInWorker('prc_generic_fields', { bytes: NOTES, kind: 'text' }, budget);
+    expect(after.items.length).toBeGreaterThan(0);
+    expect(extractionWorkerStats(budget).started).toBe(2);
   });
 });

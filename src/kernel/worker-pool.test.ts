@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PoolTaskError, WorkerOutOfMemoryError, WorkerPool, WorkerQueueTimeoutError, WorkerTimeoutError } from './worker-pool.js';
+import { PoolTaskError, WorkerAbortedError, WorkerOutOfMemoryError, WorkerPool, type WorkerPoolOptions, WorkerQueueTimeoutError, WorkerTimeoutError } from './worker-pool.js';
 import type { PoolProbeRequest } from './test-support/pool-probe.worker.js';
 
 const pools: Array<WorkerPool<PoolProbeRequest, number>> = [];
 const LONG = { timeoutMs: 20_000, queueTimeoutMs: 20_000 };
 
-function pool(size: number, maxHeapMb = 48): WorkerPool<PoolProbeRequest, number> {
-  const created = new WorkerPool<PoolProbeRequest, number>({ callerUrl: import.meta.url, module: 'test-support/pool-probe.worker', size, maxHeapMb });
+function pool(size: number, maxHeapMb = 48, more: Partial<WorkerPoolOptions> = {}): WorkerPool<PoolProbeRequest, number> {
+  const created = new WorkerPool<PoolProbeRequest, number>({ callerUrl: import.meta.url, module: 'test-support/pool-probe.worker', size, maxHeapMb, ...more });
   pools.push(created);
   return created;
 }
@@ -92,5 +92,59 @@ describe('WorkerPool', () => {
     expect(await spin).toBe('stopped');
     clearInterval(ticker);
     expect(longest).toBeLessThan(100);
+  });
+
+  it('converses: each step reaches the caller, the worker waits for its reply, and the worker is kept', async () => {
+    const p = pool(1);
+    const before = await p.run({ mode: 'whoami' }, LONG);
+    const steps: unknown[] = [];
+    const sum = await p.converse({ mode: 'chat', steps: 3 }, LONG, (step, reply) => {
+      steps.push(step);
+      reply(Number(step) * 10);
+    });
+    expect(steps).toEqual([1, 2, 3]);
+    expect(sum).toBe(60);
+    expect(await p.run({ mode: 'whoami' }, LONG)).toBe(before);
+  });
+
+  it('cancels a running task through its signal, replacing the worker, and a queued one without running it', async () => {
+    const p = pool(1);
+    const before = await p.run({ mode: 'whoami' }, LONG);
+    const running = new AbortController();
+    const queued = new AbortController();
+    const spin = p.run({ mode: 'spin' }, { ...LONG, signal: running.signal });
+    const waiting = p.run({ mode: 'whoami' }, { ...LONG, signal: queued.signal });
+    queued.abort();
+    await expect(waiting).rejects.toBeInstanceOf(WorkerAbortedError);
+    running.abort();
+    await expect(spin).rejects.toBeInstanceOf(WorkerAbortedError);
+    const after = await p.run({ mode: 'whoami' }, LONG);
+    expect(after).not.toBe(before);
+    expect(p.stats()).toMatchObject({ busy: 0, queued: 0, started: 2 });
+  });
+
+  it('fails a conversation whose step handler throws, and replaces its worker', async () => {
+    const p = pool(1);
+    const before = await p.run({ mode: 'whoami' }, LONG);
+    await expect(
+      p.converse({ mode: 'chat', steps: 2 }, LONG, () => {
+        throw new Error('the caller gave up');
+      }),
+    ).rejects.toThrow('the caller gave up');
+    expect(await p.run({ mode: 'whoami' }, LONG)).not.toBe(before);
+  });
+
+  it('recycles a worker after maxTasksPerWorker tasks, and one left with a heap above recycleAboveHeapMb', async () => {
+    const byCount = pool(1, 48, { maxTasksPerWorker: 2 });
+    const first = await byCount.run({ mode: 'whoami' }, LONG);
+    expect(await byCount.run({ mode: 'whoami' }, LONG)).toBe(first);
+    expect(await byCount.run({ mode: 'whoami' }, LONG)).not.toBe(first);
+
+    const byHeap = pool(1, 256, { recycleAboveHeapMb: 64 });
+    const light = await byHeap.run({ mode: 'whoami' }, LONG);
+    expect(await byHeap.run({ mode: 'whoami' }, LONG)).toBe(light);
+    const heavy = await byHeap.run({ mode: 'hold', mb: 100 }, LONG);
+    expect(heavy).toBe(light);
+    expect(await byHeap.run({ mode: 'whoami' }, LONG)).not.toBe(light);
   });
 });

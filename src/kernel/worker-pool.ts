@@ -17,14 +17,20 @@
  * - A worker takes tasks once it said it is ready (its modules are loaded), so a slow start
  *   (a cold cache, a loaded machine) is waiting, not running.
  * - Workers are unref'd: an idle pool never keeps the process alive.
+ * - A task may be a conversation (`converse`): the worker sends steps and waits for the
+ *   caller's reply to each (extraction streams its items back in chunks that way), and the task
+ *   may be cancelled through an AbortSignal (its worker is replaced).
+ * - A worker is recycled after `maxTasksPerWorker` tasks or when its heap is left above
+ *   `recycleAboveHeapMb` after a task: a long-lived thread that once parsed a large file would
+ *   otherwise keep that heap (and the process its resident memory) for good.
  *
  * The worker side is `serveWorkerPoolTasks` (worker-pool-server.ts).
  */
 import type { Worker } from 'node:worker_threads';
-import { WorkerCrashError, WorkerOutOfMemoryError, WorkerStartError, WorkerTimeoutError } from './bounded-worker.js';
+import { WorkerAbortedError, WorkerCrashError, WorkerOutOfMemoryError, WorkerStartError, WorkerTimeoutError } from './bounded-worker.js';
 import { startModuleWorker } from './module-worker.js';
 
-export { WorkerCrashError, WorkerOutOfMemoryError, WorkerStartError, WorkerTimeoutError } from './bounded-worker.js';
+export { WorkerAbortedError, WorkerCrashError, WorkerOutOfMemoryError, WorkerStartError, WorkerTimeoutError } from './bounded-worker.js';
 
 /** Which worker module the pool runs, how many of them, and each one's heap cap. */
 export interface WorkerPoolOptions {
@@ -36,24 +42,33 @@ export interface WorkerPoolOptions {
   size: number;
   /** V8 old-generation cap of each worker, in MB. */
   maxHeapMb: number;
+  /** A worker is replaced after this many tasks (default: never). */
+  maxTasksPerWorker?: number;
+  /** A worker whose heap is above this many MB after a task is replaced (default: never). */
+  recycleAboveHeapMb?: number;
 }
 
-/** The message a pool worker receives for one task. */
-export interface PoolTaskMessage<Req> {
-  id: number;
-  request: Req;
-}
+/** The message a pool worker receives for one task, or the caller's reply to one of its steps. */
+export type PoolTaskMessage<Req> = { id: number; request: Req } | { id: number; reply: unknown };
 
-/** The message a pool worker answers one task with. */
-export type PoolReplyMessage<Res> = { id: number; ok: true; value: Res } | { id: number; ok: false; error: string };
+/**
+ * The message a pool worker answers one task with (`heapMb`: its heap after the task, for
+ * recycling), or a step of a conversation that waits for the caller's reply.
+ */
+export type PoolReplyMessage<Res> = { id: number; ok: true; value: Res; heapMb?: number } | { id: number; ok: false; error: string; heapMb?: number } | { id: number; step: unknown };
+
+/** What a conversation's caller does with each step: it may reply (the worker waits for it). */
+export type PoolStepHandler = (step: unknown, reply: (message: unknown) => void) => void;
 
 /** The message a pool worker sends once, when it is ready to take tasks. */
 export const POOL_WORKER_READY = { ready: true } as const;
 
-/** The two deadlines of one task (see the module comment). */
+/** The two deadlines of one task (see the module comment), and what cancels it. */
 export interface PoolTaskDeadlines {
   timeoutMs: number;
   queueTimeoutMs: number;
+  /** Aborting cancels the task: dropped from the queue, or its worker replaced. */
+  signal?: AbortSignal;
 }
 
 /** A task that failed inside the worker (the worker survives; `message` is what it threw). */
@@ -74,6 +89,8 @@ interface PendingTask<Req, Res> {
   reject(error: unknown): void;
   timer: NodeJS.Timeout;
   settled: boolean;
+  onStep?: PoolStepHandler;
+  onAbort?: () => void;
 }
 
 interface Slot<Req, Res> {
@@ -81,6 +98,7 @@ interface Slot<Req, Res> {
   task: PendingTask<Req, Res> | null;
   ready: boolean;
   retired: boolean;
+  tasksDone: number;
 }
 
 /** What a pool has done so far; for tests and metrics. */
@@ -124,7 +142,22 @@ export class WorkerPool<Req, Res> {
    * @throws PoolTaskError when the task threw inside the worker.
    */
   run(request: Req, deadlines: PoolTaskDeadlines): Promise<Res> {
+    return this.submit(request, deadlines, undefined);
+  }
+
+  /**
+   * Runs one task as a conversation: each step the worker sends goes to `onStep`, whose reply
+   * the worker waits for; the task's final answer resolves the promise. Throws as `run`, and
+   * WorkerAbortedError when `deadlines.signal` aborts (a running task's worker is replaced);
+   * whatever `onStep` throws fails the task and replaces the worker.
+   */
+  converse(request: Req, deadlines: PoolTaskDeadlines, onStep: PoolStepHandler): Promise<Res> {
+    return this.submit(request, deadlines, onStep);
+  }
+
+  private submit(request: Req, deadlines: PoolTaskDeadlines, onStep: PoolStepHandler | undefined): Promise<Res> {
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
+    if (deadlines.signal?.aborted) return Promise.reject(new WorkerAbortedError());
     return new Promise<Res>((resolve, reject) => {
       const task: PendingTask<Req, Res> = {
         id: this.nextId++,
@@ -134,7 +167,13 @@ export class WorkerPool<Req, Res> {
         reject,
         settled: false,
         timer: setTimeout(() => this.expire(task), deadlines.queueTimeoutMs),
+        onStep,
       };
+      if (deadlines.signal) {
+        const onAbort = () => this.cancel(task);
+        task.onAbort = onAbort;
+        deadlines.signal.addEventListener('abort', onAbort, { once: true });
+      }
       this.queue.push(task);
       this.dispatch();
     });
@@ -160,6 +199,7 @@ export class WorkerPool<Req, Res> {
     if (task.settled) return;
     task.settled = true;
     clearTimeout(task.timer);
+    if (task.onAbort) task.deadlines.signal?.removeEventListener('abort', task.onAbort);
     if ('value' in outcome) task.resolve(outcome.value);
     else task.reject(outcome.error);
   }
@@ -174,6 +214,15 @@ export class WorkerPool<Req, Res> {
     }
     const slot = this.slots.find((s) => s.task === task);
     this.settle(task, { error: new WorkerTimeoutError(task.deadlines.timeoutMs) });
+    if (slot) this.replace(slot);
+  }
+
+  /** The task's signal aborted: drop it from the queue, or stop the worker running it. */
+  private cancel(task: PendingTask<Req, Res>): void {
+    const queuedAt = this.queue.indexOf(task);
+    if (queuedAt >= 0) this.queue.splice(queuedAt, 1);
+    const slot = this.slots.find((s) => s.task === task);
+    this.settle(task, { error: new WorkerAbortedError() });
     if (slot) this.replace(slot);
   }
 
@@ -202,7 +251,7 @@ export class WorkerPool<Req, Res> {
     }
     this.started += 1;
     worker.unref();
-    const slot: Slot<Req, Res> = { worker, task: null, ready: false, retired: false };
+    const slot: Slot<Req, Res> = { worker, task: null, ready: false, retired: false, tasksDone: 0 };
     worker.on('message', (message: PoolReplyMessage<Res> | typeof POOL_WORKER_READY) => {
       if ('ready' in message) {
         slot.ready = true;
@@ -211,9 +260,15 @@ export class WorkerPool<Req, Res> {
       }
       const task = slot.task;
       if (slot.retired || !task || message.id !== task.id) return;
+      if ('step' in message) {
+        this.step(slot, task, message.step);
+        return;
+      }
       slot.task = null;
+      slot.tasksDone += 1;
       this.settle(task, message.ok ? { value: message.value } : { error: new PoolTaskError(message.error) });
-      this.dispatch();
+      if (this.isWornOut(slot, message.heapMb)) this.replace(slot);
+      else this.dispatch();
     });
     worker.on('error', (error: Error) => {
       const task = slot.task;
@@ -227,6 +282,27 @@ export class WorkerPool<Req, Res> {
     });
     this.slots.push(slot);
     return slot;
+  }
+
+  /** A conversation's step: the caller's handler sees it and may reply to the worker. */
+  private step(slot: Slot<Req, Res>, task: PendingTask<Req, Res>, step: unknown): void {
+    const reply = (message: unknown): void => {
+      if (slot.task === task && !slot.retired) slot.worker.postMessage({ id: task.id, reply: message } satisfies PoolTaskMessage<Req>);
+    };
+    try {
+      if (!task.onStep) throw new Error('the worker sent a step to a task that is not a conversation');
+      task.onStep(step, reply);
+    } catch (error) {
+      this.settle(task, { error });
+      this.replace(slot);
+    }
+  }
+
+  /** Done enough tasks, or left holding too large a heap: replaced rather than kept. */
+  private isWornOut(slot: Slot<Req, Res>, heapMb: number | undefined): boolean {
+    const { maxTasksPerWorker, recycleAboveHeapMb } = this.options;
+    if (maxTasksPerWorker !== undefined && slot.tasksDone >= maxTasksPerWorker) return true;
+    return recycleAboveHeapMb !== undefined && heapMb !== undefined && heapMb > recycleAboveHeapMb;
   }
 
   /** Hands queued tasks to idle workers, starting workers up to the pool size. */

@@ -22,7 +22,7 @@ export interface RouteDeps {
   toolAllowedHosts: string[];
   uploads: { maxBytes: number; maxPages: number; inspectTimeoutMs?: number };
   /** Budget of one extraction (a processing run's worker thread). */
-  extraction: { timeoutMs: number; maxHeapMb: number };
+  extraction: { timeoutMs: number; maxHeapMb: number; workers: number };
   /** Prices per million tokens for run costs (0 when unknown). */
   llmPrice: { inputPerMTok: number; outputPerMTok: number };
 }
