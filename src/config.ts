@@ -248,7 +248,7 @@ function corsOrigins(env: Env): string[] {
 function blobsConfig(env: Env, databaseUrl: string | undefined): BlobsConfig {
   const fallback = env.S3_BUCKET ? 's3' : databaseUrl ? 'postgres' : 'local';
   const store = oneOf(env, 'BLOB_STORE', ['local', 'postgres', 's3'] as const, fallback);
-  if (store === 'postgres' && !databaseUrl) throw new ConfigError('BLOB_STORE=postgres needs DATABASE_URL (blobs are kept in the database)');
+  if (store === 'postgres' && !databaseUrl) throw new ConfigError('DATABASE_URL is required when BLOB_STORE=postgres (the blobs are kept in the database)');
   if (store !== 's3') return { store, s3: undefined };
   const bucket = env.S3_BUCKET ?? '';
   if (!bucket) throw new ConfigError('S3_BUCKET is required when BLOB_STORE=s3');
@@ -259,7 +259,7 @@ function blobsConfig(env: Env, databaseUrl: string | undefined): BlobsConfig {
   // Self-hosted servers (MinIO, Ceph, s3rver) rarely have a DNS name per bucket: path-style by default there.
   const forcePathStyle = oneOf(env, 'S3_FORCE_PATH_STYLE', ['true', 'false'] as const, endpoint ? 'true' : 'false') === 'true';
   const prefix = env.S3_PREFIX ?? '';
-  if (!/^([A-Za-z0-9._-]+\/)*$/.test(prefix)) throw new ConfigError(`S3_PREFIX must be empty or end with "/", made of letters, digits, ".", "_", "-" (got "${prefix}")`);
+  if (!/^((?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/.test(prefix)) throw new ConfigError(`S3_PREFIX must be empty or end with "/", made of letters, digits, ".", "_", "-", never "." or ".." segments (got "${prefix}")`);
   return { store, s3: { bucket, endpoint, region, forcePathStyle, prefix } };
 }
 
