@@ -20,9 +20,35 @@ describe('loadConfig', () => {
     [{ AUTH_ALGORITHMS: 'HS256' }, 'AUTH_ALGORITHMS'],
     [{ AUTH_ALGORITHMS: 'none' }, 'AUTH_ALGORITHMS'],
     [{ DATABASE_SCHEMA: 'Robert"); drop' }, 'DATABASE_SCHEMA'],
+    [{ BLOB_STORE: 'nfs' }, 'BLOB_STORE'],
+    [{ BLOB_STORE: 'postgres' }, 'DATABASE_URL'],
+    [{ BLOB_STORE: 's3' }, 'S3_BUCKET'],
+    [{ BLOB_STORE: 's3', S3_BUCKET: 'Bad_Bucket' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'quire', S3_ENDPOINT: 'ftp://minio' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'quire', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+    [{ S3_BUCKET: 'quire', S3_PREFIX: '../x/' }, 'S3_PREFIX'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${name} `));
+  });
+
+  it('picks the blob store: local on SQLite, PostgreSQL with DATABASE_URL, S3 once a bucket is named; BLOB_STORE overrides', () => {
+    const pgUrl = 'postgres://db/quire';
+    expect(loadConfig({}).blobs).toEqual({ store: 'local', s3: undefined });
+    expect(loadConfig({ DATABASE_URL: pgUrl }).blobs).toEqual({ store: 'postgres', s3: undefined });
+    expect(loadConfig({ DATABASE_URL: pgUrl, BLOB_STORE: 'local' }).blobs.store).toBe('local');
+    expect(loadConfig({ DATABASE_URL: pgUrl, S3_BUCKET: 'quire-files' }).blobs).toEqual({
+      store: 's3',
+      s3: { bucket: 'quire-files', endpoint: undefined, region: 'us-east-1', forcePathStyle: false, prefix: '' },
+    });
+    // A self-hosted endpoint (MinIO) gets path-style addressing unless told otherwise.
+    expect(loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'quire', S3_ENDPOINT: 'http://minio:9000', AWS_REGION: 'eu-west-1', S3_PREFIX: 'prod/' }).blobs.s3).toEqual({
+      bucket: 'quire',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-1',
+      forcePathStyle: true,
+      prefix: 'prod/',
+    });
   });
 
   it('never echoes a database password', () => {

@@ -57,6 +57,8 @@ export interface Config {
     /** Time budget of the inspection an upload gets before it is accepted (PDF page count, text layer); past it the verdict is undecided, never "invalid". */
     inspectTimeoutMs: number;
   };
+  /** Where uploaded files live (issue #14); `storage/blobs/create-blob-store.ts` builds it. */
+  blobs: BlobsConfig;
   /** Budget of one extraction, which runs in a pooled worker thread. */
   extraction: {
     timeoutMs: number;
@@ -83,6 +85,12 @@ export interface Config {
     /** Node's limit on the whole request head (request line + headers); above it: 431 `{detail}`. */
     maxHeaderBytes: number;
   };
+}
+
+/** The blob store and, for `s3`, how to reach the bucket (credentials come from the AWS SDK's own chain). */
+export interface BlobsConfig {
+  store: 'local' | 'postgres' | 's3';
+  s3: { bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean; prefix: string } | undefined;
 }
 
 /** Thrown for one bad variable; `main.ts` prints the message alone and exits. */
@@ -197,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxPages: integer(env, 'UPLOAD_MAX_PAGES', 300, 1, 10_000),
       inspectTimeoutMs: integer(env, 'UPLOAD_INSPECT_TIMEOUT_SECONDS', 15, 1, 600) * 1000,
     },
+    blobs: blobsConfig(env, databaseUrl),
     extraction: {
       timeoutMs: integer(env, 'EXTRACTION_TIMEOUT_SECONDS', 900, 1, 86_400) * 1000,
       maxHeapMb: integer(env, 'EXTRACTION_MAX_HEAP_MB', 1024, 64, 65_536),
@@ -233,6 +242,28 @@ function corsOrigins(env: Env): string[] {
     }
   }
   return origins.map((o) => o.replace(/\/$/, ''));
+}
+
+/**
+ * `BLOB_STORE` (local | postgres | s3). Unset: s3 when `S3_BUCKET` is set, else postgres when
+ * `DATABASE_URL` is set (so several hosts sharing a database share files with nothing else), else local.
+ */
+function blobsConfig(env: Env, databaseUrl: string | undefined): BlobsConfig {
+  const fallback = env.S3_BUCKET ? 's3' : databaseUrl ? 'postgres' : 'local';
+  const store = oneOf(env, 'BLOB_STORE', ['local', 'postgres', 's3'] as const, fallback);
+  if (store === 'postgres' && !databaseUrl) throw new ConfigError('DATABASE_URL is required when BLOB_STORE=postgres (the blobs are kept in the database)');
+  if (store !== 's3') return { store, s3: undefined };
+  const bucket = env.S3_BUCKET ?? '';
+  if (!bucket) throw new ConfigError('S3_BUCKET is required when BLOB_STORE=s3');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, hyphens; got "${bucket}")`);
+  const endpoint = url(env, 'S3_ENDPOINT', ['http:', 'https:']);
+  const region = env.S3_REGION || env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1';
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) throw new ConfigError(`S3_REGION must be a region name such as eu-west-1 (got "${region}")`);
+  // Self-hosted servers (MinIO, Ceph, s3rver) rarely have a DNS name per bucket: path-style by default there.
+  const forcePathStyle = oneOf(env, 'S3_FORCE_PATH_STYLE', ['true', 'false'] as const, endpoint ? 'true' : 'false') === 'true';
+  const prefix = env.S3_PREFIX ?? '';
+  if (!/^((?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/.test(prefix)) throw new ConfigError(`S3_PREFIX must be empty or end with "/", made of letters, digits, ".", "_", "-", never "." or ".." segments (got "${prefix}")`);
+  return { store, s3: { bucket, endpoint, region, forcePathStyle, prefix } };
 }
 
 function llmConfig(env: Env): Config['llm'] {

@@ -19,6 +19,8 @@ import { seedBuiltinTemplates } from './modules/templates/commands/seed-builtin-
 import { IdentityRepository } from './modules/identity/identity.repository.js';
 import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.js';
 import { createTokenVerifier } from './modules/identity/token-verifier.js';
+import type { BlobStore } from './storage/blobs/blob-store.js';
+import { createBlobStore } from './storage/blobs/create-blob-store.js';
 import { type Store, openStore } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { configureTenantCode } from './tenant-code/tenant-code-pool.js';
@@ -27,6 +29,8 @@ export interface RunningServer {
   app: FastifyInstance;
   store: Store;
   jobs: JobQueue;
+  /** Where uploaded files live (the store `BLOB_STORE` chose). */
+  blobs: BlobStore;
   /** Base URL, e.g. http://127.0.0.1:8000 */
   url: string;
   /**
@@ -42,7 +46,7 @@ const require = createRequire(import.meta.url);
 export const VERSION: string = (require('../package.json') as { version: string }).version;
 
 /** Prepares storage and builds the app without listening. */
-export async function prepareApp(config: Config, options: { logStream?: DestinationStream } = {}): Promise<{ app: FastifyInstance; store: Store; jobs: JobQueue }> {
+export async function prepareApp(config: Config, options: { logStream?: DestinationStream } = {}): Promise<{ app: FastifyInstance; store: Store; jobs: JobQueue; blobs: BlobStore }> {
   // Process-wide, like the database pool: every evaluation of tenant code goes to these workers.
   configureTenantCode(config.tenantCode);
   const store = await openStore(config);
@@ -56,13 +60,15 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
     const model = await createModelGateway(config.llm);
     const tools = createToolGateway({ allowedHosts: config.tools.allowedHosts });
     const jobs = new InProcessJobQueue(store.db);
-    const services = { model, tools, jobs, dataDir: config.dataDir, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
+    const blobs = await createBlobStore({ ...config.blobs, dataDir: config.dataDir }, store.db);
+    const services = { model, tools, jobs, blobs, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
     const app = await buildApp({ config, store, identity, keys, verifier, services, version: VERSION, logStream: options.logStream });
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
     // The AI SDK prints its warnings to the console; send them to the structured log instead.
     (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (details: { warnings: unknown[]; provider?: string; model?: string }) =>
       app.log.warn({ warnings: details.warnings, provider: details.provider, model: details.model }, 'language model warnings');
-    return { app, store, jobs };
+    app.log.info({ blobStore: blobs.kind }, 'blob store');
+    return { app, store, jobs, blobs };
   } catch (error) {
     await store.close();
     throw error;
@@ -71,7 +77,7 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
 
 /** Prepares and listens on `config.host:config.port` (port 0 picks a free one). */
 export async function startServer(config: Config, options: { logStream?: DestinationStream } = {}): Promise<RunningServer> {
-  const { app, store, jobs } = await prepareApp(config, options);
+  const { app, store, jobs, blobs } = await prepareApp(config, options);
   // ROLE=api serves HTTP only; worker and all (the default) also run background jobs.
   if (config.role !== 'api') await jobs.start();
   if (config.role === 'worker') await app.ready();
@@ -83,6 +89,7 @@ export async function startServer(config: Config, options: { logStream?: Destina
     app,
     store,
     jobs,
+    blobs,
     url: `http://${host}:${port}`,
     close: async (options = {}) => {
       const graceMs = options.graceMs ?? config.shutdownGraceMs;

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { requireOrg } from '../kernel/actor.js';
 import type { JobQueue } from '../kernel/jobs.js';
 import type { ModelGateway, ToolGateway } from '../pipeline/ports.js';
+import type { BlobStore } from '../storage/blobs/blob-store.js';
 import type { Database } from '../storage/schema.js';
 import { type CommandContext, createContext } from './context.js';
 
@@ -16,8 +17,8 @@ export interface RouteDeps {
   model: ModelGateway;
   tools: ToolGateway;
   jobs: JobQueue;
-  /** Where uploaded files and other blobs live (the local blob store's root is under it). */
-  dataDir: string;
+  /** Where uploaded files live: local directory, PostgreSQL or S3, chosen once by `createBlobStore`. */
+  blobs: BlobStore;
   /** Operator allow-list of hosts tools may reach despite the SSRF guard. */
   toolAllowedHosts: string[];
   uploads: { maxBytes: number; maxPages: number; inspectTimeoutMs?: number };

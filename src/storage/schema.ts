@@ -1,4 +1,5 @@
 import type { AssessmentsTables } from './tables/assessments.js';
+import type { BlobsTables } from './tables/blobs.js';
 import type { GenerationTables } from './tables/generation.js';
 import type { LibraryTables } from './tables/library.js';
 import type { ToolsTables } from './tables/tools.js';
@@ -150,7 +151,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface Database extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables {
+export interface Database extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables {
   jobs: JobTable;
   organizations: OrganizationTable;
   users: UserTable;

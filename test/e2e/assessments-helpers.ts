@@ -71,6 +71,14 @@ export async function listFiles(dir: string): Promise<string[]> {
 }
 
 /**
+ * What the server's blob store holds (whichever store it uses): finished blobs' keys, and
+ * unfinished writes. Tests compare it before and after a refused request.
+ */
+export async function storedBlobs(server: Pick<TestServer, 'blobs'>): Promise<{ keys: string[]; partial: number }> {
+  return server.blobs.inventory();
+}
+
+/**
  * Row counts of the assessment tables, taken once background jobs have settled: an extraction
  * still running from an earlier upload would otherwise change the counts between two snapshots.
  */

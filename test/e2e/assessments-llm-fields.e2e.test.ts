@@ -6,13 +6,12 @@
  * run's engine versions. The offline half shows the processor disabled and a request for it
  * refused with nothing stored.
  */
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { type FakeAnswer, type FakeChatRequest, type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
-import { assessmentRowCounts, listFiles, postMultipart } from './assessments-helpers.js';
+import { assessmentRowCounts, postMultipart, storedBlobs } from './assessments-helpers.js';
 
 // A character outside the BMP first, so UTF-16 offsets differ from code-point offsets.
 const CONTRACT = '📄 Supply agreement\nSupplier: Contoso Ltd\nAmount due: $1,250.00\nQuantity: 12 crates\nSigned in Berlin.\n';
@@ -223,7 +222,7 @@ describeEachDialect('llm-fields without a model (offline)', (dialect) => {
     it('is 422 with a clear detail on every entry point, and nothing is stored', async () => {
       const file = { name: 'contract.txt', bytes: Buffer.from(CONTRACT, 'utf8'), type: 'text/plain' };
       const rows = await assessmentRowCounts(server);
-      const blobs = await listFiles(path.join(server.dataDir, 'blobs'));
+      const blobs = await storedBlobs(server);
 
       const created = await postMultipart(server, token, 'acme', '/assessments', { name: 'Offline', processor_id: 'prc_llm_fields', requirements: JSON.stringify(REQUIREMENTS) }, [file]);
       expect(created.status).toBe(422);
@@ -232,7 +231,7 @@ describeEachDialect('llm-fields without a model (offline)', (dialect) => {
       expect(uploaded.status).toBe(422);
       expect(uploaded.body.detail).toMatch(/disabled/);
       expect(await assessmentRowCounts(server)).toEqual(rows);
-      expect(await listFiles(path.join(server.dataDir, 'blobs'))).toEqual(blobs);
+      expect(await storedBlobs(server)).toEqual(blobs);
 
       // A rerun asking for it is refused too, before any run is queued.
       const plain = await postMultipart(server, token, 'acme', '/assessments', { name: 'Plain' }, [file]);

@@ -12,7 +12,7 @@ import { makeDocx, makeEncryptedPdf, makeFormPdf, makeInvoicePdf, makePng, makeX
 import { type Api, apiFor } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
-import { type FilePart, assessmentRowCounts, listFiles, postMultipart } from './assessments-helpers.js';
+import { type FilePart, assessmentRowCounts, listFiles, postMultipart, storedBlobs } from './assessments-helpers.js';
 
 const CAP = 300_000;
 type Item = { key: string; id: string; value: unknown; value_text: string | null; value_type: string; provenance: { quote: string; anchors: Array<Record<string, unknown>> }; confidence: { overall: number | null } };
@@ -21,7 +21,6 @@ describeEachDialect('assessment uploads', (dialect) => {
   let server: TestServer;
   let api: Api;
   let token: string;
-  let blobDir: string;
 
   const upload = (pathname: string, fields: Record<string, string>, files: FilePart[]) => postMultipart(server, token, 'acme', pathname, fields, files);
   const itemsOf = async (docId: string): Promise<Item[]> => {
@@ -41,7 +40,6 @@ describeEachDialect('assessment uploads', (dialect) => {
     server = await startTestServer({ dialect, env: { UPLOAD_MAX_BYTES: String(CAP), UPLOAD_INSPECT_TIMEOUT_SECONDS: '120' } });
     token = await server.login();
     api = await apiFor(server);
-    blobDir = path.join(server.dataDir, 'blobs');
   });
   afterAll(async () => server?.close());
 
@@ -168,7 +166,7 @@ describeEachDialect('assessment uploads', (dialect) => {
   });
 
   it('rejects bad files per file (type mismatch, empty, encrypted, zip bomb) without failing the request', async () => {
-    const before = await listFiles(blobDir);
+    const before = (await storedBlobs(server)).keys;
     const created = await upload('/assessments', { name: 'Bad files' }, [
       { name: 'scan.pdf', bytes: makePng(), type: 'application/pdf' },
       { name: 'empty.txt', bytes: Buffer.alloc(0), type: 'text/plain' },
@@ -184,7 +182,7 @@ describeEachDialect('assessment uploads', (dialect) => {
     expect(codes['bomb.docx']).toContain('zip_bomb_suspected');
     expect(created.body.documents.map((d: { filename: string }) => d.filename)).toEqual(['ok.txt']);
     // Only the accepted file's blob was kept.
-    const after = (await listFiles(blobDir)).filter((f) => !before.includes(f));
+    const after = (await storedBlobs(server)).keys.filter((f) => !before.includes(f));
     expect(after).toHaveLength(1);
     await server.jobs.idle();
     expect((await api.get('/health')).status).toBe(200);
@@ -193,7 +191,7 @@ describeEachDialect('assessment uploads', (dialect) => {
   it('refuses a file over the size cap with 413, storing nothing', async () => {
     await server.jobs.idle(); // earlier uploads finish first, so the counts below only move if this test writes
     const rows = await assessmentRowCounts(server);
-    const files = await listFiles(blobDir);
+    const files = await storedBlobs(server);
     const big = await upload('/assessments', { name: 'Too big' }, [
       { name: 'small.txt', bytes: Buffer.from('Vendor: Contoso Ltd\n'), type: 'text/plain' },
       { name: 'big.csv', bytes: randomBytes(CAP + 1000), type: 'text/csv' },
@@ -201,8 +199,7 @@ describeEachDialect('assessment uploads', (dialect) => {
     expect(big.status).toBe(413);
     expect(big.body.detail).toMatch(/larger than the upload limit of 300000 bytes; nothing was stored/);
     expect(await assessmentRowCounts(server)).toEqual(rows);
-    expect((await listFiles(blobDir)).filter((f) => !f.startsWith('tmp'))).toEqual(files.filter((f) => !f.startsWith('tmp')));
-    expect((await listFiles(path.join(blobDir, 'tmp'))).length).toBe(0);
+    expect(await storedBlobs(server)).toEqual({ keys: files.keys, partial: 0 });
   });
 
   it('never uses a file name as a path: ../ and NUL bytes are sanitized for display, nothing lands outside the blob directory', async () => {
@@ -215,9 +212,9 @@ describeEachDialect('assessment uploads', (dialect) => {
     expect(await fs.readdir(parent)).toEqual(siblingsBefore);
     const all = await listFiles(server.dataDir);
     expect(all.some((f) => f.includes('evil'))).toBe(false);
-    const blobs = all.filter((p) => p.startsWith('blobs'));
+    const blobs = (await storedBlobs(server)).keys;
     expect(blobs.length).toBeGreaterThan(0);
-    for (const f of blobs) expect(path.basename(f)).toMatch(/^blob_[0-9a-z]{26}$/);
+    for (const key of blobs) expect(key).toMatch(/^blob_[0-9a-z]{26}$/);
     const content = await fetch(`${server.url}/documents/${doc.id}/content`, { headers: { authorization: `Bearer ${token}` } });
     expect(content.headers.get('content-disposition')).toMatch(/^inline; filename="evilname.txt"/);
   });
@@ -243,7 +240,7 @@ describeEachDialect('assessment uploads', (dialect) => {
   it('refuses bad assessment fields with 422/404 and stores nothing', async () => {
     await server.jobs.idle(); // earlier uploads finish first, so the counts below only move if this test writes
     const rows = await assessmentRowCounts(server);
-    const files = await listFiles(blobDir);
+    const files = await storedBlobs(server);
     const txt = [{ name: 'a.txt', bytes: Buffer.from('Vendor: X\n'), type: 'text/plain' }];
     const noName = await upload('/assessments', {}, txt);
     expect(noName.status).toBe(422);
@@ -258,7 +255,7 @@ describeEachDialect('assessment uploads', (dialect) => {
     const json = await api.post('/assessments', { name: 'x' });
     expect(json.status).toBe(422);
     expect(await assessmentRowCounts(server)).toEqual(rows);
-    expect(await listFiles(blobDir)).toEqual(files);
+    expect(await storedBlobs(server)).toEqual(files);
   });
 
   it('marks a re-uploaded identical file as a duplicate and does not process it again unless asked', async () => {
@@ -284,16 +281,18 @@ describeEachDialect('assessment uploads', (dialect) => {
     ]);
     await server.jobs.idle();
     const [a, b] = created.body.documents;
-    const before = await listFiles(blobDir);
+    const before = (await storedBlobs(server)).keys;
+    const { blob_key: blobOfA } = await server.store.db.selectFrom('source_documents').select('blob_key').where('id', '=', a.id).executeTakeFirstOrThrow();
+    expect(before).toContain(blobOfA);
     expect((await api.delete(`/documents/${a.id}`)).body).toEqual({ ok: true });
     expect((await api.get(`/documents/${a.id}`)).status).toBe(404);
-    expect((await listFiles(blobDir)).length).toBe(before.length - 1);
+    expect((await storedBlobs(server)).keys).toEqual(before.filter((k) => k !== blobOfA));
     const item = (await itemsOf(b.id))[0];
     expect((await api.post(`/extracted-items/${item.id}/corrections`, { value: 'Fabrikam Inc', reason: 'wrong_value' })).status).toBe(201);
     expect((await api.delete(`/assessments/${created.body.assessment.id}`)).body).toEqual({ ok: true });
     expect((await api.get(`/assessments/${created.body.assessment.id}`)).status).toBe(404);
     expect((await api.get(`/documents/${b.id}`)).status).toBe(404);
-    expect((await listFiles(blobDir)).length).toBe(before.length - 2);
+    expect((await storedBlobs(server)).keys.length).toBe(before.length - 2);
     const leftovers = await server.store.db.selectFrom('extracted_items').select('id').where('document_id', 'in', [a.id, b.id]).execute();
     expect(leftovers).toEqual([]);
     const corrections = await server.store.db.selectFrom('corrections').select('id').where('document_id', '=', b.id).execute();

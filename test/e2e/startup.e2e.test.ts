@@ -34,12 +34,23 @@ describe('process start-up', () => {
     ['PORT', 'not-a-port'],
     ['AUTH_MODE', 'trust-me'],
     ['DATABASE_URL', 'mysql://db/quire'],
+    ['BLOB_STORE', 'nfs'],
   ])('refuses a bad %s with one line naming it', async (name, value) => {
     const result = await runMain({ [name]: value });
     expect(result.code).toBe(1);
     const lines = result.stderr.split('\n').filter((l) => l.trim() !== '' && !l.includes('ExperimentalWarning'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${name} `));
+  });
+
+  it.each([
+    [{ BLOB_STORE: 's3' }, 'S3_BUCKET'],
+    [{ BLOB_STORE: 'postgres' }, 'DATABASE_URL'],
+  ])('refuses the blob store combination %j with one line naming %s', async (env, name) => {
+    const result = await runMain(env);
+    expect(result.code).toBe(1);
+    const lines = result.stderr.split('\n').filter((l) => l.trim() !== '' && !l.includes('ExperimentalWarning'));
+    expect(lines).toEqual([expect.stringMatching(new RegExp(`^Configuration error: ${name} is required when BLOB_STORE=`))]);
   });
 
   it('starts on an empty DATA_DIR and says where it listens', async () => {

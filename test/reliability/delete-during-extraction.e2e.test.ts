@@ -4,14 +4,13 @@
  * answering 200; the cancelled run leaves nothing behind (no items, runs, blob, job rows), and
  * later uploads still process normally.
  */
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
-import { assessmentRowCounts, listFiles, postMultipart } from '../e2e/assessments-helpers.js';
+import { assessmentRowCounts, postMultipart, storedBlobs } from '../e2e/assessments-helpers.js';
 
 const MODEL_LATENCY_MS = 20_000;
 const TEXT = 'Supply agreement\nSupplier: Contoso Ltd\n';
@@ -57,7 +56,7 @@ describeEachDialect('deleting while extraction runs', (dialect) => {
     expect(counts.extracted_items).toBe(0);
     const jobs = await server.store.db.selectFrom('jobs').select('id').where(sql<boolean>`id like ${`%${runId}%`}`).execute();
     expect(jobs).toEqual([]);
-    expect(await listFiles(path.join(server.dataDir, 'blobs'))).toEqual([]);
+    expect(await storedBlobs(server)).toEqual({ keys: [], partial: 0 });
     expect((await api.get(`/documents/${docId}`)).status).toBe(404);
   }
 

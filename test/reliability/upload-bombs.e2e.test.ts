@@ -10,7 +10,6 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import JSZip from 'jszip';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   makeDocx,
@@ -24,7 +23,7 @@ import {
 } from '../../src/extraction/test-support/fixtures.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
-import { type FilePart, assessmentRowCounts, listFiles, postMultipart } from '../e2e/assessments-helpers.js';
+import { type FilePart, assessmentRowCounts, postMultipart, storedBlobs } from '../e2e/assessments-helpers.js';
 
 const CAP = 4 * 1024 * 1024;
 const MAX_PAGES = 5;
@@ -216,18 +215,16 @@ const CORPUS: Bomb[] = [
 describeEachDialect('upload bombs and type lies', (dialect) => {
   let server: TestServer;
   let token: string;
-  let blobDir: string;
 
   beforeAll(async () => {
     // A generous inspection budget: on a loaded machine a PDF worker can take 10 s to start, and
     // an inspection out of time is (rightly) undecided, which is not what this corpus is about.
     server = await startTestServer({ dialect, env: { UPLOAD_MAX_BYTES: String(CAP), UPLOAD_MAX_PAGES: String(MAX_PAGES), UPLOAD_INSPECT_TIMEOUT_SECONDS: '120' } });
     token = await server.login();
-    blobDir = path.join(server.dataDir, 'blobs');
   });
   afterAll(async () => server?.close());
 
-  const storedBlobs = async () => (await listFiles(blobDir)).filter((f) => !f.startsWith('tmp'));
+  const blobsNow = async () => storedBlobs(server);
   const errorCodes = (problems: Array<{ code: string; severity: string }>) => problems.filter((p) => p.severity === 'error').map((p) => p.code);
 
   it('holds about thirty bombs and type lies', () => {
@@ -238,7 +235,7 @@ describeEachDialect('upload bombs and type lies', (dialect) => {
     it(`refuses ${bomb.name} (${bomb.code}), storing nothing`, async () => {
       const part = await bomb.file();
       const rows = await assessmentRowCounts(server);
-      const blobs = await storedBlobs();
+      const blobs = await blobsNow();
 
       const uploaded = await postMultipart(server, token, 'acme', '/documents', {}, [part]);
       expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
@@ -254,7 +251,7 @@ describeEachDialect('upload bombs and type lies', (dialect) => {
       expect(errorCodes(checked.body.problems)).toContain(bomb.code);
 
       expect(await assessmentRowCounts(server)).toEqual(rows);
-      expect(await storedBlobs()).toEqual(blobs);
+      expect(await blobsNow()).toEqual(blobs);
     });
   }
 
@@ -271,12 +268,12 @@ describeEachDialect('upload bombs and type lies', (dialect) => {
 
   it('answers a file over UPLOAD_MAX_BYTES with 413 {detail}, storing nothing', async () => {
     const rows = await assessmentRowCounts(server);
-    const blobs = await storedBlobs();
+    const blobs = await blobsNow();
     const refused = await postMultipart(server, token, 'acme', '/documents', {}, [{ name: 'big.png', bytes: Buffer.concat([makePng(), Buffer.alloc(CAP)]), type: 'image/png' }]);
     expect(refused.status).toBe(413);
     expect(refused.body.detail).toBe(`a file is larger than the upload limit of ${CAP} bytes; nothing was stored`);
     expect(await assessmentRowCounts(server)).toEqual(rows);
-    expect(await storedBlobs()).toEqual(blobs);
+    expect(await blobsNow()).toEqual(blobs);
   });
 
   it('still accepts a real PNG and PDF after the corpus', async () => {

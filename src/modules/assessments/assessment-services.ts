@@ -5,7 +5,7 @@
  */
 import type { JobQueue } from '../../kernel/jobs.js';
 import type { ModelGateway } from '../../pipeline/ports.js';
-import { type BlobStore, LocalBlobStore } from '../../storage/blob-store.js';
+import type { BlobStore } from '../../storage/blobs/blob-store.js';
 import type { ProcessorBudget } from '../../extraction/run-processor-in-worker.js';
 import { PROCESS_RUN_JOB } from './assessment-job-types.js';
 
@@ -18,9 +18,9 @@ export interface AssessmentServices {
   model: ModelGateway;
 }
 
-/** Services over a data directory (blobs under `DATA_DIR/blobs`). */
-export function assessmentServices(deps: Pick<AssessmentServices, 'jobs' | 'uploads' | 'extraction' | 'model'> & { dataDir: string }): AssessmentServices {
-  return { jobs: deps.jobs, blobs: LocalBlobStore.forDataDir(deps.dataDir), uploads: deps.uploads, extraction: deps.extraction, model: deps.model };
+/** The area's services, picked from the application's (the blob store is whichever the factory chose). */
+export function assessmentServices(deps: Pick<AssessmentServices, 'jobs' | 'blobs' | 'uploads' | 'extraction' | 'model'>): AssessmentServices {
+  return { jobs: deps.jobs, blobs: deps.blobs, uploads: deps.uploads, extraction: deps.extraction, model: deps.model };
 }
 
 /** Queues the processing of a run (the job id makes a second enqueue of the same run a no-op). */

@@ -45,7 +45,7 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
   const processor = getProcessor(run.processor_id);
   let result: ProcessorResult;
   try {
-    const bytes = await services.blobs.read(doc.blob_key);
+    const bytes = await services.blobs.read(orgId, doc.blob_key);
     result = await runProcessorInWorker(run.processor_id, { bytes, kind: doc.kind as FileKind, filename: doc.filename }, services.extraction, signal);
   } catch (error) {
     result = failedResult('internal_error', 'internal', `the stored file could not be read: ${error instanceof Error ? error.message : String(error)}`, 'processing');

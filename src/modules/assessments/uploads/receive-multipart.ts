@@ -7,7 +7,7 @@
 import type { Multipart } from '@fastify/multipart';
 import { DomainValidationError, PayloadTooLargeError } from '../../../kernel/errors.js';
 import { LIMITS } from '../../../kernel/limits.js';
-import type { BlobStore, StoredBlob } from '../../../storage/blob-store.js';
+import type { BlobStore, StoredBlob } from '../../../storage/blobs/blob-store.js';
 import { rethrowAsBadMultipart } from './malformed-multipart.js';
 
 /** A file that arrived and is stored under a generated blob key. */
@@ -39,7 +39,7 @@ function isTooLarge(error: unknown): boolean {
  *   `LIMITS.filesPerUpload` files (nothing is kept).
  * @throws DomainValidationError when a file arrives under an unknown field name, or the body is malformed.
  */
-export async function receiveMultipart(parts: AsyncIterable<Multipart>, blobs: BlobStore, maxBytes: number): Promise<ReceivedMultipart> {
+export async function receiveMultipart(parts: AsyncIterable<Multipart>, blobs: BlobStore, orgId: string, maxBytes: number): Promise<ReceivedMultipart> {
   const received: ReceivedMultipart = { fields: {}, files: [] };
   try {
     for await (const part of parts) {
@@ -57,16 +57,16 @@ export async function receiveMultipart(parts: AsyncIterable<Multipart>, blobs: B
         part.file.resume();
         throw new TooManyFilesError(`an upload request carries at most ${LIMITS.filesPerUpload} files (limit filesPerUpload); nothing was stored`);
       }
-      const blob = await blobs.put(part.file, { maxBytes });
+      const blob = await blobs.put(orgId, part.file, { maxBytes });
       // @fastify/multipart truncates at its own per-file limit instead of failing in some setups.
       if (part.file.truncated) {
-        await blobs.delete(blob.key);
+        await blobs.delete(orgId, blob.key);
         throw new PayloadTooLargeError(`the file ${JSON.stringify(part.filename)} is larger than the upload limit`);
       }
       received.files.push({ field: part.fieldname, filename: part.filename ?? '', declared_mime_type: part.mimetype || null, blob });
     }
   } catch (error) {
-    await Promise.all(received.files.map((f) => blobs.delete(f.blob.key)));
+    await discardFiles(blobs, orgId, received.files);
     if (error instanceof TooManyFilesError) throw error;
     if (isTooLarge(error)) throw new PayloadTooLargeError(`a file is larger than the upload limit of ${maxBytes} bytes; nothing was stored`);
     rethrowAsBadMultipart(error);
@@ -75,6 +75,6 @@ export async function receiveMultipart(parts: AsyncIterable<Multipart>, blobs: B
 }
 
 /** Removes the blobs of files that will not be kept. */
-export async function discardFiles(blobs: BlobStore, files: readonly ReceivedFile[]): Promise<void> {
-  await Promise.all(files.map((f) => blobs.delete(f.blob.key)));
+export async function discardFiles(blobs: BlobStore, orgId: string, files: readonly ReceivedFile[]): Promise<void> {
+  await Promise.all(files.map((f) => blobs.delete(orgId, f.blob.key)));
 }

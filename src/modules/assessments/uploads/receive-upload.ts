@@ -8,8 +8,9 @@
  * body is drained by the error handler (http/plugins/errors.ts), so the connection stays usable.
  */
 import type { FastifyRequest } from 'fastify';
+import { requireOrg } from '../../../kernel/actor.js';
 import { DomainValidationError } from '../../../kernel/errors.js';
-import type { BlobStore } from '../../../storage/blob-store.js';
+import type { BlobStore } from '../../../storage/blobs/blob-store.js';
 import { type ReceivedMultipart, discardFiles, receiveMultipart } from './receive-multipart.js';
 
 /** Where the files go and how large one may be. */
@@ -42,12 +43,14 @@ export interface UploadSteps<P, T> {
 export async function receiveUpload<P, T>(request: FastifyRequest, target: UploadTarget, steps: UploadSteps<P, T>): Promise<T> {
   if (!request.isMultipart()) throw new DomainValidationError(steps.notMultipart);
   const prepared = await steps.prepare();
-  const received = await receiveMultipart(request.parts(), target.blobs, target.maxBytes);
+  // The blobs belong to the active organization (prepare has just required one).
+  const orgId = requireOrg(request.actor).org.orgId;
+  const received = await receiveMultipart(request.parts(), target.blobs, orgId, target.maxBytes);
   try {
     checkReceived(received, steps);
     return await steps.use(prepared, received);
   } catch (error) {
-    await discardFiles(target.blobs, received.files);
+    await discardFiles(target.blobs, orgId, received.files);
     throw error;
   }
 }

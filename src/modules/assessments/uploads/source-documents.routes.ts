@@ -138,8 +138,10 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
       },
     },
     async (request, reply) => {
-      const doc = await requireSourceDocument(contextOf(request, deps), request.params.id);
-      const size = await services.blobs.size(doc.blob_key);
+      const ctx = contextOf(request, deps);
+      const doc = await requireSourceDocument(ctx, request.params.id);
+      const orgId = ctx.actor.org.orgId;
+      const size = await services.blobs.size(orgId, doc.blob_key);
       if (size === null) throw new NotFoundError(`the content of document ${doc.id} is missing`);
       const etag = `"${doc.sha256}"`;
       reply.header('etag', etag).header('accept-ranges', 'bytes').header('content-type', doc.mime_type).header('content-disposition', inlineDisposition(doc.filename)).header('x-content-type-options', 'nosniff');
@@ -151,9 +153,9 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
         return reply.status(416).header('content-range', `bytes */${size}`).header('content-type', 'application/json; charset=utf-8').send({ detail: `range not satisfiable (size ${size})` });
       }
       if (range.kind === 'range') {
-        return reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1).send(services.blobs.openRead(doc.blob_key, range));
+        return reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1).send(await services.blobs.openRead(orgId, doc.blob_key, range));
       }
-      return reply.status(200).header('content-length', size).send(services.blobs.openRead(doc.blob_key));
+      return reply.status(200).header('content-length', size).send(await services.blobs.openRead(orgId, doc.blob_key));
     },
   );
 }

@@ -1,5 +1,5 @@
 /**
- * `DELETE /assessments/{id}`: cascades to its source documents (and their blobs on disk), runs,
+ * `DELETE /assessments/{id}`: cascades to its source documents (and their blobs, on whichever store holds them), runs,
  * items, corrections, and batch rows; batches tied to the assessment are removed too. Documents
  * being processed are deleted too: their processing is cancelled first.
  */
@@ -25,5 +25,5 @@ export async function deleteAssessment(ctx: CommandContext, services: Pick<Asses
     return blobKeys;
   });
   // Files go once the rows are gone for good (a rolled-back delete keeps its files).
-  for (const key of keys) await services.blobs.delete(key);
+  for (const key of keys) await services.blobs.delete(ctx.actor.org.orgId, key);
 }

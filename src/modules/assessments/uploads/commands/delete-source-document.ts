@@ -17,5 +17,5 @@ export async function deleteSourceDocument(ctx: CommandContext, services: Pick<A
     if (doc.assessment_id) await tx.repos.assessments.touch(tx.actor.org.orgId, doc.assessment_id, tx.clock.now().toISOString());
     return blobKeys;
   });
-  for (const key of keys) await services.blobs.delete(key);
+  for (const key of keys) await services.blobs.delete(ctx.actor.org.orgId, key);
 }

@@ -39,7 +39,7 @@ export async function ingestFiles(ctx: CommandContext, services: AssessmentServi
   const result: IngestResult = { documents: [], rejected_files: [] };
   const accepted: Array<{ file: ReceivedFile; verdict: Awaited<ReturnType<typeof validateUpload>> }> = [];
   for (const file of files) {
-    const bytes = await services.blobs.read(file.blob.key);
+    const bytes = await services.blobs.read(orgId, file.blob.key);
     const verdict = await validateUpload({
       bytes,
       filename: file.filename,
@@ -48,7 +48,7 @@ export async function ingestFiles(ctx: CommandContext, services: AssessmentServi
     });
     if (verdict.valid && verdict.detected.kind) accepted.push({ file, verdict });
     else {
-      await services.blobs.delete(file.blob.key);
+      await services.blobs.delete(orgId, file.blob.key);
       result.rejected_files.push({ filename: sanitizeFilename(file.filename), problems: verdict.problems });
     }
   }
@@ -108,7 +108,7 @@ export async function ingestFiles(ctx: CommandContext, services: AssessmentServi
       if (options.assessment) await repos.assessments.touch(orgId, options.assessment.id, now);
     });
   } catch (error) {
-    await Promise.all(accepted.map(({ file }) => services.blobs.delete(file.blob.key)));
+    await Promise.all(accepted.map(({ file }) => services.blobs.delete(orgId, file.blob.key)));
     throw error;
   }
   for (const runId of runIds) await enqueueRun(services, orgId, runId);
