@@ -10,6 +10,8 @@ import { type HostLookup, UrlRefusedError, checkUrl } from '../tools/ssrf-guard.
 
 /** Bytes of an answer read at most: enough for the excerpt, never a whole large body. */
 const READ_BYTES = WEBHOOK_RESPONSE_EXCERPT_CHARS * 4;
+/** The guarded fetch's own cap, above one socket read, so the first chunk is never refused. */
+const FETCH_CAP_BYTES = 256 * 1024;
 
 /** Reads at most `maxBytes` of a body, then lets the rest go. */
 async function readHead(response: Response, maxBytes: number): Promise<string> {
@@ -24,6 +26,8 @@ async function readHead(response: Response, maxBytes: number): Promise<string> {
       chunks.push(value);
       seen += value.length;
     }
+  } catch {
+    // The answer broke off (or passed the cap): what arrived is still worth keeping.
   } finally {
     await reader.cancel().catch(() => undefined);
   }
@@ -33,14 +37,14 @@ async function readHead(response: Response, maxBytes: number): Promise<string> {
 
 function describeError(error: unknown, timeoutMs: number): string {
   if (error instanceof UrlRefusedError) return error.message;
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${Math.round(timeoutMs / 1000)} s`;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`;
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
   return error instanceof Error ? `${error.message}${cause}` : String(error);
 }
 
 /** The transport over the guarded fetch; `lookup` for tests that resolve names themselves. */
 export function createGuardedWebhookTransport(options: { allowedHosts: readonly string[]; lookup?: HostLookup }): WebhookTransport {
-  const fetchImpl = createGuardedFetch({ allowedHosts: options.allowedHosts, maxResponseBytes: READ_BYTES, lookup: options.lookup });
+  const fetchImpl = createGuardedFetch({ allowedHosts: options.allowedHosts, maxResponseBytes: FETCH_CAP_BYTES, lookup: options.lookup });
   return {
     async refusal(url) {
       try {
@@ -57,7 +61,7 @@ export function createGuardedWebhookTransport(options: { allowedHosts: readonly 
       const signal = AbortSignal.timeout(request.timeoutMs);
       try {
         const response = await fetchImpl(url, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Quire-Webhooks/1', ...request.headers }, body: request.body, signal });
-        const bodyExcerpt = await readHead(response, READ_BYTES).catch(() => '');
+        const bodyExcerpt = await readHead(response, READ_BYTES);
         return { kind: 'response', status: response.status, bodyExcerpt, durationMs: elapsed() };
       } catch (error) {
         return { kind: 'error', error: describeError(signal.aborted ? signal.reason : error, request.timeoutMs), durationMs: elapsed() };
