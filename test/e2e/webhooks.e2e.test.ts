@@ -9,19 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { addTestMember } from '../support/members.js';
+import { LETTER_FIELDS } from '../support/letter-fields.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { type WebhookReceiver, startWebhookReceiver } from '../support/webhook-receiver.js';
 import { postMultipart } from './assessments-helpers.js';
-
-const LETTER_FIELDS = {
-  firm_name: 'Northwind LLP',
-  client_name: 'Contoso GmbH',
-  client_contact: 'Ada Lovelace',
-  services: 'Tax advice\nAudit support',
-  start_date: '2026-12-01',
-  fee_amount: 12000,
-  signatory: 'J. Smith',
-};
 
 describeEachDialect('webhooks', (dialect) => {
   let server: TestServer;
