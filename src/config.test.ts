@@ -20,9 +20,19 @@ describe('loadConfig', () => {
     [{ AUTH_ALGORITHMS: 'HS256' }, 'AUTH_ALGORITHMS'],
     [{ AUTH_ALGORITHMS: 'none' }, 'AUTH_ALGORITHMS'],
     [{ DATABASE_SCHEMA: 'Robert"); drop' }, 'DATABASE_SCHEMA'],
+    [{ WEBHOOK_RETRY_SECONDS: '5,soon' }, 'WEBHOOK_RETRY_SECONDS'],
+    [{ WEBHOOK_RETRY_SECONDS: '-5' }, 'WEBHOOK_RETRY_SECONDS'],
+    [{ WEBHOOK_RETRY_SECONDS: '90000' }, 'WEBHOOK_RETRY_SECONDS'],
+    [{ WEBHOOK_TIMEOUT_SECONDS: '0' }, 'WEBHOOK_TIMEOUT_SECONDS'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${name} `));
+  });
+
+  it('reads the webhook retry schedule and timeout (default, custom, none)', () => {
+    expect(loadConfig({}).webhooks).toEqual({ retrySeconds: [5, 30, 120, 600, 3600], timeoutMs: 10_000 });
+    expect(loadConfig({ WEBHOOK_RETRY_SECONDS: '0.5, 2', WEBHOOK_TIMEOUT_SECONDS: '3' }).webhooks).toEqual({ retrySeconds: [0.5, 2], timeoutMs: 3000 });
+    expect(loadConfig({ WEBHOOK_RETRY_SECONDS: '' }).webhooks.retrySeconds).toEqual([]);
   });
 
   it('never echoes a database password', () => {
