@@ -22,7 +22,9 @@ function failureOf(outcome: WebhookPostOutcome): string | null {
 }
 
 /**
- * Makes attempt `attempt` and records it. `retry: false` (a ping) never schedules another.
+ * Makes attempt `attempt` and records it. `retry: false` (a ping) never schedules another;
+ * `isNew` (a ping) writes the delivery row itself with its attempt, so a crash mid-POST leaves
+ * no delivery pending forever.
  *
  * @returns the delivery as recorded after the attempt.
  */
@@ -32,7 +34,7 @@ export async function attemptDelivery(
   endpoint: WebhookEndpointRecord,
   delivery: WebhookDeliveryRecord,
   attempt: number,
-  options: { retry: boolean },
+  options: { retry: boolean; isNew?: boolean },
 ): Promise<WebhookDeliveryRecord> {
   const orgId = ctx.actor.org.orgId;
   const started = ctx.clock.now();
@@ -50,6 +52,7 @@ export async function attemptDelivery(
     nextAttemptAt: nextAttemptAt?.toISOString() ?? null,
   };
   await ctx.transaction(async (tx) => {
+    if (options.isNew) await tx.repos.webhookDeliveries.insertOnce(orgId, delivery);
     await tx.repos.webhookDeliveries.recordAttempt(orgId, delivery.id, { attempt, attemptedAt: started.toISOString(), ...response, error: recorded.error, durationMs: outcome.durationMs }, recorded);
     if (nextAttemptAt) {
       await services.jobs.enqueue(WEBHOOK_DELIVERY_JOB, { orgId, deliveryId: delivery.id, attempt: attempt + 1 }, { id: deliveryJobId(delivery.id, attempt + 1), transaction: transactionHandleOf(tx), startAfter: nextAttemptAt });

@@ -27,8 +27,7 @@ export async function pingWebhook(ctx: CommandContext, services: WebhookServices
     data: { webhookId: endpoint.id, summary: 'A test event sent from Quire on request.' },
   };
   const delivery = newDelivery(webhookDeliveryId(endpoint.id, eventId), endpoint.id, eventId, 'ping', JSON.stringify(envelope), now);
-  await ctx.repos.webhookDeliveries.insertOnce(orgId, delivery);
-  const recorded = await attemptDelivery(ctx, services, endpoint, delivery, 1, { retry: false });
+  const recorded = await attemptDelivery(ctx, services, endpoint, delivery, 1, { retry: false, isNew: true });
   const attempts = await ctx.repos.webhookDeliveries.listAttempts(orgId, [delivery.id]);
   return { delivery: recorded, attempts: attempts.get(delivery.id) ?? [] };
 }
