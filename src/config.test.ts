@@ -27,6 +27,10 @@ describe('loadConfig', () => {
     [{ S3_BUCKET: 'quire', S3_ENDPOINT: 'ftp://minio' }, 'S3_ENDPOINT'],
     [{ S3_BUCKET: 'quire', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
     [{ S3_BUCKET: 'quire', S3_PREFIX: '../x/' }, 'S3_PREFIX'],
+    [{ WEBHOOK_RETRY_SECONDS: '5,soon' }, 'WEBHOOK_RETRY_SECONDS'],
+    [{ WEBHOOK_RETRY_SECONDS: '-5' }, 'WEBHOOK_RETRY_SECONDS'],
+    [{ WEBHOOK_RETRY_SECONDS: '90000' }, 'WEBHOOK_RETRY_SECONDS'],
+    [{ WEBHOOK_TIMEOUT_SECONDS: '0' }, 'WEBHOOK_TIMEOUT_SECONDS'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${name} `));
@@ -49,6 +53,12 @@ describe('loadConfig', () => {
       forcePathStyle: true,
       prefix: 'prod/',
     });
+  });
+
+  it('reads the webhook retry schedule and timeout (default, custom, none)', () => {
+    expect(loadConfig({}).webhooks).toEqual({ retrySeconds: [5, 30, 120, 600, 3600], timeoutMs: 10_000 });
+    expect(loadConfig({ WEBHOOK_RETRY_SECONDS: '0.5, 2', WEBHOOK_TIMEOUT_SECONDS: '3' }).webhooks).toEqual({ retrySeconds: [0.5, 2], timeoutMs: 3000 });
+    expect(loadConfig({ WEBHOOK_RETRY_SECONDS: '' }).webhooks.retrySeconds).toEqual([]);
   });
 
   it('never echoes a database password', () => {

@@ -51,6 +51,8 @@ export interface Config {
     /** Operator allow-list of hosts (or host:port) a tool may reach despite the SSRF guard. */
     allowedHosts: string[];
   };
+  /** Webhook deliveries (`WEBHOOK_RETRY_SECONDS`, `WEBHOOK_TIMEOUT_SECONDS`). */
+  webhooks: { retrySeconds: number[]; timeoutMs: number };
   uploads: {
     maxBytes: number;
     maxPages: number;
@@ -200,6 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     llm: llmConfig(env),
     tools: { allowedHosts: (env.TOOL_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) },
+    webhooks: { retrySeconds: retrySchedule(env), timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60) * 1000 },
     uploads: {
       maxBytes: integer(env, 'UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
       maxPages: integer(env, 'UPLOAD_MAX_PAGES', 300, 1, 10_000),
@@ -225,6 +228,19 @@ export function loadConfig(env: Env = process.env): Config {
       maxHeaderBytes: integer(env, 'HTTP_MAX_HEADER_BYTES', 64 * 1024, 8 * 1024, 1024 * 1024),
     },
   };
+}
+
+/**
+ * `WEBHOOK_RETRY_SECONDS`: the waits before a failed delivery's attempts 2, 3, … (default
+ * 5,30,120,600,3600: six attempts over about 75 minutes); an empty value means no retries.
+ */
+function retrySchedule(env: Env): number[] {
+  const raw = env.WEBHOOK_RETRY_SECONDS ?? '5,30,120,600,3600';
+  const waits = raw.split(',').map((w) => w.trim()).filter(Boolean);
+  if (waits.length > 20 || waits.some((w) => !/^\d+(\.\d+)?$/.test(w) || Number(w) > 86_400)) {
+    throw new ConfigError(`WEBHOOK_RETRY_SECONDS must list at most 20 waits in seconds, each at most 86400 (got "${raw}")`);
+  }
+  return waits.map(Number);
 }
 
 /** `CORS_ORIGINS`: comma-separated origins (`https://app.example.com`), each a scheme and host only. */

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { createModelGateway } from './adapters/llm/create-model-gateway.js';
 import { createToolGateway } from './adapters/tools/tool-gateway.js';
+import { createGuardedWebhookTransport } from './adapters/webhooks/guarded-webhook-transport.js';
 import { buildApp } from './app.js';
 import { registerJobs } from './jobs/register-jobs.js';
 import { InProcessJobQueue } from './jobs/in-process-job-queue.js';
@@ -61,7 +62,8 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
     const tools = createToolGateway({ allowedHosts: config.tools.allowedHosts });
     const jobs = new InProcessJobQueue(store.db);
     const blobs = await createBlobStore({ ...config.blobs, dataDir: config.dataDir }, store.db);
-    const services = { model, tools, jobs, blobs, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
+    const webhooks = { transport: createGuardedWebhookTransport({ allowedHosts: config.tools.allowedHosts }), policy: config.webhooks };
+    const services = { model, tools, jobs, blobs, webhooks, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
     const app = await buildApp({ config, store, identity, keys, verifier, services, version: VERSION, logStream: options.logStream });
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
     // The AI SDK prints its warnings to the console; send them to the structured log instead.

@@ -13,6 +13,7 @@ export function generationJobs(services: JobServices): JobDefinition[] {
   const generation: GenerationServices = {
     model: services.model,
     tools: services.tools,
+    jobs: services.jobs,
     contextFor: (actor) => createContext(services.db, actor),
     price: services.llmPrice,
   };

@@ -7,6 +7,7 @@ import type { JobQueue } from '../kernel/jobs.js';
 import type { RouteDeps } from '../modules/route-context.js';
 import { assessmentJobs } from './assessment-jobs.js';
 import { generationJobs } from './generation-jobs.js';
+import { webhookJobs } from './webhook-jobs.js';
 
 /** What job handlers get: the same services as routes, and the application's logger. */
 export interface JobServices extends RouteDeps {
@@ -14,5 +15,5 @@ export interface JobServices extends RouteDeps {
 }
 
 export function registerJobs(queue: JobQueue, services: JobServices): void {
-  for (const definition of [...generationJobs(services), ...assessmentJobs(services)]) queue.register(definition);
+  for (const definition of [...generationJobs(services), ...assessmentJobs(services), ...webhookJobs(services)]) queue.register(definition);
 }

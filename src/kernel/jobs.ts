@@ -116,7 +116,7 @@ export interface JobQueue {
    * row is written in it, so it exists only if the caller's writes commit. Enqueuing an id that
    * is already queued wakes the queue (call it again after the commit to start at once).
    */
-  enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options?: { id?: string; transaction?: unknown }): Promise<void>;
+  enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options?: EnqueueOptions): Promise<void>;
   start(): Promise<void>;
   /**
    * Stops claiming jobs, then waits for the running ones: at most `graceMs` (default: until they

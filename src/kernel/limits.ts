@@ -65,3 +65,15 @@ export function excerpt(value: unknown, maxChars: number = LIMITS.echoedValueCha
   if (/[\ud800-\udbff]$/.test(head)) head = head.slice(0, -1);
   return `${head}… (${text.length - head.length} more characters)`;
 }
+
+/** Webhooks: endpoints an organization may register and what one may hold. */
+export const WEBHOOK_LIMITS = {
+  /** Endpoints of one organization. */
+  endpointsPerOrganization: 20,
+  /** An endpoint URL, in characters. */
+  urlChars: 2_048,
+  /** Event types one endpoint subscribes to (at most every type there is). */
+  eventsPerEndpoint: 20,
+  /** An endpoint's description, in characters. */
+  descriptionChars: 500,
+} as const;

@@ -37,6 +37,8 @@ import { SnippetRepository } from './library/snippets/snippet.repository.js';
 import { TextRepository } from './library/texts/text.repository.js';
 import { ToolRegistrationRepository } from './library/tool-registrations/tool-registration.repository.js';
 import { VoiceRepository } from './library/voices/voice.repository.js';
+import { WebhookDeliveryRepository } from './webhooks/webhook-delivery.repository.js';
+import { WebhookEndpointRepository } from './webhooks/webhook-endpoint.repository.js';
 
 type RepositoryClass<T> = new (db: Kysely<Database>) => T;
 
@@ -74,6 +76,9 @@ const REPOSITORIES = {
   corrections: CorrectionRepository,
   batches: BatchRepository,
   observedAccuracy: ObservedAccuracyRepository,
+  // webhooks
+  webhookEndpoints: WebhookEndpointRepository,
+  webhookDeliveries: WebhookDeliveryRepository,
 } satisfies Record<string, RepositoryClass<unknown>>;
 
 export type Repos = { readonly [K in keyof typeof REPOSITORIES]: InstanceType<(typeof REPOSITORIES)[K]> };

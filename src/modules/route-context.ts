@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { requireOrg } from '../kernel/actor.js';
 import type { JobQueue } from '../kernel/jobs.js';
+import type { WebhookTransport } from '../kernel/webhook-transport.js';
 import type { ModelGateway, ToolGateway } from '../pipeline/ports.js';
 import type { BlobStore } from '../storage/blobs/blob-store.js';
 import type { Database } from '../storage/schema.js';
@@ -24,6 +25,8 @@ export interface RouteDeps {
   uploads: { maxBytes: number; maxPages: number; inspectTimeoutMs?: number };
   /** Budget of one extraction (a processing run's worker thread). */
   extraction: { timeoutMs: number; maxHeapMb: number; workers: number };
+  /** Webhook deliveries: the guarded transport and the retry and timeout policy. */
+  webhooks: { transport: WebhookTransport; policy: { retrySeconds: readonly number[]; timeoutMs: number } };
   /** Prices per million tokens for run costs (0 when unknown). */
   llmPrice: { inputPerMTok: number; outputPerMTok: number };
 }

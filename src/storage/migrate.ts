@@ -15,6 +15,7 @@ import * as m0009 from './migrations/0009-entities.js';
 import * as m0010 from './migrations/0010-roles.js';
 import * as m0011 from './migrations/0011-event-sequence.js';
 import * as m0013 from './migrations/0013-blobs.js';
+import * as m0015 from './migrations/0015-webhooks.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-roles': m0010,
   '0011-event-sequence': m0011,
   '0013-blobs': m0013,
+  '0015-webhooks': m0015,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -3,6 +3,7 @@ import type { BlobsTables } from './tables/blobs.js';
 import type { GenerationTables } from './tables/generation.js';
 import type { LibraryTables } from './tables/library.js';
 import type { ToolsTables } from './tables/tools.js';
+import type { WebhooksTables } from './tables/webhooks.js';
 
 /**
  * Table types for Kysely. Portable column types only: ids and timestamps are text (ISO-8601),
@@ -151,7 +152,7 @@ export interface JobTable {
   updated_at: string;
 }
 
-export interface Database extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables {
+export interface Database extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables {
   jobs: JobTable;
   organizations: OrganizationTable;
   users: UserTable;

@@ -9,17 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { type ProgressEvent, collectEvents, framesOf, readRawStream } from '../support/sse.js';
+import { LETTER_FIELDS } from '../support/letter-fields.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
-const LETTER_FIELDS = {
-  firm_name: 'Northwind LLP',
-  client_name: 'Contoso GmbH',
-  client_contact: 'Ada Lovelace',
-  services: 'Tax advice\nAudit support',
-  start_date: '2026-12-01',
-  fee_amount: 12000,
-  signatory: 'J. Smith',
-};
 const DPIA_FIELDS = {
   controller_name: 'Acme Health GmbH',
   processing_name: 'Patient appointment reminders',

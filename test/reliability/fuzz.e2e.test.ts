@@ -17,7 +17,7 @@ import { type TestServer, startTestServer } from '../support/test-server.js';
 import { requestsFor } from './support/openapi-arbitraries.js';
 import { type JsonSchema, listOperations } from './support/openapi-operations.js';
 import { describeRequest, judge, send } from './support/fuzz-http.js';
-import { type IdPools, seedOrganization } from './support/seed-organization.js';
+import { type IdPools, RELIABILITY_SERVER_ENV, seedOrganization } from './support/seed-organization.js';
 
 const LONG = process.env.FUZZ_LONG === '1';
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : LONG ? Math.floor(Math.random() * 2 ** 31) : 20261124;
@@ -33,7 +33,7 @@ describeEachDialect('fuzzing every operation of /openapi.json', (dialect) => {
   let pools: IdPools;
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
+    server = await startTestServer({ dialect, env: RELIABILITY_SERVER_ENV });
     token = await server.login();
     api = await apiFor(server);
     pools = await seedOrganization(server, api, token, 'fuzz');
@@ -45,8 +45,8 @@ describeEachDialect('fuzzing every operation of /openapi.json', (dialect) => {
     async () => {
       const doc = (await api.get('/openapi.json')).body as JsonSchema;
       const operations = listOperations(doc);
-      // The whole-service document: the /v1 API, the assessment area and the service routes.
-      expect(operations.length).toBeGreaterThanOrEqual(120);
+      // The whole-service document: the /v1 API, the assessment area, webhooks and the service routes.
+      expect(operations.length).toBeGreaterThanOrEqual(138);
       console.log(`fuzz [${dialect}]: seed ${SEED}, ${RUNS} runs × ${operations.length} operations (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`);
       const statuses = new Map<number, number>();
       const failures: string[] = [];

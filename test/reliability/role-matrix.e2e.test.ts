@@ -26,6 +26,12 @@ const REQUIRED_ROLE: Record<string, Role> = {
   removeMember: 'owner',
   createToolRegistration: 'owner',
   deleteToolRegistration: 'owner',
+  // Owners: where the organization's run outcomes are sent, signed with its secret.
+  createWebhook: 'owner',
+  updateWebhook: 'owner',
+  deleteWebhook: 'owner',
+  rotateWebhookSecret: 'owner',
+  pingWebhook: 'owner',
   // Reviewers: confirming, rejecting and correcting what extraction found.
   validateExtractedItem: 'reviewer',
   validateAllExtractedItems: 'reviewer',
@@ -33,10 +39,10 @@ const REQUIRED_ROLE: Record<string, Role> = {
   updateCorrection: 'reviewer',
 };
 /** Reads above viewer. */
-const READ_ROLE: Record<string, Role> = { listMembers: 'owner' };
+const READ_ROLE: Record<string, Role> = { listMembers: 'owner', listWebhooks: 'owner', getWebhook: 'owner', listWebhookDeliveries: 'owner' };
 
 /** Protected write operations of the contract today; a new one must be given its role here. */
-const WRITE_OPERATIONS = 73;
+const WRITE_OPERATIONS = 78;
 const WRITE_METHODS = ['post', 'put', 'patch', 'delete'];
 
 interface ContractOperation { key: string; method: string; path: string; operationId: string; responses: Record<string, unknown>; isPublic: boolean }
@@ -75,7 +81,8 @@ describeEachDialect('role matrix', (dialect) => {
   const realIds: Record<string, string> = {};
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
+    // The webhook's address is allow-listed (it never receives anything: every call to it is refused or unknown).
+    server = await startTestServer({ dialect, env: { TOOL_ALLOWED_HOSTS: '127.0.0.1:9' } });
     owner = await apiFor(server);
     const ownerToken = await server.login();
     tokens.owner = ownerToken;
@@ -96,6 +103,7 @@ describeEachDialect('role matrix', (dialect) => {
     realIds.risk_block_id = (await owner.post('/v1/risk-blocks', { key: 'matrix_rb', heading: 'H', template: 'T' })).body.id;
     realIds.voice_id = (await owner.post('/v1/voices', { name: 'Matrix voice' })).body.id;
     realIds.snippet_id = (await owner.post('/v1/snippets', { key: 'matrix_snippet' })).body.id;
+    realIds.webhook_id = (await owner.post('/v1/webhooks', { url: 'http://127.0.0.1:9/matrix', events: ['batch.finished'] })).body.id;
     realIds.user_id = ((await owner.get('/v1/members')).body.members as Array<{ userId: string; subject: string }>).find((m) => m.subject === 'dev@localhost')?.userId ?? '';
     for (const [name, id] of Object.entries(realIds)) expect(id, name).toEqual(expect.any(String));
   });
@@ -133,9 +141,9 @@ describeEachDialect('role matrix', (dialect) => {
         refusals += 1;
       }
     }
-    // Viewers are refused the 73 writes and listMembers (74); editors the 6 owner and 4 reviewer
-    // operations (10); reviewers the 6 owner operations.
-    expect(refusals).toBe(74 + 10 + 6);
+    // Viewers are refused the 78 writes, listMembers and the 3 webhook reads (82); editors the 14
+    // owner and 4 reviewer operations (18); reviewers the 14 owner operations.
+    expect(refusals).toBe(82 + 18 + 14);
     const after = await snapshotDatabase(server);
     const changed = Object.keys(JSON.parse(before) as object).filter((t) => JSON.stringify((JSON.parse(before) as Record<string, unknown>)[t]) !== JSON.stringify((JSON.parse(after) as Record<string, unknown>)[t]));
     expect(changed).toEqual([]);

@@ -6,6 +6,7 @@
 import { type OrgActor, systemActor } from '../../kernel/actor.js';
 import type { PipelineEvent } from '../../pipeline/events.js';
 import { hashOf } from '../../pipeline/inputs-hash.js';
+import type { JobQueue } from '../../kernel/jobs.js';
 import type { ModelGateway, ToolGateway } from '../../pipeline/ports.js';
 import { runPipeline } from '../../pipeline/run-pipeline.js';
 import type { CommandContext } from '../context.js';
@@ -18,12 +19,15 @@ import { type DocumentInputs, loadDocumentInputs } from './inputs/load-document-
 import { pipelineInputOf } from './inputs/pipeline-input.js';
 import { orchestratePort } from './orchestrate-port.js';
 import { persistRunOutput } from './persist-run-output.js';
+import { queueGenerationWebhook } from './queue-generation-webhook.js';
 import { runCost } from './run-cost.js';
 import type { RunRecord } from './run.repository.js';
 
 export interface GenerationServices {
   model: ModelGateway;
   tools: ToolGateway;
+  /** Webhook deliveries of terminal events are queued here, in the terminal event's transaction. */
+  jobs: JobQueue;
   /** Builds a context acting for the run's creator in the run's organization. */
   contextFor(actor: OrgActor): CommandContext;
   price: { inputPerMTok: number; outputPerMTok: number };
@@ -49,7 +53,7 @@ export async function runGeneration(services: GenerationServices, payload: Gener
     if (event.event === 'pipeline_blocked') {
       // The status and the terminal event together: a crash between them would leave a run
       // that a restart ends a second time (or never ends).
-      await endRun(systemCtx, payload, run, 'blocked', event, {});
+      await endRun(systemCtx, services.jobs, payload, run, 'blocked', event, {});
       return;
     }
     await repos.runEvents.append(payload.orgId, payload.documentId, run, event, ctx.clock.now());
@@ -92,11 +96,13 @@ export async function runGeneration(services: GenerationServices, payload: Gener
     // The output, the `finished` status and the terminal event in one transaction.
     await ctx.transaction(async (tx) => {
       await persistRunOutput(tx, run, result, manifest);
-      await tx.repos.runEvents.append(payload.orgId, payload.documentId, run, { event: 'pipeline_finished', readiness: result.completeness, unsupported_sections: result.unsupported }, tx.clock.now());
+      const finished: PipelineEvent = { event: 'pipeline_finished', readiness: result.completeness, unsupported_sections: result.unsupported };
+      await tx.repos.runEvents.append(payload.orgId, payload.documentId, run, finished, tx.clock.now());
+      await queueGenerationWebhook(tx, services.jobs, run, finished);
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await endRun(systemCtx, payload, run, 'failed', { event: 'pipeline_failed', error: message }, { error: message });
+    await endRun(systemCtx, services.jobs, payload, run, 'failed', { event: 'pipeline_failed', error: message }, { error: message });
   } finally {
     callerRegistry.forget(payload.runId);
   }
@@ -108,18 +114,20 @@ export async function failOrphanedRun(services: GenerationServices, payload: Gen
   const repos = ctx.repos;
   const run = await repos.runs.findById(payload.orgId, payload.runId);
   if (!run) return;
-  await endRun(ctx, payload, run, 'failed', { event: 'pipeline_failed', error: reason }, { error: reason });
+  await endRun(ctx, services.jobs, payload, run, 'failed', { event: 'pipeline_failed', error: reason }, { error: reason });
 }
 
 /**
  * Ends a still-running run: its status and its terminal event in one transaction, so every
  * follower sees exactly one terminal event whatever moment the process dies at. No-op (false)
- * when the run had already ended.
+ * when the run had already ended. The terminal event's webhooks are queued in the same transaction.
  */
-async function endRun(ctx: CommandContext, payload: GenerateJobPayload, run: RunRecord, status: 'failed' | 'blocked', event: PipelineEvent, details: { error?: string }): Promise<boolean> {
+async function endRun(ctx: CommandContext, jobs: JobQueue, payload: GenerateJobPayload, run: RunRecord, status: 'failed' | 'blocked', event: PipelineEvent, details: { error?: string }): Promise<boolean> {
   return ctx.transaction(async (tx) => {
     const ended = await tx.repos.runs.finish(payload.orgId, run.id, status, { ...details, finishedAt: tx.clock.now().toISOString() });
-    if (ended) await tx.repos.runEvents.append(payload.orgId, payload.documentId, run, event, tx.clock.now());
-    return ended;
+    if (!ended) return false;
+    await tx.repos.runEvents.append(payload.orgId, payload.documentId, run, event, tx.clock.now());
+    await queueGenerationWebhook(tx, jobs, run, event);
+    return true;
   });
 }

@@ -2,8 +2,8 @@
  * One of each resource in an organization, for the reliability suites: a custom template and a
  * document made from it (fields, sections, data-needs, a snippet binding, two generation runs
  * for the generation snapshots and their diff, a snapshot), the library (text, snippet, risk
- * block, voice, entity, tool registration, orchestration rule), a member of this organization
- * only, and the assessment area (an assessment with an uploaded document, its extracted items, a
+ * block, voice, entity, tool registration, orchestration rule), a webhook, a member of this
+ * organization only, and the assessment area (an assessment with an uploaded document, its extracted items, a
  * correction, a batch).
  *
  * Answers the real ids by path-parameter key (see `poolKey`): the fuzzer draws path parameters
@@ -16,6 +16,13 @@ import { addTestMember } from '../../support/members.js';
 import type { TestServer } from '../../support/test-server.js';
 
 export type IdPools = Record<string, string[]>;
+
+/**
+ * Environment of the servers the seeded organization lives on: the seeded webhook's address is
+ * allow-listed through the SSRF guard, and a failed delivery is not retried (a retry hours away
+ * would keep `jobs.idle()` waiting).
+ */
+export const RELIABILITY_SERVER_ENV = { TOOL_ALLOWED_HOSTS: '127.0.0.1:9', WEBHOOK_RETRY_SECONDS: '' };
 
 const INVOICE = Buffer.from('Vendor: Contoso Ltd\nInvoice number: INV-100\nTotal: $110.00\n');
 
@@ -93,6 +100,9 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
   const correction = await created(api.post(`/extracted-items/${items[0].id}/corrections`, { value: 'Contoso Limited', reason: 'format' }), 'correction');
   const batch = await created(api.post('/batches', { name: `Batch ${suffix}`, document_ids: [sourceId] }), 'batch');
 
+  // A webhook on the allow-listed discard port (RELIABILITY_SERVER_ENV): nothing listens there.
+  const webhook = await created(api.post('/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['generation.finished', 'batch.finished'], description: `Seeded ${suffix}` }), 'webhook');
+
   // A member of this organization only (the dev user belongs to every demo organization).
   const member = await addTestMember(server, token, org, 'viewer', `rel-member-${org}-${suffix}`);
 
@@ -123,6 +133,7 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
     'processors:id': ['prc_generic_fields'],
     exporter_name: ['json'],
     user_id: [member.userId],
+    webhook_id: [idOf(webhook, 'webhook')],
   };
   for (const [key, ids] of Object.entries(pools)) if (ids.length === 0) throw new Error(`seed: no ${key}`);
   return pools;

@@ -6,6 +6,7 @@
 import { newId } from '../../../kernel/ids.js';
 import type { CommandContext } from '../../context.js';
 import type { AssessmentServices } from '../assessment-services.js';
+import { queueBatchWebhook } from '../assessment-webhooks.js';
 import { hasHumanWork } from '../processing/carry-forward.js';
 import { processRun } from '../processing/process-run.js';
 import type { BatchRunCounts, BatchRunRecord } from './batch.repository.js';
@@ -15,7 +16,7 @@ import type { BatchRunCounts, BatchRunRecord } from './batch.repository.js';
  *
  * @throws Error only on database failures.
  */
-export async function executeBatchRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model' | 'extraction'>, batchRunId: string): Promise<void> {
+export async function executeBatchRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model' | 'extraction' | 'jobs'>, batchRunId: string): Promise<void> {
   const orgId = ctx.actor.org.orgId;
   const repos = ctx.repos;
   const run = await repos.batches.findRun(orgId, batchRunId);
@@ -81,7 +82,11 @@ export async function executeBatchRun(ctx: CommandContext, services: Pick<Assess
     else counts.failed += 1;
   }
   const status: BatchRunRecord['status'] = counts.failed === 0 ? 'succeeded' : counts.succeeded + counts.skipped === 0 ? 'failed' : 'partially_succeeded';
-  await repos.batches.updateRun(orgId, run.id, { status, counts, finished_at: ctx.clock.now().toISOString() });
+  // The completion and its webhooks together: one event per batch run, whatever moment we stop at.
+  await ctx.transaction(async (tx) => {
+    await tx.repos.batches.updateRun(orgId, run.id, { status, counts, finished_at: tx.clock.now().toISOString() });
+    await queueBatchWebhook(tx, services.jobs, { id: run.id, batchId: batch.id, status, counts });
+  });
 }
 
 /** A batch run whose process died stays active; the retried job resumes it where it stopped. */

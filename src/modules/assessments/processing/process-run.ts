@@ -6,6 +6,7 @@
 import { newId } from '../../../kernel/ids.js';
 import type { CommandContext } from '../../context.js';
 import type { AssessmentServices } from '../assessment-services.js';
+import { queueExtractionWebhook } from '../assessment-webhooks.js';
 import { failedResult, getProcessor } from '../../../extraction/processor-catalog.js';
 import { runProcessorInWorker } from '../../../extraction/run-processor-in-worker.js';
 import type { FileKind, ProcessingError, ProcessorResult } from '../../../extraction/types.js';
@@ -31,7 +32,7 @@ export interface ProcessOutcome {
  *
  * @throws Error only on database failures (the job queue records them).
  */
-export async function processRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model' | 'extraction'>, runId: string, signal?: AbortSignal): Promise<ProcessOutcome | null> {
+export async function processRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model' | 'extraction' | 'jobs'>, runId: string, signal?: AbortSignal): Promise<ProcessOutcome | null> {
   const orgId = ctx.actor.org.orgId;
   const repos = ctx.repos;
   const started = ctx.clock.now();
@@ -128,6 +129,15 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
       latest_run_id: run.id,
       ...(doc.page_count === null && result.pages.length > 0 ? { page_count: result.pages.length } : {}),
       updated_at: now,
+    });
+    await queueExtractionWebhook(tx, services.jobs, {
+      id: run.id,
+      documentId: doc.id,
+      assessmentId: doc.assessment_id,
+      processorId: run.processor_id,
+      status,
+      itemCount: items.length,
+      error: result.errors[0]?.message ?? null,
     });
     return true;
   });

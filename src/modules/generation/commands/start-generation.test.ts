@@ -47,7 +47,7 @@ const NO_TOOLS: ToolGateway = {
 };
 
 function services(h: DbHarness, model: FakeModelGateway) {
-  return { model, tools: NO_TOOLS, contextFor: (actor: Parameters<typeof createContext>[1]) => createContext(h.db, actor, h.clock), price: { inputPerMTok: 0, outputPerMTok: 0 } };
+  return { model, tools: NO_TOOLS, jobs: new RecordingQueue(), contextFor: (actor: Parameters<typeof createContext>[1]) => createContext(h.db, actor, h.clock), price: { inputPerMTok: 0, outputPerMTok: 0 } };
 }
 
 describeEachDialect('startGeneration', (dialect) => {

@@ -1,0 +1,24 @@
+/**
+ * The webhook delivery job: one attempt of one delivery per job (id
+ * `webhooks.deliver:<delivery>:<attempt>`); a failed attempt queues the next one itself, delayed
+ * by the retry schedule. A job whose process died is run again: the attempt is recorded only
+ * once it is made, so the worst case is one extra POST of the same signed event, which
+ * receivers de-duplicate by `webhook-id` (at-least-once, as Standard Webhooks expects).
+ */
+import { type JobDefinition, defineJob } from '../kernel/jobs.js';
+import { systemContext } from '../modules/system-context.js';
+import { deliverWebhook } from '../modules/webhooks/deliver-webhook.js';
+import { WEBHOOK_DELIVERY_JOB, webhookServices } from '../modules/webhooks/webhook-services.js';
+import type { JobServices } from './register-jobs.js';
+
+/** The definitions; `register-jobs.ts` registers them on the queue. */
+export function webhookJobs(services: JobServices): JobDefinition[] {
+  const webhooks = webhookServices(services);
+  return [
+    defineJob(WEBHOOK_DELIVERY_JOB, {
+      handler: async (payload) => {
+        await deliverWebhook(systemContext(services.db, payload.orgId), webhooks, { deliveryId: payload.deliveryId, attempt: payload.attempt });
+      },
+    }),
+  ];
+}
