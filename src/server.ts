@@ -21,6 +21,7 @@ import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.js';
 import { createTokenVerifier } from './modules/identity/token-verifier.js';
 import { type Store, openStore } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
+import { loadOrCreateSecretKey } from './storage/secret-key-file.js';
 import { configureTenantCode } from './tenant-code/tenant-code-pool.js';
 
 export interface RunningServer {
@@ -56,7 +57,9 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
     const model = await createModelGateway(config.llm);
     const tools = createToolGateway({ allowedHosts: config.tools.allowedHosts });
     const jobs = new InProcessJobQueue(store.db);
-    const services = { model, tools, jobs, dataDir: config.dataDir, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
+    // ROLE=all without QUIRE_SECRET_KEY (one process): a key kept under DATA_DIR/keys.
+    const secretKey = config.secretKey ?? (await loadOrCreateSecretKey(path.join(config.dataDir, 'keys')));
+    const services = { model, tools, jobs, secretKey, dataDir: config.dataDir, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
     const app = await buildApp({ config, store, identity, keys, verifier, services, version: VERSION, logStream: options.logStream });
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
     // The AI SDK prints its warnings to the console; send them to the structured log instead.

@@ -26,6 +26,11 @@ export interface Actor {
    * called on the caller's behalf. Never persisted, never logged.
    */
   bearerToken: string;
+  /**
+   * When the bearer token expires (its `exp`, ISO-8601); null without a token. A run that carries
+   * the token to per-user tools stops using it at this moment.
+   */
+  bearerTokenExpiresAt: string | null;
 }
 
 /** An actor whose organization is known: what every org-scoped command requires. */
@@ -69,5 +74,5 @@ export const SYSTEM_USER_ID = 'system';
 export function systemActor(org: Pick<Membership, 'orgId'> & Partial<Membership>): OrgActor {
   const slug = org.slug ?? org.orgId;
   const membership: Membership = { orgId: org.orgId, slug, displayName: org.displayName ?? slug, isDefault: org.isDefault ?? true, role: 'owner' };
-  return { userId: SYSTEM_USER_ID, subject: SYSTEM_USER_ID, email: null, memberships: [membership], org: membership, bearerToken: '' };
+  return { userId: SYSTEM_USER_ID, subject: SYSTEM_USER_ID, email: null, memberships: [membership], org: membership, bearerToken: '', bearerTokenExpiresAt: null };
 }

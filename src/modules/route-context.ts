@@ -3,6 +3,7 @@
  * organization, or 404 "organization not found") over the application's database — and the
  * services routes may hand to use cases (ports, never concrete adapters).
  */
+import type { KeyObject } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { requireOrg } from '../kernel/actor.js';
@@ -16,6 +17,8 @@ export interface RouteDeps {
   model: ModelGateway;
   tools: ToolGateway;
   jobs: JobQueue;
+  /** Seals what is stored but never in clear (a run's caller token): QUIRE_SECRET_KEY. */
+  secretKey: KeyObject;
   /** Where uploaded files and other blobs live (the local blob store's root is under it). */
   dataDir: string;
   /** Operator allow-list of hosts tools may reach despite the SSRF guard. */

@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type JWK, calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, importPKCS8 } from 'jose';
+import { createFileOnce } from '../../storage/create-file-once.js';
 
 export interface SigningKeys {
   privateKey: Awaited<ReturnType<typeof importPKCS8>>;
@@ -36,17 +37,6 @@ export async function loadOrCreateSigningKeys(dir: string): Promise<SigningKeys>
 
 async function createKeyFile(file: string): Promise<string> {
   const { privateKey } = await generateKeyPair(ALG, { modulusLength: 2048, extractable: true });
-  const pem = await exportPKCS8(privateKey);
-  const tmp = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(tmp, pem, { mode: 0o600 });
-  try {
-    // `link` fails if another process created the key first; then that key wins and we use it.
-    await fs.link(tmp, file);
-    return pem;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return fs.readFile(file, 'utf8');
-  } finally {
-    await fs.rm(tmp, { force: true });
-  }
+  // Two processes starting together on one DATA_DIR: the first key written wins.
+  return createFileOnce(file, await exportPKCS8(privateKey));
 }

@@ -1,0 +1,25 @@
+/**
+ * Creates a small private file exactly once, even when several processes start together on one
+ * directory: each writes its own temporary file and hard-links it into place; `link` fails for
+ * all but the first, and those read (and use) the winner's content.
+ */
+import fs from 'node:fs/promises';
+
+/**
+ * Writes `content` to `file` (mode 0600) unless another process created it first.
+ *
+ * @returns the file's content: ours, or the one that won.
+ */
+export async function createFileOnce(file: string, content: string): Promise<string> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(tmp, content, { mode: 0o600 });
+  try {
+    await fs.link(tmp, file);
+    return content;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return fs.readFile(file, 'utf8');
+  } finally {
+    await fs.rm(tmp, { force: true });
+  }
+}
