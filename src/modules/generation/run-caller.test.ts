@@ -50,7 +50,7 @@ function recordingTools(): ToolGateway & { calls: Array<{ tool: string; caller: 
     calls,
     async call({ registration, caller }) {
       calls.push({ tool: registration.name, caller });
-      return { value: { owner: caller.email }, source: { kind: 'tool', tool: registration.name } };
+      return { value: { owner: caller.email }, source: { title: registration.name, kind: 'tool', tool: registration.name } };
     },
     forwardsCaller: (registration) => registration.classPath === 'mcp.http',
   };
@@ -78,7 +78,7 @@ describeEachDialect('the run caller', (dialect) => {
     return doc;
   }
 
-  async function start(org: TestOrg, documentId: string, actor = { bearerToken: TOKEN, bearerTokenExpiresAt: EXPIRES }) {
+  async function start(org: TestOrg, documentId: string, actor: { bearerToken: string; bearerTokenExpiresAt: string | null } = { bearerToken: TOKEN, bearerTokenExpiresAt: EXPIRES }) {
     const jobs = new RecordingQueue();
     const answer = await startGeneration(h.contextFor(org, actor), { jobs, secretKey: KEY }, documentId, {});
     expect(answer.started).toBe(true);
