@@ -22,6 +22,7 @@ import { createTokenVerifier } from './modules/identity/token-verifier.js';
 import { type Store, openStore } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { loadOrCreateSecretKey } from './storage/secret-key-file.js';
+import { withStartupLock } from './storage/startup-lock.js';
 import { configureTenantCode } from './tenant-code/tenant-code-pool.js';
 
 export interface RunningServer {
@@ -48,10 +49,13 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
   configureTenantCode(config.tenantCode);
   const store = await openStore(config);
   try {
-    await migrateToLatest(store.db, store.schema);
     const identity = new IdentityRepository(store.db);
-    const { orgIds } = await seedDemoIdentity(identity);
-    await seedBuiltinTemplates(store.db, Object.entries(orgIds).map(([slug, orgId]) => ({ orgId, slug })));
+    // Several processes may start together on one database: one prepares it at a time.
+    await withStartupLock(store, config.dataDir, async () => {
+      await migrateToLatest(store.db, store.schema);
+      const { orgIds } = await seedDemoIdentity(identity);
+      await seedBuiltinTemplates(store.db, Object.entries(orgIds).map(([slug, orgId]) => ({ orgId, slug })));
+    });
     const keys = config.auth.mode === 'dev' ? await loadOrCreateSigningKeys(path.join(config.dataDir, 'keys')) : null;
     const verifier = createTokenVerifier(config.auth, keys);
     const model = await createModelGateway(config.llm);

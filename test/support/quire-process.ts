@@ -45,7 +45,9 @@ export async function newQuireData(dialect: DialectName): Promise<QuireData> {
   return { dialect, dataDir: await fs.mkdtemp(path.join(os.tmpdir(), 'quire-proc-')), schema: dialect === 'postgres' ? `p_${randomBytes(6).toString('hex')}` : undefined };
 }
 
-export async function startQuireProcess(data: QuireData, env: Record<string, string> = {}): Promise<QuireProcess> {
+/** `startTimeoutMs` (default 30 s): how long to wait for the start-up line (processes started together wait for each other's migrations). */
+export async function startQuireProcess(data: QuireData, env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<QuireProcess> {
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   const [command, args] = await entryCommand();
   const child = spawn(command, args, {
     env: {
@@ -65,7 +67,7 @@ export async function startQuireProcess(data: QuireData, env: Record<string, str
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const isWorker = env.ROLE === 'worker';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start-up line within 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no start-up line within ${startTimeoutMs / 1000} s:\n${output}`)), startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = isWorker ? /Quire worker running background jobs/.exec(output) : /Quire listening on (http:\/\/[\d.]+:\d+)/.exec(output);
