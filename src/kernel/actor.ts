@@ -23,7 +23,8 @@ export interface Actor {
   org: Membership | null;
   /**
    * The caller's bearer token, kept in memory for the request so per-user tool servers can be
-   * called on the caller's behalf. Never persisted, never logged.
+   * called on the caller's behalf. Never logged, never stored in clear: a generation run carries
+   * it sealed (modules/generation/run-caller.ts).
    */
   bearerToken: string;
   /**
