@@ -5,10 +5,9 @@
  * see this file: a deployment of several processes sets QUIRE_SECRET_KEY on all of them instead.
  */
 import { type KeyObject, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SECRET_KEY_BYTES, secretKeyFrom } from '../kernel/secret-box.js';
-import { createFileOnce } from './create-file-once.js';
+import { readOrCreateFile } from './create-file-once.js';
 
 const FILE = 'secret.key';
 
@@ -19,16 +18,8 @@ const FILE = 'secret.key';
  * @throws Error when the file exists but does not hold 32 bytes of base64.
  */
 export async function loadOrCreateSecretKey(dir: string): Promise<KeyObject> {
-  const file = path.join(dir, FILE);
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    text = await createFileOnce(file, `${randomBytes(SECRET_KEY_BYTES).toString('base64')}\n`);
-  }
+  const text = await readOrCreateFile(dir, FILE, async () => `${randomBytes(SECRET_KEY_BYTES).toString('base64')}\n`);
   const bytes = Buffer.from(text.trim(), 'base64');
-  if (bytes.length !== SECRET_KEY_BYTES) throw new Error(`${file} does not hold ${SECRET_KEY_BYTES} bytes of base64; remove it to generate a new key, or set QUIRE_SECRET_KEY`);
+  if (bytes.length !== SECRET_KEY_BYTES) throw new Error(`${path.join(dir, FILE)} does not hold ${SECRET_KEY_BYTES} bytes of base64; remove it to generate a new key, or set QUIRE_SECRET_KEY`);
   return secretKeyFrom(bytes);
 }

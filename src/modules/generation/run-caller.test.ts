@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { FIXED_NOW, type DbHarness, useDbHarness } from '../../../test/support/db-harness.js';
 import { describeEachDialect } from '../../../test/support/dialects.js';
+import { RecordingQueue } from '../../../test/support/recording-queue.js';
 import { type TestOrg, buildDataNeed, buildDocument, buildField, buildOrg, buildSection } from '../../../test/support/factories.js';
 import { newId } from '../../kernel/ids.js';
-import type { JobDefinition, JobQueue, JobType } from '../../kernel/jobs.js';
 import { secretKeyFrom } from '../../kernel/secret-box.js';
 import type { ToolCaller, ToolGateway } from '../../pipeline/ports.js';
 import { FakeModelGateway } from '../../pipeline/test-support/fake-ports.js';
@@ -23,25 +23,6 @@ import { failOrphanedRun, runGeneration } from './run-generation.js';
 const KEY = secretKeyFrom(randomBytes(32));
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ0ZXN0LXVzZXIifQ.the-signature-of-the-caller';
 const EXPIRES = '2026-03-14T10:30:00.000Z'; // an hour after FIXED_NOW
-
-/** Records the payloads queued; the test runs them itself, as a worker process would. */
-class RecordingQueue implements JobQueue {
-  readonly payloads: GenerateJobPayload[] = [];
-  register(_definition: JobDefinition): void {}
-  async enqueue<S>(_type: JobType<never>, payload: S): Promise<void> {
-    const run = payload as GenerateJobPayload;
-    if (!this.payloads.some((p) => p.runId === run.runId)) this.payloads.push(run);
-  }
-  async start(): Promise<void> {}
-  async stop(): Promise<void> {}
-  async cancel(): Promise<boolean> {
-    return true;
-  }
-  isRunning(): boolean {
-    return false;
-  }
-  async idle(): Promise<void> {}
-}
 
 /** A tool gateway whose `mcp.http` tools act for the caller, recording who each call carried. */
 function recordingTools(): ToolGateway & { calls: Array<{ tool: string; caller: ToolCaller }> } {
@@ -82,7 +63,7 @@ describeEachDialect('the run caller', (dialect) => {
     const jobs = new RecordingQueue();
     const answer = await startGeneration(h.contextFor(org, actor), { jobs, secretKey: KEY }, documentId, {});
     expect(answer.started).toBe(true);
-    return jobs.payloads[0];
+    return jobs.enqueued[0].payload as GenerateJobPayload;
   }
 
   const services = (tools: ToolGateway, model = new FakeModelGateway(), secretKey = KEY) => ({

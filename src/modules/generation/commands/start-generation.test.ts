@@ -7,39 +7,16 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { secretKeyFrom } from '../../../kernel/secret-box.js';
 import { DomainValidationError, GenerateConflictError, NotFoundError } from '../../../kernel/errors.js';
-import type { TSchema, Static } from 'typebox';
-import type { JobDefinition, JobQueue, JobType } from '../../../kernel/jobs.js';
 import type { ToolGateway } from '../../../pipeline/ports.js';
 import { FakeModelGateway } from '../../../pipeline/test-support/fake-ports.js';
 import { FIXED_NOW, type DbHarness, useDbHarness } from '../../../../test/support/db-harness.js';
 import { describeEachDialect } from '../../../../test/support/dialects.js';
+import { RecordingQueue } from '../../../../test/support/recording-queue.js';
 import { type TestOrg, buildDocument, buildField, buildOrg, buildSection } from '../../../../test/support/factories.js';
 import { createContext } from '../../context.js';
 import type { GenerateJobPayload } from '../generate-job-payload.js';
 import { runGeneration } from '../run-generation.js';
 import { startGeneration } from './start-generation.js';
-
-/** A queue that only records what was enqueued; `failWith` makes the next enqueue throw. */
-class RecordingQueue implements JobQueue {
-  readonly enqueued: Array<{ name: string; payload: unknown; id: string | undefined }> = [];
-  failWith: Error | null = null;
-  register(_definition: JobDefinition): void {}
-  async enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options?: { id?: string }): Promise<void> {
-    if (this.failWith) throw this.failWith;
-    // As the real queue: an id already queued is not queued twice (the wake-up after the commit).
-    if (options?.id !== undefined && this.enqueued.some((e) => e.id === options.id)) return;
-    this.enqueued.push({ name: type.name, payload, id: options?.id });
-  }
-  async start(): Promise<void> {}
-  async stop(): Promise<void> {}
-  async cancel(): Promise<boolean> {
-    return true;
-  }
-  isRunning(): boolean {
-    return false;
-  }
-  async idle(): Promise<void> {}
-}
 
 const SECRET_KEY = secretKeyFrom(randomBytes(32));
 
