@@ -11,13 +11,21 @@ import type { ModelChoice, ModelGateway, ToolCaller, ToolGateway } from '../../p
 import type { CommandContext } from '../context.js';
 import { assessmentValueForNeed } from './assessment-need-value.js';
 import type { DocumentInputs } from './inputs/load-document-inputs.js';
+import { tokenExpiredReason } from './run-caller.js';
 
 /** The ports over `inputs` (its gathered rows and tool registrations are read on first use). */
 export function gatherPorts(
   ctx: CommandContext,
   services: { model: ModelGateway; tools: ToolGateway },
   inputs: Pick<DocumentInputs, 'gathered' | 'toolRegistrations'>,
-  run: { caller: ToolCaller | null; /** Why `caller` is null, for the per-user need that wanted it. */ callerUnavailable?: string; models: ModelChoice },
+  run: {
+    caller: ToolCaller | null;
+    /** When the caller's token expires (a run's recalled caller); past it the token is not sent. */
+    callerExpiresAt?: string;
+    /** Why `caller` is null, for the per-user need that wanted it. */
+    callerUnavailable?: string;
+    models: ModelChoice;
+  },
 ): Omit<GatherPorts, 'emit'> {
   // Who the answers are for (recorded and cached by it): the caller, else the run's creator.
   const identity = (): ToolCaller => run.caller ?? { bearerToken: '', subject: ctx.actor.subject, email: ctx.actor.email, orgSlug: ctx.actor.org.slug };
@@ -25,9 +33,11 @@ export function gatherPorts(
   // calling the tool server with an empty token.
   const callerFor = (registration: { name: string; classPath: string }): ToolCaller => {
     if (!services.tools.forwardsCaller(registration)) return { ...identity(), bearerToken: '' };
-    if (run.caller && run.caller.bearerToken !== '') return run.caller;
+    const expired = run.callerExpiresAt !== undefined && Date.parse(run.callerExpiresAt) <= ctx.clock.now().getTime();
+    if (run.caller && run.caller.bearerToken !== '' && !expired) return run.caller;
+    const why = expired && run.callerExpiresAt ? tokenExpiredReason(run.callerExpiresAt) : (run.callerUnavailable ?? 'no token of the caller is known');
     const who = identity().email ?? identity().subject;
-    throw new Error(`per-user tool "${registration.name}" cannot act for ${who}: ${run.callerUnavailable ?? 'no token of the caller is known'}; generate again to run it with a fresh token`);
+    throw new Error(`per-user tool "${registration.name}" cannot act for ${who}: ${why}; generate again to run it with a fresh token`);
   };
   const registrationOf = async (need: DataNeed) => {
     const name = need.toolRef ?? '';

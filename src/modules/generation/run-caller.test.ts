@@ -25,12 +25,13 @@ const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ0ZXN0LXVzZXIifQ.the-signature-of-
 const EXPIRES = '2026-03-14T10:30:00.000Z'; // an hour after FIXED_NOW
 
 /** A tool gateway whose `mcp.http` tools act for the caller, recording who each call carried. */
-function recordingTools(): ToolGateway & { calls: Array<{ tool: string; caller: ToolCaller }> } {
+function recordingTools(onCall: (tool: string) => void = () => {}): ToolGateway & { calls: Array<{ tool: string; caller: ToolCaller }> } {
   const calls: Array<{ tool: string; caller: ToolCaller }> = [];
   return {
     calls,
     async call({ registration, caller }) {
       calls.push({ tool: registration.name, caller });
+      onCall(registration.name);
       return { value: { owner: caller.email }, source: { title: registration.name, kind: 'tool', tool: registration.name } };
     },
     forwardsCaller: (registration) => registration.classPath === 'mcp.http',
@@ -159,6 +160,27 @@ describeEachDialect('the run caller', (dialect) => {
       expect(await credentials(), name).toEqual([]);
     }
     h.clock.set(FIXED_NOW);
+  });
+
+  it('stops using the token the moment it expires during the run: a per-user need after that fails naming the expiry', async () => {
+    const org = await orgWithTools();
+    const doc = await buildDocument(h.db, { orgId: org.id, config: { verify: { enabled: false } } });
+    await buildSection(h.db, { orgId: org.id, documentId: doc.id, key: 'who', title: 'Who', outputTemplate: 'For {{ matters.owner }}' });
+    await buildDataNeed(h.db, { orgId: org.id, documentId: doc.id, kind: 'tool', outputKey: 'rates', toolRef: 'rates', args: {} });
+    await buildDataNeed(h.db, { orgId: org.id, documentId: doc.id, kind: 'tool', outputKey: 'matters', toolRef: 'matters', args: {}, dependsOn: ['rates'] });
+    const payload = await start(org, doc.id);
+    // The shared tool answers as the token's `exp` passes; the per-user need runs after it.
+    const tools = recordingTools((tool) => {
+      if (tool === 'rates') h.clock.set(EXPIRES);
+    });
+    try {
+      await runGeneration(services(tools), payload);
+    } finally {
+      h.clock.set(FIXED_NOW);
+    }
+    const failed = (await eventsOf(org, doc.id)).find((e) => e.event === 'need_failed' && e.outputKey === 'matters');
+    expect(failed?.error).toBe(`per-user tool "matters" cannot act for tester@example.com: the caller's token expired at ${EXPIRES}; generate again to run it with a fresh token`);
+    expect(tools.calls.map((c) => c.tool)).toEqual(['rates']);
   });
 
   it('keeps nothing for a caller without a token, and one organization never opens another\'s credential', async () => {

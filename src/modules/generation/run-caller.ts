@@ -14,8 +14,16 @@ import { SealedSecretError, openSecret, sealSecret } from '../../kernel/secret-b
 import type { ToolCaller } from '../../pipeline/ports.js';
 import type { CommandContext } from '../context.js';
 
-/** The caller with their token, or why the run has no usable token (a message for a person). */
-export type RecalledCaller = { caller: ToolCaller } | { caller: null; unavailable: string };
+/**
+ * The caller with their token and its expiry (checked again at each per-user call: a run may
+ * outlive the token), or why the run has no usable token (a message for a person).
+ */
+export type RecalledCaller = { caller: ToolCaller; expiresAt: string } | { caller: null; unavailable: string };
+
+/** Why an expired token is not used, in the words a per-user need's error gives. */
+export function tokenExpiredReason(expiresAt: string): string {
+  return `the caller's token expired at ${expiresAt}`;
+}
 
 /** What is sealed: the token and who it belongs to (the organization comes from the run). */
 interface SealedCaller {
@@ -55,7 +63,7 @@ export async function recallRunCaller(ctx: CommandContext, secretKey: KeyObject,
   const orgId = ctx.actor.org.orgId;
   const credential = await ctx.repos.runCredentials.find(orgId, run.runId);
   if (!credential) return { caller: null, unavailable: 'no token of the caller was kept for this run' };
-  if (Date.parse(credential.expiresAt) <= ctx.clock.now().getTime()) return { caller: null, unavailable: `the caller's token expired at ${credential.expiresAt}` };
+  if (Date.parse(credential.expiresAt) <= ctx.clock.now().getTime()) return { caller: null, unavailable: tokenExpiredReason(credential.expiresAt) };
   let opened: SealedCaller;
   try {
     opened = JSON.parse(openSecret(secretKey, credential.sealed, sealContext(orgId, run.runId))) as SealedCaller;
@@ -63,5 +71,5 @@ export async function recallRunCaller(ctx: CommandContext, secretKey: KeyObject,
     if (!(error instanceof SealedSecretError)) throw error;
     return { caller: null, unavailable: `the caller's token cannot be decrypted: ${error.message}` };
   }
-  return { caller: { bearerToken: opened.bearerToken, subject: opened.subject, email: opened.email, orgSlug: run.orgSlug } };
+  return { caller: { bearerToken: opened.bearerToken, subject: opened.subject, email: opened.email, orgSlug: run.orgSlug }, expiresAt: credential.expiresAt };
 }

@@ -80,7 +80,7 @@ export async function runGeneration(services: GenerationServices, payload: Gener
         },
         gather: (input) => {
           if (!inputs) throw new Error('gather ports asked for before the input was loaded');
-          return gatherPorts(ctx, services, inputs, { caller, callerUnavailable: recalled.caller ? undefined : recalled.unavailable, models: input.config.models });
+          return gatherPorts(ctx, services, inputs, { caller, ...(recalled.caller ? { callerExpiresAt: recalled.expiresAt } : { callerUnavailable: recalled.unavailable }), models: input.config.models });
         },
       },
     );
