@@ -31,6 +31,10 @@ describe('loadConfig', () => {
     [{ WEBHOOK_RETRY_SECONDS: '-5' }, 'WEBHOOK_RETRY_SECONDS'],
     [{ WEBHOOK_RETRY_SECONDS: '90000' }, 'WEBHOOK_RETRY_SECONDS'],
     [{ WEBHOOK_TIMEOUT_SECONDS: '0' }, 'WEBHOOK_TIMEOUT_SECONDS'],
+    [{ ROLE: 'api' }, 'QUIRE_SECRET_KEY'],
+    [{ ROLE: 'worker' }, 'QUIRE_SECRET_KEY'],
+    [{ QUIRE_SECRET_KEY: Buffer.alloc(16, 7).toString('base64') }, 'QUIRE_SECRET_KEY'],
+    [{ QUIRE_SECRET_KEY: 'not base64 at all!' }, 'QUIRE_SECRET_KEY'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${name} `));
@@ -59,6 +63,25 @@ describe('loadConfig', () => {
     expect(loadConfig({}).webhooks).toEqual({ retrySeconds: [5, 30, 120, 600, 3600], timeoutMs: 10_000 });
     expect(loadConfig({ WEBHOOK_RETRY_SECONDS: '0.5, 2', WEBHOOK_TIMEOUT_SECONDS: '3' }).webhooks).toEqual({ retrySeconds: [0.5, 2], timeoutMs: 3000 });
     expect(loadConfig({ WEBHOOK_RETRY_SECONDS: '' }).webhooks.retrySeconds).toEqual([]);
+  });
+
+  it('reads QUIRE_SECRET_KEY as 32 bytes of base64, optional only for ROLE=all, and never echoes it', () => {
+    const raw = Buffer.alloc(32, 9);
+    expect(loadConfig({}).secretKey).toBeUndefined();
+    for (const text of [raw.toString('base64'), raw.toString('base64url'), ` ${raw.toString('base64')}\n`]) {
+      expect(loadConfig({ ROLE: 'worker', QUIRE_SECRET_KEY: text }).secretKey?.export()).toEqual(raw);
+    }
+    const short = Buffer.alloc(31, 9).toString('base64');
+    expect(() => loadConfig({ QUIRE_SECRET_KEY: short })).toThrow('QUIRE_SECRET_KEY must be 32 random bytes in base64, e.g. from `openssl rand -base64 32` (got 31 bytes)');
+    expect(() => loadConfig({ ROLE: 'api' })).toThrow(/^QUIRE_SECRET_KEY is required when ROLE=api/);
+    let message = '';
+    try {
+      loadConfig({ QUIRE_SECRET_KEY: short });
+    } catch (error) {
+      message = String(error);
+    }
+    expect(message).not.toContain(short);
+    expect(JSON.stringify(loadConfig({ QUIRE_SECRET_KEY: raw.toString('base64') }))).not.toContain(raw.toString('base64'));
   });
 
   it('never echoes a database password', () => {

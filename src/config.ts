@@ -2,8 +2,10 @@
  * Configuration comes from environment variables only, and is validated once at start.
  * A bad value stops start-up with one line naming the variable (see `ConfigError`).
  */
+import type { KeyObject } from 'node:crypto';
 import path from 'node:path';
 import { ROLES, type Role as MemberRole } from './kernel/roles.js';
+import { SECRET_KEY_BYTES, secretKeyFrom } from './kernel/secret-box.js';
 
 export type Role = 'api' | 'worker' | 'all';
 export type AuthMode = 'dev' | 'oidc';
@@ -18,6 +20,12 @@ export interface Config {
   /** PostgreSQL schema to use (tests give each run its own). */
   databaseSchema: string;
   role: Role;
+  /**
+   * QUIRE_SECRET_KEY: seals what must be stored but never in clear (the caller's token a run
+   * carries to per-user tools). Required when ROLE is api or worker; with ROLE=all and none set,
+   * start-up uses a key kept under DATA_DIR/keys. A KeyObject: it prints and serializes as `{}`.
+   */
+  secretKey: KeyObject | undefined;
   auth: {
     mode: AuthMode;
     jwksUrl: string | undefined;
@@ -178,6 +186,7 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   if (/\s/.test(host)) throw new ConfigError(`HOST must be a host name or address (got "${host}")`);
   const orgClaim = env.AUTH_ORG_CLAIM || undefined;
+  const role = oneOf(env, 'ROLE', ['api', 'worker', 'all'] as const, 'all');
 
   return {
     port: integer(env, 'PORT', 8000, 0, 65535),
@@ -185,7 +194,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
     databaseSchema,
-    role: oneOf(env, 'ROLE', ['api', 'worker', 'all'] as const, 'all'),
+    role,
+    secretKey: secretKey(env, role),
     auth: {
       mode,
       jwksUrl,
@@ -241,6 +251,23 @@ function retrySchedule(env: Env): number[] {
     throw new ConfigError(`WEBHOOK_RETRY_SECONDS must list at most 20 waits in seconds, each at most 86400 (got "${raw}")`);
   }
   return waits.map(Number);
+}
+
+const SECRET_KEY_HINT = `${SECRET_KEY_BYTES} random bytes in base64, e.g. from \`openssl rand -base64 ${SECRET_KEY_BYTES}\``;
+
+/**
+ * `QUIRE_SECRET_KEY`: 32 bytes, base64 (standard or URL-safe alphabet). Processes that split API
+ * and workers must share it, so it is required for those roles. The value is never echoed.
+ */
+function secretKey(env: Env, role: Role): KeyObject | undefined {
+  const raw = (env.QUIRE_SECRET_KEY ?? '').trim();
+  if (raw === '') {
+    if (role === 'all') return undefined;
+    throw new ConfigError(`QUIRE_SECRET_KEY is required when ROLE=${role}: every API and worker process of one deployment must share it (${SECRET_KEY_HINT})`);
+  }
+  const bytes = /^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) ? Buffer.from(raw, 'base64') : Buffer.alloc(0);
+  if (bytes.length !== SECRET_KEY_BYTES) throw new ConfigError(`QUIRE_SECRET_KEY must be ${SECRET_KEY_HINT} (got ${bytes.length === 0 ? 'something that is not base64' : `${bytes.length} bytes`})`);
+  return secretKeyFrom(bytes);
 }
 
 /** `CORS_ORIGINS`: comma-separated origins (`https://app.example.com`), each a scheme and host only. */

@@ -24,6 +24,8 @@ import type { BlobStore } from './storage/blobs/blob-store.js';
 import { createBlobStore } from './storage/blobs/create-blob-store.js';
 import { type Store, openStore } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
+import { loadOrCreateSecretKey } from './storage/secret-key-file.js';
+import { withStartupLock } from './storage/startup-lock.js';
 import { configureTenantCode } from './tenant-code/tenant-code-pool.js';
 
 export interface RunningServer {
@@ -52,10 +54,13 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
   configureTenantCode(config.tenantCode);
   const store = await openStore(config);
   try {
-    await migrateToLatest(store.db, store.schema);
     const identity = new IdentityRepository(store.db);
-    const { orgIds } = await seedDemoIdentity(identity);
-    await seedBuiltinTemplates(store.db, Object.entries(orgIds).map(([slug, orgId]) => ({ orgId, slug })));
+    // Several processes may start together on one database: one prepares it at a time.
+    await withStartupLock(store, config.dataDir, async () => {
+      await migrateToLatest(store.db, store.schema);
+      const { orgIds } = await seedDemoIdentity(identity);
+      await seedBuiltinTemplates(store.db, Object.entries(orgIds).map(([slug, orgId]) => ({ orgId, slug })));
+    });
     const keys = config.auth.mode === 'dev' ? await loadOrCreateSigningKeys(path.join(config.dataDir, 'keys')) : null;
     const verifier = createTokenVerifier(config.auth, keys);
     const model = await createModelGateway(config.llm);
@@ -63,7 +68,9 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
     const jobs = new InProcessJobQueue(store.db);
     const blobs = await createBlobStore({ ...config.blobs, dataDir: config.dataDir }, store.db);
     const webhooks = { transport: createGuardedWebhookTransport({ allowedHosts: config.tools.allowedHosts }), policy: config.webhooks };
-    const services = { model, tools, jobs, blobs, webhooks, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
+    // ROLE=all without QUIRE_SECRET_KEY (one process): a key kept under DATA_DIR/keys.
+    const secretKey = config.secretKey ?? (await loadOrCreateSecretKey(path.join(config.dataDir, 'keys')));
+    const services = { model, tools, jobs, blobs, webhooks, secretKey, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
     const app = await buildApp({ config, store, identity, keys, verifier, services, version: VERSION, logStream: options.logStream });
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
     // The AI SDK prints its warnings to the console; send them to the structured log instead.

@@ -1,7 +1,7 @@
 /**
  * The generation job: one queued run per job (id `generate:<document>:<run number>`). A run
- * whose process died is ended with `pipeline_failed` rather than retried: its caller's token
- * (in memory only) is gone, and a silent re-run could overwrite work done since.
+ * whose process died is ended with `pipeline_failed` rather than retried: a silent re-run could
+ * overwrite work done since.
  */
 import { type JobDefinition, defineJob } from '../kernel/jobs.js';
 import { createContext } from '../modules/context.js';
@@ -15,6 +15,7 @@ export function generationJobs(services: JobServices): JobDefinition[] {
     tools: services.tools,
     jobs: services.jobs,
     contextFor: (actor) => createContext(services.db, actor),
+    secretKey: services.secretKey,
     price: services.llmPrice,
   };
   return [

@@ -23,9 +23,15 @@ export interface Actor {
   org: Membership | null;
   /**
    * The caller's bearer token, kept in memory for the request so per-user tool servers can be
-   * called on the caller's behalf. Never persisted, never logged.
+   * called on the caller's behalf. Never logged, never stored in clear: a generation run carries
+   * it sealed (modules/generation/run-caller.ts).
    */
   bearerToken: string;
+  /**
+   * When the bearer token expires (its `exp`, ISO-8601); null without a token. A run that carries
+   * the token to per-user tools stops using it at this moment.
+   */
+  bearerTokenExpiresAt: string | null;
 }
 
 /** An actor whose organization is known: what every org-scoped command requires. */
@@ -69,5 +75,5 @@ export const SYSTEM_USER_ID = 'system';
 export function systemActor(org: Pick<Membership, 'orgId'> & Partial<Membership>): OrgActor {
   const slug = org.slug ?? org.orgId;
   const membership: Membership = { orgId: org.orgId, slug, displayName: org.displayName ?? slug, isDefault: org.isDefault ?? true, role: 'owner' };
-  return { userId: SYSTEM_USER_ID, subject: SYSTEM_USER_ID, email: null, memberships: [membership], org: membership, bearerToken: '' };
+  return { userId: SYSTEM_USER_ID, subject: SYSTEM_USER_ID, email: null, memberships: [membership], org: membership, bearerToken: '', bearerTokenExpiresAt: null };
 }

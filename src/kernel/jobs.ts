@@ -1,7 +1,7 @@
 /**
  * Background work behind one interface. Every job has a definition (documenso-style): a name,
  * a TypeBox payload schema and a handler. Payloads are camelCase JSON, carry the organization
- * id (no job reads an ambient organization) and never a secret (bearer tokens stay in memory).
+ * id (no job reads an ambient organization) and never a secret (a run's bearer token is sealed beside the run, never in a payload).
  * The payload is validated when the job is handled, so a malformed one fails the job with a
  * message naming what is wrong instead of failing somewhere deep in the handler.
  */

@@ -23,6 +23,7 @@ import { DocumentRepository } from './documents/document.repository.js';
 import { FieldRepository } from './documents/fields/field.repository.js';
 import { SectionVersionRepository } from './documents/sections/section-version.repository.js';
 import { SectionRepository } from './documents/sections/section.repository.js';
+import { RunCredentialRepository } from './generation/run-credential.repository.js';
 import { RunEventRepository } from './generation/run-event.repository.js';
 import { RunRepository } from './generation/run.repository.js';
 import { SynthesizedContextRepository } from './generation/synthesized-context.repository.js';
@@ -65,6 +66,7 @@ const REPOSITORIES = {
   // generation and history
   runs: RunRepository,
   runEvents: RunEventRepository,
+  runCredentials: RunCredentialRepository,
   synthesized: SynthesizedContextRepository,
   snapshots: SnapshotRepository,
   generationSnapshots: GenerationSnapshotRepository,

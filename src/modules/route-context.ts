@@ -3,6 +3,7 @@
  * organization, or 404 "organization not found") over the application's database — and the
  * services routes may hand to use cases (ports, never concrete adapters).
  */
+import type { KeyObject } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { requireOrg } from '../kernel/actor.js';
@@ -20,6 +21,8 @@ export interface RouteDeps {
   jobs: JobQueue;
   /** Where uploaded files live: local directory, PostgreSQL or S3, chosen once by `createBlobStore`. */
   blobs: BlobStore;
+  /** Seals what is stored but never in clear (a run's caller token): QUIRE_SECRET_KEY. */
+  secretKey: KeyObject;
   /** Operator allow-list of hosts tools may reach despite the SSRF guard. */
   toolAllowedHosts: string[];
   uploads: { maxBytes: number; maxPages: number; inspectTimeoutMs?: number };

@@ -58,8 +58,22 @@ async function openPostgres(url: string, schema: string): Promise<Store> {
   // pg returns bigint counts as strings; dialect.toCount() normalizes them.
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  if (schema !== 'public') await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  if (schema !== 'public') await createSchema(db, schema);
   return storeOf(db, 'postgres', schema);
+}
+
+/**
+ * `create schema if not exists` is not safe against itself: two processes starting together may
+ * both try to create it, and the loser fails on the catalog's unique index. The schema then
+ * exists, which is all that was asked.
+ */
+async function createSchema(db: Kysely<Database>, schema: string): Promise<void> {
+  try {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  } catch (error) {
+    const exists = await sql<{ n: number }>`select 1 as n from information_schema.schemata where schema_name = ${schema}`.execute(db);
+    if (exists.rows.length === 0) throw error;
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
  * one run per document under concurrency, the 409/force/preserveEdited table, the built-in
  * templates, verify, history and reproduce.
  */
+import { randomBytes } from 'node:crypto';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
@@ -120,8 +121,9 @@ describeEachDialect('generation', (dialect) => {
   it('starts exactly one run for 20 concurrent generate requests, across two server processes', async () => {
     // Two API nodes on one database, without workers, so the run stays active during the burst:
     // the database index alone decides which request starts it.
-    const first = await startTestServer({ dialect, env: { ROLE: 'api' } });
-    const second = await startTestServer({ dialect, dataDir: first.dataDir, schema: first.schema, env: { ROLE: 'api' } });
+    const env = { ROLE: 'api', QUIRE_SECRET_KEY: randomBytes(32).toString('base64') };
+    const first = await startTestServer({ dialect, env });
+    const second = await startTestServer({ dialect, dataDir: first.dataDir, schema: first.schema, env });
     try {
       const apis = [await apiFor(first), await apiFor(second)];
       const id = (await apis[0].post('/v1/documents', { templateId: 'engagement-letter', fields: LETTER_FIELDS })).body.document.id;

@@ -71,7 +71,7 @@ describeEachDialect('library: spec entities', (dialect) => {
   async function acmeActor(): Promise<OrgActor> {
     const org = await server.store.db.selectFrom('organizations').select(['id', 'slug']).where('slug', '=', 'acme').executeTakeFirstOrThrow();
     const membership = { orgId: org.id, slug: org.slug, displayName: org.slug, isDefault: true, role: 'owner' as const };
-    return { userId: 'test', subject: 'test', email: 'spec-sync@test', memberships: [membership], org: membership, bearerToken: '' };
+    return { userId: 'test', subject: 'test', email: 'spec-sync@test', memberships: [membership], org: membership, bearerToken: '', bearerTokenExpiresAt: null };
   }
 
   it('POST /v1/templates creates the spec\'s texts, risk blocks, voices and snippets, and binds the bind:true snippets to the template', async () => {

@@ -2,6 +2,7 @@
  * The real Quire process (`tsx src/main.ts`) for tests that signal or kill it: a temp DATA_DIR
  * (or PostgreSQL in a schema of its own), port 0 (the URL is read from the start-up line),
  * restartable on the same data. `json()` is a small client with the demo user's token.
+ * A `ROLE=worker` process serves no HTTP: it is ready once it says so, and has no URL or token.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +30,7 @@ export interface QuireData {
 }
 
 export interface QuireProcess {
+  /** Empty for a `ROLE=worker` process (no HTTP). */
   url: string;
   child: ChildProcess;
   output: () => string;
@@ -43,7 +45,9 @@ export async function newQuireData(dialect: DialectName): Promise<QuireData> {
   return { dialect, dataDir: await fs.mkdtemp(path.join(os.tmpdir(), 'quire-proc-')), schema: dialect === 'postgres' ? `p_${randomBytes(6).toString('hex')}` : undefined };
 }
 
-export async function startQuireProcess(data: QuireData, env: Record<string, string> = {}): Promise<QuireProcess> {
+/** `startTimeoutMs` (default 30 s): how long to wait for the start-up line (processes started together wait for each other's migrations). */
+export async function startQuireProcess(data: QuireData, env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<QuireProcess> {
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   const [command, args] = await entryCommand();
   const child = spawn(command, args, {
     env: {
@@ -61,22 +65,22 @@ export async function startQuireProcess(data: QuireData, env: Record<string, str
   });
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const isWorker = env.ROLE === 'worker';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start-up line within 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no start-up line within ${startTimeoutMs / 1000} s:\n${output}`)), startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Quire listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      const match = isWorker ? /Quire worker running background jobs/.exec(output) : /Quire listening on (http:\/\/[\d.]+:\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(match[1] ?? '');
       }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     void exited.then(({ code }) => reject(new Error(`exited with ${code} before listening:\n${output}`)));
   });
-  const login = await fetch(`${url}/auth/dev-login`, { method: 'POST' });
-  const token = ((await login.json()) as { token: string }).token;
+  const token = isWorker ? '' : ((await (await fetch(`${url}/auth/dev-login`, { method: 'POST' })).json()) as { token: string }).token;
   const json = async (method: string, pathname: string, body?: unknown) => {
     const response = await fetch(`${url}${pathname}`, {
       method,

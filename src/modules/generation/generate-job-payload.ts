@@ -1,6 +1,6 @@
 /**
  * The generation job's type: the organization travels in the payload; no token ever does (the
- * caller's token stays in memory, caller-registry.ts). The payload has always been camelCase,
+ * caller's token travels sealed in run_credentials, run-caller.ts). The payload has always been camelCase,
  * so there is no upgrade mapping.
  */
 import { type TSchema, Type } from 'typebox';

@@ -42,14 +42,14 @@ export function registerGenerationRoutes(fastify: FastifyInstance, deps: RouteDe
         },
       },
     },
-    async (request) => startGeneration(contextOf(request, deps), deps.jobs, request.params.document_id, request.body ?? {}),
+    async (request) => startGeneration(contextOf(request, deps), deps, request.params.document_id, request.body ?? {}),
   );
 
   app.post(
     '/v1/documents/:document_id/sections/:section_id/regenerate',
     { schema: { operationId: 'regenerateSection', summary: 'Regenerate one section (same stages, scoped)', description: 'Starts a run that re-renders only this section (same stages, scoped) and answers at once; 404 when the document or section is absent, 422 for a finalized document.', tags, params: SectionParams, body: Ref(RegenerateBody), response: { 200: Ref(GenerateResponse), ...errorResponses(404, 422) } } },
     async (request) =>
-      startGeneration(contextOf(request, deps), deps.jobs, request.params.document_id, { variables: request.body?.variables, sectionId: request.params.section_id }),
+      startGeneration(contextOf(request, deps), deps, request.params.document_id, { variables: request.body?.variables, sectionId: request.params.section_id }),
   );
 
   app.post(

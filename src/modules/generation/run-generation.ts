@@ -3,6 +3,7 @@
  * intake text, load the inputs, call models and tools; persists the output, and ends the run
  * with exactly one terminal event.
  */
+import type { KeyObject } from 'node:crypto';
 import { type OrgActor, systemActor } from '../../kernel/actor.js';
 import type { PipelineEvent } from '../../pipeline/events.js';
 import { hashOf } from '../../pipeline/inputs-hash.js';
@@ -12,7 +13,6 @@ import { runPipeline } from '../../pipeline/run-pipeline.js';
 import type { CommandContext } from '../context.js';
 import { getDocumentSpec } from '../templates/queries/get-document-spec.js';
 import { buildManifest } from './build-manifest.js';
-import { callerRegistry } from './caller-registry.js';
 import type { GenerateJobPayload } from './generate-job-payload.js';
 import { gatherPorts } from './gather-ports.js';
 import { type DocumentInputs, loadDocumentInputs } from './inputs/load-document-inputs.js';
@@ -20,6 +20,7 @@ import { pipelineInputOf } from './inputs/pipeline-input.js';
 import { orchestratePort } from './orchestrate-port.js';
 import { persistRunOutput } from './persist-run-output.js';
 import { queueGenerationWebhook } from './queue-generation-webhook.js';
+import { recallRunCaller } from './run-caller.js';
 import { runCost } from './run-cost.js';
 import type { RunRecord } from './run.repository.js';
 
@@ -31,6 +32,8 @@ export interface GenerationServices {
   /** Builds a context acting for the run's creator in the run's organization. */
   contextFor(actor: OrgActor): CommandContext;
   price: { inputPerMTok: number; outputPerMTok: number };
+  /** Opens the caller's sealed token (QUIRE_SECRET_KEY): the same key on every process. */
+  secretKey: KeyObject;
 }
 
 /** The intake text a run orchestrates from first (`variables.source_text`), or null. */
@@ -42,13 +45,16 @@ function intakeTextOf(run: RunRecord): string | null {
 /** Runs one queued generation to its terminal event. Never throws for a pipeline failure. */
 export async function runGeneration(services: GenerationServices, payload: GenerateJobPayload): Promise<void> {
   const system = systemActor({ orgId: payload.orgId, slug: payload.orgSlug, displayName: payload.orgName, isDefault: false });
-  const caller = callerRegistry.get(payload.runId);
   const systemCtx = services.contextFor(system);
   const repos = systemCtx.repos;
   const run = await repos.runs.findById(payload.orgId, payload.runId);
   if (!run || run.status !== 'running') return; // finished elsewhere, or the document was deleted
-  // Still the system actor, but on behalf of the run's creator: tools see their email and token.
-  const ctx = services.contextFor({ ...system, subject: run.createdBy ?? system.subject, email: run.createdBy, bearerToken: caller?.bearerToken ?? '' });
+  // Whichever process accepted the generate, the caller's token came with the run (sealed).
+  const recalled = await recallRunCaller(systemCtx, services.secretKey, { orgSlug: payload.orgSlug, runId: payload.runId });
+  const { caller } = recalled;
+  // Still the system actor, but on behalf of the run's creator. The token itself goes only to
+  // the gather ports (per-user tools), never into the context's actor.
+  const ctx = services.contextFor({ ...system, subject: caller?.subject ?? run.createdBy ?? system.subject, email: caller?.email ?? run.createdBy });
   const emit = async (event: PipelineEvent) => {
     if (event.event === 'pipeline_blocked') {
       // The status and the terminal event together: a crash between them would leave a run
@@ -78,7 +84,7 @@ export async function runGeneration(services: GenerationServices, payload: Gener
         },
         gather: (input) => {
           if (!inputs) throw new Error('gather ports asked for before the input was loaded');
-          return gatherPorts(ctx, services, inputs, { caller, models: input.config.models });
+          return gatherPorts(ctx, services, inputs, { caller, ...(recalled.caller ? { callerExpiresAt: recalled.expiresAt } : { callerUnavailable: recalled.unavailable }), models: input.config.models });
         },
       },
     );
@@ -103,8 +109,6 @@ export async function runGeneration(services: GenerationServices, payload: Gener
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await endRun(systemCtx, services.jobs, payload, run, 'failed', { event: 'pipeline_failed', error: message }, { error: message });
-  } finally {
-    callerRegistry.forget(payload.runId);
   }
 }
 

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../storage/dialect.js';
 import type { Database } from '../../storage/schema.js';
 import type { GenerationRunTable } from '../../storage/tables/generation.js';
 import { fromJson } from '../json-column.js';
+import { RunCredentialRepository } from './run-credential.repository.js';
 
 export interface RunOptions {
   force: boolean;
@@ -102,7 +103,15 @@ export class RunRepository {
     return row && toRecord(row);
   }
 
+  /**
+   * Ends a running run (false when it had already ended). Every way a run ends comes through
+   * here, so this is where its sealed credential is erased, in the same transaction: a run that
+   * has ended can no longer act for its caller, whatever ended it (finished, failed, blocked,
+   * orphaned, shut down).
+   */
   async finish(orgId: string, id: string, status: 'finished' | 'failed' | 'blocked', details: { error?: string | null; usage?: Record<string, unknown> | null; finishedAt: string }): Promise<boolean> {
+    if (!this.db.isTransaction) return this.db.transaction().execute((tx) => new RunRepository(tx).finish(orgId, id, status, details));
+    await new RunCredentialRepository(this.db).erase(orgId, id);
     const result = await this.db
       .updateTable('generation_runs')
       .set({ status, error: details.error ?? null, usage_json: details.usage ? JSON.stringify(details.usage) : null, finished_at: details.finishedAt })

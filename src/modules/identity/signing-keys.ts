@@ -2,9 +2,8 @@
  * The dev-mode signing key pair. Generated on first start and kept under DATA_DIR so tokens
  * survive restarts; the private key file is readable by its owner only (0600).
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { type JWK, calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, importPKCS8 } from 'jose';
+import { readOrCreateFile } from '../../storage/create-file-once.js';
 
 export interface SigningKeys {
   privateKey: Awaited<ReturnType<typeof importPKCS8>>;
@@ -17,15 +16,8 @@ const ALG = 'RS256';
 
 /** Loads the key pair from `dir`, creating it when absent. */
 export async function loadOrCreateSigningKeys(dir: string): Promise<SigningKeys> {
-  const file = path.join(dir, 'jwt-signing-key.pem');
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  let pem: string;
-  try {
-    pem = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    pem = await createKeyFile(file);
-  }
+  // Two processes starting together on one DATA_DIR: the first key written wins.
+  const pem = await readOrCreateFile(dir, 'jwt-signing-key.pem', createKeyPem);
   const privateKey = await importPKCS8(pem, ALG, { extractable: true });
   const fullJwk = await exportJWK(privateKey);
   // The public half of an RSA JWK is its modulus and exponent; never serve d/p/q/dp/dq/qi.
@@ -34,19 +26,7 @@ export async function loadOrCreateSigningKeys(dir: string): Promise<SigningKeys>
   return { privateKey, publicJwk: { ...publicJwk, kid, alg: ALG, use: 'sig' }, kid };
 }
 
-async function createKeyFile(file: string): Promise<string> {
+async function createKeyPem(): Promise<string> {
   const { privateKey } = await generateKeyPair(ALG, { modulusLength: 2048, extractable: true });
-  const pem = await exportPKCS8(privateKey);
-  const tmp = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(tmp, pem, { mode: 0o600 });
-  try {
-    // `link` fails if another process created the key first; then that key wins and we use it.
-    await fs.link(tmp, file);
-    return pem;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return fs.readFile(file, 'utf8');
-  } finally {
-    await fs.rm(tmp, { force: true });
-  }
+  return exportPKCS8(privateKey);
 }

@@ -74,10 +74,25 @@ export interface RunEventCounterTable {
   last_seq: number;
 }
 
+/**
+ * The sealed credential of a running run (migration 0014): never the token in clear. Erased in
+ * the transaction that ends the run.
+ */
+export interface RunCredentialTable {
+  run_id: string;
+  org_id: string;
+  /** `kernel/secret-box.ts` text: AES-256-GCM under QUIRE_SECRET_KEY, bound to org and run. */
+  sealed: string;
+  /** ISO-8601: the token's own `exp`; past it the credential is not used. */
+  expires_at: string;
+  created_at: string;
+}
+
 export interface GenerationTables {
   generation_runs: GenerationRunTable;
   run_events: RunEventTable;
   run_event_counters: RunEventCounterTable;
+  run_credentials: RunCredentialTable;
   synthesized_contexts: SynthesizedContextTable;
   snapshots: SnapshotTable;
   generation_snapshots: GenerationSnapshotTable;

@@ -87,9 +87,10 @@ export async function startJsonApiServer(): Promise<RunningTestServer> {
  * answers only when the request carries `Authorization: Bearer <expected token>` and
  * `X-User-Email: <expected email>`; otherwise the tool reports an error. With `expected` null
  * it answers any caller that sends a bearer token and an e-mail, each with their own matters
- * (a per-user source serving several users).
+ * (a per-user source serving several users). `beforeAnswer`, when given, is awaited before the
+ * tool answers an accepted call: a test holds a run mid-tool-call with it.
  */
-export async function startMcpTestServer(expected: { token: string; email: string } | null): Promise<RunningTestServer> {
+export async function startMcpTestServer(expected: { token: string; email: string } | null, options: { beforeAnswer?: () => Promise<void> } = {}): Promise<RunningTestServer> {
   const requests: RunningTestServer['requests'] = [];
   const server = http.createServer(async (request, response) => {
     requests.push({ method: request.method ?? 'GET', path: request.url ?? '/', headers: request.headers });
@@ -103,6 +104,7 @@ export async function startMcpTestServer(expected: { token: string; email: strin
       if (!accepted) {
         return { isError: true, content: [{ type: 'text', text: `unauthorized: token ${authorization ? 'does not match' : 'missing'}, email ${String(email)}` }] };
       }
+      await options.beforeAnswer?.();
       return { content: [{ type: 'text', text: JSON.stringify({ client, owner: email, matters: [`${client} – data processing agreement`] }) }] };
     });
     // Stateless mode: a fresh server and transport per request, answered as JSON.

@@ -3,41 +3,22 @@
  * hand-edited sections, the queued job, tenancy — and the queued run carried to its terminal
  * event by runGeneration with a fake model (a model failure ends the run with pipeline_failed).
  */
+import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { secretKeyFrom } from '../../../kernel/secret-box.js';
 import { DomainValidationError, GenerateConflictError, NotFoundError } from '../../../kernel/errors.js';
-import type { TSchema, Static } from 'typebox';
-import type { JobDefinition, JobQueue, JobType } from '../../../kernel/jobs.js';
 import type { ToolGateway } from '../../../pipeline/ports.js';
 import { FakeModelGateway } from '../../../pipeline/test-support/fake-ports.js';
 import { FIXED_NOW, type DbHarness, useDbHarness } from '../../../../test/support/db-harness.js';
 import { describeEachDialect } from '../../../../test/support/dialects.js';
+import { RecordingQueue } from '../../../../test/support/recording-queue.js';
 import { type TestOrg, buildDocument, buildField, buildOrg, buildSection } from '../../../../test/support/factories.js';
 import { createContext } from '../../context.js';
 import type { GenerateJobPayload } from '../generate-job-payload.js';
 import { runGeneration } from '../run-generation.js';
 import { startGeneration } from './start-generation.js';
 
-/** A queue that only records what was enqueued; `failWith` makes the next enqueue throw. */
-class RecordingQueue implements JobQueue {
-  readonly enqueued: Array<{ name: string; payload: unknown; id: string | undefined }> = [];
-  failWith: Error | null = null;
-  register(_definition: JobDefinition): void {}
-  async enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options?: { id?: string }): Promise<void> {
-    if (this.failWith) throw this.failWith;
-    // As the real queue: an id already queued is not queued twice (the wake-up after the commit).
-    if (options?.id !== undefined && this.enqueued.some((e) => e.id === options.id)) return;
-    this.enqueued.push({ name: type.name, payload, id: options?.id });
-  }
-  async start(): Promise<void> {}
-  async stop(): Promise<void> {}
-  async cancel(): Promise<boolean> {
-    return true;
-  }
-  isRunning(): boolean {
-    return false;
-  }
-  async idle(): Promise<void> {}
-}
+const SECRET_KEY = secretKeyFrom(randomBytes(32));
 
 const NO_TOOLS: ToolGateway = {
   call: async () => {
@@ -47,7 +28,7 @@ const NO_TOOLS: ToolGateway = {
 };
 
 function services(h: DbHarness, model: FakeModelGateway) {
-  return { model, tools: NO_TOOLS, jobs: new RecordingQueue(), contextFor: (actor: Parameters<typeof createContext>[1]) => createContext(h.db, actor, h.clock), price: { inputPerMTok: 0, outputPerMTok: 0 } };
+  return { model, tools: NO_TOOLS, jobs: new RecordingQueue(), contextFor: (actor: Parameters<typeof createContext>[1]) => createContext(h.db, actor, h.clock), price: { inputPerMTok: 0, outputPerMTok: 0 }, secretKey: SECRET_KEY };
 }
 
 describeEachDialect('startGeneration', (dialect) => {
@@ -67,7 +48,7 @@ describeEachDialect('startGeneration', (dialect) => {
     const ctx = h.contextFor(org);
     const jobs = new RecordingQueue();
 
-    const answer = await startGeneration(ctx, jobs, doc.id, {});
+    const answer = await startGeneration(ctx, { jobs: jobs, secretKey: SECRET_KEY }, doc.id, {});
 
     expect(answer).toEqual({ started: true, alreadyRunning: false, documentId: doc.id, progressUrl: `/v1/documents/${doc.id}/progress`, runId: 1 });
     expect(jobs.enqueued).toEqual([{ name: 'generate-document', id: `generate:${doc.id}:1`, payload: { orgId: org.id, orgSlug: org.slug, orgName: org.displayName, documentId: doc.id, runId: expect.any(String) } }]);
@@ -78,9 +59,9 @@ describeEachDialect('startGeneration', (dialect) => {
     const org = await buildOrg(h.db);
     const { doc } = await documentIn(org);
     const jobs = new RecordingQueue();
-    await startGeneration(h.contextFor(org), jobs, doc.id, {});
+    await startGeneration(h.contextFor(org), { jobs: jobs, secretKey: SECRET_KEY }, doc.id, {});
 
-    const again = await startGeneration(h.contextFor(org), jobs, doc.id, { force: true });
+    const again = await startGeneration(h.contextFor(org), { jobs: jobs, secretKey: SECRET_KEY }, doc.id, { force: true });
 
     expect(again).toEqual({ started: false, alreadyRunning: true, documentId: doc.id, progressUrl: `/v1/documents/${doc.id}/progress` });
     expect(jobs.enqueued).toHaveLength(1);
@@ -93,19 +74,19 @@ describeEachDialect('startGeneration', (dialect) => {
     await ctx.repos.sections.update(org.id, doc.id, scope.id, { content: 'mine', status: 'edited' }, FIXED_NOW);
     const jobs = new RecordingQueue();
 
-    const refused = startGeneration(ctx, jobs, doc.id, {});
+    const refused = startGeneration(ctx, { jobs: jobs, secretKey: SECRET_KEY }, doc.id, {});
     await expect(refused).rejects.toBeInstanceOf(GenerateConflictError);
     await expect(refused).rejects.toMatchObject({ editedSectionTitles: ['Scope'] });
     expect(await ctx.repos.runs.findActive(org.id, doc.id)).toBeUndefined();
     expect(jobs.enqueued).toEqual([]);
 
-    expect((await startGeneration(ctx, jobs, doc.id, { preserveEdited: true })).started).toBe(true);
+    expect((await startGeneration(ctx, { jobs: jobs, secretKey: SECRET_KEY }, doc.id, { preserveEdited: true })).started).toBe(true);
   });
 
   it('a finalized document refuses generation', async () => {
     const org = await buildOrg(h.db);
     const doc = await buildDocument(h.db, { orgId: org.id, state: 'finalized' });
-    await expect(startGeneration(h.contextFor(org), new RecordingQueue(), doc.id, {})).rejects.toBeInstanceOf(DomainValidationError);
+    await expect(startGeneration(h.contextFor(org), { jobs: new RecordingQueue(), secretKey: SECRET_KEY }, doc.id, {})).rejects.toBeInstanceOf(DomainValidationError);
   });
 
   it('a run that cannot be queued is not created and frees the document for the next start', async () => {
@@ -114,11 +95,11 @@ describeEachDialect('startGeneration', (dialect) => {
     const ctx = h.contextFor(org);
     const jobs = new RecordingQueue();
     jobs.failWith = new Error('queue is down');
-    await expect(startGeneration(ctx, jobs, doc.id, {})).rejects.toThrow('queue is down');
+    await expect(startGeneration(ctx, { jobs: jobs, secretKey: SECRET_KEY }, doc.id, {})).rejects.toThrow('queue is down');
     expect(await ctx.repos.runs.findActive(org.id, doc.id)).toBeUndefined();
     jobs.failWith = null;
     // The run and its job commit together: the failed start left no run behind.
-    expect(await startGeneration(ctx, jobs, doc.id, {})).toMatchObject({ started: true, runId: 1 });
+    expect(await startGeneration(ctx, { jobs: jobs, secretKey: SECRET_KEY }, doc.id, {})).toMatchObject({ started: true, runId: 1 });
   });
 
   it("another organization's document (or section) is not found and no run starts", async () => {
@@ -126,9 +107,9 @@ describeEachDialect('startGeneration', (dialect) => {
     const { doc, intro } = await documentIn(owner);
     const other = await buildOrg(h.db);
     const jobs = new RecordingQueue();
-    await expect(startGeneration(h.contextFor(other), jobs, doc.id, {})).rejects.toBeInstanceOf(NotFoundError);
+    await expect(startGeneration(h.contextFor(other), { jobs: jobs, secretKey: SECRET_KEY }, doc.id, {})).rejects.toBeInstanceOf(NotFoundError);
     const otherDoc = await buildDocument(h.db, { orgId: other.id });
-    await expect(startGeneration(h.contextFor(other), jobs, otherDoc.id, { sectionId: intro.id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(startGeneration(h.contextFor(other), { jobs: jobs, secretKey: SECRET_KEY }, otherDoc.id, { sectionId: intro.id })).rejects.toBeInstanceOf(NotFoundError);
     expect(await h.contextFor(owner).repos.runs.findActive(owner.id, doc.id)).toBeUndefined();
     expect(jobs.enqueued).toEqual([]);
   });
@@ -138,7 +119,7 @@ describeEachDialect('startGeneration', (dialect) => {
     const { doc } = await documentIn(org);
     const ctx = h.contextFor(org);
     const jobs = new RecordingQueue();
-    await startGeneration(ctx, jobs, doc.id, {});
+    await startGeneration(ctx, { jobs: jobs, secretKey: SECRET_KEY }, doc.id, {});
     const model = new FakeModelGateway({ writeSection: (i) => `Model text for ${i.prompt ?? ''}` });
 
     await runGeneration(services(h, model), jobs.enqueued[0].payload as GenerateJobPayload);
@@ -158,7 +139,7 @@ describeEachDialect('startGeneration', (dialect) => {
     const { doc } = await documentIn(org);
     const ctx = h.contextFor(org);
     const jobs = new RecordingQueue();
-    await startGeneration(ctx, jobs, doc.id, {});
+    await startGeneration(ctx, { jobs: jobs, secretKey: SECRET_KEY }, doc.id, {});
     const payload = jobs.enqueued[0].payload as GenerateJobPayload;
     const failing = new FakeModelGateway({
       writeSection: () => {
@@ -172,6 +153,6 @@ describeEachDialect('startGeneration', (dialect) => {
     expect(events.at(-1)).toMatchObject({ event: 'pipeline_failed', error: 'the model provider answered 503' });
     expect(events.filter((e) => e.event === 'pipeline_finished')).toEqual([]);
     expect(await ctx.repos.runs.findById(org.id, payload.runId)).toMatchObject({ status: 'failed', error: 'the model provider answered 503' });
-    expect((await startGeneration(ctx, jobs, doc.id, {})).started).toBe(true);
+    expect((await startGeneration(ctx, { jobs: jobs, secretKey: SECRET_KEY }, doc.id, {})).started).toBe(true);
   });
 });

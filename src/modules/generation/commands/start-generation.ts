@@ -2,15 +2,18 @@
  * `POST /generate` (and `POST /sections/{id}/regenerate`): starts a run in the background and
  * answers at once. One active run per document (a database index decides, across processes);
  * hand-edited sections block a full generation unless `force` or `preserveEdited` is sent.
+ * The caller's token goes with the run, sealed (run-caller.ts), so whichever process executes
+ * it can call per-user tools for the caller.
  */
+import type { KeyObject } from 'node:crypto';
 import { GenerateConflictError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import type { JobQueue } from '../../../kernel/jobs.js';
 import { type CommandContext, transactionHandleOf } from '../../context.js';
 import { requireEditableDocument } from '../../documents/require-document.js';
 import { requireSection } from '../../documents/require-document.js';
-import { callerRegistry } from '../caller-registry.js';
 import { GENERATE_JOB, type GenerateJobPayload } from '../generate-job-payload.js';
+import { keepRunCaller } from '../run-caller.js';
 
 export interface StartGenerationInput {
   force?: boolean;
@@ -35,7 +38,8 @@ export interface GenerateResponse {
  * @throws DomainValidationError when the document is finalized.
  * @throws GenerateConflictError when hand-edited sections exist and neither force nor preserveEdited is set.
  */
-export async function startGeneration(ctx: CommandContext, jobs: JobQueue, documentId: string, input: StartGenerationInput): Promise<GenerateResponse> {
+export async function startGeneration(ctx: CommandContext, services: { jobs: JobQueue; secretKey: KeyObject }, documentId: string, input: StartGenerationInput): Promise<GenerateResponse> {
+  const { jobs } = services;
   const document = await requireEditableDocument(ctx, documentId);
   const orgId = ctx.actor.org.orgId;
   const repos = ctx.repos;
@@ -56,11 +60,10 @@ export async function startGeneration(ctx: CommandContext, jobs: JobQueue, docum
   }
 
   const runId = newId('run');
-  // Known before the job can run (it may start the moment the transaction commits).
-  callerRegistry.remember(runId, { bearerToken: ctx.actor.bearerToken, subject: ctx.actor.subject, email: ctx.actor.email, orgSlug: ctx.actor.org.slug });
   const payload: GenerateJobPayload = { orgId, orgSlug: ctx.actor.org.slug, orgName: ctx.actor.org.displayName, documentId: document.id, runId };
-  // The run and its job in one transaction: a process dying between the two would otherwise
-  // leave a run `running` with no job to end it, holding the document's one active slot.
+  // The run, its sealed caller and its job in one transaction: a process dying between them
+  // would otherwise leave a run `running` with no job to end it (holding the document's one
+  // active slot), or a job whose run cannot act for its caller.
   let jobId = '';
   const run = await ctx.transaction(async (tx) => {
     const started = await tx.repos.runs.tryStart(orgId, {
@@ -72,17 +75,12 @@ export async function startGeneration(ctx: CommandContext, jobs: JobQueue, docum
       startedAt: ctx.clock.now().toISOString(),
     });
     if (!started) return null;
+    await keepRunCaller(tx, services.secretKey, runId);
     jobId = `generate:${document.id}:${started.runNumber}`;
     await jobs.enqueue(GENERATE_JOB, payload, { id: jobId, transaction: transactionHandleOf(tx) });
     return started;
-  }).catch((error: unknown) => {
-    callerRegistry.forget(runId);
-    throw error;
   });
-  if (!run) {
-    callerRegistry.forget(runId);
-    return answer(false);
-  }
+  if (!run) return answer(false);
   await jobs.enqueue(GENERATE_JOB, payload, { id: jobId }); // committed: wake the queue
   return answer(true, run.runNumber);
 }

@@ -42,7 +42,9 @@ export async function resolveActor(
   } else {
     org = memberships.find((m) => m.isDefault) ?? memberships[0] ?? null;
   }
-  return { userId: user.id, subject: user.subject, email: user.email, memberships, org, bearerToken };
+  // The verifier requires `exp`, so a verified token always has one.
+  const bearerTokenExpiresAt = typeof token.claims.exp === 'number' ? new Date(token.claims.exp * 1000).toISOString() : null;
+  return { userId: user.id, subject: user.subject, email: user.email, memberships, org, bearerToken, bearerTokenExpiresAt };
 }
 
 /**
