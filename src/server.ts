@@ -22,6 +22,7 @@ import { createTokenVerifier } from './modules/identity/token-verifier.js';
 import { type Store, openStore } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { configureTenantCode } from './tenant-code/tenant-code-pool.js';
+import { LibreOfficePool } from './pdf/libreoffice-pool.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -56,8 +57,11 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
     const model = await createModelGateway(config.llm);
     const tools = createToolGateway({ allowedHosts: config.tools.allowedHosts });
     const jobs = new InProcessJobQueue(store.db);
-    const services = { model, tools, jobs, dataDir: config.dataDir, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
+    // Nothing starts until the first PDF export; closing the app stops the converters.
+    const pdf = new LibreOfficePool(config.pdf);
+    const services = { model, tools, jobs, pdf, dataDir: config.dataDir, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
     const app = await buildApp({ config, store, identity, keys, verifier, services, version: VERSION, logStream: options.logStream });
+    app.addHook('onClose', async () => pdf.close());
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
     // The AI SDK prints its warnings to the console; send them to the structured log instead.
     (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (details: { warnings: unknown[]; provider?: string; model?: string }) =>

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { requireOrg } from '../kernel/actor.js';
 import type { JobQueue } from '../kernel/jobs.js';
+import type { PdfConverter } from '../pdf/pdf-converter.js';
 import type { ModelGateway, ToolGateway } from '../pipeline/ports.js';
 import type { Database } from '../storage/schema.js';
 import { type CommandContext, createContext } from './context.js';
@@ -25,6 +26,8 @@ export interface RouteDeps {
   extraction: { timeoutMs: number; maxHeapMb: number };
   /** Prices per million tokens for run costs (0 when unknown). */
   llmPrice: { inputPerMTok: number; outputPerMTok: number };
+  /** Converts exported .docx to PDF (the LibreOffice pool, started on first use). */
+  pdf: PdfConverter;
 }
 
 /** @throws NotFoundError when the caller has no active organization. */
