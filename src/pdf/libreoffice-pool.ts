@@ -26,8 +26,10 @@ interface Waiter {
 
 /** What the pool reports of itself (for logs, metrics and tests). */
 export interface PoolState {
-  /** Process ids of the running converters (each its process group's id). */
+  /** Process ids of the running converters' bridges. */
   processIds: number[];
+  /** Process group ids of the running converters' LibreOffices. */
+  officeGroups: number[];
   busy: number;
   waiting: number;
   /** Converters started since the pool was made, replacements included. */
@@ -68,8 +70,9 @@ export class LibreOfficePool implements PdfConverter {
         if (converter.conversions >= this.settings.maxConversions) this.retire(slot);
         return result;
       } catch (error) {
-        // Timeouts and crashes leave the converter dead (killed or gone): the place starts afresh.
-        if (!converter.isAlive || error instanceof ConverterCrashedError) this.retire(slot);
+        // A refused document leaves the converter as it was; after anything else (a timeout
+        // killed it, a crash) the place starts afresh.
+        if (!(error instanceof PdfConversionFailedError)) this.retire(slot);
         if (!(error instanceof ConverterCrashedError)) throw error;
         if (attempt >= 2) throw new PdfConversionFailedError(`LibreOffice died converting the document twice: ${error.message}`);
       }
@@ -141,6 +144,7 @@ export class LibreOfficePool implements PdfConverter {
   state(): PoolState {
     return {
       processIds: this.slots.flatMap((s) => (s.process?.isAlive ? [s.process.pid] : [])),
+      officeGroups: this.slots.flatMap((s) => (s.process?.isAlive && s.process.officeProcessGroup !== undefined ? [s.process.officeProcessGroup] : [])),
       busy: this.slots.filter((s) => s.busy).length,
       waiting: this.waiters.length,
       started: this.startedCount,

@@ -1,6 +1,7 @@
 /**
- * One long-lived converter: our Python UNO bridge (uno_bridge.py) and the LibreOffice it starts,
- * in a process group of their own so a hang or a retirement kills both at once. Requests and
+ * One long-lived converter: our Python UNO bridge (uno_bridge.py) and the LibreOffice it starts
+ * in a process group of LibreOffice's own, which is killed whole on a hang, a crash or a
+ * retirement (the bridge, a subreaper, reaps it and exits when its stdin closes). Requests and
  * answers are JSON lines over the bridge's stdin/stdout; the .docx and the PDF pass through
  * files in the converter's own directory (which also holds its LibreOffice profile).
  */
@@ -56,6 +57,9 @@ export class LibreOfficeProcess {
   private conversionCount = 0;
   private nextId = 1;
   private exited = false;
+  private readonly exitedPromise: Promise<void>;
+  /** LibreOffice's process group, once the bridge said it is ready. */
+  private officeGroup: number | undefined;
   private stderr = '';
   private readonly pending = new Map<number, { resolve: (message: BridgeMessage) => void; reject: (error: Error) => void }>();
   private onFirstMessage: ((message: BridgeMessage) => void) | undefined;
@@ -64,7 +68,9 @@ export class LibreOfficeProcess {
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams,
     private readonly dir: string,
-  ) {}
+  ) {
+    this.exitedPromise = new Promise((resolve) => child.once('exit', () => resolve()));
+  }
 
   /**
    * Starts a converter and waits until LibreOffice answers over the bridge.
@@ -76,7 +82,7 @@ export class LibreOfficeProcess {
     const script = bridgeScript();
     const dir = await mkdtemp(join(tmpdir(), 'quire-pdf-'));
     const pipe = `quire-pdf-${process.pid}-${randomBytes(6).toString('hex')}`;
-    // detached: a process group of its own, so killing -pid reaches LibreOffice too.
+    // detached: the bridge leads a process group of its own (the last resort of kill()).
     const child = spawn(options.pythonPath, [script, options.sofficePath, join(dir, 'profile'), pipe, String(options.startTimeoutMs / 1000)], {
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -99,13 +105,18 @@ export class LibreOfficeProcess {
       };
       this.onFirstMessage = (message) =>
         settle(() => {
-          if (message.type === 'ready') return resolve(this);
+          if (message.type === 'ready') {
+            this.officeGroup = message.soffice_pid;
+            return resolve(this);
+          }
           void this.kill();
           if (message.type === 'unavailable') return reject(new PdfConverterUnavailableError(message.detail ?? 'LibreOffice is missing'));
           reject(new ConverterCrashedError(message.detail ?? 'the converter failed to start'));
         });
       this.onExit = (reason) => settle(() => reject(new ConverterCrashedError(`the converter exited while starting (${reason})`)));
       this.child.once('error', (error: NodeJS.ErrnoException) => {
+        // A program that could not be spawned never exits.
+        if (this.child.pid === undefined) this.exited = true;
         void this.kill();
         settle(() =>
           reject(error.code === 'ENOENT' ? new PdfConverterUnavailableError(`Python 3 was not found at ${options.pythonPath}`) : error),
@@ -129,7 +140,7 @@ export class LibreOfficeProcess {
       this.onExit?.(reason);
       for (const { reject } of this.pending.values()) reject(new ConverterCrashedError(`the converter exited (${reason})`));
       this.pending.clear();
-      // What the bridge leaves behind (a LibreOffice it could not stop) goes with the group.
+      // A bridge that died on its own may leave LibreOffice running: it goes too.
       void this.kill();
     });
   }
@@ -201,15 +212,35 @@ export class LibreOfficeProcess {
     return this.stderr.trim();
   }
 
-  /** Kills the whole group (bridge and LibreOffice) and removes the converter's directory. */
+  /** LibreOffice's process group (for tests that play a crash), undefined until ready. */
+  get officeProcessGroup(): number | undefined {
+    return this.officeGroup;
+  }
+
+  /**
+   * Kills LibreOffice (its whole group), lets the bridge reap it and exit, and removes the
+   * converter's directory. The bridge is killed too if it does not exit within a few seconds.
+   */
   async kill(): Promise<void> {
-    if (this.child.pid !== undefined) {
-      try {
-        process.kill(-this.child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
+    if (this.officeGroup !== undefined) signalGroup(this.officeGroup, 'SIGKILL');
+    if (!this.exited) {
+      this.child.stdin.end();
+      const exited = await Promise.race([this.exitedPromise.then(() => true), delay(BRIDGE_EXIT_GRACE_MS).then(() => false)]);
+      if (!exited && this.child.pid !== undefined) signalGroup(this.child.pid, 'SIGKILL');
     }
     await rm(this.dir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+/** How long the bridge gets to reap LibreOffice and exit after its stdin closes. */
+const BRIDGE_EXIT_GRACE_MS = 5000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // Already gone.
   }
 }

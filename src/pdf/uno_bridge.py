@@ -12,7 +12,12 @@ answers one JSON line on stdout:
 Before the first request it says {"type": "ready", "soffice_pid": …}, or, when LibreOffice or
 its Python bridge is missing, {"type": "unavailable", "detail": "…"} and exits with status 3.
 When stdin closes (the service stopped or died) LibreOffice is stopped with it.
+
+LibreOffice runs in a process group of its own (the id is `soffice_pid`): the service kills
+that group when a conversion hangs, and this bridge, a child subreaper, reaps what is left of
+it, so no zombie outlives a converter even where PID 1 reaps nothing (a container).
 """
+import ctypes
 import json
 import os
 import signal
@@ -46,6 +51,22 @@ def prop(name, value):
     return p
 
 
+def become_subreaper():
+    """LibreOffice's processes reparent to this bridge when their parent dies (Linux only)."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        pass
+
+
+def reap_children():
+    while True:
+        try:
+            os.waitpid(-1, 0)
+        except ChildProcessError:
+            return
+
+
 def start_office(soffice, profile, pipe):
     args = [
         soffice,
@@ -54,7 +75,7 @@ def start_office(soffice, profile, pipe):
         "--accept=pipe,name=%s;urp;StarOffice.ComponentContext" % pipe,
     ]
     try:
-        return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     except OSError as error:
         unavailable("LibreOffice could not be started from %r (%s)" % (soffice, error.strerror or error))
 
@@ -124,15 +145,16 @@ def office_alive(office, desktop):
 
 def main():
     soffice, profile, pipe, start_timeout = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+    become_subreaper()
     office = start_office(soffice, profile, pipe)
 
     def stop_office(*_):
-        if office.poll() is None:
-            office.terminate()
-            try:
-                office.wait(5)
-            except subprocess.TimeoutExpired:
-                office.kill()
+        # Nothing of LibreOffice's is worth keeping (the profile goes with the converter): no grace.
+        try:
+            os.killpg(office.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        reap_children()
 
     signal.signal(signal.SIGTERM, lambda *_: (stop_office(), sys.exit(0)))
     try:
