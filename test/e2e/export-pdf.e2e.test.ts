@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
+import { DPIA_FIELDS, LETTER_FIELDS, MEMO_FIELDS } from '../support/builtin-fields.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { createLongDocument } from '../support/long-document.js';
 import { addTestMember } from '../support/members.js';
@@ -29,47 +30,9 @@ if (!installed) console.warn(`[pdf] export .pdf${suffix}`);
 
 /** The built-in templates with fields a user would fill; `report` ones carry a table of contents. */
 const BUILTINS = [
-  {
-    slug: 'gdpr-dpia',
-    report: true,
-    fields: {
-      controller_name: 'Acme Health GmbH',
-      processing_name: 'Patient appointment reminders',
-      processing_purpose: 'Send appointment reminders by text message',
-      data_categories: 'name, phone number, appointment time',
-      data_subjects: 'patients',
-      lawful_basis: 'contract',
-      special_categories: 'true',
-      retention_months: 24,
-      transfers_outside_eea: 'false',
-    },
-  },
-  {
-    slug: 'vendor-security-memo',
-    report: false,
-    fields: {
-      vendor_name: 'Initech Cloud',
-      service_description: 'hosted payroll processing',
-      data_classification: 'confidential',
-      has_soc2: 'true',
-      has_iso27001: 'false',
-      reviewer: 'Sam Reviewer',
-      last_pentest_date: '2026-03-01',
-    },
-  },
-  {
-    slug: 'engagement-letter',
-    report: false,
-    fields: {
-      firm_name: 'Northwind LLP',
-      client_name: 'Contoso GmbH',
-      client_contact: 'Ada Lovelace',
-      services: 'Tax advice\nAudit support',
-      start_date: '2026-12-01',
-      fee_amount: 12000,
-      signatory: 'J. Smith',
-    },
-  },
+  { slug: 'gdpr-dpia', report: true, fields: DPIA_FIELDS },
+  { slug: 'vendor-security-memo', report: false, fields: MEMO_FIELDS },
+  { slug: 'engagement-letter', report: false, fields: LETTER_FIELDS },
 ] as const;
 
 interface Download {
@@ -212,7 +175,7 @@ describe.skipIf(!installed)(`export .pdf limits${suffix}`, () => {
     try {
       const api = await apiFor(server);
       // 60 sections take LibreOffice several seconds on any machine.
-      const id = await createLongDocument(server, api, { slug: 'pdf-timeout', title: 'Long report', count: 60 });
+      const { id } = await createLongDocument(server, api, { slug: 'pdf-timeout', title: 'Long report', count: 60 });
       const response = await api.get(`/v1/documents/${id}/export.pdf`);
       expect(response.status).toBe(422);
       expect(response.body.detail).toBe('the document is too large to convert to PDF within 1 s (PDF_CONVERSION_TIMEOUT_SECONDS); export it as .docx instead');

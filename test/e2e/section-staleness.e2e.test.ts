@@ -5,19 +5,10 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
+import { LETTER_FIELDS } from '../support/builtin-fields.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
-
-const LETTER_FIELDS = {
-  firm_name: 'Northwind LLP',
-  client_name: 'Contoso GmbH',
-  client_contact: 'Ada Lovelace',
-  services: 'Tax advice\nAudit support',
-  start_date: '2026-12-01',
-  fee_amount: 12000,
-  signatory: 'J. Smith',
-};
 
 /** Which templated sections of `engagement-letter` read each field directly. */
 const TEMPLATED_READERS: Record<string, string[]> = {

@@ -8,9 +8,14 @@ import type { TestServer } from './test-server.js';
 
 /**
  * Creates a template `slug` and an instance of it titled `title` with `count` generated
- * sections (about 1.1 pages each as LibreOffice lays them out); returns the instance id.
+ * sections (about 0.6 pages each as LibreOffice lays them out); returns the instance id and
+ * the section rows written.
  */
-export async function createLongDocument(server: TestServer, api: Api, options: { slug: string; title: string; count: number }): Promise<string> {
+export async function createLongDocument(
+  server: TestServer,
+  api: Api,
+  options: { slug: string; title: string; count: number },
+): Promise<{ id: string; sections: Array<{ title: string; content: string }> }> {
   const bare = await createTemplate(api, { slug: options.slug, title: options.title });
   const created = await api.post('/v1/documents', { templateId: bare.document.id, title: options.title });
   if (created.status !== 201) throw new Error(`create ${options.slug}: ${created.status}`);
@@ -33,5 +38,5 @@ export async function createLongDocument(server: TestServer, api: Api, options: 
     updated_at: '2026-01-01T00:00:00.000Z',
   }));
   await server.store.db.insertInto('sections').values(rows).execute();
-  return id;
+  return { id, sections: rows };
 }
