@@ -20,9 +20,25 @@ describe('loadConfig', () => {
     [{ AUTH_ALGORITHMS: 'HS256' }, 'AUTH_ALGORITHMS'],
     [{ AUTH_ALGORITHMS: 'none' }, 'AUTH_ALGORITHMS'],
     [{ DATABASE_SCHEMA: 'Robert"); drop' }, 'DATABASE_SCHEMA'],
+    [{ PDF_CONVERTERS: '0' }, 'PDF_CONVERTERS'],
+    [{ PDF_CONVERSION_TIMEOUT_SECONDS: 'soon' }, 'PDF_CONVERSION_TIMEOUT_SECONDS'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${name} `));
+  });
+
+  it('reads the PDF converter settings, in seconds where the name says so', () => {
+    expect(loadConfig({}).pdf).toEqual({
+      sofficePath: 'soffice',
+      pythonPath: '/usr/bin/python3',
+      converters: 2,
+      timeoutMs: 60_000,
+      maxConversions: 200,
+      startTimeoutMs: 30_000,
+      queueTimeoutMs: 60_000,
+    });
+    const pdf = loadConfig({ PDF_SOFFICE_PATH: '/opt/lo/soffice', PDF_CONVERTERS: '4', PDF_CONVERSION_TIMEOUT_SECONDS: '5', PDF_QUEUE_TIMEOUT_SECONDS: '7' }).pdf;
+    expect(pdf).toMatchObject({ sofficePath: '/opt/lo/soffice', converters: 4, timeoutMs: 5000, queueTimeoutMs: 7000 });
   });
 
   it('never echoes a database password', () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeDocx } from '../docx/compose-docx.js';
 import { largeDocument, sampleDocument } from '../docx/test-support/sample-documents.js';
 import { LibreOfficePool } from './libreoffice-pool.js';
-import { DEFAULT_PDF_CONVERTER_SETTINGS, PdfConversionTimeoutError, PdfConverterUnavailableError, type PdfConverterSettings } from './pdf-converter.js';
+import { DEFAULT_PDF_CONVERTER_SETTINGS, PdfConversionTimeoutError, PdfConverterBusyError, PdfConverterUnavailableError, type PdfConverterSettings } from './pdf-converter.js';
 
 /**
  * The pool against a real LibreOffice (CI installs libreoffice-writer and python3-uno; without
@@ -136,6 +136,21 @@ describe.skipIf(!installed)(title, () => {
       expect(pool.state()).toMatchObject({ processIds: [], officeGroups: [], busy: 0, started: 1 });
       await pool.convert(large).catch((e: unknown) => e);
       expect(pool.state()).toMatchObject({ processIds: [], busy: 0, started: 2 });
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it('refuses a conversion as busy when no converter frees up within the queue budget, and serves it after', async () => {
+    const pool = new LibreOfficePool(settings({ converters: 1, queueTimeoutMs: 100 }));
+    try {
+      // The first holds the only converter for seconds (it starts LibreOffice, then 60 sections).
+      const first = pool.convert(large);
+      const second = await pool.convert(sample).catch((e: unknown) => e);
+      expect(second).toBeInstanceOf(PdfConverterBusyError);
+      expect(pool.state().waiting).toBe(0);
+      expect((await first).pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect((await pool.convert(sample)).pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     } finally {
       await pool.close();
     }
