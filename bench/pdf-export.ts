@@ -8,7 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { machine, writeBenchmarkSection } from './benchmarks-file.js';
@@ -21,8 +21,8 @@ const run = promisify(execFile);
 
 /** Sections of the bench Markdown per target size (cover and contents included in the pages). */
 const DOCUMENTS = [
-  { name: '~5 pages', sections: 5 },
-  { name: '~50 pages', sections: 80 },
+  { name: '~5 pages', sections: 7 },
+  { name: '~50 pages', sections: 84 },
 ] as const;
 /** Requests per (document, concurrency): enough rounds for a p95 at 8, few enough to finish. */
 const REQUESTS: Record<string, Record<number, number>> = { '~5 pages': { 1: 12, 8: 48 }, '~50 pages': { 1: 5, 8: 16 } };
@@ -79,6 +79,7 @@ interface Row {
 }
 
 async function main(): Promise<void> {
+  const loadBefore = loadavg()[0];
   const dir = await mkdtemp(join(tmpdir(), 'quire-bench-pdf-'));
   const server = await startTestServer({ dialect: 'sqlite', env: { LOG_LEVEL: 'warn' } });
   const rows: Row[] = [];
@@ -132,7 +133,8 @@ async function main(): Promise<void> {
   const section = [
     '## PDF export',
     '',
-    `Command: \`npx tsx bench/pdf-export.ts\` (part of \`npm run bench\`) — Node ${m.node}, nproc ${m.nproc} (${m.cpu}), ${office.trim()}.`,
+    `Command: \`npx tsx bench/pdf-export.ts\` (part of \`npm run bench\`) — Node ${m.node}, nproc ${m.nproc} (${m.cpu}), ${office.trim()};`,
+    `load average ${loadBefore.toFixed(1)} when the run started and ${loadavg()[0].toFixed(1)} when it ended (the machine is shared).`,
     '',
     '| Run | Pages | Concurrent | Requests | p50 | p95 |',
     '|-----|------:|-----------:|---------:|----:|----:|',

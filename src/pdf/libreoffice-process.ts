@@ -113,7 +113,11 @@ export class LibreOfficeProcess {
           if (message.type === 'unavailable') return reject(new PdfConverterUnavailableError(message.detail ?? 'LibreOffice is missing'));
           reject(new ConverterCrashedError(message.detail ?? 'the converter failed to start'));
         });
-      this.onExit = (reason) => settle(() => reject(new ConverterCrashedError(`the converter exited while starting (${reason})`)));
+      // The bridge's last words (a Python traceback's last line) say why, for the operator.
+      this.onExit = (reason) => {
+        const why = this.stderr.trim().split('\n').at(-1);
+        settle(() => reject(new ConverterCrashedError(`the converter exited while starting (${reason})${why ? `: ${why}` : ''}`)));
+      };
       this.child.once('error', (error: NodeJS.ErrnoException) => {
         // A program that could not be spawned never exits.
         if (this.child.pid === undefined) this.exited = true;
@@ -127,6 +131,10 @@ export class LibreOfficeProcess {
   }
 
   private listen(): void {
+    // After start-up an 'error' (a failed signal, say) is only worth a diagnostic, never a crash of the service.
+    this.child.on('error', (error) => {
+      this.stderr = (this.stderr + String(error)).slice(-STDERR_KEPT);
+    });
     this.child.stderr.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
     });
@@ -205,11 +213,6 @@ export class LibreOfficeProcess {
       clearTimeout(timer);
       await Promise.all([rm(input, { force: true }), rm(output, { force: true })]);
     }
-  }
-
-  /** Recent stderr of the bridge and LibreOffice, for a log line. */
-  get diagnostics(): string {
-    return this.stderr.trim();
   }
 
   /** LibreOffice's process group (for tests that play a crash), undefined until ready. */
