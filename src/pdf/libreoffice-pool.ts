@@ -5,7 +5,8 @@
  * time, and each replaced after a crash, a hang (the conversion timeout) or `maxConversions`.
  * More conversions than converters wait their turn, in order, up to the queue budget.
  */
-import { ConverterCrashedError, LibreOfficeProcess } from './libreoffice-process.js';
+import { ConverterCrashedError } from './bridge-program.js';
+import { LibreOfficeProcess } from './libreoffice-process.js';
 import {
   PdfConversionFailedError,
   PdfConverterBusyError,

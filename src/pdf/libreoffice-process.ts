@@ -7,43 +7,12 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { type BridgeMessage, BRIDGE_EXIT_GRACE_MS, ConverterCrashedError, bridgeScript, delay, signalGroup } from './bridge-program.js';
 import { PdfConversionFailedError, PdfConversionTimeoutError, PdfConverterUnavailableError, type PdfConversion } from './pdf-converter.js';
-
-/** The converter process died (or was killed) under a conversion. */
-export class ConverterCrashedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConverterCrashedError';
-  }
-}
-
-interface BridgeMessage {
-  type: 'ready' | 'unavailable' | 'failed' | 'result';
-  detail?: string;
-  id?: number;
-  ok?: boolean;
-  crashed?: boolean;
-  error?: string;
-  pages?: number;
-  soffice_pid?: number;
-}
-
-/**
- * uno_bridge.py sits beside this module in src/; the build (tsc) copies no Python, so from
- * dist/pdf/ it is found in the sources it was built from.
- */
-function bridgeScript(): string {
-  const candidates = [new URL('./uno_bridge.py', import.meta.url), new URL('../../src/pdf/uno_bridge.py', import.meta.url)].map((url) => fileURLToPath(url));
-  const found = candidates.find((candidate) => existsSync(candidate));
-  if (!found) throw new PdfConverterUnavailableError(`the converter program uno_bridge.py is missing (looked in ${candidates.join(', ')})`);
-  return found;
-}
 
 const STDERR_KEPT = 2000;
 
@@ -232,18 +201,5 @@ export class LibreOfficeProcess {
       if (!exited && this.child.pid !== undefined) signalGroup(this.child.pid, 'SIGKILL');
     }
     await rm(this.dir, { recursive: true, force: true }).catch(() => undefined);
-  }
-}
-
-/** How long the bridge gets to reap LibreOffice and exit after its stdin closes. */
-const BRIDGE_EXIT_GRACE_MS = 5000;
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
-function signalGroup(pgid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    // Already gone.
   }
 }
