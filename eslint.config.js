@@ -35,6 +35,7 @@ export default tseslint.config(
   // Engines: pure, testable alone, kernel only.
   { files: ['src/extraction/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'templating', 'docx'], 'extraction is an engine: it imports src/kernel only') },
   { files: ['src/docx/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'templating', 'extraction'], 'docx is an engine: it imports src/kernel only') },
+  { files: ['src/pdf/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'templating', 'extraction', 'docx'], 'pdf is an engine (.docx bytes → PDF bytes): it imports src/kernel only') },
   // Module tiers: base modules (the document family, library, templates, identity, assessments)
   // never import workflow modules (generation, history, export, assistants); workflow modules
   // may import base ones. The modules/ root files (context, repos, route-context) sit below both.

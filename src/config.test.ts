@@ -35,6 +35,8 @@ describe('loadConfig', () => {
     [{ ROLE: 'worker' }, 'QUIRE_SECRET_KEY'],
     [{ QUIRE_SECRET_KEY: Buffer.alloc(16, 7).toString('base64') }, 'QUIRE_SECRET_KEY'],
     [{ QUIRE_SECRET_KEY: 'not base64 at all!' }, 'QUIRE_SECRET_KEY'],
+    [{ PDF_CONVERTERS: '0' }, 'PDF_CONVERTERS'],
+    [{ PDF_CONVERSION_TIMEOUT_SECONDS: 'soon' }, 'PDF_CONVERSION_TIMEOUT_SECONDS'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${name} `));
@@ -82,6 +84,20 @@ describe('loadConfig', () => {
     }
     expect(message).not.toContain(short);
     expect(JSON.stringify(loadConfig({ QUIRE_SECRET_KEY: raw.toString('base64') }))).not.toContain(raw.toString('base64'));
+  });
+
+  it('reads the PDF converter settings, in seconds where the name says so', () => {
+    expect(loadConfig({}).pdf).toEqual({
+      sofficePath: 'soffice',
+      pythonPath: '/usr/bin/python3',
+      converters: 2,
+      timeoutMs: 60_000,
+      maxConversions: 200,
+      startTimeoutMs: 30_000,
+      queueTimeoutMs: 60_000,
+    });
+    const pdf = loadConfig({ PDF_SOFFICE_PATH: '/opt/lo/soffice', PDF_CONVERTERS: '4', PDF_CONVERSION_TIMEOUT_SECONDS: '5', PDF_QUEUE_TIMEOUT_SECONDS: '7' }).pdf;
+    expect(pdf).toMatchObject({ sofficePath: '/opt/lo/soffice', converters: 4, timeoutMs: 5000, queueTimeoutMs: 7000 });
   });
 
   it('never echoes a database password', () => {

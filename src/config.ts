@@ -6,6 +6,7 @@ import type { KeyObject } from 'node:crypto';
 import path from 'node:path';
 import { ROLES, type Role as MemberRole } from './kernel/roles.js';
 import { SECRET_KEY_BYTES, secretKeyFrom } from './kernel/secret-box.js';
+import { DEFAULT_PDF_CONVERTER_SETTINGS, type PdfConverterSettings } from './pdf/pdf-converter.js';
 
 export type Role = 'api' | 'worker' | 'all';
 export type AuthMode = 'dev' | 'oidc';
@@ -83,6 +84,8 @@ export interface Config {
     queueTimeoutMs: number;
     maxHeapMb: number;
   };
+  /** PDF export: the LibreOffice converter pool (src/pdf). */
+  pdf: PdfConverterSettings;
   http: {
     /** Origins allowed by CORS; empty: CORS off (no CORS headers at all). */
     corsOrigins: string[];
@@ -230,6 +233,7 @@ export function loadConfig(env: Env = process.env): Config {
       queueTimeoutMs: integer(env, 'TENANT_CODE_QUEUE_TIMEOUT_MS', 30_000, 100, 600_000),
       maxHeapMb: integer(env, 'TENANT_CODE_MAX_HEAP_MB', 128, 32, 16_384),
     },
+    pdf: pdfConfig(env),
     http: {
       corsOrigins: corsOrigins(env),
       rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 3000, 1, 1_000_000),
@@ -307,6 +311,19 @@ function blobsConfig(env: Env, databaseUrl: string | undefined): BlobsConfig {
   const prefix = env.S3_PREFIX ?? '';
   if (!/^((?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/.test(prefix)) throw new ConfigError(`S3_PREFIX must be empty or end with "/", made of letters, digits, ".", "_", "-", never "." or ".." segments (got "${prefix}")`);
   return { store, s3: { bucket, endpoint, region, forcePathStyle, prefix } };
+}
+
+function pdfConfig(env: Env): PdfConverterSettings {
+  const defaults = DEFAULT_PDF_CONVERTER_SETTINGS;
+  return {
+    sofficePath: env.PDF_SOFFICE_PATH || defaults.sofficePath,
+    pythonPath: env.PDF_PYTHON_PATH || defaults.pythonPath,
+    converters: integer(env, 'PDF_CONVERTERS', defaults.converters, 1, 32),
+    timeoutMs: integer(env, 'PDF_CONVERSION_TIMEOUT_SECONDS', defaults.timeoutMs / 1000, 1, 3600) * 1000,
+    maxConversions: integer(env, 'PDF_CONVERTER_MAX_CONVERSIONS', defaults.maxConversions, 1, 1_000_000),
+    startTimeoutMs: integer(env, 'PDF_CONVERTER_START_TIMEOUT_SECONDS', defaults.startTimeoutMs / 1000, 1, 600) * 1000,
+    queueTimeoutMs: integer(env, 'PDF_QUEUE_TIMEOUT_SECONDS', defaults.queueTimeoutMs / 1000, 1, 3600) * 1000,
+  };
 }
 
 function llmConfig(env: Env): Config['llm'] {

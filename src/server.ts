@@ -27,6 +27,7 @@ import { migrateToLatest } from './storage/migrate.js';
 import { loadOrCreateSecretKey } from './storage/secret-key-file.js';
 import { withStartupLock } from './storage/startup-lock.js';
 import { configureTenantCode } from './tenant-code/tenant-code-pool.js';
+import { LibreOfficePool } from './pdf/libreoffice-pool.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -70,8 +71,11 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
     const webhooks = { transport: createGuardedWebhookTransport({ allowedHosts: config.tools.allowedHosts }), policy: config.webhooks };
     // ROLE=all without QUIRE_SECRET_KEY (one process): a key kept under DATA_DIR/keys.
     const secretKey = config.secretKey ?? (await loadOrCreateSecretKey(path.join(config.dataDir, 'keys')));
-    const services = { model, tools, jobs, blobs, webhooks, secretKey, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
+    // Nothing starts until the first PDF export; closing the app stops the converters.
+    const pdf = new LibreOfficePool(config.pdf);
+    const services = { model, tools, jobs, blobs, webhooks, secretKey, pdf, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
     const app = await buildApp({ config, store, identity, keys, verifier, services, version: VERSION, logStream: options.logStream });
+    app.addHook('onClose', async () => pdf.close());
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
     // The AI SDK prints its warnings to the console; send them to the structured log instead.
     (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (details: { warnings: unknown[]; provider?: string; model?: string }) =>

@@ -240,6 +240,9 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
     lastModifiedBy: xmlSafe(doc.properties.creator),
     description: doc.description ? xmlSafe(doc.description) : undefined,
     revision: 1,
+    // With a table of contents, Word is asked to update the fields on open: that is when it
+    // adds the page numbers (the table's field is also written dirty).
+    ...(toc ? { features: { updateFields: true } } : {}),
     styles: buildStyles(doc.render),
     numbering: numbering.toOptions(),
     footnotes: footnoteParts(footnotes),

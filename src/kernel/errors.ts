@@ -47,3 +47,16 @@ export class PayloadTooLargeError extends DomainError {}
 
 /** A service we depend on (a model provider, a tool server) failed; maps to 502, retryable. */
 export class UpstreamError extends DomainError {}
+
+/**
+ * A capability of this installation is switched off or saturated (the PDF converter is not
+ * installed, or every converter stayed busy); maps to 503, with `Retry-After` when waiting helps.
+ */
+export class ServiceUnavailableError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}

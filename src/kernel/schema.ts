@@ -67,6 +67,8 @@ const ERROR_DESCRIPTIONS = {
   409: 'Conflict with the current state (for example a key or name already taken)',
   413: 'Payload too large',
   422: 'Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule',
+  502: 'A service this operation depends on failed (a model provider, a tool server, the PDF converter)',
+  503: 'The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait',
   429: 'Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait',
 } as const;
 
@@ -85,7 +87,7 @@ export function errorResponse(status: keyof typeof ERROR_DESCRIPTIONS): Record<s
  * that does not match its schema). 401 and the `organization not found` 404 are added to every
  * authenticated operation by the auth scope.
  */
-export function errorResponses(...statuses: Array<404 | 409 | 413 | 422>) {
+export function errorResponses(...statuses: Array<404 | 409 | 413 | 422 | 502 | 503>) {
   const responses: Record<number, unknown> = {};
   for (const status of statuses) responses[status] = errorResponse(status);
   return responses;

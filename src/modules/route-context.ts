@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { requireOrg } from '../kernel/actor.js';
 import type { JobQueue } from '../kernel/jobs.js';
 import type { WebhookTransport } from '../kernel/webhook-transport.js';
+import type { PdfConverter } from '../pdf/pdf-converter.js';
 import type { ModelGateway, ToolGateway } from '../pipeline/ports.js';
 import type { BlobStore } from '../storage/blobs/blob-store.js';
 import type { Database } from '../storage/schema.js';
@@ -32,6 +33,8 @@ export interface RouteDeps {
   webhooks: { transport: WebhookTransport; policy: { retrySeconds: readonly number[]; timeoutMs: number } };
   /** Prices per million tokens for run costs (0 when unknown). */
   llmPrice: { inputPerMTok: number; outputPerMTok: number };
+  /** Converts exported .docx to PDF (the LibreOffice pool, started on first use). */
+  pdf: PdfConverter;
 }
 
 /** @throws NotFoundError when the caller has no active organization. */

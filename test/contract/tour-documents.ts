@@ -1,8 +1,10 @@
 /**
  * The tour of the document family: templates, a document made from one, its fields, sections,
  * data-needs, config and spec, a generation followed to its end, edits, a 409 conflict,
- * versions, snapshots, generation snapshots (reproduce, diff) and the .docx export.
+ * versions, snapshots, generation snapshots (reproduce, diff) and the .docx and PDF exports.
  */
+import { spawnSync } from 'node:child_process';
+import { DEFAULT_PDF_CONVERTER_SETTINGS } from '../../src/pdf/pdf-converter.js';
 import { checkDownload, checkProgress } from './wire-checks.js';
 import { type Section, type Tour, idOf, settle } from './tour.js';
 
@@ -133,6 +135,31 @@ const exportDocx: Section = async (tour) => {
   if (etag) await checkDownload(tour.wire, `/v1/documents/${id}/export.docx`, { status: 304, headers: { 'if-none-match': etag } });
 };
 
+/** True when this machine can convert (CI installs libreoffice-writer and python3-uno). */
+function canConvertPdf(): boolean {
+  const { sofficePath, pythonPath } = DEFAULT_PDF_CONVERTER_SETTINGS;
+  return (
+    spawnSync('sh', ['-c', `command -v ${sofficePath}`], { stdio: 'ignore' }).status === 0 &&
+    spawnSync(pythonPath, ['-c', 'import uno'], { stdio: 'ignore' }).status === 0
+  );
+}
+
+/** Binary, so checked directly like the .docx; without LibreOffice the declared 503 is what is checked. */
+const exportPdf: Section = async (tour) => {
+  const id = tour.state.documentId;
+  if (!canConvertPdf()) {
+    await checkDownload(tour.wire, `/v1/documents/${id}/export.pdf`, { status: 503, contentType: 'application/json' });
+    return;
+  }
+  const pdf = await checkDownload(tour.wire, `/v1/documents/${id}/export.pdf`, {
+    status: 200,
+    contentType: 'application/pdf',
+    check: (bytes) => (bytes.subarray(0, 5).toString('latin1') === '%PDF-' ? undefined : 'the body is not a PDF (it does not start with %PDF-)'),
+  });
+  const etag = pdf.headers.get('etag');
+  if (etag) await checkDownload(tour.wire, `/v1/documents/${id}/export.pdf`, { status: 304, headers: { 'if-none-match': etag } });
+};
+
 /** A second document, made to be deleted. */
 const deletion: Section = async (tour) => {
   const c = tour.client;
@@ -140,4 +167,4 @@ const deletion: Section = async (tour) => {
   await c.delete(`/v1/documents/${idOf(created.body, 'document')}`);
 };
 
-export const documentSections: Record<string, Section> = { templates, document, generation, history, 'export.docx': exportDocx, deletion };
+export const documentSections: Record<string, Section> = { templates, document, generation, history, 'export.docx': exportDocx, 'export.pdf': exportPdf, deletion };

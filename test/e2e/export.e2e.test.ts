@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_PROCESS_MAX_CHARS } from '../../src/docx/compose-bounded.js';
-import { benchSectionMarkdown } from '../../src/docx/test-support/sample-documents.js';
 import { convertToPdf, missingBinaries, pandocMarkdown, pdfPageCount, pdfText } from '../../src/docx/test-support/office-tools.js';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
+import { createLongDocument } from '../support/long-document.js';
 import { countRows } from '../support/rows.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
@@ -330,28 +330,7 @@ describeEachDialect('export .docx', (dialect) => {
   });
 
   it('exports a large document (composed in the capped worker) with every section, reproducibly', async () => {
-    const bare = await createTemplate(api, { slug: 'export-large', title: 'Large' });
-    const id: string = (await api.post('/v1/documents', { templateId: bare.document.id, title: 'Large report' })).body.document.id;
-    const org = await orgId(server, 'acme');
-    const count = 120;
-    const rows = Array.from({ length: count }, (_, i) => ({
-      id: `sec_large_${dialect}_${String(i).padStart(3, '0')}`,
-      org_id: org,
-      document_id: id,
-      key: `s${i}`,
-      ordinal: i,
-      title: `Chapter ${i + 1} review`,
-      render_mode: 'synthesized',
-      output_type: 'markdown',
-      prompt: null,
-      output_template: null,
-      content: benchSectionMarkdown(i),
-      status: 'generated',
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
-    }));
-    // Inserted straight into the table: 120 API round trips would test the sections API, not export.
-    await server.store.db.insertInto('sections').values(rows).execute();
+    const { id, sections: rows } = await createLongDocument(server, api, { slug: 'export-large', title: 'Large report', count: 120 });
     expect(rows.reduce((n, r) => n + r.content.length, 0)).toBeGreaterThan(IN_PROCESS_MAX_CHARS);
 
     const first = await download(id);

@@ -8,31 +8,10 @@ import { randomBytes } from 'node:crypto';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
+import { DPIA_FIELDS, LETTER_FIELDS, MEMO_FIELDS } from '../support/builtin-fields.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { type ProgressEvent, collectEvents, framesOf, readRawStream } from '../support/sse.js';
-import { LETTER_FIELDS } from '../support/letter-fields.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
-
-const DPIA_FIELDS = {
-  controller_name: 'Acme Health GmbH',
-  processing_name: 'Patient appointment reminders',
-  processing_purpose: 'Send appointment reminders by text message',
-  data_categories: 'name, phone number, appointment time',
-  data_subjects: 'patients',
-  lawful_basis: 'contract',
-  special_categories: 'true',
-  retention_months: 24,
-  transfers_outside_eea: 'false',
-};
-const MEMO_FIELDS = {
-  vendor_name: 'Initech Cloud',
-  service_description: 'hosted payroll processing',
-  data_classification: 'confidential',
-  has_soc2: 'true',
-  has_iso27001: 'false',
-  reviewer: 'Sam Reviewer',
-  last_pentest_date: '2026-03-01',
-};
 
 describeEachDialect('generation', (dialect) => {
   let server: TestServer;

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
+import { LETTER_FIELDS } from '../support/builtin-fields.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { collectEvents } from '../support/sse.js';
-import { LETTER_FIELDS } from '../support/letter-fields.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 /** Which templated sections of `engagement-letter` read each field directly. */

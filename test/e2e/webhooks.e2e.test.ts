@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { addTestMember } from '../support/members.js';
-import { LETTER_FIELDS } from '../support/letter-fields.js';
+import { LETTER_FIELDS } from '../support/builtin-fields.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { type WebhookReceiver, startWebhookReceiver } from '../support/webhook-receiver.js';
 import { postMultipart } from './assessments-helpers.js';

@@ -14,6 +14,7 @@
  * | PayloadTooLargeError           | 413    | message                                   |
  * | JSON body over its route's cap | 413    | the limit in bytes (BODY_LIMIT_BYTES)     |
  * | UpstreamError                  | 502    | message (a model or tool server failed)   |
+ * | ServiceUnavailableError        | 503    | message (+ Retry-After when waiting helps)|
  * | FK violation (a race)          | 404    | the parent was deleted meanwhile          |
  * | unique violation / deadlock    | 409    | a concurrent request wrote the same       |
  * | Fastify 4xx (413/415/multipart)| as is  | message                                   |
@@ -27,6 +28,7 @@ import {
   GenerateConflictError,
   NotFoundError,
   PayloadTooLargeError,
+  ServiceUnavailableError,
   UnauthorizedError,
   UpstreamError,
 } from '../../kernel/errors.js';
@@ -63,6 +65,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof ForbiddenError) return reply.status(403).send({ detail: error.message });
     if (error instanceof PayloadTooLargeError) return reply.status(413).send({ detail: error.message });
     if (error instanceof UpstreamError) return reply.status(502).send({ detail: error.message });
+    // Widened first: FastifyError's required `code` would narrow a domain error class to never.
+    const thrown: Error = error;
+    if (thrown instanceof ServiceUnavailableError) {
+      if (thrown.retryAfterSeconds !== undefined) reply.header('retry-after', String(thrown.retryAfterSeconds));
+      return reply.status(503).send({ detail: thrown.message });
+    }
     // A JSON body over the route's cap: the 413 names the limit (docs/decisions.md, limits).
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({ detail: `the request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes (BODY_LIMIT_BYTES); nothing was changed` });

@@ -50,4 +50,11 @@ describe('attachmentHeader', () => {
   it('limits the length', () => {
     expect(safeFileName('x'.repeat(500)).length).toBeLessThanOrEqual(125);
   });
+
+  it('names a PDF export .pdf, with no .docx or .pdf of the title doubling it', () => {
+    expect(attachmentHeader('Überblick 2026', '.pdf')).toBe(`attachment; filename="Uberblick 2026.pdf"; filename*=UTF-8''%C3%9Cberblick%202026.pdf`);
+    expect(safeFileName('Report.docx', false, '.pdf')).toBe('Report.pdf');
+    expect(safeFileName('Report.PDF', true, '.pdf')).toBe('Report.pdf');
+    expect(safeFileName('', false, '.pdf')).toBe('document.pdf');
+  });
 });

@@ -4,7 +4,8 @@
  * are cleaned so no client can be led into a path, a hidden extension or a broken header.
  */
 
-const EXTENSION = '.docx';
+/** The file types a document is exported as. */
+export type ExportExtension = '.docx' | '.pdf';
 const FALLBACK_BASE = 'document';
 const MAX_BASE_LENGTH = 120;
 // Windows refuses these as file names whatever the extension.
@@ -20,7 +21,8 @@ function cleanBase(title: string): string {
   let base = title.normalize('NFC').replace(UNSAFE, ' ');
   base = base.replace(/\s+/g, ' ');
   base = base.replace(/\.{2,}/g, '.'); // no "..": no parent directory, however the name is later used
-  base = base.replace(/\.docx$/i, '');
+  // "Report.docx" exported as PDF is "Report.pdf", not "Report.docx.pdf".
+  base = base.replace(/\.(docx|pdf)$/i, '');
   base = base.replace(/^[\s.\-_]+|[\s.\-_]+$/g, '');
   if (base.length > MAX_BASE_LENGTH) base = Array.from(base).slice(0, MAX_BASE_LENGTH).join('').trim();
   if (RESERVED.test(base)) base = `_${base}`;
@@ -43,15 +45,16 @@ function encodeRfc5987(value: string): string {
   return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** The safe file name (with `.docx`) that a title maps to; the ASCII form unless `unicode`. */
-export function safeFileName(title: string, unicode = false): string {
+/** The safe file name (with its extension) that a title maps to; the ASCII form unless `unicode`. */
+export function safeFileName(title: string, unicode = false, extension: ExportExtension = '.docx'): string {
   const base = cleanBase(title);
   const chosen = unicode ? base : asciiBase(base);
-  return `${chosen || (unicode ? asciiBase(base) : '') || FALLBACK_BASE}${EXTENSION}`;
+  return `${chosen || (unicode ? asciiBase(base) : '') || FALLBACK_BASE}${extension}`;
 }
 
-export function attachmentHeader(title: string): string {
-  const ascii = safeFileName(title);
-  const unicode = safeFileName(title, true);
+/** `attachment; filename="…"; filename*=UTF-8''…` for a document exported under its title. */
+export function attachmentHeader(title: string, extension: ExportExtension = '.docx'): string {
+  const ascii = safeFileName(title, false, extension);
+  const unicode = safeFileName(title, true, extension);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(unicode)}`;
 }

@@ -1,24 +1,16 @@
-/** `GET /v1/documents/{document_id}/export.docx`. Routes only adapt. */
+/** `GET /v1/documents/{document_id}/export.docx` and `…/export.pdf`. Routes only adapt. */
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { errorResponses } from '../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
 import { DOCX_MEDIA_TYPE } from '../../docx/media-type.js';
+import { matchesEtag } from './entity-tag.js';
 import { exportDocx } from './queries/export-docx.js';
+import { exportPdf, PDF_MEDIA_TYPE } from './queries/export-pdf.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 
-/** True when an `If-None-Match` header names the entity tag (or `*`). */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    // Weak comparison, as RFC 9110 prescribes for If-None-Match.
-    return t === '*' || t.replace(/^W\//, '') === etag;
-  });
-}
-
-/** Registers the export route. */
+/** Registers the export routes. */
 export function registerExportRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // Not the TypeBox type provider: it would type the reply after the 200 schema (a string),
   // while the body sent is a Buffer. The params are still validated by the schema.
@@ -51,6 +43,44 @@ export function registerExportRoutes(app: FastifyInstance, deps: RouteDeps): voi
       const result = await exportDocx(contextOf(request, deps), request.params.document_id);
       reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
       if (matchesEtag(request.headers['if-none-match'], result.etag)) return reply.status(304).send(null);
+      return reply
+        .header('content-type', result.mediaType)
+        .header('content-disposition', result.contentDisposition)
+        .header('content-length', result.bytes.length)
+        .send(result.bytes);
+    },
+  );
+
+  app.get<{ Params: Static<typeof DocumentParams> }>(
+    '/v1/documents/:document_id/export.pdf',
+    {
+      schema: {
+        operationId: 'exportPdf',
+        summary: 'The composed document as a PDF file',
+        description:
+          'The .docx of `export.docx`, converted by LibreOffice, which updates the table of contents first so it shows page ' +
+          'numbers. The ETag is weak (the same content converts to an equivalent PDF, not to the same bytes); `If-None-Match` ' +
+          'with it answers 304 without converting. An installation without LibreOffice answers 503 saying how to enable PDF export.',
+        tags: ['export'],
+        params: DocumentParams,
+        response: {
+          200: {
+            description: 'The PDF file; `Content-Disposition: attachment` carries the file name',
+            headers: {
+              'content-disposition': { type: 'string', description: 'attachment; filename="…"; filename*=UTF-8\'\'…' },
+              etag: { type: 'string', description: 'W/"pdf-<SHA-256 of the composed .docx>"' },
+            },
+            content: { [PDF_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+          },
+          304: { description: 'Not modified: If-None-Match named the current ETag', type: 'null' },
+          ...errorResponses(404, 422, 502, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await exportPdf(contextOf(request, deps), deps.pdf, request.params.document_id, request.headers['if-none-match']);
+      reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
+      if (result.notModified) return reply.status(304).send(null);
       return reply
         .header('content-type', result.mediaType)
         .header('content-disposition', result.contentDisposition)
