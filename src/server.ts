@@ -11,7 +11,7 @@ import { createModelGateway } from './adapters/llm/create-model-gateway.js';
 import { createToolGateway } from './adapters/tools/tool-gateway.js';
 import { buildApp } from './app.js';
 import { registerJobs } from './jobs/register-jobs.js';
-import { InProcessJobQueue } from './jobs/in-process-job-queue.js';
+import { createJobQueue } from './jobs/create-job-queue.js';
 import type { JobQueue } from './kernel/jobs.js';
 import type { Config } from './config.js';
 import { seedDemoIdentity } from './modules/identity/commands/seed-demo-identity.js';
@@ -55,9 +55,12 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
     const verifier = createTokenVerifier(config.auth, keys);
     const model = await createModelGateway(config.llm);
     const tools = createToolGateway({ allowedHosts: config.tools.allowedHosts });
-    const jobs = new InProcessJobQueue(store.db);
+    // Job errors go to the application's log once it exists (the queue is built before the app).
+    let log: FastifyInstance['log'] | undefined;
+    const jobs = createJobQueue(store, config, (error, job) => log?.error({ err: error, job }, job ? `job ${job.name} failed` : 'job queue error'));
     const services = { model, tools, jobs, dataDir: config.dataDir, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
     const app = await buildApp({ config, store, identity, keys, verifier, services, version: VERSION, logStream: options.logStream });
+    log = app.log;
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
     // The AI SDK prints its warnings to the console; send them to the structured log instead.
     (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (details: { warnings: unknown[]; provider?: string; model?: string }) =>

@@ -16,6 +16,10 @@ export function assessmentJobs(services: JobServices): JobDefinition[] {
   const area = assessmentServices(services);
   return [
     defineJob(PROCESS_RUN_JOB, {
+      // Three attempts: a file that kills its worker each time is not retried forever.
+      retryLimit: 2,
+      // The extraction's own budget, plus a minute for reading and writing around it.
+      expireInSeconds: Math.ceil(services.extraction.timeoutMs / 1000) + 60,
       handler: async (payload, job) => {
         await processRun(systemContext(services.db, payload.orgId), area, payload.runId, job.signal);
       },
@@ -26,6 +30,8 @@ export function assessmentJobs(services: JobServices): JobDefinition[] {
       },
     }),
     defineJob(BATCH_RUN_JOB, {
+      retryLimit: 2,
+      expireInSeconds: 3600,
       handler: async (payload) => {
         await executeBatchRun(systemContext(services.db, payload.orgId), area, payload.batchRunId);
       },

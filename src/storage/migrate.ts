@@ -14,6 +14,7 @@ import * as m0008 from './migrations/0008-gathered-derivation.js';
 import * as m0009 from './migrations/0009-entities.js';
 import * as m0010 from './migrations/0010-roles.js';
 import * as m0011 from './migrations/0011-event-sequence.js';
+import * as m0012 from './migrations/0012-job-engine.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-entities': m0009,
   '0010-roles': m0010,
   '0011-event-sequence': m0011,
+  '0012-job-engine': m0012,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

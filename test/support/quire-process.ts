@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { jobEngineSchemaOf } from '../../src/jobs/pg-boss/engine-db.js';
 import type { DialectName } from '../../src/storage/dialect.js';
 import { POSTGRES_URL } from './dialects.js';
 
@@ -114,7 +115,8 @@ export async function removeQuireData(data: QuireData): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
-    await client.query(`drop schema if exists "${data.schema}" cascade`);
+    // The store's schema and the job engine's beside it.
+    for (const name of [data.schema, jobEngineSchemaOf(data.schema)]) await client.query(`drop schema if exists "${name}" cascade`);
   } finally {
     await client.end();
   }
