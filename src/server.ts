@@ -56,12 +56,13 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
     const model = await createModelGateway(config.llm);
     const tools = createToolGateway({ allowedHosts: config.tools.allowedHosts });
     // Job errors go to the application's log once it exists (the queue is built before the app).
-    let log: FastifyInstance['log'] | undefined;
-    const jobs = createJobQueue(store, config, (error, job) => log?.error({ err: error, job }, job ? `job ${job.name} failed` : 'job queue error'));
+    const logTo: { log?: FastifyInstance['log'] } = {};
+    const jobs = createJobQueue(store, config, (error, job) => logTo.log?.error({ err: error, job }, job ? `job ${job.name} failed` : 'job queue error'));
     const services = { model, tools, jobs, dataDir: config.dataDir, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
     const app = await buildApp({ config, store, identity, keys, verifier, services, version: VERSION, logStream: options.logStream });
-    log = app.log;
+    logTo.log = app.log;
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
+    await jobs.prepare?.();
     // The AI SDK prints its warnings to the console; send them to the structured log instead.
     (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (details: { warnings: unknown[]; provider?: string; model?: string }) =>
       app.log.warn({ warnings: details.warnings, provider: details.provider, model: details.model }, 'language model warnings');

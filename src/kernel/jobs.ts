@@ -135,6 +135,13 @@ export interface JobQueue {
    * is already queued wakes the queue (call it again after the commit to start at once).
    */
   enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Makes the queue ready to take jobs (a job engine installs or migrates its tables and
+   * creates the registered queues), on every role, after the definitions are registered and
+   * before the first request: so no enqueue inside a request's transaction has to wait for
+   * it (absent: nothing to prepare).
+   */
+  prepare?(): Promise<void>;
   start(): Promise<void>;
   /**
    * Stops claiming jobs, then waits for the running ones: at most `graceMs` (default: until they

@@ -30,6 +30,7 @@ export interface QuireData {
 }
 
 export interface QuireProcess {
+  /** Base URL; empty for a `ROLE=worker` process (it serves no HTTP). */
   url: string;
   child: ChildProcess;
   output: () => string;
@@ -44,7 +45,9 @@ export async function newQuireData(dialect: DialectName): Promise<QuireData> {
   return { dialect, dataDir: await fs.mkdtemp(path.join(os.tmpdir(), 'quire-proc-')), schema: dialect === 'postgres' ? `p_${randomBytes(6).toString('hex')}` : undefined };
 }
 
-export async function startQuireProcess(data: QuireData, env: Record<string, string> = {}): Promise<QuireProcess> {
+/** `startTimeoutMs`: how long start-up may take (default 30 s; several processes starting together on a busy machine take longer). */
+export async function startQuireProcess(data: QuireData, env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<QuireProcess> {
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   const [command, args] = await entryCommand();
   const child = spawn(command, args, {
     env: {
@@ -62,22 +65,23 @@ export async function startQuireProcess(data: QuireData, env: Record<string, str
   });
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const isWorker = env.ROLE === 'worker';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start-up line within 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no start-up line within ${startTimeoutMs / 1000} s:\n${output}`)), startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Quire listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      // A worker serves no HTTP: its start-up line comes once it runs jobs.
+      const match = isWorker ? /Quire worker running background jobs/.exec(output) : /Quire listening on (http:\/\/[\d.]+:\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(match[1] ?? '');
       }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     void exited.then(({ code }) => reject(new Error(`exited with ${code} before listening:\n${output}`)));
   });
-  const login = await fetch(`${url}/auth/dev-login`, { method: 'POST' });
-  const token = ((await login.json()) as { token: string }).token;
+  const token = isWorker ? '' : ((await (await fetch(`${url}/auth/dev-login`, { method: 'POST' })).json()) as { token: string }).token;
   const json = async (method: string, pathname: string, body?: unknown) => {
     const response = await fetch(`${url}${pathname}`, {
       method,

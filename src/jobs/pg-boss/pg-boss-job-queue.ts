@@ -99,6 +99,12 @@ export class PgBossJobQueue implements JobQueue {
 
   register(definition: JobDefinition): void {
     this.definitions.set(definition.name, definition);
+    // Registered after the engine opened: its queue is created with the next open.
+    if (!this.createdQueues.has(definition.name)) this.opening = null;
+  }
+
+  async prepare(): Promise<void> {
+    await this.open();
   }
 
   async enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options: EnqueueOptions = {}): Promise<void> {
@@ -207,7 +213,7 @@ export class PgBossJobQueue implements JobQueue {
   /** Installs (or migrates) pg-boss's schema and creates the registered queues; once per start. */
   private open(): Promise<void> {
     this.opening ??= (async () => {
-      await this.boss.start();
+      if (!this.isOpen) await this.boss.start();
       this.isOpen = true;
       for (const name of this.definitions.keys()) await this.ensureQueue(name);
     })().catch((error: unknown) => {
@@ -331,7 +337,8 @@ export class PgBossJobQueue implements JobQueue {
         if (!(await this.leases.release(tx, this.holder, lease.jobId))) return;
         const engine = { db: engineDbOf(tx) };
         if (failure) await this.boss.fail(lease.jobName, lease.engineId, { message: `${failure.name}: ${failure.message}` }, engine);
-        else await this.boss.complete(lease.jobName, lease.engineId, {}, engine);
+        // The engine's record says which process ran the job (`output.ranBy`: host:pid:boot).
+        else await this.boss.complete(lease.jobName, lease.engineId, { ranBy: this.holder }, engine);
       })
       .catch((error: unknown) => this.options.onError?.(error, { id: lease.jobId, name: lease.jobName }));
   }
