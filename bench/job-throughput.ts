@@ -44,7 +44,7 @@ async function clusterOf(fake: FakeOpenAi, workers: number, leaseSeconds = 30): 
   const cluster = await startQuireCluster({
     apis: 1,
     workers,
-    env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'bench-key', JOB_CONCURRENCY: String(CONCURRENCY), JOB_LEASE_SECONDS: String(leaseSeconds), LOG_LEVEL: 'warn' },
+    env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'bench-key', JOB_CONCURRENCY: String(CONCURRENCY), JOB_LEASE_SECONDS: String(leaseSeconds) },
   });
   const created = await cluster.apis[0].json('POST', '/v1/templates', TEMPLATE);
   if (created.status !== 201) throw new Error(`template: ${created.status} ${JSON.stringify(created.body)}`);
