@@ -155,6 +155,11 @@ export interface JobQueue {
   cancel(id: string, options?: { waitMs?: number }): Promise<boolean>;
   /** True between start() and stop(): this process claims and runs jobs (the readiness probe asks). */
   isRunning(): boolean;
+  /**
+   * Jobs by status (`queued`, `running`, `done`, `failed`, `cancelled`) for the metrics, when the
+   * queue keeps them outside the store's `jobs` table (absent: the metrics count that table).
+   */
+  countByStatus?(): Promise<Record<string, number>>;
   /** Resolves when nothing is queued or running (tests and graceful shutdown). */
   idle(): Promise<void>;
 }

@@ -16,7 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Static, TSchema } from 'typebox';
 import type { EnqueueOptions, JobDefinition, JobQueue, JobType, OrphanedJob } from '../../kernel/jobs.js';
@@ -66,6 +66,7 @@ export class PgBossJobQueue implements JobQueue {
   private readonly boss: PgBoss;
   private readonly leases: RunLeaseRepository;
   private readonly channel: string;
+  private readonly engineSchema: string;
   private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly pollMs: number;
@@ -86,6 +87,7 @@ export class PgBossJobQueue implements JobQueue {
     private readonly options: PgBossJobQueueOptions,
   ) {
     const schema = jobEngineSchemaOf(options.storeSchema);
+    this.engineSchema = schema;
     this.channel = wakeupChannelOf(schema);
     this.concurrency = options.concurrency ?? 2;
     this.leaseMs = options.leaseMs ?? 30_000;
@@ -196,6 +198,14 @@ export class PgBossJobQueue implements JobQueue {
     ]);
     clearTimeout(timer);
     return waited;
+  }
+
+  async countByStatus(): Promise<Record<string, number>> {
+    await this.open();
+    const rows = await sql<{ state: string; n: string }>`select state::text as state, count(*) as n from ${sql.table(`${this.engineSchema}.job`)} group by state`.execute(this.db);
+    const count = (state: string) => Number(rows.rows.find((r) => r.state === state)?.n ?? 0);
+    // pg-boss's states in the words of the `jobs` table (the metrics keep one vocabulary).
+    return { queued: count('created') + count('retry'), running: count('active'), done: count('completed'), failed: count('failed'), cancelled: count('cancelled') };
   }
 
   async idle(): Promise<void> {
