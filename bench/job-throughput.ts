@@ -14,7 +14,7 @@ import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { POSTGRES_URL } from '../test/support/dialects.js';
-import { answerGeneration } from '../test/support/fake-generation-model.js';
+import { answerGeneration, writtenTemplate } from '../test/support/fake-generation-model.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../test/support/fake-openai-server.js';
 import { type QuireCluster, startQuireCluster } from '../test/support/quire-cluster.js';
 import { machine, writeBenchmarkSection } from './benchmarks-file.js';
@@ -25,16 +25,7 @@ const RUNS = 24;
 const CONCURRENCY = 2;
 const KILL_LEASES_SECONDS = [30, 5];
 
-const TEMPLATE = {
-  slug: 'bench-jobs',
-  title: 'Bench jobs',
-  config: { verify: { judge: 'deterministic' } },
-  sections: [
-    { key: 'a', title: 'Written A', prompt: 'Write one sentence.' },
-    { key: 'b', title: 'Written B', prompt: 'Write another sentence.' },
-    { key: 't', title: 'Templated', render_mode: 'templated', output_type: 'markdown', output_template: 'Fixed text.' },
-  ],
-};
+const TEMPLATE = writtenTemplate('bench-jobs', 'Bench jobs');
 
 async function sleep(ms: number): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
@@ -53,7 +44,7 @@ async function clusterOf(fake: FakeOpenAi, workers: number, leaseSeconds = 30): 
 
 async function newDocuments(cluster: QuireCluster, count: number): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < count; i += 1) ids.push((await cluster.apis[0].json('POST', '/v1/documents', { templateId: TEMPLATE.slug })).body.document.id as string);
+  for (let i = 0; i < count; i += 1) ids.push((await cluster.apis[0].json('POST', '/v1/documents', { templateId: 'bench-jobs' })).body.document.id as string);
   return ids;
 }
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../support/dialects.js';
-import { answerGeneration } from '../support/fake-generation-model.js';
+import { answerGeneration, writtenTemplate } from '../support/fake-generation-model.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.js';
 import { multipart } from '../e2e/assessments-helpers.js';
 import { type QuireData, type QuireProcess, newQuireData, queryData, removeQuireData, startQuireProcess } from '../support/quire-process.js';
@@ -84,16 +84,7 @@ describeEachDialect('crash: kill -9 at random moments', (dialect) => {
     const random = seeded(SEED);
     const acked: Acknowledged = { documents: [], uploads: [], runs: [] };
     let quire = await startQuireProcess(data, env, { startTimeoutMs: 90_000 });
-    const template = await quire.json('POST', '/v1/templates', {
-      slug: 'crashy',
-      title: 'Crashy',
-      config: { verify: { judge: 'deterministic' } },
-      sections: [
-        { key: 'a', title: 'Written A', prompt: 'Write one sentence.' },
-        { key: 'b', title: 'Written B', prompt: 'Write another sentence.' },
-        { key: 't', title: 'Templated', render_mode: 'templated', output_type: 'markdown', output_template: 'Fixed text.' },
-      ],
-    });
+    const template = await quire.json('POST', '/v1/templates', writtenTemplate('crashy', 'Crashy'));
     expect(template.status, JSON.stringify(template.body)).toBe(201);
     const targets: string[] = [];
     for (let i = 0; i < 3; i += 1) targets.push((await quire.json('POST', '/v1/documents', { templateId: 'crashy' })).body.document.id as string);

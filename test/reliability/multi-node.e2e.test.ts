@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobEngineSchemaOf } from '../../src/jobs/pg-boss/engine-db.js';
 import { POSTGRES_URL } from '../support/dialects.js';
-import { answerGeneration } from '../support/fake-generation-model.js';
+import { answerGeneration, writtenTemplate } from '../support/fake-generation-model.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.js';
 import { type QuireCluster, startQuireCluster } from '../support/quire-cluster.js';
 import type { QuireProcess } from '../support/quire-process.js';
@@ -84,16 +84,7 @@ suite('multi-node: 2 API + 2 worker processes on one PostgreSQL', () => {
     });
     [apiA, apiB] = cluster.apis;
     engineSchema = jobEngineSchemaOf(cluster.store.schema ?? '');
-    const template = await apiA.json('POST', '/v1/templates', {
-      slug: 'multi-node',
-      title: 'Multi-node',
-      config: { verify: { judge: 'deterministic' } },
-      sections: [
-        { key: 'a', title: 'Written A', prompt: 'Write one sentence.' },
-        { key: 'b', title: 'Written B', prompt: 'Write another sentence.' },
-        { key: 'c', title: 'Written C', prompt: 'Write a third sentence.' },
-      ],
-    });
+    const template = await apiA.json('POST', '/v1/templates', writtenTemplate('multi-node', 'Multi-node'));
     expect(template.status, JSON.stringify(template.body)).toBe(201);
   }, 180_000);
 

@@ -19,3 +19,20 @@ export function answerGeneration(request: FakeChatRequest): { content: string } 
   if (request.schemaName) return { content: JSON.stringify({}) };
   return { content: 'Revenue grew 15% in 2025 [1].' };
 }
+
+/**
+ * A template whose runs call the model once per written section (two) and render one section
+ * without it; the verify judge is deterministic, so every model call is a section's.
+ */
+export function writtenTemplate(slug: string, title: string): Record<string, unknown> {
+  return {
+    slug,
+    title,
+    config: { verify: { judge: 'deterministic' } },
+    sections: [
+      { key: 'a', title: 'Written A', prompt: 'Write one sentence.' },
+      { key: 'b', title: 'Written B', prompt: 'Write another sentence.' },
+      { key: 't', title: 'Templated', render_mode: 'templated', output_type: 'markdown', output_template: 'Fixed text.' },
+    ],
+  };
+}

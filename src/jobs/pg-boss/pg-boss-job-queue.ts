@@ -21,6 +21,7 @@ import PgBoss from 'pg-boss';
 import type { Static, TSchema } from 'typebox';
 import type { EnqueueOptions, JobDefinition, JobQueue, JobType, OrphanedJob } from '../../kernel/jobs.js';
 import type { Database } from '../../storage/schema.js';
+import { isProcessAlive, settlesWithin } from '../job-waits.js';
 import { engineDbOf, engineIdOf, jobEngineSchemaOf } from './engine-db.js';
 import { WakeupListener, notifyWorkers, wakeupChannelOf } from './job-wakeups.js';
 import { type RunLease, RunLeaseRepository } from './run-lease.repository.js';
@@ -153,13 +154,7 @@ export class PgBossJobQueue implements JobQueue {
     if (options.graceMs === undefined) {
       await this.waitForActive();
     } else {
-      let timer: NodeJS.Timeout | undefined;
-      const graceOver = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => resolve('late'), options.graceMs);
-      });
-      const outcome = await Promise.race([this.waitForActive().then(() => 'done' as const), graceOver]);
-      clearTimeout(timer);
-      if (outcome === 'late') {
+      if (!(await settlesWithin(this.waitForActive(), options.graceMs))) {
         for (const job of [...this.runningJobs.values()]) {
           job.isHandedBack = true;
           job.abort.abort(new Error('the service is shutting down'));
@@ -189,14 +184,7 @@ export class PgBossJobQueue implements JobQueue {
       if (await this.leases.release(tx, this.holder, id)) await this.boss.cancel(job.lease.jobName, engineId, { db: engineDbOf(tx) });
     });
     job.abort.abort(new Error('cancelled'));
-    let timer: NodeJS.Timeout | undefined;
-    const waited = await Promise.race([
-      job.done.then(() => true),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), options.waitMs ?? 10_000);
-      }),
-    ]);
-    clearTimeout(timer);
+    const waited = await settlesWithin(job.done, options.waitMs ?? 10_000);
     return waited;
   }
 
@@ -393,21 +381,11 @@ export class PgBossJobQueue implements JobQueue {
   /** A holder on this host whose process is gone. */
   private isDeadHere(holder: string): boolean {
     const [host, pid] = holder.split(':');
-    return host === os.hostname() && Number(pid) !== process.pid && !isAlive(Number(pid));
+    return host === os.hostname() && Number(pid) !== process.pid && !isProcessAlive(Number(pid));
   }
 
   private waitForActive(): Promise<void> {
     if (this.runningJobs.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
