@@ -7,6 +7,7 @@ import { type JobDefinition, defineJob } from '../kernel/jobs.js';
 import { BATCH_RUN_JOB, PROCESS_RUN_JOB } from '../modules/assessments/assessment-job-types.js';
 import { assessmentServices } from '../modules/assessments/assessment-services.js';
 import { executeBatchRun, requeueOrphanedBatchRun } from '../modules/assessments/batches/execute-batch-run.js';
+import { failOrphanedRun } from '../modules/assessments/processing/fail-orphaned-run.js';
 import { processRun, requeueOrphanedRun } from '../modules/assessments/processing/process-run.js';
 import { systemContext } from '../modules/system-context.js';
 import type { JobServices } from './register-jobs.js';
@@ -23,9 +24,15 @@ export function assessmentJobs(services: JobServices): JobDefinition[] {
       handler: async (payload, job) => {
         await processRun(systemContext(services.db, payload.orgId), area, payload.runId, job.signal);
       },
-      // The run was `running` in a process that died: put it back to `queued` and run it again.
-      onOrphaned: async (payload) => {
-        await requeueOrphanedRun(systemContext(services.db, payload.orgId), payload.runId);
+      // The run was `running` in a process that died: put it back to `queued` and run it again,
+      // unless that was its last attempt (then it ends failed rather than wait forever).
+      onOrphaned: async (payload, job) => {
+        const ctx = systemContext(services.db, payload.orgId);
+        if (job.isFinalAttempt) {
+          await failOrphanedRun(ctx, payload.runId, 'the process extracting this document stopped on every attempt');
+          return 'drop';
+        }
+        await requeueOrphanedRun(ctx, payload.runId);
         return 'retry';
       },
     }),
