@@ -99,7 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installCors(app, deps.config.http.corsOrigins);
   await installCompression(app);
   await installRateLimit(app, { perMinute: deps.config.http.rateLimitPerMinute, loginPerMinute: deps.config.http.loginRateLimitPerMinute });
-  installMetrics(app, deps.store.db, { token: deps.config.http.metricsToken });
+  const { jobs } = deps.services;
+  installMetrics(app, deps.store.db, { token: deps.config.http.metricsToken, ...(jobs.countByStatus ? { jobCounts: () => jobs.countByStatus?.() ?? Promise.resolve({}) } : {}) });
   await installOpenApi(app, deps.version);
   // Authoring specs may be sent as YAML.
   app.addContentTypeParser(['application/yaml', 'application/x-yaml', 'text/yaml'], { parseAs: 'string' }, (_request, body, done) => {

@@ -40,6 +40,12 @@ export interface Config {
     tokenTtlSeconds: number;
   };
   logLevel: LogLevel;
+  jobs: {
+    /** Jobs one process runs at once. */
+    concurrency: number;
+    /** PostgreSQL: a worker silent for this long is dead and its runs are ended or retried. */
+    leaseMs: number;
+  };
   /** On SIGTERM/SIGINT: how long running jobs may take to finish before they are handed back. */
   shutdownGraceMs: number;
   /** Largest JSON request body accepted, in bytes. */
@@ -183,8 +189,9 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const databaseSchema = env.DATABASE_SCHEMA || 'public';
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) {
-    throw new ConfigError(`DATABASE_SCHEMA must be a lower-case SQL identifier (got "${databaseSchema}")`);
+  // 43 characters at most: the job engine's schema is `<DATABASE_SCHEMA>_pgboss`, and pg-boss takes 50.
+  if (!/^[a-z_][a-z0-9_]{0,42}$/.test(databaseSchema)) {
+    throw new ConfigError(`DATABASE_SCHEMA must be a lower-case SQL identifier of at most 43 characters (got "${databaseSchema}")`);
   }
   const host = env.HOST || '127.0.0.1';
   if (/\s/.test(host)) throw new ConfigError(`HOST must be a host name or address (got "${host}")`);
@@ -211,6 +218,11 @@ export function loadConfig(env: Env = process.env): Config {
       tokenTtlSeconds: integer(env, 'AUTH_TOKEN_TTL_SECONDS', 3600, 60, 86400),
     },
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    jobs: {
+      concurrency: integer(env, 'JOB_CONCURRENCY', 2, 1, 64),
+      // At most 45 s: a dead worker's run is then ended within 60 s (a lease time plus one sweep).
+      leaseMs: integer(env, 'JOB_LEASE_SECONDS', 30, 2, 45) * 1000,
+    },
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 20, 0, 3600) * 1000,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     llm: llmConfig(env),

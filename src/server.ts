@@ -12,7 +12,7 @@ import { createToolGateway } from './adapters/tools/tool-gateway.js';
 import { createGuardedWebhookTransport } from './adapters/webhooks/guarded-webhook-transport.js';
 import { buildApp } from './app.js';
 import { registerJobs } from './jobs/register-jobs.js';
-import { InProcessJobQueue } from './jobs/in-process-job-queue.js';
+import { createJobQueue } from './jobs/create-job-queue.js';
 import type { JobQueue } from './kernel/jobs.js';
 import type { Config } from './config.js';
 import { seedDemoIdentity } from './modules/identity/commands/seed-demo-identity.js';
@@ -66,7 +66,9 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
     const verifier = createTokenVerifier(config.auth, keys);
     const model = await createModelGateway(config.llm);
     const tools = createToolGateway({ allowedHosts: config.tools.allowedHosts });
-    const jobs = new InProcessJobQueue(store.db);
+    // Job errors go to the application's log once it exists (the queue is built before the app).
+    const logTo: { log?: FastifyInstance['log'] } = {};
+    const jobs = createJobQueue(store, config, (error, job) => logTo.log?.error({ err: error, job }, job ? `job ${job.name} failed` : 'job queue error'));
     const blobs = await createBlobStore({ ...config.blobs, dataDir: config.dataDir }, store.db);
     const webhooks = { transport: createGuardedWebhookTransport({ allowedHosts: config.tools.allowedHosts }), policy: config.webhooks };
     // ROLE=all without QUIRE_SECRET_KEY (one process): a key kept under DATA_DIR/keys.
@@ -76,7 +78,9 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
     const services = { model, tools, jobs, blobs, webhooks, secretKey, pdf, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
     const app = await buildApp({ config, store, identity, keys, verifier, services, version: VERSION, logStream: options.logStream });
     app.addHook('onClose', async () => pdf.close());
+    logTo.log = app.log;
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
+    await jobs.prepare?.();
     // The AI SDK prints its warnings to the console; send them to the structured log instead.
     (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (details: { warnings: unknown[]; provider?: string; model?: string }) =>
       app.log.warn({ warnings: details.warnings, provider: details.provider, model: details.model }, 'language model warnings');

@@ -20,6 +20,9 @@ export function generationJobs(services: JobServices): JobDefinition[] {
   };
   return [
     defineJob(GENERATE_JOB, {
+      // Never run twice: the handler ends its run whatever happens, and a dead process's run is ended by onOrphaned.
+      retryLimit: 0,
+      expireInSeconds: 3600,
       handler: (payload) => runGeneration(generation, payload),
       onOrphaned: async (payload, job) => {
         const reason = job.reason === 'shutdown' ? 'the service shut down before this generation finished' : 'the process running this generation stopped before it finished';

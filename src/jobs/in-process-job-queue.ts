@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import type { Static, TSchema } from 'typebox';
 import type { EnqueueOptions, JobDefinition, JobQueue, JobType, OrphanedJob } from '../kernel/jobs.js';
+import { isProcessAlive, settlesWithin } from './job-waits.js';
 
 const HEARTBEAT_MS = 10_000;
 const STALE_MS = 60_000;
@@ -95,13 +96,7 @@ export class InProcessJobQueue implements JobQueue {
       await this.waitForActive();
       return;
     }
-    let timer: NodeJS.Timeout | undefined;
-    const graceOver = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), options.graceMs);
-    });
-    const outcome = await Promise.race([this.waitForActive().then(() => 'done' as const), graceOver]);
-    clearTimeout(timer);
-    if (outcome === 'done') return;
+    if (await settlesWithin(this.waitForActive(), options.graceMs)) return;
     for (const [id, job] of [...this.runningJobs]) {
       job.abort.abort(new Error('the service is shutting down'));
       await this.handBack(id, job.name, job.payload, 'shutdown');
@@ -115,14 +110,7 @@ export class InProcessJobQueue implements JobQueue {
     // Released first: the handler's late write of the row's status must not find it ours.
     await this.db.updateTable('jobs').set({ locked_by: null }).where('id', '=', id).execute();
     job.abort.abort(new Error('cancelled'));
-    let timer: NodeJS.Timeout | undefined;
-    const waited = await Promise.race([
-      job.done.then(() => true),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), options.waitMs ?? 10_000);
-      }),
-    ]);
-    clearTimeout(timer);
+    const waited = await settlesWithin(job.done, options.waitMs ?? 10_000);
     // A cancelled job leaves no row behind (its handler's final update found it no longer ours).
     if (waited) await this.db.deleteFrom('jobs').where('id', '=', id).execute();
     return waited;
@@ -248,21 +236,11 @@ export class InProcessJobQueue implements JobQueue {
     for (const row of rows) {
       if (this.activeIds.has(row.id)) continue;
       const [host, pid] = (row.locked_by ?? '').split(':');
-      const deadHere = host === os.hostname() && !isAlive(Number(pid)) && (atStart || Number(pid) !== process.pid);
+      const deadHere = host === os.hostname() && !isProcessAlive(Number(pid)) && (atStart || Number(pid) !== process.pid);
       const mine = row.locked_by === this.workerId;
       const stale = Date.parse(row.updated_at) < staleBefore;
       if (mine || !(deadHere || stale || (host === os.hostname() && Number(pid) === process.pid && atStart))) continue;
       await this.handBack(row.id, row.name, JSON.parse(row.payload_json) as unknown, 'orphaned');
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

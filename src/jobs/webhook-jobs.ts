@@ -16,6 +16,10 @@ export function webhookJobs(services: JobServices): JobDefinition[] {
   const webhooks = webhookServices(services);
   return [
     defineJob(WEBHOOK_DELIVERY_JOB, {
+      // An attempt whose process died is made again (twice at most); the retry schedule itself
+      // is the delivery's own (the next attempt is a new job), not the engine's.
+      retryLimit: 2,
+      expireInSeconds: Math.ceil(services.webhooks.policy.timeoutMs / 1000) + 60,
       handler: async (payload) => {
         await deliverWebhook(systemContext(services.db, payload.orgId), webhooks, { deliveryId: payload.deliveryId, attempt: payload.attempt });
       },

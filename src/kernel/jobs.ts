@@ -27,7 +27,7 @@ export interface JobType<S extends TSchema> {
 export type PayloadOf<J extends JobType<TSchema>> = Static<J['schema']>;
 
 /** What the queue runs: the handlers take the stored payload, which they validate first. */
-export interface JobDefinition {
+export interface JobDefinition extends JobLimits {
   name: string;
   handler(payload: unknown, job: JobRun): Promise<void>;
   /**
@@ -35,6 +35,17 @@ export interface JobDefinition {
    * shuts down past its grace (`reason: 'shutdown'`); default: run them again.
    */
   onOrphaned?(payload: unknown, job: OrphanedJob): Promise<'retry' | 'drop'>;
+}
+
+/**
+ * How long one attempt of a job type may run and how often it is tried again, for queues that
+ * keep such limits (the PostgreSQL engine; the in-process queue runs each job once).
+ */
+export interface JobLimits {
+  /** Attempts after the first, on a handler failure or a dead process's hand-back ('retry'). Default 2. */
+  retryLimit?: number;
+  /** Seconds after which a running attempt is aborted and counted as failed. Default 3600. */
+  expireInSeconds?: number;
 }
 
 /** A job as its handler sees it. `signal` aborts when the work is cancelled or handed back. */
@@ -47,6 +58,11 @@ export interface JobRun {
 export interface OrphanedJob {
   id: string;
   reason?: 'orphaned' | 'shutdown';
+  /**
+   * True when the queue will not run the job again whatever `onOrphaned` answers (its retry
+   * limit is spent): the handler must end the work it stands for instead of putting it back.
+   */
+  isFinalAttempt?: boolean;
 }
 
 /** A stored payload that does not match its job's schema (after the upgrade mapping). */
@@ -76,14 +92,16 @@ export function parseJobPayload<S extends TSchema>(type: JobType<S>, stored: unk
  */
 export function defineJob<S extends TSchema>(
   type: JobType<S>,
-  handlers: {
+  handlers: JobLimits & {
     handler(payload: Static<S>, job: JobRun): Promise<void>;
     onOrphaned?(payload: Static<S>, job: OrphanedJob): Promise<'retry' | 'drop'>;
   },
 ): JobDefinition {
-  const { onOrphaned } = handlers;
+  const { onOrphaned, retryLimit, expireInSeconds } = handlers;
   return {
     name: type.name,
+    ...(retryLimit !== undefined ? { retryLimit } : {}),
+    ...(expireInSeconds !== undefined ? { expireInSeconds } : {}),
     handler: async (stored, job) => handlers.handler(parseJobPayload(type, stored), job),
     ...(onOrphaned
       ? {
@@ -117,6 +135,13 @@ export interface JobQueue {
    * is already queued wakes the queue (call it again after the commit to start at once).
    */
   enqueue<S extends TSchema>(type: JobType<S>, payload: Static<S>, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Makes the queue ready to take jobs (a job engine installs or migrates its tables and
+   * creates the registered queues), on every role, after the definitions are registered and
+   * before the first request: so no enqueue inside a request's transaction has to wait for
+   * it (absent: nothing to prepare).
+   */
+  prepare?(): Promise<void>;
   start(): Promise<void>;
   /**
    * Stops claiming jobs, then waits for the running ones: at most `graceMs` (default: until they
@@ -130,6 +155,11 @@ export interface JobQueue {
   cancel(id: string, options?: { waitMs?: number }): Promise<boolean>;
   /** True between start() and stop(): this process claims and runs jobs (the readiness probe asks). */
   isRunning(): boolean;
+  /**
+   * Jobs by status (`queued`, `running`, `done`, `failed`, `cancelled`) for the metrics, when the
+   * queue keeps them outside the store's `jobs` table (absent: the metrics count that table).
+   */
+  countByStatus?(): Promise<Record<string, number>>;
   /** Resolves when nothing is queued or running (tests and graceful shutdown). */
   idle(): Promise<void>;
 }

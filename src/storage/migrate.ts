@@ -14,6 +14,7 @@ import * as m0008 from './migrations/0008-gathered-derivation.js';
 import * as m0009 from './migrations/0009-entities.js';
 import * as m0010 from './migrations/0010-roles.js';
 import * as m0011 from './migrations/0011-event-sequence.js';
+import * as m0012 from './migrations/0012-job-engine.js';
 import * as m0013 from './migrations/0013-blobs.js';
 import * as m0014 from './migrations/0014-run-credentials.js';
 import * as m0015 from './migrations/0015-webhooks.js';
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-entities': m0009,
   '0010-roles': m0010,
   '0011-event-sequence': m0011,
+  '0012-job-engine': m0012,
   '0013-blobs': m0013,
   '0014-run-credentials': m0014,
   '0015-webhooks': m0015,

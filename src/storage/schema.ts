@@ -152,8 +152,24 @@ export interface JobTable {
   updated_at: string;
 }
 
+/** The PostgreSQL job engine's run leases (migration 0012; see src/jobs/pg-boss). */
+export interface JobLeaseTable {
+  job_id: string;
+  job_name: string;
+  /** The job's id in pg-boss (a uuid derived from `job_id`). */
+  engine_id: string;
+  payload_json: string;
+  attempt: number;
+  is_final_attempt: number;
+  /** host:pid:boot of the process holding the job. */
+  holder: string;
+  /** The database clock at the last heartbeat, epoch ms (bigint: a string from pg). */
+  heartbeat_ms: string | number;
+}
+
 export interface Database extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables {
   jobs: JobTable;
+  job_leases: JobLeaseTable;
   organizations: OrganizationTable;
   users: UserTable;
   memberships: MembershipTable;

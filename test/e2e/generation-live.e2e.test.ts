@@ -8,24 +8,10 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
 import { POSTGRES_URL, describeEachDialect } from '../support/dialects.js';
-import { type FakeChatRequest, type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.js';
+import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.js';
+import { SYNTHESIS, answerGeneration as answer } from '../support/fake-generation-model.js';
 import { collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
-
-const SYNTHESIS = {
-  summary: 'Acme grew revenue by 15% in 2025.',
-  key_facts: ['Revenue grew 15% in 2025.'],
-  parties: [{ name: 'Acme GmbH', kind: 'organization', role: 'Subject' }],
-  dates: ['2025'],
-  amounts: [],
-  open_questions: [],
-};
-
-function answer(request: FakeChatRequest) {
-  if (request.schemaName === 'synthesized_context') return { content: JSON.stringify(SYNTHESIS) };
-  if (request.schemaName) return { content: JSON.stringify({}) };
-  return { content: 'Revenue grew 15% in 2025 [1].' };
-}
 
 const SPEC = {
   slug: 'live',

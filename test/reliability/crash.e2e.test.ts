@@ -1,6 +1,6 @@
 /**
- * Issue #13 — the crash test: the real process is killed with SIGKILL at seeded random moments
- * (10 times) while generation runs, document writes and uploads are under way, and restarted on
+ * Issues #13 and #14 — the crash test: the real process is killed with SIGKILL at seeded random
+ * moments (20 times on PostgreSQL, where jobs run on pg-boss with run leases; 10 on SQLite) while generation runs, document writes and uploads are under way, and restarted on
  * the same data each time. Afterwards every run has ended with exactly one terminal event (runs
  * orphaned by a kill included), every write that was acknowledged with a 2xx is readable, and
  * the database is intact (SQLite `PRAGMA integrity_check`; on PostgreSQL no row points at a
@@ -8,11 +8,13 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../support/dialects.js';
+import { answerGeneration, writtenTemplate } from '../support/fake-generation-model.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.js';
 import { multipart } from '../e2e/assessments-helpers.js';
 import { type QuireData, type QuireProcess, newQuireData, queryData, removeQuireData, startQuireProcess } from '../support/quire-process.js';
 
-const KILLS = Number(process.env.CRASH_KILLS ?? 10);
+/** Kills per dialect (CRASH_KILLS overrides both). */
+const KILLS = { postgres: 20, sqlite: 10 } as const;
 const SEED = Number(process.env.CRASH_SEED ?? 1313);
 const TERMINAL = "('pipeline_finished', 'pipeline_failed', 'pipeline_blocked')";
 
@@ -67,7 +69,7 @@ describeEachDialect('crash: kill -9 at random moments', (dialect) => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi({ latencyMs: 150, respond: () => ({ content: 'A written section.' }) });
+    fake = await startFakeOpenAi({ latencyMs: 150, respond: answerGeneration });
     data = await newQuireData(dialect);
     env = { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'test-key' };
   });
@@ -76,24 +78,18 @@ describeEachDialect('crash: kill -9 at random moments', (dialect) => {
     if (data) await removeQuireData(data);
   });
 
-  it(`keeps every acknowledged write and ends every run with one terminal event across ${KILLS} kills`, { timeout: 240_000 }, async () => {
+  const kills = Number(process.env.CRASH_KILLS ?? KILLS[dialect]);
+  it(`keeps every acknowledged write and ends every run with one terminal event across ${kills} kills`, { timeout: kills * 20_000 }, async () => {
+    const began = Date.now();
     const random = seeded(SEED);
     const acked: Acknowledged = { documents: [], uploads: [], runs: [] };
-    let quire = await startQuireProcess(data, env);
-    const template = await quire.json('POST', '/v1/templates', {
-      slug: 'crashy',
-      title: 'Crashy',
-      sections: [
-        { key: 'a', title: 'Written A', prompt: 'Write one sentence.' },
-        { key: 'b', title: 'Written B', prompt: 'Write another sentence.' },
-        { key: 't', title: 'Templated', render_mode: 'templated', output_type: 'markdown', output_template: 'Fixed text.' },
-      ],
-    });
+    let quire = await startQuireProcess(data, env, { startTimeoutMs: 90_000 });
+    const template = await quire.json('POST', '/v1/templates', writtenTemplate('crashy', 'Crashy'));
     expect(template.status, JSON.stringify(template.body)).toBe(201);
     const targets: string[] = [];
     for (let i = 0; i < 3; i += 1) targets.push((await quire.json('POST', '/v1/documents', { templateId: 'crashy' })).body.document.id as string);
 
-    for (let kill = 0; kill < KILLS; kill += 1) {
+    for (let kill = 0; kill < kills; kill += 1) {
       const at = 200 + Math.floor(random() * 1300);
       const loading = load(quire, random, acked, targets);
       await new Promise((resolve) => setTimeout(resolve, at));
@@ -101,7 +97,7 @@ describeEachDialect('crash: kill -9 at random moments', (dialect) => {
       expect((await quire.exited).signal).toBe('SIGKILL');
       await loading;
       const restarting = Date.now();
-      quire = await startQuireProcess(data, env);
+      quire = await startQuireProcess(data, env, { startTimeoutMs: 90_000 });
       if (process.env.CRASH_TRACE) console.log(`kill ${kill} at ${at} ms; restart took ${Date.now() - restarting} ms; acked ${JSON.stringify({ d: acked.documents.length, u: acked.uploads.length, r: acked.runs.length })}`);
     }
 
@@ -139,6 +135,7 @@ describeEachDialect('crash: kill -9 at random moments', (dialect) => {
 
     quire.child.kill('SIGTERM');
     expect((await quire.exited).code).toBe(0);
+    console.log(`crash [${dialect}]: ${kills} kills, ${acked.runs.length} runs acknowledged (${runs.length} in all), ${((Date.now() - began) / 1000).toFixed(1)} s`);
     if (dialect === 'sqlite') {
       expect(await queryData<{ integrity_check: string }>(data, 'pragma integrity_check')).toEqual([{ integrity_check: 'ok' }]);
     } else {

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { jobEngineSchemaOf } from '../../src/jobs/pg-boss/engine-db.js';
 import type { DialectName } from '../../src/storage/dialect.js';
 import { POSTGRES_URL } from './dialects.js';
 
@@ -30,7 +31,7 @@ export interface QuireData {
 }
 
 export interface QuireProcess {
-  /** Empty for a `ROLE=worker` process (no HTTP). */
+  /** Base URL; empty for a `ROLE=worker` process (it serves no HTTP). */
   url: string;
   child: ChildProcess;
   output: () => string;
@@ -45,7 +46,7 @@ export async function newQuireData(dialect: DialectName): Promise<QuireData> {
   return { dialect, dataDir: await fs.mkdtemp(path.join(os.tmpdir(), 'quire-proc-')), schema: dialect === 'postgres' ? `p_${randomBytes(6).toString('hex')}` : undefined };
 }
 
-/** `startTimeoutMs` (default 30 s): how long to wait for the start-up line (processes started together wait for each other's migrations). */
+/** `startTimeoutMs`: how long start-up may take (default 30 s; several processes starting together on a busy machine take longer). */
 export async function startQuireProcess(data: QuireData, env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<QuireProcess> {
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   const [command, args] = await entryCommand();
@@ -70,6 +71,7 @@ export async function startQuireProcess(data: QuireData, env: Record<string, str
     const timer = setTimeout(() => reject(new Error(`no start-up line within ${startTimeoutMs / 1000} s:\n${output}`)), startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      // A worker serves no HTTP: its start-up line comes once it runs jobs.
       const match = isWorker ? /Quire worker running background jobs/.exec(output) : /Quire listening on (http:\/\/[\d.]+:\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
@@ -118,7 +120,8 @@ export async function removeQuireData(data: QuireData): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
-    await client.query(`drop schema if exists "${data.schema}" cascade`);
+    // The store's schema and the job engine's beside it.
+    for (const name of [data.schema, jobEngineSchemaOf(data.schema)]) await client.query(`drop schema if exists "${name}" cascade`);
   } finally {
     await client.end();
   }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.js';
+import { jobEngineSchemaOf } from '../../src/jobs/pg-boss/engine-db.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 import type { DialectName } from '../../src/storage/dialect.js';
 import { POSTGRES_URL } from './dialects.js';
@@ -107,7 +108,8 @@ async function dropSchema(schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
-    await client.query(`drop schema if exists "${schema}" cascade`);
+    // The store's schema and the job engine's beside it.
+    for (const name of [schema, jobEngineSchemaOf(schema)]) await client.query(`drop schema if exists "${name}" cascade`);
   } finally {
     await client.end();
   }

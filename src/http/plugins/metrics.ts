@@ -27,7 +27,7 @@ function allowed(request: FastifyRequest, token: string | undefined): boolean {
   return sent.length === expected.length && timingSafeEqual(sent, expected);
 }
 
-export function installMetrics(app: FastifyInstance, db: Kysely<Database>, options: { token: string | undefined }): void {
+export function installMetrics(app: FastifyInstance, db: Kysely<Database>, options: { token: string | undefined; jobCounts?: () => Promise<Record<string, number>> }): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'quire_' });
   const labelNames = ['method', 'route', 'status'] as const;
@@ -48,7 +48,9 @@ export function installMetrics(app: FastifyInstance, db: Kysely<Database>, optio
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!allowed(request, options.token)) throw new NotFoundError(`Not Found: GET /metrics`);
     const counts = await readServiceCounts(db);
-    for (const [gauge, byStatus] of [[runs, counts.runsByStatus], [jobs, counts.jobsByStatus]] as const) {
+    // The job engine's own counts when it keeps the jobs (PostgreSQL), else the `jobs` table's.
+    const jobsByStatus = options.jobCounts ? await options.jobCounts() : counts.jobsByStatus;
+    for (const [gauge, byStatus] of [[runs, counts.runsByStatus], [jobs, jobsByStatus]] as const) {
       gauge.reset();
       for (const [status, n] of Object.entries(byStatus)) gauge.set({ status }, n);
     }
