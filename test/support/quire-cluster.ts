@@ -3,6 +3,7 @@
  * them: `ROLE=api` nodes and `ROLE=worker` nodes, each with a DATA_DIR of its own (nothing is
  * shared through the file system), all on loopback.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,9 @@ export async function startQuireCluster(options: { apis: number; workers: number
     nodeData.push(data);
     return data;
   };
-  const start = async (role: 'api' | 'worker') => startQuireProcess(await dataFor(), { ...options.env, ROLE: role }, { startTimeoutMs: 120_000 });
+  // Split roles need one QUIRE_SECRET_KEY for the whole deployment (the caller's token is sealed with it).
+  const env = { QUIRE_SECRET_KEY: randomBytes(32).toString('base64'), ...options.env };
+  const start = async (role: 'api' | 'worker') => startQuireProcess(await dataFor(), { ...env, ROLE: role }, { startTimeoutMs: 120_000 });
   // The first node migrates the store alone; the rest start together.
   const first = await start('api');
   const rest = await Promise.all([...Array.from({ length: options.apis - 1 }, () => start('api')), ...Array.from({ length: options.workers }, () => start('worker'))]);
