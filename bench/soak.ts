@@ -49,7 +49,8 @@ async function serverMemory(baseUrl: string): Promise<string> {
     const value = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1];
     return value === undefined ? '?' : (Number(value) / 1048576).toFixed(0);
   };
-  const queued = /^quire_jobs\{status="queued"\} ([0-9]+)$/m.exec(text)?.[1] ?? '?';
+  // No `queued` series in a read that worked: nothing is queued.
+  const queued = /^quire_jobs\{status="queued"\} ([0-9]+)$/m.exec(text)?.[1] ?? (text === '' ? '?' : '0');
   return `heap used ${mb('quire_nodejs_heap_size_used_bytes')} of ${mb('quire_nodejs_heap_size_total_bytes')} MB, external ${mb('quire_nodejs_external_memory_bytes')} MB, jobs queued ${queued}`;
 }
 

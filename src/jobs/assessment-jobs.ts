@@ -6,7 +6,7 @@
 import { type JobDefinition, defineJob } from '../kernel/jobs.js';
 import { BATCH_RUN_JOB, PROCESS_RUN_JOB } from '../modules/assessments/assessment-job-types.js';
 import { assessmentServices } from '../modules/assessments/assessment-services.js';
-import { executeBatchRun, requeueOrphanedBatchRun } from '../modules/assessments/batches/execute-batch-run.js';
+import { executeBatchRun, failOrphanedBatchRun, requeueOrphanedBatchRun } from '../modules/assessments/batches/execute-batch-run.js';
 import { failOrphanedRun } from '../modules/assessments/processing/fail-orphaned-run.js';
 import { processRun, requeueOrphanedRun } from '../modules/assessments/processing/process-run.js';
 import { systemContext } from '../modules/system-context.js';
@@ -42,8 +42,14 @@ export function assessmentJobs(services: JobServices): JobDefinition[] {
       handler: async (payload) => {
         await executeBatchRun(systemContext(services.db, payload.orgId), area, payload.batchRunId);
       },
-      onOrphaned: async (payload) => {
-        await requeueOrphanedBatchRun(systemContext(services.db, payload.orgId), payload.batchRunId);
+      // Resumed where it stopped, unless that was its last attempt (then it ends failed).
+      onOrphaned: async (payload, job) => {
+        const ctx = systemContext(services.db, payload.orgId);
+        if (job.isFinalAttempt) {
+          await failOrphanedBatchRun(ctx, area, payload.batchRunId);
+          return 'drop';
+        }
+        await requeueOrphanedBatchRun(ctx, payload.batchRunId);
         return 'retry';
       },
     }),

@@ -88,14 +88,58 @@ describeEachDialect('assessment processing after a crash', (dialect) => {
   });
 });
 
+(POSTGRES_URL ? describe : describe.skip)('a batch run after a crash on its last attempt [postgres]', () => {
+  it('ends the batch run failed instead of queuing it again', async () => {
+    const first = await startTestServer({ dialect: 'postgres' });
+    try {
+      const token = await first.login();
+      const created = await postMultipart(first, token, 'acme', '/assessments', { name: 'Crash' }, [{ name: 'a.txt', bytes: Buffer.from('Vendor: Contoso Ltd\n'), type: 'text/plain' }]);
+      expect(created.status).toBe(201);
+      await first.jobs.idle();
+      const api = await apiFor(first);
+      const batch = await api.post('/batches', { name: 'Crash batch', document_ids: [created.body.documents[0].id] });
+      expect(batch.status).toBe(201);
+      const started = await api.post(`/batches/${batch.body.batch.id}/runs`, {});
+      expect(started.status).toBe(202);
+      await first.jobs.idle();
+      const batchRunId: string = started.body.run.id;
+      // As a process that died mid-run on the job's last attempt leaves it.
+      await first.store.db.updateTable('batch_runs').set({ status: 'running', finished_at: null }).where('id', '=', batchRunId).execute();
+      await leaveActiveInEngine(first.store.db, first.schema ?? '', `assessments.batch-run:${batchRunId}`, { batchRunId }, `${os.hostname()}:2147483646:dead`, true, 'assessments.batch-run');
+      await first.stop();
+
+      const second = await startTestServer({ dialect: 'postgres', dataDir: first.dataDir, schema: first.schema });
+      try {
+        await second.jobs.idle();
+        const run = await second.store.db.selectFrom('batch_runs').select(['status', 'finished_at']).where('id', '=', batchRunId).executeTakeFirstOrThrow();
+        expect(run.status).toBe('failed');
+        expect(run.finished_at).not.toBeNull();
+        expect(await engineJob(second.store.db, second.schema ?? '', `assessments.batch-run:${batchRunId}`)).toMatchObject({ status: 'cancelled' });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.stop();
+    }
+  });
+});
+
 /** PostgreSQL: the job `active` in pg-boss, its lease held by `holder`, as a process that died mid-run leaves them. */
-async function leaveActiveInEngine(db: Kysely<Database>, schema: string, jobId: string, runId: string, holder: string, isFinalAttempt = false): Promise<void> {
+async function leaveActiveInEngine(
+  db: Kysely<Database>,
+  schema: string,
+  jobId: string,
+  runId: string | Record<string, string>,
+  holder: string,
+  isFinalAttempt = false,
+  jobName = 'assessments.process-run',
+): Promise<void> {
   const engineId = engineIdOf(jobId);
   const updated = await sql<{ payload: string }>`update ${sql.table(`${jobEngineSchemaOf(schema)}.job`)} set state = 'active', started_on = now(), completed_on = null where id = ${engineId}::uuid returning (data->'payload')::text as payload`.execute(db);
-  expect(JSON.parse(updated.rows[0].payload)).toMatchObject({ runId });
+  expect(JSON.parse(updated.rows[0].payload)).toMatchObject(typeof runId === 'string' ? { runId } : runId);
   await db
     .insertInto('job_leases')
-    .values({ job_id: jobId, job_name: 'assessments.process-run', engine_id: engineId, payload_json: updated.rows[0].payload, attempt: 1, is_final_attempt: isFinalAttempt ? 1 : 0, holder, heartbeat_ms: Date.now() })
+    .values({ job_id: jobId, job_name: jobName, engine_id: engineId, payload_json: updated.rows[0].payload, attempt: 1, is_final_attempt: isFinalAttempt ? 1 : 0, holder, heartbeat_ms: Date.now() })
     .execute();
 }
 

@@ -89,6 +89,25 @@ export async function executeBatchRun(ctx: CommandContext, services: Pick<Assess
   });
 }
 
+/**
+ * A batch run whose process died on its last allowed attempt: the queue will not run it again,
+ * so it ends `failed` (with its webhook, in one transaction) rather than wait `queued` forever.
+ * The rows already done keep their status; the counts are those rows'.
+ */
+export async function failOrphanedBatchRun(ctx: CommandContext, services: Pick<AssessmentServices, 'jobs'>, batchRunId: string): Promise<void> {
+  const orgId = ctx.actor.org.orgId;
+  await ctx.transaction(async (tx) => {
+    const run = await tx.repos.batches.findRun(orgId, batchRunId);
+    if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
+    const targetIds = new Set(run.options.document_ids ?? []);
+    const rows = (await tx.repos.batches.listDocuments(orgId, { batch_id: run.batch_id })).filter((r) => targetIds.has(r.id));
+    const counts: BatchRunCounts = { targeted: run.counts.targeted, succeeded: 0, failed: 0, skipped: 0 };
+    for (const row of rows) if (row.status === 'succeeded' || row.status === 'failed' || row.status === 'skipped') counts[row.status] += 1;
+    await tx.repos.batches.updateRun(orgId, run.id, { status: 'failed', counts, finished_at: tx.clock.now().toISOString() });
+    await queueBatchWebhook(tx, services.jobs, { id: run.id, batchId: run.batch_id, status: 'failed', counts });
+  });
+}
+
 /** A batch run whose process died stays active; the retried job resumes it where it stopped. */
 export async function requeueOrphanedBatchRun(ctx: CommandContext, batchRunId: string): Promise<void> {
   const orgId = ctx.actor.org.orgId;
