@@ -80,7 +80,9 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
     app.addHook('onClose', async () => pdf.close());
     logTo.log = app.log;
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
-    await jobs.prepare?.();
+    // The job engine installs its own schema and queues: under the same lock, or two processes
+    // starting together race to create them (one failed its start-up that way).
+    await withStartupLock(store, config.dataDir, async () => jobs.prepare?.());
     // The AI SDK prints its warnings to the console; send them to the structured log instead.
     (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (details: { warnings: unknown[]; provider?: string; model?: string }) =>
       app.log.warn({ warnings: details.warnings, provider: details.provider, model: details.model }, 'language model warnings');

@@ -39,6 +39,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-webhooks': m0015,
 };
 
+/** The names of every migration, in order (what a migrated database records). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
 class InCodeMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return MIGRATIONS;

@@ -17,6 +17,13 @@ export const COMPUTATION_LIMITS = {
   timeoutMs: 1_000,
   /** Items of any sequence a computation builds (`[1..n]`, `$map`, `$append`, …). */
   maxSequence: 100_000,
+  /**
+   * Characters of any string a computation builds (checked as each step of the evaluation
+   * ends). Without it, doubling a string reaches one allocation larger than the worker's whole
+   * heap cap, and V8 aborts the *process* for that (a worker's heap limit only catches gradual
+   * growth): a string budget keeps every allocation small.
+   */
+  maxStringChars: 1_000_000,
 } as const;
 
 /** Source sizes checked on the main thread before anything is parsed or sent to a worker. */

@@ -26,12 +26,24 @@ export interface ComputeOutput {
   budgetExceeded?: { name: string; budget: string; message: string };
 }
 
+/** Our own guardrail's code (JSONata's codes are letter + four digits). */
+const STRING_BUDGET_CODE = 'QUIRE_STRING';
+
+/**
+ * JSONata calls this as each step of an evaluation ends: a string past the budget stops the
+ * computation before the next step can double it again.
+ */
+function checkStringSize(_expr: unknown, _input: unknown, _environment: unknown, result: unknown): void {
+  if (typeof result === 'string' && result.length > COMPUTATION_LIMITS.maxStringChars) throw { code: STRING_BUDGET_CODE };
+}
+
 /** JSONata's guardrail error codes, by the budget each enforces. */
 const BUDGET_OF_CODE: Record<string, { budget: string; explain: () => string }> = {
   D1011: { budget: 'depth', explain: () => `went deeper than its depth budget of ${COMPUTATION_LIMITS.maxDepth} nested evaluations (runaway recursion?)` },
   D1012: { budget: 'time', explain: () => `ran longer than its time budget of ${COMPUTATION_LIMITS.timeoutMs} ms` },
   D2014: { budget: 'sequence', explain: () => `built a sequence longer than its sequence budget of ${COMPUTATION_LIMITS.maxSequence} items` },
   D2015: { budget: 'sequence', explain: () => `built a sequence longer than its sequence budget of ${COMPUTATION_LIMITS.maxSequence} items` },
+  [STRING_BUDGET_CODE]: { budget: 'string', explain: () => `built a string longer than its string budget of ${COMPUTATION_LIMITS.maxStringChars} characters` },
 };
 
 function messageOf(error: unknown): string {
@@ -55,6 +67,8 @@ export async function evaluateComputations(input: ComputeInput): Promise<Compute
     const source = input.computations[name];
     try {
       const expression = jsonata(source, { stack: COMPUTATION_LIMITS.maxDepth, timeout: COMPUTATION_LIMITS.timeoutMs, sequence: COMPUTATION_LIMITS.maxSequence });
+      // JSONata looks its evaluation hooks up by symbol in the bindings (`assign` is typed for names).
+      expression.assign(Symbol.for('jsonata.__evaluate_exit') as unknown as string, checkStringSize);
       expression.registerFunction('now', () => input.now, '<:s>');
       expression.registerFunction('millis', () => nowMs, '<:n>');
       // Refused when the config is saved (compile-computation.ts); this catches what a save

@@ -5,6 +5,7 @@
  * (blobs in the database), then with BLOB_STORE=s3 against a local S3-protocol server.
  * Before the blob stores, B looked under its own DATA_DIR: content was 404 and extraction failed.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeInvoicePdf } from '../../src/extraction/test-support/fixtures.js';
 import { POSTGRES_URL } from '../support/dialects.js';
@@ -54,7 +55,8 @@ maybe(`shared blobs across servers${POSTGRES_URL ? '' : ' (skipped: TEST_POSTGRE
       let tokenB: string;
 
       beforeAll(async () => {
-        const env = { ...setup.env(), UPLOAD_MAX_BYTES: String(CAP), UPLOAD_INSPECT_TIMEOUT_SECONDS: '120' };
+        // One deployment: A (ROLE=api) and B share the database and its QUIRE_SECRET_KEY.
+        const env = { ...setup.env(), UPLOAD_MAX_BYTES: String(CAP), UPLOAD_INSPECT_TIMEOUT_SECONDS: '120', QUIRE_SECRET_KEY: randomBytes(32).toString('base64') };
         // A only serves HTTP, so every extraction runs on B; B has its own DATA_DIR, same schema.
         a = await startTestServer({ dialect: 'postgres', env: { ...env, ROLE: 'api' } });
         b = await startTestServer({ dialect: 'postgres', schema: a.schema, env });

@@ -9,10 +9,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { MIGRATION_NAMES } from '../../src/storage/migrate.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { type QuireData, type QuireProcess, newQuireData, queryData, removeQuireData, startQuireProcess } from '../support/quire-process.js';
 
-const MIGRATIONS = ['0001-identity', '0002-documents', '0003-jobs', '0004-library', '0005-tools', '0006-generation', '0007-assessments', '0008-gathered-derivation', '0009-entities', '0010-roles', '0011-event-sequence', '0014-run-credentials'];
 
 describeEachDialect('concurrent start-up on a fresh database', (dialect) => {
   const started: QuireProcess[] = [];
@@ -40,7 +40,7 @@ describeEachDialect('concurrent start-up on a fresh database', (dialect) => {
     expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'up'))).toEqual(['up', 'up']);
 
     const recorded = await queryData<{ name: string }>(data, 'select name from kysely_migration order by name');
-    expect(recorded.map((r) => r.name)).toEqual(MIGRATIONS);
+    expect(recorded.map((r) => r.name)).toEqual(MIGRATION_NAMES);
     const orgs = await queryData<{ slug: string }>(data, 'select slug from organizations order by slug');
     expect(orgs.map((o) => o.slug)).toEqual(['acme', 'globex']);
     const api = started.find((node) => node.url !== '');
