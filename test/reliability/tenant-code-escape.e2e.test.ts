@@ -44,7 +44,8 @@ const TEMPLATE_BOMBS: Array<[string, string, RegExp]> = [
 const THOUSAND = Array.from({ length: 1000 }, (_, i) => i);
 /** JsonLogic conditions of an orchestration rule: saving one answers 422 naming its budget. */
 const LOGIC_BOMBS: Array<[string, unknown, RegExp]> = [
-  ['an array doubled 40 times by reduce/merge', { reduce: [Array.from({ length: 40 }, (_, i) => i), { merge: [{ var: 'accumulator' }, { var: 'accumulator' }] }, [1]] }, /(memory|time) budget/],
+  ['an array doubled 40 times by reduce/merge', { reduce: [Array.from({ length: 40 }, (_, i) => i), { merge: [{ var: 'accumulator' }, { var: 'accumulator' }] }, [1]] }, /sequence budget/],
+  ['a string doubled 40 times by reduce/cat', { reduce: [Array.from({ length: 40 }, (_, i) => i), { cat: [{ var: 'accumulator' }, { var: 'accumulator' }] }, 'ab'] }, /string budget/],
   ['a billion iterations of nested maps', { map: [THOUSAND, { map: [THOUSAND, { map: [THOUSAND, { '+': [1, 1] }] }] }] }, /(memory|time) budget/],
 ];
 
