@@ -1,6 +1,7 @@
 /**
  * Opens the store: SQLite (better-sqlite3, WAL, foreign keys on, busy timeout) under DATA_DIR by
  * default, PostgreSQL when DATABASE_URL is a postgres:// URL. Both behind one Kysely type.
+ * SQLite statements are prepared once per SQL text (statement-cache.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { type DialectAdapter, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
+import { cachingSqliteDatabase } from './statement-cache.js';
 
 export interface StoreOptions {
   dataDir: string;
@@ -48,7 +50,7 @@ function openSqlite(file: string): Store {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: cachingSqliteDatabase(database) }) });
   return storeOf(db, 'sqlite');
 }
 
