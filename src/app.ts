@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Everything registered in this scope requires a verified bearer token.
   await app.register(async (scope) => {
     // One per app: the member routes below drop entries of the users they change.
-    const memberships = new MembershipCache();
+    const memberships = new MembershipCache(deps.config.auth.membershipCacheSeconds * 1000);
     protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim: deps.config.auth.orgClaim, orgClaimDefaultRole: deps.config.auth.orgClaimDefaultRole, memberships });
     registerIdentityRoutes(scope);
     const routeDeps: RouteDeps = { db: deps.store.db, ...deps.services };

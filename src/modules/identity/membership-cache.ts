@@ -9,7 +9,7 @@ import type { Membership } from '../../kernel/actor.js';
 import { TtlCache } from '../../kernel/ttl-cache.js';
 import type { UserRow } from './identity.repository.js';
 
-/** How long a caller's user row and memberships are reused. */
+/** How long a caller's user row and memberships are reused by default (AUTH_MEMBERSHIP_CACHE_SECONDS). */
 export const MEMBERSHIP_CACHE_SECONDS = 5;
 const MEMBERSHIP_CACHE_ENTRIES = 10_000;
 
