@@ -101,7 +101,7 @@ async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postg
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
+      RATE_LIMIT_PER_MINUTE: '1000000',
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
       ...(schema && POSTGRES_URL ? { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema } : {}),
     },
