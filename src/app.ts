@@ -28,6 +28,7 @@ import type { Config } from './config.js';
 import { lazySerializerFactory } from './http/lazy-serializers.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { protectScope } from './http/plugins/auth.js';
+import { MembershipCache } from './modules/identity/membership-cache.js';
 import { installCompression } from './http/plugins/compression.js';
 import { installCors } from './http/plugins/cors.js';
 import { installDocs } from './http/plugins/docs.js';
@@ -127,10 +128,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Everything registered in this scope requires a verified bearer token.
   await app.register(async (scope) => {
-    protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim: deps.config.auth.orgClaim, orgClaimDefaultRole: deps.config.auth.orgClaimDefaultRole });
+    // One per app: the member routes below drop entries of the users they change.
+    const memberships = new MembershipCache(deps.config.auth.membershipCacheSeconds * 1000);
+    protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim: deps.config.auth.orgClaim, orgClaimDefaultRole: deps.config.auth.orgClaimDefaultRole, memberships });
     registerIdentityRoutes(scope);
     const routeDeps: RouteDeps = { db: deps.store.db, ...deps.services };
-    registerMemberRoutes(scope, routeDeps);
+    registerMemberRoutes(scope, routeDeps, memberships);
     registerTemplateRoutes(scope, routeDeps);
     registerDocumentRoutes(scope, routeDeps, (ctx, document) => documentDetailWithStaleness(ctx, routeDeps, document));
     registerReadinessRoutes(scope, routeDeps);

@@ -6,6 +6,7 @@ import type { KeyObject } from 'node:crypto';
 import path from 'node:path';
 import { ROLES, type Role as MemberRole } from './kernel/roles.js';
 import { SECRET_KEY_BYTES, secretKeyFrom } from './kernel/secret-box.js';
+import { MEMBERSHIP_CACHE_SECONDS } from './modules/identity/membership-cache.js';
 import { DEFAULT_PDF_CONVERTER_SETTINGS, type PdfConverterSettings } from './pdf/pdf-converter.js';
 
 export type Role = 'api' | 'worker' | 'all';
@@ -38,6 +39,8 @@ export interface Config {
     /** The role an organization claim entry without `:role` grants (AUTH_ORG_CLAIM_DEFAULT_ROLE). */
     orgClaimDefaultRole: MemberRole;
     tokenTtlSeconds: number;
+    /** How long a caller's memberships are reused in one process (AUTH_MEMBERSHIP_CACHE_SECONDS; 0: never). */
+    membershipCacheSeconds: number;
   };
   logLevel: LogLevel;
   jobs: {
@@ -216,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
       orgClaim,
       orgClaimDefaultRole: oneOf(env, 'AUTH_ORG_CLAIM_DEFAULT_ROLE', ROLES, 'editor'),
       tokenTtlSeconds: integer(env, 'AUTH_TOKEN_TTL_SECONDS', 3600, 60, 86400),
+      membershipCacheSeconds: integer(env, 'AUTH_MEMBERSHIP_CACHE_SECONDS', MEMBERSHIP_CACHE_SECONDS, 0, 600),
     },
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     jobs: {

@@ -22,7 +22,7 @@ import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.js';
 import { createTokenVerifier } from './modules/identity/token-verifier.js';
 import type { BlobStore } from './storage/blobs/blob-store.js';
 import { createBlobStore } from './storage/blobs/create-blob-store.js';
-import { type Store, openStore } from './storage/database.js';
+import { type Store, type StoreObservers, openStore } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { loadOrCreateSecretKey } from './storage/secret-key-file.js';
 import { withStartupLock } from './storage/startup-lock.js';
@@ -45,15 +45,20 @@ export interface RunningServer {
   close(options?: { graceMs?: number }): Promise<void>;
 }
 
+/** What a caller (a test, a benchmark) may attach to a server it starts. */
+export interface ServerOptions extends StoreObservers {
+  logStream?: DestinationStream;
+}
+
 const require = createRequire(import.meta.url);
 /** The package version (shown in /health and the whole-service OpenAPI document). */
 export const VERSION: string = (require('../package.json') as { version: string }).version;
 
 /** Prepares storage and builds the app without listening. */
-export async function prepareApp(config: Config, options: { logStream?: DestinationStream } = {}): Promise<{ app: FastifyInstance; store: Store; jobs: JobQueue; blobs: BlobStore }> {
+export async function prepareApp(config: Config, options: ServerOptions = {}): Promise<{ app: FastifyInstance; store: Store; jobs: JobQueue; blobs: BlobStore }> {
   // Process-wide, like the database pool: every evaluation of tenant code goes to these workers.
   configureTenantCode(config.tenantCode);
-  const store = await openStore(config);
+  const store = await openStore(config, options);
   try {
     const identity = new IdentityRepository(store.db);
     // Several processes may start together on one database: one prepares it at a time.
@@ -95,7 +100,7 @@ export async function prepareApp(config: Config, options: { logStream?: Destinat
 }
 
 /** Prepares and listens on `config.host:config.port` (port 0 picks a free one). */
-export async function startServer(config: Config, options: { logStream?: DestinationStream } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const { app, store, jobs, blobs } = await prepareApp(config, options);
   // ROLE=api serves HTTP only; worker and all (the default) also run background jobs.
   if (config.role !== 'api') await jobs.start();

@@ -1,18 +1,26 @@
 /**
  * Opens the store: SQLite (better-sqlite3, WAL, foreign keys on, busy timeout) under DATA_DIR by
  * default, PostgreSQL when DATABASE_URL is a postgres:// URL. Both behind one Kysely type.
+ * SQLite statements are prepared once per SQL text (statement-cache.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { type DialectAdapter, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { type DialectAdapter, Kysely, type KyselyConfig, type LogEvent, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
+import { cachingSqliteDatabase } from './statement-cache.js';
 
 export interface StoreOptions {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseSchema: string;
+}
+
+/** Observers a test attaches to a store; none in production (Kysely then skips its logging). */
+export interface StoreObservers {
+  /** Called with the SQL of every query the store runs, after it ran. */
+  onQuery?: (sql: string) => void;
 }
 
 export interface Store {
@@ -36,28 +44,32 @@ function storeOf(db: Kysely<Database>, dialect: DialectName, schema: string | nu
 }
 
 /** Opens (and for SQLite creates) the database. Migrations are run separately by `migrate`. */
-export async function openStore(options: StoreOptions): Promise<Store> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema);
-  return openSqlite(path.join(options.dataDir, 'quire.db'));
+export async function openStore(options: StoreOptions, observers: StoreObservers = {}): Promise<Store> {
+  const { onQuery } = observers;
+  const log = onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, log);
+  return openSqlite(path.join(options.dataDir, 'quire.db'), log);
 }
 
-function openSqlite(file: string): Store {
+type KyselyLog = Pick<KyselyConfig, 'log'>;
+
+function openSqlite(file: string, log: KyselyLog): Store {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new BetterSqlite3(file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: cachingSqliteDatabase(database) }), ...log });
   return storeOf(db, 'sqlite');
 }
 
-async function openPostgres(url: string, schema: string): Promise<Store> {
+async function openPostgres(url: string, schema: string, log: KyselyLog): Promise<Store> {
   // Loaded only for PostgreSQL: the default SQLite service never holds the driver.
   const { default: pg } = await import('pg');
   // pg returns bigint counts as strings; dialect.toCount() normalizes them.
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
   if (schema !== 'public') await createSchema(db, schema);
   return storeOf(db, 'postgres', schema);
 }

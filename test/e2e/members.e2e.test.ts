@@ -87,6 +87,20 @@ describeEachDialect('members', (dialect) => {
     expect((await listMembers('acme')).some((m) => m.userId === rita.userId)).toBe(false);
   });
 
+  it('a demoted or removed member is refused on their very next request (no cached role outlives the change)', async () => {
+    const erin = await addTestMember(server, owner, 'acme', 'editor', 'sub|erin');
+    // An empty body: an editor passes the role check and gets 422; a viewer gets 403 first.
+    const write = async () => (await server.call('POST', '/v1/documents', { token: erin.token, org: 'acme', body: {} })).status;
+    expect(await write()).toBe(422);
+    expect(await write()).toBe(422);
+    const demoted = await server.call('PATCH', `/v1/members/${erin.userId}`, { token: owner, org: 'acme', body: { role: 'viewer' } });
+    expect(demoted.status).toBe(200);
+    expect(await write()).toBe(403);
+    expect((await server.call('GET', '/v1/documents', { token: erin.token, org: 'acme' })).status).toBe(200);
+    expect((await server.call('DELETE', `/v1/members/${erin.userId}`, { token: owner, org: 'acme' })).status).toBe(200);
+    expect((await server.call('GET', '/v1/documents', { token: erin.token, org: 'acme' })).status).toBe(404);
+  });
+
   it('another organization\'s member is 404 and stays as it is', async () => {
     const gus = await addTestMember(server, owner, 'globex', 'editor', 'sub|gus');
     const answers = [

@@ -42,6 +42,8 @@ export interface TestServerOptions {
   dataDir?: string;
   schema?: string;
   env?: Record<string, string>;
+  /** Called with the SQL of every query the server runs. */
+  onQuery?: (sql: string) => void;
 }
 
 /** Starts a server; call `close()` in afterAll. */
@@ -67,7 +69,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       callback();
     },
   });
-  const server = await startServer(config, { logStream });
+  const server = await startServer(config, { logStream, onQuery: options.onQuery });
   let stopped = false;
   const stop = async () => {
     if (stopped) return;

@@ -19,6 +19,7 @@ import { type Role, forbiddenMessage, roleAtLeast } from '../../kernel/roles.js'
 import { errorResponse } from '../../kernel/schema.js';
 import { resolveActor } from '../../modules/identity/commands/resolve-actor.js';
 import type { IdentityRepository } from '../../modules/identity/identity.repository.js';
+import type { MembershipCache } from '../../modules/identity/membership-cache.js';
 import type { TokenVerifier } from '../../modules/identity/token-verifier.js';
 
 export interface AuthOptions {
@@ -27,6 +28,8 @@ export interface AuthOptions {
   orgClaim: string | undefined;
   /** The role an organization claim entry without `:role` grants. */
   orgClaimDefaultRole?: Role;
+  /** Recent callers' memberships (a few seconds); the member routes invalidate it. */
+  memberships?: MembershipCache;
 }
 
 /** A route's required role when it declares none: reads need viewer, writes editor. */
@@ -82,7 +85,7 @@ export function protectScope(scope: FastifyInstance, options: AuthOptions): void
     const verified = await options.verifier(token);
     const slugHeader = request.headers['x-org-slug'];
     const slug = Array.isArray(slugHeader) ? slugHeader[0] : slugHeader;
-    const actor = await resolveActor(options.identity, verified, token, slug?.trim(), { orgClaim: options.orgClaim, orgClaimDefaultRole: options.orgClaimDefaultRole });
+    const actor = await resolveActor(options.identity, verified, token, slug?.trim(), { orgClaim: options.orgClaim, orgClaimDefaultRole: options.orgClaimDefaultRole, cache: options.memberships });
     request.actor = actor;
     // No active organization: the use case answers 404 "organization not found" as before.
     const needed = request.routeOptions.config.role ?? defaultRoleOf(request.method);

@@ -167,8 +167,9 @@ export class IdentityRepository {
    * updates roles that changed, removes what it stopped naming. Memberships of source `local`
    * are never touched (an owner added them, or they predate the source column). Writes nothing
    * when nothing changed (the common case: this runs on every request of an OIDC caller).
+   * Answers whether anything changed.
    */
-  async syncClaimMemberships(userId: string, wanted: Map<string, Role>): Promise<void> {
+  async syncClaimMemberships(userId: string, wanted: Map<string, Role>): Promise<boolean> {
     for (let attempt = 0; ; attempt += 1) {
       try {
         return await this.applyClaim(userId, wanted);
@@ -180,13 +181,13 @@ export class IdentityRepository {
     }
   }
 
-  private async applyClaim(userId: string, wanted: Map<string, Role>): Promise<void> {
+  private async applyClaim(userId: string, wanted: Map<string, Role>): Promise<boolean> {
     const rows = await this.db.selectFrom('memberships').select(['org_id', 'role', 'source']).where('user_id', '=', userId).execute();
     const held = new Map(rows.map((r) => [r.org_id, r]));
     const grant = [...wanted].filter(([orgId]) => !held.has(orgId));
     const change = [...wanted].filter(([orgId, role]) => held.get(orgId)?.source === 'claim' && held.get(orgId)?.role !== role);
     const drop = rows.filter((r) => r.source === 'claim' && !wanted.has(r.org_id)).map((r) => r.org_id);
-    if (grant.length + change.length + drop.length === 0) return;
+    if (grant.length + change.length + drop.length === 0) return false;
     await this.db.transaction().execute(async (trx) => {
       for (const [orgId, role] of grant) {
         await trx.insertInto('memberships').values({ user_id: userId, org_id: orgId, is_default: toDbBool(false), role, source: 'claim', created_at: isoNow() }).execute();
@@ -196,6 +197,7 @@ export class IdentityRepository {
       }
       if (drop.length > 0) await trx.deleteFrom('memberships').where('user_id', '=', userId).where('source', '=', 'claim').where('org_id', 'in', drop).execute();
     });
+    return true;
   }
 }
 

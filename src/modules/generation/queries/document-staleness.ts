@@ -5,9 +5,10 @@
  */
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
-import { documentDetail } from '../../documents/queries/get-document.js';
+import { presentDocumentDetail } from '../../documents/queries/get-document.js';
 import { requireDocument } from '../../documents/require-document.js';
 import { presentSection } from '../../documents/sections/section.presenter.js';
+import { loadDocumentInputs } from '../inputs/load-document-inputs.js';
 import type { StalenessServices } from './gathered-staleness.js';
 import { type StaleCause, sectionStaleness } from './section-staleness.js';
 
@@ -25,7 +26,11 @@ function withStaleness<T extends { id: string }>(section: T, staleness: Map<stri
  * @throws never on its own; database errors propagate.
  */
 export async function documentDetailWithStaleness(ctx: CommandContext, services: StalenessServices, document: DocumentRecord) {
-  const [detail, staleness] = await Promise.all([documentDetail(ctx, document), sectionStaleness(ctx, services, document)]);
+  // The staleness check reads the same sections, fields and data needs as the detail (and the
+  // gathered rows when a section is derived): read them once.
+  const inputs = await loadDocumentInputs(ctx, document);
+  const [gathered, staleness] = await Promise.all([inputs.gathered(), sectionStaleness(ctx, services, document, undefined, inputs)]);
+  const detail = presentDocumentDetail(document, { sections: inputs.sections, fields: inputs.fields, dataNeeds: inputs.dataNeeds, gathered });
   return { ...detail, sections: detail.sections.map((s) => withStaleness(s, staleness)) };
 }
 

@@ -104,12 +104,13 @@ function computationInputs(path: string, computations: Record<string, string>, r
 /**
  * Section id → why it is stale (`[]` when current), for every section whose output came from a
  * run that recorded a derivation for it; other sections (empty, edited, failed, or rendered
- * before derivation records existed) are absent.
+ * before derivation records existed) are absent. `loaded`: the document's inputs when the caller
+ * has read them already (they are read here otherwise).
  *
  * @throws never on its own; database errors propagate.
  */
-export async function sectionStaleness(ctx: CommandContext, services: StalenessServices, document: DocumentRecord, sections?: SectionRecord[]): Promise<Map<string, StaleCause[]>> {
-  const inputs = await loadDocumentInputs(ctx, document);
+export async function sectionStaleness(ctx: CommandContext, services: StalenessServices, document: DocumentRecord, sections?: SectionRecord[], loaded?: DocumentInputs): Promise<Map<string, StaleCause[]>> {
+  const inputs = loaded ?? (await loadDocumentInputs(ctx, document));
   const result = new Map<string, StaleCause[]>();
   const derived = (sections ?? inputs.sections).filter((s) => DERIVED.has(s.status));
   if (derived.length === 0) return result;

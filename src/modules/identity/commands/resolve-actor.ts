@@ -4,11 +4,15 @@
  * Default organization when the header is absent: the membership marked default, else the
  * oldest membership. A slug that is not among the caller's organizations is 404
  * "organization not found" — never 403, so organizations cannot be enumerated.
+ *
+ * The caller's user row and memberships come from the membership cache when it has them (a
+ * few seconds; see membership-cache.ts); the organization is still chosen on every request.
  */
 import { type Actor, ORG_NOT_FOUND_MESSAGE } from '../../../kernel/actor.js';
 import { NotFoundError } from '../../../kernel/errors.js';
 import { type Role, isRole, roleAtLeast } from '../../../kernel/roles.js';
 import type { IdentityRepository } from '../identity.repository.js';
+import type { CallerIdentity, MembershipCache } from '../membership-cache.js';
 import type { VerifiedToken } from '../token-verifier.js';
 
 
@@ -17,6 +21,8 @@ export interface ResolveActorOptions {
   orgClaim: string | undefined;
   /** The role of a claim entry that names none (`acme` rather than `acme:reviewer`). */
   orgClaimDefaultRole?: Role;
+  /** Reuses recent lookups of the same caller; absent, every request reads the database. */
+  cache?: MembershipCache;
 }
 
 /**
@@ -29,12 +35,7 @@ export async function resolveActor(
   orgSlug: string | undefined,
   options: ResolveActorOptions,
 ): Promise<Actor> {
-  const user = await identity.upsertUser(token.subject, token.email);
-  if (options.orgClaim) {
-    const wanted = await claimedMemberships(identity, token.claims[options.orgClaim], options.orgClaimDefaultRole ?? 'editor');
-    await identity.syncClaimMemberships(user.id, wanted);
-  }
-  const memberships = await identity.listMemberships(user.id);
+  const { user, memberships } = await callerIdentity(identity, token, options);
   let org = null;
   if (orgSlug !== undefined && orgSlug !== '') {
     org = memberships.find((m) => m.slug === orgSlug) ?? null;
@@ -45,6 +46,29 @@ export async function resolveActor(
   // The verifier requires `exp`, so a verified token always has one.
   const bearerTokenExpiresAt = typeof token.claims.exp === 'number' ? new Date(token.claims.exp * 1000).toISOString() : null;
   return { userId: user.id, subject: user.subject, email: user.email, memberships, org, bearerToken, bearerTokenExpiresAt };
+}
+
+/**
+ * The caller's user row and memberships, from the cache or the database. The cache key holds
+ * everything the lookup depends on: the subject, the e-mail (a new one is written to the user
+ * row) and, with an organization claim, the claim (a changed claim is synced first).
+ */
+async function callerIdentity(identity: IdentityRepository, token: VerifiedToken, options: ResolveActorOptions): Promise<CallerIdentity> {
+  const claim = options.orgClaim ? JSON.stringify(token.claims[options.orgClaim] ?? null) : '';
+  const key = JSON.stringify([token.subject, token.email, claim]);
+  const cache = options.cache;
+  const cached = cache?.get(key);
+  if (cached) return cached;
+  const begunAt = cache?.begin() ?? 0;
+  const user = await identity.upsertUser(token.subject, token.email);
+  if (options.orgClaim) {
+    const wanted = await claimedMemberships(identity, token.claims[options.orgClaim], options.orgClaimDefaultRole ?? 'editor');
+    // Other entries of this user (older tokens with the old claim) must not outlive the change.
+    if (await identity.syncClaimMemberships(user.id, wanted)) cache?.invalidateUser(user.id);
+  }
+  const found = { user, memberships: await identity.listMemberships(user.id) };
+  cache?.set(key, found, begunAt);
+  return found;
 }
 
 /**

@@ -7,6 +7,7 @@ import { ConflictError, DomainValidationError, NotFoundError } from '../../../..
 import type { Role } from '../../../../kernel/roles.js';
 import type { CommandContext } from '../../../context.js';
 import type { MemberRecord } from '../../identity.repository.js';
+import type { MembershipInvalidator } from '../../membership-cache.js';
 
 export interface AddMemberInput {
   email?: string;
@@ -17,9 +18,11 @@ export interface AddMemberInput {
 /**
  * @throws DomainValidationError unless exactly one of email and subject is given.
  * @throws NotFoundError when no user has that e-mail.
+ * The user's cached memberships in this process are dropped, so the next request sees the new one.
+ *
  * @throws ConflictError when several users share the e-mail, or the user is already a member.
  */
-export async function addMember(ctx: CommandContext, input: AddMemberInput): Promise<MemberRecord> {
+export async function addMember(ctx: CommandContext, memberships: MembershipInvalidator, input: AddMemberInput): Promise<MemberRecord> {
   const email = input.email?.trim();
   const subject = input.subject?.trim();
   if (!email === !subject) throw new DomainValidationError('send exactly one of email and subject (not blank)');
@@ -36,6 +39,7 @@ export async function addMember(ctx: CommandContext, input: AddMemberInput): Pro
   const orgId = ctx.actor.org.orgId;
   const added = await identity.insertMembership(userId, orgId, false, input.role, 'local');
   if (!added) throw new ConflictError('the user is already a member of this organization; change its role instead');
+  memberships.invalidateUser(userId);
   const member = await identity.findMembership(orgId, userId);
   if (!member) throw new NotFoundError('member not found');
   return member;

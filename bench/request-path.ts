@@ -1,0 +1,201 @@
+/**
+ * Request-path bench (issue #17, "Requests"): authenticated `GET /v1/documents/{id}` on SQLite
+ * and on PostgreSQL against a Fastify hello-world, each a separate process on loopback, loaded
+ * by autocannon at 10 connections. Targets are measured in turn within each round (A/B
+ * interleaved, so a busy moment of the shared machine hits all of them alike) and the report
+ * gives medians over the rounds. Run with `npx tsx bench/request-path.ts` (or `npm run bench`).
+ *
+ * `BENCH_BEFORE_DIR=<checkout>` also measures another checkout of Quire (an earlier commit, its
+ * node_modules linked in) in the same rounds: the "before" of a change. PostgreSQL is measured
+ * when `BENCH_POSTGRES_URL` (or `TEST_POSTGRES_URL`) is set. Each Quire runs with `LOG_LEVEL=warn`
+ * (per-request log lines would be measured otherwise) and the rate limit raised.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { machine, writeBenchmarkSection } from './benchmarks-file.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
+const BEFORE_DIR = process.env.BENCH_BEFORE_DIR;
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p99: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+interface Target {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}:\n${output()}`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up:\n${output()}`);
+}
+
+function stopper(child: ChildProcess, cleanup: () => Promise<void> = async () => {}): () => Promise<void> {
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await cleanup();
+  };
+}
+
+/** The peer: Fastify from the project's own dependencies, one route answering `{hello: 'world'}`. */
+async function startFastifyHello(): Promise<Target> {
+  const port = await freePort();
+  const source = `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}/`;
+  await waitUp(url, child, () => output);
+  return { name: 'Fastify hello-world', url, headers: {}, stop: stopper(child) };
+}
+
+/** A Quire of checkout `root` on a fresh data dir (or a fresh PostgreSQL schema), with one document to read. */
+async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postgres'): Promise<Target> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-'));
+  const schema = dialect === 'postgres' ? `bench_${randomBytes(5).toString('hex')}` : undefined;
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
+      ...(schema && POSTGRES_URL ? { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  await waitUp(`${base}/health`, child, () => output);
+  const { token } = (await (await fetch(`${base}/auth/dev-login`, { method: 'POST' })).json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'x-org-slug': 'acme' };
+  const created = await fetch(`${base}/v1/documents`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ templateId: 'gdpr-dpia', title: 'Bench' }) });
+  if (created.status !== 201) throw new Error(`${name}: creating the document answered ${created.status}: ${await created.text()}`);
+  const { document } = (await created.json()) as { document: { id: string } };
+  const cleanup = async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    if (!schema || !POSTGRES_URL) return;
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    await client.query(`drop schema if exists "${schema}" cascade`).finally(() => client.end());
+  };
+  return { name, url: `${base}/v1/documents/${document.id}`, headers, stop: stopper(child, cleanup) };
+}
+
+interface Sample {
+  rps: number;
+  p99: number;
+}
+
+async function measure(target: Target, seconds: number): Promise<Sample> {
+  const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration: seconds, headers: target.headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+async function main(): Promise<void> {
+  const targets: Target[] = [];
+  try {
+    targets.push(await startFastifyHello());
+    const quires: Array<[string, string]> = [['Quire', ROOT], ...(BEFORE_DIR ? [['Quire before', resolve(BEFORE_DIR)] as [string, string]] : [])];
+    for (const [label, root] of quires) {
+      targets.push(await startQuire(`${label}, SQLite`, root, 'sqlite'));
+      if (POSTGRES_URL) targets.push(await startQuire(`${label}, PostgreSQL`, root, 'postgres'));
+    }
+    // Warm-up: JIT, statement caches, the auth caches, connection pools.
+    for (const target of targets) await measure(target, 2);
+    const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const target of targets) {
+        const sample = await measure(target, SECONDS);
+        samples.get(target.name)?.push(sample);
+        process.stdout.write(`round ${round}: ${target.name}: ${Math.round(sample.rps)} req/s, p99 ${sample.p99} ms\n`);
+      }
+    }
+    await writeReport(targets, samples);
+  } finally {
+    for (const target of targets) await target.stop();
+  }
+}
+
+async function writeReport(targets: Target[], samples: Map<string, Sample[]>): Promise<void> {
+  const medianOf = (name: string) => {
+    const list = samples.get(name) ?? [];
+    return { rps: median(list.map((s) => s.rps)), p99: median(list.map((s) => s.p99)) };
+  };
+  const peer = medianOf('Fastify hello-world');
+  const rows = targets.map((t) => {
+    const m = medianOf(t.name);
+    const ratio = t.name === 'Fastify hello-world' ? '1' : (m.rps / peer.rps).toFixed(3);
+    return `| ${t.name} | ${Math.round(m.rps).toLocaleString('en')} | ${m.p99} ms | ${ratio} |`;
+  });
+  const { node, nproc, cpu } = machine();
+  const section = [
+    '## Request path',
+    '',
+    `Authenticated \`GET /v1/documents/{id}\` (a GDPR DPIA document from the built-in template, dev token, \`X-Org-Slug: acme\`) against a Fastify hello-world, each its own process on loopback; autocannon in the bench process at ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, targets interleaved round by round, medians of ${ROUNDS} rounds. Quire runs with \`LOG_LEVEL=warn\`.`,
+    '',
+    `Machine: ${cpu}, ${nproc} cores (shared with other work while measured), Node ${node}, ${new Date().toISOString().slice(0, 10)}.`,
+    `Command: \`npx tsx bench/request-path.ts\`${POSTGRES_URL ? ' with `BENCH_POSTGRES_URL` set' : ''}${BEFORE_DIR ? ' and `BENCH_BEFORE_DIR` set to a checkout of the earlier commit' : ''}.`,
+    '',
+    '| target | req/s (median) | p99 (median) | ratio to Fastify |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+  await writeBenchmarkSection('Request path', section);
+  process.stdout.write(`\n${section}\n`);
+}
+
+await main();

@@ -1,0 +1,50 @@
+/**
+ * How many database queries `GET /v1/documents/{id}` runs (issue #17: the read path is where a
+ * client waits). Counted from the store's own query log on a server that runs no jobs, so
+ * nothing else queries while the request is answered. The membership cache lives long enough
+ * here that a slow machine cannot let it expire between two requests.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect } from '../support/dialects.js';
+import { type TestServer, startTestServer } from '../support/test-server.js';
+
+describeEachDialect('GET /v1/documents/{id} queries', (dialect) => {
+  let server: TestServer;
+  let token: string;
+  let documentId: string;
+  const queries: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect, env: { ROLE: 'api', QUIRE_SECRET_KEY: randomBytes(32).toString('base64'), AUTH_MEMBERSHIP_CACHE_SECONDS: '600' }, onQuery: (sql) => queries.push(sql) });
+    token = await server.login();
+    const created = await server.call('POST', '/v1/documents', { token, org: 'acme', body: { templateId: 'gdpr-dpia', title: 'Query count' } });
+    expect(created.status).toBe(201);
+    documentId = ((await created.json()) as { document: { id: string } }).document.id;
+  });
+  afterAll(async () => server?.close());
+
+  async function queriesOfGet(): Promise<string[]> {
+    queries.length = 0;
+    const response = await server.call('GET', `/v1/documents/${documentId}`, { token, org: 'acme' });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { document: { id: string }; sections: unknown[]; fields: unknown[] };
+    expect(body.document.id).toBe(documentId);
+    expect(body.sections.length).toBeGreaterThan(0);
+    return [...queries];
+  }
+
+  it('reads the document, its sections, fields, data needs and gathered values once each; the caller is not looked up again', async () => {
+    await queriesOfGet();
+    const warm = await queriesOfGet();
+    // The document (the tenancy gate) + sections, fields, data needs and gathered rows.
+    expect(warm, warm.join('\n')).toHaveLength(5);
+    expect(warm.filter((q) => /\bfrom "?memberships"?/i.test(q) || /\bfrom "?users"?/i.test(q))).toEqual([]);
+    expect(warm.filter((q) => /\bfrom "?sections"?/i.test(q))).toHaveLength(1);
+  });
+
+  it('another organization\'s caller still gets 404 for the document (the cache holds who, not what)', async () => {
+    const response = await server.call('GET', `/v1/documents/${documentId}`, { token, org: 'globex' });
+    expect(response.status).toBe(404);
+  });
+});
