@@ -165,7 +165,8 @@ suite('PgBossJobQueue [postgres]', () => {
     await b.start();
     // A's process "dies": its lease says another host, and no longer beats.
     await store.db.updateTable('job_leases').set({ holder: 'gone-host:1:dead', heartbeat_ms: 0 }).where('job_id', '=', 'echo-orphan').execute();
-    await eventually(() => runs.length === 2, 20_000);
+    // The retry waits for pg-boss's backoff (5 s and up, with jitter): generous for a loaded CI machine.
+    await eventually(() => runs.length === 2, 60_000);
     expect(orphaned).toEqual([{ id: 'echo-orphan', reason: 'orphaned', isFinalAttempt: false }]);
     // A learns at its next heartbeat that the job is no longer its own, and aborts it.
     await eventually(() => first?.aborted === true);
