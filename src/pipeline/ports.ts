@@ -36,6 +36,18 @@ export interface VoiceInput {
   samples: string[];
 }
 
+/**
+ * A field's definition as a writer states it: the label a person gave it, its type and, for an
+ * enum, its options — so a value reads "lawful basis: legitimate interests", never the key and
+ * the raw option id.
+ */
+export interface FieldDefinitionInput {
+  key: string;
+  label: string | null;
+  valueType: string;
+  options: string[] | null;
+}
+
 export interface NumberedSourceInput {
   n: number;
   title: string;
@@ -51,6 +63,8 @@ export interface WriteSectionInput {
   voice: VoiceInput | null;
   brief: Record<string, unknown>;
   models: ModelChoice;
+  /** The document's field definitions (values are in `context.fields`); absent in runs pinned before issue #15. */
+  fieldDefinitions?: FieldDefinitionInput[];
 }
 
 export interface SynthesizeInput {

@@ -6,7 +6,7 @@
  * saved. Any error escapes to the runner, which ends the run with `pipeline_failed`.
  */
 import type { EmitEvent, PlaceholderCompleteness, UnsupportedSection } from './events.js';
-import type { ModelChoice, ModelGateway, ModelUsage, OrchestratePort, VoiceInput } from './ports.js';
+import type { FieldDefinitionInput, ModelChoice, ModelGateway, ModelUsage, OrchestratePort, VoiceInput } from './ports.js';
 import type { Readiness } from './readiness.js';
 import type { NumberedSource } from './sources.js';
 import { numberSources } from './sources.js';
@@ -21,6 +21,8 @@ export interface PipelineInput {
   organization: { slug: string; name: string };
   readiness: Readiness;
   fields: Record<string, string>;
+  /** The fields' labels, types and options (what a writer needs to state a value in words). */
+  fieldDefinitions?: FieldDefinitionInput[];
   needs: DataNeed[];
   sections: RenderSection[];
   /** Sections to (re)render; the others keep their current output (also visible to templates). */
@@ -163,6 +165,7 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
     voice: input.voice,
     brief: input.config.brief,
     models: input.config.models,
+    fieldDefinitions: input.fieldDefinitions ?? [],
   });
   for (const r of rendered) addUsage(usage, r.usage);
 

@@ -59,7 +59,7 @@ describeEachDialect('history', (dialect) => {
     expect(list.map((s: { runId: number }) => s.runId)).toEqual([2, 1]);
     const full = (await api.get(`/v1/documents/${id}/generation-snapshots/${list[1].id}`)).body;
     const manifest = full.manifest;
-    expect(manifest.engineVersion).toBe('quire-pipeline/1');
+    expect(manifest.engineVersion).toBe('quire-pipeline/2');
     expect(manifest.template.specHash).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.fieldValues).toEqual({ client: 'Acme GmbH', amount: '1200.5' });
     expect(manifest.gathered.map((g: { outputKey: string }) => g.outputKey).sort()).toEqual(['blurb', 'facts', 'label']);

@@ -83,13 +83,14 @@ describe('composeSection', () => {
     ];
     const voice = { name: 'Short', description: null, samples: ['One sentence. Two sentences.'] };
     const out = composeSection({ ...base, sources: many, context: {}, title: 'Penetration tests', prompt: 'Which penetration tests are recommended for the gateway?', voice });
-    expect(out.content).toContain('Quarterly penetration tests of the gateway are recommended by the auditors. [2]');
+    expect(out.content).toContain('Quarterly penetration tests of the gateway are recommended by the auditors [2].');
     expect(out.content.match(/\[\d+\]/g)).toHaveLength(2);
   });
 
   it('weaves in relevant context values', () => {
     const out = composeSection({ ...base, title: 'Client overview', prompt: 'Describe the client company.' });
-    expect(out.content).toContain('Client name: Acme GmbH');
+    expect(out.content).toContain('The client name is Acme GmbH.');
+    expect(out.content).not.toContain('Client name:');
     expect(out.citations).toEqual([1]);
   });
 
@@ -131,7 +132,8 @@ describe('composeSection', () => {
     const out = composeSection({ ...base, title: 'Overview', prompt: null, sources: [{ n: 1, title: 'Stub', text: 'See attachment.' }] });
     expect(out.citations).toEqual([]);
     expect(out.content).not.toMatch(/\[\d+\]/);
-    expect(out.content).toContain('Client name: Acme GmbH');
+    expect(out.content).toContain('The client name is Acme GmbH.');
+    expect(out.content).not.toContain('Client name:');
   });
 
   it('says so when there is nothing to write from', () => {

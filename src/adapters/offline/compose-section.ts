@@ -1,13 +1,21 @@
 /**
  * Offline section composer: the deterministic stand-in for a language model when
- * `LLM_PROVIDER=offline`. Extractive only — it quotes source sentences verbatim, cites each with
- * `[n]`, and weaves in context values; it never invents facts.
+ * `LLM_PROVIDER=offline`. It writes by the section's intent (summary, findings, recommendation,
+ * conclusion — read from the title and prompt): field values become sentences under their
+ * labels, findings hold them against what the sources require, recommendations turn gaps into
+ * actions, and every cited sentence keeps to its source's words with `[n]` after it. It never
+ * invents facts: what it states comes from the fields and the sources.
  */
 import { CITATION_MARKER, splitSentences } from '../../pipeline/verify/sentences.js';
+import { type Block, composeProse, relevantTo } from './compose-prose.js';
+import { type FieldFact, type StatedFact, labelPhrase, principalParty, stateFact, valueWords } from './field-facts.js';
+import { sourceSentences } from './requirements.js';
+import { sectionIntent } from './section-intent.js';
 import { selectSentences, type ComposeSource, type PickedSentence } from './select-sentences.js';
 import { contentTokens, flattenContext, type ContextEntry } from './text.js';
 
 export type { ComposeSource } from './select-sentences.js';
+export type { FieldFact } from './field-facts.js';
 
 /** The output formats a section may ask for. */
 export type SectionOutputType = 'string' | 'markdown' | 'json' | 'list' | 'table';
@@ -30,8 +38,14 @@ export interface ComposeSectionInput {
   prompt: string | null;
   /** Requested output format. */
   outputType: SectionOutputType;
-  /** Fields, computed and synthesized values (flat or nested). */
+  /** Values to state when no field definitions are given (flat or nested; keys are humanized). */
   context: Record<string, unknown>;
+  /**
+   * The document's fields with their definitions (label, type, options) and values: stated
+   * under their labels with option labels, booleans as statements. When given, `context` is
+   * not stated.
+   */
+  fields?: FieldFact[] | null;
   /** Numbered sources to quote and cite. */
   sources: ComposeSource[];
   /** Optional voice; honoured lightly (length, bullets). */
@@ -85,13 +99,25 @@ function buildQuery(title: string, prompt: string | null, facts: ContextEntry[])
   return q;
 }
 
-/** Context entries worth mentioning: those sharing a term with title + prompt, else (without sources) all. */
-function pickFacts(entries: ContextEntry[], title: string, prompt: string | null, hasSources: boolean, p: Plan, table: boolean): ContextEntry[] {
-  const terms = new Set(contentTokens(`${title} ${prompt ?? ''}`));
-  const relevant = entries.filter((e) => contentTokens(`${e.label} ${e.text}`).some((t) => terms.has(t)));
-  if (relevant.length > 0) return relevant.slice(0, p.maxFacts);
-  if (!hasSources) return entries.slice(0, p.maxFacts);
-  return table ? entries.slice(0, 5) : [];
+/** Field facts from the definitions when given, else from the context's scalar values. */
+function factsOf(input: ComposeSectionInput): FieldFact[] {
+  if (input.fields) return input.fields;
+  return flattenContext(input.context).map((e: ContextEntry) => ({
+    key: e.path,
+    label: e.label,
+    valueType: typeof e.value === 'boolean' ? 'boolean' : typeof e.value === 'number' ? 'number' : 'string',
+    options: null,
+    value: typeof e.value === 'boolean' ? String(e.value) : factText(e.text),
+  }));
+}
+
+/** Statements worth making: those sharing a term with title + prompt, else (without sources, or in a summary) all. */
+function pickStatements(stated: StatedFact[], input: ComposeSectionInput, hasSources: boolean, p: Plan, wide: boolean): StatedFact[] {
+  const filled = stated.filter((s) => s.statement !== null);
+  const relevant = filled.filter((s) => relevantTo(s, input.title, input.prompt));
+  if (relevant.length > 0 && !wide) return relevant.slice(0, p.maxFacts);
+  if (!hasSources || wide) return filled.slice(0, p.maxFacts);
+  return input.outputType === 'table' ? filled.slice(0, 5) : [];
 }
 
 /** Clean a context value for output: no citation markers, bounded length. */
@@ -102,40 +128,33 @@ function factText(text: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 200))}…`;
 }
 
-const withStop = (s: string): string => (/[.!?…]["'”’)]*$/.test(s) ? s : `${s}.`);
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 const cite = (p: PickedSentence): string => `${p.text} [${p.n}]`;
+const upperFirst = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 const NOTHING = 'No source material or context values were available for this section.';
 
-/** Render prose: a facts paragraph, then one paragraph per source. */
-function renderProse(facts: ContextEntry[], picked: PickedSentence[]): string {
-  const paragraphs: string[] = [];
-  if (facts.length > 0) paragraphs.push(facts.map((f) => withStop(`${factText(f.label)}: ${factText(f.text)}`)).join(' '));
-  let current: string[] = [];
-  let n: number | null = null;
-  for (const p of picked) {
-    if (n !== null && p.n !== n) {
-      paragraphs.push(current.join(' '));
-      current = [];
-    }
-    n = p.n;
-    current.push(`${withStop(p.text)} [${p.n}]`);
-  }
-  if (current.length > 0) paragraphs.push(current.join(' '));
-  return paragraphs.length > 0 ? paragraphs.join('\n\n') : NOTHING;
+/** Paragraphs, one per block. */
+function renderParagraphs(blocks: Block[]): string {
+  return blocks.length > 0 ? blocks.map((b) => b.text).join('\n\n') : NOTHING;
 }
 
-/** Render a bullet list. */
-function renderList(facts: ContextEntry[], picked: PickedSentence[]): string {
-  const lines = [...facts.map((f) => `- ${factText(f.label)}: ${factText(f.text)}`), ...picked.map((p) => `- ${cite(p)}`)];
-  return lines.length > 0 ? lines.join('\n') : `- ${NOTHING}`;
+/** A bullet list: an argument (a statement with its cited reason) stays one item; statements and quotes get one item each. */
+function renderList(blocks: Block[]): string {
+  const items = blocks.flatMap((b) => (b.kind === 'argument' ? [b.text] : splitSentences(b.text)));
+  return items.length > 0 ? items.map((i) => `- ${i}`).join('\n') : `- ${NOTHING}`;
+}
+
+/** The value of a field in a table cell: yes/no for booleans, option labels, units. */
+function cellValue(s: StatedFact): string {
+  if (s.flag !== null) return s.flag ? 'Yes' : 'No';
+  return factText(valueWords(s.fact));
 }
 
 /** Render a two-column GFM table. */
-function renderTable(facts: ContextEntry[], picked: PickedSentence[]): string {
+function renderTable(facts: StatedFact[], picked: PickedSentence[]): string {
   const rows = [
-    ...facts.map((f) => `| ${cell(factText(f.label))} | ${cell(factText(f.text))} |`),
+    ...facts.map((f) => `| ${cell(upperFirst(labelPhrase(f.fact)))} | ${cell(cellValue(f))} |`),
     ...picked.map((p) => `| Finding | ${cell(cite(p))} |`),
   ];
   if (rows.length === 0) rows.push(`| Note | ${NOTHING} |`);
@@ -143,9 +162,9 @@ function renderTable(facts: ContextEntry[], picked: PickedSentence[]): string {
 }
 
 /** Render a JSON object string: `{ facts, points }`. */
-function renderJson(facts: ContextEntry[], picked: PickedSentence[]): string {
+function renderJson(facts: StatedFact[], picked: PickedSentence[]): string {
   const factObject: Record<string, unknown> = {};
-  for (const f of facts) factObject[factText(f.path)] = typeof f.value === 'string' ? factText(f.value) : f.value;
+  for (const f of facts) factObject[f.fact.key] = f.flag ?? cellValue(f);
   const points = picked.map((p) => ({ text: cite(p), source: p.n }));
   const body: Record<string, unknown> = { facts: factObject, points };
   if (facts.length === 0 && picked.length === 0) body.note = NOTHING;
@@ -153,26 +172,35 @@ function renderJson(facts: ContextEntry[], picked: PickedSentence[]): string {
 }
 
 /**
- * Compose one section without a language model. Picks the source sentences most relevant to the
- * title and prompt, quotes them verbatim with `[n]` right after each, adds relevant context values
- * ("Client name: Acme GmbH") and shapes the result for `outputType`. With no sources it writes from
- * the context only, with no citation markers. Pure and deterministic.
+ * Compose one section without a language model. Reads the section's intent from its title and
+ * prompt, states the relevant field values as sentences, and — by intent — quotes the most
+ * relevant source sentences (summary, description, conclusion), holds the values against the
+ * sources' requirements (findings) or turns gaps and listed measures into actions
+ * (recommendation), citing each source sentence with `[n]`. Tables and JSON list the values
+ * and quoted points. With no sources it writes from the values only, with no markers. Pure and
+ * deterministic.
  */
 export function composeSection(input: ComposeSectionInput): ComposeSectionOutput {
   const p = plan(input.outputType, input.voice);
-  const entries = flattenContext(input.context);
+  const facts = factsOf(input);
+  const party = principalParty(facts);
+  const stated = facts.map((f) => stateFact(f, party));
   const hasSources = input.sources.some((s) => s.text.trim() !== '');
-  const table = input.outputType === 'table';
-  let facts = pickFacts(entries, input.title, input.prompt, hasSources, p, table);
+  const intent = sectionIntent(input.title, input.prompt);
+  let chosen = pickStatements(stated, input, hasSources, p, intent === 'summary');
+  // The query weighs only values the title or prompt speak of, even when a summary states them all.
+  const entries = pickStatements(stated, input, hasSources, p, false).map((s) => ({ path: s.fact.key, label: s.phrase, value: s.fact.value, text: valueWords(s.fact) }));
   const picked = hasSources
-    ? selectSentences(input.sources, buildQuery(input.title, input.prompt, facts), { max: p.maxSentences, preferredWords: p.preferredWords })
+    ? selectSentences(input.sources, buildQuery(input.title, input.prompt, entries), { max: p.maxSentences, preferredWords: p.preferredWords })
     : [];
-  if (picked.length === 0 && hasSources) facts = pickFacts(entries, input.title, input.prompt, false, p, table);
+  if (picked.length === 0 && hasSources) chosen = pickStatements(stated, input, false, p, intent === 'summary');
   let content: string;
-  if (input.outputType === 'json') content = renderJson(facts, picked);
-  else if (input.outputType === 'table') content = renderTable(facts, picked);
-  else if (p.bullets) content = renderList(facts, picked);
-  else content = renderProse(facts, picked);
-  const citations = [...new Set(picked.map((s) => s.n))].sort((a, b) => a - b);
+  if (input.outputType === 'json') content = renderJson(chosen, picked);
+  else if (input.outputType === 'table') content = renderTable(chosen, picked);
+  else {
+    const blocks = composeProse({ intent, title: input.title, prompt: input.prompt, stated, relevant: chosen, party, sentences: hasSources ? sourceSentences(input.sources) : [], picked, maxSentences: p.maxSentences });
+    content = p.bullets ? renderList(blocks) : renderParagraphs(blocks);
+  }
+  const citations = [...new Set([...content.matchAll(CITATION_MARKER)].flatMap((m) => m[1].split(/\s*[,;]\s*/).map(Number)))].sort((a, b) => a - b);
   return { content, citations };
 }

@@ -1,12 +1,12 @@
 /**
  * The `offline` language model: a deterministic composer, documented as such. It writes each
- * synthesized section extractively from the numbered sources it is given (with real `[n]`
- * citations), synthesizes a structured context from the inputs, extracts facts with an NLP
+ * synthesized section by its intent from the field values (under their labels) and the numbered
+ * sources it is given (with real `[n]` citations), synthesizes a structured context from the inputs, extracts facts with an NLP
  * library, and rewrites prompts by a checklist. No network, same input → same output.
  * Token counts are estimates (characters / 4), so run manifests still show the work's size.
  */
-import type { LlmStatus, ModelGateway, ModelResult } from '../../pipeline/ports.js';
-import { composeSection } from './compose-section.js';
+import type { FieldDefinitionInput, LlmStatus, ModelGateway, ModelResult } from '../../pipeline/ports.js';
+import { type FieldFact, composeSection } from './compose-section.js';
 import { extractFacts } from './extract-facts.js';
 import { improvePrompt } from './improve-prompt.js';
 import { synthesizeContextWithReport } from './synthesize-context.js';
@@ -17,24 +17,20 @@ function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-/** "processing_name" → "Processing name": how a person would label the value in prose. */
-function humanize(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/**
+ * The fields a composed section may state: each definition with its value from the context's
+ * `fields`. Computed values and gathered texts are left out — computed ones restate fields
+ * under a key with no label, and gathered texts reach the composer as cited sources.
+ */
+function fieldFactsOf(definitions: FieldDefinitionInput[], context: Record<string, unknown>): FieldFact[] {
+  const values = (context.fields ?? {}) as Record<string, unknown>;
+  return definitions.map((d) => ({ key: d.key, label: d.label, valueType: d.valueType, options: d.options, value: typeof values[d.key] === 'string' ? (values[d.key] as string) : '' }));
 }
 
-/**
- * The values a composed section may state: the document's filled-in fields and its scalar
- * computed values, under readable labels. Sources carry the reference text (cited), so long
- * gathered texts and the synthesized blob are left out rather than dumped into prose.
- */
-function statableContext(context: Record<string, unknown>): Record<string, unknown> {
-  const statable: Record<string, unknown> = {};
+/** Without definitions (a run pinned before issue #15), the filled string fields under their keys. */
+function fieldValuesOf(context: Record<string, unknown>): Record<string, unknown> {
   const fields = (context.fields ?? {}) as Record<string, unknown>;
-  for (const [key, value] of Object.entries(fields)) if (typeof value === 'string' && value.trim() !== '') statable[humanize(key)] = value;
-  const computed = (context.computed ?? {}) as Record<string, unknown>;
-  for (const [key, value] of Object.entries(computed)) if (typeof value === 'number' || (typeof value === 'string' && value.length < 120)) statable[humanize(key)] = value;
-  return statable;
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === 'string' && v.trim() !== ''));
 }
 
 function result<T>(value: T, prompt: string, output: string): ModelResult<T> {
@@ -58,7 +54,8 @@ export function createOfflineModelGateway(): ModelGateway {
         title: input.title,
         prompt: input.prompt,
         outputType: input.outputType,
-        context: statableContext(input.context),
+        context: fieldValuesOf(input.context),
+        fields: input.fieldDefinitions && input.fieldDefinitions.length > 0 ? fieldFactsOf(input.fieldDefinitions, input.context) : null,
         sources: input.sources.map((s) => ({ n: s.n, title: s.title, text: s.text })),
         voice: input.voice,
       });

@@ -41,6 +41,8 @@ export function buildManifest({ input, result, run, templateId, specHash, model,
     template: { id: templateId, specHash },
     document: input.document,
     fieldValues: input.fields,
+    /** Labels, types and options of the fields: a live reproduce gives the writer the same definitions. */
+    fieldDefinitions: input.fieldDefinitions ?? [],
     gathered: result.gathered.items.map((item) => ({
       outputKey: item.outputKey,
       kind: item.kind,

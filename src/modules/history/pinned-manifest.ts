@@ -4,7 +4,7 @@
  * (no `modelOutputs`, no `derivation`) still reads, and its readers say what it lacks.
  */
 import type { SectionDerivation } from '../../pipeline/section-derivation.js';
-import type { ModelChoice, VoiceInput } from '../../pipeline/ports.js';
+import type { FieldDefinitionInput, ModelChoice, VoiceInput } from '../../pipeline/ports.js';
 import type { NumberedSource } from '../../pipeline/sources.js';
 import type { RenderSection } from '../../pipeline/stages/render.js';
 
@@ -12,6 +12,8 @@ export interface PinnedManifest {
   engineVersion?: string;
   template?: { id?: string | null; specHash?: string };
   fieldValues?: Record<string, string>;
+  /** Field labels, types and options (absent in snapshots pinned before issue #15). */
+  fieldDefinitions?: FieldDefinitionInput[];
   gathered?: Array<{ outputKey: string; kind: string; payloadHash?: string; source?: { itemIds?: string[] | null } | null }>;
   computed?: Record<string, unknown>;
   synthesizedContext?: Record<string, unknown> | null;

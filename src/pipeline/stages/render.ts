@@ -6,7 +6,7 @@
  */
 import { renderTemplates } from '../../tenant-code/tenant-code-pool.js';
 import type { EmitEvent } from '../events.js';
-import type { ModelChoice, ModelGateway, ModelUsage, NumberedSourceInput, VoiceInput } from '../ports.js';
+import type { FieldDefinitionInput, ModelChoice, ModelGateway, ModelUsage, NumberedSourceInput, VoiceInput } from '../ports.js';
 
 export interface RenderSection {
   id: string;
@@ -137,6 +137,8 @@ export interface RenderOptions {
   voice: VoiceInput | null;
   brief: Record<string, unknown>;
   models: ModelChoice;
+  /** Field labels, types and options, so a writer states values in words (absent: keys only). */
+  fieldDefinitions?: FieldDefinitionInput[];
 }
 
 /** Renders the given sections (bounded concurrency), in document order in the result. */
@@ -167,6 +169,7 @@ export async function renderSections(
       voice: options.voice,
       brief: options.brief,
       models: options.models,
+      fieldDefinitions: options.fieldDefinitions ?? [],
     });
     results.set(section.id, synthesizedSectionOf(section, { output: answer.value.content, model: answer.model, prompt: answer.prompt, usage: answer.usage }, prompt));
   };

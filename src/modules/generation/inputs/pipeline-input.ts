@@ -72,6 +72,7 @@ export async function pipelineInputOf(inputs: DocumentInputs, run: Pick<RunRecor
     organization: inputs.organization,
     readiness,
     fields: inputs.fieldValues,
+    fieldDefinitions: inputs.fields.map((f) => ({ key: f.key, label: f.label, valueType: f.valueType, options: f.options })),
     needs: inputs.dataNeeds,
     sections: sections.map(renderSectionOf),
     renderSectionIds: renderIds,

@@ -63,6 +63,7 @@ async function rerun(section: RenderSection, manifest: PinnedManifest, context: 
     voice: manifest.voice ?? null,
     brief: manifest.brief ?? {},
     models: manifest.writeInputs?.[section.id]?.models ?? manifest.models?.perStep ?? {},
+    fieldDefinitions: manifest.fieldDefinitions ?? [],
   });
   return rendered;
 }

@@ -1,0 +1,279 @@
+/**
+ * The offline composer's writing by section intent. A summary or description states the
+ * relevant field values as sentences and quotes the most relevant source sentences; findings
+ * hold the field values against what the sources require and say what is met, what falls
+ * short and what is not evidenced; a recommendation turns the gaps, the requirements that apply
+ * and the measures the sources list into imperative actions. Sentences built from field values
+ * carry no citation (they are the user's own input); every cited sentence keeps to its source's
+ * words, so the deterministic verify stage accepts it.
+ */
+import type { StatedFact } from './field-facts.js';
+import { joinList, lowerFirst } from './field-facts.js';
+import {
+  type Assessment,
+  type Enumeration,
+  type Requirement,
+  type SourceSentence,
+  asProse,
+  assess,
+  enumerationsOf,
+  lowerLead,
+  requirementsOf,
+} from './requirements.js';
+import type { PickedSentence } from './select-sentences.js';
+import type { SectionIntent } from './section-intent.js';
+import { contentTokens } from './text.js';
+
+/** Input of {@link composeProse}. */
+export interface ProseInput {
+  intent: SectionIntent;
+  title: string;
+  prompt: string | null;
+  /** Every field, stated (the relevant ones are chosen here). */
+  stated: StatedFact[];
+  /** Statements relevant to the section, in field order. */
+  relevant: StatedFact[];
+  /** The party the document is about ("Initech Cloud"), when a field names one. */
+  party: string | null;
+  /** All sentences of the sources. */
+  sentences: SourceSentence[];
+  /** The source sentences most relevant to the title and prompt. */
+  picked: PickedSentence[];
+  /** Upper bound on quoted or derived cited sentences. */
+  maxSentences: number;
+}
+
+/** One paragraph (or, in a list, one item). */
+export interface Block {
+  text: string;
+  citations: number[];
+  /** `argument`: statements with their cited reason, kept together; the others split into sentences in a list. */
+  kind: 'statements' | 'quotes' | 'argument';
+}
+
+const cited = (text: string, n: number): string => `${text.replace(/[.!?]+$/, '')} [${n}].`;
+
+/** Quoted sentences grouped into one paragraph per source. */
+function quoteBlocks(picked: PickedSentence[]): Block[] {
+  const blocks: Block[] = [];
+  for (const p of picked) {
+    const last = blocks[blocks.length - 1];
+    const text = cited(asProse(p.text), p.n);
+    if (last && last.citations[0] === p.n) last.text = `${last.text} ${text}`;
+    else blocks.push({ text, citations: [p.n], kind: 'quotes' });
+  }
+  return blocks;
+}
+
+function statementBlock(stated: StatedFact[]): Block[] {
+  const lines = stated.map((s) => s.statement).filter((s): s is string => s !== null);
+  return lines.length > 0 ? [{ text: lines.join(' '), citations: [], kind: 'statements' }] : [];
+}
+
+/** The requirement in words after glue, by the form the sentence allows. */
+function requirementPhrase(r: Requirement): string | null {
+  return r.clause === null ? null : `the requirement that ${r.clause}`;
+}
+
+/** What a field says when held against a requirement: its statement, or that it is missing. */
+function standingStatement(a: Assessment): string {
+  if (a.stated.statement !== null) return a.stated.statement;
+  return `No ${a.stated.phrase} is on record.`;
+}
+
+/** Assessments grouped by requirement, in source order. */
+function groups(assessments: Assessment[]): Array<{ requirement: Requirement; items: Assessment[] }> {
+  const out: Array<{ requirement: Requirement; items: Assessment[] }> = [];
+  for (const a of assessments) {
+    const last = out.find((g) => g.requirement === a.requirement);
+    if (last) last.items.push(a);
+    else out.push({ requirement: a.requirement, items: [a] });
+  }
+  return out;
+}
+
+/** The standing of a group: a gap outweighs a condition that applies, which outweighs evidence. */
+function groupStanding(items: Assessment[]): Assessment['standing'] {
+  for (const s of ['gap', 'applies', 'met', 'on-record'] as const) if (items.some((a) => a.standing === s)) return s;
+  return 'on-record';
+}
+
+/** The cited sentence that ties a group's statements to its requirement. */
+function tieSentence(requirement: Requirement, standing: Assessment['standing']): string {
+  const phrase = requirementPhrase(requirement);
+  const n = requirement.n;
+  if (standing === 'applies') return cited(`In that case, ${lowerLead(asProse(requirement.text))}`, n);
+  if (phrase === null) return cited(asProse(requirement.text), n);
+  if (standing === 'gap') return cited(`This falls short of ${phrase}`, n);
+  if (standing === 'met') return cited(`This meets ${phrase}`, n);
+  return cited(`This is evidence for ${phrase}`, n);
+}
+
+/** Requirements of the sources that no field speaks to, from sources the fields were held against. */
+function unevidenced(requirements: Requirement[], assessments: Assessment[], max: number): Requirement[] {
+  const used = new Set(assessments.map((a) => a.requirement));
+  const checkedSources = new Set(assessments.map((a) => a.requirement.n));
+  return requirements.filter((r) => !used.has(r) && checkedSources.has(r.n) && r.clause !== null).slice(0, max);
+}
+
+/** Query tokens of the title and prompt. */
+function queryTokens(title: string, prompt: string | null): Set<string> {
+  return new Set(contentTokens(`${title} ${prompt ?? ''}`));
+}
+
+/** Enumerations whose subject is what the section is about ("risks", "measures"). */
+function enumerationsFor(sentences: SourceSentence[], query: Set<string>): Enumeration[] {
+  return enumerationsOf(sentences).filter((e) => contentTokens(e.subject).some((t) => query.has(t)));
+}
+
+/** Words shared by nearly every item of a data-protection or security list: no tie on their own. */
+const BROAD = new Set(['data', 'personal', 'processing', 'process', 'information', 'system', 'security', 'name', 'date']);
+
+/** An enumerated item that a field's value bears on ("excessive retention" ↔ "Retention period"). */
+function itemsBearingOn(e: Enumeration, stated: StatedFact[]): Array<{ item: string; stated: StatedFact }> {
+  const out: Array<{ item: string; stated: StatedFact }> = [];
+  for (const item of e.items) {
+    const tokens = contentTokens(item);
+    const hit = stated.find((s) => (s.flag === true || (s.booleanKind === null && s.statement !== null)) && contentTokens(s.phrase).some((t) => t.length > 3 && !BROAD.has(t) && tokens.includes(t)));
+    if (hit) out.push({ item, stated: hit });
+  }
+  return out;
+}
+
+/** Summary, description and conclusion: statements, then quotes. */
+function describe(input: ProseInput): Block[] {
+  return [...statementBlock(input.relevant), ...quoteBlocks(input.picked)];
+}
+
+/** A count as words a reader takes in at a glance. */
+function count(n: number, noun: string): string {
+  const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+  return `${words[n] ?? String(n)} ${noun}${n === 1 || noun === '' ? '' : 's'}`;
+}
+
+/** Findings: what is met, what falls short, what applies, what is not evidenced. */
+function findings(input: ProseInput): Block[] {
+  const requirements = requirementsOf(input.sentences);
+  const assessments = assess(requirements, input.stated);
+  const blocks: Block[] = [];
+  const said = new Set<StatedFact>();
+  const grouped = groups(assessments);
+  const missing = unevidenced(requirements, assessments, 3);
+  if (grouped.length > 0) {
+    const standings = grouped.map((g) => groupStanding(g.items));
+    const tally = (n: number, one: string, many: string): string | null => (n === 0 ? null : `${count(n, '').trim()} ${n === 1 ? one : many}`);
+    const met = standings.filter((s) => s === 'met' || s === 'on-record').length;
+    const parts = [
+      tally(met, 'is met or evidenced', 'are met or evidenced'),
+      tally(standings.filter((s) => s === 'gap').length, 'is not met', 'are not met'),
+      tally(standings.filter((s) => s === 'applies').length, 'applies because of the facts of this case', 'apply because of the facts of this case'),
+      tally(missing.length, 'has no evidence', 'have no evidence'),
+    ].filter((x): x is string => x !== null);
+    blocks.push({ text: `Of ${count(grouped.length + missing.length, 'requirement')} in the cited sources, ${joinList(parts)}.`, citations: [], kind: 'statements' });
+  }
+  const rest = input.relevant.filter((s) => !assessments.some((a) => a.stated === s));
+  blocks.push(...statementBlock(rest));
+  for (const s of rest) said.add(s);
+  for (const g of grouped) {
+    const lines = g.items.filter((a) => !said.has(a.stated)).map(standingStatement);
+    for (const a of g.items) said.add(a.stated);
+    blocks.push({ text: [...lines, tieSentence(g.requirement, groupStanding(g.items))].join(' '), citations: [g.requirement.n], kind: 'argument' });
+  }
+  const query = queryTokens(input.title, input.prompt);
+  for (const e of enumerationsFor(input.sentences, query)) {
+    const bearing = itemsBearingOn(e, input.stated);
+    const lines: string[] = [cited(`The ${e.subject.replace(/^the\s+/i, '')} are ${joinList(e.items.map((i) => i.replace(/^and\s+/, '')))}`, e.n)];
+    for (const b of bearing) {
+      if (b.stated.statement !== null && !said.has(b.stated)) lines.push(b.stated.statement);
+      said.add(b.stated);
+    }
+    if (bearing.length > 0) {
+      const items = [...new Set(bearing.map((b) => b.item))];
+      lines.push(cited(`Given the facts above, ${joinList(items.map(lowerFirst))} ${items.length === 1 ? 'is of particular relevance' : 'are of particular relevance'} here`, e.n));
+    }
+    blocks.push({ text: lines.join(' '), citations: [e.n], kind: 'argument' });
+  }
+  for (const r of missing) blocks.push({ text: cited(`The inputs give no evidence on ${requirementPhrase(r)}`, r.n), citations: [r.n], kind: 'argument' });
+  if (!blocks.some((b) => b.citations.length > 0)) blocks.push(...quoteBlocks(input.picked));
+  return blocks;
+}
+
+/** Lists of what can go wrong are not lists of things to put in place. */
+const RISKS = /\b(risks?|threats?|issues?|problems?|harms?|dangers?|hazards?|weaknesses?)\b/i;
+
+/** The imperative that closes a gap left by a field. */
+function gapAction(a: Assessment, party: string | null): string {
+  const from = party ? ` from ${party}` : '';
+  const words = a.stated.phrase.split(' ');
+  const last = words[words.length - 1] ?? '';
+  if (a.stated.booleanKind === 'control' && /(ed|ant)$/.test(last) && !/^(signed|provided|named|documented|attached|agreed)$/.test(last) && /\b(is|are) not\b/.test(a.stated.statement ?? '')) {
+    return `Require ${party ?? 'the party concerned'} to become ${a.stated.phrase}.`;
+  }
+  if (a.stated.booleanKind === 'control') {
+    const thing = words.slice(0, -1).join(' ');
+    return `Obtain ${/^[aeiou]/i.test(thing) ? 'an' : 'a'} ${thing}${from}.`;
+  }
+  return `Obtain the ${a.stated.phrase}${from} and record it.`;
+}
+
+/** The verb a required thing is put in place with: an assessment is carried out, a mechanism put in place. */
+function verbFor(object: string): string {
+  return /^(an?|the)\s+(assessment|review|evaluation|test|audit|consultation)\b/i.test(object) ? 'Carry out' : 'Put in place';
+}
+
+/** The decision the prompt asks for, when it offers one ("approve, approve with conditions, or reject"). */
+function verdict(input: ProseInput, gaps: number): string | null {
+  const asked = `${input.title} ${input.prompt ?? ''}`;
+  if (!/\b(approve|reject|accept|onboard)\w*/i.test(asked)) return null;
+  const who = input.party ?? 'the proposal';
+  if (gaps === 0) return `Approve ${who}.`;
+  if (/\bconditions?\b/i.test(asked)) return `Approve ${who} on condition that the ${gaps === 1 ? 'action below is' : 'actions below are'} completed first.`;
+  return `Reject ${who} until the ${gaps === 1 ? 'gap below is' : 'gaps below are'} closed.`;
+}
+
+/** Recommendation: a decision when asked for, then one action per gap, condition and listed measure. */
+function recommendations(input: ProseInput): Block[] {
+  const requirements = requirementsOf(input.sentences);
+  const assessments = assess(requirements, input.stated);
+  const blocks: Block[] = [];
+  const gaps = groups(assessments).filter((g) => groupStanding(g.items) === 'gap');
+  const decision = verdict(input, gaps.length);
+  if (decision) blocks.push({ text: decision, citations: [], kind: 'statements' });
+  for (const g of gaps) {
+    const actions = g.items.filter((a) => a.standing === 'gap').map((a) => gapAction(a, input.party));
+    const phrase = requirementPhrase(g.requirement);
+    const why = phrase === null ? cited(asProse(g.requirement.text), g.requirement.n) : cited(`Doing so meets ${phrase}`, g.requirement.n);
+    blocks.push({ text: [...actions, why].join(' '), citations: [g.requirement.n], kind: 'argument' });
+  }
+  for (const g of groups(assessments).filter((x) => groupStanding(x.items) === 'applies')) {
+    const r = g.requirement;
+    const text = r.object !== null ? cited(`${verbFor(r.object)} ${r.object}`, r.n) : r.clause !== null ? cited(`Meet ${requirementPhrase(r)}`, r.n) : null;
+    if (text) blocks.push({ text, citations: [r.n], kind: 'argument' });
+  }
+  const query = queryTokens(input.title, input.prompt);
+  for (const e of enumerationsFor(input.sentences, query).filter((x) => !RISKS.test(x.subject))) {
+    for (const item of e.items.slice(0, input.maxSentences + 4)) blocks.push({ text: cited(`Put in place ${lowerFirst(item.replace(/^and\s+/, ''))}`, e.n), citations: [e.n], kind: 'argument' });
+  }
+  for (const r of unevidenced(requirements, assessments, 3)) blocks.push({ text: cited(`Obtain evidence for ${requirementPhrase(r)}`, r.n), citations: [r.n], kind: 'argument' });
+  if (!blocks.some((b) => b.citations.length > 0) && input.picked.length > 0) {
+    blocks.push({ text: 'Act on these points of the cited sources.', citations: [], kind: 'statements' }, ...quoteBlocks(input.picked));
+  }
+  if (blocks.length === 0) blocks.push({ text: 'Review the inputs above before the document is sent; no source gave a requirement to act on.', citations: [], kind: 'statements' });
+  return blocks;
+}
+
+/**
+ * The section as blocks (paragraphs or list items), by intent. Pure and deterministic: the same
+ * input gives the same blocks in the same order.
+ */
+export function composeProse(input: ProseInput): Block[] {
+  if (input.intent === 'findings') return findings(input);
+  if (input.intent === 'recommendation') return recommendations(input);
+  return describe(input);
+}
+
+/** Whether a field statement is relevant to the section's title and prompt. */
+export function relevantTo(stated: StatedFact, title: string, prompt: string | null): boolean {
+  const query = queryTokens(title, prompt);
+  return contentTokens(`${stated.phrase} ${stated.fact.value}`).some((t) => query.has(t));
+}
