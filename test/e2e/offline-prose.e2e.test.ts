@@ -42,7 +42,7 @@ describeEachDialect('offline prose', (dialect) => {
   });
   afterAll(async () => server?.close());
 
-  async function generated(slug: string, fields: Record<string, unknown>): Promise<{ sections: Section[]; finished: ProgressEvent & { unsupported_sections: unknown[] }; fields: Array<{ key: string; label: string | null; options: string[] | null }> }> {
+  async function generated(slug: string, fields: Record<string, unknown>): Promise<{ id: string; sections: Section[]; finished: ProgressEvent & { unsupported_sections: unknown[] }; fields: Array<{ key: string; label: string | null; options: string[] | null }> }> {
     const created = await api.post('/v1/documents', { templateId: slug, fields });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.document.id as string;
@@ -53,7 +53,7 @@ describeEachDialect('offline prose', (dialect) => {
     expect(finished.event, JSON.stringify(finished)).toBe('pipeline_finished');
     const sections = (await api.get(`/v1/documents/${id}/sections`)).body as Section[];
     const definitions = (await api.get(`/v1/documents/${id}/fields`)).body.fields;
-    return { sections, finished, fields: definitions };
+    return { id, sections, finished, fields: definitions };
   }
 
   for (const [slug, values] of CASES) {
@@ -90,6 +90,15 @@ describeEachDialect('offline prose', (dialect) => {
     expect(recommendation, recommendation).toMatch(IMPERATIVE);
     expect(recommendation).toMatch(/incident contact/i);
     expect(recommendation).toMatch(/\bapprov|\breject/i);
+  });
+
+  it('a live reproduce of an offline run writes the same text: the field definitions are pinned with the run', async () => {
+    const { id, sections } = await generated('vendor-security-memo', MEMO_FIELDS);
+    const snapshotId = (await api.get(`/v1/documents/${id}/generation-snapshots`)).body[0].id as string;
+    const live = await api.post(`/v1/documents/${id}/generation-snapshots/${snapshotId}/reproduce`, { mode: 'live' });
+    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    expect(live.body.modelCalls).toBe(sections.filter((s) => s.render_mode === 'synthesized').length);
+    expect(live.body).toMatchObject({ mode: 'live', identical: true });
   });
 
   it('the DPIA\'s boolean and enum fields become statements with their labels', async () => {
