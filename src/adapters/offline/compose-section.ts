@@ -10,7 +10,7 @@ import { CITATION_MARKER, splitSentences } from '../../pipeline/verify/sentences
 import { type Block, composeProse, relevantTo } from './compose-prose.js';
 import { type FieldFact, type StatedFact, labelPhrase, principalParty, stateFact, valueWords } from './field-facts.js';
 import { sourceSentences } from './requirements.js';
-import { sectionIntent } from './section-intent.js';
+import { type SectionIntent, sectionIntent } from './section-intent.js';
 import { selectSentences, type ComposeSource, type PickedSentence } from './select-sentences.js';
 import { contentTokens, flattenContext, type ContextEntry } from './text.js';
 
@@ -50,6 +50,8 @@ export interface ComposeSectionInput {
   sources: ComposeSource[];
   /** Optional voice; honoured lightly (length, bullets). */
   voice?: ComposeVoice | null;
+  /** The intent to write for; absent: read from the title and prompt. */
+  intent?: SectionIntent;
 }
 
 /** Output of {@link composeSection}. */
@@ -186,7 +188,7 @@ export function composeSection(input: ComposeSectionInput): ComposeSectionOutput
   const party = principalParty(facts);
   const stated = facts.map((f) => stateFact(f, party));
   const hasSources = input.sources.some((s) => s.text.trim() !== '');
-  const intent = sectionIntent(input.title, input.prompt);
+  const intent = input.intent ?? sectionIntent(input.title, input.prompt);
   let chosen = pickStatements(stated, input, hasSources, p, intent === 'summary');
   // The query weighs only values the title or prompt speak of, even when a summary states them all.
   const entries = pickStatements(stated, input, hasSources, p, false).map((s) => ({ path: s.fact.key, label: s.phrase, value: s.fact.value, text: valueWords(s.fact) }));

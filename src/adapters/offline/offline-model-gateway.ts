@@ -65,8 +65,9 @@ export function createOfflineModelGateway(): ModelGateway {
 
     async completeDataNeed(input) {
       // Offline, an llm data-need answers with its prompt's subject drawn from the context
-      // values it names, extractively; it never invents content.
-      const { content } = composeSection({ title: input.prompt.slice(0, 80), prompt: input.prompt, outputType: 'string', context: input.context, sources: [], voice: null });
+      // values it names, extractively; it never invents content. A value, not a section: it
+      // describes (no verdict or tally), whatever words its prompt uses.
+      const { content } = composeSection({ title: input.prompt.slice(0, 80), prompt: input.prompt, outputType: 'string', context: input.context, sources: [], voice: null, intent: 'description' });
       return result(content, input.prompt, content);
     },
 
