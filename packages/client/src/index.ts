@@ -4,6 +4,8 @@ export { DEFAULT_RETRY_POLICY, RETRYABLE_STATUSES, type RetryPolicy, retryingFet
 export { GenerateConflict, ProgressDeadlineExceeded, ProgressStreamInterrupted, QuireApiError, detailMessage } from './errors.js';
 export { devLogin, whoami } from './auth.js';
 export { findTemplate, listTemplates, type TemplateSummary } from './templates.js';
+export { listOrgs, type MemberRole, type OrgSummary } from './orgs.js';
+export { listDocuments, type DocumentPage, type DocumentSummary } from './document-list.js';
 export { createDocument, getDocument, getFields, getReadiness, putFields, type CreateDocumentBody, type DocumentDetail, type DocumentHeader, type FieldModel, type FieldValues, type SectionSummary } from './documents.js';
 export { startGeneration, type GenerateBody, type GenerateResponse } from './generate.js';
 export { followProgress, type FollowOptions } from './follow-progress.js';
