@@ -27,13 +27,20 @@ function validationEntries(error: unknown): ValidationEntry[] {
 
 /**
  * 422 messages by the field they concern: an entry whose `loc` contains one of `keys` (e.g.
- * ["body", "fields", "client_name"]) goes to that key; the rest (and non-validation errors)
- * under "" for a message at the top of the form.
+ * ["body", "fields", "client_name"]) goes to that key, and so does each `field "key" (type):
+ * problem` clause of a field-value refusal (the server names every refused field that way);
+ * the rest (and non-validation errors) go under "" for a message at the top of the form.
  */
 export function fieldErrors(error: unknown, keys: readonly string[]): Record<string, string[]> {
   const byKey: Record<string, string[]> = {};
+  if (error === undefined) return byKey;
   const entries = validationEntries(error);
-  if (error !== undefined && entries.length === 0) byKey[''] = [errorText(error)];
+  if (error instanceof QuireApiError && error.status === 422 && typeof error.detail === 'string') {
+    const clauses = [...error.detail.matchAll(/field "([^"]+)" \([^)]*\): (.*?)(?=; field "|$)/g)].filter((match) => keys.includes(match[1]));
+    for (const [, key, message] of clauses) (byKey[key] ??= []).push(message);
+    if (clauses.length > 0) return byKey;
+  }
+  if (entries.length === 0) byKey[''] = [errorText(error)];
   for (const entry of entries) {
     const key = [...entry.loc].reverse().find((part): part is string => typeof part === 'string' && keys.includes(part)) ?? '';
     (byKey[key] ??= []).push(entry.msg);
