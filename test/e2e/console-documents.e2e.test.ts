@@ -126,7 +126,7 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
       await page.getByRole('button', { name: 'Generate' }).click();
       await page.getByTestId('run-status').filter({ hasText: 'finished' }).waitFor({ timeout: 60_000 });
       const timeline = await page.getByTestId('timeline').innerText();
-      for (const step of ['Run 1 started', 'Gathering data', 'Rendering the sections', 'Finished']) expect(timeline).toContain(step);
+      for (const step of ['Run 1 started', 'Gathering data', 'Data-need responsibilities_guidance: gathered', 'Rendering “Introduction”', 'Finished']) expect(timeline).toContain(step);
       // The sections are shown with what the run wrote.
       await page.getByTestId('section').first().locator('.badge-generated').waitFor();
       const sections = (await api.get(`/v1/documents/${id}`)).body.sections as { title: string; content: string | null }[];
@@ -135,6 +135,12 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
       const firstLine = String(sections[0].content).split('\n').find((line) => line.trim() !== '') ?? '';
       expect(firstLine.length).toBeGreaterThan(0);
       expect(await page.getByTestId('section').first().innerText()).toContain(firstLine.replace(/[#*_`]|\[\d+\]/g, '').trim().slice(0, 30));
+      // A citation shows its source when focused (the letter cites its standard terms).
+      const citation = page.getByTestId('citation').first();
+      await citation.focus();
+      const tip = page.locator(`[id="${await citation.getAttribute('aria-describedby')}"]`);
+      expect(await tip.isVisible()).toBe(true);
+      expect(await tip.innerText()).toContain('Standard terms of business');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'documents-generated');
       clean(opened);

@@ -58,7 +58,7 @@ function describe(event: ProgressEvent, titleOf: (sectionId: string) => string):
     case 'synthesize_started':
       return 'Writing the synthesized sections';
     case 'render_started':
-      return 'Rendering the sections';
+      return `Rendering “${titleOf(event.sectionId)}”`;
     case 'verify_started':
       return 'Checking citations against their sources';
     case 'verify_section_started':
