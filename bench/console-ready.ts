@@ -71,13 +71,14 @@ async function main(): Promise<void> {
     if (build.status !== 0) throw new Error('npm run build failed');
   }
   // A failure past this point must not leave the server process behind.
-  let quire: Awaited<ReturnType<typeof startQuireProcess>> | undefined;
-  process.on('exit', () => quire?.child.kill('SIGTERM'));
+  const running: { quire?: Awaited<ReturnType<typeof startQuireProcess>> } = {};
+  process.on('exit', () => running.quire?.child.kill('SIGTERM'));
   const assets = initialAssets();
   const data = await newQuireData('sqlite');
   // Start-up on a shared, loaded machine can take well over the default 30 s. (LOG_LEVEL stays
   // info: the start-up line the harness waits for is an info line.)
-  quire = await startQuireProcess(data, {}, { startTimeoutMs: 180_000 });
+  const quire = await startQuireProcess(data, {}, { startTimeoutMs: 180_000 });
+  running.quire = quire;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'] });
   try {
     for (let i = 0; i < DOCUMENTS; i += 1) {
