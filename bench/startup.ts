@@ -89,8 +89,9 @@ async function startFastifyHello(file: string): Promise<Start> {
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
 };
+const last = (starts: Start[]): string => `${(starts.at(-1)?.ms ?? NaN).toFixed(0)} ms`;
 
 async function main(): Promise<void> {
   if (!existsSync(join(ROOT, 'dist/main.js'))) throw new Error('dist/main.js is missing: run `npm run build` first');
@@ -107,15 +108,19 @@ async function main(): Promise<void> {
       // Alternate which goes first, so neither always starts right after the other's exit.
       const order = round % 2 ? [() => startFastifyHello(hello).then((s) => peer.push(s)), () => startQuire().then((s) => quire.push(s))] : [() => startQuire().then((s) => quire.push(s)), () => startFastifyHello(hello).then((s) => peer.push(s))];
       for (const run of order) await run();
-      console.log(`round ${round + 1}: Quire ${quire.at(-1)!.ms.toFixed(0)} ms, Fastify hello-world ${peer.at(-1)!.ms.toFixed(0)} ms`);
+      console.log(`round ${round + 1}: Quire ${last(quire)}, Fastify hello-world ${last(peer)}`);
     }
   } finally {
     await rm(hello, { force: true });
   }
   const quireMs = median(quire.map((s) => s.ms));
   const peerMs = median(peer.map((s) => s.ms));
-  const quireCpu = quire.every((s) => s.cpuMs !== undefined) ? median(quire.map((s) => s.cpuMs!)) : undefined;
-  const peerCpu = peer.every((s) => s.cpuMs !== undefined) ? median(peer.map((s) => s.cpuMs!)) : undefined;
+  const cpuMedian = (starts: Start[]) => {
+    const cpu = starts.flatMap((s) => (s.cpuMs === undefined ? [] : [s.cpuMs]));
+    return cpu.length === starts.length ? median(cpu) : undefined;
+  };
+  const quireCpu = cpuMedian(quire);
+  const peerCpu = cpuMedian(peer);
   const m = machine();
   const fmt = (v: number | undefined) => (v === undefined ? '—' : `${v.toFixed(0)} ms`);
   const section = [
