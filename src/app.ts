@@ -5,7 +5,6 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import YAML from 'yaml';
 import { DomainValidationError } from './kernel/errors.js';
 import { LIMITS } from './kernel/limits.js';
 import { registerAssistantRoutes } from './modules/assistants/assistants.routes.js';
@@ -104,12 +103,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { jobs } = deps.services;
   installMetrics(app, deps.store.db, { token: deps.config.http.metricsToken, ...(jobs.countByStatus ? { jobCounts: () => jobs.countByStatus?.() ?? Promise.resolve({}) } : {}) });
   await installOpenApi(app, deps.version);
-  // Authoring specs may be sent as YAML.
-  app.addContentTypeParser(['application/yaml', 'application/x-yaml', 'text/yaml'], { parseAs: 'string' }, (_request, body, done) => {
+  // Authoring specs may be sent as YAML (the parser is loaded with the first one, not at start-up).
+  app.addContentTypeParser(['application/yaml', 'application/x-yaml', 'text/yaml'], { parseAs: 'string' }, async (_request: unknown, body: string | Buffer) => {
+    const { default: YAML } = await import('yaml');
     try {
-      done(null, YAML.parse(String(body)) as unknown);
+      return YAML.parse(String(body)) as unknown;
     } catch (error) {
-      done(new DomainValidationError(`YAML body does not parse: ${error instanceof Error ? error.message : String(error)}`), undefined);
+      throw new DomainValidationError(`YAML body does not parse: ${error instanceof Error ? error.message : String(error)}`);
     }
   });
   // Uploaded files stream to the blob store, which enforces UPLOAD_MAX_BYTES itself (413, nothing

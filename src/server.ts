@@ -73,7 +73,7 @@ export async function prepareApp(config: Config, options: ServerOptions = {}): P
     const tools = createToolGateway({ allowedHosts: config.tools.allowedHosts });
     // Job errors go to the application's log once it exists (the queue is built before the app).
     const logTo: { log?: FastifyInstance['log'] } = {};
-    const jobs = createJobQueue(store, config, (error, job) => logTo.log?.error({ err: error, job }, job ? `job ${job.name} failed` : 'job queue error'));
+    const jobs = await createJobQueue(store, config, (error, job) => logTo.log?.error({ err: error, job }, job ? `job ${job.name} failed` : 'job queue error'));
     const blobs = await createBlobStore({ ...config.blobs, dataDir: config.dataDir }, store.db);
     const webhooks = { transport: createGuardedWebhookTransport({ allowedHosts: config.tools.allowedHosts }), policy: config.webhooks };
     // ROLE=all without QUIRE_SECRET_KEY (one process): a key kept under DATA_DIR/keys.

@@ -8,8 +8,6 @@
  * `w:customXml` are transparent. Nested tables are flattened into their cell's text (cells
  * joined by tabs, rows by newlines). `c` counts `w:tc` elements in the row (gridSpan not expanded).
  */
-import { XMLParser } from 'fast-xml-parser';
-import JSZip from 'jszip';
 
 /** One block. */
 export interface DocxBlock {
@@ -116,6 +114,8 @@ function walkBody(nodes: XNode[], blocks: DocxBlock[], counters: { table: number
 
 /** Extracts the ordered block list of `word/document.xml`. Throws on a non-docx zip. */
 export async function readDocxBlocks(bytes: Buffer): Promise<DocxBlock[]> {
+  // Loaded on the first docx read, not at start-up (both sit on the start-up's import graph otherwise).
+  const [{ default: JSZip }, { XMLParser }] = await Promise.all([import('jszip'), import('fast-xml-parser')]);
   const zip = await JSZip.loadAsync(bytes);
   const file = zip.file('word/document.xml');
   if (!file) throw new Error('word/document.xml is missing');

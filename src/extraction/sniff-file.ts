@@ -3,7 +3,6 @@
  * checks for OOXML (docx/xlsx, macro-enabled variants), encrypted OOXML (a CFB container) and
  * text / CSV / Markdown, which `file-type` cannot detect.
  */
-import { fileTypeFromBuffer } from 'file-type';
 import { decodeText } from './decode-text.js';
 import type { FileKind } from './types.js';
 import { looksLikeZip, readZipDirectory, readZipEntry } from './zip-directory.js';
@@ -145,6 +144,8 @@ export async function sniffFile(bytes: Buffer, filename?: string): Promise<Sniff
     return { ...base('application/x-cfb', 'cfb', null), container: 'cfb', encrypted_ooxml: encrypted };
   }
   let ft: { ext: string; mime: string } | undefined;
+  // Loaded on the first upload: its module graph is start-up time the service need not spend.
+  const { fileTypeFromBuffer } = await import('file-type');
   try {
     ft = await fileTypeFromBuffer(bytes);
   } catch {

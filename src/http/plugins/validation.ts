@@ -5,8 +5,9 @@
  * - every named component schema is known to both instances, so `{$ref: 'Name'}` resolves;
  * - a body schema (or part) marked `x-checked-by-use-case` is checked only for its `type`: the
  *   use case reports a bad value with its own readable 422 (see `CheckedByUseCase`).
+ * Each validator is compiled on its first use, not at start-up (see `compiledOnFirstUse`).
  */
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { CHECKED_BY_USE_CASE } from '../../kernel/schema.js';
 
@@ -30,12 +31,47 @@ function createAjv(options: Options, schemas: NamedSchema[], prepare: (schema: N
   return ajv;
 }
 
+type Validate = ValidateFunction & ((data: unknown, dataCxt?: unknown) => boolean | Promise<unknown>);
+
+/**
+ * A validator that compiles itself on its first call. Fastify compiles every route's body,
+ * query, params and headers validators when the app becomes ready: with the typed contract
+ * that was about a second of start-up CPU (Ajv code generation), mostly for routes a process
+ * may not serve for a long while. Compiling on first use moves each cost to the first request
+ * that needs it, once per process. It keeps what Fastify reads of an Ajv validator: `errors`
+ * after a failed call, and `schemaEnv`, which makes Fastify pass the parent data so Ajv may
+ * replace a coerced root value.
+ */
+export function compiledOnFirstUse(compile: () => ValidateFunction): Validate {
+  let compiled: ValidateFunction | undefined;
+  const validate = ((data: unknown, dataCxt?: unknown) => {
+    compiled ??= compile();
+    const result = (compiled as Validate)(data, dataCxt);
+    validate.errors = compiled.errors;
+    return result;
+  }) as Validate;
+  validate.errors = null;
+  // Truthy, as on the compiled function: Fastify then passes `{parentData, parentDataProperty}`.
+  (validate as { schemaEnv: unknown }).schemaEnv = true;
+  return validate;
+}
+
 /** Installs the two validators on the Fastify instance. */
 export function installValidation(app: FastifyInstance, schemas: NamedSchema[]): void {
-  const bodyAjv = createAjv({ coerceTypes: false }, schemas, withoutUseCaseChecks);
-  const paramAjv = createAjv({ coerceTypes: 'array' }, schemas);
+  // Built with the first validator compiled: adding the named schemas (resolving their refs)
+  // was itself about half a second of start-up.
+  let bodyAjv: Ajv | undefined;
+  let paramAjv: Ajv | undefined;
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    if (httpPart === 'body') return bodyAjv.compile(withoutUseCaseChecks(schema as FastifySchema & object));
-    return paramAjv.compile(schema as FastifySchema & object);
+    if (httpPart === 'body') {
+      return compiledOnFirstUse(() => {
+        bodyAjv ??= createAjv({ coerceTypes: false }, schemas, withoutUseCaseChecks);
+        return bodyAjv.compile(withoutUseCaseChecks(schema as FastifySchema & object));
+      });
+    }
+    return compiledOnFirstUse(() => {
+      paramAjv ??= createAjv({ coerceTypes: 'array' }, schemas);
+      return paramAjv.compile(schema as FastifySchema & object);
+    });
   });
 }

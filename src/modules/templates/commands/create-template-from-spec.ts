@@ -20,8 +20,9 @@ export interface CreateTemplateResult {
  * @throws DomainValidationError when the spec is invalid (not in a dry run).
  * @throws ConflictError when the slug is taken (not in a dry run).
  */
-export async function createTemplateFromSpec(ctx: CommandContext, body: unknown, options: { dryRun: boolean }): Promise<CreateTemplateResult> {
-  const { report, spec } = compileSpec(body, { requireSlug: true });
+export async function createTemplateFromSpec(ctx: CommandContext, body: unknown, options: { dryRun: boolean; compiled?: ReturnType<typeof compileSpec> }): Promise<CreateTemplateResult> {
+  // `compiled`: the caller compiled `body` already (the seed compiles each built-in spec once for every organization).
+  const { report, spec } = options.compiled ?? compileSpec(body, { requireSlug: true });
   const orgId = ctx.actor.org.orgId;
   if (spec?.slug && (await ctx.repos.documents.slugExists(orgId, spec.slug))) {
     const message = `a template or document with slug "${spec.slug}" already exists; replace it with PUT /v1/templates/${spec.slug}`;
