@@ -5,6 +5,7 @@ import {
   ExternalHyperlink,
   Footer,
   Header,
+  NumberFormat,
   PageBreak,
   PageNumber,
   Packer,
@@ -18,7 +19,7 @@ import {
 import { blocksToDocx, type DocxRenderContext } from './blocks-to-docx.js';
 import { BODY_PLACEHOLDER } from './body-placeholder.js';
 import { BodyWriter } from './body-writer.js';
-import { describeSource, FootnoteRegistry } from './citations.js';
+import { CitationRegistry, describeSource } from './citations.js';
 import { anchorClaim } from './comments.js';
 import type { ComposedBlock, ComposedDocument, ComposedSource, LifecycleState } from './composed-document.js';
 import type { Block, Inline } from './document-blocks.js';
@@ -94,6 +95,8 @@ function blockToBlocks(block: ComposedBlock, conv: BlockConversion): Block[] {
   const { ctx } = conv;
   switch (block.kind) {
     case 'section': {
+      // Notes are one per source per section: a section starts the count afresh.
+      ctx.citations.startSection();
       const heading: Inline[] = text(block.title);
       const content = sectionContentToBlocks(block, ctx);
       for (const claim of block.unsupportedClaims ?? []) {
@@ -189,12 +192,12 @@ function headerFooters(doc: ComposedDocument, geometry: PageGeometry) {
   };
 }
 
-function footnoteParts(footnotes: FootnoteRegistry): Record<string, { children: Paragraph[] }> {
+function noteParts(citations: CitationRegistry, style: 'FootnoteText' | 'EndnoteText'): Record<string, { children: Paragraph[] }> {
   const parts: Record<string, { children: Paragraph[] }> = {};
-  for (const { id, source } of footnotes.entries()) {
-    // Footnotes are numbered by Word (1, 2, 3… per citation), so the text names the source by
-    // title rather than by its [n], which would read as a second, different number.
-    parts[String(id)] = { children: [new Paragraph({ style: 'FootnoteText', children: [new TextRun(' '), ...sourceChildren(source, false)] })] };
+  for (const { id, source } of citations.entries()) {
+    // Notes are numbered by Word (1, 2, 3… in the order of the text), so the text names the
+    // source by title rather than by its [n], which would read as a second, different number.
+    parts[String(id)] = { children: [new Paragraph({ style, children: [new TextRun(' '), ...sourceChildren(source, false)] })] };
   }
   return parts;
 }
@@ -214,10 +217,11 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
   const geometry = pageGeometry(doc.render);
   const language = documentLanguage(doc.render);
   const created = normalizeTimestamp(doc.properties.created);
-  const footnotes = new FootnoteRegistry(doc.sources);
+  const citations = new CitationRegistry(doc.sources, doc.render.citationStyle);
+  const endnotes = citations.style === 'endnotes';
   const numbering = new NumberingRegistry();
   const conv: BlockConversion = {
-    ctx: { footnotes, numbering, headingNumbering: doc.render.headingNumbering },
+    ctx: { citations, numbering, headingNumbering: doc.render.headingNumbering },
     comments: [],
     commentDate: created,
   };
@@ -245,7 +249,7 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
     ...(toc ? { features: { updateFields: true } } : {}),
     styles: buildStyles(doc.render),
     numbering: numbering.toOptions(),
-    footnotes: footnoteParts(footnotes),
+    ...(endnotes ? { endnotes: noteParts(citations, 'EndnoteText') } : { footnotes: noteParts(citations, 'FootnoteText') }),
     comments: { children: conv.comments },
     sections: [
       {
@@ -255,6 +259,9 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
             size: { width: geometry.width, height: geometry.height },
             margin: geometry.margin,
           },
+          // Word and LibreOffice number endnotes i, ii, iii unless told; the text's repeated
+          // marks print the note's number, so both say 1, 2, 3.
+          ...(endnotes ? { endnoteProperties: { numberFormat: { type: NumberFormat.DECIMAL } } } : {}),
         },
         headers,
         footers,
