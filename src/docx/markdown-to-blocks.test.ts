@@ -89,6 +89,17 @@ describe('markdownToBlocks', () => {
     expect(ctx.citations.entries()).toHaveLength(0);
   });
 
+  it('prints no doubled full stop where a value ending in one meets the period after it', () => {
+    const ctx = context();
+    const text = (markdown: string) => plainText(only(markdownToBlocks(markdown, ctx, outline), 'paragraph')[0].inlines);
+    expect(text('It covers password resets.. The vendor holds **Acme Inc.**.')).toBe('It covers password resets. The vendor holds Acme Inc.');
+    // Around a note mark: "Inc. [1]." reads "Inc.¹", not "Inc.¹."
+    const [para] = only(markdownToBlocks('Signed by Acme Inc. [1].', ctx, outline), 'paragraph');
+    expect(para.inlines.map((i) => (i.kind === 'text' ? i.text : i.kind === 'note' ? '^' : '/')).join('')).toBe('Signed by Acme Inc.^');
+    // Code keeps its dots; an ellipsis stays.
+    expect(text('Run `a..` then wait...')).toBe('Run a.. then wait...');
+  });
+
   it('does not treat brackets in code as citations', () => {
     const ctx = context();
     markdownToBlocks('`a[1]`\n\n```\nb[2]\n```', ctx, outline);

@@ -1,4 +1,5 @@
 import { Lexer, type MarkedToken, type Token, type Tokens } from 'marked';
+import { afterFullStop, collapseDoubledFullStops } from '../kernel/typography.js';
 import { isSafeExternalUrl, splitCitations, type CitationPiece, type CitationRegistry } from './citations.js';
 import type { Block, CellAlign, Inline, Marks, TableCellBlock } from './document-blocks.js';
 import { BULLETS, type NumberingRegistry } from './numbering.js';
@@ -310,6 +311,30 @@ function finishInlines(raw: readonly Inline[], ctx: ConversionContext): Inline[]
       continue;
     }
     out.push(...citedInlines(splitCitations(text, ctx.citations.knownSources), inline, ctx.citations));
+  }
+  return withoutDoubledFullStops(out);
+}
+
+/**
+ * "resets.." → "resets.": within a text, and across the joins a reader does not see — a change
+ * of formatting ("**Inc.**.") or a note mark ("Inc. [1]." → "Inc.¹."). Code is left as written.
+ */
+function withoutDoubledFullStops(inlines: readonly Inline[]): Inline[] {
+  const out: Inline[] = [];
+  let before = '';
+  for (const inline of inlines) {
+    if (inline.kind === 'note') {
+      out.push(inline);
+      continue; // a note mark sits between the words it joins
+    }
+    if (inline.kind !== 'text' || inline.marks.code) {
+      before = '';
+      out.push(inline);
+      continue;
+    }
+    const text = afterFullStop(before, collapseDoubledFullStops(inline.text));
+    before = text === '' ? before : text;
+    if (text !== '') out.push({ ...inline, text });
   }
   return out;
 }

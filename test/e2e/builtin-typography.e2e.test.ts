@@ -11,10 +11,11 @@ import { describeEachDialect } from '../support/dialects.js';
 import { collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
+/** Values that end with a full stop where a template adds its own ("resets." + "."), as users type them. */
 const BUILTINS = [
-  { slug: 'gdpr-dpia', fields: DPIA_FIELDS },
-  { slug: 'vendor-security-memo', fields: MEMO_FIELDS },
-  { slug: 'engagement-letter', fields: LETTER_FIELDS },
+  { slug: 'gdpr-dpia', fields: { ...DPIA_FIELDS, controller_name: 'Acme Health Co.' } },
+  { slug: 'vendor-security-memo', fields: { ...MEMO_FIELDS, service_description: 'hosted payroll processing, incl. password resets.' } },
+  { slug: 'engagement-letter', fields: { ...LETTER_FIELDS, firm_name: 'Northwind & Co.' } },
 ] as const;
 
 /** The visible text of a run of WordprocessingML (w:t contents, entities decoded). */
@@ -51,11 +52,13 @@ describeEachDialect('built-in templates read as a person expects', (dialect) => 
   let server: TestServer;
   let api: Api;
   const exported = new Map<string, Buffer>();
+  const ids = new Map<string, string>();
+  let token = '';
 
   beforeAll(async () => {
     server = await startTestServer({ dialect });
     api = await apiFor(server);
-    const token = await server.login();
+    token = await server.login();
     for (const { slug, fields } of BUILTINS) {
       const created = await api.post('/v1/documents', { templateId: slug, fields });
       expect(created.status).toBe(201);
@@ -66,6 +69,7 @@ describeEachDialect('built-in templates read as a person expects', (dialect) => 
       const response = await server.call('GET', `/v1/documents/${id}/export.docx`, { token, org: 'acme' });
       expect(response.status).toBe(200);
       exported.set(slug, Buffer.from(await response.arrayBuffer()));
+      ids.set(slug, id);
     }
   }, 240_000);
   afterAll(async () => server?.close());
@@ -98,5 +102,27 @@ describeEachDialect('built-in templates read as a person expects', (dialect) => 
     expect(paragraphs.length).toBeGreaterThan(5);
     // "…" is one character; two ASCII full stops in a row are a slip.
     expect(paragraphs.filter((p) => /(?<!\.)\.\.(?!\.)/.test(p))).toEqual([]);
+  });
+
+  it('takes render.citationStyle: refuses an unknown style (422, nothing changed), writes "[n]" for brackets', async () => {
+    const id = ids.get('vendor-security-memo') ?? '';
+    const refused = await api.put(`/v1/documents/${id}/config`, { render: { citationStyle: 'harvard' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toMatch(/citationStyle/);
+    expect((await api.get(`/v1/documents/${id}/config`)).body.render.citationStyle).toBe('footnotes');
+
+    const saved = await api.put(`/v1/documents/${id}/config`, { render: { citationStyle: 'brackets' } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.render.citationStyle).toBe('brackets');
+    const response = await server.call('GET', `/v1/documents/${id}/export.docx`, { token, org: 'acme' });
+    expect(response.status).toBe(200);
+    const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()));
+    const documentXml = (await zip.file('word/document.xml')?.async('string')) ?? '';
+    expect(documentXml).not.toContain('<w:footnoteReference');
+    // The memo cites the security baseline as [n], and the Sources list names it under the same number.
+    const text = textOf(documentXml);
+    const cited = /\[(\d+)\]/.exec(text.slice(0, text.lastIndexOf('Sources')));
+    expect(cited).not.toBeNull();
+    expect(text.slice(text.lastIndexOf('Sources'))).toContain(`[${cited?.[1]}] `);
   });
 });
