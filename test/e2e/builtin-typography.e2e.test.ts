@@ -13,7 +13,7 @@ import { type TestServer, startTestServer } from '../support/test-server.js';
 
 /** Values that end with a full stop where a template adds its own ("resets." + "."), as users type them. */
 const BUILTINS = [
-  { slug: 'gdpr-dpia', fields: { ...DPIA_FIELDS, controller_name: 'Acme Health Co.' } },
+  { slug: 'gdpr-dpia', fields: { ...DPIA_FIELDS, controller_name: 'Acme Health Co.', assessment_date: '2026-11-02' } },
   { slug: 'vendor-security-memo', fields: { ...MEMO_FIELDS, service_description: 'hosted payroll processing, incl. password resets.' } },
   { slug: 'engagement-letter', fields: { ...LETTER_FIELDS, firm_name: 'Northwind & Co.' } },
 ] as const;
@@ -102,6 +102,18 @@ describeEachDialect('built-in templates read as a person expects', (dialect) => 
     expect(paragraphs.length).toBeGreaterThan(5);
     // "…" is one character; two ASCII full stops in a row are a slip.
     expect(paragraphs.filter((p) => /(?<!\.)\.\.(?!\.)/.test(p))).toEqual([]);
+  });
+
+  it.each(BUILTINS.map((b) => [b.slug]))('%s: every date reads the same way, in the document language (en-GB)', async (slug) => {
+    const zip = await JSZip.loadAsync(exported.get(slug) ?? Buffer.alloc(0));
+    const documentXml = (await zip.file('word/document.xml')?.async('string')) ?? '';
+    const text = (documentXml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []).map(textOf).join('\n');
+    // The cover's date is long-form; so is every date the template prints: no ISO date, no "01 December".
+    expect(text).toMatch(/\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/);
+    expect(text.match(/\b\d{4}-\d{2}-\d{2}\b/g) ?? []).toEqual([]);
+    expect(text.match(/\b0\d (January|February|March|April|May|June|July|August|September|October|November|December)\b/g) ?? []).toEqual([]);
+    if (slug === 'engagement-letter') expect(text).toContain('from 1 December 2026.');
+    if (slug === 'vendor-security-memo') expect(text).toContain('Last test 1 March 2026');
   });
 
   it('takes render.citationStyle: refuses an unknown style (422, nothing changed), writes "[n]" for brackets', async () => {

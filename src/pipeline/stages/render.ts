@@ -32,6 +32,8 @@ export interface RenderContextInput {
   variables: Record<string, unknown>;
   /** The run's pinned date (YYYY-MM-DD), so a reproduce renders the same day. */
   today: string;
+  /** The document's render language (BCP-47): the default locale of `date("long")` and other locale-aware filters. */
+  locale?: string;
 }
 
 /**
@@ -55,6 +57,7 @@ export function buildRenderContext(input: RenderContextInput): Record<string, un
     variables: input.variables,
     today: input.today,
     now: input.today,
+    ...(input.locale ? { locale: input.locale } : {}),
   };
 }
 
