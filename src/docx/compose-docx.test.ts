@@ -181,6 +181,22 @@ describe('composeDocx', () => {
     });
   });
 
+  it('sets signature lines apart and keeps widows, orphans and headings with their text', async () => {
+    const doc = sampleDocument({
+      blocks: [{ kind: 'section', id: 'a', title: 'Sign-off', content: 'The residual risk is acceptable.\n\nSigned for Acme: ______  Date: 2 November 2026', outputType: 'markdown' }],
+    });
+    const all = await parts(await composeDocx(doc));
+    const body = part(all, 'word/document.xml');
+    const signature = /<w:p>(?:(?!<\/w:p>).)*Signed for Acme(?:(?!<\/w:p>).)*<\/w:p>/s.exec(body)?.[0] ?? '';
+    expect(signature).toContain('<w:pStyle w:val="SignatureLine"/>');
+    const styles = part(all, 'word/styles.xml');
+    const styleXml = (id: string) => new RegExp(`<w:style [^>]*w:styleId="${id}"[^>]*>[\\s\\S]*?</w:style>`).exec(styles)?.[0] ?? '';
+    expect(styleXml('SignatureLine')).toMatch(/<w:spacing [^>]*w:before="480"/);
+    expect(styleXml('SignatureLine')).toContain('<w:keepLines/>');
+    expect(styleXml('Heading1')).toContain('<w:keepNext/>');
+    expect(/<w:pPrDefault>[\s\S]*?<\/w:pPrDefault>/.exec(styles)?.[0]).toContain('<w:widowControl/>');
+  });
+
   it('leaves the DRAFT marker out of a finalized document', async () => {
     const all = await parts(await composeDocx(sampleDocument({ lifecycleState: 'finalized' })));
     const everything = [...all.values()].map(textOf).join('\n');

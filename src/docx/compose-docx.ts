@@ -28,6 +28,7 @@ import { markdownToBlocks, type ConversionContext } from './markdown-to-blocks.j
 import { NumberingRegistry } from './numbering.js';
 import { documentLanguage, pageGeometry, type PageGeometry } from './render-options.js';
 import { sectionContentToBlocks } from './section-content.js';
+import { styleSignatureLines } from './signature-lines.js';
 import { DRAFT_COLOR, buildStyles } from './styles.js';
 import { TableOfContentsBuilder } from './table-of-contents.js';
 import { xmlSafe } from './xml-text.js';
@@ -98,7 +99,7 @@ function blockToBlocks(block: ComposedBlock, conv: BlockConversion): Block[] {
       // Notes are one per source per section: a section starts the count afresh.
       ctx.citations.startSection();
       const heading: Inline[] = text(block.title);
-      const content = sectionContentToBlocks(block, ctx);
+      const content = styleSignatureLines(sectionContentToBlocks(block, ctx));
       for (const claim of block.unsupportedClaims ?? []) {
         if (!claim.text.trim()) continue;
         const id = conv.comments.length;
@@ -128,7 +129,7 @@ function blockToBlocks(block: ComposedBlock, conv: BlockConversion): Block[] {
       return [{ kind: 'callout', tone: 'risk', children }];
     }
     case 'snippet': {
-      const body = markdownToBlocks(block.body, ctx, { headings: { mode: 'inline' } });
+      const body = styleSignatureLines(markdownToBlocks(block.body, ctx, { headings: { mode: 'inline' } }));
       return block.heading?.trim() ? [{ kind: 'paragraph', style: 'SnippetHeading', inlines: text(block.heading) }, ...body] : body;
     }
   }

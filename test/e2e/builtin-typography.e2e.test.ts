@@ -116,6 +116,15 @@ describeEachDialect('built-in templates read as a person expects', (dialect) => 
     if (slug === 'vendor-security-memo') expect(text).toContain('Last test 1 March 2026');
   });
 
+  it('gdpr-dpia: the "Signed for …" line is set apart from the paragraph before it', async () => {
+    const zip = await JSZip.loadAsync(exported.get('gdpr-dpia') ?? Buffer.alloc(0));
+    const paragraphs = ((await zip.file('word/document.xml')?.async('string')) ?? '').match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? [];
+    const signed = paragraphs.filter((p) => textOf(p).startsWith('Signed for Acme Health Co.'));
+    expect(signed).toHaveLength(1);
+    expect(signed[0]).toContain('<w:pStyle w:val="SignatureLine"/>');
+    expect(textOf(signed[0])).toContain('Date: 2 November 2026');
+  });
+
   it('takes render.citationStyle: refuses an unknown style (422, nothing changed), writes "[n]" for brackets', async () => {
     const id = ids.get('vendor-security-memo') ?? '';
     const refused = await api.put(`/v1/documents/${id}/config`, { render: { citationStyle: 'harvard' } });
