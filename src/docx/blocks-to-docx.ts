@@ -6,6 +6,7 @@ import {
   CommentRangeStart,
   CommentReference,
   ExternalHyperlink,
+  EndnoteReferenceRun,
   FootnoteReferenceRun,
   HeadingLevel,
   PageBreak,
@@ -79,10 +80,10 @@ export function inlinesToChildren(inlines: readonly Inline[]): ParagraphChild[] 
         out.push(new ExternalHyperlink({ link, children: runs }));
         break;
       }
-      case 'footnote':
+      case 'note':
         // "[1, 2]" → "¹,²" rather than "¹²", which reads as footnote twelve.
-        if (i > 0 && inlines[i - 1].kind === 'footnote') out.push(new TextRun({ text: ',', superScript: true }));
-        out.push(new FootnoteReferenceRun(inline.footnoteId));
+        if (i > 0 && inlines[i - 1].kind === 'note') out.push(new TextRun({ text: ',', superScript: true }));
+        out.push(noteMark(inline));
         i++;
         break;
       case 'lineBreak':
@@ -101,6 +102,19 @@ export function inlinesToChildren(inlines: readonly Inline[]): ParagraphChild[] 
     }
   }
   return out;
+}
+
+/**
+ * A note's mark. A repeat is the section's note of the same source once more: Word gives a note
+ * one reference, so the repeat is its number, set as the note marks are (ids follow the text,
+ * so the id is the number Word and LibreOffice print).
+ */
+function noteMark(inline: Extract<Inline, { kind: 'note' }>): ParagraphChild {
+  const endnote = inline.part === 'endnote';
+  if (inline.repeat) {
+    return new TextRun({ text: String(inline.noteId), style: endnote ? 'EndnoteReference' : 'FootnoteReference', superScript: true });
+  }
+  return endnote ? new EndnoteReferenceRun(inline.noteId) : new FootnoteReferenceRun(inline.noteId);
 }
 
 function alignment(align: CellAlign): (typeof AlignmentType)[keyof typeof AlignmentType] | undefined {

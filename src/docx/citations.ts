@@ -1,9 +1,9 @@
-import type { ComposedSource } from './composed-document.js';
+import type { CitationStyle, ComposedSource } from './composed-document.js';
 
 /**
- * `[n]` citation markers → Word footnotes. Word allows one reference per footnote, so every
- * occurrence of a marker gets its own footnote; each names the source in full so a reader never
- * has to look elsewhere.
+ * `[n]` citation markers → notes (footnotes or endnotes) or bracketed numbers. Each note names
+ * its source in full, so a reader never has to look elsewhere; the Sources list at the end
+ * carries every source with its place (file, page, cell).
  */
 
 export type CitationPiece = { kind: 'text'; text: string } | { kind: 'cite'; n: number };
@@ -60,6 +60,7 @@ export function describeSource(source: ComposedSource): { label: string; title: 
   const parts: string[] = [];
   if (source.file) parts.push(source.file);
   if (source.page != null) parts.push(`p. ${source.page}`);
+  if (source.locator?.trim()) parts.push(source.locator.trim());
   const title = source.title.trim() || 'Untitled source';
   // A title that already ends with its place ("invoice.pdf, p. 1", as older gathered rows
   // have it) is not followed by the same place again: one locator per source.
@@ -72,27 +73,54 @@ export function isSafeExternalUrl(url: string): boolean {
   return /^(https?:\/\/|mailto:)/i.test(url.trim());
 }
 
-/** Hands out footnote ids in the order citations are met, remembering which source each names. */
-export class FootnoteRegistry {
+/** What one citation of a source becomes at its place in the text. */
+export type CitationMark =
+  /** A note of its own (the source's first citation in the section), or the section's note of that source again. */
+  | { kind: 'note'; noteId: number; repeat: boolean }
+  | { kind: 'bracket'; n: number };
+
+/**
+ * Hands out note ids in the order citations are met, one note per source per section: a
+ * source cited again in the same section reuses its note (its number is repeated), and in a
+ * later section gets a note of its own, so a reader finds the source at the foot of the page
+ * they are reading without thirteen identical notes. Ids start at 1 and follow the text, so an
+ * id is also the number Word prints for the note (it numbers notes by their place).
+ */
+export class CitationRegistry {
   private readonly sources = new Map<number, ComposedSource>();
   private readonly notes: Array<{ id: number; source: ComposedSource }> = [];
+  /** Source n → its note in the current section. */
+  private inSection = new Map<number, number>();
   readonly knownSources: ReadonlySet<number>;
 
-  constructor(sources: readonly ComposedSource[]) {
+  constructor(
+    sources: readonly ComposedSource[],
+    readonly style: CitationStyle = 'footnotes',
+  ) {
     for (const source of sources) this.sources.set(source.n, source);
     this.knownSources = new Set(this.sources.keys());
   }
 
-  /** Returns the id of a new footnote citing source n (which must be known). */
-  cite(n: number): number {
-    const source = this.sources.get(n);
-    if (!source) throw new Error(`Unknown source ${n}`);
-    // Ids start at 1: Word reserves 0 and -1 for the separator footnotes.
-    const id = this.notes.length + 1;
-    this.notes.push({ id, source });
-    return id;
+  /** A new section starts: its first citation of each source gets a new note. */
+  startSection(): void {
+    this.inSection = new Map();
   }
 
+  /** The mark of one citation of source n (which must be known). */
+  cite(n: number): CitationMark {
+    const source = this.sources.get(n);
+    if (!source) throw new Error(`Unknown source ${n}`);
+    if (this.style === 'brackets') return { kind: 'bracket', n };
+    const reused = this.inSection.get(n);
+    if (reused !== undefined) return { kind: 'note', noteId: reused, repeat: true };
+    // Ids start at 1: Word reserves 0 and -1 for the separator notes.
+    const id = this.notes.length + 1;
+    this.notes.push({ id, source });
+    this.inSection.set(n, id);
+    return { kind: 'note', noteId: id, repeat: false };
+  }
+
+  /** The notes to write (none in the `brackets` style), in id order. */
   entries(): ReadonlyArray<{ id: number; source: ComposedSource }> {
     return this.notes;
   }

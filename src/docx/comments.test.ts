@@ -6,7 +6,7 @@ const t = (text: string, bold = false): Inline => ({ kind: 'text', text, marks: 
 
 function render(inlines: Inline[]): string {
   return inlines
-    .map((i) => (i.kind === 'text' ? i.text : i.kind === 'commentStart' ? '{' : i.kind === 'commentEnd' ? '}' : i.kind === 'footnote' ? '^' : '/'))
+    .map((i) => (i.kind === 'text' ? i.text : i.kind === 'commentStart' ? '{' : i.kind === 'commentEnd' ? '}' : i.kind === 'note' ? '^' : '/'))
     .join('');
 }
 
@@ -21,7 +21,7 @@ describe('findClaimSpan', () => {
 
 describe('wrapRange', () => {
   it('splits runs at the claim boundaries and keeps formatting', () => {
-    const inlines = [t('Alpha '), t('beta gamma', true), { kind: 'footnote', footnoteId: 1 } as Inline, t(' delta')];
+    const inlines = [t('Alpha '), t('beta gamma', true), { kind: 'note', noteId: 1, part: 'footnote', repeat: false } as Inline, t(' delta')];
     wrapRange(inlines, 3, 10, 7);
     expect(render(inlines)).toBe('Alp{ha beta} gamma^ delta');
     expect(inlines.find((i) => i.kind === 'text' && i.text === 'beta')).toMatchObject({ marks: { bold: true } });

@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { composeDocx } from './compose-docx.js';
-import { DEFAULT_RENDER_OPTIONS } from './composed-document.js';
+import { DEFAULT_RENDER_OPTIONS, type RenderOptions } from './composed-document.js';
 import { emptyDocument, sampleDocument } from './test-support/sample-documents.js';
 
 async function parts(buffer: Buffer): Promise<Map<string, string>> {
@@ -134,6 +134,67 @@ describe('composeDocx', () => {
     expect(footers).toContain('Footer words');
     expect(footers).toMatch(/<w:instrText[^>]*>PAGE<\/w:instrText>/);
     expect(footers).toMatch(/<w:instrText[^>]*>NUMPAGES<\/w:instrText>/);
+  });
+
+  describe('citations (issue #15)', () => {
+    const twoSections = (style: RenderOptions['citationStyle']) =>
+      sampleDocument({
+        blocks: [
+          { kind: 'section', id: 'a', title: 'Fees', content: 'The rate is fixed [1]. It rises yearly [1]. Billing is monthly [2]. Late fees apply [1].', outputType: 'markdown' },
+          { kind: 'section', id: 'b', title: 'Term', content: 'The term is a year [1]. It renews [1].', outputType: 'markdown' },
+        ],
+        render: { ...DEFAULT_RENDER_OPTIONS, citationStyle: style },
+      });
+    const references = (body: string, tag: string) => [...body.matchAll(new RegExp(`<w:${tag} w:id="(\\d+)"/>`, 'g'))].map((m) => Number(m[1]));
+
+    it('writes one footnote per source per section, numbered on through the document', async () => {
+      const all = await parts(await composeDocx(twoSections('footnotes')));
+      const body = part(all, 'word/document.xml');
+      // Fees cites sources 1 and 2 (notes 1, 2), Term cites source 1 again (note 3).
+      expect(references(body, 'footnoteReference')).toEqual([1, 2, 3]);
+      const notes = [...part(all, 'word/footnotes.xml').matchAll(/<w:footnote w:id="(\d+)">([\s\S]*?)<\/w:footnote>/g)].map((m) => [m[1], textOf(m[2]).trim()]);
+      expect(notes).toEqual([
+        ['1', 'Data Protection Act 2018. https://www.legislation.gov.uk/ukpga/2018/12'],
+        ['2', 'Board minutes, March 2024. board-minutes-2024-03.pdf, p. 4.'],
+        ['3', 'Data Protection Act 2018. https://www.legislation.gov.uk/ukpga/2018/12'],
+      ]);
+      // The repeats print their note's number as a footnote mark: Fees "1, 1, 2, 1", Term "3, 3".
+      const marks = [...body.matchAll(/<w:r><w:rPr><w:rStyle w:val="FootnoteReference"\/>(?:<w:vertAlign w:val="superscript"\/>)?<\/w:rPr>(?:<w:footnoteReference w:id="(\d+)"\/>|<w:t[^>]*>(\d+)<\/w:t>)<\/w:r>/g)].map((m) => m[1] ?? `=${m[2]}`);
+      expect(marks).toEqual(['1', '=1', '2', '=1', '3', '=3']);
+    });
+
+    it('writes endnotes numbered 1, 2, 3 in the endnotes style', async () => {
+      const all = await parts(await composeDocx(twoSections('endnotes')));
+      const body = part(all, 'word/document.xml');
+      expect(references(body, 'endnoteReference')).toEqual([1, 2, 3]);
+      expect(references(body, 'footnoteReference')).toEqual([]);
+      expect(part(all, 'word/endnotes.xml')).toContain('Board minutes, March 2024');
+      expect(body).toMatch(/<w:endnotePr><w:numFmt w:val="decimal"\/><\/w:endnotePr>/);
+    });
+
+    it('keeps "[n]" naming the Sources list in the brackets style, with no notes', async () => {
+      const all = await parts(await composeDocx(twoSections('brackets')));
+      const text = textOf(part(all, 'word/document.xml'));
+      expect(text).toContain('The rate is fixed [1]. It rises yearly [1]. Billing is monthly [2].');
+      expect(text).toContain('[1] Data Protection Act 2018.');
+      expect(references(part(all, 'word/document.xml'), 'footnoteReference')).toEqual([]);
+    });
+  });
+
+  it('sets signature lines apart and keeps widows, orphans and headings with their text', async () => {
+    const doc = sampleDocument({
+      blocks: [{ kind: 'section', id: 'a', title: 'Sign-off', content: 'The residual risk is acceptable.\n\nSigned for Acme: ______  Date: 2 November 2026', outputType: 'markdown' }],
+    });
+    const all = await parts(await composeDocx(doc));
+    const body = part(all, 'word/document.xml');
+    const signature = /<w:p>(?:(?!<\/w:p>).)*Signed for Acme(?:(?!<\/w:p>).)*<\/w:p>/s.exec(body)?.[0] ?? '';
+    expect(signature).toContain('<w:pStyle w:val="SignatureLine"/>');
+    const styles = part(all, 'word/styles.xml');
+    const styleXml = (id: string) => new RegExp(`<w:style [^>]*w:styleId="${id}"[^>]*>[\\s\\S]*?</w:style>`).exec(styles)?.[0] ?? '';
+    expect(styleXml('SignatureLine')).toMatch(/<w:spacing [^>]*w:before="480"/);
+    expect(styleXml('SignatureLine')).toContain('<w:keepLines/>');
+    expect(styleXml('Heading1')).toContain('<w:keepNext/>');
+    expect(/<w:pPrDefault>[\s\S]*?<\/w:pPrDefault>/.exec(styles)?.[0]).toContain('<w:widowControl/>');
   });
 
   it('leaves the DRAFT marker out of a finalized document', async () => {

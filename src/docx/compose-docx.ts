@@ -5,6 +5,7 @@ import {
   ExternalHyperlink,
   Footer,
   Header,
+  NumberFormat,
   PageBreak,
   PageNumber,
   Packer,
@@ -18,7 +19,7 @@ import {
 import { blocksToDocx, type DocxRenderContext } from './blocks-to-docx.js';
 import { BODY_PLACEHOLDER } from './body-placeholder.js';
 import { BodyWriter } from './body-writer.js';
-import { describeSource, FootnoteRegistry } from './citations.js';
+import { CitationRegistry, describeSource } from './citations.js';
 import { anchorClaim } from './comments.js';
 import type { ComposedBlock, ComposedDocument, ComposedSource, LifecycleState } from './composed-document.js';
 import type { Block, Inline } from './document-blocks.js';
@@ -27,6 +28,7 @@ import { markdownToBlocks, type ConversionContext } from './markdown-to-blocks.j
 import { NumberingRegistry } from './numbering.js';
 import { documentLanguage, pageGeometry, type PageGeometry } from './render-options.js';
 import { sectionContentToBlocks } from './section-content.js';
+import { styleSignatureLines } from './signature-lines.js';
 import { DRAFT_COLOR, buildStyles } from './styles.js';
 import { TableOfContentsBuilder } from './table-of-contents.js';
 import { xmlSafe } from './xml-text.js';
@@ -94,8 +96,10 @@ function blockToBlocks(block: ComposedBlock, conv: BlockConversion): Block[] {
   const { ctx } = conv;
   switch (block.kind) {
     case 'section': {
+      // Notes are one per source per section: a section starts the count afresh.
+      ctx.citations.startSection();
       const heading: Inline[] = text(block.title);
-      const content = sectionContentToBlocks(block, ctx);
+      const content = styleSignatureLines(sectionContentToBlocks(block, ctx));
       for (const claim of block.unsupportedClaims ?? []) {
         if (!claim.text.trim()) continue;
         const id = conv.comments.length;
@@ -125,7 +129,7 @@ function blockToBlocks(block: ComposedBlock, conv: BlockConversion): Block[] {
       return [{ kind: 'callout', tone: 'risk', children }];
     }
     case 'snippet': {
-      const body = markdownToBlocks(block.body, ctx, { headings: { mode: 'inline' } });
+      const body = styleSignatureLines(markdownToBlocks(block.body, ctx, { headings: { mode: 'inline' } }));
       return block.heading?.trim() ? [{ kind: 'paragraph', style: 'SnippetHeading', inlines: text(block.heading) }, ...body] : body;
     }
   }
@@ -189,12 +193,12 @@ function headerFooters(doc: ComposedDocument, geometry: PageGeometry) {
   };
 }
 
-function footnoteParts(footnotes: FootnoteRegistry): Record<string, { children: Paragraph[] }> {
+function noteParts(citations: CitationRegistry, style: 'FootnoteText' | 'EndnoteText'): Record<string, { children: Paragraph[] }> {
   const parts: Record<string, { children: Paragraph[] }> = {};
-  for (const { id, source } of footnotes.entries()) {
-    // Footnotes are numbered by Word (1, 2, 3… per citation), so the text names the source by
-    // title rather than by its [n], which would read as a second, different number.
-    parts[String(id)] = { children: [new Paragraph({ style: 'FootnoteText', children: [new TextRun(' '), ...sourceChildren(source, false)] })] };
+  for (const { id, source } of citations.entries()) {
+    // Notes are numbered by Word (1, 2, 3… in the order of the text), so the text names the
+    // source by title rather than by its [n], which would read as a second, different number.
+    parts[String(id)] = { children: [new Paragraph({ style, children: [new TextRun(' '), ...sourceChildren(source, false)] })] };
   }
   return parts;
 }
@@ -214,10 +218,11 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
   const geometry = pageGeometry(doc.render);
   const language = documentLanguage(doc.render);
   const created = normalizeTimestamp(doc.properties.created);
-  const footnotes = new FootnoteRegistry(doc.sources);
+  const citations = new CitationRegistry(doc.sources, doc.render.citationStyle);
+  const endnotes = citations.style === 'endnotes';
   const numbering = new NumberingRegistry();
   const conv: BlockConversion = {
-    ctx: { footnotes, numbering, headingNumbering: doc.render.headingNumbering },
+    ctx: { citations, numbering, headingNumbering: doc.render.headingNumbering },
     comments: [],
     commentDate: created,
   };
@@ -245,7 +250,7 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
     ...(toc ? { features: { updateFields: true } } : {}),
     styles: buildStyles(doc.render),
     numbering: numbering.toOptions(),
-    footnotes: footnoteParts(footnotes),
+    ...(endnotes ? { endnotes: noteParts(citations, 'EndnoteText') } : { footnotes: noteParts(citations, 'FootnoteText') }),
     comments: { children: conv.comments },
     sections: [
       {
@@ -255,6 +260,9 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
             size: { width: geometry.width, height: geometry.height },
             margin: geometry.margin,
           },
+          // Word and LibreOffice number endnotes i, ii, iii unless told; the text's repeated
+          // marks print the note's number, so both say 1, 2, 3.
+          ...(endnotes ? { endnoteProperties: { numberFormat: { type: NumberFormat.DECIMAL } } } : {}),
         },
         headers,
         footers,

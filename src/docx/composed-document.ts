@@ -48,7 +48,16 @@ export interface ComposedSource {
   url?: string | null;
   file?: string | null;
   page?: number | null;
+  /** Where in the file, when a page does not say it: a spreadsheet cell ("Fees!B4"), a table cell of a Word file. */
+  locator?: string | null;
 }
+
+/**
+ * How `[n]` markers read in the .docx: `footnotes` (the default), `endnotes` (the notes gathered
+ * after the text) or `brackets` (the marker kept as "[n]", naming the numbered Sources entry).
+ */
+export type CitationStyle = 'footnotes' | 'endnotes' | 'brackets';
+export const CITATION_STYLES: readonly CitationStyle[] = ['footnotes', 'endnotes', 'brackets'];
 
 export interface PageMarginsMm {
   top: number;
@@ -73,6 +82,8 @@ export interface RenderOptions {
   language: string;
   /** A Word table of contents field after the title page. */
   toc: boolean;
+  /** How `[n]` citations read: footnotes (one per source per section), endnotes, or "[n]" naming the Sources list. */
+  citationStyle: CitationStyle;
 }
 
 export interface DocumentProperties {
@@ -107,6 +118,7 @@ export const DEFAULT_RENDER_OPTIONS: Readonly<RenderOptions> = Object.freeze({
   pageNumbers: true,
   language: 'en-GB',
   toc: true,
+  citationStyle: 'footnotes',
 });
 
 /** Fills the options a caller left out with the defaults (e.g. when a template stores only overrides). */

@@ -13,7 +13,8 @@ export interface Marks {
 
 export type Inline =
   | { kind: 'text'; text: string; marks: Marks; link?: string }
-  | { kind: 'footnote'; footnoteId: number }
+  /** A note mark; `repeat`: the section's note of that source again (its number, not a new note). */
+  | { kind: 'note'; noteId: number; part: 'footnote' | 'endnote'; repeat: boolean }
   | { kind: 'lineBreak' }
   | { kind: 'commentStart'; commentId: number }
   | { kind: 'commentEnd'; commentId: number };

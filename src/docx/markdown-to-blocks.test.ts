@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FootnoteRegistry } from './citations.js';
+import { CitationRegistry } from './citations.js';
+import type { CitationStyle } from './composed-document.js';
 import type { Block } from './document-blocks.js';
 import { plainText } from './document-blocks.js';
 import { markdownToBlocks, type ConversionContext } from './markdown-to-blocks.js';
@@ -7,8 +8,8 @@ import { BULLETS, NumberingRegistry } from './numbering.js';
 import { sectionContentToBlocks } from './section-content.js';
 import { SAMPLE_SOURCES } from './test-support/sample-documents.js';
 
-function context(): ConversionContext {
-  return { footnotes: new FootnoteRegistry(SAMPLE_SOURCES), numbering: new NumberingRegistry(), headingNumbering: false };
+function context(style: CitationStyle = 'footnotes'): ConversionContext {
+  return { citations: new CitationRegistry(SAMPLE_SOURCES, style), numbering: new NumberingRegistry(), headingNumbering: false };
 }
 
 const outline = { headings: { mode: 'outline', topLevel: 2 } } as const;
@@ -58,15 +59,51 @@ describe('markdownToBlocks', () => {
   it('turns citation markers of known sources into footnotes, and leaves other brackets alone', () => {
     const ctx = context();
     const [para] = only(markdownToBlocks('Claim [1]. Both [2, 3]. Array[0] and [9].', ctx, outline), 'paragraph');
-    expect(para.inlines.filter((i) => i.kind === 'footnote')).toHaveLength(3);
+    expect(para.inlines.filter((i) => i.kind === 'note')).toHaveLength(3);
     expect(plainText(para.inlines)).toBe('Claim. Both. Array[0] and [9].');
-    expect(ctx.footnotes.entries().map((e) => e.source.n)).toEqual([1, 2, 3]);
+    expect(ctx.citations.entries().map((e) => e.source.n)).toEqual([1, 2, 3]);
+  });
+
+  it('repeats the section note of a source cited again, and marks "[1, 1]" once', () => {
+    const ctx = context();
+    const [para] = only(markdownToBlocks('One [1]. Two [2]. One again [1]. Both [1, 1].', ctx, outline), 'paragraph');
+    expect(para.inlines.filter((i) => i.kind === 'note')).toEqual([
+      { kind: 'note', noteId: 1, part: 'footnote', repeat: false },
+      { kind: 'note', noteId: 2, part: 'footnote', repeat: false },
+      { kind: 'note', noteId: 1, part: 'footnote', repeat: true },
+      { kind: 'note', noteId: 1, part: 'footnote', repeat: true },
+    ]);
+    expect(ctx.citations.entries()).toHaveLength(2);
+  });
+
+  it('writes endnote marks in the endnotes style', () => {
+    const [para] = only(markdownToBlocks('Claim [2].', context('endnotes'), outline), 'paragraph');
+    expect(para.inlines.filter((i) => i.kind === 'note')).toEqual([{ kind: 'note', noteId: 1, part: 'endnote', repeat: false }]);
+  });
+
+  it('keeps "[n]" as bracketed source numbers in the brackets style, a range named once per source', () => {
+    const ctx = context('brackets');
+    const [para] = only(markdownToBlocks('Claim [1]. Both [2-3]. Twice [2, 2].', ctx, outline), 'paragraph');
+    expect(plainText(para.inlines)).toBe('Claim [1]. Both [2, 3]. Twice [2].');
+    expect(para.inlines.some((i) => i.kind === 'note')).toBe(false);
+    expect(ctx.citations.entries()).toHaveLength(0);
+  });
+
+  it('prints no doubled full stop where a value ending in one meets the period after it', () => {
+    const ctx = context();
+    const text = (markdown: string) => plainText(only(markdownToBlocks(markdown, ctx, outline), 'paragraph')[0].inlines);
+    expect(text('It covers password resets.. The vendor holds **Acme Inc.**.')).toBe('It covers password resets. The vendor holds Acme Inc.');
+    // Around a note mark: "Inc. [1]." reads "Inc.¹", not "Inc.¹."
+    const [para] = only(markdownToBlocks('Signed by Acme Inc. [1].', ctx, outline), 'paragraph');
+    expect(para.inlines.map((i) => (i.kind === 'text' ? i.text : i.kind === 'note' ? '^' : '/')).join('')).toBe('Signed by Acme Inc.^');
+    // Code keeps its dots; an ellipsis stays.
+    expect(text('Run `a..` then wait...')).toBe('Run a.. then wait...');
   });
 
   it('does not treat brackets in code as citations', () => {
     const ctx = context();
     markdownToBlocks('`a[1]`\n\n```\nb[2]\n```', ctx, outline);
-    expect(ctx.footnotes.entries()).toHaveLength(0);
+    expect(ctx.citations.entries()).toHaveLength(0);
   });
 
   it('makes page breaks, rules, quotes, code and tables', () => {

@@ -1,5 +1,6 @@
 import { Lexer, type MarkedToken, type Token, type Tokens } from 'marked';
-import { isSafeExternalUrl, splitCitations, type FootnoteRegistry } from './citations.js';
+import { afterFullStop, collapseDoubledFullStops } from '../kernel/typography.js';
+import { isSafeExternalUrl, splitCitations, type CitationPiece, type CitationRegistry } from './citations.js';
 import type { Block, CellAlign, Inline, Marks, TableCellBlock } from './document-blocks.js';
 import { BULLETS, type NumberingRegistry } from './numbering.js';
 import { decodeEntities } from './xml-text.js';
@@ -10,7 +11,7 @@ import { decodeEntities } from './xml-text.js';
  */
 
 export interface ConversionContext {
-  footnotes: FootnoteRegistry;
+  citations: CitationRegistry;
   numbering: NumberingRegistry;
   headingNumbering: boolean;
 }
@@ -285,7 +286,7 @@ function sameFormatting(a: Inline, b: Inline): boolean {
 
 /**
  * Merges adjacent text with the same formatting (the lexer splits text at every bracket or
- * escape), turns soft line breaks into spaces, then resolves `[n]` markers into footnotes —
+ * escape), turns soft line breaks into spaces, then resolves `[n]` markers into citations —
  * except inside code, where brackets are code.
  */
 function finishInlines(raw: readonly Inline[], ctx: ConversionContext): Inline[] {
@@ -309,10 +310,66 @@ function finishInlines(raw: readonly Inline[], ctx: ConversionContext): Inline[]
       out.push({ ...inline, text });
       continue;
     }
-    for (const piece of splitCitations(text, ctx.footnotes.knownSources)) {
-      if (piece.kind === 'text') out.push({ ...inline, text: piece.text });
-      else out.push({ kind: 'footnote', footnoteId: ctx.footnotes.cite(piece.n) });
-    }
+    out.push(...citedInlines(splitCitations(text, ctx.citations.knownSources), inline, ctx.citations));
   }
+  return withoutDoubledFullStops(out);
+}
+
+/**
+ * "resets.." → "resets.": within a text, and across the joins a reader does not see — a change
+ * of formatting ("**Inc.**.") or a note mark ("Inc. [1]." → "Inc.¹."). Code is left as written.
+ */
+function withoutDoubledFullStops(inlines: readonly Inline[]): Inline[] {
+  const out: Inline[] = [];
+  let before = '';
+  for (const inline of inlines) {
+    if (inline.kind === 'note') {
+      out.push(inline);
+      continue; // a note mark sits between the words it joins
+    }
+    if (inline.kind !== 'text' || inline.marks.code) {
+      before = '';
+      out.push(inline);
+      continue;
+    }
+    const text = afterFullStop(before, collapseDoubledFullStops(inline.text));
+    before = text === '' ? before : text;
+    if (text !== '') out.push({ ...inline, text });
+  }
+  return out;
+}
+
+/**
+ * One text's pieces → inlines: text keeps the formatting of the text it came from; citations
+ * become note marks, or in the `brackets` style one "[1, 3]" per run of markers (a source
+ * cited twice in a row is named once).
+ */
+function citedInlines(pieces: readonly CitationPiece[], from: Extract<Inline, { kind: 'text' }>, citations: CitationRegistry): Inline[] {
+  const out: Inline[] = [];
+  const part = citations.style === 'endnotes' ? 'endnote' : 'footnote';
+  let brackets: number[] = [];
+  const flushBrackets = (): void => {
+    if (brackets.length === 0) return;
+    // The space splitCitations dropped before the marker stays: "claim [1]." reads as written.
+    out.push({ ...from, text: ` [${[...new Set(brackets)].join(', ')}]` });
+    brackets = [];
+  };
+  for (const piece of pieces) {
+    if (piece.kind === 'text') {
+      flushBrackets();
+      out.push({ ...from, text: piece.text });
+      continue;
+    }
+    const mark = citations.cite(piece.n);
+    if (mark.kind === 'bracket') {
+      brackets.push(mark.n);
+      continue;
+    }
+    // "[1, 1]" or "[1][1]" in one place is one mark, not "¹,¹".
+    const previous = out[out.length - 1];
+    if (previous?.kind === 'note' && previous.noteId === mark.noteId) continue;
+    out.push({ kind: 'note', noteId: mark.noteId, part, repeat: mark.repeat });
+  }
+  flushBrackets();
   return out;
 }

@@ -18,6 +18,13 @@ export const DRAFT_COLOR = 'C00000';
 
 const halfPoints = (pt: number): number => Math.round(pt * 2);
 
+/**
+ * Widow and orphan control: no paragraph leaves one line alone at the foot or the head of a page.
+ * docx writes `w:widowControl` from style options but leaves it out of their type, hence the
+ * spread. Word's own Normal style has it; without it LibreOffice and Word break anywhere.
+ */
+const WIDOW_CONTROL: object = { widowControl: true };
+
 function heading(font: string, sizePt: number, opts: { italic?: boolean; before: number; after: number; outline: number }): IBaseParagraphStyleOptions {
   return {
     run: { font, size: halfPoints(sizePt), bold: true, italics: opts.italic, color: ACCENT },
@@ -40,7 +47,7 @@ export function buildStyles(render: RenderOptions): IStylesOptions {
         // w:lang here is what makes Word spell-check the whole document in the right language.
         run: { font, size: halfPoints(size), language: { value: lang, eastAsia: lang, bidirectional: lang } },
         // lineRule is explicit: LibreOffice reads a bare w:line as an exact height, which overlaps large text.
-        paragraph: { spacing: { after: 120, line: 276, lineRule: LineRuleType.AUTO } },
+        paragraph: { ...WIDOW_CONTROL, spacing: { after: 120, line: 276, lineRule: LineRuleType.AUTO } },
       },
       title: {
         run: { font, size: halfPoints(Math.round(size * 2.5)), bold: true, color: ACCENT },
@@ -144,6 +151,14 @@ export function buildStyles(render: RenderOptions): IStylesOptions {
         next: 'Normal',
         run: { bold: true, color: '404040' },
         paragraph: { keepNext: true, spacing: { before: 200, after: 60 } },
+      },
+      {
+        // "Signed for …: ____": set apart from the text above, where a hand signs, and never split.
+        id: 'SignatureLine',
+        name: 'Signature Line',
+        basedOn: 'Normal',
+        next: 'Normal',
+        paragraph: { keepLines: true, spacing: { before: 480, after: 120 } },
       },
       {
         id: 'SourceEntry',

@@ -121,6 +121,8 @@ export interface GatheredSourceInfo {
   tool?: string | null;
   documentId?: string | null;
   page?: number | null;
+  /** Where in the file beyond a page: an extracted value's sheet or table cell (`Fees!B4`). */
+  locator?: string | null;
   quote?: string | null;
   text?: string | null;
   /** The extracted items an `assessment` value was built from (a correction to one makes it stale). */

@@ -34,7 +34,8 @@ export interface PipelineInput {
     coordination: { maxConcurrency: number; needTimeoutMs: number };
     brief: Record<string, unknown>;
     verify: { enabled: boolean; judge: 'auto' | 'deterministic' | 'model' };
-    render: { concurrency: number };
+    /** `language`: the document's locale, which `date("long")` and other locale-aware filters format in. */
+    render: { concurrency: number; language?: string };
     models: ModelChoice;
   };
   voice: VoiceInput | null;
@@ -157,6 +158,7 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
     sections: input.currentOutputs,
     variables: input.variables,
     today: input.now.slice(0, 10),
+    locale: input.config.render.language,
   });
   const toRender = input.sections.filter((s) => input.renderSectionIds.has(s.id));
   const rendered = await renderSections(toRender, renderContext, ports, {

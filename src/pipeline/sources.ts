@@ -17,6 +17,7 @@ export interface NumberedSource {
   tool: string | null;
   documentId: string | null;
   page: number | null;
+  locator: string | null;
   quote: string | null;
   /** What a cited claim is checked against: the source's text, else its quote, else the value. */
   text: string;
@@ -42,6 +43,7 @@ export function numberSources(rows: readonly SourceInput[]): NumberedSource[] {
         tool: source.tool ?? null,
         documentId: source.documentId ?? null,
         page: source.page ?? null,
+        locator: source.locator ?? null,
         quote: source.quote ?? null,
         text: source.text ?? source.quote ?? valueText(row.value),
       };

@@ -42,7 +42,10 @@ export function renderTemplate(source: string, context: Record<string, unknown>)
   try {
     guardMissingVariables(parsed.body);
     parsed.body = rewriteBody(parsed.body);
-    const scope = createSandboxScope(context, { budget: new RenderBudget(), recordMissing: (path) => missing.add(path) });
+    // The context's `locale` (the document's render language) is what `date("long")` and other
+    // locale-aware filters format in, so one document writes every date the same way.
+    const locale = typeof context.locale === 'string' ? context.locale : undefined;
+    const scope = createSandboxScope(context, { budget: new RenderBudget(), recordMissing: (path) => missing.add(path), locale });
     const output = new Interpreter(scope).run(parsed);
     return { output: stringOf(output) ?? '', undefinedVariables: undefinedVariables() };
   } catch (error) {

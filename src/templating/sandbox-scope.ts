@@ -39,6 +39,8 @@ export interface SandboxSession {
   budget: RenderBudget;
   /** Called with the dotted path of each variable rendered as a missing marker. */
   recordMissing(path: string): void;
+  /** The default locale of locale-aware filters (`date("long")`); see createSandboxScope. */
+  locale?: string;
 }
 
 /** The visible text that replaces an undefined variable in the output. */
@@ -116,7 +118,7 @@ function helpers(session: SandboxSession): Record<string, NativeFunction> {
       if (filter === undefined || operand === undefined) throw new Error('unknown filter');
       // Charged by size: the operand's characters are read, the result's written.
       budget.step(1 + stepsForChars(stringOf(operand)?.length ?? 0));
-      const result = filter({ operand, ...splitArguments(rest) });
+      const result = filter({ operand, ...splitArguments(rest), locale: session.locale });
       const text = stringOf(result);
       if (text !== undefined) {
         checkStringLength(text.length);

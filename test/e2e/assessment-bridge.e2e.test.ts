@@ -5,6 +5,7 @@
  * quote, and verify checks cited claims against that quote. A correction of that item marks
  * the sections built on it stale, and the next run gathers the corrected value.
  */
+import JSZip from 'jszip';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
@@ -94,5 +95,38 @@ describeEachDialect('assessment bridge', (dialect) => {
     expect((await api.as('globex').post(`/v1/documents/${foreign}/data-needs`, { kind: 'assessment', output_key: 'stolen', args_json: { assessment_id: assessmentId } })).status).toBe(201);
     const gathered = await api.as('globex').post(`/v1/documents/${foreign}/gather`, {});
     expect(gathered.body.failures).toEqual([expect.objectContaining({ outputKey: 'stolen', error: expect.stringMatching(/not found/) })]);
+  });
+
+  it('names the cell of a value extracted from a spreadsheet in the exported Sources list and note', async () => {
+    await createTemplate(api, {
+      slug: 'contact-note',
+      title: 'Contact note',
+      sections: [{ key: 'contact', title: 'Contact', render_mode: 'templated', output_template: 'Write to {{ email }} [1]. Copy the team [1].' }],
+    });
+    const documentId = (await api.post('/v1/documents', { templateId: 'contact-note' })).body.document.id;
+    const csv = 'name,amount,email\nAlice,12.50,alice@example.test\nBob,7.00,bob@example.test\n';
+    const created = await postMultipart(server, token, 'acme', '/assessments', { name: 'Contacts', linked_document_id: documentId }, [{ name: 'people.csv', bytes: Buffer.from(csv), type: 'text/csv' }]);
+    expect(created.status).toBe(201);
+    const need = await api.post(`/v1/documents/${documentId}/data-needs`, {
+      kind: 'assessment',
+      output_key: 'email',
+      args_json: { assessment_id: created.body.assessment.id, item_key: 'row[1].email', policy: 'best_available' },
+    });
+    expect(need.status).toBe(201);
+    await server.jobs.idle();
+    await api.post(`/v1/documents/${documentId}/generate`, {});
+    expect((await collectEvents(`${server.url}/v1/documents/${documentId}/progress`, token)).at(-1)?.event).toBe('pipeline_finished');
+
+    const exported = await server.call('GET', `/v1/documents/${documentId}/export.docx`, { token, org: 'acme' });
+    expect(exported.status).toBe(200);
+    const zip = await JSZip.loadAsync(Buffer.from(await exported.arrayBuffer()));
+    const text = (xml: string) => xml.replace(/<[^>]+>/g, '');
+    const body = text((await zip.file('word/document.xml')?.async('string')) ?? '');
+    const notes = text((await zip.file('word/footnotes.xml')?.async('string')) ?? '');
+    // The cell the address was read from (row 3, column C of the file), after the file's name.
+    expect(body.slice(body.lastIndexOf('Sources'))).toMatch(/\[1\] people\.csv\. (?:[^!.]+!)?C3\./);
+    expect(notes).toMatch(/people\.csv\. (?:[^!.]+!)?C3\./);
+    // Cited twice in the section: one note.
+    expect(notes.match(/people\.csv/g)).toHaveLength(1);
   });
 });

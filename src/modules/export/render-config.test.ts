@@ -17,6 +17,7 @@ describe('renderOptionsFromConfig', () => {
         pageNumbers: false,
         language: 'de-DE',
         toc: true,
+        citationStyle: 'endnotes',
       },
     }).render;
     expect(renderOptionsFromConfig(render)).toEqual({
@@ -30,16 +31,17 @@ describe('renderOptionsFromConfig', () => {
       pageNumbers: false,
       language: 'de-DE',
       toc: true,
+      citationStyle: 'endnotes',
     });
   });
 
   it('uses the config defaults for a document without overrides (no table of contents)', () => {
     const options = renderOptionsFromConfig(resolveConfig({}).render);
-    expect(options).toMatchObject({ pageSize: 'A4', fontFamily: 'Calibri', fontSize: 11, pageNumbers: true, toc: false, headerText: null });
+    expect(options).toMatchObject({ pageSize: 'A4', fontFamily: 'Calibri', fontSize: 11, pageNumbers: true, toc: false, headerText: null, citationStyle: 'footnotes' });
   });
 
   it('falls back to the defaults for values of the wrong type instead of passing them on', () => {
-    const options = renderOptionsFromConfig({ pageSize: 'A5', margins: 'wide', fontSize: 'big', toc: 'yes', headerText: '   ', language: 42 });
+    const options = renderOptionsFromConfig({ pageSize: 'A5', margins: 'wide', fontSize: 'big', toc: 'yes', headerText: '   ', language: 42, citationStyle: 'harvard' });
     expect(options).toMatchObject({
       pageSize: 'A4',
       marginsMm: DEFAULT_RENDER_OPTIONS.marginsMm,
@@ -47,6 +49,7 @@ describe('renderOptionsFromConfig', () => {
       toc: DEFAULT_RENDER_OPTIONS.toc,
       headerText: null,
       language: DEFAULT_RENDER_OPTIONS.language,
+      citationStyle: 'footnotes',
     });
   });
 });

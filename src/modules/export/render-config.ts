@@ -3,7 +3,7 @@
  * when it is saved, but stored JSON is read back as `unknown`, so every value is checked again
  * and a value of the wrong type falls back to the default instead of reaching the composer.
  */
-import { DEFAULT_RENDER_OPTIONS, type PageMarginsMm, type RenderOptions } from '../../docx/composed-document.js';
+import { CITATION_STYLES, DEFAULT_RENDER_OPTIONS, type CitationStyle, type PageMarginsMm, type RenderOptions } from '../../docx/composed-document.js';
 
 function stringOr(value: unknown, fallback: string): string {
   return typeof value === 'string' && value.trim() !== '' ? value : fallback;
@@ -42,5 +42,6 @@ export function renderOptionsFromConfig(render: Readonly<Record<string, unknown>
     pageNumbers: booleanOr(render.pageNumbers, d.pageNumbers),
     language: stringOr(render.language, d.language),
     toc: booleanOr(render.toc, d.toc),
+    citationStyle: (CITATION_STYLES as readonly unknown[]).includes(render.citationStyle) ? (render.citationStyle as CitationStyle) : d.citationStyle,
   };
 }

@@ -23,9 +23,9 @@ export async function assessmentValueForNeed(ctx: CommandContext, need: DataNeed
   });
   if (result.value_text === null) throw new Error(`assessment ${String(args.assessment_id)} has no ${itemKey ? `validated value for "${itemKey}"` : 'validated items'}`);
   const first = result.citations[0];
-  // One place cited: the title names the file and `page` the page (the Sources list and the
-  // footnotes add the page themselves). Several: the title lists each file with its page.
-  const places = [...new Set(result.citations.map((c) => (c.page_number ? `${c.filename}, p. ${c.page_number}` : c.filename)))];
+  // One place cited: the title names the file, `page` the page and `locator` the cell (the
+  // Sources list and the notes add them). Several: the title lists each file with its place.
+  const places = [...new Set(result.citations.map((c) => [c.filename, c.page_number ? `p. ${c.page_number}` : null, c.locator].filter(Boolean).join(', ')))];
   const single = places.length === 1;
   return {
     value: result.value_text,
@@ -35,6 +35,7 @@ export async function assessmentValueForNeed(ctx: CommandContext, need: DataNeed
           kind: 'assessment',
           documentId: first.document_id,
           page: single ? first.page_number : null,
+          locator: single ? first.locator : null,
           quote: result.citations.map((c) => c.quote).join(' … '),
           text: result.citations.map((c) => c.text).join('\n'),
           itemIds: result.citations.map((c) => c.item_id),

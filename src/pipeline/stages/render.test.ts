@@ -46,6 +46,12 @@ describe('renderTemplatedSection', async () => {
     expect(await renderTemplatedSection(s, context)).toEqual(first);
   });
 
+  it('prints one full stop where a value ending in one meets the period the template adds', async () => {
+    const withAbbreviation = { ...context, client: 'Globex Inc.' };
+    const rendered = await renderTemplatedSection(section({ id: 'a', outputTemplate: 'We act for {{ client }}. Fees follow... (see 1..3).' }), withAbbreviation);
+    expect(rendered.content).toBe('We act for Globex Inc. Fees follow... (see 1..3).');
+  });
+
   it('marks a missing variable visibly and lists it', async () => {
     const rendered = await renderTemplatedSection(section({ id: 'a', outputTemplate: 'Signed: {{ signatory }}' }), context);
     expect(rendered.content).toBe('Signed: [[missing: signatory]]');

@@ -4,6 +4,7 @@
  * deterministic, which is what lets a generation snapshot reproduce it byte for byte. A synthesized section is written by the model port from its prompt, the
  * voice, the context and the numbered sources.
  */
+import { collapseDoubledFullStops } from '../../kernel/typography.js';
 import { renderTemplates } from '../../tenant-code/tenant-code-pool.js';
 import type { EmitEvent } from '../events.js';
 import type { FieldDefinitionInput, ModelChoice, ModelGateway, ModelUsage, NumberedSourceInput, VoiceInput } from '../ports.js';
@@ -31,6 +32,8 @@ export interface RenderContextInput {
   variables: Record<string, unknown>;
   /** The run's pinned date (YYYY-MM-DD), so a reproduce renders the same day. */
   today: string;
+  /** The document's render language (BCP-47): the default locale of `date("long")` and other locale-aware filters. */
+  locale?: string;
 }
 
 /**
@@ -54,6 +57,7 @@ export function buildRenderContext(input: RenderContextInput): Record<string, un
     variables: input.variables,
     today: input.today,
     now: input.today,
+    ...(input.locale ? { locale: input.locale } : {}),
   };
 }
 
@@ -78,7 +82,10 @@ type TemplateOutcome = Awaited<ReturnType<typeof renderTemplates>>[number];
 
 function templatedSectionOf(section: RenderSection, result: TemplateOutcome): RenderedSection {
   if (result.error) throw new Error(`section "${section.title}": ${result.error}`);
-  return { sectionId: section.id, content: result.output, missing: result.undefinedVariables, model: null, prompt: null, modelOutput: null, usage: { inputTokens: 0, outputTokens: 0 } };
+  // A value ending with a full stop and the template's own period after it ("resets." + ".")
+  // would print "resets..": the section text keeps one, as a reader expects.
+  const content = collapseDoubledFullStops(result.output);
+  return { sectionId: section.id, content, missing: result.undefinedVariables, model: null, prompt: null, modelOutput: null, usage: { inputTokens: 0, outputTokens: 0 } };
 }
 
 function sectionPromptOf(section: RenderSection, result: TemplateOutcome | null): { output: string; missing: string[] } | null {

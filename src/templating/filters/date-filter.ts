@@ -1,7 +1,9 @@
 /**
- * `date(format='%Y-%m-%d')`: formats an ISO date/date-time string with strftime codes.
- * Always UTC and English names, never the host's time zone or locale, so the same data
- * renders the same bytes on every machine.
+ * `date(format='%Y-%m-%d', locale=…)`: formats an ISO date/date-time string, either with a
+ * named format — `long` ("1 December 2026"), `short`, `medium`, `full` in the locale, `iso`
+ * (2026-12-01) — or with strftime codes (English names). The locale is the argument, else the
+ * document's (its render language), else en-GB. Always UTC, never the host's time zone or
+ * locale, so the same data renders the same bytes on every machine.
  */
 import { isNoneValue, isUndefinedValue, kindOf, makeString, stringOf, type RuntimeValue } from '../jinja-runtime.js';
 import { argumentOf, stringArgument, type FilterCall } from './filter-call.js';
@@ -90,6 +92,27 @@ export function strftime(date: Date, format: string): string {
   });
 }
 
+const DEFAULT_LOCALE = 'en-GB';
+type DateStyle = 'full' | 'long' | 'medium' | 'short';
+const NAMED_FORMATS: Readonly<Record<string, DateStyle | 'iso'>> = { full: 'full', long: 'long', medium: 'medium', short: 'short', iso: 'iso' };
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Formatters are cached per (locale, style); a tag Intl does not accept is an error of the template. */
+function formatterFor(locale: string, style: DateStyle): Intl.DateTimeFormat {
+  if (!/^[A-Za-z0-9-]{1,35}$/.test(locale)) throw new Error(`date: unsupported locale "${locale}"`);
+  const key = `${locale}|${style}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' });
+    } catch {
+      throw new Error(`date: unsupported locale "${locale}"`);
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /**
  * The `date` filter. none/undefined/'' render as '' (a missing date is not an error).
  * @throws {Error} for non-text operands or text that is not an ISO date
@@ -102,5 +125,10 @@ export function dateFilter(call: FilterCall): RuntimeValue {
   if (text.trim() === '') return makeString('');
   const format = stringArgument(argumentOf(call, 0, 'format'), '%Y-%m-%d', 'date format');
   if (format.length > 500) throw new Error('date: format too long');
-  return makeString(strftime(parseIsoDate(text), format));
+  const date = parseIsoDate(text);
+  const named = NAMED_FORMATS[format];
+  if (named === undefined) return makeString(strftime(date, format));
+  if (named === 'iso') return makeString(strftime(date, '%Y-%m-%d'));
+  const locale = stringArgument(argumentOf(call, 1, 'locale'), call.locale ?? DEFAULT_LOCALE, 'date locale');
+  return makeString(formatterFor(locale, named).format(date));
 }

@@ -22,6 +22,8 @@ export interface FilterCall {
   operand: RuntimeValue;
   positional: RuntimeValue[];
   keyword: ReadonlyMap<string, RuntimeValue>;
+  /** The document's locale (the context's `locale`, a BCP-47 tag): the default of locale-aware filters. */
+  locale?: string;
 }
 
 /** A sandbox filter. */

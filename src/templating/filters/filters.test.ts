@@ -97,6 +97,17 @@ describe('date', () => {
     expect(render('{{ "2024-03-05T23:30:00-02:00"|date("%Y-%m-%d %H:%M %Z") }}')).toBe('2024-03-06 01:30 UTC');
     expect(render('{{ "2024-12-31T09:05:07"|date("%I:%M:%S %p, day %j") }}')).toBe('09:05:07 AM, day 366');
   });
+  it('formats named formats in the document locale (the context\'s `locale`), else en-GB', () => {
+    const d = '2026-12-01';
+    expect(render('{{ d|date("long") }}|{{ d|date("short") }}|{{ d|date("iso") }}', { d })).toBe('1 December 2026|01/12/2026|2026-12-01');
+    expect(render('{{ d|date("long") }}|{{ d|date("full") }}', { d, locale: 'de-DE' })).toBe('1. Dezember 2026|Dienstag, 1. Dezember 2026');
+    expect(render('{{ d|date("long") }}', { d, locale: 'en-US' })).toBe('December 1, 2026');
+    // An explicit locale wins over the document's; a date-time keeps its UTC day.
+    expect(render('{{ d|date("long", "fr-FR") }}|{{ t|date(format="medium", locale="en-GB") }}', { d, t: '2026-12-01T23:30:00-02:00', locale: 'de-DE' })).toBe(
+      '1 décembre 2026|2 Dec 2026',
+    );
+    expect(failure('{{ "2026-12-01"|date("long", "!!") }}')).toMatch(/unsupported locale/);
+  });
   it('renders nothing for none or empty and refuses invalid dates and non-text', () => {
     expect(render('[{{ none|date }}][{{ ""|date }}]')).toBe('[][]');
     expect(failure('{{ "2023-02-29"|date }}')).toMatch(/not a valid date/);

@@ -3753,6 +3753,7 @@ export interface components {
         };
         /** @description page, fonts, numbering, header/footer, table of contents of the export */
         RenderConfig: {
+            citationStyle?: null | ("footnotes" | "endnotes" | "brackets");
             concurrency?: null | number;
             fontFamily?: null | string;
             fontSize?: null | number;

@@ -7,6 +7,7 @@ import type { CommandContext } from '../../context.js';
 import { requireAssessment } from '../assessments/require-assessment.js';
 import type { ExtractedItemRecord } from '../extracted-items/extracted-item.repository.js';
 import { firstPage } from '../exporters/select-items.js';
+import { cellLocator } from './cell-locator.js';
 import { valueText } from '../../../extraction/items.js';
 import type { ValueType } from '../../../extraction/types.js';
 
@@ -14,6 +15,8 @@ export interface NeedCitation {
   document_id: string;
   filename: string;
   page_number: number | null;
+  /** Where in the file when a page does not say it: a sheet cell (`Fees!B4`), a Word table cell (`table 1, row 2, cell 3`). */
+  locator: string | null;
   /**
    * What the source says: the file's verbatim quote, or for a corrected item the corrected
    * value with its provenance (`1300.00 EUR (corrected by a@acme.test, was "EUR 1,190.00")`).
@@ -92,7 +95,7 @@ export async function validatedItemsForNeed(ctx: CommandContext, args: NeedArgs)
   const chosen = [...best.values()];
   const citations: NeedCitation[] = [];
   for (const item of chosen) {
-    const place = { document_id: item.document_id, filename: names.get(item.document_id) ?? '', page_number: firstPage(item), item_id: item.id };
+    const place = { document_id: item.document_id, filename: names.get(item.document_id) ?? '', page_number: firstPage(item), locator: cellLocator(item.provenance.anchors), item_id: item.id };
     citations.push({ ...place, ...(await whatTheSourceSays(ctx, item)) });
   }
   if (args.item_key !== undefined) return { value_text: chosen[0]?.value_text ?? null, citations };

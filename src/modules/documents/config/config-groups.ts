@@ -93,6 +93,11 @@ export const STORED_GROUPS = {
         pageNumbers: N(Type.Boolean()),
         language: N(Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$' })),
         toc: N(Type.Boolean()),
+        citationStyle: N(
+          StringEnum(['footnotes', 'endnotes', 'brackets'], {
+            description: 'how `[n]` citations read in the export: footnotes (one per source per section), endnotes, or "[n]" naming the Sources list',
+          }),
+        ),
         concurrency: N(Type.Integer({ minimum: 1, maximum: 16 })),
       },
       { additionalProperties: false },
@@ -108,6 +113,7 @@ export const STORED_GROUPS = {
       pageNumbers: true,
       language: 'en-GB',
       toc: false,
+      citationStyle: 'footnotes',
       concurrency: 4,
     },
   },

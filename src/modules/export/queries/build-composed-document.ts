@@ -76,6 +76,7 @@ export async function buildComposedDocument(ctx: CommandContext, documentId: str
     // Gathered sources name no file of their own; a file-backed source carries it in its title.
     file: null,
     page: source.page,
+    locator: source.locator,
   }));
   const claims = unsupportedClaimsOf(inputs.sections, snapshots);
   const blocks = await libraryBlocksOf(inputs, library, gathered, sources.map(({ n, title, url }) => ({ n, title, url: url ?? null })));

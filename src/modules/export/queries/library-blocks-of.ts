@@ -74,6 +74,8 @@ function exportTemplateContext(inputs: DocumentInputs, gatheredRows: readonly Ga
     organization: inputs.organization,
     sources,
     today: document.updatedAt.slice(0, 10),
+    // The export's dates read as the document's: `date("long")` formats in its render language.
+    ...(typeof inputs.config.render.language === 'string' ? { locale: inputs.config.render.language } : {}),
   };
 }
 

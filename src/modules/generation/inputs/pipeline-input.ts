@@ -83,7 +83,7 @@ export async function pipelineInputOf(inputs: DocumentInputs, run: Pick<RunRecor
       coordination: { maxConcurrency: Number(config.coordination.maxConcurrency), needTimeoutMs: Number(config.coordination.needTimeoutMs) },
       brief: config.brief,
       verify: { enabled: config.verify.enabled !== false, judge: config.verify.judge as 'auto' },
-      render: { concurrency: Number(config.render.concurrency) },
+      render: { concurrency: Number(config.render.concurrency), language: typeof config.render.language === 'string' ? config.render.language : undefined },
       models: config.models as PipelineInput['config']['models'],
     },
     voice: voiceInputOf(voice),

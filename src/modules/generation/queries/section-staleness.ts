@@ -62,6 +62,7 @@ async function currentContext(inputs: DocumentInputs, recorded: Record<string, u
     sections: (isRecord(recorded.sections) ? recorded.sections : {}) as Record<string, string | null>,
     variables: isRecord(recorded.variables) ? recorded.variables : {},
     today: typeof recorded.today === 'string' ? recorded.today : now.slice(0, 10),
+    locale: typeof inputs.config.render.language === 'string' ? inputs.config.render.language : undefined,
   });
   return { context, sources: sources.map((s) => ({ n: s.n, title: s.title, text: s.text })) };
 }

@@ -44,7 +44,7 @@ export const ENGAGEMENT_LETTER_SPEC: TemplateSpecInput = {
       render_mode: 'templated',
       output_type: 'markdown',
       output_template:
-        'Dear {{ client_contact }},\n\nThank you for choosing {{ firm_name }}. This letter sets out the terms on which we will act for {{ client_name }} from {{ start_date|date("%d %B %Y") }}.\n',
+        'Dear {{ client_contact }},\n\nThank you for choosing {{ firm_name }}. This letter sets out the terms on which we will act for {{ client_name }} from {{ start_date|date("long") }}.\n',
     },
     {
       key: 'scope',

@@ -64,7 +64,7 @@ export const GDPR_DPIA_SPEC: TemplateSpecInput = {
       output_template:
         'This assessment covers **{{ processing_name }}**, carried out by {{ controller_name }}.\n\n' +
         '| Item | Detail |\n|---|---|\n| Controller | {{ controller_name }} |\n| Data protection officer | {{ dpo_contact|default("not appointed", true) }} |\n' +
-        '| Assessment date | {{ assessment_date|default("not set", true) }} |\n| Assessor | {{ assessor|default("not named", true) }} |\n',
+        '| Assessment date | {{ assessment_date|date("long")|default("not set", true) }} |\n| Assessor | {{ assessor|default("not named", true) }} |\n',
     },
     {
       key: 'description',
@@ -106,9 +106,9 @@ export const GDPR_DPIA_SPEC: TemplateSpecInput = {
       output_type: 'markdown',
       output_template:
         '{% if computed.high_risk %}The processing involves special categories of data or transfers outside the EEA. If the residual risk stays high after the measures above, ' +
-        '{{ controller_name }} must consult the supervisory authority before processing starts (Article 36 GDPR).' +
-        '{% else %}With the measures above, the residual risk is considered acceptable and prior consultation of the supervisory authority is not required.{% endif %}\n\n' +
-        'Signed for {{ controller_name }}: ______________________  Date: {{ assessment_date|default("__________", true) }}\n',
+        '{{ controller_name }} must consult the supervisory authority before processing starts (Article 36 GDPR).\n\n' +
+        '{% else %}With the measures above, the residual risk is considered acceptable and prior consultation of the supervisory authority is not required.\n\n{% endif %}' +
+        'Signed for {{ controller_name }}: ______________________  Date: {{ assessment_date|date("long")|default("__________", true) }}\n',
     },
   ],
 };

@@ -46,7 +46,7 @@ export const VENDOR_SECURITY_MEMO_SPEC: TemplateSpecInput = {
       render_mode: 'templated',
       output_type: 'markdown',
       output_template:
-        '**To:** Procurement committee  \n**From:** {{ reviewer }}  \n**Date:** {{ memo_date|default("undated", true) }}  \n**Subject:** Security assessment of {{ vendor_name }}\n\n' +
+        '**To:** Procurement committee  \n**From:** {{ reviewer }}  \n**Date:** {{ memo_date|date("long")|default("undated", true) }}  \n**Subject:** Security assessment of {{ vendor_name }}\n\n' +
         '{{ vendor_name }} will provide {{ service_description }}. The highest classification of data involved is **{{ data_classification }}**; the vendor holds {{ certifications }}.' +
         '{% if annual_contract_value %} The annual contract value is {{ annual_contract_value|float|currency("EUR") }}.{% endif %}\n',
     },
@@ -57,7 +57,7 @@ export const VENDOR_SECURITY_MEMO_SPEC: TemplateSpecInput = {
       output_type: 'markdown',
       output_template:
         '| Control | Status |\n|---|---|\n| Independent assurance (SOC 2 / ISO 27001) | {{ "Met" if computed.certified else "Not met" }} |\n' +
-        '| Annual penetration test | {{ ("Last test " ~ last_pentest_date) if last_pentest_date else "No evidence" }} |\n' +
+        '| Annual penetration test | {{ ("Last test " ~ last_pentest_date|date("long")) if last_pentest_date else "No evidence" }} |\n' +
         '| Incident contact named | {{ "Yes (" ~ incident_contact ~ ")" if incident_contact else "No" }} |\n',
     },
     {
