@@ -54,16 +54,17 @@ const doc = await buildDocument(store.db, { orgId: org.id });
 const ctx = createContext(store.db, systemActor({ orgId: org.id, slug: org.slug, displayName: org.displayName, isDefault: false }), { now: () => new Date() });
 const jobs = new RecordingQueue();
 await startGeneration(ctx, { jobs, secretKey: secretKeyFrom(randomBytes(32)) }, doc.id, {});
-const run = await ctx.repos.runs.findActive(org.id, doc.id);
-if (!run) throw new Error('no run');
+const active = await ctx.repos.runs.findActive(org.id, doc.id);
+if (!active) throw new Error('no run');
+const run = active;
 
 configureTenantCode({ workers: 2, timeoutMs: 3000, queueTimeoutMs: 30000, maxHeapMb: 128 });
 await renderTemplates(['warm {{ 1 }}', 'warm {{ 2 }}'], {}, () => 'warm');
 
 /** The render stage of a run over `sources`, its events batched (or appended one by one). */
 async function quireRun(sources: string[], batched: boolean): Promise<number> {
-  const writer = new RunEventWriter((batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run!, batch), () => new Date());
-  const emit = batched ? writer.emit : async (event: Parameters<typeof writer.emit>[0]) => void (await ctx.repos.runEvents.append(org.id, doc.id, run!, event, new Date()));
+  const writer = new RunEventWriter((batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run, batch), () => new Date());
+  const emit = batched ? writer.emit : async (event: Parameters<typeof writer.emit>[0]) => void (await ctx.repos.runEvents.append(org.id, doc.id, run, event, new Date()));
   const t = performance.now();
   const rendered = await renderSections(sectionsOf(sources), CONTEXT, { emit, model: NO_MODEL }, { concurrency: 4, sources: [], voice: null, brief: {}, models: {} as never });
   await writer.flush();
