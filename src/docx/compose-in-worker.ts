@@ -44,6 +44,16 @@ function poolFor(maxHeapMb: number): WorkerPool<ComposedDocument, Uint8Array> {
   return pool;
 }
 
+/**
+ * Stops the composer workers (the server's close): a started worker keeps a process alive when
+ * it runs from the TypeScript sources (the loader's port). A later export starts a new pool.
+ */
+export async function closeComposeWorkers(): Promise<void> {
+  const open = [...pools.values()];
+  pools.clear();
+  await Promise.all(open.map((pool) => pool.close()));
+}
+
 /** The composer pools' counters (tests). */
 export function composeWorkerStats(maxHeapMb = DEFAULT_WORKER_COMPOSE_OPTIONS.maxHeapMb) {
   return poolFor(maxHeapMb).stats();
