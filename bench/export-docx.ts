@@ -11,7 +11,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -28,6 +28,7 @@ const LARGE_SECTIONS = 500;
 const RUNS = 5;
 const HTTP_RUNS = 3;
 const HEAP_CAP_MB = 96;
+const COMPARE_ROUNDS = 3;
 
 interface ChildResult {
   sections: number;
@@ -233,6 +234,18 @@ async function main(): Promise<void> {
     const capped = await measureQuire(LARGE_SECTIONS, 1, null, [`--max-old-space-size=${HEAP_CAP_MB}`]);
     console.log(`Quire over HTTP (started server, GET …/export.docx), ${LARGE_SECTIONS} sections, ${HTTP_RUNS} runs…`);
     const http = await measureQuire(LARGE_SECTIONS, HTTP_RUNS, null, ['--expose-gc'], '--child-http');
+    // The issue's comparison: the 200-section export over HTTP against pandoc, alternating
+    // batches of 3 so a busy spell of the shared machine falls on both.
+    console.log(`Quire over HTTP against pandoc, ${COMPARE_SECTIONS} sections, ${COMPARE_ROUNDS} alternating rounds of 3…`);
+    const httpCompare: number[] = [];
+    const pandocCompare: number[] = [];
+    let httpCompareBytes = 0;
+    for (let round = 0; round < COMPARE_ROUNDS; round++) {
+      const served = await measureQuire(COMPARE_SECTIONS, 3, null, [], '--child-http');
+      httpCompare.push(...served.timesMs);
+      httpCompareBytes = served.bytes;
+      if (hasPandoc) pandocCompare.push(...(await measurePandoc(markdownPath, join(dir, 'pandoc.docx'), 3)).timesMs);
+    }
     console.log('Counting its pages with LibreOffice…');
     const pages = await pageCount(largePath, dir).catch(() => null);
 
@@ -249,6 +262,8 @@ async function main(): Promise<void> {
       `| Quire \`composeDocx\`, ${LARGE_SECTIONS} sections${pages ? ` (${pages} pages in LibreOffice)` : ''} | ${fmt(large.timesMs[0])} | ${large.peakRssMb} MB | ${Math.round(large.bytes / 1024)} KB |`,
       `| same, \`node --max-old-space-size=${HEAP_CAP_MB}\` | ${fmt(capped.timesMs[0])} | ${capped.peakRssMb} MB | ${Math.round(capped.bytes / 1024)} KB |`,
       `| \`GET /v1/documents/{id}/export.docx\` on a started server, ${LARGE_SECTIONS} sections (worker-composed) | ${fmt(median(http.timesMs))} | ${http.peakRssMb} MB | ${Math.round(http.bytes / 1024)} KB |`,
+      `| \`GET /v1/documents/{id}/export.docx\`, ${COMPARE_SECTIONS} sections (worker-composed), alternating with pandoc | ${fmt(median(httpCompare))} | — | ${Math.round(httpCompareBytes / 1024)} KB |`,
+      pandocCompare.length > 0 ? `| \`pandoc -f markdown -t docx\`, same Markdown, alternating with the HTTP export | ${fmt(median(pandocCompare))} | — | — |` : '| `pandoc`, alternating | not installed | | |',
     ];
     const httpNote = [
       `Over HTTP, the server process (run from the TypeScript sources under tsx, SQLite, the document and its three sources loaded —`,
@@ -256,9 +271,16 @@ async function main(): Promise<void> {
       `${http.baselineRssMb ?? '?'} MB RSS (${http.baselineHeapMb ?? '?'} MB of it main-thread heap) before the first export and peaked at ${http.peakRssMb} MB`,
       `over ${HTTP_RUNS + 1} exports; the main-thread heap never went above ${http.peakMainHeapMb ?? '?'} MB, because documents over`,
       `${IN_PROCESS_MAX_CHARS / 1024} K characters compose in a worker thread capped at ${DEFAULT_WORKER_COMPOSE_OPTIONS.maxHeapMb} MB (at most ${MAX_CONCURRENT_WORKERS} at once).`,
-      'The time includes starting the worker and loading the composer in it (from source, so with transpiling).',
+      'The composer workers are pooled: the first export starts them and loads the composer (from source here, so with transpiling),',
+      'the measured exports after the warm-up reuse them.',
     ].join('\n');
-    const ratio = pandocMedian ? `Quire / pandoc time ratio (${COMPARE_SECTIONS} sections): **${(quireMedian / pandocMedian).toFixed(2)}×**.` : '';
+    const ratio = pandocMedian
+      ? [
+          `Quire / pandoc time ratio (${COMPARE_SECTIONS} sections): **${(quireMedian / pandocMedian).toFixed(2)}×** in-process;`,
+          pandocCompare.length > 0 ? `**${(median(httpCompare) / median(pandocCompare)).toFixed(2)}×** over HTTP (${COMPARE_ROUNDS} alternating rounds of 3, medians of ${httpCompare.length} each).` : '',
+          `The machine was shared with other work while measured (load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')}).`,
+        ].join(' ')
+      : '';
     const section = [
       '## Export',
       '',

@@ -28,6 +28,7 @@ import { loadOrCreateSecretKey } from './storage/secret-key-file.js';
 import { withStartupLock } from './storage/startup-lock.js';
 import { configureTenantCode } from './tenant-code/tenant-code-pool.js';
 import { LibreOfficePool } from './pdf/libreoffice-pool.js';
+import { closeComposeWorkers } from './docx/compose-in-worker.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -83,6 +84,8 @@ export async function prepareApp(config: Config, options: ServerOptions = {}): P
     const services = { model, tools, jobs, blobs, webhooks, secretKey, pdf, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
     const app = await buildApp({ config, store, identity, keys, verifier, services, version: VERSION, logStream: options.logStream });
     app.addHook('onClose', async () => pdf.close());
+    // The docx composer workers are per process and started by the first large export.
+    app.addHook('onClose', async () => closeComposeWorkers());
     logTo.log = app.log;
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
     // The job engine installs its own schema and queues: under the same lock, or two processes

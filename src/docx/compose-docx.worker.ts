@@ -1,29 +1,15 @@
 /**
- * Worker thread: composes one document and posts the bytes back. Started by
- * compose-in-worker.ts with a capped heap, so a large export's garbage (the docx object tree and
- * its XML) lives and dies in this thread's heap instead of growing the service's.
+ * Pooled worker thread: composes documents and answers with their bytes. Run by
+ * compose-in-worker.ts's pool with a capped heap, so a large export's garbage (the docx object
+ * tree and its XML) lives in this thread's heap instead of growing the service's; the thread
+ * stays up between exports, so docx and the composer are loaded once, not per export.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { serveWorkerPoolTasks } from '../kernel/worker-pool-server.js';
 import { composeDocx } from './compose-docx.js';
 import type { ComposedDocument } from './composed-document.js';
-import type { ComposeWorkerResponse } from './compose-worker-protocol.js';
 
-async function main(): Promise<void> {
-  const port = parentPort;
-  if (!port) throw new Error('compose-docx.worker.ts must run as a worker thread');
-  let response: ComposeWorkerResponse;
-  let transfer: ArrayBuffer[] = [];
-  try {
-    const bytes = await composeDocx(workerData as ComposedDocument);
-    // A fresh, exact-size copy: the Buffer may be a view into a larger pooled ArrayBuffer,
-    // and only a whole ArrayBuffer can be transferred (moved, not copied) to the parent.
-    const owned = new Uint8Array(bytes);
-    response = { ok: true, bytes: owned };
-    transfer = [owned.buffer];
-  } catch (error) {
-    response = { ok: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
-  }
-  port.postMessage(response, transfer);
-}
-
-await main();
+serveWorkerPoolTasks<ComposedDocument, Uint8Array>(async (doc) => {
+  const bytes = await composeDocx(doc);
+  // An exact-size copy: the Buffer may be a view into a larger pooled ArrayBuffer.
+  return new Uint8Array(bytes);
+});

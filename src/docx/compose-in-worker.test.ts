@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeDocx } from './compose-docx.js';
-import { composeDocxInWorker } from './compose-in-worker.js';
+import { composeDocxInWorker, composeWorkerStats } from './compose-in-worker.js';
 import { largeDocument, sampleDocument } from './test-support/sample-documents.js';
 
 describe('composeDocxInWorker', () => {
@@ -15,6 +15,19 @@ describe('composeDocxInWorker', () => {
     const results = await Promise.all(docs.map((doc) => composeDocxInWorker(doc)));
     const expected = await Promise.all(docs.map((doc) => composeDocx(doc)));
     expect(results.map((bytes, i) => bytes.equals(expected[i]))).toEqual([true, true, true]);
+  }, 120_000);
+
+  it('keeps its workers between exports: sequential exports start no thread after the first', async () => {
+    const doc = largeDocument(5);
+    const expected = await composeDocx(doc);
+    expect((await composeDocxInWorker(doc)).equals(expected)).toBe(true);
+    const started = composeWorkerStats().started;
+    expect(started).toBeGreaterThan(0);
+
+    const again = [await composeDocxInWorker(doc), await composeDocxInWorker(doc), await composeDocxInWorker(doc)];
+
+    expect(again.map((bytes) => bytes.equals(expected))).toEqual([true, true, true]);
+    expect(composeWorkerStats().started).toBe(started);
   }, 120_000);
 
   it('refuses a document that does not fit the heap budget with a clear domain error', async () => {

@@ -2,13 +2,18 @@
  * Composes a .docx in a worker thread whose heap is capped, with at most a few such workers at
  * once. Composing is allocation-heavy (docx keeps the whole document as objects, then as an XML
  * object tree, then as strings): about 20 MB of heap per 10 pages at its peak. In a worker the
- * peak is bounded by the cap and the garbage goes with the thread; the service's own heap stays
+ * peak is bounded by the cap and the garbage stays in that thread; the service's own heap stays
  * the size it was.
+ *
+ * The workers are pooled (kernel/worker-pool.ts): started with the first large export and kept,
+ * because starting a thread and loading docx and the composer in it cost about as much as
+ * composing a 200-section document (issue #17: the HTTP export lost its time there). A worker
+ * whose heap is left large after an export is replaced, so an idle service does not keep a large
+ * export's heap.
  */
-import { runBoundedWorker, WorkerCrashError, WorkerOutOfMemoryError, WorkerStartError, WorkerTimeoutError } from '../kernel/bounded-worker.js';
-import { DomainValidationError } from '../kernel/errors.js';
+import { DomainValidationError, ServiceUnavailableError } from '../kernel/errors.js';
+import { PoolTaskError, WorkerCrashError, WorkerOutOfMemoryError, WorkerPool, WorkerQueueTimeoutError, WorkerStartError, WorkerTimeoutError } from '../kernel/worker-pool.js';
 import type { ComposedDocument } from './composed-document.js';
-import type { ComposeWorkerResponse } from './compose-worker-protocol.js';
 
 export interface WorkerComposeOptions {
   /** V8 old-generation cap of the worker, in MB. */
@@ -21,36 +26,52 @@ export const DEFAULT_WORKER_COMPOSE_OPTIONS: Readonly<WorkerComposeOptions> = Ob
 
 /** Workers composing at once in this process; more exports wait their turn. */
 export const MAX_CONCURRENT_WORKERS = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
 
-async function acquireSlot(): Promise<void> {
-  if (running < MAX_CONCURRENT_WORKERS) {
-    running++;
-    return;
+/** How long an export waits for a free composer before the service answers that it is busy. */
+const QUEUE_TIMEOUT_MS = 5 * 60_000;
+
+/** One pool per heap cap (the service uses one; tests ask for a small cap). */
+const pools = new Map<number, WorkerPool<ComposedDocument, Uint8Array>>();
+
+function poolFor(maxHeapMb: number): WorkerPool<ComposedDocument, Uint8Array> {
+  let pool = pools.get(maxHeapMb);
+  if (!pool) {
+    // Replaced when an export leaves more than 60 % of the cap in use: the next export then
+    // starts from a small heap, and an idle service does not hold a large export's.
+    pool = new WorkerPool({ callerUrl: import.meta.url, module: 'compose-docx.worker', size: MAX_CONCURRENT_WORKERS, maxHeapMb, recycleAboveHeapMb: Math.round(maxHeapMb * 0.6) });
+    pools.set(maxHeapMb, pool);
   }
-  // The slot is handed over by releaseSlot, so `running` never dips below the real count.
-  await new Promise<void>((resolve) => waiting.push(resolve));
+  return pool;
 }
 
-function releaseSlot(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else running--;
+/**
+ * Stops the composer workers (the server's close): a started worker keeps a process alive when
+ * it runs from the TypeScript sources (the loader's port). A later export starts a new pool.
+ */
+export async function closeComposeWorkers(): Promise<void> {
+  const open = [...pools.values()];
+  pools.clear();
+  await Promise.all(open.map((pool) => pool.close()));
 }
 
-/** The worker's budgets become the export's domain answer; anything else is a bug (a 500). */
-async function runWorker(doc: ComposedDocument, options: WorkerComposeOptions): Promise<Buffer> {
-  let message: ComposeWorkerResponse;
+/** The composer pools' counters (tests). */
+export function composeWorkerStats(maxHeapMb = DEFAULT_WORKER_COMPOSE_OPTIONS.maxHeapMb) {
+  return poolFor(maxHeapMb).stats();
+}
+
+/**
+ * The same bytes as `composeDocx(doc)`, composed in a capped, pooled worker thread.
+ *
+ * @throws DomainValidationError when the document does not fit the worker's heap or time budget;
+ *   ServiceUnavailableError when no composer was free for minutes; Error when the worker fails
+ *   otherwise (a bug).
+ */
+export async function composeDocxInWorker(doc: ComposedDocument, options: WorkerComposeOptions = DEFAULT_WORKER_COMPOSE_OPTIONS): Promise<Buffer> {
+  let bytes: Uint8Array;
   try {
-    message = await runBoundedWorker<ComposeWorkerResponse>({
-      callerUrl: import.meta.url,
-      module: 'compose-docx.worker',
-      workerData: doc,
-      timeoutMs: options.timeoutMs,
-      maxHeapMb: options.maxHeapMb,
-    });
+    bytes = await poolFor(options.maxHeapMb).run(doc, { timeoutMs: options.timeoutMs, queueTimeoutMs: QUEUE_TIMEOUT_MS });
   } catch (error) {
+    if (error instanceof WorkerQueueTimeoutError) throw new ServiceUnavailableError('every export worker stayed busy: try again', 30);
     if (error instanceof WorkerTimeoutError) throw new DomainValidationError(`the document is too large to export within ${options.timeoutMs / 1000} s`);
     if (error instanceof WorkerOutOfMemoryError) throw new DomainValidationError(`the document is too large to export within the ${options.maxHeapMb} MB memory budget`);
     // A worker that cannot start is a deployment bug: surfaced as thrown, like a crash.
@@ -58,23 +79,8 @@ async function runWorker(doc: ComposedDocument, options: WorkerComposeOptions): 
     if (error instanceof WorkerCrashError) {
       throw new Error(error.thrown ? `export worker failed: ${error.thrown.message}` : `export worker exited with code ${error.exitCode} before answering`);
     }
+    if (error instanceof PoolTaskError) throw new Error(`export worker failed: ${error.message}`);
     throw error;
   }
-  if (!message.ok) throw new Error(`export worker failed: ${message.message}`);
-  return Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength);
-}
-
-/**
- * The same bytes as `composeDocx(doc)`, composed in a capped worker thread.
- *
- * @throws DomainValidationError when the document does not fit the worker's heap or time budget;
- *   Error when the worker fails otherwise (a bug).
- */
-export async function composeDocxInWorker(doc: ComposedDocument, options: WorkerComposeOptions = DEFAULT_WORKER_COMPOSE_OPTIONS): Promise<Buffer> {
-  await acquireSlot();
-  try {
-    return await runWorker(doc, options);
-  } finally {
-    releaseSlot();
-  }
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -1,5 +1,6 @@
 /** Public API of the sandboxed Jinja templating module. */
-export { renderTemplate, type RenderResult } from './render-template.js';
+export { renderTemplate, renderTemplatesOver, type RenderResult } from './render-template.js';
+export { templateCompilations } from './compiled-templates.js';
 export { validateTemplateSyntax } from './template-syntax.js';
 export { findNamespaceMembers, findTemplateReads, findTemplateVariables } from './template-variables.js';
 export { evaluateExpression } from './evaluate-expression.js';

@@ -179,11 +179,25 @@ function helpers(session: SandboxSession): Record<string, NativeFunction> {
   };
 }
 
+/** A render context converted to template values (plain data, `$` keys dropped). */
+export type TemplateData = ReadonlyMap<string, RuntimeValue>;
+
+/** Converts a render context once; any number of renders may share the result. */
+export function templateDataOf(context: Record<string, unknown>): TemplateData {
+  const data = new Map<string, RuntimeValue>();
+  for (const [name, value] of Object.entries(context)) {
+    if (name.startsWith('$')) continue;
+    const converted = toTemplateValue(value);
+    if (!isUndefinedValue(converted)) data.set(name, converted);
+  }
+  return data;
+}
+
 /**
  * Creates the scope for one render: globals and helpers in a parent scope, the context
  * (converted to plain data, `$` keys dropped) in a child scope so it may shadow globals.
  */
-export function createSandboxScope(context: Record<string, unknown>, session: SandboxSession): JinjaEnvironment {
+export function createSandboxScope(context: Record<string, unknown> | TemplateData, session: SandboxSession): JinjaEnvironment {
   const globals = new Environment();
   for (const [name, value] of [['true', true], ['false', false], ['none', null], ['True', true], ['False', false], ['None', null]] as const) {
     globals.set(name, value);
@@ -191,10 +205,7 @@ export function createSandboxScope(context: Record<string, unknown>, session: Sa
   globals.setVariable('range', makeFunction(range));
   for (const [name, fn] of Object.entries(helpers(session))) globals.setVariable(name, makeFunction(fn));
   const scope = new Environment(globals);
-  for (const [name, value] of Object.entries(context)) {
-    if (name.startsWith('$')) continue;
-    const converted = toTemplateValue(value);
-    if (!isUndefinedValue(converted)) scope.setVariable(name, converted);
-  }
+  const data = context instanceof Map ? (context as TemplateData) : templateDataOf(context as Record<string, unknown>);
+  for (const [name, value] of data) scope.setVariable(name, value);
   return scope;
 }

@@ -3,7 +3,7 @@
  * plain function that runs them (the worker is a thin shell around it, so it is testable on the
  * main thread too).
  */
-import { evaluateExpression, renderTemplate, type RenderResult } from '../templating/index.js';
+import { evaluateExpression, renderTemplatesOver, type RenderResult } from '../templating/index.js';
 import { evaluateComputations, type ComputeInput, type ComputeOutput } from './evaluate-computations.js';
 import { evaluateConditions, type ConditionOutcome } from './evaluate-logic.js';
 
@@ -19,8 +19,8 @@ export type ExpressionOutcome = { ok: true; value: unknown } | { ok: false; erro
 
 
 /** A stack overflow is the call-depth budget running out: say so instead of V8's wording. */
-function renderOne(source: string, context: Record<string, unknown>): RenderResult {
-  const result = renderTemplate(source, context);
+function explainOverflow(render: () => RenderResult): RenderResult {
+  const result = render();
   if (result.error && /Maximum call stack size exceeded/.test(result.error)) {
     return { ...result, error: 'render error: template recursion ran past the depth budget (the call stack)' };
   }
@@ -30,7 +30,8 @@ function renderOne(source: string, context: Record<string, unknown>): RenderResu
 export async function runTenantCodeTask(task: TenantCodeTask): Promise<RenderResult[] | ExpressionOutcome | ComputeOutput | ConditionOutcome[]> {
   switch (task.kind) {
     case 'render':
-      return task.sources.map((source) => renderOne(source, task.context));
+      // The context is converted once for the batch; each template compiles once per worker.
+      return renderTemplatesOver(task.sources, task.context, explainOverflow);
     case 'expression':
       try {
         return { ok: true, value: evaluateExpression(task.expression, task.context) };

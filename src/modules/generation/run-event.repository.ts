@@ -6,6 +6,12 @@ import { type Kysely, sql } from 'kysely';
 import type { PipelineEvent } from '../../pipeline/events.js';
 import type { Database } from '../../storage/schema.js';
 
+/**
+ * Rows per insert statement: 8 bound values a row stays far below both engines' parameter limits
+ * (SQLite 32,766, PostgreSQL 65,535); a run's event writer flushes fewer than this anyway.
+ */
+const INSERT_ROWS = 500;
+
 export interface StoredEvent {
   seq: number;
   runId: number;
@@ -19,30 +25,55 @@ export class RunEventRepository {
 
   /**
    * Appends an event with the next seq of the document, stamped `at` (the run's clock); returns
-   * the stored frame. The seq comes from the document's counter row, advanced by one upsert with
-   * `returning` in the same transaction as the insert: concurrent appends serialize on that row
-   * (no read-then-insert race, no retry), and a failed insert gives its number back.
+   * the stored frame (see {@link appendMany}).
    */
   async append(orgId: string, documentId: string, run: { id: string; runNumber: number }, event: PipelineEvent, at: Date): Promise<StoredEvent> {
-    const { event: name, ...payload } = event;
-    const ts = at.getTime() / 1000;
+    const [stored] = await this.appendMany(orgId, documentId, run, [{ event, at }]);
+    return stored;
+  }
+
+  /**
+   * Appends events in order, each stamped with its own time, with the document's next seqs: one transaction of two
+   * statements whatever their number (the batch a run's event writer flushes). The seqs come from
+   * the document's counter row, advanced by the batch's size in one upsert with `returning`:
+   * concurrent appends serialize on that row (no read-then-insert race, no retry), each batch
+   * gets a contiguous range, and a failed insert gives its numbers back.
+   */
+  async appendMany(orgId: string, documentId: string, run: { id: string; runNumber: number }, events: ReadonlyArray<{ event: PipelineEvent; at: Date }>): Promise<StoredEvent[]> {
+    if (events.length === 0) return [];
+    const count = events.length;
     // Inside a caller's transaction (a run's status and its terminal event) the appends join it.
     const inTransaction = <T>(fn: (trx: Kysely<Database>) => Promise<T>) => (this.db.isTransaction ? fn(this.db) : this.db.transaction().execute(fn));
-    const seq = await inTransaction(async (trx) => {
+    const frames = events.map(({ event: { event: name, ...payload }, at }) => ({ name, payload, ts: at.getTime() / 1000 }));
+    const last = await inTransaction(async (trx) => {
       const counter = await trx
         .insertInto('run_event_counters')
-        .values({ document_id: documentId, last_seq: 1 })
-        .onConflict((oc) => oc.column('document_id').doUpdateSet({ last_seq: sql<number>`run_event_counters.last_seq + 1` }))
+        .values({ document_id: documentId, last_seq: count })
+        .onConflict((oc) => oc.column('document_id').doUpdateSet({ last_seq: sql<number>`run_event_counters.last_seq + ${count}` }))
         .returning('last_seq')
         .executeTakeFirstOrThrow();
-      const next = Number(counter.last_seq);
-      await trx
-        .insertInto('run_events')
-        .values({ org_id: orgId, document_id: documentId, seq: next, run_id: run.id, run_number: run.runNumber, event: name, payload_json: JSON.stringify(payload), ts })
-        .execute();
-      return next;
+      const lastSeq = Number(counter.last_seq);
+      const first = lastSeq - count + 1;
+      for (let from = 0; from < count; from += INSERT_ROWS) {
+        await trx
+          .insertInto('run_events')
+          .values(
+            frames.slice(from, from + INSERT_ROWS).map((frame, at) => ({
+              org_id: orgId,
+              document_id: documentId,
+              seq: first + from + at,
+              run_id: run.id,
+              run_number: run.runNumber,
+              event: frame.name,
+              payload_json: JSON.stringify(frame.payload),
+              ts: frame.ts,
+            })),
+          )
+          .execute();
+      }
+      return lastSeq;
     });
-    return { ...payload, event: name, seq, runId: run.runNumber, ts };
+    return frames.map((frame, index) => ({ ...frame.payload, event: frame.name, seq: last - count + 1 + index, runId: run.runNumber, ts: frame.ts }));
   }
 
   /** Events after `seq`, oldest first. */

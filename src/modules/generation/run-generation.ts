@@ -22,6 +22,7 @@ import { persistRunOutput } from './persist-run-output.js';
 import { queueGenerationWebhook } from './queue-generation-webhook.js';
 import { recallRunCaller } from './run-caller.js';
 import { runCost } from './run-cost.js';
+import { RunEventWriter } from './run-event-writer.js';
 import type { RunRecord } from './run.repository.js';
 
 export interface GenerationServices {
@@ -55,14 +56,17 @@ export async function runGeneration(services: GenerationServices, payload: Gener
   // Still the system actor, but on behalf of the run's creator. The token itself goes only to
   // the gather ports (per-user tools), never into the context's actor.
   const ctx = services.contextFor({ ...system, subject: caller?.subject ?? run.createdBy ?? system.subject, email: caller?.email ?? run.createdBy });
+  // Progress events go through the writer in batches (see run-event-writer.ts for the flush points).
+  const events = new RunEventWriter((batch) => repos.runEvents.appendMany(payload.orgId, payload.documentId, run, batch), () => ctx.clock.now());
   const emit = async (event: PipelineEvent) => {
     if (event.event === 'pipeline_blocked') {
+      await events.flush();
       // The status and the terminal event together: a crash between them would leave a run
       // that a restart ends a second time (or never ends).
       await endRun(systemCtx, services.jobs, payload, run, 'blocked', event, {});
       return;
     }
-    await repos.runEvents.append(payload.orgId, payload.documentId, run, event, ctx.clock.now());
+    await events.emit(event);
   };
 
   try {
@@ -99,6 +103,8 @@ export async function runGeneration(services: GenerationServices, payload: Gener
       model: services.model.status(),
       cost: runCost(result.usage, services.price, services.model.status().mode),
     });
+    // Every progress event is durable before the terminal one is written.
+    await events.flush();
     // The output, the `finished` status and the terminal event in one transaction.
     await ctx.transaction(async (tx) => {
       await persistRunOutput(tx, run, result, manifest);
@@ -108,6 +114,8 @@ export async function runGeneration(services: GenerationServices, payload: Gener
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    // What was queued goes before the terminal event; if that write is what failed, it is dropped.
+    await events.flush().catch(() => events.discard());
     await endRun(systemCtx, services.jobs, payload, run, 'failed', { event: 'pipeline_failed', error: message }, { error: message });
   }
 }
