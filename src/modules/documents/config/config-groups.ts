@@ -44,7 +44,7 @@ export const STORED_GROUPS = {
     schema: Type.Object(
       {
         computations: N(Computations()),
-        maxConcurrency: N(Type.Integer({ minimum: 1, maximum: 16 })),
+        maxConcurrency: N(Type.Integer({ minimum: 1, maximum: LIMITS.runConcurrency })),
         needTimeoutMs: N(Type.Integer({ minimum: 100, maximum: 600_000 })),
         orchestrate: N(Type.Boolean()),
       },
@@ -93,7 +93,7 @@ export const STORED_GROUPS = {
         pageNumbers: N(Type.Boolean()),
         language: N(Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$' })),
         toc: N(Type.Boolean()),
-        concurrency: N(Type.Integer({ minimum: 1, maximum: 16 })),
+        concurrency: N(Type.Integer({ minimum: 1, maximum: LIMITS.runConcurrency })),
       },
       { additionalProperties: false },
     ),
