@@ -42,6 +42,12 @@ export const LIMITS = {
   echoedValueChars: 80,
   /** Characters of any error detail string (a safety net behind `echoedValueChars`). */
   detailChars: 2_000,
+  /**
+   * The most a run may have in flight at once: the cap of `coordination.maxConcurrency` (data-
+   * needs) and `render.concurrency` (sections and judge calls). A run of 20 sections and their
+   * checks is ~20 wide; 64 leaves room above that without letting one run flood a provider.
+   */
+  runConcurrency: 64,
 } as const;
 
 /** Image uploads: dimensions are read from the header and refused before anything decodes pixels. */

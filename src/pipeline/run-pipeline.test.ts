@@ -144,6 +144,32 @@ describe('runPipeline', () => {
     expect(model.callsOf('writeSection')[0].input.sources).toEqual([{ n: 1, title: 'Rate card', text: 'The hourly rate is 120 EUR.' }]);
   });
 
+  it('stage events begin in lifecycle order while checks overlap rendering, and the judge\'s usage counts', async () => {
+    const model = new FakeModelGateway({
+      writeSection: () => 'The hourly rate is 120 EUR [1].',
+      judge: (i) => i.claims.map((c) => ({ sentence: c.sentence, supported: true, reason: 'stated in the rate card' })),
+    });
+    const { ports, recorder } = pipelinePorts(model);
+    const input = pipelineInput({
+      needs: [gatherNeed({ outputKey: 'rate', args: { value: 'The hourly rate is 120 EUR.', source: { title: 'Rate card' } } })],
+      sections: ['a', 'b', 'c', 'd'].map((id) => section({ id, renderMode: 'synthesized', prompt: `Write ${id}` })),
+      config: { ...pipelineInput().config, synthesis: { enabled: true, instructions: null, schema: null }, verify: { enabled: true, judge: 'model' }, render: { concurrency: 2 } },
+    });
+
+    const result = await run(input, ports);
+
+    const names = recorder.names();
+    const firsts = (['pipeline_started', 'gather_started', 'synthesize_started', 'render_started', 'verify_started', 'verify_section_started'] as const).map((n) => names.indexOf(n));
+    expect(firsts.every((p) => p >= 0)).toBe(true);
+    expect([...firsts].sort((x, y) => x - y)).toEqual(firsts);
+    expect(names.filter((n) => n === 'verify_started')).toHaveLength(1);
+    expect(names.filter((n) => n === 'verify_section_finished')).toHaveLength(4);
+    if (result.status !== 'rendered') throw new Error('expected a rendered result');
+    expect(result.unsupported).toEqual([]);
+    // 9 fake calls (synthesis, four sections, four judge calls) × {10 in, 5 out}
+    expect(result.usage).toEqual({ inputTokens: 90, outputTokens: 45 });
+  });
+
   it('adds up model usage across gather, synthesis and render', async () => {
     const { ports } = pipelinePorts();
     const input = pipelineInput({

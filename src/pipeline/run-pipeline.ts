@@ -1,6 +1,7 @@
 /**
  * The pipeline façade: orchestrate (when the run brings intake text) → readiness gate → gather →
- * compute → synthesize → render → verify, each stage emitting its events. It owns no storage:
+ * compute → synthesize → render and verify (overlapped: each section is checked as soon as it is
+ * rendered), each stage emitting its events. It owns no storage:
  * the runner (modules/generation) supplies the ports that orchestrate and load the inputs,
  * persists what comes back, and emits the terminal `pipeline_finished` once the output is
  * saved. Any error escapes to the runner, which ends the run with `pipeline_failed`.
@@ -13,8 +14,8 @@ import { numberSources } from './sources.js';
 import { computeValues } from './stages/compute.js';
 import type { DataNeed } from './data-need.js';
 import { type GatherOutput, type GatherPorts, gatherNeeds } from './stages/gather.js';
-import { type RenderSection, type RenderedSection, buildRenderContext, renderSections } from './stages/render.js';
-import { verifySections } from './stages/verify.js';
+import { type RenderSection, type RenderedSection, buildRenderContext } from './stages/render.js';
+import { renderAndVerify } from './stages/render-and-verify.js';
 
 export interface PipelineInput {
   document: { id: string; title: string; description: string | null; state: string };
@@ -161,27 +162,17 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
     locale: input.config.render.language,
   });
   const toRender = input.sections.filter((s) => input.renderSectionIds.has(s.id));
-  const rendered = await renderSections(toRender, renderContext, ports, {
+  const { rendered, unsupported, verifyUsage } = await renderAndVerify(toRender, renderContext, ports, {
     concurrency: input.config.render.concurrency,
     sources: sources.map((s) => ({ n: s.n, title: s.title, text: s.text })),
     voice: input.voice,
     brief: input.config.brief,
     models: input.config.models,
     fieldDefinitions: input.fieldDefinitions ?? [],
+    verify: { enabled: input.config.verify.enabled, judge: input.config.verify.judge, sources, models: input.config.models, titles: new Map(input.sections.map((s) => [s.id, s.title])) },
   });
   for (const r of rendered) addUsage(usage, r.usage);
-
-  let unsupported: UnsupportedSection[] = [];
-  if (input.config.verify.enabled) {
-    await ports.emit({ event: 'verify_started' });
-    const titles = new Map(input.sections.map((s) => [s.id, s.title]));
-    const verified = await verifySections(
-      { sections: rendered.map((r) => ({ sectionId: r.sectionId, title: titles.get(r.sectionId) ?? '', content: r.content })), sources, judge: input.config.verify.judge, models: input.config.models },
-      ports,
-    );
-    addUsage(usage, verified.usage);
-    unsupported = verified.unsupported;
-  }
+  addUsage(usage, verifyUsage);
 
   const missingPlaceholders = rendered.filter((r) => r.missing.length > 0).map((r) => ({ sectionId: r.sectionId, names: r.missing }));
   return {

@@ -70,6 +70,21 @@ describeEachDialect('config, readiness, computed', (dialect) => {
       expect((await globex.put(`/v1/documents/${id}/config`, { brief: { text: 'x' } })).status).toBe(404);
       expect((await globex.get(`/v1/documents/${id}/config`)).status).toBe(404);
     });
+
+    it('accepts run concurrency up to 64 for data-needs and for sections, and refuses 65 or 0 naming the key (issue #17)', async () => {
+      const id = await newDocument();
+      const raised = await api.put(`/v1/documents/${id}/config`, { coordination: { maxConcurrency: 64 }, render: { concurrency: 64 } });
+      expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+      expect(raised.body.coordination.maxConcurrency).toBe(64);
+      expect(raised.body.render.concurrency).toBe(64);
+      const before = (await api.get(`/v1/documents/${id}/config`)).body;
+      for (const body of [{ coordination: { maxConcurrency: 65 } }, { render: { concurrency: 65 } }, { render: { concurrency: 0 } }, { coordination: { maxConcurrency: 8.5 } }]) {
+        const response = await api.put(`/v1/documents/${id}/config`, body);
+        expect(response.status, JSON.stringify(body)).toBe(422);
+        expect(response.body.detail).toMatch(/maxConcurrency|concurrency/);
+      }
+      expect((await api.get(`/v1/documents/${id}/config`)).body).toEqual(before);
+    });
   });
 
   describe('readiness', () => {

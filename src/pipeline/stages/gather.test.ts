@@ -13,7 +13,9 @@ function setup(needs: DataNeed[], options: FakeGatherOptions = {}, overrides: Pa
   const model = new FakeModelGateway();
   const recorder = recordEvents();
   const ports = fakeGatherPorts(model, options);
-  const input: GatherInput = { needs, fields: {}, variables: {}, refresh: false, concurrency: 1, timeoutMs: 5_000, ...overrides };
+  // A generous timeout: on a loaded machine a cold tenant-code worker can take seconds to
+  // evaluate the first template (the timeout itself is tested on fake timers below).
+  const input: GatherInput = { needs, fields: {}, variables: {}, refresh: false, concurrency: 1, timeoutMs: 60_000, ...overrides };
   return { run: () => gatherNeeds(input, { ...ports, emit: recorder.emit }), recorder, calls: ports.calls, model };
 }
 
@@ -279,6 +281,86 @@ describe('the inputs hash of a gathered value (its derivation record)', () => {
     expect(unrelated).toEqual(first);
     expect(changed.label).not.toBe(first.label);
     expect(changed.who).not.toBe(first.who);
+  });
+
+  it('starts a need as soon as its own inputs are in, while an unrelated deeper need is still running', async () => {
+    // `report` needs `slow`, a tool that answers only once `quick_use` has been called; the old
+    // layer-by-layer gather could not call `quick_use` (layer 1) before `slow` (layer 0) ended.
+    let quickUseCalled!: () => void;
+    const called = new Promise<void>((resolve) => {
+      quickUseCalled = resolve;
+    });
+    const { run, recorder, calls } = setup(
+      [
+        gatherNeed({ outputKey: 'slow', kind: 'tool', toolRef: 'slow', args: {} }),
+        gatherNeed({ outputKey: 'quick', args: { value: 'q' } }),
+        gatherNeed({ outputKey: 'report', kind: 'tool', toolRef: 'report', args: {}, dependsOn: ['slow'] }),
+        gatherNeed({ outputKey: 'quick_use', kind: 'tool', toolRef: 'quick_use', args: {}, dependsOn: ['quick'] }),
+      ],
+      {
+        tools: {
+          slow: async () => {
+            await called;
+            return 'slow answer';
+          },
+          report: () => 'report',
+          quick_use: () => {
+            quickUseCalled();
+            return 'used';
+          },
+        },
+      },
+      { concurrency: 4 },
+    );
+
+    const output = await run();
+
+    expect(output.failures).toEqual([]);
+    expect(output.values).toEqual({ slow: 'slow answer', quick: 'q', report: 'report', quick_use: 'used' });
+    const names = recorder.events.map((e) => (e.event.startsWith('need_') && 'outputKey' in e ? `${e.event} ${e.outputKey}` : e.event));
+    expect(names.indexOf('need_started quick_use')).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf('need_started quick_use')).toBeLessThan(names.indexOf('need_finished slow'));
+    expect(calls.filter((c) => c.port === 'callTool').map((c) => c.outputKey).at(-1)).toBe('report');
+  });
+
+  it('never runs more needs at once than the concurrency allows', async () => {
+    let running = 0;
+    let peak = 0;
+    const tool = async () => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await new Promise((resolve) => setImmediate(resolve));
+      running -= 1;
+      return 'ok';
+    };
+    const needs = Array.from({ length: 8 }, (_, i) => gatherNeed({ outputKey: `n${i}`, kind: 'tool', toolRef: 't', args: {}, dependsOn: i >= 4 ? [`n${i - 4}`] : null }));
+    const output = await setup(needs, { tools: { t: tool } }, { concurrency: 3 }).run();
+    expect(Object.keys(output.values)).toHaveLength(8);
+    expect(peak).toBe(3);
+  });
+
+  it('an llm need sees the needs it depends on, transitively, and the values its prompt names — not unrelated ones', async () => {
+    const { run, model } = setup(
+      [
+        gatherNeed({ outputKey: 'client', args: { value: 'Globex' } }),
+        gatherNeed({ outputKey: 'unrelated', args: { value: 'noise' } }),
+        gatherNeed({ outputKey: 'sector', args: { value: 'retail' } }),
+        gatherNeed({ outputKey: 'profile', kind: 'template', args: { expression: "client ~ ' profile'" }, dependsOn: ['client'] }),
+        gatherNeed({ outputKey: 'angle', kind: 'llm', args: null, promptBody: 'Angle for {{ profile }} in {{ sector }}', dependsOn: ['profile'] }),
+        gatherNeed({ outputKey: 'everything', kind: 'llm', args: null, promptBody: '{{ gathered | tojson }}', dependsOn: ['profile'] }),
+      ],
+      {},
+      { concurrency: 4 },
+    );
+
+    const output = await run();
+
+    expect(output.failures).toEqual([]);
+    const contextOf = (prompt: string) => model.callsOf('completeDataNeed').find((c) => c.input.prompt.startsWith(prompt))?.input.context;
+    expect(contextOf('Angle for')?.gathered).toEqual({ client: 'Globex', sector: 'retail', profile: 'Globex profile' });
+    expect(contextOf('{')?.gathered).toEqual({ client: 'Globex', unrelated: 'noise', sector: 'retail', profile: 'Globex profile' });
+    const angle = output.items.find((i) => i.outputKey === 'angle');
+    expect(Object.keys(angle?.derivation.deps ?? {}).sort()).toEqual(['client', 'profile', 'sector']);
   });
 
   it('a need sees only the values of earlier layers, whatever the timing within its own', async () => {

@@ -1,17 +1,17 @@
 /**
- * The gather stage: data-needs in dependency order, the needs of one layer concurrently
- * (bounded), each with a timeout. Each need's inputs are resolved first (templated arguments
+ * The gather stage: each data-need starts as soon as the needs it reads are gathered (see
+ * need-inputs.ts), at most `concurrency` at once, each with a timeout. Each need's inputs are resolved first (templated arguments
  * and the prompt rendered, the fields and earlier values it reads, the tool registration and,
  * for a per-user source, the caller) into its derivation record; a stored row with the same
  * record is reused (`need_cached`) unless `refresh`. Side effects only through the ports passed in.
  */
-import { findTemplateVariables, validateTemplateSyntax } from '../../templating/index.js';
 import { evaluateExpressionBounded, renderTemplateBounded, renderTemplates } from '../../tenant-code/tenant-code-pool.js';
-import { dependencyLayers } from '../dependency-graph.js';
+import { createLimiter } from '../limiter.js';
 import { type CallerIdentity, type GatheredDerivation, type ResolvedInputs, derivationHash, deriveGathered } from '../gathered-derivation.js';
 import type { EmitEvent } from '../events.js';
 import type { DataNeed, GatheredValue } from '../data-need.js';
 import type { GatheredSourceInfo, ModelUsage, ToolRegistrationInput } from '../ports.js';
+import { namesRead, needInputs, templatesOf, valuesSeen } from './need-inputs.js';
 
 /** A gathered value of this run, with the need it answers and how it was obtained. */
 export interface GatheredItem extends GatheredValue {
@@ -69,7 +69,7 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
   const prompts: Record<string, string> = {};
   const failed = new Set<string>();
   const byKey = new Map(input.needs.map((n) => [n.outputKey, n]));
-  const layers = dependencyLayers(input.needs.map((n) => ({ key: n.outputKey, dependsOn: n.dependsOn ?? [] })));
+  const { order, sees } = needInputs(input.needs);
 
   const runOne = async (need: DataNeed, earlier: Readonly<Record<string, unknown>>): Promise<void> => {
     const started = Date.now();
@@ -88,8 +88,8 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
       await ports.emit({ event: 'need_failed', ...base, elapsedMs: 0, error });
       return;
     }
-    // A need sees the values of the layers before its own: the same whatever the timing
-    // within a layer, so what it read can be recorded.
+    // A need sees the values of the needs it reads (need-inputs.ts): the same whatever the
+    // timing of the others, so what it read can be recorded.
     const context = { ...input.fields, ...earlier, fields: input.fields, gathered: { ...earlier }, variables: input.variables };
     let prepared: PreparedNeed;
     try {
@@ -120,14 +120,19 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
     }
   };
 
-  for (const layer of layers) {
-    const queue = layer.map((key) => byKey.get(key)).filter((n): n is DataNeed => n !== undefined);
-    const earlier = { ...values };
-    const workers = Array.from({ length: Math.max(1, Math.min(input.concurrency, queue.length)) }, async () => {
-      for (let need = queue.shift(); need; need = queue.shift()) await runOne(need, earlier);
-    });
-    await Promise.all(workers);
+  // Each need waits for the needs it sees, then for a slot: a need whose inputs are in starts
+  // while unrelated, deeper needs are still running. Slots are served in the order needs
+  // became ready (at concurrency 1 that is the old layer order).
+  const slots = createLimiter(input.concurrency);
+  const settled = new Map<string, Promise<void>>();
+  for (const key of order) {
+    const need = byKey.get(key);
+    const inputs = sees.get(key);
+    if (!need || !inputs) continue;
+    const waits = [...inputs].map((k) => settled.get(k));
+    settled.set(key, Promise.all(waits).then(() => slots.run(() => runOne(need, valuesSeen(order, inputs, values)))));
   }
+  await Promise.all(settled.values());
   return { values, items, failures, usage, prompts };
 }
 
@@ -145,19 +150,16 @@ export async function derivationsNow(
 ): Promise<Map<string, GatheredDerivation | Error>> {
   const result = new Map<string, GatheredDerivation | Error>();
   const byKey = new Map(input.needs.map((n) => [n.outputKey, n]));
-  const earlier: Record<string, unknown> = {};
-  for (const layer of dependencyLayers(input.needs.map((n) => ({ key: n.outputKey, dependsOn: n.dependsOn ?? [] })))) {
-    const seen = { ...earlier };
-    for (const key of layer) {
-      const need = byKey.get(key);
-      if (!need) continue;
-      const context = { ...input.fields, ...seen, fields: input.fields, gathered: { ...seen }, variables: input.variables };
-      try {
-        result.set(key, (await prepareNeed(need, context, seen, input, ports)).derivation);
-      } catch (error) {
-        result.set(key, error instanceof Error ? error : new Error(String(error)));
-      }
-      if (Object.hasOwn(stored, key)) earlier[key] = stored[key];
+  const { order, sees } = needInputs(input.needs);
+  for (const key of order) {
+    const need = byKey.get(key);
+    if (!need) continue;
+    const seen = valuesSeen(order, sees.get(key) ?? new Set(), stored);
+    const context = { ...input.fields, ...seen, fields: input.fields, gathered: { ...seen }, variables: input.variables };
+    try {
+      result.set(key, (await prepareNeed(need, context, seen, input, ports)).derivation);
+    } catch (error) {
+      result.set(key, error instanceof Error ? error : new Error(String(error)));
     }
   }
   return result;
@@ -173,15 +175,6 @@ interface PreparedNeed {
   prompt: string | null;
   derivation: GatheredDerivation;
   inputsHash: string;
-}
-
-/** The whole context, for a source whose names cannot be told (it does not parse). */
-const EVERYTHING: ReadonlySet<string> = new Set(['fields', 'gathered', 'variables']);
-
-/** Names templates (or an expression wrapped as one) read from their context. */
-function namesRead(sources: readonly string[]): ReadonlySet<string> {
-  if (sources.some((source) => validateTemplateSyntax(source) !== null)) return EVERYTHING;
-  return new Set(sources.flatMap((source) => findTemplateVariables(source)));
 }
 
 /**
@@ -224,13 +217,11 @@ async function prepareNeed(
     case 'field':
       resolved = { ...bare, fields: { [fieldKey]: input.fields[fieldKey] } };
       break;
-    case 'template': {
-      const expression = String(args.expression ?? '');
-      resolved = { ...bare, ...readFrom(namesRead([`{{ ${expression} }}`]), need, earlier, input) };
+    case 'template':
+      resolved = { ...bare, ...readFrom(namesRead(templatesOf(need)), need, earlier, input) };
       break;
-    }
     case 'tool': {
-      const templated = Object.values(args).filter((v): v is string => typeof v === 'string' && v.includes('{{'));
+      const templated = templatesOf(need);
       const argKeys = Object.keys(args).filter((k) => typeof args[k] === 'string' && (args[k] as string).includes('{{'));
       const renderedArgs = await renderTemplates(argKeys.map((k) => args[k] as string), context, (i) => `argument "${argKeys[i]}" of data-need "${need.outputKey}"`);
       toolArgs = { ...args, ...Object.fromEntries(argKeys.map((k, i) => [k, renderedArgs[i].output])) };

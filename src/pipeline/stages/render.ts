@@ -7,6 +7,7 @@
 import { collapseDoubledFullStops } from '../../kernel/typography.js';
 import { renderTemplates } from '../../tenant-code/tenant-code-pool.js';
 import type { EmitEvent } from '../events.js';
+import { type Limiter, createLimiter } from '../limiter.js';
 import type { FieldDefinitionInput, ModelChoice, ModelGateway, ModelUsage, NumberedSourceInput, VoiceInput } from '../ports.js';
 
 export interface RenderSection {
@@ -140,6 +141,10 @@ export function synthesizedSectionOf(
 
 export interface RenderOptions {
   concurrency: number;
+  /** The limit the sections' model calls share with other work (the verify stage's); default: its own of `concurrency`. */
+  slots?: Limiter;
+  /** Called with each section as soon as it is rendered (the pipeline starts its verification). */
+  onRendered?: (section: RenderedSection) => void;
   sources: NumberedSourceInput[];
   voice: VoiceInput | null;
   brief: Record<string, unknown>;
@@ -156,7 +161,6 @@ export async function renderSections(
   options: RenderOptions,
 ): Promise<RenderedSection[]> {
   const results = new Map<string, RenderedSection>();
-  const queue = [...sections];
   const templates = renderSectionTemplates(sections, context);
   // Awaited where used; until then a failure must not surface as an unhandled rejection.
   templates.catch(() => undefined);
@@ -180,10 +184,22 @@ export async function renderSections(
     });
     results.set(section.id, synthesizedSectionOf(section, { output: answer.value.content, model: answer.model, prompt: answer.prompt, usage: answer.usage }, prompt));
   };
-  const workers = Array.from({ length: Math.max(1, Math.min(options.concurrency, queue.length)) }, async () => {
-    for (let section = queue.shift(); section; section = queue.shift()) await renderOne(section);
-  });
-  await Promise.all(workers);
+  const slots = options.slots ?? createLimiter(options.concurrency);
+  // After one section fails the run fails: the sections still waiting for a slot are not started.
+  let failed = false;
+  await Promise.all(
+    sections.map((section) =>
+      slots.run(async () => {
+        if (failed) return;
+        await renderOne(section).catch((error: unknown) => {
+          failed = true;
+          throw error;
+        });
+        const rendered = results.get(section.id);
+        if (rendered) options.onRendered?.(rendered);
+      }),
+    ),
+  );
   return sections.map((s) => results.get(s.id)).filter((r): r is RenderedSection => r !== undefined);
 }
 

@@ -42,43 +42,77 @@ export function builtInReason(missing: readonly string[]): string {
   return reason.charAt(0).toUpperCase() + reason.slice(1);
 }
 
-export async function verifySections(input: VerifyInput, ports: { emit: EmitEvent; model: ModelGateway }): Promise<VerifyOutput> {
-  const unsupported: UnsupportedSection[] = [];
-  const checkedSectionIds: string[] = [];
+/** What the check of one cited section found, and the model usage it cost. */
+export interface SectionVerdict {
+  sectionId: string;
+  /** The claims that failed, or null when every cited claim is supported. */
+  unsupported: UnsupportedSection | null;
+  usage: ModelUsage;
+}
+
+/** Whether a section has anything to check (a section without citation markers is skipped, with no events). */
+export function citesSources(content: string): boolean {
+  return findCitations(content).length > 0;
+}
+
+/**
+ * Checks the cited claims of one section, emitting its `verify_section_started` and
+ * `verify_section_finished`; null when it cites nothing. Sections are independent, so the
+ * pipeline checks each as soon as it is rendered, several at once (render-and-verify.ts).
+ */
+export async function verifySection(
+  section: VerifyInput['sections'][number],
+  input: Omit<VerifyInput, 'sections'>,
+  ports: { emit: EmitEvent; model: ModelGateway },
+): Promise<SectionVerdict | null> {
+  if (!citesSources(section.content)) return null;
   const usage: ModelUsage = { inputTokens: 0, outputTokens: 0 };
   const sources = input.sources.map((s) => ({ n: s.n, text: s.text }));
-  for (const section of input.sections) {
-    if (findCitations(section.content).length === 0) continue;
-    checkedSectionIds.push(section.sectionId);
-    await ports.emit({ event: 'verify_section_started', sectionId: section.sectionId });
-    const report = checkCitations(section.content, sources);
-    const builtIn = (c: (typeof report.claims)[number]): FailingClaim => ({ sentence: c.sentence, citations: c.citations, missing: c.missing, reason: builtInReason(c.missing) });
-    let failing: FailingClaim[] = report.claims.filter((c) => !c.supported).map(builtIn);
-    if (input.judge !== 'deterministic' && report.claims.length > 0) {
-      const judged = await ports.model.judgeClaims({
-        claims: report.claims.map((c) => ({ sentence: c.sentence, citations: c.citations })),
-        sources: sources.map((s) => ({ n: s.n, text: s.text })),
-        models: input.models,
+  await ports.emit({ event: 'verify_section_started', sectionId: section.sectionId });
+  const report = checkCitations(section.content, sources);
+  const builtIn = (c: (typeof report.claims)[number]): FailingClaim => ({ sentence: c.sentence, citations: c.citations, missing: c.missing, reason: builtInReason(c.missing) });
+  let failing: FailingClaim[] = report.claims.filter((c) => !c.supported).map(builtIn);
+  if (input.judge !== 'deterministic' && report.claims.length > 0) {
+    const judged = await ports.model.judgeClaims({
+      claims: report.claims.map((c) => ({ sentence: c.sentence, citations: c.citations })),
+      sources: sources.map((s) => ({ n: s.n, text: s.text })),
+      models: input.models,
+    });
+    if (judged) {
+      usage.inputTokens += judged.usage.inputTokens;
+      usage.outputTokens += judged.usage.outputTokens;
+      // Verdicts are positional (the gateway keeps each claim's sentence), so two claims with
+      // the same wording never trade reasons; a verdict out of place is found by its sentence.
+      failing = report.claims.flatMap((c, i): FailingClaim[] => {
+        const verdict = judged.value[i]?.sentence === c.sentence ? judged.value[i] : judged.value.find((v) => v.sentence === c.sentence);
+        // A cited source that does not exist is a fact, not a judgement: it always fails.
+        const builtInCounts = !c.supported && (input.judge === 'auto' || c.missing.some((m) => UNKNOWN_SOURCE.test(m)));
+        // The comment a reader sees gives the reason of the check that failed the claim: the
+        // built-in one when it did, the judge's only for a claim the judge alone rejected.
+        if (builtInCounts) return [builtIn(c)];
+        if (verdict && !verdict.supported) return [{ sentence: c.sentence, citations: c.citations, missing: c.missing, reason: verdict.reason }];
+        return [];
       });
-      if (judged) {
-        usage.inputTokens += judged.usage.inputTokens;
-        usage.outputTokens += judged.usage.outputTokens;
-        // Verdicts are positional (the gateway keeps each claim's sentence), so two claims with
-        // the same wording never trade reasons; a verdict out of place is found by its sentence.
-        failing = report.claims.flatMap((c, i): FailingClaim[] => {
-          const verdict = judged.value[i]?.sentence === c.sentence ? judged.value[i] : judged.value.find((v) => v.sentence === c.sentence);
-          // A cited source that does not exist is a fact, not a judgement: it always fails.
-          const builtInCounts = !c.supported && (input.judge === 'auto' || c.missing.some((m) => UNKNOWN_SOURCE.test(m)));
-          // The comment a reader sees gives the reason of the check that failed the claim: the
-          // built-in one when it did, the judge's only for a claim the judge alone rejected.
-          if (builtInCounts) return [builtIn(c)];
-          if (verdict && !verdict.supported) return [{ sentence: c.sentence, citations: c.citations, missing: c.missing, reason: verdict.reason }];
-          return [];
-        });
-      }
     }
-    if (failing.length > 0) unsupported.push({ sectionId: section.sectionId, title: section.title, claims: failing });
-    await ports.emit({ event: 'verify_section_finished', sectionId: section.sectionId, supported: failing.length === 0 });
   }
-  return { unsupported, checkedSectionIds, usage };
+  await ports.emit({ event: 'verify_section_finished', sectionId: section.sectionId, supported: failing.length === 0 });
+  return { sectionId: section.sectionId, unsupported: failing.length > 0 ? { sectionId: section.sectionId, title: section.title, claims: failing } : null, usage };
+}
+
+/** The verdicts of the checked sections, gathered in the order given (null: not checked). */
+export function collectVerdicts(verdicts: ReadonlyArray<SectionVerdict | null>): VerifyOutput {
+  const usage: ModelUsage = { inputTokens: 0, outputTokens: 0 };
+  const checked = verdicts.filter((v): v is SectionVerdict => v !== null);
+  for (const v of checked) {
+    usage.inputTokens += v.usage.inputTokens;
+    usage.outputTokens += v.usage.outputTokens;
+  }
+  return { unsupported: checked.flatMap((v) => (v.unsupported ? [v.unsupported] : [])), checkedSectionIds: checked.map((v) => v.sectionId), usage };
+}
+
+/** Checks the given sections one after another (the pipeline overlaps them with rendering instead). */
+export async function verifySections(input: VerifyInput, ports: { emit: EmitEvent; model: ModelGateway }): Promise<VerifyOutput> {
+  const verdicts: Array<SectionVerdict | null> = [];
+  for (const section of input.sections) verdicts.push(await verifySection(section, input, ports));
+  return collectVerdicts(verdicts);
 }

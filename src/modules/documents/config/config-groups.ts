@@ -44,7 +44,7 @@ export const STORED_GROUPS = {
     schema: Type.Object(
       {
         computations: N(Computations()),
-        maxConcurrency: N(Type.Integer({ minimum: 1, maximum: 16 })),
+        maxConcurrency: N(Type.Integer({ minimum: 1, maximum: LIMITS.runConcurrency })),
         needTimeoutMs: N(Type.Integer({ minimum: 100, maximum: 600_000 })),
         orchestrate: N(Type.Boolean()),
       },
@@ -98,7 +98,7 @@ export const STORED_GROUPS = {
             description: 'how `[n]` citations read in the export: footnotes (one per source per section), endnotes, or "[n]" naming the Sources list',
           }),
         ),
-        concurrency: N(Type.Integer({ minimum: 1, maximum: 16 })),
+        concurrency: N(Type.Integer({ minimum: 1, maximum: LIMITS.runConcurrency })),
       },
       { additionalProperties: false },
     ),

@@ -1,0 +1,72 @@
+/**
+ * Rendering and verification overlapped: each section's citations are checked as soon as that
+ * section is rendered, while the others are still being written, and the sections' model calls
+ * and the judge's share one limit (`render.concurrency`), so a run never has more calls in
+ * flight than that. Stage events still begin in lifecycle order: a check starts only after its
+ * section was rendered, so the first `render_started` precedes `verify_started`, which is
+ * emitted just before the first `verify_section_started` (or after rendering, when no section
+ * cites anything).
+ */
+import type { EmitEvent, UnsupportedSection } from '../events.js';
+import { createLimiter } from '../limiter.js';
+import type { ModelGateway, ModelUsage } from '../ports.js';
+import { type RenderOptions, type RenderSection, type RenderedSection, renderSections } from './render.js';
+import { type SectionVerdict, type VerifyInput, citesSources, collectVerdicts, verifySection } from './verify.js';
+
+export interface VerifyOptions extends Omit<VerifyInput, 'sections'> {
+  enabled: boolean;
+  /** Section id → title (what an unsupported section is reported under). */
+  titles: ReadonlyMap<string, string>;
+}
+
+export interface RenderedAndVerified {
+  rendered: RenderedSection[];
+  unsupported: UnsupportedSection[];
+  /** The judge's usage (the sections' own is on each rendered section). */
+  verifyUsage: ModelUsage;
+}
+
+export async function renderAndVerify(
+  sections: readonly RenderSection[],
+  context: Record<string, unknown>,
+  ports: { emit: EmitEvent; model: ModelGateway },
+  options: RenderOptions & { verify: VerifyOptions },
+): Promise<RenderedAndVerified> {
+  const slots = options.slots ?? createLimiter(options.concurrency);
+  let announced: Promise<void> | null = null;
+  const announce = () => (announced ??= ports.emit({ event: 'verify_started' }));
+  const verifyPorts = {
+    model: ports.model,
+    emit: async (event: Parameters<EmitEvent>[0]) => {
+      if (event.event === 'verify_section_started') await announce();
+      await ports.emit(event);
+    },
+  };
+  const checks: Array<Promise<SectionVerdict | null>> = [];
+  let renderFailed = false;
+  const onRendered = (section: RenderedSection) => {
+    options.onRendered?.(section);
+    if (!options.verify.enabled || renderFailed || !citesSources(section.content)) return;
+    const check = slots.run(() => verifySection({ sectionId: section.sectionId, title: options.verify.titles.get(section.sectionId) ?? '', content: section.content }, options.verify, verifyPorts));
+    // Awaited below; a check that fails after the render already failed must not go unhandled.
+    check.catch(() => undefined);
+    checks.push(check);
+  };
+
+  let rendered: RenderedSection[];
+  try {
+    rendered = await renderSections(sections, context, ports, { ...options, slots, onRendered });
+  } catch (error) {
+    // The run fails with the render's error; checks under way finish first, so no event of
+    // this run follows the terminal one the runner is about to append.
+    renderFailed = true;
+    await Promise.allSettled(checks);
+    throw error;
+  }
+  if (options.verify.enabled) await announce();
+  // Checks were started in the order sections finished; the verdicts are reported in document order.
+  const verdicts = await Promise.all(checks);
+  const bySection = new Map(verdicts.flatMap((v) => (v ? [[v.sectionId, v] as const] : [])));
+  const verified = collectVerdicts(rendered.map((r) => bySection.get(r.sectionId) ?? null));
+  return { rendered, unsupported: verified.unsupported, verifyUsage: verified.usage };
+}
