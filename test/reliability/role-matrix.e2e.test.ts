@@ -32,6 +32,8 @@ const REQUIRED_ROLE: Record<string, Role> = {
   deleteWebhook: 'owner',
   rotateWebhookSecret: 'owner',
   pingWebhook: 'owner',
+  // Owners: the letterhead every letter of the organization is printed on.
+  updateOrganizationSettings: 'owner',
   // Reviewers: confirming, rejecting and correcting what extraction found.
   validateExtractedItem: 'reviewer',
   validateAllExtractedItems: 'reviewer',
@@ -39,10 +41,10 @@ const REQUIRED_ROLE: Record<string, Role> = {
   updateCorrection: 'reviewer',
 };
 /** Reads above viewer. */
-const READ_ROLE: Record<string, Role> = { listMembers: 'owner', listWebhooks: 'owner', getWebhook: 'owner', listWebhookDeliveries: 'owner' };
+const READ_ROLE: Record<string, Role> = { listMembers: 'owner', listWebhooks: 'owner', getWebhook: 'owner', listWebhookDeliveries: 'owner', getOrganizationSettings: 'owner' };
 
 /** Protected write operations of the contract today; a new one must be given its role here. */
-const WRITE_OPERATIONS = 78;
+const WRITE_OPERATIONS = 79;
 const WRITE_METHODS = ['post', 'put', 'patch', 'delete'];
 
 interface ContractOperation { key: string; method: string; path: string; operationId: string; responses: Record<string, unknown>; isPublic: boolean }
