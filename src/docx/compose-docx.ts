@@ -23,7 +23,7 @@ import type { ComposedBlock, ComposedDocument, ComposedSource } from './composed
 import type { Block, Inline } from './document-blocks.js';
 import { makeDeterministic, normalizeTimestamp } from './deterministic-zip.js';
 import { markdownToBlocks, type ConversionContext } from './markdown-to-blocks.js';
-import { backMatter, frontMatter, layoutProfile } from './layout-profile.js';
+import { backMatter, frontMatter, layoutProfile, logoParagraph } from './layout-profile.js';
 import { NumberingRegistry } from './numbering.js';
 import { documentLanguage, pageGeometry, type PageGeometry } from './render-options.js';
 import { sectionContentToBlocks } from './section-content.js';
@@ -223,7 +223,7 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
         },
         headers,
         footers,
-        children: [new Paragraph({ children: [new TextRun(BODY_PLACEHOLDER)] })],
+        children: [...[logoParagraph(doc)].filter((p) => p !== null), new Paragraph({ children: [new TextRun(BODY_PLACEHOLDER)] })],
       },
     ],
   });

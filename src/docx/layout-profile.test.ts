@@ -32,6 +32,10 @@ function documentFor(layout: LayoutName, extra: Partial<ComposedDocument> = {}):
 async function partsOf(doc: ComposedDocument): Promise<{ body: string; text: string; files: string[]; settings: string }> {
   const zip = await JSZip.loadAsync(await composeDocx(doc));
   const body = (await zip.file('word/document.xml')?.async('string')) ?? '';
+  const rels = (await zip.file('word/_rels/document.xml.rels')?.async('string')) ?? '';
+  // Every picture is linked to its image part (an unresolved link shows nothing in Word or LibreOffice).
+  const embeds = [...body.matchAll(/r:embed="([^"]+)"/g)].map((m) => m[1]);
+  for (const id of embeds) expect(rels).toMatch(new RegExp(`Id="${id}" Type="[^"]+/image" Target="media/[^"]+\\.png"`));
   const settings = (await zip.file('word/settings.xml')?.async('string')) ?? '';
   // Paragraph ends become line breaks, tabs spaces: the text as a reader meets it.
   const text = body
@@ -48,6 +52,7 @@ describe('layout profiles', () => {
     const doc = documentFor('report');
     const { body, text, files } = await partsOf(doc);
     expect(files.some((f) => /^word\/media\/.+\.png$/.test(f))).toBe(true);
+    expect(body.indexOf('<w:drawing>')).toBeLessThan(body.indexOf(doc.title));
     const cover = text.slice(0, text.indexOf('Contents'));
     for (const expected of [doc.title, doc.organizationName, '20 November 2026', 'Status: Draft']) expect(cover).toContain(expected);
     expect(body).toMatch(/<w:instrText[^>]*>TOC \\h/);
@@ -80,6 +85,8 @@ describe('layout profiles', () => {
     const doc = documentFor('letter');
     const { body, text, files } = await partsOf(doc);
     expect(files.some((f) => /^word\/media\/.+\.png$/.test(f))).toBe(true);
+    expect(body.match(/<w:drawing>/g)).toHaveLength(1);
+    expect(body.indexOf('<w:drawing>')).toBeLessThan(body.indexOf('Northwind LLP'));
     const order = [
       'Northwind LLP',
       '1 Harbour Street',

@@ -67,14 +67,31 @@ function logoRun(logo: LetterheadLogo): ImageRun {
   });
 }
 
+/**
+ * The large DRAFT line of the report's cover. The other layouts have no cover: their page header
+ * carries the DRAFT marker on every page, the first included, and the text starts at once.
+ */
 function draftMarker(doc: ComposedDocument): Paragraph[] {
   return doc.lifecycleState === 'finalized' ? [] : [new Paragraph({ style: 'DraftMarker', children: [new TextRun('DRAFT')] })];
+}
+
+/**
+ * The logo paragraph that opens a report's cover or a letter's letterhead, or null (no logo, or
+ * a layout without either). It is the one paragraph docx writes itself, before the body
+ * placeholder: docx links an image to its part only in XML it compiles, not in the body written
+ * apart (body-writer.ts).
+ */
+export function logoParagraph(doc: ComposedDocument): Paragraph | null {
+  const logo = doc.letterhead?.logo;
+  if (!logo) return null;
+  if (doc.render.layout === 'report') return new Paragraph({ spacing: { after: 480 }, children: [logoRun(logo)] });
+  if (doc.render.layout === 'letter') return new Paragraph({ alignment: AlignmentType.RIGHT, spacing: { after: 120 }, children: [logoRun(logo)] });
+  return null;
 }
 
 /** Report: the cover page — logo, title, organization, the document's date, status, description. */
 function reportCover(doc: ComposedDocument, language: string): Paragraph[] {
   const paragraphs: Paragraph[] = [];
-  if (doc.letterhead?.logo) paragraphs.push(new Paragraph({ spacing: { after: 480 }, children: [logoRun(doc.letterhead.logo)] }));
   paragraphs.push(
     new Paragraph({ style: 'Title', children: [new TextRun(xmlSafe(doc.title))] }),
     new Paragraph({ style: 'Subtitle', children: [new TextRun(xmlSafe(doc.organizationName))] }),
@@ -116,12 +133,11 @@ function memoHeader(doc: ComposedDocument, language: string): Paragraph[] {
         }),
     ),
   ];
-  return [...paragraphs, ...draftMarker(doc)];
+  return paragraphs;
 }
 
 function letterheadBlock(letterhead: Letterhead): Paragraph[] {
   const paragraphs: Paragraph[] = [];
-  if (letterhead.logo) paragraphs.push(new Paragraph({ alignment: AlignmentType.RIGHT, spacing: { after: 120 }, children: [logoRun(letterhead.logo)] }));
   paragraphs.push(new Paragraph({ alignment: AlignmentType.RIGHT, spacing: { after: 0 }, children: [new TextRun({ text: xmlSafe(letterhead.name), bold: true, size: 28, color: ACCENT })] }));
   for (const line of letterhead.addressLines) {
     paragraphs.push(new Paragraph({ alignment: AlignmentType.RIGHT, spacing: { after: 0 }, children: [new TextRun({ text: xmlSafe(line), size: 18 })] }));
@@ -137,7 +153,6 @@ function letterOpening(doc: ComposedDocument, language: string): Paragraph[] {
   const letterhead = doc.letterhead ?? { name: doc.organizationName, addressLines: [] };
   const paragraphs: Paragraph[] = [
     ...letterheadBlock(letterhead),
-    ...draftMarker(doc),
     new Paragraph({ spacing: { after: 360 }, children: [new TextRun(xmlSafe(formatDate(doc.date, language)))] }),
   ];
   const addressee = lines(blocks.addressee);
@@ -154,7 +169,6 @@ function minimalOpening(doc: ComposedDocument, language: string): Paragraph[] {
   return [
     new Paragraph({ style: 'Title', children: [new TextRun(xmlSafe(doc.title))] }),
     new Paragraph({ style: 'TitleMeta', spacing: { after: 360 }, children: [new TextRun(xmlSafe(formatDate(doc.date, language)))] }),
-    ...draftMarker(doc),
   ];
 }
 
