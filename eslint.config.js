@@ -8,7 +8,7 @@ const forbid = (folders, why) => ({
 });
 
 /** The two tiers of src/modules (STYLE.md "Layering"; docs/decisions.md "Floor plan"). */
-const BASE_MODULES = ['documents', 'library', 'templates', 'identity', 'assessments', 'webhooks'];
+const BASE_MODULES = ['documents', 'library', 'templates', 'identity', 'assessments', 'webhooks', 'organization'];
 const WORKFLOW_MODULES = ['generation', 'history', 'export', 'assistants'];
 
 export default tseslint.config(

@@ -22,6 +22,7 @@ import { documentSections } from '../test/contract/tour-documents.js';
 import { assessmentErrorSections, v1ErrorSections } from '../test/contract/tour-errors.js';
 import { librarySections } from '../test/contract/tour-library.js';
 import { memberSections } from '../test/contract/tour-members.js';
+import { organizationSections } from '../test/contract/tour-organization.js';
 import { webhookSections } from '../test/contract/tour-webhooks.js';
 import { type Section, type Tour, runSections } from '../test/contract/tour.js';
 import { type OpenApiDocument, unvisited } from '../test/contract/operations.js';
@@ -71,7 +72,7 @@ try {
   // The passes, and the document and assessment groups within a pass, run side by side (their
   // records are apart, their names suffixed): the tour waits mostly on generation runs and
   // extraction, so overlapping them shortens the wall time.
-  const v1Groups = [{ ...documentSections, ...librarySections, ...memberSections, ...webhookSections, ...v1ErrorSections }];
+  const v1Groups = [{ ...documentSections, ...librarySections, ...memberSections, ...webhookSections, ...organizationSections, ...v1ErrorSections }];
   const [first, second] = await Promise.all([
     pass('a', { proxyUrl: wholeProxy.url, coverage: whole, accepts: () => true }, [{ service, ...v1Groups[0] }, { ...assessmentSections, ...assessmentErrorSections }], async (client) => (await client.post('/auth/dev-login', undefined)).body.token),
     pass('b', { proxyUrl: v1Proxy.url, coverage: v1, accepts: (p) => p.startsWith('/v1/') }, v1Groups, () => server.login()),

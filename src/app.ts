@@ -46,6 +46,7 @@ import { registerAuthRoutes } from './modules/identity/auth.routes.js';
 import type { IdentityRepository } from './modules/identity/identity.repository.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { registerMemberRoutes } from './modules/identity/members/members.routes.js';
+import { registerOrganizationRoutes } from './modules/organization/organization.routes.js';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import type { SigningKeys } from './modules/identity/signing-keys.js';
 import type { TokenVerifier } from './modules/identity/token-verifier.js';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerExportRoutes(scope, routeDeps);
     registerAssessmentRoutes(scope, routeDeps);
     registerWebhookRoutes(scope, routeDeps);
+    registerOrganizationRoutes(scope, routeDeps);
   });
 
   return app;

@@ -21,10 +21,11 @@ import { BODY_PLACEHOLDER } from './body-placeholder.js';
 import { BodyWriter } from './body-writer.js';
 import { CitationRegistry, describeSource } from './citations.js';
 import { anchorClaim } from './comments.js';
-import type { ComposedBlock, ComposedDocument, ComposedSource, LifecycleState } from './composed-document.js';
+import type { ComposedBlock, ComposedDocument, ComposedSource } from './composed-document.js';
 import type { Block, Inline } from './document-blocks.js';
 import { makeDeterministic, normalizeTimestamp } from './deterministic-zip.js';
 import { markdownToBlocks, type ConversionContext } from './markdown-to-blocks.js';
+import { backMatter, frontMatter, layoutProfile, logoParagraph } from './layout-profile.js';
 import { NumberingRegistry } from './numbering.js';
 import { documentLanguage, pageGeometry, type PageGeometry } from './render-options.js';
 import { sectionContentToBlocks } from './section-content.js';
@@ -38,45 +39,11 @@ import { xmlSafe } from './xml-text.js';
  * gives the same bytes (see deterministic-zip.ts for the parts of docx that needed help).
  */
 
-const LIFECYCLE_LABELS: Record<LifecycleState, string> = {
-  draft: 'Draft',
-  'under-review': 'Under review',
-  finalized: 'Finalized',
-};
-
 const COMMENT_AUTHOR = 'Quire';
 const COMMENT_INITIALS = 'Q';
 
 function text(value: string): Inline[] {
   return [{ kind: 'text', text: value, marks: {} }];
-}
-
-function formatDate(isoDate: string, language: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  if (!match) return isoDate;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  if (Number.isNaN(date.getTime())) return isoDate;
-  // UTC on both sides: the day printed never depends on the server's time zone.
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
-
-function titlePage(doc: ComposedDocument, language: string): Paragraph[] {
-  const paragraphs: Paragraph[] = [
-    new Paragraph({ style: 'Title', children: [new TextRun(xmlSafe(doc.title))] }),
-    new Paragraph({ style: 'Subtitle', children: [new TextRun(xmlSafe(doc.organizationName))] }),
-    new Paragraph({ style: 'TitleMeta', children: [new TextRun(xmlSafe(formatDate(doc.date, language)))] }),
-    new Paragraph({
-      style: 'TitleMeta',
-      children: [new TextRun({ text: 'Status: ', bold: true }), new TextRun(LIFECYCLE_LABELS[doc.lifecycleState] ?? doc.lifecycleState)],
-    }),
-  ];
-  if (doc.description?.trim()) {
-    paragraphs.push(new Paragraph({ spacing: { before: 480 }, children: [new TextRun(xmlSafe(doc.description.trim()))] }));
-  }
-  if (doc.lifecycleState !== 'finalized') {
-    paragraphs.push(new Paragraph({ style: 'DraftMarker', children: [new TextRun('DRAFT')] }));
-  }
-  return paragraphs;
 }
 
 interface BlockConversion {
@@ -159,6 +126,7 @@ function sourcesList(sources: readonly ComposedSource[], bookmark: string | unde
 
 function headerFooters(doc: ComposedDocument, geometry: PageGeometry) {
   const { render } = doc;
+  const distinctFirstPage = layoutProfile(render.layout).distinctFirstPage;
   const draft = doc.lifecycleState !== 'finalized';
   const tabStops = [{ type: TabStopType.RIGHT, position: geometry.textWidth }];
   const draftRun = (): TextRun => new TextRun({ text: 'DRAFT', bold: true, color: DRAFT_COLOR });
@@ -176,20 +144,18 @@ function headerFooters(doc: ComposedDocument, geometry: PageGeometry) {
   }
 
   const para = (children: ParagraphChild[]): Paragraph => new Paragraph({ style: 'HeaderFooterText', tabStops, children });
+  // A cover or a letterhead page shows only the DRAFT marker: its own block says the rest.
+  const firstHeader = (): Header => new Header({ children: [para(draft ? [new TextRun({ children: [new Tab()] }), draftRun()] : [])] });
   return {
     headers:
       headerChildren.length > 0
-        ? {
-            default: new Header({ children: [para(headerChildren)] }),
-            // The title page shows only the DRAFT marker: its own title block says the rest.
-            first: new Header({ children: [para(draft ? [new TextRun({ children: [new Tab()] }), draftRun()] : [])] }),
-          }
+        ? { default: new Header({ children: [para(headerChildren)] }), ...(distinctFirstPage ? { first: firstHeader() } : {}) }
         : undefined,
     footers:
       footerChildren.length > 0
-        ? { default: new Footer({ children: [para(footerChildren)] }), first: new Footer({ children: [para([])] }) }
+        ? { default: new Footer({ children: [para(footerChildren)] }), ...(distinctFirstPage ? { first: new Footer({ children: [para([])] }) } : {}) }
         : undefined,
-    titlePage: headerChildren.length > 0 || footerChildren.length > 0,
+    titlePage: distinctFirstPage && (headerChildren.length > 0 || footerChildren.length > 0),
   };
 }
 
@@ -229,7 +195,7 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
   const renderCtx: DocxRenderContext = { textWidth: geometry.textWidth };
 
   // Pass 1: the intermediate model of every block.
-  const toc = doc.render.toc ? new TableOfContentsBuilder() : null;
+  const toc = doc.render.toc && layoutProfile(doc.render.layout).allowsToc ? new TableOfContentsBuilder() : null;
   const converted: Array<Block[] | null> = doc.blocks.map((block) => {
     const blocks = blockToBlocks(block, conv);
     toc?.listHeadingsOf(blocks);
@@ -266,24 +232,20 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
         },
         headers,
         footers,
-        children: [new Paragraph({ children: [new TextRun(BODY_PLACEHOLDER)] })],
+        children: [...[logoParagraph(doc)].filter((p) => p !== null), new Paragraph({ children: [new TextRun(BODY_PLACEHOLDER)] })],
       },
     ],
   });
 
   // Pass 2: the body, written as XML block by block.
   const body = new BodyWriter(document);
-  body.write(titlePage(doc, language));
-  body.write([new Paragraph({ children: [new PageBreak()] })]);
-  if (toc) {
-    body.write(toc.elements());
-    body.write([new Paragraph({ children: [new PageBreak()] })]);
-  }
+  body.write(frontMatter(doc, language, toc ? toc.elements() : null));
   for (let i = 0; i < converted.length; i++) {
     const blocks = converted[i];
     if (blocks) body.write(blocksToDocx(blocks, renderCtx));
     converted[i] = null; // this block's intermediate model is garbage from here on
   }
+  body.write(backMatter(doc));
   body.write(sourcesList(doc.sources, sourcesBookmark));
   const bodyXml = body.finish();
 

@@ -66,7 +66,17 @@ export interface PageMarginsMm {
   left: number;
 }
 
+/**
+ * The page design of a kind of document (layout-profile.ts says what each one draws):
+ * `report` a cover page, the table of contents and numbered chapters; `memo` a To/From/Date/
+ * Subject header; `letter` a letterhead, date line, addressee, subject and signature block;
+ * `minimal` the title and the text.
+ */
+export type LayoutName = 'report' | 'memo' | 'letter' | 'minimal';
+export const LAYOUT_NAMES: readonly LayoutName[] = ['report', 'memo', 'letter', 'minimal'];
+
 export interface RenderOptions {
+  layout: LayoutName;
   pageSize: 'A4' | 'Letter';
   marginsMm: PageMarginsMm;
   fontFamily: string;
@@ -86,6 +96,42 @@ export interface RenderOptions {
   citationStyle: CitationStyle;
 }
 
+/** The sender's identity at the top of a letter (and on a report's cover): organization settings. */
+export interface Letterhead {
+  name: string;
+  /** Lines of the postal address, in order. */
+  addressLines: string[];
+  logo?: LetterheadLogo | null;
+}
+
+export interface LetterheadLogo {
+  data: Uint8Array;
+  type: 'png' | 'jpg';
+  /** Pixel size, for the aspect ratio (the logo is drawn at a fixed height). */
+  widthPx: number;
+  heightPx: number;
+}
+
+/**
+ * Texts the memo and letter layouts place around the body, rendered by the caller from the
+ * template's render config over the document's fields. A layout that has no place for one
+ * ignores it; an absent one leaves its line out.
+ */
+export interface LayoutBlocks {
+  /** Memo: the "To:" line. */
+  to?: string | null;
+  /** Memo: the "From:" line. */
+  from?: string | null;
+  /** Memo and letter: the subject line. */
+  subject?: string | null;
+  /** Letter: the addressee block, one line per line. */
+  addressee?: string | null;
+  /** Letter: the signature block under the closing — name, role, organization, one per line. */
+  signature?: string | null;
+  /** Letter: the closing above the signature ("Yours sincerely"). */
+  closing?: string | null;
+}
+
 export interface DocumentProperties {
   subject?: string | null;
   creator: string;
@@ -96,8 +142,11 @@ export interface DocumentProperties {
 export interface ComposedDocument {
   title: string;
   organizationName: string;
-  /** ISO date (YYYY-MM-DD) shown on the title page. */
+  /** ISO date (YYYY-MM-DD): the cover's date, the memo's Date line, the letter's date line. */
   date: string;
+  /** The organization's letterhead (letter layout; the report cover shows its logo). */
+  letterhead?: Letterhead | null;
+  layoutBlocks?: LayoutBlocks | null;
   lifecycleState: LifecycleState;
   description?: string | null;
   /** In document order. */
@@ -108,6 +157,7 @@ export interface ComposedDocument {
 }
 
 export const DEFAULT_RENDER_OPTIONS: Readonly<RenderOptions> = Object.freeze({
+  layout: 'report',
   pageSize: 'A4',
   marginsMm: Object.freeze({ top: 25, right: 25, bottom: 25, left: 25 }),
   fontFamily: 'Calibri',

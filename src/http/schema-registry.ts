@@ -16,6 +16,7 @@ import { LIBRARY_SCHEMAS } from '../modules/library/library.schemas.js';
 import { SECTION_SCHEMAS } from '../modules/documents/sections/sections.schemas.js';
 import { TemplateSpec } from '../modules/templates/spec-schema.js';
 import { TEMPLATE_SCHEMAS } from '../modules/templates/templates.schemas.js';
+import { ORGANIZATION_SCHEMAS } from '../modules/organization/organization-settings.schemas.js';
 import { WEBHOOK_SCHEMAS } from '../modules/webhooks/webhooks.schemas.js';
 import { PROBE_SCHEMAS } from './health.schemas.js';
 import { HTTPValidationError, ValidationError } from './validation.schemas.js';
@@ -42,4 +43,5 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...ASSESSMENT_AREA_SCHEMAS,
   ...TEMPLATE_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
+  ...ORGANIZATION_SCHEMAS,
 ] as unknown as NamedSchema[];

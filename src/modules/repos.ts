@@ -38,6 +38,7 @@ import { SnippetRepository } from './library/snippets/snippet.repository.js';
 import { TextRepository } from './library/texts/text.repository.js';
 import { ToolRegistrationRepository } from './library/tool-registrations/tool-registration.repository.js';
 import { VoiceRepository } from './library/voices/voice.repository.js';
+import { OrganizationSettingsRepository } from './organization/organization-settings.repository.js';
 import { WebhookDeliveryRepository } from './webhooks/webhook-delivery.repository.js';
 import { WebhookEndpointRepository } from './webhooks/webhook-endpoint.repository.js';
 
@@ -47,6 +48,7 @@ type RepositoryClass<T> = new (db: Kysely<Database>) => T;
 const REPOSITORIES = {
   // identity
   identity: IdentityRepository,
+  organizationSettings: OrganizationSettingsRepository,
   // the document family
   documents: DocumentRepository,
   fields: FieldRepository,

@@ -3,6 +3,7 @@ import type { BlobsTables } from './tables/blobs.js';
 import type { GenerationTables } from './tables/generation.js';
 import type { LibraryTables } from './tables/library.js';
 import type { ToolsTables } from './tables/tools.js';
+import type { OrganizationTables } from './tables/organization.js';
 import type { WebhooksTables } from './tables/webhooks.js';
 
 /**
@@ -167,7 +168,7 @@ export interface JobLeaseTable {
   heartbeat_ms: string | number;
 }
 
-export interface Database extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables {
+export interface Database extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables, OrganizationTables {
   jobs: JobTable;
   job_leases: JobLeaseTable;
   organizations: OrganizationTable;

@@ -28,12 +28,18 @@ const installed =
 const suffix = installed ? '' : ' (skipped: soffice, poppler-utils or python3-uno not installed)';
 if (!installed) console.warn(`[pdf] export .pdf${suffix}`);
 
-/** The built-in templates with fields a user would fill; `report` ones carry a table of contents. */
+/**
+ * The built-in templates with fields a user would fill, each in its layout: the report carries
+ * a table of contents, the memo its To/From/Date/Subject header, the letter its signature block.
+ */
 const BUILTINS = [
-  { slug: 'gdpr-dpia', report: true, fields: DPIA_FIELDS },
-  { slug: 'vendor-security-memo', report: false, fields: MEMO_FIELDS },
-  { slug: 'engagement-letter', report: false, fields: LETTER_FIELDS },
+  { slug: 'gdpr-dpia', layout: 'report', fields: { ...DPIA_FIELDS, assessment_date: '2026-11-02' } },
+  { slug: 'vendor-security-memo', layout: 'memo', fields: { ...MEMO_FIELDS, memo_date: '2026-10-05' } },
+  { slug: 'engagement-letter', layout: 'letter', fields: { ...LETTER_FIELDS, letter_date: '2026-11-20' } },
 ] as const;
+
+/** A real 2 × 1 PNG, the letterhead's logo. */
+const LOGO = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGM4IScnZ7MAAAc3Af/WSdlhAAAAAElFTkSuQmCC';
 
 interface Download {
   status: number;
@@ -78,6 +84,8 @@ describeEachDialect(`export .pdf${suffix}`, (dialect) => {
     server = await startTestServer({ dialect });
     api = await apiFor(server);
     token = await server.login();
+    const letterhead = await api.patch('/v1/organization/settings', { letterheadName: 'Northwind LLP', letterheadAddress: '1 Harbour Street\nBristol BS1 4QA', logo: { mediaType: 'image/png', data: LOGO } });
+    expect(letterhead.status).toBe(200);
     for (const { slug, fields } of BUILTINS) {
       const created = await api.post('/v1/documents', { templateId: slug, fields });
       expect(created.status).toBe(201);
@@ -112,7 +120,23 @@ describeEachDialect(`export .pdf${suffix}`, (dialect) => {
       const sections: Array<{ title: string }> = (await api.get(`/v1/documents/${id}/sections`)).body;
       expect(sections.length).toBeGreaterThan(0);
       for (const section of sections) expect(text).toContain(squash(section.title));
-      if (builtin.report) {
+      // A sentence that ends in an abbreviation and a template's full stop reads "resets.." — never.
+      expect(text).not.toMatch(/[^.]\.\.(?!\.)/);
+      if (builtin.layout === 'memo') {
+        expect(text).toContain('Memorandum To: Procurement committee From: Sam Reviewer Date: 5 October 2026 Subject: Security assessment of Initech Cloud');
+        expect(text).not.toContain('Contents');
+      }
+      if (builtin.layout === 'letter') {
+        // Letterhead, the letter's own date, addressee, subject; at the end the closing and the signature block.
+        expect(text).toMatch(/Northwind LLP 1 Harbour Street Bristol BS1 4QA 20 November 2026 Ada Lovelace Contoso GmbH Terms of engagement for Contoso GmbH /);
+        expect(text).toMatch(/Yours sincerely, J\. Smith Partner, for and on behalf of Northwind LLP/);
+        // The letterhead's logo is on page 1 (pdfimages lists one row per image after two header lines).
+        const images = (await run('pdfimages', ['-list', '-f', '1', '-l', '1', join(dir, `${slug}-${dialect}.pdf`)])).stdout.trim().split('\n').slice(2);
+        expect(images.length).toBeGreaterThanOrEqual(1);
+        expect(text).not.toContain('Contents');
+      }
+      if (builtin.layout === 'report') {
+        expect(text).toContain('2 November 2026');
         // The contents list each numbered section with the page it starts on: a number after
         // the dot leader, before the next entry (without the update the leader runs into it).
         expect(text).toContain('Contents');

@@ -32,6 +32,8 @@ const REQUIRED_ROLE: Record<string, Role> = {
   deleteWebhook: 'owner',
   rotateWebhookSecret: 'owner',
   pingWebhook: 'owner',
+  // Owners: the letterhead every letter of the organization is printed on.
+  updateOrganizationSettings: 'owner',
   // Reviewers: confirming, rejecting and correcting what extraction found.
   validateExtractedItem: 'reviewer',
   validateAllExtractedItems: 'reviewer',
@@ -39,10 +41,10 @@ const REQUIRED_ROLE: Record<string, Role> = {
   updateCorrection: 'reviewer',
 };
 /** Reads above viewer. */
-const READ_ROLE: Record<string, Role> = { listMembers: 'owner', listWebhooks: 'owner', getWebhook: 'owner', listWebhookDeliveries: 'owner' };
+const READ_ROLE: Record<string, Role> = { listMembers: 'owner', listWebhooks: 'owner', getWebhook: 'owner', listWebhookDeliveries: 'owner', getOrganizationSettings: 'owner' };
 
 /** Protected write operations of the contract today; a new one must be given its role here. */
-const WRITE_OPERATIONS = 78;
+const WRITE_OPERATIONS = 79;
 const WRITE_METHODS = ['post', 'put', 'patch', 'delete'];
 
 interface ContractOperation { key: string; method: string; path: string; operationId: string; responses: Record<string, unknown>; isPublic: boolean }
@@ -141,9 +143,9 @@ describeEachDialect('role matrix', (dialect) => {
         refusals += 1;
       }
     }
-    // Viewers are refused the 78 writes, listMembers and the 3 webhook reads (82); editors the 14
-    // owner and 4 reviewer operations (18); reviewers the 14 owner operations.
-    expect(refusals).toBe(82 + 18 + 14);
+    // Viewers are refused the 79 writes, listMembers, the 3 webhook reads and the organization's
+    // settings (84); editors the 16 owner and 4 reviewer operations (20); reviewers the 16 owner ones.
+    expect(refusals).toBe(84 + 20 + 16);
     const after = await snapshotDatabase(server);
     const changed = Object.keys(JSON.parse(before) as object).filter((t) => JSON.stringify((JSON.parse(before) as Record<string, unknown>)[t]) !== JSON.stringify((JSON.parse(after) as Record<string, unknown>)[t]));
     expect(changed).toEqual([]);

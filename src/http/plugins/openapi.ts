@@ -46,6 +46,7 @@ const V1_TAGS = [
   { name: 'tool-registrations', description: 'Built-in tool classes registered with non-secret configuration, for data-needs of kind tool' },
   { name: 'orchestration', description: 'The rulebook, and orchestrate: intake text to fields and bound snippets' },
   { name: 'assistants', description: 'Prompt assist, Jinja tidy and the language model status' },
+  { name: 'organization', description: 'The organization\'s own settings: the letterhead (name, address, logo) letters are printed on' },
   { name: 'webhooks', description: 'Signed notifications of run outcomes (generation, extraction, batch) to the organization\'s endpoints, with every delivery attempt recorded' },
 ];
 

@@ -1545,6 +1545,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/organization/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's settings
+         * @description The active organization's letterhead (name, address, logo), printed by the `letter` layout; all null when never set. Needs the owner role or above (403 otherwise).
+         */
+        get: operations["getOrganizationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the organization's settings
+         * @description Changes the letterhead's name, address or logo (PNG or JPEG, base64, at most 512 KB); null clears one. 422 for a logo that is not the image it claims to be. Needs the owner role or above (403 otherwise).
+         */
+        patch: operations["updateOrganizationSettings"];
+        trace?: never;
+    };
     "/v1/orgs": {
         parameters: {
             query?: never;
@@ -3435,6 +3459,22 @@ export interface components {
             /** @description in evaluation order */
             rules: components["schemas"]["OrchestrationRule"][];
         };
+        /** @description The organization's letterhead: what the letter layout prints at the top of page 1 (the report cover shows the logo) */
+        OrganizationSettings: {
+            letterheadAddress: null | string;
+            letterheadName: null | string;
+            logo: null | {
+                /** @description base64 */
+                data: string;
+                /** @description pixels */
+                height: number;
+                /** @enum {string} */
+                mediaType: "image/png" | "image/jpeg";
+                /** @description pixels */
+                width: number;
+            };
+            updatedAt: null | string;
+        };
         OrgsResponse: {
             activeSlug: null | string;
             orgs: components["schemas"]["OrgSummary"][];
@@ -3753,14 +3793,19 @@ export interface components {
         };
         /** @description page, fonts, numbering, header/footer, table of contents of the export */
         RenderConfig: {
+            addresseeTemplate?: null | string;
             citationStyle?: null | ("footnotes" | "endnotes" | "brackets");
+            closingTemplate?: null | string;
             concurrency?: null | number;
+            dateField?: null | string;
             fontFamily?: null | string;
             fontSize?: null | number;
             footerText?: null | string;
+            fromTemplate?: null | string;
             headerText?: null | string;
             headingNumbering?: null | boolean;
             language?: null | string;
+            layout?: null | ("report" | "memo" | "letter" | "minimal");
             margins?: null | {
                 bottom?: number;
                 left?: number;
@@ -3769,7 +3814,11 @@ export interface components {
             };
             pageNumbers?: null | boolean;
             pageSize?: null | ("A4" | "Letter");
+            signatureTemplate?: null | string;
+            subjectTemplate?: null | string;
+            titleTemplate?: null | string;
             toc?: null | boolean;
+            toTemplate?: null | string;
         };
         /** @description a section starts rendering */
         RenderStartedEvent: {
@@ -4324,6 +4373,20 @@ export interface components {
             kind?: null | string;
             /** @description a rename reaches every document binding the entity (their sections reading the snippets show stale) */
             name?: string;
+        };
+        /** @description the keys to change; absent keys stay as they are, null clears one */
+        UpdateOrganizationSettingsBody: {
+            letterheadAddress?: null | string;
+            letterheadName?: null | string;
+            logo?: null | {
+                /** @description the image bytes in base64, at most 524288 bytes decoded */
+                data: string;
+                /**
+                 * @description PNG or JPEG
+                 * @enum {string}
+                 */
+                mediaType: "image/png" | "image/jpeg";
+            };
         };
         UpdateRiskBlockBody: {
             appliesTo?: null | string;
@@ -11327,6 +11390,137 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    getOrganizationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's letterhead: what the letter layout prints at the top of page 1 (the report cover shows the logo) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationSettings"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    updateOrganizationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrganizationSettingsBody"];
+            };
+        };
+        responses: {
+            /** @description The organization's letterhead: what the letter layout prints at the top of page 1 (the report cover shows the logo) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationSettings"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */

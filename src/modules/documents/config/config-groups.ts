@@ -8,6 +8,8 @@ import { Value } from 'typebox/value';
 import { LIMITS } from '../../../kernel/limits.js';
 import { StringEnum } from '../../../kernel/schema.js';
 import { computationProblem } from '../../../pipeline/stages/compile-computation.js';
+import { validateTemplateSyntax } from '../../../templating/index.js';
+import { LAYOUT_NAMES } from '../../../docx/composed-document.js';
 
 const N = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
 /** Free text of a group (instructions, brief, header…): bounded like a library text. */
@@ -99,6 +101,16 @@ export const STORED_GROUPS = {
           }),
         ),
         concurrency: N(Type.Integer({ minimum: 1, maximum: LIMITS.runConcurrency })),
+        // Layout profiles (issue #15): the page design, and the texts it places, as templates over the fields.
+        layout: N(StringEnum(LAYOUT_NAMES)),
+        titleTemplate: N(Type.String({ minLength: 1, maxLength: 500 })),
+        dateField: N(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', maxLength: 100 })),
+        toTemplate: N(Type.String({ maxLength: 2000 })),
+        fromTemplate: N(Type.String({ maxLength: 2000 })),
+        subjectTemplate: N(Type.String({ maxLength: 2000 })),
+        addresseeTemplate: N(Type.String({ maxLength: 2000 })),
+        signatureTemplate: N(Type.String({ maxLength: 2000 })),
+        closingTemplate: N(Type.String({ maxLength: 500 })),
       },
       { additionalProperties: false },
     ),
@@ -115,6 +127,15 @@ export const STORED_GROUPS = {
       toc: false,
       citationStyle: 'footnotes',
       concurrency: 4,
+      layout: null,
+      titleTemplate: null,
+      dateField: null,
+      toTemplate: null,
+      fromTemplate: null,
+      subjectTemplate: null,
+      addresseeTemplate: null,
+      signatureTemplate: null,
+      closingTemplate: null,
     },
   },
   tools: {
@@ -141,7 +162,7 @@ export function isStoredGroup(name: string): name is StoredGroupName {
 export function groupProblems(group: StoredGroupName, values: unknown): string[] {
   if (typeof values !== 'object' || values === null || Array.isArray(values)) return [`${group} must be an object`];
   const schema = STORED_GROUPS[group].schema;
-  if (Value.Check(schema, values)) return [];
+  if (Value.Check(schema, values)) return templateProblems(group, values as Record<string, unknown>);
   return [...Value.Errors(schema, values)]
     .filter((e) => e.keyword !== 'boolean')
     .map((e) => {
@@ -149,6 +170,22 @@ export function groupProblems(group: StoredGroupName, values: unknown): string[]
       if (e.keyword === 'additionalProperties' && params.additionalProperties) return `${group} has no key ${params.additionalProperties.map((k) => `"${k}"`).join(', ')}`;
       return `${group}${e.instancePath.replace(/\//g, '.')} ${e.message}`;
     });
+}
+
+/** The render keys holding a template over the fields (`titleTemplate`, `toTemplate`, …). */
+export const RENDER_TEMPLATE_KEYS = ['titleTemplate', 'toTemplate', 'fromTemplate', 'subjectTemplate', 'addresseeTemplate', 'signatureTemplate', 'closingTemplate'] as const;
+
+/** Layout templates that do not parse (`render.titleTemplate does not parse: …`), checked when saved so export never meets one. */
+function templateProblems(group: StoredGroupName, values: Record<string, unknown>): string[] {
+  if (group !== 'render') return [];
+  const problems: string[] = [];
+  for (const key of RENDER_TEMPLATE_KEYS) {
+    const source = values[key];
+    if (typeof source !== 'string') continue;
+    const problem = validateTemplateSyntax(source);
+    if (problem) problems.push(`render.${key} does not parse: ${problem}`);
+  }
+  return problems;
 }
 
 /** Groups holding a `computations` map (name → JSONata expression). */

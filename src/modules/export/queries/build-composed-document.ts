@@ -9,9 +9,11 @@ import { isLifecycleState } from '../../documents/lifecycle.js';
 import { requireDocument } from '../../documents/require-document.js';
 import type { SectionRecord } from '../../documents/sections/section.repository.js';
 import { OUTPUT_TYPES } from '../../documents/sections/section-rules.js';
-import type { ComposedDocument, ComposedSource, SectionBlock, SectionOutputType, UnsupportedClaim } from '../../../docx/composed-document.js';
+import type { ComposedDocument, ComposedSource, Letterhead, SectionBlock, SectionOutputType, UnsupportedClaim } from '../../../docx/composed-document.js';
+import type { OrganizationSettingsRecord } from '../../organization/organization-settings.repository.js';
 import { loadDocumentInputs, type DocumentInputs } from '../../generation/inputs/load-document-inputs.js';
 import { renderOptionsFromConfig } from '../render-config.js';
+import { type LayoutTexts, layoutTextsOf } from './layout-texts-of.js';
 import { libraryBlocksOf } from './library-blocks-of.js';
 import { placeLibraryBlocks } from './place-library-blocks.js';
 import { unsupportedClaimsOf } from './unsupported-claims-of.js';
@@ -33,22 +35,41 @@ function sectionBlock(section: SectionRecord, claims: readonly UnsupportedClaim[
   };
 }
 
+/** The organization's settings → the letterhead (its display name when no letterhead name is set). */
+function letterheadOf(settings: OrganizationSettingsRecord, organizationName: string): Letterhead {
+  const addressLines = (settings.letterheadAddress ?? '').split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const logo = settings.logo
+    ? { data: Buffer.from(settings.logo.data, 'base64'), type: settings.logo.mediaType === 'image/png' ? ('png' as const) : ('jpg' as const), widthPx: settings.logo.width, heightPx: settings.logo.height }
+    : null;
+  return { name: settings.letterheadName ?? organizationName, addressLines, logo };
+}
+
+interface ComposedParts {
+  blocks: ComposedDocument['blocks'];
+  sources: ComposedSource[];
+  layout: LayoutTexts;
+  settings: OrganizationSettingsRecord;
+}
+
 /**
- * The same ComposedDocument for the same stored content: the title-page date is the document's
- * last change (not today) and every timestamp comes from the rows, so exports are reproducible.
+ * The same ComposedDocument for the same stored content: the date is the document's own date
+ * field or its last change (never today) and every timestamp comes from the rows, so exports
+ * are reproducible.
  */
-function composedDocument(inputs: DocumentInputs, blocks: ComposedDocument['blocks'], sources: ComposedSource[]): ComposedDocument {
+function composedDocument(inputs: DocumentInputs, { blocks, sources, layout, settings }: ComposedParts): ComposedDocument {
   const { document, organization } = inputs;
   const organizationName = organization.name || organization.slug;
   return {
-    title: document.title,
+    title: layout.title,
     organizationName,
-    date: document.updatedAt.slice(0, 10),
+    date: layout.date,
+    letterhead: letterheadOf(settings, organizationName),
+    layoutBlocks: layout.blocks,
     lifecycleState: isLifecycleState(document.state) ? document.state : 'draft',
     description: document.description,
     blocks,
     sources,
-    render: renderOptionsFromConfig(inputs.config.render),
+    render: renderOptionsFromConfig(inputs.config.render, document.config.render ?? {}),
     properties: {
       subject: document.description,
       // The organization, not the person who instantiated it: the file leaves the building, and
@@ -68,7 +89,13 @@ function composedDocument(inputs: DocumentInputs, blocks: ComposedDocument['bloc
  */
 export async function buildComposedDocument(ctx: CommandContext, documentId: string): Promise<ComposedDocument> {
   const inputs = await loadDocumentInputs(ctx, await requireDocument(ctx, documentId));
-  const [gathered, library, snapshots] = await Promise.all([inputs.gathered(), inputs.library(), inputs.recentSnapshots()]);
+  const [gathered, library, snapshots, layout, settings] = await Promise.all([
+    inputs.gathered(),
+    inputs.library(),
+    inputs.recentSnapshots(),
+    layoutTextsOf(inputs),
+    ctx.repos.organizationSettings.find(ctx.actor.org.orgId),
+  ]);
   const sources: ComposedSource[] = numberSources(gathered).map((source) => ({
     n: source.n,
     title: source.title,
@@ -81,5 +108,5 @@ export async function buildComposedDocument(ctx: CommandContext, documentId: str
   const claims = unsupportedClaimsOf(inputs.sections, snapshots);
   const blocks = await libraryBlocksOf(inputs, library, gathered, sources.map(({ n, title, url }) => ({ n, title, url: url ?? null })));
   const sectionBlocks = inputs.sections.map((section) => sectionBlock(section, claims.get(section.id)));
-  return composedDocument(inputs, placeLibraryBlocks(sectionBlocks, blocks), sources);
+  return composedDocument(inputs, { blocks: placeLibraryBlocks(sectionBlocks, blocks), sources, layout, settings });
 }

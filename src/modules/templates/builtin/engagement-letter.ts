@@ -27,6 +27,7 @@ export const ENGAGEMENT_LETTER_SPEC: TemplateSpecInput = {
     { key: 'liability_cap_multiple', label: 'Liability cap (multiple of fees)', valueType: 'number', isRequired: false, value: '1' },
     { key: 'governing_law', label: 'Governing law', valueType: 'string', isRequired: true, value: 'England and Wales' },
     { key: 'signatory', label: 'Signing partner', valueType: 'string', isRequired: true },
+    { key: 'letter_date', label: 'Date of the letter', valueType: 'date', isRequired: false },
   ],
   dataNeeds: [
     { output_key: 'responsibilities_guidance', kind: 'static', name: 'Standard terms of business, clause 4', args_json: { value: RESPONSIBILITIES, source: { title: 'Standard terms of business, clause 4 (responsibilities)' } } },
@@ -35,7 +36,17 @@ export const ENGAGEMENT_LETTER_SPEC: TemplateSpecInput = {
   ],
   config: {
     brief: { audience: 'the client', purpose: 'agree the terms of the engagement' },
-    render: { pageSize: 'A4', headingNumbering: true },
+    // A letter: letterhead (organization settings), date line, addressee, subject, body, signature block.
+    render: {
+      pageSize: 'A4',
+      layout: 'letter',
+      titleTemplate: 'Engagement letter: {{ client_name }}',
+      dateField: 'letter_date',
+      addresseeTemplate: '{{ client_contact }}\n{{ client_name }}',
+      subjectTemplate: 'Terms of engagement for {{ client_name }}',
+      closingTemplate: 'Yours sincerely,',
+      signatureTemplate: '{{ signatory }}\nPartner, for and on behalf of {{ firm_name }}',
+    },
   },
   sections: [
     {
@@ -88,7 +99,8 @@ export const ENGAGEMENT_LETTER_SPEC: TemplateSpecInput = {
       title: 'Acceptance',
       render_mode: 'templated',
       output_type: 'markdown',
-      output_template: 'Please sign and return a copy of this letter to confirm your agreement.\n\nFor {{ firm_name }}: {{ signatory }}\n\nFor {{ client_name }}: ______________________\n',
+      // The firm signs in the letter's signature block; the client countersigns here.
+      output_template: 'Please sign and return a copy of this letter to confirm your agreement.\n\nAgreed for {{ client_name }}: ______________________\n',
     },
   ],
 };

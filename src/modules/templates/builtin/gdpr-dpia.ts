@@ -53,7 +53,8 @@ export const GDPR_DPIA_SPEC: TemplateSpecInput = {
       },
     },
     brief: { audience: 'data protection officer and the supervisory authority', purpose: 'document a DPIA under Article 35 GDPR' },
-    render: { headingNumbering: true, toc: true },
+    // A report: cover, contents, numbered chapters; the cover names the processing and carries the assessment's own date.
+    render: { layout: 'report', headingNumbering: true, toc: true, titleTemplate: 'Data Protection Impact Assessment: {{ processing_name }}', dateField: 'assessment_date' },
   },
   sections: [
     {

@@ -38,6 +38,8 @@ export const VENDOR_SECURITY_MEMO_SPEC: TemplateSpecInput = {
       },
     },
     brief: { audience: 'the procurement committee', purpose: 'decide whether to onboard the vendor' },
+    // A memo: the To/From/Date/Subject header is the layout's, its subject (the title) names the vendor.
+    render: { layout: 'memo', titleTemplate: 'Security assessment of {{ vendor_name }}', dateField: 'memo_date', toTemplate: 'Procurement committee', fromTemplate: '{{ reviewer }}' },
   },
   sections: [
     {
@@ -46,7 +48,6 @@ export const VENDOR_SECURITY_MEMO_SPEC: TemplateSpecInput = {
       render_mode: 'templated',
       output_type: 'markdown',
       output_template:
-        '**To:** Procurement committee  \n**From:** {{ reviewer }}  \n**Date:** {{ memo_date|date("long")|default("undated", true) }}  \n**Subject:** Security assessment of {{ vendor_name }}\n\n' +
         '{{ vendor_name }} will provide {{ service_description }}. The highest classification of data involved is **{{ data_classification }}**; the vendor holds {{ certifications }}.' +
         '{% if annual_contract_value %} The annual contract value is {{ annual_contract_value|float|currency("EUR") }}.{% endif %}\n',
     },
