@@ -6,7 +6,6 @@ import {
   Footer,
   Header,
   NumberFormat,
-  PageBreak,
   PageNumber,
   Packer,
   Paragraph,
