@@ -26,6 +26,11 @@ describe('stateFact', () => {
     expect(certified).toMatchObject({ statement: 'Initech Cloud is not ISO/IEC 27001 certified.', booleanKind: 'control', flag: false });
   });
 
+  it('writes a date as the documents print dates, never the stored ISO form', () => {
+    const s = stateFact(fact({ key: 'last_pentest_date', label: 'Date of the last penetration test', valueType: 'date', value: '2026-03-01' }), null);
+    expect(s.statement).toBe('The date of the last penetration test is 1 March 2026.');
+  });
+
   it('writes units, lists and purposes as a reader would', () => {
     expect(stateFact(fact({ key: 'retention_months', label: 'Retention period (months)', valueType: 'integer', value: '24' }), null).statement).toBe('The retention period is 24 months.');
     expect(stateFact(fact({ key: 'data_categories', label: 'Categories of personal data (comma separated)', valueType: 'text', value: 'name, phone number, appointment time' }), null).statement)

@@ -80,10 +80,26 @@ function unitOf(fact: FieldFact): string | null {
   return UNIT.exec((fact.label ?? '').replace(/[?:]\s*$/, '').trim())?.[1] ?? null;
 }
 
-/** A stored value as words: option labels, lines joined as a list, units appended. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date field as the documents print dates ("1 March 2026", the `date("long")` filter's form):
+ * the offline composer writes English prose, so en-GB; UTC so the words never depend on the
+ * server's zone.
+ */
+function longDate(value: string): string | null {
+  const match = ISO_DATE.exec(value);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+/** A stored value as words: option labels, long-form dates, lines joined as a list, units appended. */
 export function valueWords(fact: FieldFact): string {
   const value = fact.value.trim();
   if (fact.valueType === 'enum' || (fact.options ?? []).includes(value)) return optionLabel(value);
+  const date = fact.valueType === 'date' ? longDate(value) : null;
+  if (date) return date;
   const separator = /comma/i.test(fact.label ?? '') ? /\s*[\n,;]\s*/ : /\n+/;
   const lines = value.split(separator).map((l) => l.trim().replace(/[.;,]$/, '')).filter((l) => l !== '');
   const text = lines.length > 1 ? joinList(lines.map(lowerFirst)) : value.replace(/\s+/g, ' ').replace(/[.]$/, '');
