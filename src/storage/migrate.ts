@@ -18,6 +18,7 @@ import * as m0012 from './migrations/0012-job-engine.js';
 import * as m0013 from './migrations/0013-blobs.js';
 import * as m0014 from './migrations/0014-run-credentials.js';
 import * as m0015 from './migrations/0015-webhooks.js';
+import * as m0016 from './migrations/0016-page-images.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-blobs': m0013,
   '0014-run-credentials': m0014,
   '0015-webhooks': m0015,
+  '0016-page-images': m0016,
 };
 
 /** The names of every migration, in order (what a migrated database records). */
