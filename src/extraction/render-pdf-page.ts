@@ -44,12 +44,22 @@ function toolEnv(): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' };
 }
 
-/** The document's page count and the size of `page` in points, from `pdfinfo -f page -l page`. */
-export function parsePdfInfo(text: string, page: number): { pages: number; width_pt: number; height_pt: number; rotation: number } | null {
+export interface PdfPageInfo {
+  pages: number;
+  width_pt: number;
+  height_pt: number;
+  rotation: number;
+}
+
+/**
+ * The document's page count and a page's size in points, from pdfinfo's report: `Page size:`
+ * without a range (the first page), `Page    N size:` with `-f N -l N`.
+ */
+export function parsePdfInfo(text: string, page: number): PdfPageInfo | null {
   const pages = /^Pages:\s+(\d+)/m.exec(text);
   if (!pages) return null;
-  const size = new RegExp(`^Page\\s+${page} size:\\s+([\\d.]+) x ([\\d.]+) pts`, 'm').exec(text);
-  const rot = new RegExp(`^Page\\s+${page} rot:\\s+(\\d+)`, 'm').exec(text);
+  const size = new RegExp(`^Page(?:\\s+${page})? size:\\s+([\\d.]+) x ([\\d.]+) pts`, 'm').exec(text);
+  const rot = new RegExp(`^Page(?:\\s+${page})? rot:\\s+(\\d+)`, 'm').exec(text);
   return { pages: Number(pages[1]), width_pt: size ? Number(size[1]) : 0, height_pt: size ? Number(size[2]) : 0, rotation: rot ? Number(rot[1]) : 0 };
 }
 
@@ -66,11 +76,14 @@ export async function renderPdfPage(pdf: Buffer, page: number, options: RenderPa
   try {
     const file = join(dir, 'source.pdf');
     await writeFile(file, pdf, { mode: 0o600 });
-    const info = await runCommand('pdfinfo', ['-f', String(page), '-l', String(page), file], { timeout_ms: options.timeout_ms, max_output_bytes: 1024 * 1024, env: toolEnv() });
-    if (info.error) return { ok: false, error: commandError(info.error, 'pdfinfo') };
-    const parsed = parsePdfInfo(info.stdout.toString('utf8'), page);
-    if (!parsed) return { ok: false, error: { code: 'render_failed', message: 'pdfinfo did not report a page count' } };
-    if (page > parsed.pages) return { ok: false, error: { code: 'page_out_of_range', page_count: parsed.pages, message: `page ${page} is out of range: the document has ${parsed.pages} page(s)` } };
+    // pdfinfo refuses a page range past the end, so the count comes first; without a range it
+    // reports the first page's size, with one the size of the page asked for.
+    const info = await pdfInfo(file, null, options.timeout_ms);
+    if (!info.ok) return info;
+    if (page > info.value.pages) return { ok: false, error: { code: 'page_out_of_range', page_count: info.value.pages, message: `page ${page} is out of range: the document has ${info.value.pages} page(s)` } };
+    const sized = page === 1 ? info : await pdfInfo(file, page, options.timeout_ms);
+    if (!sized.ok) return sized;
+    const parsed = sized.value;
     // A quarter turn swaps the drawn sides; the bound is on the longer one, which does not change.
     const dpi = boundedDpi(options.dpi, parsed.width_pt, parsed.height_pt, options.max_side_px);
     const drawn = await runCommand('pdftoppm', ['-png', '-cropbox', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', file], {
@@ -85,6 +98,15 @@ export async function renderPdfPage(pdf: Buffer, page: number, options: RenderPa
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** pdfinfo on the whole file (`page` null) or on one page. */
+async function pdfInfo(file: string, page: number | null, timeoutMs: number): Promise<{ ok: true; value: PdfPageInfo } | { ok: false; error: RenderPageError }> {
+  const range = page === null ? [] : ['-f', String(page), '-l', String(page)];
+  const info = await runCommand('pdfinfo', [...range, file], { timeout_ms: timeoutMs, max_output_bytes: 1024 * 1024, env: toolEnv() });
+  if (info.error) return { ok: false, error: commandError(info.error, 'pdfinfo') };
+  const parsed = parsePdfInfo(info.stdout.toString('utf8'), page ?? 1);
+  return parsed ? { ok: true, value: parsed } : { ok: false, error: { code: 'render_failed', message: 'pdfinfo did not report a page count' } };
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
