@@ -9,7 +9,8 @@ export { startGeneration, type GenerateBody, type GenerateResponse } from './gen
 export { followProgress, type FollowOptions } from './follow-progress.js';
 export { isTerminal, type EventFrame, type ProgressEvent, type ProgressEventName, type ProgressEventOf, type Readiness, type ReadinessGap, type TerminalEvent } from './progress-events.js';
 export { exportDocx, type ExportedDocx } from './export-docx.js';
-export { createAssessment, getAssessment, type AssessmentStatus, type CreatedAssessment, type UploadFile } from './assessments.js';
+export { addAssessmentDocuments, createAssessment, getAssessment, type AssessmentStatus, type CreatedAssessment, type UploadFile, type UploadResult } from './assessments.js';
 export { correctItem, getPageImage, listExtractedItems, validateItem, type Correction, type CorrectionBody, type CorrectionReason, type ExtractedItem, type PageImage, type ValidateBody } from './review.js';
 export type * as v1 from './generated/v1.js';
 export type * as service from './generated/service.js';
+export { unwrap as unwrapResult } from './unwrap.js';
