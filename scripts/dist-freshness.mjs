@@ -20,3 +20,28 @@ export function distIsFresh(root, entry = 'main.js') {
   const newest = Math.max(newestSourceTime(path.join(root, 'src')), fs.statSync(path.join(root, 'package.json')).mtimeMs, fs.statSync(path.join(root, 'tsconfig.build.json')).mtimeMs);
   return fs.statSync(built).mtimeMs >= newest;
 }
+
+function newestFileTime(dir) {
+  let newest = 0;
+  for (const item of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, item.name);
+    newest = Math.max(newest, item.isDirectory() ? newestFileTime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * True when the console's build (dist/console/index.html) is newer than what it is built from:
+ * packages/console (its sources, page and build config) and the client's sources it bundles.
+ */
+export function consoleIsFresh(root) {
+  const built = path.join(root, 'dist', 'console', 'index.html');
+  if (!fs.existsSync(built)) return false;
+  const consoleDir = path.join(root, 'packages', 'console');
+  const newest = Math.max(
+    newestFileTime(path.join(consoleDir, 'src')),
+    ...['index.html', 'vite.config.ts', 'package.json'].map((name) => fs.statSync(path.join(consoleDir, name)).mtimeMs),
+    newestSourceTime(path.join(root, 'packages', 'client', 'src')),
+  );
+  return fs.statSync(built).mtimeMs >= newest;
+}

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { distIsFresh } from './dist-freshness.mjs';
+import { consoleIsFresh, distIsFresh } from './dist-freshness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist', 'main.js');
@@ -14,5 +14,12 @@ if (!distIsFresh(root)) {
   const result = spawnSync(tsc, ['-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root });
   if (result.status !== 0) process.exit(result.status ?? 1);
   fs.utimesSync(entry, new Date(), new Date());
+}
+// The web console at /app (issue #16), unless it is turned off.
+if (process.env.CONSOLE_ENABLED !== 'false' && !process.env.CONSOLE_DIR && !consoleIsFresh(root)) {
+  process.stderr.write('Building the console (dist/console is missing or stale)…\n');
+  // Its output goes to stderr: stdout carries the server's JSON log lines.
+  const result = spawnSync('npm', ['run', '--silent', 'build', '-w', '@quire/console'], { stdio: ['ignore', process.stderr, 'inherit'], cwd: root });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 await import(pathToFileURL(entry).href);

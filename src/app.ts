@@ -31,6 +31,7 @@ import { protectScope } from './http/plugins/auth.js';
 import { MembershipCache } from './modules/identity/membership-cache.js';
 import { installCompression } from './http/plugins/compression.js';
 import { installCors } from './http/plugins/cors.js';
+import { installConsole } from './http/plugins/console.js';
 import { installDocs } from './http/plugins/docs.js';
 import { installErrorHandling } from './http/plugins/errors.js';
 import { clientErrorHandler, frameworkErrors } from './http/plugins/framework-errors.js';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerOpenApiRoutes(app);
   await installDocs(app);
+  installConsole(app, { ...deps.config.console, authMode: deps.config.auth.mode });
 
   // Everything registered in this scope requires a verified bearer token.
   await app.register(async (scope) => {

@@ -4,6 +4,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ROLES, type Role as MemberRole } from './kernel/roles.js';
 import { SECRET_KEY_BYTES, secretKeyFrom } from './kernel/secret-box.js';
 import { MEMBERSHIP_CACHE_SECONDS } from './modules/identity/membership-cache.js';
@@ -95,6 +96,8 @@ export interface Config {
   };
   /** PDF export: the LibreOffice converter pool (src/pdf). */
   pdf: PdfConverterSettings;
+  /** The web console at /app (issue #16): CONSOLE_ENABLED (default true), CONSOLE_DIR (default the build's dist/console). */
+  console: { enabled: boolean; dir: string };
   http: {
     /** Origins allowed by CORS; empty: CORS off (no CORS headers at all). */
     corsOrigins: string[];
@@ -164,6 +167,9 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
 export function redactUrl(raw: string): string {
   return raw.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
+
+/** dist/console of this checkout: config.ts (src/) and config.js (dist/) both sit one level below the root. */
+const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../dist/console', import.meta.url));
 
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
@@ -250,6 +256,10 @@ export function loadConfig(env: Env = process.env): Config {
       maxHeapMb: integer(env, 'TENANT_CODE_MAX_HEAP_MB', 128, 32, 16_384),
     },
     pdf: pdfConfig(env),
+    console: {
+      enabled: oneOf(env, 'CONSOLE_ENABLED', ['true', 'false'] as const, 'true') === 'true',
+      dir: path.resolve(env.CONSOLE_DIR || DEFAULT_CONSOLE_DIR),
+    },
     http: {
       corsOrigins: corsOrigins(env),
       rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 3000, 1, 1_000_000),

@@ -3,12 +3,33 @@ export { createQuireClient, type QuireClient, type QuireClientOptions } from './
 export { DEFAULT_RETRY_POLICY, RETRYABLE_STATUSES, type RetryPolicy, retryingFetch, retryAfterMs } from './retry.js';
 export { GenerateConflict, ProgressDeadlineExceeded, ProgressStreamInterrupted, QuireApiError, detailMessage } from './errors.js';
 export { devLogin, whoami } from './auth.js';
+export { unwrap } from './unwrap.js';
 export { findTemplate, listTemplates, type TemplateSummary } from './templates.js';
+export { listOrgs, type MemberRole, type OrgSummary } from './orgs.js';
+export { listDocuments, type DocumentPage, type DocumentSummary } from './document-list.js';
 export { createDocument, getDocument, getFields, getReadiness, putFields, type CreateDocumentBody, type DocumentDetail, type DocumentHeader, type FieldModel, type FieldValues, type SectionSummary } from './documents.js';
 export { startGeneration, type GenerateBody, type GenerateResponse } from './generate.js';
 export { followProgress, type FollowOptions } from './follow-progress.js';
 export { isTerminal, type EventFrame, type ProgressEvent, type ProgressEventName, type ProgressEventOf, type Readiness, type ReadinessGap, type TerminalEvent } from './progress-events.js';
 export { exportDocx, type ExportedDocx } from './export-docx.js';
+export {
+  createSnapshot,
+  diffGenerationSnapshots,
+  exportPdf,
+  listGenerationSnapshots,
+  listSectionVersions,
+  listSnapshots,
+  putSectionOutput,
+  restoreSectionVersion,
+  restoreSnapshot,
+  setDocumentState,
+  type DocumentState,
+  type GenerationSnapshotDiff,
+  type GenerationSnapshotSummary,
+  type SectionVersion,
+  type Snapshot,
+  type Source,
+} from './history.js';
 export { addAssessmentDocuments, createAssessment, getAssessment, type AssessmentStatus, type CreatedAssessment, type UploadFile, type UploadResult } from './assessments.js';
 export { correctItem, getPageImage, listExtractedItems, validateItem, type Correction, type CorrectionBody, type CorrectionReason, type ExtractedItem, type PageImage, type ValidateBody } from './review.js';
 export type * as v1 from './generated/v1.js';

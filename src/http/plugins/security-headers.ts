@@ -8,7 +8,8 @@
  *   `Referrer-Policy: no-referrer`, `Cross-Origin-Opener-Policy` / `-Resource-Policy`.
  * - CSP: the API answers JSON, so nothing may load (`default-src 'none'`); /docs is the Scalar
  *   page, served from this server only: its inline bootstrap script and styles, data: images and
- *   fonts, and fetches of /openapi.json and of the API it tries requests against ('self').
+ *   fonts, and fetches of /openapi.json and of the API it tries requests against ('self');
+ *   /app is the console, which loads its bundle from this server only (CONSOLE_CSP).
  * - `Cache-Control: no-store` on answers to authenticated requests (and on dev-login's token), so
  *   no shared cache or browser history keeps another user's data; a route that set its own
  *   Cache-Control (an export's ETag answer, say) keeps it.
@@ -40,6 +41,25 @@ export const DOCS_CSP = [
   "form-action 'self'",
 ].join('; ');
 
+/**
+ * The console at /app (issue #16): its bundle, styles and API calls come from this server
+ * only; no inline script or style sheet (React sets styles through the CSSOM, which CSP allows);
+ * page images may be blob: or data: URLs.
+ */
+export const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
 /** Installs the hook (call before any route is registered). */
 export function installSecurityHeaders(app: FastifyInstance): void {
   // On the raw response first: a hijacked reply (the progress stream) writes its own head and
@@ -51,6 +71,7 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) reply.header(name, value);
     const path = request.url.split('?')[0];
     if (path === '/docs' || path.startsWith('/docs/')) reply.header('content-security-policy', DOCS_CSP);
+    else if (path === '/app' || path.startsWith('/app/')) reply.header('content-security-policy', CONSOLE_CSP);
     const authenticated = request.headers.authorization !== undefined || path === '/auth/dev-login';
     if (authenticated && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;

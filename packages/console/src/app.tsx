@@ -1,0 +1,29 @@
+/** The shell: signed out → the sign-in page; signed in → the layout around the page the URL names. */
+import { SessionProvider, useSession } from './shell/session';
+import { Layout } from './shell/layout';
+import { useLocation } from './shell/router';
+import { resolvePage } from './pages/registry';
+import { SignInPage } from './pages/sign-in-page';
+
+export function App() {
+  return (
+    <SessionProvider>
+      <Screen />
+    </SessionProvider>
+  );
+}
+
+function Screen() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'loading') return <p className="loading" role="status">Loading…</p>;
+  if (session.status === 'signed-out') return <SignInPage reason={session.reason} />;
+  const { page, params } = resolvePage(location.pathname);
+  const Page = page.component;
+  return (
+    <Layout current={page}>
+      {/* Keyed by organization and path: switching either starts the page afresh. */}
+      <Page key={`${session.org ?? ''}:${location.pathname}`} params={params} />
+    </Layout>
+  );
+}

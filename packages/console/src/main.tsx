@@ -1,0 +1,13 @@
+/** The console's entry: one React root under #root. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import './styles.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('the console page has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,60 @@
+/**
+ * The one place API errors become words on the page. Every error body is `{detail}` — a string,
+ * the validation list `[{loc, msg, type}]`, or an object (a 409's) — and the client throws it
+ * as QuireApiError; this shows it, and maps validation entries to the field they name.
+ */
+import { QuireApiError, detailMessage } from '@quire/client';
+
+/** The message a user sees for any error thrown by a call. */
+export function errorText(error: unknown): string {
+  if (error instanceof QuireApiError) {
+    if (error.status === 403) return `Not allowed: ${detailMessage(error.detail)}`;
+    return detailMessage(error.detail);
+  }
+  if (error instanceof TypeError) return 'The server could not be reached. Check your connection and try again.';
+  return error instanceof Error ? error.message : String(error);
+}
+
+interface ValidationEntry {
+  loc: unknown[];
+  msg: string;
+}
+
+function validationEntries(error: unknown): ValidationEntry[] {
+  if (!(error instanceof QuireApiError) || error.status !== 422 || !Array.isArray(error.detail)) return [];
+  return error.detail.filter((item): item is ValidationEntry => typeof item === 'object' && item !== null && Array.isArray((item as ValidationEntry).loc) && typeof (item as ValidationEntry).msg === 'string');
+}
+
+/**
+ * 422 messages by the field they concern: an entry whose `loc` contains one of `keys` (e.g.
+ * ["body", "fields", "client_name"]) goes to that key, and so does each `field "key" (type):
+ * problem` clause of a field-value refusal (the server names every refused field that way);
+ * the rest (and non-validation errors) go under "" for a message at the top of the form.
+ */
+export function fieldErrors(error: unknown, keys: readonly string[]): Record<string, string[]> {
+  const byKey: Record<string, string[]> = {};
+  if (error === undefined) return byKey;
+  const entries = validationEntries(error);
+  if (error instanceof QuireApiError && error.status === 422 && typeof error.detail === 'string') {
+    const clauses = [...error.detail.matchAll(/field "([^"]+)" \([^)]*\): (.*?)(?=; field "|$)/g)].filter((match) => keys.includes(match[1]));
+    for (const [, key, message] of clauses) (byKey[key] ??= []).push(message);
+    if (clauses.length > 0) return byKey;
+  }
+  if (entries.length === 0) byKey[''] = [errorText(error)];
+  for (const entry of entries) {
+    const key = [...entry.loc].reverse().find((part): part is string => typeof part === 'string' && keys.includes(part)) ?? '';
+    (byKey[key] ??= []).push(entry.msg);
+  }
+  return byKey;
+}
+
+/** An error notice, announced to screen readers; nothing when there is no error. */
+export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
+  if (error === undefined || error === null) return null;
+  return (
+    <div className="notice notice-error" role="alert">
+      {title ? <strong>{title}: </strong> : null}
+      {errorText(error)}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * Who is signed in, in which organization, with which role. The token and the chosen
+ * organization are kept in sessionStorage: per tab, gone when the tab closes, never sent
+ * anywhere but in the Authorization header of the API calls (see docs/decisions.md).
+ */
+import { type MemberRole, type OrgSummary, type QuireClient, QuireApiError, createQuireClient, listOrgs, whoami } from '@quire/client';
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { serverSettings } from './server-settings';
+
+const STORAGE_KEY = 'quire.console.session';
+
+interface Stored {
+  token: string;
+  org: string | undefined;
+}
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'signed-out'; reason: string | undefined }
+  | {
+      status: 'ready';
+      client: QuireClient;
+      email: string | null;
+      /** The organization the calls act in (null: the user has none). */
+      org: string | null;
+      role: MemberRole | null;
+      orgs: OrgSummary[];
+    };
+
+export type Session = SessionState & {
+  signIn(token: string): Promise<void>;
+  signOut(reason?: string): void;
+  switchOrg(slug: string): void;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+function readStored(): Stored | undefined {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    if (!raw) return undefined;
+    const parsed = JSON.parse(raw) as Partial<Stored>;
+    return typeof parsed.token === 'string' ? { token: parsed.token, org: typeof parsed.org === 'string' ? parsed.org : undefined } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeStored(stored: Stored | undefined): void {
+  if (stored) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+  else sessionStorage.removeItem(STORAGE_KEY);
+}
+
+/** Loads who the token belongs to; throws QuireApiError (401 for a bad token). */
+async function load(stored: Stored): Promise<SessionState> {
+  const client = createQuireClient({ baseUrl: serverSettings.baseUrl, token: stored.token, org: stored.org });
+  const [me, orgs] = await Promise.all([whoami(client), listOrgs(client)]);
+  return { status: 'ready', client, email: me.user.email, org: me.activeOrg, role: me.activeRole, orgs: orgs.orgs };
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>(() => (readStored() ? { status: 'loading' } : { status: 'signed-out', reason: undefined }));
+  const [stored, setStored] = useState<Stored | undefined>(readStored);
+
+  useEffect(() => {
+    if (!stored) return;
+    let live = true;
+    setState({ status: 'loading' });
+    load(stored).then(
+      (next) => live && setState(next),
+      (error: unknown) => {
+        if (!live) return;
+        writeStored(undefined);
+        setStored(undefined);
+        const reason = error instanceof QuireApiError && error.status === 401 ? 'Your sign-in has expired or the token was refused: sign in again.' : `Could not load your account: ${error instanceof Error ? error.message : String(error)}`;
+        setState({ status: 'signed-out', reason });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [stored]);
+
+  const signIn = useCallback(async (token: string) => {
+    const next = { token, org: undefined };
+    // Check the token before keeping it, so a wrong one shows its error on the sign-in form.
+    await load(next);
+    writeStored(next);
+    setStored(next);
+  }, []);
+  const signOut = useCallback((reason?: string) => {
+    writeStored(undefined);
+    setStored(undefined);
+    setState({ status: 'signed-out', reason });
+  }, []);
+  const switchOrg = useCallback((slug: string) => {
+    setStored((previous) => {
+      if (!previous) return previous;
+      const next = { ...previous, org: slug };
+      writeStored(next);
+      return next;
+    });
+  }, []);
+
+  const value = useMemo<Session>(() => ({ ...state, signIn, signOut, switchOrg }), [state, signIn, signOut, switchOrg]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+/** The signed-in session; pages render only inside it. */
+export function useReadySession(): Extract<SessionState, { status: 'ready' }> & Session {
+  const session = useSession();
+  if (session.status !== 'ready') throw new Error('a page rendered without a signed-in session');
+  return session;
+}

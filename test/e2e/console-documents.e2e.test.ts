@@ -1,0 +1,202 @@
+/**
+ * The drafter's journey in the console, in chromium against a real server (one server and one
+ * browser for the file): a document from each built-in template through the generated form
+ * (a 422 shown at its field), Generate with the timeline reaching "finished", and a section
+ * edited by hand then restored from the version diff — Generate asking about the edit first.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, apiFor } from '../support/api.js';
+import { DPIA_FIELDS, LETTER_FIELDS, MEMO_FIELDS } from '../support/builtin-fields.js';
+import { seriousA11yViolations } from '../support/console-axe.js';
+import { type ConsolePage, ensureConsoleBuilt, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import { type TestServer, startTestServer } from '../support/test-server.js';
+
+const TEMPLATES: { slug: string; fields: Record<string, string | number> }[] = [
+  { slug: 'engagement-letter', fields: LETTER_FIELDS },
+  { slug: 'gdpr-dpia', fields: DPIA_FIELDS },
+  { slug: 'vendor-security-memo', fields: MEMO_FIELDS },
+];
+
+interface FieldDefinition {
+  key: string;
+  valueType?: string;
+}
+
+/** Fills one generated input the way a user would: type, pick, or choose Yes/No. */
+async function fillField(page: Page, field: FieldDefinition, value: string): Promise<void> {
+  const input = page.locator(`#field-${field.key}`);
+  if (field.valueType === 'boolean') {
+    await page.locator(`input[type=radio][name="${field.key}"][value="${['true', 'yes', '1'].includes(value) ? 'true' : 'false'}"]`).check();
+  } else if (field.valueType === 'enum') {
+    await input.selectOption(value);
+  } else {
+    await input.fill(value);
+  }
+}
+
+describe.skipIf(!hasChromium)('console documents in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: Api;
+  beforeAll(async () => {
+    await ensureConsoleBuilt();
+    [server, browser] = await Promise.all([startTestServer({ dialect: 'sqlite' }), launchConsoleBrowser()]);
+    api = await apiFor(server);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const clean = (opened: ConsolePage) => {
+    expect(opened.foreign).toEqual([]);
+    expect(opened.cspViolations).toEqual([]);
+    expect(opened.pageErrors).toEqual([]);
+  };
+
+  it('creates a document from each built-in template through the form, showing a refused value at its field', async () => {
+    const opened = await openConsole(browser, server.url, { path: '/templates' });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      await page.getByRole('heading', { level: 1, name: 'Templates' }).waitFor();
+      for (const { slug, fields } of TEMPLATES) {
+        const template = (await api.get(`/v1/templates/${slug}`)).body as { document: { title: string }; fields: FieldDefinition[] };
+        await page.goto(`${server.url}/app/templates`);
+        await page.getByRole('link', { name: `New document from ${template.document.title}` }).click();
+        await page.getByRole('heading', { level: 1, name: `New document: ${template.document.title}` }).waitFor();
+        expect(await seriousA11yViolations(page), slug).toEqual([]);
+
+        const filled = Object.entries(fields);
+        expect(filled.length).toBeGreaterThan(0);
+        for (const [key, value] of filled) {
+          const field = template.fields.find((f) => f.key === key);
+          expect(field, key).toBeDefined();
+          await fillField(page, field as FieldDefinition, String(value));
+        }
+        const emailField = template.fields.find((f) => f.valueType === 'email');
+        expect(emailField, `${slug} has an e-mail field`).toBeDefined();
+        const email = emailField as FieldDefinition;
+        // The browser's own checks are off: the server's refusal is what shows, at the field.
+        await fillField(page, email, 'not-an-email');
+        await page.getByRole('button', { name: 'Create document' }).click();
+        const refusal = page.locator(`#field-${email.key}-error`);
+        await refusal.waitFor();
+        expect(await refusal.innerText()).toContain('is not an email address');
+        expect(await page.locator(`#field-${email.key}`).getAttribute('aria-invalid')).toBe('true');
+        expect(await seriousA11yViolations(page), `${slug} with a refusal`).toEqual([]);
+        await screenshot(page, `documents-form-${slug}-refused`);
+
+        await fillField(page, email, 'someone@example.com');
+        await page.getByRole('button', { name: 'Create document' }).click();
+        await page.getByRole('heading', { level: 2, name: 'Readiness' }).waitFor();
+        expect(new URL(page.url()).pathname).toMatch(/^\/app\/documents\/[^/]+$/);
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(template.document.title);
+        expect(await page.getByTestId('readiness').innerText()).toContain('Ready to generate');
+        expect(await seriousA11yViolations(page), `${slug} workspace`).toEqual([]);
+        await screenshot(page, `documents-workspace-${slug}`);
+
+        // What the form sent is what the document holds.
+        const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+        const stored = (await api.get(`/v1/documents/${id}/fields`)).body as { fields: { key: string; value: string }[] };
+        const valueOf = (key: string) => stored.fields.find((f) => f.key === key)?.value;
+        expect(valueOf(email.key)).toBe('someone@example.com');
+        for (const [key, value] of filled) expect(valueOf(key), key).toBe(String(value));
+      }
+      await page.goto(`${server.url}/app/documents`);
+      await page.getByTestId('documents-table').waitFor();
+      expect(await page.getByTestId('documents-table').locator('tbody tr').count()).toBe(TEMPLATES.length);
+      clean(opened);
+    } finally {
+      await opened.close();
+    }
+    // Three forms, three workspaces and eight axe runs on a shared, loaded machine.
+  }, 180_000);
+
+  it('generates from the workspace and the timeline reaches "finished"', { timeout: 120_000 }, async () => {
+    const created = await api.post('/v1/documents', { templateId: 'engagement-letter', fields: LETTER_FIELDS });
+    expect(created.status).toBe(201);
+    const id = created.body.document.id as string;
+    // A deep link: signing in lands on the page it names.
+    const opened = await openConsole(browser, server.url, { path: `/documents/${id}` });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await page.getByTestId('run-status').filter({ hasText: 'finished' }).waitFor({ timeout: 60_000 });
+      const timeline = await page.getByTestId('timeline').innerText();
+      for (const step of ['Run 1 started', 'Gathering data', 'Rendering the sections', 'Finished']) expect(timeline).toContain(step);
+      // The sections are shown with what the run wrote.
+      await page.getByTestId('section').first().locator('.badge-generated').waitFor();
+      const sections = (await api.get(`/v1/documents/${id}`)).body.sections as { title: string; content: string | null }[];
+      expect(sections.length).toBeGreaterThan(0);
+      expect(await page.getByTestId('section').count()).toBe(sections.length);
+      const firstLine = String(sections[0].content).split('\n').find((line) => line.trim() !== '') ?? '';
+      expect(firstLine.length).toBeGreaterThan(0);
+      expect(await page.getByTestId('section').first().innerText()).toContain(firstLine.replace(/[#*_`]|\[\d+\]/g, '').trim().slice(0, 30));
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'documents-generated');
+      clean(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('edits a section with a preview, then restores the previous version from the diff view', { timeout: 180_000 }, async () => {
+    const created = await api.post('/v1/documents', { templateId: 'engagement-letter', fields: LETTER_FIELDS });
+    const id = created.body.document.id as string;
+    const opened = await openConsole(browser, server.url, { path: `/documents/${id}` });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await page.getByTestId('run-status').filter({ hasText: 'finished' }).waitFor({ timeout: 60_000 });
+      const section = page.getByTestId('section').first();
+      await section.locator('.badge-generated').waitFor();
+      const before = (await api.get(`/v1/documents/${id}`)).body.sections[0] as { id: string; title: string; content: string };
+
+      await section.getByRole('button', { name: 'Edit' }).click();
+      const editor = section.getByLabel('Output (Markdown)');
+      expect(await editor.inputValue()).toBe(before.content);
+      await editor.fill('This paragraph was **rewritten by hand** in the console.');
+      // The preview renders the Markdown as it is typed.
+      expect(await section.getByRole('region', { name: 'Preview' }).locator('strong').innerText()).toBe('rewritten by hand');
+      await screenshot(page, 'documents-section-editor');
+      await section.getByRole('button', { name: 'Save section' }).click();
+      const edited = page.getByTestId('section').first();
+      await edited.locator('.badge-edited').waitFor();
+      expect(await edited.innerText()).toContain('This paragraph was rewritten by hand in the console.');
+
+      await edited.getByRole('button', { name: 'History' }).click();
+      const diff = edited.getByTestId('diff-view');
+      await diff.waitFor();
+      expect(await diff.locator('.diff-new').first().innerText()).toContain('rewritten by hand');
+      expect(await diff.locator('.diff-old').count()).toBeGreaterThan(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'documents-section-diff');
+      await edited.getByRole('button', { name: /^Restore version \d+$/ }).click();
+      const restored = page.getByTestId('section').first();
+      await restored.getByRole('button', { name: 'Edit' }).waitFor();
+      await expect.poll(async () => (await api.get(`/v1/documents/${id}`)).body.sections[0].content).toBe(before.content);
+      expect(await restored.innerText()).not.toContain('rewritten by hand');
+
+      // An edited section makes Generate ask; "Keep my edits" leaves it as it is.
+      await restored.getByRole('button', { name: 'Edit' }).click();
+      await restored.getByLabel('Output (Markdown)').fill('Kept by hand.');
+      await restored.getByRole('button', { name: 'Save section' }).click();
+      await page.getByTestId('section').first().locator('.badge-edited').waitFor();
+      await page.getByRole('button', { name: 'Generate' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Some sections were edited by hand' });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain(before.title);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Keep my edits' }).click();
+      await page.getByTestId('run-status').filter({ hasText: 'finished' }).waitFor({ timeout: 60_000 });
+      await expect.poll(async () => (await api.get(`/v1/documents/${id}`)).body.sections[0].content).toBe('Kept by hand.');
+      clean(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+});
