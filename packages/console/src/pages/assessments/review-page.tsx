@@ -187,9 +187,9 @@ export function ReviewPage({ params }: PageProps) {
             />
           ) : null}
           <h2 id="items-title">Items</h2>
-          <ol className="item-list" role="listbox" aria-labelledby="items-title" ref={listRef} data-testid="item-list">
+          <ol className="item-list" role="listbox" aria-labelledby="items-title" ref={listRef} data-testid="item-list" tabIndex={0} aria-activedescendant={selectedId ? `item-${selectedId}` : undefined}>
             {(items ?? []).map((item) => (
-              <li key={item.id} role="option" aria-selected={item.id === selectedId} className={item.id === selectedId ? 'item-row item-row-selected' : 'item-row'} onClick={() => select(item.id)}>
+              <li key={item.id} id={`item-${item.id}`} role="option" aria-selected={item.id === selectedId} className={item.id === selectedId ? 'item-row item-row-selected' : 'item-row'} onClick={() => select(item.id)}>
                 <span className="item-key">{item.label || item.key}</span>
                 <span className="item-val">{valueText(item)}</span>
                 <span className={`badge badge-${item.validation.status}`}>{item.validation.status.replace('_', ' ')}</span>
