@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
     }
   }, 600_000);
 
-  it('shows the review screen at a tablet width: the page drawn, the selected item's box on it, the decisions offered', async () => {
+  it('shows the review screen at a tablet width: the page drawn, the selected box on it, the decisions offered', async () => {
     const created = await api.get('/assessments');
     const assessment = created.body.assessments[0];
     expect(assessment).toBeDefined();
