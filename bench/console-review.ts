@@ -2,7 +2,7 @@
  * Console review-screen bench (issue #16): how long the review screen takes to move to the next
  * item — the key press handled, React re-rendering the selection (the box on the page, the
  * item panel, the list), and the next frame painted. Chromium (playwright-core) against the real
- * server process with an invoice PDF processed (14 items on one page). Each sample is taken in
+ * server with an invoice PDF processed (14 items on one page). Each sample is taken in
  * the page: a `j` or `k` keydown is dispatched and the time runs until the selected row changed
  * and two animation frames passed (the frame that shows it). The peer, measured in the same
  * rounds, is the same dispatch of a key the screen ignores: the floor of a key event and two
@@ -14,7 +14,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { makeInvoicePdf } from '../src/extraction/test-support/fixtures.js';
-import { newQuireData, removeQuireData, startQuireProcess } from '../test/support/quire-process.js';
+import { startTestServer } from '../test/support/test-server.js';
 import { machine, writeBenchmarkSection } from './benchmarks-file.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,13 +29,14 @@ const p95 = (values: number[]) => {
 };
 
 async function main(): Promise<void> {
-  // BENCH_NO_BUILD=1 measures the dist/ already built (a loaded machine takes minutes to build).
+  // The console's bundle is built; the server runs in this process (a move sends no request, so
+  // where the server runs does not enter the measure). BENCH_NO_BUILD=1 measures dist/console as it is.
   if (process.env.BENCH_NO_BUILD !== '1') {
-    const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (build.status !== 0) throw new Error('npm run build failed');
+    const build = spawnSync('npm', ['run', '--silent', 'build', '-w', '@quire/console'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('the console build failed');
   }
-  const data = await newQuireData('sqlite');
-  const quire = await startQuireProcess(data, { LOG_LEVEL: 'warn' }, { startTimeoutMs: 180_000 });
+  const server = await startTestServer({ dialect: 'sqlite', env: { LOG_LEVEL: 'warn' } });
+  const quire = { url: server.url, token: await server.login() };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'] });
   try {
     const form = new FormData();
@@ -46,14 +47,15 @@ async function main(): Promise<void> {
     const body = (await created.json()) as { assessment: { id: string }; documents: Array<{ id: string }> };
     const documentId = body.documents[0].id;
     for (let waited = 0; ; waited += 500) {
-      const doc = (await quire.json('GET', `/documents/${documentId}`)).body as { processing_status: string };
+      const doc = (await (await fetch(`${quire.url}/documents/${documentId}`, { headers: { authorization: `Bearer ${quire.token}` } })).json()) as { processing_status: string };
       if (doc.processing_status === 'processed') break;
       if (waited > 300_000 || doc.processing_status === 'failed') throw new Error(`the invoice did not process: ${doc.processing_status}`);
       await new Promise((r) => setTimeout(r, 500));
     }
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript((value) => sessionStorage.setItem('quire.console.session', JSON.stringify({ token: value })), quire.token);
+    // Page-side code is given as source text: the server's tsconfig has no DOM types.
+    await context.addInitScript(`sessionStorage.setItem('quire.console.session', ${JSON.stringify(JSON.stringify({ token: quire.token }))})`);
     const page = await context.newPage();
     await page.goto(`${quire.url}/app/assessments/${body.assessment.id}/documents/${documentId}/review`);
     await page.getByTestId('page-image').waitFor({ timeout: 60_000 });
@@ -61,22 +63,18 @@ async function main(): Promise<void> {
     const items = await page.getByRole('option').count();
 
     /** One sample in the page: dispatch `key`, wait until the selection moved (or not, for the peer) and two frames passed. */
-    const sample = (key: string, expectMove: boolean) =>
-      page.evaluate(
-        ([k, move]) =>
-          new Promise<number>((done) => {
-            const selected = () => document.querySelector('[role=option][aria-selected=true]')?.id;
-            const before = selected();
-            const started = performance.now();
-            window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
-            const check = () => {
-              if (move && selected() === before) return requestAnimationFrame(check);
-              requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - started)));
-            };
-            check();
-          }),
-        [key, expectMove] as const,
-      );
+    const sample = (key: string, expectMove: boolean): Promise<number> =>
+      page.evaluate(`new Promise((done) => {
+        const selected = () => document.querySelector('[role=option][aria-selected=true]')?.id;
+        const before = selected();
+        const started = performance.now();
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: ${JSON.stringify(key)}, bubbles: true }));
+        const check = () => {
+          if (${expectMove} && selected() === before) return requestAnimationFrame(check);
+          requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - started)));
+        };
+        check();
+      })`);
 
     // Warm-up: a full pass down and back.
     for (let i = 0; i < items; i += 1) await sample('j', false);
@@ -95,7 +93,7 @@ async function main(): Promise<void> {
     const section = [
       '## Console review screen',
       '',
-      `Measured by \`npx tsx bench/console-review.ts\` on ${m.cpu}, ${m.nproc} cores (shared with up to eight other helpers' builds and tests while measuring), Node ${m.node}, chromium ${browser.version()}: the real server process (SQLite), the review screen of an invoice PDF with ${items} items on one page, ${ROUNDS} moves after a warm-up pass, measured in the page.`,
+      `Measured by \`npx tsx bench/console-review.ts\` on ${m.cpu}, ${m.nproc} cores (shared with up to eight other helpers' builds and tests while measuring), Node ${m.node}, chromium ${browser.version()}: the real server (SQLite, in the bench's process), the review screen of an invoice PDF with ${items} items on one page, ${ROUNDS} moves after a warm-up pass, measured in the page.`,
       '',
       '| measure | median | p95 | budget |',
       '|---|---|---|---|',
@@ -112,9 +110,7 @@ async function main(): Promise<void> {
     await context.close();
   } finally {
     await browser.close();
-    quire.child.kill('SIGTERM');
-    await quire.exited;
-    await removeQuireData(data);
+    await server.close();
   }
 }
 
