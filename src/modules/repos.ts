@@ -15,6 +15,7 @@ import { BatchRepository } from './assessments/batches/batch.repository.js';
 import { CorrectionRepository } from './assessments/corrections/correction.repository.js';
 import { ExtractedItemRepository } from './assessments/extracted-items/extracted-item.repository.js';
 import { ProcessingRunRepository } from './assessments/processing/processing-run.repository.js';
+import { PageImageRepository } from './assessments/page-images/page-image.repository.js';
 import { ObservedAccuracyRepository } from './assessments/processors/observed-accuracy.repository.js';
 import { SourceDocumentRepository } from './assessments/uploads/source-document.repository.js';
 import { DataNeedRepository } from './documents/data-needs/data-need.repository.js';
@@ -80,6 +81,7 @@ const REPOSITORIES = {
   corrections: CorrectionRepository,
   batches: BatchRepository,
   observedAccuracy: ObservedAccuracyRepository,
+  pageImages: PageImageRepository,
   // webhooks
   webhookEndpoints: WebhookEndpointRepository,
   webhookDeliveries: WebhookDeliveryRepository,

@@ -84,7 +84,7 @@ export async function storedBlobs(server: Pick<TestServer, 'blobs'>): Promise<{ 
  */
 export async function assessmentRowCounts(server: TestServer): Promise<Record<string, number>> {
   await server.jobs.idle();
-  const tables = ['assessments', 'source_documents', 'processing_runs', 'extracted_items', 'corrections', 'correction_revisions', 'batches', 'batch_runs', 'batch_documents'] as const;
+  const tables = ['assessments', 'source_documents', 'processing_runs', 'extracted_items', 'corrections', 'correction_revisions', 'batches', 'batch_runs', 'batch_documents', 'page_images'] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const row = await server.store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();

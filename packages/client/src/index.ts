@@ -30,6 +30,8 @@ export {
   type Snapshot,
   type Source,
 } from './history.js';
-export { createAssessment, getAssessment, type AssessmentStatus, type CreatedAssessment, type UploadFile } from './assessments.js';
+export { addAssessmentDocuments, createAssessment, getAssessment, type AssessmentStatus, type CreatedAssessment, type UploadFile, type UploadResult } from './assessments.js';
+export { correctItem, getPageImage, listExtractedItems, validateItem, type Correction, type CorrectionBody, type CorrectionReason, type ExtractedItem, type PageImage, type ValidateBody } from './review.js';
 export type * as v1 from './generated/v1.js';
 export type * as service from './generated/service.js';
+export { unwrap as unwrapResult } from './unwrap.js';

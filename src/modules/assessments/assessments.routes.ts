@@ -10,12 +10,14 @@ import { registerBatchRoutes } from './batches/batches.routes.js';
 import { registerCorrectionRoutes } from './corrections/corrections.routes.js';
 import { registerExporterRoutes } from './exporters/exporters.routes.js';
 import { registerExtractedItemRoutes } from './extracted-items/extracted-items.routes.js';
+import { registerPageImageRoutes } from './page-images/page-images.routes.js';
 import { registerProcessorRoutes } from './processors/processors.routes.js';
 import { registerSourceDocumentRoutes } from './uploads/source-documents.routes.js';
 
 export function registerAssessmentRoutes(app: FastifyInstance, deps: RouteDeps): void {
   registerAssessmentCaseRoutes(app, deps);
   registerSourceDocumentRoutes(app, deps);
+  registerPageImageRoutes(app, deps);
   registerExtractedItemRoutes(app, deps);
   registerCorrectionRoutes(app, deps);
   registerProcessorRoutes(app, deps);

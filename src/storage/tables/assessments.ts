@@ -208,6 +208,19 @@ export interface BatchDocumentTable {
   updated_at: string;
 }
 
+/** A rendered page of a source document at one resolution; the PNG lives in the blob store. */
+export interface PageImageTable {
+  org_id: string;
+  document_id: string;
+  page_number: number;
+  dpi: number;
+  blob_key: string;
+  width: number;
+  height: number;
+  size_bytes: number;
+  created_at: string;
+}
+
 export interface AssessmentsTables {
   assessments: AssessmentTable;
   source_documents: SourceDocumentTable;
@@ -218,4 +231,5 @@ export interface AssessmentsTables {
   batches: BatchTable;
   batch_runs: BatchRunTable;
   batch_documents: BatchDocumentTable;
+  page_images: PageImageTable;
 }

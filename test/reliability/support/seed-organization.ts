@@ -126,6 +126,7 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
     'assessments:id': [assessmentId],
     doc_id: [sourceId],
     'documents:id': [sourceId],
+    page_number: ['1'],
     item_id: items.map((i) => i.id),
     corr_id: [idOf(correction, 'correction')],
     'batches:id': [idOf(batch, 'batch')],

@@ -1,0 +1,51 @@
+/**
+ * The review of extracted items (issue #16): a document's items, the page image their boxes are
+ * drawn on, and the reviewer's three decisions — validate, correct (value and reason), reject.
+ */
+import type { QuireClient } from './client.js';
+import { QuireApiError, detailOf } from './errors.js';
+import type { components, operations } from './generated/service.js';
+import { unwrap } from './unwrap.js';
+
+/** An extracted item: value, confidence, provenance (page regions, cells, paragraphs) and validation state. */
+export type ExtractedItem = components['schemas']['ExtractedItem'];
+/** A human correction of an item; every update is a new revision. */
+export type Correction = components['schemas']['Correction'];
+export type CorrectionBody = operations['createCorrection']['requestBody']['content']['application/json'];
+export type CorrectionReason = CorrectionBody['reason'];
+export type ValidateBody = NonNullable<operations['validateExtractedItem']['requestBody']>['content']['application/json'];
+
+/** A page drawn as an image (PNG for a PDF page, the uploaded bytes for an image). */
+export interface PageImage {
+  content_type: string;
+  bytes: Uint8Array;
+}
+
+/** The latest run's items of a source document (superseded items hidden). */
+export async function listExtractedItems(client: QuireClient, documentId: string): Promise<ExtractedItem[]> {
+  const page = unwrap(await client.service.GET('/documents/{id}/extracted-items', { params: { path: { id: documentId } } }));
+  return page.items;
+}
+
+/**
+ * `GET /documents/{id}/pages/{page_number}/image`. A browser shows the bytes through an object
+ * URL: an `<img src>` pointing at the API could not carry the bearer token.
+ */
+export async function getPageImage(client: QuireClient, documentId: string, pageNumber: number, options: { dpi?: number } = {}): Promise<PageImage> {
+  const { data, error, response } = await client.service.GET('/documents/{id}/pages/{page_number}/image', {
+    params: { path: { id: documentId, page_number: pageNumber }, query: options.dpi === undefined ? {} : { dpi: options.dpi } },
+    parseAs: 'arrayBuffer',
+  });
+  if (!response.ok || data === undefined) throw new QuireApiError(response.status, detailOf(error));
+  return { content_type: response.headers.get('content-type') ?? 'application/octet-stream', bytes: new Uint8Array(data) };
+}
+
+/** Confirms (default) or rejects an item; error-severity checks make a confirm 422. */
+export async function validateItem(client: QuireClient, documentId: string, itemId: string, body: ValidateBody = {}): Promise<ExtractedItem> {
+  return unwrap(await client.service.POST('/documents/{id}/extracted-items/{item_id}/validate', { params: { path: { id: documentId, item_id: itemId } }, body }));
+}
+
+/** Corrects an item's value (it must fit the item's value type, else 422), with a reason. */
+export async function correctItem(client: QuireClient, itemId: string, body: CorrectionBody): Promise<Correction> {
+  return unwrap(await client.service.POST('/extracted-items/{item_id}/corrections', { params: { path: { item_id: itemId } }, body }));
+}
