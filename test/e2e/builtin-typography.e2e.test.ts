@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { DPIA_FIELDS, LETTER_FIELDS, MEMO_FIELDS } from '../support/builtin-fields.js';
 import { describeEachDialect } from '../support/dialects.js';
-import { collectEvents } from '../support/sse.js';
+import { createAndGenerate } from '../support/generate-document.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 /** Values that end with a full stop where a template adds its own ("resets." + "."), as users type them. */
@@ -60,12 +60,7 @@ describeEachDialect('built-in templates read as a person expects', (dialect) => 
     api = await apiFor(server);
     token = await server.login();
     for (const { slug, fields } of BUILTINS) {
-      const created = await api.post('/v1/documents', { templateId: slug, fields });
-      expect(created.status).toBe(201);
-      const id: string = created.body.document.id;
-      expect((await api.post(`/v1/documents/${id}/generate`, {})).status).toBe(200);
-      const events = await collectEvents(`${server.url}/v1/documents/${id}/progress`, token, { org: 'acme' });
-      expect(events.at(-1)?.event).toBe('pipeline_finished');
+      const id = await createAndGenerate(server, api, token, slug, fields);
       const response = await server.call('GET', `/v1/documents/${id}/export.docx`, { token, org: 'acme' });
       expect(response.status).toBe(200);
       exported.set(slug, Buffer.from(await response.arrayBuffer()));

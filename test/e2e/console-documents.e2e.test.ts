@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, apiFor } from '../support/api.js';
 import { DPIA_FIELDS, LETTER_FIELDS, MEMO_FIELDS } from '../support/builtin-fields.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { type ConsolePage, ensureConsoleBuilt, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import { expectCleanPage, ensureConsoleBuilt, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 const TEMPLATES: { slug: string; fields: Record<string, string | number> }[] = [
@@ -48,12 +48,6 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
     await browser?.close();
     await server?.close();
   });
-
-  const clean = (opened: ConsolePage) => {
-    expect(opened.foreign).toEqual([]);
-    expect(opened.cspViolations).toEqual([]);
-    expect(opened.pageErrors).toEqual([]);
-  };
 
   it('creates a document from each built-in template through the form, showing a refused value at its field', async () => {
     const opened = await openConsole(browser, server.url, { path: '/templates' });
@@ -107,7 +101,7 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
       await page.goto(`${server.url}/app/documents`);
       await page.getByTestId('documents-table').waitFor();
       expect(await page.getByTestId('documents-table').locator('tbody tr').count()).toBe(TEMPLATES.length);
-      clean(opened);
+      expectCleanPage(opened);
     } finally {
       await opened.close();
     }
@@ -143,7 +137,7 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
       expect(await tip.innerText()).toContain('Standard terms of business');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'documents-generated');
-      clean(opened);
+      expectCleanPage(opened);
     } finally {
       await opened.close();
     }
@@ -200,7 +194,7 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
       await dialog.getByRole('button', { name: 'Keep my edits' }).click();
       await page.getByTestId('run-status').filter({ hasText: 'finished' }).waitFor({ timeout: 60_000 });
       await expect.poll(async () => (await api.get(`/v1/documents/${id}`)).body.sections[0].content).toBe('Kept by hand.');
-      clean(opened);
+      expectCleanPage(opened);
     } finally {
       await opened.close();
     }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeInvoicePdf, makeXlsx } from '../../src/extraction/test-support/fixtures.js';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { type ConsolePage, TABLET_VIEWPORT, ensureConsoleBuilt, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import { expectCleanPage, TABLET_VIEWPORT, ensureConsoleBuilt, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
 import { collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
@@ -39,12 +39,6 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
     await browser?.close();
     await server?.close();
   });
-
-  const clean = (opened: ConsolePage) => {
-    expect(opened.foreign).toEqual([]);
-    expect(opened.cspViolations).toEqual([]);
-    expect(opened.pageErrors).toEqual([]);
-  };
 
   it('uploads a PDF and a spreadsheet, corrects a value with its box drawn over the page, and shows the section that used it stale', async () => {
     const documentId: string = (await api.post('/v1/documents', { templateId: 'vendor-note', title: 'Contoso note' })).body.document.id;
@@ -138,7 +132,7 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
       expect(await page.getByTestId('sheet-view').locator('[data-testid$=item-box]').count()).toBeGreaterThan(0);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'review-spreadsheet');
-      clean(opened);
+      expectCleanPage(opened);
     } finally {
       await opened.close();
     }
@@ -160,7 +154,7 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
       expect(await page.getByRole('button', { name: /Accept/ }).count()).toBe(1);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'review-tablet');
-      clean(opened);
+      expectCleanPage(opened);
     } finally {
       await opened.close();
     }

@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { type ConsolePage, TABLET_VIEWPORT, ensureConsoleBuilt, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import { expectCleanPage, TABLET_VIEWPORT, ensureConsoleBuilt, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 describe.skipIf(!hasChromium)('console shell in chromium', () => {
@@ -21,12 +21,6 @@ describe.skipIf(!hasChromium)('console shell in chromium', () => {
     await browser?.close();
     await server?.close();
   });
-
-  const clean = (opened: ConsolePage) => {
-    expect(opened.foreign).toEqual([]);
-    expect(opened.cspViolations).toEqual([]);
-    expect(opened.pageErrors).toEqual([]);
-  };
 
   it('signs in with the dev login, shows the role and organization, and moves between the areas', async () => {
     const opened = await openConsole(browser, server.url);
@@ -59,7 +53,7 @@ describe.skipIf(!hasChromium)('console shell in chromium', () => {
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByRole('heading', { name: 'Sign in to Quire' }).waitFor();
-      clean(opened);
+      expectCleanPage(opened);
     } finally {
       await opened.close();
     }
@@ -81,7 +75,7 @@ describe.skipIf(!hasChromium)('console shell in chromium', () => {
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'shell-tablet-not-found');
-      clean(opened);
+      expectCleanPage(opened);
     } finally {
       await opened.close();
     }

@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { DPIA_FIELDS, LETTER_FIELDS, MEMO_FIELDS } from '../support/builtin-fields.js';
 import { describeEachDialect } from '../support/dialects.js';
+import { createAndGenerate } from '../support/generate-document.js';
 import { createLongDocument } from '../support/long-document.js';
 import { addTestMember } from '../support/members.js';
-import { collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 const run = promisify(execFile);
@@ -87,12 +87,7 @@ describeEachDialect(`export .pdf${suffix}`, (dialect) => {
     const letterhead = await api.patch('/v1/organization/settings', { letterheadName: 'Northwind LLP', letterheadAddress: '1 Harbour Street\nBristol BS1 4QA', logo: { mediaType: 'image/png', data: LOGO } });
     expect(letterhead.status).toBe(200);
     for (const { slug, fields } of BUILTINS) {
-      const created = await api.post('/v1/documents', { templateId: slug, fields });
-      expect(created.status).toBe(201);
-      const id: string = created.body.document.id;
-      expect((await api.post(`/v1/documents/${id}/generate`, {})).status).toBe(200);
-      const events = await collectEvents(`${server.url}/v1/documents/${id}/progress`, token, { org: 'acme' });
-      expect(events.at(-1)?.event).toBe('pipeline_finished');
+      const id = await createAndGenerate(server, api, token, slug, fields);
       exported.set(slug, id);
     }
   }, 240_000);

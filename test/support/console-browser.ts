@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM);
@@ -44,6 +45,13 @@ export interface ConsolePage {
   /** Uncaught exceptions in the page. */
   pageErrors: string[];
   close(): Promise<void>;
+}
+
+/** The console kept its promises on this page: nothing fetched from another host, no CSP refusal, no uncaught error. */
+export function expectCleanPage(opened: ConsolePage): void {
+  expect(opened.foreign).toEqual([]);
+  expect(opened.cspViolations).toEqual([]);
+  expect(opened.pageErrors).toEqual([]);
 }
 
 /** A fresh context (signed out) with one page at `serverUrl/app<path>`. */
