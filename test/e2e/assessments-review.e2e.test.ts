@@ -273,7 +273,7 @@ describeEachDialect('assessment review', (dialect) => {
     expect(JSON.stringify(fields.body)).toContain('Contoso Ltd');
 
     const need = await validatedItemsForNeed(ctx, { assessment_id: created.body.assessment.id, item_key: 'vendor.name' });
-    expect(need).toEqual({ value_text: 'Contoso Ltd', citations: [{ document_id: doc, filename: 'invoice.txt', page_number: null, quote: 'Contoso Ltd', text: 'Contoso Ltd', item_id: vendor.id, correction_id: null }] });
+    expect(need).toEqual({ value_text: 'Contoso Ltd', citations: [{ document_id: doc, filename: 'invoice.txt', page_number: null, locator: null, quote: 'Contoso Ltd', text: 'Contoso Ltd', item_id: vendor.id, correction_id: null }] });
     const map = await validatedItemsForNeed(ctx, { assessment_id: created.body.assessment.id, policy: 'best_available' });
     expect(map.value_text).toMatchObject({ 'vendor.name': 'Contoso Ltd', 'invoice.total': '110.00 USD' });
     expect(await assessmentGapsForDocument(ctx, linkedId)).toEqual([]);

@@ -59,7 +59,8 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
       await rows.first().waitFor();
       expect(await rows.count()).toBe(2);
       // Each file reaches "done" on its own row (extraction runs in the background).
-      await page.waitForFunction("[...document.querySelectorAll('[data-testid=upload-progress] tbody tr')].every((row) => row.getAttribute('data-stage') === 'done')", undefined, { timeout: 240_000 });
+      // A locator wait, not waitForFunction: a string predicate is eval'd in the page, which the console's CSP refuses.
+      await page.getByTestId('upload-progress').locator('tbody tr:not([data-stage="done"])').first().waitFor({ state: 'detached', timeout: 240_000 });
       expect(await rows.nth(0).innerText()).toMatch(/invoice\.pdf\s+done: processed, \d+ items/);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'review-uploaded');

@@ -167,7 +167,7 @@ describeEachDialect('quire CLI', (dialect) => {
     expect((await fs.readFile(target)).subarray(0, 2).toString('latin1')).toBe('PK');
     const named = await home.run('export', document.id);
     expect(named.code).toBe(0);
-    expect(await fs.readdir(home.dir)).toContain('Services engagement letter.docx');
+    expect(await fs.readdir(home.dir)).toContain('Engagement letter Acme Ltd.docx');
     expect((await home.run('export', 'doc_nope')).code).toBe(1);
   });
 
