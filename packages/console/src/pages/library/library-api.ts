@@ -1,0 +1,94 @@
+/**
+ * The library's calls the console makes, over the typed client (`client.v1`): each returns the
+ * data or throws QuireApiError with the server's `{detail}`. Lists follow `X-Next-Cursor` (or
+ * `nextCursor` for risk blocks) to the last page, so the page shows the whole library.
+ */
+import { type QuireClient, unwrapResult } from '@quire/client';
+import type { v1 } from '@quire/client';
+
+type Schemas = v1.components['schemas'];
+export type Text = Schemas['Text'];
+export type TextBody = Schemas['CreateTextBody'];
+export type RiskBlock = Schemas['RiskBlock'];
+export type RiskBlockBody = Schemas['CreateRiskBlockBody'];
+export type Voice = Schemas['Voice'];
+export type VoiceBody = Schemas['CreateVoiceBody'];
+
+const PAGE = 200;
+
+/** A DELETE answers 204 with no body: nothing to return, but a refusal still throws its `{detail}`. */
+function expectDone(result: { error?: unknown; response: Response }): void {
+  if (!result.response.ok) unwrapResult({ error: result.error, response: result.response });
+}
+
+export async function listTexts(client: QuireClient): Promise<Text[]> {
+  const all: Text[] = [];
+  let cursor: string | undefined;
+  do {
+    const result = await client.v1.GET('/v1/texts', { params: { query: { limit: PAGE, cursor } } });
+    all.push(...unwrapResult(result));
+    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
+  } while (cursor !== undefined);
+  return all;
+}
+
+export async function createText(client: QuireClient, body: TextBody): Promise<Text> {
+  return unwrapResult(await client.v1.POST('/v1/texts', { body }));
+}
+
+export async function updateText(client: QuireClient, id: string, body: Partial<TextBody>): Promise<Text> {
+  return unwrapResult(await client.v1.PATCH('/v1/texts/{text_id}', { params: { path: { text_id: id } }, body }));
+}
+
+export async function deleteText(client: QuireClient, id: string): Promise<void> {
+  const result = await client.v1.DELETE('/v1/texts/{text_id}', { params: { path: { text_id: id } } });
+  expectDone(result);
+}
+
+export async function listRiskBlocks(client: QuireClient): Promise<RiskBlock[]> {
+  const all: RiskBlock[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = unwrapResult(await client.v1.GET('/v1/risk-blocks', { params: { query: { limit: PAGE, cursor } } }));
+    all.push(...page.riskBlocks);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  return all;
+}
+
+export async function createRiskBlock(client: QuireClient, body: RiskBlockBody): Promise<RiskBlock> {
+  return unwrapResult(await client.v1.POST('/v1/risk-blocks', { body }));
+}
+
+export async function updateRiskBlock(client: QuireClient, id: string, body: Partial<RiskBlockBody>): Promise<RiskBlock> {
+  return unwrapResult(await client.v1.PATCH('/v1/risk-blocks/{risk_block_id}', { params: { path: { risk_block_id: id } }, body }));
+}
+
+export async function deleteRiskBlock(client: QuireClient, id: string): Promise<void> {
+  const result = await client.v1.DELETE('/v1/risk-blocks/{risk_block_id}', { params: { path: { risk_block_id: id } } });
+  expectDone(result);
+}
+
+export async function listVoices(client: QuireClient): Promise<Voice[]> {
+  const all: Voice[] = [];
+  let cursor: string | undefined;
+  do {
+    const result = await client.v1.GET('/v1/voices', { params: { query: { limit: PAGE, cursor } } });
+    all.push(...unwrapResult(result));
+    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
+  } while (cursor !== undefined);
+  return all;
+}
+
+export async function createVoice(client: QuireClient, body: VoiceBody): Promise<Voice> {
+  return unwrapResult(await client.v1.POST('/v1/voices', { body }));
+}
+
+export async function updateVoice(client: QuireClient, id: string, body: Partial<VoiceBody>): Promise<Voice> {
+  return unwrapResult(await client.v1.PATCH('/v1/voices/{voice_id}', { params: { path: { voice_id: id } }, body }));
+}
+
+export async function deleteVoice(client: QuireClient, id: string): Promise<void> {
+  const result = await client.v1.DELETE('/v1/voices/{voice_id}', { params: { path: { voice_id: id } } });
+  expectDone(result);
+}
