@@ -1,0 +1,136 @@
+/**
+ * The library pages in chromium against a real server: a text created through the form and
+ * listed (and stored), a blank key refused with the server's 422 shown at the Key field and
+ * nothing stored, a text edited, a draft risk block approved by the owner (who and when
+ * recorded), a voice created and deleted — with no serious axe violation on any library page.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, apiFor } from '../support/api.js';
+import { seriousA11yViolations } from '../support/console-axe.js';
+import { ensureConsoleBuilt, expectCleanPage, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import { type TestServer, startTestServer } from '../support/test-server.js';
+
+describe.skipIf(!hasChromium)('console library pages in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: Api;
+  beforeAll(async () => {
+    await ensureConsoleBuilt();
+    [server, browser] = await Promise.all([startTestServer({ dialect: 'sqlite' }), launchConsoleBrowser()]);
+    api = await apiFor(server);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** The library front page, then one collection through its link. */
+  async function openCollection(page: Page, title: string): Promise<void> {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Library' }).waitFor();
+    await page.getByRole('link', { name: title, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  }
+
+  it('creates a text and lists it, shows a blank key\'s 422 at the Key field without storing anything, and edits the text', async () => {
+    const opened = await openConsole(browser, server.url, { path: '/library' });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      await page.getByRole('heading', { level: 1, name: 'Library' }).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'library-index');
+
+      await openCollection(page, 'Texts');
+      const form = page.getByRole('form', { name: 'New text' });
+      await form.getByLabel('Key').fill('greeting');
+      await form.getByRole('textbox', { name: 'Value (required)' }).fill('Dear client');
+      await form.getByRole('button', { name: 'Create text' }).click();
+      const row = page.getByTestId('library-list').getByRole('row').filter({ hasText: 'greeting' });
+      await row.waitFor();
+      expect(await row.innerText()).toContain('Dear client');
+      const stored = (await api.get('/v1/texts')).body as { key: string; value: string }[];
+      expect(stored.map((text) => [text.key, text.value])).toEqual([['greeting', 'Dear client']]);
+
+      // A blank key: the server's message under the Key input, tied to it, and nothing stored.
+      await form.getByLabel('Key').fill('   ');
+      await form.getByRole('textbox', { name: 'Value (required)' }).fill('Orphan');
+      await form.getByRole('button', { name: 'Create text' }).click();
+      const keyInput = form.getByLabel('Key');
+      await page.waitForFunction(() => document.querySelector('form [name=key][aria-invalid=true]') !== null);
+      const describedBy = (await keyInput.getAttribute('aria-describedby')) ?? '';
+      const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'));
+      expect(errorId).toBeDefined();
+      expect(await page.locator(`[id="${errorId}"]`).innerText()).toBe('key must not be blank');
+      expect(((await api.get('/v1/texts')).body as unknown[]).length).toBe(1);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'library-texts-422');
+
+      await page.getByRole('button', { name: 'Edit text greeting' }).click();
+      const edit = page.getByRole('form', { name: 'Edit text greeting' });
+      await edit.getByRole('textbox', { name: 'Value (required)' }).fill('Dear customer');
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved the text "greeting".' }).waitFor();
+      expect(await row.innerText()).toContain('Dear customer');
+      expect(((await api.get('/v1/texts')).body as { value: string }[])[0]?.value).toBe('Dear customer');
+      expectCleanPage(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('approves a draft risk block as owner, recording who approved it', async () => {
+    const created = await api.post('/v1/risk-blocks', { key: 'rb_liability', heading: 'Liability', template: 'Liability is capped at the fees paid.' });
+    expect(created.status).toBe(201);
+    expect(created.body.status).toBe('draft');
+    const opened = await openConsole(browser, server.url, { path: '/library' });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      await openCollection(page, 'Risk blocks');
+      const row = page.getByTestId('library-list').getByRole('row').filter({ hasText: 'rb_liability' });
+      expect(await row.innerText()).toContain('draft');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Approve risk block rb_liability' }).click();
+      await page.getByRole('button', { name: 'Return to draft risk block rb_liability' }).waitFor();
+      expect(await row.innerText()).toMatch(/approved by \S+/);
+      const block = (await api.get(`/v1/risk-blocks/${created.body.id}`)).body;
+      expect(block.status).toBe('approved');
+      expect(block.approvedBy).toEqual(expect.any(String));
+      expect(block.approvedAt).toEqual(expect.any(String));
+      await screenshot(page, 'library-risk-blocks-approved');
+      expectCleanPage(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('creates a voice and deletes it after confirming', async () => {
+    const opened = await openConsole(browser, server.url, { path: '/library' });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      await openCollection(page, 'Voices');
+      expect(await page.getByText('No voices yet.').count()).toBe(1);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      const form = page.getByRole('form', { name: 'New voice' });
+      await form.getByLabel('Name').fill('Plain');
+      await form.getByLabel('Sample passages').fill('We pay within 30 days.\nWe answer within a day.');
+      await form.getByRole('button', { name: 'Create voice' }).click();
+      const row = page.getByTestId('library-list').getByRole('row').filter({ hasText: 'Plain' });
+      await row.waitFor();
+      expect(((await api.get('/v1/voices')).body as { name: string; samples: string[] }[]).map((v) => [v.name, v.samples.length])).toEqual([['Plain', 2]]);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'library-voices');
+
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Delete voice Plain' }).click();
+      await page.getByText('No voices yet.').waitFor();
+      expect((await api.get('/v1/voices')).body).toEqual([]);
+      expectCleanPage(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+});
