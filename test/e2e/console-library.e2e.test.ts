@@ -106,6 +106,38 @@ describe.skipIf(!hasChromium)('console library pages in chromium', () => {
     }
   });
 
+  it('creates a snippet holding a text and a risk block, and refuses an unknown item without storing the snippet', async () => {
+    expect((await api.post('/v1/texts', { key: 'intro', value: 'Introduction' })).status).toBe(201);
+    expect((await api.post('/v1/risk-blocks', { key: 'rb_privacy', heading: 'Privacy', template: 'Data stays in the EU.' })).status).toBe(201);
+    const opened = await openConsole(browser, server.url, { path: '/library' });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      await openCollection(page, 'Snippets');
+      const form = page.getByRole('form', { name: 'New snippet' });
+      await form.getByLabel('Key').fill('onboarding');
+      await form.getByLabel('Items').fill('text:missing_key');
+      await form.getByRole('button', { name: 'Create snippet' }).click();
+      const refusal = form.getByRole('alert');
+      await refusal.waitFor();
+      expect(await refusal.innerText()).toMatch(/missing_key/);
+      expect((await api.get('/v1/snippets')).body).toEqual([]);
+
+      await form.getByLabel('Items').fill('text:intro\nrisk_block:rb_privacy');
+      await form.getByRole('button', { name: 'Create snippet' }).click();
+      const row = page.getByTestId('library-list').getByRole('row').filter({ hasText: 'onboarding' });
+      await row.waitFor();
+      expect(await row.innerText()).toContain('text:intro, risk_block:rb_privacy');
+      const stored = (await api.get('/v1/snippets')).body as { key: string; items: { itemType: string; itemKey: string }[] }[];
+      expect(stored.map((snippet) => [snippet.key, snippet.items.map((item) => `${item.itemType}:${item.itemKey}`)])).toEqual([['onboarding', ['text:intro', 'risk_block:rb_privacy']]]);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'library-snippets');
+      expectCleanPage(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('creates a voice and deletes it after confirming', async () => {
     const opened = await openConsole(browser, server.url, { path: '/library' });
     const { page } = opened;

@@ -92,3 +92,35 @@ export async function deleteVoice(client: QuireClient, id: string): Promise<void
   const result = await client.v1.DELETE('/v1/voices/{voice_id}', { params: { path: { voice_id: id } } });
   expectDone(result);
 }
+
+export type Snippet = Schemas['Snippet'];
+export type SnippetBody = Schemas['SnippetCreateBody'];
+export type SnippetItemInput = Schemas['SnippetItemInput'];
+
+export async function listSnippets(client: QuireClient): Promise<Snippet[]> {
+  const all: Snippet[] = [];
+  let cursor: string | undefined;
+  do {
+    const result = await client.v1.GET('/v1/snippets', { params: { query: { limit: PAGE, cursor } } });
+    all.push(...unwrapResult(result));
+    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
+  } while (cursor !== undefined);
+  return all;
+}
+
+export async function createSnippet(client: QuireClient, body: SnippetBody): Promise<Snippet> {
+  return unwrapResult(await client.v1.POST('/v1/snippets', { body }));
+}
+
+export async function updateSnippet(client: QuireClient, id: string, body: Partial<SnippetBody>): Promise<Snippet> {
+  return unwrapResult(await client.v1.PATCH('/v1/snippets/{snippet_id}', { params: { path: { snippet_id: id } }, body }));
+}
+
+/** Replaces the snippet's items, in order. */
+export async function setSnippetItems(client: QuireClient, id: string, items: SnippetItemInput[]): Promise<void> {
+  unwrapResult(await client.v1.PUT('/v1/snippets/{snippet_id}/items', { params: { path: { snippet_id: id } }, body: { items } }));
+}
+
+export async function deleteSnippet(client: QuireClient, id: string): Promise<void> {
+  expectDone(await client.v1.DELETE('/v1/snippets/{snippet_id}', { params: { path: { snippet_id: id } } }));
+}

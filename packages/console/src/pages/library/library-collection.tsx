@@ -103,7 +103,7 @@ export function LibraryCollection<R extends { id: string }>({ spec }: { spec: Co
       ) : null}
       {spec.mayEdit ? (
         <>
-          <h2 id={createId}>New {spec.noun}</h2>
+          <h2 id={createId} className="library-new">New {spec.noun}</h2>
           <RecordForm
             fields={spec.fields}
             initial={spec.blank}
@@ -111,6 +111,7 @@ export function LibraryCollection<R extends { id: string }>({ spec }: { spec: Co
             labelledBy={createId}
             resetOnSuccess
             onSubmit={async (values) => {
+              setNotice(undefined);
               await spec.create(client, values);
               setNotice(`Created the ${spec.noun}.`);
               records.reload();
@@ -130,7 +131,7 @@ interface RowProps<R extends { id: string }> {
   onDone(): void;
   onRemove(): void;
   reload(): void;
-  setNotice(notice: string): void;
+  setNotice(notice: string | undefined): void;
 }
 
 function Row<R extends { id: string }>({ record, spec, editing, onEdit, onDone, onRemove, reload, setNotice }: RowProps<R>) {
@@ -172,6 +173,7 @@ function Row<R extends { id: string }>({ record, spec, editing, onEdit, onDone, 
               labelledBy={editId}
               onCancel={onDone}
               onSubmit={async (values) => {
+                setNotice(undefined);
                 await spec.update(session.client, record.id, values);
                 setNotice(`Saved the ${spec.noun} "${name}".`);
                 onDone();

@@ -6,6 +6,7 @@ const COLLECTIONS = [
   { path: '/library/texts', title: 'Texts', about: 'Phrase atoms the templates reuse, by key.' },
   { path: '/library/risk-blocks', title: 'Risk blocks', about: 'Analyses a reviewer approves before a document using them is finalized.' },
   { path: '/library/voices', title: 'Voices', about: 'Writing styles with sample passages.' },
+  { path: '/library/snippets', title: 'Snippets', about: 'Ordered bundles of texts and risk blocks a document binds.' },
 ] as const;
 
 export function LibraryIndexPage() {

@@ -2,6 +2,7 @@
 import type { PageEntry } from '../page-entry';
 import { LibraryIndexPage } from './library-index-page';
 import { RiskBlocksPage } from './risk-blocks-page';
+import { SnippetsPage } from './snippets-page';
 import { TextsPage } from './texts-page';
 import { VoicesPage } from './voices-page';
 
@@ -10,4 +11,5 @@ export const LIBRARY_PAGES: readonly PageEntry[] = [
   { path: '/library/texts', title: 'Texts', section: 'library', component: TextsPage },
   { path: '/library/risk-blocks', title: 'Risk blocks', section: 'library', component: RiskBlocksPage },
   { path: '/library/voices', title: 'Voices', section: 'library', component: VoicesPage },
+  { path: '/library/snippets', title: 'Snippets', section: 'library', component: SnippetsPage },
 ];
