@@ -11,13 +11,16 @@ import { seriousA11yViolations } from '../support/console-axe.js';
 import { ensureConsoleBuilt, expectCleanPage, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
+/** A webhook URL must resolve to an allowed host: a loopback port of this helper's range, allow-listed (nothing is delivered: no run ends here). */
+const HOOK_HOST = '127.0.0.1:19901';
+
 describe.skipIf(!hasChromium)('console library pages in chromium', () => {
   let server: TestServer;
   let browser: Browser;
   let api: Api;
   beforeAll(async () => {
     await ensureConsoleBuilt();
-    [server, browser] = await Promise.all([startTestServer({ dialect: 'sqlite' }), launchConsoleBrowser()]);
+    [server, browser] = await Promise.all([startTestServer({ dialect: 'sqlite', env: { TOOL_ALLOWED_HOSTS: HOOK_HOST } }), launchConsoleBrowser()]);
     api = await apiFor(server);
   });
   afterAll(async () => {
@@ -160,6 +163,41 @@ describe.skipIf(!hasChromium)('console library pages in chromium', () => {
       await page.getByRole('button', { name: 'Delete voice Plain' }).click();
       await page.getByText('No voices yet.').waitFor();
       expect((await api.get('/v1/voices')).body).toEqual([]);
+      expectCleanPage(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('registers a tool and a webhook as owner, the webhook\'s secret shown once', async () => {
+    const opened = await openConsole(browser, server.url, { path: '/library' });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      await openCollection(page, 'Tool registrations');
+      const tool = page.getByRole('form', { name: 'New tool registration' });
+      await tool.getByLabel('Name').fill('deadline-math');
+      await tool.getByLabel('Category').fill('dates');
+      await tool.getByLabel('Kind of tool').selectOption('builtin.date_add');
+      await tool.getByRole('button', { name: 'Create tool registration' }).click();
+      await page.getByTestId('library-list').getByRole('row').filter({ hasText: 'deadline-math' }).waitFor();
+      expect(((await api.get('/v1/tool-registrations')).body as { name: string; classPath: string }[]).map((t) => [t.name, t.classPath])).toEqual([['deadline-math', 'builtin.date_add']]);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'library-tool-registrations');
+
+      await openCollection(page, 'Webhooks');
+      const hook = page.getByRole('form', { name: 'New webhook' });
+      await hook.getByLabel('URL').fill(`http://${HOOK_HOST}/quire`);
+      await hook.getByRole('checkbox', { name: 'generation.finished' }).check();
+      await hook.getByRole('checkbox', { name: 'batch.failed' }).check();
+      await hook.getByRole('button', { name: 'Create webhook' }).click();
+      const secret = page.getByRole('status').filter({ hasText: 'signing secret' });
+      await secret.waitFor();
+      expect(await page.getByTestId('library-list').getByRole('row').filter({ hasText: `${HOOK_HOST}/quire` }).innerText()).toContain('generation.finished, batch.failed');
+      const stored = (await api.get('/v1/webhooks')).body as { url: string; events: string[]; enabled: boolean }[];
+      expect(stored).toEqual([expect.objectContaining({ url: `http://${HOOK_HOST}/quire`, events: ['generation.finished', 'batch.failed'], enabled: true })]);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'library-webhooks');
       expectCleanPage(opened);
     } finally {
       await opened.close();

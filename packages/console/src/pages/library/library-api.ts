@@ -124,3 +124,51 @@ export async function setSnippetItems(client: QuireClient, id: string, items: Sn
 export async function deleteSnippet(client: QuireClient, id: string): Promise<void> {
   expectDone(await client.v1.DELETE('/v1/snippets/{snippet_id}', { params: { path: { snippet_id: id } } }));
 }
+
+export type ToolRegistration = Schemas['ToolRegistration'];
+export type ToolRegistrationBody = Schemas['CreateToolRegistrationBody'];
+export type Webhook = Schemas['Webhook'];
+export type WebhookBody = Schemas['CreateWebhookBody'];
+export type WebhookWithSecret = Schemas['WebhookWithSecret'];
+
+export async function listToolRegistrations(client: QuireClient): Promise<ToolRegistration[]> {
+  const all: ToolRegistration[] = [];
+  let cursor: string | undefined;
+  do {
+    const result = await client.v1.GET('/v1/tool-registrations', { params: { query: { limit: PAGE, cursor } } });
+    all.push(...unwrapResult(result));
+    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
+  } while (cursor !== undefined);
+  return all;
+}
+
+export async function createToolRegistration(client: QuireClient, body: ToolRegistrationBody): Promise<ToolRegistration> {
+  return unwrapResult(await client.v1.POST('/v1/tool-registrations', { body }));
+}
+
+export async function deleteToolRegistration(client: QuireClient, id: string): Promise<void> {
+  expectDone(await client.v1.DELETE('/v1/tool-registrations/{tool_id}', { params: { path: { tool_id: id } } }));
+}
+
+export async function listWebhooks(client: QuireClient): Promise<Webhook[]> {
+  const all: Webhook[] = [];
+  let cursor: string | undefined;
+  do {
+    const result = await client.v1.GET('/v1/webhooks', { params: { query: { limit: PAGE, cursor } } });
+    all.push(...unwrapResult(result));
+    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
+  } while (cursor !== undefined);
+  return all;
+}
+
+export async function createWebhook(client: QuireClient, body: WebhookBody): Promise<WebhookWithSecret> {
+  return unwrapResult(await client.v1.POST('/v1/webhooks', { body }));
+}
+
+export async function updateWebhook(client: QuireClient, id: string, body: Partial<WebhookBody> & { enabled?: boolean }): Promise<Webhook> {
+  return unwrapResult(await client.v1.PATCH('/v1/webhooks/{webhook_id}', { params: { path: { webhook_id: id } }, body }));
+}
+
+export async function deleteWebhook(client: QuireClient, id: string): Promise<void> {
+  expectDone(await client.v1.DELETE('/v1/webhooks/{webhook_id}', { params: { path: { webhook_id: id } } }));
+}

@@ -32,8 +32,10 @@ export interface CollectionSpec<R extends { id: string }> {
   blank: FormValues;
   valuesOf(record: R): FormValues;
   list(client: QuireClient): Promise<R[]>;
+  /** Creates the record; a string answer replaces the "Created" notice (a webhook's one-time secret). */
   create(client: QuireClient, values: FormValues): Promise<unknown>;
-  update(client: QuireClient, id: string, values: FormValues): Promise<unknown>;
+  /** Absent when the API offers no update (tool registrations): no Edit button then. */
+  update?(client: QuireClient, id: string, values: FormValues): Promise<unknown>;
   remove(client: QuireClient, id: string): Promise<void>;
   /** Whether the role may create, edit and delete. */
   mayEdit: boolean;
@@ -112,8 +114,8 @@ export function LibraryCollection<R extends { id: string }>({ spec }: { spec: Co
             resetOnSuccess
             onSubmit={async (values) => {
               setNotice(undefined);
-              await spec.create(client, values);
-              setNotice(`Created the ${spec.noun}.`);
+              const message = await spec.create(client, values);
+              setNotice(typeof message === 'string' ? message : `Created the ${spec.noun}.`);
               records.reload();
             }}
           />
@@ -149,9 +151,11 @@ function Row<R extends { id: string }>({ record, spec, editing, onEdit, onDone, 
             {spec.rowActions?.(record, reload)}
             {spec.mayEdit ? (
               <>
-                <button type="button" className="button-quiet" aria-label={`Edit ${spec.noun} ${name}`} aria-expanded={editing} onClick={editing ? onDone : onEdit}>
-                  Edit
-                </button>
+                {spec.update ? (
+                  <button type="button" className="button-quiet" aria-label={`Edit ${spec.noun} ${name}`} aria-expanded={editing} onClick={editing ? onDone : onEdit}>
+                    Edit
+                  </button>
+                ) : null}
                 <button type="button" className="button-quiet" aria-label={`Delete ${spec.noun} ${name}`} onClick={onRemove}>
                   Delete
                 </button>
@@ -160,7 +164,7 @@ function Row<R extends { id: string }>({ record, spec, editing, onEdit, onDone, 
           </div>
         </td>
       </tr>
-      {editing ? (
+      {editing && spec.update ? (
         <tr>
           <td colSpan={spec.columns.length + 1}>
             <h2 id={editId}>
@@ -174,7 +178,7 @@ function Row<R extends { id: string }>({ record, spec, editing, onEdit, onDone, 
               onCancel={onDone}
               onSubmit={async (values) => {
                 setNotice(undefined);
-                await spec.update(session.client, record.id, values);
+                await spec.update?.(session.client, record.id, values);
                 setNotice(`Saved the ${spec.noun} "${name}".`);
                 onDone();
                 reload();

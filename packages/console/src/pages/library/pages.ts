@@ -3,8 +3,10 @@ import type { PageEntry } from '../page-entry';
 import { LibraryIndexPage } from './library-index-page';
 import { RiskBlocksPage } from './risk-blocks-page';
 import { SnippetsPage } from './snippets-page';
+import { ToolRegistrationsPage } from './tool-registrations-page';
 import { TextsPage } from './texts-page';
 import { VoicesPage } from './voices-page';
+import { WebhooksPage } from './webhooks-page';
 
 export const LIBRARY_PAGES: readonly PageEntry[] = [
   { path: '/library', title: 'Library', section: 'library', component: LibraryIndexPage },
@@ -12,4 +14,6 @@ export const LIBRARY_PAGES: readonly PageEntry[] = [
   { path: '/library/risk-blocks', title: 'Risk blocks', section: 'library', component: RiskBlocksPage },
   { path: '/library/voices', title: 'Voices', section: 'library', component: VoicesPage },
   { path: '/library/snippets', title: 'Snippets', section: 'library', component: SnippetsPage },
+  { path: '/library/tool-registrations', title: 'Tool registrations', section: 'library', component: ToolRegistrationsPage },
+  { path: '/library/webhooks', title: 'Webhooks', section: 'library', component: WebhooksPage },
 ];

@@ -6,7 +6,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ErrorNotice, fieldErrors } from '../../shell/api-errors';
 
-export type FieldKind = 'text' | 'textarea' | 'lines' | 'select';
+/** `checks`: several of `options`, kept as the chosen values one per line. */
+export type FieldKind = 'text' | 'textarea' | 'lines' | 'select' | 'checks';
 
 export interface FieldSpec {
   key: string;
@@ -97,6 +98,7 @@ export function RecordForm({ fields, initial, submitLabel, labelledBy, onSubmit,
 function FieldControl({ id, field, value, errors, disabled, onChange }: { id: string; field: FieldSpec; value: string; errors: string[] | undefined; disabled: boolean; onChange(value: string): void }) {
   const hint = field.hint ?? (field.kind === 'lines' ? 'One per line.' : undefined);
   const describedBy = [hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  if (field.kind === 'checks') return <ChecksControl id={id} field={field} value={value} errors={errors} disabled={disabled} onChange={onChange} describedBy={describedBy} />;
   const common = { id, name: field.key, disabled, value, 'aria-describedby': describedBy, 'aria-invalid': errors?.length ? true : undefined, 'aria-required': field.required || undefined } as const;
   return (
     <div className="field">
@@ -135,6 +137,37 @@ function FieldControl({ id, field, value, errors, disabled, onChange }: { id: st
         </p>
       ) : null}
     </div>
+  );
+}
+
+function ChecksControl({ id, field, value, errors, disabled, onChange, describedBy }: { id: string; field: FieldSpec; value: string; errors: string[] | undefined; disabled: boolean; onChange(value: string): void; describedBy: string | undefined }) {
+  const chosen = new Set(linesOf(value));
+  const toggle = (option: string, on: boolean) => {
+    const next = (field.options ?? []).map((o) => o.value).filter((o) => (o === option ? on : chosen.has(o)));
+    onChange(next.join('\n'));
+  };
+  return (
+    <fieldset className="field" aria-describedby={describedBy} aria-invalid={errors?.length ? true : undefined}>
+      <legend>
+        {field.label}
+        {field.required ? <span className="visually-hidden"> (required)</span> : null}
+      </legend>
+      {(field.options ?? []).map((option) => (
+        <label key={option.value} className="check">
+          <input type="checkbox" name={field.key} value={option.value} checked={chosen.has(option.value)} disabled={disabled} onChange={(event) => toggle(option.value, event.target.checked)} /> {option.label}
+        </label>
+      ))}
+      {field.hint ? (
+        <p className="hint" id={`${id}-hint`}>
+          {field.hint}
+        </p>
+      ) : null}
+      {errors?.length ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {errors.join('; ')}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
