@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
 import { ensureConsoleBuilt, expectCleanPage, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import { addTestMember } from '../support/members.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 /** A webhook URL must resolve to an allowed host: a loopback port of this helper's range, allow-listed (nothing is delivered: no run ends here). */
@@ -201,6 +202,51 @@ describe.skipIf(!hasChromium)('console library pages in chromium', () => {
       expectCleanPage(opened);
     } finally {
       await opened.close();
+    }
+  });
+
+  it('offers each role only what it may do: an editor drafts but cannot approve or reach the owners\' pages, a viewer only reads', async () => {
+    expect((await api.post('/v1/risk-blocks', { key: 'rb_roles', heading: 'Roles', template: 'Who may approve.' })).status).toBe(201);
+    const ownerToken = await server.login();
+    const editor = await addTestMember(server, ownerToken, 'acme', 'editor', 'library-editor');
+    const viewer = await addTestMember(server, ownerToken, 'acme', 'viewer', 'library-viewer');
+    const signInWith = async (token: string) => {
+      const opened = await openConsole(browser, server.url, { path: '/library/risk-blocks' });
+      await opened.page.getByLabel('Bearer token').fill(token);
+      await opened.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await opened.page.getByRole('heading', { level: 1, name: 'Risk blocks' }).waitFor();
+      await opened.page.getByTestId('library-list').getByRole('row').filter({ hasText: 'rb_roles' }).waitFor();
+      return opened;
+    };
+
+    const asEditor = await signInWith(editor.token);
+    try {
+      const { page } = asEditor;
+      expect(await page.getByRole('button', { name: 'Edit risk block rb_roles' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Approve risk block rb_roles' }).count()).toBe(0);
+      expect(await page.getByRole('form', { name: 'New risk block' }).count()).toBe(1);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Library' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Webhooks' }).count()).toBe(0);
+      await page.goto(`${server.url}/app/library/webhooks`);
+      await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+      expect(await page.getByText('Only the organization\'s owners manage webhooks; your role is editor.').count()).toBe(1);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      expectCleanPage(asEditor);
+    } finally {
+      await asEditor.close();
+    }
+
+    const asViewer = await signInWith(viewer.token);
+    try {
+      const { page } = asViewer;
+      expect(await page.getByText('Your role (viewer) can read the risk blocks but not change or approve them.').count()).toBe(1);
+      expect(await page.getByRole('button', { name: /risk block rb_roles/ }).count()).toBe(0);
+      expect(await page.getByRole('form', { name: 'New risk block' }).count()).toBe(0);
+      await screenshot(page, 'library-risk-blocks-viewer');
+      expectCleanPage(asViewer);
+    } finally {
+      await asViewer.close();
     }
   });
 });
