@@ -62,7 +62,7 @@ describe.skipIf(!hasChromium)('console library pages in chromium', () => {
       await form.getByRole('textbox', { name: 'Value (required)' }).fill('Orphan');
       await form.getByRole('button', { name: 'Create text' }).click();
       const keyInput = form.getByLabel('Key');
-      await page.waitForFunction(() => document.querySelector('form [name=key][aria-invalid=true]') !== null);
+      await form.locator('[name=key][aria-invalid=true]').waitFor();
       const describedBy = (await keyInput.getAttribute('aria-describedby')) ?? '';
       const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'));
       expect(errorId).toBeDefined();
