@@ -1,5 +1,19 @@
-/** The library area (issue #16, part B fills it in). */
+/** The library area (issue #16): its front page, then one page per collection. */
 import type { PageEntry } from '../page-entry';
-import { LibraryPlaceholder } from './library-placeholder';
+import { LibraryIndexPage } from './library-index-page';
+import { RiskBlocksPage } from './risk-blocks-page';
+import { SnippetsPage } from './snippets-page';
+import { ToolRegistrationsPage } from './tool-registrations-page';
+import { TextsPage } from './texts-page';
+import { VoicesPage } from './voices-page';
+import { WebhooksPage } from './webhooks-page';
 
-export const LIBRARY_PAGES: readonly PageEntry[] = [{ path: '/library', title: 'Library', section: 'library', component: LibraryPlaceholder }];
+export const LIBRARY_PAGES: readonly PageEntry[] = [
+  { path: '/library', title: 'Library', section: 'library', component: LibraryIndexPage },
+  { path: '/library/texts', title: 'Texts', section: 'library', component: TextsPage },
+  { path: '/library/risk-blocks', title: 'Risk blocks', section: 'library', component: RiskBlocksPage },
+  { path: '/library/voices', title: 'Voices', section: 'library', component: VoicesPage },
+  { path: '/library/snippets', title: 'Snippets', section: 'library', component: SnippetsPage },
+  { path: '/library/tool-registrations', title: 'Tool registrations', section: 'library', component: ToolRegistrationsPage },
+  { path: '/library/webhooks', title: 'Webhooks', section: 'library', component: WebhooksPage },
+];
