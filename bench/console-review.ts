@@ -10,6 +10,7 @@
  * Run with `npx tsx bench/console-review.ts`.
  */
 import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
     const section = [
       '## Console review screen',
       '',
-      `Measured by \`npx tsx bench/console-review.ts\` on ${m.cpu}, ${m.nproc} cores (shared with up to eight other helpers' builds and tests while measuring), Node ${m.node}, chromium ${browser.version()}: the real server (SQLite, in the bench's process), the review screen of an invoice PDF with ${items} items on one page, ${ROUNDS} moves after a warm-up pass, measured in the page.`,
+      `Measured by \`npx tsx bench/console-review.ts\` on ${m.cpu}, ${m.nproc} cores (load average ${loadavg()[0].toFixed(1)} when it ended), Node ${m.node}, chromium ${browser.version()}: the real server (SQLite, in the bench's process), the review screen of an invoice PDF with ${items} items on one page, ${ROUNDS} moves after a warm-up pass, measured in the page.`,
       '',
       '| measure | median | p95 | budget |',
       '|---|---|---|---|',
