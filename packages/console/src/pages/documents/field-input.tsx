@@ -5,6 +5,7 @@
  * Values are strings, as the API stores them.
  */
 import type { FieldModel } from '@quire/client';
+import { FieldNotes, RequiredMark, describedByOf } from '../../shell/field-notes';
 
 /** The element id of a field's input: readiness gaps link to it (#field-<key>). */
 export const fieldInputId = (key: string) => `field-${key}`;
@@ -27,7 +28,7 @@ export function FieldInput({ field, value, errors, disabled, onChange }: Props) 
   const id = fieldInputId(field.key);
   const label = field.label || humanize(field.key);
   const required = field.isRequired === true;
-  const describedBy = [field.description ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByOf(id, field.description, errors);
   const common = { id, name: field.key, disabled, 'aria-describedby': describedBy, 'aria-invalid': errors?.length ? true : undefined, 'aria-required': required || undefined } as const;
   const type = field.valueType ?? 'string';
 
@@ -49,7 +50,7 @@ export function FieldInput({ field, value, errors, disabled, onChange }: Props) 
             <input type="radio" name={field.key} value="false" checked={falsy} disabled={disabled} onChange={() => onChange('false')} /> No
           </label>
         </span>
-        <FieldNotes id={id} description={field.description} errors={errors} />
+        <FieldNotes id={id} hint={field.description} errors={errors} />
       </fieldset>
     );
   }
@@ -77,36 +78,7 @@ export function FieldInput({ field, value, errors, disabled, onChange }: Props) 
         {required ? <RequiredMark /> : null}
       </label>
       {control}
-      <FieldNotes id={id} description={field.description} errors={errors} />
+      <FieldNotes id={id} hint={field.description} errors={errors} />
     </div>
-  );
-}
-
-function RequiredMark() {
-  return (
-    <>
-      <span className="required" aria-hidden="true">
-        {' '}
-        *
-      </span>
-      <span className="visually-hidden"> (required)</span>
-    </>
-  );
-}
-
-function FieldNotes({ id, description, errors }: { id: string; description: string | null | undefined; errors: string[] | undefined }) {
-  return (
-    <>
-      {description ? (
-        <p className="hint" id={`${id}-hint`}>
-          {description}
-        </p>
-      ) : null}
-      {errors?.length ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {errors.join('; ')}
-        </p>
-      ) : null}
-    </>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { ErrorNotice, fieldErrors } from '../../shell/api-errors';
+import { FieldNotes, RequiredMark, describedByOf } from '../../shell/field-notes';
 
 /** `checks`: several of `options`, kept as the chosen values one per line. */
 export type FieldKind = 'text' | 'textarea' | 'lines' | 'select' | 'checks';
@@ -97,21 +98,14 @@ export function RecordForm({ fields, initial, submitLabel, labelledBy, onSubmit,
 
 function FieldControl({ id, field, value, errors, disabled, onChange }: { id: string; field: FieldSpec; value: string; errors: string[] | undefined; disabled: boolean; onChange(value: string): void }) {
   const hint = field.hint ?? (field.kind === 'lines' ? 'One per line.' : undefined);
-  const describedBy = [hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByOf(id, hint, errors);
   if (field.kind === 'checks') return <ChecksControl id={id} field={field} value={value} errors={errors} disabled={disabled} onChange={onChange} describedBy={describedBy} />;
   const common = { id, name: field.key, disabled, value, 'aria-describedby': describedBy, 'aria-invalid': errors?.length ? true : undefined, 'aria-required': field.required || undefined } as const;
   return (
     <div className="field">
       <label htmlFor={id}>
         {field.label}
-        {field.required ? (
-          <>
-            <span className="required" aria-hidden="true">
-              {' '}*
-            </span>
-            <span className="visually-hidden"> (required)</span>
-          </>
-        ) : null}
+        {field.required ? <RequiredMark /> : null}
       </label>
       {field.kind === 'select' ? (
         <select {...common} onChange={(event) => onChange(event.target.value)}>
@@ -126,16 +120,7 @@ function FieldControl({ id, field, value, errors, disabled, onChange }: { id: st
       ) : (
         <textarea {...common} rows={field.kind === 'lines' ? 3 : 4} onChange={(event) => onChange(event.target.value)} />
       )}
-      {hint ? (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {errors?.length ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {errors.join('; ')}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} errors={errors} />
     </div>
   );
 }
@@ -157,16 +142,7 @@ function ChecksControl({ id, field, value, errors, disabled, onChange, described
           <input type="checkbox" name={field.key} value={option.value} checked={chosen.has(option.value)} disabled={disabled} onChange={(event) => toggle(option.value, event.target.checked)} /> {option.label}
         </label>
       ))}
-      {field.hint ? (
-        <p className="hint" id={`${id}-hint`}>
-          {field.hint}
-        </p>
-      ) : null}
-      {errors?.length ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {errors.join('; ')}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={field.hint} errors={errors} />
     </fieldset>
   );
 }
