@@ -1,6 +1,6 @@
 /**
  * A document's workspace: its lifecycle state and exports, what it still needs (readiness),
- * its fields, Generate with the live timeline, the sections, and its snapshots.
+ * its fields, Generate with the live timeline, the sections, its bound snippets and its snapshots.
  */
 import { type DocumentState, type ProgressEvent, exportDocx, exportPdf, getDocument, getReadiness, listGenerationSnapshots, setDocumentState } from '@quire/client';
 import { useEffect, useState } from 'react';
@@ -18,6 +18,7 @@ import { ProgressTimeline } from './progress-timeline';
 import { ReadinessChecklist } from './readiness-checklist';
 import { SectionCard } from './section-card';
 import { SnapshotsPanel } from './snapshots-panel';
+import { SnippetBindingsPanel } from './snippet-bindings-panel';
 import { useProgress } from './use-progress';
 
 const STATES: DocumentState[] = ['draft', 'under-review', 'finalized'];
@@ -125,6 +126,7 @@ export function DocumentWorkspacePage({ params }: PageProps) {
           {sections.map((section) => (
             <SectionCard key={`${section.id}:${section.updatedAt}`} documentId={documentId} section={section} sources={sources} claims={claims[section.id] ?? []} canEdit={canEdit} client={client} onChanged={reloadAll} />
           ))}
+          <SnippetBindingsPanel client={client} documentId={documentId} canEdit={canEdit} refreshKey={refresh} onChanged={reloadAll} />
           <SnapshotsPanel client={client} documentId={documentId} canEdit={canEdit} refreshKey={refresh} onRestored={reloadAll} />
         </div>
       </div>

@@ -1,10 +1,11 @@
 /**
  * What stops (or only warns about) generation, as a checklist: each gap says what is wrong and
- * links to where it is fixed — a field's input, a section — on this page.
+ * links to where it is fixed — a field's input, a section, a snippet binding — on this page.
  */
 import type { Readiness } from '@quire/client';
 import { fieldInputId } from './field-input';
 import { sectionAnchor } from './section-card';
+import { bindingAnchor } from './snippet-bindings-panel';
 import { focusTarget } from '../../shell/router';
 
 export function ReadinessChecklist({ readiness, fieldKeys, sectionKeys }: { readiness: Readiness; fieldKeys: string[]; sectionKeys: string[] }) {
@@ -17,7 +18,7 @@ export function ReadinessChecklist({ readiness, fieldKeys, sectionKeys }: { read
       {readiness.gaps.length > 0 ? (
         <ul className="checklist">
           {readiness.gaps.map((gap, index) => {
-            const target = gap.subjectType === 'field' && gap.key && fieldKeys.includes(gap.key) ? fieldInputId(gap.key) : gap.subjectType === 'section' && gap.key && sectionKeys.includes(gap.key) ? sectionAnchor(gap.key) : undefined;
+            const target = gap.subjectType === 'field' && gap.key && fieldKeys.includes(gap.key) ? fieldInputId(gap.key) : gap.subjectType === 'section' && gap.key && sectionKeys.includes(gap.key) ? sectionAnchor(gap.key) : gap.subjectType === 'snippet_binding' && gap.subjectId ? bindingAnchor(gap.subjectId) : undefined;
             return (
               <li key={`${gap.kind}:${gap.subjectId}:${index}`} className={gap.blocking ? 'gap-blocking' : 'gap-warning'}>
                 <span className="gap-mark" aria-hidden="true">
