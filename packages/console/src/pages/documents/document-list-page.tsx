@@ -6,6 +6,7 @@ import { can } from '../../shell/can';
 import { usePageTitle } from '../../shell/page-title';
 import { Link } from '../../shell/router';
 import { useReadySession } from '../../shell/session';
+import { formatDate } from '../../shell/format-date';
 import { useLoad } from '../../shell/use-load';
 
 export function DocumentListPage() {
@@ -67,10 +68,4 @@ function DocumentTable({ documents }: { documents: DocumentSummary[] }) {
       </tbody>
     </table>
   );
-}
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }

@@ -7,7 +7,7 @@ import { type SectionSummary, type SectionVersion, type Source, listSectionVersi
 import { useState } from 'react';
 import { ErrorNotice } from '../../shell/api-errors';
 import { useLoad } from '../../shell/use-load';
-import { formatDate } from './document-list-page';
+import { formatDate } from '../../shell/format-date';
 import { DiffView } from './diff-view';
 import { Markdown, type UnsupportedClaim } from './markdown';
 

@@ -6,7 +6,7 @@ import { type GenerationSnapshotDiff, type QuireClient, createSnapshot, diffGene
 import { useState } from 'react';
 import { ErrorNotice } from '../../shell/api-errors';
 import { useLoad } from '../../shell/use-load';
-import { formatDate } from './document-list-page';
+import { formatDate } from '../../shell/format-date';
 
 export function SnapshotsPanel({ client, documentId, canEdit, refreshKey, onRestored }: { client: QuireClient; documentId: string; canEdit: boolean; refreshKey: number; onRestored(): void }) {
   const snapshots = useLoad(() => listSnapshots(client, documentId), [client, documentId, refreshKey]);

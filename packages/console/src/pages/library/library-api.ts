@@ -172,3 +172,24 @@ export async function updateWebhook(client: QuireClient, id: string, body: Parti
 export async function deleteWebhook(client: QuireClient, id: string): Promise<void> {
   expectDone(await client.v1.DELETE('/v1/webhooks/{webhook_id}', { params: { path: { webhook_id: id } } }));
 }
+
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+
+export async function getWebhook(client: QuireClient, id: string): Promise<Webhook> {
+  return unwrapResult(await client.v1.GET('/v1/webhooks/{webhook_id}', { params: { path: { webhook_id: id } } }));
+}
+
+/** The latest deliveries, newest first: one page is what a person reads (the log can be long). */
+export async function listWebhookDeliveries(client: QuireClient, id: string, limit = 50): Promise<WebhookDelivery[]> {
+  return unwrapResult(await client.v1.GET('/v1/webhooks/{webhook_id}/deliveries', { params: { path: { webhook_id: id }, query: { limit } } }));
+}
+
+/** Sends a `ping` now (not retried) and answers its delivery: what the endpoint replied. */
+export async function pingWebhook(client: QuireClient, id: string): Promise<WebhookDelivery> {
+  return unwrapResult(await client.v1.POST('/v1/webhooks/{webhook_id}/ping', { params: { path: { webhook_id: id } } }));
+}
+
+/** A new signing secret, answered this once. */
+export async function rotateWebhookSecret(client: QuireClient, id: string): Promise<WebhookWithSecret> {
+  return unwrapResult(await client.v1.POST('/v1/webhooks/{webhook_id}/rotate-secret', { params: { path: { webhook_id: id } } }));
+}

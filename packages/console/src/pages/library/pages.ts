@@ -6,6 +6,7 @@ import { SnippetsPage } from './snippets-page';
 import { ToolRegistrationsPage } from './tool-registrations-page';
 import { TextsPage } from './texts-page';
 import { VoicesPage } from './voices-page';
+import { WebhookDeliveriesPage } from './webhook-deliveries-page';
 import { WebhooksPage } from './webhooks-page';
 
 export const LIBRARY_PAGES: readonly PageEntry[] = [
@@ -16,4 +17,5 @@ export const LIBRARY_PAGES: readonly PageEntry[] = [
   { path: '/library/snippets', title: 'Snippets', section: 'library', component: SnippetsPage },
   { path: '/library/tool-registrations', title: 'Tool registrations', section: 'library', component: ToolRegistrationsPage },
   { path: '/library/webhooks', title: 'Webhooks', section: 'library', component: WebhooksPage },
+  { path: '/library/webhooks/:webhookId', title: 'Webhook deliveries', section: 'library', component: WebhookDeliveriesPage },
 ];

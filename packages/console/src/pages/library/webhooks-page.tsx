@@ -1,9 +1,11 @@
 /**
  * The organization's webhooks (owners only): a URL, the events it receives, on or off. The
- * signing secret is answered once, on create, so the page shows it then and never again.
+ * signing secret is answered once, on create, so the page shows it then and never again. Each
+ * row links to the webhook's deliveries, test ping and secret rotation.
  */
 import { useMemo } from 'react';
 import { can } from '../../shell/can';
+import { Link } from '../../shell/router';
 import { useReadySession } from '../../shell/session';
 import { type Webhook, type WebhookBody, createWebhook, deleteWebhook, listWebhooks, updateWebhook } from './library-api';
 import { type CollectionSpec, LibraryCollection } from './library-collection';
@@ -51,6 +53,11 @@ export function WebhooksPage() {
       remove: deleteWebhook,
       mayEdit: mayManage,
       readOnlyReason: '',
+      rowActions: (hook) => (
+        <Link to={`/library/webhooks/${encodeURIComponent(hook.id)}`} className="button button-quiet" aria-label={`Deliveries of webhook ${hook.url}`}>
+          Deliveries
+        </Link>
+      ),
     }),
     [mayManage],
   );
