@@ -2,7 +2,8 @@
  * The drafter's journey in the console, in chromium against a real server (one server and one
  * browser for the file): a document from each built-in template through the generated form
  * (a 422 shown at its field), Generate with the timeline reaching "finished", and a section
- * edited by hand then restored from the version diff — Generate asking about the edit first.
+ * edited by hand then restored from the version diff — Generate asking about the edit first —
+ * and a snapshot taken and restored after the sections changed.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,6 +195,44 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
       await dialog.getByRole('button', { name: 'Keep my edits' }).click();
       await page.getByTestId('run-status').filter({ hasText: 'finished' }).waitFor({ timeout: 60_000 });
       await expect.poll(async () => (await api.get(`/v1/documents/${id}`)).body.sections[0].content).toBe('Kept by hand.');
+      expectCleanPage(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('takes a snapshot, then restores it after the sections changed', { timeout: 90_000 }, async () => {
+    const created = await api.post('/v1/documents', { templateId: 'engagement-letter', fields: LETTER_FIELDS });
+    expect(created.status).toBe(201);
+    const id = created.body.document.id as string;
+    const [first, second] = created.body.sections as { id: string; title: string }[];
+    expect(second).toBeDefined();
+    const put = async (sectionId: string, content: string) => expect((await api.put(`/v1/documents/${id}/sections/${sectionId}/output`, { content })).status).toBe(200);
+    await put(first.id, 'The agreed introduction.');
+    await put(second.id, 'The agreed scope.');
+    const contents = async () => ((await api.get(`/v1/documents/${id}`)).body.sections as { content: string | null }[]).slice(0, 2).map((section) => section.content);
+
+    const opened = await openConsole(browser, server.url, { path: `/documents/${id}` });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      const panel = page.getByRole('region', { name: 'Snapshots' });
+      await panel.getByLabel('Label').fill('Sent to client');
+      await panel.getByRole('button', { name: 'Take snapshot' }).click();
+      await panel.getByTestId('snapshots').getByText(/^Sent to client/).waitFor();
+
+      // Both sections change afterwards (elsewhere: another tab, the API); the page is reloaded to show it.
+      await put(first.id, 'A later introduction.');
+      await put(second.id, 'A later scope.');
+      await page.reload();
+      await page.getByTestId('section').first().getByText('A later introduction.').waitFor();
+
+      await panel.getByRole('button', { name: 'Restore Sent to client' }).click();
+      await page.getByTestId('section').first().getByText('The agreed introduction.').waitFor();
+      expect(await page.getByTestId('section').nth(1).innerText()).toContain('The agreed scope.');
+      expect(await contents()).toEqual(['The agreed introduction.', 'The agreed scope.']);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'documents-snapshot-restored');
       expectCleanPage(opened);
     } finally {
       await opened.close();
