@@ -80,7 +80,7 @@ describe.skipIf(!hasChromium)('console snippet bindings in chromium', () => {
       expect(openingBinding?.snippet?.key).toBe('opening');
       const gap = page.getByTestId('readiness').getByRole('link', { name: /uses the role "client"/ });
       await gap.click();
-      await expect.poll(() => page.evaluate(() => globalThis.document.activeElement?.id)).toBe(`binding-${openingBinding?.id}`);
+      await expect.poll(() => page.locator(':focus').getAttribute('id')).toBe(`binding-${openingBinding?.id}`);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'documents-bindings-role-gap');
 
@@ -97,7 +97,7 @@ describe.skipIf(!hasChromium)('console snippet bindings in chromium', () => {
       await bind.getByLabel('Snippet', { exact: true }).selectOption({ label: 'signoff' });
       await bind.getByLabel('Position', { exact: true }).selectOption({ label: 'Before opening' });
       await bind.getByRole('button', { name: 'Bind snippet' }).click();
-      const order = () => panel.getByTestId('bindings').locator(':scope > li').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+      const order = () => panel.getByTestId('bindings').locator(':scope > li').evaluateAll((items) => items.map((item) => (item as unknown as { ariaLabel: string | null }).ariaLabel));
       await expect.poll(order).toEqual(['Snippet signoff', 'Snippet opening']);
       expect((await stored()).map((binding) => binding.snippet?.key)).toEqual(['signoff', 'opening']);
       expect(await seriousA11yViolations(page)).toEqual([]);

@@ -3,7 +3,7 @@
  * browser for the file): a document from each built-in template through the generated form
  * (a 422 shown at its field), Generate with the timeline reaching "finished", and a section
  * edited by hand then restored from the version diff — Generate asking about the edit first —
- * and a snapshot taken and restored after the sections changed.
+ * a snapshot taken and restored after the sections changed, and the list filtered by title and state.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -233,6 +233,44 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
       expect(await contents()).toEqual(['The agreed introduction.', 'The agreed scope.']);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'documents-snapshot-restored');
+      expectCleanPage(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('filters the documents list by title and state, the filters kept in the URL across a reload', { timeout: 90_000 }, async () => {
+    for (const title of ['Zephyr lease review', 'zephyr annex']) expect((await api.post('/v1/documents', { templateId: 'engagement-letter', title, fields: LETTER_FIELDS })).status).toBe(201);
+    const annex = ((await api.get('/v1/documents?q=annex')).body as { id: string }[])[0];
+    expect((await api.put(`/v1/documents/${annex?.id}/state`, { state: 'under-review' })).status).toBe(200);
+    const opened = await openConsole(browser, server.url, { path: '/documents' });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      const table = page.getByTestId('documents-table');
+      await table.waitFor();
+      const titles = () => table.locator('tbody tr td:first-child').allInnerTexts();
+      const search = page.getByRole('search', { name: 'Filter documents' });
+      await search.getByLabel('Title contains').fill('ZEPHYR');
+      await search.getByRole('button', { name: 'Search' }).click();
+      await expect.poll(titles).toEqual(['Zephyr lease review', 'zephyr annex']);
+      await search.getByLabel('State').selectOption('under-review');
+      await expect.poll(titles).toEqual(['zephyr annex']);
+      expect(new URL(page.url()).search).toBe('?q=ZEPHYR&state=under-review');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'documents-list-filtered');
+
+      await page.reload();
+      await expect.poll(titles).toEqual(['zephyr annex']);
+      expect(await search.getByLabel('Title contains').inputValue()).toBe('ZEPHYR');
+
+      await search.getByLabel('Title contains').fill('no such title');
+      await search.getByRole('button', { name: 'Search' }).click();
+      await page.getByText('No document matches these filters.').waitFor();
+      await search.getByRole('link', { name: 'Clear filters' }).click();
+      const total = ((await api.get('/v1/documents?limit=200')).body as unknown[]).length;
+      await expect.poll(async () => (await titles()).length).toBe(Math.min(total, 50));
+      expect(await search.getByLabel('Title contains').inputValue()).toBe('');
       expectCleanPage(opened);
     } finally {
       await opened.close();

@@ -1,6 +1,6 @@
 /** The active organization's documents (`GET /v1/documents`), one page at a time. */
 import type { QuireClient } from './client.js';
-import type { components } from './generated/v1.js';
+import type { components, operations } from './generated/v1.js';
 import { unwrap } from './unwrap.js';
 
 export type DocumentSummary = components['schemas']['DocumentSummary'];
@@ -11,7 +11,15 @@ export interface DocumentPage {
   nextCursor: string | undefined;
 }
 
-export async function listDocuments(client: QuireClient, page: { cursor?: string; limit?: number } = {}): Promise<DocumentPage> {
-  const result = await client.v1.GET('/v1/documents', { params: { query: { limit: page.limit ?? 50, cursor: page.cursor } } });
+/** A page of the list; `q` keeps the documents whose title contains it, `state` those in that lifecycle state. */
+export interface DocumentListQuery {
+  cursor?: string;
+  limit?: number;
+  q?: string;
+  state?: NonNullable<NonNullable<operations['listDocuments']['parameters']['query']>['state']>;
+}
+
+export async function listDocuments(client: QuireClient, page: DocumentListQuery = {}): Promise<DocumentPage> {
+  const result = await client.v1.GET('/v1/documents', { params: { query: { limit: page.limit ?? 50, cursor: page.cursor, q: page.q, state: page.state } } });
   return { documents: unwrap(result), nextCursor: result.response.headers.get('x-next-cursor') ?? undefined };
 }

@@ -6,7 +6,7 @@ export { devLogin, whoami } from './auth.js';
 export { unwrap } from './unwrap.js';
 export { findTemplate, listTemplates, type TemplateSummary } from './templates.js';
 export { listOrgs, type MemberRole, type OrgSummary } from './orgs.js';
-export { listDocuments, type DocumentPage, type DocumentSummary } from './document-list.js';
+export { listDocuments, type DocumentListQuery, type DocumentPage, type DocumentSummary } from './document-list.js';
 export { createDocument, getDocument, getFields, getReadiness, putFields, type CreateDocumentBody, type DocumentDetail, type DocumentHeader, type FieldModel, type FieldValues, type SectionSummary } from './documents.js';
 export { startGeneration, type GenerateBody, type GenerateResponse } from './generate.js';
 export { followProgress, type FollowOptions } from './follow-progress.js';

@@ -2,11 +2,22 @@
  * Documents (templates and instances). Every method takes orgId first: a row of another
  * organization is simply not found.
  */
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import { type Kysely, type Selectable, type Updateable, sql } from 'kysely';
 import { fromDbBool, toDbBool } from '../../storage/dialect.js';
 import type { Database, DocumentTable } from '../../storage/schema.js';
 import { fromJson } from '../json-column.js';
 import { type Page, type PageRequest, keysetPage, mapPage } from '../../storage/keyset-page.js';
+
+/** Which documents a page lists; absent keys do not filter. */
+export interface DocumentFilter {
+  state?: string;
+  titleContains?: string;
+}
+
+/** `text` matched literally inside a LIKE pattern escaped with a backslash. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
 
 export interface DocumentRecord {
   id: string;
@@ -77,8 +88,11 @@ export class DocumentRepository {
   }
 
   /** Templates or instances of the organization, oldest first, one page at a time. */
-  async listPage(orgId: string, isTemplate: boolean, page: PageRequest): Promise<Page<DocumentRecord>> {
-    const query = this.db.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('is_template', '=', toDbBool(isTemplate));
+  async listPage(orgId: string, isTemplate: boolean, page: PageRequest, filter: DocumentFilter = {}): Promise<Page<DocumentRecord>> {
+    let query = this.db.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('is_template', '=', toDbBool(isTemplate));
+    if (filter.state !== undefined) query = query.where('state', '=', filter.state);
+    // lower() on both sides: LIKE ignores case on SQLite but not on PostgreSQL. The user's % and _ are literal.
+    if (filter.titleContains !== undefined) query = query.where(sql<boolean>`lower(title) like ${`%${likeLiteral(filter.titleContains.toLowerCase())}%`} escape '\\'`);
     return mapPage(keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page), toRecord);
   }
 

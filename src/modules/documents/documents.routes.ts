@@ -15,9 +15,9 @@ import { deleteField } from './fields/commands/delete-field.js';
 import { instantiateTemplate } from './commands/instantiate-template.js';
 import { replaceFields } from './fields/commands/replace-fields.js';
 import { updateDocument } from './commands/update-document.js';
-import { CreateDocumentBody, DeleteFieldResponse, DocumentDetail, DocumentSummary, FieldsBody, FieldsResponse, UpdateDocumentBody } from './documents.schemas.js';
+import { CreateDocumentBody, DeleteFieldResponse, DocumentDetail, DocumentSummary, FieldsBody, FieldsResponse, ListDocumentsQuery, UpdateDocumentBody } from './documents.schemas.js';
 import { documentDetail } from './queries/get-document.js';
-import type { DocumentRecord } from './document.repository.js';
+import type { DocumentFilter, DocumentRecord } from './document.repository.js';
 import { requireDocument } from './require-document.js';
 import type { CommandContext } from '../context.js';
 import { listDocuments } from './queries/list-documents.js';
@@ -29,13 +29,19 @@ const FieldParams = Type.Object({ document_id: Type.String(), field_id: Type.Str
 const tags = ['documents'];
 const Ok = Type.Object({ ok: Type.Boolean() });
 
+/** The list's filters as asked: a blank `q` filters nothing (an emptied search box lists everything). */
+function filterOf(query: { q?: string; state?: string }): DocumentFilter {
+  const q = query.q?.trim();
+  return { titleContains: q ? q : undefined, state: query.state };
+}
+
 /** Presents the detail of a document already in scope (`{document, sections, sources, fields, dataNeeds}`). */
 export type DocumentDetailPresenter = (ctx: CommandContext, document: DocumentRecord) => ReturnType<typeof documentDetail>;
 
 export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps, presentDetail: DocumentDetailPresenter = documentDetail): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/v1/documents', { schema: { operationId: 'listDocuments', summary: 'List document instances', description: 'The active organization\'s document instances (not templates), each with its `{key: value}` field map.', tags, querystring: PageQuery, response: { 200: PagedArray(Ref(DocumentSummary)), ...errorResponses(422) } } }, async (request, reply) =>
-    sendPage(request, reply, await listDocuments(contextOf(request, deps), { templates: false }, pageOf(request.query))),
+  app.get('/v1/documents', { schema: { operationId: 'listDocuments', summary: 'List document instances', description: 'The active organization\'s document instances (not templates), each with its `{key: value}` field map; `q` keeps those whose title contains the text, `state` those in one lifecycle state (422 for another value).', tags, querystring: ListDocumentsQuery, response: { 200: PagedArray(Ref(DocumentSummary)), ...errorResponses(422) } } }, async (request, reply) =>
+    sendPage(request, reply, await listDocuments(contextOf(request, deps), { templates: false, filter: filterOf(request.query) }, pageOf(request.query))),
   );
 
   app.post(

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { LIMITS } from '../../kernel/limits.js';
 import { CheckedByUseCase, Nullable, Ref, StringEnum } from '../../kernel/schema.js';
-import { NextCursor } from '../paging.js';
+import { NextCursor, PageQueryProperties } from '../paging.js';
 import { DataNeed } from './data-needs/data-needs.schemas.js';
 import { VALUE_TYPES } from './fields/field-values.js';
 import { LIFECYCLE_STATES } from './lifecycle.js';
@@ -125,3 +125,9 @@ export const DOCUMENT_SCHEMAS = [
   DocumentHeader, DocumentSummary, Source, DocumentDetail,
 ];
 
+/** `GET /v1/documents`: a page, optionally only the documents whose title contains `q` or in one lifecycle state. */
+export const ListDocumentsQuery = Type.Object({
+  ...PageQueryProperties,
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'only documents whose title contains this text (letters compared without case; blank: no filter)' })),
+  state: Type.Optional(StringEnum<readonly string[]>(LIFECYCLE_STATES, { description: 'only documents in this lifecycle state' })),
+});

@@ -634,7 +634,7 @@ export interface paths {
         };
         /**
          * List document instances
-         * @description The active organization's document instances (not templates), each with its `{key: value}` field map.
+         * @description The active organization's document instances (not templates), each with its `{key: value}` field map; `q` keeps those whose title contains the text, `state` those in one lifecycle state (422 for another value).
          */
         get: operations["listDocuments"];
         put?: never;
@@ -7155,6 +7155,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
+                /** @description only documents whose title contains this text (letters compared without case; blank: no filter) */
+                q?: string;
+                /** @description only documents in this lifecycle state */
+                state?: "draft" | "under-review" | "finalized";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */

@@ -1,20 +1,27 @@
-/** The active organization's documents, newest first as the API lists them, page by page. */
-import { type DocumentSummary, listDocuments } from '@quire/client';
-import { useState } from 'react';
+/**
+ * The active organization's documents in the order the API lists them, page by page, narrowed
+ * by a title search and a lifecycle state. The filters live in the URL (?q=&state=), so a
+ * filtered list can be reloaded, linked and left with Back; the server does the filtering.
+ */
+import { type DocumentListQuery, type DocumentSummary, listDocuments } from '@quire/client';
+import { type FormEvent, useState } from 'react';
 import { ErrorNotice } from '../../shell/api-errors';
 import { can } from '../../shell/can';
-import { usePageTitle } from '../../shell/page-title';
-import { Link } from '../../shell/router';
-import { useReadySession } from '../../shell/session';
 import { formatDate } from '../../shell/format-date';
+import { usePageTitle } from '../../shell/page-title';
+import { Link, navigate, useSearchParams } from '../../shell/router';
+import { useReadySession } from '../../shell/session';
 import { useLoad } from '../../shell/use-load';
+
+type State = NonNullable<DocumentListQuery['state']>;
+const STATES: readonly State[] = ['draft', 'under-review', 'finalized'];
 
 export function DocumentListPage() {
   usePageTitle('Documents');
   const session = useReadySession();
-  const [cursor, setCursor] = useState<string | undefined>(undefined);
-  const [earlier, setEarlier] = useState<(string | undefined)[]>([]);
-  const page = useLoad(() => listDocuments(session.client, { cursor }), [session.client, cursor]);
+  const params = useSearchParams();
+  const q = params.get('q') ?? '';
+  const state = STATES.find((s) => s === params.get('state'));
   return (
     <section aria-labelledby="documents-title">
       <div className="page-head">
@@ -25,9 +32,61 @@ export function DocumentListPage() {
           </Link>
         ) : null}
       </div>
+      <DocumentFilters key={`filters:${q}|${state ?? ''}`} q={q} state={state} />
+      {/* A new filter starts again at the first page. */}
+      <DocumentPages key={`pages:${q}|${state ?? ''}`} q={q} state={state} />
+    </section>
+  );
+}
+
+function DocumentFilters({ q, state }: { q: string; state: State | undefined }) {
+  const [text, setText] = useState(q);
+  const [chosen, setChosen] = useState<string>(state ?? '');
+  const apply = (nextText: string, nextState: string) => {
+    const query = new URLSearchParams();
+    if (nextText.trim() !== '') query.set('q', nextText.trim());
+    if (nextState !== '') query.set('state', nextState);
+    const search = query.toString();
+    navigate(search ? `/documents?${search}` : '/documents');
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply(text, chosen);
+  };
+  return (
+    <form role="search" aria-label="Filter documents" className="form-actions filters" onSubmit={submit}>
+      <label htmlFor="documents-q">Title contains</label>
+      <input id="documents-q" type="search" value={text} onChange={(event) => setText(event.target.value)} />
+      <label htmlFor="documents-state">State</label>
+      <select id="documents-state" value={chosen} onChange={(event) => { setChosen(event.target.value); apply(text, event.target.value); }}>
+        <option value="">All states</option>
+        {STATES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      <button type="submit">Search</button>
+      {q || state ? (
+        <Link to="/documents" className="button button-quiet">
+          Clear filters
+        </Link>
+      ) : null}
+    </form>
+  );
+}
+
+function DocumentPages({ q, state }: { q: string; state: State | undefined }) {
+  const session = useReadySession();
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const [earlier, setEarlier] = useState<(string | undefined)[]>([]);
+  const page = useLoad(() => listDocuments(session.client, { cursor, q: q || undefined, state }), [session.client, cursor, q, state]);
+  const filtered = q !== '' || state !== undefined;
+  return (
+    <>
       <ErrorNotice error={page.error} title="Could not list the documents" />
       {page.state === 'loading' ? <p role="status">Loading documents…</p> : null}
-      {page.data ? <DocumentTable documents={page.data.documents} /> : null}
+      {page.data ? <DocumentTable documents={page.data.documents} filtered={filtered} /> : null}
       {page.data && (earlier.length > 0 || page.data.nextCursor) ? (
         <div className="pager">
           <button type="button" disabled={earlier.length === 0} onClick={() => { setCursor(earlier[earlier.length - 1]); setEarlier(earlier.slice(0, -1)); }}>
@@ -38,12 +97,12 @@ export function DocumentListPage() {
           </button>
         </div>
       ) : null}
-    </section>
+    </>
   );
 }
 
-function DocumentTable({ documents }: { documents: DocumentSummary[] }) {
-  if (documents.length === 0) return <p className="empty" data-testid="documents-empty">No documents yet. Start one from a template.</p>;
+function DocumentTable({ documents, filtered }: { documents: DocumentSummary[]; filtered: boolean }) {
+  if (documents.length === 0) return <p className="empty" data-testid="documents-empty">{filtered ? 'No document matches these filters.' : 'No documents yet. Start one from a template.'}</p>;
   return (
     <table className="table" data-testid="documents-table">
       <thead>
