@@ -3,7 +3,8 @@
  * spreadsheet dropped into a new assessment (each file's upload and extraction progress shown),
  * the review screen drawing the page with the item's box over it, an item accepted and another
  * corrected from the keyboard, and the linked document's section that used the value marked
- * stale on the assessment page — with no serious axe violation on any of these pages.
+ * stale on the assessment page; completeness with its gap, a CSV export and a batch rerun followed
+ * to its end — with no serious axe violation on any of these pages.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { type Api, apiFor, createTemplate } from '../support/api.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
 import { expectCleanPage, TABLET_VIEWPORT, ensureConsoleBuilt, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
 import { collectEvents } from '../support/sse.js';
+import { postMultipart } from './assessments-helpers.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -160,4 +162,43 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
       await opened.close();
     }
   }, 300_000);
+
+  it('shows completeness with its gap, exports a file\'s items as CSV, and follows a batch rerun to its end by itself', async () => {
+    const csv = 'name,amount,email\nAlice,12.50,alice@example.test\nBob,7.00,bob@example.test\n';
+    const created = await postMultipart(server, token, 'acme', '/assessments', { name: 'Contacts', requirements: JSON.stringify([{ key: 'row[1].email' }, { key: 'vendor.iban' }]) }, [{ name: 'people.csv', bytes: Buffer.from(csv), type: 'text/csv' }]);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await server.jobs.idle();
+    const assessmentId = created.body.assessment.id as string;
+    const completeness = (await api.get(`/assessments/${assessmentId}/completeness`)).body as { complete: boolean; score: number; gaps: { requirement_key: string | null }[] };
+    expect(completeness.complete).toBe(false);
+    expect(completeness.gaps.map((gap) => gap.requirement_key)).toContain('vendor.iban');
+
+    const opened = await openConsole(browser, server.url, { path: `/assessments/${assessmentId}` });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      await page.getByTestId('completeness').waitFor();
+      expect(await page.getByTestId('completeness').innerText()).toBe(`Incomplete — ${Math.round(completeness.score * 100)}% of required items satisfied`);
+      expect(await page.getByRole('region', { name: 'Completeness' }).innerText()).toContain('vendor.iban');
+
+      // The CSV exporter's answer is what the browser saves.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export people.csv as csv' }).click()]);
+      const saved = await download.path();
+      expect(saved).toBeTruthy();
+      const { readFile } = await import('node:fs/promises');
+      expect(await readFile(saved as string, 'utf8')).toContain('alice@example.test');
+
+      // A rerun is followed without pressing Refresh, to its end.
+      await page.getByRole('button', { name: 'Rerun every file as a batch (keeps corrections)' }).click();
+      const batch = page.getByTestId('batches').getByRole('listitem');
+      await batch.filter({ hasText: /completed — 1 succeeded, 0 failed, 0 skipped of 1/ }).waitFor({ timeout: 60_000 });
+      const batches = (await api.get('/batches')).body.batches as { assessment_id: string; status: string }[];
+      expect(batches.filter((b) => b.assessment_id === assessmentId).map((b) => b.status)).toEqual(['completed']);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'assessment-completeness-batches');
+      expectCleanPage(opened);
+    } finally {
+      await opened.close();
+    }
+  }, 180_000);
 });

@@ -11,7 +11,8 @@ import { usePageTitle } from '../../shell/page-title';
 import { Link } from '../../shell/router';
 import { useReadySession } from '../../shell/session';
 import { useLoad } from '../../shell/use-load';
-import { exportDocument, getAssessmentCase, getCompleteness, getProcessingDetails, listAssessmentDocuments, listBatches, listExporters, listLinkedSections, runBatch } from './assessment-api';
+import { exportDocument, getAssessmentCase, getCompleteness, getProcessingDetails, listAssessmentDocuments, listExporters, listLinkedSections } from './assessment-api';
+import { BatchRuns } from './batch-runs';
 import './assessments.css';
 
 export function AssessmentPage({ params }: PageProps) {
@@ -131,7 +132,7 @@ export function AssessmentPage({ params }: PageProps) {
         ))}
       </section>
 
-      <BatchRuns assessmentId={assessmentId} documentIds={(documents.data ?? []).map((d) => d.id)} canRun={can(session.role, 'assessment.create')} />
+      <BatchRuns assessmentId={assessmentId} documentIds={(documents.data ?? []).map((d) => d.id)} canRun={can(session.role, 'assessment.create')} onSettled={() => { assessment.reload(); documents.reload(); completeness.reload(); details.reload(); }} />
     </section>
   );
 }
@@ -189,43 +190,6 @@ function LinkedDocument({ documentId }: { documentId: string }) {
           </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-function BatchRuns({ assessmentId, documentIds, canRun }: { assessmentId: string; documentIds: string[]; canRun: boolean }) {
-  const { client } = useReadySession();
-  const batches = useLoad(() => listBatches(client, assessmentId), [client, assessmentId]);
-  const [error, setError] = useState<unknown>(undefined);
-  const start = async () => {
-    setError(undefined);
-    try {
-      await runBatch(client, assessmentId, `Rerun ${new Date().toLocaleString()}`, documentIds);
-      batches.reload();
-    } catch (e) {
-      setError(e);
-    }
-  };
-  return (
-    <section className="card" aria-labelledby="batches-title">
-      <h2 id="batches-title">Batch runs</h2>
-      <ErrorNotice error={error ?? batches.error} />
-      {(batches.data ?? []).length === 0 ? <p className="empty">No batch runs.</p> : null}
-      <ul>
-        {(batches.data ?? []).map((b) => (
-          <li key={b.id}>
-            {b.name}: <span className="badge">{b.status.replace('_', ' ')}</span> — {b.counts.succeeded} succeeded, {b.counts.failed} failed, {b.counts.skipped} skipped of {b.counts.total}
-          </li>
-        ))}
-      </ul>
-      {canRun && documentIds.length > 0 ? (
-        <button type="button" className="button-quiet" onClick={() => void start()}>
-          Rerun every file as a batch (keeps corrections)
-        </button>
-      ) : null}
-      <button type="button" className="button-quiet" onClick={batches.reload}>
-        Refresh
-      </button>
     </section>
   );
 }
