@@ -2,13 +2,15 @@
  * The library pages in chromium against a real server: a text created through the form and
  * listed (and stored), a blank key refused with the server's 422 shown at the Key field and
  * nothing stored, a text edited, a draft risk block approved by the owner (who and when
- * recorded), a voice created and deleted — with no serious axe violation on any library page.
+ * recorded), a voice created and deleted, an entity created and its refused deletion explained —
+ * with no serious axe violation on any library page.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
 import { ensureConsoleBuilt, expectCleanPage, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import { LETTER_FIELDS } from '../support/builtin-fields.js';
 import { addTestMember } from '../support/members.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
@@ -136,6 +138,41 @@ describe.skipIf(!hasChromium)('console library pages in chromium', () => {
       expect(stored.map((snippet) => [snippet.key, snippet.items.map((item) => `${item.itemType}:${item.itemKey}`)])).toEqual([['onboarding', ['text:intro', 'risk_block:rb_privacy']]]);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'library-snippets');
+      expectCleanPage(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('creates an entity with attributes, and shows why one a binding names cannot be deleted', async () => {
+    const opened = await openConsole(browser, server.url, { path: '/library' });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      await openCollection(page, 'Entities');
+      const form = page.getByRole('form', { name: 'New entity' });
+      await form.getByLabel('Name').fill('Northwind Traders');
+      await form.getByLabel('Kind').fill('organization');
+      await form.getByLabel('Attributes').fill('city: Berlin\nvat_id: DE123');
+      await form.getByRole('button', { name: 'Create entity' }).click();
+      const row = page.getByTestId('library-list').getByRole('row').filter({ hasText: 'Northwind Traders' });
+      await row.waitFor();
+      expect(await row.innerText()).toContain('city: Berlin; vat_id: DE123');
+      const stored = ((await api.get('/v1/entities')).body as { id: string; name: string; kind: string; attributes: Record<string, unknown> }[]).find((entity) => entity.name === 'Northwind Traders');
+      expect(stored).toMatchObject({ kind: 'organization', attributes: { city: 'Berlin', vat_id: 'DE123' } });
+
+      // Bound as a document's client, it cannot go: the server's reason is shown, and it stays.
+      const document = await api.post('/v1/documents', { templateId: 'engagement-letter', fields: LETTER_FIELDS });
+      const snippet = await api.post('/v1/snippets', { key: 'entity_use' });
+      expect((await api.post(`/v1/documents/${document.body.document.id}/snippets`, { snippetId: snippet.body.id, entityBindings: { client: stored?.id } })).status).toBe(201);
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Delete entity Northwind Traders' }).click();
+      const refusal = page.getByRole('alert');
+      await refusal.waitFor();
+      expect(await refusal.innerText()).toContain('is bound in document');
+      expect((await api.get(`/v1/entities/${stored?.id}`)).status).toBe(200);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'library-entities');
       expectCleanPage(opened);
     } finally {
       await opened.close();

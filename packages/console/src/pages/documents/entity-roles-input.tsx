@@ -3,6 +3,7 @@
  * entities by name. Rows left wholly blank are dropped; a half-filled row is sent as it is, so
  * the server's rule (no blank role, no blank entity) answers with its own words.
  */
+import { Link } from '../../shell/router';
 import type { Entity } from './bindings-api';
 
 export interface RoleRow {
@@ -25,7 +26,13 @@ export function EntityRolesInput({ idPrefix, rows, entities, disabled, onChange 
     <fieldset className="field roles" aria-describedby={`${idPrefix}-roles-hint`}>
       <legend>Roles</legend>
       <p className="hint" id={`${idPrefix}-roles-hint`}>
-        Which entity plays each role the snippet's texts use (e.g. client).{entities.length === 0 ? ' The organization has no entities yet (POST /v1/entities).' : ''}
+        Which entity plays each role the snippet's texts use (e.g. client).
+        {entities.length === 0 ? (
+          <>
+            {' '}
+            The organization has no entities yet: add them under <Link to="/library/entities">Library › Entities</Link>.
+          </>
+        ) : null}
       </p>
       {rows.map((row, index) => {
         const n = index + 1;

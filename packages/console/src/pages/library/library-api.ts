@@ -193,3 +193,29 @@ export async function pingWebhook(client: QuireClient, id: string): Promise<Webh
 export async function rotateWebhookSecret(client: QuireClient, id: string): Promise<WebhookWithSecret> {
   return unwrapResult(await client.v1.POST('/v1/webhooks/{webhook_id}/rotate-secret', { params: { path: { webhook_id: id } } }));
 }
+
+export type Entity = Schemas['Entity'];
+export type EntityBody = Schemas['CreateEntityBody'];
+
+export async function listEntities(client: QuireClient): Promise<Entity[]> {
+  const all: Entity[] = [];
+  let cursor: string | undefined;
+  do {
+    const result = await client.v1.GET('/v1/entities', { params: { query: { limit: PAGE, cursor } } });
+    all.push(...unwrapResult(result));
+    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
+  } while (cursor !== undefined);
+  return all;
+}
+
+export async function createEntity(client: QuireClient, body: EntityBody): Promise<Entity> {
+  return unwrapResult(await client.v1.POST('/v1/entities', { body }));
+}
+
+export async function updateEntity(client: QuireClient, id: string, body: Partial<EntityBody>): Promise<Entity> {
+  return unwrapResult(await client.v1.PATCH('/v1/entities/{entity_id}', { params: { path: { entity_id: id } }, body }));
+}
+
+export async function deleteEntity(client: QuireClient, id: string): Promise<void> {
+  expectDone(await client.v1.DELETE('/v1/entities/{entity_id}', { params: { path: { entity_id: id } } }));
+}

@@ -1,5 +1,6 @@
 /** The library area (issue #16): its front page, then one page per collection. */
 import type { PageEntry } from '../page-entry';
+import { EntitiesPage } from './entities-page';
 import { LibraryIndexPage } from './library-index-page';
 import { RiskBlocksPage } from './risk-blocks-page';
 import { SnippetsPage } from './snippets-page';
@@ -15,6 +16,7 @@ export const LIBRARY_PAGES: readonly PageEntry[] = [
   { path: '/library/risk-blocks', title: 'Risk blocks', section: 'library', component: RiskBlocksPage },
   { path: '/library/voices', title: 'Voices', section: 'library', component: VoicesPage },
   { path: '/library/snippets', title: 'Snippets', section: 'library', component: SnippetsPage },
+  { path: '/library/entities', title: 'Entities', section: 'library', component: EntitiesPage },
   { path: '/library/tool-registrations', title: 'Tool registrations', section: 'library', component: ToolRegistrationsPage },
   { path: '/library/webhooks', title: 'Webhooks', section: 'library', component: WebhooksPage },
   { path: '/library/webhooks/:webhookId', title: 'Webhook deliveries', section: 'library', component: WebhookDeliveriesPage },
