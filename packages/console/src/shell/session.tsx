@@ -2,10 +2,13 @@
  * Who is signed in, in which organization, with which role. The token and the chosen
  * organization are kept in sessionStorage: per tab, gone when the tab closes, never sent
  * anywhere but in the Authorization header of the API calls (see docs/decisions.md).
+ * When the token's `exp` passes, the session ends and the sign-in page says why — whether or not
+ * a call was under way — rather than each later call failing with a 401.
  */
 import { type MemberRole, type OrgSummary, type QuireClient, QuireApiError, createQuireClient, listOrgs, whoami } from '@quire/client';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { serverSettings } from './server-settings';
+import { tokenExpiresAt } from './token-expiry';
 
 const STORAGE_KEY = 'quire.console.session';
 
@@ -16,7 +19,8 @@ interface Stored {
 
 export type SessionState =
   | { status: 'loading' }
-  | { status: 'signed-out'; reason: string | undefined }
+  /** reason: why the user is signed out (an expiry); error: why the last sign-in failed. */
+  | { status: 'signed-out'; reason: string | undefined; error?: unknown }
   | {
       status: 'ready';
       client: QuireClient;
@@ -30,10 +34,16 @@ export type SessionState =
 export type Session = SessionState & {
   signIn(token: string): Promise<void>;
   signOut(reason?: string): void;
+  /** Ends a sign-in that failed away from the sign-in page (the OIDC callback), with its error shown there. */
+  failSignIn(error: unknown): void;
   switchOrg(slug: string): void;
 };
 
 const SessionContext = createContext<Session | null>(null);
+
+export const EXPIRED = 'Your sign-in has expired: sign in again.';
+/** setTimeout's longest delay (about 24.8 days); a later expiry is simply checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function readStored(): Stored | undefined {
   try {
@@ -64,6 +74,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!stored) return;
+    const expiresAt = tokenExpiresAt(stored.token);
+    if (expiresAt === undefined) return;
+    const end = () => {
+      writeStored(undefined);
+      setStored(undefined);
+      setState({ status: 'signed-out', reason: EXPIRED });
+    };
+    let timer: ReturnType<typeof setTimeout>;
+    const wait = () => {
+      const left = expiresAt - Date.now();
+      if (left <= 0) return end();
+      timer = setTimeout(wait, Math.min(left, MAX_TIMER_MS));
+    };
+    wait();
+    return () => clearTimeout(timer);
+  }, [stored]);
+
+  useEffect(() => {
+    if (!stored) return;
+    // An expired token is not even tried: the expiry effect above has signed out already.
+    if ((tokenExpiresAt(stored.token) ?? Infinity) <= Date.now()) return;
     let live = true;
     setState({ status: 'loading' });
     load(stored).then(
@@ -93,6 +124,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setStored(undefined);
     setState({ status: 'signed-out', reason });
   }, []);
+  const failSignIn = useCallback((error: unknown) => {
+    writeStored(undefined);
+    setStored(undefined);
+    setState({ status: 'signed-out', reason: undefined, error });
+  }, []);
   const switchOrg = useCallback((slug: string) => {
     setStored((previous) => {
       if (!previous) return previous;
@@ -102,7 +138,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const value = useMemo<Session>(() => ({ ...state, signIn, signOut, switchOrg }), [state, signIn, signOut, switchOrg]);
+  const value = useMemo<Session>(() => ({ ...state, signIn, signOut, failSignIn, switchOrg }), [state, signIn, signOut, failSignIn, switchOrg]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
