@@ -40,6 +40,8 @@ export interface FakeOidcProvider {
   user: FakeOidcUser;
   /** What the next authorization answers: a code, the user's refusal, or a code with another state. */
   nextAnswer: 'code' | 'access_denied' | 'wrong_state';
+  /** Set: the token endpoint refuses the next exchange with invalid_grant and this description. */
+  refuseNextExchange: string | undefined;
   /** Token endpoint answers, in order: 200 or the OAuth error code. */
   readonly tokenAnswers: string[];
   /** Access-token lifetime of the next exchanges. */
@@ -108,6 +110,11 @@ export async function startFakeOidcProvider(options: FakeOidcProviderOptions): P
     // A code is good once, whatever happens (RFC 6749 §4.1.2).
     grants.delete(code);
     if (!grant) return refuse('invalid_grant', 'unknown or used code');
+    if (provider.refuseNextExchange !== undefined) {
+      const description = provider.refuseNextExchange;
+      provider.refuseNextExchange = undefined;
+      return refuse('invalid_grant', description);
+    }
     if (form.get('client_id') !== grant.clientId) return refuse('invalid_client', 'the code was issued to another client');
     if (form.get('redirect_uri') !== grant.redirectUri) return refuse('invalid_grant', 'redirect_uri differs from the authorization request');
     if (s256(form.get('code_verifier') ?? '') !== grant.challenge) return refuse('invalid_grant', 'PKCE verification failed');
@@ -151,6 +158,7 @@ export async function startFakeOidcProvider(options: FakeOidcProviderOptions): P
     discoveryUrl: `${issuer}/.well-known/openid-configuration`,
     user: { sub: 'idp|alice', email: 'alice@acme.test' },
     nextAnswer: 'code',
+    refuseNextExchange: undefined,
     tokenAnswers: [],
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
     close: () => new Promise<void>((resolve) => {

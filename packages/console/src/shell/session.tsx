@@ -3,12 +3,13 @@
  * organization are kept in sessionStorage: per tab, gone when the tab closes, never sent
  * anywhere but in the Authorization header of the API calls (see docs/decisions.md).
  * When the token's `exp` passes, the session ends and the sign-in page says why — whether or not
- * a call was under way — rather than each later call failing with a 401.
+ * a call was under way — rather than each later call failing with a 401. `exp` is the server's
+ * time, so it is moved onto this device's clock by the skew the server's `Date` header shows.
  */
-import { type MemberRole, type OrgSummary, type QuireClient, QuireApiError, createQuireClient, listOrgs, whoami } from '@quire/client';
+import { type MemberRole, type OrgSummary, type QuireClient, QuireApiError, createQuireClient, listOrgs, unwrap } from '@quire/client';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { serverSettings } from './server-settings';
-import { tokenExpiresAt } from './token-expiry';
+import { localExpiry } from './token-expiry';
 
 const STORAGE_KEY = 'quire.console.session';
 
@@ -29,6 +30,8 @@ export type SessionState =
       org: string | null;
       role: MemberRole | null;
       orgs: OrgSummary[];
+      /** When the token expires, on this device's clock (ms); undefined: it names no expiry. */
+      expiresAt: number | undefined;
     };
 
 export type Session = SessionState & {
@@ -64,17 +67,18 @@ function writeStored(stored: Stored | undefined): void {
 /** Loads who the token belongs to; throws QuireApiError (401 for a bad token). */
 async function load(stored: Stored): Promise<SessionState> {
   const client = createQuireClient({ baseUrl: serverSettings.baseUrl, token: stored.token, org: stored.org });
-  const [me, orgs] = await Promise.all([whoami(client), listOrgs(client)]);
-  return { status: 'ready', client, email: me.user.email, org: me.activeOrg, role: me.activeRole, orgs: orgs.orgs };
+  const [answer, orgs] = await Promise.all([client.v1.GET('/v1/whoami'), listOrgs(client)]);
+  const me = unwrap(answer);
+  const expiresAt = localExpiry(stored.token, Date.parse(answer.response.headers.get('date') ?? ''), Date.now());
+  return { status: 'ready', client, email: me.user.email, org: me.activeOrg, role: me.activeRole, orgs: orgs.orgs, expiresAt };
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(() => (readStored() ? { status: 'loading' } : { status: 'signed-out', reason: undefined }));
   const [stored, setStored] = useState<Stored | undefined>(readStored);
 
+  const expiresAt = state.status === 'ready' ? state.expiresAt : undefined;
   useEffect(() => {
-    if (!stored) return;
-    const expiresAt = tokenExpiresAt(stored.token);
     if (expiresAt === undefined) return;
     const end = () => {
       writeStored(undefined);
@@ -89,12 +93,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     wait();
     return () => clearTimeout(timer);
-  }, [stored]);
+  }, [expiresAt]);
 
   useEffect(() => {
     if (!stored) return;
-    // An expired token is not even tried: the expiry effect above has signed out already.
-    if ((tokenExpiresAt(stored.token) ?? Infinity) <= Date.now()) return;
     let live = true;
     setState({ status: 'loading' });
     load(stored).then(

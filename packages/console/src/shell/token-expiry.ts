@@ -14,3 +14,15 @@ export function tokenExpiresAt(token: string): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * The token's expiry on this device's clock: `exp` is the server's (and provider's) time, and a
+ * device clock minutes off would otherwise end a session at once or far too late. `serverNowMs`
+ * is the server's time at `localNowMs` (its `Date` header); NaN or undefined: no correction.
+ */
+export function localExpiry(token: string, serverNowMs: number | undefined, localNowMs: number): number | undefined {
+  const expiresAt = tokenExpiresAt(token);
+  if (expiresAt === undefined) return undefined;
+  const skew = serverNowMs === undefined || Number.isNaN(serverNowMs) ? 0 : serverNowMs - localNowMs;
+  return expiresAt - skew;
+}

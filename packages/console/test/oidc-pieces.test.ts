@@ -1,7 +1,7 @@
-/** The PKCE pieces of the console's OIDC sign-in, against RFC 7636's own example. */
+/** The PKCE pieces of the console's OIDC sign-in (against RFC 7636's own example), and reading a token's expiry. */
 import { describe, expect, it } from 'vitest';
 import { authorizationUrl, randomUrlSafe, s256Challenge } from '../src/shell/pkce';
-import { tokenExpiresAt } from '../src/shell/token-expiry';
+import { localExpiry, tokenExpiresAt } from '../src/shell/token-expiry';
 
 describe('PKCE', () => {
   it('derives the S256 challenge of RFC 7636 appendix B', async () => {
@@ -30,5 +30,17 @@ describe('tokenExpiresAt', () => {
     expect(tokenExpiresAt(jwt({ sub: 'a' }))).toBeUndefined();
     expect(tokenExpiresAt('opaque-token')).toBeUndefined();
     expect(tokenExpiresAt('a.!!!.b')).toBeUndefined();
+  });
+});
+
+describe('localExpiry', () => {
+  const token = `e30.${btoa(JSON.stringify({ exp: 2_000_000 })).replace(/=+$/, '')}.sig`;
+
+  it('moves the expiry onto the device clock by the skew the server\'s time shows', () => {
+    // The device is 5 minutes ahead of the server: the token ends 5 minutes later on its clock.
+    expect(localExpiry(token, 1_000_000_000, 1_000_300_000)).toBe(2_000_300_000);
+    expect(localExpiry(token, 1_000_300_000, 1_000_000_000)).toBe(1_999_700_000);
+    expect(localExpiry(token, Number.NaN, 5)).toBe(2_000_000_000);
+    expect(localExpiry('opaque', 1, 2)).toBeUndefined();
   });
 });
