@@ -46,6 +46,8 @@ import { registerAuthRoutes } from './modules/identity/auth.routes.js';
 import type { IdentityRepository } from './modules/identity/identity.repository.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { registerMemberRoutes } from './modules/identity/members/members.routes.js';
+import { buildOidcSignIn } from './modules/identity/oidc/build-oidc-sign-in.js';
+import { registerOidcSignInRoutes } from './modules/identity/oidc/oidc-sign-in.routes.js';
 import { registerOrganizationRoutes } from './modules/organization/organization.routes.js';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import type { SigningKeys } from './modules/identity/signing-keys.js';
@@ -125,9 +127,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keys: deps.config.auth.mode === 'dev' ? deps.keys : null,
     token: { issuer: deps.config.auth.issuer, audience: deps.config.auth.audience, ttlSeconds: deps.config.auth.tokenTtlSeconds },
   });
+  registerOidcSignInRoutes(app, buildOidcSignIn({ auth: deps.config.auth, client: deps.config.console.oidc }, deps.verifier));
   registerOpenApiRoutes(app);
   await installDocs(app);
-  installConsole(app, { ...deps.config.console, authMode: deps.config.auth.mode });
+  installConsole(app, { ...deps.config.console, authMode: deps.config.auth.mode, oidcProviderName: deps.config.console.oidc?.providerName });
 
   // Everything registered in this scope requires a verified bearer token.
   await app.register(async (scope) => {

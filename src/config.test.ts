@@ -108,4 +108,19 @@ describe('loadConfig', () => {
       expect(String(error)).not.toContain('s3cret');
     }
   });
+
+  it('reads the console OIDC client only in oidc mode, with endpoints discovered from the issuer', () => {
+    const oidc = { AUTH_MODE: 'oidc', AUTH_JWKS_URL: 'https://idp.example.test/jwks', AUTH_ISSUER: 'https://idp.example.test/', AUTH_AUDIENCE: 'quire-api' };
+    expect(loadConfig(oidc).console.oidc).toBeUndefined();
+    expect(loadConfig({ ...oidc, CONSOLE_OIDC_CLIENT_ID: 'quire-console', CONSOLE_OIDC_SCOPE: 'email' }).console.oidc).toEqual({
+      clientId: 'quire-console',
+      providerName: 'idp.example.test',
+      discoveryUrl: 'https://idp.example.test/.well-known/openid-configuration',
+      scope: 'openid email',
+    });
+    expect(loadConfig({ ...oidc, CONSOLE_OIDC_CLIENT_ID: 'c', CONSOLE_OIDC_PROVIDER_NAME: 'Acme SSO', CONSOLE_OIDC_DISCOVERY_URL: 'https://login.acme.test/.well-known/openid-configuration' }).console.oidc)
+      .toMatchObject({ providerName: 'Acme SSO', discoveryUrl: 'https://login.acme.test/.well-known/openid-configuration', scope: 'openid email profile' });
+    expect(() => loadConfig({ CONSOLE_OIDC_CLIENT_ID: 'quire-console' })).toThrow(new ConfigError('CONSOLE_OIDC_CLIENT_ID needs AUTH_MODE=oidc'));
+    expect(() => loadConfig({ ...oidc, AUTH_ISSUER: 'urn:idp', CONSOLE_OIDC_CLIENT_ID: 'c' })).toThrow(/CONSOLE_OIDC_DISCOVERY_URL is required/);
+  });
 });

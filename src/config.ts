@@ -97,7 +97,7 @@ export interface Config {
   /** PDF export: the LibreOffice converter pool (src/pdf). */
   pdf: PdfConverterSettings;
   /** The web console at /app (issue #16): CONSOLE_ENABLED (default true), CONSOLE_DIR (default the build's dist/console). */
-  console: { enabled: boolean; dir: string };
+  console: { enabled: boolean; dir: string; oidc: ConsoleOidcSettings | undefined };
   http: {
     /** Origins allowed by CORS; empty: CORS off (no CORS headers at all). */
     corsOrigins: string[];
@@ -168,8 +168,37 @@ export function redactUrl(raw: string): string {
   return raw.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 
+/**
+ * The console's OIDC sign-in (authorization code + PKCE, a public client): set when
+ * AUTH_MODE=oidc and CONSOLE_OIDC_CLIENT_ID is given. The endpoints come from the issuer's
+ * discovery document (CONSOLE_OIDC_DISCOVERY_URL, default `<AUTH_ISSUER>/.well-known/openid-configuration`).
+ */
+export interface ConsoleOidcSettings {
+  clientId: string;
+  /** Shown on the button: "Sign in with <providerName>" (CONSOLE_OIDC_PROVIDER_NAME, default the issuer's host). */
+  providerName: string;
+  discoveryUrl: string;
+  /** CONSOLE_OIDC_SCOPE, default "openid email profile"; always contains openid. */
+  scope: string;
+}
+
 /** dist/console of this checkout: config.ts (src/) and config.js (dist/) both sit one level below the root. */
 const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../dist/console', import.meta.url));
+
+function consoleOidc(env: Env, mode: AuthMode): ConsoleOidcSettings | undefined {
+  const clientId = env.CONSOLE_OIDC_CLIENT_ID?.trim();
+  if (!clientId) return undefined;
+  // Dev mode has its own sign-in (the dev login): a client id there is a mistake worth saying.
+  if (mode !== 'oidc') throw new ConfigError('CONSOLE_OIDC_CLIENT_ID needs AUTH_MODE=oidc');
+  const issuer = env.AUTH_ISSUER ?? '';
+  const discoveryUrl = url(env, 'CONSOLE_OIDC_DISCOVERY_URL', ['https:', 'http:']) ?? `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+  if (!/^https?:\/\/[^/]/.test(discoveryUrl)) throw new ConfigError('CONSOLE_OIDC_DISCOVERY_URL is required when AUTH_ISSUER is not an http(s) URL');
+  let providerName = env.CONSOLE_OIDC_PROVIDER_NAME?.trim();
+  if (!providerName) providerName = new URL(discoveryUrl).host;
+  const scopes = (env.CONSOLE_OIDC_SCOPE || 'openid email profile').split(/\s+/).filter(Boolean);
+  if (!scopes.includes('openid')) scopes.unshift('openid');
+  return { clientId, providerName, discoveryUrl, scope: scopes.join(' ') };
+}
 
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
@@ -259,6 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
     console: {
       enabled: oneOf(env, 'CONSOLE_ENABLED', ['true', 'false'] as const, 'true') === 'true',
       dir: path.resolve(env.CONSOLE_DIR || DEFAULT_CONSOLE_DIR),
+      oidc: consoleOidc(env, mode),
     },
     http: {
       corsOrigins: corsOrigins(env),

@@ -4,6 +4,8 @@ import { Layout } from './shell/layout';
 import { useLocation } from './shell/router';
 import { resolvePage } from './pages/registry';
 import { SignInPage } from './pages/sign-in-page';
+import { OidcCallbackPage } from './pages/oidc-callback-page';
+import { CALLBACK_PATH } from './shell/oidc-sign-in';
 
 export function App() {
   return (
@@ -16,8 +18,10 @@ export function App() {
 function Screen() {
   const session = useSession();
   const location = useLocation();
+  // The identity provider's answer is handled whatever the session (a new sign-in replaces it).
+  if (location.pathname === CALLBACK_PATH) return <OidcCallbackPage />;
   if (session.status === 'loading') return <p className="loading" role="status">Loading…</p>;
-  if (session.status === 'signed-out') return <SignInPage reason={session.reason} />;
+  if (session.status === 'signed-out') return <SignInPage reason={session.reason} failure={session.error} />;
   const { page, params } = resolvePage(location.pathname);
   const Page = page.component;
   return (

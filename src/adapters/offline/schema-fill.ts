@@ -4,19 +4,15 @@
  * properties/required, items, enum/const/default, minimum/maximum, minLength, minItems, local
  * `$ref`, allOf (merged) and anyOf/oneOf (first branch that fits).
  */
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { parseAmount } from './entities.js';
+import { newAjv, validatorFor } from './schema-validators.js';
 
 /** A JSON Schema (or sub-schema) as a plain object. */
 export type JsonSchema = { [key: string]: unknown };
 
 const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
 const MAX_DEPTH = 8;
-
-/** A fresh ajv instance: all errors, unknown keywords/formats tolerated, no logging. */
-function newAjv(): Ajv {
-  return new Ajv({ allErrors: true, strict: false, logger: false, validateFormats: false });
-}
 
 /** Render ajv errors as "path message" strings. */
 function messages(errors: ErrorObject[] | null | undefined): string[] {
@@ -32,7 +28,7 @@ function messages(errors: ErrorObject[] | null | undefined): string[] {
  */
 export function validateAgainstSchema(schema: object, value: unknown): string[] {
   try {
-    const validate = newAjv().compile(schema);
+    const validate = validatorFor(schema);
     return validate(value) ? [] : messages(validate.errors);
   } catch (error) {
     return [`invalid schema: ${error instanceof Error ? error.message : String(error)}`];

@@ -6,8 +6,9 @@
  *   names), sent pre-compressed (brotli or gzip, made once per file) so a page load costs no
  *   compression work.
  * - Every other `/app/…` path answers index.html, so deep links and reloads reach the page's
- *   own router; the server's auth mode is filled into a <meta> tag (the page's CSP allows no
- *   inline script, and this costs the page no request).
+ *   own router; the server's auth mode, and the name of the identity provider when the OIDC
+ *   sign-in is configured, are filled into <meta> tags (the page's CSP allows no inline script,
+ *   and this costs the page no request).
  * - `/` redirects to `/app/`.
  * With CONSOLE_ENABLED=false none of these routes exist (404, as any unknown path).
  */
@@ -21,7 +22,11 @@ export interface ConsoleSettings {
   /** The built console (index.html and assets/). */
   dir: string;
   authMode: 'dev' | 'oidc';
+  /** Set when the console offers the OIDC sign-in: the name on its button. */
+  oidcProviderName?: string | undefined;
 }
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -88,6 +93,7 @@ export function installConsole(app: FastifyInstance, settings: ConsoleSettings):
       return reply.code(503).send({ detail: `the console is enabled but not built (no index.html in ${settings.dir}): run \`npm run build\`, or set CONSOLE_ENABLED=false` });
     }
     html = html.replace(/<meta name="quire-auth-mode" content="[^"]*"\s*\/?>/, `<meta name="quire-auth-mode" content="${settings.authMode}" />`);
+    html = html.replace(/<meta name="quire-oidc-provider" content="[^"]*"\s*\/?>/, `<meta name="quire-oidc-provider" content="${escapeAttribute(settings.oidcProviderName ?? '')}" />`);
     // The page is small and names the current build's assets: always revalidated.
     return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };

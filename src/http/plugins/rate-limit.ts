@@ -4,7 +4,8 @@
  * - every route: `RATE_LIMIT_PER_MINUTE` per user (the verified token's user) or, for calls
  *   without one, per IP. It runs as a preHandler, after authentication, so a forged token can
  *   never spend somebody else's budget;
- * - `POST /auth/dev-login`: `RATE_LIMIT_LOGIN_PER_MINUTE` per IP (it mints tokens);
+ * - `POST /auth/dev-login` and `POST /auth/oidc/token`: `RATE_LIMIT_LOGIN_PER_MINUTE` per IP
+ *   (they hand out tokens);
  * - probes and scrapes (`/health`, `/ready`, `/metrics`): never limited.
  */
 import rateLimit from '@fastify/rate-limit';
@@ -12,7 +13,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { errorResponse } from '../../kernel/schema.js';
 
 const UNLIMITED = new Set(['/health', '/ready', '/metrics']);
-const LOGIN = '/auth/dev-login';
+const LOGINS = new Set(['/auth/dev-login', '/auth/oidc/token']);
 
 export interface RateLimits {
   perMinute: number;
@@ -34,7 +35,7 @@ export async function installRateLimit(app: FastifyInstance, limits: RateLimits)
     // Every limited operation documents its 429.
     const schema = (route.schema ?? {}) as { response?: Record<string, unknown> };
     route.schema = { ...schema, response: { ...schema.response, 429: errorResponse(429) } };
-    if (route.url === LOGIN) route.config = { ...route.config, rateLimit: { max: limits.loginPerMinute, timeWindow: 60_000, keyGenerator: (request) => `login:${request.ip}` } };
+    if (LOGINS.has(route.url)) route.config = { ...route.config, rateLimit: { max: limits.loginPerMinute, timeWindow: 60_000, keyGenerator: (request) => `login:${request.ip}` } };
   });
   await app.register(rateLimit, { global: true, max: limits.perMinute, timeWindow: 60_000, hook: 'preHandler', keyGenerator: callerKey });
 }

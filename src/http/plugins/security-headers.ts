@@ -10,7 +10,8 @@
  *   page, served from this server only: its inline bootstrap script and styles, data: images and
  *   fonts, and fetches of /openapi.json and of the API it tries requests against ('self');
  *   /app is the console, which loads its bundle from this server only (CONSOLE_CSP).
- * - `Cache-Control: no-store` on answers to authenticated requests (and on dev-login's token), so
+ * - `Cache-Control: no-store` on answers to authenticated requests (and on the tokens of dev-login
+ *   and the OIDC code exchange), so
  *   no shared cache or browser history keeps another user's data; a route that set its own
  *   Cache-Control (an export's ETag answer, say) keeps it.
  */
@@ -72,7 +73,7 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     const path = request.url.split('?')[0];
     if (path === '/docs' || path.startsWith('/docs/')) reply.header('content-security-policy', DOCS_CSP);
     else if (path === '/app' || path.startsWith('/app/')) reply.header('content-security-policy', CONSOLE_CSP);
-    const authenticated = request.headers.authorization !== undefined || path === '/auth/dev-login';
+    const authenticated = request.headers.authorization !== undefined || path === '/auth/dev-login' || path === '/auth/oidc/token';
     if (authenticated && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });

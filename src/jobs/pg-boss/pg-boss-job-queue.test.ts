@@ -172,5 +172,47 @@ suite('PgBossJobQueue [postgres]', () => {
     await eventually(() => first?.aborted === true);
     expect(runs[1].attempt).toBe(2);
     await eventually(async () => (await engineJob('echo-orphan'))?.state === 'completed');
+    // Stopped here: the next test needs to be the only live worker sweeping leases.
+    await a.stop({ graceMs: 0 });
+    await b.stop({ graceMs: 0 });
+  });
+
+  it('retries a job it takes over from a dead holder while its own attempt is still winding down, without completing the old attempt', async () => {
+    // The process that still runs attempt 1 (it paused; another took the job over and died) is
+    // the one that takes the stale lease back. Its attempt 1, slow to stop, must not complete
+    // the job under the lease taken over for the retry.
+    const runs: number[] = [];
+    let first: AbortSignal | undefined;
+    const queue = queueWith(
+      [
+        defineJob(ECHO, {
+          handler: async (_payload, job) => {
+            runs.push(job.attempt);
+            if (job.attempt > 1) return;
+            first = job.signal;
+            await new Promise<void>((resolve) => job.signal?.addEventListener('abort', () => resolve()));
+            await new Promise((resolve) => setTimeout(resolve, 150));
+          },
+          // Deciding takes a while (a generation's writes its pipeline_failed): the old attempt
+          // ends meanwhile, while the lease taken over is ours and not yet handed back.
+          onOrphaned: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 600));
+            return 'retry';
+          },
+        }),
+      ],
+      900,
+    );
+    await queue.start();
+    await queue.enqueue(ECHO, { n: 9 }, { id: 'echo-self-takeover' });
+    await eventually(() => first !== undefined);
+    await store.db.updateTable('job_leases').set({ holder: 'gone-host:1:dead', heartbeat_ms: 0 }).where('job_id', '=', 'echo-self-takeover').execute();
+    await eventually(() => first?.aborted === true);
+    // The old attempt finished winding down and wrote no outcome: the job waits for its retry.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await engineJob('echo-self-takeover'))?.state).toBe('retry');
+    await eventually(() => runs.length === 2, 60_000);
+    expect(runs).toEqual([1, 2]);
+    await eventually(async () => (await engineJob('echo-self-takeover'))?.state === 'completed');
   });
 });

@@ -301,7 +301,8 @@ export class PgBossJobQueue implements JobQueue {
   private launch(lease: RunLease): void {
     const abort = new AbortController();
     const done = this.runJob(lease, abort, () => job.isHandedBack).finally(() => {
-      this.runningJobs.delete(lease.jobId);
+      // A later attempt of the same job may have been claimed while this one wound down.
+      if (this.runningJobs.get(lease.jobId) === job) this.runningJobs.delete(lease.jobId);
       if (this.runningJobs.size === 0) {
         const waiters = this.idleWaiters;
         this.idleWaiters = [];
@@ -375,7 +376,17 @@ export class PgBossJobQueue implements JobQueue {
 
   private async recoverOrphans(isDead: (holder: string) => boolean): Promise<void> {
     const orphans = await this.leases.takeOverStale(this.holder, this.leaseMs, isDead);
-    for (const lease of orphans) await this.handBack(lease, 'orphaned');
+    for (const lease of orphans) {
+      // Our own earlier attempt of it may still be winding down (we paused, another worker took
+      // it over and died): under the lease now ours again it would write its outcome, so it is
+      // stopped as handed back and the job follows the orphan's decision alone.
+      const stillRunning = this.runningJobs.get(lease.jobId);
+      if (stillRunning) {
+        stillRunning.isHandedBack = true;
+        stillRunning.abort.abort(new Error('the job was taken over by another worker'));
+      }
+      await this.handBack(lease, 'orphaned');
+    }
   }
 
   /** A holder on this host whose process is gone. */

@@ -54,4 +54,35 @@ export const DevLoginResponse = Type.Object(
   { $id: 'DevLoginResponse' },
 );
 
-export const IDENTITY_SCHEMAS = [MemberRole, WhoamiMembership, OrgSummary, OrgsResponse, WhoamiUser, WhoamiResponse, DevLoginResponse];
+/** What the console needs to send a user to the identity provider (GET /auth/oidc/config). */
+export const OidcSignInSettings = Type.Object(
+  {
+    providerName: Type.String({ description: 'shown on the sign-in button (CONSOLE_OIDC_PROVIDER_NAME)' }),
+    clientId: Type.String({ description: 'the console\'s public client id at the identity provider (CONSOLE_OIDC_CLIENT_ID)' }),
+    authorizationEndpoint: Type.String({ description: 'from the issuer\'s discovery document' }),
+    scope: Type.String({ description: 'space-separated scopes to request; always contains openid' }),
+  },
+  { $id: 'OidcSignInSettings' },
+);
+
+/** The console's half of the authorization-code + PKCE exchange (POST /auth/oidc/token). */
+export const OidcCodeExchange = Type.Object(
+  {
+    code: Type.String({ minLength: 1, maxLength: 4096, description: 'the authorization code the identity provider returned to the callback' }),
+    codeVerifier: Type.String({ minLength: 43, maxLength: 128, pattern: '^[A-Za-z0-9._~-]+$', description: 'the PKCE verifier (RFC 7636) whose S256 challenge was sent to the authorization endpoint' }),
+    redirectUri: Type.String({ minLength: 1, maxLength: 2048, description: 'the redirect_uri sent to the authorization endpoint: the absolute URL of the console\'s /app/callback' }),
+    nonce: Type.String({ minLength: 16, maxLength: 256, description: 'the nonce sent to the authorization endpoint; the ID token must carry it' }),
+  },
+  { $id: 'OidcCodeExchange', additionalProperties: false },
+);
+
+export const OidcTokenResponse = Type.Object(
+  {
+    token: Type.String({ description: 'the identity provider\'s access token, already checked to be accepted by this server' }),
+    tokenType: Type.Literal('Bearer'),
+    expiresIn: Nullable(Type.Integer({ minimum: 0, description: 'seconds until the token expires (from its exp claim); null when it has none' })),
+  },
+  { $id: 'OidcTokenResponse' },
+);
+
+export const IDENTITY_SCHEMAS = [MemberRole, WhoamiMembership, OrgSummary, OrgsResponse, WhoamiUser, WhoamiResponse, DevLoginResponse, OidcSignInSettings, OidcCodeExchange, OidcTokenResponse];

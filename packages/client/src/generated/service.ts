@@ -169,6 +169,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/oidc/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the console sends a user to sign in (oidc mode with a console client id)
+         * @description The provider's name, the console's public client id, the authorization endpoint (from the issuer's discovery document) and the scopes to request. 404 when this server has no OIDC sign-in (dev mode, or no CONSOLE_OIDC_CLIENT_ID); 502 when the discovery document cannot be read. No token needed.
+         */
+        get: operations["getOidcSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange the console's authorization code (with its PKCE verifier) for an access token
+         * @description Quire calls the identity provider's token endpoint as the console's public client (no secret; PKCE binds the code to the browser), checks that the ID token carries the nonce and that this server accepts the access token, and answers the access token. 422 when the provider refuses the code or a check fails; 404 without a configured client; 502 when the provider cannot be reached. No token needed.
+         */
+        post: operations["exchangeOidcCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/batch-documents": {
         parameters: {
             query?: never;
@@ -3371,6 +3411,33 @@ export interface components {
             x: number;
             y: number;
         };
+        OidcCodeExchange: {
+            /** @description the authorization code the identity provider returned to the callback */
+            code: string;
+            /** @description the PKCE verifier (RFC 7636) whose S256 challenge was sent to the authorization endpoint */
+            codeVerifier: string;
+            /** @description the nonce sent to the authorization endpoint; the ID token must carry it */
+            nonce: string;
+            /** @description the redirect_uri sent to the authorization endpoint: the absolute URL of the console's /app/callback */
+            redirectUri: string;
+        };
+        OidcSignInSettings: {
+            /** @description from the issuer's discovery document */
+            authorizationEndpoint: string;
+            /** @description the console's public client id at the identity provider (CONSOLE_OIDC_CLIENT_ID) */
+            clientId: string;
+            /** @description shown on the sign-in button (CONSOLE_OIDC_PROVIDER_NAME) */
+            providerName: string;
+            /** @description space-separated scopes to request; always contains openid */
+            scope: string;
+        };
+        OidcTokenResponse: {
+            expiresIn: null | number;
+            /** @description the identity provider's access token, already checked to be accepted by this server */
+            token: string;
+            /** @enum {string} */
+            tokenType: "Bearer";
+        };
         OrchestrateBody: {
             /** @description intake text to extract facts from */
             source_text: string;
@@ -5294,6 +5361,113 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    getOidcSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcSignInSettings"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    exchangeOidcCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcCodeExchange"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcTokenResponse"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

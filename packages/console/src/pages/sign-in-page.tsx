@@ -1,20 +1,25 @@
 /**
- * Signing in: in dev mode the password-less dev login (one button); otherwise a bearer token
- * from the organization's identity provider, pasted into a field.
+ * Signing in: in dev mode the password-less dev login (one button); in oidc mode with a console
+ * client, "Sign in with <provider>" (authorization code + PKCE, see shell/oidc-sign-in.ts); and
+ * always a bearer token from the organization's identity provider, pasted into a field.
  */
 import { devLogin } from '@quire/client';
 import { type FormEvent, useState } from 'react';
 import { ErrorNotice } from '../shell/api-errors';
 import { usePageTitle } from '../shell/page-title';
+import { startOidcSignIn } from '../shell/oidc-sign-in';
+import { useLocation } from '../shell/router';
 import { serverSettings } from '../shell/server-settings';
 import { useSession } from '../shell/session';
 
-export function SignInPage({ reason }: { reason: string | undefined }) {
+export function SignInPage({ reason, failure }: { reason: string | undefined; failure?: unknown }) {
   usePageTitle('Sign in');
   const session = useSession();
+  const location = useLocation();
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
+  // A failed OIDC callback arrives as `failure`; a failure on this page replaces it.
+  const [error, setError] = useState<unknown>(failure);
 
   const attempt = async (getToken: () => Promise<string>) => {
     setBusy(true);
@@ -23,6 +28,17 @@ export function SignInPage({ reason }: { reason: string | undefined }) {
       await session.signIn(await getToken());
     } catch (failure) {
       setError(failure);
+      setBusy(false);
+    }
+  };
+  const onProviderSignIn = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      // Leaves the page on success; comes back to the page the user is on now.
+      await startOidcSignIn(`${location.pathname}${location.search}${location.hash}`);
+    } catch (failed) {
+      setError(failed);
       setBusy(false);
     }
   };
@@ -47,6 +63,15 @@ export function SignInPage({ reason }: { reason: string | undefined }) {
           <p>This server runs without an identity provider: sign in as its demo user.</p>
           <button type="button" className="button" disabled={busy} onClick={() => void attempt(() => devLogin(serverSettings.baseUrl))}>
             Sign in as the dev user
+          </button>
+        </section>
+      ) : null}
+      {serverSettings.authMode === 'oidc' && serverSettings.oidcProvider ? (
+        <section aria-labelledby="provider-title" className="card">
+          <h2 id="provider-title">Your organization's account</h2>
+          <p>You will sign in at {serverSettings.oidcProvider} and come back here.</p>
+          <button type="button" className="button" disabled={busy} onClick={() => void onProviderSignIn()}>
+            Sign in with {serverSettings.oidcProvider}
           </button>
         </section>
       ) : null}

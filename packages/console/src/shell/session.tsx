@@ -2,10 +2,14 @@
  * Who is signed in, in which organization, with which role. The token and the chosen
  * organization are kept in sessionStorage: per tab, gone when the tab closes, never sent
  * anywhere but in the Authorization header of the API calls (see docs/decisions.md).
+ * When the token's `exp` passes, the session ends and the sign-in page says why — whether or not
+ * a call was under way — rather than each later call failing with a 401. `exp` is the server's
+ * time, so it is moved onto this device's clock by the skew the server's `Date` header shows.
  */
-import { type MemberRole, type OrgSummary, type QuireClient, QuireApiError, createQuireClient, listOrgs, whoami } from '@quire/client';
+import { type MemberRole, type OrgSummary, type QuireClient, QuireApiError, createQuireClient, listOrgs, unwrap } from '@quire/client';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { serverSettings } from './server-settings';
+import { localExpiry } from './token-expiry';
 
 const STORAGE_KEY = 'quire.console.session';
 
@@ -16,7 +20,8 @@ interface Stored {
 
 export type SessionState =
   | { status: 'loading' }
-  | { status: 'signed-out'; reason: string | undefined }
+  /** reason: why the user is signed out (an expiry); error: why the last sign-in failed. */
+  | { status: 'signed-out'; reason: string | undefined; error?: unknown }
   | {
       status: 'ready';
       client: QuireClient;
@@ -25,15 +30,23 @@ export type SessionState =
       org: string | null;
       role: MemberRole | null;
       orgs: OrgSummary[];
+      /** When the token expires, on this device's clock (ms); undefined: it names no expiry. */
+      expiresAt: number | undefined;
     };
 
 export type Session = SessionState & {
   signIn(token: string): Promise<void>;
   signOut(reason?: string): void;
+  /** Ends a sign-in that failed away from the sign-in page (the OIDC callback), with its error shown there. */
+  failSignIn(error: unknown): void;
   switchOrg(slug: string): void;
 };
 
 const SessionContext = createContext<Session | null>(null);
+
+export const EXPIRED = 'Your sign-in has expired: sign in again.';
+/** setTimeout's longest delay (about 24.8 days); a later expiry is simply checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function readStored(): Stored | undefined {
   try {
@@ -54,13 +67,33 @@ function writeStored(stored: Stored | undefined): void {
 /** Loads who the token belongs to; throws QuireApiError (401 for a bad token). */
 async function load(stored: Stored): Promise<SessionState> {
   const client = createQuireClient({ baseUrl: serverSettings.baseUrl, token: stored.token, org: stored.org });
-  const [me, orgs] = await Promise.all([whoami(client), listOrgs(client)]);
-  return { status: 'ready', client, email: me.user.email, org: me.activeOrg, role: me.activeRole, orgs: orgs.orgs };
+  const [answer, orgs] = await Promise.all([client.v1.GET('/v1/whoami'), listOrgs(client)]);
+  const me = unwrap(answer);
+  const expiresAt = localExpiry(stored.token, Date.parse(answer.response.headers.get('date') ?? ''), Date.now());
+  return { status: 'ready', client, email: me.user.email, org: me.activeOrg, role: me.activeRole, orgs: orgs.orgs, expiresAt };
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(() => (readStored() ? { status: 'loading' } : { status: 'signed-out', reason: undefined }));
   const [stored, setStored] = useState<Stored | undefined>(readStored);
+
+  const expiresAt = state.status === 'ready' ? state.expiresAt : undefined;
+  useEffect(() => {
+    if (expiresAt === undefined) return;
+    const end = () => {
+      writeStored(undefined);
+      setStored(undefined);
+      setState({ status: 'signed-out', reason: EXPIRED });
+    };
+    let timer: ReturnType<typeof setTimeout>;
+    const wait = () => {
+      const left = expiresAt - Date.now();
+      if (left <= 0) return end();
+      timer = setTimeout(wait, Math.min(left, MAX_TIMER_MS));
+    };
+    wait();
+    return () => clearTimeout(timer);
+  }, [expiresAt]);
 
   useEffect(() => {
     if (!stored) return;
@@ -93,6 +126,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setStored(undefined);
     setState({ status: 'signed-out', reason });
   }, []);
+  const failSignIn = useCallback((error: unknown) => {
+    writeStored(undefined);
+    setStored(undefined);
+    setState({ status: 'signed-out', reason: undefined, error });
+  }, []);
   const switchOrg = useCallback((slug: string) => {
     setStored((previous) => {
       if (!previous) return previous;
@@ -102,7 +140,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const value = useMemo<Session>(() => ({ ...state, signIn, signOut, switchOrg }), [state, signIn, signOut, switchOrg]);
+  const value = useMemo<Session>(() => ({ ...state, signIn, signOut, failSignIn, switchOrg }), [state, signIn, signOut, failSignIn, switchOrg]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,0 +1,28 @@
+/**
+ * When a bearer token expires, read from its `exp` claim without verifying it (the server
+ * verifies; the console only needs to know when to send the user back to sign-in instead of
+ * letting calls fail one by one with 401).
+ */
+export function tokenExpiresAt(token: string): number | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The token's expiry on this device's clock: `exp` is the server's (and provider's) time, and a
+ * device clock minutes off would otherwise end a session at once or far too late. `serverNowMs`
+ * is the server's time at `localNowMs` (its `Date` header); NaN or undefined: no correction.
+ */
+export function localExpiry(token: string, serverNowMs: number | undefined, localNowMs: number): number | undefined {
+  const expiresAt = tokenExpiresAt(token);
+  if (expiresAt === undefined) return undefined;
+  const skew = serverNowMs === undefined || Number.isNaN(serverNowMs) ? 0 : serverNowMs - localNowMs;
+  return expiresAt - skew;
+}
