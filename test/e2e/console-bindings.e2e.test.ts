@@ -2,14 +2,16 @@
  * A document's snippet bindings in the console, in chromium against a real server: bind a
  * snippet (a half-filled role refused with the server's words and nothing stored), follow the
  * readiness gap about an unset role to the binding, set the role, bind another before it, move
- * it, and unbind — each step checked in what the API then holds.
+ * it, and unbind — each step checked in what the API then holds; a viewer sees the bindings
+ * without the controls.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { LETTER_FIELDS } from '../support/builtin-fields.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { ensureConsoleBuilt, expectCleanPage, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import { TABLET_VIEWPORT, ensureConsoleBuilt, expectCleanPage, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import { addTestMember } from '../support/members.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 interface StoredBinding {
@@ -115,6 +117,23 @@ describe.skipIf(!hasChromium)('console snippet bindings in chromium', () => {
       expectCleanPage(opened);
     } finally {
       await opened.close();
+    }
+
+    // A viewer sees the bindings at a tablet width, without the controls its role cannot use.
+    const viewer = await addTestMember(server, await server.login(), 'acme', 'viewer', 'bindings-viewer');
+    const asViewer = await openConsole(browser, server.url, { path: `/documents/${documentId}`, viewport: TABLET_VIEWPORT });
+    try {
+      await asViewer.page.getByLabel('Bearer token').fill(viewer.token);
+      await asViewer.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      const panel = asViewer.page.getByRole('region', { name: 'Snippets' });
+      await panel.getByRole('listitem', { name: 'Snippet signoff' }).waitFor();
+      expect(await panel.getByRole('button').count()).toBe(0);
+      expect(await panel.getByRole('form', { name: 'Bind a snippet' }).count()).toBe(0);
+      expect(await seriousA11yViolations(asViewer.page)).toEqual([]);
+      await screenshot(asViewer.page, 'documents-bindings-viewer-tablet');
+      expectCleanPage(asViewer);
+    } finally {
+      await asViewer.close();
     }
   });
 });
