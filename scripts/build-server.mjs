@@ -76,11 +76,17 @@ export async function buildServer({ typecheck = true, outdir = path.join(root, '
     // Class and function names are read at run time (error names, Fastify plugin names); the
     // bundle renames colliding top-level names, so keep the originals.
     keepNames: true,
+    // Less text to compile at start (about 10 % of start-up CPU); identifiers stay as written,
+    // and the source maps beside each file map a trace back (`node --enable-source-maps`).
+    minifyWhitespace: true,
+    minifySyntax: true,
     sourcemap: true,
     legalComments: 'linked',
     logLevel: 'warning',
     // Bundled CommonJS packages call `require` for Node's built-ins and read `__dirname`; an ES
-    // module has neither, so each output file defines them for itself.
+    // module has neither, so each output file defines them for itself. What they then find
+    // beside dist/ was checked: pino's transport workers (no transport is configured) and
+    // @fastify/swagger's package.json defaults (a missing file gives {}; the `info` we pass wins).
     banner: {
       js: [
         "import { createRequire as __quireCreateRequire } from 'node:module';",
