@@ -6,6 +6,8 @@
  * a templated render (tenant-code pool), a PDF upload (page inspection in the pdf-text worker,
  * extraction in a processor worker) and a .docx export large enough for the composer worker.
  * A worker entry missing from the build fails here; the rest of the suite runs from sources.
+ * The PDF export's converter program (uno_bridge.py), which the build copies beside the bundle,
+ * is checked the same way where LibreOffice is installed.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -21,6 +23,8 @@ import { collectEvents } from '../support/sse.js';
 
 const ROOT = path.resolve('.');
 const PARAGRAPHS = 1500;
+const LIBREOFFICE =
+  spawnSync('sh', ['-c', 'command -v soffice'], { stdio: 'ignore' }).status === 0 && spawnSync('/usr/bin/python3', ['-c', 'import uno'], { stdio: 'ignore' }).status === 0;
 
 describe('the built service runs each kind of worker from its own output', () => {
   let deployDir: string;
@@ -86,6 +90,15 @@ describe('the built service runs each kind of worker from its own output', () =>
     const body = (await zip.file('word/document.xml')?.async('string')) ?? '';
     expect(body).toContain('Paragraph 1: Contoso keeps its records in good order.');
     expect(body).toContain(`Paragraph ${PARAGRAPHS}: Contoso keeps its records in good order.`);
+  }, 120_000);
+
+  it.skipIf(!LIBREOFFICE)('converts a document to PDF with the converter program found beside the bundle', async () => {
+    const created = await quire.json('POST', '/v1/documents', { templateId: 'engagement-letter' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const exported = await fetch(`${quire.url}/v1/documents/${created.body.document.id}/export.pdf`, { headers: { authorization: `Bearer ${quire.token}`, 'x-org-slug': 'acme' } });
+    expect(exported.status, exported.status === 200 ? '' : await exported.text()).toBe(200);
+    expect(exported.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await exported.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   }, 120_000);
 
   it('inspects an uploaded PDF in the pdf-text worker and extracts its items in a processor worker', async () => {
