@@ -3,6 +3,8 @@
 //
 // Layout of dist/ (flat, so every file finds every other beside its own `import.meta.url`):
 // - main.js: the service;
+// - config.js, server.js: entries too, for the contract tour, which starts the built service
+//   in-process from them (test/contract/quire-server.ts); they share their code with main.js;
 // - <name>.worker.js: one entry per src/**/<name>.worker.ts — worker threads are started from
 //   `new URL('./<name>.worker.js', import.meta.url)` (kernel/module-worker.ts), and in a bundle
 //   that URL is the bundle's, so the worker must sit in dist/ itself;
@@ -50,9 +52,9 @@ export async function buildServer({ typecheck = true, outdir = path.join(root, '
     if (tsc.status !== 0) throw new Error(`tsc failed (exit ${tsc.status})`);
   }
   const workers = workerEntries(src);
-  const names = workers.map((file) => path.basename(file, '.ts'));
+  const names = ['main', 'config', 'server', ...workers.map((file) => path.basename(file, '.ts'))];
   const duplicate = names.find((name, index) => names.indexOf(name) !== index);
-  if (duplicate) throw new Error(`two worker modules are named ${duplicate}.ts: dist/ is flat, rename one`);
+  if (duplicate) throw new Error(`two entry modules are named ${duplicate}.ts: dist/ is flat, rename one`);
 
   // Everything but the console (built by its own workspace) is this build's output: old files
   // (the per-module layout tsc wrote before, chunks of an earlier build) would only mislead.
@@ -62,7 +64,7 @@ export async function buildServer({ typecheck = true, outdir = path.join(root, '
   // A dev dependency, like tsc: loaded only when a build runs.
   const esbuild = await import('esbuild');
   await esbuild.build({
-    entryPoints: [path.join(src, 'main.ts'), ...workers],
+    entryPoints: [path.join(src, 'main.ts'), path.join(src, 'config.ts'), path.join(src, 'server.ts'), ...workers],
     outdir: dist,
     entryNames: '[name]',
     chunkNames: 'chunk-[hash]',
