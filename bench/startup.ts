@@ -7,13 +7,17 @@
  * Also reports the CPU time Quire's process used until its first 200 (user + system, read from
  * /proc while it runs). Build first (`npm run build`): this measures dist/, as production runs it.
  * Run with `npx tsx bench/startup.ts` (or `npm run bench`); `BENCH_ROUNDS` (default 7).
+ * `BENCH_BEFORE_DIR`: an earlier build's output directory (its `main.js`), placed one level below
+ * the project root as dist/ is (so it finds package.json and node_modules the same way), e.g.
+ * `git worktree add /tmp/q-before <commit> && (cd /tmp/q-before && npm run build)` copied to
+ * `./dist-before`; it is then measured in the same rounds, its turn rotating with the others.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machine, writeBenchmarkSection } from './benchmarks-file.js';
 
@@ -71,11 +75,13 @@ async function timeToFirst200(args: string[], env: Record<string, string>, url: 
   }
 }
 
-async function startQuire(): Promise<Start> {
+const BEFORE_DIR = process.env.BENCH_BEFORE_DIR ? resolve(process.env.BENCH_BEFORE_DIR) : undefined;
+
+async function startQuire(entry = join(ROOT, 'dist/main.js')): Promise<Start> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-startup-'));
   try {
-    return await timeToFirst200([join(ROOT, 'dist/main.js')], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, `http://127.0.0.1:${port}/health`);
+    return await timeToFirst200([entry], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, `http://127.0.0.1:${port}/health`);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -98,21 +104,27 @@ async function main(): Promise<void> {
   // In the project (so `fastify` resolves from its node_modules), removed afterwards.
   const hello = join(ROOT, `.bench-fastify-hello-${process.pid}.mjs`);
   await writeFile(hello, `import Fastify from 'fastify';\nconst app = Fastify();\napp.get('/', async () => ({ hello: 'world' }));\nawait app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });\n`);
+  const beforeEntry = BEFORE_DIR ? join(BEFORE_DIR, 'main.js') : undefined;
+  if (beforeEntry && !existsSync(beforeEntry)) throw new Error(`BENCH_BEFORE_DIR has no main.js: ${beforeEntry}`);
   const quire: Start[] = [];
   const peer: Start[] = [];
+  const before: Start[] = [];
+  const loadAtStart = loadavg();
   try {
     // One unmeasured start of each: the page cache holds the files afterwards, as on a deployed host.
     await startQuire();
     await startFastifyHello(hello);
+    if (beforeEntry) await startQuire(beforeEntry);
+    const runs = [() => startQuire().then((s) => quire.push(s)), () => startFastifyHello(hello).then((s) => peer.push(s)), ...(beforeEntry ? [() => startQuire(beforeEntry).then((s) => before.push(s))] : [])];
     for (let round = 0; round < ROUNDS; round += 1) {
-      // Alternate which goes first, so neither always starts right after the other's exit.
-      const order = round % 2 ? [() => startFastifyHello(hello).then((s) => peer.push(s)), () => startQuire().then((s) => quire.push(s))] : [() => startQuire().then((s) => quire.push(s)), () => startFastifyHello(hello).then((s) => peer.push(s))];
-      for (const run of order) await run();
-      console.log(`round ${round + 1}: Quire ${last(quire)}, Fastify hello-world ${last(peer)}`);
+      // Rotate which goes first, so none always starts right after the same other's exit.
+      for (let i = 0; i < runs.length; i += 1) await runs[(round + i) % runs.length]?.();
+      console.log(`round ${round + 1}: Quire ${last(quire)}, Fastify hello-world ${last(peer)}${beforeEntry ? `, before ${last(before)}` : ''}`);
     }
   } finally {
     await rm(hello, { force: true });
   }
+  const loadAtEnd = loadavg();
   const quireMs = median(quire.map((s) => s.ms));
   const peerMs = median(peer.map((s) => s.ms));
   const cpuMedian = (starts: Start[]) => {
@@ -123,21 +135,28 @@ async function main(): Promise<void> {
   const peerCpu = cpuMedian(peer);
   const m = machine();
   const fmt = (v: number | undefined) => (v === undefined ? '—' : `${v.toFixed(0)} ms`);
+  const row = (label: string, starts: Start[]) =>
+    `| ${label} | ${fmt(median(starts.map((s) => s.ms)))} | ${fmt(Math.min(...starts.map((s) => s.ms)))}–${fmt(Math.max(...starts.map((s) => s.ms)))} | ${fmt(cpuMedian(starts))} |`;
+  const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
+  const cpuRatio = quireCpu !== undefined && peerCpu !== undefined ? `, ${(quireCpu / peerCpu).toFixed(2)}× in CPU` : '';
   const section = [
     '## Start-up',
     '',
-    `Command: \`npm run build && npx tsx bench/startup.ts\` — Node ${m.node}, nproc ${m.nproc} (${m.cpu}), ${ROUNDS} rounds, A/B interleaved, medians.`,
+    `Command: \`npm run build && ${BEFORE_DIR ? 'BENCH_BEFORE_DIR=<earlier build> ' : ''}npx tsx bench/startup.ts\` — Node ${m.node}, nproc ${m.nproc} (${m.cpu}), ${ROUNDS} rounds, A/B interleaved, medians.`,
+    `Load average (1 / 5 / 15 min) at the start ${load(loadAtStart)}, at the end ${load(loadAtEnd)}.`,
     '',
     '| Process | Spawn → first 200 (median) | min–max | CPU until then (median) |',
     '|---|---:|---:|---:|',
-    `| Quire \`node dist/main.js\`, fresh DATA_DIR (SQLite: migrations, demo seed, keys) | ${fmt(quireMs)} | ${fmt(Math.min(...quire.map((s) => s.ms)))}–${fmt(Math.max(...quire.map((s) => s.ms)))} | ${fmt(quireCpu)} |`,
-    `| Fastify hello-world \`node hello.mjs\` | ${fmt(peerMs)} | ${fmt(Math.min(...peer.map((s) => s.ms)))}–${fmt(Math.max(...peer.map((s) => s.ms)))} | ${fmt(peerCpu)} |`,
+    row('Quire `node dist/main.js`, fresh DATA_DIR (SQLite: migrations, demo seed, keys)', quire),
+    ...(BEFORE_DIR ? [row(`Quire, the earlier build (\`${relative(ROOT, BEFORE_DIR) || '.'}/main.js\`), same conditions`, before)] : []),
+    row('Fastify hello-world `node hello.mjs`', peer),
     '',
-    `Quire / Fastify hello-world: **${(quireMs / peerMs).toFixed(2)}×** (goal ≤ 3.5×; and ≤ 1.0 s absolute).`,
+    `Quire / Fastify hello-world: **${(quireMs / peerMs).toFixed(2)}×** wall${cpuRatio} (goal ≤ 3.5×; and ≤ 1.0 s absolute).`,
+    ...(BEFORE_DIR ? [`Quire / the earlier build: ${(quireMs / median(before.map((s) => s.ms))).toFixed(2)}× wall${quireCpu !== undefined && cpuMedian(before) !== undefined ? `, ${(quireCpu / (cpuMedian(before) ?? NaN)).toFixed(2)}× CPU` : ''}.`] : []),
     '',
-    'Both are polled every 5 ms from the moment of the spawn (Quire on `/health`, the peer on `/`);',
-    'CPU is the process\'s user + system time from /proc when the 200 arrived. The machine was shared',
-    '(other work ran on its 2 cores during the measurement), which lengthens both alike; compare the ratio.',
+    'All are polled every 5 ms from the moment of the spawn (Quire on `/health`, the peer on `/`);',
+    'CPU is the process\'s user + system time from /proc when the 200 arrived. On a shared machine',
+    '(other work on its 2 cores, see the load) wall-clock times stretch for all alike; compare the ratios.',
     '',
   ].join('\n');
   console.log(section);

@@ -13,11 +13,15 @@ function newestSourceTime(dir) {
   return newest;
 }
 
-/** True when `root/dist/<entry>` exists and is newer than src/, package.json and tsconfig.build.json. */
+/**
+ * True when `root/dist/<entry>` exists and is newer than src/, package.json, tsconfig.build.json
+ * and the build script (scripts/build-server.mjs decides what dist/ holds).
+ */
 export function distIsFresh(root, entry = 'main.js') {
   const built = path.join(root, 'dist', entry);
   if (!fs.existsSync(built)) return false;
-  const newest = Math.max(newestSourceTime(path.join(root, 'src')), fs.statSync(path.join(root, 'package.json')).mtimeMs, fs.statSync(path.join(root, 'tsconfig.build.json')).mtimeMs);
+  const inputs = ['package.json', 'tsconfig.build.json', path.join('scripts', 'build-server.mjs')].map((file) => fs.statSync(path.join(root, file)).mtimeMs);
+  const newest = Math.max(newestSourceTime(path.join(root, 'src')), ...inputs);
   return fs.statSync(built).mtimeMs >= newest;
 }
 

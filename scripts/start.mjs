@@ -1,6 +1,5 @@
 // `npm start`: builds dist/ when it is missing or older than the sources, then serves.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { consoleIsFresh, distIsFresh } from './dist-freshness.mjs';
@@ -10,10 +9,14 @@ const entry = path.join(root, 'dist', 'main.js');
 
 if (!distIsFresh(root)) {
   process.stderr.write('Building Quire (dist/ is missing or stale)…\n');
-  const tsc = path.join(root, 'node_modules', '.bin', 'tsc');
-  const result = spawnSync(tsc, ['-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-  fs.utimesSync(entry, new Date(), new Date());
+  try {
+    // Imported only here: it loads esbuild, which a fresh dist/ does not need.
+    const { buildServer } = await import('./build-server.mjs');
+    await buildServer();
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
 }
 // The web console at /app (issue #16), unless it is turned off.
 if (process.env.CONSOLE_ENABLED !== 'false' && !process.env.CONSOLE_DIR && !consoleIsFresh(root)) {

@@ -62,13 +62,18 @@ export async function prepareApp(config: Config, options: ServerOptions = {}): P
   const store = await openStore(config, options);
   try {
     const identity = new IdentityRepository(store.db);
+    // A fresh DATA_DIR's dev key pair is RSA (the contract says RS256): its generation runs on
+    // libuv's thread pool for 50–300 ms of CPU, so it starts now and overlaps the migrations and
+    // the seed, which run on this thread. Marked handled here; awaited (and any error thrown) below.
+    const keysLoading = config.auth.mode === 'dev' ? loadOrCreateSigningKeys(path.join(config.dataDir, 'keys')) : null;
+    keysLoading?.catch(() => {});
     // Several processes may start together on one database: one prepares it at a time.
     await withStartupLock(store, config.dataDir, async () => {
       await migrateToLatest(store.db, store.schema);
       const { orgIds } = await seedDemoIdentity(identity);
       await seedBuiltinTemplates(store.db, Object.entries(orgIds).map(([slug, orgId]) => ({ orgId, slug })));
     });
-    const keys = config.auth.mode === 'dev' ? await loadOrCreateSigningKeys(path.join(config.dataDir, 'keys')) : null;
+    const keys = await keysLoading;
     const verifier = createTokenVerifier(config.auth, keys);
     const model = await createModelGateway(config.llm);
     const tools = createToolGateway({ allowedHosts: config.tools.allowedHosts });

@@ -1,7 +1,9 @@
 /**
  * Starts a `worker_threads` Worker from a module that sits next to its caller, in both layouts
  * the service runs in:
- * - compiled (`dist/…/x.worker.js` exists): the `.js` file is started directly;
+ * - built (`dist/x.worker.js` exists): the `.js` file is started directly. The build bundles
+ *   (scripts/build-server.mjs), so the caller's `import.meta.url` is the bundle's or one of its
+ *   chunks', all flat in dist/; each `<name>.worker.ts` under src/ is an entry of its own there;
  * - from source (vitest, tsx): only `x.worker.ts` exists, and Node 20 does not apply an
  *   `execArgv: ['--import', 'tsx']` loader reliably inside workers (ERR_UNKNOWN_FILE_EXTENSION),
  *   so a tiny eval bootstrap registers tsx's ESM hooks in the worker itself and then imports the

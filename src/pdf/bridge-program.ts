@@ -27,11 +27,11 @@ export interface BridgeMessage {
 }
 
 /**
- * uno_bridge.py sits beside this module in src/; the build (tsc) copies no Python, so from
- * dist/pdf/ it is found in the sources it was built from.
+ * uno_bridge.py sits beside this module in src/, and the build (scripts/build-server.mjs) copies
+ * it beside the bundle in dist/, where this code then runs from.
  */
 export function bridgeScript(): string {
-  const candidates = [new URL('./uno_bridge.py', import.meta.url), new URL('../../src/pdf/uno_bridge.py', import.meta.url)].map((url) => fileURLToPath(url));
+  const candidates = [new URL('./uno_bridge.py', import.meta.url)].map((url) => fileURLToPath(url));
   const found = candidates.find((candidate) => existsSync(candidate));
   if (!found) throw new PdfConverterUnavailableError(`the converter program uno_bridge.py is missing (looked in ${candidates.join(', ')})`);
   return found;

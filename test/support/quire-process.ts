@@ -46,10 +46,13 @@ export async function newQuireData(dialect: DialectName): Promise<QuireData> {
   return { dialect, dataDir: await fs.mkdtemp(path.join(os.tmpdir(), 'quire-proc-')), schema: dialect === 'postgres' ? `p_${randomBytes(6).toString('hex')}` : undefined };
 }
 
-/** `startTimeoutMs`: how long start-up may take (default 30 s; several processes starting together on a busy machine take longer). */
-export async function startQuireProcess(data: QuireData, env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<QuireProcess> {
+/**
+ * `startTimeoutMs`: how long start-up may take (default 30 s; several processes starting together on a busy machine take longer).
+ * `entry`: a built `main.js` to run instead of the default choice (dist/ when fresh, else the sources).
+ */
+export async function startQuireProcess(data: QuireData, env: Record<string, string> = {}, options: { startTimeoutMs?: number; entry?: string } = {}): Promise<QuireProcess> {
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
-  const [command, args] = await entryCommand();
+  const [command, args] = options.entry ? [process.execPath, [options.entry]] : await entryCommand();
   const child = spawn(command, args, {
     env: {
       ...process.env,
