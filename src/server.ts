@@ -29,6 +29,7 @@ import { withStartupLock } from './storage/startup-lock.js';
 import { configureTenantCode } from './tenant-code/tenant-code-pool.js';
 import { LibreOfficePool } from './pdf/libreoffice-pool.js';
 import { closeComposeWorkers } from './docx/compose-in-worker.js';
+import { closePdfWorkers } from './extraction/pdf-text.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -91,6 +92,8 @@ export async function prepareApp(config: Config, options: ServerOptions = {}): P
     app.addHook('onClose', async () => pdf.close());
     // The docx composer workers are per process and started by the first large export.
     app.addHook('onClose', async () => closeComposeWorkers());
+    // The PDF reader that inspects uploads is kept between uploads, and stopped with the app.
+    app.addHook('onClose', async () => closePdfWorkers());
     logTo.log = app.log;
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
     // The job engine installs its own schema and queues: under the same lock, or two processes

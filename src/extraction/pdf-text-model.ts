@@ -1,6 +1,6 @@
 /**
  * The positioned-text model shared by the PDF worker, the OCR engine and the processors, and
- * the message protocol between `pdf-text.ts` and `pdf-text.worker.ts`.
+ * the messages between `pdf-text.ts` and `pdf-text.worker.ts`.
  * Boxes are normalised to [0,1] with a top-left origin; offsets are UTF-16 code units into the
  * document's full text (pages joined with a form feed, lines with a newline).
  */
@@ -80,6 +80,9 @@ export interface PdfTextDocument {
   pdfjs_version: string;
 }
 
+/** What the worker answers after the last page of `extract` (the pages came one by one before). */
+export type PdfExtractSummary = Omit<PdfTextDocument, 'pages' | 'text'>;
+
 /** Quick facts for upload validation. */
 export interface PdfInspection {
   page_count: number;
@@ -101,7 +104,7 @@ export interface PdfError {
   message: string;
 }
 
-/** Message from the parent to the worker. */
+/** A task of the PDF worker. */
 export interface PdfWorkerRequest {
   task: 'extract' | 'inspect';
   data: Uint8Array;
@@ -114,8 +117,11 @@ export interface PdfWorkerRequest {
   password?: string;
 }
 
-/** Message from the worker to the parent. */
+/**
+ * The PDF worker's answer to a task. An `extract` task is a conversation: each step is one
+ * `PositionedPage`, in page order, and the answer is the summary.
+ */
 export type PdfWorkerResponse =
-  | { ok: true; task: 'extract'; result: PdfTextDocument }
+  | { ok: true; task: 'extract'; result: PdfExtractSummary }
   | { ok: true; task: 'inspect'; result: PdfInspection }
   | { ok: false; error: PdfError };

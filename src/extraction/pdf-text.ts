@@ -1,18 +1,24 @@
 /**
  * PDF text with positions, AcroForm values and a text-layer verdict, read by pdfjs-dist in a
- * `worker_threads` Worker with a page budget and a time budget. A worker that runs out of time
- * is terminated and the call resolves with `{ok: false, error: {code: 'timeout'}}`; nothing here
- * throws for a bad PDF.
+ * pooled `worker_threads` Worker with a page budget, a time budget and a heap cap. A worker that
+ * runs out of time is terminated (and replaced) and the call resolves with `{ok: false, error:
+ * {code: 'timeout'}}`; nothing here throws for a bad PDF.
+ *
+ * The worker is kept between files: starting a thread and loading pdfjs into it cost more than
+ * reading a short PDF (about a second from the TypeScript sources), and every upload paid it
+ * twice (inspection, then extraction). Pages come back one by one as they are read, so a caller
+ * can work on page 1 while page 100 is read (`onPage`).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { runBoundedWorker, WorkerCrashError, WorkerOutOfMemoryError, WorkerStartError, WorkerTimeoutError } from '../kernel/bounded-worker.js';
+import { WorkerAbortedError, WorkerCrashError, WorkerOutOfMemoryError, WorkerPool, WorkerStartError, WorkerTimeoutError } from '../kernel/worker-pool.js';
 import type {
   PdfError,
   PdfInspection,
   PdfTextDocument,
   PdfWorkerRequest,
   PdfWorkerResponse,
+  PositionedPage,
 } from './pdf-text-model.js';
 
 export type { PdfError, PdfInspection, PdfTextDocument } from './pdf-text-model.js';
@@ -30,6 +36,10 @@ export interface PdfReadOptions {
   /** Pages sampled by `inspectPdf` for the text-layer verdict. Default 5. */
   sample_pages?: number;
   password?: string;
+  /** Called with each page as soon as it is read, in page order (extract only). */
+  onPage?: (page: PositionedPage) => void;
+  /** Stops the read (its worker is replaced); the call resolves with a `worker_failed` error. */
+  signal?: AbortSignal;
 }
 
 /** Either a result or a clear error, never a throw. */
@@ -45,6 +55,7 @@ function pdfjsAssetUrl(sub: string): string {
 
 /** The worker's budgets and failures as a `PdfError`: a PDF read never throws. */
 function workerFailure(error: unknown, timeoutMs: number): PdfError {
+  if (error instanceof WorkerAbortedError) return { code: 'worker_failed', message: 'PDF reading was cancelled' };
   if (error instanceof WorkerTimeoutError) return { code: 'timeout', message: `PDF reading exceeded the time budget of ${timeoutMs} ms and was stopped` };
   if (error instanceof WorkerStartError) return { code: 'worker_failed', message: `cannot start PDF worker: ${String(error.cause)}` };
   // Running out of heap is one more way for the worker to fail: the PDF is not readable here.
@@ -54,9 +65,45 @@ function workerFailure(error: unknown, timeoutMs: number): PdfError {
   return { code: 'worker_failed', message: `PDF worker failed: ${error instanceof Error ? error.message : String(error)}` };
 }
 
-async function runWorker(request: PdfWorkerRequest, timeoutMs: number, maxHeapMb: number): Promise<PdfWorkerResponse> {
+/** A worker is replaced after this many files however small its heap stays (a bound on drift). */
+const TASKS_PER_WORKER = 200;
+
+/** One pool per heap cap, of one worker: a thread reads one PDF at a time, the others wait. */
+const pools = new Map<number, WorkerPool<PdfWorkerRequest, PdfWorkerResponse>>();
+
+function poolFor(maxHeapMb: number): WorkerPool<PdfWorkerRequest, PdfWorkerResponse> {
+  let pool = pools.get(maxHeapMb);
+  if (!pool) {
+    // Kept after an ordinary PDF, recycled after one that left a large heap behind.
+    pool = new WorkerPool({ callerUrl: import.meta.url, module: 'pdf-text.worker', size: 1, maxHeapMb, maxTasksPerWorker: TASKS_PER_WORKER, recycleAboveHeapMb: Math.min(192, Math.floor(maxHeapMb / 2)) });
+    pools.set(maxHeapMb, pool);
+  }
+  return pool;
+}
+
+/** The counters of this thread's PDF worker pool for a heap cap (tests, metrics). */
+export function pdfWorkerStats(maxHeapMb = 512) {
+  return poolFor(maxHeapMb).stats();
+}
+
+/**
+ * Stops the PDF workers of this thread (the server's close): from the TypeScript sources a
+ * started worker keeps the process alive even though it is unref'd. A later read starts anew.
+ */
+export async function closePdfWorkers(): Promise<void> {
+  const open = [...pools.values()];
+  pools.clear();
+  await Promise.all(open.map((pool) => pool.close()));
+}
+
+async function runWorker(request: PdfWorkerRequest, timeoutMs: number, maxHeapMb: number, o: PdfReadOptions): Promise<PdfWorkerResponse> {
   try {
-    return await runBoundedWorker<PdfWorkerResponse>({ callerUrl: import.meta.url, module: 'pdf-text.worker', workerData: request, timeoutMs, maxHeapMb });
+    // The budget also bounds the wait for the worker (another file being read, or its start).
+    const deadlines = { timeoutMs, queueTimeoutMs: timeoutMs, signal: o.signal };
+    return await poolFor(maxHeapMb).converse(request, deadlines, (page, reply) => {
+      o.onPage?.(page as PositionedPage);
+      reply('next');
+    });
   } catch (error) {
     return { ok: false, error: workerFailure(error, timeoutMs) };
   }
@@ -81,15 +128,23 @@ function request(task: PdfWorkerRequest['task'], bytes: Uint8Array, o: PdfReadOp
  * fields with widget boxes and the text-layer verdict, within the page and time budgets.
  */
 export async function extractPdfText(bytes: Uint8Array, options: PdfReadOptions = {}): Promise<PdfResult<PdfTextDocument>> {
-  const res = await runWorker(request('extract', bytes, options), options.timeout_ms ?? 30_000, options.max_heap_mb ?? 512);
+  const pages: PositionedPage[] = [];
+  const collect: PdfReadOptions = {
+    ...options,
+    onPage: (page) => {
+      pages.push(page);
+      options.onPage?.(page);
+    },
+  };
+  const res = await runWorker(request('extract', bytes, options), options.timeout_ms ?? 30_000, options.max_heap_mb ?? 512, collect);
   if (!res.ok) return { ok: false, error: res.error };
   if (res.task !== 'extract') return { ok: false, error: { code: 'worker_failed', message: 'unexpected worker answer' } };
-  return { ok: true, value: res.result };
+  return { ok: true, value: { ...res.result, pages, text: pages.map((p) => p.text).join('\f') } };
 }
 
 /** Page count, text-layer verdict (from the first `sample_pages` pages) and field count. */
 export async function inspectPdf(bytes: Uint8Array, options: PdfReadOptions = {}): Promise<PdfResult<PdfInspection>> {
-  const res = await runWorker(request('inspect', bytes, options), options.timeout_ms ?? 15_000, options.max_heap_mb ?? 512);
+  const res = await runWorker(request('inspect', bytes, options), options.timeout_ms ?? 15_000, options.max_heap_mb ?? 512, options);
   if (!res.ok) return { ok: false, error: res.error };
   if (res.task !== 'inspect') return { ok: false, error: { code: 'worker_failed', message: 'unexpected worker answer' } };
   return { ok: true, value: res.result };

@@ -1,16 +1,18 @@
 /**
- * Worker thread: reads a PDF with the pdfjs-dist legacy build and posts back positioned text
- * (`extract`) or quick facts (`inspect`). Started by `pdf-text.ts`, which enforces the time
- * budget by terminating this thread; the page budget is applied here.
+ * Pooled worker thread: reads PDFs with the pdfjs-dist legacy build. `extract` sends each page's
+ * positioned text as soon as it is read (one conversation step per page) and ends with the
+ * document's facts; `inspect` answers quick facts. The thread outlives its tasks, so pdfjs is
+ * loaded and compiled once, not per file. `pdf-text.ts` enforces the time and heap budgets (the
+ * pool replaces a worker that runs out); the page budget is applied here.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { type PoolConversation, serveWorkerPoolTasks } from '../kernel/worker-pool-server.js';
 import type { PDFDocumentProxy, PDFPageProxy, PageViewport } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type {
   PdfError,
   PdfFormField,
   PdfInspection,
-  PdfTextDocument,
+  PdfExtractSummary,
   PdfWorkerRequest,
   PdfWorkerResponse,
   PositionedLine,
@@ -339,7 +341,7 @@ function classify(err: unknown): PdfError {
   return { code: 'pdf_error', message: `PDF reading failed: ${message}` };
 }
 
-async function run(req: PdfWorkerRequest): Promise<PdfWorkerResponse> {
+async function run(req: PdfWorkerRequest, conversation: PoolConversation): Promise<PdfWorkerResponse> {
   const task = pdfjs.getDocument({
     data: req.data,
     password: req.password,
@@ -369,20 +371,24 @@ async function run(req: PdfWorkerRequest): Promise<PdfWorkerResponse> {
       return { ok: true, task: 'inspect', result };
     }
     const n = Math.min(doc.numPages, req.max_pages);
-    const pages: PositionedPage[] = [];
+    const verdicts: Array<{ text_layer: string }> = [];
     let offset = 0;
+    // One page in flight: page i+1 is read while the caller takes page i (its reply is awaited
+    // only before the next step, so reading never waits for the caller's event loop).
+    let delivered: Promise<unknown> = Promise.resolve();
     for (let i = 1; i <= n; i++) {
       const p = await readPage(await doc.getPage(i), i, offset);
-      pages.push(p);
+      verdicts.push({ text_layer: p.text_layer });
       offset = p.text_end + 1; // '\f' between pages
+      await delivered;
+      delivered = conversation.ask(p);
     }
-    const result: PdfTextDocument = {
+    await delivered;
+    const result: PdfExtractSummary = {
       page_count: doc.numPages,
       pages_processed: n,
       truncated: n < doc.numPages,
-      pages,
-      text: pages.map((p) => p.text).join('\f'),
-      text_layer: layerVerdict(pages),
+      text_layer: layerVerdict(verdicts),
       fields: req.include_fields ? await readFields(doc) : [],
       pdfjs_version: pdfjs.version,
     };
@@ -392,10 +398,5 @@ async function run(req: PdfWorkerRequest): Promise<PdfWorkerResponse> {
   }
 }
 
-const port = parentPort;
-if (port) {
-  const req = workerData as PdfWorkerRequest;
-  run(req)
-    .then((res) => port.postMessage(res))
-    .catch((err: unknown) => port.postMessage({ ok: false, error: classify(err) } satisfies PdfWorkerResponse));
-}
+// A bad PDF is an answer, not a failure of the task: the caller maps its code.
+serveWorkerPoolTasks<PdfWorkerRequest, PdfWorkerResponse>((req, conversation) => run(req, conversation).catch((err: unknown) => ({ ok: false, error: classify(err) }) satisfies PdfWorkerResponse));

@@ -143,13 +143,21 @@ export type ItemChanges = Partial<Pick<ExtractedItemRecord, 'value' | 'value_tex
   updated_at: string;
 };
 
+/** Bound parameters of one multi-row insert, well below SQLite's 32,766. */
+const MAX_PARAMETERS_PER_INSERT = 30_000;
+const MAX_ROWS_PER_INSERT = 500;
+
 export class ExtractedItemRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insertMany(orgId: string, items: ReadonlyArray<Omit<ExtractedItemRecord, 'org_id'>>): Promise<void> {
-    // Chunks keep every statement under SQLite's bound-parameter limit.
-    for (let i = 0; i < items.length; i += 20) {
-      await this.db.insertInto('extracted_items').values(items.slice(i, i + 20).map((item) => toRow(orgId, item))).execute();
+    if (items.length === 0) return;
+    const rows = items.map((item) => toRow(orgId, item));
+    // As many rows per statement as keep it under both engines' bound-parameter limits
+    // (SQLite 32,766, PostgreSQL 65,535): a 170-page PDF's items are a few statements, not hundreds.
+    const perStatement = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMETERS_PER_INSERT / Object.keys(rows[0]).length)));
+    for (let i = 0; i < rows.length; i += perStatement) {
+      await this.db.insertInto('extracted_items').values(rows.slice(i, i + perStatement)).execute();
     }
   }
 

@@ -1,0 +1,63 @@
+/**
+ * A 170-page text PDF uploaded over real HTTP on every dialect: after its extraction every page's
+ * items are listed, each with the page it came from and a box where the text was drawn — the
+ * provenance a reviewer clicks through, whatever batching the reading and the inserts use.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { makeLongReportPdf, reportPageLines } from '../../src/extraction/test-support/long-report-pdf.js';
+import { type Api, apiFor } from '../support/api.js';
+import { describeEachDialect } from '../support/dialects.js';
+import { type TestServer, startTestServer } from '../support/test-server.js';
+import { postMultipart } from './assessments-helpers.js';
+
+const PAGES = 170;
+type Box = { x: number; y: number; w: number; h: number };
+type Item = { key: string; value: unknown; provenance: { anchors: Array<{ kind: string; page_number?: number; boxes?: Box[] }> } };
+
+describeEachDialect('a many-page PDF', (dialect) => {
+  let server: TestServer;
+  let api: Api;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect, env: { UPLOAD_INSPECT_TIMEOUT_SECONDS: '120' } });
+    token = await server.login();
+    api = await apiFor(server);
+  });
+  afterAll(async () => server?.close());
+
+  it('lists the items of all 170 pages with their page and the box where each value was drawn', async () => {
+    const pdf = await makeLongReportPdf(PAGES);
+    const created = await postMultipart(server, token, 'acme', '/documents', {}, [{ name: 'statements.pdf', bytes: pdf, type: 'application/pdf' }]);
+    expect(created.status).toBe(201);
+    const [doc] = created.body.documents;
+    expect(doc).toMatchObject({ page_count: PAGES, text_layer: 'present' });
+    await server.jobs.idle();
+
+    const got = await api.get(`/documents/${doc.id}`);
+    expect(got.body).toMatchObject({ processing_status: 'processed', page_count: PAGES });
+    const res = await api.get(`/documents/${doc.id}/extracted-items`);
+    expect(res.status).toBe(200);
+    const items: Item[] = res.body.items;
+    const pageOf = (item: Item): number | undefined => item.provenance.anchors.find((a) => a.kind === 'page_region')?.page_number;
+
+    // Every page contributes the same items (its statement has the same shape).
+    const perPage = new Map<number, number>();
+    for (const item of items) perPage.set(pageOf(item) ?? 0, (perPage.get(pageOf(item) ?? 0) ?? 0) + 1);
+    expect([...perPage.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
+    expect(new Set(perPage.values())).toEqual(new Set([items.length / PAGES]));
+
+    // Each invoice number on its own page, boxed where it was drawn (10 pt Helvetica, baseline y).
+    const numbers = items.filter((i) => i.key === 'invoice.number');
+    expect(numbers.map((i) => [i.value, pageOf(i)])).toEqual(Array.from({ length: PAGES }, (_, i) => [`INV-${String(i + 1).padStart(4, '0')}`, i + 1]));
+    for (const [index, item] of numbers.entries()) {
+      const drawn = reportPageLines(index + 1).find((l) => l.text.startsWith('Invoice number:'));
+      const box = item.provenance.anchors.find((a) => a.kind === 'page_region')?.boxes?.[0];
+      expect(drawn).toBeDefined();
+      expect(box?.y).toBeCloseTo((792 - (drawn?.y ?? 0) - 8) / 792, 3);
+      // The value starts after "Invoice number: ", right of where the line starts.
+      expect(box?.x).toBeGreaterThan((drawn?.x ?? 0) / 612);
+      expect(box?.x ?? 1).toBeLessThan(0.3);
+    }
+  });
+});
