@@ -11,6 +11,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { jsonArrayFrom, rowsOfJsonArray } from '../../storage/dialect.js';
+import { reusableQuery } from '../../storage/reusable-query.js';
 import type { DataNeedTable, Database, DocumentFieldTable, GatheredValueTable, SectionTable } from '../../storage/schema.js';
 import { type DataNeedRecord, dataNeedFromRow } from './data-needs/data-need.repository.js';
 import { type GatheredValueRecord, latestPerOutputKey } from './data-needs/gathered-value.repository.js';
@@ -56,6 +57,22 @@ interface ChildColumns {
   gathered: unknown;
 }
 
+/** The same orderings as the per-table `listByDocument`/`latestByDocument` reads. */
+function childSelections(db: Kysely<Database>, orgId: string, documentId: string) {
+  const sections = db.selectFrom('sections').select(SECTION_COLUMNS).where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('ordinal', 'asc').orderBy('created_at', 'asc');
+  const fields = db.selectFrom('document_fields').select(FIELD_COLUMNS).where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('ordinal', 'asc').orderBy('key', 'asc');
+  const dataNeeds = db.selectFrom('data_needs').select(DATA_NEED_COLUMNS).where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('ordinal', 'asc').orderBy('created_at', 'asc');
+  const gathered = db.selectFrom('gathered_values').select(GATHERED_COLUMNS).where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('created_at', 'desc').orderBy('id', 'desc');
+  return [jsonArrayFrom(db, sections).as('sections'), jsonArrayFrom(db, fields).as('fields'), jsonArrayFrom(db, dataNeeds).as('data_needs'), jsonArrayFrom(db, gathered).as('gathered')];
+}
+
+// Built once per dialect (storage/reusable-query.ts): the shapes below never depend on the values.
+const PARAMETERS = ['orgId', 'documentId'] as const;
+const documentWithChildren = reusableQuery(PARAMETERS, (db, { orgId, documentId }) =>
+  db.selectFrom('documents').selectAll('documents').select(childSelections(db, orgId, documentId)).where('org_id', '=', orgId).where('id', '=', documentId),
+);
+const childrenOnly = reusableQuery(PARAMETERS, (db, { orgId, documentId }) => db.selectNoFrom(childSelections(db, orgId, documentId)));
+
 export class DocumentDetailRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -64,13 +81,7 @@ export class DocumentDetailRepository {
    * of another organization (then no child is read either: the children hang off the row).
    */
   async findById(orgId: string, documentId: string): Promise<DocumentDetailRecord | undefined> {
-    const row = await this.db
-      .selectFrom('documents')
-      .selectAll('documents')
-      .select(this.childSelections(orgId, documentId))
-      .where('org_id', '=', orgId)
-      .where('id', '=', documentId)
-      .executeTakeFirst();
+    const [row] = await documentWithChildren(this.db, { orgId, documentId });
     if (!row) return undefined;
     const { sections, fields, data_needs, gathered, ...document } = row;
     return { document: documentFromRow(document), ...childrenOf({ sections, fields, data_needs, gathered }) };
@@ -78,18 +89,9 @@ export class DocumentDetailRepository {
 
   /** The children of a document already in scope (the caller passed its tenancy gate), in one statement. */
   async childrenOf(orgId: string, documentId: string): Promise<DocumentDetailRows> {
-    const row = await this.db.selectNoFrom(this.childSelections(orgId, documentId)).executeTakeFirstOrThrow();
+    const [row] = await childrenOnly(this.db, { orgId, documentId });
+    if (!row) throw new Error('a select without FROM returned no row');
     return childrenOf(row);
-  }
-
-  /** The same orderings as the per-table `listByDocument`/`latestByDocument` reads. */
-  private childSelections(orgId: string, documentId: string) {
-    const { db } = this;
-    const sections = db.selectFrom('sections').select(SECTION_COLUMNS).where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('ordinal', 'asc').orderBy('created_at', 'asc');
-    const fields = db.selectFrom('document_fields').select(FIELD_COLUMNS).where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('ordinal', 'asc').orderBy('key', 'asc');
-    const dataNeeds = db.selectFrom('data_needs').select(DATA_NEED_COLUMNS).where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('ordinal', 'asc').orderBy('created_at', 'asc');
-    const gathered = db.selectFrom('gathered_values').select(GATHERED_COLUMNS).where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('created_at', 'desc').orderBy('id', 'desc');
-    return [jsonArrayFrom(db, sections).as('sections'), jsonArrayFrom(db, fields).as('fields'), jsonArrayFrom(db, dataNeeds).as('data_needs'), jsonArrayFrom(db, gathered).as('gathered')];
   }
 }
 
