@@ -23,6 +23,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { jobEngineSchemaOf } from '../src/jobs/pg-boss/engine-db.js';
 import { machine, writeBenchmarkSection } from './benchmarks-file.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -146,7 +147,8 @@ async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postg
     if (!schema || !POSTGRES_URL) return;
     const client = new pg.Client({ connectionString: POSTGRES_URL });
     await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`).finally(() => client.end());
+    // The job engine keeps its tables in a schema of its own beside the store's.
+    await client.query(`drop schema if exists "${schema}" cascade; drop schema if exists "${jobEngineSchemaOf(schema)}" cascade`).finally(() => client.end());
   };
   return { name, url: `${base}/v1/documents/${document.id}`, headers, stop: stopper(child, cleanup) };
 }
