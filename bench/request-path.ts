@@ -5,20 +5,25 @@
  * interleaved, so a busy moment of the shared machine hits all of them alike) and the report
  * gives medians over the rounds. Run with `npx tsx bench/request-path.ts` (or `npm run bench`).
  *
+ * A FastAPI hello-world under uvicorn is the second peer when Debian's `python3-fastapi` and
+ * `uvicorn` are installed (`/usr/bin/python3`, else `python3` on the PATH); without them it is
+ * left out and the report says so.
+ *
  * `BENCH_BEFORE_DIR=<checkout>` also measures another checkout of Quire (an earlier commit, its
  * node_modules linked in) in the same rounds: the "before" of a change. PostgreSQL is measured
  * when `BENCH_POSTGRES_URL` (or `TEST_POSTGRES_URL`) is set. Each Quire runs with `LOG_LEVEL=warn`
  * (per-request log lines would be measured otherwise) and the rate limit raised.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { jobEngineSchemaOf } from '../src/jobs/pg-boss/engine-db.js';
 import { machine, writeBenchmarkSection } from './benchmarks-file.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,6 +32,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 const BEFORE_DIR = process.env.BENCH_BEFORE_DIR;
+const FASTIFY = 'Fastify hello-world';
+const FASTAPI = 'FastAPI+uvicorn hello-world';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -85,7 +92,25 @@ async function startFastifyHello(): Promise<Target> {
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}/`;
   await waitUp(url, child, () => output);
-  return { name: 'Fastify hello-world', url, headers: {}, stop: stopper(child) };
+  return { name: FASTIFY, url, headers: {}, stop: stopper(child) };
+}
+
+/** The Python that has FastAPI and uvicorn importable (Debian's first), or undefined. */
+function pythonWithFastapi(): string | undefined {
+  return ['/usr/bin/python3', 'python3'].find((python) => spawnSync(python, ['-c', 'import fastapi, uvicorn'], { stdio: 'ignore' }).status === 0);
+}
+
+/** The second peer: FastAPI under uvicorn, one worker, one route answering `{hello: 'world'}`. */
+async function startFastapiHello(python: string): Promise<Target> {
+  const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'quire-bench-fastapi-'));
+  await writeFile(join(dir, 'hello.py'), "from fastapi import FastAPI\napp = FastAPI()\n\n@app.get('/')\nasync def hello():\n    return {'hello': 'world'}\n");
+  const child = spawn(python, ['-m', 'uvicorn', 'hello:app', '--host', '127.0.0.1', '--port', String(port), '--log-level', 'warning', '--no-access-log'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}/`;
+  await waitUp(url, child, () => output);
+  return { name: FASTAPI, url, headers: {}, stop: stopper(child, () => rm(dir, { recursive: true, force: true })) };
 }
 
 /** A Quire of checkout `root` on a fresh data dir (or a fresh PostgreSQL schema), with one document to read. */
@@ -122,7 +147,8 @@ async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postg
     if (!schema || !POSTGRES_URL) return;
     const client = new pg.Client({ connectionString: POSTGRES_URL });
     await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`).finally(() => client.end());
+    // The job engine keeps its tables in a schema of its own beside the store's.
+    await client.query(`drop schema if exists "${schema}" cascade; drop schema if exists "${jobEngineSchemaOf(schema)}" cascade`).finally(() => client.end());
   };
   return { name, url: `${base}/v1/documents/${document.id}`, headers, stop: stopper(child, cleanup) };
 }
@@ -146,8 +172,11 @@ const median = (xs: readonly number[]): number => {
 
 async function main(): Promise<void> {
   const targets: Target[] = [];
+  const loadAtStart = loadavg()[0];
+  const python = pythonWithFastapi();
   try {
     targets.push(await startFastifyHello());
+    if (python) targets.push(await startFastapiHello(python));
     const quires: Array<[string, string]> = [['Quire', ROOT], ...(BEFORE_DIR ? [['Quire before', resolve(BEFORE_DIR)] as [string, string]] : [])];
     for (const [label, root] of quires) {
       targets.push(await startQuire(`${label}, SQLite`, root, 'sqlite'));
@@ -163,34 +192,36 @@ async function main(): Promise<void> {
         process.stdout.write(`round ${round}: ${target.name}: ${Math.round(sample.rps)} req/s, p99 ${sample.p99} ms\n`);
       }
     }
-    await writeReport(targets, samples);
+    await writeReport(targets, samples, { loadAtStart, hasFastapi: python !== undefined });
   } finally {
     for (const target of targets) await target.stop();
   }
 }
 
-async function writeReport(targets: Target[], samples: Map<string, Sample[]>): Promise<void> {
+async function writeReport(targets: Target[], samples: Map<string, Sample[]>, run: { loadAtStart: number; hasFastapi: boolean }): Promise<void> {
   const medianOf = (name: string) => {
     const list = samples.get(name) ?? [];
     return { rps: median(list.map((s) => s.rps)), p99: median(list.map((s) => s.p99)) };
   };
-  const peer = medianOf('Fastify hello-world');
+  const fastify = medianOf(FASTIFY);
+  const fastapi = run.hasFastapi ? medianOf(FASTAPI) : undefined;
   const rows = targets.map((t) => {
     const m = medianOf(t.name);
-    const ratio = t.name === 'Fastify hello-world' ? '1' : (m.rps / peer.rps).toFixed(3);
-    return `| ${t.name} | ${Math.round(m.rps).toLocaleString('en')} | ${m.p99} ms | ${ratio} |`;
+    const toFastify = t.name === FASTIFY ? '1' : (m.rps / fastify.rps).toFixed(3);
+    const toFastapi = fastapi === undefined ? '—' : t.name === FASTAPI ? '1' : (m.rps / fastapi.rps).toFixed(3);
+    return `| ${t.name} | ${Math.round(m.rps).toLocaleString('en')} | ${m.p99} ms | ${toFastify} | ${toFastapi} |`;
   });
   const { node, nproc, cpu } = machine();
   const section = [
     '## Request path',
     '',
-    `Authenticated \`GET /v1/documents/{id}\` (a GDPR DPIA document from the built-in template, dev token, \`X-Org-Slug: acme\`) against a Fastify hello-world, each its own process on loopback; autocannon in the bench process at ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, targets interleaved round by round, medians of ${ROUNDS} rounds. Quire runs with \`LOG_LEVEL=warn\`.`,
+    `Authenticated \`GET /v1/documents/{id}\` (a GDPR DPIA document from the built-in template, dev token, \`X-Org-Slug: acme\`) against a Fastify hello-world${run.hasFastapi ? ' and a FastAPI hello-world (Debian\'s python3-fastapi under uvicorn, one worker)' : ' (FastAPI+uvicorn not installed: left out)'}, each its own process on loopback; autocannon in the bench process at ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, targets interleaved round by round, medians of ${ROUNDS} rounds. Quire runs with \`LOG_LEVEL=warn\`.`,
     '',
-    `Machine: ${cpu}, ${nproc} cores (shared with other work while measured), Node ${node}, ${new Date().toISOString().slice(0, 10)}.`,
+    `Machine: ${cpu}, ${nproc} cores (shared with other work while measured: 1-minute load average ${run.loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end), Node ${node}, ${new Date().toISOString().slice(0, 10)}.`,
     `Command: \`npx tsx bench/request-path.ts\`${POSTGRES_URL ? ' with `BENCH_POSTGRES_URL` set' : ''}${BEFORE_DIR ? ' and `BENCH_BEFORE_DIR` set to a checkout of the earlier commit' : ''}.`,
     '',
-    '| target | req/s (median) | p99 (median) | ratio to Fastify |',
-    '|---|---|---|---|',
+    '| target | req/s (median) | p99 (median) | ratio to Fastify | ratio to FastAPI |',
+    '|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');

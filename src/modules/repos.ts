@@ -20,6 +20,7 @@ import { ObservedAccuracyRepository } from './assessments/processors/observed-ac
 import { SourceDocumentRepository } from './assessments/uploads/source-document.repository.js';
 import { DataNeedRepository } from './documents/data-needs/data-need.repository.js';
 import { GatheredValueRepository } from './documents/data-needs/gathered-value.repository.js';
+import { DocumentDetailRepository } from './documents/document-detail.repository.js';
 import { DocumentRepository } from './documents/document.repository.js';
 import { FieldRepository } from './documents/fields/field.repository.js';
 import { SectionVersionRepository } from './documents/sections/section-version.repository.js';
@@ -52,6 +53,7 @@ const REPOSITORIES = {
   organizationSettings: OrganizationSettingsRepository,
   // the document family
   documents: DocumentRepository,
+  documentDetails: DocumentDetailRepository,
   fields: FieldRepository,
   sections: SectionRepository,
   sectionVersions: SectionVersionRepository,
@@ -89,18 +91,29 @@ const REPOSITORIES = {
 
 export type Repos = { readonly [K in keyof typeof REPOSITORIES]: InstanceType<(typeof REPOSITORIES)[K]> };
 
+/**
+ * The registry's shape, built once: a getter per repository on a shared prototype, so a context
+ * (one per request) costs one object instead of defining ~40 properties each time.
+ */
+class RepositoryRegistry {
+  readonly made = new Map<string, unknown>();
+  constructor(readonly db: Kysely<Database>) {}
+}
+for (const [name, Repository] of Object.entries(REPOSITORIES) as [string, RepositoryClass<unknown>][]) {
+  Object.defineProperty(RepositoryRegistry.prototype, name, {
+    enumerable: true,
+    get(this: RepositoryRegistry) {
+      let repository = this.made.get(name);
+      if (repository === undefined) {
+        repository = new Repository(this.db);
+        this.made.set(name, repository);
+      }
+      return repository;
+    },
+  });
+}
+
 /** The registry over `db`; each repository is constructed on first access and then kept. */
 export function createRepos(db: Kysely<Database>): Repos {
-  const made = new Map<string, unknown>();
-  const repos = {} as Record<string, unknown>;
-  for (const [name, Repository] of Object.entries(REPOSITORIES) as [string, RepositoryClass<unknown>][]) {
-    Object.defineProperty(repos, name, {
-      enumerable: true,
-      get: () => {
-        if (!made.has(name)) made.set(name, new Repository(db));
-        return made.get(name);
-      },
-    });
-  }
-  return repos as Repos;
+  return new RepositoryRegistry(db) as unknown as Repos;
 }

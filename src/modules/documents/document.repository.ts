@@ -36,7 +36,8 @@ export interface DocumentRecord {
 
 export type NewDocument = Omit<DocumentRecord, 'orgId'>;
 
-function toRecord(row: Selectable<DocumentTable>): DocumentRecord {
+/** A `documents` row as the record use cases read (booleans and the config JSON decoded). */
+export function documentFromRow(row: Selectable<DocumentTable>): DocumentRecord {
   return {
     id: row.id,
     orgId: row.org_id,
@@ -68,7 +69,7 @@ export class DocumentRepository {
 
   async findById(orgId: string, id: string): Promise<DocumentRecord | undefined> {
     const row = await this.db.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
-    return row && toRecord(row);
+    return row && documentFromRow(row);
   }
 
   async findTemplateBySlug(orgId: string, slug: string): Promise<DocumentRecord | undefined> {
@@ -79,7 +80,7 @@ export class DocumentRepository {
       .where('slug', '=', slug)
       .where('is_template', '=', 1)
       .executeTakeFirst();
-    return row && toRecord(row);
+    return row && documentFromRow(row);
   }
 
   async slugExists(orgId: string, slug: string): Promise<boolean> {
@@ -93,7 +94,7 @@ export class DocumentRepository {
     if (filter.state !== undefined) query = query.where('state', '=', filter.state);
     // lower() on both sides: LIKE ignores case on SQLite but not on PostgreSQL. The user's % and _ are literal.
     if (filter.titleContains !== undefined) query = query.where(sql<boolean>`lower(title) like ${`%${likeLiteral(filter.titleContains.toLowerCase())}%`} escape '\\'`);
-    return mapPage(keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page), toRecord);
+    return mapPage(keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page), documentFromRow);
   }
 
   /** Templates or instances of the organization, oldest first. */
@@ -106,7 +107,7 @@ export class DocumentRepository {
       .orderBy('created_at', 'asc')
       .orderBy('id', 'asc')
       .execute();
-    return rows.map(toRecord);
+    return rows.map(documentFromRow);
   }
 
   async insert(orgId: string, doc: NewDocument): Promise<DocumentRecord> {

@@ -7,6 +7,7 @@
 import { NotFoundError } from '../../kernel/errors.js';
 import type { CommandContext } from '../context.js';
 import type { DataNeedRecord } from './data-needs/data-need.repository.js';
+import type { DocumentDetailRecord } from './document-detail.repository.js';
 import type { DocumentRecord } from './document.repository.js';
 import { assertEditable } from './lifecycle.js';
 import type { SectionRecord } from './sections/section.repository.js';
@@ -18,6 +19,19 @@ export async function requireDocument(ctx: CommandContext, documentId: string): 
   const document = await ctx.repos.documents.findById(ctx.actor.org.orgId, documentId);
   if (!document) throw new NotFoundError(`document ${documentId} not found`);
   return document;
+}
+
+/**
+ * The same gate for a read that wants the whole detail: the document and its sections, fields,
+ * data needs and gathered rows, read in one statement (the children only if the document is
+ * the caller's).
+ *
+ * @throws NotFoundError when the document is absent or belongs to another organization.
+ */
+export async function requireDocumentDetail(ctx: CommandContext, documentId: string): Promise<DocumentDetailRecord> {
+  const detail = await ctx.repos.documentDetails.findById(ctx.actor.org.orgId, documentId);
+  if (!detail) throw new NotFoundError(`document ${documentId} not found`);
+  return detail;
 }
 
 /**

@@ -13,7 +13,8 @@ export interface DataNeedRecord extends DataNeed {
   updatedAt: string;
 }
 
-function toRecord(row: Selectable<DataNeedTable>): DataNeedRecord {
+/** A `data_needs` row as a record (its JSON columns decoded). */
+export function dataNeedFromRow(row: Selectable<DataNeedTable>): DataNeedRecord {
   return {
     id: row.id,
     documentId: row.document_id,
@@ -39,7 +40,7 @@ export class DataNeedRepository {
   /** In ordinal order (ids, time-sortable, break ties), one page at a time. */
   async listPage(orgId: string, documentId: string, page: PageRequest): Promise<Page<DataNeedRecord>> {
     const query = this.db.selectFrom('data_needs').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
-    return mapPage(keysetPage(query, { sort: 'ordinal', sortType: 'number', id: 'id', direction: 'asc', keyOf: (r) => [r.ordinal, r.id] }, page), toRecord);
+    return mapPage(keysetPage(query, { sort: 'ordinal', sortType: 'number', id: 'id', direction: 'asc', keyOf: (r) => [r.ordinal, r.id] }, page), dataNeedFromRow);
   }
 
   async listByDocument(orgId: string, documentId: string): Promise<DataNeedRecord[]> {
@@ -51,7 +52,7 @@ export class DataNeedRepository {
       .orderBy('ordinal', 'asc')
       .orderBy('created_at', 'asc')
       .execute();
-    return rows.map(toRecord);
+    return rows.map(dataNeedFromRow);
   }
 
   async findById(orgId: string, documentId: string, id: string): Promise<DataNeedRecord | undefined> {
@@ -62,7 +63,7 @@ export class DataNeedRepository {
       .where('document_id', '=', documentId)
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && toRecord(row);
+    return row && dataNeedFromRow(row);
   }
 
   async insert(orgId: string, need: DataNeedRecord): Promise<DataNeedRecord> {

@@ -15,7 +15,8 @@ export interface GatheredValueRecord extends GatheredValue {
   createdAt: string;
 }
 
-function toRecord(row: Selectable<GatheredValueTable>): GatheredValueRecord {
+/** A `gathered_values` row as a record (its JSON columns decoded). */
+export function gatheredValueFromRow(row: Selectable<GatheredValueTable>): GatheredValueRecord {
   return {
     id: row.id,
     documentId: row.document_id,
@@ -31,6 +32,16 @@ function toRecord(row: Selectable<GatheredValueTable>): GatheredValueRecord {
   };
 }
 
+/**
+ * The newest row of each output key, sorted by key, from a document's rows read newest first
+ * (`created_at desc, id desc`): the one rule for "the gathered values", shared by every read.
+ */
+export function latestPerOutputKey(newestFirst: Selectable<GatheredValueTable>[]): GatheredValueRecord[] {
+  const latest = new Map<string, GatheredValueRecord>();
+  for (const row of newestFirst) if (!latest.has(row.output_key)) latest.set(row.output_key, gatheredValueFromRow(row));
+  return [...latest.values()].sort((a, b) => a.outputKey.localeCompare(b.outputKey));
+}
+
 export class GatheredValueRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -44,9 +55,7 @@ export class GatheredValueRepository {
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
-    const latest = new Map<string, GatheredValueRecord>();
-    for (const row of rows) if (!latest.has(row.output_key)) latest.set(row.output_key, toRecord(row));
-    return [...latest.values()].sort((a, b) => a.outputKey.localeCompare(b.outputKey));
+    return latestPerOutputKey(rows);
   }
 
   async insert(orgId: string, value: GatheredValueRecord): Promise<void> {

@@ -19,7 +19,8 @@ export interface FieldRecord {
   ordinal: number;
 }
 
-function toRecord(row: Selectable<DocumentFieldTable>): FieldRecord {
+/** A `document_fields` row as a record (the boolean and the options JSON decoded). */
+export function fieldFromRow(row: Selectable<DocumentFieldTable>): FieldRecord {
   return {
     id: row.id,
     documentId: row.document_id,
@@ -42,7 +43,7 @@ export class FieldRepository {
   /** In ordinal order then key (unique per document), one page at a time. */
   async listPage(orgId: string, documentId: string, page: PageRequest): Promise<Page<FieldRecord>> {
     const query = this.db.selectFrom('document_fields').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
-    return mapPage(keysetPage(query, { sort: 'ordinal', sortType: 'number', id: 'key', direction: 'asc', keyOf: (r) => [r.ordinal, r.key] }, page), toRecord);
+    return mapPage(keysetPage(query, { sort: 'ordinal', sortType: 'number', id: 'key', direction: 'asc', keyOf: (r) => [r.ordinal, r.key] }, page), fieldFromRow);
   }
 
   async listByDocument(orgId: string, documentId: string): Promise<FieldRecord[]> {
@@ -54,7 +55,7 @@ export class FieldRepository {
       .orderBy('ordinal', 'asc')
       .orderBy('key', 'asc')
       .execute();
-    return rows.map(toRecord);
+    return rows.map(fieldFromRow);
   }
 
   /** Fields of several documents at once (list views), grouped by document id. */
@@ -71,7 +72,7 @@ export class FieldRepository {
       .execute();
     for (const row of rows) {
       const list = grouped.get(row.document_id) ?? [];
-      list.push(toRecord(row));
+      list.push(fieldFromRow(row));
       grouped.set(row.document_id, list);
     }
     return grouped;

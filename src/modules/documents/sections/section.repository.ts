@@ -18,7 +18,8 @@ export interface SectionRecord {
   updatedAt: string;
 }
 
-function toRecord(row: Selectable<SectionTable>): SectionRecord {
+/** A `sections` row as a record. */
+export function sectionFromRow(row: Selectable<SectionTable>): SectionRecord {
   return {
     id: row.id,
     documentId: row.document_id,
@@ -50,7 +51,7 @@ export class SectionRepository {
       .orderBy('ordinal', 'asc')
       .orderBy('created_at', 'asc')
       .execute();
-    return rows.map(toRecord);
+    return rows.map(sectionFromRow);
   }
 
   async findById(orgId: string, documentId: string, id: string): Promise<SectionRecord | undefined> {
@@ -61,7 +62,7 @@ export class SectionRepository {
       .where('document_id', '=', documentId)
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && toRecord(row);
+    return row && sectionFromRow(row);
   }
 
   async insert(orgId: string, section: SectionRecord): Promise<SectionRecord> {

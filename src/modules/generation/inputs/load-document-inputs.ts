@@ -14,6 +14,7 @@ import { assessmentGapsForDocument } from '../../assessments/bridge/assessment-g
 import type { CommandContext } from '../../context.js';
 import { resolveConfig } from '../../documents/config/config-groups.js';
 import type { DataNeedRecord } from '../../documents/data-needs/data-need.repository.js';
+import type { DocumentDetailRows } from '../../documents/document-detail.repository.js';
 import type { GatheredValueRecord } from '../../documents/data-needs/gathered-value.repository.js';
 import { fieldMap } from '../../documents/document.presenter.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
@@ -67,17 +68,21 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 /**
  * The inputs of a document already in scope (the caller ran requireDocument). Every read goes
  * through `ctx.repos`, so inside a transaction it sees that transaction; the lazy parts read
- * through the same context when first asked for.
+ * through the same context when first asked for. `read`: the document's own rows when the
+ * caller has them already (the document detail reads them in one statement), so they are not
+ * read twice; its gathered rows then answer `gathered()`.
  *
  * @throws never on its own; database errors propagate (from the lazy parts, when first awaited).
  */
-export async function loadDocumentInputs(ctx: CommandContext, document: DocumentRecord): Promise<DocumentInputs> {
+export async function loadDocumentInputs(ctx: CommandContext, document: DocumentRecord, read?: DocumentDetailRows): Promise<DocumentInputs> {
   const orgId = ctx.actor.org.orgId;
-  const [fields, sections, dataNeeds] = await Promise.all([
-    ctx.repos.fields.listByDocument(orgId, document.id),
-    ctx.repos.sections.listByDocument(orgId, document.id),
-    ctx.repos.dataNeeds.listByDocument(orgId, document.id),
-  ]);
+  const [fields, sections, dataNeeds] = read
+    ? [read.fields, read.sections, read.dataNeeds]
+    : await Promise.all([
+        ctx.repos.fields.listByDocument(orgId, document.id),
+        ctx.repos.sections.listByDocument(orgId, document.id),
+        ctx.repos.dataNeeds.listByDocument(orgId, document.id),
+      ]);
   const config = resolveConfig(document.config);
   return {
     document,
@@ -91,7 +96,7 @@ export async function loadDocumentInputs(ctx: CommandContext, document: Document
     fieldValues: fieldMap(fields),
     sections,
     dataNeeds,
-    gathered: once(() => ctx.repos.gathered.latestByDocument(orgId, document.id)),
+    gathered: read ? () => Promise.resolve(read.gathered) : once(() => ctx.repos.gathered.latestByDocument(orgId, document.id)),
     library: once(() => loadBoundLibrary(ctx, document.id)),
     voice: once(async () => (await voiceOfDocument(ctx, document)) ?? null),
     toolRegistrations: once(() => ctx.repos.toolRegistrations.list(orgId)),

@@ -4,9 +4,10 @@
  * rows; this workflow-tier query decorates them, since staleness reads the input assembler.
  */
 import type { CommandContext } from '../../context.js';
+import type { DocumentDetailRows } from '../../documents/document-detail.repository.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
 import { presentDocumentDetail } from '../../documents/queries/get-document.js';
-import { requireDocument } from '../../documents/require-document.js';
+import { requireDocument, requireDocumentDetail } from '../../documents/require-document.js';
 import { presentSection } from '../../documents/sections/section.presenter.js';
 import { loadDocumentInputs } from '../inputs/load-document-inputs.js';
 import type { StalenessServices } from './gathered-staleness.js';
@@ -26,21 +27,26 @@ function withStaleness<T extends { id: string }>(section: T, staleness: Map<stri
  * @throws never on its own; database errors propagate.
  */
 export async function documentDetailWithStaleness(ctx: CommandContext, services: StalenessServices, document: DocumentRecord) {
-  // The staleness check reads the same sections, fields and data needs as the detail (and the
-  // gathered rows when a section is derived): read them once.
-  const inputs = await loadDocumentInputs(ctx, document);
-  const [gathered, staleness] = await Promise.all([inputs.gathered(), sectionStaleness(ctx, services, document, undefined, inputs)]);
-  const detail = presentDocumentDetail(document, { sections: inputs.sections, fields: inputs.fields, dataNeeds: inputs.dataNeeds, gathered });
-  return { ...detail, sections: detail.sections.map((s) => withStaleness(s, staleness)) };
+  return decoratedDetail(ctx, services, document, await ctx.repos.documentDetails.childrenOf(ctx.actor.org.orgId, document.id));
 }
 
 /**
- * `GET /v1/documents/{id}`: the detail, its sections decorated with `staleBecause`.
+ * `GET /v1/documents/{id}`: the detail, its sections decorated with `staleBecause`. The
+ * document and its rows come in one statement; a derived section adds what its staleness reads
+ * (snapshots, library, voice).
  *
  * @throws NotFoundError when absent or foreign.
  */
 export async function getDocumentWithStaleness(ctx: CommandContext, services: StalenessServices, documentId: string) {
-  return documentDetailWithStaleness(ctx, services, await requireDocument(ctx, documentId));
+  const { document, ...rows } = await requireDocumentDetail(ctx, documentId);
+  return decoratedDetail(ctx, services, document, rows);
+}
+
+/** The staleness check reads the same sections, fields, data needs and gathered rows as the detail: read once, used by both. */
+async function decoratedDetail(ctx: CommandContext, services: StalenessServices, document: DocumentRecord, rows: DocumentDetailRows) {
+  const staleness = await sectionStaleness(ctx, services, document, undefined, await loadDocumentInputs(ctx, document, rows));
+  const detail = presentDocumentDetail(document, rows);
+  return { ...detail, sections: detail.sections.map((s) => withStaleness(s, staleness)) };
 }
 
 /**
