@@ -5,6 +5,7 @@
  * server's `{detail}`.
  */
 import { type QuireClient, type v1, unwrapResult } from '@quire/client';
+import { PAGE_SIZE, allPages } from '../../shell/all-pages';
 
 type Schemas = v1.components['schemas'];
 export type SnippetBinding = Schemas['SnippetBinding'];
@@ -12,17 +13,8 @@ export type Entity = Schemas['Entity'];
 export type BindSnippetBody = Schemas['BindSnippetBody'];
 export type UpdateBindingBody = Schemas['UpdateDocumentSnippetBody'];
 
-const PAGE = 200;
-
 export async function listBindings(client: QuireClient, documentId: string): Promise<SnippetBinding[]> {
-  const all: SnippetBinding[] = [];
-  let cursor: string | undefined;
-  do {
-    const result = await client.v1.GET('/v1/documents/{document_id}/snippets', { params: { path: { document_id: documentId }, query: { limit: PAGE, cursor } } });
-    all.push(...unwrapResult(result));
-    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
-  } while (cursor !== undefined);
-  return all;
+  return allPages((cursor) => client.v1.GET('/v1/documents/{document_id}/snippets', { params: { path: { document_id: documentId }, query: { limit: PAGE_SIZE, cursor } } }));
 }
 
 export async function bindSnippet(client: QuireClient, documentId: string, body: BindSnippetBody): Promise<SnippetBinding> {
@@ -38,12 +30,5 @@ export async function unbindSnippet(client: QuireClient, documentId: string, bin
 }
 
 export async function listEntities(client: QuireClient): Promise<Entity[]> {
-  const all: Entity[] = [];
-  let cursor: string | undefined;
-  do {
-    const result = await client.v1.GET('/v1/entities', { params: { query: { limit: PAGE, cursor } } });
-    all.push(...unwrapResult(result));
-    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
-  } while (cursor !== undefined);
-  return all;
+  return allPages((cursor) => client.v1.GET('/v1/entities', { params: { query: { limit: PAGE_SIZE, cursor } } }));
 }

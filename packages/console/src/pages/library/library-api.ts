@@ -4,6 +4,7 @@
  * `nextCursor` for risk blocks) to the last page, so the page shows the whole library.
  */
 import { type QuireClient, unwrapResult } from '@quire/client';
+import { PAGE_SIZE, allPages } from '../../shell/all-pages';
 import type { v1 } from '@quire/client';
 
 type Schemas = v1.components['schemas'];
@@ -14,7 +15,6 @@ export type RiskBlockBody = Schemas['CreateRiskBlockBody'];
 export type Voice = Schemas['Voice'];
 export type VoiceBody = Schemas['CreateVoiceBody'];
 
-const PAGE = 200;
 
 /** A DELETE answers 204 with no body: nothing to return, but a refusal still throws its `{detail}`. */
 function expectDone(result: { error?: unknown; response: Response }): void {
@@ -22,14 +22,7 @@ function expectDone(result: { error?: unknown; response: Response }): void {
 }
 
 export async function listTexts(client: QuireClient): Promise<Text[]> {
-  const all: Text[] = [];
-  let cursor: string | undefined;
-  do {
-    const result = await client.v1.GET('/v1/texts', { params: { query: { limit: PAGE, cursor } } });
-    all.push(...unwrapResult(result));
-    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
-  } while (cursor !== undefined);
-  return all;
+  return allPages((cursor) => client.v1.GET('/v1/texts', { params: { query: { limit: PAGE_SIZE, cursor } } }));
 }
 
 export async function createText(client: QuireClient, body: TextBody): Promise<Text> {
@@ -49,7 +42,7 @@ export async function listRiskBlocks(client: QuireClient): Promise<RiskBlock[]> 
   const all: RiskBlock[] = [];
   let cursor: string | undefined;
   do {
-    const page = unwrapResult(await client.v1.GET('/v1/risk-blocks', { params: { query: { limit: PAGE, cursor } } }));
+    const page = unwrapResult(await client.v1.GET('/v1/risk-blocks', { params: { query: { limit: PAGE_SIZE, cursor } } }));
     all.push(...page.riskBlocks);
     cursor = page.nextCursor ?? undefined;
   } while (cursor !== undefined);
@@ -70,14 +63,7 @@ export async function deleteRiskBlock(client: QuireClient, id: string): Promise<
 }
 
 export async function listVoices(client: QuireClient): Promise<Voice[]> {
-  const all: Voice[] = [];
-  let cursor: string | undefined;
-  do {
-    const result = await client.v1.GET('/v1/voices', { params: { query: { limit: PAGE, cursor } } });
-    all.push(...unwrapResult(result));
-    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
-  } while (cursor !== undefined);
-  return all;
+  return allPages((cursor) => client.v1.GET('/v1/voices', { params: { query: { limit: PAGE_SIZE, cursor } } }));
 }
 
 export async function createVoice(client: QuireClient, body: VoiceBody): Promise<Voice> {
@@ -98,14 +84,7 @@ export type SnippetBody = Schemas['SnippetCreateBody'];
 export type SnippetItemInput = Schemas['SnippetItemInput'];
 
 export async function listSnippets(client: QuireClient): Promise<Snippet[]> {
-  const all: Snippet[] = [];
-  let cursor: string | undefined;
-  do {
-    const result = await client.v1.GET('/v1/snippets', { params: { query: { limit: PAGE, cursor } } });
-    all.push(...unwrapResult(result));
-    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
-  } while (cursor !== undefined);
-  return all;
+  return allPages((cursor) => client.v1.GET('/v1/snippets', { params: { query: { limit: PAGE_SIZE, cursor } } }));
 }
 
 export async function createSnippet(client: QuireClient, body: SnippetBody): Promise<Snippet> {
@@ -132,14 +111,7 @@ export type WebhookBody = Schemas['CreateWebhookBody'];
 export type WebhookWithSecret = Schemas['WebhookWithSecret'];
 
 export async function listToolRegistrations(client: QuireClient): Promise<ToolRegistration[]> {
-  const all: ToolRegistration[] = [];
-  let cursor: string | undefined;
-  do {
-    const result = await client.v1.GET('/v1/tool-registrations', { params: { query: { limit: PAGE, cursor } } });
-    all.push(...unwrapResult(result));
-    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
-  } while (cursor !== undefined);
-  return all;
+  return allPages((cursor) => client.v1.GET('/v1/tool-registrations', { params: { query: { limit: PAGE_SIZE, cursor } } }));
 }
 
 export async function createToolRegistration(client: QuireClient, body: ToolRegistrationBody): Promise<ToolRegistration> {
@@ -151,14 +123,7 @@ export async function deleteToolRegistration(client: QuireClient, id: string): P
 }
 
 export async function listWebhooks(client: QuireClient): Promise<Webhook[]> {
-  const all: Webhook[] = [];
-  let cursor: string | undefined;
-  do {
-    const result = await client.v1.GET('/v1/webhooks', { params: { query: { limit: PAGE, cursor } } });
-    all.push(...unwrapResult(result));
-    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
-  } while (cursor !== undefined);
-  return all;
+  return allPages((cursor) => client.v1.GET('/v1/webhooks', { params: { query: { limit: PAGE_SIZE, cursor } } }));
 }
 
 export async function createWebhook(client: QuireClient, body: WebhookBody): Promise<WebhookWithSecret> {
@@ -198,14 +163,7 @@ export type Entity = Schemas['Entity'];
 export type EntityBody = Schemas['CreateEntityBody'];
 
 export async function listEntities(client: QuireClient): Promise<Entity[]> {
-  const all: Entity[] = [];
-  let cursor: string | undefined;
-  do {
-    const result = await client.v1.GET('/v1/entities', { params: { query: { limit: PAGE, cursor } } });
-    all.push(...unwrapResult(result));
-    cursor = result.response.headers.get('x-next-cursor') ?? undefined;
-  } while (cursor !== undefined);
-  return all;
+  return allPages((cursor) => client.v1.GET('/v1/entities', { params: { query: { limit: PAGE_SIZE, cursor } } }));
 }
 
 export async function createEntity(client: QuireClient, body: EntityBody): Promise<Entity> {
