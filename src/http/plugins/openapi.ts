@@ -6,6 +6,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { ASSESSMENT_AREA_SCHEMAS, ASSESSMENT_AREA_TAGS } from '../../modules/assessments/assessment-area.schemas.js';
+import { OIDC_SIGN_IN_SCHEMAS } from '../../modules/identity/identity.schemas.js';
 import { PROBE_SCHEMAS } from '../health.schemas.js';
 import { addOperationExamples } from '../openapi-examples.js';
 import { markOptionalRequestBodies } from './optional-body.js';
@@ -93,8 +94,8 @@ function v1Document(full: OpenApiDocument): OpenApiDocument {
   for (const item of Object.values(paths)) {
     for (const op of Object.values(item as Record<string, { tags?: string[] }>)) for (const t of op.tags ?? []) usedTags.add(t);
   }
-  // The assessment area's and the probes' components belong to the unversioned document only.
-  const areaIds = new Set([...ASSESSMENT_AREA_SCHEMAS, ...PROBE_SCHEMAS].map((s) => (s as { $id?: string }).$id));
+  // The assessment area's, the probes' and the console sign-in's components belong to the unversioned document only.
+  const areaIds = new Set([...ASSESSMENT_AREA_SCHEMAS, ...PROBE_SCHEMAS, ...OIDC_SIGN_IN_SCHEMAS].map((s) => (s as { $id?: string }).$id));
   const components = full.components ?? {};
   const schemas = Object.fromEntries(Object.entries((components.schemas ?? {}) as Record<string, unknown>).filter(([name]) => !areaIds.has(name)));
   return {

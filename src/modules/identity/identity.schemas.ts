@@ -85,4 +85,7 @@ export const OidcTokenResponse = Type.Object(
   { $id: 'OidcTokenResponse' },
 );
 
-export const IDENTITY_SCHEMAS = [MemberRole, WhoamiMembership, OrgSummary, OrgsResponse, WhoamiUser, WhoamiResponse, DevLoginResponse, OidcSignInSettings, OidcCodeExchange, OidcTokenResponse];
+/** The console's OIDC sign-in (`/auth/oidc/…`): the unversioned document's, not the /v1 contract's. */
+export const OIDC_SIGN_IN_SCHEMAS = [OidcSignInSettings, OidcCodeExchange, OidcTokenResponse];
+
+export const IDENTITY_SCHEMAS = [MemberRole, WhoamiMembership, OrgSummary, OrgsResponse, WhoamiUser, WhoamiResponse, DevLoginResponse, ...OIDC_SIGN_IN_SCHEMAS];

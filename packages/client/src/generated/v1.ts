@@ -2225,33 +2225,6 @@ export interface components {
             /** @description epoch seconds */
             ts: number;
         };
-        OidcCodeExchange: {
-            /** @description the authorization code the identity provider returned to the callback */
-            code: string;
-            /** @description the PKCE verifier (RFC 7636) whose S256 challenge was sent to the authorization endpoint */
-            codeVerifier: string;
-            /** @description the nonce sent to the authorization endpoint; the ID token must carry it */
-            nonce: string;
-            /** @description the redirect_uri sent to the authorization endpoint: the absolute URL of the console's /app/callback */
-            redirectUri: string;
-        };
-        OidcSignInSettings: {
-            /** @description from the issuer's discovery document */
-            authorizationEndpoint: string;
-            /** @description the console's public client id at the identity provider (CONSOLE_OIDC_CLIENT_ID) */
-            clientId: string;
-            /** @description shown on the sign-in button (CONSOLE_OIDC_PROVIDER_NAME) */
-            providerName: string;
-            /** @description space-separated scopes to request; always contains openid */
-            scope: string;
-        };
-        OidcTokenResponse: {
-            expiresIn: null | number;
-            /** @description the identity provider's access token, already checked to be accepted by this server */
-            token: string;
-            /** @enum {string} */
-            tokenType: "Bearer";
-        };
         OrchestrateBody: {
             /** @description intake text to extract facts from */
             source_text: string;
