@@ -42,7 +42,7 @@ function preparing(client: PoolClient): PoolClient {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<QueryResult>;
   const wrapped = Object.create(client) as PoolClient;
   // Kysely calls query(text, values) for queries and query(cursor) for streams: only the first, registered, is named.
-  (wrapped as unknown as { query: (...args: unknown[]) => unknown }).query = async (text: unknown, values?: unknown[]) => {
+  (wrapped as unknown as { query: (text: unknown, values?: unknown[]) => Promise<QueryResult> }).query = async (text: unknown, values?: unknown[]) => {
     const name = typeof text === 'string' ? names.get(text) : undefined;
     if (name === undefined || stale.get(client)?.has(name)) return values === undefined ? query(text) : query(text, values);
     try {
