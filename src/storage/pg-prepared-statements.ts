@@ -38,31 +38,50 @@ export interface PreparingPool {
 
 const stale = new WeakMap<PoolClient, Set<string>>();
 
+async function runPrepared(client: PoolClient, query: (...args: unknown[]) => Promise<QueryResult>, name: string, text: string, values: unknown[] | undefined): Promise<QueryResult> {
+  try {
+    return await query({ name, text, values });
+  } catch (error) {
+    if (!isStalePlan(error)) throw error;
+    const refused = stale.get(client) ?? new Set<string>();
+    refused.add(name);
+    stale.set(client, refused);
+    return query(text, values);
+  }
+}
+
 function preparing(client: PoolClient): PoolClient {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<QueryResult>;
   const wrapped = Object.create(client) as PoolClient;
-  // Kysely calls query(text, values) for queries and query(cursor) for streams: only the first, registered, is named.
-  (wrapped as unknown as { query: (text: unknown, values?: unknown[]) => Promise<QueryResult> }).query = async (text: unknown, values?: unknown[]) => {
+  // Kysely calls query(text, values) for queries and query(cursor) for streams, which must get
+  // the cursor back synchronously: only a registered text goes through the (async) prepared path.
+  (wrapped as unknown as { query: (text: unknown, values?: unknown[]) => unknown }).query = (text: unknown, values?: unknown[]) => {
     const name = typeof text === 'string' ? names.get(text) : undefined;
     if (name === undefined || stale.get(client)?.has(name)) return values === undefined ? query(text) : query(text, values);
-    try {
-      return await query({ name, text, values });
-    } catch (error) {
-      if (!isStalePlan(error)) throw error;
-      const set = stale.get(client) ?? new Set<string>();
-      set.add(name);
-      stale.set(client, set);
-      return query(text, values);
-    }
+    return runPrepared(client, query, name, text as string, values);
   };
   wrapped.release = (destroy?: boolean | Error) => client.release(destroy);
   return wrapped;
 }
 
+/**
+ * One wrapper per pooled connection, so that Kysely (which keeps its connection object per
+ * client it is handed) sees the same client each time the pool lends that connection.
+ */
+const wrappers = new WeakMap<PoolClient, PoolClient>();
+
 /** Wraps `pool` so that registered statements run prepared on each of its connections. */
 export function preparingPool(pool: Pool): PreparingPool {
   return {
-    connect: async () => preparing(await pool.connect()),
+    connect: async () => {
+      const client = await pool.connect();
+      let wrapped = wrappers.get(client);
+      if (!wrapped) {
+        wrapped = preparing(client);
+        wrappers.set(client, wrapped);
+      }
+      return wrapped;
+    },
     end: () => pool.end(),
   };
 }
