@@ -9,6 +9,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { type DialectAdapter, Kysely, type KyselyConfig, type LogEvent, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
+import { preparingPool } from './pg-prepared-statements.js';
 import { cachingSqliteDatabase } from './statement-cache.js';
 
 export interface StoreOptions {
@@ -69,7 +70,7 @@ async function openPostgres(url: string, schema: string, log: KyselyLog): Promis
   const { default: pg } = await import('pg');
   // pg returns bigint counts as strings; dialect.toCount() normalizes them.
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), ...log });
   if (schema !== 'public') await createSchema(db, schema);
   return storeOf(db, 'postgres', schema);
 }

@@ -11,6 +11,7 @@
  */
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import { type DialectName, dialectOf } from './dialect.js';
+import { prepareOnPostgres } from './pg-prepared-statements.js';
 import type { Database } from './schema.js';
 
 const MARKER = '\u0000reusable-query-parameter:';
@@ -28,6 +29,8 @@ export function reusableQuery<K extends string, R>(names: readonly K[], build: (
       const { sql, parameters } = build(db, markers).compile();
       template = { sql, parameters };
       compiled.set(dialect, template);
+      // The same text every call: PostgreSQL may keep it parsed (SQLite's statement cache does already).
+      if (dialect === 'postgres') prepareOnPostgres(sql);
     }
     const parameters = template.parameters.map((p) => {
       const name = nameOf.get(p);
