@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { postMultipart } from '../e2e/assessments-helpers.js';
 import { type Api, apiFor } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
+import { storeTableNames } from '../support/store-tables.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { minimalValid } from './support/minimal-body.js';
 import { type JsonSchema, type Operation, fillPath, listOperations, poolKey } from './support/openapi-operations.js';
@@ -59,9 +60,9 @@ describeEachDialect('cross-tenant matrix from /openapi.json', (dialect) => {
       out[`${op.method} ${op.path}`] = { status: res.status, body: res.body };
     }
     // The store's own tables (on PostgreSQL the job engine keeps its tables in a schema beside it).
-    for (const table of (await server.store.db.introspection.getTables()).filter((t) => t.schema === undefined || t.schema === server.schema)) {
-      const row = await server.store.db.selectFrom(table.name as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-      out[`rows ${table.name}`] = Number((row as { n?: unknown } | undefined)?.n ?? 0);
+    for (const table of await storeTableNames(server)) {
+      const row = await server.store.db.selectFrom(table as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      out[`rows ${table}`] = Number((row as { n?: unknown } | undefined)?.n ?? 0);
     }
     return out;
   }

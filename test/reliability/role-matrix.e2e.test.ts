@@ -16,6 +16,7 @@ import { type Api, apiFor, instantiate } from '../support/api.js';
 import { listOperations, type OpenApiDocument } from '../contract/operations.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { addTestMember } from '../support/members.js';
+import { storeTableNames } from '../support/store-tables.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 /** Write operations whose role is not the default editor. */
@@ -59,9 +60,7 @@ function contractOperations(doc: OpenApiDocument): ContractOperation[] {
 /** Every row of every table (job bookkeeping aside: the runner touches it on its own). */
 async function snapshotDatabase(server: TestServer): Promise<string> {
   const db = server.store.db;
-  const tables = (await db.introspection.getTables())
-    .filter((t) => !t.isView && (server.schema === undefined || t.schema === server.schema))
-    .map((t) => t.name)
+  const tables = (await storeTableNames(server))
     .filter((name) => !/^kysely_|job/.test(name))
     .sort();
   expect(tables).toContain('memberships');

@@ -208,8 +208,8 @@ suite('PgBossJobQueue [postgres]', () => {
     await eventually(() => first !== undefined);
     await store.db.updateTable('job_leases').set({ holder: 'gone-host:1:dead', heartbeat_ms: 0 }).where('job_id', '=', 'echo-self-takeover').execute();
     await eventually(() => first?.aborted === true);
-    // The old attempt finished winding down and wrote no outcome: the job waits for its retry.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The old attempt wound down and wrote no outcome: the job left `active` for its retry.
+    await eventually(async () => (await engineJob('echo-self-takeover'))?.state !== 'active');
     expect((await engineJob('echo-self-takeover'))?.state).toBe('retry');
     await eventually(() => runs.length === 2, 60_000);
     expect(runs).toEqual([1, 2]);

@@ -375,18 +375,12 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   private async recoverOrphans(isDead: (holder: string) => boolean): Promise<void> {
-    const orphans = await this.leases.takeOverStale(this.holder, this.leaseMs, isDead);
-    for (const lease of orphans) {
-      // Our own earlier attempt of it may still be winding down (we paused, another worker took
-      // it over and died): under the lease now ours again it would write its outcome, so it is
-      // stopped as handed back and the job follows the orphan's decision alone.
-      const stillRunning = this.runningJobs.get(lease.jobId);
-      if (stillRunning) {
-        stillRunning.isHandedBack = true;
-        stillRunning.abort.abort(new Error('the job was taken over by another worker'));
-      }
-      await this.handBack(lease, 'orphaned');
-    }
+    // Not a job this process is still running (it paused, another worker took the job over and
+    // died): that attempt, aborted by the heartbeat, must end before the lease is ours again, or
+    // its outcome would be written under the lease taken back. A later sweep (or another worker)
+    // takes it over once the attempt is gone.
+    const orphans = await this.leases.takeOverStale(this.holder, this.leaseMs, isDead, new Set(this.runningJobs.keys()));
+    for (const lease of orphans) await this.handBack(lease, 'orphaned');
   }
 
   /** A holder on this host whose process is gone. */

@@ -60,11 +60,14 @@ export class RunLeaseRepository {
     return jobIds.filter((id) => !still.has(id));
   }
 
-  /** Takes over the leases whose heartbeat is older than `staleAfterMs`, or whose holder is one of `deadHolders`. */
-  async takeOverStale(holder: string, staleAfterMs: number, isDead: (holder: string) => boolean): Promise<RunLease[]> {
+  /**
+   * Takes over the leases whose heartbeat is older than `staleAfterMs`, or whose holder `isDead`,
+   * except those of `skipJobIds` (jobs the caller is still running an attempt of).
+   */
+  async takeOverStale(holder: string, staleAfterMs: number, isDead: (holder: string) => boolean, skipJobIds: ReadonlySet<string> = new Set()): Promise<RunLease[]> {
     const candidates = await this.db.selectFrom('job_leases').select(['job_id', 'holder', sql<boolean>`heartbeat_ms < ${DB_NOW_MS} - ${staleAfterMs}`.as('stale')]).where('holder', '<>', holder).execute();
     const taken: RunLease[] = [];
-    for (const candidate of candidates.filter((c) => c.stale || isDead(c.holder))) {
+    for (const candidate of candidates.filter((c) => !skipJobIds.has(c.job_id) && (c.stale || isDead(c.holder)))) {
       // Conditional on the holder seen: of two workers racing for it, one gets the row.
       const row = await this.db
         .updateTable('job_leases')
