@@ -7,7 +7,8 @@
  * The worker is kept between files: starting a thread and loading pdfjs into it cost more than
  * reading a short PDF (about a second from the TypeScript sources), and every upload paid it
  * twice (inspection, then extraction). Pages come back one by one as they are read, so a caller
- * can work on page 1 while page 100 is read (`onPage`).
+ * can work on page 1 while page 100 is read (`onPage`). A long PDF is read by two such workers,
+ * one half of its pages each (`extractPdfText`).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
