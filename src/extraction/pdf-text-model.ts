@@ -112,6 +112,11 @@ export interface PdfWorkerRequest {
   /** Pages sampled by `inspect` for the text-layer verdict. */
   sample_pages: number;
   include_fields: boolean;
+  /**
+   * `extract` only: which part of the pages this read covers when a long PDF is read by
+   * several threads at once (see `pagesOfPart`). Offsets start at 0 in every part.
+   */
+  part?: { index: number; of: number };
   standard_font_data_url: string;
   cmap_url: string;
   password?: string;
@@ -125,3 +130,23 @@ export type PdfWorkerResponse =
   | { ok: true; task: 'extract'; result: PdfExtractSummary }
   | { ok: true; task: 'inspect'; result: PdfInspection }
   | { ok: false; error: PdfError };
+
+/** Fewer pages than this are read by one thread: a second read would not pay for itself. */
+export const MIN_PAGES_TO_SPLIT = 16;
+
+/**
+ * The pages (1-based, inclusive; empty when `first > last`) that part `index` of `of` reads of
+ * the first `pageCount` pages: consecutive, as even as can be, in order. Below
+ * `MIN_PAGES_TO_SPLIT` pages the first part reads them all.
+ */
+export function pagesOfPart(pageCount: number, index: number, of: number): { first: number; last: number } {
+  if (pageCount < MIN_PAGES_TO_SPLIT) return index === 0 ? { first: 1, last: pageCount } : { first: 1, last: 0 };
+  return { first: Math.floor((pageCount * index) / of) + 1, last: Math.floor((pageCount * (index + 1)) / of) };
+}
+
+/** The document's text-layer verdict from its pages' verdicts. */
+export function layerVerdict(pages: Array<{ text_layer: string }>): 'present' | 'absent' | 'partial' {
+  const good = pages.filter((p) => p.text_layer === 'present').length;
+  if (pages.length > 0 && good === pages.length) return 'present';
+  return good === 0 ? 'absent' : 'partial';
+}

@@ -7,13 +7,16 @@
  * The worker is kept between files: starting a thread and loading pdfjs into it cost more than
  * reading a short PDF (about a second from the TypeScript sources), and every upload paid it
  * twice (inspection, then extraction). Pages come back one by one as they are read, so a caller
- * can work on page 1 while page 100 is read (`onPage`).
+ * can work on page 1 while page 100 is read (`onPage`). A long PDF is read by two such workers,
+ * one half of its pages each (`extractPdfText`).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { WorkerAbortedError, WorkerCrashError, WorkerOutOfMemoryError, WorkerPool, WorkerStartError, WorkerTimeoutError } from '../kernel/worker-pool.js';
+import { layerVerdict } from './pdf-text-model.js';
 import type {
   PdfError,
+  PdfExtractSummary,
   PdfInspection,
   PdfTextDocument,
   PdfWorkerRequest,
@@ -36,6 +39,11 @@ export interface PdfReadOptions {
   /** Pages sampled by `inspectPdf` for the text-layer verdict. Default 5. */
   sample_pages?: number;
   password?: string;
+  /**
+   * Threads the pages are read by (extract only): default `READ_PARTS` for a PDF of
+   * `SPLIT_MIN_BYTES` or more, else 1. The result is the same either way.
+   */
+  threads?: number;
   /** Called with each page as soon as it is read, in page order (extract only). */
   onPage?: (page: PositionedPage) => void;
   /** Stops the read (its worker is replaced); the call resolves with a `worker_failed` error. */
@@ -65,25 +73,36 @@ function workerFailure(error: unknown, timeoutMs: number): PdfError {
   return { code: 'worker_failed', message: `PDF worker failed: ${error instanceof Error ? error.message : String(error)}` };
 }
 
+/** PDFs at least this large are read in `READ_PARTS` threads at once; a smaller one in one. */
+const SPLIT_MIN_BYTES = 32 * 1024;
+/** Threads one long PDF is read by: its pages split in consecutive runs (`pagesOfPart`). */
+const READ_PARTS = 2;
+
 /** A worker is replaced after this many files however small its heap stays (a bound on drift). */
 const TASKS_PER_WORKER = 200;
 
-/** One pool per heap cap, of one worker: a thread reads one PDF at a time, the others wait. */
-const pools = new Map<number, WorkerPool<PdfWorkerRequest, PdfWorkerResponse>>();
+/**
+ * One pool per task and heap cap. Extraction has two workers: a long PDF is read by both at once
+ * (its two halves). Inspection reads a few pages, so one worker serves it. A thread reads one
+ * file at a time; other reads wait their turn.
+ */
+const pools = new Map<string, WorkerPool<PdfWorkerRequest, PdfWorkerResponse>>();
 
-function poolFor(maxHeapMb: number): WorkerPool<PdfWorkerRequest, PdfWorkerResponse> {
-  let pool = pools.get(maxHeapMb);
+function poolFor(task: PdfWorkerRequest['task'], maxHeapMb: number): WorkerPool<PdfWorkerRequest, PdfWorkerResponse> {
+  const key = `${task}:${maxHeapMb}`;
+  let pool = pools.get(key);
   if (!pool) {
     // Kept after an ordinary PDF, recycled after one that left a large heap behind.
-    pool = new WorkerPool({ callerUrl: import.meta.url, module: 'pdf-text.worker', size: 1, maxHeapMb, maxTasksPerWorker: TASKS_PER_WORKER, recycleAboveHeapMb: Math.min(192, Math.floor(maxHeapMb / 2)) });
-    pools.set(maxHeapMb, pool);
+    const size = task === 'extract' ? READ_PARTS : 1;
+    pool = new WorkerPool({ callerUrl: import.meta.url, module: 'pdf-text.worker', size, maxHeapMb, maxTasksPerWorker: TASKS_PER_WORKER, recycleAboveHeapMb: Math.min(192, Math.floor(maxHeapMb / 2)) });
+    pools.set(key, pool);
   }
   return pool;
 }
 
-/** The counters of this thread's PDF worker pool for a heap cap (tests, metrics). */
-export function pdfWorkerStats(maxHeapMb = 512) {
-  return poolFor(maxHeapMb).stats();
+/** The counters of this thread's PDF worker pool for a task and heap cap (tests, metrics). */
+export function pdfWorkerStats(maxHeapMb = 512, task: PdfWorkerRequest['task'] = 'extract') {
+  return poolFor(task, maxHeapMb).stats();
 }
 
 /**
@@ -100,7 +119,7 @@ async function runWorker(request: PdfWorkerRequest, timeoutMs: number, maxHeapMb
   try {
     // The budget also bounds the wait for the worker (another file being read, or its start).
     const deadlines = { timeoutMs, queueTimeoutMs: timeoutMs, signal: o.signal };
-    return await poolFor(maxHeapMb).converse(request, deadlines, (page, reply) => {
+    return await poolFor(request.task, maxHeapMb).converse(request, deadlines, (page, reply) => {
       o.onPage?.(page as PositionedPage);
       reply('next');
     });
@@ -123,23 +142,77 @@ function request(task: PdfWorkerRequest['task'], bytes: Uint8Array, o: PdfReadOp
   };
 }
 
+/** A page of a later part, its offsets moved from its part's start to the whole text's. */
+function shiftPage(p: PositionedPage, by: number): PositionedPage {
+  if (by === 0) return p;
+  return {
+    ...p,
+    text_start: p.text_start + by,
+    text_end: p.text_end + by,
+    lines: p.lines.map((l) => ({ ...l, start: l.start + by, end: l.end + by, words: l.words.map((w) => ({ ...w, start: w.start + by, end: w.end + by })) })),
+  };
+}
+
 /**
  * Extracts positioned text (pages → lines → words), the full text with UTF-16 offsets, AcroForm
  * fields with widget boxes and the text-layer verdict, within the page and time budgets.
+ *
+ * A long PDF is read by two threads at once, each opening the file and reading its half of the
+ * pages (pdfjs's parsing is most of an extraction's time, and single-threaded). The second
+ * half's pages are held until the first half has been handed over, then shifted by the text
+ * before them, so `onPage` still sees every page in order with the offsets one thread gives.
  */
 export async function extractPdfText(bytes: Uint8Array, options: PdfReadOptions = {}): Promise<PdfResult<PdfTextDocument>> {
+  const timeoutMs = options.timeout_ms ?? 30_000;
+  const parts = Math.max(1, Math.min(READ_PARTS, options.threads ?? (bytes.byteLength >= SPLIT_MIN_BYTES ? READ_PARTS : 1)));
+  // One failed part stops the others: its error is the answer, their pages would be wasted.
+  const stopAll = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stopAll.signal]) : stopAll.signal;
   const pages: PositionedPage[] = [];
-  const collect: PdfReadOptions = {
-    ...options,
-    onPage: (page) => {
-      pages.push(page);
-      options.onPage?.(page);
-    },
+  const held: PositionedPage[][] = Array.from({ length: parts }, () => []);
+  let handing = 0; // the part whose pages go straight to the caller
+  let shift = 0;
+  let failure: PdfError | null = null;
+  const done: boolean[] = Array.from({ length: parts }, () => false);
+  const handOver = (page: PositionedPage) => {
+    const p = shiftPage(page, shift);
+    pages.push(p);
+    options.onPage?.(p);
   };
-  const res = await runWorker(request('extract', bytes, options), options.timeout_ms ?? 30_000, options.max_heap_mb ?? 512, collect);
-  if (!res.ok) return { ok: false, error: res.error };
-  if (res.task !== 'extract') return { ok: false, error: { code: 'worker_failed', message: 'unexpected worker answer' } };
-  return { ok: true, value: { ...res.result, pages, text: pages.map((p) => p.text).join('\f') } };
+  const summaries = await Promise.all(
+    Array.from({ length: parts }, async (_, index) => {
+      const req: PdfWorkerRequest = { ...request('extract', bytes, options), part: { index, of: parts }, include_fields: index === 0 && (options.include_fields ?? true) };
+      const res = await runWorker(req, timeoutMs, options.max_heap_mb ?? 512, {
+        ...options,
+        signal,
+        onPage: (page) => (index === handing ? handOver(page) : held[index].push(page)),
+      });
+      if (!res.ok || res.task !== 'extract') {
+        failure ??= res.ok ? { code: 'worker_failed', message: 'unexpected worker answer' } : res.error;
+        stopAll.abort();
+        return null;
+      }
+      done[index] = true;
+      try {
+        // Once the part being handed over has ended, the next one's held pages follow it.
+        while (handing < parts && done[handing]) {
+          handing++;
+          if (handing === parts) break;
+          shift = pages.length > 0 ? pages[pages.length - 1].text_end + 1 : 0;
+          for (const page of held[handing].splice(0)) handOver(page);
+        }
+      } catch (error) {
+        failure ??= { code: 'worker_failed', message: `PDF worker failed: ${error instanceof Error ? error.message : String(error)}` };
+        stopAll.abort();
+        return null;
+      }
+      return res.result;
+    }),
+  );
+  if (failure) return { ok: false, error: failure };
+  const [first] = summaries as PdfExtractSummary[];
+  const value: PdfTextDocument = { ...first, pages_processed: pages.length, text_layer: layerVerdict(pages), pages, text: pages.map((p) => p.text).join('\f') };
+  return { ok: true, value };
 }
 
 /** Page count, text-layer verdict (from the first `sample_pages` pages) and field count. */

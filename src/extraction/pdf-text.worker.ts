@@ -19,6 +19,7 @@ import type {
   PositionedPage,
   PositionedWord,
 } from './pdf-text-model.js';
+import { layerVerdict, pagesOfPart } from './pdf-text-model.js';
 import { ratePageQuality, round4 } from './text-quality.js';
 import type { Box } from './types.js';
 
@@ -208,12 +209,6 @@ async function readPage(page: PDFPageProxy, pageNumber: number, offset: number):
   };
 }
 
-function layerVerdict(pages: Array<{ text_layer: string }>): 'present' | 'absent' | 'partial' {
-  const good = pages.filter((p) => p.text_layer === 'present').length;
-  if (pages.length > 0 && good === pages.length) return 'present';
-  return good === 0 ? 'absent' : 'partial';
-}
-
 interface FieldObject {
   type?: string;
   name?: string;
@@ -371,12 +366,14 @@ async function run(req: PdfWorkerRequest, conversation: PoolConversation): Promi
       return { ok: true, task: 'inspect', result };
     }
     const n = Math.min(doc.numPages, req.max_pages);
+    const { first, last } = pagesOfPart(n, req.part?.index ?? 0, req.part?.of ?? 1);
     const verdicts: Array<{ text_layer: string }> = [];
+    // Every part counts offsets from 0; the caller shifts a later part's by the text before it.
     let offset = 0;
     // One page in flight: page i+1 is read while the caller takes page i (its reply is awaited
     // only before the next step, so reading never waits for the caller's event loop).
     let delivered: Promise<unknown> = Promise.resolve();
-    for (let i = 1; i <= n; i++) {
+    for (let i = first; i <= last; i++) {
       const p = await readPage(await doc.getPage(i), i, offset);
       verdicts.push({ text_layer: p.text_layer });
       offset = p.text_end + 1; // '\f' between pages
@@ -386,7 +383,7 @@ async function run(req: PdfWorkerRequest, conversation: PoolConversation): Promi
     await delivered;
     const result: PdfExtractSummary = {
       page_count: doc.numPages,
-      pages_processed: n,
+      pages_processed: Math.max(0, last - first + 1),
       truncated: n < doc.numPages,
       text_layer: layerVerdict(verdicts),
       fields: req.include_fields ? await readFields(doc) : [],
