@@ -30,6 +30,7 @@ import { configureTenantCode } from './tenant-code/tenant-code-pool.js';
 import { LibreOfficePool } from './pdf/libreoffice-pool.js';
 import { closeComposeWorkers } from './docx/compose-in-worker.js';
 import { closePdfWorkers } from './extraction/pdf-text.js';
+import { closeProcessorWorkers } from './extraction/run-processor-in-worker.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -94,6 +95,8 @@ export async function prepareApp(config: Config, options: ServerOptions = {}): P
     app.addHook('onClose', async () => closeComposeWorkers());
     // The PDF reader that inspects uploads is kept between uploads, and stopped with the app.
     app.addHook('onClose', async () => closePdfWorkers());
+    // So are the extraction workers, started by the first upload's processing.
+    app.addHook('onClose', async () => closeProcessorWorkers());
     logTo.log = app.log;
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
     // The job engine installs its own schema and queues: under the same lock, or two processes

@@ -45,6 +45,17 @@ function poolFor(budget: ProcessorBudget): WorkerPool<ProcessorWorkerRequest, Pr
   return pool;
 }
 
+/**
+ * Stops the extraction workers of this thread (the server's close): like the PDF readers
+ * (closePdfWorkers), a worker started from the TypeScript sources keeps the process alive
+ * although it is unref'd. A later extraction starts anew.
+ */
+export async function closeProcessorWorkers(): Promise<void> {
+  const open = [...pools.values()];
+  pools.clear();
+  await Promise.all(open.map((pool) => pool.close()));
+}
+
 /** The counters of the pool that runs extractions with this budget (tests, metrics). */
 export function extractionWorkerStats(budget: ProcessorBudget) {
   return poolFor(budget).stats();
