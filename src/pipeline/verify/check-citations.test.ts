@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCitations } from './check-citations.js';
+import { checkCitations, sourceFactComputations } from './check-citations.js';
 import { findCitations, splitSentences } from './sentences.js';
 
 const sources = [
@@ -31,6 +31,17 @@ describe('checkCitations', () => {
     expect(r.claims).toHaveLength(1);
     expect(r.claims[0]).toMatchObject({ citations: [1], supported: true, missing: [] });
     expect(r.unsupported).toEqual([]);
+  });
+
+  it('reads a source once for every section checked against it, and still judges each section', () => {
+    const report = { n: 1, text: `The audit of 3 March 2026 found ${Array.from({ length: 50 }, (_, i) => `${i + 100} open items`).join(', ')}.` };
+    const before = sourceFactComputations();
+    // A new array of equal sources per section, as each section's check builds them.
+    const first = checkCitations('The audit of 3 March 2026 found 101 open items [1].', [{ ...report }]);
+    const second = checkCitations('The audit of 4 March 2026 found 99 open items [1].', [{ ...report }]);
+    expect(sourceFactComputations() - before).toBe(1);
+    expect(first.unsupported).toEqual([]);
+    expect(second.unsupported[0].missing).toEqual(['4 March 2026', '99']);
   });
 
   it('flags a number that is not in the cited source', () => {

@@ -92,19 +92,53 @@ function containsWord(haystack: string, needle: string): boolean {
 
 /** Facts extracted once per set of cited sources. */
 interface SourceFacts {
-  text: string;
-  numbers: Array<{ values: number[]; percent: boolean }>;
-  dates: Set<string>;
+  readonly text: string;
+  readonly numbers: ReadonlyArray<{ values: number[]; percent: boolean }>;
+  readonly dates: ReadonlySet<string>;
 }
+
+/**
+ * The facts of recently checked source texts. Every section of a run is checked against the
+ * same sources, and finding numbers and dates (chrono) in a long source costs milliseconds each
+ * time: computed once per text, kept for the next sections (bounded by entries and characters,
+ * least recently used goes first). Facts depend on the text alone and are never changed.
+ */
+const MAX_CACHED_SOURCES = 64;
+const MAX_CACHED_CHARS = 4_000_000;
+const factsCache = new Map<string, SourceFacts>();
+let cachedChars = 0;
+let factComputations = 0;
 
 /** Build the searchable facts of the cited sources' union. */
 function sourceFacts(texts: string[]): SourceFacts {
   const raw = texts.join('\n');
-  return {
+  const hit = factsCache.get(raw);
+  if (hit) {
+    factsCache.delete(raw);
+    factsCache.set(raw, hit);
+    return hit;
+  }
+  factComputations += 1;
+  const facts = {
     text: normalizeText(raw),
     numbers: findNumbers(raw).map(({ values, percent }) => ({ values, percent })),
     dates: new Set(findDates(raw).map((d) => d.key)),
   };
+  if (raw.length <= MAX_CACHED_CHARS) {
+    factsCache.set(raw, facts);
+    cachedChars += raw.length;
+    for (const [oldest] of factsCache) {
+      if (factsCache.size <= MAX_CACHED_SOURCES && cachedChars <= MAX_CACHED_CHARS) break;
+      factsCache.delete(oldest);
+      cachedChars -= oldest.length;
+    }
+  }
+  return facts;
+}
+
+/** How many sets of source texts this thread has read facts from (tests). */
+export function sourceFactComputations(): number {
+  return factComputations;
 }
 
 /** What in `sentence` (markers already stripped) is not backed by `facts`. */

@@ -104,7 +104,7 @@ export function findDates(text: string): DateMention[] {
 }
 
 /** True when the claimed date key is matched by one of the source date keys. */
-export function dateSupported(claim: string, sourceKeys: Set<string>): boolean {
+export function dateSupported(claim: string, sourceKeys: ReadonlySet<string>): boolean {
   if (sourceKeys.has(claim)) return true;
   for (const k of sourceKeys) {
     if (claim.length === 7 && k.startsWith(`${claim}-`)) return true; // "March 2026" vs "15 March 2026"
