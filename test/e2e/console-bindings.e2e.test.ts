@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { LETTER_FIELDS } from '../support/builtin-fields.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { TABLET_VIEWPORT, ensureConsoleBuilt, expectCleanPage, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import { TABLET_VIEWPORT, expectCleanPage, hasChromium, startConsoleSuite, stopConsoleSuite, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
 import { addTestMember } from '../support/members.js';
-import { type TestServer, startTestServer } from '../support/test-server.js';
+import type { TestServer } from '../support/test-server.js';
 
 interface StoredBinding {
   id: string;
@@ -26,13 +26,11 @@ describe.skipIf(!hasChromium)('console snippet bindings in chromium', () => {
   let browser: Browser;
   let api: Api;
   beforeAll(async () => {
-    await ensureConsoleBuilt();
-    [server, browser] = await Promise.all([startTestServer({ dialect: 'sqlite' }), launchConsoleBrowser()]);
+    ({ server, browser } = await startConsoleSuite());
     api = await apiFor(server);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await stopConsoleSuite({ server, browser });
   });
 
   async function created(path: string, body: unknown): Promise<{ id: string }> {

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, apiFor } from '../support/api.js';
 import { DPIA_FIELDS, LETTER_FIELDS, MEMO_FIELDS } from '../support/builtin-fields.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { expectCleanPage, ensureConsoleBuilt, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
-import { type TestServer, startTestServer } from '../support/test-server.js';
+import { expectCleanPage, hasChromium, startConsoleSuite, stopConsoleSuite, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import type { TestServer } from '../support/test-server.js';
 
 const TEMPLATES: { slug: string; fields: Record<string, string | number> }[] = [
   { slug: 'engagement-letter', fields: LETTER_FIELDS },
@@ -41,13 +41,11 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
   let browser: Browser;
   let api: Api;
   beforeAll(async () => {
-    await ensureConsoleBuilt();
-    [server, browser] = await Promise.all([startTestServer({ dialect: 'sqlite' }), launchConsoleBrowser()]);
+    ({ server, browser } = await startConsoleSuite());
     api = await apiFor(server);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await stopConsoleSuite({ server, browser });
   });
 
   it('creates a document from each built-in template through the form, showing a refused value at its field', async () => {

@@ -9,10 +9,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { ensureConsoleBuilt, expectCleanPage, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import { expectCleanPage, hasChromium, startConsoleSuite, stopConsoleSuite, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
 import { LETTER_FIELDS } from '../support/builtin-fields.js';
 import { addTestMember } from '../support/members.js';
-import { type TestServer, startTestServer } from '../support/test-server.js';
+import type { TestServer } from '../support/test-server.js';
 
 /** A webhook URL must resolve to an allowed host: a loopback port of this helper's range, allow-listed (nothing is delivered: no run ends here). */
 const HOOK_HOST = '127.0.0.1:19901';
@@ -22,13 +22,11 @@ describe.skipIf(!hasChromium)('console library pages in chromium', () => {
   let browser: Browser;
   let api: Api;
   beforeAll(async () => {
-    await ensureConsoleBuilt();
-    [server, browser] = await Promise.all([startTestServer({ dialect: 'sqlite', env: { TOOL_ALLOWED_HOSTS: HOOK_HOST } }), launchConsoleBrowser()]);
+    ({ server, browser } = await startConsoleSuite({ TOOL_ALLOWED_HOSTS: HOOK_HOST }));
     api = await apiFor(server);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await stopConsoleSuite({ server, browser });
   });
 
   /** The library front page, then one collection through its link. */

@@ -9,24 +9,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFor } from '../support/api.js';
 import { LETTER_FIELDS } from '../support/builtin-fields.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { ensureConsoleBuilt, expectCleanPage, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import { expectCleanPage, hasChromium, startConsoleSuite, stopConsoleSuite, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
 import { type CuttingProxy, startCuttingProxy } from '../support/cutting-proxy.js';
 import { collectEvents } from '../support/sse.js';
-import { type TestServer, startTestServer } from '../support/test-server.js';
+import type { TestServer } from '../support/test-server.js';
 
 describe.skipIf(!hasChromium)('console progress timeline across dropped connections', () => {
   let server: TestServer;
   let browser: Browser;
   let proxy: CuttingProxy;
   beforeAll(async () => {
-    await ensureConsoleBuilt();
-    [server, browser] = await Promise.all([startTestServer({ dialect: 'sqlite' }), launchConsoleBrowser()]);
+    ({ server, browser } = await startConsoleSuite());
     proxy = await startCuttingProxy(server.url, 2);
   });
   afterAll(async () => {
     await proxy?.close();
-    await browser?.close();
-    await server?.close();
+    await stopConsoleSuite({ server, browser });
   });
 
   it('resumes the timeline after the stream is cut twice and reaches "finished", each event once', { timeout: 120_000 }, async () => {

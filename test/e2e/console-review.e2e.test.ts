@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeInvoicePdf, makeXlsx } from '../../src/extraction/test-support/fixtures.js';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { expectCleanPage, TABLET_VIEWPORT, ensureConsoleBuilt, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import { expectCleanPage, TABLET_VIEWPORT, hasChromium, startConsoleSuite, stopConsoleSuite, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
 import { collectEvents } from '../support/sse.js';
 import { postMultipart } from './assessments-helpers.js';
-import { type TestServer, startTestServer } from '../support/test-server.js';
+import type { TestServer } from '../support/test-server.js';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -24,8 +24,7 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
   let api: Api;
   let token: string;
   beforeAll(async () => {
-    await ensureConsoleBuilt();
-    [server, browser] = await Promise.all([startTestServer({ dialect: 'sqlite' }), launchConsoleBrowser()]);
+    ({ server, browser } = await startConsoleSuite());
     api = await apiFor(server);
     token = await server.login();
     await createTemplate(api, {
@@ -38,8 +37,7 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
     });
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await stopConsoleSuite({ server, browser });
   });
 
   it('uploads a PDF and a spreadsheet, corrects a value with its box drawn over the page, and shows the section that used it stale', async () => {

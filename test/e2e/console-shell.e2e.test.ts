@@ -7,19 +7,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { expectCleanPage, TABLET_VIEWPORT, ensureConsoleBuilt, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
-import { type TestServer, startTestServer } from '../support/test-server.js';
+import { expectCleanPage, TABLET_VIEWPORT, hasChromium, startConsoleSuite, stopConsoleSuite, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import type { TestServer } from '../support/test-server.js';
 
 describe.skipIf(!hasChromium)('console shell in chromium', () => {
   let server: TestServer;
   let browser: Browser;
   beforeAll(async () => {
-    await ensureConsoleBuilt();
-    [server, browser] = await Promise.all([startTestServer({ dialect: 'sqlite' }), launchConsoleBrowser()]);
+    ({ server, browser } = await startConsoleSuite());
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await stopConsoleSuite({ server, browser });
   });
 
   it('signs in with the dev login, shows the role and organization, and moves between the areas', async () => {

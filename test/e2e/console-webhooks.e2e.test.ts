@@ -8,9 +8,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { ensureConsoleBuilt, expectCleanPage, hasChromium, launchConsoleBrowser, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import { expectCleanPage, hasChromium, startConsoleSuite, stopConsoleSuite, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
 import { addTestMember } from '../support/members.js';
-import { type TestServer, startTestServer } from '../support/test-server.js';
+import type { TestServer } from '../support/test-server.js';
 import { type WebhookReceiver, startWebhookReceiver } from '../support/webhook-receiver.js';
 
 describe.skipIf(!hasChromium)('console webhook deliveries in chromium', () => {
@@ -19,14 +19,12 @@ describe.skipIf(!hasChromium)('console webhook deliveries in chromium', () => {
   let receiver: WebhookReceiver;
   let api: Api;
   beforeAll(async () => {
-    await ensureConsoleBuilt();
     receiver = await startWebhookReceiver();
-    [server, browser] = await Promise.all([startTestServer({ dialect: 'sqlite', env: { TOOL_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}`, WEBHOOK_TIMEOUT_SECONDS: '5' } }), launchConsoleBrowser()]);
+    ({ server, browser } = await startConsoleSuite({ TOOL_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}`, WEBHOOK_TIMEOUT_SECONDS: '5' }));
     api = await apiFor(server);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await stopConsoleSuite({ server, browser });
     await receiver?.close();
   });
 

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { expect } from 'vitest';
+import { type TestServer, startTestServer } from './test-server.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM);
@@ -26,6 +27,19 @@ export async function ensureConsoleBuilt(): Promise<void> {
   if (consoleIsFresh(path.resolve('.'))) return;
   const result = spawnSync('npm', ['run', '--silent', 'build', '-w', '@quire/console'], { cwd: path.resolve('.'), encoding: 'utf8', timeout: 180_000 });
   if (result.status !== 0) throw new Error(`the console build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** A console test file's server (SQLite, `env` added) and chromium, the console built first. */
+export async function startConsoleSuite(env: Record<string, string> = {}): Promise<{ server: TestServer; browser: Browser }> {
+  await ensureConsoleBuilt();
+  const [server, browser] = await Promise.all([startTestServer({ dialect: 'sqlite', env }), launchConsoleBrowser()]);
+  return { server, browser };
+}
+
+/** Stops what startConsoleSuite started (either is missing when starting failed). */
+export async function stopConsoleSuite(suite: { server?: TestServer; browser?: Browser }): Promise<void> {
+  await suite.browser?.close();
+  await suite.server?.close();
 }
 
 export async function launchConsoleBrowser(): Promise<Browser> {
