@@ -77,6 +77,8 @@ export class PgBossJobQueue implements JobQueue {
   private running = false;
   private pumping = false;
   private pumpAgain = false;
+  /** Claims under way (see pump). */
+  private claiming = 0;
   private nextQueue = 0;
   private timers: NodeJS.Timeout[] = [];
   private listener: WakeupListener | null = null;
@@ -202,7 +204,7 @@ export class PgBossJobQueue implements JobQueue {
       await this.waitForActive();
       let queued = 0;
       for (const name of this.definitions.keys()) queued += await this.boss.getQueueSize(name);
-      if (queued === 0 && this.runningJobs.size === 0) return;
+      if (queued === 0 && this.runningJobs.size === 0 && this.claiming === 0) return;
       this.kick();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -267,13 +269,20 @@ export class PgBossJobQueue implements JobQueue {
     while (this.running && this.runningJobs.size < this.concurrency && emptyInARow < names.length) {
       const name = names[this.nextQueue % names.length];
       this.nextQueue += 1;
-      const lease = await this.claim(name);
-      if (!lease) {
-        emptyInARow += 1;
-        continue;
+      // Counted until launched: a claimed job is `active` in the engine before it is among the
+      // running jobs, and `idle()` must not take that moment for an empty queue.
+      this.claiming += 1;
+      try {
+        const lease = await this.claim(name);
+        if (!lease) {
+          emptyInARow += 1;
+          continue;
+        }
+        emptyInARow = 0;
+        this.launch(lease);
+      } finally {
+        this.claiming -= 1;
       }
-      emptyInARow = 0;
-      this.launch(lease);
     }
   }
 
