@@ -8,22 +8,26 @@
  * Measured at concurrency ≥ the graph's width (64/64) and at the defaults (4/4); the makespan
  * is `pipeline_finished.ts − pipeline_started.ts` of the stored events (both stamped by the
  * server, so the progress stream's poll interval is not in it); median of RUNS runs after a
- * warm-up. The server runs in process over SQLite (`startTestServer`), real HTTP to the fake.
+ * warm-up. Quire runs as its own process over SQLite (`startQuireProcess`: the built service
+ * when dist/ is fresh), as in production, with real HTTP to the fake, which runs in the bench's
+ * process like a remote provider would on another machine: in one process, the fake's handling
+ * of the 20 requests that arrive together was added to Quire's own on one event loop.
  * Run with `npx tsx bench/run-makespan.ts` (part of `npm run bench`); results go to the
  * `## Runs` section of BENCHMARKS.md.
  */
 import { loadavg } from 'node:os';
-import { type Api, apiFor, createTemplate } from '../test/support/api.js';
 import { type FakeChatRequest, startFakeOpenAi } from '../test/support/fake-openai-server.js';
 import { SYNTHESIS } from '../test/support/fake-generation-model.js';
 import { collectEvents } from '../test/support/sse.js';
-import { type TestServer, startTestServer } from '../test/support/test-server.js';
+import { type QuireProcess, newQuireData, removeQuireData, startQuireProcess } from '../test/support/quire-process.js';
 import { machine, writeBenchmarkSection } from './benchmarks-file.js';
 
 const LATENCY_MS = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** `BENCH_TRACE=1`: print each run's events with their times from `pipeline_started` (to see where a run waits). */
 const TRACE = process.env.BENCH_TRACE === '1';
+/** `BENCH_SERVER_NODE_ARGS`: Node options for the Quire process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a run's time goes. */
+const SERVER_NODE_ARGS = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter((arg) => arg !== '') ?? [];
 const SECTIONS = 20;
 /** The need graph: key → the needs it depends on (widths 4, 3, 2, 1). */
 const NEEDS: Record<string, string[]> = {
@@ -96,11 +100,11 @@ function idealRounds(maxConcurrency: number, render: number): number {
 
 const CRITICAL_PATH_MS = idealRounds(1_000, 1_000) * LATENCY_MS;
 
-async function oneRun(server: TestServer, api: Api, token: string, documentId: string): Promise<number> {
+async function oneRun(quire: QuireProcess, documentId: string): Promise<number> {
   // `refresh`: every need is asked again (else the second run serves all ten from the cache).
-  const started = await api.post(`/v1/documents/${documentId}/generate`, { force: true, refresh: true });
+  const started = await quire.json('POST', `/v1/documents/${documentId}/generate`, { force: true, refresh: true });
   if (started.status !== 200 || started.body.started !== true) throw new Error(`generate: ${started.status} ${JSON.stringify(started.body)}`);
-  const events = await collectEvents(`${server.url}/v1/documents/${documentId}/progress`, token, { org: 'acme', timeoutMs: 120_000 });
+  const events = await collectEvents(`${quire.url}/v1/documents/${documentId}/progress`, quire.token, { org: 'acme', timeoutMs: 120_000 });
   const last = events.at(-1);
   if (last?.event !== 'pipeline_finished') throw new Error(`run ended with ${JSON.stringify(last)}`);
   const runId = last.runId;
@@ -119,29 +123,31 @@ function median(values: readonly number[]): number {
 
 async function main(): Promise<void> {
   const fake = await startFakeOpenAi({ latencyMs: LATENCY_MS, respond: answer });
-  const server = await startTestServer({ dialect: 'sqlite', env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'bench-key', LLM_TIMEOUT_MS: '30000' } });
+  const data = await newQuireData('sqlite');
+  const quire = await startQuireProcess(data, { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'bench-key', LLM_TIMEOUT_MS: '30000' }, { startTimeoutMs: 120_000, nodeArgs: SERVER_NODE_ARGS });
   const loadBefore = loadavg()[0];
   const rows: string[] = [];
   try {
-    const token = await server.login();
-    const api = await apiFor(server);
-    await createTemplate(api, TEMPLATE);
+    const template = await quire.json('POST', '/v1/templates', TEMPLATE);
+    if (template.status !== 201) throw new Error(`template: ${template.status} ${JSON.stringify(template.body)}`);
     for (const setting of SETTINGS) {
-      const created = await api.post('/v1/documents', { templateId: TEMPLATE.slug });
+      const created = await quire.json('POST', '/v1/documents', { templateId: TEMPLATE.slug });
       if (created.status !== 201) throw new Error(`document: ${created.status} ${JSON.stringify(created.body)}`);
       const id = created.body.document.id as string;
-      const configured = await api.put(`/v1/documents/${id}/config`, { coordination: { maxConcurrency: setting.maxConcurrency }, render: { concurrency: setting.render } });
+      const configured = await quire.json('PUT', `/v1/documents/${id}/config`, { coordination: { maxConcurrency: setting.maxConcurrency }, render: { concurrency: setting.render } });
       if (configured.status !== 200) throw new Error(`config: ${configured.status} ${JSON.stringify(configured.body)}`);
-      await oneRun(server, api, token, id); // warm-up: workers, statement caches, the first connection to the model
+      await oneRun(quire, id); // warm-up: workers, statement caches, the first connection to the model
       const makespans: number[] = [];
-      for (let i = 0; i < RUNS; i += 1) makespans.push(await oneRun(server, api, token, id));
+      for (let i = 0; i < RUNS; i += 1) makespans.push(await oneRun(quire, id));
       const ms = median(makespans);
       const ideal = idealRounds(setting.maxConcurrency, setting.render) * LATENCY_MS;
       console.log(`${setting.label}: makespan median ${ms.toFixed(0)} ms (runs ${makespans.map((m) => m.toFixed(0)).join(', ')}); critical path ${CRITICAL_PATH_MS} ms; ideal list schedule ${ideal} ms`);
       rows.push(`| ${setting.label} | ${ms.toFixed(0)} ms | ${makespans.map((m) => m.toFixed(0)).join(', ')} | ${CRITICAL_PATH_MS} ms | ${(ms / CRITICAL_PATH_MS).toFixed(2)} | ${ideal} ms | ${(ms / ideal).toFixed(2)} |`);
     }
   } finally {
-    await server.close();
+    quire.child.kill('SIGTERM');
+    await quire.exited;
+    await removeQuireData(data);
     await fake.close();
   }
   const m = machine();
@@ -152,7 +158,7 @@ async function main(): Promise<void> {
       '',
       `Machine: ${m.cpu}, ${m.nproc} cores, shared with other work (1-minute load ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end), Node ${m.node}, SQLite.`,
       'Command: `npx tsx bench/run-makespan.ts` (in `npm run bench`).',
-      `Setup: one generation of ${SECTIONS} synthesized sections, each citing a source and checked by the model judge, and 10 \`llm\` data-needs in a 4-deep chain (widths 4, 3, 2, 1), synthesis on; a fake OpenAI-compatible model answering every call after ${LATENCY_MS} ms over real HTTP; the server in process (\`startTestServer\`). Makespan = \`pipeline_finished.ts − pipeline_started.ts\`, median of ${RUNS} runs after a warm-up. Peers computed from the same graph: the critical path of model calls (${CRITICAL_PATH_MS / LATENCY_MS} calls) and the ideal list schedule at the run's limits (unit-time calls, highest level first, no overhead). Goals: makespan ÷ critical path ≤ 1.10 at concurrency ≥ width; ≤ 1.15 × the ideal list schedule at the defaults.`,
+      `Setup: one generation of ${SECTIONS} synthesized sections, each citing a source and checked by the model judge, and 10 \`llm\` data-needs in a 4-deep chain (widths 4, 3, 2, 1), synthesis on; a fake OpenAI-compatible model answering every call after ${LATENCY_MS} ms over real HTTP, in the bench's process; Quire in its own process (the built \`dist/main.js\`, SQLite). Makespan = \`pipeline_finished.ts − pipeline_started.ts\`, median of ${RUNS} runs after a warm-up. Peers computed from the same graph: the critical path of model calls (${CRITICAL_PATH_MS / LATENCY_MS} calls) and the ideal list schedule at the run's limits (unit-time calls, highest level first, no overhead). Goals: makespan ÷ critical path ≤ 1.10 at concurrency ≥ width; ≤ 1.15 × the ideal list schedule at the defaults.`,
       '',
       '| `maxConcurrency` / `render.concurrency` | Makespan (median) | Runs | Critical path | ÷ critical path | Ideal list schedule | ÷ ideal |',
       '|---|---|---|---|---|---|---|',
@@ -163,7 +169,7 @@ async function main(): Promise<void> {
   );
 }
 
-// The in-process server's worker pools keep the event loop alive after close: exit explicitly.
+// The fake's keep-alive sockets may outlive close(): exit explicitly.
 main().then(
   () => process.exit(0),
   (error: unknown) => {

@@ -49,11 +49,13 @@ export async function newQuireData(dialect: DialectName): Promise<QuireData> {
 /**
  * `startTimeoutMs`: how long start-up may take (default 30 s; several processes starting together on a busy machine take longer).
  * `entry`: a built `main.js` to run instead of the default choice (dist/ when fresh, else the sources).
+ * `nodeArgs`: Node options for the process (a bench's profiler).
  */
-export async function startQuireProcess(data: QuireData, env: Record<string, string> = {}, options: { startTimeoutMs?: number; entry?: string } = {}): Promise<QuireProcess> {
+export async function startQuireProcess(data: QuireData, env: Record<string, string> = {}, options: { startTimeoutMs?: number; entry?: string; nodeArgs?: string[] } = {}): Promise<QuireProcess> {
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   const [command, args] = options.entry ? [process.execPath, [options.entry]] : await entryCommand();
-  const child = spawn(command, args, {
+  // `nodeArgs` (e.g. `--cpu-prof`, which NODE_OPTIONS refuses) go before the entry; tsx passes them on to node.
+  const child = spawn(command, [...(options.nodeArgs ?? []), ...args], {
     env: {
       ...process.env,
       DATA_DIR: data.dataDir,

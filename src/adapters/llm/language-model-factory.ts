@@ -16,11 +16,42 @@ export interface LanguageModelFactoryOptions {
 }
 
 /**
- * Returns `modelId → LanguageModel` for the configured provider.
+ * How many model ids keep their built model. Building one costs about a millisecond of the event
+ * loop (the provider SDK sets up its request and response schemas per model object), and a run
+ * asks for the same few ids dozens of times, 20 at once in its wide steps, where those
+ * milliseconds were spent one after another before the requests left. A model object holds only
+ * its settings, so one serves any number of calls at once. Model ids come from templates and
+ * documents, so the set is bounded: the least recently used id goes first.
+ */
+const MAX_CACHED_MODELS = 32;
+
+/** `build` once per model id, kept for the next calls (least recently used goes beyond the bound). */
+function cachedPerModel(build: (modelId: string) => LanguageModel): (modelId: string) => LanguageModel {
+  const models = new Map<string, LanguageModel>();
+  return (modelId) => {
+    const hit = models.get(modelId);
+    if (hit !== undefined) {
+      models.delete(modelId);
+      models.set(modelId, hit);
+      return hit;
+    }
+    const model = build(modelId);
+    models.set(modelId, model);
+    if (models.size > MAX_CACHED_MODELS) models.delete(models.keys().next().value as string);
+    return model;
+  };
+}
+
+/**
+ * Returns `modelId → LanguageModel` for the configured provider; each id's model is built once.
  *
  * @throws Error when `openai-compatible` has no base URL (config validation normally prevents it).
  */
 export function createLanguageModelFactory(options: LanguageModelFactoryOptions): (modelId: string) => LanguageModel {
+  return cachedPerModel(providerModels(options));
+}
+
+function providerModels(options: LanguageModelFactoryOptions): (modelId: string) => LanguageModel {
   if (options.provider === 'anthropic') {
     const anthropic = createAnthropic({ apiKey: options.apiKey, ...(options.baseUrl ? { baseURL: options.baseUrl } : {}) });
     return (modelId) => anthropic(modelId);
