@@ -168,6 +168,17 @@ export interface JobLeaseTable {
   heartbeat_ms: string | number;
 }
 
+/**
+ * A document's revision (migration 0018): counted by triggers on every write to the document and
+ * to the rows its detail reads, so a cached detail can be checked by one indexed read.
+ * `bigint`: a string on PostgreSQL, a number on SQLite.
+ */
+export interface DocumentRevisionTable {
+  document_id: string;
+  org_id: string;
+  revision: number | string;
+}
+
 export interface Database extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables, OrganizationTables {
   jobs: JobTable;
   job_leases: JobLeaseTable;
@@ -180,4 +191,5 @@ export interface Database extends LibraryTables, ToolsTables, GenerationTables, 
   section_versions: SectionVersionTable;
   data_needs: DataNeedTable;
   gathered_values: GatheredValueTable;
+  document_revisions: DocumentRevisionTable;
 }
