@@ -177,6 +177,8 @@ export interface DocumentRevisionTable {
   document_id: string;
   org_id: string;
   revision: number | string;
+  /** PostgreSQL: the id of the transaction that counted last (each counts once); null on SQLite. */
+  bumped_in: string | null;
 }
 
 export interface Database extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables, OrganizationTables {

@@ -26,6 +26,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('document_id', 'text', (c) => c.primaryKey().references('documents.id').onDelete('cascade'))
     .addColumn('org_id', 'text', (c) => c.notNull())
     .addColumn('revision', 'bigint', (c) => c.notNull())
+    // PostgreSQL: the transaction that counted last (one count per transaction); unused on SQLite.
+    .addColumn('bumped_in', 'text')
     .execute();
   await sql`insert into document_revisions (document_id, org_id, revision) select id, org_id, 1 from documents`.execute(db);
   if (dialectOf(db as Kysely<Database>) === 'postgres') await postgresTriggers(db);
@@ -48,27 +50,42 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
 }
 
 async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
-  // `set search_path from current`: the functions find the table of the schema they were made
-  // in, whatever the session that fires them has set.
-  await sql`create function quire_document_revision_insert() returns trigger language plpgsql set search_path from current as $$
-    begin
-      insert into document_revisions (document_id, org_id, revision) values (new.id, new.org_id, 1);
-      return null;
-    end $$`.execute(db);
-  await sql`create function quire_document_revision_bump() returns trigger language plpgsql set search_path from current as $$
-    declare
-      target text;
-    begin
-      if tg_table_name = 'documents' then
-        target := new.id;
-      elsif tg_op = 'DELETE' then
-        target := old.document_id;
-      else
-        target := new.document_id;
-      end if;
-      update document_revisions set revision = revision + 1 where document_id = target;
-      return null;
-    end $$`.execute(db);
+  // The functions name the counter's table with the schema it was made in, whatever the session
+  // that fires them has set. (Not `set search_path from current`: a function with its own
+  // setting re-plans its statements on every call, which made a template instantiation ~45 %
+  // slower.)
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const table = `"${rows[0].schema.replaceAll('"', '""')}".document_revisions`;
+  await sql
+    .raw(
+      `create function quire_document_revision_insert() returns trigger language plpgsql as $$
+      begin
+        insert into ${table} (document_id, org_id, revision) values (new.id, new.org_id, 1);
+        return null;
+      end $$`,
+    )
+    .execute(db);
+  // Once per transaction and document, however many rows it wrote (a template instantiation
+  // writes dozens): bumped_in names the transaction that counted last.
+  await sql
+    .raw(
+      `create function quire_document_revision_bump() returns trigger language plpgsql as $$
+      declare
+        target text;
+      begin
+        if tg_table_name = 'documents' then
+          target := new.id;
+        elsif tg_op = 'DELETE' then
+          target := old.document_id;
+        else
+          target := new.document_id;
+        end if;
+        update ${table} set revision = revision + 1, bumped_in = pg_current_xact_id()::text
+          where document_id = target and bumped_in is distinct from pg_current_xact_id()::text;
+        return null;
+      end $$`,
+    )
+    .execute(db);
   // The counter's row exists as soon as the document does (no other transaction can lock it yet).
   await sql`create trigger documents_revision_insert after insert on documents for each row execute function quire_document_revision_insert()`.execute(db);
   await sql`create constraint trigger documents_revision_update after update on documents deferrable initially deferred for each row execute function quire_document_revision_bump()`.execute(db);
