@@ -144,6 +144,16 @@ describeEachDialect('GET /v1/documents/{id} from the revision-checked cache', (d
     expect(withNeed.dataNeeds.map((n) => n.output_key)).toContain('hand_need');
   });
 
+  it('parallel writers on one document (as a run\'s parallel section renders) all succeed, and the next GET shows every write', async () => {
+    const sections = (await detail()).sections.slice(0, 4);
+    expect(sections).toHaveLength(4);
+    const after = await afterWrite(async () => {
+      const answers = await Promise.all(sections.map((s, i) => server.call('PUT', `/v1/documents/${documentId}/sections/${s.id}/output`, { token, org: 'acme', body: { content: `parallel ${i}` } })));
+      expect(answers.map((a) => a.status)).toEqual(sections.map(() => 200));
+    });
+    expect(sections.map((s) => after.sections.find((x) => x.id === s.id)?.content)).toEqual(sections.map((_, i) => `parallel ${i}`));
+  });
+
   it('answers 304 to If-None-Match naming the current ETag, and the new body once the document changed', async () => {
     const first = await get();
     expect(first.etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
