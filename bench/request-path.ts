@@ -17,6 +17,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
@@ -34,6 +35,7 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES
 const BEFORE_DIR = process.env.BENCH_BEFORE_DIR;
 const FASTIFY = 'Fastify hello-world';
 const FASTAPI = 'FastAPI+uvicorn hello-world';
+const FIXED_BODY = 'Fastify, fixed body (ceiling)';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -113,6 +115,53 @@ async function startFastapiHello(python: string): Promise<Target> {
   return { name: FASTAPI, url, headers: {}, stop: stopper(child, () => rm(dir, { recursive: true, force: true })) };
 }
 
+/** A GET with exactly these headers (node:http adds no Accept-Encoding), its status, headers and body. */
+function plainGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolveGet, reject) => {
+    httpGet(url, { headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolveGet({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    }).on('error', reject);
+  });
+}
+
+/**
+ * The ceiling: a Fastify server answering Quire's own GET response as a fixed, pre-serialized
+ * body with Quire's response headers (the same bytes on the wire, nothing read, nothing
+ * serialized). What Quire loses to this peer is its own work; what this peer loses to the
+ * hello-world is the payload's share of the gap.
+ */
+async function startFixedBody(quire: Target): Promise<Target> {
+  // Asked as autocannon asks (no Accept-Encoding): fetch would ask for a compressed answer.
+  const answer = await plainGet(quire.url, quire.headers);
+  if (answer.status !== 200) throw new Error(`${FIXED_BODY}: Quire answered ${answer.status}`);
+  const { body } = answer;
+  // Per-connection and per-response headers are Node's to write; every other one is replayed.
+  const perResponse = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !perResponse.has(name)));
+  const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'quire-bench-fixed-'));
+  await writeFile(join(dir, 'body.json'), body);
+  await writeFile(join(dir, 'headers.json'), JSON.stringify(headers));
+  const source = [
+    "import Fastify from 'fastify'; import { readFileSync } from 'node:fs';",
+    `const body = readFileSync(${JSON.stringify(join(dir, 'body.json'))}, 'utf8');`,
+    `const headers = JSON.parse(readFileSync(${JSON.stringify(join(dir, 'headers.json'))}, 'utf8'));`,
+    "const app = Fastify(); app.get('/', async (_request, reply) => reply.headers(headers).send(body));",
+    `await app.listen({ port: ${port}, host: '127.0.0.1' });`,
+  ].join('\n');
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}/`;
+  await waitUp(url, child, () => output);
+  const size = (await plainGet(url, {})).body.length;
+  if (size !== body.length) throw new Error(`${FIXED_BODY}: answered ${size} characters, Quire ${body.length}`);
+  return { name: FIXED_BODY, url, headers: {}, stop: stopper(child, () => rm(dir, { recursive: true, force: true })) };
+}
+
 /** A Quire of checkout `root` on a fresh data dir (or a fresh PostgreSQL schema), with one document to read. */
 async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postgres'): Promise<Target> {
   const port = await freePort();
@@ -182,6 +231,8 @@ async function main(): Promise<void> {
       targets.push(await startQuire(`${label}, SQLite`, root, 'sqlite'));
       if (POSTGRES_URL) targets.push(await startQuire(`${label}, PostgreSQL`, root, 'postgres'));
     }
+    // Quire's first GET answers the full body (no If-None-Match is sent by autocannon).
+    targets.splice(python ? 2 : 1, 0, await startFixedBody(targets[python ? 2 : 1]));
     // Warm-up: JIT, statement caches, the auth caches, connection pools.
     for (const target of targets) await measure(target, 2);
     const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
@@ -215,7 +266,7 @@ async function writeReport(targets: Target[], samples: Map<string, Sample[]>, ru
   const section = [
     '## Request path',
     '',
-    `Authenticated \`GET /v1/documents/{id}\` (a GDPR DPIA document from the built-in template, dev token, \`X-Org-Slug: acme\`) against a Fastify hello-world${run.hasFastapi ? ' and a FastAPI hello-world (Debian\'s python3-fastapi under uvicorn, one worker)' : ' (FastAPI+uvicorn not installed: left out)'}, each its own process on loopback; autocannon in the bench process at ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, targets interleaved round by round, medians of ${ROUNDS} rounds. Quire runs with \`LOG_LEVEL=warn\`.`,
+    `Authenticated \`GET /v1/documents/{id}\` (a GDPR DPIA document from the built-in template, dev token, \`X-Org-Slug: acme\`) against a Fastify hello-world, a Fastify server answering Quire's own response (the same body and headers, fixed and pre-serialized: the ceiling a ~10 KB answer allows)${run.hasFastapi ? ' and a FastAPI hello-world (Debian\'s python3-fastapi under uvicorn, one worker)' : ' (FastAPI+uvicorn not installed: left out)'}, each its own process on loopback; autocannon in the bench process at ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, targets interleaved round by round, medians of ${ROUNDS} rounds. Quire runs with \`LOG_LEVEL=warn\`.`,
     '',
     `Machine: ${cpu}, ${nproc} cores (shared with other work while measured: 1-minute load average ${run.loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end), Node ${node}, ${new Date().toISOString().slice(0, 10)}.`,
     `Command: \`npx tsx bench/request-path.ts\`${POSTGRES_URL ? ' with `BENCH_POSTGRES_URL` set' : ''}${BEFORE_DIR ? ' and `BENCH_BEFORE_DIR` set to a checkout of the earlier commit' : ''}.`,

@@ -20,6 +20,7 @@ import * as m0014 from './migrations/0014-run-credentials.js';
 import * as m0015 from './migrations/0015-webhooks.js';
 import * as m0016 from './migrations/0016-organization-settings.js';
 import * as m0017 from './migrations/0017-page-images.js';
+import * as m0018 from './migrations/0018-document-revisions.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-webhooks': m0015,
   '0016-organization-settings': m0016,
   '0017-page-images': m0017,
+  '0018-document-revisions': m0018,
 };
 
 /** The names of every migration, in order (what a migrated database records). */

@@ -168,6 +168,19 @@ export interface JobLeaseTable {
   heartbeat_ms: string | number;
 }
 
+/**
+ * A document's revision (migration 0018): counted by triggers on every write to the document and
+ * to the rows its detail reads, so a cached detail can be checked by one indexed read.
+ * `bigint`: a string on PostgreSQL, a number on SQLite.
+ */
+export interface DocumentRevisionTable {
+  document_id: string;
+  org_id: string;
+  revision: number | string;
+  /** PostgreSQL: the id of the transaction that counted last (each counts once); null on SQLite. */
+  bumped_in: string | null;
+}
+
 export interface Database extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables, OrganizationTables {
   jobs: JobTable;
   job_leases: JobLeaseTable;
@@ -180,4 +193,5 @@ export interface Database extends LibraryTables, ToolsTables, GenerationTables, 
   section_versions: SectionVersionTable;
   data_needs: DataNeedTable;
   gathered_values: GatheredValueTable;
+  document_revisions: DocumentRevisionTable;
 }

@@ -72,6 +72,7 @@ const documentWithChildren = reusableQuery(PARAMETERS, (db, { orgId, documentId 
   db.selectFrom('documents').selectAll('documents').select(childSelections(db, orgId, documentId)).where('org_id', '=', orgId).where('id', '=', documentId),
 );
 const childrenOnly = reusableQuery(PARAMETERS, (db, { orgId, documentId }) => db.selectNoFrom(childSelections(db, orgId, documentId)));
+const revisionRow = reusableQuery(PARAMETERS, (db, { orgId, documentId }) => db.selectFrom('document_revisions').select('revision').where('org_id', '=', orgId).where('document_id', '=', documentId));
 
 export class DocumentDetailRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -85,6 +86,16 @@ export class DocumentDetailRepository {
     if (!row) return undefined;
     const { sections, fields, data_needs, gathered, ...document } = row;
     return { document: documentFromRow(document), ...childrenOf({ sections, fields, data_needs, gathered }) };
+  }
+
+  /**
+   * The document's revision (migration 0018: counted by database triggers on every write to the
+   * document and to the rows the detail reads), or undefined when the document is absent or of
+   * another organization. As text: PostgreSQL's `bigint` arrives as a string, SQLite's as a number.
+   */
+  async revisionOf(orgId: string, documentId: string): Promise<string | undefined> {
+    const [row] = await revisionRow(this.db, { orgId, documentId });
+    return row === undefined ? undefined : String(row.revision);
   }
 
   /** The children of a document already in scope (the caller passed its tenancy gate), in one statement. */

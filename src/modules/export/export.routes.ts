@@ -4,7 +4,7 @@ import { type Static, Type } from 'typebox';
 import { errorResponses } from '../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
 import { DOCX_MEDIA_TYPE } from '../../docx/media-type.js';
-import { matchesEtag } from './entity-tag.js';
+import { matchesEtag } from '../../kernel/entity-tag.js';
 import { exportDocx } from './queries/export-docx.js';
 import { exportPdf, PDF_MEDIA_TYPE } from './queries/export-pdf.js';
 

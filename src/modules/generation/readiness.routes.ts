@@ -7,7 +7,7 @@
  * module, so they live in the workflow tier.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { Ref, errorResponses } from '../../kernel/schema.js';
 import { setLifecycleState } from '../documents/commands/set-lifecycle-state.js';
@@ -16,21 +16,73 @@ import { Section } from '../documents/sections/sections.schemas.js';
 import { ComputedResponse, Readiness } from './generation.schemas.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
 import { getComputed } from './queries/get-computed.js';
-import { documentDetailWithStaleness, getDocumentWithStaleness, listSectionsWithStaleness } from './queries/document-staleness.js';
+import { documentDetailWithStaleness, listSectionsWithStaleness, readDocumentDetail } from './queries/document-staleness.js';
+import { matchesEtag } from '../../kernel/entity-tag.js';
+import { DEFAULT_DETAIL_CACHE_CHARS, SerializedDetailCache, serializedDetail } from './serialized-detail-cache.js';
 import { finalizeBlockers } from './inputs/readiness-input.js';
 import { getReadiness } from './queries/get-readiness.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 
-/** Registers lifecycle state, readiness and computed on the authenticated scope (right after the document routes). */
-export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
+/** A JSON schema serializer writes text; anything else here is a programming error. */
+function serializedBody(body: unknown): string {
+  if (typeof body !== 'string') throw new Error('the response serializer did not write text');
+  return body;
+}
+
+/** Sends JSON already serialized by the route's serializer: Fastify passes a string with a JSON type through as is. */
+function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Registers lifecycle state, readiness and computed on the authenticated scope (right after the
+ * document routes). `detailCacheChars`: the budget of this app's cache of serialized document
+ * details (serialized-detail-cache.ts; 0 keeps none).
+ */
+export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDeps, options: { detailCacheChars?: number } = {}): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['documents'];
+  const details = new SerializedDetailCache(options.detailCacheChars ?? DEFAULT_DETAIL_CACHE_CHARS);
 
   app.get(
     '/v1/documents/:document_id',
-    { schema: { operationId: 'getDocument', summary: 'A document with its sections and sources', description: 'The header, sections in order, numbered sources, fields and data-needs; 404 when the document is absent or of another organization. Each section whose output came from a run carries `staleBecause`: what it read in the latest run that rendered it (a field, gathered data, a correction, a computed value, a library text, its definition, the voice…) and differs now.', tags, params: DocumentParams, response: { 200: Ref(DocumentDetail), ...errorResponses(404) } } },
-    async (request) => getDocumentWithStaleness(contextOf(request, deps), deps, request.params.document_id),
+    {
+      schema: {
+        operationId: 'getDocument',
+        summary: 'A document with its sections and sources',
+        description:
+          'The header, sections in order, numbered sources, fields and data-needs; 404 when the document is absent or of another organization. Each section whose output came from a run carries `staleBecause`: what it read in the latest run that rendered it (a field, gathered data, a correction, a computed value, a library text, its definition, the voice…) and differs now. ' +
+          'The ETag is the SHA-256 of the body; `If-None-Match` naming it answers 304 with no body.',
+        tags,
+        params: DocumentParams,
+        response: {
+          200: Ref(DocumentDetail),
+          304: { description: 'Not modified: If-None-Match named the current ETag', type: 'null' },
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const orgId = ctx.actor.org.orgId;
+      const documentId = request.params.document_id;
+      // The revision first, then the rows: a write committed in between makes the body newer
+      // than the revision it is stored under, never older, so the next GET reads it again.
+      const revision = await ctx.repos.documentDetails.revisionOf(orgId, documentId);
+      let answer = revision === undefined ? undefined : details.get(orgId, documentId, revision);
+      if (answer === undefined) {
+        const { detail, ownRowsOnly } = await readDocumentDetail(ctx, deps, documentId);
+        // The route's own compiled serializer: a cached body is byte for byte what it would write.
+        answer = serializedDetail(serializedBody(reply.serialize(detail)));
+        if (ownRowsOnly && revision !== undefined) details.set(orgId, documentId, revision, answer);
+      }
+      // Cache-Control stays the authenticated default (`no-store`): a browser keeps no copy of a
+      // tenant's document; a client that keeps one itself can still ask with If-None-Match.
+      reply.header('etag', answer.etag);
+      if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.status(304).send(null);
+      return sendJsonText(reply, answer.body);
+    },
   );
 
   app.get(

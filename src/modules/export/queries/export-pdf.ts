@@ -15,7 +15,7 @@ import {
 } from '../../../pdf/pdf-converter.js';
 import type { CommandContext } from '../../context.js';
 import { attachmentHeader } from '../content-disposition.js';
-import { matchesEtag } from '../entity-tag.js';
+import { matchesEtag } from '../../../kernel/entity-tag.js';
 import { buildComposedDocument } from './build-composed-document.js';
 
 export const PDF_MEDIA_TYPE = 'application/pdf';

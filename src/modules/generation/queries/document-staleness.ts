@@ -11,7 +11,7 @@ import { requireDocument, requireDocumentDetail } from '../../documents/require-
 import { presentSection } from '../../documents/sections/section.presenter.js';
 import { loadDocumentInputs } from '../inputs/load-document-inputs.js';
 import type { StalenessServices } from './gathered-staleness.js';
-import { type StaleCause, sectionStaleness } from './section-staleness.js';
+import { type StaleCause, hasRunDerivedSections, sectionStaleness } from './section-staleness.js';
 
 /** A presented section with `staleBecause` when its output came from a run that recorded a derivation for it. */
 function withStaleness<T extends { id: string }>(section: T, staleness: Map<string, StaleCause[]>): T & { staleBecause?: StaleCause[] } {
@@ -31,15 +31,18 @@ export async function documentDetailWithStaleness(ctx: CommandContext, services:
 }
 
 /**
- * `GET /v1/documents/{id}`: the detail, its sections decorated with `staleBecause`. The
- * document and its rows come in one statement; a derived section adds what its staleness reads
- * (snapshots, library, voice).
+ * `GET /v1/documents/{id}` as the route's cache needs it: the detail, and whether it is a
+ * function of the document's own rows alone (the document, its sections, fields, data needs and
+ * gathered rows: what migration 0018's revision counts). It is when no section's output came
+ * from a run: then no section has a `staleBecause`, and nothing else is read. A run-derived
+ * section's staleness also reads snapshots, the library, the voice, tool registrations,
+ * assessments and the clock, which the revision does not count, so such a detail is never cached.
  *
  * @throws NotFoundError when absent or foreign.
  */
-export async function getDocumentWithStaleness(ctx: CommandContext, services: StalenessServices, documentId: string) {
+export async function readDocumentDetail(ctx: CommandContext, services: StalenessServices, documentId: string) {
   const { document, ...rows } = await requireDocumentDetail(ctx, documentId);
-  return decoratedDetail(ctx, services, document, rows);
+  return { detail: await decoratedDetail(ctx, services, document, rows), ownRowsOnly: !hasRunDerivedSections(rows.sections) };
 }
 
 /** The staleness check reads the same sections, fields, data needs and gathered rows as the detail: read once, used by both. */

@@ -39,6 +39,11 @@ export interface StaleCause {
 /** Statuses whose output came from a run (`stale`: marked by a correction since). */
 const DERIVED = new Set(['generated', 'stale']);
 
+/** True when any section's output came from a run: only those have a staleness, read from beyond the document's own rows. */
+export function hasRunDerivedSections(sections: readonly Pick<SectionRecord, 'status'>[]): boolean {
+  return sections.some((s) => DERIVED.has(s.status));
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,4 @@
-/** Entity tags of the exports and the `If-None-Match` test (RFC 9110). */
+/** The `If-None-Match` test of entity tags (RFC 9110): the exports and the document detail. */
 
 /** The opaque part of an entity tag: `W/"abc"` and `"abc"` both give `"abc"`. */
 const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
