@@ -12,6 +12,7 @@ import { DomainValidationError } from '../kernel/errors.js';
 import type { RenderResult } from '../templating/index.js';
 import { PoolTaskError, WorkerOutOfMemoryError, WorkerPool, WorkerQueueTimeoutError, WorkerTimeoutError } from '../kernel/worker-pool.js';
 import { SOURCE_LIMITS, TenantCodeBudgetError, checkSourceSize } from './budgets.js';
+import { widenPolymorphicInlineCaches } from './polymorphic-inline-caches.js';
 import type { ComputeInput, ComputeOutput } from './evaluate-computations.js';
 import type { ConditionOutcome } from './evaluate-logic.js';
 import type { ExpressionOutcome, RenderedBatch, TenantCodeTask } from './tenant-code-task.js';
@@ -52,6 +53,8 @@ export function configureTenantCode(next: TenantCodeSettings): void {
 }
 
 function thePool(): WorkerPool<TenantCodeTask, unknown> {
+  // Before the workers start, so the interpreter's code is optimized with the wider caches from its first run.
+  widenPolymorphicInlineCaches();
   pool ??= new WorkerPool<TenantCodeTask, unknown>({ callerUrl: import.meta.url, module: 'tenant-code.worker', size: settings.workers, maxHeapMb: settings.maxHeapMb });
   return pool;
 }
