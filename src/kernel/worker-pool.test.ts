@@ -147,4 +147,29 @@ describe('WorkerPool', () => {
     expect(heavy).toBe(light);
     expect(await byHeap.run({ mode: 'whoami' }, LONG)).not.toBe(light);
   });
+
+  it('runs tasks of one affinity on one worker and tasks of the other lane on the other, even one at a time', async () => {
+    const p = pool(2);
+    p.warm();
+    await vi.waitFor(() => expect(p.stats().ready).toBe(2), { timeout: 20_000 });
+    const threads: Record<string, number[]> = { even: [], odd: [] };
+    // One task at a time, so both workers are always free: only the affinity chooses.
+    for (const affinity of [0, 1, 2, 3, 4, 5]) threads[affinity % 2 === 0 ? 'even' : 'odd'].push(await p.run({ mode: 'whoami' }, { ...LONG, affinity }));
+    expect(new Set(threads.even).size).toBe(1);
+    expect(new Set(threads.odd).size).toBe(1);
+    expect(threads.even[0]).not.toBe(threads.odd[0]);
+  });
+
+  it('gives a task whose own worker is busy to a free worker at once: affinity never leaves a worker idle', async () => {
+    const p = pool(2);
+    p.warm();
+    await vi.waitFor(() => expect(p.stats().ready).toBe(2), { timeout: 20_000 });
+    const own = await p.run({ mode: 'whoami' }, { ...LONG, affinity: 0 });
+    const slow = p.run({ mode: 'whoami', delayMs: 2_000 }, { ...LONG, affinity: 0 });
+    const waiting = p.run({ mode: 'whoami' }, { ...LONG, affinity: 0 });
+    const taken = await Promise.race([waiting, slow.then(() => 'the busy worker finished first')]);
+    expect(taken).not.toBe(own);
+    expect(taken).toEqual(expect.any(Number));
+    expect(await slow).toBe(own);
+  });
 });

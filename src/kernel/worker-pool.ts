@@ -23,6 +23,13 @@
  * - A worker is recycled after `maxTasksPerWorker` tasks or when its heap is left above
  *   `recycleAboveHeapMb` after a task: a long-lived thread that once parsed a large file would
  *   otherwise keep that heap (and the process its resident memory) for good.
+ * - A task may name an affinity (any integer): tasks of one affinity go to the same worker, so
+ *   what a worker keeps between tasks (compiled templates) serves the next task of its kind
+ *   instead of being built again by another worker. Each worker has a lane (0 … size − 1, kept
+ *   by its replacement); affinity `a` belongs to lane `a mod size`. A free worker takes the first
+ *   queued task of its lane; when there is none it takes a task whose own worker is busy (or not
+ *   started): affinity never leaves a worker idle while tasks wait, nor lets one slow task hold
+ *   its lane's queue behind it — it only decides who takes a task when both could.
  *
  * The worker side is `serveWorkerPoolTasks` (worker-pool-server.ts).
  */
@@ -69,6 +76,8 @@ export interface PoolTaskDeadlines {
   queueTimeoutMs: number;
   /** Aborting cancels the task: dropped from the queue, or its worker replaced. */
   signal?: AbortSignal;
+  /** Tasks of the same affinity prefer the same worker (see the module comment). */
+  affinity?: number;
 }
 
 /** A task that failed inside the worker (the worker survives; `message` is what it threw). */
@@ -91,6 +100,8 @@ interface PendingTask<Req, Res> {
   settled: boolean;
   onStep?: PoolStepHandler;
   onAbort?: () => void;
+  /** The lane whose worker this task prefers (none: any worker). */
+  lane: number | undefined;
 }
 
 interface Slot<Req, Res> {
@@ -99,6 +110,8 @@ interface Slot<Req, Res> {
   ready: boolean;
   retired: boolean;
   tasksDone: number;
+  /** Which affinities this worker serves first (kept by its replacement). */
+  lane: number;
 }
 
 /** What a pool has done so far; for tests and metrics. */
@@ -168,6 +181,7 @@ export class WorkerPool<Req, Res> {
         settled: false,
         timer: setTimeout(() => this.expire(task), deadlines.queueTimeoutMs),
         onStep,
+        lane: deadlines.affinity === undefined ? undefined : ((deadlines.affinity % this.options.size) + this.options.size) % this.options.size,
       };
       if (deadlines.signal) {
         const onAbort = () => this.cancel(task);
@@ -251,7 +265,7 @@ export class WorkerPool<Req, Res> {
     }
     this.started += 1;
     worker.unref();
-    const slot: Slot<Req, Res> = { worker, task: null, ready: false, retired: false, tasksDone: 0 };
+    const slot: Slot<Req, Res> = { worker, task: null, ready: false, retired: false, tasksDone: 0, lane: this.freeLane() };
     worker.on('message', (message: PoolReplyMessage<Res> | typeof POOL_WORKER_READY) => {
       if ('ready' in message) {
         slot.ready = true;
@@ -305,14 +319,42 @@ export class WorkerPool<Req, Res> {
     return recycleAboveHeapMb !== undefined && heapMb !== undefined && heapMb > recycleAboveHeapMb;
   }
 
+  /** The lowest lane no live worker has: a replacement takes over its predecessor's lane. */
+  private freeLane(): number {
+    let lane = 0;
+    while (this.slots.some((s) => s.lane === lane)) lane += 1;
+    return lane;
+  }
+
+  /**
+   * The next task for an idle worker: the first queued task of its lane or without one; else the
+   * first task whose own worker cannot take it now (busy, starting, or gone). Null when every
+   * queued task's own worker is idle too (it takes its task in the same dispatch).
+   */
+  private takeFor(slot: Slot<Req, Res>): PendingTask<Req, Res> | null {
+    let at = this.queue.findIndex((task) => task.lane === undefined || task.lane === slot.lane);
+    if (at < 0) {
+      at = this.queue.findIndex((task) => {
+        const own = this.slots.find((s) => s.lane === task.lane && !s.retired);
+        return !own || !own.ready || own.task !== null;
+      });
+    }
+    return at < 0 ? null : (this.queue.splice(at, 1)[0] ?? null);
+  }
+
   /** Hands queued tasks to idle workers, starting workers up to the pool size. */
   private dispatch(): void {
     if (!this.closed && this.queue.length > 0) this.warm();
     while (!this.closed && this.queue.length > 0) {
-      const slot = this.slots.find((s) => s.ready && s.task === null && !s.retired);
-      if (!slot) return;
-      const task = this.queue.shift();
-      if (!task) return;
+      let slot: Slot<Req, Res> | undefined;
+      let task: PendingTask<Req, Res> | null = null;
+      for (const idle of this.slots) {
+        if (!idle.ready || idle.task !== null || idle.retired) continue;
+        task = this.takeFor(idle);
+        slot = idle;
+        if (task) break;
+      }
+      if (!task || !slot) return;
       slot.task = task;
       // The run deadline starts now: the tenant's code is what it bounds.
       clearTimeout(task.timer);

@@ -12,9 +12,10 @@ import { DomainValidationError } from '../kernel/errors.js';
 import type { RenderResult } from '../templating/index.js';
 import { PoolTaskError, WorkerOutOfMemoryError, WorkerPool, WorkerQueueTimeoutError, WorkerTimeoutError } from '../kernel/worker-pool.js';
 import { SOURCE_LIMITS, TenantCodeBudgetError, checkSourceSize } from './budgets.js';
+import { widenPolymorphicInlineCaches } from './polymorphic-inline-caches.js';
 import type { ComputeInput, ComputeOutput } from './evaluate-computations.js';
 import type { ConditionOutcome } from './evaluate-logic.js';
-import type { ExpressionOutcome, TenantCodeTask } from './tenant-code-task.js';
+import type { ExpressionOutcome, RenderedBatch, TenantCodeTask } from './tenant-code-task.js';
 
 export interface TenantCodeSettings {
   /** Worker threads (tasks beyond them queue). */
@@ -34,6 +35,8 @@ const RENDER_BATCH = 8;
 
 let settings: TenantCodeSettings = DEFAULT_TENANT_CODE_SETTINGS;
 let pool: WorkerPool<TenantCodeTask, unknown> | null = null;
+/** Templates the workers compiled (a cache miss in the worker that rendered them). */
+let compilations = 0;
 
 /**
  * Sets the pool's sizes; a running pool with other sizes is replaced. The workers start with the
@@ -50,6 +53,8 @@ export function configureTenantCode(next: TenantCodeSettings): void {
 }
 
 function thePool(): WorkerPool<TenantCodeTask, unknown> {
+  // Before the workers start, so the interpreter's code is optimized with the wider caches from its first run.
+  widenPolymorphicInlineCaches();
   pool ??= new WorkerPool<TenantCodeTask, unknown>({ callerUrl: import.meta.url, module: 'tenant-code.worker', size: settings.workers, maxHeapMb: settings.maxHeapMb });
   return pool;
 }
@@ -59,13 +64,30 @@ export function tenantCodeStats() {
   return thePool().stats();
 }
 
+/** How many template compilations the workers have done in this process (tests, benchmarks). */
+export function templateCompilationsInPool(): number {
+  return compilations;
+}
+
+/**
+ * The lane of a template: the same text always goes to the same worker, whose cache holds its
+ * compiled program (compiled templates are per thread). FNV-1a over the UTF-16 units: cheap on
+ * the main thread, and evenly spread. A worker with nothing of its lane left takes the other
+ * lane's waiting batches (compiling them too), so colliding lanes never idle a worker.
+ */
+export function templateLane(source: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < source.length; i += 1) hash = Math.imul(hash ^ source.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % settings.workers;
+}
+
 /**
  * Runs one task; `what` names it in errors ("template of section X").
  * @throws TenantCodeBudgetError when the task ran out of time or memory (or waited out its deadline).
  */
-async function runTask(task: TenantCodeTask, what: string): Promise<unknown> {
+async function runTask(task: TenantCodeTask, what: string, affinity?: number): Promise<unknown> {
   try {
-    return await thePool().run(task, { timeoutMs: settings.timeoutMs, queueTimeoutMs: settings.queueTimeoutMs });
+    return await thePool().run(task, { timeoutMs: settings.timeoutMs, queueTimeoutMs: settings.queueTimeoutMs, affinity });
   } catch (error) {
     if (error instanceof WorkerQueueTimeoutError) {
       throw new TenantCodeBudgetError('queue', `${what} waited ${settings.queueTimeoutMs} ms for an evaluation worker (queue budget): the workers are busy, try again`);
@@ -78,34 +100,52 @@ async function runTask(task: TenantCodeTask, what: string): Promise<unknown> {
 }
 
 /**
- * Renders several templates over one context, in order. A template's own problem (syntax, step
- * or output budget, …) comes back in its result's `error`; a template over the size budget is
- * not sent at all.
+ * Renders several templates over one context: one promise per template, settled as soon as its
+ * batch is rendered (a caller can use the first results while later batches still render).
+ * Batches are formed per lane (see templateLane), in order, and sent as they fill. A template's own
+ * problem (syntax, step or output budget, …) comes back in its result's `error`; a template over
+ * the size budget is not sent at all.
  * @param describe names the template at `index` in errors
+ * @returns promises that reject with TenantCodeBudgetError when their batch ran out of time or
+ *   memory (the batch's templates are named); a caller that may leave some unawaited must catch them.
+ */
+export function renderTemplatesEach(sources: readonly string[], context: Record<string, unknown>, describe: (index: number) => string): Array<Promise<RenderResult>> {
+  const results = new Array<Promise<RenderResult>>(sources.length);
+  const send = (batch: number[], lane: number) => {
+    const what = batch.length === 1 ? describe(batch[0]) : `rendering ${batch.map(describe).join(', ')}`;
+    const answer = (runTask({ kind: 'render', sources: batch.map((i) => sources[i]), context }, what, lane) as Promise<RenderedBatch>).then((rendered) => {
+      compilations += rendered.compilations;
+      return rendered.results;
+    });
+    batch.forEach((index, at) => {
+      results[index] = answer.then((rendered) => rendered[at]);
+    });
+  };
+  const open = new Map<number, number[]>();
+  sources.forEach((source, index) => {
+    if (source.length > SOURCE_LIMITS.maxTemplateChars) {
+      results[index] = Promise.resolve({ output: '', undefinedVariables: [], error: `the template is ${source.length} characters long: the size budget is ${SOURCE_LIMITS.maxTemplateChars}` });
+      return;
+    }
+    const lane = templateLane(source);
+    const batch = open.get(lane) ?? [];
+    batch.push(index);
+    open.set(lane, batch);
+    if (batch.length === RENDER_BATCH) {
+      open.delete(lane);
+      send(batch, lane);
+    }
+  });
+  for (const [lane, batch] of open) send(batch, lane);
+  return results;
+}
+
+/**
+ * Renders several templates over one context, in order (see renderTemplatesEach).
  * @throws TenantCodeBudgetError when a batch ran out of time or memory (the batch's templates are named).
  */
 export async function renderTemplates(sources: readonly string[], context: Record<string, unknown>, describe: (index: number) => string): Promise<RenderResult[]> {
-  const results: RenderResult[] = new Array<RenderResult>(sources.length);
-  const batches: number[][] = [];
-  sources.forEach((source, index) => {
-    if (source.length > SOURCE_LIMITS.maxTemplateChars) {
-      results[index] = { output: '', undefinedVariables: [], error: `the template is ${source.length} characters long: the size budget is ${SOURCE_LIMITS.maxTemplateChars}` };
-      return;
-    }
-    const last = batches.at(-1);
-    if (last && last.length < RENDER_BATCH) last.push(index);
-    else batches.push([index]);
-  });
-  await Promise.all(
-    batches.map(async (batch) => {
-      const what = batch.length === 1 ? describe(batch[0]) : `rendering ${batch.map(describe).join(', ')}`;
-      const rendered = (await runTask({ kind: 'render', sources: batch.map((i) => sources[i]), context }, what)) as RenderResult[];
-      batch.forEach((index, at) => {
-        results[index] = rendered[at];
-      });
-    }),
-  );
-  return results;
+  return Promise.all(renderTemplatesEach(sources, context, describe));
 }
 
 /** Renders one template (see renderTemplates). */

@@ -3,7 +3,7 @@
  * plain function that runs them (the worker is a thin shell around it, so it is testable on the
  * main thread too).
  */
-import { evaluateExpression, renderTemplatesOver, type RenderResult } from '../templating/index.js';
+import { evaluateExpression, renderTemplatesOver, templateCompilations, type RenderResult } from '../templating/index.js';
 import { evaluateComputations, type ComputeInput, type ComputeOutput } from './evaluate-computations.js';
 import { evaluateConditions, type ConditionOutcome } from './evaluate-logic.js';
 
@@ -17,6 +17,11 @@ export type TenantCodeTask =
 
 export type ExpressionOutcome = { ok: true; value: unknown } | { ok: false; error: string };
 
+/** A render task's answer: the results in order, and how many templates it had to compile (not cached in this worker). */
+export interface RenderedBatch {
+  results: RenderResult[];
+  compilations: number;
+}
 
 /** A stack overflow is the call-depth budget running out: say so instead of V8's wording. */
 function explainOverflow(render: () => RenderResult): RenderResult {
@@ -27,11 +32,14 @@ function explainOverflow(render: () => RenderResult): RenderResult {
   return result;
 }
 
-export async function runTenantCodeTask(task: TenantCodeTask): Promise<RenderResult[] | ExpressionOutcome | ComputeOutput | ConditionOutcome[]> {
+export async function runTenantCodeTask(task: TenantCodeTask): Promise<RenderedBatch | ExpressionOutcome | ComputeOutput | ConditionOutcome[]> {
   switch (task.kind) {
-    case 'render':
+    case 'render': {
       // The context is converted once for the batch; each template compiles once per worker.
-      return renderTemplatesOver(task.sources, task.context, explainOverflow);
+      const before = templateCompilations();
+      const results = renderTemplatesOver(task.sources, task.context, explainOverflow);
+      return { results, compilations: templateCompilations() - before };
+    }
     case 'expression':
       try {
         return { ok: true, value: evaluateExpression(task.expression, task.context) };

@@ -1,5 +1,6 @@
 /** The render stage: the template context, templated output, and sections written by the model port. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { templateLane, tenantCodeStats } from '../../tenant-code/tenant-code-pool.js';
 import { FakeModelGateway, recordEvents } from '../test-support/fake-ports.js';
 import { type RenderOptions, type RenderSection, buildRenderContext, renderSections, renderTemplatedSection } from './render.js';
 
@@ -73,10 +74,12 @@ describe('renderSections', () => {
 
     expect(rendered.map((r) => [r.sectionId, r.content])).toEqual([['a', 'Scope: Scope for Globex'], ['b', 'Fee 1200'], ['c', 'Terms: ']]);
     expect(recorder.events.filter((e) => e.event === 'render_started').map((e) => (e.event === 'render_started' ? e.sectionId : '')).sort()).toEqual(['a', 'b', 'c']);
+    // Each section calls the model once its own prompt is rendered (one without a prompt at once), so the calls' order is not the sections'.
     const calls = model.callsOf('writeSection');
-    expect(calls.map((c) => c.input.title)).toEqual(['Scope', 'Terms']);
-    expect(calls[0].input).toMatchObject({ prompt: 'Scope for Globex', sources: OPTIONS.sources, voice: OPTIONS.voice, brief: { text: 'partner memo' } });
-    expect(calls[0].input.context).toMatchObject({ fields: { client: 'Globex' }, gathered: { rate: 'from the data-need' } });
+    expect(calls.map((c) => c.input.title).sort()).toEqual(['Scope', 'Terms']);
+    const scope = calls.find((c) => c.input.title === 'Scope');
+    expect(scope?.input).toMatchObject({ prompt: 'Scope for Globex', sources: OPTIONS.sources, voice: OPTIONS.voice, brief: { text: 'partner memo' } });
+    expect(scope?.input.context).toMatchObject({ fields: { client: 'Globex' }, gathered: { rate: 'from the data-need' } });
     expect(rendered[0]).toMatchObject({ model: 'fake-model', usage: { inputTokens: 10, outputTokens: 5 } });
   });
 
@@ -85,5 +88,26 @@ describe('renderSections', () => {
     const sections = [section({ id: 'a', title: 'Scope', renderMode: 'synthesized', prompt: '{{ client | no_such_filter }}' })];
     await expect(renderSections(sections, context, { emit: recordEvents().emit, model }, OPTIONS)).rejects.toThrow(/^section "Scope" prompt: /);
     expect(model.calls).toEqual([]);
+  });
+
+  it('hands a section on as soon as its own template is rendered, not after every batch of the run', async () => {
+    await renderTemplatedSection(section({ id: 'warm-up', outputTemplate: '{{ client }}' }), context);
+    await vi.waitFor(() => expect(tenantCodeStats().ready).toBe(2), { timeout: 20_000 });
+    // One template per worker lane: a slow one first, a quick one after it (many times less work,
+    // so it is done first even on a loaded machine; the slow one stays far inside its budgets).
+    const inLane = (body: string, lane: number) => {
+      for (let n = 0; n < 1_000; n += 1) if (templateLane(`${body}{# ${n} #}`) === lane) return `${body}{# ${n} #}`;
+      throw new Error(`no template in lane ${lane}`);
+    };
+    const slow = inLane('{% for i in range(3000) %}{% if i < 0 %}never{% endif %}{% endfor %}Slow', 1);
+    const quick = inLane('Quick {{ client }}', 0);
+    const handedOn: string[] = [];
+    const sections = [section({ id: 'slow', outputTemplate: slow }), section({ id: 'quick', outputTemplate: quick })];
+
+    const rendered = await renderSections(sections, context, { emit: recordEvents().emit, model: new FakeModelGateway() }, { ...OPTIONS, onRendered: (r) => handedOn.push(r.sectionId) });
+
+    expect(rendered.map((r) => r.content)).toEqual(['Slow', expect.stringMatching(/^Quick Globex/)]);
+    // Waiting for the whole run's templates would hand them on in document order.
+    expect(handedOn).toEqual(['quick', 'slow']);
   });
 });

@@ -5,7 +5,7 @@
  * voice, the context and the numbered sources.
  */
 import { collapseDoubledFullStops } from '../../kernel/typography.js';
-import { renderTemplates } from '../../tenant-code/tenant-code-pool.js';
+import { renderTemplates, renderTemplatesEach } from '../../tenant-code/tenant-code-pool.js';
 import type { EmitEvent } from '../events.js';
 import { type Limiter, createLimiter } from '../limiter.js';
 import type { FieldDefinitionInput, ModelChoice, ModelGateway, ModelUsage, NumberedSourceInput, VoiceInput } from '../ports.js';
@@ -95,20 +95,25 @@ function sectionPromptOf(section: RenderSection, result: TemplateOutcome | null)
 }
 
 /**
- * Renders, in a tenant-code worker, the templates of the given sections: the output template
+ * Renders, in tenant-code workers, the templates of the given sections: the output template
  * of each templated one and the prompt of each synthesized one. One call for all, so a run's
- * templates travel in a few worker messages with one copy of the context each.
+ * templates travel in a few worker messages with one copy of the context each; each section's
+ * result settles with its own batch, so the first sections go on (their events, their model
+ * calls) while later batches still render.
  */
-async function renderSectionTemplates(sections: readonly RenderSection[], context: Record<string, unknown>): Promise<Map<string, TemplateOutcome>> {
+function renderSectionTemplates(sections: readonly RenderSection[], context: Record<string, unknown>): Map<string, Promise<TemplateOutcome>> {
   const jobs = sections.flatMap((section) => {
     if (section.renderMode === 'templated') return [{ section, source: section.outputTemplate ?? '', what: `the template of section "${section.title}"` }];
     return section.prompt ? [{ section, source: section.prompt, what: `the prompt of section "${section.title}"` }] : [];
   });
-  const results = await renderTemplates(
+  const results = renderTemplatesEach(
     jobs.map((job) => job.source),
     context,
     (index) => jobs[index]?.what ?? 'a template',
   );
+  // Awaited where used; a section that is never started (the run failed first) must not leave
+  // its failure as an unhandled rejection.
+  for (const result of results) result.catch(() => undefined);
   return new Map(jobs.map((job, index) => [job.section.id, results[index]]));
 }
 
@@ -162,15 +167,14 @@ export async function renderSections(
 ): Promise<RenderedSection[]> {
   const results = new Map<string, RenderedSection>();
   const templates = renderSectionTemplates(sections, context);
-  // Awaited where used; until then a failure must not surface as an unhandled rejection.
-  templates.catch(() => undefined);
   const renderOne = async (section: RenderSection) => {
     await ports.emit({ event: 'render_started', sectionId: section.id });
+    const template = templates.get(section.id);
     if (section.renderMode === 'templated') {
-      results.set(section.id, templatedSectionOf(section, (await templates).get(section.id) ?? { output: '', undefinedVariables: [] }));
+      results.set(section.id, templatedSectionOf(section, (await template) ?? { output: '', undefinedVariables: [] }));
       return;
     }
-    const prompt = sectionPromptOf(section, (await templates).get(section.id) ?? null);
+    const prompt = sectionPromptOf(section, (await template) ?? null);
     const answer = await ports.model.writeSection({
       title: section.title,
       prompt: prompt ? prompt.output : null,
