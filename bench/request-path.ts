@@ -25,6 +25,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { jobEngineSchemaOf } from '../src/jobs/pg-boss/engine-db.js';
+import { DPIA_FIELDS } from '../test/support/builtin-fields.js';
+import { collectEvents } from '../test/support/sse.js';
 import { machine, writeBenchmarkSection } from './benchmarks-file.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -162,8 +164,13 @@ async function startFixedBody(quire: Target): Promise<Target> {
   return { name: FIXED_BODY, url, headers: {}, stop: stopper(child, () => rm(dir, { recursive: true, force: true })) };
 }
 
-/** A Quire of checkout `root` on a fresh data dir (or a fresh PostgreSQL schema), with one document to read. */
-async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postgres'): Promise<Target> {
+/**
+ * A Quire of checkout `root` on a fresh data dir (or a fresh PostgreSQL schema), with one document
+ * to read; with `generated`, a second target on the same process reads a document generated first
+ * (offline model): its detail depends on more than the revision counts (staleness), so it is
+ * never answered from the cache and shows what a full read costs.
+ */
+async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postgres', options: { generated?: boolean } = {}): Promise<Target[]> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-'));
   const schema = dialect === 'postgres' ? `bench_${randomBytes(5).toString('hex')}` : undefined;
@@ -199,7 +206,17 @@ async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postg
     // The job engine keeps its tables in a schema of its own beside the store's.
     await client.query(`drop schema if exists "${schema}" cascade; drop schema if exists "${jobEngineSchemaOf(schema)}" cascade`).finally(() => client.end());
   };
-  return { name, url: `${base}/v1/documents/${document.id}`, headers, stop: stopper(child, cleanup) };
+  const targets: Target[] = [{ name, url: `${base}/v1/documents/${document.id}`, headers, stop: stopper(child, cleanup) }];
+  if (options.generated) {
+    const other = await fetch(`${base}/v1/documents`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ templateId: 'gdpr-dpia', title: 'Bench generated', fields: DPIA_FIELDS }) });
+    const { document: generated } = (await other.json()) as { document: { id: string } };
+    const run = await fetch(`${base}/v1/documents/${generated.id}/generate`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ force: true }) });
+    if (run.status !== 200) throw new Error(`${name}: generating answered ${run.status}: ${await run.text()}`);
+    const events = await collectEvents(`${base}/v1/documents/${generated.id}/progress`, token, { org: 'acme', timeoutMs: 120_000 });
+    if (events.at(-1)?.event !== 'pipeline_finished') throw new Error(`${name}: the generation ended with ${JSON.stringify(events.at(-1))}`);
+    targets.push({ name: `${name}, generated document (read in full)`, url: `${base}/v1/documents/${generated.id}`, headers, stop: async () => undefined });
+  }
+  return targets;
 }
 
 interface Sample {
@@ -228,8 +245,8 @@ async function main(): Promise<void> {
     if (python) targets.push(await startFastapiHello(python));
     const quires: Array<[string, string]> = [['Quire', ROOT], ...(BEFORE_DIR ? [['Quire before', resolve(BEFORE_DIR)] as [string, string]] : [])];
     for (const [label, root] of quires) {
-      targets.push(await startQuire(`${label}, SQLite`, root, 'sqlite'));
-      if (POSTGRES_URL) targets.push(await startQuire(`${label}, PostgreSQL`, root, 'postgres'));
+      targets.push(...(await startQuire(`${label}, SQLite`, root, 'sqlite', { generated: label === 'Quire' })));
+      if (POSTGRES_URL) targets.push(...(await startQuire(`${label}, PostgreSQL`, root, 'postgres')));
     }
     // Quire's first GET answers the full body (no If-None-Match is sent by autocannon).
     targets.splice(python ? 2 : 1, 0, await startFixedBody(targets[python ? 2 : 1]));
@@ -266,7 +283,7 @@ async function writeReport(targets: Target[], samples: Map<string, Sample[]>, ru
   const section = [
     '## Request path',
     '',
-    `Authenticated \`GET /v1/documents/{id}\` (a GDPR DPIA document from the built-in template, dev token, \`X-Org-Slug: acme\`) against a Fastify hello-world, a Fastify server answering Quire's own response (the same body and headers, fixed and pre-serialized: the ceiling a ~10 KB answer allows)${run.hasFastapi ? ' and a FastAPI hello-world (Debian\'s python3-fastapi under uvicorn, one worker)' : ' (FastAPI+uvicorn not installed: left out)'}, each its own process on loopback; autocannon in the bench process at ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, targets interleaved round by round, medians of ${ROUNDS} rounds. Quire runs with \`LOG_LEVEL=warn\`.`,
+    `Authenticated \`GET /v1/documents/{id}\` (a GDPR DPIA document from the built-in template, not generated, so answered from the revision-checked cache; and on SQLite also one generated with the offline model, which is read in full every time; dev token, \`X-Org-Slug: acme\`) against a Fastify hello-world, a Fastify server answering Quire's own response (the same body and headers, fixed and pre-serialized: the ceiling a ~10 KB answer allows)${run.hasFastapi ? ' and a FastAPI hello-world (Debian\'s python3-fastapi under uvicorn, one worker)' : ' (FastAPI+uvicorn not installed: left out)'}, each its own process on loopback; autocannon in the bench process at ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, targets interleaved round by round, medians of ${ROUNDS} rounds. Quire runs with \`LOG_LEVEL=warn\`.`,
     '',
     `Machine: ${cpu}, ${nproc} cores (shared with other work while measured: 1-minute load average ${run.loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end), Node ${node}, ${new Date().toISOString().slice(0, 10)}.`,
     `Command: \`npx tsx bench/request-path.ts\`${POSTGRES_URL ? ' with `BENCH_POSTGRES_URL` set' : ''}${BEFORE_DIR ? ' and `BENCH_BEFORE_DIR` set to a checkout of the earlier commit' : ''}.`,
