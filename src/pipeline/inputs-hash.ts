@@ -20,3 +20,41 @@ export function sha256(text: string): string {
 export function hashOf(value: unknown): string {
   return sha256(stableStringify(value));
 }
+
+/**
+ * `hashOf` for one computation over values that nothing changes while it runs: each object (by
+ * identity) and each long string is hashed once, however often it is asked. The staleness of a
+ * generated document's sections hashes the same context values for every section that reads
+ * them (a synthesized section reads them all), on every read of the document. Only for a caller
+ * that owns its values for that time — a run builds its context as it goes and uses `hashOf`.
+ */
+export function hashOncePerValue(): (value: unknown) => string {
+  const objects = new WeakMap<object, string>();
+  const strings = new Map<string, string>();
+  return (value) => {
+    if (typeof value === 'object' && value !== null) {
+      let hash = objects.get(value);
+      if (hash === undefined) {
+        hash = hashOf(value);
+        objects.set(value, hash);
+      }
+      return hash;
+    }
+    if (typeof value !== 'string' || value.length < 64) return hashOf(value);
+    let hash = strings.get(value);
+    if (hash === undefined) {
+      hash = hashOf(value);
+      strings.set(value, hash);
+    }
+    return hash;
+  };
+}
+
+/**
+ * Whether two values are the same by the rules `hashOf` compares them with (key order and
+ * `undefined` members ignored), without hashing: comparing two values hashed each to throw the
+ * hash away at once (the staleness of every section of a generated document, on every read).
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || stableStringify(a) === stableStringify(b);
+}

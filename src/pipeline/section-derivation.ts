@@ -53,10 +53,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 class Reads {
   readonly hashes: Record<string, string> = {};
-  constructor(private readonly context: Record<string, unknown>) {}
+  constructor(
+    private readonly context: Record<string, unknown>,
+    private readonly hash: (value: unknown) => string,
+  ) {}
 
   private add(path: string, value: unknown): void {
-    this.hashes[path] = hashOf(value ?? null);
+    this.hashes[path] = this.hash(value ?? null);
   }
 
   /** Every key of a namespace, one by one (so a diff can name the key that changed). */
@@ -102,16 +105,17 @@ class Reads {
 
 /**
  * Read path → hash of the value read, for `section` over `context` (sorted by path). A synthesized
- * section reads every namespace its model sees and the numbered sources (`sources`).
+ * section reads every namespace its model sees and the numbered sources (`sources`). `hash`: a
+ * caller checking many sections against one context it does not change passes `hashOncePerValue()`.
  */
-export function sectionReads(section: RenderSection, context: Record<string, unknown>, sources: NumberedSourceInput[]): Record<string, string> {
-  const reads = new Reads(context);
+export function sectionReads(section: RenderSection, context: Record<string, unknown>, sources: NumberedSourceInput[], hash: (value: unknown) => string = hashOf): Record<string, string> {
+  const reads = new Reads(context, hash);
   const synthesized = section.renderMode !== 'templated';
   const templateText = synthesized ? section.prompt : section.outputTemplate;
   for (const read of findTemplateReads(templateText ?? '')) reads.path(read);
   if (synthesized) {
     for (const name of MODEL_CONTEXT) reads.namespace(name);
-    reads.hashes.sources = hashOf(sources);
+    reads.hashes.sources = hash(sources);
   }
   return Object.fromEntries(Object.entries(reads.hashes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -5,6 +5,7 @@
  */
 import { isNode, parseTemplate, type AstNode, type ProgramNode } from './jinja-ast.js';
 import { TEMPLATE_GLOBALS } from './sandbox-names.js';
+import { boundedMemo } from '../kernel/bounded-memo.js';
 
 /** Names in scope at one point of the template (Jinja scopes: loops and macros nest). */
 class Scope {
@@ -166,8 +167,14 @@ export function findTemplateVariables(source: string): string[] {
   return [...(collectReads(source)?.found ?? [])];
 }
 
-/** What a parsed `source` reads, or null when it does not parse. */
-function collectReads(source: string): VariableCollector | null {
+/**
+ * What a parsed `source` reads, or null when it does not parse. Remembered per text: the
+ * staleness of a generated document's sections asks it of the same templates on every read of
+ * the document (parsing them was ~7 % of such a GET). Callers copy what they return.
+ */
+const collectReads = boundedMemo(readsOf, 1_000);
+
+function readsOf(source: string): VariableCollector | null {
   let parsed: ProgramNode;
   try {
     parsed = parseTemplate(source);

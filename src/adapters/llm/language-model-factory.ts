@@ -6,6 +6,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
+import { boundedMemo } from '../../kernel/bounded-memo.js';
 
 export type LiveProvider = 'openai-compatible' | 'anthropic';
 
@@ -25,30 +26,13 @@ export interface LanguageModelFactoryOptions {
  */
 const MAX_CACHED_MODELS = 32;
 
-/** `build` once per model id, kept for the next calls (least recently used goes beyond the bound). */
-function cachedPerModel(build: (modelId: string) => LanguageModel): (modelId: string) => LanguageModel {
-  const models = new Map<string, LanguageModel>();
-  return (modelId) => {
-    const hit = models.get(modelId);
-    if (hit !== undefined) {
-      models.delete(modelId);
-      models.set(modelId, hit);
-      return hit;
-    }
-    const model = build(modelId);
-    models.set(modelId, model);
-    if (models.size > MAX_CACHED_MODELS) models.delete(models.keys().next().value as string);
-    return model;
-  };
-}
-
 /**
  * Returns `modelId → LanguageModel` for the configured provider; each id's model is built once.
  *
  * @throws Error when `openai-compatible` has no base URL (config validation normally prevents it).
  */
 export function createLanguageModelFactory(options: LanguageModelFactoryOptions): (modelId: string) => LanguageModel {
-  return cachedPerModel(providerModels(options));
+  return boundedMemo(providerModels(options), MAX_CACHED_MODELS);
 }
 
 function providerModels(options: LanguageModelFactoryOptions): (modelId: string) => LanguageModel {

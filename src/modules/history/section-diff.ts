@@ -7,7 +7,7 @@
  * 'document'`), listed only when its output changed.
  */
 import type { SectionDerivation } from '../../pipeline/section-derivation.js';
-import { hashOf } from '../../pipeline/inputs-hash.js';
+import { sameValue } from '../../pipeline/inputs-hash.js';
 import type { RenderSection } from '../../pipeline/stages/render.js';
 import type { PinnedManifest } from './pinned-manifest.js';
 
@@ -74,7 +74,7 @@ class Causes {
 
 /** Keys of two hash maps whose values differ (or that only one has), sorted. */
 export function differingKeys(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => hashOf(a[k] ?? null) !== hashOf(b[k] ?? null)).sort();
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !sameValue(a[k] ?? null, b[k] ?? null)).sort();
 }
 
 function isAssessment(key: string, from: PinnedManifest, to: PinnedManifest): boolean {
@@ -144,14 +144,14 @@ function documentCauses(from: ComparedSide, to: ComparedSide, sectionId: string)
   for (const key of differingKeys(a.computed ?? {}, b.computed ?? {})) causes.add('computed', key);
   for (const key of differingKeys(a.synthesizedContext ?? {}, b.synthesizedContext ?? {})) causes.add('synthesized_context', key);
   const context = (m: PinnedManifest) => m.renderContext ?? {};
-  if (hashOf(context(a).snippets ?? null) !== hashOf(context(b).snippets ?? null)) causes.add('library');
+  if (!sameValue(context(a).snippets ?? null, context(b).snippets ?? null)) causes.add('library');
   if (context(a).today !== context(b).today) causes.add('date');
   for (const key of differingKeys((context(a).variables ?? {}) as Record<string, unknown>, (context(b).variables ?? {}) as Record<string, unknown>)) causes.add('variables', key);
   if ((to.definition ?? from.definition)?.renderMode !== 'templated') {
     if ((a.models?.sections?.[sectionId] ?? null) !== (b.models?.sections?.[sectionId] ?? null)) causes.add('model', 'model');
     if ((a.prompts?.sections?.[sectionId] ?? null) !== (b.prompts?.sections?.[sectionId] ?? null)) causes.add('prompt', 'prompt');
-    if (hashOf(a.voice ?? null) !== hashOf(b.voice ?? null)) causes.add('voice');
-    if (hashOf(a.brief ?? null) !== hashOf(b.brief ?? null)) causes.add('brief');
+    if (!sameValue(a.voice ?? null, b.voice ?? null)) causes.add('voice');
+    if (!sameValue(a.brief ?? null, b.brief ?? null)) causes.add('brief');
   }
   return causes;
 }

@@ -9,7 +9,7 @@
  * decides (the synthesized context, other sections' outputs before the run, its variables and
  * date) is taken from the recorded render context, so it never reads as a change.
  */
-import { hashOf } from '../../../pipeline/inputs-hash.js';
+import { hashOf, hashOncePerValue } from '../../../pipeline/inputs-hash.js';
 import { definitionHashes, sectionReads } from '../../../pipeline/section-derivation.js';
 import { numberSources } from '../../../pipeline/sources.js';
 import { computeValues } from '../../../pipeline/stages/compute.js';
@@ -126,6 +126,8 @@ export async function sectionStaleness(ctx: CommandContext, services: StalenessS
   const upstream = throughGathered(outOfDate, inputs.computations);
   const current = new Map<PinnedManifest, Awaited<ReturnType<typeof currentContext>>>();
   const voice = voiceInputOf(await inputs.voice());
+  // Every section is checked against the same current context, built for this read and not changed by it.
+  const hash = hashOncePerValue();
   for (const section of derived) {
     const manifest = snapshots.find((m) => m.derivation?.sections?.[section.id] !== undefined);
     const recorded = manifest?.derivation?.sections?.[section.id];
@@ -138,15 +140,15 @@ export async function sectionStaleness(ctx: CommandContext, services: StalenessS
     if (!now) continue;
     const definition = renderSectionOf(section);
     const causes: StaleCause[] = differingKeys(recorded.definition, definitionHashes(definition)).map((key) => ({ cause: 'template', path: `definition.${key}` }));
-    for (const path of differingKeys(recorded.reads, sectionReads(definition, now.context, now.sources))) {
+    for (const path of differingKeys(recorded.reads, sectionReads(definition, now.context, now.sources, hash))) {
       causes.push({ cause: readCause(path, manifest, manifest).kind, path });
       if (path.startsWith('computed.')) causes.push(...computationInputs(path, inputs.computations, manifest.renderContext ?? {}, now.context));
     }
     for (const read of Object.keys(recorded.reads)) causes.push(...(upstream.get(read) ?? []));
     if (definition.renderMode !== 'templated') {
-      if (recorded.voiceHash !== null && recorded.voiceHash !== hashOf(voice)) causes.push({ cause: 'voice', path: 'voice' });
-      if (recorded.briefHash !== null && recorded.briefHash !== hashOf(inputs.config.brief)) causes.push({ cause: 'brief', path: 'brief' });
-      if (recorded.modelChoiceHash !== null && recorded.modelChoiceHash !== hashOf(inputs.config.models)) causes.push({ cause: 'model', path: 'models' });
+      if (recorded.voiceHash !== null && recorded.voiceHash !== hash(voice)) causes.push({ cause: 'voice', path: 'voice' });
+      if (recorded.briefHash !== null && recorded.briefHash !== hash(inputs.config.brief)) causes.push({ cause: 'brief', path: 'brief' });
+      if (recorded.modelChoiceHash !== null && recorded.modelChoiceHash !== hash(inputs.config.models)) causes.push({ cause: 'model', path: 'models' });
     }
     result.set(section.id, causes);
   }
