@@ -5,7 +5,7 @@
  * diff can say which input changed. Only identities and hashes: never a token, never a value
  * beyond what the hashes stand for.
  */
-import { hashOf } from './inputs-hash.js';
+import { hashOf, sameValue } from './inputs-hash.js';
 
 /** Bumped when the record's shape or meaning changes (every older row then misses once). */
 export const DERIVATION_VERSION = 2;
@@ -88,7 +88,7 @@ export function derivationHash(derivation: GatheredDerivation): string {
 export function changedInputs(before: GatheredDerivation, after: GatheredDerivation): string[] {
   const changed: string[] = [];
   for (const key of ['v', 'kind', 'prompt', 'variables', 'tool', 'model', 'caller'] as const) {
-    if (hashOf(before[key] ?? null) !== hashOf(after[key] ?? null)) changed.push(key);
+    if (!sameValue(before[key] ?? null, after[key] ?? null)) changed.push(key);
   }
   for (const group of ['args', 'deps', 'fields'] as const) {
     const names = new Set([...Object.keys(before[group]), ...Object.keys(after[group])]);

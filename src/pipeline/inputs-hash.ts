@@ -27,24 +27,26 @@ export function hashOf(value: unknown): string {
  * generated document's sections hashes the same context values for every section that reads
  * them (a synthesized section reads them all), on every read of the document. Only for a caller
  * that owns its values for that time — a run builds its context as it goes and uses `hashOf`.
+ * Other values are remembered by their text (a digest costs more than the lookup).
  */
 export function hashOncePerValue(): (value: unknown) => string {
   const objects = new WeakMap<object, string>();
-  const strings = new Map<string, string>();
-  return (value) => {
-    if (typeof value === 'object' && value !== null) {
-      let hash = objects.get(value);
-      if (hash === undefined) {
-        hash = hashOf(value);
-        objects.set(value, hash);
-      }
-      return hash;
-    }
-    if (typeof value !== 'string' || value.length < 64) return hashOf(value);
-    let hash = strings.get(value);
+  const texts = new Map<string, string>();
+  const byText = (value: unknown): string => {
+    const text = stableStringify(value);
+    let hash = texts.get(text);
     if (hash === undefined) {
-      hash = hashOf(value);
-      strings.set(value, hash);
+      hash = sha256(text);
+      texts.set(text, hash);
+    }
+    return hash;
+  };
+  return (value) => {
+    if (typeof value !== 'object' || value === null) return byText(value);
+    let hash = objects.get(value);
+    if (hash === undefined) {
+      hash = byText(value);
+      objects.set(value, hash);
     }
     return hash;
   };

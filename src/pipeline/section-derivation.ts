@@ -120,14 +120,14 @@ export function sectionReads(section: RenderSection, context: Record<string, unk
   return Object.fromEntries(Object.entries(reads.hashes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** Hash per definition attribute of a section: renderMode, outputType, title, outputTemplate, prompt. */
-export function definitionHashes(section: RenderSection): Record<string, string> {
+/** Hash per definition attribute of a section: renderMode, outputType, title, outputTemplate, prompt (`hash` as for `sectionReads`). */
+export function definitionHashes(section: RenderSection, hash: (value: unknown) => string = hashOf): Record<string, string> {
   return {
-    renderMode: hashOf(section.renderMode),
-    outputType: hashOf(section.outputType),
-    title: hashOf(section.title),
-    outputTemplate: hashOf(section.outputTemplate),
-    prompt: hashOf(section.prompt),
+    renderMode: hash(section.renderMode),
+    outputType: hash(section.outputType),
+    title: hash(section.title),
+    outputTemplate: hash(section.outputTemplate),
+    prompt: hash(section.prompt),
   };
 }
 

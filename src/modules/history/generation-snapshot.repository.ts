@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../storage/schema.js';
 import type { GenerationSnapshotTable } from '../../storage/tables/generation.js';
 import { fromJson } from '../json-column.js';
+import { cachedSnapshot, keepSnapshot } from './snapshot-records-cache.js';
 import { type Page, type PageRequest, keysetPage, mapPage } from '../../storage/keyset-page.js';
 
 export interface GenerationSnapshotRecord {
@@ -55,16 +56,32 @@ export class GenerationSnapshotRepository {
     return mapPage(keysetPage(query, { sort: 'run_number', sortType: 'number', id: 'id', direction: 'desc', keyOf: (r) => [r.run_number, r.id] }, page), toRecord);
   }
 
-  /** Newest first; `limit` bounds how many (manifests are large). */
+  /**
+   * Newest first; `limit` bounds how many (manifests are large). The ids are listed first and only
+   * snapshots this process has not decoded yet are read in full (snapshot-records-cache.ts).
+   * The records are shared: callers must not change them.
+   */
   async listByDocument(orgId: string, documentId: string, limit?: number): Promise<GenerationSnapshotRecord[]> {
-    let query = this.db
-      .selectFrom('generation_snapshots')
-      .selectAll()
-      .where('org_id', '=', orgId)
-      .where('document_id', '=', documentId)
-      .orderBy('run_number', 'desc');
+    let query = this.db.selectFrom('generation_snapshots').select('id').where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('run_number', 'desc');
     if (limit !== undefined) query = query.limit(limit);
-    return (await query.execute()).map(toRecord);
+    const ids = (await query.execute()).map((row) => row.id);
+    const found = new Map<string, GenerationSnapshotRecord>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const cached = cachedSnapshot(id);
+      if (cached) found.set(id, cached);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const rows = await this.db.selectFrom('generation_snapshots').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId).where('id', 'in', missing).execute();
+      for (const row of rows) {
+        const record = toRecord(row);
+        found.set(row.id, record);
+        keepSnapshot(record, row.manifest_json.length + row.output_json.length);
+      }
+    }
+    // A snapshot listed but gone by the second read (its document deleted in between) is left out.
+    return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   async findById(orgId: string, documentId: string, id: string): Promise<GenerationSnapshotRecord | undefined> {

@@ -9,7 +9,7 @@
  * out-of-date row is out of date too, with the same causes. Nothing is called: no tool, no model.
  */
 import { type GatheredDerivation, changedInputs } from '../../../pipeline/gathered-derivation.js';
-import { hashOf } from '../../../pipeline/inputs-hash.js';
+import { sameValue } from '../../../pipeline/inputs-hash.js';
 import type { ModelChoice, ModelGateway, ToolGateway } from '../../../pipeline/ports.js';
 import { derivationsNow } from '../../../pipeline/stages/gather.js';
 import type { CommandContext } from '../../context.js';
@@ -73,7 +73,7 @@ async function assessmentCauses(ctx: CommandContext, need: DataNeedRecord, row: 
   const path = `assessment.${String(args.assessment_id ?? '')}${typeof args.item_key === 'string' ? `.${args.item_key}` : ''}`;
   try {
     const now = await assessmentValueForNeed(ctx, need);
-    const same = hashOf(now.value) === hashOf(row.value) && hashOf(now.source?.text ?? null) === hashOf(row.source?.text ?? null);
+    const same = sameValue(now.value, row.value) && sameValue(now.source?.text ?? null, row.source?.text ?? null);
     return same ? [] : [{ cause: 'corrections', path }];
   } catch {
     // No validated value any more: the next run fails this need, so what was read is not current.

@@ -139,7 +139,7 @@ export async function sectionStaleness(ctx: CommandContext, services: StalenessS
     const now = current.get(manifest);
     if (!now) continue;
     const definition = renderSectionOf(section);
-    const causes: StaleCause[] = differingKeys(recorded.definition, definitionHashes(definition)).map((key) => ({ cause: 'template', path: `definition.${key}` }));
+    const causes: StaleCause[] = differingKeys(recorded.definition, definitionHashes(definition, hash)).map((key) => ({ cause: 'template', path: `definition.${key}` }));
     for (const path of differingKeys(recorded.reads, sectionReads(definition, now.context, now.sources, hash))) {
       causes.push({ cause: readCause(path, manifest, manifest).kind, path });
       if (path.startsWith('computed.')) causes.push(...computationInputs(path, inputs.computations, manifest.renderContext ?? {}, now.context));
