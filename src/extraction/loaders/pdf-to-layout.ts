@@ -12,18 +12,28 @@ import { procError } from '../processing-error.js';
 import { numOpt, strOpt } from '../processor-options.js';
 import { gradeFor } from '../text-quality.js';
 import type { ErrorCategory, PageReport, ProcessingError, ProcessingWarning, ProcessorInput } from '../types.js';
-import { type LoadedDocument, type OcrMode, unreadDocument } from './loaded-document.js';
+import { type LoadedDocument, type OcrMode, type PageLayoutHook, unreadDocument } from './loaded-document.js';
 
 /**
  * Loads a PDF: text layer per page, OCR where the policy says so and tesseract is available.
  * Options: `timeout_ms`, `max_pages`, `pdf_engine` ('pdfjs' pins pdfjs, e.g. to reproduce a run
  * read by it), `ocr_timeout_ms`, `ocr_lang`, `ocr_dpi`.
  */
-export async function loadPdf(input: ProcessorInput, mode: OcrMode): Promise<LoadedDocument> {
+export async function loadPdf(input: ProcessorInput, mode: OcrMode, onPage?: PageLayoutHook): Promise<LoadedDocument> {
   const o = input.options;
   const errors: ProcessingError[] = [];
   const warnings: ProcessingWarning[] = [];
-  const res = await readPdfText(input.bytes, { timeout_ms: numOpt(o, 'timeout_ms', 60_000), max_pages: numOpt(o, 'max_pages', 300), engine: engineChoiceOf(o?.pdf_engine) });
+  // A page whose text layer is used as read goes to the hook now (OCR never replaces it unless
+  // forced): its rules run while the next pages are read.
+  let hooked = 0;
+  const hook = onPage && mode !== 'force'
+    ? (page: PositionedPage) => {
+      if (page.text_layer !== 'present') return;
+      hooked += 1;
+      onPage(layoutFromPages([page], 'text_layer'), page.page_number);
+    }
+    : undefined;
+  const res = await readPdfText(input.bytes, { timeout_ms: numOpt(o, 'timeout_ms', 60_000), max_pages: numOpt(o, 'max_pages', 300), engine: engineChoiceOf(o?.pdf_engine), onPage: hook });
   const listed = await engineVersions(mode === 'never' ? ['pdf'] : ['pdf', 'ocr']);
   if (!res.ok) {
     const category: ErrorCategory = res.error.code === 'timeout' ? 'timeout' : res.error.code === 'encrypted' ? 'policy' : res.error.code === 'corrupt' ? 'source_unavailable' : 'backend_failure';
@@ -72,5 +82,7 @@ export async function loadPdf(input: ProcessorInput, mode: OcrMode): Promise<Loa
   }
   const rebased = rebasePages(chosen);
   const layout = layoutFromPages(rebased.pages, (pg) => (methods.get(pg.page_number) === 'ocr' ? 'ocr' : 'text_layer'));
-  return { layout, text: rebased.text, pages: reports, errors, warnings, engine_versions: versions, fields: pdf.fields, positioned: rebased.pages };
+  // Every page went through the hook (so none was OCR'd, and the offsets it saw are these).
+  const pagesHooked = hook !== undefined && hooked === pdf.pages.length && ocrByPage.size === 0;
+  return { layout, text: rebased.text, pages: reports, errors, warnings, engine_versions: versions, fields: pdf.fields, positioned: rebased.pages, pages_hooked: pagesHooked };
 }
