@@ -7,6 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { popplerVersion, tesseractVersion } from './ocr-engine.js';
+import type { PdfTextEngine } from './pdf-text-model.js';
+import { pdftotextVersion } from './pdf-text-poppler.js';
 
 /** What a processor reads; each kind names the engines that read it. */
 export type EngineKind = 'pdf' | 'ocr' | 'docx' | 'sheet' | 'csv' | 'text';
@@ -42,11 +44,19 @@ export function packageVersion(name: string): string {
   return version;
 }
 
-/** Engine versions relevant to a kind (tesseract/poppler only when they are installed). */
+/**
+ * Engine versions relevant to a kind (tesseract/poppler only when they are installed). A PDF's
+ * text is read by poppler when it is installed, else by pdfjs, so both are listed here; a run
+ * reports the ones that read its file (`pdfEngineVersions`).
+ */
 export async function engineVersions(kinds: EngineKind[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const k of kinds) {
-    if (k === 'pdf') out['pdfjs-dist'] = packageVersion('pdfjs-dist');
+    if (k === 'pdf') {
+      out['pdfjs-dist'] = packageVersion('pdfjs-dist');
+      const p = await pdftotextVersion();
+      if (p) out.poppler = p;
+    }
     if (k === 'docx') {
       out.mammoth = packageVersion('mammoth');
       out['fast-xml-parser'] = packageVersion('fast-xml-parser');
@@ -62,4 +72,16 @@ export async function engineVersions(kinds: EngineKind[]): Promise<Record<string
     }
   }
   return out;
+}
+
+/**
+ * A PDF run's engine versions: `listed` (from `engineVersions`) with the PDF text engines
+ * replaced by the one that read the file. poppler stays when OCR was possible: it draws the
+ * pages tesseract reads.
+ */
+export function pdfEngineVersions(listed: Record<string, string>, used: PdfTextEngine, ocr: boolean): Record<string, string> {
+  const out = { ...listed };
+  delete out['pdfjs-dist'];
+  if (!ocr) delete out.poppler;
+  return { ...out, [used.name]: used.version };
 }

@@ -250,13 +250,20 @@ export async function ocrPdfPages(
 
 /**
  * Joins pages into one text (form feed between pages) and shifts every line and word offset so
- * `text_span` anchors index into that text. Returns new page objects.
+ * `text_span` anchors index into that text. Returns new page objects for the pages it moved.
  */
 export function rebasePages(pages: PositionedPage[]): { pages: PositionedPage[]; text: string } {
   let offset = 0;
   const out: PositionedPage[] = [];
   for (const p of pages) {
     const shift = offset - p.text_start;
+    // A page already where it belongs (no OCR'd page before it) is kept: copying every word of a
+    // long PDF to add 0 was a good part of its loading's garbage.
+    if (shift === 0) {
+      out.push(p);
+      offset = p.text_end + 1;
+      continue;
+    }
     out.push({
       ...p,
       text_start: p.text_start + shift,

@@ -98,7 +98,9 @@ describe('prc_generic_fields on a text PDF', () => {
     // per-page report
     expect(r.pages).toEqual([expect.objectContaining({ page_number: 1, method: 'text_layer', grade: 'excellent', ocr_score: null })]);
     expect(r.pages[0].item_count).toBe(items.length);
-    expect(r.engine_versions['pdfjs-dist']).toBe('5.5.207');
+    // Read by poppler (installed here, as in CI): the versions name the engine that read the file.
+    expect(r.engine_versions.poppler).toMatch(/^\d+\.\d+/);
+    expect(r.engine_versions['pdfjs-dist']).toBeUndefined();
   });
 
   it('is deterministic', async () => {

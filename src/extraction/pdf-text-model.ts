@@ -77,7 +77,14 @@ export interface PdfTextDocument {
   /** present: every processed page has a good text layer; absent: none; partial: some. */
   text_layer: 'present' | 'absent' | 'partial';
   fields: PdfFormField[];
-  pdfjs_version: string;
+  /** The engine that read the file (form fields are only ever read by pdfjs). */
+  engine: PdfTextEngine;
+}
+
+/** A PDF text engine and its version: pdfjs-dist's package version, or poppler's `pdftotext -v`. */
+export interface PdfTextEngine {
+  name: 'pdfjs-dist' | 'poppler';
+  version: string;
 }
 
 /** What the worker answers after the last page of `extract` (the pages came one by one before). */
@@ -92,7 +99,8 @@ export interface PdfInspection {
   field_count: number;
   /** Fields with a value filled in (text, a checked box, a chosen option); signatures and buttons never count. */
   filled_field_count: number;
-  pdfjs_version: string;
+  /** The engine that inspected the file. */
+  engine: PdfTextEngine;
 }
 
 /** Error codes of PDF reading. */
@@ -102,6 +110,8 @@ export type PdfErrorCode = 'timeout' | 'encrypted' | 'corrupt' | 'worker_failed'
 export interface PdfError {
   code: PdfErrorCode;
   message: string;
+  /** The engine whose verdict this is, when it is poppler's (pdfjs's otherwise). */
+  engine?: 'poppler';
 }
 
 /** A task of the PDF worker. */

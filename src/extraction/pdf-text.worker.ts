@@ -20,11 +20,9 @@ import type {
   PositionedWord,
 } from './pdf-text-model.js';
 import { layerVerdict, pagesOfPart } from './pdf-text-model.js';
-import { ratePageQuality, round4 } from './text-quality.js';
+import { type Extent, assemblePage, groupIntoLines, normalisedBox, unionExtent } from './positioned-page.js';
+import { round4 } from './text-quality.js';
 import type { Box } from './types.js';
-
-/** Minimum visible characters for a page to count as having a text layer. */
-const MIN_PAGE_CHARS = 10;
 
 interface RawItem {
   str: string;
@@ -39,14 +37,8 @@ function isTextItem(v: unknown): v is { str: string; transform: number[]; width:
   return typeof v === 'object' && v !== null && 'str' in v && 'transform' in v;
 }
 
-function nb(n: number): number {
-  return round4(Math.min(1, Math.max(0, n)));
-}
-
 function normBox(x0: number, top: number, x1: number, bottom: number, vp: PageViewport): Box {
-  const x = nb(x0 / vp.width);
-  const y = nb(top / vp.height);
-  return { x, y, w: nb(x1 / vp.width - x), h: nb(bottom / vp.height - y) };
+  return normalisedBox({ x0, x1, top, bottom }, vp.width, vp.height);
 }
 
 function toViewportBox(vp: PageViewport, pts: Array<[number, number]>): { x0: number; x1: number; top: number; bottom: number } {
@@ -89,37 +81,14 @@ function rawItems(items: unknown[], vp: PageViewport): RawItem[] {
   return out;
 }
 
-interface CharPos {
-  x0: number;
-  x1: number;
-  top: number;
-  bottom: number;
-}
+type CharPos = Extent;
 
 /** Groups items into lines (by vertical centre) and builds text plus per-character positions. */
 function buildLines(items: RawItem[]): Array<{ text: string; chars: CharPos[]; height: number }> {
-  const sorted = [...items].sort((p, q) => (p.top + p.bottom) / 2 - (q.top + q.bottom) / 2 || p.x0 - q.x0);
-  const groups: RawItem[][] = [];
-  let current: RawItem[] = [];
-  let cy = 0;
-  let ch = 0;
-  for (const it of sorted) {
-    const icy = (it.top + it.bottom) / 2;
-    const ih = it.bottom - it.top;
-    if (current.length > 0 && Math.abs(icy - cy) <= 0.5 * Math.min(ch, ih)) {
-      current.push(it);
-    } else {
-      if (current.length > 0) groups.push(current);
-      current = [it];
-      cy = icy;
-      ch = ih;
-    }
-  }
-  if (current.length > 0) groups.push(current);
+  const groups = groupIntoLines(items);
 
   const lines: Array<{ text: string; chars: CharPos[]; height: number }> = [];
   for (const g of groups) {
-    g.sort((p, q) => p.x0 - q.x0);
     let text = '';
     const chars: CharPos[] = [];
     let prev: RawItem | null = null;
@@ -155,15 +124,6 @@ function buildLines(items: RawItem[]): Array<{ text: string; chars: CharPos[]; h
   return lines;
 }
 
-function unionBox(cs: CharPos[]): CharPos {
-  return {
-    x0: Math.min(...cs.map((c) => c.x0)),
-    x1: Math.max(...cs.map((c) => c.x1)),
-    top: Math.min(...cs.map((c) => c.top)),
-    bottom: Math.max(...cs.map((c) => c.bottom)),
-  };
-}
-
 async function readPage(page: PDFPageProxy, pageNumber: number, offset: number): Promise<PositionedPage> {
   const vp = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
@@ -175,10 +135,10 @@ async function readPage(page: PDFPageProxy, pageNumber: number, offset: number):
     for (const m of l.text.matchAll(/\S+/g)) {
       const ws = m.index ?? 0;
       const we = ws + m[0].length;
-      const u = unionBox(l.chars.slice(ws, we));
+      const u = unionExtent(l.chars.slice(ws, we));
       words.push({ text: m[0], box: normBox(u.x0, u.top, u.x1, u.bottom, vp), start: cursor + ws, end: cursor + we });
     }
-    const lu = unionBox(l.chars);
+    const lu = unionExtent(l.chars);
     outLines.push({
       text: l.text,
       box: normBox(lu.x0, lu.top, lu.x1, lu.bottom, vp),
@@ -189,24 +149,8 @@ async function readPage(page: PDFPageProxy, pageNumber: number, offset: number):
     });
     cursor += l.text.length + 1;
   }
-  const text = outLines.map((l) => l.text).join('\n');
-  const charCount = text.replace(/\s+/g, '').length;
-  const quality = ratePageQuality(outLines.map((l) => l.text));
   page.cleanup();
-  return {
-    page_number: pageNumber,
-    width: round4(vp.width),
-    height: round4(vp.height),
-    unit: 'pt',
-    rotation: vp.rotation,
-    lines: outLines,
-    text,
-    text_start: offset,
-    text_end: offset + text.length,
-    quality,
-    char_count: charCount,
-    text_layer: charCount < MIN_PAGE_CHARS ? 'absent' : quality !== null && quality < 0.5 ? 'poor' : 'present',
-  };
+  return assemblePage({ page_number: pageNumber, width: vp.width, height: vp.height, rotation: vp.rotation }, outLines, offset);
 }
 
 interface FieldObject {
@@ -361,7 +305,7 @@ async function run(req: PdfWorkerRequest, conversation: PoolConversation): Promi
         sampled_pages: n,
         field_count: fields.count,
         filled_field_count: fields.filled,
-        pdfjs_version: pdfjs.version,
+        engine: { name: 'pdfjs-dist', version: pdfjs.version },
       };
       return { ok: true, task: 'inspect', result };
     }
@@ -387,7 +331,7 @@ async function run(req: PdfWorkerRequest, conversation: PoolConversation): Promi
       truncated: n < doc.numPages,
       text_layer: layerVerdict(verdicts),
       fields: req.include_fields ? await readFields(doc) : [],
-      pdfjs_version: pdfjs.version,
+      engine: { name: 'pdfjs-dist', version: pdfjs.version },
     };
     return { ok: true, task: 'extract', result };
   } finally {

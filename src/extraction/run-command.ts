@@ -1,6 +1,7 @@
 /**
- * Runs a local tool (tesseract, pdftoppm) as a subprocess with a timeout and an output cap.
- * No shell, no network: arguments are passed as an array and stdin is closed.
+ * Runs a local tool (tesseract, pdftoppm, pdftotext) as a subprocess with a timeout and an output
+ * cap. No shell, no network: arguments are passed as an array and stdin is closed. The output is
+ * either collected (`stdout`) or handed over as it comes (`onStdout`, for output read page by page).
  */
 import { spawn } from 'node:child_process';
 
@@ -11,11 +12,25 @@ export interface CommandResult {
   exit_code: number | null;
   timed_out: boolean;
   /** ENOENT when the binary is missing. */
-  error: { code: 'not_found' | 'timeout' | 'exit' | 'output_too_large' | 'spawn_failed'; message: string } | null;
+  error: { code: 'not_found' | 'timeout' | 'exit' | 'output_too_large' | 'spawn_failed' | 'aborted' | 'consumer_failed'; message: string } | null;
+}
+
+/** Options of `runCommand`. */
+export interface CommandOptions {
+  timeout_ms: number;
+  max_output_bytes?: number;
+  env?: NodeJS.ProcessEnv;
+  /**
+   * Takes each chunk of standard output as it arrives (then `stdout` stays empty). A throw
+   * kills the command and ends it with a `consumer_failed` error.
+   */
+  onStdout?: (chunk: Buffer) => void;
+  /** Kills the command; it ends with an `aborted` error. */
+  signal?: AbortSignal;
 }
 
 /** Runs `cmd args…`; resolves (never rejects) within `timeoutMs` plus a kill grace. */
-export function runCommand(cmd: string, args: string[], opts: { timeout_ms: number; max_output_bytes?: number; env?: NodeJS.ProcessEnv }): Promise<CommandResult> {
+export function runCommand(cmd: string, args: string[], opts: CommandOptions): Promise<CommandResult> {
   const max = opts.max_output_bytes ?? 64 * 1024 * 1024;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -23,14 +38,23 @@ export function runCommand(cmd: string, args: string[], opts: { timeout_ms: numb
     let stderr = '';
     let timedOut = false;
     let tooLarge = false;
+    let aborted = false;
+    let consumerError: string | null = null;
     let done = false;
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: opts.env ?? process.env });
     const finish = (r: CommandResult): void => {
       if (done) return;
       done = true;
       clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
       resolve(r);
     };
+    const onAbort = (): void => {
+      aborted = true;
+      child.kill('SIGKILL');
+    };
+    if (opts.signal?.aborted) onAbort();
+    else opts.signal?.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
@@ -40,7 +64,14 @@ export function runCommand(cmd: string, args: string[], opts: { timeout_ms: numb
       if (size > max) {
         tooLarge = true;
         child.kill('SIGKILL');
-      } else chunks.push(c);
+      } else if (opts.onStdout && consumerError === null) {
+        try {
+          opts.onStdout(c);
+        } catch (err) {
+          consumerError = err instanceof Error ? err.message : String(err);
+          child.kill('SIGKILL');
+        }
+      } else if (!opts.onStdout) chunks.push(c);
     });
     child.stderr.on('data', (c: Buffer) => {
       if (stderr.length < 8192) stderr += c.toString('utf8');
@@ -58,6 +89,8 @@ export function runCommand(cmd: string, args: string[], opts: { timeout_ms: numb
       const stdout = Buffer.concat(chunks);
       let error: CommandResult['error'] = null;
       if (timedOut) error = { code: 'timeout', message: `${cmd} exceeded ${opts.timeout_ms} ms and was killed` };
+      else if (aborted) error = { code: 'aborted', message: `${cmd} was stopped` };
+      else if (consumerError !== null) error = { code: 'consumer_failed', message: `reading the output of ${cmd} failed: ${consumerError}` };
       else if (tooLarge) error = { code: 'output_too_large', message: `${cmd} output exceeded ${max} bytes` };
       else if (code !== 0) error = { code: 'exit', message: `${cmd} exited ${code}: ${stderr.trim().slice(0, 500)}` };
       finish({ stdout, stderr, exit_code: code, timed_out: timedOut, error });

@@ -3,7 +3,8 @@
  * File names are never used as paths (blobs are stored by id); `sanitizeFilename` is for display.
  */
 import { dimensionProblem, readImageDimensions } from './image-dimensions.js';
-import { inspectPdf, pdfDeclaresEncryption } from './pdf-text.js';
+import { pdfDeclaresEncryption } from './pdf-text.js';
+import { inspectPdfText } from './pdf-text-engine.js';
 import { type SniffResult, extensionOf, sniffFile } from './sniff-file.js';
 import { decodeText } from './decode-text.js';
 import { ALL_KINDS, type FileKind } from './types.js';
@@ -271,7 +272,7 @@ export async function validateUpload(input: ValidateUploadInput): Promise<Upload
 async function pdfFacts(bytes: Buffer, limits: ResolvedUploadLimits, timeoutMs: number, verdict: UploadVerdict): Promise<void> {
   const problems = verdict.problems;
   if (pdfDeclaresEncryption(bytes)) verdict.encrypted = true;
-  const res = await inspectPdf(bytes, { timeout_ms: timeoutMs, max_pages: limits.max_pages });
+  const res = await inspectPdfText(bytes, { timeout_ms: timeoutMs, max_pages: limits.max_pages });
   if (!res.ok) {
     if (res.error.code === 'encrypted') verdict.encrypted = true;
     // Running out of time or memory, or a worker that cannot start, decides nothing about the

@@ -16,7 +16,7 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_PROCESS_MAX_CHARS } from '../../src/docx/compose-bounded.js';
-import { makeInvoicePdf } from '../../src/extraction/test-support/fixtures.js';
+import { makeFormPdf } from '../../src/extraction/test-support/fixtures.js';
 import { multipart } from './assessments-helpers.js';
 import { type QuireData, type QuireProcess, newQuireData, removeQuireData, startQuireProcess } from '../support/quire-process.js';
 import { collectEvents } from '../support/sse.js';
@@ -102,7 +102,10 @@ describe('the built service runs each kind of worker from its own output', () =>
   }, 120_000);
 
   it('inspects an uploaded PDF in the pdf-text worker and extracts its items in a processor worker', async () => {
-    const pdf = await makeInvoicePdf();
+    // A form: pdfjs reads it (poppler, which reads other text PDFs when installed, would draw the
+    // field values into the text), so the bundle's pdf-text worker inspects it and reads its
+    // fields (a filled form goes to the acroform processor).
+    const pdf = await makeFormPdf({ printed: ['Vendor details'] });
     const { body, contentType } = multipart({ name: 'Built invoice' }, [{ name: 'invoice.pdf', bytes: pdf, type: 'application/pdf' }]);
     const response = await fetch(`${quire.url}/assessments`, { method: 'POST', headers: { authorization: `Bearer ${quire.token}`, 'x-org-slug': 'acme', 'content-type': contentType }, body });
     const created = (await response.json()) as { assessment: { id: string }; documents: Array<{ id: string; page_count: number; text_layer: string }> };
@@ -118,11 +121,11 @@ describe('the built service runs each kind of worker from its own output', () =>
       details = await quire.json('GET', `/assessments/${created.assessment.id}/document-processing-details`);
     }
     expect(details.body.documents[0], JSON.stringify(details.body)).toMatchObject({ document_id: docId, processing_status: 'processed' });
-    expect(details.body.documents[0].latest_run).toMatchObject({ status: 'succeeded', processor_id: 'prc_generic_fields' });
+    expect(details.body.documents[0].latest_run).toMatchObject({ status: 'succeeded', processor_id: 'prc_acroform' });
 
     const items = await quire.json('GET', `/documents/${docId}/extracted-items`);
     expect(items.status).toBe(200);
-    const vendor = (items.body.items as Array<{ key: string; value: unknown }>).find((item) => item.key === 'vendor.name');
+    const vendor = (items.body.items as Array<{ key: string; value: unknown }>).find((item) => item.key === 'form.vendor_name');
     expect(vendor?.value).toBe('Contoso Ltd');
   }, 120_000);
 });

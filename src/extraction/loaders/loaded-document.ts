@@ -9,6 +9,13 @@ import type { PageReport, ProcessingError, ProcessingWarning, TextSource } from 
 /** OCR policy: `auto` OCRs pages without a usable text layer, `force` OCRs every page, `never` none. */
 export type OcrMode = 'auto' | 'force' | 'never';
 
+/**
+ * Called with the layout of one page of a PDF as soon as it is read, when that page's text will
+ * be in the document as it is (its text layer is used, not OCR): a processor whose rules work
+ * page by page can run them while the next pages are read. Pages come in order.
+ */
+export type PageLayoutHook = (layout: LayoutDocument, pageNumber: number) => void;
+
 /** A document loaded into a layout, with reports. */
 export interface LoadedDocument {
   layout: LayoutDocument;
@@ -20,6 +27,11 @@ export interface LoadedDocument {
   fields: PdfFormField[];
   /** Positioned pages (PDF and images). */
   positioned: PositionedPage[];
+  /**
+   * True when every page of `layout` went through the `PageLayoutHook`, with the offsets it has
+   * here: the hook's results are the document's. False otherwise (no hook, a page OCR'd).
+   */
+  pages_hooked?: boolean;
 }
 
 /**

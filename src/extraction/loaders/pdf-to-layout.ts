@@ -1,32 +1,47 @@
 /**
- * Where an uploaded PDF becomes a page layout: the text layer of each page (read by pdfjs in its
- * own worker), OCR for the pages the policy picks, one page report per page saying which of the
+ * Where an uploaded PDF becomes a page layout: the text layer of each page (read by poppler, or
+ * by pdfjs in its own worker: `pdf-text-engine.ts`), OCR for the pages the policy picks, one page report per page saying which of the
  * two was used and how good it was, and the pages rebased into one text with UTF-16 offsets.
  */
 import { layoutFromPages } from '../layout.js';
 import { ocrPdfPages, rebasePages } from '../ocr-engine.js';
-import { engineVersions } from '../engine-versions.js';
-import { extractPdfText } from '../pdf-text.js';
+import { engineVersions, pdfEngineVersions } from '../engine-versions.js';
+import { engineChoiceOf, readPdfText } from '../pdf-text-engine.js';
 import type { PositionedPage } from '../pdf-text-model.js';
 import { procError } from '../processing-error.js';
 import { numOpt, strOpt } from '../processor-options.js';
 import { gradeFor } from '../text-quality.js';
 import type { ErrorCategory, PageReport, ProcessingError, ProcessingWarning, ProcessorInput } from '../types.js';
-import { type LoadedDocument, type OcrMode, unreadDocument } from './loaded-document.js';
+import { type LoadedDocument, type OcrMode, type PageLayoutHook, unreadDocument } from './loaded-document.js';
 
-/** Loads a PDF: text layer per page, OCR where the policy says so and tesseract is available. */
-export async function loadPdf(input: ProcessorInput, mode: OcrMode): Promise<LoadedDocument> {
+/**
+ * Loads a PDF: text layer per page, OCR where the policy says so and tesseract is available.
+ * Options: `timeout_ms`, `max_pages`, `pdf_engine` ('pdfjs' pins pdfjs, e.g. to reproduce a run
+ * read by it), `ocr_timeout_ms`, `ocr_lang`, `ocr_dpi`.
+ */
+export async function loadPdf(input: ProcessorInput, mode: OcrMode, onPage?: PageLayoutHook): Promise<LoadedDocument> {
   const o = input.options;
   const errors: ProcessingError[] = [];
   const warnings: ProcessingWarning[] = [];
-  const res = await extractPdfText(input.bytes, { timeout_ms: numOpt(o, 'timeout_ms', 60_000), max_pages: numOpt(o, 'max_pages', 300) });
-  const versions = await engineVersions(mode === 'never' ? ['pdf'] : ['pdf', 'ocr']);
+  // A page whose text layer is used as read goes to the hook now (OCR never replaces it unless
+  // forced): its rules run while the next pages are read.
+  let hooked = 0;
+  const hook = onPage && mode !== 'force'
+    ? (page: PositionedPage) => {
+      if (page.text_layer !== 'present') return;
+      hooked += 1;
+      onPage(layoutFromPages([page], 'text_layer'), page.page_number);
+    }
+    : undefined;
+  const res = await readPdfText(input.bytes, { timeout_ms: numOpt(o, 'timeout_ms', 60_000), max_pages: numOpt(o, 'max_pages', 300), engine: engineChoiceOf(o?.pdf_engine), onPage: hook });
+  const listed = await engineVersions(mode === 'never' ? ['pdf'] : ['pdf', 'ocr']);
   if (!res.ok) {
     const category: ErrorCategory = res.error.code === 'timeout' ? 'timeout' : res.error.code === 'encrypted' ? 'policy' : res.error.code === 'corrupt' ? 'source_unavailable' : 'backend_failure';
-    errors.push(procError(res.error.code, category, 'pdfjs', res.error.message));
-    return unreadDocument('text_layer', versions, errors, warnings);
+    errors.push(procError(res.error.code, category, res.error.engine ?? 'pdfjs', res.error.message));
+    return unreadDocument('text_layer', listed, errors, warnings);
   }
   const pdf = res.value;
+  const versions = pdfEngineVersions(listed, pdf.engine, mode !== 'never');
   if (pdf.truncated) warnings.push({ code: 'page_budget_exceeded', message: `only the first ${pdf.pages_processed} of ${pdf.page_count} pages were read`, page_number: null });
   const wantOcr = pdf.pages.filter((p) => mode === 'force' || (mode === 'auto' && p.text_layer !== 'present'));
   const ocrByPage = new Map<number, { page: PositionedPage; ocr_score: number | null }>();
@@ -67,5 +82,7 @@ export async function loadPdf(input: ProcessorInput, mode: OcrMode): Promise<Loa
   }
   const rebased = rebasePages(chosen);
   const layout = layoutFromPages(rebased.pages, (pg) => (methods.get(pg.page_number) === 'ocr' ? 'ocr' : 'text_layer'));
-  return { layout, text: rebased.text, pages: reports, errors, warnings, engine_versions: versions, fields: pdf.fields, positioned: rebased.pages };
+  // Every page went through the hook (so none was OCR'd, and the offsets it saw are these).
+  const pagesHooked = hook !== undefined && hooked === pdf.pages.length && ocrByPage.size === 0;
+  return { layout, text: rebased.text, pages: reports, errors, warnings, engine_versions: versions, fields: pdf.fields, positioned: rebased.pages, pages_hooked: pagesHooked };
 }

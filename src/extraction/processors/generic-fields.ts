@@ -5,7 +5,8 @@
 import { extractEntities } from '../entities.js';
 import { assignOccurrences, appendItems } from '../items.js';
 import { extractLabelValues } from '../label-value.js';
-import { ALL_KINDS, type ProcessorDefinition, type ProcessorInput, type ProcessorResult } from '../types.js';
+import { ALL_KINDS, type ExtractedItem, type ProcessorDefinition, type ProcessorInput, type ProcessorResult } from '../types.js';
+import type { LayoutDocument } from '../layout.js';
 import type { DateOrder } from '../value-parsers.js';
 import { loadDocument } from '../loaders/load-document.js';
 import type { OcrMode } from '../loaders/loaded-document.js';
@@ -18,14 +19,25 @@ export async function extractGenericFields(input: ProcessorInput): Promise<Proce
   const o = input.options ?? {};
   const ocr = strOpt(o, 'ocr');
   const mode: OcrMode = ocr === 'force' || ocr === 'never' ? ocr : 'auto';
-  const loaded = await loadDocument(input, mode);
   const date_order: DateOrder = o.date_order === 'dmy' ? 'dmy' : 'mdy';
-  const items = extractLabelValues(loaded.layout, {
-    date_order,
-    default_currency: strOpt(o, 'default_currency') ?? null,
-    generic_labels: o.generic_labels !== false,
+  const labelOptions = { date_order, default_currency: strOpt(o, 'default_currency') ?? null, generic_labels: o.generic_labels !== false };
+  const rules = (layout: LayoutDocument): { labels: ExtractedItem[]; entities: ExtractedItem[] } => ({
+    labels: extractLabelValues(layout, labelOptions),
+    entities: o.entities !== false ? extractEntities(layout, { date_order }) : [],
   });
-  if (o.entities !== false) appendItems(items, extractEntities(loaded.layout, { date_order }));
+  // Both rules look no further than a page (label-below-value stops at the page's end), so a
+  // PDF's pages are worked on as they are read, and the document's items are the pages' in order.
+  const byPage: Array<ReturnType<typeof rules>> = [];
+  const loaded = await loadDocument(input, mode, (layout) => byPage.push(rules(layout)));
+  let items: ExtractedItem[];
+  if (loaded.pages_hooked) {
+    items = byPage.flatMap((p) => p.labels);
+    for (const p of byPage) appendItems(items, p.entities);
+  } else {
+    const whole = rules(loaded.layout);
+    items = whole.labels;
+    appendItems(items, whole.entities);
+  }
   assignOccurrences(items);
   return {
     items,
