@@ -191,8 +191,20 @@ async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postg
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    return await readyTargets(name, child, () => output, port, { dataDir, schema, generated: options.generated ?? false });
+  } catch (error) {
+    // A Quire that failed to come up (or to generate) would outlive the bench (SIGTERM: tsx passes it on to node).
+    child.kill('SIGTERM');
+    throw error;
+  }
+}
+
+/** The targets of a started Quire: its health awaited, a document made (and one generated). */
+async function readyTargets(name: string, child: ChildProcess, output: () => string, port: number, setup: { dataDir: string; schema: string | undefined; generated: boolean }): Promise<Target[]> {
+  const { dataDir, schema } = setup;
   const base = `http://127.0.0.1:${port}`;
-  await waitUp(`${base}/health`, child, () => output);
+  await waitUp(`${base}/health`, child, output);
   const { token } = (await (await fetch(`${base}/auth/dev-login`, { method: 'POST' })).json()) as { token: string };
   const headers = { authorization: `Bearer ${token}`, 'x-org-slug': 'acme' };
   const created = await fetch(`${base}/v1/documents`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ templateId: 'gdpr-dpia', title: 'Bench' }) });
@@ -207,7 +219,7 @@ async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postg
     await client.query(`drop schema if exists "${schema}" cascade; drop schema if exists "${jobEngineSchemaOf(schema)}" cascade`).finally(() => client.end());
   };
   const targets: Target[] = [{ name, url: `${base}/v1/documents/${document.id}`, headers, stop: stopper(child, cleanup) }];
-  if (options.generated) {
+  if (setup.generated) {
     const other = await fetch(`${base}/v1/documents`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ templateId: 'gdpr-dpia', title: 'Bench generated', fields: DPIA_FIELDS }) });
     const { document: generated } = (await other.json()) as { document: { id: string } };
     const run = await fetch(`${base}/v1/documents/${generated.id}/generate`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ force: true }) });

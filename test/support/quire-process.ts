@@ -73,7 +73,12 @@ export async function startQuireProcess(data: QuireData, env: Record<string, str
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const isWorker = env.ROLE === 'worker';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start-up line within ${startTimeoutMs / 1000} s:\n${output}`)), startTimeoutMs);
+    const timer = setTimeout(() => {
+      // A process that never said it listens would outlive the caller that gives up on it
+      // (SIGTERM: tsx passes it on to node, where SIGKILL would leave node running).
+      child.kill('SIGTERM');
+      reject(new Error(`no start-up line within ${startTimeoutMs / 1000} s:\n${output}`));
+    }, startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       // A worker serves no HTTP: its start-up line comes once it runs jobs.

@@ -1,0 +1,14 @@
+import autocannon from 'autocannon';
+import { newQuireData, startQuireProcess, removeQuireData } from '/work/main/test/support/quire-process.ts';
+import { DPIA_FIELDS } from '/work/main/test/support/builtin-fields.ts';
+import { collectEvents } from '/work/main/test/support/sse.ts';
+const data = await newQuireData('sqlite');
+const q = await startQuireProcess(data, { LOG_LEVEL: 'info' }, { nodeArgs: (process.env.NODE_ARGS ?? '').split(' ').filter(Boolean) });
+const created = await q.json('POST', '/v1/documents', { templateId: 'gdpr-dpia', title: 'G', fields: DPIA_FIELDS });
+const id = created.body.document.id;
+await q.json('POST', `/v1/documents/${id}/generate`, { force: true });
+const ev = await collectEvents(`${q.url}/v1/documents/${id}/progress`, q.token, { org: 'acme', timeoutMs: 120000 });
+console.log('last', ev.at(-1)?.event);
+const r = await autocannon({ url: `${q.url}/v1/documents/${id}`, connections: 10, duration: Number(process.env.DUR ?? 5), headers: { authorization: `Bearer ${q.token}`, 'x-org-slug': 'acme' } });
+console.log('rps', r.requests.average, 'p99', r.latency.p99, 'non2xx', r.non2xx);
+q.child.kill('SIGTERM'); await q.exited; await removeQuireData(data);
