@@ -14,19 +14,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import type { PdfError, PositionedPage } from './pdf-text-model.js';
+import type { PdfError, PdfTextDocument, PositionedPage } from './pdf-text-model.js';
 import { layerVerdict } from './pdf-text-model.js';
 import { PopplerTsvReader, type TsvPage, positionedPageOfTsv } from './poppler-tsv.js';
 import { type CommandResult, runCommand } from './run-command.js';
 
-/** What poppler read of a PDF (the text-layer fields of `PdfTextDocument`, no form fields). */
-export interface PopplerText {
-  page_count: number;
-  pages_processed: number;
-  truncated: boolean;
-  pages: PositionedPage[];
-  text: string;
-  text_layer: 'present' | 'absent' | 'partial';
+/** What poppler read of a PDF: the text-layer fields of `PdfTextDocument` (no form fields), and its version. */
+export interface PopplerText extends Omit<PdfTextDocument, 'fields' | 'engine'> {
   /** poppler's version, from `pdftotext -v`. */
   version: string;
 }
