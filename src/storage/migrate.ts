@@ -62,9 +62,26 @@ class InCodeMigrationProvider implements MigrationProvider {
 export async function migrateToLatest(db: Kysely<Database>, schema: string | null = null): Promise<void> {
   // Name the schema: without it Kysely takes a migration table of ANY schema as ours.
   const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return;
+    if (attempt < MAX_ATTEMPTS && anotherSchemaVanished(error, schema)) continue;
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+const MAX_ATTEMPTS = 10;
+
+/**
+ * Kysely's migrator looks for its own tables by listing the tables of EVERY schema of the
+ * database (names first, then privileges and sequences by name), so on PostgreSQL a schema that
+ * another process drops in that moment fails the listing: `schema "x" does not exist`, with x
+ * not ours. Nothing of ours was touched (the listing comes before the migrations' transaction),
+ * so trying again is safe; it happens to tests that run side by side and to deployments that
+ * keep several schemas in one database.
+ */
+function anotherSchemaVanished(error: unknown, schema: string | null): boolean {
+  const vanished = /schema "([^"]+)" does not exist/.exec(error instanceof Error ? error.message : String(error))?.[1];
+  return vanished !== undefined && vanished !== schema;
 }
