@@ -1,8 +1,9 @@
 /**
- * Migrating one schema while other schemas of the same PostgreSQL database come and go (test
- * files side by side, or several deployments in one database): Kysely's migrator lists the tables
- * of every schema, and a schema dropped in that moment failed the migration (`schema "…" does
- * not exist`) — 3 of 8 here before migrateToLatest tried again.
+ * Migrating one schema while other schemas of the same PostgreSQL database come and go, their
+ * tables altered (test files side by side, pg-boss migrating its schema, several deployments in
+ * one database): Kysely's migrator listed the tables of every schema, and an object dropped in
+ * that moment failed the migration (`schema "…" does not exist`) — 3 of 8 here before the
+ * migrator was given a listing of its own schema only.
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -16,7 +17,7 @@ import { MIGRATION_NAMES, migrateToLatest } from './migrate.js';
 const suite = POSTGRES_URL ? describe : describe.skip;
 
 suite('migrateToLatest [postgres]', () => {
-  it('migrates while other schemas of the database are created and dropped', async () => {
+  it('migrates while other schemas of the database are created, altered and dropped', async () => {
     const churn = new pg.Client({ connectionString: POSTGRES_URL });
     await churn.connect();
     let churning = true;
@@ -25,6 +26,7 @@ suite('migrateToLatest [postgres]', () => {
       while (churning) {
         const other = `churn_${randomBytes(5).toString('hex')}`;
         await churn.query(`create schema ${other}; create table ${other}.t (a serial, b text); create table ${other}.u (a serial)`);
+        await churn.query(`alter table ${other}.t drop column b`);
         await churn.query(`drop schema ${other} cascade`);
         churned += 1;
       }

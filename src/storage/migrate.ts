@@ -2,7 +2,7 @@
  * Runs the portable migrations at start. Kysely's migrator records what ran, so a second run is
  * a no-op, and takes a lock so two processes starting together do not both migrate.
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as m0001 from './migrations/0001-identity.js';
 import * as m0002 from './migrations/0002-documents.js';
 import * as m0003 from './migrations/0003-jobs.js';
@@ -61,27 +61,38 @@ class InCodeMigrationProvider implements MigrationProvider {
  */
 export async function migrateToLatest(db: Kysely<Database>, schema: string | null = null): Promise<void> {
   // Name the schema: without it Kysely takes a migration table of ANY schema as ours.
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
-  for (let attempt = 1; ; attempt += 1) {
-    const { error, results } = await migrator.migrateToLatest();
-    if (!error) return;
-    if (attempt < MAX_ATTEMPTS && anotherSchemaVanished(error, schema)) continue;
+  const migrator = new Migrator({ db: schema ? listingOnlySchema(db, schema) : db, provider: new InCodeMigrationProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-const MAX_ATTEMPTS = 10;
-
 /**
- * Kysely's migrator looks for its own tables by listing the tables of EVERY schema of the
- * database (names first, then privileges and sequences by name), so on PostgreSQL a schema that
- * another process drops in that moment fails the listing: `schema "x" does not exist`, with x
- * not ours. Nothing of ours was touched (the listing comes before the migrations' transaction),
- * so trying again is safe; it happens to tests that run side by side and to deployments that
- * keep several schemas in one database.
+ * `db` for Kysely's migrator, whose introspection lists the tables of `schema` alone, from the
+ * catalog. The migrator looks for its own two tables by listing every table of every schema with
+ * their columns, looking privileges and sequences up by name; an object another process drops
+ * or alters in that moment fails the listing (`schema "…" does not exist`, `column "…" of
+ * relation "…" does not exist`: test files side by side, pg-boss migrating its own schema, or
+ * several deployments in one database). It only needs the names, so it gets only ours, by
+ * catalog joins that never look a name up. Everything else is the database handle itself.
  */
-function anotherSchemaVanished(error: unknown, schema: string | null): boolean {
-  const vanished = /schema "([^"]+)" does not exist/.exec(error instanceof Error ? error.message : String(error))?.[1];
-  return vanished !== undefined && vanished !== schema;
+function listingOnlySchema(db: Kysely<Database>, schema: string): Kysely<Database> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables: async () => {
+      const { rows } = await sql<{ name: string }>`select c.relname as name from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where n.nspname = ${schema} and c.relkind in ('r', 'p')`.execute(db);
+      return rows.map((row) => ({ name: row.name, schema, isView: false, columns: [] }));
+    },
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      // Kysely's methods read private fields: they must run on the handle itself.
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
