@@ -66,9 +66,12 @@ export function tesseractVersion(path = 'tesseract'): Promise<string | null> {
   return p;
 }
 
-/** The poppler version of `pdftoppm` (e.g. '22.12.0'), or null when it is not installed. Cached. */
+/**
+ * The poppler version of one of its tools (`pdftoppm`, `pdftotext`; e.g. '22.12.0'), or null when
+ * it is not installed. Cached per PATH, so a process whose PATH changes looks again.
+ */
 export function popplerVersion(path = 'pdftoppm'): Promise<string | null> {
-  const key = `p:${path}`;
+  const key = `p:${path}:${process.env.PATH ?? ''}`;
   let p = versionCache.get(key);
   if (!p) {
     p = runCommand(path, ['-v'], { timeout_ms: 10_000, env: toolEnv() }).then((r) => {

@@ -18,6 +18,7 @@ import type { PdfError, PdfTextDocument, PositionedPage } from './pdf-text-model
 import { layerVerdict } from './pdf-text-model.js';
 import { PopplerTsvReader, type TsvPage, positionedPageOfTsv } from './poppler-tsv.js';
 import { type CommandResult, runCommand } from './run-command.js';
+import { popplerVersion } from './ocr-engine.js';
 
 /** What poppler read of a PDF: the text-layer fields of `PdfTextDocument` (no form fields), and its version. */
 export interface PopplerText extends Omit<PdfTextDocument, 'fields' | 'engine'> {
@@ -52,24 +53,9 @@ function toolEnv(): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' };
 }
 
-const versions = new Map<string, Promise<string | null>>();
-
-/**
- * poppler's version as `pdftotext -v` prints it (e.g. '22.12.0'), or null when `pdftotext` is
- * not on the PATH. Cached per PATH, so a process whose PATH changes looks again.
- */
+/** poppler's version as `pdftotext -v` prints it, or null when `pdftotext` is not on the PATH. */
 export function pdftotextVersion(): Promise<string | null> {
-  const key = process.env.PATH ?? '';
-  let known = versions.get(key);
-  if (!known) {
-    known = runCommand('pdftotext', ['-v'], { timeout_ms: 10_000, env: toolEnv() }).then((r) => {
-      if (r.error && r.error.code !== 'exit') return null;
-      const m = /pdftotext version\s+(\d+(?:\.\d+)+)/i.exec(r.stderr + r.stdout.toString('utf8'));
-      return m ? m[1] : null;
-    });
-    versions.set(key, known);
-  }
-  return known;
+  return popplerVersion('pdftotext');
 }
 
 /** What `pdfinfo -f 1 -l n` says about the file. */
