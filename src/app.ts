@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberRoutes(scope, routeDeps, memberships);
     registerTemplateRoutes(scope, routeDeps);
     registerDocumentRoutes(scope, routeDeps, (ctx, document) => documentDetailWithStaleness(ctx, routeDeps, document));
-    registerReadinessRoutes(scope, routeDeps, { detailCacheChars: deps.config.documentCacheChars });
+    registerReadinessRoutes(scope, routeDeps, { detailCacheBytes: deps.config.documentCacheBytes });
     registerDocumentConfigRoutes(scope, routeDeps);
     registerSectionRoutes(scope, routeDeps);
     registerDataNeedRoutes(scope, routeDeps);

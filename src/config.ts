@@ -54,8 +54,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Largest JSON request body accepted, in bytes. */
   bodyLimitBytes: number;
-  /** Characters of serialized document details one process keeps for `GET /v1/documents/{id}` (DOCUMENT_CACHE_MB; 0: none). */
-  documentCacheChars: number;
+  /** Bytes of serialized document details one process keeps for `GET /v1/documents/{id}` (DOCUMENT_CACHE_MB; 0: none). */
+  documentCacheBytes: number;
   llm: {
     provider: 'offline' | 'openai-compatible' | 'anthropic';
     baseUrl: string | undefined;
@@ -266,7 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 20, 0, 3600) * 1000,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
-    documentCacheChars: integer(env, 'DOCUMENT_CACHE_MB', 16, 0, 4096) * 1024 * 1024,
+    documentCacheBytes: integer(env, 'DOCUMENT_CACHE_MB', 16, 0, 4096) * 1024 * 1024,
     llm: llmConfig(env),
     tools: { allowedHosts: (env.TOOL_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) },
     webhooks: { retrySeconds: retrySchedule(env), timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60) * 1000 },

@@ -18,7 +18,7 @@ import { type RouteDeps, contextOf } from '../route-context.js';
 import { getComputed } from './queries/get-computed.js';
 import { documentDetailWithStaleness, listSectionsWithStaleness, readDocumentDetail } from './queries/document-staleness.js';
 import { matchesEtag } from '../../kernel/entity-tag.js';
-import { DEFAULT_DETAIL_CACHE_CHARS, SerializedDetailCache, serializedDetail } from './serialized-detail-cache.js';
+import { DEFAULT_DETAIL_CACHE_BYTES, SerializedDetailCache, serializedDetail } from './serialized-detail-cache.js';
 import { finalizeBlockers } from './inputs/readiness-input.js';
 import { getReadiness } from './queries/get-readiness.js';
 
@@ -30,20 +30,20 @@ function serializedBody(body: unknown): string {
   return body;
 }
 
-/** Sends JSON already serialized by the route's serializer: Fastify passes a string with a JSON type through as is. */
-function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
+/** Sends JSON already serialized by the route's serializer and encoded: Fastify sends a Buffer as is. */
+function sendJsonBytes(reply: FastifyReply, body: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /**
  * Registers lifecycle state, readiness and computed on the authenticated scope (right after the
- * document routes). `detailCacheChars`: the budget of this app's cache of serialized document
- * details (serialized-detail-cache.ts; 0 keeps none).
+ * document routes). `detailCacheBytes`: the budget of this app's cache of serialized document
+ * details in bytes (serialized-detail-cache.ts; 0 keeps none).
  */
-export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDeps, options: { detailCacheChars?: number } = {}): void {
+export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDeps, options: { detailCacheBytes?: number } = {}): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['documents'];
-  const details = new SerializedDetailCache(options.detailCacheChars ?? DEFAULT_DETAIL_CACHE_CHARS);
+  const details = new SerializedDetailCache(options.detailCacheBytes ?? DEFAULT_DETAIL_CACHE_BYTES);
 
   app.get(
     '/v1/documents/:document_id',
@@ -81,7 +81,7 @@ export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDep
       // tenant's document; a client that keeps one itself can still ask with If-None-Match.
       reply.header('etag', answer.etag);
       if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.status(304).send(null);
-      return sendJsonText(reply, answer.body);
+      return sendJsonBytes(reply, answer.body);
     },
   );
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SerializedDetailCache, serializedDetail } from './serialized-detail-cache.js';
 
-/** A body of exactly `chars` characters, different for each `n`. */
+/** A body of exactly `chars` ASCII characters (as many bytes), different for each `n`. */
 const body = (n: number, chars = 100) => {
   const head = `{"n":${n},"pad":"`;
   return serializedDetail(`${head}${'x'.repeat(chars - head.length - 2)}"}`);
@@ -17,14 +17,14 @@ describe('SerializedDetailCache', () => {
     expect(cache.get('org_a', 'doc_1', '8')).toBeUndefined();
     // Dropped, not merely skipped: the old revision no longer answers either.
     expect(cache.get('org_a', 'doc_1', '7')).toBeUndefined();
-    expect(cache.size).toEqual({ entries: 0, chars: 0 });
+    expect(cache.size).toEqual({ entries: 0, bytes: 0 });
   });
 
   it('stays within its character budget, dropping the least recently used first', () => {
-    const detailChars = body(0).body.length;
-    const cache = new SerializedDetailCache(detailChars * 10);
+    const detailBytes = body(0).body.length;
+    const cache = new SerializedDetailCache(detailBytes * 10);
     for (let n = 0; n < 10; n += 1) cache.set('org_a', `doc_${n}`, '1', body(n));
-    expect(cache.size).toEqual({ entries: 10, chars: detailChars * 10 });
+    expect(cache.size).toEqual({ entries: 10, bytes: detailBytes * 10 });
     // doc_0 read last: doc_1 is now the least recently used.
     expect(cache.get('org_a', 'doc_0', '1')).toBeDefined();
     cache.set('org_a', 'doc_10', '1', body(10));
@@ -32,7 +32,7 @@ describe('SerializedDetailCache', () => {
     expect(cache.get('org_a', 'doc_0', '1')).toBeDefined();
     for (let n = 11; n < 1_000; n += 1) {
       cache.set('org_a', `doc_${n}`, '1', body(n));
-      expect(cache.size.chars).toBeLessThanOrEqual(detailChars * 10);
+      expect(cache.size.bytes).toBeLessThanOrEqual(detailBytes * 10);
     }
     expect(cache.size.entries).toBe(10);
     expect(cache.get('org_a', 'doc_999', '1')).toBeDefined();
@@ -43,18 +43,30 @@ describe('SerializedDetailCache', () => {
     const cache = new SerializedDetailCache(150);
     cache.set('org_a', 'doc_1', '1', body(1));
     cache.set('org_a', 'doc_1', '2', body(2));
-    expect(cache.size).toEqual({ entries: 1, chars: body(2).body.length });
+    expect(cache.size).toEqual({ entries: 1, bytes: body(2).body.length });
     cache.set('org_a', 'doc_2', '1', body(3, 151));
     expect(cache.get('org_a', 'doc_2', '1')).toBeUndefined();
     expect(cache.size.entries).toBe(1);
     const none = new SerializedDetailCache(0);
     none.set('org_a', 'doc_1', '1', body(1));
-    expect(none.size).toEqual({ entries: 0, chars: 0 });
+    expect(none.size).toEqual({ entries: 0, bytes: 0 });
   });
 
   it('tags the same body with the same strong entity tag, another body with another', () => {
     expect(serializedDetail('{"a":1}').etag).toBe(serializedDetail('{"a":1}').etag);
     expect(serializedDetail('{"a":1}').etag).not.toBe(serializedDetail('{"a":2}').etag);
     expect(serializedDetail('{"a":1}').etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+  });
+
+  it('keeps the body as the UTF-8 bytes sent, and counts its budget in those bytes', () => {
+    // "é" and "—" are one character each but two and three bytes: a budget of characters would
+    // keep more than it says, and a string body would be encoded again on every answer.
+    const detail = serializedDetail('{"title":"Café — Q3"}');
+    expect(Buffer.isBuffer(detail.body)).toBe(true);
+    expect(detail.body.toString('utf8')).toBe('{"title":"Café — Q3"}');
+    const cache = new SerializedDetailCache(detail.body.length);
+    cache.set('org_a', 'doc_1', '1', detail);
+    expect(cache.size).toEqual({ entries: 1, bytes: 24 });
+    expect(cache.get('org_a', 'doc_1', '1')).toBe(detail);
   });
 });

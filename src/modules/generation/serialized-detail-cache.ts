@@ -7,24 +7,30 @@
  * read from, so a write by any process is seen by the next GET, and nothing is ever served
  * stale. The route decides what may be stored at all (see `readDocumentDetail`).
  *
- * Bounded by the characters of the bodies it holds: storing beyond the budget drops the least
+ * An entry keeps the body's UTF-8 bytes, encoded once: a string body would be measured
+ * (`Buffer.byteLength`) and encoded again on every answer, which for a ~10 KB detail with one
+ * non-ASCII character costs as much as everything else the cached answer does (BENCHMARKS.md,
+ * "Request path").
+ *
+ * Bounded by the bytes of the bodies it holds: storing beyond the budget drops the least
  * recently used entries first, and a body larger than the whole budget is not stored.
  */
 import { createHash } from 'node:crypto';
 
-/** A serialized detail and its entity tag (a strong tag: the SHA-256 of the body's bytes). */
+/** A serialized detail as the bytes sent, and its entity tag (a strong tag: the SHA-256 of those bytes). */
 export interface SerializedDetail {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
-/** What an answer's entity tag is: the same bytes give the same tag, on any process. */
-export function serializedDetail(body: string): SerializedDetail {
+/** What an answer is: the JSON text encoded once; the same bytes give the same tag, on any process. */
+export function serializedDetail(json: string): SerializedDetail {
+  const body = Buffer.from(json, 'utf8');
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
 }
 
-/** The default budget: ~16 MB of ASCII bodies (about 1,600 details of the seeded DPIA's 10 KB). */
-export const DEFAULT_DETAIL_CACHE_CHARS = 16 * 1024 * 1024;
+/** The default budget: 16 MiB of bodies (about 1,600 details of the seeded DPIA's 10 KB). */
+export const DEFAULT_DETAIL_CACHE_BYTES = 16 * 1024 * 1024;
 
 interface Entry {
   revision: string;
@@ -34,10 +40,10 @@ interface Entry {
 export class SerializedDetailCache {
   /** In least-recently-used order (a Map iterates in insertion order; a hit re-inserts). */
   private readonly entries = new Map<string, Entry>();
-  private chars = 0;
+  private bytes = 0;
 
-  /** @param maxChars most body characters held at once; 0 keeps nothing. */
-  constructor(private readonly maxChars: number = DEFAULT_DETAIL_CACHE_CHARS) {}
+  /** @param maxBytes most body bytes held at once; 0 keeps nothing. */
+  constructor(private readonly maxBytes: number = DEFAULT_DETAIL_CACHE_BYTES) {}
 
   /** The detail stored for the document at exactly `revision`; an entry of another revision is dropped. */
   get(orgId: string, documentId: string, revision: string): SerializedDetail | undefined {
@@ -46,7 +52,7 @@ export class SerializedDetailCache {
     if (entry === undefined) return undefined;
     this.entries.delete(key);
     if (entry.revision !== revision) {
-      this.chars -= entry.detail.body.length;
+      this.bytes -= entry.detail.body.length;
       return undefined;
     }
     this.entries.set(key, entry);
@@ -59,21 +65,21 @@ export class SerializedDetailCache {
     const previous = this.entries.get(key);
     if (previous !== undefined) {
       this.entries.delete(key);
-      this.chars -= previous.detail.body.length;
+      this.bytes -= previous.detail.body.length;
     }
-    if (detail.body.length > this.maxChars) return;
+    if (detail.body.length > this.maxBytes) return;
     this.entries.set(key, { revision, detail });
-    this.chars += detail.body.length;
+    this.bytes += detail.body.length;
     for (const [oldest, entry] of this.entries) {
-      if (this.chars <= this.maxChars) break;
+      if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.chars -= entry.detail.body.length;
+      this.bytes -= entry.detail.body.length;
     }
   }
 
-  /** How many details and body characters are held (for tests and metrics). */
-  get size(): { entries: number; chars: number } {
-    return { entries: this.entries.size, chars: this.chars };
+  /** How many details and body bytes are held (for tests and metrics). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
   }
 }
 
