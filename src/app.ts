@@ -24,6 +24,7 @@ import { registerLibraryRoutes } from './modules/library/library.routes.js';
 import { registerToolRoutes } from './modules/library/tools.routes.js';
 import type { RouteDeps } from './modules/route-context.js';
 import type { Config } from './config.js';
+import { deferredChildLoggerFactory } from './http/deferred-child-logger.js';
 import { lazySerializerFactory } from './http/lazy-serializers.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { protectScope } from './http/plugins/auth.js';
@@ -80,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    // The request's pino child is made when it first logs (most requests log nothing).
+    childLoggerFactory: deferredChildLoggerFactory,
     bodyLimit: deps.config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
@@ -90,8 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  // On the raw response as the request arrives, like the security headers: every head written
+  // for the request carries it, a hijacked one too, and no onSend step is added.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('x-request-id', request.id);
+    done();
   });
   installSecurityHeaders(app);
   installValidation(app, NAMED_SCHEMAS);

@@ -47,6 +47,16 @@ describeEachDialect('security headers and secrets by value', (dialect) => {
     expect(json.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 
+  it('keeps a Cache-Control the route sets itself on an authenticated answer', async () => {
+    const created = await server.call('POST', '/v1/documents', { token, body: { templateId: 'gdpr-dpia', title: 'Exported' } });
+    const id = ((await created.json()) as { document: { id: string } }).document.id;
+    const exported = await server.call('GET', `/v1/documents/${id}/export.docx`, { token });
+    await exported.arrayBuffer();
+    expect(exported.status).toBe(200);
+    expectSecurityHeaders(exported, 'export');
+    expect(exported.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
   it('sends them on the progress stream too (a hijacked reply)', async () => {
     const created = await server.call('POST', '/v1/documents', { token, body: { templateId: 'gdpr-dpia', title: 'Streamed' } });
     const id = ((await created.json()) as { document: { id: string } }).document.id;

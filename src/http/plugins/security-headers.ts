@@ -61,20 +61,31 @@ export const CONSOLE_CSP = [
   "form-action 'self'",
 ].join('; ');
 
-/** Installs the hook (call before any route is registered). */
+/** The CSP of an answer to `path` (the URL without its query). */
+function cspOf(path: string): string | undefined {
+  if (path === '/docs' || path.startsWith('/docs/')) return DOCS_CSP;
+  if (path === '/app' || path.startsWith('/app/')) return CONSOLE_CSP;
+  return undefined;
+}
+
+/**
+ * Installs the hook (call before any route is registered). Everything is set once, on the raw
+ * response, as the request arrives: Node merges these into every head written for it, including
+ * a hijacked reply's (the progress stream), which runs no onSend hook; a header the route sets
+ * through the reply (its own Cache-Control, say) replaces the raw one when the head is written.
+ * One synchronous hook and no onSend: each hook is a step of every request (issue #17).
+ */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  // On the raw response first: a hijacked reply (the progress stream) writes its own head and
-  // runs no onSend hook, yet Node merges these into it.
-  app.addHook('onRequest', async (_request, reply) => {
-    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) reply.raw.setHeader(name, value);
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) reply.header(name, value);
-    const path = request.url.split('?')[0];
-    if (path === '/docs' || path.startsWith('/docs/')) reply.header('content-security-policy', DOCS_CSP);
-    else if (path === '/app' || path.startsWith('/app/')) reply.header('content-security-policy', CONSOLE_CSP);
+  const names = Object.keys(BASE_SECURITY_HEADERS);
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    for (const name of names) raw.setHeader(name, BASE_SECURITY_HEADERS[name] as string);
+    const query = request.url.indexOf('?');
+    const path = query === -1 ? request.url : request.url.slice(0, query);
+    const csp = cspOf(path);
+    if (csp !== undefined) raw.setHeader('content-security-policy', csp);
     const authenticated = request.headers.authorization !== undefined || path === '/auth/dev-login' || path === '/auth/oidc/token';
-    if (authenticated && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    if (authenticated) raw.setHeader('cache-control', 'no-store');
+    done();
   });
 }

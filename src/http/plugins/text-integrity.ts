@@ -67,12 +67,13 @@ function badQueryEncoding(request: FastifyRequest): string | null {
 
 /** Installs the check on every route (call before any route is registered). */
 export function installTextIntegrity(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A synchronous hook (no promise per request): it only reads what is already parsed.
+  app.addHook('preValidation', (request, _reply, done) => {
     const problem =
       findUnstorableText(request.params, 'path') ??
       badQueryEncoding(request) ??
       findUnstorableText(request.query, 'query') ??
       findUnstorableText(request.body, 'body');
-    if (problem) throw new DomainValidationError(problem);
+    done(problem ? new DomainValidationError(problem) : undefined);
   });
 }
