@@ -7,8 +7,8 @@
  * of segment literals — five nodes or more per path, twice per output): a compiled program is
  * kept in the cache, so every node of it is copied by the garbage collector into the old
  * generation, and at render time each node is evaluated into a fresh runtime value. The root is
- * looked up exactly as the interpreter would look up an identifier at the same place
- * (`lookupVariable` of the calling scope, which is what it does for an identifier node).
+ * looked up along the scope chain of the call, the chain the interpreter searches for an
+ * identifier node at the same place (sandbox-scope.ts).
  *
  * A template cannot forge such a literal: `$defined`/`$missing` are names its lexer rejects
  * (sandbox-names.ts), so only the guard's own nodes call them.
