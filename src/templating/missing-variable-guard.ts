@@ -104,8 +104,15 @@ const pathArguments = (paths: VariablePath[]): AstNode[] => paths.map((path) => 
 const definedCheck = (args: AstNode[]): AstNode => callExpression(helperIdentifier(HELPER.defined), args);
 const missingMarkers = (args: AstNode[]): AstNode => callExpression(helperIdentifier(HELPER.missing), args);
 
-/** `E if all paths defined else markers`, or E itself when it reads no variable path. */
+/**
+ * `E if all paths defined else markers`, or E itself when it reads no variable path. E that is
+ * one path and nothing else (`{{ client.name }}`, the most common output) becomes `$path(key)`,
+ * which resolves it as `$defined` would and gives its value or its marker: the same output from
+ * one call instead of a ternary, two calls and the member expression.
+ */
 function guardWhole(node: AstNode): AstNode {
+  const whole = staticPath(node);
+  if (whole !== undefined) return callExpression(helperIdentifier(HELPER.path), pathArguments([whole]));
   const paths = uniquePaths(node);
   if (paths.length === 0) return node;
   // Both calls share the path literals: the program only ever reads its nodes.

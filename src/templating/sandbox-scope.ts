@@ -108,15 +108,13 @@ function lookUp(scope: JinjaEnvironment, name: string): RuntimeValue {
 }
 
 /**
- * Walks `$defined`/`$missing` arguments, one path key each (guarded-paths.ts), resolving each
- * path's root in `scope`, the scope the guard's call runs in: where the interpreter would have
- * looked up the same name.
+ * The path a `$defined`/`$missing`/`$path` argument names (a path key, guarded-paths.ts) and its
+ * value, its root looked up in `scope`, the scope the guard's call runs in: where the interpreter
+ * would have looked up the same name.
  */
-function* guardedPaths(args: RuntimeValue[], scope: JinjaEnvironment): Generator<{ path: string; value: RuntimeValue }> {
-  for (const arg of args) {
-    const { display, root, segments } = guardedPathOf(stringOf(arg) ?? '');
-    yield { path: display, value: resolvePath(lookUp(scope, root), segments) };
-  }
+function resolveGuardedPath(arg: RuntimeValue, scope: JinjaEnvironment): { path: string; value: RuntimeValue } {
+  const { display, root, segments } = guardedPathOf(stringOf(arg) ?? '');
+  return { path: display, value: resolvePath(lookUp(scope, root), segments) };
 }
 
 /** Bounds a list/mapping's printed size and charges the walk to the step budget. */
@@ -180,18 +178,24 @@ function helpers(session: SandboxSession): Record<string, NativeFunction> {
       if ((numberOf(value) ?? 0) > 100) throw new Error('indent must be at most 100');
       return value;
     },
-    [HELPER.defined]: (args, scope) => {
-      for (const { value } of guardedPaths(args, scope)) if (isUndefinedValue(value)) return makeBoolean(false);
-      return makeBoolean(true);
-    },
+    [HELPER.defined]: (args, scope) => makeBoolean(args.every((arg) => !isUndefinedValue(resolveGuardedPath(arg, scope).value))),
     [HELPER.missing]: (args, scope) => {
       const markers: string[] = [];
-      for (const { path, value } of guardedPaths(args, scope)) {
+      for (const arg of args) {
+        const { path, value } = resolveGuardedPath(arg, scope);
         if (!isUndefinedValue(value)) continue;
         session.recordMissing(path);
         markers.push(missingMarker(path));
       }
       return markers.length === 0 ? makeNone() : makeString(markers.join(''));
+    },
+    // Resolves like the interpreter's member access (resolvePath), so a defined path gives the value E would have.
+    [HELPER.path]: ([arg], scope) => {
+      if (arg === undefined) return makeUndefined();
+      const { path, value } = resolveGuardedPath(arg, scope);
+      if (!isUndefinedValue(value)) return value;
+      session.recordMissing(path);
+      return makeString(missingMarker(path));
     },
   };
 }
