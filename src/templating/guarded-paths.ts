@@ -1,7 +1,7 @@
 /**
  * The variable paths the missing-variable guard checks, in the form a compiled program carries
  * them: one string literal per path, `["client","address","city"]` (root, then segments, as
- * JSON), which `$defined`/`$missing` resolve in the scope they are called in.
+ * JSON), which `$defined`/`$missing`/`$path` resolve in the scope they are called in.
  *
  * One literal instead of the path spelled out as nodes (display text, root identifier, a list
  * of segment literals — five nodes or more per path, twice per output): a compiled program is
@@ -10,7 +10,7 @@
  * looked up along the scope chain of the call, the chain the interpreter searches for an
  * identifier node at the same place (sandbox-scope.ts).
  *
- * A template cannot forge such a literal: `$defined`/`$missing` are names its lexer rejects
+ * A template cannot forge such a literal: the helpers' `$` names are names its lexer rejects
  * (sandbox-names.ts), so only the guard's own nodes call them.
  */
 

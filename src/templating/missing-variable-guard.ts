@@ -6,7 +6,9 @@
  * whole document. Before rendering we wrap each output expression that reads variable
  * paths in `E if $defined(paths) else $missing(paths)`: when a path is undefined the
  * expression is not evaluated and `[[missing: client.name]]` is printed instead (and
- * reported). Loops over a missing list print the marker and iterate nothing.
+ * reported); an expression that is a path and nothing else becomes `$path(path)`, which
+ * gives the value or the marker in one call. Loops over a missing list print the marker and
+ * iterate nothing. Paths travel as one literal each (guarded-paths.ts).
  *
  * Positions where Jinja tolerates undefined on purpose are left alone: `x|default(…)`,
  * `x is defined`, `a or b`, `a == b`, `x in y`, `not x`, and the conditions of `if`.
