@@ -11,6 +11,13 @@
  * - same templates: the previous round's sources again (a re-generation: compiled programs reused);
  * - events one by one: same templates, each event appended in its own transaction (the write path
  *   before the event writer), to show what batching changed.
+ * Warm-up: BENCH_WARMUP_ROUNDS (default 10) whole rounds, each with new templates, before the
+ * measured ones. V8 optimizes code per thread as it runs hot: each tenant-code worker has its own
+ * copy of the parser, guard, rewrite and interpreter to warm, and sees half of a round's
+ * templates, so a new template's cost only levels off after some 800 compilations per worker
+ * (per-round CPU, docs/decisions.md "Templated render on a run's first compile, third pass").
+ * One warm-up round measured mostly that warm-up, not what a running service pays. The first
+ * warm-up round is reported on its own line: what the first run after a start costs.
  * Run with `npx tsx bench/render-templated-sections.ts` (or `npm run bench`).
  */
 import { fork } from 'node:child_process';
@@ -35,6 +42,7 @@ import { machine, writeBenchmarkSection } from './benchmarks-file.js';
 
 const SECTIONS = 200;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const WARMUP_ROUNDS = Math.max(1, Number(process.env.BENCH_WARMUP_ROUNDS ?? 10));
 const TEMPLATE = '## {{ document.title }}\n{% for f in items %}- {{ f.name|upper }}: {{ f.value }}{% if not loop.last %},{% endif %}\n{% endfor %}Total: {{ computed.total }} for {{ fields.client }} on {{ today }}.';
 const CONTEXT = {
   document: { title: 'Letter' },
@@ -112,24 +120,28 @@ function jinjaAlone(sources: string[]): number {
 }
 
 const times = { jinjaDefault: [] as number[], jinja: [] as number[], fresh: [] as number[], same: [] as number[], oneByOne: [] as number[] };
-let previous = sourcesOf('warm');
-await quireRun(previous, true);
-jinjaAlone(previous);
-await jinjaAloneDefaultV8(previous);
-for (let round = 0; round < ROUNDS; round++) {
-  const fresh = sourcesOf(`r${round}`);
+/** The first round after start (the first warm-up round): wall and CPU ms of the library alone (default V8) and of Quire's new templates. */
+const cold = { jinjaDefault: 0, jinjaDefaultCpu: 0, fresh: 0, freshCpu: 0 };
+let previous: string[] | null = null;
+for (let round = -WARMUP_ROUNDS; round < ROUNDS; round++) {
+  const fresh = sourcesOf(round < 0 ? `warm${round}` : `r${round}`);
   times.jinjaDefault.push(await jinjaAloneDefaultV8(fresh));
   cpuTimes.jinjaDefault.push(lastCpu);
   times.jinja.push(jinjaAlone(fresh));
   cpuTimes.jinja.push(lastCpu);
   times.fresh.push(await quireRun(fresh, true));
   cpuTimes.fresh.push(lastCpu);
-  times.same.push(await quireRun(previous, true));
+  // The first round has no earlier round: its own templates, compiled just now, stand in (a warm-up round).
+  const again: string[] = previous ?? fresh;
+  times.same.push(await quireRun(again, true));
   cpuTimes.same.push(lastCpu);
-  times.oneByOne.push(await quireRun(previous, false));
+  times.oneByOne.push(await quireRun(again, false));
   cpuTimes.oneByOne.push(lastCpu);
   previous = fresh;
   console.log(`round ${round}: jinja (default V8) ${times.jinjaDefault.at(-1)?.toFixed(0)} ms, jinja (this process) ${times.jinja.at(-1)?.toFixed(0)} ms, quire new ${times.fresh.at(-1)?.toFixed(0)} ms, same ${times.same.at(-1)?.toFixed(0)} ms, one-by-one ${times.oneByOne.at(-1)?.toFixed(0)} ms`);
+  if (round === -WARMUP_ROUNDS) Object.assign(cold, { jinjaDefault: times.jinjaDefault[0], jinjaDefaultCpu: cpuTimes.jinjaDefault[0], fresh: times.fresh[0], freshCpu: cpuTimes.fresh[0] });
+  // Warm-up rounds are not measured.
+  if (round < 0) for (const list of [...Object.values(times), ...Object.values(cpuTimes)]) list.length = 0;
 }
 peer.kill();
 await store.close();
@@ -150,7 +162,7 @@ const section = [
   `Command: \`npx tsx bench/render-templated-sections.ts\` — Node ${node}, nproc ${nproc} (${cpu}), ${new Date().toISOString().slice(0, 10)}.`,
   `The machine was shared with other work while measured (load average at the end: ${load}); the ratios pair each Quire time with the Jinja library measured in the same round.`,
   '',
-  `${SECTIONS} templated sections (a heading, a 10-item loop with a filter, fields and computed values; 60 context keys), medians of ${ROUNDS} rounds after a warm-up round.`,
+  `${SECTIONS} templated sections (a heading, a 10-item loop with a filter, fields and computed values; 60 context keys), medians of ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up rounds (each with new templates too).`,
   '',
   '| Run | Time | Per section | Sections/s | ÷ Jinja alone (default V8) | ÷ Jinja alone (same V8 flag) | CPU per section (all threads) |',
   '|-----|-----:|------------:|-----------:|---------------------------:|-----------------------------:|------------------------------:|',
@@ -159,6 +171,8 @@ const section = [
   row('Quire render stage, new templates (compiled this run), events batched', times.fresh, cpuTimes.fresh),
   row('Quire render stage, same templates (compiled programs reused), events batched', times.same, cpuTimes.same),
   row('Quire render stage, same templates, each event in its own transaction (before)', times.oneByOne, cpuTimes.oneByOne),
+  '',
+  `First round after start (one sample, code not yet optimized by V8): the library alone (default V8) ${cold.jinjaDefault.toFixed(0)} ms (${((cold.jinjaDefaultCpu / SECTIONS) * 1000).toFixed(0)} µs CPU per section); Quire, new templates, ${cold.fresh.toFixed(0)} ms (${((cold.freshCpu / SECTIONS) * 1000).toFixed(0)} µs CPU per section, ${(cold.fresh / cold.jinjaDefault).toFixed(2)}×).`,
   '',
   'Quire renders in the tenant-code pool (2 workers, sandboxed: missing-variable markers, step and output budgets),',
   'batches of 8 templates per worker message with the context converted once per batch, each template on its lane\'s',

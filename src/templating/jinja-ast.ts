@@ -147,6 +147,17 @@ function build<T extends AstNode>(prototype: object, fields: T): T {
 
 /** `name` */
 export const identifier = (value: string): IdentifierNode => build(prototypes.Identifier, { type: 'Identifier', value });
+/** One node per helper name and thread, shared by every compiled program: nothing changes an identifier node. */
+const helperIdentifiers = new Map<string, IdentifierNode>();
+/** `$helper`, the name a sandbox helper call is made through (sandbox-names.ts). */
+export function helperIdentifier(name: string): IdentifierNode {
+  let node = helperIdentifiers.get(name);
+  if (node === undefined) {
+    node = identifier(name);
+    helperIdentifiers.set(name, node);
+  }
+  return node;
+}
 /** `"text"` */
 export const stringLiteral = (value: string): StringLiteralNode =>
   build(prototypes.StringLiteral, { type: 'StringLiteral', value });

@@ -6,17 +6,19 @@
  * whole document. Before rendering we wrap each output expression that reads variable
  * paths in `E if $defined(paths) else $missing(paths)`: when a path is undefined the
  * expression is not evaluated and `[[missing: client.name]]` is printed instead (and
- * reported). Loops over a missing list print the marker and iterate nothing.
+ * reported); an expression that is a path and nothing else becomes `$path(path)`, which
+ * gives the value or the marker in one call. Loops over a missing list print the marker and
+ * iterate nothing. Paths travel as one literal each (guarded-paths.ts).
  *
  * Positions where Jinja tolerates undefined on purpose are left alone: `x|default(…)`,
  * `x is defined`, `a or b`, `a == b`, `x in y`, `not x`, and the conditions of `if`.
  */
+import { guardedPathKey, type VariablePath } from './guarded-paths.js';
 import {
   callExpression,
   filterArgsOf,
   filterNameOf,
-  identifier,
-  integerLiteral,
+  helperIdentifier,
   isExpressionStatement,
   isNode,
   listLiteral,
@@ -25,13 +27,6 @@ import {
   type AstNode,
 } from './jinja-ast.js';
 import { HELPER } from './sandbox-names.js';
-
-/** A statically known variable path: `client.address.city`, `lines[0].total`. */
-interface VariablePath {
-  display: string;
-  root: string;
-  segments: (string | number)[];
-}
 
 /** Names that are always defined; checking them would only add noise. */
 const CONSTANTS = new Set(['true', 'false', 'none', 'True', 'False', 'None']);
@@ -105,22 +100,26 @@ function uniquePaths(node: AstNode): VariablePath[] {
   return paths.filter((path) => !seen.has(path.display) && seen.add(path.display));
 }
 
-/** `("client.name", client, ["name"], …)`: what `$defined`/`$missing` resolve safely. */
-function pathArguments(paths: VariablePath[]): AstNode[] {
-  return paths.flatMap((path) => [
-    stringLiteral(path.display),
-    identifier(path.root),
-    listLiteral(path.segments.map((segment) => (typeof segment === 'number' ? integerLiteral(segment) : stringLiteral(segment)))),
-  ]);
-}
+/** `('["client","name"]', …)`: one literal per path, which `$defined`/`$missing` resolve safely (guarded-paths.ts). */
+const pathArguments = (paths: VariablePath[]): AstNode[] => paths.map((path) => stringLiteral(guardedPathKey(path)));
 
-const definedCheck = (paths: VariablePath[]): AstNode => callExpression(identifier(HELPER.defined), pathArguments(paths));
-const missingMarkers = (paths: VariablePath[]): AstNode => callExpression(identifier(HELPER.missing), pathArguments(paths));
+const definedCheck = (args: AstNode[]): AstNode => callExpression(helperIdentifier(HELPER.defined), args);
+const missingMarkers = (args: AstNode[]): AstNode => callExpression(helperIdentifier(HELPER.missing), args);
 
-/** `E if all paths defined else markers`, or E itself when it reads no variable path. */
+/**
+ * `E if all paths defined else markers`, or E itself when it reads no variable path. E that is
+ * one path and nothing else (`{{ client.name }}`, the most common output) becomes `$path(key)`,
+ * which resolves it as `$defined` would and gives its value or its marker: the same output from
+ * one call instead of a ternary, two calls and the member expression.
+ */
 function guardWhole(node: AstNode): AstNode {
+  const whole = staticPath(node);
+  if (whole !== undefined) return callExpression(helperIdentifier(HELPER.path), pathArguments([whole]));
   const paths = uniquePaths(node);
-  return paths.length === 0 ? node : ternary(definedCheck(paths), node, missingMarkers(paths));
+  if (paths.length === 0) return node;
+  // Both calls share the path literals: the program only ever reads its nodes.
+  const args = pathArguments(paths);
+  return ternary(definedCheck(args), node, missingMarkers(args));
 }
 
 /** Guards an output expression; concatenations and branches are guarded piecewise. */
@@ -156,11 +155,12 @@ function guardStatement(node: AstNode): AstNode[] {
     const paths = uniquePaths(iterable);
     guardBodies(node.body, node.defaultBlock);
     if (paths.length === 0) return [node];
-    const safeIterable = ternary(definedCheck(paths), iterable, listLiteral([]));
+    const args = pathArguments(paths);
+    const safeIterable = ternary(definedCheck(args), iterable, listLiteral([]));
     if (select) select.lhs = safeIterable;
     else node.iterable = safeIterable;
     // The marker statement prints nothing when the list exists.
-    return [missingMarkers(paths), node];
+    return [missingMarkers(args), node];
   }
   if (isNode(node, 'Set')) {
     // A plain `set x = client.name` (or a list/dict literal) may carry undefined along, as

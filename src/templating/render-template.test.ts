@@ -75,6 +75,24 @@ describe('undefined variables', () => {
     expect(result).toEqual({ output: 'n/a none no z ', undefinedVariables: [] });
   });
 
+  it('checks a path in the scope it is read in: a loop variable or macro parameter over a context key of its name', () => {
+    const source = '{% for client in clients %}{{ client.name }};{% endfor %}{% macro m(client) %}{{ client.name }}{% endmacro %}{{ m({"name": "P"}) }} {{ client.name }}';
+    const result = renderTemplate(source, { clients: [{ name: 'A' }, {}], client: { name: 'C' } });
+    expect(result).toEqual({ output: 'A;[[missing: client.name]];P C', undefinedVariables: ['client.name'] });
+  });
+
+  it('prints a path with dots, quotes or an index in its keys as written', () => {
+    const result = renderTemplate(`{{ data["a.b"] }} {{ data['say "hi"'] }} {{ rows[1]["x"] }} {{ data.ok }}`, { data: { ok: 1 }, rows: [{}, {}] });
+    expect(result.output).toBe('[[missing: data.a.b]] [[missing: data.say "hi"]] [[missing: rows.1.x]] 1');
+  });
+
+  it('prints a variable on its own as member access gives it: builtins, indexes, namespaces, falsy values', () => {
+    const source = '{{ items.length }}|{{ name[1] }}|{{ items[5] }}|{{ obj.b.c }}|{% set ns = namespace(x=3) %}{{ ns.x }}|{{ ns.y }}|{{ flag }}|{{ nothing }}|{{ n }}';
+    const result = renderTemplate(source, { items: [1, 2], name: 'Ann', obj: { b: {} }, flag: false, nothing: null, n: 0 });
+    expect(result).toEqual({ output: '2|n|[[missing: items.5]]|[[missing: obj.b.c]]|3|[[missing: ns.y]]|false||0', undefinedVariables: ['items.5', 'obj.b.c', 'ns.y'] });
+    expect(renderTemplate('{{ obj.items }}', { obj: { a: 1 } }).error).toMatch(/function cannot be rendered/);
+  });
+
   it('does not mark loop variables, sets or macro parameters', () => {
     const result = renderTemplate('{% set t = 1 %}{% macro m(p) %}{{ p }}{% endmacro %}{% for i in [1] %}{{ i }}{{ t }}{{ m(2) }}{% endfor %}', {});
     expect(result).toEqual({ output: '112', undefinedVariables: [] });

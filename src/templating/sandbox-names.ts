@@ -17,10 +17,12 @@ export const HELPER = {
   value: '$val',
   /** `$small(n)`: refuses numbers above 100 (indent widths). */
   small: '$small',
-  /** `$defined(path triples…)`: true when every variable path resolves. */
+  /** `$defined(path keys…)`: true when every variable path resolves. */
   defined: '$defined',
-  /** `$missing(path triples…)`: records unresolved paths and returns their visible markers. */
+  /** `$missing(path keys…)`: records unresolved paths and returns their visible markers. */
   missing: '$missing',
+  /** `$path(path key)`: the path's value, or (recorded) its visible marker when it does not resolve. */
+  path: '$path',
 } as const;
 
 /** Globals every template sees (besides `namespace`, which the library puts in every scope). */

@@ -16,7 +16,7 @@ import {
   callExpression,
   filterArgsOf,
   filterNameOf,
-  identifier,
+  helperIdentifier,
   isExpressionStatement,
   isNode,
   program,
@@ -26,7 +26,7 @@ import {
 import { SANDBOX_FILTERS } from './filters/filter-registry.js';
 import { HELPER } from './sandbox-names.js';
 
-const helperCall = (name: string, args: AstNode[]): AstNode => callExpression(identifier(name), args);
+const helperCall = (name: string, args: AstNode[]): AstNode => callExpression(helperIdentifier(name), args);
 
 const isHelperName = (node: AstNode): boolean => isNode(node, 'Identifier') && node.value.startsWith('$');
 

@@ -31,6 +31,7 @@ import {
   type ValueMeasure,
 } from './jinja-runtime.js';
 import { checkStringLength, RENDER_LIMITS, stepsForChars, type RenderBudget } from './render-budget.js';
+import { guardedPathOf } from './guarded-paths.js';
 import { HELPER } from './sandbox-names.js';
 import { toTemplateValue } from './template-data.js';
 
@@ -68,12 +69,12 @@ const range: NativeFunction = (args) => {
  * Resolves `root.seg1.seg2…` like the interpreter's member access, but never throws (the
  * interpreter throws on `undefined[0]`), so a missing-variable check cannot itself fail.
  */
-function resolvePath(root: RuntimeValue, segments: RuntimeValue[]): RuntimeValue {
+function resolvePath(root: RuntimeValue, segments: readonly (string | number)[]): RuntimeValue {
   let current = root;
   for (const segment of segments) {
     if (isUndefinedValue(current)) return current;
-    const key = stringOf(segment);
-    const index = numberOf(segment);
+    const key = typeof segment === 'string' ? segment : undefined;
+    const index = typeof segment === 'number' ? segment : undefined;
     const entries = entriesOf(current);
     const items = itemsOf(current);
     const text = stringOf(current);
@@ -93,13 +94,27 @@ function resolvePath(root: RuntimeValue, segments: RuntimeValue[]): RuntimeValue
   return current;
 }
 
-/** Walks `$defined`/`$missing` arguments: (display path, root value, segment list) triples. */
-function* pathTriples(args: RuntimeValue[]): Generator<{ path: string; value: RuntimeValue }> {
-  for (let index = 0; index + 2 < args.length; index += 3) {
-    const [display, root, segments] = args.slice(index, index + 3);
-    if (display === undefined || root === undefined || segments === undefined) return;
-    yield { path: stringOf(display) ?? '', value: resolvePath(root, itemsOf(segments) ?? []) };
+/**
+ * `name` in `scope` or the nearest scope above it that has it, like the library's
+ * `lookupVariable`, but without its catch-all: that one turns any error on the way into an
+ * undefined value, a stack overflow included, so deep macro recursion would end in a
+ * missing-variable marker instead of the recursion error it is.
+ */
+function lookUp(scope: JinjaEnvironment, name: string): RuntimeValue {
+  for (let at: JinjaEnvironment | undefined = scope; at !== undefined; at = at.parent) {
+    if (at.variables.has(name)) return at.variables.get(name) ?? makeUndefined();
   }
+  return makeUndefined();
+}
+
+/**
+ * The path a `$defined`/`$missing`/`$path` argument names (a path key, guarded-paths.ts) and its
+ * value, its root looked up in `scope`, the scope the guard's call runs in: where the interpreter
+ * would have looked up the same name.
+ */
+function resolveGuardedPath(arg: RuntimeValue, scope: JinjaEnvironment): { path: string; value: RuntimeValue } {
+  const { display, root, segments } = guardedPathOf(stringOf(arg) ?? '');
+  return { path: display, value: resolvePath(lookUp(scope, root), segments) };
 }
 
 /** Bounds a list/mapping's printed size and charges the walk to the step budget. */
@@ -163,18 +178,24 @@ function helpers(session: SandboxSession): Record<string, NativeFunction> {
       if ((numberOf(value) ?? 0) > 100) throw new Error('indent must be at most 100');
       return value;
     },
-    [HELPER.defined]: (args) => {
-      for (const { value } of pathTriples(args)) if (isUndefinedValue(value)) return makeBoolean(false);
-      return makeBoolean(true);
-    },
-    [HELPER.missing]: (args) => {
+    [HELPER.defined]: (args, scope) => makeBoolean(args.every((arg) => !isUndefinedValue(resolveGuardedPath(arg, scope).value))),
+    [HELPER.missing]: (args, scope) => {
       const markers: string[] = [];
-      for (const { path, value } of pathTriples(args)) {
+      for (const arg of args) {
+        const { path, value } = resolveGuardedPath(arg, scope);
         if (!isUndefinedValue(value)) continue;
         session.recordMissing(path);
         markers.push(missingMarker(path));
       }
       return markers.length === 0 ? makeNone() : makeString(markers.join(''));
+    },
+    // Resolves like the interpreter's member access (resolvePath), so a defined path gives the value E would have.
+    [HELPER.path]: ([arg], scope) => {
+      if (arg === undefined) return makeUndefined();
+      const { path, value } = resolveGuardedPath(arg, scope);
+      if (!isUndefinedValue(value)) return value;
+      session.recordMissing(path);
+      return makeString(missingMarker(path));
     },
   };
 }
