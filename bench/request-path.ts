@@ -131,7 +131,7 @@ function plainGet(url: string, headers: Record<string, string>): Promise<{ statu
 
 /**
  * The ceiling: a Fastify server answering Quire's own GET response as a fixed, pre-serialized
- * body with Quire's response headers (the same bytes on the wire, nothing read, nothing
+ * and pre-encoded body (a Buffer) with Quire's response headers (the same bytes on the wire, nothing read, nothing
  * serialized). What Quire loses to this peer is its own work; what this peer loses to the
  * hello-world is the payload's share of the gap.
  */
@@ -149,7 +149,8 @@ async function startFixedBody(quire: Target): Promise<Target> {
   await writeFile(join(dir, 'headers.json'), JSON.stringify(headers));
   const source = [
     "import Fastify from 'fastify'; import { readFileSync } from 'node:fs';",
-    `const body = readFileSync(${JSON.stringify(join(dir, 'body.json'))}, 'utf8');`,
+    // The bytes, not a string: a string body is measured and encoded again on every answer.
+    `const body = readFileSync(${JSON.stringify(join(dir, 'body.json'))});`,
     `const headers = JSON.parse(readFileSync(${JSON.stringify(join(dir, 'headers.json'))}, 'utf8'));`,
     "const app = Fastify(); app.get('/', async (_request, reply) => reply.headers(headers).send(body));",
     `await app.listen({ port: ${port}, host: '127.0.0.1' });`,
