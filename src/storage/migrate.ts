@@ -21,6 +21,7 @@ import * as m0015 from './migrations/0015-webhooks.js';
 import * as m0016 from './migrations/0016-organization-settings.js';
 import * as m0017 from './migrations/0017-page-images.js';
 import * as m0018 from './migrations/0018-document-revisions.js';
+import * as m0019 from './migrations/0019-organization-revisions.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-organization-settings': m0016,
   '0017-page-images': m0017,
   '0018-document-revisions': m0018,
+  '0019-organization-revisions': m0019,
 };
 
 /** The names of every migration, in order (what a migrated database records). */

@@ -181,6 +181,18 @@ export interface DocumentRevisionTable {
   bumped_in: string | null;
 }
 
+/**
+ * An organization's revision (migration 0019): counted by triggers on every write to what a
+ * generated document's staleness reads beyond the document's own rows (library, voices,
+ * settings, tool registrations, assessments, the organization's name).
+ */
+export interface OrganizationRevisionTable {
+  org_id: string;
+  revision: number | string;
+  /** PostgreSQL: the id of the transaction that counted last (each counts once); null on SQLite. */
+  bumped_in: string | null;
+}
+
 export interface Database extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables, OrganizationTables {
   jobs: JobTable;
   job_leases: JobLeaseTable;
@@ -194,4 +206,5 @@ export interface Database extends LibraryTables, ToolsTables, GenerationTables, 
   data_needs: DataNeedTable;
   gathered_values: GatheredValueTable;
   document_revisions: DocumentRevisionTable;
+  organization_revisions: OrganizationRevisionTable;
 }

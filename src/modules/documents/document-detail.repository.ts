@@ -72,7 +72,22 @@ const documentWithChildren = reusableQuery(PARAMETERS, (db, { orgId, documentId 
   db.selectFrom('documents').selectAll('documents').select(childSelections(db, orgId, documentId)).where('org_id', '=', orgId).where('id', '=', documentId),
 );
 const childrenOnly = reusableQuery(PARAMETERS, (db, { orgId, documentId }) => db.selectNoFrom(childSelections(db, orgId, documentId)));
-const revisionRow = reusableQuery(PARAMETERS, (db, { orgId, documentId }) => db.selectFrom('document_revisions').select('revision').where('org_id', '=', orgId).where('document_id', '=', documentId));
+const revisionRow = reusableQuery(PARAMETERS, (db, { orgId, documentId }) =>
+  db
+    .selectFrom('document_revisions')
+    .innerJoin('organization_revisions', 'organization_revisions.org_id', 'document_revisions.org_id')
+    .select(['document_revisions.revision as document', 'organization_revisions.revision as organization'])
+    .where('document_revisions.org_id', '=', orgId)
+    .where('document_revisions.document_id', '=', documentId),
+);
+
+/** The two counters a cached detail is checked against (as text: PostgreSQL's `bigint` arrives as a string, SQLite's as a number). */
+export interface DetailRevisions {
+  /** Writes to the document, its own rows, its bound snippets and its generation snapshots (migrations 0018, 0019). */
+  document: string;
+  /** Writes to what a generated section's staleness reads from the organization (migration 0019). */
+  organization: string;
+}
 
 export class DocumentDetailRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -89,13 +104,13 @@ export class DocumentDetailRepository {
   }
 
   /**
-   * The document's revision (migration 0018: counted by database triggers on every write to the
-   * document and to the rows the detail reads), or undefined when the document is absent or of
-   * another organization. As text: PostgreSQL's `bigint` arrives as a string, SQLite's as a number.
+   * The document's and its organization's revisions (counted by database triggers on every write
+   * to what the detail reads), in one statement, or undefined when the document is absent or of
+   * another organization.
    */
-  async revisionOf(orgId: string, documentId: string): Promise<string | undefined> {
+  async revisionsOf(orgId: string, documentId: string): Promise<DetailRevisions | undefined> {
     const [row] = await revisionRow(this.db, { orgId, documentId });
-    return row === undefined ? undefined : String(row.revision);
+    return row === undefined ? undefined : { document: String(row.document), organization: String(row.organization) };
   }
 
   /** The children of a document already in scope (the caller passed its tenancy gate), in one statement. */

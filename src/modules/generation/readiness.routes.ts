@@ -67,15 +67,17 @@ export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDep
       const ctx = contextOf(request, deps);
       const orgId = ctx.actor.org.orgId;
       const documentId = request.params.document_id;
-      // The revision first, then the rows: a write committed in between makes the body newer
-      // than the revision it is stored under, never older, so the next GET reads it again.
-      const revision = await ctx.repos.documentDetails.revisionOf(orgId, documentId);
-      let answer = revision === undefined ? undefined : details.get(orgId, documentId, revision);
+      // The revisions first, then the rows: a write committed in between makes the body newer
+      // than the revisions it is stored under, never older, so the next GET reads it again.
+      const revisions = await ctx.repos.documentDetails.revisionsOf(orgId, documentId);
+      let answer = revisions === undefined ? undefined : details.get(orgId, documentId, revisions);
       if (answer === undefined) {
-        const { detail, ownRowsOnly } = await readDocumentDetail(ctx, deps, documentId);
+        const { detail, dependsOn } = await readDocumentDetail(ctx, deps, documentId);
         // The route's own compiled serializer: a cached body is byte for byte what it would write.
         answer = serializedDetail(serializedBody(reply.serialize(detail)));
-        if (ownRowsOnly && revision !== undefined) details.set(orgId, documentId, revision, answer);
+        if (revisions !== undefined && dependsOn !== 'clock') {
+          details.set(orgId, documentId, { document: revisions.document, organization: dependsOn === 'organization' ? revisions.organization : null }, answer);
+        }
       }
       // Cache-Control stays the authenticated default (`no-store`): a browser keeps no copy of a
       // tenant's document; a client that keeps one itself can still ask with If-None-Match.

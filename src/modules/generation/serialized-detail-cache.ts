@@ -1,11 +1,16 @@
 /**
  * The serialized document detail of `GET /v1/documents/{id}`, kept per process (issue #17: the
  * warm GET). An entry is the response body exactly as the route's serializer wrote it and its
- * entity tag, stored under (organization, document) with the document's revision at the moment
- * it was read; it is answered only while the database still gives that revision. The revision
- * is counted by database triggers (migration 0018) on every write to the rows the detail is
- * read from, so a write by any process is seen by the next GET, and nothing is ever served
- * stale. The route decides what may be stored at all (see `readDocumentDetail`).
+ * entity tag, stored under (organization, document) with the revisions it was read at; it is
+ * answered only while the database still gives those revisions. They are counted by database
+ * triggers on every write to what the detail reads (migrations 0018 and 0019), so a write by
+ * any process is seen by the next GET, and nothing is ever served stale:
+ * - the document's revision counts its own rows, bound snippets and generation snapshots: all a
+ *   detail without generated sections depends on, so such an entry checks only that one;
+ * - the organization's revision counts what a generated section's `staleBecause` reads beyond
+ *   the document (library, voices, settings, tool registrations, assessments…): an entry of a
+ *   generated document checks both.
+ * The route decides what may be stored at all (see `readDocumentDetail`).
  *
  * An entry keeps the body's UTF-8 bytes, encoded once: a string body would be measured
  * (`Buffer.byteLength`) and encoded again on every answer, which for a ~10 KB detail with one
@@ -32,8 +37,20 @@ export function serializedDetail(json: string): SerializedDetail {
 /** The default budget: 16 MiB of bodies (about 1,600 details of the seeded DPIA's 10 KB). */
 export const DEFAULT_DETAIL_CACHE_BYTES = 16 * 1024 * 1024;
 
+/** The revisions a detail is read at (`DetailRevisions` of the document detail repository). */
+export interface Revisions {
+  document: string;
+  organization: string;
+}
+
+/** What an entry was read at: `organization` null when the detail depends on the document's rows alone. */
+export interface StoredRevisions {
+  document: string;
+  organization: string | null;
+}
+
 interface Entry {
-  revision: string;
+  revisions: StoredRevisions;
   detail: SerializedDetail;
 }
 
@@ -45,13 +62,14 @@ export class SerializedDetailCache {
   /** @param maxBytes most body bytes held at once; 0 keeps nothing. */
   constructor(private readonly maxBytes: number = DEFAULT_DETAIL_CACHE_BYTES) {}
 
-  /** The detail stored for the document at exactly `revision`; an entry of another revision is dropped. */
-  get(orgId: string, documentId: string, revision: string): SerializedDetail | undefined {
+  /** The detail stored for the document if it was read at the `current` revisions it depends on; an entry of others is dropped. */
+  get(orgId: string, documentId: string, current: Revisions): SerializedDetail | undefined {
     const key = keyOf(orgId, documentId);
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     this.entries.delete(key);
-    if (entry.revision !== revision) {
+    const { document, organization } = entry.revisions;
+    if (document !== current.document || (organization !== null && organization !== current.organization)) {
       this.bytes -= entry.detail.body.length;
       return undefined;
     }
@@ -59,8 +77,8 @@ export class SerializedDetailCache {
     return entry.detail;
   }
 
-  /** Stores the detail read at `revision` (read the revision BEFORE the rows: then the body is at least that new). */
-  set(orgId: string, documentId: string, revision: string, detail: SerializedDetail): void {
+  /** Stores the detail read at `revisions` (read them BEFORE the rows: then the body is at least that new). */
+  set(orgId: string, documentId: string, revisions: StoredRevisions, detail: SerializedDetail): void {
     const key = keyOf(orgId, documentId);
     const previous = this.entries.get(key);
     if (previous !== undefined) {
@@ -68,7 +86,7 @@ export class SerializedDetailCache {
       this.bytes -= previous.detail.body.length;
     }
     if (detail.body.length > this.maxBytes) return;
-    this.entries.set(key, { revision, detail });
+    this.entries.set(key, { revisions, detail });
     this.bytes += detail.body.length;
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;

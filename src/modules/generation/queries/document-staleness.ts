@@ -9,7 +9,7 @@ import type { DocumentRecord } from '../../documents/document.repository.js';
 import { presentDocumentDetail } from '../../documents/queries/get-document.js';
 import { requireDocument, requireDocumentDetail } from '../../documents/require-document.js';
 import { presentSection } from '../../documents/sections/section.presenter.js';
-import { loadDocumentInputs } from '../inputs/load-document-inputs.js';
+import { type DocumentInputs, loadDocumentInputs } from '../inputs/load-document-inputs.js';
 import type { StalenessServices } from './gathered-staleness.js';
 import { type StaleCause, hasRunDerivedSections, sectionStaleness } from './section-staleness.js';
 
@@ -31,23 +31,34 @@ export async function documentDetailWithStaleness(ctx: CommandContext, services:
 }
 
 /**
- * `GET /v1/documents/{id}` as the route's cache needs it: the detail, and whether it is a
- * function of the document's own rows alone (the document, its sections, fields, data needs and
- * gathered rows: what migration 0018's revision counts). It is when no section's output came
- * from a run: then no section has a `staleBecause`, and nothing else is read. A run-derived
- * section's staleness also reads snapshots, the library, the voice, tool registrations,
- * assessments and the clock, which the revision does not count, so such a detail is never cached.
+ * What a document's detail is a function of, for the route's cache: `document` — its own rows
+ * alone (no section's output came from a run, so no `staleBecause` is derived); `organization`
+ * — also what the organization holds (a run-derived section's staleness reads the library, the
+ * voice, tool registrations, assessments…); `clock` — also the time (a snapshot of a run older
+ * than pinned clocks: its computed values are recomputed at the current time), never cached.
+ */
+export type DetailDependence = 'document' | 'organization' | 'clock';
+
+/**
+ * `GET /v1/documents/{id}` as the route's cache needs it: the detail and what it depends on
+ * (migrations 0018 and 0019 count the first two).
  *
  * @throws NotFoundError when absent or foreign.
  */
-export async function readDocumentDetail(ctx: CommandContext, services: StalenessServices, documentId: string) {
+export async function readDocumentDetail(ctx: CommandContext, services: StalenessServices, documentId: string): Promise<{ detail: Awaited<ReturnType<typeof decoratedDetail>>; dependsOn: DetailDependence }> {
   const { document, ...rows } = await requireDocumentDetail(ctx, documentId);
-  return { detail: await decoratedDetail(ctx, services, document, rows), ownRowsOnly: !hasRunDerivedSections(rows.sections) };
+  const inputs = await loadDocumentInputs(ctx, document, rows);
+  const detail = await decoratedDetail(ctx, services, document, rows, inputs);
+  if (!hasRunDerivedSections(rows.sections)) return { detail, dependsOn: 'document' };
+  // Read already by the staleness check (the loader reads once).
+  const snapshots = await inputs.recentSnapshots();
+  const pinned = snapshots.every((s) => typeof (s.manifest as { run?: { pinnedNow?: unknown } }).run?.pinnedNow === 'string');
+  return { detail, dependsOn: pinned ? 'organization' : 'clock' };
 }
 
 /** The staleness check reads the same sections, fields, data needs and gathered rows as the detail: read once, used by both. */
-async function decoratedDetail(ctx: CommandContext, services: StalenessServices, document: DocumentRecord, rows: DocumentDetailRows) {
-  const staleness = await sectionStaleness(ctx, services, document, undefined, await loadDocumentInputs(ctx, document, rows));
+async function decoratedDetail(ctx: CommandContext, services: StalenessServices, document: DocumentRecord, rows: DocumentDetailRows, inputs?: DocumentInputs) {
+  const staleness = await sectionStaleness(ctx, services, document, undefined, inputs ?? (await loadDocumentInputs(ctx, document, rows)));
   const detail = presentDocumentDetail(document, rows);
   return { ...detail, sections: detail.sections.map((s) => withStaleness(s, staleness)) };
 }
