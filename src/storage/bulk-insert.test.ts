@@ -44,6 +44,15 @@ describeEachDialect('insertRows', (dialect) => {
     ]);
   });
 
+  it('stores inserts of forty different row counts (more shapes than it keeps compiled)', async () => {
+    const batches = Array.from({ length: 40 }, (_, b) => Array.from({ length: b + 1 }, (__, n) => job(b * 100 + n, { id: `shape-${dialect}-${b}-${n}` })));
+    for (const batch of batches) await insertRows(h.db, 'jobs', batch, 500);
+    await insertRows(h.db, 'jobs', [job(9999, { id: `shape-${dialect}-again` })], 500);
+    const rows = await stored(`shape-${dialect}-`);
+    expect(rows).toHaveLength(1 + (40 * 41) / 2);
+    expect(rows).toEqual([...batches.flat(), job(9999, { id: `shape-${dialect}-again` })]);
+  });
+
   it('refuses rows whose columns differ, storing none', async () => {
     const { locked_by: _dropped, ...withoutLock } = job(2, { id: `odd-${dialect}-2` });
     await expect(insertRows(h.db, 'jobs', [job(1, { id: `odd-${dialect}-1` }), withoutLock], 500)).rejects.toThrow(/same columns/);

@@ -10,8 +10,14 @@ import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
 import { dialectOf } from './dialect.js';
 import type { Database } from './schema.js';
 
-/** Compiled insert SQL by dialect, table, columns and row count; a few shapes per table. */
+/**
+ * Compiled insert SQL by dialect, table, columns and row count, least recently used dropped
+ * beyond `MAX_SHAPES`: the full-size statement repeats for every large insert, while a last,
+ * shorter statement can have any of several hundred row counts (a 500-row insert's SQL is
+ * ~40 KB), which need not all be kept.
+ */
 const compiled = new Map<string, string>();
+const MAX_SHAPES = 32;
 
 /** Every row must have the same keys, in the same order (rows made by one `toRow`). */
 function columnsOf(rows: readonly object[]): string[] {
@@ -31,13 +37,18 @@ function columnsOf(rows: readonly object[]): string[] {
 function insertSql(db: Kysely<Database>, table: keyof Database, columns: readonly string[], rowCount: number): string {
   const key = `${dialectOf(db)}\u0000${table}\u0000${columns.join(',')}\u0000${rowCount}`;
   const known = compiled.get(key);
-  if (known !== undefined) return known;
+  if (known !== undefined) {
+    compiled.delete(key);
+    compiled.set(key, known);
+    return known;
+  }
   const marker = (row: number, column: number) => `\u0000bulk-insert:${row}:${column}`;
   const placeholderRows = Array.from({ length: rowCount }, (_, r) => Object.fromEntries(columns.map((c, i) => [c, marker(r, i)])));
   const query = db.insertInto(table).values(placeholderRows as never).compile();
   const expected = placeholderRows.flatMap((_, r) => columns.map((__, i) => marker(r, i)));
   if (query.parameters.length !== expected.length || query.parameters.some((p, i) => p !== expected[i])) throw new Error(`insertRows: unexpected parameter order for ${table}`);
   compiled.set(key, query.sql);
+  if (compiled.size > MAX_SHAPES) compiled.delete(compiled.keys().next().value as string);
   return query.sql;
 }
 
