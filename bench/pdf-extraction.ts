@@ -40,6 +40,8 @@ const BEFORE_DIR = process.env.BENCH_BEFORE_DIR;
 const WARMUP = Math.max(1, Number(process.env.BENCH_WARMUP ?? 3));
 /** How often the client looks at the document's status: the resolution of the measurement. */
 const POLL_MS = 10;
+/** `BENCH_SERVER_NODE_ARGS`: Node options for this checkout's Quire, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where an upload's time goes. */
+const SERVER_NODE_ARGS = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter((arg) => arg !== '') ?? [];
 
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -67,10 +69,11 @@ interface Quire {
 }
 
 /** A Quire of checkout `root` from its sources (tsx), on a fresh SQLite data directory. */
-async function startQuire(name: string, root: string): Promise<Quire> {
+async function startQuire(name: string, root: string, nodeArgs: string[] = []): Promise<Quire> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-pdf-'));
-  const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+  // `nodeArgs` go before the entry (tsx passes them on to node; NODE_OPTIONS refuses --cpu-prof).
+  const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), [...nodeArgs, 'src/main.ts'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', UPLOAD_INSPECT_TIMEOUT_SECONDS: '120' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -133,7 +136,7 @@ async function main(): Promise<void> {
   const pdf = await makeLongReportPdf(PAGES);
   const pdfPath = join(dir, 'statements.pdf');
   await writeFile(pdfPath, pdf);
-  const quires = [await startQuire('Quire (this checkout)', ROOT)];
+  const quires = [await startQuire('Quire (this checkout)', ROOT, SERVER_NODE_ARGS)];
   if (BEFORE_DIR) quires.push(await startQuire('Quire (before)', resolve(BEFORE_DIR)));
   const load = [loadavg()[0]];
   const times = new Map<string, number[]>(quires.map((q) => [q.name, []]));

@@ -33,6 +33,8 @@ export const ENTITY_TYPES: Array<{ key: string; label: string; value_type: Value
 
 const CONF = new Map(ENTITY_TYPES.map((t) => [t.key, t]));
 const PHONE_CUE = /\b(?:tel|phone|telephone|mobile|cell|fax|ph)\b/i;
+/** What `\d` matches in each pattern below, `u` flag or not: 0–9 only. */
+const ASCII_DIGIT = /[0-9]/;
 
 /** Options of the entity rules. */
 export interface EntityOptions {
@@ -64,18 +66,24 @@ export function extractEntities(doc: LayoutDocument, opts: EntityOptions = {}): 
       const add = (key: string, s: number, e: number, value: JsonValue | null): void => {
         if (value !== null && wanted(key) && free(s, e)) hits.push({ key, start: s, end: e, value });
       };
-      for (const m of t.matchAll(IBAN_PATTERN)) add('entity.iban', m.index ?? 0, (m.index ?? 0) + m[0].length, parseIban(m[0]));
-      for (const m of t.matchAll(EMAIL_PATTERN)) add('entity.email', m.index ?? 0, (m.index ?? 0) + m[0].length, parseEmail(m[0]));
-      for (const m of t.matchAll(VAT_PATTERN)) add('entity.vat_id', m.index ?? 0, (m.index ?? 0) + m[0].length, normalizeVatId(m[0]));
+      // An IBAN, a VAT id, an amount and a phone number each contain an ASCII digit and an
+      // e-mail address an `@`: a segment without one is not scanned for them. Dates have no
+      // such cue (chrono reads "within two weeks" too): every segment goes to findDates.
+      const digits = ASCII_DIGIT.test(t);
+      if (digits) for (const m of t.matchAll(IBAN_PATTERN)) add('entity.iban', m.index ?? 0, (m.index ?? 0) + m[0].length, parseIban(m[0]));
+      if (t.includes('@')) for (const m of t.matchAll(EMAIL_PATTERN)) add('entity.email', m.index ?? 0, (m.index ?? 0) + m[0].length, parseEmail(m[0]));
+      if (digits) for (const m of t.matchAll(VAT_PATTERN)) add('entity.vat_id', m.index ?? 0, (m.index ?? 0) + m[0].length, normalizeVatId(m[0]));
       for (const d of findDates(t, opts.date_order)) add('entity.date', d.index, d.index + d.text.length, d.value);
-      for (const m of t.matchAll(MONEY_PATTERN)) {
-        const money = parseMoney(m[0]);
-        add('entity.money', m.index ?? 0, (m.index ?? 0) + m[0].length, money && money.currency ? { amount: money.amount, currency: money.currency } : null);
-      }
-      for (const m of t.matchAll(PHONE_PATTERN)) {
-        const raw = m[0];
-        if (!phoneCue && !/^[+(]/.test(raw)) continue;
-        add('entity.phone', m.index ?? 0, (m.index ?? 0) + raw.length, normalizePhone(raw));
+      if (digits) {
+        for (const m of t.matchAll(MONEY_PATTERN)) {
+          const money = parseMoney(m[0]);
+          add('entity.money', m.index ?? 0, (m.index ?? 0) + m[0].length, money && money.currency ? { amount: money.amount, currency: money.currency } : null);
+        }
+        for (const m of t.matchAll(PHONE_PATTERN)) {
+          const raw = m[0];
+          if (!phoneCue && !/^[+(]/.test(raw)) continue;
+          add('entity.phone', m.index ?? 0, (m.index ?? 0) + raw.length, normalizePhone(raw));
+        }
       }
       hits.sort((a, b) => a.start - b.start || a.key.localeCompare(b.key));
       for (const h of hits) {

@@ -3,7 +3,7 @@
  * by pdfjs in its own worker: `pdf-text-engine.ts`), OCR for the pages the policy picks, one page report per page saying which of the
  * two was used and how good it was, and the pages rebased into one text with UTF-16 offsets.
  */
-import { layoutFromPages } from '../layout.js';
+import { type LayoutDocument, layoutFromPages } from '../layout.js';
 import { ocrPdfPages, rebasePages } from '../ocr-engine.js';
 import { engineVersions, pdfEngineVersions } from '../engine-versions.js';
 import { engineChoiceOf, readPdfText } from '../pdf-text-engine.js';
@@ -81,8 +81,24 @@ export async function loadPdf(input: ProcessorInput, mode: OcrMode, onPage?: Pag
     }
   }
   const rebased = rebasePages(chosen);
-  const layout = layoutFromPages(rebased.pages, (pg) => (methods.get(pg.page_number) === 'ocr' ? 'ocr' : 'text_layer'));
   // Every page went through the hook (so none was OCR'd, and the offsets it saw are these).
   const pagesHooked = hook !== undefined && hooked === pdf.pages.length && ocrByPage.size === 0;
-  return { layout, text: rebased.text, pages: reports, errors, warnings, engine_versions: versions, fields: pdf.fields, positioned: rebased.pages, pages_hooked: pagesHooked };
+  // The whole document's layout is built when first read: a caller whose hook saw every page
+  // has the pages' layouts already and mostly never reads it, and building it after the last
+  // page was most of what stood between reading the PDF and the result (~40 ms for 170 pages).
+  let layout: LayoutDocument | undefined;
+  return {
+    get layout(): LayoutDocument {
+      layout ??= layoutFromPages(rebased.pages, (pg) => (methods.get(pg.page_number) === 'ocr' ? 'ocr' : 'text_layer'));
+      return layout;
+    },
+    text: rebased.text,
+    pages: reports,
+    errors,
+    warnings,
+    engine_versions: versions,
+    fields: pdf.fields,
+    positioned: rebased.pages,
+    pages_hooked: pagesHooked,
+  };
 }

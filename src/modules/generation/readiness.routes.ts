@@ -7,7 +7,7 @@
  * module, so they live in the workflow tier.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Ref, errorResponses } from '../../kernel/schema.js';
 import { setLifecycleState } from '../documents/commands/set-lifecycle-state.js';
@@ -18,6 +18,7 @@ import { type RouteDeps, contextOf } from '../route-context.js';
 import { getComputed } from './queries/get-computed.js';
 import { documentDetailWithStaleness, listSectionsWithStaleness, readDocumentDetail } from './queries/document-staleness.js';
 import { matchesEtag } from '../../kernel/entity-tag.js';
+import { sendJsonBytes } from '../send-json-bytes.js';
 import { DEFAULT_DETAIL_CACHE_BYTES, SerializedDetailCache, serializedDetail } from './serialized-detail-cache.js';
 import { finalizeBlockers } from './inputs/readiness-input.js';
 import { getReadiness } from './queries/get-readiness.js';
@@ -28,11 +29,6 @@ const DocumentParams = Type.Object({ document_id: Type.String() });
 function serializedBody(body: unknown): string {
   if (typeof body !== 'string') throw new Error('the response serializer did not write text');
   return body;
-}
-
-/** Sends JSON already serialized by the route's serializer and encoded: Fastify sends a Buffer as is. */
-function sendJsonBytes(reply: FastifyReply, body: Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Extracted items (`itm_`). Every method takes orgId first. */
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { insertRows } from '../../../storage/bulk-insert.js';
 import { fromDbBool, toDbBool } from '../../../storage/dialect.js';
 import type { ExtractedItemTable } from '../../../storage/tables/assessments.js';
 import type { Database } from '../../../storage/schema.js';
@@ -156,9 +157,7 @@ export class ExtractedItemRepository {
     // As many rows per statement as keep it under both engines' bound-parameter limits
     // (SQLite 32,766, PostgreSQL 65,535): a 170-page PDF's items are a few statements, not hundreds.
     const perStatement = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMETERS_PER_INSERT / Object.keys(rows[0]).length)));
-    for (let i = 0; i < rows.length; i += perStatement) {
-      await this.db.insertInto('extracted_items').values(rows.slice(i, i + perStatement)).execute();
-    }
+    await insertRows(this.db, 'extracted_items', rows, perStatement);
   }
 
   async findById(orgId: string, id: string): Promise<ExtractedItemRecord | undefined> {
