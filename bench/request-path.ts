@@ -168,10 +168,10 @@ async function startFixedBody(quire: Target): Promise<Target> {
 /**
  * A Quire of checkout `root` on a fresh data dir (or a fresh PostgreSQL schema), with one document
  * to read; with `generated`, a second target on the same process reads a document generated first
- * (offline model): its detail depends on more than the revision counts (staleness), so it is
- * never answered from the cache and shows what a full read costs.
+ * (offline model), whose detail carries each section's staleness. `cacheOff` starts it with
+ * `DOCUMENT_CACHE_MB=0` and keeps only the generated target: what a full read of it costs.
  */
-async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postgres', options: { generated?: boolean } = {}): Promise<Target[]> {
+async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postgres', options: { generated?: boolean; cacheOff?: boolean } = {}): Promise<Target[]> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-'));
   const schema = dialect === 'postgres' ? `bench_${randomBytes(5).toString('hex')}` : undefined;
@@ -186,6 +186,7 @@ async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postg
       RATE_LIMIT_PER_MINUTE: '1000000',
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
       ...(schema && POSTGRES_URL ? { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema } : {}),
+      ...(options.cacheOff ? { DOCUMENT_CACHE_MB: '0' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -193,7 +194,11 @@ async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postg
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
-    return await readyTargets(name, child, () => output, port, { dataDir, schema, generated: options.generated ?? false });
+    const targets = await readyTargets(name, child, () => output, port, { dataDir, schema, generated: options.generated ?? options.cacheOff ?? false });
+    if (!options.cacheOff) return targets;
+    // The process stops with its first target's stopper; the plain document is not measured.
+    const [plain, generated] = targets;
+    return [{ ...generated, stop: plain.stop }];
   } catch (error) {
     // A Quire that failed to come up (or to generate) would outlive the bench (SIGTERM: tsx passes it on to node).
     child.kill('SIGTERM');
@@ -227,7 +232,7 @@ async function readyTargets(name: string, child: ChildProcess, output: () => str
     if (run.status !== 200) throw new Error(`${name}: generating answered ${run.status}: ${await run.text()}`);
     const events = await collectEvents(`${base}/v1/documents/${generated.id}/progress`, token, { org: 'acme', timeoutMs: 120_000 });
     if (events.at(-1)?.event !== 'pipeline_finished') throw new Error(`${name}: the generation ended with ${JSON.stringify(events.at(-1))}`);
-    targets.push({ name: `${name}, generated document (read in full)`, url: `${base}/v1/documents/${generated.id}`, headers, stop: async () => undefined });
+    targets.push({ name: `${name}, generated document`, url: `${base}/v1/documents/${generated.id}`, headers, stop: async () => undefined });
   }
   return targets;
 }
@@ -259,6 +264,7 @@ async function main(): Promise<void> {
     const quires: Array<[string, string]> = [['Quire', ROOT], ...(BEFORE_DIR ? [['Quire before', resolve(BEFORE_DIR)] as [string, string]] : [])];
     for (const [label, root] of quires) {
       targets.push(...(await startQuire(`${label}, SQLite`, root, 'sqlite', { generated: label === 'Quire' })));
+      if (label === 'Quire') targets.push(...(await startQuire(`${label}, SQLite, cache off`, root, 'sqlite', { cacheOff: true })));
       if (POSTGRES_URL) targets.push(...(await startQuire(`${label}, PostgreSQL`, root, 'postgres')));
     }
     // Quire's first GET answers the full body (no If-None-Match is sent by autocannon).
@@ -296,7 +302,7 @@ async function writeReport(targets: Target[], samples: Map<string, Sample[]>, ru
   const section = [
     '## Request path',
     '',
-    `Authenticated \`GET /v1/documents/{id}\` (a GDPR DPIA document from the built-in template, not generated, so answered from the revision-checked cache; and on SQLite also one generated with the offline model, which is read in full every time; dev token, \`X-Org-Slug: acme\`) against a Fastify hello-world, a Fastify server answering Quire's own response (the same body and headers, fixed and pre-serialized: the ceiling a ~10 KB answer allows)${run.hasFastapi ? ' and a FastAPI hello-world (Debian\'s python3-fastapi under uvicorn, one worker)' : ' (FastAPI+uvicorn not installed: left out)'}, each its own process on loopback; autocannon in the bench process at ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, targets interleaved round by round, medians of ${ROUNDS} rounds. Quire runs with \`LOG_LEVEL=warn\`.`,
+    `Authenticated \`GET /v1/documents/{id}\` (a GDPR DPIA document from the built-in template, not generated, answered from the revision-checked cache; on SQLite also one generated with the offline model, answered from the cache while the document's and the organization's revisions hold, and the same read in full by a Quire started with \`DOCUMENT_CACHE_MB=0\`; dev token, \`X-Org-Slug: acme\`) against a Fastify hello-world, a Fastify server answering Quire's own response (the same body and headers, fixed and pre-serialized: the ceiling a ~10 KB answer allows)${run.hasFastapi ? ' and a FastAPI hello-world (Debian\'s python3-fastapi under uvicorn, one worker)' : ' (FastAPI+uvicorn not installed: left out)'}, each its own process on loopback; autocannon in the bench process at ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, targets interleaved round by round, medians of ${ROUNDS} rounds. Quire runs with \`LOG_LEVEL=warn\`.`,
     '',
     `Machine: ${cpu}, ${nproc} cores (shared with other work while measured: 1-minute load average ${run.loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end), Node ${node}, ${new Date().toISOString().slice(0, 10)}.`,
     `Command: \`npx tsx bench/request-path.ts\`${POSTGRES_URL ? ' with `BENCH_POSTGRES_URL` set' : ''}${BEFORE_DIR ? ' and `BENCH_BEFORE_DIR` set to a checkout of the earlier commit' : ''}.`,
