@@ -10,6 +10,7 @@ import { type DialectAdapter, Kysely, type KyselyConfig, type LogEvent, Postgres
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
 import { preparingPool } from './pg-prepared-statements.js';
+import { registerSqliteConnection } from './sqlite-read-now.js';
 import { cachingSqliteDatabase } from './statement-cache.js';
 
 export interface StoreOptions {
@@ -49,19 +50,21 @@ export async function openStore(options: StoreOptions, observers: StoreObservers
   const { onQuery } = observers;
   const log = onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, log);
-  return openSqlite(path.join(options.dataDir, 'quire.db'), log);
+  return openSqlite(path.join(options.dataDir, 'quire.db'), log, onQuery);
 }
 
 type KyselyLog = Pick<KyselyConfig, 'log'>;
 
-function openSqlite(file: string, log: KyselyLog): Store {
+function openSqlite(file: string, log: KyselyLog, onQuery: ((sql: string) => void) | undefined): Store {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new BetterSqlite3(file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: cachingSqliteDatabase(database) }), ...log });
+  const statements = cachingSqliteDatabase(database);
+  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: statements }), ...log });
+  registerSqliteConnection(db, { statements, inTransaction: () => database.inTransaction, onQuery });
   return storeOf(db, 'sqlite');
 }
 

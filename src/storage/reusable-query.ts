@@ -12,6 +12,7 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import { type DialectName, dialectOf } from './dialect.js';
 import { prepareOnPostgres } from './pg-prepared-statements.js';
+import { readNow } from './sqlite-read-now.js';
 import type { Database } from './schema.js';
 
 const MARKER = '\u0000reusable-query-parameter:';
@@ -36,6 +37,9 @@ export function reusableQuery<K extends string, R>(names: readonly K[], build: (
       const name = nameOf.get(p);
       return name === undefined ? p : values[name];
     });
+    // SQLite outside a transaction: at once, beside Kysely's queue (sqlite-read-now.ts).
+    const now = readNow<R>(db, template.sql, parameters);
+    if (now !== undefined) return now;
     const result = await db.executeQuery<R>(CompiledQuery.raw(template.sql, parameters));
     return result.rows;
   };
