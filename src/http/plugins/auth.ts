@@ -82,10 +82,20 @@ export function protectScope(scope: FastifyInstance, options: AuthOptions): void
 
   scope.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    const verified = await options.verifier(token);
     const slugHeader = request.headers['x-org-slug'];
-    const slug = Array.isArray(slugHeader) ? slugHeader[0] : slugHeader;
-    const actor = await resolveActor(options.identity, verified, token, slug?.trim(), { orgClaim: options.orgClaim, orgClaimDefaultRole: options.orgClaimDefaultRole, cache: options.memberships });
+    const slug = (Array.isArray(slugHeader) ? slugHeader[0] : slugHeader)?.trim();
+    const cache = options.memberships;
+    // A token has no space: the key names the token and the organization asked for apart.
+    const key = `${token} ${slug ?? ''}`;
+    let actor = cache?.actorFor(key);
+    if (actor === undefined) {
+      const begunAt = cache?.begin() ?? 0;
+      const verified = await options.verifier(token);
+      actor = await resolveActor(options.identity, verified, token, slug, { orgClaim: options.orgClaim, orgClaimDefaultRole: options.orgClaimDefaultRole, cache });
+      // The verifier requires `exp`: the actor is never remembered beyond the token's life.
+      const expiresAtMs = typeof verified.claims.exp === 'number' ? verified.claims.exp * 1000 : 0;
+      cache?.rememberActor(key, actor, begunAt, expiresAtMs);
+    }
     request.actor = actor;
     // No active organization: the use case answers 404 "organization not found" as before.
     const needed = request.routeOptions.config.role ?? defaultRoleOf(request.method);

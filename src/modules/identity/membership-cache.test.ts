@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Actor } from '../../kernel/actor.js';
 import type { CallerIdentity } from './membership-cache.js';
 import { MEMBERSHIP_CACHE_SECONDS, MembershipCache } from './membership-cache.js';
 
@@ -45,5 +46,51 @@ describe('MembershipCache', () => {
     const cache = new MembershipCache(0);
     cache.set('alice', caller('usr_a', 'owner'), cache.begin());
     expect(cache.get('alice')).toBeUndefined();
+  });
+
+  describe('resolved actors', () => {
+    function actorOf(userId: string, role: 'viewer' | 'owner'): Actor {
+      const { memberships } = caller(userId, role);
+      return { userId, subject: `sub|${userId}`, email: null, memberships, org: memberships[0] ?? null, bearerToken: 'token', bearerTokenExpiresAt: null };
+    }
+
+    it('answers a remembered actor until the membership TTL or the token\'s expiry, whichever is first', () => {
+      let clock = 1_000_000;
+      const cache = new MembershipCache(undefined, () => clock);
+      cache.rememberActor('token-1 acme', actorOf('usr_a', 'owner'), cache.begin(), clock + 60_000);
+      cache.rememberActor('token-2 acme', actorOf('usr_a', 'owner'), cache.begin(), clock + 2_000);
+      clock += 2_000;
+      expect(cache.actorFor('token-1 acme')?.org?.role).toBe('owner');
+      expect(cache.actorFor('token-2 acme')).toBeUndefined();
+      clock += MEMBERSHIP_CACHE_SECONDS * 1000;
+      expect(cache.actorFor('token-1 acme')).toBeUndefined();
+    });
+
+    it('forgets every actor when a membership changes, and keeps none resolved before the change', () => {
+      const cache = new MembershipCache();
+      cache.rememberActor('token-a acme', actorOf('usr_a', 'owner'), cache.begin(), Date.now() + 60_000);
+      const begunAt = cache.begin();
+      cache.invalidateUser('usr_a');
+      expect(cache.actorFor('token-a acme')).toBeUndefined();
+      cache.rememberActor('token-a acme', actorOf('usr_a', 'owner'), begunAt, Date.now() + 60_000);
+      expect(cache.actorFor('token-a acme')).toBeUndefined();
+    });
+
+    it('shares a frozen actor: a request cannot change what the next one is given', () => {
+      const cache = new MembershipCache();
+      cache.rememberActor('token-a acme', actorOf('usr_a', 'viewer'), cache.begin(), Date.now() + 60_000);
+      const org = cache.actorFor('token-a acme')?.org;
+      expect(org?.role).toBe('viewer');
+      expect(() => {
+        (org as { role: string }).role = 'owner';
+      }).toThrow(TypeError);
+      expect(cache.actorFor('token-a acme')?.org?.role).toBe('viewer');
+    });
+
+    it('keeps none with a TTL of 0 (AUTH_MEMBERSHIP_CACHE_SECONDS=0)', () => {
+      const cache = new MembershipCache(0);
+      cache.rememberActor('token-a acme', actorOf('usr_a', 'owner'), cache.begin(), Date.now() + 60_000);
+      expect(cache.actorFor('token-a acme')).toBeUndefined();
+    });
   });
 });

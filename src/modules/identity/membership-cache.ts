@@ -5,7 +5,7 @@
  * drop the changed user's entries at once; changes made by another process are seen within
  * `MEMBERSHIP_CACHE_SECONDS` (docs/decisions.md, "Requests: auth caching").
  */
-import type { Membership } from '../../kernel/actor.js';
+import type { Actor, Membership } from '../../kernel/actor.js';
 import { TtlCache } from '../../kernel/ttl-cache.js';
 import type { UserRow } from './identity.repository.js';
 
@@ -26,6 +26,8 @@ export interface MembershipInvalidator {
 
 export class MembershipCache implements MembershipInvalidator {
   private readonly entries: TtlCache<string, CallerIdentity>;
+  /** Resolved actors by (token, organization asked for): see `actorFor`. */
+  private readonly actors: TtlCache<string, { actor: Actor; epoch: number }>;
   // Bumped by every invalidation: a lookup that began before one must not store what it read,
   // which may predate the change.
   private epoch = 0;
@@ -35,6 +37,7 @@ export class MembershipCache implements MembershipInvalidator {
     private readonly now: () => number = Date.now,
   ) {
     this.entries = new TtlCache(MEMBERSHIP_CACHE_ENTRIES, now);
+    this.actors = new TtlCache(MEMBERSHIP_CACHE_ENTRIES, now);
   }
 
   /** Marks the start of a lookup; pass the result to `set`. */
@@ -52,8 +55,32 @@ export class MembershipCache implements MembershipInvalidator {
     this.entries.set(key, value, this.now() + this.ttlMs);
   }
 
+  /**
+   * The actor resolved for `key` (the caller's token and the organization it asked for) by an
+   * earlier request, while no membership changed since and within the TTL and the token's
+   * life: a repeated request skips the token's digest check, the membership lookup and the
+   * choice of organization (~13 µs of a cached GET's ~140). Shared between requests, so frozen.
+   */
+  actorFor(key: string): Actor | undefined {
+    const entry = this.actors.get(key);
+    return entry !== undefined && entry.epoch === this.epoch ? entry.actor : undefined;
+  }
+
+  /** Remembers an actor resolved by a lookup that began at `begunAt`, until `expiresAtMs` at the latest (the token's expiry). */
+  rememberActor(key: string, actor: Actor, begunAt: number, expiresAtMs: number): void {
+    if (begunAt !== this.epoch || this.ttlMs <= 0) return;
+    this.actors.set(key, { actor: frozenActor(actor), epoch: begunAt }, Math.min(expiresAtMs, this.now() + this.ttlMs));
+  }
+
   invalidateUser(userId: string): void {
     this.epoch += 1;
     this.entries.deleteWhere((value) => value.user.id === userId);
   }
+}
+
+function frozenActor(actor: Actor): Actor {
+  for (const membership of actor.memberships) Object.freeze(membership);
+  Object.freeze(actor.memberships);
+  if (actor.org) Object.freeze(actor.org);
+  return Object.freeze(actor);
 }
