@@ -10,7 +10,7 @@ import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { describe, expect, it } from 'vitest';
 import { schemasReferencedBy } from '../../../http/referenced-schemas.js';
 import { NAMED_SCHEMAS } from '../../../http/schema-registry.js';
-import { extractedItemListJson } from './extracted-item-list-json.js';
+import { MIRRORED_PROPERTIES, extractedItemListJson } from './extracted-item-list-json.js';
 
 const named = Object.fromEntries(NAMED_SCHEMAS.map((s) => [s.$id ?? '', s]));
 function compiled(name: string): (doc: unknown) => string {
@@ -104,6 +104,21 @@ const NESTED = JSON.parse(
 ) as unknown;
 
 describe('extractedItemListJson', () => {
+  it('copies every property the contract declares: a property added to a schema fails here until the copy writes it', () => {
+    const named = (id: string) => NAMED_SCHEMAS.find((schema) => (schema as { $id?: string }).$id === id) as { properties: Record<string, { properties?: Record<string, unknown> }> } | undefined;
+    const item = named('ExtractedItem');
+    expect(item).toBeDefined();
+    const { json, fallbacks } = written({ document_id: 'sdoc_1', run_id: 'run_1', review_status: 'in_review', items: [baseItem()], next_cursor: null });
+    expect(fallbacks).toBe(0);
+    const copied = (JSON.parse(json ?? '{}') as { items: Item[] }).items[0] ?? {};
+    expect(Object.keys(copied)).toEqual(Object.keys(item?.properties ?? {}));
+    const declared: Record<string, string[]> = { 'ExtractedItem.extracted': Object.keys(item?.properties.extracted?.properties ?? {}) };
+    for (const id of ['Confidence', 'Provenance', 'ItemValidation', 'ItemCheckResult']) declared[id] = Object.keys(named(id)?.properties ?? {});
+    expect(Object.fromEntries(Object.entries(MIRRORED_PROPERTIES).map(([id, keys]) => [id, [...keys].sort()]))).toEqual(
+      Object.fromEntries(Object.entries(declared).map(([id, keys]) => [id, [...keys].sort()])),
+    );
+  });
+
   it('writes what the compiled serializer writes for ordinary and odd items, without falling back', () => {
     const items = [
       baseItem(),

@@ -237,6 +237,19 @@ function blockerCopy(v: unknown): Plain | undefined {
 }
 const BLOCKER_KEYS = new Set(['type', 'check_id', 'message']);
 
+/**
+ * The properties this file copies, by the named schema (or `ExtractedItem.extracted`) they
+ * mirror: a test compares them with the contract's schemas, so a property added there cannot
+ * be dropped here unnoticed (the copy would write the item without it).
+ */
+export const MIRRORED_PROPERTIES: Readonly<Record<string, ReadonlySet<string>>> = {
+  'ExtractedItem.extracted': EXTRACTED_KEYS,
+  Confidence: CONFIDENCE_KEYS,
+  Provenance: PROVENANCE_KEYS,
+  ItemValidation: VALIDATION_KEYS,
+  ItemCheckResult: CHECK_KEYS,
+};
+
 /** An object as JSON.parse makes them (no prototype tricks, no toJSON of its own). */
 function isPlain(v: unknown): v is Plain {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
