@@ -5,8 +5,9 @@
  * answered only while the database still gives those revisions. They are counted by database
  * triggers on every write to what the detail reads (migrations 0018 and 0019), so a write by
  * any process is seen by the next GET, and nothing is ever served stale:
- * - the document's revision counts its own rows, bound snippets and generation snapshots: all a
- *   detail without generated sections depends on, so such an entry checks only that one;
+ * - the document's revision counts its own rows (all a detail without generated sections
+ *   depends on, so such an entry checks only this one), its bound snippets and its generation
+ *   snapshots;
  * - the organization's revision counts what a generated section's `staleBecause` reads beyond
  *   the document (library, voices, settings, tool registrations, assessments…): an entry of a
  *   generated document checks both.
