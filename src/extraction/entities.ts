@@ -67,8 +67,8 @@ export function extractEntities(doc: LayoutDocument, opts: EntityOptions = {}): 
         if (value !== null && wanted(key) && free(s, e)) hits.push({ key, start: s, end: e, value });
       };
       // An IBAN, a VAT id, an amount and a phone number each contain an ASCII digit and an
-      // e-mail address an `@`: a segment without one is not scanned for them. Dates have no
-      // such cue (chrono reads "within two weeks" too): every segment goes to findDates.
+      // e-mail address an `@`: a segment without one is not scanned for them. Every segment
+      // goes to findDates (a month may be printed as a word).
       const digits = ASCII_DIGIT.test(t);
       if (digits) for (const m of t.matchAll(IBAN_PATTERN)) add('entity.iban', m.index ?? 0, (m.index ?? 0) + m[0].length, parseIban(m[0]));
       if (t.includes('@')) for (const m of t.matchAll(EMAIL_PATTERN)) add('entity.email', m.index ?? 0, (m.index ?? 0) + m[0].length, parseEmail(m[0]));

@@ -4,7 +4,7 @@ import { getProcessor, listProcessors, PROCESSORS, runProcessor } from './proces
 import type { CheckDefinition } from './types.js';
 import { checkValueType } from './value-schemas.js';
 import { makeZipBombDocx } from './test-support/fixtures.js';
-import { parseAmount, parseDate, parseIban, parseMoney } from './value-parsers.js';
+import { findDates, parseAmount, parseDate, parseIban, parseMoney } from './value-parsers.js';
 
 describe('checkValueType', () => {
   const cases: Array<[string, unknown[], unknown[]]> = [
@@ -76,6 +76,16 @@ describe('value parsers', () => {
     expect(parseDate('Jan 5')).toBeNull();
     expect(parseIban('DE89 3704 0044 0532 0130 00')).toBe('DE89370400440532013000');
     expect(parseIban('DE89 3704 0044 0532 0130 01')).toBeNull();
+  });
+
+  it('finds no date in a relative time ("in 2 weeks"): nothing is printed, so nothing is a date', () => {
+    for (const text of ['within two weeks', 'in 2 weeks', 'two weeks ago', 'in 3 days']) {
+      expect(parseDate(text), text).toBeNull();
+      expect(parseDate(text, 'dmy'), text).toBeNull();
+    }
+    const clause = 'Payment is due within 10 days, by 5 January 2026 at the latest.';
+    expect(findDates(clause, 'dmy')).toEqual([{ index: clause.indexOf('5 January'), text: '5 January 2026', value: '2026-01-05' }]);
+    expect(findDates('Signed 12.03.2025, valid for two weeks ago', 'dmy').map((d) => d.value)).toEqual(['2025-03-12']);
   });
 });
 

@@ -133,6 +133,9 @@ export function findDates(text: string, order: DateOrder = 'mdy'): DateMatch[] {
   const parser = strictParser(order);
   const out: DateMatch[] = [];
   for (const r of parser.parse(text, REFERENCE)) {
+    // A relative time ("in 2 weeks", "within two weeks") comes back with year, month and day
+    // "certain", counted from the reference date: nothing of it is printed, so it is no date.
+    if (r.tags().has('result/relativeDate')) continue;
     const s = r.start;
     if (!s.isCertain('year') || !s.isCertain('month') || !s.isCertain('day')) continue;
     const y = s.get('year');
