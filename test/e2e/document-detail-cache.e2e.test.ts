@@ -239,6 +239,20 @@ describeEachDialect('GET /v1/documents/{id} of a generated document from the cac
     expect((await read()).queries).toBe(1);
     expect((await read('globex')).status).toBe(404);
   });
+
+  // Last in this block: from here on the document is read in full on every GET.
+  it('is read in full every time once a snapshot of a run without a pinned clock is among its recent runs', async () => {
+    await read();
+    expect((await read()).queries).toBe(1);
+    const [document] = await server.store.db.selectFrom('documents').select('org_id').where('id', '=', documentId).execute();
+    // A run from before clocks were pinned: its computed values would be recomputed at the current time.
+    await sql`insert into generation_snapshots (id, org_id, document_id, run_id, run_number, manifest_json, output_json, manifest_hash, created_at)
+      values (${`gsn_unpinned_${dialect}`}, ${document.org_id}, ${documentId}, ${`run_unpinned_${dialect}`}, 99, '{}', '{}', 'unpinned', '2026-01-01T00:00:00.000Z')`.execute(server.store.db);
+    const first = await read();
+    expect(first.status).toBe(200);
+    expect(first.queries).toBeGreaterThan(1);
+    expect((await read()).queries).toBeGreaterThan(1);
+  });
 });
 
 // Several processes on one database: PostgreSQL only (SQLite is one process's file).
