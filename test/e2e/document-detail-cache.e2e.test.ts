@@ -194,11 +194,16 @@ describeEachDialect('GET /v1/documents/{id} of a generated document from the cac
   }, 120_000);
   afterAll(async () => server?.close());
 
-  /** The GET's body and how many queries it ran. */
-  async function read(org = 'acme'): Promise<{ status: number; text: string; queries: number }> {
+  /**
+   * The GET's body and how many times it read the document's rows (the detail statement): 0 when
+   * answered from the cache. Counted by statement, not in total: this server also runs jobs, and
+   * the job queue's polls land among a GET's queries at any moment.
+   */
+  async function read(org = 'acme'): Promise<{ status: number; text: string; documentReads: number }> {
     queries.length = 0;
     const response = await server.call('GET', `/v1/documents/${documentId}`, { token, org });
-    return { status: response.status, text: await response.text(), queries: queries.length };
+    const text = await response.text();
+    return { status: response.status, text, documentReads: queries.filter((q) => /\bselect "documents"\.\*/i.test(q)).length };
   }
 
   it('is answered from the cache while nothing it reads changes, and read again after a write to the organization\'s library', async () => {
@@ -207,25 +212,25 @@ describeEachDialect('GET /v1/documents/{id} of a generated document from the cac
     const sections = (JSON.parse(first.text) as { sections: Array<{ status: string; staleBecause?: unknown[] }> }).sections;
     expect(sections.some((s) => s.status === 'generated' && Array.isArray(s.staleBecause))).toBe(true);
     const cached = await read();
-    expect(cached.queries).toBe(1);
+    expect(cached.documentReads).toBe(0);
     expect(cached.text).toBe(first.text);
 
     // Through the API: a new library text may change what a section's staleness reads.
     expect((await api.post('/v1/texts', { key: `cache_${dialect}`, value: 'A new clause' })).status).toBe(201);
     const afterApi = await read();
-    expect(afterApi.queries).toBeGreaterThan(1);
+    expect(afterApi.documentReads).toBeGreaterThan(0);
     expect(afterApi.text).toBe(first.text);
-    expect((await read()).queries).toBe(1);
+    expect((await read()).documentReads).toBe(0);
 
     // Straight into the database (a hand-made fix): the triggers count it all the same.
     await sql`update texts set value = 'Changed by hand' where key = ${`cache_${dialect}`}`.execute(server.store.db);
-    expect((await read()).queries).toBeGreaterThan(1);
-    expect((await read()).queries).toBe(1);
+    expect((await read()).documentReads).toBeGreaterThan(0);
+    expect((await read()).documentReads).toBe(0);
   });
 
   it('shows a changed field as staleness in the next GET', async () => {
     await read();
-    expect((await read()).queries).toBe(1);
+    expect((await read()).documentReads).toBe(0);
     expect((await api.put(`/v1/documents/${documentId}/fields`, { fields: { controller_name: 'Globex Health AG' } })).status).toBe(200);
     const after = JSON.parse((await read()).text) as { sections: Array<{ staleBecause?: Array<{ cause: string; path: string }> }> };
     const causes = after.sections.flatMap((s) => s.staleBecause ?? []).map((c) => `${c.cause}:${c.path}`);
@@ -236,22 +241,22 @@ describeEachDialect('GET /v1/documents/{id} of a generated document from the cac
     await read();
     const globex = await apiFor(server, 'globex');
     expect((await globex.post('/v1/texts', { key: `other_${dialect}`, value: 'Elsewhere' })).status).toBe(201);
-    expect((await read()).queries).toBe(1);
+    expect((await read()).documentReads).toBe(0);
     expect((await read('globex')).status).toBe(404);
   });
 
   // Last in this block: from here on the document is read in full on every GET.
   it('is read in full every time once a snapshot of a run without a pinned clock is among its recent runs', async () => {
     await read();
-    expect((await read()).queries).toBe(1);
+    expect((await read()).documentReads).toBe(0);
     const [document] = await server.store.db.selectFrom('documents').select('org_id').where('id', '=', documentId).execute();
     // A run from before clocks were pinned: its computed values would be recomputed at the current time.
     await sql`insert into generation_snapshots (id, org_id, document_id, run_id, run_number, manifest_json, output_json, manifest_hash, created_at)
       values (${`gsn_unpinned_${dialect}`}, ${document.org_id}, ${documentId}, ${`run_unpinned_${dialect}`}, 99, '{}', '{}', 'unpinned', '2026-01-01T00:00:00.000Z')`.execute(server.store.db);
     const first = await read();
     expect(first.status).toBe(200);
-    expect(first.queries).toBeGreaterThan(1);
-    expect((await read()).queries).toBeGreaterThan(1);
+    expect(first.documentReads).toBeGreaterThan(0);
+    expect((await read()).documentReads).toBeGreaterThan(0);
   });
 });
 
