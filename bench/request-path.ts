@@ -11,8 +11,9 @@
  *
  * `BENCH_BEFORE_DIR=<checkout>` also measures another checkout of Quire (an earlier commit, its
  * node_modules linked in) in the same rounds: the "before" of a change. PostgreSQL is measured
- * when `BENCH_POSTGRES_URL` (or `TEST_POSTGRES_URL`) is set. Each Quire runs with `LOG_LEVEL=warn`
- * (per-request log lines would be measured otherwise) and the rate limit raised.
+ * when `BENCH_POSTGRES_URL` (or `TEST_POSTGRES_URL`) is set. Each Quire is the built service
+ * (`node scripts/start.mjs`, which builds dist/ when it is stale, as `npm start` does), with
+ * `LOG_LEVEL=warn` (per-request log lines would be measured otherwise) and the rate limit raised.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -175,7 +176,10 @@ async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postg
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-'));
   const schema = dialect === 'postgres' ? `bench_${randomBytes(5).toString('hex')}` : undefined;
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+  // What `npm start` runs: the built service (scripts/start.mjs builds dist/ first when it is
+  // missing or older than the sources). The sources under tsx are not what users run, and the
+  // two differ in CPU per request (the bundle's options do, see scripts/build-server.mjs).
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,
@@ -183,6 +187,8 @@ async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postg
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // Only the API is measured: a checkout without a console build is not made to build one.
+      CONSOLE_ENABLED: 'false',
       RATE_LIMIT_PER_MINUTE: '1000000',
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
       ...(schema && POSTGRES_URL ? { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema } : {}),
@@ -200,7 +206,7 @@ async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postg
     const [plain, generated] = targets;
     return [{ ...generated, stop: plain.stop }];
   } catch (error) {
-    // A Quire that failed to come up (or to generate) would outlive the bench (SIGTERM: tsx passes it on to node).
+    // A Quire that failed to come up (or to generate) would outlive the bench (SIGTERM stops it).
     child.kill('SIGTERM');
     throw error;
   }
@@ -302,7 +308,7 @@ async function writeReport(targets: Target[], samples: Map<string, Sample[]>, ru
   const section = [
     '## Request path',
     '',
-    `Authenticated \`GET /v1/documents/{id}\` (a GDPR DPIA document from the built-in template, not generated, answered from the revision-checked cache; on SQLite also one generated with the offline model, answered from the cache while the document's and the organization's revisions hold, and the same read in full by a Quire started with \`DOCUMENT_CACHE_MB=0\`; dev token, \`X-Org-Slug: acme\`) against a Fastify hello-world, a Fastify server answering Quire's own response (the same body and headers, fixed and pre-serialized: the ceiling a ~10 KB answer allows)${run.hasFastapi ? ' and a FastAPI hello-world (Debian\'s python3-fastapi under uvicorn, one worker)' : ' (FastAPI+uvicorn not installed: left out)'}, each its own process on loopback; autocannon in the bench process at ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, targets interleaved round by round, medians of ${ROUNDS} rounds. Quire runs with \`LOG_LEVEL=warn\`.`,
+    `Authenticated \`GET /v1/documents/{id}\` (a GDPR DPIA document from the built-in template, not generated, answered from the revision-checked cache; on SQLite also one generated with the offline model, answered from the cache while the document's and the organization's revisions hold, and the same read in full by a Quire started with \`DOCUMENT_CACHE_MB=0\`; dev token, \`X-Org-Slug: acme\`) against a Fastify hello-world, a Fastify server answering Quire's own response (the same body and headers, fixed and pre-serialized: the ceiling a ~10 KB answer allows)${run.hasFastapi ? ' and a FastAPI hello-world (Debian\'s python3-fastapi under uvicorn, one worker)' : ' (FastAPI+uvicorn not installed: left out)'}, each its own process on loopback; autocannon in the bench process at ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, targets interleaved round by round, medians of ${ROUNDS} rounds. Quire is the built service, as \`npm start\` runs it (\`node scripts/start.mjs\`, \`LOG_LEVEL=warn\`, the console off).`,
     '',
     `Machine: ${cpu}, ${nproc} cores (shared with other work while measured: 1-minute load average ${run.loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end), Node ${node}, ${new Date().toISOString().slice(0, 10)}.`,
     `Command: \`npx tsx bench/request-path.ts\`${POSTGRES_URL ? ' with `BENCH_POSTGRES_URL` set' : ''}${BEFORE_DIR ? ' and `BENCH_BEFORE_DIR` set to a checkout of the earlier commit' : ''}.`,
