@@ -17,11 +17,38 @@ import { DomainValidationError } from '../../kernel/errors.js';
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** A NUL or any surrogate: text without one is always storable (most text is). */
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
+
 /** Why `text` cannot be stored, or null when it can. */
 export function textProblem(text: string): string | null {
+  if (!SUSPECT.test(text)) return null;
   if (text.includes('\u0000')) return 'contains a NUL character (\\u0000)';
   if (LONE_SURROGATE.test(text)) return 'is not valid Unicode (a lone surrogate)';
   return null;
+}
+
+/**
+ * Whether `value` holds an unstorable string (keys included), without naming where: the walk of
+ * every request, which builds no location strings. Only a request that fails it is walked again
+ * by `findUnstorableText` to say where.
+ */
+function holdsUnstorableText(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      if (textProblem(current) !== null) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current) stack.push(item);
+    } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
+      for (const key of Object.keys(current)) {
+        if (textProblem(key) !== null) return true;
+        stack.push((current as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
 }
 
 /** A location short enough to echo (a deeply nested body has a very long one). */
@@ -53,8 +80,10 @@ export function findUnstorableText(value: unknown, root: string): string | null 
 
 /** Percent-encoded bytes of the raw query that do not decode as UTF-8 (the parser keeps them raw). */
 function badQueryEncoding(request: FastifyRequest): string | null {
-  const query = request.url.split('?').slice(1).join('?');
-  if (query === '') return null;
+  const start = request.url.indexOf('?');
+  // Without a `%` nothing is percent-encoded, so nothing can fail to decode.
+  if (start === -1 || !request.url.includes('%', start)) return null;
+  const query = request.url.slice(start + 1);
   for (const part of query.split(/[&=]/)) {
     try {
       decodeURIComponent(part.replace(/\+/g, ' '));
@@ -70,10 +99,10 @@ export function installTextIntegrity(app: FastifyInstance): void {
   // A synchronous hook (no promise per request): it only reads what is already parsed.
   app.addHook('preValidation', (request, _reply, done) => {
     const problem =
-      findUnstorableText(request.params, 'path') ??
+      (holdsUnstorableText(request.params) ? findUnstorableText(request.params, 'path') : null) ??
       badQueryEncoding(request) ??
-      findUnstorableText(request.query, 'query') ??
-      findUnstorableText(request.body, 'body');
+      (holdsUnstorableText(request.query) ? findUnstorableText(request.query, 'query') : null) ??
+      (holdsUnstorableText(request.body) ? findUnstorableText(request.body, 'body') : null);
     done(problem ? new DomainValidationError(problem) : undefined);
   });
 }
