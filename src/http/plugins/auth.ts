@@ -14,6 +14,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { Actor } from '../../kernel/actor.js';
 import { ForbiddenError, UnauthorizedError } from '../../kernel/errors.js';
 import { type Role, forbiddenMessage, roleAtLeast } from '../../kernel/roles.js';
 import { errorResponse } from '../../kernel/schema.js';
@@ -80,25 +81,48 @@ export function protectScope(scope: FastifyInstance, options: AuthOptions): void
     };
   });
 
-  scope.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
-    const slugHeader = request.headers['x-org-slug'];
-    const slug = (Array.isArray(slugHeader) ? slugHeader[0] : slugHeader)?.trim();
+  /** Verifies the token and resolves the organization, and remembers the actor under `key`. */
+  async function resolveAndRemember(token: string, slug: string | undefined, key: string): Promise<Actor> {
     const cache = options.memberships;
-    // A token has no space: the key names the token and the organization asked for apart.
-    const key = `${token} ${slug ?? ''}`;
-    let actor = cache?.actorFor(key);
-    if (actor === undefined) {
-      const begunAt = cache?.begin() ?? 0;
-      const verified = await options.verifier(token);
-      actor = await resolveActor(options.identity, verified, token, slug, { orgClaim: options.orgClaim, orgClaimDefaultRole: options.orgClaimDefaultRole, cache });
-      // The verifier requires `exp`: the actor is never remembered beyond the token's life.
-      const expiresAtMs = typeof verified.claims.exp === 'number' ? verified.claims.exp * 1000 : 0;
-      cache?.rememberActor(key, actor, begunAt, expiresAtMs);
-    }
+    const begunAt = cache?.begin() ?? 0;
+    const verified = await options.verifier(token);
+    const actor = await resolveActor(options.identity, verified, token, slug, { orgClaim: options.orgClaim, orgClaimDefaultRole: options.orgClaimDefaultRole, cache });
+    // The verifier requires `exp`: the actor is never remembered beyond the token's life.
+    const expiresAtMs = typeof verified.claims.exp === 'number' ? verified.claims.exp * 1000 : 0;
+    cache?.rememberActor(key, actor, begunAt, expiresAtMs);
+    return actor;
+  }
+
+  /** Sets the request's actor, then the role check (a throw here is the request's 403). */
+  function admit(request: FastifyRequest, actor: Actor): void {
     request.actor = actor;
     // No active organization: the use case answers 404 "organization not found" as before.
     const needed = request.routeOptions.config.role ?? defaultRoleOf(request.method);
     if (actor.org && !roleAtLeast(actor.org.role, needed)) throw new ForbiddenError(forbiddenMessage(needed, actor.org.role));
+  }
+
+  // A callback hook rather than an async one: a remembered caller (most requests) is admitted
+  // synchronously, without a promise (issue #17). A synchronous throw is the request's error.
+  scope.addHook('onRequest', (request, _reply, done) => {
+    const token = bearerToken(request);
+    const slugHeader = request.headers['x-org-slug'];
+    const slug = (Array.isArray(slugHeader) ? slugHeader[0] : slugHeader)?.trim();
+    // A token has no space: the key names the token and the organization asked for apart.
+    const key = `${token} ${slug ?? ''}`;
+    const remembered = options.memberships?.actorFor(key);
+    if (remembered !== undefined) {
+      admit(request, remembered);
+      done();
+      return;
+    }
+    resolveAndRemember(token, slug, key).then((actor) => {
+      try {
+        admit(request, actor);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
+    }, (error: unknown) => done(error instanceof Error ? error : new Error(String(error))));
   });
 }
