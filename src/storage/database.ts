@@ -1,7 +1,8 @@
 /**
  * Opens the store: SQLite (better-sqlite3, WAL, foreign keys on, busy timeout) under DATA_DIR by
  * default, PostgreSQL when DATABASE_URL is a postgres:// URL. Both behind one Kysely type.
- * SQLite statements are prepared once per SQL text (statement-cache.ts).
+ * SQLite statements are prepared once per SQL text (statement-cache.ts); the few hot selects
+ * built once may run beside Kysely on either (sqlite-read-now.ts, postgres-read-direct.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { type DialectAdapter, Kysely, type KyselyConfig, type LogEvent, Postgres
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
 import { preparingPool } from './pg-prepared-statements.js';
+import { registerPostgresPool } from './postgres-read-direct.js';
 import { registerSqliteConnection } from './sqlite-read-now.js';
 import { cachingSqliteDatabase } from './statement-cache.js';
 
@@ -49,7 +51,7 @@ function storeOf(db: Kysely<Database>, dialect: DialectName, schema: string | nu
 export async function openStore(options: StoreOptions, observers: StoreObservers = {}): Promise<Store> {
   const { onQuery } = observers;
   const log = onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, log);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, log, onQuery);
   return openSqlite(path.join(options.dataDir, 'quire.db'), log, onQuery);
 }
 
@@ -68,12 +70,13 @@ function openSqlite(file: string, log: KyselyLog, onQuery: ((sql: string) => voi
   return storeOf(db, 'sqlite');
 }
 
-async function openPostgres(url: string, schema: string, log: KyselyLog): Promise<Store> {
+async function openPostgres(url: string, schema: string, log: KyselyLog, onQuery: ((sql: string) => void) | undefined): Promise<Store> {
   // Loaded only for PostgreSQL: the default SQLite service never holds the driver.
   const { default: pg } = await import('pg');
   // pg returns bigint counts as strings; dialect.toCount() normalizes them.
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), ...log });
+  registerPostgresPool(db, { pool, onQuery });
   if (schema !== 'public') await createSchema(db, schema);
   return storeOf(db, 'postgres', schema);
 }

@@ -38,27 +38,36 @@ export interface PreparingPool {
 
 const stale = new WeakMap<PoolClient, Set<string>>();
 
-async function runPrepared(client: PoolClient, query: (...args: unknown[]) => Promise<QueryResult>, name: string, text: string, values: unknown[] | undefined): Promise<QueryResult> {
+async function runPrepared(client: PoolClient, name: string, text: string, values: unknown[] | undefined): Promise<QueryResult> {
   try {
-    return await query({ name, text, values });
+    return await client.query({ name, text, values });
   } catch (error) {
     if (!isStalePlan(error)) throw error;
     const refused = stale.get(client) ?? new Set<string>();
     refused.add(name);
     stale.set(client, refused);
-    return query(text, values);
+    return client.query(text, values);
   }
 }
 
+/**
+ * Runs `text` on `client` (a connection of the pg pool itself, not a wrapper): as its named
+ * statement when the text is registered and this connection has not refused it, else unnamed.
+ */
+export function queryOn(client: PoolClient, text: string, values: unknown[] | undefined): Promise<QueryResult> {
+  const name = names.get(text);
+  if (name === undefined || stale.get(client)?.has(name)) return client.query(text, values);
+  return runPrepared(client, name, text, values);
+}
+
 function preparing(client: PoolClient): PoolClient {
-  const query = client.query.bind(client) as (...args: unknown[]) => Promise<QueryResult>;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const wrapped = Object.create(client) as PoolClient;
   // Kysely calls query(text, values) for queries and query(cursor) for streams, which must get
-  // the cursor back synchronously: only a registered text goes through the (async) prepared path.
+  // the cursor back synchronously: only a text goes through queryOn (whose named path is async).
   (wrapped as unknown as { query: (text: unknown, values?: unknown[]) => unknown }).query = (text: unknown, values?: unknown[]) => {
-    const name = typeof text === 'string' ? names.get(text) : undefined;
-    if (name === undefined || stale.get(client)?.has(name)) return values === undefined ? query(text) : query(text, values);
-    return runPrepared(client, query, name, text as string, values);
+    if (typeof text !== 'string') return values === undefined ? query(text) : query(text, values);
+    return queryOn(client, text, values);
   };
   wrapped.release = (destroy?: boolean | Error) => client.release(destroy);
   return wrapped;

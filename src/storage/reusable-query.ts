@@ -12,6 +12,7 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import { type DialectName, dialectOf } from './dialect.js';
 import { prepareOnPostgres } from './pg-prepared-statements.js';
+import { readFromPool } from './postgres-read-direct.js';
 import { readNow } from './sqlite-read-now.js';
 import type { Database } from './schema.js';
 
@@ -19,7 +20,7 @@ const MARKER = '\u0000reusable-query-parameter:';
 
 /** `run(db, values)` executes the query built by `build` with `values`, compiling it once per dialect. */
 export function reusableQuery<K extends string, R>(names: readonly K[], build: (db: Kysely<Database>, values: Record<K, string>) => Compilable<R>) {
-  const compiled = new Map<DialectName, { sql: string; parameters: readonly unknown[] }>();
+  const compiled = new Map<DialectName, { sql: string; parameters: readonly unknown[]; select: boolean }>();
   const markers = Object.fromEntries(names.map((name) => [name, `${MARKER}${name}`])) as Record<K, string>;
   const nameOf = new Map<unknown, K>(names.map((name) => [markers[name], name]));
 
@@ -27,8 +28,8 @@ export function reusableQuery<K extends string, R>(names: readonly K[], build: (
     const dialect = dialectOf(db);
     let template = compiled.get(dialect);
     if (!template) {
-      const { sql, parameters } = build(db, markers).compile();
-      template = { sql, parameters };
+      const { sql, parameters, query } = build(db, markers).compile();
+      template = { sql, parameters, select: query.kind === 'SelectQueryNode' };
       compiled.set(dialect, template);
       // The same text every call: PostgreSQL may keep it parsed (SQLite's statement cache does already).
       if (dialect === 'postgres') prepareOnPostgres(sql);
@@ -37,9 +38,14 @@ export function reusableQuery<K extends string, R>(names: readonly K[], build: (
       const name = nameOf.get(p);
       return name === undefined ? p : values[name];
     });
-    // SQLite outside a transaction: at once, beside Kysely's queue (sqlite-read-now.ts).
-    const now = readNow<R>(db, template.sql, parameters);
-    if (now !== undefined) return now;
+    if (template.select) {
+      // Outside a transaction, beside Kysely: SQLite at once (sqlite-read-now.ts), PostgreSQL
+      // straight on the pool (postgres-read-direct.ts).
+      const now = readNow<R>(db, template.sql, parameters);
+      if (now !== undefined) return now;
+      const pooled = readFromPool<R>(db, template.sql, parameters);
+      if (pooled !== undefined) return pooled;
+    }
     const result = await db.executeQuery<R>(CompiledQuery.raw(template.sql, parameters));
     return result.rows;
   };
