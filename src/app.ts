@@ -93,12 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
   });
 
-  // On the raw response as the request arrives, like the security headers: every head written
-  // for the request carries it, a hijacked one too, and no onSend step is added.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.raw.setHeader('x-request-id', request.id);
-    done();
-  });
+  // The request id and the security headers, on every answer.
   installSecurityHeaders(app);
   installValidation(app, NAMED_SCHEMAS);
   installErrorHandling(app);

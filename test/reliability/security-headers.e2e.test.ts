@@ -61,9 +61,12 @@ describeEachDialect('security headers and secrets by value', (dialect) => {
     const created = await server.call('POST', '/v1/documents', { token, body: { templateId: 'gdpr-dpia', title: 'Streamed' } });
     const id = ((await created.json()) as { document: { id: string } }).document.id;
     const abort = new AbortController();
-    const stream = await fetch(`${server.url}/v1/documents/${id}/progress`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
+    const stream = await fetch(`${server.url}/v1/documents/${id}/progress`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'stream-request-1' }, signal: abort.signal });
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expectSecurityHeaders(stream, 'progress stream');
+    // The stream's own head: its request id, and its cache rule over the authenticated default.
+    expect(stream.headers.get('x-request-id')).toBe('stream-request-1');
+    expect(stream.headers.get('cache-control')).toBe('no-cache, no-transform');
     abort.abort();
   });
 

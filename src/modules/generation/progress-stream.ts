@@ -24,12 +24,15 @@ export function streamProgress(
 ): void {
   reply.hijack();
   const raw = reply.raw;
+  // A hijacked reply writes its own head: the request id and security headers the reply
+  // holds (security-headers.ts) go into it, with the stream's own.
+  const held = Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined);
   raw.writeHead(200, {
+    ...Object.fromEntries(held),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
-    'x-request-id': request.id,
   });
   raw.write(': connected\n\n');
   const now = limits.now ?? Date.now;
