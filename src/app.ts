@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Cross-cutting HTTP conventions, before any route so each attaches to every route.
   await installCors(app, deps.config.http.corsOrigins);
   await installCompression(app);
-  await installRateLimit(app, { perMinute: deps.config.http.rateLimitPerMinute, loginPerMinute: deps.config.http.loginRateLimitPerMinute });
+  installRateLimit(app, { perMinute: deps.config.http.rateLimitPerMinute, loginPerMinute: deps.config.http.loginRateLimitPerMinute });
   const { jobs } = deps.services;
   installMetrics(app, deps.store.db, { token: deps.config.http.metricsToken, ...(jobs.countByStatus ? { jobCounts: () => jobs.countByStatus?.() ?? Promise.resolve({}) } : {}) });
   await installOpenApi(app, deps.version);
