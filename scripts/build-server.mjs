@@ -77,9 +77,10 @@ export async function buildServer({ typecheck = true, outdir = path.join(root, '
     external: EXTERNAL,
     // No `keepNames`: it wraps every named function and class in a `__name(…)` call that runs
     // each time the function is created, and Fastify's hook runner creates closures on every
-    // request (a cached GET took ~25 % more CPU with it, issue #17). Without it a name is the
-    // source's unless the bundle renamed it to avoid a collision; for Quire's own classes (error
-    // names reach logs and job errors) `keptClassNames` below fails the build in that case.
+    // request (a cached GET took 13–35 % more CPU with it in alternating runs, issue #17).
+    // Without it a name is the source's unless the bundle renamed it to avoid a collision; for
+    // Quire's own classes (error names reach logs and job errors) `keptClassNames` below fails
+    // the build in that case.
     keepNames: false,
     // Less text to compile at start (about 10 % of start-up CPU); identifiers stay as written,
     // and the source maps beside each file map a trace back (`node --enable-source-maps`).
