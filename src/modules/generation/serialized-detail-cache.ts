@@ -22,6 +22,7 @@
  * recently used entries first, and a body larger than the whole budget is not stored.
  */
 import { createHash } from 'node:crypto';
+import type { DetailRevisions } from '../documents/document-detail.repository.js';
 
 /** A serialized detail as the bytes sent, and its entity tag (a strong tag: the SHA-256 of those bytes). */
 export interface SerializedDetail {
@@ -37,12 +38,6 @@ export function serializedDetail(json: string): SerializedDetail {
 
 /** The default budget: 16 MiB of bodies (about 1,600 details of the seeded DPIA's 10 KB). */
 export const DEFAULT_DETAIL_CACHE_BYTES = 16 * 1024 * 1024;
-
-/** The revisions a detail is read at (`DetailRevisions` of the document detail repository). */
-export interface Revisions {
-  document: string;
-  organization: string;
-}
 
 /** What an entry was read at: `organization` null when the detail depends on the document's rows alone. */
 export interface StoredRevisions {
@@ -64,7 +59,7 @@ export class SerializedDetailCache {
   constructor(private readonly maxBytes: number = DEFAULT_DETAIL_CACHE_BYTES) {}
 
   /** The detail stored for the document if it was read at the `current` revisions it depends on; an entry of others is dropped. */
-  get(orgId: string, documentId: string, current: Revisions): SerializedDetail | undefined {
+  get(orgId: string, documentId: string, current: DetailRevisions): SerializedDetail | undefined {
     const key = keyOf(orgId, documentId);
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
