@@ -1,7 +1,7 @@
 /** BENCHMARKS.md: each bench replaces its own `## <heading>` section and keeps the others. */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,6 +9,16 @@ export const BENCHMARKS = resolve(dirname(fileURLToPath(import.meta.url)), '..',
 
 export function machine(): { node: string; nproc: number; cpu: string } {
   return { node: process.version, nproc: availableParallelism(), cpu: cpus()[0]?.model ?? 'unknown CPU' };
+}
+
+/**
+ * The machine's load while a bench ran, as a reader of BENCHMARKS.md needs it: the bench cannot
+ * tell whether anything else ran beside it, so it states the load average and that its own
+ * processes count in it (on 2 cores, a load near 2 is the bench alone keeping them busy).
+ * @param atStart the 1-minute load average when the measurement began (`loadavg()[0]`)
+ */
+export function loadWhileMeasured(atStart: number): string {
+  return `1-minute load average ${atStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end, the bench's own processes included`;
 }
 
 /** Replaces the section that starts with `## heading` (up to the next `## `), creating the file if needed. */

@@ -10,12 +10,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
-import { machine, writeBenchmarkSection } from './benchmarks-file.js';
+import { loadWhileMeasured, machine, writeBenchmarkSection } from './benchmarks-file.js';
 import { newQuireData, removeQuireData, startQuireProcess } from '../test/support/quire-process.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
     await timeNavigation(browser, appUrl, quire.token, 'table');
     const ready: number[] = [];
     const peer: number[] = [];
+    const loadAtStart = loadavg()[0];
     for (let round = 0; round < ROUNDS; round += 1) {
       ready.push(await timeNavigation(browser, appUrl, quire.token, 'table'));
       peer.push(await timeNavigation(browser, `${quire.url}/health`, quire.token, 'load'));
@@ -101,7 +103,7 @@ async function main(): Promise<void> {
     const section = [
       '## Console',
       '',
-      `Measured by \`npx tsx bench/console-ready.ts\` on ${m.cpu}, ${m.nproc} cores (shared with other work while measuring), Node ${m.node}, chromium ${browser.version()}: the real server process (SQLite, ${DOCUMENTS} documents), ${ROUNDS} rounds after one warm-up, each in a fresh browser context (cold browser cache).`,
+      `Measured by \`npx tsx bench/console-ready.ts\` on ${m.cpu}, ${m.nproc} cores (${loadWhileMeasured(loadAtStart)}), Node ${m.node}, chromium ${browser.version()}: the real server process (SQLite, ${DOCUMENTS} documents), ${ROUNDS} rounds after one warm-up, each in a fresh browser context (cold browser cache).`,
       '',
       '| measure | value | budget |',
       '|---|---|---|',

@@ -15,7 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { BENCHMARKS, machine, writeBenchmarkSection } from './benchmarks-file.js';
+import { BENCHMARKS, loadWhileMeasured, machine, writeBenchmarkSection } from './benchmarks-file.js';
 import { IN_PROCESS_MAX_CHARS } from '../src/docx/compose-bounded.js';
 import { DEFAULT_WORKER_COMPOSE_OPTIONS, MAX_CONCURRENT_WORKERS } from '../src/docx/compose-in-worker.js';
 import { composeDocx } from '../src/docx/index.js';
@@ -217,6 +217,7 @@ async function main(): Promise<void> {
   try {
     const markdownPath = join(dir, 'bench.md');
     await writeFile(markdownPath, largeDocumentMarkdown(COMPARE_SECTIONS));
+    const loadAtStart = loadavg()[0];
 
     console.log(`Quire composeDocx, ${COMPARE_SECTIONS} sections, ${RUNS} runs…`);
     const quire = await measureQuire(COMPARE_SECTIONS, RUNS, null);
@@ -278,7 +279,7 @@ async function main(): Promise<void> {
       ? [
           `Quire / pandoc time ratio (${COMPARE_SECTIONS} sections): **${(quireMedian / pandocMedian).toFixed(2)}×** in-process;`,
           pandocCompare.length > 0 ? `**${(median(httpCompare) / median(pandocCompare)).toFixed(2)}×** over HTTP (${COMPARE_ROUNDS} alternating rounds of 3, medians of ${httpCompare.length} each).` : '',
-          `The machine was shared with other work while measured (load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')}).`,
+          `Load: ${loadWhileMeasured(loadAtStart)}.`,
         ].join(' ')
       : '';
     const section = [

@@ -17,7 +17,7 @@ import { POSTGRES_URL } from '../test/support/dialects.js';
 import { answerGeneration, writtenTemplate } from '../test/support/fake-generation-model.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../test/support/fake-openai-server.js';
 import { type QuireCluster, startQuireCluster } from '../test/support/quire-cluster.js';
-import { machine, writeBenchmarkSection } from './benchmarks-file.js';
+import { loadWhileMeasured, machine, writeBenchmarkSection } from './benchmarks-file.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MODEL_LATENCY_MS = 250;
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     const section = [
       '## Job throughput',
       '',
-      `Machine: ${m.cpu}, ${m.nproc} cores (shared with other work; 1-minute load ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end), Node ${m.node}, PostgreSQL on the same host.`,
+      `Machine: ${m.cpu}, ${m.nproc} cores (${loadWhileMeasured(loadBefore)}), Node ${m.node}, PostgreSQL on the same host.`,
       'Command: `TEST_POSTGRES_URL=postgres://… npx tsx bench/job-throughput.ts` (in `npm run bench`).',
       `Setup: real processes (\`node dist/main.js\`), 1 \`ROLE=api\` node and N \`ROLE=worker\` nodes (\`JOB_CONCURRENCY=${CONCURRENCY}\`) on one schema; a fake OpenAI-compatible model answering every call after ${MODEL_LATENCY_MS} ms; a template of 2 written sections and 1 templated; ${RUNS} generations on distinct documents requested at once after one warm-up run; timed from the first request to the last run's terminal status.`,
       '',

@@ -11,7 +11,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { machine, writeBenchmarkSection } from './benchmarks-file.js';
+import { loadWhileMeasured, machine, writeBenchmarkSection } from './benchmarks-file.js';
 import { DEFAULT_PDF_CONVERTER_SETTINGS } from '../src/pdf/pdf-converter.js';
 import { apiFor } from '../test/support/api.js';
 import { createLongDocument } from '../test/support/long-document.js';
@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     '## PDF export',
     '',
     `Command: \`npx tsx bench/pdf-export.ts\` (part of \`npm run bench\`) — Node ${m.node}, nproc ${m.nproc} (${m.cpu}), ${office.trim()};`,
-    `load average ${loadBefore.toFixed(1)} when the run started and ${loadavg()[0].toFixed(1)} when it ended (the machine is shared).`,
+    `${loadWhileMeasured(loadBefore)}.`,
     '',
     '| Run | Pages | Concurrent | Requests | p50 | p95 |',
     '|-----|------:|-----------:|---------:|----:|----:|',
@@ -146,8 +146,8 @@ async function main(): Promise<void> {
     `pool's ${DEFAULT_PDF_CONVERTER_SETTINGS.converters} long-lived LibreOffice converters (started before the measured requests, as they are after the first`,
     'export) with the tables of contents updated, and the PDF sent. At 8 concurrent, 6 requests wait for a converter; the wait is',
     'part of their latency. The peer starts a LibreOffice per conversion with a fresh profile, as a converter without a pool does',
-    '(and it leaves the table of contents without page numbers). Both ran on the same machine in the same run, which was shared',
-    'with other work; the bench document is headings, lists, a table and three footnotes per section.',
+    '(and it leaves the table of contents without page numbers). Both ran on the same machine in the same run; the bench',
+    'document is headings, lists, a table and three footnotes per section.',
     '',
   ].join('\n');
   await writeBenchmarkSection('PDF export', section);

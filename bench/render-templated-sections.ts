@@ -38,7 +38,7 @@ import { migrateToLatest } from '../src/storage/migrate.js';
 import { configureTenantCode, renderTemplates } from '../src/tenant-code/tenant-code-pool.js';
 import { RecordingQueue } from '../test/support/recording-queue.js';
 import { buildDocument, buildOrg } from '../test/support/factories.js';
-import { machine, writeBenchmarkSection } from './benchmarks-file.js';
+import { loadWhileMeasured, machine, writeBenchmarkSection } from './benchmarks-file.js';
 
 const SECTIONS = 200;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -119,6 +119,7 @@ function jinjaAlone(sources: string[]): number {
   return elapsed;
 }
 
+const loadAtStart = loadavg()[0];
 const times = { jinjaDefault: [] as number[], jinja: [] as number[], fresh: [] as number[], same: [] as number[], oneByOne: [] as number[] };
 /** The first round after start (the first warm-up round): wall and CPU ms of the library alone (default V8) and of Quire's new templates. */
 const cold = { jinjaDefault: 0, jinjaDefaultCpu: 0, fresh: 0, freshCpu: 0 };
@@ -155,12 +156,11 @@ const row = (name: string, values: number[], cpuValues: number[]) => {
   return `| ${name} | ${ms.toFixed(0)} ms | ${((ms / SECTIONS) * 1000).toFixed(0)} µs | ${Math.round((SECTIONS / ms) * 1000).toLocaleString('en-US')} | ${(ms / jinjaDefault).toFixed(2)}× | ${(ms / jinja).toFixed(2)}× | ${((cpu / SECTIONS) * 1000).toFixed(0)} µs |`;
 };
 const { node, nproc, cpu } = machine();
-const load = loadavg().map((l) => l.toFixed(1)).join(', ');
 const section = [
   '## Templated render',
   '',
   `Command: \`npx tsx bench/render-templated-sections.ts\` — Node ${node}, nproc ${nproc} (${cpu}), ${new Date().toISOString().slice(0, 10)}.`,
-  `The machine was shared with other work while measured (load average at the end: ${load}); the ratios pair each Quire time with the Jinja library measured in the same round.`,
+  `Load: ${loadWhileMeasured(loadAtStart)}; the ratios pair each Quire time with the Jinja library measured in the same round.`,
   '',
   `${SECTIONS} templated sections (a heading, a 10-item loop with a filter, fields and computed values; 60 context keys), medians of ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up rounds (each with new templates too).`,
   '',

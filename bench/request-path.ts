@@ -28,7 +28,7 @@ import pg from 'pg';
 import { jobEngineSchemaOf } from '../src/jobs/pg-boss/engine-db.js';
 import { DPIA_FIELDS } from '../test/support/builtin-fields.js';
 import { collectEvents } from '../test/support/sse.js';
-import { machine, writeBenchmarkSection } from './benchmarks-file.js';
+import { loadWhileMeasured, machine, writeBenchmarkSection } from './benchmarks-file.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -310,7 +310,7 @@ async function writeReport(targets: Target[], samples: Map<string, Sample[]>, ru
     '',
     `Authenticated \`GET /v1/documents/{id}\` (a GDPR DPIA document from the built-in template, not generated, answered from the revision-checked cache; on SQLite also one generated with the offline model, answered from the cache while the document's and the organization's revisions hold, and the same read in full by a Quire started with \`DOCUMENT_CACHE_MB=0\`; dev token, \`X-Org-Slug: acme\`) against a Fastify hello-world, a Fastify server answering Quire's own response (the same body and headers, fixed and pre-serialized: the ceiling a ~10 KB answer allows)${run.hasFastapi ? ' and a FastAPI hello-world (Debian\'s python3-fastapi under uvicorn, one worker)' : ' (FastAPI+uvicorn not installed: left out)'}, each its own process on loopback; autocannon in the bench process at ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, targets interleaved round by round, medians of ${ROUNDS} rounds. Quire is the built service, as \`npm start\` runs it (\`node scripts/start.mjs\`, \`LOG_LEVEL=warn\`, the console off).`,
     '',
-    `Machine: ${cpu}, ${nproc} cores (shared with other work while measured: 1-minute load average ${run.loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end), Node ${node}, ${new Date().toISOString().slice(0, 10)}.`,
+    `Machine: ${cpu}, ${nproc} cores (${loadWhileMeasured(run.loadAtStart)}), Node ${node}, ${new Date().toISOString().slice(0, 10)}.`,
     `Command: \`npx tsx bench/request-path.ts\`${POSTGRES_URL ? ' with `BENCH_POSTGRES_URL` set' : ''}${BEFORE_DIR ? ' and `BENCH_BEFORE_DIR` set to a checkout of the earlier commit' : ''}.`,
     '',
     '| target | req/s (median) | p99 (median) | ratio to Fastify | ratio to FastAPI |',

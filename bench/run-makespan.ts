@@ -20,7 +20,7 @@ import { type FakeChatRequest, startFakeOpenAi } from '../test/support/fake-open
 import { SYNTHESIS } from '../test/support/fake-generation-model.js';
 import { collectEvents } from '../test/support/sse.js';
 import { type QuireProcess, newQuireData, removeQuireData, startQuireProcess } from '../test/support/quire-process.js';
-import { machine, writeBenchmarkSection } from './benchmarks-file.js';
+import { loadWhileMeasured, machine, writeBenchmarkSection } from './benchmarks-file.js';
 
 const LATENCY_MS = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
     [
       '## Runs',
       '',
-      `Machine: ${m.cpu}, ${m.nproc} cores, shared with other work (1-minute load ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end), Node ${m.node}, SQLite.`,
+      `Machine: ${m.cpu}, ${m.nproc} cores (${loadWhileMeasured(loadBefore)}), Node ${m.node}, SQLite.`,
       'Command: `npx tsx bench/run-makespan.ts` (in `npm run bench`).',
       `Setup: one generation of ${SECTIONS} synthesized sections, each citing a source and checked by the model judge, and 10 \`llm\` data-needs in a 4-deep chain (widths 4, 3, 2, 1), synthesis on; a fake OpenAI-compatible model answering every call after ${LATENCY_MS} ms over real HTTP, in the bench's process; Quire in its own process (the built \`dist/main.js\`, SQLite). Makespan = \`pipeline_finished.ts − pipeline_started.ts\`, median of ${RUNS} runs after a warm-up. Peers computed from the same graph: the critical path of model calls (${CRITICAL_PATH_MS / LATENCY_MS} calls) and the ideal list schedule at the run's limits (unit-time calls, highest level first, no overhead). Goals: makespan ÷ critical path ≤ 1.10 at concurrency ≥ width; ≤ 1.15 × the ideal list schedule at the defaults.`,
       '',

@@ -22,6 +22,7 @@ import * as m0016 from './migrations/0016-organization-settings.js';
 import * as m0017 from './migrations/0017-page-images.js';
 import * as m0018 from './migrations/0018-document-revisions.js';
 import * as m0019 from './migrations/0019-organization-revisions.js';
+import * as m0020 from './migrations/0020-extracted-items-document-order.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-page-images': m0017,
   '0018-document-revisions': m0018,
   '0019-organization-revisions': m0019,
+  '0020-extracted-items-document-order': m0020,
 };
 
 /** The names of every migration, in order (what a migrated database records). */

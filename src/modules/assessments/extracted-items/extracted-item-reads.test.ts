@@ -1,0 +1,54 @@
+/**
+ * A document's items are read through an index on the document, in the order they are listed,
+ * never by walking every item of the organization: each extraction run lists the file's current
+ * and orphaned items, and the listing reads thousands of them, so a walk would cost every
+ * upload and every listing in proportion to all the items the organization holds.
+ *
+ * SQLite only: its planner has no statistics here and picks by the indexes alone, which is what
+ * went wrong (it took `(org_id, run_id)` for the ordering). PostgreSQL plans from its own
+ * statistics, which an empty test database does not have either way.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Store, openStore } from '../../../storage/database.js';
+import { migrateToLatest } from '../../../storage/migrate.js';
+import { ExtractedItemRepository } from './extracted-item.repository.js';
+
+describe("reading a document's extracted items (SQLite's query plans)", () => {
+  let store: Store;
+  let dataDir: string;
+  const observed: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-item-reads-'));
+    store = await openStore({ dataDir, databaseUrl: undefined, databaseSchema: 'public' }, { onQuery: (text) => observed.push(text) });
+    await migrateToLatest(store.db);
+  });
+  afterAll(async () => {
+    await store.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** The plan of the one statement `read` runs: SQLite's EXPLAIN QUERY PLAN details. */
+  async function planOf(read: (items: ExtractedItemRepository) => Promise<unknown>): Promise<string[]> {
+    observed.length = 0;
+    await read(new ExtractedItemRepository(store.db));
+    expect(observed).toHaveLength(1);
+    const statement = observed[0];
+    const parameters = Array.from({ length: statement.split('?').length - 1 }, () => 'x');
+    const { rows } = await store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${statement}`, parameters));
+    return rows.map((row) => row.detail);
+  }
+
+  it.each([
+    ['current items of a document (the listing, and the carry forward of every extraction)', (items: ExtractedItemRepository) => items.listCurrent('org_a', ['doc_a'])],
+    ['orphaned corrections of a document', (items: ExtractedItemRepository) => items.listOrphaned('org_a', 'doc_a')],
+    ['all items of a document', (items: ExtractedItemRepository) => items.listByDocument('org_a', 'doc_a')],
+  ])('%s: searched by organization and document, already in order', async (_what, read) => {
+    const plan = await planOf(read);
+    expect(plan).toEqual(['SEARCH extracted_items USING INDEX extracted_items_document_order_idx (org_id=? AND document_id=?)']);
+  });
+});
