@@ -3,9 +3,10 @@
  * on the same input, alternately in every round (a busy moment of the shared machine hits both):
  *
  * 1. A 170-page text PDF (generated, the same bytes every run): upload over real HTTP to a
- *    Quire started as `npm start` runs it (the built service) on a fresh SQLite data directory, until the document's
- *    extraction has ended and its items are listed — against `pdftotext -bbox-layout` on the
- *    same file (text with word boxes, the closest peer of reading text with positions).
+ *    Quire started as `npm start` runs it (the built service) on a fresh SQLite data directory,
+ *    until the document's extraction has ended and its items are listed — against `pdftotext
+ *    -bbox-layout` on the same file (text with word boxes, the closest peer of reading text with
+ *    positions).
  * 2. OCR pages per second: Quire's OCR of page images (`ocrImage`: tesseract's TSV parsed into
  *    positioned words) against the `tesseract` CLI alone on the same PNGs (rendered once with
  *    `pdftoppm -r 200`, Quire's OCR resolution); and Quire's whole OCR path for PDF pages
@@ -71,13 +72,15 @@ interface Quire {
 /**
  * A Quire of checkout `root` as `npm start` runs it — the built service (`scripts/start.mjs`
  * builds dist/ first when it is missing or stale) — on a fresh SQLite data directory. Not the
- * sources under tsx: users do not run those, and tsx names every function it creates (esbuild's
- * keepNames), which costs the extraction worker's many closures.
+ * sources under tsx: users do not run those, and tsx compiles them with esbuild's keepNames,
+ * which wraps every function the extraction worker creates (the build does not, see
+ * scripts/build-server.mjs).
  */
 async function startQuire(name: string, root: string, nodeArgs: string[] = []): Promise<Quire> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-pdf-'));
-  // `nodeArgs` go before the script (start.mjs imports the service into its own process; NODE_OPTIONS refuses --cpu-prof).
+  // `nodeArgs` go before the script: start.mjs imports the service into its own process
+  // (NODE_OPTIONS refuses --cpu-prof).
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', CONSOLE_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '1000000', UPLOAD_INSPECT_TIMEOUT_SECONDS: '120' },

@@ -9,9 +9,10 @@
  * the median of the last third of the later samples within ±10 % of the median of the first
  * third; and no request failed (a 5xx, a refused connection, an unexpected status or no answer
  * within 30 s). Medians, not one sample: a single sample can fall on a passing peak (a pooled
- * worker's heap before its collection) and make a flat line look like a 20 % drop. Run with `npx tsx bench/soak.ts` (last step of
- * `npm run bench`); `SOAK_SECONDS=60 npx tsx bench/soak.ts` for a short look. Results go to the
- * `## Soak` section of BENCHMARKS.md; exit 1 when it does not pass.
+ * worker's heap before its collection) and make a flat line look like a 20 % drop.
+ * Run with `npx tsx bench/soak.ts` (last step of `npm run bench`); `SOAK_SECONDS=60 npx tsx
+ * bench/soak.ts` for a short look. Results go to the `## Soak` section of BENCHMARKS.md; exit 1
+ * when it does not pass.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
