@@ -39,6 +39,11 @@ async function read<R>(entry: PoolEntry, sql: string, parameters: unknown[]): Pr
   }
 }
 
+/** Whether `db` is the top-level handle of a PostgreSQL store (not a transaction, not SQLite). */
+export function hasPostgresPool(db: Kysely<Database>): boolean {
+  return pools.has(db);
+}
+
 /**
  * The rows of `sql` (a select) with `parameters`, read on a pooled connection; undefined when
  * the caller must ask Kysely instead (SQLite, or a transaction handle).

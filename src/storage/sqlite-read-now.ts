@@ -1,9 +1,11 @@
 /**
- * A read on SQLite run at once on the connection, beside Kysely, when that is the same as
- * Kysely running it (issue #17: the warm GET). better-sqlite3 runs a statement synchronously;
- * Kysely's SQLite driver queues every query behind a connection mutex and a chain of promises,
- * which cost a cached `GET /v1/documents/{id}` about 30 µs of its ~140 µs of CPU for a revision
- * read that SQLite answers in ~4 µs.
+ * The registry of this process's SQLite connection, for two things Kysely does not offer: the
+ * count of its writes (`localWrites`, at the end), and a read run at once on the connection,
+ * beside Kysely, when that is the same as Kysely running it (issue #17: the warm GET).
+ * better-sqlite3 runs a statement synchronously; Kysely's SQLite driver queues every query
+ * behind a connection mutex and a chain of promises, which cost a cached
+ * `GET /v1/documents/{id}` about 30 µs of its ~140 µs of CPU for a revision read that SQLite
+ * answers in ~4 µs.
  *
  * Why the mutex can be skipped here: SQLite has one connection per process. Kysely holds the
  * mutex across the awaits of a transaction, so that no other query runs inside it; a read run
@@ -45,4 +47,15 @@ export function readNow<R>(db: Kysely<Database>, sql: string, parameters: readon
   if (!statement.reader) return undefined;
   connection.onQuery?.(sql);
   return statement.all(...parameters) as R[];
+}
+
+/**
+ * How many statements that may write this process has run on `db`'s SQLite connection: when it
+ * is unchanged, nothing this process did can have changed the database in between (a caller
+ * remembering what it read may skip reading it again). Undefined when the count says nothing:
+ * PostgreSQL (other nodes write the same database) or a transaction handle. Another process on
+ * the same SQLite file is not counted: a caller must bound how long it trusts the count alone.
+ */
+export function localWrites(db: Kysely<Database>): number | undefined {
+  return connections.get(db)?.statements.writes;
 }

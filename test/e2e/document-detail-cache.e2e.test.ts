@@ -3,17 +3,22 @@
  * every GET against the document's revision (database triggers, migration 0018). These tests
  * read the document, write one of the rows its detail is read from — through each API path and
  * straight into the database, as a writer that knows nothing of the cache — and read again: the
- * next GET must show the write. The PostgreSQL half also writes through a second server
+ * next GET must show the write (on SQLite, a write by another process within
+ * `LOCAL_WRITES_TRUSTED_MS`). The PostgreSQL half also writes through a second server
  * process on the same database. Each step also checks that the GET before the write was served
- * from the cache (one query), so the test is about the cache and not about a path that skips it.
+ * from the cache (no query on SQLite, the revision read on PostgreSQL), so the test is about the
+ * cache and not about a path that skips it.
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTGRES_URL, describeEachDialect } from '../support/dialects.js';
 import { type Api, apiFor } from '../support/api.js';
 import { DPIA_FIELDS } from '../support/builtin-fields.js';
 import { createAndGenerate } from '../support/generate-document.js';
+import { LOCAL_WRITES_TRUSTED_MS } from '../../src/modules/generation/serialized-detail-cache.js';
 import { type QuireCluster, startQuireCluster } from '../support/quire-cluster.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
@@ -60,7 +65,9 @@ describeEachDialect('GET /v1/documents/{id} from the revision-checked cache', (d
     queries.length = 0;
     const cached = await get();
     expect(cached.status).toBe(200);
-    expect(queries, queries.join('\n')).toHaveLength(1);
+    // SQLite: no query at all while this process wrote nothing since the last revision read;
+    // PostgreSQL: the revision read.
+    expect(queries, queries.join('\n')).toHaveLength(dialect === 'sqlite' ? 0 : 1);
     await write();
     const fresh = await get();
     expect(fresh.status).toBe(200);
@@ -168,6 +175,23 @@ describeEachDialect('GET /v1/documents/{id} from the revision-checked cache', (d
     const changed = await get({ 'if-none-match': first.etag ?? '' });
     expect(changed.status).toBe(200);
     expect((JSON.parse(changed.text) as Detail).document.title).toBe('Cache, after the 304');
+  });
+
+  it.runIf(dialect === 'sqlite')('shows a write by another process on the same SQLite file within the time it trusts its own write count', async () => {
+    await get();
+    const cached = await get();
+    // Another connection on the file (as the sqlite3 shell, or a second process would be): the
+    // server's count of its own writes does not see it.
+    const other = new BetterSqlite3(path.join(server.dataDir, 'quire.db'));
+    try {
+      other.prepare('update documents set description = ? where id = ?').run('set by another process', documentId);
+    } finally {
+      other.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, LOCAL_WRITES_TRUSTED_MS + 20));
+    const fresh = await get();
+    expect(fresh.etag).not.toBe(cached.etag);
+    expect((JSON.parse(fresh.text) as Detail).document.description).toBe('set by another process');
   });
 
   it('still answers 404 for the document in another organization, before and after it is cached', async () => {

@@ -11,7 +11,9 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { jsonArrayFrom, rowsOfJsonArray } from '../../storage/dialect.js';
+import { batchedPostgresRead } from '../../storage/postgres-batched-read.js';
 import { reusableQuery } from '../../storage/reusable-query.js';
+import { localWrites } from '../../storage/sqlite-read-now.js';
 import type { DataNeedTable, Database, DocumentFieldTable, GatheredValueTable, SectionTable } from '../../storage/schema.js';
 import { type DataNeedRecord, dataNeedFromRow } from './data-needs/data-need.repository.js';
 import { type GatheredValueRecord, latestPerOutputKey } from './data-needs/gathered-value.repository.js';
@@ -80,6 +82,18 @@ const revisionRow = reusableQuery(PARAMETERS, (db, { orgId, documentId }) =>
     .where('document_revisions.org_id', '=', orgId)
     .where('document_revisions.document_id', '=', documentId),
 );
+/**
+ * PostgreSQL: the revision reads waiting at the same moment, in one statement
+ * (storage/postgres-batched-read.ts). Each key is (organization, document): a document of
+ * another organization has no row, as with `revisionRow`.
+ */
+const batchedRevisionRows = batchedPostgresRead<{ org_id: string; document_id: string; document: unknown; organization: unknown }>(
+  `select document_revisions.org_id, document_revisions.document_id, document_revisions.revision as document, organization_revisions.revision as organization
+   from unnest($1::text[], $2::text[]) as wanted(org_id, document_id)
+   join document_revisions on document_revisions.org_id = wanted.org_id and document_revisions.document_id = wanted.document_id
+   join organization_revisions on organization_revisions.org_id = document_revisions.org_id`,
+  ['org_id', 'document_id'],
+);
 
 /** The two counters a cached detail is checked against (as text: PostgreSQL's `bigint` arrives as a string, SQLite's as a number). */
 export interface DetailRevisions {
@@ -109,8 +123,16 @@ export class DocumentDetailRepository {
    * another organization.
    */
   async revisionsOf(orgId: string, documentId: string): Promise<DetailRevisions | undefined> {
-    const [row] = await revisionRow(this.db, { orgId, documentId });
+    const [row] = await (batchedRevisionRows(this.db, [orgId, documentId]) ?? revisionRow(this.db, { orgId, documentId }));
     return row === undefined ? undefined : { document: String(row.document), organization: String(row.organization) };
+  }
+
+  /**
+   * How many writes this process has run on the database (SQLite): while it is unchanged, the
+   * revisions it last read cannot have changed by this process's doing. Undefined on PostgreSQL.
+   */
+  localWrites(): number | undefined {
+    return localWrites(this.db);
   }
 
   /** The children of a document already in scope (the caller passed its tenancy gate), in one statement. */

@@ -7,7 +7,7 @@
  * module, so they live in the workflow tier.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Ref, errorResponses } from '../../kernel/schema.js';
 import { setLifecycleState } from '../documents/commands/set-lifecycle-state.js';
@@ -19,7 +19,7 @@ import { getComputed } from './queries/get-computed.js';
 import { documentDetailWithStaleness, listSectionsWithStaleness, readDocumentDetail } from './queries/document-staleness.js';
 import { matchesEtag } from '../../kernel/entity-tag.js';
 import { sendJsonBytes } from '../send-json-bytes.js';
-import { DEFAULT_DETAIL_CACHE_BYTES, SerializedDetailCache, serializedDetail } from './serialized-detail-cache.js';
+import { DEFAULT_DETAIL_CACHE_BYTES, type SerializedDetail, SerializedDetailCache, serializedDetail } from './serialized-detail-cache.js';
 import { finalizeBlockers } from './inputs/readiness-input.js';
 import { getReadiness } from './queries/get-readiness.js';
 
@@ -29,6 +29,17 @@ const DocumentParams = Type.Object({ document_id: Type.String() });
 function serializedBody(body: unknown): string {
   if (typeof body !== 'string') throw new Error('the response serializer did not write text');
   return body;
+}
+
+/**
+ * A serialized detail with its ETag, or 304 when `If-None-Match` names it. Cache-Control stays
+ * the authenticated default (`no-store`): a browser keeps no copy of a tenant's document; a
+ * client that keeps one itself can still ask with If-None-Match.
+ */
+function sendDetail(request: FastifyRequest, reply: FastifyReply, answer: SerializedDetail): FastifyReply {
+  reply.header('etag', answer.etag);
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.status(304).send(null);
+  return sendJsonBytes(reply, answer.body);
 }
 
 /**
@@ -63,23 +74,24 @@ export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDep
       const ctx = contextOf(request, deps);
       const orgId = ctx.actor.org.orgId;
       const documentId = request.params.document_id;
-      // The revisions first, then the rows: a write committed in between makes the body newer
-      // than the revisions it is stored under, never older, so the next GET reads it again.
+      // The write mark first (SQLite: nothing written here since the last revision read → no
+      // read), then the revisions, then the rows: a write committed in between makes the body
+      // newer than the revisions and mark it is stored under, never older, so the next GET reads
+      // it again.
+      const mark = details.markOf(ctx.repos.documentDetails.localWrites());
+      let answer = details.getUnwritten(orgId, documentId, mark);
+      if (answer !== undefined) return sendDetail(request, reply, answer);
       const revisions = await ctx.repos.documentDetails.revisionsOf(orgId, documentId);
-      let answer = revisions === undefined ? undefined : details.get(orgId, documentId, revisions);
+      answer = revisions === undefined ? undefined : details.get(orgId, documentId, revisions, mark);
       if (answer === undefined) {
         const { detail, dependsOn } = await readDocumentDetail(ctx, deps, documentId);
         // The route's own compiled serializer: a cached body is byte for byte what it would write.
         answer = serializedDetail(serializedBody(reply.serialize(detail)));
         if (revisions !== undefined && dependsOn !== 'clock') {
-          details.set(orgId, documentId, { document: revisions.document, organization: dependsOn === 'organization' ? revisions.organization : null }, answer);
+          details.set(orgId, documentId, { document: revisions.document, organization: dependsOn === 'organization' ? revisions.organization : null }, answer, mark);
         }
       }
-      // Cache-Control stays the authenticated default (`no-store`): a browser keeps no copy of a
-      // tenant's document; a client that keeps one itself can still ask with If-None-Match.
-      reply.header('etag', answer.etag);
-      if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.status(304).send(null);
-      return sendJsonBytes(reply, answer.body);
+      return sendDetail(request, reply, answer);
     },
   );
 
