@@ -9,6 +9,7 @@ import type { Readiness } from './readiness.js';
 import { type PipelineInput, type PipelinePorts, runPipeline } from './run-pipeline.js';
 import type { RenderSection } from './stages/render.js';
 import { FakeModelGateway, gatherNeed, pipelineInput, pipelinePorts } from './test-support/fake-ports.js';
+import { sourceFactComputations } from './verify/check-citations.js';
 
 function section(overrides: Partial<RenderSection> & { id: string }): RenderSection {
   return { key: overrides.id, title: `Title ${overrides.id}`, renderMode: 'templated', outputType: 'markdown', prompt: null, outputTemplate: '', ...overrides };
@@ -142,6 +143,33 @@ describe('runPipeline', () => {
     if (result.status !== 'rendered') throw new Error('expected a rendered result');
     expect(result.unsupported).toEqual([{ sectionId: 'fees', title: 'Fees', claims: [expect.objectContaining({ sentence: 'The hourly rate is 150 EUR.', citations: [1], missing: expect.arrayContaining(['150']) })] }]);
     expect(model.callsOf('writeSection')[0].input.sources).toEqual([{ n: 1, title: 'Rate card', text: 'The hourly rate is 120 EUR.' }]);
+  });
+
+  it('reads the sources\' facts for the checks while the synthesis call is under way, not when the sections come back', async () => {
+    const texts = [`The hourly rate is 120 EUR (${Math.random()}).`, `Agreed on 3 March 2026 (${Math.random()}).`];
+    const before = sourceFactComputations();
+    let readDuringSynthesis: number | undefined;
+    class SlowSynthesis extends FakeModelGateway {
+      override async synthesize(i: Parameters<FakeModelGateway['synthesize']>[0]) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        readDuringSynthesis = sourceFactComputations() - before;
+        return super.synthesize(i);
+      }
+    }
+    const model = new SlowSynthesis({ writeSection: () => 'The hourly rate is 120 EUR [1].' });
+    const { ports } = pipelinePorts(model);
+    const input = pipelineInput({
+      needs: texts.map((value, i) => gatherNeed({ outputKey: `source_${i}`, args: { value, source: { title: `Source ${i}` } } })),
+      sections: [section({ id: 'fees', renderMode: 'synthesized', prompt: 'State the rate' })],
+      config: { ...pipelineInput().config, synthesis: { enabled: true, instructions: null, schema: null }, verify: { enabled: true, judge: 'deterministic' } },
+    });
+
+    const result = await run(input, ports);
+
+    expect(readDuringSynthesis).toBe(2);
+    // The check found them read: nothing more was read after the synthesis.
+    expect(sourceFactComputations() - before).toBe(2);
+    expect(result.status === 'rendered' && result.unsupported).toEqual([]);
   });
 
   it('stage events begin in lifecycle order while checks overlap rendering, and the judge\'s usage counts', async () => {

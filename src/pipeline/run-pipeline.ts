@@ -16,6 +16,7 @@ import type { DataNeed } from './data-need.js';
 import { type GatherOutput, type GatherPorts, gatherNeeds } from './stages/gather.js';
 import { type RenderSection, type RenderedSection, buildRenderContext } from './stages/render.js';
 import { renderAndVerify } from './stages/render-and-verify.js';
+import { readSourceFacts } from './verify/check-citations.js';
 
 export interface PipelineInput {
   document: { id: string; title: string; description: string | null; state: string };
@@ -130,10 +131,11 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
   // A computation that ran out of a budget fails the run with the budget named (pipeline_failed).
   if (budgetExceeded) throw new Error(budgetExceeded.message);
 
+  const sources = numberSources(gathered.items.map((item) => ({ outputKey: item.outputKey, source: item.source, value: item.value })));
   let synthesized: Extract<PipelineResult, { status: 'rendered' }>['synthesized'] = null;
   if (input.config.synthesis.enabled) {
     await ports.emit({ event: 'synthesize_started' });
-    const answer = await ports.model.synthesize({
+    const answering = ports.model.synthesize({
       fields: input.fields,
       gathered: gathered.values,
       computed,
@@ -142,11 +144,19 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
       schema: input.config.synthesis.schema,
       models: input.config.models,
     });
+    if (input.config.verify.enabled) {
+      // While the model writes, the sources' facts are read for the verify stage (chrono:
+      // milliseconds per source), after one turn of the event loop lets the call go out; each
+      // section's check then costs its sentences only, once the sections come back together.
+      answering.catch(() => undefined);
+      await new Promise((resolve) => setImmediate(resolve));
+      readSourceFacts(sources.map((s) => s.text));
+    }
+    const answer = await answering;
     addUsage(usage, answer.usage);
     synthesized = { value: answer.value, model: answer.model, prompt: answer.prompt, mode: ports.model.status().mode };
   }
 
-  const sources = numberSources(gathered.items.map((item) => ({ outputKey: item.outputKey, source: item.source, value: item.value })));
   const renderContext = buildRenderContext({
     fields: input.fields,
     gathered: gathered.values,

@@ -1,6 +1,7 @@
 /** The verify stage: cited claims against their sources, deterministically or by the model judge. */
 import { describe, expect, it } from 'vitest';
 import { FakeModelGateway, recordEvents } from '../test-support/fake-ports.js';
+import { sourceFactComputations } from '../verify/check-citations.js';
 import { type VerifyInput, verifySections } from './verify.js';
 
 const SOURCES: VerifyInput['sources'] = [{ n: 1, text: 'The hourly rate is 120 EUR, agreed on 3 March 2026 with Globex.' }];
@@ -85,5 +86,22 @@ describe('verifySections', () => {
     const sources = [{ n: 1, text: '1300.00 EUR', quote: '1300.00 EUR (corrected by a@acme.test, was "EUR 1,190.00")' }];
     const output = await verifySections({ sections: [{ sectionId: 's', title: 'S', content: 'The total is 1300.00 EUR [1]. The total is EUR 1,190.00 [1].' }], sources, judge: 'deterministic', models: {} }, { emit: recordEvents().emit, model: new FakeModelGateway() });
     expect(output.unsupported[0].claims.map((c) => c.sentence)).toEqual(['The total is EUR 1,190.00.']);
+  });
+  it('asks the judge before the built-in check reads the sources: the check runs while the call is under way', async () => {
+    // A source text no check has read yet: reading it is what the built-in check spends its time on.
+    const sources = [{ n: 1, text: `Fees were agreed on 3 March 2026 (${Math.random()}).` }];
+    let readBeforeTheCall: number | undefined;
+    const before = sourceFactComputations();
+    const model = new FakeModelGateway({
+      judge: (i) => {
+        readBeforeTheCall = sourceFactComputations() - before;
+        return i.claims.map((c) => ({ sentence: c.sentence, supported: true, reason: '' }));
+      },
+    });
+    const output = await verifySections({ ...input('Fees were agreed on 4 March 2026 [1].', 'auto'), sources }, { emit: recordEvents().emit, model });
+    expect(readBeforeTheCall).toBe(0);
+    expect(sourceFactComputations() - before).toBe(1);
+    // Both verdicts still count: the built-in check finds the date missing.
+    expect(output.unsupported[0].claims[0].missing).toEqual(['4 March 2026']);
   });
 });

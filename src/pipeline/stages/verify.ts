@@ -6,7 +6,7 @@
  */
 import type { EmitEvent, UnsupportedSection } from '../events.js';
 import type { ModelChoice, ModelGateway, ModelUsage } from '../ports.js';
-import { checkCitations } from '../verify/check-citations.js';
+import { checkSentences, citedSentences } from '../verify/check-citations.js';
 import { findCitations } from '../verify/sentences.js';
 
 export interface VerifyInput {
@@ -69,15 +69,21 @@ export async function verifySection(
   const usage: ModelUsage = { inputTokens: 0, outputTokens: 0 };
   const sources = input.sources.map((s) => ({ n: s.n, text: s.text }));
   await ports.emit({ event: 'verify_section_started', sectionId: section.sectionId });
-  const report = checkCitations(section.content, sources);
+  const sentences = citedSentences(section.content);
+  // The judge needs only the cited sentences: it is asked first, and the built-in check (chrono
+  // and the source facts: milliseconds of this thread per section) runs while its call is under
+  // way — after one turn of the event loop, so that the call's request goes out first.
+  const judging = input.judge !== 'deterministic' && sentences.length > 0 ? ports.model.judgeClaims({ claims: sentences, sources, models: input.models }) : undefined;
+  if (judging) {
+    // Awaited below; a call that fails while the check runs is not left unhandled meanwhile.
+    judging.catch(() => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const report = checkSentences(sentences, sources);
   const builtIn = (c: (typeof report.claims)[number]): FailingClaim => ({ sentence: c.sentence, citations: c.citations, missing: c.missing, reason: builtInReason(c.missing) });
   let failing: FailingClaim[] = report.claims.filter((c) => !c.supported).map(builtIn);
-  if (input.judge !== 'deterministic' && report.claims.length > 0) {
-    const judged = await ports.model.judgeClaims({
-      claims: report.claims.map((c) => ({ sentence: c.sentence, citations: c.citations })),
-      sources: sources.map((s) => ({ n: s.n, text: s.text })),
-      models: input.models,
-    });
+  if (judging) {
+    const judged = await judging;
     if (judged) {
       usage.inputTokens += judged.usage.inputTokens;
       usage.outputTokens += judged.usage.outputTokens;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCitations, sourceFactComputations } from './check-citations.js';
+import { checkCitations, readSourceFacts, sourceFactComputations } from './check-citations.js';
 import { findCitations, splitSentences } from './sentences.js';
 
 const sources = [
@@ -42,6 +42,22 @@ describe('checkCitations', () => {
     expect(sourceFactComputations() - before).toBe(1);
     expect(first.unsupported).toEqual([]);
     expect(second.unsupported[0].missing).toEqual(['4 March 2026', '99']);
+  });
+
+  it('backs a claim citing two sources with what either says, but not with a quote running from one into the other', () => {
+    const two = [{ n: 1, text: 'Acme GmbH grew 15% in 2025' }, { n: 2, text: 'Globex signed on 3 March 2026.' }];
+    expect(checkCitations('Acme GmbH grew 15% and Globex signed on 3 March 2026 [1][2].', two).unsupported).toEqual([]);
+    expect(checkCitations('The report says "grew 15% in 2025" [1][2].', two).unsupported).toEqual([]);
+    expect(checkCitations('The report says "2025 Globex signed" [1][2].', two).unsupported[0]?.missing).toEqual(['"2025 Globex signed"']);
+  });
+
+  it('reads the facts of sources read before (readSourceFacts) no second time', () => {
+    const texts = [`Fees of 120 EUR (${Math.random()}).`, `Signed on 3 March 2026 (${Math.random()}).`];
+    const before = sourceFactComputations();
+    readSourceFacts(texts);
+    expect(sourceFactComputations() - before).toBe(2);
+    expect(checkCitations('Fees of 120 EUR were signed on 3 March 2026 [1][2].', texts.map((text, i) => ({ n: i + 1, text }))).unsupported).toEqual([]);
+    expect(sourceFactComputations() - before).toBe(2);
   });
 
   it('flags a number that is not in the cited source', () => {

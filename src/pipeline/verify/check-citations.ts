@@ -1,6 +1,7 @@
 /**
  * Deterministic citation check: every number, date, proper noun and quoted span in a cited
- * sentence must occur in the union of the texts of the sources it cites.
+ * sentence must occur in one of the sources it cites (a quoted span within one source: never
+ * running from the end of one into the next).
  */
 import { findDates, findNumbers, dateSupported, normalizeText, blankSpans } from './normalize.js';
 import { findCitations, splitSentences, stripCitations } from './sentences.js';
@@ -83,16 +84,25 @@ function findNames(text: string, firstWordIndex: number): string[] {
 /** Escape a string for use inside a RegExp. */
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** True when `needle` occurs in the normalized `haystack` as a whole word (case-insensitive). */
-function containsWord(haystack: string, needle: string): boolean {
+/** True when `needle` occurs in one of the normalized `haystacks` as a whole word (case-insensitive). */
+function containsWord(haystacks: readonly string[], needle: string): boolean {
   const n = normalizeText(needle);
   if (n === '') return true;
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n)}(?![\\p{L}\\p{N}])`, 'u').test(haystack);
+  const word = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n)}(?![\\p{L}\\p{N}])`, 'u');
+  return haystacks.some((haystack) => word.test(haystack));
 }
 
-/** Facts extracted once per set of cited sources. */
-interface SourceFacts {
+/** The checkable facts of one source text. */
+interface TextFacts {
+  /** The text, normalized. */
   readonly text: string;
+  readonly numbers: ReadonlyArray<{ values: number[]; percent: boolean }>;
+  readonly dates: ReadonlySet<string>;
+}
+
+/** The facts of the sources one claim cites: each source's own, side by side. */
+interface SourceFacts {
+  readonly texts: readonly string[];
   readonly numbers: ReadonlyArray<{ values: number[]; percent: boolean }>;
   readonly dates: ReadonlySet<string>;
 }
@@ -101,17 +111,18 @@ interface SourceFacts {
  * The facts of recently checked source texts. Every section of a run is checked against the
  * same sources, and finding numbers and dates (chrono) in a long source costs milliseconds each
  * time: computed once per text, kept for the next sections (bounded by entries and characters,
- * least recently used goes first). Facts depend on the text alone and are never changed.
+ * least recently used goes first). Facts depend on the text alone and are never changed. Kept
+ * per source, not per set of cited sources, so that a run can read them all before any
+ * section cites them (`readSourceFacts`), whichever sources each claim then cites together.
  */
 const MAX_CACHED_SOURCES = 64;
 const MAX_CACHED_CHARS = 4_000_000;
-const factsCache = new Map<string, SourceFacts>();
+const factsCache = new Map<string, TextFacts>();
 let cachedChars = 0;
 let factComputations = 0;
 
-/** Build the searchable facts of the cited sources' union. */
-function sourceFacts(texts: string[]): SourceFacts {
-  const raw = texts.join('\n');
+/** The facts of one source text, from the cache or read now. */
+function textFacts(raw: string): TextFacts {
   const hit = factsCache.get(raw);
   if (hit) {
     factsCache.delete(raw);
@@ -136,7 +147,23 @@ function sourceFacts(texts: string[]): SourceFacts {
   return facts;
 }
 
-/** How many sets of source texts this thread has read facts from (tests). */
+/**
+ * Reads the facts of these source texts now, so that checking claims against them later costs
+ * no chrono: a run calls it while it waits for a model (run-pipeline.ts), which takes the
+ * reading off the time its sections' checks wait for.
+ */
+export function readSourceFacts(texts: readonly string[]): void {
+  for (const text of texts) if (text !== '') textFacts(text);
+}
+
+/** The facts of the cited sources' texts together: a claim is backed by what any of them says. */
+function sourceFacts(texts: readonly string[]): SourceFacts {
+  const each = texts.filter((t) => t !== '').map(textFacts);
+  if (each.length === 1) return { texts: [each[0].text], numbers: each[0].numbers, dates: each[0].dates };
+  return { texts: each.map((f) => f.text), numbers: each.flatMap((f) => f.numbers), dates: new Set(each.flatMap((f) => [...f.dates])) };
+}
+
+/** How many source texts this thread has read facts from (tests). */
 export function sourceFactComputations(): number {
   return factComputations;
 }
@@ -147,12 +174,14 @@ function missingItems(sentence: string, facts: SourceFacts): string[] {
   const plain = sentence.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/[*_`~]+/g, ' ');
   const quotes = findQuotes(plain);
   for (const q of quotes) {
-    if (!facts.text.includes(normalizeText(q.span))) missing.push(`"${q.span}"`);
+    const span = normalizeText(q.span);
+    if (!facts.texts.some((t) => t.includes(span))) missing.push(`"${q.span}"`);
   }
   const noQuotes = blankSpans(plain, quotes);
   const dates = findDates(noQuotes);
   for (const d of dates) {
-    if (!dateSupported(d.key, facts.dates) && !facts.text.includes(normalizeText(d.text))) missing.push(d.text);
+    const written = normalizeText(d.text);
+    if (!dateSupported(d.key, facts.dates) && !facts.texts.some((t) => t.includes(written))) missing.push(d.text);
   }
   const rest = blankSpans(noQuotes, dates.map((d) => ({ index: d.index, length: d.text.length })));
   for (const num of findNumbers(rest)) {
@@ -161,28 +190,46 @@ function missingItems(sentence: string, facts: SourceFacts): string[] {
   }
   const firstWord = plain.search(/[\p{L}\p{N}]/u);
   for (const name of findNames(rest, firstWord)) {
-    if (!containsWord(facts.text, name)) missing.push(name);
+    if (!containsWord(facts.texts, name)) missing.push(name);
   }
   return missing;
 }
 
+/** A sentence carrying at least one citation marker, before it is checked. */
+export interface CitedSentence {
+  /** The sentence without its citation markers. */
+  sentence: string;
+  /** The source numbers it cites, unique, in order of appearance. */
+  citations: number[];
+}
+
 /**
- * Check every cited sentence of `markdown` against the sources it cites. Sentences without a
- * citation marker are not claims. A cited source number that does not exist makes the claim
- * unsupported with `missing` containing "[n]"; the remaining items are checked against the
- * sources that do exist. Matching is case-insensitive and whitespace-normalized; numbers compare
- * by value ("1,200" = "1200", percentages only with percentages), dates by calendar value
- * ("5 January 2026" = "2026-01-05").
+ * The cited sentences of `markdown`, in document order (sentences without a marker are not
+ * claims). Cheap — no source is read — so a model judge can be asked about them before the
+ * deterministic check below runs (stages/verify.ts).
  */
-export function checkCitations(markdown: string, sources: CitationSource[]): CitationReport {
+export function citedSentences(markdown: string): CitedSentence[] {
+  const out: CitedSentence[] = [];
+  for (const raw of splitSentences(markdown)) {
+    const citations = findCitations(raw);
+    if (citations.length > 0) out.push({ sentence: stripCitations(raw), citations });
+  }
+  return out;
+}
+
+/**
+ * Check each cited sentence against the sources it cites. A cited source number that does not
+ * exist makes the claim unsupported with `missing` containing "[n]"; the remaining items are
+ * checked against the sources that do exist. Matching is case-insensitive and
+ * whitespace-normalized; numbers compare by value ("1,200" = "1200", percentages only with
+ * percentages), dates by calendar value ("5 January 2026" = "2026-01-05").
+ */
+export function checkSentences(sentences: readonly CitedSentence[], sources: CitationSource[]): CitationReport {
   const byNumber = new Map<number, CitationSource>();
   for (const s of sources) if (!byNumber.has(s.n)) byNumber.set(s.n, s);
   const cache = new Map<string, SourceFacts>();
   const claims: CitationClaim[] = [];
-  for (const raw of splitSentences(markdown)) {
-    const citations = findCitations(raw);
-    if (citations.length === 0) continue;
-    const sentence = stripCitations(raw);
+  for (const { sentence, citations } of sentences) {
     const known = citations.filter((n) => byNumber.has(n)).sort((a, b) => a - b);
     const missing = citations.filter((n) => !byNumber.has(n)).map((n) => `[${n}]`);
     const cacheKey = known.join(',');
@@ -201,4 +248,9 @@ export function checkCitations(markdown: string, sources: CitationSource[]): Cit
     .filter((c) => !c.supported)
     .map(({ sentence, citations, missing }) => ({ sentence, citations, missing }));
   return { claims, unsupported };
+}
+
+/** Check every cited sentence of `markdown` against the sources it cites (see {@link checkSentences}). */
+export function checkCitations(markdown: string, sources: CitationSource[]): CitationReport {
+  return checkSentences(citedSentences(markdown), sources);
 }
