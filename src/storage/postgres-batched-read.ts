@@ -24,6 +24,9 @@ const MAX_IN_FLIGHT = 2;
 /** Keys per statement at most: a bounded array parameter and a bounded answer. */
 const MAX_BATCH = 64;
 
+/** A key's values as one string (a NUL never occurs in the text keys compared here). */
+const keyOf = (values: readonly unknown[]): string => values.map(String).join('\u0000');
+
 interface Waiting<R> {
   values: readonly string[];
   resolve: (rows: R[]) => void;
@@ -46,13 +49,20 @@ export function batchedPostgresRead<R extends Record<string, unknown>>(sql: stri
 
   const send = (db: Kysely<Database>, batcher: Batcher<R>): void => {
     const batch = batcher.waiting.splice(0, MAX_BATCH);
-    const columns = keyColumns.map((_, i) => batch.map((w) => w.values[i]));
+    // Each key once (many GETs of one document wait together), however many reads asked for it.
+    const keys = new Map<string, readonly string[]>(batch.map((w) => [keyOf(w.values), w.values]));
+    const columns = keyColumns.map((_, i) => [...keys.values()].map((values) => values[i]));
     batcher.inFlight += 1;
     const rows = readFromPool<R>(db, sql, columns) ?? Promise.reject(new Error('the PostgreSQL pool is no longer registered'));
     rows
       .then(
         (all) => {
-          for (const w of batch) w.resolve(all.filter((row) => keyColumns.every((column, i) => row[column] === w.values[i])));
+          const byKey = new Map<string, R[]>();
+          for (const row of all) {
+            const key = keyOf(keyColumns.map((column) => row[column]));
+            byKey.set(key, [...(byKey.get(key) ?? []), row]);
+          }
+          for (const w of batch) w.resolve(byKey.get(keyOf(w.values)) ?? []);
         },
         (error: unknown) => {
           for (const w of batch) w.reject(error);

@@ -71,8 +71,8 @@ export async function verifySection(
   await ports.emit({ event: 'verify_section_started', sectionId: section.sectionId });
   const sentences = citedSentences(section.content);
   // The judge needs only the cited sentences: it is asked first, and the built-in check (chrono
-  // and the source facts: milliseconds of this thread per section) runs while its call is under
-  // way — after one turn of the event loop, so that the call's request goes out first.
+  // over the claims, and over the sources not read yet: this thread's time) runs while its call
+  // is under way — after one turn of the event loop, so that the call's request goes out first.
   const judging = input.judge !== 'deterministic' && sentences.length > 0 ? ports.model.judgeClaims({ claims: sentences, sources, models: input.models }) : undefined;
   if (judging) {
     // Awaited below; a call that fails while the check runs is not left unhandled meanwhile.
