@@ -3,14 +3,13 @@
  * its own rows; none is answered by a statement sent before it was asked; a failed batch fails
  * its reads only; SQLite and transaction handles read alone.
  */
-import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POSTGRES_URL } from '../../test/support/dialects.js';
 import { buildDocument, buildOrg } from '../../test/support/factories.js';
-import { type Store, openStore } from './database.js';
-import { migrateToLatest } from './migrate.js';
+import { useObservedPostgresStore } from '../../test/support/observed-postgres-store.js';
+import { openStore } from './database.js';
 import { batchedPostgresRead } from './postgres-batched-read.js';
 
 const suite = POSTGRES_URL ? describe : describe.skip;
@@ -32,66 +31,54 @@ const slowTitles = batchedPostgresRead<{ id: string; pause: string; title: strin
 const failing = batchedPostgresRead<{ id: string; n: number }>(`select id, 1 / (case when id = 'fail' then 0 else 1 end) as n from unnest($1::text[]) as wanted(id)`, ['id']);
 
 suite('reads batched on PostgreSQL [postgres]', () => {
-  let store: Store;
-  const schema = `batched_${randomBytes(6).toString('hex')}`;
-  const observed: string[] = [];
-
-  beforeAll(async () => {
-    store = await openStore({ dataDir: os.tmpdir(), databaseUrl: POSTGRES_URL, databaseSchema: schema }, { onQuery: (text) => observed.push(text) });
-    await migrateToLatest(store.db, schema);
-  });
-  afterAll(async () => {
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(store.db);
-    await store.close();
-  });
+  const postgres = useObservedPostgresStore('batched');
 
   it('answers thirty reads asked at once with fewer statements, each with its own rows (once, however often its key was asked), another organization\'s key with none', async () => {
-    const [acme, globex] = [await buildOrg(store.db), await buildOrg(store.db)];
+    const [acme, globex] = [await buildOrg(postgres.store.db), await buildOrg(postgres.store.db)];
     const documents = [];
-    for (let n = 0; n < 10; n += 1) documents.push(await buildDocument(store.db, { orgId: acme.id, title: `Document ${n}` }));
-    observed.length = 0;
+    for (let n = 0; n < 10; n += 1) documents.push(await buildDocument(postgres.store.db, { orgId: acme.id, title: `Document ${n}` }));
+    postgres.queries.length = 0;
     // Each document asked twice (as GETs of one document wait together), and by another organization.
-    const reads = documents.flatMap((d) => [titles(store.db, [acme.id, d.id]), titles(store.db, [globex.id, d.id]), titles(store.db, [acme.id, d.id])]);
+    const reads = documents.flatMap((d) => [titles(postgres.store.db, [acme.id, d.id]), titles(postgres.store.db, [globex.id, d.id]), titles(postgres.store.db, [acme.id, d.id])]);
     const answers = await Promise.all(reads);
     expect(answers).toEqual(documents.flatMap((d) => [[{ org_id: acme.id, id: d.id, title: d.title }], [], [{ org_id: acme.id, id: d.id, title: d.title }]]));
     // Two leave at once, alone; the other twenty-eight wait for one of them and leave together.
-    expect(observed.length).toBeLessThan(5);
+    expect(postgres.queries.length).toBeLessThan(5);
   });
 
   it('never answers a read with a statement sent before it was asked: a write committed meanwhile is seen', async () => {
-    const org = await buildOrg(store.db);
-    const document = await buildDocument(store.db, { orgId: org.id, title: 'Before' });
+    const org = await buildOrg(postgres.store.db);
+    const document = await buildDocument(postgres.store.db, { orgId: org.id, title: 'Before' });
     // Two slow reads under way (the most at once): their statements took their snapshot first.
-    const early = [slowTitles(store.db, [document.id, '0.4']), slowTitles(store.db, [document.id, '0.4'])];
+    const early = [slowTitles(postgres.store.db, [document.id, '0.4']), slowTitles(postgres.store.db, [document.id, '0.4'])];
     await new Promise((resolve) => setTimeout(resolve, 100));
-    await store.db.updateTable('documents').set({ title: 'After' }).where('id', '=', document.id).execute();
+    await postgres.store.db.updateTable('documents').set({ title: 'After' }).where('id', '=', document.id).execute();
     // Asked after the write committed, while both are still under way: it waits for the next statement.
-    const late = slowTitles(store.db, [document.id, '0']);
+    const late = slowTitles(postgres.store.db, [document.id, '0']);
     expect((await Promise.all(early)).map((rows) => rows?.[0]?.title)).toEqual(['Before', 'Before']);
     expect((await late)?.[0]?.title).toBe('After');
   });
 
   it('fails the reads of a failed statement only; reads after it are answered', async () => {
-    const first = failing(store.db, ['ok']);
-    const second = failing(store.db, ['ok']);
+    const first = failing(postgres.store.db, ['ok']);
+    const second = failing(postgres.store.db, ['ok']);
     // These two wait together for one of the two above, and fail together.
-    const batched = Promise.allSettled([failing(store.db, ['fail']), failing(store.db, ['ok'])]);
+    const batched = Promise.allSettled([failing(postgres.store.db, ['fail']), failing(postgres.store.db, ['ok'])]);
     expect(await first).toEqual([{ id: 'ok', n: 1 }]);
     expect(await second).toEqual([{ id: 'ok', n: 1 }]);
     const settled = await batched;
     expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected']);
-    expect(await failing(store.db, ['ok'])).toEqual([{ id: 'ok', n: 1 }]);
+    expect(await failing(postgres.store.db, ['ok'])).toEqual([{ id: 'ok', n: 1 }]);
   });
 
   it('leaves a transaction handle to read alone (undefined): a transaction must see its own writes', async () => {
-    const outcome = await store.db.transaction().execute(async (trx) => titles(trx, ['org', 'id']));
+    const outcome = await postgres.store.db.transaction().execute(async (trx) => titles(trx, ['org', 'id']));
     expect(outcome).toBeUndefined();
   });
 });
 
 describe('reads batched, on SQLite', () => {
   it('are not batched: the caller reads alone (undefined)', async () => {
-    const { mkdtemp, rm } = await import('node:fs/promises');
     const dataDir = await mkdtemp(`${os.tmpdir()}/batched-sqlite-`);
     const store = await openStore({ dataDir, databaseUrl: undefined, databaseSchema: 'public' });
     try {

@@ -3,33 +3,19 @@
  * statement (storage/postgres-batched-read.ts): each caller still gets its own document's
  * revisions, and nothing for a document of another organization or a missing one.
  */
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POSTGRES_URL } from '../../../test/support/dialects.js';
 import { buildDocument, buildOrg } from '../../../test/support/factories.js';
-import { type Store, openStore } from '../../storage/database.js';
-import { migrateToLatest } from '../../storage/migrate.js';
+import { useObservedPostgresStore } from '../../../test/support/observed-postgres-store.js';
 import { type DetailRevisions, DocumentDetailRepository } from './document-detail.repository.js';
 
 const suite = POSTGRES_URL ? describe : describe.skip;
 
 suite('DocumentDetailRepository.revisionsOf, many at once [postgres]', () => {
-  let store: Store;
-  const schema = `revisions_${randomBytes(6).toString('hex')}`;
-  const observed: string[] = [];
-
-  beforeAll(async () => {
-    store = await openStore({ dataDir: os.tmpdir(), databaseUrl: POSTGRES_URL, databaseSchema: schema }, { onQuery: (text) => observed.push(text) });
-    await migrateToLatest(store.db, schema);
-  });
-  afterAll(async () => {
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(store.db);
-    await store.close();
-  });
+  const postgres = useObservedPostgresStore('revisions');
 
   it('reads twenty documents\' revisions asked at once in fewer statements, each its own, none across organizations', async () => {
+    const { store, queries: observed } = postgres;
     const [acme, globex] = [await buildOrg(store.db), await buildOrg(store.db)];
     const documents = [];
     for (let n = 0; n < 10; n += 1) documents.push(await buildDocument(store.db, { orgId: n % 2 === 0 ? acme.id : globex.id, title: `Document ${n}` }));
