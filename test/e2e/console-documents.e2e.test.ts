@@ -178,7 +178,8 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
       const restored = page.getByTestId('section').first();
       await restored.getByRole('button', { name: 'Edit' }).waitFor();
       await expect.poll(async () => (await api.get(`/v1/documents/${id}`)).body.sections[0].content).toBe(before.content);
-      expect(await restored.innerText()).not.toContain('rewritten by hand');
+      // The card shows the restored text once its own refetch of the document has answered.
+      await expect.poll(async () => restored.innerText()).not.toContain('rewritten by hand');
 
       // An edited section makes Generate ask; "Keep my edits" leaves it as it is.
       await restored.getByRole('button', { name: 'Edit' }).click();
