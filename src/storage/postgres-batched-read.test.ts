@@ -3,13 +3,10 @@
  * its own rows; none is answered by a statement sent before it was asked; a failed batch fails
  * its reads only; SQLite and transaction handles read alone.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { POSTGRES_URL } from '../../test/support/dialects.js';
 import { buildDocument, buildOrg } from '../../test/support/factories.js';
-import { useObservedPostgresStore } from '../../test/support/observed-postgres-store.js';
-import { openStore } from './database.js';
+import { useObservedStore } from '../../test/support/observed-store.js';
 import { batchedPostgresRead } from './postgres-batched-read.js';
 
 const suite = POSTGRES_URL ? describe : describe.skip;
@@ -31,7 +28,7 @@ const slowTitles = batchedPostgresRead<{ id: string; pause: string; title: strin
 const failing = batchedPostgresRead<{ id: string; n: number }>(`select id, 1 / (case when id = 'fail' then 0 else 1 end) as n from unnest($1::text[]) as wanted(id)`, ['id']);
 
 suite('reads batched on PostgreSQL [postgres]', () => {
-  const postgres = useObservedPostgresStore('batched');
+  const postgres = useObservedStore('postgres', 'batched');
 
   it('answers thirty reads asked at once with fewer statements, each with its own rows (once, however often its key was asked), another organization\'s key with none', async () => {
     const [acme, globex] = [await buildOrg(postgres.store.db), await buildOrg(postgres.store.db)];
@@ -78,14 +75,9 @@ suite('reads batched on PostgreSQL [postgres]', () => {
 });
 
 describe('reads batched, on SQLite', () => {
-  it('are not batched: the caller reads alone (undefined)', async () => {
-    const dataDir = await mkdtemp(`${os.tmpdir()}/batched-sqlite-`);
-    const store = await openStore({ dataDir, databaseUrl: undefined, databaseSchema: 'public' });
-    try {
-      expect(titles(store.db, ['org', 'id'])).toBeUndefined();
-    } finally {
-      await store.close();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+  const sqlite = useObservedStore('sqlite', 'batched');
+
+  it('are not batched: the caller reads alone (undefined)', () => {
+    expect(titles(sqlite.store.db, ['org', 'id'])).toBeUndefined();
   });
 });

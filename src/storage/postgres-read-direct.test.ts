@@ -7,14 +7,14 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { POSTGRES_URL } from '../../test/support/dialects.js';
 import { buildDocument, buildOrg } from '../../test/support/factories.js';
-import { useObservedPostgresStore } from '../../test/support/observed-postgres-store.js';
+import { useObservedStore } from '../../test/support/observed-store.js';
 import { readFromPool } from './postgres-read-direct.js';
 import { reusableQuery } from './reusable-query.js';
 
 const suite = POSTGRES_URL ? describe : describe.skip;
 
 suite('reads straight from the pool on PostgreSQL [postgres]', () => {
-  const postgres = useObservedPostgresStore('direct');
+  const postgres = useObservedStore('postgres', 'direct');
   const titleOf = reusableQuery(['id'], (db, { id }) => db.selectFrom('documents').select('title').where('id', '=', id));
 
 

@@ -6,13 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { POSTGRES_URL } from '../../../test/support/dialects.js';
 import { buildDocument, buildOrg } from '../../../test/support/factories.js';
-import { useObservedPostgresStore } from '../../../test/support/observed-postgres-store.js';
+import { useObservedStore } from '../../../test/support/observed-store.js';
 import { type DetailRevisions, DocumentDetailRepository } from './document-detail.repository.js';
 
 const suite = POSTGRES_URL ? describe : describe.skip;
 
 suite('DocumentDetailRepository.revisionsOf, many at once [postgres]', () => {
-  const postgres = useObservedPostgresStore('revisions');
+  const postgres = useObservedStore('postgres', 'revisions');
 
   it('reads twenty documents\' revisions asked at once in fewer statements, each its own, none across organizations', async () => {
     const { store, queries: observed } = postgres;

@@ -8,38 +8,22 @@
  * went wrong (it took `(org_id, run_id)` for the ordering). PostgreSQL plans from its own
  * statistics, which an empty test database does not have either way.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { CompiledQuery } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Store, openStore } from '../../../storage/database.js';
-import { migrateToLatest } from '../../../storage/migrate.js';
+import { describe, expect, it } from 'vitest';
+import { useObservedStore } from '../../../../test/support/observed-store.js';
 import { ExtractedItemRepository } from './extracted-item.repository.js';
 
 describe("reading a document's extracted items (SQLite's query plans)", () => {
-  let store: Store;
-  let dataDir: string;
-  const observed: string[] = [];
-
-  beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-item-reads-'));
-    store = await openStore({ dataDir, databaseUrl: undefined, databaseSchema: 'public' }, { onQuery: (text) => observed.push(text) });
-    await migrateToLatest(store.db);
-  });
-  afterAll(async () => {
-    await store.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  const sqlite = useObservedStore('sqlite', 'item-reads');
 
   /** The plan of the one statement `read` runs: SQLite's EXPLAIN QUERY PLAN details. */
   async function planOf(read: (items: ExtractedItemRepository) => Promise<unknown>): Promise<string[]> {
-    observed.length = 0;
-    await read(new ExtractedItemRepository(store.db));
-    expect(observed).toHaveLength(1);
-    const statement = observed[0];
+    sqlite.queries.length = 0;
+    await read(new ExtractedItemRepository(sqlite.store.db));
+    expect(sqlite.queries).toHaveLength(1);
+    const statement = sqlite.queries[0];
     const parameters = Array.from({ length: statement.split('?').length - 1 }, () => 'x');
-    const { rows } = await store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${statement}`, parameters));
+    const { rows } = await sqlite.store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${statement}`, parameters));
     return rows.map((row) => row.detail);
   }
 
