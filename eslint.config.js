@@ -1,5 +1,5 @@
 // Lint: typescript-eslint's recommended rules plus the import boundaries of docs/architecture
-// (STYLE.md "Layering", docs/decisions.md): dependencies point downward only.
+// (STYLE.md "Layering", docs/adr/0007-layering-and-floor-plan.md): dependencies point downward only.
 import tseslint from 'typescript-eslint';
 
 /** Forbid imports whose specifier passes through any of the named top-level folders of src/. */
@@ -7,7 +7,7 @@ const forbid = (folders, why) => ({
   'no-restricted-imports': ['error', { patterns: [{ regex: `(^|/)(${folders.join('|')})/`, message: why }, { regex: '(^|/)(app|server|main)\\.js$', message: 'only main.ts wires the application' }] }],
 });
 
-/** The two tiers of src/modules (STYLE.md "Layering"; docs/decisions.md "Floor plan"). */
+/** The two tiers of src/modules (STYLE.md "Layering"; docs/adr/0007-layering-and-floor-plan.md). */
 const BASE_MODULES = ['documents', 'library', 'templates', 'identity', 'assessments', 'webhooks', 'organization'];
 const WORKFLOW_MODULES = ['generation', 'history', 'export', 'assistants'];
 

@@ -15,7 +15,7 @@
  * measured ones. V8 optimizes code per thread as it runs hot: each tenant-code worker has its own
  * copy of the parser, guard, rewrite and interpreter to warm, and sees half of a round's
  * templates, so a new template's cost only levels off after some 800 compilations per worker
- * (per-round CPU, docs/decisions.md "Templated render on a run's first compile, third pass").
+ * (per-round CPU, docs/adr/0139-guarded-paths-one-literal.md).
  * One warm-up round measured mostly that warm-up, not what a running service pays. The first
  * warm-up round is reported on its own line: what the first run after a start costs.
  * Run with `npx tsx bench/render-templated-sections.ts` (or `npm run bench`).

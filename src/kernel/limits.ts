@@ -1,5 +1,5 @@
 /**
- * The service's size limits, in one table (docs/decisions.md "Hardening (issue #13): limits"
+ * The service's size limits, in one table (docs/adr/0083-limits-table.md
  * and the README list the same numbers). Request schemas read them as `maxProperties`,
  * `maxItems` and `maxLength`, so the contract shows them; use cases check what a schema cannot
  * see (a document's total of fields, sections and data-needs).

@@ -3,7 +3,7 @@
  * and how a page is answered. Lists the contract names as a bare array stay a bare array and
  * carry the next cursor in `X-Next-Cursor` and an RFC 8288 `Link: <…>; rel="next"` header; the
  * contract's named wrappers (`riskBlocks`, `fields`, `synthesizedContexts`) gain a `nextCursor`
- * key beside their list instead. (Decision in docs/decisions.md, "API conventions".)
+ * key beside their list instead. (Decision in docs/adr/0072-cursor-paging.md.)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';

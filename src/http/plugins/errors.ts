@@ -71,7 +71,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (thrown.retryAfterSeconds !== undefined) reply.header('retry-after', String(thrown.retryAfterSeconds));
       return reply.status(503).send({ detail: thrown.message });
     }
-    // A JSON body over the route's cap: the 413 names the limit (docs/decisions.md, limits).
+    // A JSON body over the route's cap: the 413 names the limit (docs/adr/0083-limits-table.md).
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({ detail: `the request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes (BODY_LIMIT_BYTES); nothing was changed` });
     }

@@ -6,7 +6,7 @@
  * functions the per-table repositories use, so a record read here equals one read there.
  *
  * This is the one repository that aggregates JSON (STYLE.md keeps it out of repositories
- * otherwise; docs/decisions.md "The document read in one statement"): the dialect branch stays
+ * otherwise; docs/adr/0117-document-read-one-statement.md): the dialect branch stays
  * in storage/dialect.ts, the SQL here is the same on both.
  */
 import type { Kysely, Selectable } from 'kysely';

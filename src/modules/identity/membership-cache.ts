@@ -3,7 +3,7 @@
  * per process so that a client's burst of requests does not read (and upsert) the same rows
  * each time. Membership changes made through this process (the member API, an OIDC claim sync)
  * drop the changed user's entries at once; changes made by another process are seen within
- * `MEMBERSHIP_CACHE_SECONDS` (docs/decisions.md, "Requests: auth caching").
+ * `MEMBERSHIP_CACHE_SECONDS` (docs/adr/0115-caller-caches.md).
  */
 import type { Actor, Membership } from '../../kernel/actor.js';
 import { TtlCache } from '../../kernel/ttl-cache.js';

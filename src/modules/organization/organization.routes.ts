@@ -1,7 +1,7 @@
 /**
  * `/v1/organization/settings`: the active organization's letterhead. Owners only, both ways:
  * what every letter of the organization is printed on is an administrator's decision (as in
- * docs/decisions.md "Hardening (issue #13): roles"). Routes only adapt.
+ * docs/adr/0079-roles-hierarchy.md). Routes only adapt.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';

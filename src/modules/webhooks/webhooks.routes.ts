@@ -1,7 +1,7 @@
 /**
  * `/v1/webhooks`: an organization's webhook endpoints and their deliveries. Owners only: an
- * endpoint decides where the organization's run outcomes are sent (docs/decisions.md
- * "Hardening (issue #13): roles"). Routes only adapt: parse, build the context, call one use
+ * endpoint decides where the organization's run outcomes are sent (docs/adr/0079-roles-hierarchy.md).
+ * Routes only adapt: parse, build the context, call one use
  * case, shape the reply.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

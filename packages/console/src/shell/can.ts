@@ -7,7 +7,7 @@ import type { MemberRole } from '@quire/client';
 
 const ORDER: readonly MemberRole[] = ['viewer', 'editor', 'reviewer', 'owner'];
 
-/** The least role each action needs (the server's rules, docs/decisions.md and the spec). */
+/** The least role each action needs (the server's rules, docs/adr/0079-roles-hierarchy.md and the spec). */
 const NEEDS = {
   'document.create': 'editor',
   'document.edit': 'editor',

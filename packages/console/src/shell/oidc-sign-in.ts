@@ -3,7 +3,7 @@
  * provider is, keep a fresh verifier, state and nonce in sessionStorage (this tab only), and
  * leave for the authorization endpoint. Finish (at /app/callback): check the state, and have
  * Quire exchange the code with the verifier — the browser never calls the provider's token
- * endpoint itself (the console's CSP allows no other host; see docs/decisions.md).
+ * endpoint itself (the console's CSP allows no other host; see docs/adr/0111-console-oidc-sign-in.md).
  */
 import { exchangeOidcCode, getOidcSignIn } from '@quire/client';
 import { href } from './router';

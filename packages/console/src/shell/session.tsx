@@ -1,7 +1,7 @@
 /**
  * Who is signed in, in which organization, with which role. The token and the chosen
  * organization are kept in sessionStorage: per tab, gone when the tab closes, never sent
- * anywhere but in the Authorization header of the API calls (see docs/decisions.md).
+ * anywhere but in the Authorization header of the API calls (see docs/adr/0106-console-framework-and-serving.md).
  * When the token's `exp` passes, the session ends and the sign-in page says why — whether or not
  * a call was under way — rather than each later call failing with a 401. `exp` is the server's
  * time, so it is moved onto this device's clock by the skew the server's `Date` header shows.

@@ -1,6 +1,6 @@
 /**
  * `POST /auth/oidc/token`: the console's authorization code exchanged for the provider's tokens
- * (server-side, so the browser talks to Quire only; see docs/decisions.md). The ID token must
+ * (server-side, so the browser talks to Quire only; see docs/adr/0111-console-oidc-sign-in.md). The ID token must
  * carry the nonce of this sign-in, and the access token must be one this server accepts, so a
  * misconfigured audience or a replayed answer fails here with words rather than as 401s later.
  */

@@ -1,7 +1,7 @@
 /**
  * `POST /documents/{id}/export/{exporter_name}`: renders a source document's current items
  * with a named exporter. With nothing validated the answer is 200 with an empty export and the
- * count of what the policy left out (decision in docs/decisions.md); `data-needs` alone answers
+ * count of what the policy left out (docs/adr/0063-completeness-batches-exports.md); `data-needs` alone answers
  * 409 "no validated items", since pushing nothing into a /v1 document is never what was meant.
  */
 import { createHash } from 'node:crypto';
