@@ -18,7 +18,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'source', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'], exclude: ['**/node_modules/**', BUILT_TIER] },
+        test: {
+          name: 'source',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', BUILT_TIER],
+        },
       },
       { extends: true, test: { name: 'built', include: [BUILT_TIER], globalSetup: ['./test/built/global-setup.ts'] } },
     ],

@@ -34,11 +34,13 @@ export async function startBuiltService(env: Record<string, string> = {}): Promi
 
 const PENDING = ['queued', 'processing'];
 
+type Details = Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
 /**
  * Polls an assessment's processing details until none of its documents is queued or processing,
  * within `timeoutMs` (extraction runs in the background); returns the documents' details.
  */
-export async function processedDocuments(quire: QuireProcess, assessmentId: string, timeoutMs = 90_000): Promise<Array<Record<string, any>>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function processedDocuments(quire: QuireProcess, assessmentId: string, timeoutMs = 90_000): Promise<Details> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const details = await quire.json('GET', `/assessments/${assessmentId}/document-processing-details`);

@@ -24,7 +24,8 @@ describe('the build', () => {
   it('has chunks that each load without an error', () => {
     const chunks = fs.readdirSync(DIST).filter((name) => /^chunk-.*\.js$/.test(name));
     expect(chunks.length).toBeGreaterThan(0);
-    const loaded = spawnSync(process.execPath, ['--input-type=module', '-e', LOADER, ...chunks.map((name) => path.join(DIST, name))], { encoding: 'utf8', timeout: 60_000 });
+    const files = chunks.map((name) => path.join(DIST, name));
+    const loaded = spawnSync(process.execPath, ['--input-type=module', '-e', LOADER, ...files], { encoding: 'utf8', timeout: 60_000 });
     expect(loaded.status, loaded.stderr).toBe(0);
     expect(JSON.parse(loaded.stdout)).toEqual([]);
   });

@@ -47,25 +47,49 @@ interface Case {
 
 const CONTRACT = 'Supply agreement\nSupplier: Contoso Ltd\nAmount due: $1,250.00\n';
 
+const PDF = 'application/pdf';
+const part = (name: string, bytes: Buffer, type?: string): FilePart => ({ name, bytes, ...(type ? { type } : {}) });
+const CSV = 'name,amount,email\nAlice,12.50,alice@example.test\nBob,7.00,bob@example.test\n';
+const NOTES = 'Invoice notes\nTotal: $110.00\nVendor: Contoso Ltd\n';
+
 const CASES: Case[] = [
-  { processor: 'prc_generic_fields', what: 'a text PDF', file: async () => ({ name: 'invoice.pdf', bytes: await makeInvoicePdf(), type: 'application/pdf' }), key: 'invoice.total', value: USD(110) },
-  { processor: 'prc_generic_fields', what: 'a .docx', file: async () => ({ name: 'agreement.docx', bytes: await makeDocx() }), key: 'vendor.name', value: 'Contoso Ltd' },
-  { processor: 'prc_acroform', what: 'a filled PDF form', file: async () => ({ name: 'form.pdf', bytes: await makeFormPdf(), type: 'application/pdf' }), key: 'form.vendor_name', value: 'Contoso Ltd' },
-  { processor: 'prc_table_rows', what: 'an .xlsx', file: async () => ({ name: 'book.xlsx', bytes: await makeXlsx() }), key: 'row[1].amount', value: USD(201) },
+  {
+    processor: 'prc_generic_fields',
+    what: 'a text PDF',
+    file: async () => part('invoice.pdf', await makeInvoicePdf(), PDF),
+    key: 'invoice.total',
+    value: USD(110),
+  },
+  { processor: 'prc_generic_fields', what: 'a .docx', file: async () => part('agreement.docx', await makeDocx()), key: 'vendor.name', value: 'Contoso Ltd' },
+  {
+    processor: 'prc_acroform',
+    what: 'a filled PDF form',
+    file: async () => part('form.pdf', await makeFormPdf(), PDF),
+    key: 'form.vendor_name',
+    value: 'Contoso Ltd',
+  },
+  { processor: 'prc_table_rows', what: 'an .xlsx', file: async () => part('book.xlsx', await makeXlsx()), key: 'row[1].amount', value: USD(201) },
   {
     processor: 'prc_table_rows',
     what: 'a CSV',
-    file: async () => ({ name: 'people.csv', bytes: Buffer.from('name,amount,email\nAlice,12.50,alice@example.test\nBob,7.00,bob@example.test\n'), type: 'text/csv' }),
+    file: async () => part('people.csv', Buffer.from(CSV), 'text/csv'),
     key: 'row[1].email',
     value: 'bob@example.test',
   },
-  { processor: 'prc_text', what: 'a text file', file: async () => ({ name: 'notes.txt', bytes: Buffer.from('Invoice notes\nTotal: $110.00\nVendor: Contoso Ltd\n'), type: 'text/plain' }), key: 'invoice.total', value: USD(110) },
-  { processor: 'prc_docx', what: 'a .docx', file: async () => ({ name: 'agreement.docx', bytes: await makeDocx() }), key: 'label.account_manager', value: 'Jane Doe' },
-  { processor: 'prc_ocr', what: 'a scanned page', file: async () => ({ name: 'scan.png', bytes: await scannedPng(), type: 'image/png' }), key: 'invoice.total', value: USD(110), skip: !HAVE_OCR },
+  { processor: 'prc_text', what: 'a text file', file: async () => part('notes.txt', Buffer.from(NOTES), 'text/plain'), key: 'invoice.total', value: USD(110) },
+  { processor: 'prc_docx', what: 'a .docx', file: async () => part('agreement.docx', await makeDocx()), key: 'label.account_manager', value: 'Jane Doe' },
+  {
+    processor: 'prc_ocr',
+    what: 'a scanned page',
+    file: async () => part('scan.png', await scannedPng(), 'image/png'),
+    key: 'invoice.total',
+    value: USD(110),
+    skip: !HAVE_OCR,
+  },
   {
     processor: 'prc_llm_fields',
     what: 'a text file read by the model',
-    file: async () => ({ name: 'contract.txt', bytes: Buffer.from(CONTRACT), type: 'text/plain' }),
+    file: async () => part('contract.txt', Buffer.from(CONTRACT), 'text/plain'),
     fields: { requirements: JSON.stringify([{ key: 'vendor.name', label: 'Vendor name' }]) },
     key: 'vendor.name',
     value: 'Contoso Ltd',
@@ -87,7 +111,8 @@ describe('the built service runs every processor on a file of its kind', () => {
   beforeAll(async () => {
     fake = await startFakeOpenAi({ respond: answer });
     // A model configured, so that the model-read processor is enabled like the others.
-    service = await startBuiltService({ CONSOLE_ENABLED: 'false', LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-large', LLM_TIMEOUT_MS: '30000' });
+    const model = { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-large', LLM_TIMEOUT_MS: '30000' };
+    service = await startBuiltService({ CONSOLE_ENABLED: 'false', ...model });
   }, 120_000);
 
   afterAll(async () => {
@@ -108,7 +133,8 @@ describe('the built service runs every processor on a file of its kind', () => {
     it.skipIf(c.skip)(`${c.processor} reads ${c.what}`, async () => {
       const { quire } = service;
       const file = await c.file();
-      const created = await postMultipart(quire, quire.token, 'acme', '/assessments', { name: `${c.processor} ${c.what}`, processor_id: c.processor, ...c.fields }, [file]);
+      const fields = { name: `${c.processor} ${c.what}`, processor_id: c.processor, ...c.fields };
+      const created = await postMultipart(quire, quire.token, 'acme', '/assessments', fields, [file]);
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const [doc] = await processedDocuments(quire, created.body.assessment.id);
       expect(doc?.errors, JSON.stringify(doc)).toEqual([]);
@@ -116,8 +142,9 @@ describe('the built service runs every processor on a file of its kind', () => {
 
       const items = await quire.json('GET', `/documents/${doc?.document_id}/extracted-items`);
       expect(items.status).toBe(200);
-      const found = (items.body.items as Array<{ key: string; value: unknown }>).filter((item) => item.key === c.key);
-      expect(found.map((item) => item.value), JSON.stringify(items.body.items.map((item: { key: string }) => item.key))).toContainEqual(c.value);
+      const listed = items.body.items as Array<{ key: string; value: unknown }>;
+      const values = listed.filter((item) => item.key === c.key).map((item) => item.value);
+      expect(values, `items: ${listed.map((item) => item.key).join(', ')}`).toContainEqual(c.value);
     }, 120_000);
   }
 });
