@@ -93,13 +93,19 @@ export async function buildServer({ typecheck = true, outdir = path.join(root, '
     // module has neither, so each output file defines them for itself. What they then find
     // beside dist/ was checked: pino's transport workers (no transport is configured) and
     // @fastify/swagger's package.json defaults (a missing file gives {}; the `info` we pass wins).
+    // The banner is text esbuild does not read, in each file's top-level scope beside the bundled
+    // modules, whose names esbuild keeps clear of the globals those modules use but not of the
+    // ones the banner uses: uuid's `const URL = '6ba7…'` became a file-wide `var URL` in exceljs's
+    // chunk, so `new URL(…)` here threw "URL is not a constructor" and every .xlsx failed under
+    // `npm start` (issue #28). So the banner reads no global: only what it imports as `__quire…`.
     banner: {
       js: [
         "import { createRequire as __quireCreateRequire } from 'node:module';",
+        "import { dirname as __quireDirname } from 'node:path';",
         "import { fileURLToPath as __quireFileURLToPath } from 'node:url';",
         'const require = __quireCreateRequire(import.meta.url);',
         'const __filename = __quireFileURLToPath(import.meta.url);',
-        "const __dirname = __quireFileURLToPath(new URL('.', import.meta.url));",
+        'const __dirname = __quireDirname(__filename);',
       ].join('\n'),
     },
   });

@@ -37,7 +37,14 @@ export interface Json {
 }
 
 /** POSTs a multipart body with the caller's token and organization. */
-export async function postMultipart(server: TestServer, token: string, org: string, pathname: string, fields: Record<string, string>, files: readonly FilePart[]): Promise<Json> {
+export async function postMultipart(
+  server: Pick<TestServer, 'url'>,
+  token: string,
+  org: string,
+  pathname: string,
+  fields: Record<string, string>,
+  files: readonly FilePart[],
+): Promise<Json> {
   const { body, contentType } = multipart(fields, files);
   const response = await fetch(`${server.url}${pathname}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-org-slug': org, 'content-type': contentType }, body });
   const text = await response.text();

@@ -4,12 +4,14 @@
  * Each opened page records what would break the console's promises: requests to any other
  * host, Content-Security-Policy refusals, and uncaught page errors.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { expect } from 'vitest';
+import { ensureConsoleBuilt } from './build-dist.js';
 import { type TestServer, startTestServer } from './test-server.js';
+
+export { ensureConsoleBuilt };
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM);
@@ -20,14 +22,6 @@ export const ARTIFACTS_DIR = path.resolve('test-artifacts', 'console');
 /** The tablet width the console must work at, beside the 1280×800 default. */
 export const TABLET_VIEWPORT = { width: 820, height: 1180 };
 export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
-
-/** Builds dist/console when it is missing or older than packages/console (CI has built it already). */
-export async function ensureConsoleBuilt(): Promise<void> {
-  const { consoleIsFresh } = await import('../../scripts/dist-freshness.mjs');
-  if (consoleIsFresh(path.resolve('.'))) return;
-  const result = spawnSync('npm', ['run', '--silent', 'build', '-w', '@quire/console'], { cwd: path.resolve('.'), encoding: 'utf8', timeout: 180_000 });
-  if (result.status !== 0) throw new Error(`the console build failed:\n${result.stdout}\n${result.stderr}`);
-}
 
 /** A console test file's server (SQLite, `env` added) and chromium, the console built first. */
 export async function startConsoleSuite(env: Record<string, string> = {}): Promise<{ server: TestServer; browser: Browser }> {
