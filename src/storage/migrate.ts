@@ -2,7 +2,7 @@
  * Runs the portable migrations at start. Kysely's migrator records what ran, so a second run is
  * a no-op, and takes a lock so two processes starting together do not both migrate.
  */
-import { type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
 import * as m0001 from './migrations/0001-identity.js';
 import * as m0002 from './migrations/0002-documents.js';
 import * as m0003 from './migrations/0003-jobs.js';
@@ -23,6 +23,7 @@ import * as m0017 from './migrations/0017-page-images.js';
 import * as m0018 from './migrations/0018-document-revisions.js';
 import * as m0019 from './migrations/0019-organization-revisions.js';
 import * as m0020 from './migrations/0020-extracted-items-document-order.js';
+import * as m0021 from './migrations/0021-document-title-search.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-document-revisions': m0018,
   '0019-organization-revisions': m0019,
   '0020-extracted-items-document-order': m0020,
+  '0021-document-title-search': m0021,
 };
 
 /** The names of every migration, in order (what a migrated database records). */
@@ -64,9 +66,21 @@ class InCodeMigrationProvider implements MigrationProvider {
  * @throws Error when a migration fails (start-up stops; the failed migration's transaction is rolled back).
  */
 export async function migrateToLatest(db: Kysely<Database>, schema: string | null = null): Promise<void> {
+  await migrate(db, schema, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Brings the schema up to the migration `name` and no further: a database as an older release
+ * left it, for the tests of a later migration's back-fill.
+ */
+export async function migrateUpTo(db: Kysely<Database>, name: string, schema: string | null = null): Promise<void> {
+  await migrate(db, schema, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Kysely<Database>, schema: string | null, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
   // Name the schema: without it Kysely takes a migration table of ANY schema as ours.
   const migrator = new Migrator({ db: schema ? listingOnlySchema(db, schema) : db, provider: new InCodeMigrationProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);

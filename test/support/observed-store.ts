@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { type Store, openStore } from '../../src/storage/database.js';
 import type { DialectName } from '../../src/storage/dialect.js';
-import { migrateToLatest } from '../../src/storage/migrate.js';
+import { migrateToLatest, migrateUpTo } from '../../src/storage/migrate.js';
 import { POSTGRES_URL } from './dialects.js';
 
 export interface ObservedStore {
@@ -22,7 +22,8 @@ export interface ObservedStore {
   readonly queries: string[];
 }
 
-export function useObservedStore(dialect: DialectName, namePrefix: string): ObservedStore {
+/** `upTo`: migrate only that far (a database as an older release left it); latest by default. */
+export function useObservedStore(dialect: DialectName, namePrefix: string, options: { upTo?: string } = {}): ObservedStore {
   const schema = `${namePrefix}_${randomBytes(6).toString('hex')}`;
   const queries: string[] = [];
   let opened: Store | undefined;
@@ -31,7 +32,8 @@ export function useObservedStore(dialect: DialectName, namePrefix: string): Obse
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `quire-${namePrefix}-`));
     const postgres = dialect === 'postgres';
     opened = await openStore({ dataDir, databaseUrl: postgres ? POSTGRES_URL : undefined, databaseSchema: postgres ? schema : 'public' }, { onQuery: (text) => queries.push(text) });
-    await migrateToLatest(opened.db, postgres ? schema : null);
+    if (options.upTo === undefined) await migrateToLatest(opened.db, postgres ? schema : null);
+    else await migrateUpTo(opened.db, options.upTo, postgres ? schema : null);
   });
   afterAll(async () => {
     if (opened) {

@@ -7,16 +7,13 @@ import { fromDbBool, toDbBool } from '../../storage/dialect.js';
 import type { Database, DocumentTable } from '../../storage/schema.js';
 import { fromJson } from '../json-column.js';
 import { type Page, type PageRequest, keysetPage, mapPage } from '../../storage/keyset-page.js';
+import { titleSearch } from './document-title-search.js';
 
 /** Which documents a page lists; absent keys do not filter. */
 export interface DocumentFilter {
   state?: string;
-  titleContains?: string;
-}
-
-/** `text` matched literally inside a LIKE pattern escaped with a backslash. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+  /** A title search (trimmed, not blank): what matches is titleSearch's, best match first. */
+  titleSearch?: string;
 }
 
 export interface DocumentRecord {
@@ -88,13 +85,18 @@ export class DocumentRepository {
     return row !== undefined;
   }
 
-  /** Templates or instances of the organization, oldest first, one page at a time. */
+  /** Templates or instances of the organization, oldest first (best match first when searched), one page at a time. */
   async listPage(orgId: string, isTemplate: boolean, page: PageRequest, filter: DocumentFilter = {}): Promise<Page<DocumentRecord>> {
-    let query = this.db.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('is_template', '=', toDbBool(isTemplate));
-    if (filter.state !== undefined) query = query.where('state', '=', filter.state);
-    // lower() on both sides: LIKE ignores case on SQLite but not on PostgreSQL. The user's % and _ are literal.
-    if (filter.titleContains !== undefined) query = query.where(sql<boolean>`lower(title) like ${`%${likeLiteral(filter.titleContains.toLowerCase())}%`} escape '\\'`);
-    return mapPage(keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page), documentFromRow);
+    const search = filter.titleSearch === undefined ? undefined : titleSearch(this.db, filter.titleSearch);
+    const inOrg = search ? search.inOrganization(orgId) : sql<boolean>`org_id = ${orgId}`;
+    const base = this.db.selectFrom('documents').selectAll().where(inOrg).where('is_template', '=', toDbBool(isTemplate));
+    const query = filter.state === undefined ? base : base.where('state', '=', filter.state);
+    if (search === undefined) {
+      return mapPage(keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page), documentFromRow);
+    }
+    // Ranked in a subquery, so the page orders and continues by its rank key as by a column.
+    const ranked = this.db.selectFrom(query.where(search.matches).select(search.rankKey.as('rank_key')).as('ranked')).selectAll();
+    return mapPage(keysetPage(ranked, { sort: 'rank_key', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.rank_key, r.id] }, page), documentFromRow);
   }
 
   /** Templates or instances of the organization, oldest first. */

@@ -32,7 +32,7 @@ const Ok = Type.Object({ ok: Type.Boolean() });
 /** The list's filters as asked: a blank `q` filters nothing (an emptied search box lists everything). */
 function filterOf(query: { q?: string; state?: string }): DocumentFilter {
   const q = query.q?.trim();
-  return { titleContains: q ? q : undefined, state: query.state };
+  return { titleSearch: q ? q : undefined, state: query.state };
 }
 
 /** Presents the detail of a document already in scope (`{document, sections, sources, fields, dataNeeds}`). */
@@ -40,7 +40,7 @@ export type DocumentDetailPresenter = (ctx: CommandContext, document: DocumentRe
 
 export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps, presentDetail: DocumentDetailPresenter = documentDetail): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/v1/documents', { schema: { operationId: 'listDocuments', summary: 'List document instances', description: 'The active organization\'s document instances (not templates), each with its `{key: value}` field map; `q` keeps those whose title contains the text, `state` those in one lifecycle state (422 for another value).', tags, querystring: ListDocumentsQuery, response: { 200: PagedArray(Ref(DocumentSummary)), ...errorResponses(422) } } }, async (request, reply) =>
+  app.get('/v1/documents', { schema: { operationId: 'listDocuments', summary: 'List document instances', description: 'The active organization\'s document instances (not templates), each with its `{key: value}` field map; oldest first; `q` keeps those whose title matches the text (see `q`), best match first, `state` those in one lifecycle state (422 for another value).', tags, querystring: ListDocumentsQuery, response: { 200: PagedArray(Ref(DocumentSummary)), ...errorResponses(422) } } }, async (request, reply) =>
     sendPage(request, reply, await listDocuments(contextOf(request, deps), { templates: false, filter: filterOf(request.query) }, pageOf(request.query))),
   );
 

@@ -125,9 +125,15 @@ export const DOCUMENT_SCHEMAS = [
   DocumentHeader, DocumentSummary, Source, DocumentDetail,
 ];
 
-/** `GET /v1/documents`: a page, optionally only the documents whose title contains `q` or in one lifecycle state. */
+/** What `q` matches and in what order (docs/adr/0251-document-title-search.md). */
+const SEARCH_DESCRIPTION =
+  'only documents whose title contains this text, from three characters, or has a word starting with it, for one or two letters or digits ' +
+  '(letters compared without case; blank: no filter). The title that is the text comes first, then titles starting with it, then with a ' +
+  'word starting with it, then the rest; oldest first within each. The text is never search syntax: quotes, `*` or `-` match themselves.';
+
+/** `GET /v1/documents`: a page, optionally only the documents whose title matches `q` (best match first) or in one lifecycle state. */
 export const ListDocumentsQuery = Type.Object({
   ...PageQueryProperties,
-  q: Type.Optional(Type.String({ maxLength: 200, description: 'only documents whose title contains this text (letters compared without case; blank: no filter)' })),
+  q: Type.Optional(Type.String({ maxLength: 200, description: SEARCH_DESCRIPTION })),
   state: Type.Optional(StringEnum<readonly string[]>(LIFECYCLE_STATES, { description: 'only documents in this lifecycle state' })),
 });

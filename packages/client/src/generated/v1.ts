@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * List document instances
-         * @description The active organization's document instances (not templates), each with its `{key: value}` field map; `q` keeps those whose title contains the text, `state` those in one lifecycle state (422 for another value).
+         * @description The active organization's document instances (not templates), each with its `{key: value}` field map; oldest first; `q` keeps those whose title matches the text (see `q`), best match first, `state` those in one lifecycle state (422 for another value).
          */
         get: operations["listDocuments"];
         put?: never;
@@ -3267,7 +3267,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
-                /** @description only documents whose title contains this text (letters compared without case; blank: no filter) */
+                /** @description only documents whose title contains this text, from three characters, or has a word starting with it, for one or two letters or digits (letters compared without case; blank: no filter). The title that is the text comes first, then titles starting with it, then with a word starting with it, then the rest; oldest first within each. The text is never search syntax: quotes, `*` or `-` match themselves. */
                 q?: string;
                 /** @description only documents in this lifecycle state */
                 state?: "draft" | "under-review" | "finalized";
