@@ -188,11 +188,15 @@ suite('PgBossJobQueue [postgres]', () => {
             if (job.attempt > 1) return;
             first = job.signal;
             await new Promise<void>((resolve) => job.signal?.addEventListener('abort', () => resolve()));
+            // Slow to stop. No assertion reads this length: it makes the interleaving under test
+            // likelier, and the test judges the job's states, whichever order comes.
+            // eslint-disable-next-line no-restricted-syntax -- simulated slow work, not a wait for something to happen
             await new Promise((resolve) => setTimeout(resolve, 150));
           },
           // Deciding takes a while (a generation's writes its pipeline_failed): the old attempt
           // ends meanwhile, while the lease taken over is ours and not yet handed back.
           onOrphaned: async () => {
+            // eslint-disable-next-line no-restricted-syntax -- simulated slow decision (as above), not a wait for something to happen
             await new Promise((resolve) => setTimeout(resolve, 600));
             return 'retry';
           },
