@@ -180,7 +180,11 @@ suite('PgBossJobQueue [postgres]', () => {
     // the job under the lease taken over for the retry.
     const runs: number[] = [];
     let first: AbortSignal | undefined;
-    const queue = queueWith(
+    // The queue's sweeps and running attempts, watched (not changed) so that the test orders
+    // events instead of pausing for them.
+    let sweeps = 0;
+    const watched = () => queue as unknown as { leases: { takeOverStale: (...args: unknown[]) => Promise<unknown[]> }; runningJobs: Map<string, unknown> };
+    const queue: PgBossJobQueue = queueWith(
       [
         defineJob(ECHO, {
           handler: async (_payload, job) => {
@@ -188,22 +192,27 @@ suite('PgBossJobQueue [postgres]', () => {
             if (job.attempt > 1) return;
             first = job.signal;
             await new Promise<void>((resolve) => job.signal?.addEventListener('abort', () => resolve()));
-            // Slow to stop. No assertion reads this length: it makes the interleaving under test
-            // likelier, and the test judges the job's states, whichever order comes.
-            // eslint-disable-next-line no-restricted-syntax -- simulated slow work, not a wait for something to happen
-            await new Promise((resolve) => setTimeout(resolve, 150));
+            // Slow to stop: still running while two more sweeps pass over its stale lease, which
+            // they must leave alone (taken back now, this attempt would complete the job).
+            const seen = sweeps;
+            await expect.poll(() => sweeps, { timeout: 20_000, interval: 10 }).toBeGreaterThanOrEqual(seen + 2);
           },
-          // Deciding takes a while (a generation's writes its pipeline_failed): the old attempt
-          // ends meanwhile, while the lease taken over is ours and not yet handed back.
+          // Decided only once the old attempt is over: had a sweep taken the lease back while it
+          // ran, its outcome would be written by now, under the lease taken over.
           onOrphaned: async () => {
-            // eslint-disable-next-line no-restricted-syntax -- simulated slow decision (as above), not a wait for something to happen
-            await new Promise((resolve) => setTimeout(resolve, 600));
+            await expect.poll(() => watched().runningJobs.has('echo-self-takeover'), { timeout: 20_000, interval: 10 }).toBe(false);
             return 'retry';
           },
         }),
       ],
       900,
     );
+    const takeOverStale = watched().leases.takeOverStale.bind(watched().leases);
+    watched().leases.takeOverStale = async (...args) => {
+      const taken = await takeOverStale(...args);
+      sweeps += 1;
+      return taken;
+    };
     await queue.start();
     await queue.enqueue(ECHO, { n: 9 }, { id: 'echo-self-takeover' });
     await eventually(() => first !== undefined);
