@@ -76,9 +76,10 @@ describe('dimensionProblem', () => {
 
 describe('image extraction', () => {
   it('fails a 40,000 × 40,000 PNG at once with a clear message, before OCR decodes anything', async () => {
-    const started = performance.now();
+    // Only a header: had OCR decoded it, the missing pixel data would have failed it otherwise.
+    // How fast the refusal comes is for benches to measure, not for a test to assert.
     const result = await runProcessor('prc_ocr', { bytes: pngHeader(40_000, 40_000), kind: 'image', filename: 'huge.png' });
-    expect(performance.now() - started).toBeLessThan(2_000);
-    expect(result.errors).toContainEqual(expect.objectContaining({ code: 'image_too_large', category: 'policy', message: expect.stringMatching(/a side may be at most 20000 pixels/) }));
+    expect(result.items).toEqual([]);
+    expect(result.errors).toEqual([expect.objectContaining({ code: 'image_too_large', category: 'policy', message: expect.stringMatching(/a side may be at most 20000 pixels/) })]);
   });
 });

@@ -44,9 +44,8 @@ describe('pdf text extraction (worker)', () => {
 
   it('honours the time budget with a clear timeout error', async () => {
     const bytes = await makeLongPdf(30);
-    const t0 = Date.now();
+    // Were the budget ignored, all 30 pages would be read and the result would be ok.
     const res = await extractPdfText(bytes, { timeout_ms: 50 });
-    expect(Date.now() - t0).toBeLessThan(5000);
     expect(res).toMatchObject({ ok: false, error: { code: 'timeout', message: expect.stringMatching(/time budget of 50 ms/) } });
   });
 

@@ -52,7 +52,9 @@ describe('runProcessorInWorker', () => {
 
     const cancel = new AbortController();
     const cancelled = runProcessorInWorker('prc_generic_fields', { bytes: Buffer.from('Total: $1.00\n'.repeat(400_000)), kind: 'text' }, budget, cancel.signal);
-    setTimeout(() => cancel.abort(), 50);
+    // Cancelled once a worker has taken it (not before it starts, which would prove less).
+    await expect.poll(() => extractionWorkerStats(budget).busy, { timeout: 20_000, interval: 5 }).toBe(1);
+    cancel.abort();
     expect((await cancelled).errors[0]?.message).toBe('extraction was cancelled');
     const after = await runProcessorInWorker('prc_generic_fields', { bytes: NOTES, kind: 'text' }, budget);
     expect(after.items.length).toBeGreaterThan(0);

@@ -151,7 +151,8 @@ describe('runPipeline', () => {
     let readDuringSynthesis: number | undefined;
     class SlowSynthesis extends FakeModelGateway {
       override async synthesize(i: Parameters<FakeModelGateway['synthesize']>[0]) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        // The call is under way: the checks' reads of both sources must come before it answers.
+        await expect.poll(() => sourceFactComputations() - before, { timeout: 10_000, interval: 5 }).toBe(2);
         readDuringSynthesis = sourceFactComputations() - before;
         return super.synthesize(i);
       }

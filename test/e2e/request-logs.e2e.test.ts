@@ -28,8 +28,7 @@ describe('request logs', () => {
     const requestId = response.headers.get('x-request-id') ?? '';
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     // The completion line is written as the answer ends, which may be after the client has it.
-    for (let waited = 0; linesOf(requestId).length < 2 && waited < 2_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(linesOf(requestId).map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    await expect.poll(() => linesOf(requestId).map((line) => line.msg), { timeout: 10_000, interval: 20 }).toEqual(['incoming request', 'request completed']);
     expect(server.logs.join('\n')).not.toContain(token);
   });
 
@@ -38,7 +37,12 @@ describe('request logs', () => {
     await response.arrayBuffer();
     const requestId = response.headers.get('x-request-id') ?? '';
     expect(requestId).not.toBe('');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A request made after it, whose completion line is written later in the same stream: once
+    // that line is there, any line of the docs request would be too.
+    const after = await server.call('GET', '/v1/whoami', { token });
+    await after.arrayBuffer();
+    const afterId = after.headers.get('x-request-id') ?? '';
+    await expect.poll(() => linesOf(afterId).map((line) => line.msg), { timeout: 10_000, interval: 20 }).toContain('request completed');
     expect(linesOf(requestId)).toEqual([]);
   });
 });

@@ -18,6 +18,8 @@ for (;;) {
     process.stdout.write(`${document.processing_status}\n`);
     break;
   }
+  // A program of its own, outside vitest: its parent test bounds the whole run (45 s).
+  // eslint-disable-next-line no-restricted-syntax -- the interval of a poll for the extraction's end
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 await server.close();

@@ -228,6 +228,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     requests.push(request);
     for (const resolve of waiting.splice(0)) resolve(requests[0]);
     const sequence = requests.length;
+    // eslint-disable-next-line no-restricted-syntax -- the latency a test asks of this fake model server is its behaviour, not a test's wait
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     // The client may have given up (timeout) while we waited: nothing left to answer.
     if (res.destroyed || req.socket.destroyed) return;

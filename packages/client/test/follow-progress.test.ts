@@ -11,12 +11,18 @@ afterEach(async () => {
 
 async function follow(steps: Parameters<typeof startScriptedServer>[0], options: Parameters<typeof followProgress>[2] = {}) {
   server = await startScriptedServer(steps);
-  const client = createQuireClient({ baseUrl: server.url, token: 't0k', retry: { baseDelayMs: 10 } });
+  // Every request the client makes, counted as it is made (the server sees one only when it arrives).
+  const fetches: string[] = [];
+  const counting = (request: Request) => {
+    fetches.push(request.url);
+    return fetch(request);
+  };
+  const client = createQuireClient({ baseUrl: server.url, token: 't0k', retry: { baseDelayMs: 10 }, fetch: counting });
   const events: ProgressEvent[] = [];
   const outcome = (async () => {
     for await (const event of followProgress(client, 'doc_1', { reconnectDelayMs: 20, ...options })) events.push(event);
   })();
-  return { server, events, outcome };
+  return { server, events, outcome, fetches };
 }
 
 describe('followProgress', () => {
@@ -59,9 +65,10 @@ describe('followProgress', () => {
   });
 
   it('does not retry after a deadline miss', async () => {
-    const { server, events, outcome } = await follow([sse([frame(1, 'pipeline_started')], { end: false })], { deadlineMs: 300 });
+    const { server, events, outcome, fetches } = await follow([sse([frame(1, 'pipeline_started')], { end: false })], { deadlineMs: 300 });
     await expect(outcome).rejects.toBeInstanceOf(ProgressDeadlineExceeded);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The follower has ended: a retry would have been made (and counted) before it gave up.
+    expect(fetches).toEqual([`${server.url}/v1/documents/doc_1/progress`]);
     expect(events.map((e) => e.seq)).toEqual([1]);
     expect(server.requests).toHaveLength(1);
   });

@@ -16,13 +16,9 @@ import { PgBossJobQueue } from './pg-boss-job-queue.js';
 
 const ECHO = { name: 'test.echo', schema: Type.Object({ n: Type.Number() }, { additionalProperties: false }) } satisfies JobType<ReturnType<typeof Type.Object>>;
 
-/** Resolves once `check` holds, polling; fails after `ms`. */
+/** Waits (polling, vitest's own) until `check` holds; fails after `ms`. */
 async function eventually(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await expect.poll(check, { timeout: ms, interval: 25 }).toBe(true);
 }
 
 const suite = POSTGRES_URL ? describe : describe.skip;
@@ -92,16 +88,17 @@ suite('PgBossJobQueue [postgres]', () => {
   });
 
   it('holds a delayed job until its time, and cancels a queued one', async () => {
-    const seen: number[] = [];
-    const queue = queueWith([defineJob(ECHO, { handler: async (payload) => void seen.push(payload.n) })]);
+    const seen: Array<{ n: number; at: number }> = [];
+    const queue = queueWith([defineJob(ECHO, { handler: async (payload) => void seen.push({ n: payload.n, at: Date.now() }) })]);
     await queue.start();
-    await queue.enqueue(ECHO, { n: 4 }, { id: 'echo-later', startAfter: new Date(Date.now() + 1500) });
+    const startAfter = new Date(Date.now() + 1500);
+    await queue.enqueue(ECHO, { n: 4 }, { id: 'echo-later', startAfter });
     await queue.enqueue(ECHO, { n: 5 }, { id: 'echo-cancelled', startAfter: new Date(Date.now() + 60_000) });
     expect(await queue.cancel('echo-cancelled')).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(seen).toEqual([]);
     await eventually(() => seen.length === 1);
-    expect(seen).toEqual([4]);
+    // An order of instants, not a duration: however loaded the machine, it ran no earlier than asked.
+    expect(seen).toEqual([{ n: 4, at: expect.any(Number) }]);
+    expect(seen[0].at).toBeGreaterThanOrEqual(startAfter.getTime());
     expect(await engineJob('echo-cancelled')).toEqual({ state: 'cancelled' });
     await queue.stop();
   });
@@ -183,7 +180,11 @@ suite('PgBossJobQueue [postgres]', () => {
     // the job under the lease taken over for the retry.
     const runs: number[] = [];
     let first: AbortSignal | undefined;
-    const queue = queueWith(
+    // The queue's sweeps and running attempts, watched (not changed) so that the test orders
+    // events instead of pausing for them.
+    let sweeps = 0;
+    const watched = () => queue as unknown as { leases: { takeOverStale: (...args: unknown[]) => Promise<unknown[]> }; runningJobs: Map<string, unknown> };
+    const queue: PgBossJobQueue = queueWith(
       [
         defineJob(ECHO, {
           handler: async (_payload, job) => {
@@ -191,18 +192,27 @@ suite('PgBossJobQueue [postgres]', () => {
             if (job.attempt > 1) return;
             first = job.signal;
             await new Promise<void>((resolve) => job.signal?.addEventListener('abort', () => resolve()));
-            await new Promise((resolve) => setTimeout(resolve, 150));
+            // Slow to stop: still running while two more sweeps pass over its stale lease, which
+            // they must leave alone (taken back now, this attempt would complete the job).
+            const seen = sweeps;
+            await expect.poll(() => sweeps, { timeout: 20_000, interval: 10 }).toBeGreaterThanOrEqual(seen + 2);
           },
-          // Deciding takes a while (a generation's writes its pipeline_failed): the old attempt
-          // ends meanwhile, while the lease taken over is ours and not yet handed back.
+          // Decided only once the old attempt is over: had a sweep taken the lease back while it
+          // ran, its outcome would be written by now, under the lease taken over.
           onOrphaned: async () => {
-            await new Promise((resolve) => setTimeout(resolve, 600));
+            await expect.poll(() => watched().runningJobs.has('echo-self-takeover'), { timeout: 20_000, interval: 10 }).toBe(false);
             return 'retry';
           },
         }),
       ],
       900,
     );
+    const takeOverStale = watched().leases.takeOverStale.bind(watched().leases);
+    watched().leases.takeOverStale = async (...args) => {
+      const taken = await takeOverStale(...args);
+      sweeps += 1;
+      return taken;
+    };
     await queue.start();
     await queue.enqueue(ECHO, { n: 9 }, { id: 'echo-self-takeover' });
     await eventually(() => first !== undefined);

@@ -42,11 +42,15 @@ describeEachDialect('data-need commands', (dialect) => {
     expect(await ctx.repos.dataNeeds.findById(org.id, doc.id, rate.id)).toEqual(rate);
   });
 
-  it('an update changes only the keys sent', async () => {
+  it('an update changes only the keys sent, null clears an optional key, and a null kind is refused', async () => {
     const { org, doc, rate, ctx } = await setup();
     const updated = await updateDataNeed(ctx, doc.id, rate.id, { name: 'Hourly rate', args_json: { value: 150 } });
     expect(updated).toMatchObject({ outputKey: 'rate', kind: 'static', name: 'Hourly rate', args: { value: 150 }, updatedAt: FIXED_NOW });
     expect(await ctx.repos.dataNeeds.findById(org.id, doc.id, rate.id)).toEqual(updated);
+    const cleared = await updateDataNeed(ctx, doc.id, rate.id, { name: null });
+    expect(cleared).toMatchObject({ name: null, args: { value: 150 } });
+    await expect(updateDataNeed(ctx, doc.id, rate.id, { kind: null })).rejects.toThrow('kind must not be null');
+    expect(await ctx.repos.dataNeeds.findById(org.id, doc.id, rate.id)).toEqual(cleared);
   });
 
   it("another organization's document or need is not found and stays unchanged", async () => {

@@ -40,13 +40,14 @@ describeEachDialect('editSection', (dialect) => {
     expect(await ctx.repos.sections.findById(org.id, doc.id, section.id)).toEqual(section);
   });
 
-  it("another organization's section is not found, through either document id, and stays unchanged", async () => {
+  it("another organization's section is not found, through either document id, and stays unchanged; nor is a missing one", async () => {
     const { org: owner, doc, section } = await setup();
     const other = await buildOrg(h.db);
     const otherDoc = await buildDocument(h.db, { orgId: other.id });
     const ctx = h.contextFor(other);
     await expect(editSection(ctx, doc.id, section.id, { title: 'Hijacked' })).rejects.toBeInstanceOf(NotFoundError);
     await expect(editSection(ctx, otherDoc.id, section.id, { content: 'Hijacked' })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(editSection(h.contextFor(owner), doc.id, 'sec_missing', { title: 'x' })).rejects.toBeInstanceOf(NotFoundError);
     expect(await h.contextFor(owner).repos.sections.findById(owner.id, doc.id, section.id)).toEqual(section);
   });
 });

@@ -7,6 +7,7 @@ import { buildDocument, buildOrg, buildSection } from '../../../../../test/suppo
 import { reorderSections } from './reorder-sections.js';
 
 describeEachDialect('reorderSections', (dialect) => {
+  // The sections e2e test's reorder case moved down here (one use case over HTTP).
   const h = useDbHarness(dialect);
 
   async function setup() {
@@ -31,6 +32,8 @@ describeEachDialect('reorderSections', (dialect) => {
     await expect(reorderSections(ctx, doc.id, [a.id, b.id])).rejects.toThrow(new RegExp(`missing: ${c.id}`));
     await expect(reorderSections(ctx, doc.id, [a.id, a.id, b.id, c.id])).rejects.toThrow('sectionIds lists a section more than once');
     await expect(reorderSections(ctx, doc.id, [a.id, b.id, c.id, elsewhere.id])).rejects.toThrow(DomainValidationError);
+    await expect(reorderSections(ctx, doc.id, [a.id, b.id, elsewhere.id])).rejects.toThrow(DomainValidationError);
+    await expect(reorderSections(ctx, doc.id, [])).rejects.toThrow(DomainValidationError);
     expect((await ctx.repos.sections.listByDocument(org.id, doc.id)).map((s) => s.key)).toEqual(['a', 'b', 'c']);
   });
 
