@@ -385,6 +385,7 @@ function pdfConfig(env: Env): PdfConverterSettings {
     maxConversions: integer(env, 'PDF_CONVERTER_MAX_CONVERSIONS', defaults.maxConversions, 1, 1_000_000),
     startTimeoutMs: integer(env, 'PDF_CONVERTER_START_TIMEOUT_SECONDS', defaults.startTimeoutMs / 1000, 1, 600) * 1000,
     queueTimeoutMs: integer(env, 'PDF_QUEUE_TIMEOUT_SECONDS', defaults.queueTimeoutMs / 1000, 1, 3600) * 1000,
+    startAtBoot: oneOf(env, 'PDF_START_AT_BOOT', ['true', 'false'] as const, String(defaults.startAtBoot) as 'true' | 'false') === 'true',
   };
 }
 
