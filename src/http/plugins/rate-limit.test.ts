@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../../kernel/actor.js';
@@ -12,7 +13,7 @@ function advance(ms: number): void {
   vi.setSystemTime(Date.now() + ms);
 }
 
-async function appWith(limits: { perMinute: number; loginPerMinute: number }): Promise<FastifyInstance> {
+async function appWith(limits: { perMinute: number; loginPerMinute: number; redisUrl?: string }): Promise<FastifyInstance> {
   vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
   const built = Fastify();
   // The 429 each limited route documents refers to it.
@@ -72,4 +73,17 @@ describe('rate limit', () => {
     }
     expect([...statuses]).toEqual([200]);
   });
+
+  it('serves every request, uncounted, while the shared store (Redis) cannot be reached', async () => {
+    // A port nobody listens on: the one a listener had a moment ago.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    app = await appWith({ perMinute: 1, loginPerMinute: 1, redisUrl: `redis://127.0.0.1:${port}` });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await app.inject({ method: 'GET', url: '/v1/whoami', headers: { 'x-user': 'ann' } })).statusCode);
+    expect(statuses).toEqual([200, 200, 200]);
+  });
 });
+
