@@ -86,4 +86,3 @@ describe('rate limit', () => {
     expect(statuses).toEqual([200, 200, 200]);
   });
 });
-
