@@ -103,7 +103,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Cross-cutting HTTP conventions, before any route so each attaches to every route.
   await installCors(app, deps.config.http.corsOrigins);
   await installCompression(app);
-  installRateLimit(app, { perMinute: deps.config.http.rateLimitPerMinute, loginPerMinute: deps.config.http.loginRateLimitPerMinute });
+  const limitRefused = await installRateLimit(app, {
+    perMinute: deps.config.http.rateLimitPerMinute,
+    loginPerMinute: deps.config.http.loginRateLimitPerMinute,
+    redisUrl: deps.config.http.rateLimitRedisUrl,
+  });
   const { jobs } = deps.services;
   installMetrics(app, deps.store.db, { token: deps.config.http.metricsToken, ...(jobs.countByStatus ? { jobCounts: () => jobs.countByStatus?.() ?? Promise.resolve({}) } : {}) });
   await installOpenApi(app, deps.version);
@@ -137,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => {
     // One per app: the member routes below drop entries of the users they change.
     const memberships = new MembershipCache(deps.config.auth.membershipCacheSeconds * 1000);
-    protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim: deps.config.auth.orgClaim, orgClaimDefaultRole: deps.config.auth.orgClaimDefaultRole, memberships });
+    protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim: deps.config.auth.orgClaim, orgClaimDefaultRole: deps.config.auth.orgClaimDefaultRole, memberships, limitRefused });
     registerIdentityRoutes(scope);
     const routeDeps: RouteDeps = { db: deps.store.db, ...deps.services };
     registerMemberRoutes(scope, routeDeps, memberships);

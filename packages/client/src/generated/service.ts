@@ -842,7 +842,7 @@ export interface paths {
         };
         /**
          * The composed document as a PDF file
-         * @description The .docx of `export.docx`, converted by LibreOffice, which updates the table of contents first so it shows page numbers. The ETag is weak (the same content converts to an equivalent PDF, not to the same bytes); `If-None-Match` with it answers 304 without converting. An installation without LibreOffice answers 503 saying how to enable PDF export.
+         * @description The .docx of `export.docx`, converted by LibreOffice, which updates the table of contents first so it shows page numbers. The ETag is weak (the same content converts to an equivalent PDF, not to the same bytes); `If-None-Match` with it answers 304 without converting. An installation without LibreOffice answers 503 saying how to enable PDF export; while every converter is busy or none has started yet, 503 with `Retry-After`.
          */
         get: operations["exportPdf"];
         put?: never;
@@ -1908,7 +1908,7 @@ export interface paths {
         put?: never;
         /**
          * Register a built-in tool class with non-secret configuration
-         * @description Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept or one holding credentials; 409 when the name is taken. Needs the owner role or above (403 otherwise).
+         * @description Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept, one holding credentials or a URL naming a private, loopback or link-local address (as for a webhook); 409 when the name is taken. Needs the owner role or above (403 otherwise).
          */
         post: operations["createToolRegistration"];
         delete?: never;
