@@ -157,10 +157,13 @@ suite(`database restart under ROLE=api + ROLE=worker${unavailable ? ` (skipped: 
     expectAllAlive();
     await startDatabase();
     expectAllAlive();
-    // Reads and writes work again, on the same processes.
+    // Reads and writes work again, on the same processes, and the worker runs jobs again.
     const read = await api.json('GET', `/v1/documents/${before}`);
     expect(read.status, JSON.stringify(read.body)).toBe(200);
-    await newDocument();
+    await generate(before);
+    const events = await eventsOf(before);
+    expect(events.filter((e) => TERMINAL.has(e.event)).map((e) => e.event)).toEqual(['pipeline_finished']);
+    expectAllAlive();
   });
 
   it('survives a restart during a run: the run ends with a terminal event and the queued one runs', { timeout: 240_000 }, async () => {
