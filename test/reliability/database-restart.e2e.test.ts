@@ -50,11 +50,18 @@ suite(`database restart under ROLE=api + ROLE=worker${unavailable ? ` (skipped: 
     expect(exits).toEqual([]);
   }
 
+  /** GET on the api; a refused connection fails naming the processes that exited, with their logs. */
+  async function get(pathname: string): Promise<Response> {
+    return fetch(`${api.url}${pathname}`).catch((error: unknown) => {
+      throw new Error(`the api did not answer GET ${pathname} (${String(error)}); ${exits.length} process(es) exited:\n${exits.join('\n')}`);
+    });
+  }
+
   async function stopDatabase(): Promise<void> {
     await database.stop();
     // The api notices (a request needs the database) and says so the contract's way.
     const ready = await until(async () => {
-      const answer = await fetch(`${api.url}/ready`);
+      const answer = await get('/ready');
       return answer.status === 503 ? { retryAfter: answer.headers.get('retry-after'), body: (await answer.json()) as { detail: string } } : undefined;
     }, '/ready to say the database is down');
     expect(ready.body.detail).toMatch(/database \(postgres\) does not answer/);
@@ -70,21 +77,22 @@ suite(`database restart under ROLE=api + ROLE=worker${unavailable ? ` (skipped: 
     expect(created.status).toBe(503);
     expect(Number(created.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await created.json()) as { detail: string }).detail).toMatch(/database/i);
-    const health = await fetch(`${api.url}/health`);
+    const health = await get('/health');
     expect(health.status).toBe(503);
   }
 
   /** Starts the database again and waits (at most RESUME_MS) for the service to answer normally. */
-  async function startDatabase(): Promise<void> {
+  async function startDatabase(): Promise<number> {
     await database.start();
     const backAt = Date.now();
-    await until(async () => ((await fetch(`${api.url}/ready`)).status === 200 ? true : undefined), 'the service to be ready again', RESUME_MS);
+    await until(async () => ((await get('/ready')).status === 200 ? true : undefined), 'the service to be ready again', RESUME_MS);
     const listed = await until(async () => {
       const answer = await api.json('GET', '/v1/documents');
       return answer.status === 200 ? answer : undefined;
     }, 'GET /v1/documents to answer 200 again', RESUME_MS - (Date.now() - backAt));
     expect(Array.isArray(listed.body.items ?? listed.body)).toBe(true);
     console.log(`database restart: the service answered normally ${Date.now() - backAt} ms after the database was back`);
+    return backAt;
   }
 
   type Event = { event: string; runId: number; error?: string };
@@ -181,10 +189,11 @@ suite(`database restart under ROLE=api + ROLE=worker${unavailable ? ` (skipped: 
     // writing the job's outcome (the worker logs both).
     await until(async () => (worker.output().includes('job generate-document failed') ? true : undefined), 'the run to fail to write while the database is down');
     expectAllAlive();
-    await startDatabase();
+    const backAt = await startDatabase();
     expectAllAlive();
 
     const first = await following.events;
+    console.log(`database restart: the run in flight ended ${Date.now() - backAt} ms after the database was back (lease ${LEASE_SECONDS} s)`);
     expect(first).toEqual(await eventsOf(inFlight));
     const firstTerminals = first.filter((e) => TERMINAL.has(e.event));
     expect(firstTerminals, JSON.stringify(first.at(-1))).toHaveLength(1);
