@@ -35,7 +35,7 @@ export interface Store {
   /** One round trip; false when the database does not answer. */
   ping(): Promise<boolean>;
   /**
-   * Tells `listener` of each pooled connection the server ended while it sat idle (a restart, a
+   * Tells `listener` of each pooled connection that broke (the server ended it: a restart, a
    * failover). The pool drops it and opens a new one on the next query; no listener is needed
    * for that, this is for the log.
    */

@@ -78,9 +78,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(413).send({ detail: `the request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes (BODY_LIMIT_BYTES); nothing was changed` });
     }
     // A race outside any transaction (see storage-races.ts): its 404/409, handled as above.
-    const race = translateStorageRace(error);
-    if (race instanceof NotFoundError) return reply.status(404).send({ detail: race.message });
-    if (race instanceof ConflictError) return reply.status(409).send({ detail: race.detail });
+    if (thrown instanceof NotFoundError) return reply.status(404).send({ detail: thrown.message });
+    if (thrown instanceof ConflictError) return reply.status(409).send({ detail: thrown.detail });
     // Framework errors with a client status (415 media type, 413 body too large, …) keep it.
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: error.message });
