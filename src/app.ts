@@ -31,6 +31,7 @@ import { protectScope } from './http/plugins/auth.js';
 import { MembershipCache } from './modules/identity/membership-cache.js';
 import { installCompression } from './http/plugins/compression.js';
 import { installCors } from './http/plugins/cors.js';
+import { documentDatabaseUnavailable } from './http/plugins/database-unavailable-response.js';
 import { installConsole } from './http/plugins/console.js';
 import { installDocs } from './http/plugins/docs.js';
 import { installErrorHandling } from './http/plugins/errors.js';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One per app: the member routes below drop entries of the users they change.
     const memberships = new MembershipCache(deps.config.auth.membershipCacheSeconds * 1000);
     protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim: deps.config.auth.orgClaim, orgClaimDefaultRole: deps.config.auth.orgClaimDefaultRole, memberships, limitRefused });
+    documentDatabaseUnavailable(scope);
     registerIdentityRoutes(scope);
     const routeDeps: RouteDeps = { db: deps.store.db, ...deps.services };
     registerMemberRoutes(scope, routeDeps, memberships);

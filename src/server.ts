@@ -99,6 +99,7 @@ export async function prepareApp(config: Config, options: ServerOptions = {}): P
     // So are the extraction workers, started by the first upload's processing.
     app.addHook('onClose', async () => closeProcessorWorkers());
     logTo.log = app.log;
+    store.onConnectionLost((error) => app.log.warn({ err: error }, 'a database connection was lost (the next query opens a new one)'));
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
     // The job engine installs its own schema and queues: under the same lock, or two processes
     // starting together race to create them (one failed its start-up that way).

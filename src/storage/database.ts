@@ -34,18 +34,27 @@ export interface Store {
   schema: string | null;
   /** One round trip; false when the database does not answer. */
   ping(): Promise<boolean>;
+  /**
+   * Tells `listener` of each pooled connection that broke (the server ended it: a restart, a
+   * failover). The pool drops it and opens a new one on the next query; no listener is needed
+   * for that, this is for the log.
+   */
+  onConnectionLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
-function storeOf(db: Kysely<Database>, dialect: DialectName, schema: string | null = null): Store {
+function storeOf(db: Kysely<Database>, dialect: DialectName, schema: string | null = null, lost: ConnectionLossListeners = new Set()): Store {
   return {
     db,
     dialect,
     schema,
     ping: () => sql`select 1`.execute(db).then(() => true, () => false),
+    onConnectionLost: (listener) => void lost.add(listener),
     close: () => db.destroy(),
   };
 }
+
+type ConnectionLossListeners = Set<(error: Error) => void>;
 
 /** Opens (and for SQLite creates) the database. Migrations are run separately by `migrate`. */
 export async function openStore(options: StoreOptions, observers: StoreObservers = {}): Promise<Store> {
@@ -56,6 +65,9 @@ export async function openStore(options: StoreOptions, observers: StoreObservers
 }
 
 type KyselyLog = Pick<KyselyConfig, 'log'>;
+
+/** How long a new PostgreSQL connection may take before the query waiting for it fails. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 function openSqlite(file: string, log: KyselyLog, onQuery: ((sql: string) => void) | undefined): Store {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -74,11 +86,30 @@ async function openPostgres(url: string, schema: string, log: KyselyLog, onQuery
   // Loaded only for PostgreSQL: the default SQLite service never holds the driver.
   const { default: pg } = await import('pg');
   // pg returns bigint counts as strings; dialect.toCount() normalizes them.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: `-c search_path=${schema}`,
+    // A failover that leaves no server to refuse the connect would otherwise hang the query
+    // forever: it fails instead (a 503), and a dead peer of an open connection is noticed.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // A connection the server ends (57P01 at a restart) emits 'error': the pool relays it for an
+  // idle one, the client itself for one lent out (its query failed a moment before, and the
+  // socket's end follows). With no listener Node takes either for an unhandled error and ends
+  // the process. The pool drops such a client when it is released (it is no longer queryable).
+  const lost: ConnectionLossListeners = new Set();
+  const report = (error: Error) => {
+    for (const listener of lost) listener(error);
+  };
+  pool.on('connect', (client) => client.on('error', report));
+  // The same error of an idle client, relayed: already reported by the client's own listener.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), ...log });
   registerPostgresPool(db, { pool, onQuery });
   if (schema !== 'public') await createSchema(db, schema);
-  return storeOf(db, 'postgres', schema);
+  return storeOf(db, 'postgres', schema, lost);
 }
 
 /**
