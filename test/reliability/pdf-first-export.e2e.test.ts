@@ -14,23 +14,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../support/test-server.js';
+import { until } from '../support/until.js';
 
 const soffice = spawnSync('sh', ['-c', 'command -v soffice'], { encoding: 'utf8' }).stdout.trim();
 const installed = soffice !== '' && spawnSync('/usr/bin/python3', ['-c', 'import uno'], { stdio: 'ignore' }).status === 0;
 
 const exists = (file: string) => stat(file).then(() => true, () => false);
-const tick = () => new Promise((resolve) => setTimeout(resolve, 50));
-
 /** Polls `check` until it answers a value, or fails naming `what` once `deadlineMs` has passed. */
-async function eventually<T>(what: string, deadlineMs: number, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${deadlineMs / 1000} s`);
-    await tick();
-  }
-}
+const eventually = <T>(what: string, deadlineMs: number, check: () => Promise<T | undefined>): Promise<T> => until(check, what, deadlineMs);
 
 /** `promise`, or a failure naming `what` once `deadlineMs` has passed. */
 async function within<T>(what: string, deadlineMs: number, promise: Promise<T>): Promise<T> {
