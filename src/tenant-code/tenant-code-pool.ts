@@ -9,9 +9,9 @@
  * called once at start-up with the configured sizes; until then the defaults apply.
  */
 import { DomainValidationError } from '../kernel/errors.js';
-import type { RenderResult } from '../templating/index.js';
-import { PoolTaskError, WorkerOutOfMemoryError, WorkerPool, WorkerQueueTimeoutError, WorkerTimeoutError } from '../kernel/worker-pool.js';
-import { SOURCE_LIMITS, TenantCodeBudgetError, checkSourceSize } from './budgets.js';
+import type { RenderResult, TemplateCheck } from '../templating/index.js';
+import { PoolTaskError, WorkerOutOfMemoryError, WorkerOverloadedError, WorkerPool, WorkerQueueTimeoutError, WorkerTimeoutError } from '../kernel/worker-pool.js';
+import { SOURCE_LIMITS, TenantCodeBudgetError, TenantCodeOverloadedError, checkSourceSize } from './budgets.js';
 import { widenPolymorphicInlineCaches } from './polymorphic-inline-caches.js';
 import type { ComputeInput, ComputeOutput } from './evaluate-computations.js';
 import type { ConditionOutcome } from './evaluate-logic.js';
@@ -20,10 +20,15 @@ import type { ExpressionOutcome, RenderedBatch, TenantCodeTask } from './tenant-
 export interface TenantCodeSettings {
   /** Worker threads (tasks beyond them queue). */
   workers: number;
-  /** Wall-clock deadline of one task, from when a worker takes it. */
+  /**
+   * CPU time one task may spend, counted from when a worker takes it (the worker thread's own CPU
+   * time where the platform lets it be read — Linux —, else wall-clock time).
+   */
   timeoutMs: number;
-  /** How long a task may wait for a free worker before it fails (the workers are busy). */
+  /** How long a task may wait for a free worker while no worker finishes a task before it fails (the service is overloaded). */
   queueTimeoutMs: number;
+  /** Wall-clock time a task within its CPU budget may take before it fails as overloaded (default: 20 × timeoutMs, at least 60 s). */
+  overloadAfterMs?: number;
   /** Heap cap of each worker, in MB. */
   maxHeapMb: number;
 }
@@ -86,13 +91,14 @@ export function templateLane(source: string): number {
  * @throws TenantCodeBudgetError when the task ran out of time or memory (or waited out its deadline).
  */
 async function runTask(task: TenantCodeTask, what: string, affinity?: number): Promise<unknown> {
+  const overloadAfterMs = settings.overloadAfterMs ?? Math.max(60_000, 20 * settings.timeoutMs);
   try {
-    return await thePool().run(task, { timeoutMs: settings.timeoutMs, queueTimeoutMs: settings.queueTimeoutMs, affinity });
+    return await thePool().run(task, { timeoutMs: settings.timeoutMs, queueTimeoutMs: settings.queueTimeoutMs, affinity, cpuTime: { overloadAfterMs }, queueWhileMoving: true });
   } catch (error) {
-    if (error instanceof WorkerQueueTimeoutError) {
-      throw new TenantCodeBudgetError('queue', `${what} waited ${settings.queueTimeoutMs} ms for an evaluation worker (queue budget): the workers are busy, try again`);
-    }
-    if (error instanceof WorkerTimeoutError) throw new TenantCodeBudgetError('time', `${what} ran past its time budget of ${settings.timeoutMs} ms and was stopped`);
+    // The host's fault, not the template's: the queue stood still, or the task had CPU budget left.
+    if (error instanceof WorkerQueueTimeoutError) throw new TenantCodeOverloadedError(`${what} waited ${settings.queueTimeoutMs} ms for an evaluation worker while none finished a task`);
+    if (error instanceof WorkerOverloadedError) throw new TenantCodeOverloadedError(`${what} was still within its CPU budget of ${settings.timeoutMs} ms: ${error.message}`);
+    if (error instanceof WorkerTimeoutError) throw new TenantCodeBudgetError('time', `${what} ran past its time budget of ${settings.timeoutMs} ms of CPU and was stopped`);
     if (error instanceof WorkerOutOfMemoryError) throw new TenantCodeBudgetError('memory', `${what} needed more than its memory budget of ${settings.maxHeapMb} MB and was stopped`);
     if (error instanceof PoolTaskError) throw new Error(`${what} could not be evaluated: ${error.message}`);
     throw error;
@@ -205,4 +211,31 @@ export async function evaluateConditionsBounded(conditions: readonly unknown[], 
     if (!(error instanceof TenantCodeBudgetError)) throw error;
     return conditions.map(() => ({ ok: false, error: error.message }));
   }
+}
+
+/**
+ * Checks templates before they are stored: for each, whether it parses (why not, with the line)
+ * and what it reads (members of `namespaces` too), in one worker task.
+ * @throws TenantCodeBudgetError when checking them ran out of time or memory.
+ */
+export async function checkTemplatesBounded(sources: readonly string[], namespaces: readonly string[] = []): Promise<TemplateCheck[]> {
+  if (sources.length === 0) return [];
+  const what = sources.length === 1 ? 'checking the template' : `checking the ${sources.length} templates`;
+  return (await runTask({ kind: 'check', sources: [...sources], namespaces: [...namespaces] }, what)) as TemplateCheck[];
+}
+
+/** Why `source` does not parse (with the line), or null; checked in a worker (see checkTemplatesBounded). */
+export async function templateSyntaxProblem(source: string): Promise<string | null> {
+  const [check] = await checkTemplatesBounded([source]);
+  return check?.problem ?? null;
+}
+
+/**
+ * Re-indents a template's block tags in a worker (the tidy assistant).
+ * @throws DomainValidationError when it does not parse; TenantCodeBudgetError over a budget.
+ */
+export async function tidyTemplateBounded(source: string): Promise<string> {
+  const outcome = (await runTask({ kind: 'tidy', source }, 'tidying the template')) as ExpressionOutcome;
+  if (!outcome.ok) throw new DomainValidationError(`template does not parse: ${outcome.error}`);
+  return outcome.value as string;
 }

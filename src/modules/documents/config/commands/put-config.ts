@@ -14,10 +14,18 @@ import { coerceFieldValue, fieldValueRefusal, isValueType, VALUE_TYPES } from '.
 import type { FieldRecord } from '../../fields/field.repository.js';
 import { requireEditableDocument } from '../../require-document.js';
 import { OUTPUT_TYPES, RENDER_MODES } from '../../sections/section-rules.js';
-import { CONFIG_GROUP_NAMES, type ConfigOverrides, computationProblems, groupProblems, isStoredGroup, mergeOverrides } from '../config-groups.js';
+import { checkTemplatesBounded } from '../../../../tenant-code/tenant-code-pool.js';
+import { CONFIG_GROUP_NAMES, type ConfigOverrides, type TemplateProblem, computationProblems, groupProblems, isStoredGroup, mergeOverrides, renderTemplatesOf } from '../config-groups.js';
 import { getConfig } from '../queries/get-config.js';
 
 type Json = Record<string, unknown>;
+
+/** The layout templates checked in the tenant-code pool, as the lookup groupProblems reads. */
+async function templateProblemsIn(sources: string[]): Promise<TemplateProblem> {
+  const checks = await checkTemplatesBounded(sources);
+  const problems = new Map(sources.map((source, i) => [source, checks[i]?.problem ?? null]));
+  return (source) => problems.get(source) ?? null;
+}
 
 const FIELD_KEYS = new Set(['value', 'valueType', 'isRequired', 'label', 'description', 'options']);
 const SECTION_KEYS = new Set(['title', 'render_mode', 'output_type', 'prompt', 'output_template']);
@@ -98,7 +106,8 @@ export async function putConfig(ctx: CommandContext, documentId: string, body: J
         problems.push(`unknown config group "${excerpt(group)}" (groups: ${CONFIG_GROUP_NAMES.join(', ')})`);
       } else {
         const candidate = mergeOverrides(document.config, { [group]: values as Json })[group] ?? {};
-        problems.push(...groupProblems(group, isObject(values) ? candidate : values));
+        const checked = isObject(values) ? candidate : values;
+        problems.push(...groupProblems(group, checked, await templateProblemsIn(renderTemplatesOf(group, checked))));
         // Only the computations sent are compiled: one stored before this check must not block other changes.
         problems.push(...computationProblems(group, values));
         if (isObject(values)) stored[group] = values;

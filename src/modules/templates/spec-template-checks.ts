@@ -1,0 +1,44 @@
+/**
+ * The templates of an authoring spec, checked in the tenant-code pool before the spec is compiled
+ * (compile-spec.ts reads the answers): parsing tenant text never runs on the main thread, and a
+ * spec's templates go to a worker in one task.
+ */
+import type { TemplateCheck } from '../../templating/index.js';
+import { checkTemplatesBounded } from '../../tenant-code/tenant-code-pool.js';
+import { RENDER_TEMPLATE_KEYS } from '../documents/config/config-groups.js';
+import type { TemplateSpecInput } from './spec-schema.js';
+
+/** Namespaces whose members are known from the spec itself (`computed.total`, `fields.client`, `gathered.rate`). */
+export const MEMBER_NAMESPACES = ['computed', 'fields', 'gathered'];
+
+/** What the pool said of each template of a spec. */
+export interface SpecTemplateChecks {
+  /** Why `source` does not parse, or null. */
+  problem(source: string): string | null;
+  check(source: string): TemplateCheck;
+}
+
+/** Every template text a spec holds: section outputs, risk blocks, text headings and narratives, layout templates. */
+function specTemplates(raw: TemplateSpecInput): string[] {
+  const render = (raw.config as { render?: Record<string, unknown> } | undefined)?.render ?? {};
+  const entities = raw.entities ?? {};
+  return [
+    ...(raw.sections ?? []).map((s) => s.output_template),
+    ...(entities.riskBlocks ?? []).map((b) => b.template),
+    ...(entities.texts ?? []).flatMap((t) => [t.headingTemplate, t.narrativeTemplate]),
+    ...RENDER_TEMPLATE_KEYS.map((key) => render[key]),
+  ].filter((source): source is string => typeof source === 'string' && source !== '');
+}
+
+/** Checks a (well-shaped) spec's templates in one worker task. */
+export async function checkSpecTemplates(raw: TemplateSpecInput): Promise<SpecTemplateChecks> {
+  const sources = [...new Set(specTemplates(raw))];
+  const checks = await checkTemplatesBounded(sources, MEMBER_NAMESPACES);
+  const bySource = new Map(sources.map((source, i) => [source, checks[i]]));
+  const check = (source: string): TemplateCheck => {
+    const found = bySource.get(source);
+    if (found === undefined) throw new Error('a spec template was not checked before compiling');
+    return found;
+  };
+  return { check, problem: (source) => check(source).problem };
+}
