@@ -400,7 +400,8 @@ export class WorkerPool<Req, Res> {
       clearTimeout(task.timer);
       task.startedAt = performance.now();
       if (task.deadlines.cpuTime) task.timesAtStart = threadTimes(slot.tid);
-      task.timer = setTimeout(() => this.expire(task), task.deadlines.timeoutMs);
+      // A CPU-time task is looked at no later than its overload time too (its CPU budget may be longer).
+      task.timer = setTimeout(() => this.expire(task), Math.min(task.deadlines.timeoutMs, task.deadlines.cpuTime?.overloadAfterMs ?? Infinity));
       slot.worker.postMessage({ id: task.id, request: task.request } satisfies PoolTaskMessage<Req>);
     }
   }

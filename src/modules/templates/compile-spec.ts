@@ -67,12 +67,12 @@ export interface CompiledSpec {
 
 /**
  * Checks the spec; `spec` is present only when there are no errors. Its templates are parsed in
- * the tenant-code pool first (spec-template-checks.ts).
+ * the tenant-code pool first (spec-template-checks.ts); `builtin`: a spec shipped with the service.
  * @throws TenantCodeBudgetError when checking its templates ran out of a budget.
  */
-export async function compileSpec(input: unknown, options: { requireSlug: boolean }): Promise<CompiledSpec> {
+export async function compileSpec(input: unknown, options: { requireSlug: boolean; builtin?: boolean }): Promise<CompiledSpec> {
   if (!Value.Check(TemplateSpec, input)) return compileCheckedSpec(input, options, null);
-  return compileCheckedSpec(input, options, await checkSpecTemplates(input as TemplateSpecInput));
+  return compileCheckedSpec(input, options, await checkSpecTemplates(input as TemplateSpecInput, options.builtin));
 }
 
 function compileCheckedSpec(input: unknown, options: { requireSlug: boolean }, templates: SpecTemplateChecks | null): CompiledSpec {

@@ -3,7 +3,7 @@
  * (compile-spec.ts reads the answers): parsing tenant text never runs on the main thread, and a
  * spec's templates go to a worker in one task.
  */
-import type { TemplateCheck } from '../../templating/index.js';
+import { type TemplateCheck, checkTemplate } from '../../templating/index.js';
 import { checkTemplatesBounded } from '../../tenant-code/tenant-code-pool.js';
 import { RENDER_TEMPLATE_KEYS } from '../documents/config/config-groups.js';
 import type { TemplateSpecInput } from './spec-schema.js';
@@ -30,10 +30,13 @@ function specTemplates(raw: TemplateSpecInput): string[] {
   ].filter((source): source is string => typeof source === 'string' && source !== '');
 }
 
-/** Checks a (well-shaped) spec's templates in one worker task. */
-export async function checkSpecTemplates(raw: TemplateSpecInput): Promise<SpecTemplateChecks> {
+/**
+ * Checks a (well-shaped) spec's templates in one worker task; the built-in specs, shipped with the
+ * service (`builtin`), on this thread: seeding them at start-up must not depend on a busy host.
+ */
+export async function checkSpecTemplates(raw: TemplateSpecInput, builtin = false): Promise<SpecTemplateChecks> {
   const sources = [...new Set(specTemplates(raw))];
-  const checks = await checkTemplatesBounded(sources, MEMBER_NAMESPACES);
+  const checks = builtin ? sources.map((source) => checkTemplate(source, MEMBER_NAMESPACES)) : await checkTemplatesBounded(sources, MEMBER_NAMESPACES);
   const bySource = new Map(sources.map((source, i) => [source, checks[i]]));
   const check = (source: string): TemplateCheck => {
     const found = bySource.get(source);

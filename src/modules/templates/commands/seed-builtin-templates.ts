@@ -18,7 +18,7 @@ export async function seedBuiltinTemplates(db: Kysely<Database>, orgs: ReadonlyA
   // was most of a fresh start-up's seeding time. Each organization gets its own copy.
   const compiled = new Map<object, CompiledSpec>();
   const compiledCopy = async (spec: object) => {
-    const once = compiled.get(spec) ?? (await compileSpec(spec, { requireSlug: true }));
+    const once = compiled.get(spec) ?? (await compileSpec(spec, { requireSlug: true, builtin: true }));
     compiled.set(spec, once);
     return structuredClone(once);
   };
