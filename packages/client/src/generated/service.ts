@@ -1484,7 +1484,7 @@ export interface paths {
         put?: never;
         /**
          * Re-indent a template's block tags without changing what it renders
-         * @description Re-indents the block tags of a Jinja template without changing what it renders; 422 for a body without a `template` string. Needs the editor role or above (403 otherwise).
+         * @description Re-indents the block tags of a Jinja template without changing what it renders (checked in a tenant-code worker); 422 for a body without a `template` string, a template that does not parse or one over its budget; 503 with `Retry-After` when the service is overloaded. Needs the editor role or above (403 otherwise).
          */
         post: operations["tidyTemplate"];
         delete?: never;
@@ -7857,6 +7857,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listDataNeeds: {
@@ -9331,6 +9340,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     editSection: {
@@ -9399,6 +9417,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10541,6 +10568,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     setState: {
@@ -11136,6 +11172,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12091,6 +12136,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getRiskBlock: {
@@ -12291,6 +12345,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12909,6 +12972,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getTemplate: {
@@ -13028,6 +13100,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13177,6 +13258,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13384,6 +13474,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

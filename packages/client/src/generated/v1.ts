@@ -840,7 +840,7 @@ export interface paths {
         put?: never;
         /**
          * Re-indent a template's block tags without changing what it renders
-         * @description Re-indents the block tags of a Jinja template without changing what it renders; 422 for a body without a `template` string. Needs the editor role or above (403 otherwise).
+         * @description Re-indents the block tags of a Jinja template without changing what it renders (checked in a tenant-code worker); 422 for a body without a `template` string, a template that does not parse or one over its budget; 503 with `Retry-After` when the service is overloaded. Needs the editor role or above (403 otherwise).
          */
         post: operations["tidyTemplate"];
         delete?: never;
@@ -3795,6 +3795,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listDataNeeds: {
@@ -5269,6 +5278,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     editSection: {
@@ -5337,6 +5355,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6479,6 +6506,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     setState: {
@@ -7074,6 +7110,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8029,6 +8074,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getRiskBlock: {
@@ -8229,6 +8283,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8847,6 +8910,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getTemplate: {
@@ -8966,6 +9038,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9115,6 +9196,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9322,6 +9412,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
