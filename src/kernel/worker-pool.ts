@@ -14,6 +14,9 @@
  *   task — it bounds the tenant's code, not the time others' tasks or a worker's start-up took;
  *   the queue deadline (`queueTimeoutMs`) bounds the wait before that, and a task that waits it
  *   out fails with `WorkerQueueTimeoutError` without ever running.
+ *   A task may ask for the run deadline in CPU time of its worker thread (`cpuTime`, Linux: a busy
+ *   host slows it without failing it, until its overload time: `WorkerOverloadedError`), and for a
+ *   queue deadline that counts only time in which no worker finished a task (`queueWhileMoving`).
  * - A worker takes tasks once it said it is ready (its modules are loaded), so a slow start
  *   (a cold cache, a loaded machine) is waiting, not running.
  * - Workers are unref'd: an idle pool never keeps the process alive.

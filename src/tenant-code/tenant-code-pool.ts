@@ -1,9 +1,12 @@
 /**
  * The one place the service evaluates tenant-authored code: every template render, Jinja
  * expression and JSONata computation goes through here to a small pool of worker threads
- * (kernel/worker-pool.ts), each task within a wall-clock deadline and each worker within a heap
- * cap. A task that runs out of either stops only its worker (which is replaced); the caller gets
- * a TenantCodeBudgetError naming the budget, and the main event loop never runs tenant code.
+ * (kernel/worker-pool.ts), each task within a CPU-time budget of its worker thread and each worker
+ * within a heap cap. A task that runs out of either stops only its worker (which is replaced); the
+ * caller gets a TenantCodeBudgetError naming the budget, and the main event loop never runs tenant
+ * code. When the host is the cause (the queue stopped moving, or a task within its CPU budget took
+ * longer than the overload time), the caller gets a TenantCodeOverloadedError (503, a run failure
+ * saying the service is overloaded): see docs/adr/0202 and 0203.
  *
  * The pool is process-wide (one per process, like a connection pool): `configureTenantCode` is
  * called once at start-up with the configured sizes; until then the defaults apply.
