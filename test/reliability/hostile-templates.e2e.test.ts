@@ -2,7 +2,7 @@
  * Issue 28, row 1: checking a tenant's template never stalls the service. A template of deeply
  * nested blocks (the attacker's `'{% if x %}' * N + '{% endif %}' * N`) is refused at once with a
  * 422 naming the nesting budget wherever a template is checked — tidy, section create and save,
- * template create — and nothing changes; a template that is slow to check (a long run of
+ * template create, PUT config — and nothing changes; a template that is slow to check (a long run of
  * whitespace, which the Jinja tokenizer scans in quadratic time) is checked in the tenant-code
  * pool, so `/health` keeps answering while it is checked and the check answers 422 naming its budget.
  */
@@ -50,6 +50,19 @@ describeEachDialect('hostile templates', (dialect) => {
     expectNestingRefusal(await api.put(`/v1/documents/${id}/sections/${section.id}`, { output_template: HOSTILE }));
     const after = await api.get(`/v1/documents/${id}`);
     expect(after.body.sections.map((s: { title: string; output_template: string }) => [s.title, s.output_template])).toEqual([['Intro', 'Hello']]);
+  });
+
+  it('PUT config refuses a section template of deeply nested blocks, and readiness reports a stored one too slow to check as a gap naming the budget', async () => {
+    const created = await api.post('/v1/documents', { templateId: 'one-section' });
+    const id: string = created.body.document.id;
+    expectNestingRefusal(await api.put(`/v1/documents/${id}/config`, { sections: { intro: { output_template: HOSTILE } } }));
+    expect((await api.get(`/v1/documents/${id}`)).body.sections[0].output_template).toBe('Hello');
+    // Stored before this check existed: written straight into the database.
+    await server.store.db.updateTable('sections').set({ output_template: `${' '.repeat(150_000)}{{ x }}` }).where('document_id', '=', id).execute();
+    const readiness = await api.get(`/v1/documents/${id}/readiness`);
+    expect(readiness.status).toBe(200);
+    const gap = (readiness.body.gaps as Array<{ kind: string; message: string }>).find((g) => g.kind === 'template_syntax_error');
+    expect(gap?.message).toMatch(/time budget/);
   });
 
   it('template create refuses deeply nested blocks with the section path, and creates nothing', async () => {

@@ -70,6 +70,14 @@ function sectionProblems(key: string, entry: unknown, known: boolean): string[] 
   return problems;
 }
 
+/** A section's new output template that does not parse (checked in the tenant-code pool, like a section save). */
+async function sectionTemplateProblems(key: string, entry: unknown): Promise<string[]> {
+  const source = isObject(entry) ? entry.output_template : undefined;
+  if (typeof source !== 'string' || source === '' || source.length > LIMITS.templateChars) return [];
+  const problem = (await templateProblemsIn([source]))(source);
+  return problem ? [`sections.${key}.output_template does not parse: ${problem}`] : [];
+}
+
 /**
  * @throws NotFoundError when absent or foreign; DomainValidationError listing every problem (nothing is changed).
  */
@@ -94,7 +102,7 @@ export async function putConfig(ctx: CommandContext, documentId: string, body: J
           problems.push(`a document holds at most ${LIMITS.fieldsPerDocument} fields (limit fieldsPerDocument)`);
         } else {
           for (const [key, entry] of Object.entries(values)) {
-            if (group === 'sections') problems.push(...sectionProblems(key, entry, sectionByKey.has(key)));
+            if (group === 'sections') problems.push(...sectionProblems(key, entry, sectionByKey.has(key)), ...(await sectionTemplateProblems(key, entry)));
             else {
               const entryProblems = fieldProblems(key, entry);
               problems.push(...entryProblems);
