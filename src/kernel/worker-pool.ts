@@ -255,7 +255,8 @@ export class WorkerPool<Req, Res> {
   private expire(task: PendingTask<Req, Res>): void {
     const queuedAt = this.queue.indexOf(task);
     if (queuedAt >= 0) {
-      const stillLeft = task.deadlines.queueWhileMoving ? task.deadlines.queueTimeoutMs - (performance.now() - Math.max(task.queuedAt, this.lastProgressAt)) : 0;
+      const standstillMs = performance.now() - Math.max(task.queuedAt, this.lastProgressAt);
+      const stillLeft = task.deadlines.queueWhileMoving ? task.deadlines.queueTimeoutMs - standstillMs : 0;
       if (stillLeft > 0) return this.rearm(task, stillLeft);
       this.queue.splice(queuedAt, 1);
       this.settle(task, { error: new WorkerQueueTimeoutError(task.deadlines.queueTimeoutMs) });
@@ -264,7 +265,8 @@ export class WorkerPool<Req, Res> {
     const slot = this.slots.find((s) => s.task === task);
     const verdict = slot ? cpuVerdict(task, slot.tid) : { over: 'time' as const };
     if ('leftMs' in verdict) return this.rearm(task, verdict.leftMs);
-    this.settle(task, { error: verdict.over === 'host' ? new WorkerOverloadedError(verdict.wallMs, verdict.used) : new WorkerTimeoutError(task.deadlines.timeoutMs) });
+    const error = verdict.over === 'host' ? new WorkerOverloadedError(verdict.wallMs, verdict.used) : new WorkerTimeoutError(task.deadlines.timeoutMs);
+    this.settle(task, { error });
     if (slot) this.replace(slot);
   }
 
@@ -404,7 +406,8 @@ export class WorkerPool<Req, Res> {
       task.startedAt = performance.now();
       if (task.deadlines.cpuTime) task.timesAtStart = threadTimes(slot.tid);
       // A CPU-time task is looked at no later than its overload time too (its CPU budget may be longer).
-      task.timer = setTimeout(() => this.expire(task), Math.min(task.deadlines.timeoutMs, task.deadlines.cpuTime?.overloadAfterMs ?? Infinity));
+      const firstLookMs = Math.min(task.deadlines.timeoutMs, task.deadlines.cpuTime?.overloadAfterMs ?? Infinity);
+      task.timer = setTimeout(() => this.expire(task), firstLookMs);
       slot.worker.postMessage({ id: task.id, request: task.request } satisfies PoolTaskMessage<Req>);
     }
   }

@@ -13,7 +13,14 @@
  */
 import { DomainValidationError } from '../kernel/errors.js';
 import type { RenderResult, TemplateCheck } from '../templating/index.js';
-import { PoolTaskError, WorkerOutOfMemoryError, WorkerOverloadedError, WorkerPool, WorkerQueueTimeoutError, WorkerTimeoutError } from '../kernel/worker-pool.js';
+import {
+  PoolTaskError,
+  WorkerOutOfMemoryError,
+  WorkerOverloadedError,
+  WorkerPool,
+  WorkerQueueTimeoutError,
+  WorkerTimeoutError,
+} from '../kernel/worker-pool.js';
 import { SOURCE_LIMITS, TenantCodeBudgetError, TenantCodeOverloadedError, checkSourceSize } from './budgets.js';
 import { widenPolymorphicInlineCaches } from './polymorphic-inline-caches.js';
 import type { ComputeInput, ComputeOutput } from './evaluate-computations.js';
@@ -96,12 +103,19 @@ export function templateLane(source: string): number {
 async function runTask(task: TenantCodeTask, what: string, affinity?: number): Promise<unknown> {
   const overloadAfterMs = settings.overloadAfterMs ?? Math.max(60_000, 20 * settings.timeoutMs);
   try {
-    return await thePool().run(task, { timeoutMs: settings.timeoutMs, queueTimeoutMs: settings.queueTimeoutMs, affinity, cpuTime: { overloadAfterMs }, queueWhileMoving: true });
+    const { timeoutMs, queueTimeoutMs } = settings;
+    return await thePool().run(task, { timeoutMs, queueTimeoutMs, affinity, cpuTime: { overloadAfterMs }, queueWhileMoving: true });
   } catch (error) {
     // The host's fault, not the template's: the queue stood still, or the task had CPU budget left.
-    if (error instanceof WorkerQueueTimeoutError) throw new TenantCodeOverloadedError(`${what} waited ${settings.queueTimeoutMs} ms for an evaluation worker while none finished a task`);
-    if (error instanceof WorkerOverloadedError) throw new TenantCodeOverloadedError(`${what} was still within its CPU budget of ${settings.timeoutMs} ms: ${error.message}`);
-    if (error instanceof WorkerTimeoutError) throw new TenantCodeBudgetError('time', `${what} ran past its time budget of ${settings.timeoutMs} ms of CPU and was stopped`);
+    if (error instanceof WorkerQueueTimeoutError) {
+      throw new TenantCodeOverloadedError(`${what} waited ${settings.queueTimeoutMs} ms for an evaluation worker while none finished a task`);
+    }
+    if (error instanceof WorkerOverloadedError) {
+      throw new TenantCodeOverloadedError(`${what} was still within its CPU budget of ${settings.timeoutMs} ms: ${error.message}`);
+    }
+    if (error instanceof WorkerTimeoutError) {
+      throw new TenantCodeBudgetError('time', `${what} ran past its time budget of ${settings.timeoutMs} ms of CPU and was stopped`);
+    }
     if (error instanceof WorkerOutOfMemoryError) throw new TenantCodeBudgetError('memory', `${what} needed more than its memory budget of ${settings.maxHeapMb} MB and was stopped`);
     if (error instanceof PoolTaskError) throw new Error(`${what} could not be evaluated: ${error.message}`);
     throw error;

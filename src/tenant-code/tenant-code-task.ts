@@ -3,7 +3,15 @@
  * plain function that runs them (the worker is a thin shell around it, so it is testable on the
  * main thread too).
  */
-import { checkTemplate, evaluateExpression, renderTemplatesOver, templateCompilations, tidyTemplate, type RenderResult, type TemplateCheck } from '../templating/index.js';
+import {
+  checkTemplate,
+  evaluateExpression,
+  renderTemplatesOver,
+  templateCompilations,
+  tidyTemplate,
+  type RenderResult,
+  type TemplateCheck,
+} from '../templating/index.js';
 import { evaluateComputations, type ComputeInput, type ComputeOutput } from './evaluate-computations.js';
 import { evaluateConditions, type ConditionOutcome } from './evaluate-logic.js';
 
@@ -42,7 +50,10 @@ function tidied(source: string): ExpressionOutcome {
   return check.problem === null ? { ok: true, value: tidyTemplate(source) } : { ok: false, error: check.problem };
 }
 
-export async function runTenantCodeTask(task: TenantCodeTask): Promise<RenderedBatch | ExpressionOutcome | ComputeOutput | ConditionOutcome[] | TemplateCheck[]> {
+/** What a task answers, by kind. */
+export type TenantCodeAnswer = RenderedBatch | ExpressionOutcome | ComputeOutput | ConditionOutcome[] | TemplateCheck[];
+
+export async function runTenantCodeTask(task: TenantCodeTask): Promise<TenantCodeAnswer> {
   switch (task.kind) {
     case 'render': {
       // The context is converted once for the batch; each template compiles once per worker.

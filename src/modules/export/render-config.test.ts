@@ -56,7 +56,8 @@ describe('renderOptionsFromConfig', () => {
   it('refuses a layout it does not know and a layout template that does not parse, naming the key', () => {
     expect(groupProblems('render', { layout: 'brochure' }, validateTemplateSyntax).join('; ')).toMatch(/render\.layout/);
     expect(groupProblems('render', { titleTemplate: 'Memo {{ vendor_name ' }, validateTemplateSyntax).join('; ')).toMatch(/^render\.titleTemplate does not parse: /);
-    expect(groupProblems('render', { layout: 'letter', titleTemplate: 'Letter to {{ client_name }}', dateField: 'letter_date', signatureTemplate: '{{ signatory }}' }, validateTemplateSyntax)).toEqual([]);
+    const letter = { layout: 'letter', titleTemplate: 'Letter to {{ client_name }}', dateField: 'letter_date', signatureTemplate: '{{ signatory }}' };
+    expect(groupProblems('render', letter, validateTemplateSyntax)).toEqual([]);
     expect(groupProblems('render', { dateField: 'not a key' }, validateTemplateSyntax).join('; ')).toMatch(/render\.dateField/);
   });
 

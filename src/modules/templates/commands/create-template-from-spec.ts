@@ -20,7 +20,11 @@ export interface CreateTemplateResult {
  * @throws DomainValidationError when the spec is invalid (not in a dry run).
  * @throws ConflictError when the slug is taken (not in a dry run).
  */
-export async function createTemplateFromSpec(ctx: CommandContext, body: unknown, options: { dryRun: boolean; compiled?: CompiledSpec }): Promise<CreateTemplateResult> {
+export async function createTemplateFromSpec(
+  ctx: CommandContext,
+  body: unknown,
+  options: { dryRun: boolean; compiled?: CompiledSpec },
+): Promise<CreateTemplateResult> {
   // `compiled`: the caller compiled `body` already (the seed compiles each built-in spec once for every organization).
   const { report, spec } = options.compiled ?? (await compileSpec(body, { requireSlug: true }));
   const orgId = ctx.actor.org.orgId;

@@ -15,7 +15,16 @@ import type { FieldRecord } from '../../fields/field.repository.js';
 import { requireEditableDocument } from '../../require-document.js';
 import { OUTPUT_TYPES, RENDER_MODES } from '../../sections/section-rules.js';
 import { checkTemplatesBounded } from '../../../../tenant-code/tenant-code-pool.js';
-import { CONFIG_GROUP_NAMES, type ConfigOverrides, type TemplateProblem, computationProblems, groupProblems, isStoredGroup, mergeOverrides, renderTemplatesOf } from '../config-groups.js';
+import {
+  CONFIG_GROUP_NAMES,
+  type ConfigOverrides,
+  type TemplateProblem,
+  computationProblems,
+  groupProblems,
+  isStoredGroup,
+  mergeOverrides,
+  renderTemplatesOf,
+} from '../config-groups.js';
 import { getConfig } from '../queries/get-config.js';
 
 type Json = Record<string, unknown>;
