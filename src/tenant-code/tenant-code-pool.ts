@@ -241,6 +241,17 @@ export async function checkTemplatesBounded(sources: readonly string[], namespac
   return (await runTask({ kind: 'check', sources: [...sources], namespaces: [...namespaces] }, what)) as TemplateCheck[];
 }
 
+/** A template no check answered for (a caller asked about a text it did not send). */
+const UNCHECKED: TemplateCheck = { problem: 'the template was not checked', variables: [], members: [] };
+
+/** Checks templates in one worker task (see checkTemplatesBounded); the answer looks a check up by its text. */
+export async function templateChecksOf(sources: readonly string[], namespaces: readonly string[] = []): Promise<(source: string) => TemplateCheck> {
+  const unique = [...new Set(sources)];
+  const checks = await checkTemplatesBounded(unique, namespaces);
+  const bySource = new Map(unique.map((source, i) => [source, checks[i] ?? UNCHECKED]));
+  return (source) => bySource.get(source) ?? UNCHECKED;
+}
+
 /** Why `source` does not parse (with the line), or null; checked in a worker (see checkTemplatesBounded). */
 export async function templateSyntaxProblem(source: string): Promise<string | null> {
   const [check] = await checkTemplatesBounded([source]);

@@ -4,7 +4,7 @@
  * spec's templates go to a worker in one task.
  */
 import { type TemplateCheck, checkTemplate } from '../../templating/index.js';
-import { checkTemplatesBounded } from '../../tenant-code/tenant-code-pool.js';
+import { templateChecksOf } from '../../tenant-code/tenant-code-pool.js';
 import { RENDER_TEMPLATE_KEYS } from '../documents/config/config-groups.js';
 import type { TemplateSpecInput } from './spec-schema.js';
 
@@ -35,13 +35,6 @@ function specTemplates(raw: TemplateSpecInput): string[] {
  * service (`builtin`), on this thread: seeding them at start-up must not depend on a busy host.
  */
 export async function checkSpecTemplates(raw: TemplateSpecInput, builtin = false): Promise<SpecTemplateChecks> {
-  const sources = [...new Set(specTemplates(raw))];
-  const checks = builtin ? sources.map((source) => checkTemplate(source, MEMBER_NAMESPACES)) : await checkTemplatesBounded(sources, MEMBER_NAMESPACES);
-  const bySource = new Map(sources.map((source, i) => [source, checks[i]]));
-  const check = (source: string): TemplateCheck => {
-    const found = bySource.get(source);
-    if (found === undefined) throw new Error('a spec template was not checked before compiling');
-    return found;
-  };
+  const check = builtin ? (source: string) => checkTemplate(source, MEMBER_NAMESPACES) : await templateChecksOf(specTemplates(raw), MEMBER_NAMESPACES);
   return { check, problem: (source) => check(source).problem };
 }

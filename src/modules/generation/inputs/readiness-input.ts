@@ -13,7 +13,7 @@ import { fieldValueProblem } from '../../documents/fields/field-values.js';
 import { libraryGaps } from '../../library/bindings/library-gaps.js';
 import type { TemplateCheck } from '../../../templating/index.js';
 import { TenantCodeBudgetError } from '../../../tenant-code/budgets.js';
-import { checkTemplatesBounded } from '../../../tenant-code/tenant-code-pool.js';
+import { templateChecksOf } from '../../../tenant-code/tenant-code-pool.js';
 import { TEMPLATE_GLOBALS } from '../../templates/template-globals.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
@@ -49,14 +49,14 @@ export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
 
 /** The templated sections' templates checked in the tenant-code pool (one task), as the lookup assessReadiness reads. */
 async function checkSectionTemplates(sections: DocumentInputs['sections']): Promise<(source: string) => TemplateCheck> {
-  const sources = [...new Set(sections.filter((s) => s.renderMode === 'templated' && s.outputTemplate).map((s) => s.outputTemplate ?? ''))];
-  // A template too costly to check is a gap of its section (naming the budget), not a failed readiness.
-  const checks = await checkTemplatesBounded(sources, READINESS_NAMESPACES).catch((error: unknown) => {
+  const sources = sections.filter((s) => s.renderMode === 'templated' && s.outputTemplate).map((s) => s.outputTemplate ?? '');
+  try {
+    return await templateChecksOf(sources, READINESS_NAMESPACES);
+  } catch (error) {
+    // A template too costly to check is a gap of its section (naming the budget), not a failed readiness.
     if (!(error instanceof TenantCodeBudgetError)) throw error;
-    return sources.map(() => ({ problem: error.message, variables: [], members: [] }));
-  });
-  const bySource = new Map(sources.map((source, i) => [source, checks[i]]));
-  return (source) => bySource.get(source) ?? { problem: 'the template was not checked', variables: [], members: [] };
+    return () => ({ problem: error.message, variables: [], members: [] });
+  }
 }
 
 /**

@@ -14,7 +14,7 @@ import { coerceFieldValue, fieldValueRefusal, isValueType, VALUE_TYPES } from '.
 import type { FieldRecord } from '../../fields/field.repository.js';
 import { requireEditableDocument } from '../../require-document.js';
 import { OUTPUT_TYPES, RENDER_MODES } from '../../sections/section-rules.js';
-import { checkTemplatesBounded } from '../../../../tenant-code/tenant-code-pool.js';
+import { templateChecksOf } from '../../../../tenant-code/tenant-code-pool.js';
 import {
   CONFIG_GROUP_NAMES,
   type ConfigOverrides,
@@ -31,9 +31,8 @@ type Json = Record<string, unknown>;
 
 /** The layout templates checked in the tenant-code pool, as the lookup groupProblems reads. */
 async function templateProblemsIn(sources: string[]): Promise<TemplateProblem> {
-  const checks = await checkTemplatesBounded(sources);
-  const problems = new Map(sources.map((source, i) => [source, checks[i]?.problem ?? null]));
-  return (source) => problems.get(source) ?? null;
+  const check = await templateChecksOf(sources);
+  return (source) => check(source).problem;
 }
 
 const FIELD_KEYS = new Set(['value', 'valueType', 'isRequired', 'label', 'description', 'options']);
