@@ -11,6 +11,7 @@ import {
   tidyTemplate,
   type RenderResult,
   type TemplateCheck,
+  validateTemplateSyntax,
 } from '../templating/index.js';
 import { evaluateComputations, type ComputeInput, type ComputeOutput } from './evaluate-computations.js';
 import { evaluateConditions, type ConditionOutcome } from './evaluate-logic.js';
@@ -46,8 +47,8 @@ function explainOverflow(render: () => RenderResult): RenderResult {
 
 /** A tidied template, or why it cannot be tidied (it does not parse: tidying could change its meaning). */
 function tidied(source: string): ExpressionOutcome {
-  const check = checkTemplate(source, []);
-  return check.problem === null ? { ok: true, value: tidyTemplate(source) } : { ok: false, error: check.problem };
+  const problem = validateTemplateSyntax(source);
+  return problem === null ? { ok: true, value: tidyTemplate(source) } : { ok: false, error: problem };
 }
 
 /** What a task answers, by kind. */
