@@ -94,6 +94,8 @@ export interface Config {
     workers: number;
     timeoutMs: number;
     queueTimeoutMs: number;
+    /** Wall-clock time a task within its CPU budget may take before it fails as overloaded. */
+    overloadAfterMs: number;
     maxHeapMb: number;
   };
   /** PDF export: the LibreOffice converter pool (src/pdf). */
@@ -287,6 +289,7 @@ export function loadConfig(env: Env = process.env): Config {
       workers: integer(env, 'TENANT_CODE_WORKERS', 2, 1, 64),
       timeoutMs: integer(env, 'TENANT_CODE_TIMEOUT_MS', 3000, 100, 600_000),
       queueTimeoutMs: integer(env, 'TENANT_CODE_QUEUE_TIMEOUT_MS', 30_000, 100, 600_000),
+      overloadAfterMs: integer(env, 'TENANT_CODE_OVERLOAD_MS', 60_000, 100, 3_600_000),
       maxHeapMb: integer(env, 'TENANT_CODE_MAX_HEAP_MB', 128, 32, 16_384),
     },
     pdf: pdfConfig(env),

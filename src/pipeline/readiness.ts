@@ -2,7 +2,7 @@
  * The readiness verdict of a document: pure, shared by `GET /readiness` and the pipeline's
  * gate (`pipeline_blocked`). Each gap names its subject and says what a person can do.
  */
-import { findNamespaceMembers, findTemplateVariables, validateTemplateSyntax } from '../templating/index.js';
+import type { TemplateCheck } from '../templating/index.js';
 import type { DataNeed } from './data-need.js';
 
 export const GAP_KINDS = [
@@ -62,7 +62,15 @@ export interface ReadinessInput {
   extraGaps?: readonly ReadinessGap[];
   /** Checks a field value against its type; returns the problem or null. */
   fieldValueProblem: (valueType: string, value: string, options: string[] | null) => string | null;
+  /**
+   * What each templated section's template is (parses, reads; members of READINESS_NAMESPACES):
+   * checked beforehand in the tenant-code pool, never parsed here (on the main thread).
+   */
+  templateCheck: (source: string) => TemplateCheck;
 }
+
+/** The namespaces whose members readiness checks against what the document provides. */
+export const READINESS_NAMESPACES = ['computed', 'fields', 'gathered'] as const;
 
 /** Kinds a person fixes by filling in values (as opposed to fixing the template). */
 const INPUT_KINDS = new Set<GapKind>(['required_field_missing', 'field_type_invalid', 'assessment_incomplete', 'snippet_role_unbound']);
@@ -135,12 +143,12 @@ export function assessReadiness(input: ReadinessInput): Readiness {
   ]);
   for (const section of input.sections) {
     if (section.renderMode !== 'templated' || !section.outputTemplate) continue;
-    const syntax = validateTemplateSyntax(section.outputTemplate);
+    const { problem: syntax, variables, members: read } = input.templateCheck(section.outputTemplate);
     if (syntax) {
       gaps.push({ kind: 'template_syntax_error', message: `Section "${section.title}": the template does not parse (${syntax})`, subjectType: 'section', subjectId: section.id, blocking: true });
       continue;
     }
-    for (const name of findTemplateVariables(section.outputTemplate)) {
+    for (const name of variables) {
       if (provided.has(name)) continue;
       gaps.push({
         kind: 'template_variable_unprovided',
@@ -151,7 +159,7 @@ export function assessReadiness(input: ReadinessInput): Readiness {
         blocking: true,
       });
     }
-    for (const member of findNamespaceMembers(section.outputTemplate, [...members.keys()])) {
+    for (const member of read) {
       const [namespace, name] = splitMember(member);
       const known = members.get(namespace);
       if (!known || known.names.has(name)) continue;

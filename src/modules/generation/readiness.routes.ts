@@ -118,12 +118,12 @@ export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDep
         operationId: 'getReadiness',
         summary: 'Readiness verdict and gaps',
         description:
-          'Whether generation should proceed, the UI state (`ready`, `needs_input`: a person can fill the gaps, `blocked`: the definition must change) and every gap with its subject and whether it blocks. The same verdict gates `POST …/generate` (`pipeline_blocked`). 404 when the document is absent.',
+          'Whether generation should proceed, the UI state (`ready`, `needs_input`: a person can fill the gaps, `blocked`: the definition must change) and every gap with its subject and whether it blocks. The same verdict gates `POST …/generate` (`pipeline_blocked`). Templates are checked in a tenant-code worker: one too costly to check is a `template_syntax_error` gap naming its budget. 404 when the document is absent; 503 with `Retry-After` when the service is overloaded.',
         tags,
         params: DocumentParams,
         response: {
           200: Ref(Readiness),
-          ...errorResponses(404),
+          ...errorResponses(404, 503),
         },
       },
     },

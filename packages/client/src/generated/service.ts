@@ -1066,7 +1066,7 @@ export interface paths {
         };
         /**
          * Readiness verdict and gaps
-         * @description Whether generation should proceed, the UI state (`ready`, `needs_input`: a person can fill the gaps, `blocked`: the definition must change) and every gap with its subject and whether it blocks. The same verdict gates `POST …/generate` (`pipeline_blocked`). 404 when the document is absent.
+         * @description Whether generation should proceed, the UI state (`ready`, `needs_input`: a person can fill the gaps, `blocked`: the definition must change) and every gap with its subject and whether it blocks. The same verdict gates `POST …/generate` (`pipeline_blocked`). Templates are checked in a tenant-code worker: one too costly to check is a `template_syntax_error` gap naming its budget. 404 when the document is absent; 503 with `Retry-After` when the service is overloaded.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -1484,7 +1484,7 @@ export interface paths {
         put?: never;
         /**
          * Re-indent a template's block tags without changing what it renders
-         * @description Re-indents the block tags of a Jinja template without changing what it renders; 422 for a body without a `template` string. Needs the editor role or above (403 otherwise).
+         * @description Re-indents the block tags of a Jinja template without changing what it renders (checked in a tenant-code worker); 422 for a body without a `template` string, a template that does not parse or one over its budget; 503 with `Retry-After` when the service is overloaded. Needs the editor role or above (403 otherwise).
          */
         post: operations["tidyTemplate"];
         delete?: never;
