@@ -24,7 +24,6 @@ import { registerLibraryRoutes } from './modules/library/library.routes.js';
 import { registerToolRoutes } from './modules/library/tools.routes.js';
 import type { RouteDeps } from './modules/route-context.js';
 import type { Config } from './config.js';
-import { deferredChildLoggerFactory } from './http/deferred-child-logger.js';
 import { lazySerializerFactory } from './http/lazy-serializers.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { protectScope } from './http/plugins/auth.js';
@@ -82,8 +81,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    // The request's pino child is made when it first logs (most requests log nothing).
-    childLoggerFactory: deferredChildLoggerFactory,
     bodyLimit: deps.config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },

@@ -1,8 +1,8 @@
 /**
  * Opens the store: SQLite (better-sqlite3, WAL, foreign keys on, busy timeout) under DATA_DIR by
  * default, PostgreSQL when DATABASE_URL is a postgres:// URL. Both behind one Kysely type.
- * SQLite statements are prepared once per SQL text (statement-cache.ts); the few hot selects
- * built once may run beside Kysely on either (sqlite-read-now.ts, postgres-read-direct.ts).
+ * SQLite statements are prepared once per SQL text (statement-cache.ts). Every query goes
+ * through Kysely (docs/adr/0261-one-way-to-read.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,9 +10,6 @@ import BetterSqlite3 from 'better-sqlite3';
 import { type DialectAdapter, Kysely, type KyselyConfig, type LogEvent, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
-import { preparingPool } from './pg-prepared-statements.js';
-import { registerPostgresPool } from './postgres-read-direct.js';
-import { registerSqliteConnection } from './sqlite-read-now.js';
 import { cachingSqliteDatabase } from './statement-cache.js';
 
 export interface StoreOptions {
@@ -60,8 +57,8 @@ type ConnectionLossListeners = Set<(error: Error) => void>;
 export async function openStore(options: StoreOptions, observers: StoreObservers = {}): Promise<Store> {
   const { onQuery } = observers;
   const log = onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, log, onQuery);
-  return openSqlite(path.join(options.dataDir, 'quire.db'), log, onQuery);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, log);
+  return openSqlite(path.join(options.dataDir, 'quire.db'), log);
 }
 
 type KyselyLog = Pick<KyselyConfig, 'log'>;
@@ -69,20 +66,18 @@ type KyselyLog = Pick<KyselyConfig, 'log'>;
 /** How long a new PostgreSQL connection may take before the query waiting for it fails. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-function openSqlite(file: string, log: KyselyLog, onQuery: ((sql: string) => void) | undefined): Store {
+function openSqlite(file: string, log: KyselyLog): Store {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new BetterSqlite3(file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  const statements = cachingSqliteDatabase(database);
-  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: statements }), ...log });
-  registerSqliteConnection(db, { statements, inTransaction: () => database.inTransaction, onQuery });
+  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: cachingSqliteDatabase(database) }), ...log });
   return storeOf(db, 'sqlite');
 }
 
-async function openPostgres(url: string, schema: string, log: KyselyLog, onQuery: ((sql: string) => void) | undefined): Promise<Store> {
+async function openPostgres(url: string, schema: string, log: KyselyLog): Promise<Store> {
   // Loaded only for PostgreSQL: the default SQLite service never holds the driver.
   const { default: pg } = await import('pg');
   // pg returns bigint counts as strings; dialect.toCount() normalizes them.
@@ -106,8 +101,7 @@ async function openPostgres(url: string, schema: string, log: KyselyLog, onQuery
   pool.on('connect', (client) => client.on('error', report));
   // The same error of an idle client, relayed: already reported by the client's own listener.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), ...log });
-  registerPostgresPool(db, { pool, onQuery });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
   if (schema !== 'public') await createSchema(db, schema);
   return storeOf(db, 'postgres', schema, lost);
 }

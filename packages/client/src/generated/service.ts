@@ -414,7 +414,7 @@ export interface paths {
         };
         /**
          * Read extracted data
-         * @description On a source document of the assessment area (`sdoc_` id), not a /v1 document. The current run's items by default; run=all includes superseded items.
+         * @description On a source document of the assessment area (`sdoc_` id), not a /v1 document. The current run's items by default; run=all includes superseded items. With `limit`, one page in listing order (run, ordinal) and `next_cursor` to pass as `cursor` for the next (null on the last); without it, every item in one answer.
          */
         get: operations["listExtractedItems"];
         put?: never;
@@ -6645,7 +6645,11 @@ export interface operations {
     listExtractedItems: {
         parameters: {
             query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
                 key?: string;
+                /** @description Page size (max 200); every item when absent */
+                limit?: number;
                 /** @description latest when absent */
                 run?: "latest" | "all";
                 status?: "pending" | "needs_review" | "auto_validated" | "validated" | "corrected" | "rejected";
@@ -6686,6 +6690,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
