@@ -70,7 +70,13 @@ const INPUT_KINDS = new Set<GapKind>(['required_field_missing', 'field_type_inva
 /** The readiness of a document: every gap, whether generation may proceed, and the state the console shows. */
 export function assessReadiness(input: ReadinessInput): Readiness {
   const fieldByKey = new Map(input.fields.map((f) => [f.key, f]));
-  const gaps = [...fieldGaps(input), ...dataNeedGaps(input, fieldByKey), ...computationGaps(input, fieldByKey), ...sectionTemplateGaps(input), ...(input.extraGaps ?? [])];
+  const gaps = [
+    ...fieldGaps(input),
+    ...dataNeedGaps(input, fieldByKey),
+    ...computationGaps(input, fieldByKey),
+    ...sectionTemplateGaps(input),
+    ...(input.extraGaps ?? []),
+  ];
   const blocking = gaps.filter((g) => g.blocking);
   const ui_state = blocking.length === 0 ? 'ready' : blocking.every((g) => INPUT_KINDS.has(g.kind) || g.needsInput === true) ? 'needs_input' : 'blocked';
   return { generation_should_proceed: blocking.length === 0, ui_state, gaps };
@@ -129,7 +135,8 @@ function dataNeedGaps(input: ReadinessInput, fieldByKey: Map<string, Field>): Re
     if (!reason) continue;
     unmet.add(need.outputKey);
     const message = `Data-need "${need.outputKey}" cannot be gathered: ${reason}`;
-    gaps.push({ kind: 'data_need_unmet', message, subjectType: 'data_need', subjectId: need.id, key: need.outputKey, blocking: true, needsInput: waitsForInput.has(need.outputKey) });
+    const needsInput = waitsForInput.has(need.outputKey);
+    gaps.push({ kind: 'data_need_unmet', message, subjectType: 'data_need', subjectId: need.id, key: need.outputKey, blocking: true, needsInput });
   }
   return gaps;
 }
@@ -167,10 +174,18 @@ interface NamespaceMembers {
 /** The names, bare or namespaced, that one section's template reads and nothing provides. */
 function unprovidedNames(section: Section, template: string, provided: Set<string>, members: Map<string, NamespaceMembers>): ReadinessGap[] {
   const gaps: ReadinessGap[] = [];
-  const gap = (key: string, message: string): ReadinessGap => ({ kind: 'template_variable_unprovided', message, subjectType: 'section', subjectId: section.id, key, blocking: true });
+  const gap = (key: string, message: string): ReadinessGap => ({
+    kind: 'template_variable_unprovided',
+    message,
+    subjectType: 'section',
+    subjectId: section.id,
+    key,
+    blocking: true,
+  });
   for (const name of findTemplateVariables(template)) {
     if (!provided.has(name)) {
-      gaps.push(gap(name, `Section "${section.title}" uses "${name}", which no field, data-need or computation provides: add a field "${name}" or fix the template`));
+      const fix = `add a field "${name}" or fix the template`;
+      gaps.push(gap(name, `Section "${section.title}" uses "${name}", which no field, data-need or computation provides: ${fix}`));
     }
   }
   for (const member of findNamespaceMembers(template, [...members.keys()])) {

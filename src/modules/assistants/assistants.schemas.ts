@@ -93,4 +93,13 @@ export const OrchestrateBody = Type.Object(
   { $id: 'OrchestrateBody', additionalProperties: false },
 );
 
-export const ASSISTANT_SCHEMAS = [OrchestrateBody, PromptAssistBody, PromptAssistResponse, TidyTemplateBody, TidyTemplateResponse, LlmStatusResponse, OrchestrationPlanEntry, OrchestrateResponse];
+export const ASSISTANT_SCHEMAS = [
+  OrchestrateBody,
+  PromptAssistBody,
+  PromptAssistResponse,
+  TidyTemplateBody,
+  TidyTemplateResponse,
+  LlmStatusResponse,
+  OrchestrationPlanEntry,
+  OrchestrateResponse,
+];

@@ -179,16 +179,19 @@ interface StoredContent {
 /** Sends the bytes (200), a range of them (206, or 416), or 304 when If-None-Match names the ETag. */
 async function sendContent(reply: FastifyReply, headers: IncomingHttpHeaders, { blobs, orgId, doc, size }: StoredContent): Promise<FastifyReply> {
   const etag = `"${doc.sha256}"`;
-  reply.header('etag', etag).header('accept-ranges', 'bytes').header('content-type', doc.mime_type).header('content-disposition', inlineDisposition(doc.filename)).header('x-content-type-options', 'nosniff');
+  reply.header('etag', etag).header('accept-ranges', 'bytes').header('content-type', doc.mime_type);
+  reply.header('content-disposition', inlineDisposition(doc.filename)).header('x-content-type-options', 'nosniff');
   const inm = headers['if-none-match'];
   if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.status(304).send(null);
   const range = parseRange(headers.range, size);
   if (range.kind === 'unsatisfiable') {
     reply.serializer(JSON.stringify);
-    return reply.status(416).header('content-range', `bytes */${size}`).header('content-type', 'application/json; charset=utf-8').send({ detail: `range not satisfiable (size ${size})` });
+    reply.status(416).header('content-range', `bytes */${size}`).header('content-type', 'application/json; charset=utf-8');
+    return reply.send({ detail: `range not satisfiable (size ${size})` });
   }
   if (range.kind === 'range') {
-    return reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1).send(await blobs.openRead(orgId, doc.blob_key, range));
+    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+    return reply.send(await blobs.openRead(orgId, doc.blob_key, range));
   }
   return reply.status(200).header('content-length', size).send(await blobs.openRead(orgId, doc.blob_key));
 }
