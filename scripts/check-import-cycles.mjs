@@ -84,6 +84,14 @@ export function cycles(edges) {
   return found.map((units) => ({ name: units.join(' ↔ '), edges: edges.filter((e) => units.includes(e.from) && units.includes(e.to)) }));
 }
 
+/** A file cycle named from its first file in sort order, so one cycle has one name whichever file reports it. */
+export function fileCycleName(files) {
+  const ring = files.at(-1) === files[0] ? files.slice(0, -1) : files;
+  const first = ring.indexOf([...ring].sort()[0]);
+  const rotated = [...ring.slice(first), ...ring.slice(0, first)];
+  return [...rotated, rotated[0]].join(' → ');
+}
+
 /** Every import cycle under `baseDir`/src not in `known`, and every entry of `known` that is gone. */
 export async function importCycleProblems(baseDir, known = KNOWN) {
   const { output } = await cruise(['src'], {
@@ -96,7 +104,7 @@ export async function importCycleProblems(baseDir, known = KNOWN) {
     outputType: 'json',
   });
   const result = JSON.parse(output);
-  const fileCycles = result.summary.violations.map((v) => ({ name: [v.from, ...v.cycle.map((c) => c.name)].join(' → '), edges: [] }));
+  const fileCycles = [...new Set(result.summary.violations.map((v) => fileCycleName(v.cycle.map((c) => c.name))))].map((name) => ({ name, edges: [] }));
   const edges = [...collapse(result.modules, moduleUnits(result.modules)), ...collapse(result.modules, folderOf)];
   const problems = [];
   for (const cycle of [...fileCycles, ...cycles(edges.filter((e) => !known.includes(`${e.from} → ${e.to}`)))].filter((c) => !known.includes(c.name))) {
