@@ -24,13 +24,13 @@ import { registerLibraryRoutes } from './modules/library/library.routes.js';
 import { registerToolRoutes } from './modules/library/tools.routes.js';
 import type { RouteDeps } from './modules/route-context.js';
 import type { Config } from './config.js';
-import { deferredChildLoggerFactory } from './http/deferred-child-logger.js';
 import { lazySerializerFactory } from './http/lazy-serializers.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { protectScope } from './http/plugins/auth.js';
 import { MembershipCache } from './modules/identity/membership-cache.js';
 import { installCompression } from './http/plugins/compression.js';
 import { installCors } from './http/plugins/cors.js';
+import { documentDatabaseUnavailable } from './http/plugins/database-unavailable-response.js';
 import { installConsole } from './http/plugins/console.js';
 import { installDocs } from './http/plugins/docs.js';
 import { installErrorHandling } from './http/plugins/errors.js';
@@ -81,8 +81,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    // The request's pino child is made when it first logs (most requests log nothing).
-    childLoggerFactory: deferredChildLoggerFactory,
     bodyLimit: deps.config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
@@ -103,7 +101,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Cross-cutting HTTP conventions, before any route so each attaches to every route.
   await installCors(app, deps.config.http.corsOrigins);
   await installCompression(app);
-  installRateLimit(app, { perMinute: deps.config.http.rateLimitPerMinute, loginPerMinute: deps.config.http.loginRateLimitPerMinute });
+  const limitRefused = await installRateLimit(app, {
+    perMinute: deps.config.http.rateLimitPerMinute,
+    loginPerMinute: deps.config.http.loginRateLimitPerMinute,
+    redisUrl: deps.config.http.rateLimitRedisUrl,
+  });
   const { jobs } = deps.services;
   installMetrics(app, deps.store.db, { token: deps.config.http.metricsToken, ...(jobs.countByStatus ? { jobCounts: () => jobs.countByStatus?.() ?? Promise.resolve({}) } : {}) });
   await installOpenApi(app, deps.version);
@@ -137,7 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => {
     // One per app: the member routes below drop entries of the users they change.
     const memberships = new MembershipCache(deps.config.auth.membershipCacheSeconds * 1000);
-    protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim: deps.config.auth.orgClaim, orgClaimDefaultRole: deps.config.auth.orgClaimDefaultRole, memberships });
+    protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim: deps.config.auth.orgClaim, orgClaimDefaultRole: deps.config.auth.orgClaimDefaultRole, memberships, limitRefused });
+    documentDatabaseUnavailable(scope);
     registerIdentityRoutes(scope);
     const routeDeps: RouteDeps = { db: deps.store.db, ...deps.services };
     registerMemberRoutes(scope, routeDeps, memberships);

@@ -37,6 +37,8 @@ describe('loadConfig', () => {
     [{ QUIRE_SECRET_KEY: 'not base64 at all!' }, 'QUIRE_SECRET_KEY'],
     [{ PDF_CONVERTERS: '0' }, 'PDF_CONVERTERS'],
     [{ PDF_CONVERSION_TIMEOUT_SECONDS: 'soon' }, 'PDF_CONVERSION_TIMEOUT_SECONDS'],
+    [{ PDF_START_AT_BOOT: 'yes' }, 'PDF_START_AT_BOOT'],
+    [{ RATE_LIMIT_REDIS_URL: 'http://127.0.0.1:6379' }, 'RATE_LIMIT_REDIS_URL'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${name} `));
@@ -93,11 +95,12 @@ describe('loadConfig', () => {
       converters: 2,
       timeoutMs: 60_000,
       maxConversions: 200,
-      startTimeoutMs: 30_000,
+      startTimeoutMs: 120_000,
       queueTimeoutMs: 60_000,
+      startAtBoot: true,
     });
-    const pdf = loadConfig({ PDF_SOFFICE_PATH: '/opt/lo/soffice', PDF_CONVERTERS: '4', PDF_CONVERSION_TIMEOUT_SECONDS: '5', PDF_QUEUE_TIMEOUT_SECONDS: '7' }).pdf;
-    expect(pdf).toMatchObject({ sofficePath: '/opt/lo/soffice', converters: 4, timeoutMs: 5000, queueTimeoutMs: 7000 });
+    const pdf = loadConfig({ PDF_SOFFICE_PATH: '/opt/lo/soffice', PDF_CONVERTERS: '4', PDF_CONVERSION_TIMEOUT_SECONDS: '5', PDF_QUEUE_TIMEOUT_SECONDS: '7', PDF_START_AT_BOOT: 'false' }).pdf;
+    expect(pdf).toMatchObject({ sofficePath: '/opt/lo/soffice', converters: 4, timeoutMs: 5000, queueTimeoutMs: 7000, startAtBoot: false });
   });
 
   it('never echoes a database password', () => {

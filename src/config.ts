@@ -94,6 +94,8 @@ export interface Config {
     workers: number;
     timeoutMs: number;
     queueTimeoutMs: number;
+    /** Wall-clock time a task within its CPU budget may take before it fails as overloaded. */
+    overloadAfterMs: number;
     maxHeapMb: number;
   };
   /** PDF export: the LibreOffice converter pool (src/pdf). */
@@ -107,6 +109,8 @@ export interface Config {
     rateLimitPerMinute: number;
     /** Requests per minute per IP on POST /auth/dev-login. */
     loginRateLimitPerMinute: number;
+    /** RATE_LIMIT_REDIS_URL: a Redis the API processes count rate limits in together; unset: each counts alone. */
+    rateLimitRedisUrl: string | undefined;
     /** When set, GET /metrics needs `Authorization: Bearer <token>`; unset: open to loopback callers only. */
     metricsToken: string | undefined;
     /** Node's limit on the whole request head (request line + headers); above it: 431 `{detail}`. */
@@ -285,6 +289,7 @@ export function loadConfig(env: Env = process.env): Config {
       workers: integer(env, 'TENANT_CODE_WORKERS', 2, 1, 64),
       timeoutMs: integer(env, 'TENANT_CODE_TIMEOUT_MS', 3000, 100, 600_000),
       queueTimeoutMs: integer(env, 'TENANT_CODE_QUEUE_TIMEOUT_MS', 30_000, 100, 600_000),
+      overloadAfterMs: integer(env, 'TENANT_CODE_OVERLOAD_MS', 60_000, 100, 3_600_000),
       maxHeapMb: integer(env, 'TENANT_CODE_MAX_HEAP_MB', 128, 32, 16_384),
     },
     pdf: pdfConfig(env),
@@ -297,6 +302,7 @@ export function loadConfig(env: Env = process.env): Config {
       corsOrigins: corsOrigins(env),
       rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 3000, 1, 1_000_000),
       loginRateLimitPerMinute: integer(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 60, 1, 1_000_000),
+      rateLimitRedisUrl: url(env, 'RATE_LIMIT_REDIS_URL', ['redis:', 'rediss:']),
       metricsToken: env.METRICS_TOKEN || undefined,
       maxHeaderBytes: integer(env, 'HTTP_MAX_HEADER_BYTES', 64 * 1024, 8 * 1024, 1024 * 1024),
     },
@@ -382,6 +388,7 @@ function pdfConfig(env: Env): PdfConverterSettings {
     maxConversions: integer(env, 'PDF_CONVERTER_MAX_CONVERSIONS', defaults.maxConversions, 1, 1_000_000),
     startTimeoutMs: integer(env, 'PDF_CONVERTER_START_TIMEOUT_SECONDS', defaults.startTimeoutMs / 1000, 1, 600) * 1000,
     queueTimeoutMs: integer(env, 'PDF_QUEUE_TIMEOUT_SECONDS', defaults.queueTimeoutMs / 1000, 1, 3600) * 1000,
+    startAtBoot: oneOf(env, 'PDF_START_AT_BOOT', ['true', 'false'] as const, String(defaults.startAtBoot) as 'true' | 'false') === 'true',
   };
 }
 

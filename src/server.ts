@@ -28,6 +28,7 @@ import { loadOrCreateSecretKey } from './storage/secret-key-file.js';
 import { withStartupLock } from './storage/startup-lock.js';
 import { configureTenantCode } from './tenant-code/tenant-code-pool.js';
 import { LibreOfficePool } from './pdf/libreoffice-pool.js';
+import { type PdfConverter, PdfConverterUnavailableError } from './pdf/pdf-converter.js';
 import { closeComposeWorkers } from './docx/compose-in-worker.js';
 import { closePdfWorkers } from './extraction/pdf-text.js';
 import { closeProcessorWorkers } from './extraction/run-processor-in-worker.js';
@@ -58,7 +59,7 @@ const require = createRequire(import.meta.url);
 export const VERSION: string = (require('../package.json') as { version: string }).version;
 
 /** Prepares storage and builds the app without listening. */
-export async function prepareApp(config: Config, options: ServerOptions = {}): Promise<{ app: FastifyInstance; store: Store; jobs: JobQueue; blobs: BlobStore }> {
+export async function prepareApp(config: Config, options: ServerOptions = {}): Promise<{ app: FastifyInstance; store: Store; jobs: JobQueue; blobs: BlobStore; pdf: PdfConverter }> {
   // Process-wide, like the database pool: every evaluation of tenant code goes to these workers.
   configureTenantCode(config.tenantCode);
   const store = await openStore(config, options);
@@ -86,7 +87,7 @@ export async function prepareApp(config: Config, options: ServerOptions = {}): P
     const webhooks = { transport: createGuardedWebhookTransport({ allowedHosts: config.tools.allowedHosts }), policy: config.webhooks };
     // ROLE=all without QUIRE_SECRET_KEY (one process): a key kept under DATA_DIR/keys.
     const secretKey = config.secretKey ?? (await loadOrCreateSecretKey(path.join(config.dataDir, 'keys')));
-    // Nothing starts until the first PDF export; closing the app stops the converters.
+    // The converters start once the server listens (startServer); closing the app stops them.
     const pdf = new LibreOfficePool(config.pdf);
     const services = { model, tools, jobs, blobs, webhooks, secretKey, pdf, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
     const app = await buildApp({ config, store, identity, keys, verifier, services, version: VERSION, logStream: options.logStream });
@@ -98,6 +99,7 @@ export async function prepareApp(config: Config, options: ServerOptions = {}): P
     // So are the extraction workers, started by the first upload's processing.
     app.addHook('onClose', async () => closeProcessorWorkers());
     logTo.log = app.log;
+    store.onConnectionLost((error) => app.log.warn({ err: error }, 'a database connection was lost (the next query opens a new one)'));
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
     // The job engine installs its own schema and queues: under the same lock, or two processes
     // starting together race to create them (one failed its start-up that way).
@@ -106,20 +108,33 @@ export async function prepareApp(config: Config, options: ServerOptions = {}): P
     (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (details: { warnings: unknown[]; provider?: string; model?: string }) =>
       app.log.warn({ warnings: details.warnings, provider: details.provider, model: details.model }, 'language model warnings');
     app.log.info({ blobStore: blobs.kind }, 'blob store');
-    return { app, store, jobs, blobs };
+    return { app, store, jobs, blobs, pdf };
   } catch (error) {
     await store.close();
     throw error;
   }
 }
 
+/** Starts the PDF converters without waiting; says in the log how that went. */
+function startPdfConverters(pdf: PdfConverter, log: FastifyInstance['log']): void {
+  pdf.start().then(
+    () => log.info('PDF converters started'),
+    (error: unknown) => {
+      if (error instanceof PdfConverterUnavailableError) log.info(`PDF export is not enabled: ${error.reason}`);
+      else log.warn({ err: error }, 'a PDF converter did not start; the next PDF export starts it again');
+    },
+  );
+}
+
 /** Prepares and listens on `config.host:config.port` (port 0 picks a free one). */
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
-  const { app, store, jobs, blobs } = await prepareApp(config, options);
+  const { app, store, jobs, blobs, pdf } = await prepareApp(config, options);
   // ROLE=api serves HTTP only; worker and all (the default) also run background jobs.
   if (config.role !== 'api') await jobs.start();
   if (config.role === 'worker') await app.ready();
   else await app.listen({ host: config.host, port: config.port });
+  // Only a serving process exports PDF; its converters come up in the background, not in the first export's time.
+  if (config.role !== 'worker' && config.pdf.startAtBoot) startPdfConverters(pdf, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ErrorResponse, Ref } from '../kernel/schema.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../modules/storage-races.js';
 import type { Store } from '../storage/database.js';
 import { HealthResponse, ReadyResponse } from './health.schemas.js';
 
@@ -26,8 +27,10 @@ export function registerHealthRoutes(app: FastifyInstance, store: Store, version
       const down: string[] = [];
       if (!(await store.ping())) down.push(`database (${store.dialect}) does not answer`);
       if (jobs && !jobs.isRunning()) down.push('job engine is not running');
-      if (down.length > 0) return reply.status(503).send({ detail: `not ready: ${down.join('; ')}` });
-      return { status: 'ready' as const, database: store.dialect, jobs: jobs ? 'running' : 'not-run-here' };
+      if (down.length === 0) return { status: 'ready' as const, database: store.dialect, jobs: jobs ? 'running' : 'not-run-here' };
+      // A database that restarts is back by itself, and the service with it: worth asking again soon.
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ detail: `not ready: ${down.join('; ')}` });
     },
   );
   app.get(

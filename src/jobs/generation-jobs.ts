@@ -9,6 +9,13 @@ import { GENERATE_JOB } from '../modules/generation/generate-job-payload.js';
 import { type GenerationServices, failOrphanedRun, runGeneration } from '../modules/generation/run-generation.js';
 import type { JobServices } from './register-jobs.js';
 
+/** What the run's `pipeline_failed` says, by why its job was handed back. */
+const ORPHAN_REASONS = {
+  orphaned: 'the process running this generation stopped before it finished',
+  shutdown: 'the service shut down before this generation finished',
+  interrupted: 'the database became unavailable while this generation ran, so it could not finish; generate again',
+} as const;
+
 export function generationJobs(services: JobServices): JobDefinition[] {
   const generation: GenerationServices = {
     model: services.model,
@@ -25,7 +32,7 @@ export function generationJobs(services: JobServices): JobDefinition[] {
       expireInSeconds: 3600,
       handler: (payload) => runGeneration(generation, payload),
       onOrphaned: async (payload, job) => {
-        const reason = job.reason === 'shutdown' ? 'the service shut down before this generation finished' : 'the process running this generation stopped before it finished';
+        const reason = ORPHAN_REASONS[job.reason ?? 'orphaned'];
         await failOrphanedRun(generation, payload, reason);
         return 'drop';
       },

@@ -31,8 +31,10 @@ export interface JobDefinition extends JobLimits {
   name: string;
   handler(payload: unknown, job: JobRun): Promise<void>;
   /**
-   * Called for jobs a dead process left running, and for jobs still running when this process
-   * shuts down past its grace (`reason: 'shutdown'`); default: run them again.
+   * Called for jobs a dead process left running, for jobs still running when this process
+   * shuts down past its grace (`reason: 'shutdown'`), and for jobs whose attempt ended while the
+   * database was unreachable, so that its outcome was never written (`reason: 'interrupted'`);
+   * default: run them again.
    */
   onOrphaned?(payload: unknown, job: OrphanedJob): Promise<'retry' | 'drop'>;
 }
@@ -57,7 +59,7 @@ export interface JobRun {
 
 export interface OrphanedJob {
   id: string;
-  reason?: 'orphaned' | 'shutdown';
+  reason?: 'orphaned' | 'shutdown' | 'interrupted';
   /**
    * True when the queue will not run the job again whatever `onOrphaned` answers (its retry
    * limit is spent): the handler must end the work it stands for instead of putting it back.

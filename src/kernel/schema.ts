@@ -68,7 +68,7 @@ const ERROR_DESCRIPTIONS = {
   413: 'Payload too large',
   422: 'Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule',
   502: 'A service this operation depends on failed (a model provider, a tool server, the PDF converter)',
-  503: 'The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait',
+  503: 'The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait',
   429: 'Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait',
 } as const;
 

@@ -11,8 +11,12 @@ export type WebhookPostOutcome =
   | { kind: 'error'; error: string; durationMs: number };
 
 export interface WebhookTransport {
-  /** Why the URL may not receive webhooks (the guard's sentence), or null when it may. */
-  refusal(url: string): Promise<string | null>;
+  /**
+   * Why the URL may not be called (the guard's sentence), or null when it may. A host name that
+   * does not resolve is refused unless `acceptUnresolved` (a tool registration: the name is
+   * checked again at every call).
+   */
+  refusal(url: string, check?: { acceptUnresolved?: boolean }): Promise<string | null>;
   /**
    * Posts `body` with `headers`, bounded by `timeoutMs`; never follows a redirect (a 3xx is an
    * answer like any other). Never throws: a refused URL, a timeout or a connection error is an

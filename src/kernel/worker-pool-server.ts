@@ -8,7 +8,8 @@
  */
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import { POOL_WORKER_READY, type PoolReplyMessage, type PoolTaskMessage } from './worker-pool.js';
+import { currentThreadId } from './thread-cpu-time.js';
+import { POOL_WORKER_READY, type PoolReplyMessage, type PoolTaskMessage, type PoolWorkerReady } from './worker-pool.js';
 
 /** What a handler can do besides answering: send a step and wait for the caller's reply. */
 export interface PoolConversation {
@@ -48,6 +49,7 @@ export function serveWorkerPoolTasks<Req, Res>(handler: (request: Req, conversat
       send(reply);
     })();
   });
-  // The worker's modules are loaded (they are imported before this runs): it may take tasks.
-  port.postMessage(POOL_WORKER_READY);
+  // The worker's modules are loaded (they are imported before this runs): it may take tasks. Its
+  // thread id lets the pool read the CPU time its tasks spend (thread-cpu-time.ts).
+  port.postMessage({ ...POOL_WORKER_READY, tid: currentThreadId() } satisfies PoolWorkerReady);
 }

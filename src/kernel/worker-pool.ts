@@ -14,6 +14,9 @@
  *   task — it bounds the tenant's code, not the time others' tasks or a worker's start-up took;
  *   the queue deadline (`queueTimeoutMs`) bounds the wait before that, and a task that waits it
  *   out fails with `WorkerQueueTimeoutError` without ever running.
+ *   A task may ask for the run deadline in CPU time of its worker thread (`cpuTime`, Linux: a busy
+ *   host slows it without failing it, until its overload time: `WorkerOverloadedError`), and for a
+ *   queue deadline that counts only time in which no worker finished a task (`queueWhileMoving`).
  * - A worker takes tasks once it said it is ready (its modules are loaded), so a slow start
  *   (a cold cache, a loaded machine) is waiting, not running.
  * - Workers are unref'd: an idle pool never keeps the process alive.
@@ -36,6 +39,7 @@
 import type { Worker } from 'node:worker_threads';
 import { WorkerAbortedError, WorkerCrashError, WorkerOutOfMemoryError, WorkerStartError, WorkerTimeoutError } from './bounded-worker.js';
 import { startModuleWorker } from './module-worker.js';
+import { type ThreadTimes, threadTimes } from './thread-cpu-time.js';
 
 export { WorkerAbortedError, WorkerCrashError, WorkerOutOfMemoryError, WorkerStartError, WorkerTimeoutError } from './bounded-worker.js';
 
@@ -67,8 +71,9 @@ export type PoolReplyMessage<Res> = { id: number; ok: true; value: Res; heapMb?:
 /** What a conversation's caller does with each step: it may reply (the worker waits for it). */
 export type PoolStepHandler = (step: unknown, reply: (message: unknown) => void) => void;
 
-/** The message a pool worker sends once, when it is ready to take tasks. */
+/** The message a pool worker sends once, when it is ready to take tasks (`tid`: its thread's kernel id, for CPU time). */
 export const POOL_WORKER_READY = { ready: true } as const;
+export type PoolWorkerReady = typeof POOL_WORKER_READY & { tid?: number };
 
 /** The two deadlines of one task (see the module comment), and what cancels it. */
 export interface PoolTaskDeadlines {
@@ -78,6 +83,14 @@ export interface PoolTaskDeadlines {
   signal?: AbortSignal;
   /** Tasks of the same affinity prefer the same worker (see the module comment). */
   affinity?: number;
+  /**
+   * Bound the task by its worker thread's CPU time instead (`timeoutMs` of CPU, where the platform
+   * lets it be read: thread-cpu-time.ts): a busy host slows the task without failing it, until
+   * `overloadAfterMs` of wall clock, past which it fails with WorkerOverloadedError.
+   */
+  cpuTime?: { overloadAfterMs: number };
+  /** Count only queue time in which no worker finished a task: a long queue that moves never fails. */
+  queueWhileMoving?: boolean;
 }
 
 /** A task that failed inside the worker (the worker survives; `message` is what it threw). */
@@ -88,6 +101,17 @@ export class PoolTaskError extends Error {
 /** A task that waited in the queue until its deadline passed: it never ran. */
 export class WorkerQueueTimeoutError extends WorkerTimeoutError {
   readonly queued = true;
+}
+
+/** A task within its CPU budget that the host left too little CPU to finish in time (the worker is replaced). */
+export class WorkerOverloadedError extends Error {
+  override readonly name = 'WorkerOverloadedError';
+  constructor(
+    readonly wallMs: number,
+    readonly used: ThreadTimes,
+  ) {
+    super(`the task had ${Math.round(used.cpuMs)} ms of CPU in ${Math.round(wallMs)} ms (${Math.round(used.runQueueMs)} ms waiting for a CPU) and was stopped`);
+  }
 }
 
 interface PendingTask<Req, Res> {
@@ -102,6 +126,10 @@ interface PendingTask<Req, Res> {
   onAbort?: () => void;
   /** The lane whose worker this task prefers (none: any worker). */
   lane: number | undefined;
+  queuedAt: number;
+  /** When a worker took it, and its thread's times then (CPU-time tasks). */
+  startedAt?: number;
+  timesAtStart?: ThreadTimes;
 }
 
 interface Slot<Req, Res> {
@@ -112,6 +140,8 @@ interface Slot<Req, Res> {
   tasksDone: number;
   /** Which affinities this worker serves first (kept by its replacement). */
   lane: number;
+  /** The worker thread's kernel id (its CPU time is read by it), when the worker could tell. */
+  tid?: number;
 }
 
 /** What a pool has done so far; for tests and metrics. */
@@ -135,6 +165,8 @@ export class WorkerPool<Req, Res> {
   private nextId = 1;
   private started = 0;
   private closed = false;
+  /** When a worker last finished a task (the queue moved). */
+  private lastProgressAt = performance.now();
 
   constructor(private readonly options: WorkerPoolOptions) {
     if (!Number.isInteger(options.size) || options.size < 1) throw new Error('a worker pool needs at least one worker');
@@ -181,6 +213,7 @@ export class WorkerPool<Req, Res> {
         settled: false,
         timer: setTimeout(() => this.expire(task), deadlines.queueTimeoutMs),
         onStep,
+        queuedAt: performance.now(),
         lane: deadlines.affinity === undefined ? undefined : ((deadlines.affinity % this.options.size) + this.options.size) % this.options.size,
       };
       if (deadlines.signal) {
@@ -218,17 +251,27 @@ export class WorkerPool<Req, Res> {
     else task.reject(outcome.error);
   }
 
-  /** The deadline of a task passed: drop it from the queue, or stop the worker running it. */
+  /** The deadline of a task passed: drop it from the queue, or stop the worker running it (unless it has time left). */
   private expire(task: PendingTask<Req, Res>): void {
     const queuedAt = this.queue.indexOf(task);
     if (queuedAt >= 0) {
+      const standstillMs = performance.now() - Math.max(task.queuedAt, this.lastProgressAt);
+      const stillLeft = task.deadlines.queueWhileMoving ? task.deadlines.queueTimeoutMs - standstillMs : 0;
+      if (stillLeft > 0) return this.rearm(task, stillLeft);
       this.queue.splice(queuedAt, 1);
       this.settle(task, { error: new WorkerQueueTimeoutError(task.deadlines.queueTimeoutMs) });
       return;
     }
     const slot = this.slots.find((s) => s.task === task);
-    this.settle(task, { error: new WorkerTimeoutError(task.deadlines.timeoutMs) });
+    const verdict = slot ? cpuVerdict(task, slot.tid) : { over: 'time' as const };
+    if ('leftMs' in verdict) return this.rearm(task, verdict.leftMs);
+    const error = verdict.over === 'host' ? new WorkerOverloadedError(verdict.wallMs, verdict.used) : new WorkerTimeoutError(task.deadlines.timeoutMs);
+    this.settle(task, { error });
     if (slot) this.replace(slot);
+  }
+
+  private rearm(task: PendingTask<Req, Res>, ms: number): void {
+    task.timer = setTimeout(() => this.expire(task), Math.max(Math.ceil(ms), 1));
   }
 
   /** The task's signal aborted: drop it from the queue, or stop the worker running it. */
@@ -266,9 +309,10 @@ export class WorkerPool<Req, Res> {
     this.started += 1;
     worker.unref();
     const slot: Slot<Req, Res> = { worker, task: null, ready: false, retired: false, tasksDone: 0, lane: this.freeLane() };
-    worker.on('message', (message: PoolReplyMessage<Res> | typeof POOL_WORKER_READY) => {
+    worker.on('message', (message: PoolReplyMessage<Res> | PoolWorkerReady) => {
       if ('ready' in message) {
         slot.ready = true;
+        slot.tid = message.tid;
         this.dispatch();
         return;
       }
@@ -280,6 +324,7 @@ export class WorkerPool<Req, Res> {
       }
       slot.task = null;
       slot.tasksDone += 1;
+      this.lastProgressAt = performance.now();
       this.settle(task, message.ok ? { value: message.value } : { error: new PoolTaskError(message.error) });
       if (this.isWornOut(slot, message.heapMb)) this.replace(slot);
       else this.dispatch();
@@ -358,8 +403,31 @@ export class WorkerPool<Req, Res> {
       slot.task = task;
       // The run deadline starts now: the tenant's code is what it bounds.
       clearTimeout(task.timer);
-      task.timer = setTimeout(() => this.expire(task), task.deadlines.timeoutMs);
+      task.startedAt = performance.now();
+      if (task.deadlines.cpuTime) task.timesAtStart = threadTimes(slot.tid);
+      // A CPU-time task is looked at no later than its overload time too (its CPU budget may be longer).
+      const firstLookMs = Math.min(task.deadlines.timeoutMs, task.deadlines.cpuTime?.overloadAfterMs ?? Infinity);
+      task.timer = setTimeout(() => this.expire(task), firstLookMs);
       slot.worker.postMessage({ id: task.id, request: task.request } satisfies PoolTaskMessage<Req>);
     }
   }
+}
+
+/**
+ * Whether a running task that reached its deadline is over it: a wall-clock task is (`time`); a
+ * CPU-time task is over `time` when its thread spent its budget, over `host` when the wall clock
+ * passed `overloadAfterMs` first, and otherwise has `leftMs` of CPU left to check again after.
+ */
+function cpuVerdict(
+  task: { deadlines: PoolTaskDeadlines; startedAt?: number; timesAtStart?: ThreadTimes },
+  tid: number | undefined,
+): { over: 'time' } | { over: 'host'; wallMs: number; used: ThreadTimes } | { leftMs: number } {
+  const now = threadTimes(tid);
+  const { cpuTime, timeoutMs } = task.deadlines;
+  if (!cpuTime || !now || !task.timesAtStart || task.startedAt === undefined) return { over: 'time' };
+  const used = { cpuMs: now.cpuMs - task.timesAtStart.cpuMs, runQueueMs: now.runQueueMs - task.timesAtStart.runQueueMs };
+  const wallMs = performance.now() - task.startedAt;
+  if (used.cpuMs >= timeoutMs) return { over: 'time' };
+  if (wallMs >= cpuTime.overloadAfterMs) return { over: 'host', wallMs, used };
+  return { leftMs: Math.min(timeoutMs - used.cpuMs, cpuTime.overloadAfterMs - wallMs) };
 }

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeDocx } from '../docx/compose-docx.js';
 import { largeDocument, sampleDocument } from '../docx/test-support/sample-documents.js';
 import { LibreOfficePool } from './libreoffice-pool.js';
-import { DEFAULT_PDF_CONVERTER_SETTINGS, PdfConversionTimeoutError, PdfConverterBusyError, PdfConverterUnavailableError, type PdfConverterSettings } from './pdf-converter.js';
+import {
+  DEFAULT_PDF_CONVERTER_SETTINGS,
+  PdfConversionTimeoutError,
+  PdfConverterBusyError,
+  PdfConverterNotReadyError,
+  PdfConverterUnavailableError,
+  type PdfConverterSettings,
+} from './pdf-converter.js';
 
 /**
  * The pool against a real LibreOffice (CI installs libreoffice-writer and python3-uno; without
@@ -15,7 +22,8 @@ import { DEFAULT_PDF_CONVERTER_SETTINGS, PdfConversionTimeoutError, PdfConverter
  */
 
 const run = promisify(execFile);
-const settings = (overrides: Partial<PdfConverterSettings> = {}): PdfConverterSettings => ({ ...DEFAULT_PDF_CONVERTER_SETTINGS, ...overrides });
+// The queue budget also bounds the wait for LibreOffice's start, which a loaded CI host makes slow: generous unless a test says.
+const settings = (overrides: Partial<PdfConverterSettings> = {}): PdfConverterSettings => ({ ...DEFAULT_PDF_CONVERTER_SETTINGS, queueTimeoutMs: 300_000, ...overrides });
 const installed =
   spawnSync('sh', ['-c', 'command -v soffice && command -v pdftotext'], { stdio: 'ignore' }).status === 0 &&
   spawnSync(DEFAULT_PDF_CONVERTER_SETTINGS.pythonPath, ['-c', 'import uno'], { stdio: 'ignore' }).status === 0;
@@ -97,6 +105,41 @@ describe.skipIf(!installed)(title, () => {
     }
   }, 120_000);
 
+  it('starts its converters one after another on start(), and a conversion meanwhile joins the start under way', async () => {
+    const pool = new LibreOfficePool(settings({ converters: 2 }));
+    try {
+      const starting = pool.start();
+      const converted = await pool.convert(sample);
+      expect(converted.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      await starting;
+      // Two places, two starts: the conversion started none of its own.
+      expect(pool.state()).toMatchObject({ started: 2, busy: 0 });
+      expect(pool.state().officeGroups).toHaveLength(2);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it('refuses a conversion as not ready (never as failed) while its converter is still starting, and the start goes on', async () => {
+    const pool = new LibreOfficePool(settings({ converters: 1, queueTimeoutMs: 1 }));
+    try {
+      expect(await pool.convert(sample).catch((e: unknown) => e)).toBeInstanceOf(PdfConverterNotReadyError);
+      await pool.start();
+      expect(pool.state()).toMatchObject({ started: 1 });
+      expect((await pool.convert(sample)).pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it('stops a converter that is still starting when it closes', async () => {
+    const pool = new LibreOfficePool(settings({ converters: 1 }));
+    const starting = pool.start().catch((e: unknown) => e);
+    await pool.close();
+    expect(await starting).toBeInstanceOf(PdfConverterNotReadyError);
+    expect(pool.state()).toMatchObject({ processIds: [], officeGroups: [] });
+  }, 120_000);
+
   it('replaces a converter whose LibreOffice was killed, and the next conversion succeeds', async () => {
     const pool = new LibreOfficePool(settings({ converters: 1 }));
     try {
@@ -144,6 +187,8 @@ describe.skipIf(!installed)(title, () => {
   it('refuses a conversion as busy when no converter frees up within the queue budget, and serves it after', async () => {
     const pool = new LibreOfficePool(settings({ converters: 1, queueTimeoutMs: 100 }));
     try {
+      // Started first: the queue budget also bounds the wait for a converter to come up.
+      await pool.start();
       // The first holds the only converter for seconds (it starts LibreOffice, then 60 sections).
       const first = pool.convert(large);
       const second = await pool.convert(sample).catch((e: unknown) => e);

@@ -45,9 +45,10 @@ export class LibreOfficeProcess {
    * Starts a converter and waits until LibreOffice answers over the bridge.
    *
    * @throws PdfConverterUnavailableError when Python, its UNO module or LibreOffice is missing;
-   *   ConverterCrashedError when it starts but fails to come up within the start budget.
+   *   ConverterCrashedError when it starts but fails to come up within the start budget, or
+   *   `signal` aborts the start (the converter is killed).
    */
-  static async start(options: ConverterProcessOptions): Promise<LibreOfficeProcess> {
+  static async start(options: ConverterProcessOptions, signal?: AbortSignal): Promise<LibreOfficeProcess> {
     const script = bridgeScript();
     const dir = await mkdtemp(join(tmpdir(), 'quire-pdf-'));
     const pipe = `quire-pdf-${process.pid}-${randomBytes(6).toString('hex')}`;
@@ -57,17 +58,25 @@ export class LibreOfficeProcess {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const converter = new LibreOfficeProcess(child, dir);
-    return converter.waitReady(options);
+    return converter.waitReady(options, signal);
   }
 
-  private waitReady(options: ConverterProcessOptions): Promise<LibreOfficeProcess> {
+  private waitReady(options: ConverterProcessOptions, signal: AbortSignal | undefined): Promise<LibreOfficeProcess> {
     return new Promise<LibreOfficeProcess>((resolve, reject) => {
       const timer = setTimeout(() => {
         void this.kill();
         reject(new ConverterCrashedError(`LibreOffice did not start within ${options.startTimeoutMs / 1000} s`));
       }, options.startTimeoutMs);
+      const aborted = () => {
+        void this.kill();
+        settle(() => reject(new ConverterCrashedError('the converter was stopped while it started')));
+      };
+      // Aborted while the converter's directory was being made: it stops at once.
+      if (signal?.aborted) queueMicrotask(aborted);
+      else signal?.addEventListener('abort', aborted, { once: true });
       const settle = (action: () => void) => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', aborted);
         this.onFirstMessage = undefined;
         this.onExit = undefined;
         action();
@@ -195,6 +204,8 @@ export class LibreOfficeProcess {
    */
   async kill(): Promise<void> {
     if (this.officeGroup !== undefined) signalGroup(this.officeGroup, 'SIGKILL');
+    // Still starting, the bridge knows LibreOffice's group and we do not: its SIGTERM handler kills it.
+    else if (!this.exited) this.child.kill('SIGTERM');
     if (!this.exited) {
       this.child.stdin.end();
       const exited = await Promise.race([this.exitedPromise.then(() => true), delay(BRIDGE_EXIT_GRACE_MS).then(() => false)]);

@@ -17,6 +17,12 @@ export interface PdfConverter {
    *   PdfConversionFailedError (see their descriptions).
    */
   convert(docx: Buffer): Promise<PdfConversion>;
+  /**
+   * Starts the converters in the background, one after another, so the first export finds one
+   * ready. Resolves when all are up; rejects with why one could not start (the pool stays usable:
+   * a conversion starts a converter again).
+   */
+  start(): Promise<void>;
   /** Stops every converter process; later conversions fail. */
   close(): Promise<void>;
 }
@@ -33,10 +39,15 @@ export interface PdfConverterSettings {
   timeoutMs: number;
   /** A converter is replaced after this many conversions (LibreOffice's memory only grows). */
   maxConversions: number;
-  /** Budget of starting one converter (LibreOffice up and the bridge connected). */
+  /**
+   * Budget of starting one converter (LibreOffice up and the bridge connected). Generous: on a
+   * loaded host LibreOffice's first start has taken over 30 s (issue #28).
+   */
   startTimeoutMs: number;
-  /** How long a conversion may wait for a free converter before it is refused as busy. */
+  /** How long a conversion may wait for a free, started converter before it is refused (503). */
   queueTimeoutMs: number;
+  /** Whether a serving process starts its converters at start-up (else on the first export). */
+  startAtBoot: boolean;
 }
 
 export const DEFAULT_PDF_CONVERTER_SETTINGS: Readonly<PdfConverterSettings> = Object.freeze({
@@ -45,8 +56,9 @@ export const DEFAULT_PDF_CONVERTER_SETTINGS: Readonly<PdfConverterSettings> = Ob
   converters: 2,
   timeoutMs: 60_000,
   maxConversions: 200,
-  startTimeoutMs: 30_000,
+  startTimeoutMs: 120_000,
   queueTimeoutMs: 60_000,
+  startAtBoot: true,
 });
 
 /** LibreOffice or its Python bridge is not installed (or not where the settings say). */
@@ -62,6 +74,17 @@ export class PdfConverterBusyError extends Error {
   constructor(readonly waitedMs: number) {
     super(`every PDF converter stayed busy for ${Math.round(waitedMs / 1000)} s`);
     this.name = 'PdfConverterBusyError';
+  }
+}
+
+/**
+ * No converter was ready within the queue budget: one is still starting (it goes on starting in
+ * the background), or starting one failed. A moment's wait, not a fault of the document.
+ */
+export class PdfConverterNotReadyError extends Error {
+  constructor(reason: string) {
+    super(`no PDF converter is ready yet: ${reason}`);
+    this.name = 'PdfConverterNotReadyError';
   }
 }
 

@@ -1,6 +1,7 @@
 /** The readiness verdict: what blocks generation, what only needs input, and what merely warns. */
 import { describe, expect, it } from 'vitest';
-import { type ReadinessInput, assessReadiness } from './readiness.js';
+import { checkTemplate } from '../templating/index.js';
+import { READINESS_NAMESPACES, type ReadinessInput, assessReadiness } from './readiness.js';
 
 type Field = ReadinessInput['fields'][number];
 type Need = ReadinessInput['dataNeeds'][number];
@@ -17,6 +18,7 @@ function readiness(overrides: Partial<ReadinessInput> = {}) {
     globals: ['today', 'document'],
     toolNames: null,
     fieldValueProblem: (valueType, value) => (valueType === 'number' && Number.isNaN(Number(value)) ? `"${value}" is not a number` : null),
+    templateCheck: (source) => checkTemplate(source, READINESS_NAMESPACES),
     ...overrides,
   });
 }

@@ -2,7 +2,7 @@
  * The readiness verdict of a document: pure, shared by `GET /readiness` and the pipeline's
  * gate (`pipeline_blocked`). Each gap names its subject and says what a person can do.
  */
-import { findNamespaceMembers, findTemplateVariables, validateTemplateSyntax } from '../templating/index.js';
+import type { TemplateCheck } from '../templating/index.js';
 import type { DataNeed } from './data-need.js';
 
 export const GAP_KINDS = [
@@ -62,7 +62,15 @@ export interface ReadinessInput {
   extraGaps?: readonly ReadinessGap[];
   /** Checks a field value against its type; returns the problem or null. */
   fieldValueProblem: (valueType: string, value: string, options: string[] | null) => string | null;
+  /**
+   * What each templated section's template is (parses, reads; members of READINESS_NAMESPACES):
+   * checked beforehand in the tenant-code pool, never parsed here (on the main thread).
+   */
+  templateCheck: (source: string) => TemplateCheck;
 }
+
+/** The namespaces whose members readiness checks against what the document provides. */
+export const READINESS_NAMESPACES = ['computed', 'fields', 'gathered'] as const;
 
 /** Kinds a person fixes by filling in values (as opposed to fixing the template). */
 const INPUT_KINDS = new Set<GapKind>(['required_field_missing', 'field_type_invalid', 'assessment_incomplete', 'snippet_role_unbound']);
@@ -154,12 +162,12 @@ function sectionTemplateGaps(input: ReadinessInput): ReadinessGap[] {
   const gaps: ReadinessGap[] = [];
   for (const section of input.sections) {
     if (section.renderMode !== 'templated' || !section.outputTemplate) continue;
-    const syntax = validateTemplateSyntax(section.outputTemplate);
-    if (syntax) {
-      gaps.push({ kind: 'template_syntax_error', message: `Section "${section.title}": the template does not parse (${syntax})`, subjectType: 'section', subjectId: section.id, blocking: true });
+    const check = input.templateCheck(section.outputTemplate);
+    if (check.problem) {
+      gaps.push({ kind: 'template_syntax_error', message: `Section "${section.title}": the template does not parse (${check.problem})`, subjectType: 'section', subjectId: section.id, blocking: true });
       continue;
     }
-    gaps.push(...unprovidedNames(section, section.outputTemplate, provided, members));
+    gaps.push(...unprovidedNames(section, check, provided, members));
   }
   return gaps;
 }
@@ -172,7 +180,7 @@ interface NamespaceMembers {
 }
 
 /** The names, bare or namespaced, that one section's template reads and nothing provides. */
-function unprovidedNames(section: Section, template: string, provided: Set<string>, members: Map<string, NamespaceMembers>): ReadinessGap[] {
+function unprovidedNames(section: Section, check: TemplateCheck, provided: Set<string>, members: Map<string, NamespaceMembers>): ReadinessGap[] {
   const gaps: ReadinessGap[] = [];
   const gap = (key: string, message: string): ReadinessGap => ({
     kind: 'template_variable_unprovided',
@@ -182,13 +190,13 @@ function unprovidedNames(section: Section, template: string, provided: Set<strin
     key,
     blocking: true,
   });
-  for (const name of findTemplateVariables(template)) {
+  for (const name of check.variables) {
     if (!provided.has(name)) {
       const fix = `add a field "${name}" or fix the template`;
       gaps.push(gap(name, `Section "${section.title}" uses "${name}", which no field, data-need or computation provides: ${fix}`));
     }
   }
-  for (const member of findNamespaceMembers(template, [...members.keys()])) {
+  for (const member of check.members) {
     const [namespace, name] = splitMember(member);
     const known = members.get(namespace);
     if (!known || known.names.has(name)) continue;

@@ -3,10 +3,6 @@
  * database. Kysely calls `prepare(sql)` for every query; preparing parses and plans the SQL
  * again each time (about a tenth of the CPU of a simple authenticated GET). Kysely compiles
  * the same query shape to the same SQL text with `?` placeholders, so the text is a good key.
- *
- * Being the one door every statement of the connection passes through (Kysely prepares once
- * per execution), it also counts the statements that may write: `writes` changes whenever the
- * connection may have changed the database (sqlite-read-now.ts `localWrites`).
  */
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 
@@ -19,12 +15,6 @@ export interface CachingSqliteDatabase {
   close(): void;
   /** Statements prepared (cache misses) since opening: for tests and diagnostics. */
   readonly preparedCount: number;
-  /**
-   * Statements handed out since opening that may write (SQLite's `sqlite3_stmt_readonly` false:
-   * inserts, updates, deletes, DDL, `insert … returning` too). Counted when handed out, which is
-   * just before they run in the same synchronous call: no other JavaScript can run between.
-   */
-  readonly writes: number;
 }
 
 /**
@@ -37,14 +27,9 @@ export function cachingSqliteDatabase(database: SqliteDatabase, capacity = DEFAU
   // A Map iterates in insertion order: re-inserting on use keeps the oldest entry first.
   const cache = new Map<string, Statement>();
   let preparedCount = 0;
-  let writes = 0;
   const prepareFresh = (sql: string): Statement => {
     preparedCount += 1;
     return database.prepare(sql);
-  };
-  const handOut = (statement: Statement): Statement => {
-    if (!statement.readonly) writes += 1;
-    return statement;
   };
   return {
     prepare(sql) {
@@ -52,10 +37,10 @@ export function cachingSqliteDatabase(database: SqliteDatabase, capacity = DEFAU
       if (cached && !cached.busy) {
         cache.delete(sql);
         cache.set(sql, cached);
-        return handOut(cached);
+        return cached;
       }
-      if (cached) return handOut(prepareFresh(sql));
-      const statement = handOut(prepareFresh(sql));
+      if (cached) return prepareFresh(sql);
+      const statement = prepareFresh(sql);
       cache.set(sql, statement);
       if (cache.size > capacity) {
         const oldest = cache.keys().next();
@@ -69,9 +54,6 @@ export function cachingSqliteDatabase(database: SqliteDatabase, capacity = DEFAU
     },
     get preparedCount() {
       return preparedCount;
-    },
-    get writes() {
-      return writes;
     },
   };
 }

@@ -5,3 +5,4 @@ export { validateTemplateSyntax } from './template-syntax.js';
 export { findNamespaceMembers, findTemplateReads, findTemplateVariables } from './template-variables.js';
 export { evaluateExpression } from './evaluate-expression.js';
 export { tidyTemplate } from './tidy-template.js';
+export { checkTemplate, type TemplateCheck } from './check-template.js';

@@ -1,6 +1,8 @@
 /** Parsing with error messages that say where the template goes wrong. */
 import { parseTemplate, type ProgramNode } from './jinja-ast.js';
+import { nestingProblem } from './nesting-budget.js';
 import { locateSyntaxError } from './syntax-error-location.js';
+import { scanTemplateTags } from './template-tags.js';
 
 /** A template that does not parse; the message names the line when it can be found. */
 export class TemplateSyntaxError extends Error {
@@ -12,16 +14,23 @@ export class TemplateSyntaxError extends Error {
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** The parser's own recursion (deeply nested parentheses or lists) overflowing is a nesting problem too. */
+const explain = (error: unknown): string =>
+  error instanceof RangeError && /call stack/.test(error.message) ? 'expressions are nested too deep for the parser (nesting budget)' : describe(error);
+
 /**
  * Parses a template (trim_blocks + lstrip_blocks, like the library's `Template`).
  * @throws {TemplateSyntaxError} with "… (line N)" when it does not parse
  */
 export function parseTemplateOrExplain(source: string): ProgramNode {
+  const tags = scanTemplateTags(source);
+  const tooDeep = nestingProblem(tags);
+  if (tooDeep !== null) throw new TemplateSyntaxError(tooDeep);
   try {
     return parseTemplate(source);
   } catch (error) {
-    const line = locateSyntaxError(source);
-    const message = describe(error);
+    const line = locateSyntaxError(source, tags);
+    const message = explain(error);
     throw new TemplateSyntaxError(line === undefined ? message : `${message} (line ${line})`);
   }
 }

@@ -11,6 +11,18 @@ import { CLOSING_TAGS, MIDDLE_TAGS, openedBlock, scanTemplateTags } from './temp
 
 const INDENT = '  ';
 
+/**
+ * Where the indentation of the tag at `start` begins: only whitespace the lexer strips, `[ \t]*`
+ * from a line start and not inside an earlier tag (which ends at `previousEnd`); undefined when
+ * the tag does not start its line. Scans back no further than `previousEnd`, so a whole template
+ * costs one pass (looking back for the line start from every tag was quadratic on one long line).
+ */
+function indentStart(source: string, start: number, previousEnd: number): number | undefined {
+  let from = start;
+  while (from > previousEnd && (source[from - 1] === ' ' || source[from - 1] === '\t')) from -= 1;
+  return from === 0 || source[from - 1] === '\n' ? from : undefined;
+}
+
 /** Tidies a template's block-tag indentation; never throws, even on a broken template. */
 export function tidyTemplate(source: string): string {
   const edits: { from: number; to: number; indent: string }[] = [];
@@ -23,11 +35,8 @@ export function tidyTemplate(source: string): string {
     }
     const closes = CLOSING_TAGS.has(tag.keyword);
     const level = closes || MIDDLE_TAGS.has(tag.keyword) ? Math.max(depth - 1, 0) : depth;
-    const lineStart = source.lastIndexOf('\n', tag.start - 1) + 1;
-    // Only whitespace the lexer strips: [ \t]* from a line start (not inside an earlier tag).
-    if (lineStart >= previousEnd && /^[ \t]*$/.test(source.slice(lineStart, tag.start))) {
-      edits.push({ from: lineStart, to: tag.start, indent: INDENT.repeat(level) });
-    }
+    const lineStart = indentStart(source, tag.start, previousEnd);
+    if (lineStart !== undefined) edits.push({ from: lineStart, to: tag.start, indent: INDENT.repeat(level) });
     if (closes) depth = Math.max(depth - 1, 0);
     else if (openedBlock(tag) !== undefined) depth += 1;
     previousEnd = tag.end;

@@ -7,7 +7,7 @@
  * their own (the Jinja step budget of templating/render-budget.ts, JSONata's depth, time and
  * sequence limits below), which stop an evaluation earlier and with a more precise name.
  */
-import { DomainValidationError } from '../kernel/errors.js';
+import { DomainValidationError, ServiceUnavailableError } from '../kernel/errors.js';
 
 /** JSONata limits of one computation (enforced by JSONata's own guardrails, in the worker). */
 export const COMPUTATION_LIMITS = {
@@ -52,3 +52,17 @@ export class TenantCodeBudgetError extends DomainValidationError {
 export function checkSourceSize(what: string, source: string, max: number): void {
   if (source.length > max) throw new TenantCodeBudgetError('size', `${what} is ${source.length} characters long: the size budget is ${max}`);
 }
+
+/**
+ * The host, not the tenant's code, is why an evaluation could not finish: the workers stayed busy
+ * and the queue did not move, or the task had CPU time left but the host gave it too little. A
+ * request answers 503 with `Retry-After`; a run fails saying the service is overloaded.
+ */
+export class TenantCodeOverloadedError extends ServiceUnavailableError {
+  constructor(message: string) {
+    super(`the service is overloaded: ${message}; try again later`, OVERLOAD_RETRY_AFTER_SECONDS);
+  }
+}
+
+/** What an overloaded answer tells a client to wait before trying again. */
+export const OVERLOAD_RETRY_AFTER_SECONDS = 5;

@@ -1,17 +1,27 @@
 /**
  * The one place the service evaluates tenant-authored code: every template render, Jinja
  * expression and JSONata computation goes through here to a small pool of worker threads
- * (kernel/worker-pool.ts), each task within a wall-clock deadline and each worker within a heap
- * cap. A task that runs out of either stops only its worker (which is replaced); the caller gets
- * a TenantCodeBudgetError naming the budget, and the main event loop never runs tenant code.
+ * (kernel/worker-pool.ts), each task within a CPU-time budget of its worker thread and each worker
+ * within a heap cap. A task that runs out of either stops only its worker (which is replaced); the
+ * caller gets a TenantCodeBudgetError naming the budget, and the main event loop never runs tenant
+ * code. When the host is the cause (the queue stopped moving, or a task within its CPU budget took
+ * longer than the overload time), the caller gets a TenantCodeOverloadedError (503, a run failure
+ * saying the service is overloaded): see docs/adr/0202 and 0203.
  *
  * The pool is process-wide (one per process, like a connection pool): `configureTenantCode` is
  * called once at start-up with the configured sizes; until then the defaults apply.
  */
 import { DomainValidationError } from '../kernel/errors.js';
-import type { RenderResult } from '../templating/index.js';
-import { PoolTaskError, WorkerOutOfMemoryError, WorkerPool, WorkerQueueTimeoutError, WorkerTimeoutError } from '../kernel/worker-pool.js';
-import { SOURCE_LIMITS, TenantCodeBudgetError, checkSourceSize } from './budgets.js';
+import type { RenderResult, TemplateCheck } from '../templating/index.js';
+import {
+  PoolTaskError,
+  WorkerOutOfMemoryError,
+  WorkerOverloadedError,
+  WorkerPool,
+  WorkerQueueTimeoutError,
+  WorkerTimeoutError,
+} from '../kernel/worker-pool.js';
+import { SOURCE_LIMITS, TenantCodeBudgetError, TenantCodeOverloadedError, checkSourceSize } from './budgets.js';
 import { widenPolymorphicInlineCaches } from './polymorphic-inline-caches.js';
 import type { ComputeInput, ComputeOutput } from './evaluate-computations.js';
 import type { ConditionOutcome } from './evaluate-logic.js';
@@ -20,10 +30,15 @@ import type { ExpressionOutcome, RenderedBatch, TenantCodeTask } from './tenant-
 export interface TenantCodeSettings {
   /** Worker threads (tasks beyond them queue). */
   workers: number;
-  /** Wall-clock deadline of one task, from when a worker takes it. */
+  /**
+   * CPU time one task may spend, counted from when a worker takes it (the worker thread's own CPU
+   * time where the platform lets it be read — Linux —, else wall-clock time).
+   */
   timeoutMs: number;
-  /** How long a task may wait for a free worker before it fails (the workers are busy). */
+  /** How long a task may wait for a free worker while no worker finishes a task before it fails (the service is overloaded). */
   queueTimeoutMs: number;
+  /** Wall-clock time a task within its CPU budget may take before it fails as overloaded (default: 20 × timeoutMs, at least 60 s). */
+  overloadAfterMs?: number;
   /** Heap cap of each worker, in MB. */
   maxHeapMb: number;
 }
@@ -86,13 +101,21 @@ export function templateLane(source: string): number {
  * @throws TenantCodeBudgetError when the task ran out of time or memory (or waited out its deadline).
  */
 async function runTask(task: TenantCodeTask, what: string, affinity?: number): Promise<unknown> {
+  const overloadAfterMs = settings.overloadAfterMs ?? Math.max(60_000, 20 * settings.timeoutMs);
   try {
-    return await thePool().run(task, { timeoutMs: settings.timeoutMs, queueTimeoutMs: settings.queueTimeoutMs, affinity });
+    const { timeoutMs, queueTimeoutMs } = settings;
+    return await thePool().run(task, { timeoutMs, queueTimeoutMs, affinity, cpuTime: { overloadAfterMs }, queueWhileMoving: true });
   } catch (error) {
+    // The host's fault, not the template's: the queue stood still, or the task had CPU budget left.
     if (error instanceof WorkerQueueTimeoutError) {
-      throw new TenantCodeBudgetError('queue', `${what} waited ${settings.queueTimeoutMs} ms for an evaluation worker (queue budget): the workers are busy, try again`);
+      throw new TenantCodeOverloadedError(`${what} waited ${settings.queueTimeoutMs} ms for an evaluation worker while none finished a task`);
     }
-    if (error instanceof WorkerTimeoutError) throw new TenantCodeBudgetError('time', `${what} ran past its time budget of ${settings.timeoutMs} ms and was stopped`);
+    if (error instanceof WorkerOverloadedError) {
+      throw new TenantCodeOverloadedError(`${what} was still within its CPU budget of ${settings.timeoutMs} ms: ${error.message}`);
+    }
+    if (error instanceof WorkerTimeoutError) {
+      throw new TenantCodeBudgetError('time', `${what} ran past its time budget of ${settings.timeoutMs} ms of CPU and was stopped`);
+    }
     if (error instanceof WorkerOutOfMemoryError) throw new TenantCodeBudgetError('memory', `${what} needed more than its memory budget of ${settings.maxHeapMb} MB and was stopped`);
     if (error instanceof PoolTaskError) throw new Error(`${what} could not be evaluated: ${error.message}`);
     throw error;
@@ -205,4 +228,42 @@ export async function evaluateConditionsBounded(conditions: readonly unknown[], 
     if (!(error instanceof TenantCodeBudgetError)) throw error;
     return conditions.map(() => ({ ok: false, error: error.message }));
   }
+}
+
+/**
+ * Checks templates before they are stored: for each, whether it parses (why not, with the line)
+ * and what it reads (members of `namespaces` too), in one worker task.
+ * @throws TenantCodeBudgetError when checking them ran out of time or memory.
+ */
+export async function checkTemplatesBounded(sources: readonly string[], namespaces: readonly string[] = []): Promise<TemplateCheck[]> {
+  if (sources.length === 0) return [];
+  const what = sources.length === 1 ? 'checking the template' : `checking the ${sources.length} templates`;
+  return (await runTask({ kind: 'check', sources: [...sources], namespaces: [...namespaces] }, what)) as TemplateCheck[];
+}
+
+/** A template no check answered for (a caller asked about a text it did not send). */
+const UNCHECKED: TemplateCheck = { problem: 'the template was not checked', variables: [], members: [] };
+
+/** Checks templates in one worker task (see checkTemplatesBounded); the answer looks a check up by its text. */
+export async function templateChecksOf(sources: readonly string[], namespaces: readonly string[] = []): Promise<(source: string) => TemplateCheck> {
+  const unique = [...new Set(sources)];
+  const checks = await checkTemplatesBounded(unique, namespaces);
+  const bySource = new Map(unique.map((source, i) => [source, checks[i] ?? UNCHECKED]));
+  return (source) => bySource.get(source) ?? UNCHECKED;
+}
+
+/** Why `source` does not parse (with the line), or null; checked in a worker (see checkTemplatesBounded). */
+export async function templateSyntaxProblem(source: string): Promise<string | null> {
+  const [check] = await checkTemplatesBounded([source]);
+  return check?.problem ?? null;
+}
+
+/**
+ * Re-indents a template's block tags in a worker (the tidy assistant).
+ * @throws DomainValidationError when it does not parse; TenantCodeBudgetError over a budget.
+ */
+export async function tidyTemplateBounded(source: string): Promise<string> {
+  const outcome = (await runTask({ kind: 'tidy', source }, 'tidying the template')) as ExpressionOutcome;
+  if (!outcome.ok) throw new DomainValidationError(`template does not parse: ${outcome.error}`);
+  return outcome.value as string;
 }

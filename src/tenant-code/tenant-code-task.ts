@@ -3,7 +3,16 @@
  * plain function that runs them (the worker is a thin shell around it, so it is testable on the
  * main thread too).
  */
-import { evaluateExpression, renderTemplatesOver, templateCompilations, type RenderResult } from '../templating/index.js';
+import {
+  checkTemplate,
+  evaluateExpression,
+  renderTemplatesOver,
+  templateCompilations,
+  tidyTemplate,
+  type RenderResult,
+  type TemplateCheck,
+  validateTemplateSyntax,
+} from '../templating/index.js';
 import { evaluateComputations, type ComputeInput, type ComputeOutput } from './evaluate-computations.js';
 import { evaluateConditions, type ConditionOutcome } from './evaluate-logic.js';
 
@@ -13,7 +22,11 @@ export type TenantCodeTask =
   | { kind: 'expression'; expression: string; context: Record<string, unknown> }
   | { kind: 'computations'; input: ComputeInput }
   /** JsonLogic conditions over one set of facts. */
-  | { kind: 'logic'; conditions: unknown[]; data: unknown };
+  | { kind: 'logic'; conditions: unknown[]; data: unknown }
+  /** Templates to check before they are stored (syntax, what they read). */
+  | { kind: 'check'; sources: string[]; namespaces: string[] }
+  /** A template to re-indent (the tidy assistant); it must parse. */
+  | { kind: 'tidy'; source: string };
 
 export type ExpressionOutcome = { ok: true; value: unknown } | { ok: false; error: string };
 
@@ -32,7 +45,16 @@ function explainOverflow(render: () => RenderResult): RenderResult {
   return result;
 }
 
-export async function runTenantCodeTask(task: TenantCodeTask): Promise<RenderedBatch | ExpressionOutcome | ComputeOutput | ConditionOutcome[]> {
+/** A tidied template, or why it cannot be tidied (it does not parse: tidying could change its meaning). */
+function tidied(source: string): ExpressionOutcome {
+  const problem = validateTemplateSyntax(source);
+  return problem === null ? { ok: true, value: tidyTemplate(source) } : { ok: false, error: problem };
+}
+
+/** What a task answers, by kind. */
+export type TenantCodeAnswer = RenderedBatch | ExpressionOutcome | ComputeOutput | ConditionOutcome[] | TemplateCheck[];
+
+export async function runTenantCodeTask(task: TenantCodeTask): Promise<TenantCodeAnswer> {
   switch (task.kind) {
     case 'render': {
       // The context is converted once for the batch; each template compiles once per worker.
@@ -50,5 +72,9 @@ export async function runTenantCodeTask(task: TenantCodeTask): Promise<RenderedB
       return evaluateComputations(task.input);
     case 'logic':
       return evaluateConditions(task.conditions, task.data);
+    case 'check':
+      return task.sources.map((source) => checkTemplate(source, task.namespaces));
+    case 'tidy':
+      return tidied(task.source);
   }
 }

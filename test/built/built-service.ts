@@ -4,7 +4,7 @@
  * start script only checks and imports it here. A fresh DATA_DIR (SQLite) per service.
  */
 import path from 'node:path';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { type QuireData, type QuireProcess, newQuireData, removeQuireData, startQuireProcess } from '../support/quire-process.js';
 
 const START_SCRIPT = path.resolve('scripts/start.mjs');
@@ -41,13 +41,14 @@ type Details = Array<Record<string, any>>; // eslint-disable-line @typescript-es
  * within `timeoutMs` (extraction runs in the background); returns the documents' details.
  */
 export async function processedDocuments(quire: QuireProcess, assessmentId: string, timeoutMs = 90_000): Promise<Details> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const details = await quire.json('GET', `/assessments/${assessmentId}/document-processing-details`);
-    expect(details.status, JSON.stringify(details.body)).toBe(200);
-    const documents = details.body.documents as Array<{ processing_status: string }>;
-    if (!documents.some((doc) => PENDING.includes(doc.processing_status))) return documents;
-    if (Date.now() > deadline) throw new Error(`still processing after ${timeoutMs / 1000} s: ${JSON.stringify(details.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return vi.waitFor(
+    async () => {
+      const details = await quire.json('GET', `/assessments/${assessmentId}/document-processing-details`);
+      expect(details.status, JSON.stringify(details.body)).toBe(200);
+      const documents = details.body.documents as Array<{ processing_status: string }>;
+      if (documents.some((doc) => PENDING.includes(doc.processing_status))) throw new Error(`still processing: ${JSON.stringify(details.body)}`);
+      return documents;
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DPIA_FIELDS, LETTER_FIELDS, MEMO_FIELDS } from '../support/builtin-fields.js';
 import type { QuireProcess } from '../support/quire-process.js';
 import { collectEvents } from '../support/sse.js';
@@ -42,18 +42,18 @@ async function download(quire: QuireProcess, id: string, format: 'docx' | 'pdf')
  * as the README promises), within a deadline: the first LibreOffice start on a loaded machine is slow.
  */
 async function downloadPdf(quire: QuireProcess, id: string, timeoutMs = 150_000): Promise<Buffer> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await download(quire, id, 'pdf');
-    if (response.status !== 503 || Date.now() > deadline) {
-      expect(response.status, response.status === 200 ? '' : await response.text()).toBe(200);
-      expect(response.headers.get('content-type')).toBe('application/pdf');
-      return Buffer.from(await response.arrayBuffer());
-    }
-    await response.body?.cancel();
-    const retryAfter = Number(response.headers.get('retry-after'));
-    await new Promise((resolve) => setTimeout(resolve, Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 5) * 1000 : 1000));
-  }
+  const response = await vi.waitFor(
+    async () => {
+      const answer = await download(quire, id, 'pdf');
+      if (answer.status !== 503) return answer;
+      await answer.body?.cancel();
+      throw new Error('the PDF export still answers 503: its converter is starting');
+    },
+    { timeout: timeoutMs, interval: 1000 },
+  );
+  expect(response.status, response.status === 200 ? '' : await response.text()).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/pdf');
+  return Buffer.from(await response.arrayBuffer());
 }
 
 async function pdfText(bytes: Buffer): Promise<string> {

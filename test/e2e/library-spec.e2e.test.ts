@@ -181,7 +181,7 @@ describeEachDialect('library: spec entities', (dialect) => {
     desired.entities.voices[0].samples = [];
     desired.entities.snippets[0].entityBindings = { client: 'org_other' };
     desired.entities.snippets[1] = { ...desired.entities.snippets[1], bind: true };
-    const { spec, report } = compileSpec(desired, { requireSlug: false });
+    const { spec, report } = await compileSpec(desired, { requireSlug: false });
     if (!spec) throw new Error(JSON.stringify(report.errors));
     await ctx.transaction((tx) => syncSpecEntities(tx, spec, report, { document, mode: 'desired' }));
 
@@ -200,7 +200,7 @@ describeEachDialect('library: spec entities', (dialect) => {
     // Reordering the spec's snippets reorders the bindings.
     const reordered = structuredClone(desired);
     reordered.entities.snippets.reverse();
-    const swapped = compileSpec(reordered, { requireSlug: false });
+    const swapped = await compileSpec(reordered, { requireSlug: false });
     if (!swapped.spec) throw new Error('spec did not compile');
     const swappedSpec = swapped.spec;
     await ctx.transaction((tx) => syncSpecEntities(tx, swappedSpec, swapped.report, { document, mode: 'desired' }));
@@ -211,7 +211,7 @@ describeEachDialect('library: spec entities', (dialect) => {
     const rows = await countLibraryRows(server);
     const library = [(await api.get('/v1/texts')).body, (await api.get('/v1/risk-blocks')).body, (await api.get('/v1/snippets')).body];
     const updatedAt = (await api.get(`/v1/documents/${template.document.id}`)).body.document.updatedAt;
-    const again = compileSpec(desired, { requireSlug: false });
+    const again = await compileSpec(desired, { requireSlug: false });
     if (!again.spec) throw new Error('spec did not compile');
     const matched = again.spec;
     await ctx.transaction((tx) => syncSpecEntities(tx, matched, again.report, { document, mode: 'desired' }));

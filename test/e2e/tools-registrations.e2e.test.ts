@@ -160,7 +160,7 @@ describeEachDialect('tool registrations', (dialect) => {
     });
   });
 
-  it('refuses loopback, metadata, private and localhost URLs that are not allow-listed (422, no request made)', async () => {
+  it('refuses loopback, metadata, private and localhost URLs that are not allow-listed: when registered, or when a call fills them in (422, no request made)', async () => {
     const before = jsonApi.requests.length;
     const urls: Array<[string, RegExp]> = [
       ['http://127.0.0.1:9/x', /loopback/],
@@ -170,11 +170,15 @@ describeEachDialect('tool registrations', (dialect) => {
       [`http://localhost:${jsonApi.port}/rates`, /localhost resolves to .*loopback/],
     ];
     for (const [url, why] of urls) {
-      const tool = await register({ name: `guarded-${urls.findIndex((u) => u[0] === url)}`, category: 'c', classPath: 'http.json', configJson: { url } });
-      const response = await api.post(`/v1/tool-registrations/${tool.id}/invoke`, { args: {} });
-      expect(response.status, url).toBe(422);
-      expect(response.body.detail).toMatch(why);
+      const refused = await api.post('/v1/tool-registrations', { name: 'guarded', category: 'c', classPath: 'http.json', configJson: { url } });
+      expect(refused.status, url).toBe(422);
+      expect(refused.body.detail).toMatch(why);
     }
+    // A host the call's arguments fill in is known only then: the call-time guard refuses it.
+    const templated = await register({ name: 'guarded-host', category: 'c', classPath: 'http.json', configJson: { url: `http://{{host}}:${jsonApi.port}/rates` } });
+    const response = await api.post(`/v1/tool-registrations/${templated.id}/invoke`, { args: { host: 'localhost' } });
+    expect(response.status).toBe(422);
+    expect(response.body.detail).toMatch(/localhost resolves to .*loopback/);
     expect(jsonApi.requests.length).toBe(before);
   });
 

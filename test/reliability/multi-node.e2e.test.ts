@@ -22,6 +22,7 @@ import { answerGeneration, writtenTemplate } from '../support/fake-generation-mo
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.js';
 import { type QuireCluster, startQuireCluster } from '../support/quire-cluster.js';
 import type { QuireProcess } from '../support/quire-process.js';
+import { until } from '../support/until.js';
 import { type WebhookReceiver, startWebhookReceiver } from '../support/webhook-receiver.js';
 
 /** Short, so a dead worker's run ends within seconds (production: 30 s, at most 45). */
@@ -48,16 +49,6 @@ async function follow(node: QuireProcess, documentId: string): Promise<Followed>
     .filter((line) => line.startsWith('data: '))
     .map((line) => JSON.parse(line.slice('data: '.length)) as { event: string; runId?: number });
   return { events, terminals: text.match(TERMINAL) ?? [] };
-}
-
-async function until<T>(look: () => Promise<T | undefined>, what: string, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await look();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const suite = POSTGRES_URL ? describe : describe.skip;

@@ -1,11 +1,13 @@
 /**
  * The SSRF corpus over real HTTP on every dialect. The only URLs the service fetches on a
  * tenant's say are tool registrations' (`http.json` and `mcp.http`, called on invoke and while
- * gathering; both go through `adapters/tools/ssrf-guard.ts` + `guarded-fetch.ts`). A victim
- * server listens on loopback and must never receive a request, whatever encoding of its address
- * the tool URL uses, and whatever an allow-listed server redirects to. `TOOL_ALLOWED_HOSTS`
- * (host or host:port) is the one setting that lets loopback through; here it names only the
- * redirector, by port.
+ * gathering; both go through `adapters/tools/ssrf-guard.ts` + `guarded-fetch.ts`) and webhooks'.
+ * A tool URL naming a loopback, private or link-local address is refused when it is registered
+ * (422 naming why, nothing stored), as a webhook's is (issue #28, row 7); the call-time guard
+ * still checks every call (a host filled in from the call's arguments, an allow-listed server's
+ * redirects). A victim server listens on loopback and must never receive a request, whatever
+ * encoding of its address the tool URL uses. `TOOL_ALLOWED_HOSTS` (host or host:port) is the one
+ * setting that lets loopback through; here it names only the redirector, by port.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -58,8 +60,8 @@ function loopbackCorpus(p: number): Array<[string, RegExp]> {
     [`http://[::]:${p}/`, /unspecified/],
     [`http://localhost:${p}/`, /localhost resolves to .*loopback/],
     [`http://LOCALHOST:${p}/`, /localhost resolves to .*loopback/],
-    // With a trailing dot the name resolves to loopback or not at all, depending on the resolver: refused either way.
-    [`http://localhost.:${p}/`, /loopback|does not resolve/],
+    // With a trailing dot: the same name (the guard looks it up without the dot, whatever the resolver makes of it).
+    [`http://localhost.:${p}/`, /loopback/],
     ['http://169.254.169.254/latest/meta-data/', /link-local/],
     ['http://169.254.169.254./latest/meta-data/', /link-local/],
     ['http://[::ffff:169.254.169.254]/latest/meta-data/', /link-local/],
@@ -95,30 +97,40 @@ describeEachDialect('SSRF corpus', (dialect) => {
     await redirector?.close();
   });
 
-  /** Registers a tool (its URL is checked when it is called, not when it is stored) and invokes it. */
-  const invoke = async (classPath: 'http.json' | 'mcp.http', url: string) => {
-    const configJson = classPath === 'http.json' ? { url } : { url, tool: 'lookup' };
-    const created = await api.post('/v1/tool-registrations', { name: `ssrf-${registered++}`, category: 'probe', classPath, configJson });
+  const configFor = (classPath: 'http.json' | 'mcp.http', url: string) => (classPath === 'http.json' ? { url } : { url, tool: 'lookup' });
+  const register = (classPath: 'http.json' | 'mcp.http', url: string) =>
+    api.post('/v1/tool-registrations', { name: `ssrf-${registered++}`, category: 'probe', classPath, configJson: configFor(classPath, url) });
+  const storedTools = async () => (await server.store.db.selectFrom('tool_registrations').select('id').execute()).length;
+
+  /** Registers a tool the registration check lets through and invokes it with `args`. */
+  const invoke = async (classPath: 'http.json' | 'mcp.http', url: string, args: Record<string, unknown> = {}) => {
+    const created = await register(classPath, url);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    return api.post(`/v1/tool-registrations/${created.body.id}/invoke`, { args: {} });
+    return api.post(`/v1/tool-registrations/${created.body.id}/invoke`, { args });
   };
 
-  it('refuses every loopback, link-local and private encoding for http.json tools (422 naming why, no request made)', async () => {
+  it.each(['http.json', 'mcp.http'] as const)('refuses every loopback, link-local and private encoding when a %s tool is registered (422 naming why, nothing stored)', async (classPath) => {
     const corpus = loopbackCorpus(victim.port);
     expect(corpus.length).toBeGreaterThanOrEqual(25);
+    const before = await storedTools();
     for (const [url, why] of corpus) {
-      const answer = await invoke('http.json', url);
+      const answer = await register(classPath, url);
       expect(answer.status, url).toBe(422);
+      expect(answer.body.detail, url).toMatch(/^configJson\.url: /);
       expect(answer.body.detail, url).toMatch(why);
     }
+    expect(await storedTools()).toBe(before);
     expect(victim.hits).toEqual([]);
   });
 
-  it('refuses the same corpus for MCP servers (mcp.http)', async () => {
-    for (const [url, why] of loopbackCorpus(victim.port)) {
-      const answer = await invoke('mcp.http', url);
-      expect(answer.status, url).toBe(422);
-      expect(answer.body.detail, url).toMatch(why);
+  it('refuses a loopback URL with placeholders in its path at registration, and an address filled into the host at the call', async () => {
+    const templatedPath = await register('http.json', `http://127.0.0.1:${victim.port}/items/{{id}}?q={{q}}`);
+    expect(templatedPath.status).toBe(422);
+    expect(templatedPath.body.detail).toMatch(/loopback/);
+    for (const host of ['127.0.0.1', 'localhost', '169.254.169.254', '10.0.0.1']) {
+      const answer = await invoke('http.json', `http://{{host}}:${victim.port}/`, { host });
+      expect(answer.status, host).toBe(422);
+      expect(answer.body.detail, host).toMatch(/loopback|link-local|private/);
     }
     expect(victim.hits).toEqual([]);
   });
@@ -142,14 +154,14 @@ describeEachDialect('SSRF corpus', (dialect) => {
     const allowed = await invoke('http.json', `http://127.0.0.1:${redirector.port}/bounce?to=/`);
     // Reached (and refused only because it redirects), so the allow-list let it through.
     expect(allowed.body.detail).toMatch(/redirect/);
-    const other = await invoke('http.json', `http://127.0.0.1:${victim.port}/`);
+    const other = await register('http.json', `http://127.0.0.1:${victim.port}/`);
     expect(other.status).toBe(422);
     expect(other.body.detail).toMatch(/loopback/);
     expect(victim.hits).toEqual([]);
   });
 
   it('refuses URLs with credentials and schemes other than http(s) (422, nothing stored)', async () => {
-    const before = (await server.store.db.selectFrom('tool_registrations').select('id').execute()).length;
+    const before = await storedTools();
     const refused: Array<[string, RegExp]> = [
       ['file:///etc/passwd', /http or https URL/],
       ['gopher://127.0.0.1:70/_', /http or https URL/],
@@ -161,7 +173,7 @@ describeEachDialect('SSRF corpus', (dialect) => {
       expect(created.status, url).toBe(422);
       expect(created.body.detail, url).toMatch(why);
     }
-    expect((await server.store.db.selectFrom('tool_registrations').select('id').execute()).length).toBe(before);
+    expect(await storedTools()).toBe(before);
     expect(victim.hits).toEqual([]);
   });
 });

@@ -64,6 +64,8 @@ export async function startQuireProcess(data: QuireData, env: Record<string, str
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: '1000000',
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
+      // Each server would start two LibreOffices at start-up; the PDF tests that need them ask (issue #28).
+      PDF_START_AT_BOOT: 'false',
       ...(data.schema ? { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: data.schema } : {}),
       ...env,
     },

@@ -60,6 +60,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     // The suite calls far faster than any user; rate-limit tests lower these through `env`.
     RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
+    // Each server would start two LibreOffices at start-up; the PDF tests that need them ask (issue #28).
+    PDF_START_AT_BOOT: 'false',
     ...options.env,
   });
   const logs: string[] = [];

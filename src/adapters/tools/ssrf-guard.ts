@@ -39,6 +39,9 @@ export class UrlRefusedError extends Error {
   }
 }
 
+/** A host name that does not resolve (now): refused by a call, and by a webhook's registration. */
+export class UnresolvedHostError extends UrlRefusedError {}
+
 const systemLookup: HostLookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 function defaultPort(url: URL): string {
@@ -92,12 +95,13 @@ export async function checkUrl(raw: string | URL, options: { allowedHosts: reado
     addresses = [{ address: hostname, family: isIP(hostname) }];
   } else {
     try {
-      addresses = await (options.lookup ?? systemLookup)(hostname);
+      // `localhost.` is `localhost`: looked up without the root's dot, so no resolver can tell them apart.
+      addresses = await (options.lookup ?? systemLookup)(hostname.replace(/\.$/, ''));
     } catch {
-      throw new UrlRefusedError(`the host ${hostname} does not resolve`);
+      throw new UnresolvedHostError(`the host ${hostname} does not resolve`);
     }
   }
-  if (addresses.length === 0) throw new UrlRefusedError(`the host ${hostname} does not resolve`);
+  if (addresses.length === 0) throw new UnresolvedHostError(`the host ${hostname} does not resolve`);
   if (!allowListed) {
     for (const { address } of addresses) {
       const why = blockedReason(address);

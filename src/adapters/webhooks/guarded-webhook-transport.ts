@@ -6,7 +6,7 @@
  */
 import { WEBHOOK_RESPONSE_EXCERPT_CHARS, type WebhookPostOutcome, type WebhookTransport } from '../../kernel/webhook-transport.js';
 import { createGuardedFetch } from '../tools/guarded-fetch.js';
-import { type HostLookup, UrlRefusedError, checkUrl } from '../tools/ssrf-guard.js';
+import { type HostLookup, UnresolvedHostError, UrlRefusedError, checkUrl } from '../tools/ssrf-guard.js';
 
 /** Bytes of an answer read at most: enough for the excerpt, never a whole large body. */
 const READ_BYTES = WEBHOOK_RESPONSE_EXCERPT_CHARS * 4;
@@ -46,11 +46,12 @@ function describeError(error: unknown, timeoutMs: number): string {
 export function createGuardedWebhookTransport(options: { allowedHosts: readonly string[]; lookup?: HostLookup }): WebhookTransport {
   const fetchImpl = createGuardedFetch({ allowedHosts: options.allowedHosts, maxResponseBytes: FETCH_CAP_BYTES, lookup: options.lookup });
   return {
-    async refusal(url) {
+    async refusal(url, check) {
       try {
         await checkUrl(url, { allowedHosts: options.allowedHosts, lookup: options.lookup });
         return null;
       } catch (error) {
+        if (error instanceof UnresolvedHostError && check?.acceptUnresolved) return null;
         if (error instanceof UrlRefusedError) return error.message;
         throw error;
       }

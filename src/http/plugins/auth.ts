@@ -12,7 +12,7 @@
  * check runs in `onRequest`, before the body is parsed, so a refused caller learns nothing about
  * the body or the entity it names.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Actor } from '../../kernel/actor.js';
 import { ForbiddenError, UnauthorizedError } from '../../kernel/errors.js';
@@ -31,6 +31,11 @@ export interface AuthOptions {
   orgClaimDefaultRole?: Role;
   /** Recent callers' memberships (a few seconds); the member routes invalidate it. */
   memberships?: MembershipCache;
+  /**
+   * Spends the caller's per-IP budget for a request refused here (401), rejecting with the 429
+   * once it is spent: a flood without a valid token is limited like any other (issue #28).
+   */
+  limitRefused?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 /** A route's required role when it declares none: reads need viewer, writes editor. */
@@ -101,10 +106,26 @@ export function protectScope(scope: FastifyInstance, options: AuthOptions): void
     if (actor.org && !roleAtLeast(actor.org.role, needed)) throw new ForbiddenError(forbiddenMessage(needed, actor.org.role));
   }
 
+  /** A refused token is the request's 401, or its 429 once its address has spent its budget. */
+  function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown, done: (error?: Error) => void): void {
+    const refused = error instanceof Error ? error : new Error(String(error));
+    if (!(refused instanceof UnauthorizedError) || !options.limitRefused) {
+      done(refused);
+      return;
+    }
+    options.limitRefused(request, reply).then(() => done(refused), (limited: unknown) => done(limited instanceof Error ? limited : refused));
+  }
+
   // A callback hook rather than an async one: a remembered caller (most requests) is admitted
   // synchronously, without a promise (issue #17). A synchronous throw is the request's error.
-  scope.addHook('onRequest', (request, _reply, done) => {
-    const token = bearerToken(request);
+  scope.addHook('onRequest', (request, reply, done) => {
+    let token: string;
+    try {
+      token = bearerToken(request);
+    } catch (error) {
+      refuse(request, reply, error, done);
+      return;
+    }
     const slugHeader = request.headers['x-org-slug'];
     const slug = (Array.isArray(slugHeader) ? slugHeader[0] : slugHeader)?.trim();
     // A token has no space: the key names the token and the organization asked for apart.
@@ -123,6 +144,6 @@ export function protectScope(scope: FastifyInstance, options: AuthOptions): void
         return;
       }
       done();
-    }, (error: unknown) => done(error instanceof Error ? error : new Error(String(error))));
+    }, (error: unknown) => refuse(request, reply, error, done));
   });
 }

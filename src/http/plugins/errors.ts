@@ -15,6 +15,7 @@
  * | JSON body over its route's cap | 413    | the limit in bytes (BODY_LIMIT_BYTES)     |
  * | UpstreamError                  | 502    | message (a model or tool server failed)   |
  * | ServiceUnavailableError        | 503    | message (+ Retry-After when waiting helps)|
+ * | database unreachable           | 503    | message, Retry-After                      |
  * | FK violation (a race)          | 404    | the parent was deleted meanwhile          |
  * | unique violation / deadlock    | 409    | a concurrent request wrote the same       |
  * | Fastify 4xx (413/415/multipart)| as is  | message                                   |
@@ -66,7 +67,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof PayloadTooLargeError) return reply.status(413).send({ detail: error.message });
     if (error instanceof UpstreamError) return reply.status(502).send({ detail: error.message });
     // Widened first: FastifyError's required `code` would narrow a domain error class to never.
-    const thrown: Error = error;
+    // A database that does not answer becomes a ServiceUnavailableError here (storage-races.ts).
+    const thrown = translateStorageRace(error);
     if (thrown instanceof ServiceUnavailableError) {
       if (thrown.retryAfterSeconds !== undefined) reply.header('retry-after', String(thrown.retryAfterSeconds));
       return reply.status(503).send({ detail: thrown.message });
@@ -76,9 +78,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(413).send({ detail: `the request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes (BODY_LIMIT_BYTES); nothing was changed` });
     }
     // A race outside any transaction (see storage-races.ts): its 404/409, handled as above.
-    const race = translateStorageRace(error);
-    if (race instanceof NotFoundError) return reply.status(404).send({ detail: race.message });
-    if (race instanceof ConflictError) return reply.status(409).send({ detail: race.detail });
+    if (thrown instanceof NotFoundError) return reply.status(404).send({ detail: thrown.message });
+    if (thrown instanceof ConflictError) return reply.status(409).send({ detail: thrown.detail });
     // Framework errors with a client status (415 media type, 413 body too large, …) keep it.
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: error.message });

@@ -1,8 +1,8 @@
 /**
  * Prometheus `GET /metrics` (prom-client, text exposition format):
  * - HTTP requests counted and timed by method, route pattern (never the raw URL, so ids do not
- *   explode the label set) and status, measured in this process (request-metrics.ts: plain
- *   numbers, written out when scraped);
+ *   explode the label set) and status, measured in this process (a prom-client Counter and
+ *   Histogram: docs/adr/0261-one-way-to-read.md says why not hand-made numbers);
  * - generation runs by outcome, job queue depth and jobs processed, extraction runs and their
  *   durations, model tokens used: read from the database at scrape time (storage/service-counts.ts
  *   says why).
@@ -14,11 +14,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { NotFoundError } from '../../kernel/errors.js';
 import type { Database } from '../../storage/schema.js';
 import { readServiceCounts } from '../../storage/service-counts.js';
-import { RequestMetrics } from './request-metrics.js';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
@@ -32,16 +31,25 @@ function allowed(request: FastifyRequest, token: string | undefined): boolean {
 export function installMetrics(app: FastifyInstance, db: Kysely<Database>, options: { token: string | undefined; jobCounts?: () => Promise<Record<string, number>> }): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'quire_' });
-  const requests = new RequestMetrics();
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({ name: 'quire_http_requests_total', help: 'HTTP requests by method, route pattern and status', labelNames, registers: [registry] });
+  const duration = new Histogram({
+    name: 'quire_http_request_duration_seconds',
+    help: 'HTTP request duration by method, route pattern and status',
+    labelNames,
+    registers: [registry],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  });
   const runs = new Gauge({ name: 'quire_generation_runs', help: 'Generation runs by status (finished, failed, blocked are terminal outcomes; running is in flight)', labelNames: ['status'], registers: [registry] });
   const jobs = new Gauge({ name: 'quire_jobs', help: 'Background jobs by status: queued is the queue depth, done and failed were processed', labelNames: ['status'], registers: [registry] });
   const extractions = new Gauge({ name: 'quire_extraction_runs', help: 'Extraction (processing) runs by status', labelNames: ['status'], registers: [registry] });
   const extractionSeconds = new Gauge({ name: 'quire_extraction_duration_seconds_total', help: 'Summed duration of extraction runs by status, in seconds', labelNames: ['status'], registers: [registry] });
   const tokens = new Gauge({ name: 'quire_model_tokens', help: 'Model tokens used by generation runs, by direction', labelNames: ['direction'], registers: [registry] });
 
-  // Synchronous: no promise per request for two increments.
   app.addHook('onResponse', (request, reply, done) => {
-    requests.observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
     done();
   });
 
@@ -62,7 +70,6 @@ export function installMetrics(app: FastifyInstance, db: Kysely<Database>, optio
     }
     tokens.set({ direction: 'input' }, counts.tokens.input);
     tokens.set({ direction: 'output' }, counts.tokens.output);
-    // prom-client's text ends in a newline; a blank line separates metric blocks, as in its own.
-    return reply.type(registry.contentType).send(`${await registry.metrics()}\n${requests.exposition()}`);
+    return reply.type(registry.contentType).send(await registry.metrics());
   });
 }

@@ -1,20 +1,25 @@
+import net, { type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../../kernel/actor.js';
 import { ErrorMessage } from '../../kernel/schema.js';
 import { installErrorHandling } from './errors.js';
 import { installRateLimit } from './rate-limit.js';
 
-let clock = 0;
 let app: FastifyInstance;
 
-async function appWith(limits: { perMinute: number; loginPerMinute: number }): Promise<FastifyInstance> {
-  clock = 1_000_000;
+/** Moves the clock the limiter reads (only Date is faked: the app's own timers keep running). */
+function advance(ms: number): void {
+  vi.setSystemTime(Date.now() + ms);
+}
+
+async function appWith(limits: { perMinute: number; loginPerMinute: number; redisUrl?: string }): Promise<FastifyInstance> {
+  vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
   const built = Fastify();
   // The 429 each limited route documents refers to it.
   built.addSchema(ErrorMessage);
   installErrorHandling(built);
-  installRateLimit(built, limits, () => clock);
+  await installRateLimit(built, limits);
   // Stands in for the auth hook: the caller named by a header.
   built.addHook('onRequest', (request, _reply, done) => {
     const user = request.headers['x-user'];
@@ -28,7 +33,10 @@ async function appWith(limits: { perMinute: number; loginPerMinute: number }): P
   return built;
 }
 
-afterEach(async () => app?.close());
+afterEach(async () => {
+  vi.useRealTimers();
+  await app?.close();
+});
 
 describe('rate limit', () => {
   it('allows perMinute calls per user, saying what is left, then answers 429 with Retry-After and a detail until the window ends', async () => {
@@ -36,7 +44,7 @@ describe('rate limit', () => {
     const first = await app.inject({ method: 'GET', url: '/v1/whoami', headers: { 'x-user': 'ann' } });
     expect(first.statusCode).toBe(200);
     expect([first.headers['x-ratelimit-limit'], first.headers['x-ratelimit-remaining'], first.headers['x-ratelimit-reset']]).toEqual(['2', '1', '60']);
-    clock += 20_000;
+    advance(20_000);
     expect((await app.inject({ method: 'GET', url: '/v1/whoami', headers: { 'x-user': 'ann' } })).headers['x-ratelimit-remaining']).toBe('0');
     const refused = await app.inject({ method: 'GET', url: '/v1/whoami', headers: { 'x-user': 'ann' } });
     expect(refused.statusCode).toBe(429);
@@ -45,7 +53,7 @@ describe('rate limit', () => {
     expect(refused.json()).toEqual({ detail: expect.stringMatching(/rate limit/i) });
     // Another user, from the same address, has a budget of their own.
     expect((await app.inject({ method: 'GET', url: '/v1/whoami', headers: { 'x-user': 'bob' } })).statusCode).toBe(200);
-    clock += 40_000;
+    advance(40_000);
     expect((await app.inject({ method: 'GET', url: '/v1/whoami', headers: { 'x-user': 'ann' } })).statusCode).toBe(200);
   });
 
@@ -64,5 +72,17 @@ describe('rate limit', () => {
       statuses.add(probe.statusCode);
     }
     expect([...statuses]).toEqual([200]);
+  });
+
+  it('serves every request, uncounted, while the shared store (Redis) cannot be reached', async () => {
+    // A port nobody listens on: the one a listener had a moment ago.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    app = await appWith({ perMinute: 1, loginPerMinute: 1, redisUrl: `redis://127.0.0.1:${port}` });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await app.inject({ method: 'GET', url: '/v1/whoami', headers: { 'x-user': 'ann' } })).statusCode);
+    expect(statuses).toEqual([200, 200, 200]);
   });
 });

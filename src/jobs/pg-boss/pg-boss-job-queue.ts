@@ -6,7 +6,9 @@
  * dies (kill -9, a lost host) stops beating; within the lease time a live worker takes the
  * lease over and hands the job to its definition's `onOrphaned` (generation: the run ends with
  * `pipeline_failed`; extraction and batches: queued again). A restarted process takes over its
- * dead predecessor's leases on this host at once.
+ * dead predecessor's leases on this host at once. An attempt that ends while the database is
+ * unreachable cannot write its outcome nor release its lease: once the database answers, the
+ * lease is stale and this process (or another) hands the job back (`interrupted`).
  *
  * Claim and lease are written in one transaction, and so are the job's outcome and the lease's
  * release: a job is never running without a lease, and a handler whose lease was taken over
@@ -83,6 +85,8 @@ export class PgBossJobQueue implements JobQueue {
   private timers: NodeJS.Timeout[] = [];
   private listener: WakeupListener | null = null;
   private readonly runningJobs = new Map<string, RunningJob>();
+  /** Jobs whose attempt ended here but whose outcome could not be written (the database was down): their lease goes stale and comes back to us. */
+  private readonly unrecorded = new Set<string>();
   private idleWaiters: Array<() => void> = [];
 
   constructor(
@@ -348,7 +352,10 @@ export class PgBossJobQueue implements JobQueue {
         // The engine's record says which process ran the job (`output.ranBy`: host:pid:boot).
         else await this.boss.complete(lease.jobName, lease.engineId, { ranBy: this.holder }, engine);
       })
-      .catch((error: unknown) => this.options.onError?.(error, { id: lease.jobId, name: lease.jobName }));
+      .catch((error: unknown) => {
+        this.unrecorded.add(lease.jobId);
+        this.options.onError?.(error, { id: lease.jobId, name: lease.jobName });
+      });
   }
 
   /**
@@ -389,7 +396,10 @@ export class PgBossJobQueue implements JobQueue {
     // its outcome would be written under the lease taken back. A later sweep (or another worker)
     // takes it over once the attempt is gone.
     const orphans = await this.leases.takeOverStale(this.holder, this.leaseMs, isDead, new Set(this.runningJobs.keys()));
-    for (const lease of orphans) await this.handBack(lease, 'orphaned');
+    for (const lease of orphans) {
+      const reason = this.unrecorded.delete(lease.jobId) ? 'interrupted' : 'orphaned';
+      await this.handBack(lease, reason);
+    }
   }
 
   /** A holder on this host whose process is gone. */

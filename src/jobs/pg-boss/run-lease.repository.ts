@@ -62,10 +62,13 @@ export class RunLeaseRepository {
 
   /**
    * Takes over the leases whose heartbeat is older than `staleAfterMs`, or whose holder `isDead`,
-   * except those of `skipJobIds` (jobs the caller is still running an attempt of).
+   * except those of `skipJobIds` (jobs the caller is still running an attempt of). The caller's
+   * own stale leases are among them: an attempt of its own that ended while the database was
+   * down could not write its outcome nor release its lease, and no one else would end that job
+   * while this process lives.
    */
   async takeOverStale(holder: string, staleAfterMs: number, isDead: (holder: string) => boolean, skipJobIds: ReadonlySet<string> = new Set()): Promise<RunLease[]> {
-    const candidates = await this.db.selectFrom('job_leases').select(['job_id', 'holder', sql<boolean>`heartbeat_ms < ${DB_NOW_MS} - ${staleAfterMs}`.as('stale')]).where('holder', '<>', holder).execute();
+    const candidates = await this.db.selectFrom('job_leases').select(['job_id', 'holder', sql<boolean>`heartbeat_ms < ${DB_NOW_MS} - ${staleAfterMs}`.as('stale')]).execute();
     const taken: RunLease[] = [];
     for (const candidate of candidates.filter((c) => !skipJobIds.has(c.job_id) && (c.stale || isDead(c.holder)))) {
       // Conditional on the holder seen: of two workers racing for it, one gets the row.

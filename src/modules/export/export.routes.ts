@@ -60,7 +60,8 @@ export function registerExportRoutes(app: FastifyInstance, deps: RouteDeps): voi
         description:
           'The .docx of `export.docx`, converted by LibreOffice, which updates the table of contents first so it shows page ' +
           'numbers. The ETag is weak (the same content converts to an equivalent PDF, not to the same bytes); `If-None-Match` ' +
-          'with it answers 304 without converting. An installation without LibreOffice answers 503 saying how to enable PDF export.',
+          'with it answers 304 without converting. An installation without LibreOffice answers 503 saying how to enable PDF export; ' +
+          'while every converter is busy or none has started yet, 503 with `Retry-After`.',
         tags: ['export'],
         params: DocumentParams,
         response: {

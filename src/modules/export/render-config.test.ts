@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validateTemplateSyntax } from '../../templating/index.js';
 import { groupProblems, resolveConfig } from '../documents/config/config-groups.js';
 import { DEFAULT_RENDER_OPTIONS } from '../../docx/composed-document.js';
 import { renderOptionsFromConfig } from './render-config.js';
@@ -53,10 +54,11 @@ describe('renderOptionsFromConfig', () => {
   });
 
   it('refuses a layout it does not know and a layout template that does not parse, naming the key', () => {
-    expect(groupProblems('render', { layout: 'brochure' }).join('; ')).toMatch(/render\.layout/);
-    expect(groupProblems('render', { titleTemplate: 'Memo {{ vendor_name ' }).join('; ')).toMatch(/^render\.titleTemplate does not parse: /);
-    expect(groupProblems('render', { layout: 'letter', titleTemplate: 'Letter to {{ client_name }}', dateField: 'letter_date', signatureTemplate: '{{ signatory }}' })).toEqual([]);
-    expect(groupProblems('render', { dateField: 'not a key' }).join('; ')).toMatch(/render\.dateField/);
+    expect(groupProblems('render', { layout: 'brochure' }, validateTemplateSyntax).join('; ')).toMatch(/render\.layout/);
+    expect(groupProblems('render', { titleTemplate: 'Memo {{ vendor_name ' }, validateTemplateSyntax).join('; ')).toMatch(/^render\.titleTemplate does not parse: /);
+    const letter = { layout: 'letter', titleTemplate: 'Letter to {{ client_name }}', dateField: 'letter_date', signatureTemplate: '{{ signatory }}' };
+    expect(groupProblems('render', letter, validateTemplateSyntax)).toEqual([]);
+    expect(groupProblems('render', { dateField: 'not a key' }, validateTemplateSyntax).join('; ')).toMatch(/render\.dateField/);
   });
 
   it('falls back to the defaults for values of the wrong type instead of passing them on', () => {

@@ -74,21 +74,16 @@ export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDep
       const ctx = contextOf(request, deps);
       const orgId = ctx.actor.org.orgId;
       const documentId = request.params.document_id;
-      // The write mark first (SQLite: nothing written here since the last revision read → no
-      // read), then the revisions, then the rows: a write committed in between makes the body
-      // newer than the revisions and mark it is stored under, never older, so the next GET reads
-      // it again.
-      const mark = details.markOf(ctx.repos.documentDetails.localWrites());
-      let answer = details.getUnwritten(orgId, documentId, mark);
-      if (answer !== undefined) return sendDetail(request, reply, answer);
+      // The revisions first, then the rows: a write committed in between makes the body newer
+      // than the revisions it is stored under, never older, so the next GET reads it again.
       const revisions = await ctx.repos.documentDetails.revisionsOf(orgId, documentId);
-      answer = revisions === undefined ? undefined : details.get(orgId, documentId, revisions, mark);
+      let answer = revisions === undefined ? undefined : details.get(orgId, documentId, revisions);
       if (answer === undefined) {
         const { detail, dependsOn } = await readDocumentDetail(ctx, deps, documentId);
         // The route's own compiled serializer: a cached body is byte for byte what it would write.
         answer = serializedDetail(serializedBody(reply.serialize(detail)));
         if (revisions !== undefined && dependsOn !== 'clock') {
-          details.set(orgId, documentId, { document: revisions.document, organization: dependsOn === 'organization' ? revisions.organization : null }, answer, mark);
+          details.set(orgId, documentId, { document: revisions.document, organization: dependsOn === 'organization' ? revisions.organization : null }, answer);
         }
       }
       return sendDetail(request, reply, answer);
@@ -118,12 +113,12 @@ export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDep
         operationId: 'getReadiness',
         summary: 'Readiness verdict and gaps',
         description:
-          'Whether generation should proceed, the UI state (`ready`, `needs_input`: a person can fill the gaps, `blocked`: the definition must change) and every gap with its subject and whether it blocks. The same verdict gates `POST …/generate` (`pipeline_blocked`). 404 when the document is absent.',
+          'Whether generation should proceed, the UI state (`ready`, `needs_input`: a person can fill the gaps, `blocked`: the definition must change) and every gap with its subject and whether it blocks. The same verdict gates `POST …/generate` (`pipeline_blocked`). Templates are checked in a tenant-code worker: one too costly to check is a `template_syntax_error` gap naming its budget. 404 when the document is absent; 503 with `Retry-After` when the service is overloaded.',
         tags,
         params: DocumentParams,
         response: {
           200: Ref(Readiness),
-          ...errorResponses(404),
+          ...errorResponses(404, 503),
         },
       },
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_WRITES_TRUSTED_MS, SerializedDetailCache, serializedDetail } from './serialized-detail-cache.js';
+import { SerializedDetailCache, serializedDetail } from './serialized-detail-cache.js';
 
 /** A body of exactly `chars` ASCII characters (as many bytes), different for each `n`. */
 const body = (n: number, chars = 100) => {
@@ -87,28 +87,5 @@ describe('SerializedDetailCache', () => {
     expect(cache.get('org_a', 'doc_gen', at('5', '41'))).toBeUndefined();
     expect(cache.get('org_a', 'doc_gen', at('5', '40'))).toBeUndefined();
     expect(cache.size.entries).toBe(1);
-  });
-  it('answers without a revision read only while this process has written nothing, and not for longer than it trusts that count', () => {
-    let clock = 1_000;
-    const cache = new SerializedDetailCache(10_000, () => clock);
-    const detail = body(1);
-    cache.set('org_a', 'doc_1', own('7'), detail, cache.markOf(5));
-    clock += 10;
-    expect(cache.getUnwritten('org_a', 'doc_1', cache.markOf(5))).toBe(detail);
-    // Another organization's key, a write since, or a store that counts nothing (PostgreSQL): read the revisions.
-    expect(cache.getUnwritten('org_b', 'doc_1', cache.markOf(5))).toBeUndefined();
-    expect(cache.getUnwritten('org_a', 'doc_1', cache.markOf(6))).toBeUndefined();
-    expect(cache.getUnwritten('org_a', 'doc_1', cache.markOf(undefined))).toBeUndefined();
-    // Another process's writes are not counted: past the window the revisions are read again.
-    clock = 1_000 + LOCAL_WRITES_TRUSTED_MS;
-    expect(cache.getUnwritten('org_a', 'doc_1', cache.markOf(5))).toBeUndefined();
-    // A revision read that finds the entry current renews it with the mark taken before the read.
-    const renewed = cache.markOf(6);
-    expect(cache.get('org_a', 'doc_1', at('7'), renewed)).toBe(detail);
-    clock += 10;
-    expect(cache.getUnwritten('org_a', 'doc_1', cache.markOf(6))).toBe(detail);
-    // An entry stored without a mark (PostgreSQL) is never answered without reading.
-    cache.set('org_a', 'doc_2', own('1'), body(2));
-    expect(cache.getUnwritten('org_a', 'doc_2', cache.markOf(6))).toBeUndefined();
   });
 });

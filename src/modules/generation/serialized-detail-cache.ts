@@ -13,14 +13,9 @@
  *   generated document checks both.
  * The route decides what may be stored at all (see `readDocumentDetail`).
  *
- * On SQLite the revisions need not be read again while this process has written nothing since
- * they were (`getUnwritten`): the store counts every statement of its one connection that may
- * write (storage/statement-cache.ts), so an unchanged count means no write of this process —
- * through any use case, job or hand-made statement — came in between. The read is what a cached
- * answer cost most (~13 µs of ~80 µs of CPU: the statement and SQLite's two file-lock calls).
- * Another process writing the same SQLite file is not counted, so the count alone is trusted
- * for `LOCAL_WRITES_TRUSTED_MS` after the revisions were read; such a write is shown within that
- * time. PostgreSQL has no such count (other nodes write the same database): every GET reads.
+ * The revisions are read through Kysely on every GET, on both dialects: one small indexed
+ * select is all a cached answer costs the database, and no shortcut can hide another process's
+ * write (docs/adr/0261-one-way-to-read.md).
  *
  * An entry keeps the body's UTF-8 bytes, encoded once: a string body would be measured
  * (`Buffer.byteLength`) and encoded again on every answer, which for a ~10 KB detail with one
@@ -54,23 +49,9 @@ export interface StoredRevisions {
   organization: string | null;
 }
 
-/**
- * How long a revision read on SQLite stands for the document while this process writes nothing
- * (see above): the longest another process's write to the same file may go unseen.
- */
-export const LOCAL_WRITES_TRUSTED_MS = 250;
-
-/** This process's write count (SQLite) and the time, taken just BEFORE a revision read. */
-export interface WriteMark {
-  writes: number;
-  at: number;
-}
-
 interface Entry {
   revisions: StoredRevisions;
   detail: SerializedDetail;
-  /** When the revisions were last found current, if the store counts this process's writes. */
-  checked: WriteMark | null;
 }
 
 export class SerializedDetailCache {
@@ -80,39 +61,14 @@ export class SerializedDetailCache {
 
   /**
    * @param maxBytes most body bytes held at once; 0 keeps nothing.
-   * @param now a monotonic clock in milliseconds (tests pass their own).
    */
-  constructor(
-    private readonly maxBytes: number = DEFAULT_DETAIL_CACHE_BYTES,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
-
-  /** The mark to take before reading the revisions: null when the store counts no writes (PostgreSQL). */
-  markOf(localWrites: number | undefined): WriteMark | null {
-    return localWrites === undefined ? null : { writes: localWrites, at: this.now() };
-  }
+  constructor(private readonly maxBytes: number = DEFAULT_DETAIL_CACHE_BYTES) {}
 
   /**
-   * The detail stored for the document when its revisions were found current with this process's
-   * write count the same as in `mark`, less than `LOCAL_WRITES_TRUSTED_MS` before: no revision
-   * read needed. Undefined otherwise (the entry stays: `get` checks it against the revisions).
+   * The detail stored for the document if it was read at the `current` revisions it depends on;
+   * an entry of others is dropped.
    */
-  getUnwritten(orgId: string, documentId: string, mark: WriteMark | null): SerializedDetail | undefined {
-    if (mark === null) return undefined;
-    const key = keyOf(orgId, documentId);
-    const entry = this.entries.get(key);
-    const checked = entry?.checked;
-    if (entry === undefined || !checked || checked.writes !== mark.writes || mark.at - checked.at >= LOCAL_WRITES_TRUSTED_MS) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.detail;
-  }
-
-  /**
-   * The detail stored for the document if it was read at the `current` revisions it depends on
-   * (read after `mark` was taken, which the entry now keeps); an entry of others is dropped.
-   */
-  get(orgId: string, documentId: string, current: DetailRevisions, mark: WriteMark | null = null): SerializedDetail | undefined {
+  get(orgId: string, documentId: string, current: DetailRevisions): SerializedDetail | undefined {
     const key = keyOf(orgId, documentId);
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
@@ -122,16 +78,15 @@ export class SerializedDetailCache {
       this.bytes -= entry.detail.body.length;
       return undefined;
     }
-    entry.checked = mark;
     this.entries.set(key, entry);
     return entry.detail;
   }
 
   /**
    * Stores the detail read at `revisions` (read them BEFORE the rows: then the body is at least
-   * that new), with the mark taken before that read.
+   * that new).
    */
-  set(orgId: string, documentId: string, revisions: StoredRevisions, detail: SerializedDetail, mark: WriteMark | null = null): void {
+  set(orgId: string, documentId: string, revisions: StoredRevisions, detail: SerializedDetail): void {
     const key = keyOf(orgId, documentId);
     const previous = this.entries.get(key);
     if (previous !== undefined) {
@@ -139,7 +94,7 @@ export class SerializedDetailCache {
       this.bytes -= previous.detail.body.length;
     }
     if (detail.body.length > this.maxBytes) return;
-    this.entries.set(key, { revisions, detail, checked: mark });
+    this.entries.set(key, { revisions, detail });
     this.bytes += detail.body.length;
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;

@@ -4,7 +4,7 @@
  */
 import { ConflictError, DomainValidationError } from '../../kernel/errors.js';
 import { isUniqueViolation } from '../../storage/dialect.js';
-import { validateTemplateSyntax } from '../../templating/index.js';
+import { templateSyntaxProblem } from '../../tenant-code/tenant-code-pool.js';
 
 /** Longest key or name we accept: keys are identifiers people type, not prose. */
 const MAX_KEY_LENGTH = 200;
@@ -29,13 +29,13 @@ export function requiredString(value: string | null | undefined, what: string, o
 }
 
 /**
- * A Jinja template that must parse (null stays null: nothing to check).
+ * A Jinja template that must parse (null stays null: nothing to check); checked in the tenant-code pool.
  *
  * @throws DomainValidationError naming the template and the parse error.
  */
-export function assertTemplateParses(source: string | null | undefined, what: string): void {
+export async function assertTemplateParses(source: string | null | undefined, what: string): Promise<void> {
   if (source === null || source === undefined) return;
-  const problem = validateTemplateSyntax(source);
+  const problem = await templateSyntaxProblem(source);
   if (problem) throw new DomainValidationError(`${what} does not parse: ${problem}`);
 }
 

@@ -57,11 +57,11 @@ export function registerToolRoutes(fastify: FastifyInstance, deps: RouteDeps): v
 
   app.post(
     '/v1/tool-registrations',
-    { schema: { operationId: 'createToolRegistration', summary: 'Register a built-in tool class with non-secret configuration', description: 'Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept or one holding credentials; 409 when the name is taken.', tags: tools, body: Ref(CreateToolRegistrationBody), response: { 201: Ref(ToolRegistration), ...errorResponses(409, 422) } },
+    { schema: { operationId: 'createToolRegistration', summary: 'Register a built-in tool class with non-secret configuration', description: 'Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept, one holding credentials or a URL naming a private, loopback or link-local address (as for a webhook); 409 when the name is taken.', tags: tools, body: Ref(CreateToolRegistrationBody), response: { 201: Ref(ToolRegistration), ...errorResponses(409, 422) } },
       // A registered tool (an MCP server, for one) receives the bearer token of every colleague
       // whose generation calls it: only owners decide where those go.
       config: { role: 'owner' } },
-    async (request, reply) => reply.status(201).send(presentToolRegistration(await createToolRegistration(contextOf(request, deps), request.body))),
+    async (request, reply) => reply.status(201).send(presentToolRegistration(await createToolRegistration(contextOf(request, deps), deps.webhooks.transport, request.body))),
   );
 
   app.get(

@@ -6,13 +6,13 @@
 import { Value } from 'typebox/value';
 import type { DataNeedSpec } from '../../pipeline/data-need.js';
 import { computationProblem } from '../../pipeline/stages/compile-computation.js';
-import { findNamespaceMembers, findTemplateVariables, validateTemplateSyntax } from '../../templating/index.js';
 import { type ConfigOverrides, STORED_GROUP_NAMES, groupProblems, isStoredGroup } from '../documents/config/config-groups.js';
 import { assertNeedGraph, dataNeedProblems } from '../documents/data-needs/data-need-rules.js';
 import { VALUE_TYPES, coerceFieldValue, fieldValueProblem, isValueType } from '../documents/fields/field-values.js';
 import { deriveSectionKey } from '../documents/sections/section-keys.js';
 import { OUTPUT_TYPES, RENDER_MODES, SECTION_DEFAULTS } from '../documents/sections/section-rules.js';
 import { type SpecEntities, TemplateSpec, type TemplateSpecInput } from './spec-schema.js';
+import { type SpecTemplateChecks, checkSpecTemplates } from './spec-template-checks.js';
 import { TEMPLATE_GLOBALS } from './template-globals.js';
 
 export interface SpecIssue {
@@ -60,8 +60,22 @@ export interface CompileReport {
 const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
-/** Checks the spec; `spec` is present only when there are no errors. */
-export function compileSpec(input: unknown, options: { requireSlug: boolean }): { report: CompileReport; spec: NormalizedSpec | null } {
+export interface CompiledSpec {
+  report: CompileReport;
+  spec: NormalizedSpec | null;
+}
+
+/**
+ * Checks the spec; `spec` is present only when there are no errors. Its templates are parsed in
+ * the tenant-code pool first (spec-template-checks.ts); `builtin`: a spec shipped with the service.
+ * @throws TenantCodeBudgetError when checking its templates ran out of a budget.
+ */
+export async function compileSpec(input: unknown, options: { requireSlug: boolean; builtin?: boolean }): Promise<CompiledSpec> {
+  if (!Value.Check(TemplateSpec, input)) return compileCheckedSpec(input, options, null);
+  return compileCheckedSpec(input, options, await checkSpecTemplates(input as TemplateSpecInput, options.builtin));
+}
+
+function compileCheckedSpec(input: unknown, options: { requireSlug: boolean }, templates: SpecTemplateChecks | null): CompiledSpec {
   const errors: SpecIssue[] = [];
   const warnings: SpecIssue[] = [];
   const summary = { fields: 0, sections: 0, dataNeeds: 0, texts: 0, snippets: 0, riskBlocks: 0, voices: 0 };
@@ -75,6 +89,7 @@ export function compileSpec(input: unknown, options: { requireSlug: boolean }): 
     return { report: { valid: false, errors, warnings, summary }, spec: null };
   }
   const raw = input as TemplateSpecInput;
+  if (templates === null) throw new Error('a well-shaped spec is compiled with its template checks');
 
   if (raw.title.trim() === '') errors.push({ path: '/title', message: 'title must not be blank' });
   if (raw.slug !== undefined && !SLUG.test(raw.slug)) errors.push({ path: '/slug', message: 'slug must be lower-case letters, digits and -, starting with a letter or digit' });
@@ -119,7 +134,7 @@ export function compileSpec(input: unknown, options: { requireSlug: boolean }): 
       errors.push({ path: `/config/${group}`, message: `unknown config group (groups: ${STORED_GROUP_NAMES.join(', ')})` });
       continue;
     }
-    for (const message of groupProblems(group, values)) errors.push({ path: `/config/${group}`, message });
+    for (const message of groupProblems(group, values, templates.problem)) errors.push({ path: `/config/${group}`, message });
     for (const [name, source] of computationsIn(values)) {
       const problem = computationProblem(source);
       if (problem) errors.push({ path: `/config/${group}/computations/${name}`, message: `computation "${name}" ${problem}` });
@@ -147,17 +162,17 @@ export function compileSpec(input: unknown, options: { requireSlug: boolean }): 
     if (renderMode === 'templated' && !s.output_template) errors.push({ path: `${path}/output_template`, message: 'a templated section needs output_template' });
     if (renderMode === 'synthesized' && !s.prompt) warnings.push({ path: `${path}/prompt`, message: 'a synthesized section without a prompt is written from its title alone' });
     if (s.output_template) {
-      const syntax = validateTemplateSyntax(s.output_template);
+      const { problem: syntax, variables, members } = templates.check(s.output_template);
       if (syntax) errors.push({ path: `${path}/output_template`, message: `does not parse: ${syntax}` });
       else {
-        for (const name of findTemplateVariables(s.output_template)) if (!provided.has(name)) warnings.push({ path: `${path}/output_template`, message: `"${name}" is not provided by any field, data-need or computation` });
-        for (const member of findNamespaceMembers(s.output_template, MEMBER_NAMESPACES)) if (!providedMembers.has(member)) warnings.push({ path: `${path}/output_template`, message: `"${member}" is not provided by any field, data-need or computation` });
+        for (const name of variables) if (!provided.has(name)) warnings.push({ path: `${path}/output_template`, message: `"${name}" is not provided by any field, data-need or computation` });
+        for (const member of members) if (!providedMembers.has(member)) warnings.push({ path: `${path}/output_template`, message: `"${member}" is not provided by any field, data-need or computation` });
       }
     }
     sections.push({ key, title: s.title.trim(), renderMode, outputType, prompt: s.prompt ?? null, outputTemplate: s.output_template ?? null });
   }
 
-  const entities = normalizeEntities(raw.entities ?? {}, errors);
+  const entities = normalizeEntities(raw.entities ?? {}, errors, templates);
   Object.assign(summary, {
     fields: fields.length,
     sections: sections.length,
@@ -172,8 +187,6 @@ export function compileSpec(input: unknown, options: { requireSlug: boolean }): 
   return { report, spec: { slug: raw.slug ?? null, title: raw.title.trim(), description: raw.description ?? null, fields, sections, dataNeeds, config, entities } };
 }
 
-/** Namespaces whose members are known from the spec itself (`computed.total`, `fields.client`, `gathered.rate`). */
-const MEMBER_NAMESPACES = ['computed', 'fields', 'gathered'];
 
 /** The `computations` entries of a config group's values, when it carries a map of strings. */
 function computationsIn(values: unknown): Array<[string, string]> {
@@ -183,7 +196,7 @@ function computationsIn(values: unknown): Array<[string, string]> {
 }
 
 /** Entity checks that need no database: keys present and unique, vocabularies, item references. */
-function normalizeEntities(raw: SpecEntities, errors: SpecIssue[]): Required<SpecEntities> {
+function normalizeEntities(raw: SpecEntities, errors: SpecIssue[], templates: SpecTemplateChecks): Required<SpecEntities> {
   const entities: Required<SpecEntities> = { texts: raw.texts ?? [], snippets: raw.snippets ?? [], riskBlocks: raw.riskBlocks ?? [], voices: raw.voices ?? [] };
   const unique = (list: ReadonlyArray<Record<string, unknown>>, kind: string, prop: 'key' | 'name') => {
     const seen = new Set<string>();
@@ -203,7 +216,7 @@ function normalizeEntities(raw: SpecEntities, errors: SpecIssue[]): Required<Spe
     if (block.heading.trim() === '') errors.push({ path: `/entities/riskBlocks/${i}/heading`, message: 'heading must not be blank' });
     if (block.template.trim() === '') errors.push({ path: `/entities/riskBlocks/${i}/template`, message: 'template must not be blank' });
     else {
-      const syntax = validateTemplateSyntax(block.template);
+      const syntax = templates.problem(block.template);
       if (syntax) errors.push({ path: `/entities/riskBlocks/${i}/template`, message: `does not parse: ${syntax}` });
     }
   }
@@ -211,7 +224,7 @@ function normalizeEntities(raw: SpecEntities, errors: SpecIssue[]): Required<Spe
     const path = `/entities/texts/${i}`;
     if (text.valueType !== undefined && !isValueType(text.valueType)) errors.push({ path: `${path}/valueType`, message: `valueType must be one of ${VALUE_TYPES.join(', ')}` });
     for (const prop of ['headingTemplate', 'narrativeTemplate'] as const) {
-      const syntax = text[prop] ? validateTemplateSyntax(text[prop]) : null;
+      const syntax = text[prop] ? templates.problem(text[prop]) : null;
       if (syntax) errors.push({ path: `${path}/${prop}`, message: `does not parse: ${syntax}` });
     }
     if ((text.entityRolesUsed ?? []).some((role) => role.trim() === '')) errors.push({ path: `${path}/entityRolesUsed`, message: 'roles must not be blank' });

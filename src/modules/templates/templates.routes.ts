@@ -46,7 +46,7 @@ export function registerTemplateRoutes(fastify: FastifyInstance, deps: RouteDeps
         querystring: Type.Object({ dry_run: Type.Optional(Type.Boolean({ default: false })) }),
         // The body is checked by the spec compiler, which reports every problem with its path.
         body: CheckedByUseCase(Ref(TemplateSpec)),
-        response: { 200: Ref(TemplateCompileResult), 201: Ref(TemplateCompileResult), ...errorResponses(409, 422) },
+        response: { 200: Ref(TemplateCompileResult), 201: Ref(TemplateCompileResult), ...errorResponses(409, 422, 503) },
       },
     },
     async (request, reply) => {
@@ -60,7 +60,7 @@ export function registerTemplateRoutes(fastify: FastifyInstance, deps: RouteDeps
 
   app.put(
     '/v1/templates/:slug',
-    { schema: { operationId: 'replaceTemplate', summary: 'Replace a template from a spec', description: 'Applies the spec to the template as its desired state (like `PUT …/spec`) and answers with the report and the template; 422 naming every spec error, nothing changed; 404 when no template has the slug.', tags, params: SlugParams, body: CheckedByUseCase(Ref(TemplateSpec)), response: { 200: Ref(TemplateReplaceResult), ...errorResponses(404, 422) } } },
+    { schema: { operationId: 'replaceTemplate', summary: 'Replace a template from a spec', description: 'Applies the spec to the template as its desired state (like `PUT …/spec`) and answers with the report and the template; 422 naming every spec error, nothing changed; 404 when no template has the slug.', tags, params: SlugParams, body: CheckedByUseCase(Ref(TemplateSpec)), response: { 200: Ref(TemplateReplaceResult), ...errorResponses(404, 422, 503) } } },
     async (request) => {
       const ctx = contextOf(request, deps);
       const template = await requireTemplateBySlug(ctx, request.params.slug);

@@ -414,7 +414,7 @@ export interface paths {
         };
         /**
          * Read extracted data
-         * @description On a source document of the assessment area (`sdoc_` id), not a /v1 document. The current run's items by default; run=all includes superseded items.
+         * @description On a source document of the assessment area (`sdoc_` id), not a /v1 document. The current run's items by default; run=all includes superseded items. With `limit`, one page in listing order (run, ordinal) and `next_cursor` to pass as `cursor` for the next (null on the last); without it, every item in one answer.
          */
         get: operations["listExtractedItems"];
         put?: never;
@@ -842,7 +842,7 @@ export interface paths {
         };
         /**
          * The composed document as a PDF file
-         * @description The .docx of `export.docx`, converted by LibreOffice, which updates the table of contents first so it shows page numbers. The ETag is weak (the same content converts to an equivalent PDF, not to the same bytes); `If-None-Match` with it answers 304 without converting. An installation without LibreOffice answers 503 saying how to enable PDF export.
+         * @description The .docx of `export.docx`, converted by LibreOffice, which updates the table of contents first so it shows page numbers. The ETag is weak (the same content converts to an equivalent PDF, not to the same bytes); `If-None-Match` with it answers 304 without converting. An installation without LibreOffice answers 503 saying how to enable PDF export; while every converter is busy or none has started yet, 503 with `Retry-After`.
          */
         get: operations["exportPdf"];
         put?: never;
@@ -1066,7 +1066,7 @@ export interface paths {
         };
         /**
          * Readiness verdict and gaps
-         * @description Whether generation should proceed, the UI state (`ready`, `needs_input`: a person can fill the gaps, `blocked`: the definition must change) and every gap with its subject and whether it blocks. The same verdict gates `POST …/generate` (`pipeline_blocked`). 404 when the document is absent.
+         * @description Whether generation should proceed, the UI state (`ready`, `needs_input`: a person can fill the gaps, `blocked`: the definition must change) and every gap with its subject and whether it blocks. The same verdict gates `POST …/generate` (`pipeline_blocked`). Templates are checked in a tenant-code worker: one too costly to check is a `template_syntax_error` gap naming its budget. 404 when the document is absent; 503 with `Retry-After` when the service is overloaded.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -1484,7 +1484,7 @@ export interface paths {
         put?: never;
         /**
          * Re-indent a template's block tags without changing what it renders
-         * @description Re-indents the block tags of a Jinja template without changing what it renders; 422 for a body without a `template` string. Needs the editor role or above (403 otherwise).
+         * @description Re-indents the block tags of a Jinja template without changing what it renders (checked in a tenant-code worker); 422 for a body without a `template` string, a template that does not parse or one over its budget; 503 with `Retry-After` when the service is overloaded. Needs the editor role or above (403 otherwise).
          */
         post: operations["tidyTemplate"];
         delete?: never;
@@ -1908,7 +1908,7 @@ export interface paths {
         put?: never;
         /**
          * Register a built-in tool class with non-secret configuration
-         * @description Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept or one holding credentials; 409 when the name is taken. Needs the owner role or above (403 otherwise).
+         * @description Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept, one holding credentials or a URL naming a private, loopback or link-local address (as for a webhook); 409 when the name is taken. Needs the owner role or above (403 otherwise).
          */
         post: operations["createToolRegistration"];
         delete?: never;
@@ -4805,6 +4805,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     createAssessment: {
@@ -4902,6 +4911,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getAssessment: {
@@ -4947,6 +4965,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5015,6 +5042,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getAssessmentCompleteness: {
@@ -5067,6 +5103,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getAssessmentProcessingDetails: {
@@ -5112,6 +5157,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5212,6 +5266,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     rerunAssessmentDocument: {
@@ -5297,6 +5360,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5533,6 +5605,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     updateBatchDocument: {
@@ -5621,6 +5702,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     deleteBatchDocument: {
@@ -5691,6 +5781,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listBatches: {
@@ -5739,6 +5838,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5822,6 +5930,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5918,6 +6035,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     processBatches: {
@@ -5994,6 +6120,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listSourceDocuments: {
@@ -6046,6 +6181,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6141,6 +6285,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getSourceDocument: {
@@ -6186,6 +6339,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6256,6 +6418,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6343,6 +6514,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6451,12 +6631,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listExtractedItems: {
         parameters: {
             query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
                 key?: string;
+                /** @description Page size (max 200); every item when absent */
+                limit?: number;
                 /** @description latest when absent */
                 run?: "latest" | "all";
                 status?: "pending" | "needs_review" | "auto_validated" | "validated" | "corrected" | "rejected";
@@ -6499,8 +6692,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6601,6 +6812,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     validateAllExtractedItems: {
@@ -6674,6 +6894,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6759,7 +6988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6851,6 +7080,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listExporters: {
@@ -6894,6 +7132,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6996,6 +7243,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7110,6 +7366,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     health: {
@@ -7189,6 +7454,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getProcessor: {
@@ -7234,6 +7508,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7320,6 +7603,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listDocuments: {
@@ -7385,6 +7677,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7474,6 +7775,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getDocument: {
@@ -7526,6 +7836,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7589,6 +7908,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7670,6 +7998,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getComputed: {
@@ -7731,6 +8068,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getConfig: {
@@ -7776,6 +8122,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7857,6 +8212,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listDataNeeds: {
@@ -7920,6 +8284,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8001,6 +8374,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getDataNeed: {
@@ -8047,6 +8429,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8120,6 +8511,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8202,6 +8602,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     exportDocx: {
@@ -8267,6 +8676,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8355,7 +8773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8423,6 +8841,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8513,6 +8940,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     deleteField: {
@@ -8577,6 +9013,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8651,6 +9096,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8754,6 +9208,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listGenerationSnapshots: {
@@ -8824,6 +9287,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getGenerationSnapshot: {
@@ -8870,6 +9342,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8924,6 +9405,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9006,6 +9496,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     orchestrateDocument: {
@@ -9080,6 +9579,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     progress: {
@@ -9129,6 +9637,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9205,6 +9722,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listSections: {
@@ -9250,6 +9776,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9324,6 +9859,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9406,6 +9950,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     deleteSection: {
@@ -9472,6 +10025,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9554,6 +10116,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     regenerateSection: {
@@ -9622,6 +10193,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9700,6 +10280,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     restoreSectionVersion: {
@@ -9765,6 +10354,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9846,6 +10444,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listSnapshots: {
@@ -9909,6 +10516,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9990,6 +10606,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     deleteSnapshot: {
@@ -10045,6 +10670,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10123,6 +10757,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listDocumentSnippets: {
@@ -10186,6 +10829,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10267,6 +10919,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     unbindSnippet: {
@@ -10333,6 +10994,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10415,6 +11085,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getSpec: {
@@ -10460,6 +11139,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10541,6 +11229,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     setState: {
@@ -10615,6 +11312,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getSynthesis: {
@@ -10660,6 +11366,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10733,6 +11448,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listEntities: {
@@ -10794,6 +11518,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10873,6 +11606,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getEntity: {
@@ -10918,6 +11660,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10990,6 +11741,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11071,6 +11831,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     tidyTemplate: {
@@ -11143,6 +11912,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getLlmStatus: {
@@ -11186,6 +11964,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11245,6 +12032,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11333,6 +12129,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     removeMember: {
@@ -11396,6 +12201,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11486,6 +12300,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listOrchestrationRules: {
@@ -11529,6 +12352,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11630,6 +12462,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     deleteOrchestrationRule: {
@@ -11693,6 +12534,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getOrganizationSettings: {
@@ -11745,6 +12595,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11824,6 +12683,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listOrgs: {
@@ -11867,6 +12735,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11946,6 +12823,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listRiskBlocks: {
@@ -12003,6 +12889,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12091,6 +12986,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getRiskBlock: {
@@ -12136,6 +13040,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12208,6 +13121,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12298,6 +13220,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listSnippets: {
@@ -12359,6 +13290,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12447,6 +13387,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getSnippet: {
@@ -12492,6 +13441,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12555,6 +13513,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12645,6 +13612,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     setSnippetItems: {
@@ -12728,6 +13704,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listTemplates: {
@@ -12789,6 +13774,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12909,6 +13903,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getTemplate: {
@@ -12954,6 +13957,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13035,6 +14047,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listTexts: {
@@ -13096,6 +14117,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13184,6 +14214,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getText: {
@@ -13229,6 +14268,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13301,6 +14349,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13391,6 +14448,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listToolRegistrations: {
@@ -13452,6 +14518,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13540,6 +14615,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getToolRegistration: {
@@ -13585,6 +14669,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13648,6 +14741,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13734,6 +14836,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listVoices: {
@@ -13795,6 +14906,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13883,6 +15003,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getVoice: {
@@ -13928,6 +15057,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13991,6 +15129,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14081,6 +15228,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listWebhooks: {
@@ -14151,6 +15307,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14230,6 +15395,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getWebhook: {
@@ -14291,6 +15465,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     deleteWebhook: {
@@ -14345,6 +15528,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14419,6 +15611,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14505,6 +15706,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     pingWebhook: {
@@ -14559,6 +15769,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14627,6 +15846,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     whoami: {
@@ -14670,6 +15898,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

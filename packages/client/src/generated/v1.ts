@@ -198,7 +198,7 @@ export interface paths {
         };
         /**
          * The composed document as a PDF file
-         * @description The .docx of `export.docx`, converted by LibreOffice, which updates the table of contents first so it shows page numbers. The ETag is weak (the same content converts to an equivalent PDF, not to the same bytes); `If-None-Match` with it answers 304 without converting. An installation without LibreOffice answers 503 saying how to enable PDF export.
+         * @description The .docx of `export.docx`, converted by LibreOffice, which updates the table of contents first so it shows page numbers. The ETag is weak (the same content converts to an equivalent PDF, not to the same bytes); `If-None-Match` with it answers 304 without converting. An installation without LibreOffice answers 503 saying how to enable PDF export; while every converter is busy or none has started yet, 503 with `Retry-After`.
          */
         get: operations["exportPdf"];
         put?: never;
@@ -422,7 +422,7 @@ export interface paths {
         };
         /**
          * Readiness verdict and gaps
-         * @description Whether generation should proceed, the UI state (`ready`, `needs_input`: a person can fill the gaps, `blocked`: the definition must change) and every gap with its subject and whether it blocks. The same verdict gates `POST …/generate` (`pipeline_blocked`). 404 when the document is absent.
+         * @description Whether generation should proceed, the UI state (`ready`, `needs_input`: a person can fill the gaps, `blocked`: the definition must change) and every gap with its subject and whether it blocks. The same verdict gates `POST …/generate` (`pipeline_blocked`). Templates are checked in a tenant-code worker: one too costly to check is a `template_syntax_error` gap naming its budget. 404 when the document is absent; 503 with `Retry-After` when the service is overloaded.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -840,7 +840,7 @@ export interface paths {
         put?: never;
         /**
          * Re-indent a template's block tags without changing what it renders
-         * @description Re-indents the block tags of a Jinja template without changing what it renders; 422 for a body without a `template` string. Needs the editor role or above (403 otherwise).
+         * @description Re-indents the block tags of a Jinja template without changing what it renders (checked in a tenant-code worker); 422 for a body without a `template` string, a template that does not parse or one over its budget; 503 with `Retry-After` when the service is overloaded. Needs the editor role or above (403 otherwise).
          */
         post: operations["tidyTemplate"];
         delete?: never;
@@ -1264,7 +1264,7 @@ export interface paths {
         put?: never;
         /**
          * Register a built-in tool class with non-secret configuration
-         * @description Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept or one holding credentials; 409 when the name is taken. Needs the owner role or above (403 otherwise).
+         * @description Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept, one holding credentials or a URL naming a private, loopback or link-local address (as for a webhook); 409 when the name is taken. Needs the owner role or above (403 otherwise).
          */
         post: operations["createToolRegistration"];
         delete?: never;
@@ -3258,6 +3258,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listDocuments: {
@@ -3323,6 +3332,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3412,6 +3430,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getDocument: {
@@ -3464,6 +3491,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3527,6 +3563,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3608,6 +3653,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getComputed: {
@@ -3669,6 +3723,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getConfig: {
@@ -3714,6 +3777,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3795,6 +3867,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listDataNeeds: {
@@ -3858,6 +3939,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3939,6 +4029,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getDataNeed: {
@@ -3985,6 +4084,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4058,6 +4166,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4140,6 +4257,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     exportDocx: {
@@ -4205,6 +4331,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4293,7 +4428,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description The capability is not enabled on this installation, or saturated; `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4361,6 +4496,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4451,6 +4595,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     deleteField: {
@@ -4515,6 +4668,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4589,6 +4751,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4692,6 +4863,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listGenerationSnapshots: {
@@ -4762,6 +4942,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getGenerationSnapshot: {
@@ -4808,6 +4997,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4862,6 +5060,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4944,6 +5151,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     orchestrateDocument: {
@@ -5018,6 +5234,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     progress: {
@@ -5067,6 +5292,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5143,6 +5377,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listSections: {
@@ -5188,6 +5431,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5262,6 +5514,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5344,6 +5605,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     deleteSection: {
@@ -5410,6 +5680,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5492,6 +5771,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     regenerateSection: {
@@ -5560,6 +5848,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5638,6 +5935,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     restoreSectionVersion: {
@@ -5703,6 +6009,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5784,6 +6099,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listSnapshots: {
@@ -5847,6 +6171,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5928,6 +6261,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     deleteSnapshot: {
@@ -5983,6 +6325,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6061,6 +6412,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listDocumentSnippets: {
@@ -6124,6 +6484,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6205,6 +6574,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     unbindSnippet: {
@@ -6271,6 +6649,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6353,6 +6740,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getSpec: {
@@ -6398,6 +6794,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6479,6 +6884,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     setState: {
@@ -6553,6 +6967,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getSynthesis: {
@@ -6598,6 +7021,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6671,6 +7103,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listEntities: {
@@ -6732,6 +7173,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6811,6 +7261,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getEntity: {
@@ -6856,6 +7315,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6928,6 +7396,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7009,6 +7486,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     tidyTemplate: {
@@ -7081,6 +7567,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getLlmStatus: {
@@ -7124,6 +7619,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7183,6 +7687,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7271,6 +7784,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     removeMember: {
@@ -7334,6 +7856,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7424,6 +7955,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listOrchestrationRules: {
@@ -7467,6 +8007,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7568,6 +8117,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     deleteOrchestrationRule: {
@@ -7631,6 +8189,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getOrganizationSettings: {
@@ -7683,6 +8250,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7762,6 +8338,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listOrgs: {
@@ -7805,6 +8390,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7884,6 +8478,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listRiskBlocks: {
@@ -7941,6 +8544,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8029,6 +8641,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getRiskBlock: {
@@ -8074,6 +8695,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8146,6 +8776,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8236,6 +8875,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listSnippets: {
@@ -8297,6 +8945,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8385,6 +9042,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getSnippet: {
@@ -8430,6 +9096,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8493,6 +9168,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8583,6 +9267,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     setSnippetItems: {
@@ -8666,6 +9359,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listTemplates: {
@@ -8727,6 +9429,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8847,6 +9558,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getTemplate: {
@@ -8892,6 +9612,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8973,6 +9702,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listTexts: {
@@ -9034,6 +9772,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9122,6 +9869,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getText: {
@@ -9167,6 +9923,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9239,6 +10004,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9329,6 +10103,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listToolRegistrations: {
@@ -9390,6 +10173,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9478,6 +10270,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getToolRegistration: {
@@ -9523,6 +10324,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9586,6 +10396,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9672,6 +10491,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listVoices: {
@@ -9733,6 +10561,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9821,6 +10658,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getVoice: {
@@ -9866,6 +10712,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9929,6 +10784,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10019,6 +10883,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     listWebhooks: {
@@ -10089,6 +10962,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10168,6 +11050,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getWebhook: {
@@ -10229,6 +11120,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     deleteWebhook: {
@@ -10283,6 +11183,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10357,6 +11266,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10443,6 +11361,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     pingWebhook: {
@@ -10497,6 +11424,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10565,6 +11501,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     whoami: {
@@ -10608,6 +11553,15 @@ export interface operations {
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -192,6 +192,42 @@ export class ExtractedItemRepository {
   }
 
   /**
+   * A document's items in listing order (run, ordinal, then id), filtered in the database: its
+   * current items, or with `all` every run's. `limit` undefined reads them all; otherwise at most
+   * `limit` items after the item `afterId` (a previous page's last). Undefined when `afterId`
+   * names no item of this document in this organization.
+   */
+  async pageOfDocument(orgId: string, documentId: string, filter: ItemFilter, page: { limit?: number; afterId?: string }): Promise<ExtractedItemRecord[] | undefined> {
+    let query = this.db.selectFrom('extracted_items').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
+    if (!filter.all) query = query.where('superseded_by', 'is', null);
+    if (filter.status !== undefined) query = query.where('validation_status', '=', filter.status);
+    if (filter.key !== undefined) query = query.where('key', '=', filter.key);
+    if (page.afterId !== undefined) {
+      const after = await this.db.selectFrom('extracted_items').select(['run_id', 'ordinal', 'id']).where('org_id', '=', orgId).where('document_id', '=', documentId).where('id', '=', page.afterId).executeTakeFirst();
+      if (after === undefined) return undefined;
+      query = query.where((eb) => eb(eb.refTuple('run_id', 'ordinal', 'id'), '>', eb.tuple(after.run_id, after.ordinal, after.id)));
+    }
+    if (page.limit !== undefined) query = query.limit(page.limit);
+    const rows = await query.orderBy('run_id').orderBy('ordinal').orderBy('id').execute();
+    return rows.map(toRecord);
+  }
+
+  /** The run of a document's first current item in listing order: the current run. */
+  async currentRunId(orgId: string, documentId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('extracted_items')
+      .select('run_id')
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .where('superseded_by', 'is', null)
+      .orderBy('run_id')
+      .orderBy('ordinal')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.run_id;
+  }
+
+  /**
    * Applies a review change when the stored version still equals `expectedVersion`.
    * Returns false when another reviewer got there first (the caller answers 409).
    */
@@ -253,6 +289,13 @@ export class ExtractedItemRepository {
     }
     return out;
   }
+}
+
+/** Which of a document's items a listing shows: `all` runs' (else the current ones), of one status, of one key. */
+export interface ItemFilter {
+  all?: boolean;
+  status?: string;
+  key?: string;
 }
 
 /** Per-document counts of current items by validation status. */

@@ -4,20 +4,29 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Ref, StringEnum, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
+import { PAGE_LIMIT } from '../../../storage/keyset-page.js';
 import { IdParams } from '../route-schemas.js';
 import { ValidationStatus } from '../wire-enums.js';
-import { sendJsonBytes } from '../../send-json-bytes.js';
 import { ExtractedItem, ExtractedItemList, ValidateAllResult } from './extracted-item.schemas.js';
-import { extractedItemListJson } from './extracted-item-list-json.js';
 import { validateAllItems } from './commands/validate-all-items.js';
 import { validateItem } from './commands/validate-item.js';
 import { presentItem } from './extracted-item.presenter.js';
 import { listExtractedItems } from './queries/list-extracted-items.js';
 
 const tags = ['extracted items'];
-/** One item's response schema: one object, so Fastify compiles its serializer once (it caches by schema object). */
-const ITEM_RESPONSE: Record<string, unknown> = { ...Ref(ExtractedItem) };
 const SOURCE = 'On a source document of the assessment area (`sdoc_` id), not a /v1 document.';
+
+/**
+ * The listing's filters and optional paging: `limit` has no default, so a client that never pages
+ * still gets every item (docs/adr/0262-extracted-items-cursor-paging.md).
+ */
+const ListQuery = Type.Object({
+  run: Type.Optional(StringEnum(['latest', 'all'], { description: 'latest when absent' })),
+  status: Type.Optional(ValidationStatus),
+  key: Type.Optional(Type.String()),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_LIMIT.max, description: `Page size (max ${PAGE_LIMIT.max}); every item when absent` })),
+  cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page' })),
+});
 
 const ValidateBody = Type.Object(
   {
@@ -49,20 +58,16 @@ export function registerExtractedItemRoutes(fastify: FastifyInstance, deps: Rout
       schema: {
         operationId: 'listExtractedItems',
         summary: 'Read extracted data',
-        description: `${SOURCE} The current run's items by default; run=all includes superseded items.`,
+        description:
+          `${SOURCE} The current run's items by default; run=all includes superseded items. ` +
+          'With `limit`, one page in listing order (run, ordinal) and `next_cursor` to pass as `cursor` for the next (null on the last); without it, every item in one answer.',
         tags,
         params: IdParams,
-        querystring: Type.Object({ run: Type.Optional(StringEnum(['latest', 'all'], { description: 'latest when absent' })), status: Type.Optional(ValidationStatus), key: Type.Optional(Type.String()) }),
-        response: { 200: Ref(ExtractedItemList), ...errorResponses(404) },
+        querystring: ListQuery,
+        response: { 200: Ref(ExtractedItemList), ...errorResponses(404, 422) },
       },
     },
-    async (request, reply) => {
-      const list = await listExtractedItems(contextOf(request, deps), request.params.id, request.query);
-      // The same text the route's serializer writes, without its cost (extracted-item-list-json.ts);
-      // an item of a shape that file does not copy goes through the compiled item serializer.
-      const json = extractedItemListJson(list, (item) => reply.serializeInput(item, ITEM_RESPONSE));
-      return json === null ? list : sendJsonBytes(reply, json);
-    },
+    async (request) => listExtractedItems(contextOf(request, deps), request.params.id, request.query),
   );
 
   app.post(

@@ -8,7 +8,6 @@ import { Value } from 'typebox/value';
 import { LIMITS } from '../../../kernel/limits.js';
 import { StringEnum } from '../../../kernel/schema.js';
 import { computationProblem } from '../../../pipeline/stages/compile-computation.js';
-import { validateTemplateSyntax } from '../../../templating/index.js';
 import { LAYOUT_NAMES } from '../../../docx/composed-document.js';
 
 const N = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
@@ -159,10 +158,10 @@ export function isStoredGroup(name: string): name is StoredGroupName {
 }
 
 /** Problems of one group's overrides (`render.fontSize must be >= 6`), empty when valid. */
-export function groupProblems(group: StoredGroupName, values: unknown): string[] {
+export function groupProblems(group: StoredGroupName, values: unknown, templateProblem: TemplateProblem): string[] {
   if (typeof values !== 'object' || values === null || Array.isArray(values)) return [`${group} must be an object`];
   const schema = STORED_GROUPS[group].schema;
-  if (Value.Check(schema, values)) return templateProblems(group, values as Record<string, unknown>);
+  if (Value.Check(schema, values)) return templateProblems(group, values as Record<string, unknown>, templateProblem);
   return [...Value.Errors(schema, values)]
     .filter((e) => e.keyword !== 'boolean')
     .map((e) => {
@@ -172,17 +171,26 @@ export function groupProblems(group: StoredGroupName, values: unknown): string[]
     });
 }
 
+/** Why a template does not parse, or null: the answer of a check made in the tenant-code pool beforehand. */
+export type TemplateProblem = (source: string) => string | null;
+
+/** The render templates of a group's values (checked in the tenant-code pool before groupProblems reads the answers). */
+export function renderTemplatesOf(group: string, values: unknown): string[] {
+  if (group !== 'render' || typeof values !== 'object' || values === null) return [];
+  return RENDER_TEMPLATE_KEYS.map((key) => (values as Record<string, unknown>)[key]).filter((source): source is string => typeof source === 'string');
+}
+
 /** The render keys holding a template over the fields (`titleTemplate`, `toTemplate`, …). */
 export const RENDER_TEMPLATE_KEYS = ['titleTemplate', 'toTemplate', 'fromTemplate', 'subjectTemplate', 'addresseeTemplate', 'signatureTemplate', 'closingTemplate'] as const;
 
 /** Layout templates that do not parse (`render.titleTemplate does not parse: …`), checked when saved so export never meets one. */
-function templateProblems(group: StoredGroupName, values: Record<string, unknown>): string[] {
+function templateProblems(group: StoredGroupName, values: Record<string, unknown>, templateProblem: TemplateProblem): string[] {
   if (group !== 'render') return [];
   const problems: string[] = [];
   for (const key of RENDER_TEMPLATE_KEYS) {
     const source = values[key];
     if (typeof source !== 'string') continue;
-    const problem = validateTemplateSyntax(source);
+    const problem = templateProblem(source);
     if (problem) problems.push(`render.${key} does not parse: ${problem}`);
   }
   return problems;

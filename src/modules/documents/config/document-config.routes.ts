@@ -37,7 +37,7 @@ export function registerDocumentConfigRoutes(fastify: FastifyInstance, deps: Rou
         tags,
         params: DocumentParams,
         body: Ref(ConfigBody),
-        response: { 200: Ref(DocumentConfig), ...errorResponses(404, 422) },
+        response: { 200: Ref(DocumentConfig), ...errorResponses(404, 422, 503) },
       },
     },
     async (request) => putConfig(contextOf(request, deps), request.params.document_id, request.body as Record<string, unknown>),
@@ -61,7 +61,7 @@ export function registerDocumentConfigRoutes(fastify: FastifyInstance, deps: Rou
         params: DocumentParams,
         // The spec compiler reports every problem with its path, so it checks the body.
         body: CheckedByUseCase(Ref(TemplateSpec)),
-        response: { 200: Ref(AppliedSpecResponse), ...errorResponses(404, 422) },
+        response: { 200: Ref(AppliedSpecResponse), ...errorResponses(404, 422, 503) },
       },
     },
     async (request) => {

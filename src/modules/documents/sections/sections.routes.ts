@@ -27,7 +27,7 @@ export function registerSectionRoutes(fastify: FastifyInstance, deps: RouteDeps)
 
   app.post(
     '/v1/documents/:document_id/sections',
-    { schema: { operationId: 'createSection', summary: 'Create a section (title only, or fully configured)', description: 'Appends a section (defaults: `render_mode` synthesized, `output_type` string) and answers 201 with it; 422 for a blank title, a value outside its set, a template that does not parse or a finalized document; 404 when the document is absent.', tags, params: DocumentParams, body: Ref(CreateSectionBody), response: { 201: Ref(Section), ...errorResponses(404, 422) } } },
+    { schema: { operationId: 'createSection', summary: 'Create a section (title only, or fully configured)', description: 'Appends a section (defaults: `render_mode` synthesized, `output_type` string) and answers 201 with it; 422 for a blank title, a value outside its set, a template that does not parse or a finalized document; 404 when the document is absent.', tags, params: DocumentParams, body: Ref(CreateSectionBody), response: { 201: Ref(Section), ...errorResponses(404, 422, 503) } } },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const body = request.body;
@@ -48,7 +48,7 @@ export function registerSectionRoutes(fastify: FastifyInstance, deps: RouteDeps)
 
   app.put(
     '/v1/documents/:document_id/sections/:section_id',
-    { schema: { operationId: 'editSection', summary: 'Edit a section (only sent keys change)', description: 'Changes the keys sent and answers with the section; 422 for an empty body, a blank title or a value outside its set; 404 when the document or section is absent.', tags, params: SectionParams, body: Ref(SectionEditBody), response: { 200: Ref(Section), ...errorResponses(404, 422) } } },
+    { schema: { operationId: 'editSection', summary: 'Edit a section (only sent keys change)', description: 'Changes the keys sent and answers with the section; 422 for an empty body, a blank title or a value outside its set; 404 when the document or section is absent.', tags, params: SectionParams, body: Ref(SectionEditBody), response: { 200: Ref(Section), ...errorResponses(404, 422, 503) } } },
     async (request) => presentSection(await editSection(contextOf(request, deps), request.params.document_id, request.params.section_id, request.body)),
   );
 

@@ -10,6 +10,7 @@ import {
   PdfConversionFailedError,
   PdfConversionTimeoutError,
   PdfConverterBusyError,
+  PdfConverterNotReadyError,
   PdfConverterUnavailableError,
   type PdfConverter,
 } from '../../../pdf/pdf-converter.js';
@@ -37,7 +38,8 @@ export type PdfExport =
  * (LibreOffice stamps each file with its creation time and a random id).
  *
  * @throws NotFoundError when the document is absent or belongs to another organization;
- *   ServiceUnavailableError when LibreOffice is not installed or every converter stays busy;
+ *   ServiceUnavailableError when LibreOffice is not installed, every converter stays busy or
+ *   none has started yet;
  *   DomainValidationError when the document is too large to compose or convert within the budgets;
  *   UpstreamError when LibreOffice refuses the document.
  */
@@ -57,6 +59,8 @@ async function convert(converter: PdfConverter, docx: Buffer) {
   } catch (error) {
     if (error instanceof PdfConverterUnavailableError) throw new ServiceUnavailableError(`PDF export is not enabled: ${error.reason}; ${ENABLE_PDF_HINT}`);
     if (error instanceof PdfConverterBusyError) throw new ServiceUnavailableError(`${error.message}; try again shortly`, 5);
+    // LibreOffice comes up within seconds of a quiet host, longer on a loaded one; the start goes on meanwhile.
+    if (error instanceof PdfConverterNotReadyError) throw new ServiceUnavailableError(`${error.message}; try again shortly`, 10);
     if (error instanceof PdfConversionTimeoutError) {
       throw new DomainValidationError(`the document is too large to convert to PDF within ${error.timeoutMs / 1000} s (PDF_CONVERSION_TIMEOUT_SECONDS); export it as .docx instead`);
     }

@@ -6,11 +6,14 @@
  * persisted so far, as `GET /computed` does, so a computation that cannot work is a gap before
  * the run instead of an empty value in it.
  */
-import { assessReadiness, type Readiness } from '../../../pipeline/readiness.js';
+import { READINESS_NAMESPACES, assessReadiness, type Readiness } from '../../../pipeline/readiness.js';
 import { computationReads } from '../../../pipeline/stages/compile-computation.js';
 import { computeValues } from '../../../pipeline/stages/compute.js';
 import { fieldValueProblem } from '../../documents/fields/field-values.js';
 import { libraryGaps } from '../../library/bindings/library-gaps.js';
+import type { TemplateCheck } from '../../../templating/index.js';
+import { TenantCodeBudgetError } from '../../../tenant-code/budgets.js';
+import { templateChecksOf } from '../../../tenant-code/tenant-code-pool.js';
 import { TEMPLATE_GLOBALS } from '../../templates/template-globals.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
@@ -28,6 +31,7 @@ export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
   const computations = inputs.computations;
   const gathered = Object.fromEntries(gatheredRows.map((r) => [r.outputKey, r.value]));
   const { errors } = await computeValues({ computations, fields: inputs.fieldValues, gathered, now: inputs.document.updatedAt });
+  const templateCheck = await checkSectionTemplates(inputs.sections);
   return assessReadiness({
     fields: inputs.fields,
     sections: inputs.sections,
@@ -39,7 +43,20 @@ export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
     toolNames: tools.map((t) => t.name),
     extraGaps: [...libraryGaps(inputs.document, library), ...assessmentGaps],
     fieldValueProblem,
+    templateCheck,
   });
+}
+
+/** The templated sections' templates checked in the tenant-code pool (one task), as the lookup assessReadiness reads. */
+async function checkSectionTemplates(sections: DocumentInputs['sections']): Promise<(source: string) => TemplateCheck> {
+  const sources = sections.filter((s) => s.renderMode === 'templated' && s.outputTemplate).map((s) => s.outputTemplate ?? '');
+  try {
+    return await templateChecksOf(sources, READINESS_NAMESPACES);
+  } catch (error) {
+    // A template too costly to check is a gap of its section (naming the budget), not a failed readiness.
+    if (!(error instanceof TenantCodeBudgetError)) throw error;
+    return () => ({ problem: error.message, variables: [], members: [] });
+  }
 }
 
 /**

@@ -19,9 +19,9 @@ export function assertStatus(status: string | null | undefined): RiskBlockStatus
  *
  * @throws DomainValidationError when blank, null or unparsable.
  */
-export function requiredTemplate(template: string | null | undefined): string {
+export async function requiredTemplate(template: string | null | undefined): Promise<string> {
   const checked = requiredString(template, 'template');
-  assertTemplateParses(template, 'template');
+  await assertTemplateParses(template, 'template');
   // Keep the author's whitespace: it is template text, not a key.
   return template ?? checked;
 }

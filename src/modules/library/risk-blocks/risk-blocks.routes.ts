@@ -27,7 +27,7 @@ export function registerRiskBlockRoutes(fastify: FastifyInstance, deps: RouteDep
 
   app.post(
     '/v1/risk-blocks',
-    { schema: { operationId: 'createRiskBlock', summary: 'Create a risk block (draft unless status says approved)', description: 'Creates a risk block (draft unless `status` says approved) and answers 201 with it; 409 when the key is taken, 422 for a blank key, heading or template, a template that does not parse, or a status other than draft or approved.', tags, body: Ref(CreateRiskBlockBody), response: { 201: Ref(RiskBlock), ...errorResponses(409, 422) } } },
+    { schema: { operationId: 'createRiskBlock', summary: 'Create a risk block (draft unless status says approved)', description: 'Creates a risk block (draft unless `status` says approved) and answers 201 with it; 409 when the key is taken, 422 for a blank key, heading or template, a template that does not parse, or a status other than draft or approved.', tags, body: Ref(CreateRiskBlockBody), response: { 201: Ref(RiskBlock), ...errorResponses(409, 422, 503) } } },
     async (request, reply) => reply.status(201).send(presentRiskBlock(await createRiskBlock(contextOf(request, deps), request.body))),
   );
 
@@ -46,7 +46,7 @@ export function registerRiskBlockRoutes(fastify: FastifyInstance, deps: RouteDep
         tags,
         params: RiskBlockParams,
         body: Ref(UpdateRiskBlockBody),
-        response: { 200: Ref(RiskBlock), ...errorResponses(404, 409, 422) },
+        response: { 200: Ref(RiskBlock), ...errorResponses(404, 409, 422, 503) },
       },
     },
     async (request) => presentRiskBlock(await updateRiskBlock(contextOf(request, deps), request.params.risk_block_id, request.body)),

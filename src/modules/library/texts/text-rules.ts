@@ -8,10 +8,15 @@ export const DEFAULT_TEXT_VALUE_TYPE = 'string';
 /**
  * @throws DomainValidationError when the value type is unknown or a template does not parse.
  */
-export function assertTextContent(text: { valueType?: string; headingTemplate?: string | null; narrativeTemplate?: string | null; entityRolesUsed?: readonly string[] }): void {
+export async function assertTextContent(text: {
+  valueType?: string;
+  headingTemplate?: string | null;
+  narrativeTemplate?: string | null;
+  entityRolesUsed?: readonly string[];
+}): Promise<void> {
   if (text.valueType !== undefined && !isValueType(text.valueType)) throw new DomainValidationError(`valueType must be one of ${VALUE_TYPES.join(', ')}`);
-  assertTemplateParses(text.headingTemplate, 'headingTemplate');
-  assertTemplateParses(text.narrativeTemplate, 'narrativeTemplate');
+  await assertTemplateParses(text.headingTemplate, 'headingTemplate');
+  await assertTemplateParses(text.narrativeTemplate, 'narrativeTemplate');
   for (const role of text.entityRolesUsed ?? []) {
     if (role.trim() === '') throw new DomainValidationError('entityRolesUsed must not hold a blank role');
   }

@@ -25,7 +25,7 @@ export function registerTextRoutes(fastify: FastifyInstance, deps: RouteDeps): v
 
   app.post(
     '/v1/texts',
-    { schema: { operationId: 'createText', summary: 'Create a text; key unique per organization', description: 'Creates a text and answers 201 with it; 409 when the key is taken in the organization, 422 for a blank key, a value type outside its set or a template that does not parse.', tags, body: Ref(CreateTextBody), response: { 201: Ref(Text), ...errorResponses(409, 422) } } },
+    { schema: { operationId: 'createText', summary: 'Create a text; key unique per organization', description: 'Creates a text and answers 201 with it; 409 when the key is taken in the organization, 422 for a blank key, a value type outside its set or a template that does not parse.', tags, body: Ref(CreateTextBody), response: { 201: Ref(Text), ...errorResponses(409, 422, 503) } } },
     async (request, reply) => reply.status(201).send(presentText(await createText(contextOf(request, deps), request.body))),
   );
 
@@ -37,7 +37,7 @@ export function registerTextRoutes(fastify: FastifyInstance, deps: RouteDeps): v
 
   app.patch(
     '/v1/texts/:text_id',
-    { schema: { operationId: 'updateText', summary: 'Update a text (null clears, absent untouched)', description: 'Changes the keys sent (null clears a nullable one) and answers with the text; 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent.', tags, params: TextParams, body: Ref(UpdateTextBody), response: { 200: Ref(Text), ...errorResponses(404, 409, 422) } } },
+    { schema: { operationId: 'updateText', summary: 'Update a text (null clears, absent untouched)', description: 'Changes the keys sent (null clears a nullable one) and answers with the text; 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent.', tags, params: TextParams, body: Ref(UpdateTextBody), response: { 200: Ref(Text), ...errorResponses(404, 409, 422, 503) } } },
     async (request) => presentText(await updateText(contextOf(request, deps), request.params.text_id, request.body)),
   );
 

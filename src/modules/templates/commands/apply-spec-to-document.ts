@@ -16,7 +16,7 @@ import { syncSpecEntities } from '../spec-entities.js';
  */
 export async function applySpecToDocument(ctx: CommandContext, document: DocumentRecord, body: unknown): Promise<{ report: CompileReport; changed: boolean }> {
   assertEditable(document);
-  const { report, spec } = compileSpec(body, { requireSlug: false });
+  const { report, spec } = await compileSpec(body, { requireSlug: false });
   if (!spec) throw specValidationError(report);
   if (spec.slug !== null && spec.slug !== document.slug) {
     throw new DomainValidationError(`the spec's slug "${spec.slug}" is not this ${document.isTemplate ? 'template' : 'document'}'s (${document.slug ?? 'none'})`);

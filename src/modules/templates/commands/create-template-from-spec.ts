@@ -7,7 +7,7 @@ import { newId } from '../../../kernel/ids.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
 import { applySpec } from '../apply-spec.js';
-import { type CompileReport, compileSpec } from '../compile-spec.js';
+import { type CompileReport, type CompiledSpec, compileSpec } from '../compile-spec.js';
 import { specValidationError } from '../spec-errors.js';
 import { syncSpecEntities } from '../spec-entities.js';
 
@@ -20,9 +20,13 @@ export interface CreateTemplateResult {
  * @throws DomainValidationError when the spec is invalid (not in a dry run).
  * @throws ConflictError when the slug is taken (not in a dry run).
  */
-export async function createTemplateFromSpec(ctx: CommandContext, body: unknown, options: { dryRun: boolean; compiled?: ReturnType<typeof compileSpec> }): Promise<CreateTemplateResult> {
+export async function createTemplateFromSpec(
+  ctx: CommandContext,
+  body: unknown,
+  options: { dryRun: boolean; compiled?: CompiledSpec },
+): Promise<CreateTemplateResult> {
   // `compiled`: the caller compiled `body` already (the seed compiles each built-in spec once for every organization).
-  const { report, spec } = options.compiled ?? compileSpec(body, { requireSlug: true });
+  const { report, spec } = options.compiled ?? (await compileSpec(body, { requireSlug: true }));
   const orgId = ctx.actor.org.orgId;
   if (spec?.slug && (await ctx.repos.documents.slugExists(orgId, spec.slug))) {
     const message = `a template or document with slug "${spec.slug}" already exists; replace it with PUT /v1/templates/${spec.slug}`;

@@ -10,15 +10,15 @@ import { isUniqueViolation } from '../../../storage/dialect.js';
 import type { Database } from '../../../storage/schema.js';
 import { createContext } from '../../context.js';
 import { BUILTIN_TEMPLATE_SPECS } from '../builtin/index.js';
-import { compileSpec } from '../compile-spec.js';
+import { type CompiledSpec, compileSpec } from '../compile-spec.js';
 import { createTemplateFromSpec } from './create-template-from-spec.js';
 
 export async function seedBuiltinTemplates(db: Kysely<Database>, orgs: ReadonlyArray<{ orgId: string; slug: string }>): Promise<void> {
   // A spec is compiled (checked, its templates parsed) once, not once per organization: that
   // was most of a fresh start-up's seeding time. Each organization gets its own copy.
-  const compiled = new Map<object, ReturnType<typeof compileSpec>>();
-  const compiledCopy = (spec: object) => {
-    const once = compiled.get(spec) ?? compileSpec(spec, { requireSlug: true });
+  const compiled = new Map<object, CompiledSpec>();
+  const compiledCopy = async (spec: object) => {
+    const once = compiled.get(spec) ?? (await compileSpec(spec, { requireSlug: true, builtin: true }));
     compiled.set(spec, once);
     return structuredClone(once);
   };
@@ -27,7 +27,7 @@ export async function seedBuiltinTemplates(db: Kysely<Database>, orgs: ReadonlyA
     for (const spec of BUILTIN_TEMPLATE_SPECS) {
       if (spec.slug && (await ctx.repos.documents.slugExists(orgId, spec.slug))) continue;
       try {
-        await createTemplateFromSpec(ctx, spec, { dryRun: false, compiled: compiledCopy(spec) });
+        await createTemplateFromSpec(ctx, spec, { dryRun: false, compiled: await compiledCopy(spec) });
       } catch (error) {
         if (!(error instanceof ConflictError) && !isUniqueViolation(error)) throw error;
       }

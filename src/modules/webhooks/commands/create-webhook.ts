@@ -3,7 +3,7 @@ import { DomainValidationError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import { WEBHOOK_LIMITS } from '../../../kernel/limits.js';
 import type { CommandContext } from '../../context.js';
-import { checkWebhookUrl } from '../check-webhook-url.js';
+import { checkOutboundUrl } from '../../check-outbound-url.js';
 import type { WebhookEndpointRecord } from '../webhook-endpoint.repository.js';
 import type { WebhookServices } from '../webhook-services.js';
 import { newWebhookSecret } from '../webhook-signature.js';
@@ -21,7 +21,7 @@ export interface CreateWebhookInput {
  *   `WEBHOOK_LIMITS.endpointsPerOrganization` endpoints already.
  */
 export async function createWebhook(ctx: CommandContext, services: Pick<WebhookServices, 'transport'>, input: CreateWebhookInput): Promise<WebhookEndpointRecord> {
-  const url = await checkWebhookUrl(services.transport, input.url);
+  const url = await checkOutboundUrl(services.transport, input.url);
   const orgId = ctx.actor.org.orgId;
   if ((await ctx.repos.webhookEndpoints.count(orgId)) >= WEBHOOK_LIMITS.endpointsPerOrganization) {
     throw new DomainValidationError(`an organization may register at most ${WEBHOOK_LIMITS.endpointsPerOrganization} webhooks (limit endpointsPerOrganization); delete one first`);

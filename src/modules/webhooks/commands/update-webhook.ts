@@ -1,6 +1,6 @@
 /** `PATCH /v1/webhooks/{webhook_id}`: changes the URL, events, description or enabled flag. */
 import type { CommandContext } from '../../context.js';
-import { checkWebhookUrl } from '../check-webhook-url.js';
+import { checkOutboundUrl } from '../../check-outbound-url.js';
 import { requireWebhook } from '../require-webhook.js';
 import type { WebhookEndpointRecord } from '../webhook-endpoint.repository.js';
 import type { WebhookServices } from '../webhook-services.js';
@@ -20,7 +20,7 @@ export interface UpdateWebhookInput {
  */
 export async function updateWebhook(ctx: CommandContext, services: Pick<WebhookServices, 'transport'>, webhookId: string, input: UpdateWebhookInput): Promise<WebhookEndpointRecord> {
   const endpoint = await requireWebhook(ctx, webhookId);
-  const url = input.url === undefined ? undefined : await checkWebhookUrl(services.transport, input.url);
+  const url = input.url === undefined ? undefined : await checkOutboundUrl(services.transport, input.url);
   const updated = await ctx.repos.webhookEndpoints.update(ctx.actor.org.orgId, endpoint.id, {
     url,
     events: input.events,

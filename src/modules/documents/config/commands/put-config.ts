@@ -14,10 +14,26 @@ import { coerceFieldValue, fieldValueRefusal, isValueType, VALUE_TYPES } from '.
 import type { FieldRecord } from '../../fields/field.repository.js';
 import { requireEditableDocument } from '../../require-document.js';
 import { OUTPUT_TYPES, RENDER_MODES } from '../../sections/section-rules.js';
-import { CONFIG_GROUP_NAMES, type ConfigOverrides, computationProblems, groupProblems, isStoredGroup, mergeOverrides } from '../config-groups.js';
+import { templateChecksOf } from '../../../../tenant-code/tenant-code-pool.js';
+import {
+  CONFIG_GROUP_NAMES,
+  type ConfigOverrides,
+  type TemplateProblem,
+  computationProblems,
+  groupProblems,
+  isStoredGroup,
+  mergeOverrides,
+  renderTemplatesOf,
+} from '../config-groups.js';
 import { getConfig } from '../queries/get-config.js';
 
 type Json = Record<string, unknown>;
+
+/** The layout templates checked in the tenant-code pool, as the lookup groupProblems reads. */
+async function templateProblemsIn(sources: string[]): Promise<TemplateProblem> {
+  const check = await templateChecksOf(sources);
+  return (source) => check(source).problem;
+}
 
 const FIELD_KEYS = new Set(['value', 'valueType', 'isRequired', 'label', 'description', 'options']);
 const SECTION_KEYS = new Set(['title', 'render_mode', 'output_type', 'prompt', 'output_template']);
@@ -62,6 +78,14 @@ function sectionProblems(key: string, entry: unknown, known: boolean): string[] 
   return problems;
 }
 
+/** A section's new output template that does not parse (checked in the tenant-code pool, like a section save). */
+async function sectionTemplateProblems(key: string, entry: unknown): Promise<string[]> {
+  const source = isObject(entry) ? entry.output_template : undefined;
+  if (typeof source !== 'string' || source === '' || source.length > LIMITS.templateChars) return [];
+  const problem = (await templateProblemsIn([source]))(source);
+  return problem ? [`sections.${key}.output_template does not parse: ${problem}`] : [];
+}
+
 /**
  * @throws NotFoundError when absent or foreign; DomainValidationError listing every problem (nothing is changed).
  */
@@ -86,7 +110,7 @@ export async function putConfig(ctx: CommandContext, documentId: string, body: J
           problems.push(`a document holds at most ${LIMITS.fieldsPerDocument} fields (limit fieldsPerDocument)`);
         } else {
           for (const [key, entry] of Object.entries(values)) {
-            if (group === 'sections') problems.push(...sectionProblems(key, entry, sectionByKey.has(key)));
+            if (group === 'sections') problems.push(...sectionProblems(key, entry, sectionByKey.has(key)), ...(await sectionTemplateProblems(key, entry)));
             else {
               const entryProblems = fieldProblems(key, entry);
               problems.push(...entryProblems);
@@ -98,7 +122,8 @@ export async function putConfig(ctx: CommandContext, documentId: string, body: J
         problems.push(`unknown config group "${excerpt(group)}" (groups: ${CONFIG_GROUP_NAMES.join(', ')})`);
       } else {
         const candidate = mergeOverrides(document.config, { [group]: values as Json })[group] ?? {};
-        problems.push(...groupProblems(group, isObject(values) ? candidate : values));
+        const checked = isObject(values) ? candidate : values;
+        problems.push(...groupProblems(group, checked, await templateProblemsIn(renderTemplatesOf(group, checked))));
         // Only the computations sent are compiled: one stored before this check must not block other changes.
         problems.push(...computationProblems(group, values));
         if (isObject(values)) stored[group] = values;

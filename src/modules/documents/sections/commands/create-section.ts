@@ -1,5 +1,5 @@
 import { DomainValidationError } from '../../../../kernel/errors.js';
-import { validateTemplateSyntax } from '../../../../templating/index.js';
+import { templateSyntaxProblem } from '../../../../tenant-code/tenant-code-pool.js';
 import type { CommandContext } from '../../../context.js';
 import { appendSection } from '../append-section.js';
 import { SECTION_DEFAULTS, assertOutputType, assertRenderMode, assertTitle } from '../section-rules.js';
@@ -26,7 +26,7 @@ export async function createSection(ctx: CommandContext, documentId: string, inp
   assertRenderMode(renderMode);
   assertOutputType(outputType);
   if (input.output_template) {
-    const problem = validateTemplateSyntax(input.output_template);
+    const problem = await templateSyntaxProblem(input.output_template);
     if (problem) throw new DomainValidationError(`output_template does not parse: ${problem}`);
   }
   return appendSection(ctx, documentId, { title, renderMode, outputType, prompt: input.prompt ?? null, outputTemplate: input.output_template ?? null });

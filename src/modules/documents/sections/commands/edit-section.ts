@@ -5,7 +5,7 @@
  * sent too) and the new output is recorded as a version.
  */
 import { DomainValidationError } from '../../../../kernel/errors.js';
-import { validateTemplateSyntax } from '../../../../templating/index.js';
+import { templateSyntaxProblem } from '../../../../tenant-code/tenant-code-pool.js';
 import type { CommandContext } from '../../../context.js';
 import { requireEditableDocument, requireSection } from '../../require-document.js';
 import { recordSectionVersion } from '../record-section-version.js';
@@ -43,7 +43,7 @@ export async function editSection(ctx: CommandContext, documentId: string, secti
   }
   if (input.prompt !== undefined) changes.prompt = input.prompt;
   if (input.output_template !== undefined) {
-    const problem = input.output_template ? validateTemplateSyntax(input.output_template) : null;
+    const problem = input.output_template ? await templateSyntaxProblem(input.output_template) : null;
     if (problem) throw new DomainValidationError(`output_template does not parse: ${problem}`);
     changes.outputTemplate = input.output_template;
   }

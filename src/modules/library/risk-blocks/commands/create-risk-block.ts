@@ -29,7 +29,7 @@ export const duplicateRiskBlockKey = (key: string) => `a risk block with key "${
 export async function createRiskBlock(ctx: CommandContext, input: CreateRiskBlockInput): Promise<RiskBlockRecord> {
   const key = requiredString(input.key, 'key', { isKey: true });
   const heading = requiredString(input.heading, 'heading');
-  const template = requiredTemplate(input.template);
+  const template = await requiredTemplate(input.template);
   const status = assertStatus(input.status ?? 'draft');
   if (status === 'approved') requireRole(ctx.actor, 'reviewer', 'approving a risk block');
   const orgId = ctx.actor.org.orgId;

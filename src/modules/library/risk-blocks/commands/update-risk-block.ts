@@ -25,11 +25,11 @@ export interface UpdateRiskBlockInput {
 const KEYS = ['appliesTo', 'heading', 'key', 'status', 'statutoryRef', 'template'];
 
 /** The changes an update body asks for against the current block (shared with spec sync). */
-export function riskBlockChangesOf(ctx: CommandContext, block: RiskBlockRecord, input: UpdateRiskBlockInput, now: string): RiskBlockChanges {
+export async function riskBlockChangesOf(ctx: CommandContext, block: RiskBlockRecord, input: UpdateRiskBlockInput, now: string): Promise<RiskBlockChanges> {
   const changes: RiskBlockChanges = {};
   if (input.key !== undefined) changes.key = requiredString(input.key, 'key', { isKey: true });
   if (input.heading !== undefined) changes.heading = requiredString(input.heading, 'heading');
-  if (input.template !== undefined) changes.template = requiredTemplate(input.template);
+  if (input.template !== undefined) changes.template = await requiredTemplate(input.template);
   if (input.statutoryRef !== undefined) changes.statutoryRef = input.statutoryRef;
   if (input.appliesTo !== undefined) changes.appliesTo = input.appliesTo;
   const contentChanged = (changes.heading !== undefined && changes.heading !== block.heading) || (changes.template !== undefined && changes.template !== block.template);
@@ -54,7 +54,7 @@ export async function updateRiskBlock(ctx: CommandContext, riskBlockId: string, 
   assertNotEmptyUpdate(input, KEYS);
   const block = await requireRiskBlock(ctx, riskBlockId);
   const now = ctx.clock.now().toISOString();
-  const changes = riskBlockChangesOf(ctx, block, input, now);
+  const changes = await riskBlockChangesOf(ctx, block, input, now);
   const orgId = ctx.actor.org.orgId;
   const blocks = ctx.repos.riskBlocks;
   if (changes.key !== undefined && changes.key !== block.key && (await blocks.findByKey(orgId, changes.key))) throw new ConflictError(duplicateRiskBlockKey(changes.key));

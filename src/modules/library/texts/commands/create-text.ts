@@ -28,7 +28,7 @@ export async function createText(ctx: CommandContext, input: CreateTextInput): P
   const key = requiredString(input.key, 'key', { isKey: true });
   const valueType = input.valueType ?? DEFAULT_TEXT_VALUE_TYPE;
   const entityRolesUsed = (input.entityRolesUsed ?? []).map((role) => role.trim());
-  assertTextContent({ valueType, headingTemplate: input.headingTemplate, narrativeTemplate: input.narrativeTemplate, entityRolesUsed });
+  await assertTextContent({ valueType, headingTemplate: input.headingTemplate, narrativeTemplate: input.narrativeTemplate, entityRolesUsed });
   const orgId = ctx.actor.org.orgId;
   const texts = ctx.repos.texts;
   if (await texts.findByKey(orgId, key)) throw new ConflictError(duplicateTextKey(key));

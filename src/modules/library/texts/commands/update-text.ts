@@ -26,7 +26,7 @@ export interface UpdateTextInput {
 const KEYS = ['key', 'value', 'valueType', 'name', 'description', 'headingTemplate', 'narrativeTemplate', 'bullets', 'entityRolesUsed'];
 
 /** The changes an update body asks for (shared with spec sync). */
-export function textChangesOf(input: UpdateTextInput): TextChanges {
+export async function textChangesOf(input: UpdateTextInput): Promise<TextChanges> {
   const changes: TextChanges = {};
   if (input.key !== undefined) changes.key = requiredString(input.key, 'key', { isKey: true });
   if (input.value !== undefined) changes.value = input.value ?? '';
@@ -37,7 +37,7 @@ export function textChangesOf(input: UpdateTextInput): TextChanges {
   if (input.narrativeTemplate !== undefined) changes.narrativeTemplate = input.narrativeTemplate;
   if (input.bullets !== undefined) changes.bullets = input.bullets ?? [];
   if (input.entityRolesUsed !== undefined) changes.entityRolesUsed = (input.entityRolesUsed ?? []).map((role) => role.trim());
-  assertTextContent(changes);
+  await assertTextContent(changes);
   return changes;
 }
 
@@ -49,7 +49,7 @@ export function textChangesOf(input: UpdateTextInput): TextChanges {
 export async function updateText(ctx: CommandContext, textId: string, input: UpdateTextInput): Promise<TextRecord> {
   assertNotEmptyUpdate(input, KEYS);
   const text = await requireText(ctx, textId);
-  const changes = textChangesOf(input);
+  const changes = await textChangesOf(input);
   const orgId = ctx.actor.org.orgId;
   const texts = ctx.repos.texts;
   if (changes.key !== undefined && changes.key !== text.key && (await texts.findByKey(orgId, changes.key))) throw new ConflictError(duplicateTextKey(changes.key));

@@ -1,0 +1,94 @@
+/**
+ * Issue 28, row 1: checking a tenant's template never stalls the service. A template of deeply
+ * nested blocks (the attacker's `'{% if x %}' * N + '{% endif %}' * N`) is refused at once with a
+ * 422 naming the nesting budget wherever a template is checked — tidy, section create and save,
+ * template create, PUT config — and nothing changes; a template that is slow to check (a long run of
+ * whitespace, which the Jinja tokenizer scans in quadratic time) is checked in the tenant-code
+ * pool, so `/health` keeps answering while it is checked and the check answers 422 naming its budget.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Api, apiFor, createTemplate } from '../support/api.js';
+import { describeEachDialect } from '../support/dialects.js';
+import { type TestServer, startTestServer } from '../support/test-server.js';
+
+/** Nested `if` blocks, `depth` deep: 21 characters per level (9,000 levels: 189 KB, under the 200,000-character limit). */
+const nestedIfs = (depth: number) => '{% if x %}'.repeat(depth) + '{% endif %}'.repeat(depth);
+const HOSTILE = nestedIfs(9_000);
+
+describeEachDialect('hostile templates', (dialect) => {
+  let server: TestServer;
+  let api: Api;
+
+  beforeAll(async () => {
+    // A CPU budget the quadratic template below needs far more than.
+    server = await startTestServer({ dialect, env: { TENANT_CODE_TIMEOUT_MS: '500' } });
+    api = await apiFor(server);
+    await createTemplate(api, { slug: 'one-section', title: 'One section', sections: [{ key: 'intro', title: 'Intro', render_mode: 'templated', output_template: 'Hello' }] });
+  });
+  afterAll(async () => server?.close());
+
+  const expectNestingRefusal = (response: { status: number; body: unknown }) => {
+    expect(response.status).toBe(422);
+    expect(JSON.stringify(response.body)).toMatch(/nest(ed|ing)[^"]*budget/);
+    expect(JSON.stringify(response.body).length).toBeLessThan(2_000);
+  };
+
+  it('tidy refuses deeply nested blocks with a 422 naming the nesting budget and the line', async () => {
+    const refused = await api.post('/v1/jinja/tidy', { template: `intro\n${HOSTILE}` });
+    expectNestingRefusal(refused);
+    expect(refused.body.detail).toContain('line 2');
+    const tidied = await api.post('/v1/jinja/tidy', { template: nestedIfs(20) });
+    expect(tidied.status).toBe(200);
+  });
+
+  it('section create and save refuse deeply nested blocks, and the section keeps its template', async () => {
+    const created = await api.post('/v1/documents', { templateId: 'one-section' });
+    expect(created.status).toBe(201);
+    const id: string = created.body.document.id;
+    const [section] = (await api.get(`/v1/documents/${id}`)).body.sections as Array<{ id: string }>;
+    expectNestingRefusal(await api.post(`/v1/documents/${id}/sections`, { title: 'Bomb', render_mode: 'templated', output_template: HOSTILE }));
+    expectNestingRefusal(await api.put(`/v1/documents/${id}/sections/${section.id}`, { output_template: HOSTILE }));
+    const after = await api.get(`/v1/documents/${id}`);
+    expect(after.body.sections.map((s: { title: string; output_template: string }) => [s.title, s.output_template])).toEqual([['Intro', 'Hello']]);
+  });
+
+  it('PUT config refuses a section template of deeply nested blocks, and readiness reports a stored one too slow to check as a gap naming the budget', async () => {
+    const created = await api.post('/v1/documents', { templateId: 'one-section' });
+    const id: string = created.body.document.id;
+    expectNestingRefusal(await api.put(`/v1/documents/${id}/config`, { sections: { intro: { output_template: HOSTILE } } }));
+    expect((await api.get(`/v1/documents/${id}`)).body.sections[0].output_template).toBe('Hello');
+    // Stored before this check existed: written straight into the database.
+    await server.store.db.updateTable('sections').set({ output_template: `${' '.repeat(150_000)}{{ x }}` }).where('document_id', '=', id).execute();
+    const readiness = await api.get(`/v1/documents/${id}/readiness`);
+    expect(readiness.status).toBe(200);
+    const gap = (readiness.body.gaps as Array<{ kind: string; message: string }>).find((g) => g.kind === 'template_syntax_error');
+    expect(gap?.message).toMatch(/time budget/);
+  });
+
+  it('template create refuses deeply nested blocks with the section path, and creates nothing', async () => {
+    const refused = await api.post('/v1/templates', { slug: 'bomb', title: 'Bomb', sections: [{ key: 'b', title: 'B', render_mode: 'templated', output_template: HOSTILE }] });
+    expectNestingRefusal(refused);
+    expect(JSON.stringify(refused.body)).toContain('/sections/0/output_template');
+    expect((await api.get('/v1/templates/bomb')).status).toBe(404);
+  });
+
+  it('keeps answering /health while a template that is slow to check is checked, and the check answers 422 naming its time budget', async () => {
+    const slow = `${' '.repeat(150_000)}{{ x }}`;
+    let settled = false;
+    const check = api.post('/v1/jinja/tidy', { template: slow }).finally(() => {
+      settled = true;
+    });
+    let answeredMeanwhile = 0;
+    while (!settled) {
+      const health = await server.call('GET', '/health');
+      expect(health.status).toBe(200);
+      await health.arrayBuffer();
+      if (!settled) answeredMeanwhile += 1;
+    }
+    const answer = await check;
+    expect(answer.status).toBe(422);
+    expect(answer.body.detail).toMatch(/time budget/);
+    // Each /health is a round trip of a few ms; the check takes its whole budget in a worker.
+    expect(answeredMeanwhile).toBeGreaterThanOrEqual(20);
+  });
+});
