@@ -34,6 +34,15 @@ const NO_FIXED_SLEEPS = [
 const BASE_MODULES = ['documents', 'library', 'templates', 'identity', 'assessments', 'webhooks', 'organization'];
 const WORKFLOW_MODULES = ['generation', 'history', 'export', 'assistants'];
 
+/** What src/http never imports (docs/adr/0282-http-import-rules.md). */
+const HTTP_NEVER = ['storage', 'adapters', 'jobs', 'pipeline', 'templating', 'tenant-code', 'extraction', 'docx', 'pdf'];
+/** Files of src/http that still read storage directly, which other work of this round is changing: to be taken off as they move. */
+const HTTP_NOT_YET_CONVERTED = [
+  'src/http/health.routes.ts', // the readiness probe takes the storage `Store` type
+  'src/http/plugins/metrics.ts', // reads the service counts from storage: a query of its own module
+  'src/http/plugins/auth.ts', // takes the identity repository's type: resolve-actor's dependencies should name it
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'packages/*/dist/**', 'packages/*/src/generated/**'] },
   ...tseslint.configs.recommended,
@@ -75,6 +84,25 @@ export default tseslint.config(
     rules: forbid(['http', 'adapters', 'templating', ...BASE_MODULES, ...WORKFLOW_MODULES], 'a repository imports storage, kernel and engine types only (it is reachable from every module through modules/repos.ts)'),
   },
   { files: ['src/jobs/**/*.ts'], rules: forbid(['http'], 'jobs never import the HTTP layer') },
+  // The HTTP layer (docs/adr/0282-http-import-rules.md): plugins and the schema registry sit on
+  // kernel and on what modules offer to routes (schemas, route context, use cases); reading the
+  // database, running a job or calling an engine is a use case's business, never a plugin's.
+  {
+    files: ['src/http/**/*.ts'],
+    ignores: HTTP_NOT_YET_CONVERTED,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `(^|/)(${HTTP_NEVER.join('|')})/`, message: 'src/http imports kernel and modules only: reach storage, jobs, adapters and engines through a module use case' },
+            { regex: '\\.repository\\.js$', message: 'src/http never imports a repository: call the module use case that reads it' },
+            { regex: '(^|/)(app|server|main)\\.js$', message: 'only main.ts wires the application' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.test.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*'],
     rules: { 'no-restricted-imports': 'off' },

@@ -10,7 +10,7 @@ import { executeBatchRun, failOrphanedBatchRun, requeueOrphanedBatchRun } from '
 import { failOrphanedRun } from '../modules/assessments/processing/fail-orphaned-run.js';
 import { processRun, requeueOrphanedRun } from '../modules/assessments/processing/process-run.js';
 import { systemContext } from '../modules/system-context.js';
-import type { JobServices } from './register-jobs.js';
+import type { JobServices } from './job-services.js';
 
 /** The definitions; `register-jobs.ts` registers them on the queue. */
 export function assessmentJobs(services: JobServices): JobDefinition[] {

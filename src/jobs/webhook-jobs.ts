@@ -9,7 +9,7 @@ import { type JobDefinition, defineJob } from '../kernel/jobs.js';
 import { systemContext } from '../modules/system-context.js';
 import { deliverWebhook } from '../modules/webhooks/deliver-webhook.js';
 import { WEBHOOK_DELIVERY_JOB, webhookServices } from '../modules/webhooks/webhook-services.js';
-import type { JobServices } from './register-jobs.js';
+import type { JobServices } from './job-services.js';
 
 /** The definitions; `register-jobs.ts` registers them on the queue. */
 export function webhookJobs(services: JobServices): JobDefinition[] {

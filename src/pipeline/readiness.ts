@@ -75,10 +75,28 @@ export const READINESS_NAMESPACES = ['computed', 'fields', 'gathered'] as const;
 /** Kinds a person fixes by filling in values (as opposed to fixing the template). */
 const INPUT_KINDS = new Set<GapKind>(['required_field_missing', 'field_type_invalid', 'assessment_incomplete', 'snippet_role_unbound']);
 
+/** The readiness of a document: every gap, whether generation may proceed, and the state the console shows. */
 export function assessReadiness(input: ReadinessInput): Readiness {
-  const gaps: ReadinessGap[] = [];
   const fieldByKey = new Map(input.fields.map((f) => [f.key, f]));
+  const gaps = [
+    ...fieldGaps(input),
+    ...dataNeedGaps(input, fieldByKey),
+    ...computationGaps(input, fieldByKey),
+    ...sectionTemplateGaps(input),
+    ...(input.extraGaps ?? []),
+  ];
+  const blocking = gaps.filter((g) => g.blocking);
+  const ui_state = blocking.length === 0 ? 'ready' : blocking.every((g) => INPUT_KINDS.has(g.kind) || g.needsInput === true) ? 'needs_input' : 'blocked';
+  return { generation_should_proceed: blocking.length === 0, ui_state, gaps };
+}
 
+type Field = ReadinessInput['fields'][number];
+type InputDataNeed = ReadinessInput['dataNeeds'][number];
+type Section = ReadinessInput['sections'][number];
+
+/** Required fields left empty, and values their type refuses. */
+function fieldGaps(input: ReadinessInput): ReadinessGap[] {
+  const gaps: ReadinessGap[] = [];
   for (const field of input.fields) {
     const name = field.label ?? field.key;
     if (field.isRequired && field.value.trim() === '') {
@@ -88,11 +106,16 @@ export function assessReadiness(input: ReadinessInput): Readiness {
     const problem = input.fieldValueProblem(field.valueType, field.value, field.options);
     if (problem) gaps.push({ kind: 'field_type_invalid', message: `Field "${name}": ${problem}`, subjectType: 'field', subjectId: field.id, key: field.key, blocking: true });
   }
+  return gaps;
+}
 
+/** Data-needs that cannot be gathered, and whether each waits for a person's input (an empty field upstream). */
+function dataNeedGaps(input: ReadinessInput, fieldByKey: Map<string, Field>): ReadinessGap[] {
+  const gaps: ReadinessGap[] = [];
   const unmet = new Set<string>();
   const needByKey = new Map(input.dataNeeds.map((n) => [n.outputKey, n]));
   const waitsForInput = new Set<string>();
-  const needReason = (need: ReadinessInput['dataNeeds'][number]): string | null => {
+  const needReason = (need: InputDataNeed): string | null => {
     if (need.kind === 'field') {
       const key = typeof need.args?.field === 'string' ? need.args.field : need.outputKey;
       const field = fieldByKey.get(key);
@@ -117,67 +140,69 @@ export function assessReadiness(input: ReadinessInput): Readiness {
   // Needs are checked in an order where dependencies come first, so unmet-ness propagates.
   for (const need of orderByDependencies(input.dataNeeds)) {
     const reason = needReason(need);
-    if (reason) {
-      unmet.add(need.outputKey);
-      gaps.push({
-        kind: 'data_need_unmet',
-        message: `Data-need "${need.outputKey}" cannot be gathered: ${reason}`,
-        subjectType: 'data_need',
-        subjectId: need.id,
-        key: need.outputKey,
-        blocking: true,
-        needsInput: waitsForInput.has(need.outputKey),
-      });
-    }
+    if (!reason) continue;
+    unmet.add(need.outputKey);
+    const message = `Data-need "${need.outputKey}" cannot be gathered: ${reason}`;
+    const needsInput = waitsForInput.has(need.outputKey);
+    gaps.push({ kind: 'data_need_unmet', message, subjectType: 'data_need', subjectId: need.id, key: need.outputKey, blocking: true, needsInput });
   }
+  return gaps;
+}
 
-  gaps.push(...computationGaps(input, fieldByKey));
-
+/** Templated sections that do not parse, or read a name nothing provides. */
+function sectionTemplateGaps(input: ReadinessInput): ReadinessGap[] {
   const provided = new Set<string>([...input.fields.map((f) => f.key), ...input.dataNeeds.map((n) => n.outputKey), ...input.computationNames, ...input.globals]);
   // Members of the namespaces whose names are known before a run: `computed.total` reads a
   // computation that must exist, just as a bare `total` must be a field or a data-need.
-  const members = new Map<string, { names: Set<string>; provider: string; add: string }>([
+  const members = new Map<string, NamespaceMembers>([
     ['computed', { names: new Set(input.computationNames), provider: 'computation', add: 'the computation' }],
     ['fields', { names: new Set(input.fields.map((f) => f.key)), provider: 'field', add: 'a field' }],
     ['gathered', { names: new Set(input.dataNeeds.map((n) => n.outputKey)), provider: 'data-need', add: 'a data-need with output key' }],
   ]);
+  const gaps: ReadinessGap[] = [];
   for (const section of input.sections) {
     if (section.renderMode !== 'templated' || !section.outputTemplate) continue;
-    const { problem: syntax, variables, members: read } = input.templateCheck(section.outputTemplate);
-    if (syntax) {
-      gaps.push({ kind: 'template_syntax_error', message: `Section "${section.title}": the template does not parse (${syntax})`, subjectType: 'section', subjectId: section.id, blocking: true });
+    const check = input.templateCheck(section.outputTemplate);
+    if (check.problem) {
+      gaps.push({ kind: 'template_syntax_error', message: `Section "${section.title}": the template does not parse (${check.problem})`, subjectType: 'section', subjectId: section.id, blocking: true });
       continue;
     }
-    for (const name of variables) {
-      if (provided.has(name)) continue;
-      gaps.push({
-        kind: 'template_variable_unprovided',
-        message: `Section "${section.title}" uses "${name}", which no field, data-need or computation provides: add a field "${name}" or fix the template`,
-        subjectType: 'section',
-        subjectId: section.id,
-        key: name,
-        blocking: true,
-      });
-    }
-    for (const member of read) {
-      const [namespace, name] = splitMember(member);
-      const known = members.get(namespace);
-      if (!known || known.names.has(name)) continue;
-      gaps.push({
-        kind: 'template_variable_unprovided',
-        message: `Section "${section.title}" uses "${member}", which no ${known.provider} provides: add ${known.add} "${name}" or fix the template`,
-        subjectType: 'section',
-        subjectId: section.id,
-        key: member,
-        blocking: true,
-      });
+    gaps.push(...unprovidedNames(section, check, provided, members));
+  }
+  return gaps;
+}
+
+/** The names a namespace (`computed`, `fields`, `gathered`) holds, and how a gap names what provides them. */
+interface NamespaceMembers {
+  names: Set<string>;
+  provider: string;
+  add: string;
+}
+
+/** The names, bare or namespaced, that one section's template reads and nothing provides. */
+function unprovidedNames(section: Section, check: TemplateCheck, provided: Set<string>, members: Map<string, NamespaceMembers>): ReadinessGap[] {
+  const gaps: ReadinessGap[] = [];
+  const gap = (key: string, message: string): ReadinessGap => ({
+    kind: 'template_variable_unprovided',
+    message,
+    subjectType: 'section',
+    subjectId: section.id,
+    key,
+    blocking: true,
+  });
+  for (const name of check.variables) {
+    if (!provided.has(name)) {
+      const fix = `add a field "${name}" or fix the template`;
+      gaps.push(gap(name, `Section "${section.title}" uses "${name}", which no field, data-need or computation provides: ${fix}`));
     }
   }
-  gaps.push(...(input.extraGaps ?? []));
-
-  const blocking = gaps.filter((g) => g.blocking);
-  const ui_state = blocking.length === 0 ? 'ready' : blocking.every((g) => INPUT_KINDS.has(g.kind) || g.needsInput === true) ? 'needs_input' : 'blocked';
-  return { generation_should_proceed: blocking.length === 0, ui_state, gaps };
+  for (const member of check.members) {
+    const [namespace, name] = splitMember(member);
+    const known = members.get(namespace);
+    if (!known || known.names.has(name)) continue;
+    gaps.push(gap(member, `Section "${section.title}" uses "${member}", which no ${known.provider} provides: add ${known.add} "${name}" or fix the template`));
+  }
+  return gaps;
 }
 
 function splitMember(member: string): [string, string] {

@@ -6,10 +6,11 @@
 import { StringEnum } from '../../kernel/schema.js';
 import { ALL_KINDS } from '../../extraction/types.js';
 import { CORRECTION_REASONS } from './corrections/correction-input.js';
-import { REVIEW_STATUSES } from './uploads/source-document.presenter.js';
 
 export const FILE_KINDS = ALL_KINDS;
-export { CORRECTION_REASONS, REVIEW_STATUSES };
+export { CORRECTION_REASONS };
+/** The values of §4.2 `review_status` (derived in uploads/source-document.presenter.ts). */
+export const REVIEW_STATUSES = ['not_started', 'pending', 'in_review', 'validated', 'rejected'] as const;
 export const VALUE_STATES = ['present', 'absent', 'blank', 'not_applicable', 'unreadable', 'conflicting', 'inferred'] as const;
 export const VALUE_TYPES = ['string', 'number', 'integer', 'money', 'date', 'datetime', 'boolean', 'email', 'phone', 'percent', 'enum', 'address', 'object', 'array'] as const;
 export const OCCURRENCES = ['required_once', 'optional_once', 'required_multiple', 'optional_multiple'] as const;

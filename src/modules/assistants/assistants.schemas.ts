@@ -87,4 +87,19 @@ export const OrchestrateResponse = Type.Object(
   { $id: 'OrchestrateResponse' },
 );
 
-export const ASSISTANT_SCHEMAS = [PromptAssistBody, PromptAssistResponse, TidyTemplateBody, TidyTemplateResponse, LlmStatusResponse, OrchestrationPlanEntry, OrchestrateResponse];
+/** The orchestrate operation's body; with the assistant that serves it (generation imports assistants, not the other way). */
+export const OrchestrateBody = Type.Object(
+  { source_text: Type.String({ description: 'intake text to extract facts from' }) },
+  { $id: 'OrchestrateBody', additionalProperties: false },
+);
+
+export const ASSISTANT_SCHEMAS = [
+  OrchestrateBody,
+  PromptAssistBody,
+  PromptAssistResponse,
+  TidyTemplateBody,
+  TidyTemplateResponse,
+  LlmStatusResponse,
+  OrchestrationPlanEntry,
+  OrchestrateResponse,
+];

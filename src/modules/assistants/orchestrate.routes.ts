@@ -6,9 +6,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Ref, errorResponses } from '../../kernel/schema.js';
-import { OrchestrateBody } from '../generation/generation.schemas.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
-import { OrchestrateResponse, PromptAssistBody, PromptAssistResponse } from './assistants.schemas.js';
+import { OrchestrateBody, OrchestrateResponse, PromptAssistBody, PromptAssistResponse } from './assistants.schemas.js';
 import { assistPrompt } from './commands/assist-prompt.js';
 import { orchestrateDocument } from './orchestration/orchestrate-document.js';
 

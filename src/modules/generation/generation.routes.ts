@@ -19,13 +19,16 @@ const DocumentParams = Type.Object({ document_id: Type.String() });
 const SectionParams = Type.Object({ document_id: Type.String(), section_id: Type.String() });
 const tags = ['generation'];
 
+/** The routes that start runs, stream their progress and show what synthesis produced. */
 export function registerGenerationRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const hub = new ProgressHub(deps.db);
-  // preClose: before Fastify waits for open connections, which a stream would hold forever.
-  app.addHook('preClose', async () => hub.shutdown());
-  app.addHook('onClose', async () => hub.close());
+  registerRunStarts(fastify, deps);
+  registerProgressStream(fastify, deps);
+  registerSynthesisReads(fastify, deps);
+}
 
+/** Generate, regenerate one section, gather only. */
+function registerRunStarts(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/v1/documents/:document_id/generate',
     {
@@ -57,7 +60,15 @@ export function registerGenerationRoutes(fastify: FastifyInstance, deps: RouteDe
     { schema: { operationId: 'gather', summary: 'Run the source lane only and return the gathered payloads', description: 'Runs only the source lane (no synthesis, no render) and answers with the gathered payloads, per-need timings, failures and numbered sources; stored values are reused unless `refresh` is sent. 404 when absent, 422 for a finalized document.', tags, params: DocumentParams, body: Ref(GatherBody), response: { 200: Ref(GatherResponse), ...errorResponses(404, 422) } } },
     async (request) => gatherDocument(contextOf(request, deps), deps, request.params.document_id, request.body ?? {}),
   );
+}
 
+/** The progress stream, fed by one hub per application (closed with it). */
+function registerProgressStream(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const hub = new ProgressHub(deps.db);
+  // preClose: before Fastify waits for open connections, which a stream would hold forever.
+  app.addHook('preClose', async () => hub.shutdown());
+  app.addHook('onClose', async () => hub.close());
   app.get(
     '/v1/documents/:document_id/progress',
     {
@@ -89,7 +100,11 @@ export function registerGenerationRoutes(fastify: FastifyInstance, deps: RouteDe
       streamProgress(request, reply, hub, { orgId: ctx.actor.org.orgId, documentId: document.id, afterSeq });
     },
   );
+}
 
+/** The latest synthesized context, and every one before it. */
+function registerSynthesisReads(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/documents/:document_id/synthesis',
     { schema: { operationId: 'getSynthesis', summary: 'The latest synthesized context', description: 'The latest synthesized context of the document, or null when never synthesized; 404 when absent.', tags, params: DocumentParams, response: { 200: Ref(SynthesisResponse), ...errorResponses(404) } } },

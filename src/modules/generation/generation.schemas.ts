@@ -29,11 +29,6 @@ export const GenerateBody = Type.Object(
   { $id: 'GenerateBody', additionalProperties: false },
 );
 
-export const OrchestrateBody = Type.Object(
-  { source_text: Type.String({ description: 'intake text to extract facts from' }) },
-  { $id: 'OrchestrateBody', additionalProperties: false },
-);
-
 export const GenerateResponse = Type.Object(
   {
     started: Type.Boolean(),
@@ -194,7 +189,7 @@ export const ProgressEvent = Type.Unsafe<Record<string, unknown>>({
 });
 
 export const GENERATION_SCHEMAS = [
-  GatherBody, GenerateBody, OrchestrateBody, GenerateResponse, GenerateConflictResponse,
+  GatherBody, GenerateBody, GenerateResponse, GenerateConflictResponse,
   SynthesizedContext, SynthesisResponse, SynthesisHistoryResponse,
   ReadinessGap, Readiness, ComputedResponse, GatherResponse, ...PROGRESS_EVENT_SCHEMAS, ProgressEvent,
 ];

@@ -3,19 +3,11 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../storage/schema.js';
 import type { GenerationSnapshotTable } from '../../storage/tables/generation.js';
 import { fromJson } from '../json-column.js';
+import type { GenerationSnapshotRecord } from './generation-snapshot-record.js';
 import { cachedSnapshot, keepSnapshot } from './snapshot-records-cache.js';
 import { type Page, type PageRequest, keysetPage, mapPage } from '../../storage/keyset-page.js';
 
-export interface GenerationSnapshotRecord {
-  id: string;
-  documentId: string;
-  runId: string;
-  runNumber: number;
-  manifest: Record<string, unknown>;
-  output: { sections: Array<{ sectionId: string; key: string; title: string; content: string }> };
-  manifestHash: string;
-  createdAt: string;
-}
+export type { GenerationSnapshotRecord } from './generation-snapshot-record.js';
 
 function toRecord(row: Selectable<GenerationSnapshotTable>): GenerationSnapshotRecord {
   return {

@@ -32,9 +32,15 @@ const DiffParams = Type.Object({ document_id: Type.String(), snapshot_id: Type.S
 const VersionParams = Type.Object({ document_id: Type.String(), section_id: Type.String(), version_num: Type.Integer({ minimum: 1 }) });
 const tags = ['history'];
 
+/** The routes of a document's history: manual snapshots and section versions, then generation snapshots. */
 export function registerHistoryRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerManualHistory(fastify, deps);
+  registerGenerationSnapshots(fastify, deps);
+}
 
+/** Snapshots taken by hand (list, take, restore, delete) and a section's past outputs restored. */
+function registerManualHistory(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/documents/:document_id/snapshots',
     { schema: { operationId: 'listSnapshots', summary: 'Snapshots, newest first', description: 'The document\'s output snapshots, newest first; 404 when the document is absent.', tags, params: DocumentParams, querystring: PageQuery, response: { 200: PagedArray(Ref(Snapshot)), ...errorResponses(404, 422) } } },
@@ -67,7 +73,11 @@ export function registerHistoryRoutes(fastify: FastifyInstance, deps: RouteDeps)
     { schema: { operationId: 'restoreSectionVersion', summary: 'Restore a past section output', description: 'Puts a past output of the section back (recording a new version) and answers with the section; 404 when the document, section or version is absent, 422 for a finalized document.', tags, params: VersionParams, response: { 200: Ref(Section), ...errorResponses(404, 422) } } },
     async (request) => presentSection(await restoreSectionVersion(contextOf(request, deps), request.params.document_id, request.params.section_id, request.params.version_num)),
   );
+}
 
+/** The pins of each run: list, read, reproduce, and the diff of two. */
+function registerGenerationSnapshots(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/documents/:document_id/generation-snapshots',
     { schema: { operationId: 'listGenerationSnapshots', summary: 'Immutable per-run pins, newest first', description: 'The immutable per-run pins of the document, newest first (summaries; the manifest is on the single read); 404 when the document is absent.', tags, params: DocumentParams, querystring: PageQuery, response: { 200: PagedArray(Ref(GenerationSnapshotSummary)), ...errorResponses(404, 422) } } },

@@ -7,7 +7,7 @@
  * of such a GET. Bounded by the characters of the stored JSON (16 M, roughly 40 MB of heap
  * decoded); the least recently used goes first. Records are shared: callers must not change them.
  */
-import type { GenerationSnapshotRecord } from './generation-snapshot.repository.js';
+import type { GenerationSnapshotRecord } from './generation-snapshot-record.js';
 
 const MAX_CHARS = 16_000_000;
 

@@ -5,6 +5,7 @@
  */
 import { LIMITS } from '../../kernel/limits.js';
 import { type Static, Type } from 'typebox';
+import { SpecEntitiesSchema } from '../library/spec-sync/spec-entities.schema.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
 
@@ -47,51 +48,6 @@ export const SpecDataNeed = Type.Object(
   { additionalProperties: false },
 );
 
-const SpecText = Type.Object(
-  {
-    key: Type.String(),
-    value: Type.String(),
-    valueType: Type.Optional(Type.String()),
-    name: Nullable(Type.String()),
-    description: Nullable(Type.String()),
-    headingTemplate: Nullable(Type.String()),
-    narrativeTemplate: Nullable(Type.String()),
-    bullets: Type.Optional(Type.Array(Type.String())),
-    entityRolesUsed: Type.Optional(Type.Array(Type.String())),
-  },
-  { additionalProperties: false },
-);
-
-const SpecSnippet = Type.Object(
-  {
-    key: Type.String(),
-    name: Nullable(Type.String()),
-    description: Nullable(Type.String()),
-    phaseOrder: Type.Optional(Type.Integer()),
-    items: Type.Optional(Type.Array(Type.Object({ itemType: Type.String(), itemKey: Type.String() }, { additionalProperties: false }))),
-    bind: Type.Optional(Type.Boolean({ description: 'bind this snippet to the template' })),
-    entityBindings: Type.Optional(Type.Union([Type.Null(), Type.Record(Type.String(), Type.String())])),
-  },
-  { additionalProperties: false },
-);
-
-const SpecRiskBlock = Type.Object(
-  {
-    key: Type.String(),
-    heading: Type.String(),
-    template: Type.String(),
-    status: Type.Optional(Type.String()),
-    statutoryRef: Nullable(Type.String()),
-    appliesTo: Nullable(Type.String()),
-  },
-  { additionalProperties: false },
-);
-
-const SpecVoice = Type.Object(
-  { name: Type.String(), description: Nullable(Type.String()), samples: Type.Optional(Type.Array(Type.String())) },
-  { additionalProperties: false },
-);
-
 export const TemplateSpec = Type.Object(
   {
     specVersion: Type.Optional(Type.Literal(1)),
@@ -102,20 +58,10 @@ export const TemplateSpec = Type.Object(
     sections: Type.Optional(Type.Array(SpecSection, { maxItems: LIMITS.sectionsPerDocument })),
     dataNeeds: Type.Optional(Type.Array(SpecDataNeed, { maxItems: LIMITS.dataNeedsPerDocument })),
     config: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
-    entities: Type.Optional(
-      Type.Object(
-        {
-          texts: Type.Optional(Type.Array(SpecText)),
-          snippets: Type.Optional(Type.Array(SpecSnippet)),
-          riskBlocks: Type.Optional(Type.Array(SpecRiskBlock)),
-          voices: Type.Optional(Type.Array(SpecVoice)),
-        },
-        { additionalProperties: false },
-      ),
-    ),
+    entities: Type.Optional(SpecEntitiesSchema),
   },
   { $id: 'TemplateSpec', additionalProperties: false, description: 'Authoring spec of a template (JSON, or YAML with Content-Type application/yaml)' },
 );
 
 export type TemplateSpecInput = Static<typeof TemplateSpec>;
-export type SpecEntities = NonNullable<TemplateSpecInput['entities']>;
+export type { SpecEntities } from '../library/spec-sync/spec-entities.schema.js';

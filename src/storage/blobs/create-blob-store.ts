@@ -3,13 +3,19 @@
  * Everything else receives a `BlobStore` and never learns which one it is.
  */
 import type { Kysely } from 'kysely';
-import type { BlobsConfig } from '../../config.js';
 import type { Database } from '../schema.js';
 import type { BlobStore } from './blob-store.js';
 import { LocalBlobStore } from './local-blob-store.js';
 import { PostgresBlobStore } from './postgres-blob-store.js';
+import type { S3BlobStoreOptions } from './s3-blob-store.js';
 
-export interface BlobStoreSettings extends BlobsConfig {
+/**
+ * Which store, as config.ts reads it from the environment. Declared here, not imported from
+ * config.ts: storage sits below the configuration (config.ts imports modules, which import storage).
+ */
+export interface BlobStoreSettings {
+  store: 'local' | 'postgres' | 's3';
+  s3: S3BlobStoreOptions | undefined;
   /** The local store's root is `<dataDir>/blobs`. */
   dataDir: string;
 }

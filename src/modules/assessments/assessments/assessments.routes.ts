@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Ref, StringEnum, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
-import { assessmentServices } from '../assessment-services.js';
+import { type AssessmentServices, assessmentServices } from '../assessment-services.js';
 import { RerunResponse } from '../processing/processing-run.schemas.js';
 import { FileParts, IdParams, MULTIPART_NOTE, Ok, PageQuery, limitOf, multipartDocs } from '../route-schemas.js';
 import { UploadResult } from '../uploads/source-document.schemas.js';
@@ -50,10 +50,17 @@ const AddDocumentsForm = Type.Object({
   processor_id: Type.Optional(Type.String({ description: 'Another processor for these files' })),
 });
 
+/** The routes of assessments (case files): the records, their documents, their reports. */
 export function registerAssessmentCaseRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const services = assessmentServices(deps);
+  registerCaseRecords(fastify, deps, services);
+  registerCaseDocuments(fastify, deps, services);
+  registerCaseReports(fastify, deps);
+}
 
+/** Create (with the first files), list, read and delete assessments. */
+function registerCaseRecords(fastify: FastifyInstance, deps: RouteDeps, services: AssessmentServices): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/assessments',
     { schema: { operationId: 'createAssessment', summary: 'Create an assessment and upload its first files', description: `${MULTIPART_NOTE} Fields: name (required), description, processor_id, automation, requirements (JSON), linked_document_id (a /v1 document). Processing starts in the background.`, tags, response: { 201: Ref(AssessmentCreated), ...errorResponses(404, 413, 422) } }, config: multipartDocs(CreateAssessmentForm) },
@@ -89,7 +96,11 @@ export function registerAssessmentCaseRoutes(fastify: FastifyInstance, deps: Rou
       return { ok: true };
     },
   );
+}
 
+/** Add documents to an assessment, and rerun one's extraction. */
+function registerCaseDocuments(fastify: FastifyInstance, deps: RouteDeps, services: AssessmentServices): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/assessments/:id/documents',
     { schema: { operationId: 'addAssessmentDocuments', summary: 'Upload more source documents to an assessment', description: `${MULTIPART_NOTE} Optional field reprocess_duplicates=true.`, tags, params: IdParams, response: { 201: Ref(UploadResult), ...errorResponses(404, 413, 422) } }, config: multipartDocs(AddDocumentsForm) },
@@ -130,7 +141,11 @@ export function registerAssessmentCaseRoutes(fastify: FastifyInstance, deps: Rou
     },
     async (request) => rerunDocument(contextOf(request, deps), services, request.params.id, request.params.doc_id, request.body),
   );
+}
 
+/** What an assessment's documents add up to: completeness, and each document's processing. */
+function registerCaseReports(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/assessments/:id/completeness',
     { schema: { operationId: 'getAssessmentCompleteness', summary: 'Assessment completeness', description: 'Each requirement (the assessment\'s own and the processors\' required item types) with its status, the gaps still open and a score; `gaps` and `ui_state` echo /v1 readiness.', tags, params: IdParams, response: { 200: Ref(Completeness), ...errorResponses(404) } } },

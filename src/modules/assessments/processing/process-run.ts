@@ -10,11 +10,13 @@ import { queueExtractionWebhook } from '../assessment-webhooks.js';
 import { failedResult, getProcessor } from '../../../extraction/processor-catalog.js';
 import { runProcessorInWorker } from '../../../extraction/run-processor-in-worker.js';
 import type { FileKind, ProcessingError, ProcessorResult } from '../../../extraction/types.js';
+import type { AssessmentRecord } from '../assessments/assessment.repository.js';
 import type { ExtractedItemRecord } from '../extracted-items/extracted-item.repository.js';
+import type { SourceDocumentRecord } from '../uploads/source-document.repository.js';
 import { carryForward } from './carry-forward.js';
 import { extractWithModel } from './extract-with-model.js';
 import { initialValidation } from './initial-validation.js';
-import type { ProcessingRunRecord } from './processing-run.repository.js';
+import type { CarriedForward, ProcessingRunRecord } from './processing-run.repository.js';
 import { runWarnings } from './run-warnings.js';
 
 /** What became of the run (the batch runner reads it). */
@@ -25,6 +27,18 @@ export interface ProcessOutcome {
   error: ProcessingError | null;
 }
 
+type Services = Pick<AssessmentServices, 'blobs' | 'model' | 'extraction' | 'jobs'>;
+type NewItem = Omit<ExtractedItemRecord, 'org_id'>;
+
+/** A run this process has claimed, with the document and assessment it belongs to. */
+interface ClaimedRun {
+  orgId: string;
+  run: ProcessingRunRecord;
+  doc: SourceDocumentRecord;
+  assessment: AssessmentRecord | undefined;
+  started: Date;
+}
+
 /**
  * Processes a queued run. A run that is no longer queued (already done, cancelled, deleted) is
  * left alone, so a job that runs twice does no harm. An aborted `signal` (the document is being
@@ -32,7 +46,20 @@ export interface ProcessOutcome {
  *
  * @throws Error only on database failures (the job queue records them).
  */
-export async function processRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model' | 'extraction' | 'jobs'>, runId: string, signal?: AbortSignal): Promise<ProcessOutcome | null> {
+export async function processRun(ctx: CommandContext, services: Services, runId: string, signal?: AbortSignal): Promise<ProcessOutcome | null> {
+  const claimed = await claimRun(ctx, runId);
+  if (!claimed) return null;
+  const result = await extract(services, claimed, signal);
+  if (result === null || signal?.aborted) return null;
+  const finished = ctx.clock.now();
+  const items = itemsOf(result, claimed, finished.toISOString());
+  const status: ProcessingRunRecord['status'] = result.errors.length === 0 ? 'succeeded' : items.length === 0 ? 'failed' : 'partially_succeeded';
+  if (!(await storeOutcome(ctx, services, claimed, { result, items, status, finished }))) return null;
+  return { status, item_count: items.length, pages_processed: result.pages.length, error: result.errors[0] ?? null };
+}
+
+/** Marks the run running (null when it is no longer queued, or its document is gone) and the document processing. */
+async function claimRun(ctx: CommandContext, runId: string): Promise<ClaimedRun | null> {
   const orgId = ctx.actor.org.orgId;
   const repos = ctx.repos;
   const started = ctx.clock.now();
@@ -42,8 +69,11 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
   if (!run || !doc) return null;
   await repos.sourceDocuments.update(orgId, doc.id, { processing_status: 'processing', updated_at: started.toISOString() });
   const assessment = doc.assessment_id ? await repos.assessments.findById(orgId, doc.assessment_id) : undefined;
+  return { orgId, run, doc, assessment, started };
+}
 
-  const processor = getProcessor(run.processor_id);
+/** The processor's result on the stored file (a failed result when it cannot be read); null when `signal` aborted. */
+async function extract(services: Services, { orgId, run, doc, assessment }: ClaimedRun, signal: AbortSignal | undefined): Promise<ProcessorResult | null> {
   let result: ProcessorResult;
   try {
     const bytes = await services.blobs.read(orgId, doc.blob_key);
@@ -53,18 +83,16 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
   }
   if (signal?.aborted) return null;
   // A model-backed processor only loaded the text: the model call is made here, through the port.
-  if (processor?.requires_model) {
-    // The model call is not abortable through the port; a cancelled run stops waiting for it.
-    const extracted = await untilAborted(extractWithModel(services.model, result, { processor_id: run.processor_id, kind: doc.kind as FileKind, requirements: assessment?.requirements ?? [] }), signal);
-    if (extracted === null) return null;
-    result = extracted;
-  }
+  if (!getProcessor(run.processor_id)?.requires_model) return result;
+  // The model call is not abortable through the port; a cancelled run stops waiting for it.
+  const context = { processor_id: run.processor_id, kind: doc.kind as FileKind, requirements: assessment?.requirements ?? [] };
+  return untilAborted(extractWithModel(services.model, result, context), signal);
+}
 
-  if (signal?.aborted) return null;
-  const finished = ctx.clock.now();
-  const now = finished.toISOString();
+/** The run's items as stored: first version, initially validated by the assessment's automation. */
+function itemsOf(result: ProcessorResult, { run, doc, assessment }: ClaimedRun, now: string): NewItem[] {
   const requiredKeys = new Set((assessment?.requirements ?? []).filter((r) => (r.occurrence ?? 'required_once').startsWith('required')).map((r) => r.key));
-  const items: Array<Omit<ExtractedItemRecord, 'org_id'>> = result.items.map((item, ordinal) => {
+  return result.items.map((item, ordinal) => {
     const { status, validation } = initialValidation(run.processor_id, item, assessment?.automation ?? 'never', requiredKeys);
     return {
       id: newId('itm'),
@@ -95,54 +123,67 @@ export async function processRun(ctx: CommandContext, services: Pick<AssessmentS
       updated_at: now,
     };
   });
-  const failed = result.errors.length > 0 && items.length === 0;
-  const status: ProcessingRunRecord['status'] = failed ? 'failed' : result.errors.length > 0 ? 'partially_succeeded' : 'succeeded';
+}
 
-  const stored = await ctx.transaction(async (tx) => {
-    const txRepos = tx.repos;
+/** What the extraction produced, to be stored. */
+interface RunOutcome {
+  result: ProcessorResult;
+  items: NewItem[];
+  status: ProcessingRunRecord['status'];
+  finished: Date;
+}
+
+/**
+ * Stores the items (carrying corrections forward), finishes the run and the document, and queues
+ * the webhook, in one transaction. False when the document was deleted meanwhile: nothing is written.
+ */
+function storeOutcome(ctx: CommandContext, services: Services, claimed: ClaimedRun, outcome: RunOutcome): Promise<boolean> {
+  const { orgId, run, doc } = claimed;
+  const { result, items, status } = outcome;
+  return ctx.transaction(async (tx) => {
     // The document (or its assessment) may have been deleted while we extracted: write nothing then.
-    if (!(await txRepos.sourceDocuments.findById(orgId, doc.id))) return false;
+    if (!(await tx.repos.sourceDocuments.findById(orgId, doc.id))) return false;
     // A failed run keeps the previous items current: nothing better replaced them.
     let carried = { corrections: 0, validations: 0, conflicts: 0 };
-    if (!failed) {
-      const previous = (await txRepos.items.listCurrent(orgId, [doc.id])).filter((i) => i.run_id !== run.id);
+    if (status !== 'failed') {
+      const previous = (await tx.repos.items.listCurrent(orgId, [doc.id])).filter((i) => i.run_id !== run.id);
       carried = await carryForward(tx, previous, items, { runId: run.id, documentId: doc.id, preserve: run.preserve_corrections, force: run.force });
-      await txRepos.items.insertMany(orgId, items);
+      await tx.repos.items.insertMany(orgId, items);
     }
-    await txRepos.processingRuns.finish(orgId, run.id, {
-      status,
-      processor_version: processor?.version ?? null,
-      engine_versions: result.engine_versions,
-      finished_at: now,
-      duration_ms: finished.getTime() - started.getTime(),
-      carried_forward: carried,
-      item_count: items.length,
-      errors: result.errors,
-      warnings: runWarnings(run.processor_id, result),
-      pages: result.pages,
-      text: result.text,
-    });
-    await txRepos.sourceDocuments.update(orgId, doc.id, {
-      processing_status: failed ? 'failed' : status === 'partially_succeeded' ? 'partially_processed' : 'processed',
-      processor_id: run.processor_id,
-      processor_version: processor?.version ?? null,
-      latest_run_id: run.id,
-      ...(doc.page_count === null && result.pages.length > 0 ? { page_count: result.pages.length } : {}),
-      updated_at: now,
-    });
-    await queueExtractionWebhook(tx, services.jobs, {
-      id: run.id,
-      documentId: doc.id,
-      assessmentId: doc.assessment_id,
-      processorId: run.processor_id,
-      status,
-      itemCount: items.length,
-      error: result.errors[0]?.message ?? null,
-    });
+    await finishRecords(tx, claimed, outcome, carried);
+    const error = result.errors[0]?.message ?? null;
+    const event = { id: run.id, documentId: doc.id, assessmentId: doc.assessment_id, processorId: run.processor_id, status, itemCount: items.length, error };
+    await queueExtractionWebhook(tx, services.jobs, event);
     return true;
   });
-  if (!stored) return null;
-  return { status, item_count: items.length, pages_processed: result.pages.length, error: result.errors[0] ?? null };
+}
+
+/** Finishes the run record and sets the document's processing status from it. */
+async function finishRecords(tx: CommandContext, { orgId, run, doc, started }: ClaimedRun, outcome: RunOutcome, carried: CarriedForward): Promise<void> {
+  const { result, items, status, finished } = outcome;
+  const now = finished.toISOString();
+  const processorVersion = getProcessor(run.processor_id)?.version ?? null;
+  await tx.repos.processingRuns.finish(orgId, run.id, {
+    status,
+    processor_version: processorVersion,
+    engine_versions: result.engine_versions,
+    finished_at: now,
+    duration_ms: finished.getTime() - started.getTime(),
+    carried_forward: carried,
+    item_count: items.length,
+    errors: result.errors,
+    warnings: runWarnings(run.processor_id, result),
+    pages: result.pages,
+    text: result.text,
+  });
+  await tx.repos.sourceDocuments.update(orgId, doc.id, {
+    processing_status: status === 'failed' ? 'failed' : status === 'partially_succeeded' ? 'partially_processed' : 'processed',
+    processor_id: run.processor_id,
+    processor_version: processorVersion,
+    latest_run_id: run.id,
+    ...(doc.page_count === null && result.pages.length > 0 ? { page_count: result.pages.length } : {}),
+    updated_at: now,
+  });
 }
 
 /** The promise's value, or null as soon as `signal` aborts. */

@@ -3,6 +3,7 @@ import type { ValidationStatus } from '../extracted-items/extracted-item.reposit
 import type { Static } from 'typebox';
 import type { SourceDocumentRecord } from './source-document.repository.js';
 import type { SourceDocument } from './source-document.schemas.js';
+import { REVIEW_STATUSES } from '../wire-enums.js';
 
 type SourceDocumentWire = Static<typeof SourceDocument>;
 
@@ -22,9 +23,6 @@ export function itemCounts(byStatus: Partial<Record<ValidationStatus, number>> =
   const counts = { pending: get('pending'), needs_review: get('needs_review'), auto_validated: get('auto_validated'), validated: get('validated'), corrected: get('corrected'), rejected: get('rejected') };
   return { total: Object.values(counts).reduce((a, b) => a + b, 0), ...counts };
 }
-
-/** The values of §4.2 `review_status`. */
-export const REVIEW_STATUSES = ['not_started', 'pending', 'in_review', 'validated', 'rejected'] as const;
 
 /** §4.2 review_status: derived from items unless the document was rejected. */
 export function reviewStatus(doc: Pick<SourceDocumentRecord, 'review_rejected'>, counts: ItemCounts): (typeof REVIEW_STATUSES)[number] {

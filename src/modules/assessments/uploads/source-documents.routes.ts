@@ -3,13 +3,15 @@
  * Uploads are streamed to the blob store; the bytes come back from `/content` with range support.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { DomainValidationError, NotFoundError } from '../../../kernel/errors.js';
 import { Ref, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
-import { assessmentServices } from '../assessment-services.js';
+import type { BlobStore } from '../../../storage/blobs/blob-store.js';
+import { type AssessmentServices, assessmentServices } from '../assessment-services.js';
 import { requireAssessment } from '../assessments/require-assessment.js';
 import { FileParts, IdParams, MULTIPART_NOTE, Ok, PageQuery, limitOf, multipartDocs } from '../route-schemas.js';
 import { ProcessingStatus, ReviewStatus } from '../wire-enums.js';
@@ -21,6 +23,7 @@ import { inlineDisposition, parseRange } from './content-headers.js';
 import { getSourceDocument, listSourceDocuments, presentDocuments } from './queries/get-source-document.js';
 import { receiveUpload } from './receive-upload.js';
 import { requireSourceDocument } from './require-source-document.js';
+import type { SourceDocumentRecord } from './source-document.repository.js';
 import { SourceDocument, SourceDocumentPage, UploadResult, UploadVerdict } from './source-document.schemas.js';
 
 const tags = ['source documents'];
@@ -47,11 +50,18 @@ const CONTENT_HEADERS = {
 
 const ValidateForm = Type.Object({ file: Type.String({ format: 'binary', description: 'The file to check; it is not stored' }) });
 
+/** The routes of source files: upload, check, list, read, delete, and their bytes. */
 export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const services = assessmentServices(deps);
+  registerUpload(fastify, deps, services);
+  registerUploadCheck(fastify, deps);
+  registerRecords(fastify, deps, services);
+  registerContent(fastify, deps, services);
+}
 
-  app.post(
+/** `POST /documents`: the files are streamed to the blob store, then ingested (and queued for processing). */
+function registerUpload(fastify: FastifyInstance, deps: RouteDeps, services: AssessmentServices): void {
+  fastify.withTypeProvider<TypeBoxTypeProvider>().post(
     '/documents',
     { schema: { operationId: 'uploadSourceDocuments', summary: 'Upload source documents', description: `${SOURCE} ${MULTIPART_NOTE} Optional field \`assessment_id\`; without it the documents are organization-level (batchable).`, tags, response: { 201: Ref(UploadResult), ...errorResponses(404, 413, 422) } }, config: multipartDocs(UploadForm) },
     async (request, reply) =>
@@ -68,8 +78,11 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
         },
       }),
   );
+}
 
-  app.post(
+/** `POST /documents/validate`: the verdict an upload would get, from the file or from its metadata alone. */
+function registerUploadCheck(fastify: FastifyInstance, deps: RouteDeps): void {
+  fastify.withTypeProvider<TypeBoxTypeProvider>().post(
     '/documents/validate',
     { schema: { operationId: 'validateSourceDocument', summary: 'Check an upload without storing it', description: `${SOURCE} Multipart \`file\`, or JSON \`{filename, size_bytes, mime_type}\` for a metadata-only pre-check. Answers 200 with the verdict, valid or not.`, tags, response: { 200: Ref(UploadVerdict), ...errorResponses(422) } }, config: multipartDocs(ValidateForm, MetadataBody) },
     async (request) => {
@@ -88,7 +101,11 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
       return metadataVerdict({ filename: body.filename, size_bytes: body.size_bytes, mime_type: body.mime_type ?? null }, deps.uploads);
     },
   );
+}
 
+/** List, read and delete source documents. */
+function registerRecords(fastify: FastifyInstance, deps: RouteDeps, services: AssessmentServices): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/documents',
     {
@@ -118,8 +135,11 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
       return { ok: true };
     },
   );
+}
 
-  app.get(
+/** `GET /documents/:id/content`: the original bytes, with ETag, Range and If-None-Match. */
+function registerContent(fastify: FastifyInstance, deps: RouteDeps, services: AssessmentServices): void {
+  fastify.withTypeProvider<TypeBoxTypeProvider>().get(
     '/documents/:id/content',
     {
       schema: {
@@ -143,19 +163,35 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
       const orgId = ctx.actor.org.orgId;
       const size = await services.blobs.size(orgId, doc.blob_key);
       if (size === null) throw new NotFoundError(`the content of document ${doc.id} is missing`);
-      const etag = `"${doc.sha256}"`;
-      reply.header('etag', etag).header('accept-ranges', 'bytes').header('content-type', doc.mime_type).header('content-disposition', inlineDisposition(doc.filename)).header('x-content-type-options', 'nosniff');
-      const inm = request.headers['if-none-match'];
-      if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.status(304).send(null);
-      const range = parseRange(request.headers.range, size);
-      if (range.kind === 'unsatisfiable') {
-        reply.serializer(JSON.stringify);
-        return reply.status(416).header('content-range', `bytes */${size}`).header('content-type', 'application/json; charset=utf-8').send({ detail: `range not satisfiable (size ${size})` });
-      }
-      if (range.kind === 'range') {
-        return reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1).send(await services.blobs.openRead(orgId, doc.blob_key, range));
-      }
-      return reply.status(200).header('content-length', size).send(await services.blobs.openRead(orgId, doc.blob_key));
+      return sendContent(reply, request.headers, { blobs: services.blobs, orgId, doc, size });
     },
   );
+}
+
+/** A stored file to send: where its bytes are and how many there are. */
+interface StoredContent {
+  blobs: BlobStore;
+  orgId: string;
+  doc: SourceDocumentRecord;
+  size: number;
+}
+
+/** Sends the bytes (200), a range of them (206, or 416), or 304 when If-None-Match names the ETag. */
+async function sendContent(reply: FastifyReply, headers: IncomingHttpHeaders, { blobs, orgId, doc, size }: StoredContent): Promise<FastifyReply> {
+  const etag = `"${doc.sha256}"`;
+  reply.header('etag', etag).header('accept-ranges', 'bytes').header('content-type', doc.mime_type);
+  reply.header('content-disposition', inlineDisposition(doc.filename)).header('x-content-type-options', 'nosniff');
+  const inm = headers['if-none-match'];
+  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.status(304).send(null);
+  const range = parseRange(headers.range, size);
+  if (range.kind === 'unsatisfiable') {
+    reply.serializer(JSON.stringify);
+    reply.status(416).header('content-range', `bytes */${size}`).header('content-type', 'application/json; charset=utf-8');
+    return reply.send({ detail: `range not satisfiable (size ${size})` });
+  }
+  if (range.kind === 'range') {
+    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+    return reply.send(await blobs.openRead(orgId, doc.blob_key, range));
+  }
+  return reply.status(200).header('content-length', size).send(await blobs.openRead(orgId, doc.blob_key));
 }

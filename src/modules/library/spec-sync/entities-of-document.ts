@@ -6,7 +6,7 @@
  */
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
-import type { SpecEntities } from '../../templates/spec-schema.js';
+import type { SpecEntities } from './spec-entities.schema.js';
 import { loadBoundSnippets } from '../bindings/bound-snippets.js';
 import { voiceOfDocument } from '../voices/voice-of-document.js';
 import { riskBlockEntity, snippetEntity, textEntity, voiceEntity } from './entity-format.js';

@@ -3,7 +3,7 @@
  * both the canonical spec (GET /spec) and the desired-state comparison (PUT /spec) use, so a
  * spec read back and sent again compares equal and writes nothing.
  */
-import type { SpecEntities } from '../../templates/spec-schema.js';
+import type { SpecEntities } from './spec-entities.schema.js';
 import type { BindingRecord } from '../bindings/binding.repository.js';
 import type { RiskBlockRecord } from '../risk-blocks/risk-block.repository.js';
 import type { SnippetWithItems } from '../snippets/snippet.presenter.js';

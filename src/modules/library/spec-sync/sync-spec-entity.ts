@@ -7,7 +7,7 @@
  */
 import { DomainValidationError } from '../../../kernel/errors.js';
 import type { CommandContext } from '../../context.js';
-import type { SpecIssue } from '../../templates/compile-spec.js';
+import type { SpecIssue } from './spec-entities.schema.js';
 import { createRiskBlock } from '../risk-blocks/commands/create-risk-block.js';
 import { updateRiskBlock } from '../risk-blocks/commands/update-risk-block.js';
 import { createSnippet } from '../snippets/commands/create-snippet.js';
