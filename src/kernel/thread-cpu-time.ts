@@ -41,3 +41,14 @@ export function threadTimes(tid: number | undefined): ThreadTimes | undefined {
     return undefined;
   }
 }
+
+/**
+ * A clock of the calling thread's own CPU time (ms), for code that bounds itself from inside the
+ * thread: a busy host stretches the wall clock but not this. Where the thread's times cannot be
+ * read (not Linux, no /proc), the wall clock stands in, as the pool's deadlines do.
+ */
+export function ownCpuClock(): () => number {
+  const tid = currentThreadId();
+  if (threadTimes(tid) === undefined) return () => Date.now();
+  return () => threadTimes(tid)?.cpuMs ?? Number.NaN;
+}

@@ -2,19 +2,19 @@
  * The budgets tenant-authored code runs within, and the error that names the one it ran out of.
  *
  * Templates, expressions, computations and rules are written by tenants and evaluated by the
- * service. Each evaluation runs in a pooled worker thread (tenant-code-pool.ts) with a
- * wall-clock deadline and a heap cap; inside the worker the evaluators have finer budgets of
- * their own (the Jinja step budget of templating/render-budget.ts, JSONata's depth, time and
- * sequence limits below), which stop an evaluation earlier and with a more precise name.
+ * service. Each evaluation runs in a pooled worker thread (tenant-code-pool.ts) within a budget
+ * of that thread's CPU time and a heap cap; inside the worker the evaluators have finer budgets of
+ * their own (the Jinja step budget of templating/render-budget.ts, a computation's depth, CPU time,
+ * sequence and string limits below), which stop an evaluation earlier and with a more precise name.
  */
 import { DomainValidationError, ServiceUnavailableError } from '../kernel/errors.js';
 
-/** JSONata limits of one computation (enforced by JSONata's own guardrails, in the worker). */
+/** Limits of one computation (JSONata's guardrails and ours, evaluate-computations.ts, in the worker). */
 export const COMPUTATION_LIMITS = {
   /** Nested evaluation depth (recursion included): past this a computation fails with "depth budget". */
   maxDepth: 500,
-  /** Wall-clock time of one computation inside the worker. */
-  timeoutMs: 1_000,
+  /** CPU time of one computation, counted on its worker thread: a busy host stretches the wall clock, not this. */
+  cpuTimeMs: 1_000,
   /** Items of any sequence a computation builds (`[1..n]`, `$map`, `$append`, …). */
   maxSequence: 100_000,
   /**

@@ -76,6 +76,20 @@ describe('a busy host (two CPU burners per core)', () => {
     expect(sections.map((s) => s.content?.slice(0, 12))).toEqual(SECTIONS.map((_, i) => `#${i}: 0,1,2,3,`.slice(0, 12)));
   });
 
+  it('answers a computation that needs a third of its CPU budget, however long the host makes it take', { timeout: 180_000 }, async () => {
+    // ~0.3 s of CPU: JSONata's own 1 s timeout, wall clock, was past before it ended on this host.
+    const target = await serverWith({});
+    const created = await target.api.post('/v1/documents', { templateId: 'busy' });
+    const id: string = created.body.document.id;
+    const computation = '$sum($map([1..90000], function($v){ $v * 2 }))';
+    expect((await target.api.put(`/v1/documents/${id}/config`, { coordination: { computations: { total: computation } } })).status).toBe(200);
+    burners = await burnCpus(2 * availableParallelism());
+    const answer = await target.api.get(`/v1/documents/${id}/computed`);
+    await stopBurning(burners);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(JSON.stringify(answer.body)).toContain('8100090000');
+  });
+
   it('fails a run the host keeps from finishing as overloaded, and answers a request 503 with Retry-After', { timeout: 180_000 }, async () => {
     // A CPU budget the templates never reach, and an overload time the busy host always passes.
     const target = await serverWith({ TENANT_CODE_TIMEOUT_MS: '60000', TENANT_CODE_OVERLOAD_MS: '300' });
