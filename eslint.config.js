@@ -109,17 +109,6 @@ export default tseslint.config(
   },
   {
     files: ['**/*.test.ts', 'test/**/*.ts', 'packages/*/test/**/*.ts'],
-    // Not yet converted, in files other work of the same round is changing (issue 28's reliability
-    // and built-service tiers, the storage tests): to be taken off this list as they are.
-    ignores: [
-      'test/reliability/crash.e2e.test.ts',
-      'test/reliability/multi-node.e2e.test.ts',
-      'test/reliability/tenant-code-escape.e2e.test.ts',
-      'test/reliability/delete-during-extraction.e2e.test.ts',
-      'test/reliability/upload-bombs.e2e.test.ts',
-      'test/e2e/built-service-workers.e2e.test.ts',
-      'src/storage/postgres-batched-read.test.ts',
-    ],
     rules: { 'no-restricted-syntax': ['error', NUNJUCKS, ...NO_FIXED_SLEEPS] },
   },
 );
