@@ -28,6 +28,11 @@ const NO_FIXED_SLEEPS = [
     selector: "CallExpression[callee.name='expect'] > BinaryExpression[operator='-'] > CallExpression.left[callee.property.name='now']",
     message: 'A wall-clock assertion in a test: time is measured in benches (bench/); assert the outcome or an order of events',
   },
+  {
+    // The same through a variable: `expect(tookMs).toBeLessThan(…)`, `expect(elapsed)…`.
+    selector: "CallExpression[callee.property.name=/^toBe(Less|Greater)Than/][callee.object.callee.name='expect'][callee.object.arguments.0.name=/(Ms|^elapsed\\w*|^took\\w*)$/]",
+    message: 'A wall-clock assertion in a test: time is measured in benches (bench/); assert the outcome or an order of events',
+  },
 ];
 
 /** The two tiers of src/modules (STYLE.md "Layering"; docs/adr/0007-layering-and-floor-plan.md). */
