@@ -112,7 +112,7 @@ describeEachDialect('crash: kill -9 at random moments', (dialect) => {
     await until(async () => {
       const running = await queryData<{ n: number }>(data, "select count(*) as n from generation_runs where status in ('running', 'queued')");
       return Number(running[0].n) === 0 ? true : undefined;
-    }, 'every run ended', 60_000).catch(() => undefined);
+    }, 'every run ended', 30_000).catch(() => undefined);
     expect(acked.runs.length).toBeGreaterThan(0);
     expect(acked.documents.length).toBeGreaterThan(0);
     expect(acked.uploads.length).toBeGreaterThan(0);
