@@ -20,6 +20,7 @@ import { makeFormPdf } from '../../src/extraction/test-support/fixtures.js';
 import { multipart } from './assessments-helpers.js';
 import { type QuireData, type QuireProcess, newQuireData, removeQuireData, startQuireProcess } from '../support/quire-process.js';
 import { collectEvents } from '../support/sse.js';
+import { until } from '../support/until.js';
 
 const ROOT = path.resolve('.');
 const PARAGRAPHS = 1500;
@@ -115,11 +116,10 @@ describe('the built service runs each kind of worker from its own output', () =>
     const docId = created.documents[0]?.id;
 
     // Processing runs in the background: wait until the run has ended, however it ended.
-    let details = await quire.json('GET', `/assessments/${created.assessment.id}/document-processing-details`);
-    for (let waited = 0; ['queued', 'processing'].includes(details.body.documents[0].processing_status) && waited < 600; waited += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      details = await quire.json('GET', `/assessments/${created.assessment.id}/document-processing-details`);
-    }
+    const details = await until(async () => {
+      const got = await quire.json('GET', `/assessments/${created.assessment.id}/document-processing-details`);
+      return ['queued', 'processing'].includes(got.body.documents[0].processing_status) ? undefined : got;
+    }, 'the processing run to end', 100_000);
     expect(details.body.documents[0], JSON.stringify(details.body)).toMatchObject({ document_id: docId, processing_status: 'processed' });
     expect(details.body.documents[0].latest_run).toMatchObject({ status: 'succeeded', processor_id: 'prc_acroform' });
 

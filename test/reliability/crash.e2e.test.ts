@@ -12,6 +12,7 @@ import { answerGeneration, writtenTemplate } from '../support/fake-generation-mo
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.js';
 import { multipart } from '../e2e/assessments-helpers.js';
 import { type QuireData, type QuireProcess, newQuireData, queryData, removeQuireData, startQuireProcess } from '../support/quire-process.js';
+import { until } from '../support/until.js';
 
 /** Kills per dialect (CRASH_KILLS overrides both). */
 const KILLS = { postgres: 20, sqlite: 10 } as const;
@@ -34,6 +35,8 @@ interface Acknowledged {
   documents: string[];
   uploads: string[];
   runs: Array<{ documentId: string }>;
+  /** Requests sent to the current process: the kill waits for the n-th, so it lands mid-work. */
+  sent: number;
 }
 
 /** Keeps writing until the process dies; records only what was answered 2xx. */
@@ -41,6 +44,7 @@ async function load(quire: QuireProcess, random: () => number, acked: Acknowledg
   const attempt = async (fn: () => Promise<void>) => fn().catch(() => undefined); // a killed process answers nothing
   for (let i = 0; ; i += 1) {
     const kind = random();
+    acked.sent += 1;
     if (kind < 0.35) {
       await attempt(async () => {
         const created = await quire.json('POST', '/v1/documents', { templateId: 'crashy', title: `write ${i}` });
@@ -82,7 +86,7 @@ describeEachDialect('crash: kill -9 at random moments', (dialect) => {
   it(`keeps every acknowledged write and ends every run with one terminal event across ${kills} kills`, { timeout: kills * 20_000 }, async () => {
     const began = Date.now();
     const random = seeded(SEED);
-    const acked: Acknowledged = { documents: [], uploads: [], runs: [] };
+    const acked: Acknowledged = { documents: [], uploads: [], runs: [], sent: 0 };
     let quire = await startQuireProcess(data, env, { startTimeoutMs: 90_000 });
     const template = await quire.json('POST', '/v1/templates', writtenTemplate('crashy', 'Crashy'));
     expect(template.status, JSON.stringify(template.body)).toBe(201);
@@ -90,23 +94,25 @@ describeEachDialect('crash: kill -9 at random moments', (dialect) => {
     for (let i = 0; i < 3; i += 1) targets.push((await quire.json('POST', '/v1/documents', { templateId: 'crashy' })).body.document.id as string);
 
     for (let kill = 0; kill < kills; kill += 1) {
-      const at = 200 + Math.floor(random() * 1300);
+      // A seeded random moment, counted in requests sent (not in time): the kill lands while
+      // the at-th request, and the runs started before it, are being served.
+      const at = 1 + Math.floor(random() * 12);
+      acked.sent = 0;
       const loading = load(quire, random, acked, targets);
-      await new Promise((resolve) => setTimeout(resolve, at));
+      await until(async () => (acked.sent >= at ? true : undefined), `request ${at} of kill ${kill}`);
       quire.child.kill('SIGKILL');
       expect((await quire.exited).signal).toBe('SIGKILL');
       await loading;
       const restarting = Date.now();
       quire = await startQuireProcess(data, env, { startTimeoutMs: 90_000 });
-      if (process.env.CRASH_TRACE) console.log(`kill ${kill} at ${at} ms; restart took ${Date.now() - restarting} ms; acked ${JSON.stringify({ d: acked.documents.length, u: acked.uploads.length, r: acked.runs.length })}`);
+      if (process.env.CRASH_TRACE) console.log(`kill ${kill} at request ${at}; restart took ${Date.now() - restarting} ms; acked ${JSON.stringify({ d: acked.documents.length, u: acked.uploads.length, r: acked.runs.length })}`);
     }
 
-    // Let the last process settle: no run may stay running.
-    for (let i = 0; i < 300; i += 1) {
-      const running = await queryData<{ n: number }>(data, "select count(*) as n from generation_runs where status = 'running'");
-      if (Number(running[0].n) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // Let the last process settle: every run ends (the assertions below say which did not).
+    await until(async () => {
+      const running = await queryData<{ n: number }>(data, "select count(*) as n from generation_runs where status in ('running', 'queued')");
+      return Number(running[0].n) === 0 ? true : undefined;
+    }, 'every run ended', 30_000).catch(() => undefined);
     expect(acked.runs.length).toBeGreaterThan(0);
     expect(acked.documents.length).toBeGreaterThan(0);
     expect(acked.uploads.length).toBeGreaterThan(0);

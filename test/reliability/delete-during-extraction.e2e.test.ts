@@ -3,6 +3,9 @@
  * while its extraction runs (here: waiting on a slow model) cancels the run and deletes at once,
  * answering 200; the cancelled run leaves nothing behind (no items, runs, blob, job rows), and
  * later uploads still process normally.
+ *
+ * "At once" is shown by the outcome, not by a stopwatch: the model never answers within the test's
+ * timeout (nor does the service give up on it), so a delete that waited for the run would time out.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,9 +13,11 @@ import { type Api, apiFor } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
+import { until } from '../support/until.js';
 import { assessmentRowCounts, postMultipart, storedBlobs } from '../e2e/assessments-helpers.js';
 
-const MODEL_LATENCY_MS = 20_000;
+/** Far beyond the tests' 60 s timeout: the run can only end by being cancelled. */
+const MODEL_LATENCY_MS = 600_000;
 const TEXT = 'Supply agreement\nSupplier: Contoso Ltd\n';
 
 describeEachDialect('deleting while extraction runs', (dialect) => {
@@ -23,7 +28,7 @@ describeEachDialect('deleting while extraction runs', (dialect) => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAi({ latencyMs: MODEL_LATENCY_MS, respond: () => ({ content: JSON.stringify({ entities: { people: [], organizations: [], places: [], dates: [], money: [], emails: [] }, fieldValues: { 'vendor.name': 'Contoso Ltd' } }) }) });
-    server = await startTestServer({ dialect, env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_TIMEOUT_MS: '60000' } });
+    server = await startTestServer({ dialect, env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_TIMEOUT_MS: String(MODEL_LATENCY_MS * 2) } });
     token = await server.login();
     api = await apiFor(server);
   });
@@ -40,8 +45,7 @@ describeEachDialect('deleting while extraction runs', (dialect) => {
     ]);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const docId: string = created.body.documents[0].id;
-    for (let i = 0; i < 200 && fake.requests.length === before; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(fake.requests.length).toBeGreaterThan(before);
+    await until(async () => (fake.requests.length > before ? true : undefined), 'the extraction calling the model');
     const doc = await api.get(`/documents/${docId}`);
     expect(doc.body.processing_status).toBe('processing');
     const runs = await server.store.db.selectFrom('processing_runs').select('id').where('document_id', '=', docId).execute();
@@ -62,19 +66,15 @@ describeEachDialect('deleting while extraction runs', (dialect) => {
 
   it('DELETE /documents/{id} cancels the running extraction and deletes at once', { timeout: 60_000 }, async () => {
     const { docId, runId } = await uploadAndWaitForModel();
-    const started = Date.now();
     const deleted = await api.delete(`/documents/${docId}`);
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-    expect(Date.now() - started).toBeLessThan(MODEL_LATENCY_MS / 4);
     await expectNothingLeft(docId, runId);
   });
 
   it('DELETE /assessments/{id} cancels its running extraction and deletes at once', { timeout: 60_000 }, async () => {
     const { assessmentId, docId, runId } = await uploadAndWaitForModel();
-    const started = Date.now();
     const deleted = await api.delete(`/assessments/${assessmentId}`);
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-    expect(Date.now() - started).toBeLessThan(MODEL_LATENCY_MS / 4);
     await expectNothingLeft(docId, runId);
     expect((await api.get(`/assessments/${assessmentId}`)).status).toBe(404);
   });

@@ -223,8 +223,15 @@ suite('multi-node: 2 API + 2 worker processes on one PostgreSQL', () => {
       const got = receiver.on('/quire');
       return got.length >= terminals.length ? got : undefined;
     }, 'a delivery per terminal event');
-    // A moment more, so a duplicate would have arrived too.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Absence of a duplicate, shown by order: a delivery is sent before its row is marked
+    // delivered, so once every row is delivered after one attempt, every send has arrived.
+    const settled = await until(async () => {
+      const rows = await cluster.query<{ status: string; attempt_count: number }>('select status, attempt_count from webhook_deliveries');
+      return rows.length === terminals.length && rows.every((r) => r.status === 'delivered') ? rows : undefined;
+    }, 'every webhook delivery marked delivered');
+    expect(settled.map((r) => Number(r.attempt_count))).toEqual(terminals.map(() => 1));
+    const attempts = await cluster.query<{ n: number }>('select count(*) as n from webhook_delivery_attempts');
+    expect(Number(attempts[0].n)).toBe(terminals.length);
     expect(receiver.on('/quire')).toHaveLength(terminals.length);
     expect(delivered.every((d) => d.signatureValid)).toBe(true);
     expect(new Set(delivered.map((d) => d.id)).size).toBe(terminals.length);

