@@ -18,7 +18,8 @@ import { registerAssessmentRoutes } from './modules/assessments/assessments.rout
 import { registerExportRoutes } from './modules/export/export.routes.js';
 import { registerGenerationRoutes } from './modules/generation/generation.routes.js';
 import { registerReadinessRoutes } from './modules/generation/readiness.routes.js';
-import { documentDetailWithStaleness } from './modules/generation/queries/document-staleness.js';
+import { documentDetailWithStaleness, readDocumentDetail } from './modules/generation/queries/document-staleness.js';
+import { registerDocumentDetailRoute } from './modules/documents/detail/document-detail.routes.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
 import { registerLibraryRoutes } from './modules/library/library.routes.js';
 import { registerToolRoutes } from './modules/library/tools.routes.js';
@@ -146,7 +147,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberRoutes(scope, routeDeps, memberships);
     registerTemplateRoutes(scope, routeDeps);
     registerDocumentRoutes(scope, routeDeps, (ctx, document) => documentDetailWithStaleness(ctx, routeDeps, document));
-    registerReadinessRoutes(scope, routeDeps, { detailCacheBytes: deps.config.documentCacheBytes });
+    registerDocumentDetailRoute(scope, routeDeps, (ctx, documentId) => readDocumentDetail(ctx, routeDeps, documentId), {
+      detailCacheBytes: deps.config.documentCacheBytes,
+    });
+    registerReadinessRoutes(scope, routeDeps);
     registerDocumentConfigRoutes(scope, routeDeps);
     registerSectionRoutes(scope, routeDeps);
     registerDataNeedRoutes(scope, routeDeps);
