@@ -19,6 +19,7 @@ import { registerExportRoutes } from './modules/export/export.routes.js';
 import { registerGenerationRoutes } from './modules/generation/generation.routes.js';
 import { registerReadinessRoutes } from './modules/generation/readiness.routes.js';
 import { documentDetailWithStaleness, readDocumentDetail } from './modules/generation/queries/document-staleness.js';
+import { registerDocumentSpecRoutes } from './modules/templates/document-spec.routes.js';
 import { registerDocumentDetailRoute } from './modules/documents/detail/document-detail.routes.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
 import { registerLibraryRoutes } from './modules/library/library.routes.js';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     registerReadinessRoutes(scope, routeDeps);
     registerDocumentConfigRoutes(scope, routeDeps);
+    registerDocumentSpecRoutes(scope, routeDeps);
     registerSectionRoutes(scope, routeDeps);
     registerDataNeedRoutes(scope, routeDeps);
     registerAssistantRoutes(scope, routeDeps);
