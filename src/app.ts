@@ -41,6 +41,7 @@ import { installSecurityHeaders } from './http/plugins/security-headers.js';
 import { installTextIntegrity } from './http/plugins/text-integrity.js';
 import { installOpenApi, registerOpenApiRoutes } from './http/plugins/openapi.js';
 import { installMetrics } from './http/plugins/metrics.js';
+import { readServiceCounts } from './modules/service-counts.js';
 import { installOptionalBodies } from './http/plugins/optional-body.js';
 import { installRateLimit } from './http/plugins/rate-limit.js';
 import { installValidation } from './http/plugins/validation.js';
@@ -109,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redisUrl: deps.config.http.rateLimitRedisUrl,
   });
   const { jobs } = deps.services;
-  installMetrics(app, deps.store.db, { token: deps.config.http.metricsToken, ...(jobs.countByStatus ? { jobCounts: () => jobs.countByStatus?.() ?? Promise.resolve({}) } : {}) });
+  installMetrics(app, () => readServiceCounts(deps.store.db), { token: deps.config.http.metricsToken, ...(jobs.countByStatus ? { jobCounts: () => jobs.countByStatus?.() ?? Promise.resolve({}) } : {}) });
   await installOpenApi(app, deps.version);
   // Authoring specs may be sent as YAML (the parser is loaded with the first one, not at start-up).
   app.addContentTypeParser(['application/yaml', 'application/x-yaml', 'text/yaml'], { parseAs: 'string' }, async (_request: unknown, body: string | Buffer) => {
