@@ -18,7 +18,9 @@ import { registerAssessmentRoutes } from './modules/assessments/assessments.rout
 import { registerExportRoutes } from './modules/export/export.routes.js';
 import { registerGenerationRoutes } from './modules/generation/generation.routes.js';
 import { registerReadinessRoutes } from './modules/generation/readiness.routes.js';
-import { documentDetailWithStaleness } from './modules/generation/queries/document-staleness.js';
+import { documentDetailWithStaleness, readDocumentDetail } from './modules/generation/queries/document-staleness.js';
+import { registerDocumentSpecRoutes } from './modules/templates/document-spec.routes.js';
+import { registerDocumentDetailRoute } from './modules/documents/detail/document-detail.routes.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
 import { registerLibraryRoutes } from './modules/library/library.routes.js';
 import { registerToolRoutes } from './modules/library/tools.routes.js';
@@ -39,6 +41,7 @@ import { installSecurityHeaders } from './http/plugins/security-headers.js';
 import { installTextIntegrity } from './http/plugins/text-integrity.js';
 import { installOpenApi, registerOpenApiRoutes } from './http/plugins/openapi.js';
 import { installMetrics } from './http/plugins/metrics.js';
+import { readServiceCounts } from './modules/service-counts.js';
 import { installOptionalBodies } from './http/plugins/optional-body.js';
 import { installRateLimit } from './http/plugins/rate-limit.js';
 import { installValidation } from './http/plugins/validation.js';
@@ -107,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redisUrl: deps.config.http.rateLimitRedisUrl,
   });
   const { jobs } = deps.services;
-  installMetrics(app, deps.store.db, { token: deps.config.http.metricsToken, ...(jobs.countByStatus ? { jobCounts: () => jobs.countByStatus?.() ?? Promise.resolve({}) } : {}) });
+  installMetrics(app, () => readServiceCounts(deps.store.db), { token: deps.config.http.metricsToken, ...(jobs.countByStatus ? { jobCounts: () => jobs.countByStatus?.() ?? Promise.resolve({}) } : {}) });
   await installOpenApi(app, deps.version);
   // Authoring specs may be sent as YAML (the parser is loaded with the first one, not at start-up).
   app.addContentTypeParser(['application/yaml', 'application/x-yaml', 'text/yaml'], { parseAs: 'string' }, async (_request: unknown, body: string | Buffer) => {
@@ -146,8 +149,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberRoutes(scope, routeDeps, memberships);
     registerTemplateRoutes(scope, routeDeps);
     registerDocumentRoutes(scope, routeDeps, (ctx, document) => documentDetailWithStaleness(ctx, routeDeps, document));
-    registerReadinessRoutes(scope, routeDeps, { detailCacheBytes: deps.config.documentCacheBytes });
+    registerDocumentDetailRoute(scope, routeDeps, (ctx, documentId) => readDocumentDetail(ctx, routeDeps, documentId), {
+      detailCacheBytes: deps.config.documentCacheBytes,
+    });
+    registerReadinessRoutes(scope, routeDeps);
     registerDocumentConfigRoutes(scope, routeDeps);
+    registerDocumentSpecRoutes(scope, routeDeps);
     registerSectionRoutes(scope, routeDeps);
     registerDataNeedRoutes(scope, routeDeps);
     registerAssistantRoutes(scope, routeDeps);

@@ -9,6 +9,7 @@ import { ROLES, type Role as MemberRole } from './kernel/roles.js';
 import { SECRET_KEY_BYTES, secretKeyFrom } from './kernel/secret-box.js';
 import { MEMBERSHIP_CACHE_SECONDS } from './modules/identity/membership-cache.js';
 import { DEFAULT_PDF_CONVERTER_SETTINGS, type PdfConverterSettings } from './pdf/pdf-converter.js';
+import type { BlobStoreSettings } from './storage/blobs/create-blob-store.js';
 
 export type Role = 'api' | 'worker' | 'all';
 export type AuthMode = 'dev' | 'oidc';
@@ -81,7 +82,8 @@ export interface Config {
     inspectTimeoutMs: number;
   };
   /** Where uploaded files live (issue #14); `storage/blobs/create-blob-store.ts` builds it. */
-  blobs: BlobsConfig;
+  /** The blob store and, for `s3`, how to reach the bucket (credentials: the AWS SDK's own chain); server.ts adds the data dir. */
+  blobs: Omit<BlobStoreSettings, 'dataDir'>;
   /** Budget of one extraction, which runs in a pooled worker thread. */
   extraction: {
     timeoutMs: number;
@@ -116,12 +118,6 @@ export interface Config {
     /** Node's limit on the whole request head (request line + headers); above it: 431 `{detail}`. */
     maxHeaderBytes: number;
   };
-}
-
-/** The blob store and, for `s3`, how to reach the bucket (credentials come from the AWS SDK's own chain). */
-export interface BlobsConfig {
-  store: 'local' | 'postgres' | 's3';
-  s3: { bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean; prefix: string } | undefined;
 }
 
 /** Thrown for one bad variable; `main.ts` prints the message alone and exits. */
@@ -360,7 +356,7 @@ function corsOrigins(env: Env): string[] {
  * `BLOB_STORE` (local | postgres | s3). Unset: s3 when `S3_BUCKET` is set, else postgres when
  * `DATABASE_URL` is set (so several hosts sharing a database share files with nothing else), else local.
  */
-function blobsConfig(env: Env, databaseUrl: string | undefined): BlobsConfig {
+function blobsConfig(env: Env, databaseUrl: string | undefined): Omit<BlobStoreSettings, 'dataDir'> {
   const fallback = env.S3_BUCKET ? 's3' : databaseUrl ? 'postgres' : 'local';
   const store = oneOf(env, 'BLOB_STORE', ['local', 'postgres', 's3'] as const, fallback);
   if (store === 'postgres' && !databaseUrl) throw new ConfigError('DATABASE_URL is required when BLOB_STORE=postgres (the blobs are kept in the database)');

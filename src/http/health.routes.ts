@@ -6,11 +6,16 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorResponse, Ref } from '../kernel/schema.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../modules/storage-races.js';
-import type { Store } from '../storage/database.js';
 import { HealthResponse, ReadyResponse } from './health.schemas.js';
 
 /** `jobs` is null in a process that runs no jobs (ROLE=api): readiness then depends on the database alone. */
-export function registerHealthRoutes(app: FastifyInstance, store: Store, version: string, jobs: { isRunning(): boolean } | null): void {
+/** What the probes ask of the database: whether it answers, and which it is (the storage `Store` is one). */
+export interface DatabaseProbe {
+  readonly dialect: 'sqlite' | 'postgres';
+  ping(): Promise<boolean>;
+}
+
+export function registerHealthRoutes(app: FastifyInstance, store: DatabaseProbe, version: string, jobs: { isRunning(): boolean } | null): void {
   app.get(
     '/ready',
     {

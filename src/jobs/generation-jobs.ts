@@ -7,7 +7,7 @@ import { type JobDefinition, defineJob } from '../kernel/jobs.js';
 import { createContext } from '../modules/context.js';
 import { GENERATE_JOB } from '../modules/generation/generate-job-payload.js';
 import { type GenerationServices, failOrphanedRun, runGeneration } from '../modules/generation/run-generation.js';
-import type { JobServices } from './register-jobs.js';
+import type { JobServices } from './job-services.js';
 
 /** What the run's `pipeline_failed` says, by why its job was handed back. */
 const ORPHAN_REASONS = {

@@ -8,9 +8,6 @@ import { generationJobs } from './generation-jobs.js';
 import type { JobServices } from './job-services.js';
 import { webhookJobs } from './webhook-jobs.js';
 
-// generation-jobs.ts still imports the type from here (to be moved to job-services.ts with its next change).
-export type { JobServices } from './job-services.js';
-
 export function registerJobs(queue: JobQueue, services: JobServices): void {
   for (const definition of [...generationJobs(services), ...assessmentJobs(services), ...webhookJobs(services)]) queue.register(definition);
 }

@@ -20,7 +20,7 @@ import { ObservedAccuracyRepository } from './assessments/processors/observed-ac
 import { SourceDocumentRepository } from './assessments/uploads/source-document.repository.js';
 import { DataNeedRepository } from './documents/data-needs/data-need.repository.js';
 import { GatheredValueRepository } from './documents/data-needs/gathered-value.repository.js';
-import { DocumentDetailRepository } from './documents/document-detail.repository.js';
+import { DocumentDetailRepository } from './documents/detail/document-detail.repository.js';
 import { DocumentRepository } from './documents/document.repository.js';
 import { FieldRepository } from './documents/fields/field.repository.js';
 import { SectionVersionRepository } from './documents/sections/section-version.repository.js';

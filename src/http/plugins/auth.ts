@@ -18,14 +18,13 @@ import type { Actor } from '../../kernel/actor.js';
 import { ForbiddenError, UnauthorizedError } from '../../kernel/errors.js';
 import { type Role, forbiddenMessage, roleAtLeast } from '../../kernel/roles.js';
 import { errorResponse } from '../../kernel/schema.js';
-import { resolveActor } from '../../modules/identity/commands/resolve-actor.js';
-import type { IdentityRepository } from '../../modules/identity/identity.repository.js';
+import { type CallerDirectory, resolveActor } from '../../modules/identity/commands/resolve-actor.js';
 import type { MembershipCache } from '../../modules/identity/membership-cache.js';
 import type { TokenVerifier } from '../../modules/identity/token-verifier.js';
 
 export interface AuthOptions {
   verifier: TokenVerifier;
-  identity: IdentityRepository;
+  identity: CallerDirectory;
   orgClaim: string | undefined;
   /** The role an organization claim entry without `:role` grants. */
   orgClaimDefaultRole?: Role;

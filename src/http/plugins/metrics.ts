@@ -4,7 +4,7 @@
  *   explode the label set) and status, measured in this process (a prom-client Counter and
  *   Histogram: docs/adr/0261-one-way-to-read.md says why not hand-made numbers);
  * - generation runs by outcome, job queue depth and jobs processed, extraction runs and their
- *   durations, model tokens used: read from the database at scrape time (storage/service-counts.ts
+ *   durations, model tokens used: read from the database at scrape time (modules/service-counts.ts
  *   says why).
  * Access: with `METRICS_TOKEN` set, only `Authorization: Bearer <METRICS_TOKEN>`; without it, only
  * loopback callers (a scraper on the same host or a sidecar). Anyone else gets 404, as if the
@@ -13,11 +13,9 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { NotFoundError } from '../../kernel/errors.js';
-import type { Database } from '../../storage/schema.js';
-import { readServiceCounts } from '../../storage/service-counts.js';
+import type { ServiceCounts } from '../../modules/service-counts.js';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
@@ -28,7 +26,8 @@ function allowed(request: FastifyRequest, token: string | undefined): boolean {
   return sent.length === expected.length && timingSafeEqual(sent, expected);
 }
 
-export function installMetrics(app: FastifyInstance, db: Kysely<Database>, options: { token: string | undefined; jobCounts?: () => Promise<Record<string, number>> }): void {
+/** `serviceCounts` reads the work done from the database at scrape time (app.ts hands in modules/service-counts.ts). */
+export function installMetrics(app: FastifyInstance, serviceCounts: () => Promise<ServiceCounts>, options: { token: string | undefined; jobCounts?: () => Promise<Record<string, number>> }): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'quire_' });
   const labelNames = ['method', 'route', 'status'] as const;
@@ -55,7 +54,7 @@ export function installMetrics(app: FastifyInstance, db: Kysely<Database>, optio
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!allowed(request, options.token)) throw new NotFoundError(`Not Found: GET /metrics`);
-    const counts = await readServiceCounts(db);
+    const counts = await serviceCounts();
     // The job engine's own counts when it keeps the jobs (PostgreSQL), else the `jobs` table's.
     const jobsByStatus = options.jobCounts ? await options.jobCounts() : counts.jobsByStatus;
     for (const [gauge, byStatus] of [[runs, counts.runsByStatus], [jobs, jobsByStatus]] as const) {

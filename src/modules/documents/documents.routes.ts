@@ -1,7 +1,7 @@
 /**
  * /v1/documents and fields. Routes only adapt. Lifecycle state, readiness and computed values
- * read the readiness assembler, and the document detail (`GET /v1/documents/{id}`) carries each
- * section's derived staleness, so their routes are in generation/readiness.routes.ts. The routes
+ * read the readiness assembler, so their routes are in generation/readiness.routes.ts; the document
+ * detail (`GET /v1/documents/{id}`) and its cache are in detail/document-detail.routes.ts. The routes
  * here that answer with the detail present it with the presenter they are given (app.ts hands in
  * the workflow tier's, which adds `staleBecause`), so every detail response is the same shape.
  */

@@ -7,7 +7,7 @@
 import { NotFoundError } from '../../kernel/errors.js';
 import type { CommandContext } from '../context.js';
 import type { DataNeedRecord } from './data-needs/data-need.repository.js';
-import type { DocumentDetailRecord } from './document-detail.repository.js';
+import type { DocumentDetailRecord } from './detail/document-detail.repository.js';
 import type { DocumentRecord } from './document.repository.js';
 import { assertEditable } from './lifecycle.js';
 import type { SectionRecord } from './sections/section.repository.js';

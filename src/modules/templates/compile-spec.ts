@@ -14,11 +14,7 @@ import { OUTPUT_TYPES, RENDER_MODES, SECTION_DEFAULTS } from '../documents/secti
 import { type SpecEntities, TemplateSpec, type TemplateSpecInput } from './spec-schema.js';
 import { type SpecTemplateChecks, checkSpecTemplates } from './spec-template-checks.js';
 import { TEMPLATE_GLOBALS } from './template-globals.js';
-
-export interface SpecIssue {
-  path: string;
-  message: string;
-}
+import type { SpecIssue } from '../library/spec-sync/spec-entities.schema.js';
 
 export interface NormalizedField {
   key: string;

@@ -1,22 +1,20 @@
-/** Config and spec of a document or template. Routes only adapt. */
+/**
+ * Config of a document or template. Routes only adapt. Its spec (`GET`/`PUT …/spec`) is served by
+ * templates/document-spec.routes.ts: the spec is the templates module's, which builds on documents/.
+ */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { CheckedByUseCase, Ref, errorResponses } from '../../../kernel/schema.js';
-import { TemplateSpec } from '../../templates/spec-schema.js';
-import { AppliedSpecResponse } from '../../templates/templates.schemas.js';
+import { Ref, errorResponses } from '../../../kernel/schema.js';
 import { ConfigBody, DocumentConfig } from './config.schemas.js';
-import { requireDocument } from '../require-document.js';
-import { documentDetail } from '../queries/get-document.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
-import { applySpecToDocument } from '../../templates/commands/apply-spec-to-document.js';
-import { getDocumentSpec } from '../../templates/queries/get-document-spec.js';
 import { putConfig } from './commands/put-config.js';
 import { getConfig } from './queries/get-config.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 const tags = ['configuration'];
 
+/** Registers `GET`/`PUT …/config`; app.ts registers the spec routes right after (the OpenAPI order). */
 export function registerDocumentConfigRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -41,34 +39,5 @@ export function registerDocumentConfigRoutes(fastify: FastifyInstance, deps: Rou
       },
     },
     async (request) => putConfig(contextOf(request, deps), request.params.document_id, request.body as Record<string, unknown>),
-  );
-
-  app.get(
-    '/v1/documents/:document_id/spec',
-    { schema: { operationId: 'getSpec', summary: 'The canonical authoring spec', description: 'The document or template as a spec (the body `PUT …/spec` and `POST /v1/templates` take), entities included; 404 when the document is absent.', tags, params: DocumentParams, response: { 200: Ref(TemplateSpec), ...errorResponses(404) } } },
-    async (request) => getDocumentSpec(contextOf(request, deps), request.params.document_id),
-  );
-
-  app.put(
-    '/v1/documents/:document_id/spec',
-    {
-      schema: {
-        operationId: 'putSpec',
-        summary: 'Apply a full spec as desired state (one transaction)',
-        description:
-          'Syncs sections, fields, data-needs, config and the organization entities the spec defines to match it, and answers with the document detail and the compile report. 422 naming every spec error with its path, nothing changed; 404 when the document is absent.',
-        tags,
-        params: DocumentParams,
-        // The spec compiler reports every problem with its path, so it checks the body.
-        body: CheckedByUseCase(Ref(TemplateSpec)),
-        response: { 200: Ref(AppliedSpecResponse), ...errorResponses(404, 422, 503) },
-      },
-    },
-    async (request) => {
-      const ctx = contextOf(request, deps);
-      const document = await requireDocument(ctx, request.params.document_id);
-      const { report } = await applySpecToDocument(ctx, document, request.body);
-      return { ...(await documentDetail(ctx, await requireDocument(ctx, document.id))), report };
-    },
   );
 }

@@ -2,7 +2,7 @@ import type { CommandContext } from '../../context.js';
 import { presentDataNeed } from '../data-needs/data-need.presenter.js';
 import { presentSection } from '../sections/section.presenter.js';
 import { presentDocument, presentField, presentSources } from '../document.presenter.js';
-import type { DocumentDetailRows } from '../document-detail.repository.js';
+import type { DocumentDetailRows } from '../detail/document-detail.repository.js';
 import type { DocumentRecord } from '../document.repository.js';
 import { requireDocumentDetail } from '../require-document.js';
 

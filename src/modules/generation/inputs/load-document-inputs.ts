@@ -14,7 +14,7 @@ import { assessmentGapsForDocument } from '../../assessments/bridge/assessment-g
 import type { CommandContext } from '../../context.js';
 import { resolveConfig } from '../../documents/config/config-groups.js';
 import type { DataNeedRecord } from '../../documents/data-needs/data-need.repository.js';
-import type { DocumentDetailRows } from '../../documents/document-detail.repository.js';
+import type { DocumentDetailRows } from '../../documents/detail/document-detail.repository.js';
 import type { GatheredValueRecord } from '../../documents/data-needs/gathered-value.repository.js';
 import { fieldMap } from '../../documents/document.presenter.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';

@@ -4,8 +4,9 @@
  * rows; this workflow-tier query decorates them, since staleness reads the input assembler.
  */
 import type { CommandContext } from '../../context.js';
-import type { DocumentDetailRows } from '../../documents/document-detail.repository.js';
+import type { DocumentDetailRows } from '../../documents/detail/document-detail.repository.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
+import type { DetailRead } from '../../documents/detail/document-detail-reader.js';
 import { presentDocumentDetail } from '../../documents/queries/get-document.js';
 import { requireDocument, requireDocumentDetail } from '../../documents/require-document.js';
 import { presentSection } from '../../documents/sections/section.presenter.js';
@@ -31,21 +32,12 @@ export async function documentDetailWithStaleness(ctx: CommandContext, services:
 }
 
 /**
- * What a document's detail is a function of, for the route's cache: `document` — its own rows
- * alone (no section's output came from a run, so no `staleBecause` is derived); `organization`
- * — also what the organization holds (a run-derived section's staleness reads the library, the
- * voice, tool registrations, assessments…); `clock` — also the time (a snapshot of a run older
- * than pinned clocks: its computed values are recomputed at the current time), never cached.
- */
-export type DetailDependence = 'document' | 'organization' | 'clock';
-
-/**
  * `GET /v1/documents/{id}` as the route's cache needs it: the detail and what it depends on
- * (migrations 0018 and 0019 count the first two).
+ * (documents/detail/document-detail-reader.ts; app.ts hands this reader to the route).
  *
  * @throws NotFoundError when absent or foreign.
  */
-export async function readDocumentDetail(ctx: CommandContext, services: StalenessServices, documentId: string): Promise<{ detail: Awaited<ReturnType<typeof decoratedDetail>>; dependsOn: DetailDependence }> {
+export async function readDocumentDetail(ctx: CommandContext, services: StalenessServices, documentId: string): Promise<DetailRead> {
   const { document, ...rows } = await requireDocumentDetail(ctx, documentId);
   const inputs = await loadDocumentInputs(ctx, document, rows);
   const detail = await decoratedDetail(ctx, services, document, rows, inputs);

@@ -15,6 +15,9 @@ import type { IdentityRepository } from '../identity.repository.js';
 import type { CallerIdentity, MembershipCache } from '../membership-cache.js';
 import type { VerifiedToken } from '../token-verifier.js';
 
+/** What resolving a caller reads and writes of identity: the callers (src/http's auth) name this, not the repository. */
+export type CallerDirectory = Pick<IdentityRepository, 'upsertUser' | 'syncClaimMemberships' | 'listMemberships' | 'findOrganizationBySlug'>;
+
 
 export interface ResolveActorOptions {
   /** OIDC: a claim listing organization slugs the caller is a member of. */
@@ -29,7 +32,7 @@ export interface ResolveActorOptions {
  * @throws NotFoundError when `X-Org-Slug` names an organization the caller is not a member of.
  */
 export async function resolveActor(
-  identity: IdentityRepository,
+  identity: CallerDirectory,
   token: VerifiedToken,
   bearerToken: string,
   orgSlug: string | undefined,
@@ -53,7 +56,7 @@ export async function resolveActor(
  * everything the lookup depends on: the subject, the e-mail (a new one is written to the user
  * row) and, with an organization claim, the claim (a changed claim is synced first).
  */
-async function callerIdentity(identity: IdentityRepository, token: VerifiedToken, options: ResolveActorOptions): Promise<CallerIdentity> {
+async function callerIdentity(identity: CallerDirectory, token: VerifiedToken, options: ResolveActorOptions): Promise<CallerIdentity> {
   const claim = options.orgClaim ? JSON.stringify(token.claims[options.orgClaim] ?? null) : '';
   const key = JSON.stringify([token.subject, token.email, claim]);
   const cache = options.cache;
@@ -79,7 +82,7 @@ async function callerIdentity(identity: IdentityRepository, token: VerifiedToken
  * its highest role. A token without the claim names no organization: the claim is the source of
  * truth for the memberships it granted, so they go (memberships added by an owner stay).
  */
-async function claimedMemberships(identity: IdentityRepository, claim: unknown, defaultRole: Role): Promise<Map<string, Role>> {
+async function claimedMemberships(identity: CallerDirectory, claim: unknown, defaultRole: Role): Promise<Map<string, Role>> {
   const entries = Array.isArray(claim) ? claim : typeof claim === 'string' ? claim.split(/[\s,]+/) : [];
   const wanted = new Map<string, Role>();
   for (const entry of entries) {

@@ -6,13 +6,13 @@
  * looks like JSON, escapes and non-ASCII text, several gathered rows per key.
  */
 import { expect, it } from 'vitest';
-import type { GatheredDerivation } from '../../pipeline/gathered-derivation.js';
-import { useDbHarness } from '../../../test/support/db-harness.js';
-import { describeEachDialect } from '../../../test/support/dialects.js';
-import { buildDataNeed, buildDocument, buildField, buildOrg, buildSection } from '../../../test/support/factories.js';
-import { createRepos } from '../repos.js';
-import type { GatheredValueRecord } from './data-needs/gathered-value.repository.js';
-import { presentDocumentDetail } from './queries/get-document.js';
+import type { GatheredDerivation } from '../../../pipeline/gathered-derivation.js';
+import { useDbHarness } from '../../../../test/support/db-harness.js';
+import { describeEachDialect } from '../../../../test/support/dialects.js';
+import { buildDataNeed, buildDocument, buildField, buildOrg, buildSection } from '../../../../test/support/factories.js';
+import { createRepos } from '../../repos.js';
+import type { GatheredValueRecord } from '../data-needs/gathered-value.repository.js';
+import { presentDocumentDetail } from '../queries/get-document.js';
 
 const AWKWARD = 'Line one\nline "two" \\ back\tslash — café ✓ 😀 {"looks": "like json"}';
 

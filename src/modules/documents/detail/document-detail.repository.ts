@@ -10,13 +10,13 @@
  * in storage/dialect.ts, the SQL here is the same on both.
  */
 import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
-import { jsonArrayFrom, rowsOfJsonArray } from '../../storage/dialect.js';
-import type { DataNeedTable, Database, DocumentFieldTable, GatheredValueTable, SectionTable } from '../../storage/schema.js';
-import { type DataNeedRecord, dataNeedFromRow } from './data-needs/data-need.repository.js';
-import { type GatheredValueRecord, latestPerOutputKey } from './data-needs/gathered-value.repository.js';
-import { type DocumentRecord, documentFromRow } from './document.repository.js';
-import { type FieldRecord, fieldFromRow } from './fields/field.repository.js';
-import { type SectionRecord, sectionFromRow } from './sections/section.repository.js';
+import { jsonArrayFrom, rowsOfJsonArray } from '../../../storage/dialect.js';
+import type { DataNeedTable, Database, DocumentFieldTable, GatheredValueTable, SectionTable } from '../../../storage/schema.js';
+import { type DataNeedRecord, dataNeedFromRow } from '../data-needs/data-need.repository.js';
+import { type GatheredValueRecord, latestPerOutputKey } from '../data-needs/gathered-value.repository.js';
+import { type DocumentRecord, documentFromRow } from '../document.repository.js';
+import { type FieldRecord, fieldFromRow } from '../fields/field.repository.js';
+import { type SectionRecord, sectionFromRow } from '../sections/section.repository.js';
 
 /** What the document detail is presented from, besides the document itself. */
 export interface DocumentDetailRows {

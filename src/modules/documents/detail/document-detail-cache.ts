@@ -11,7 +11,7 @@
  * - the organization's revision counts what a generated section's `staleBecause` reads beyond
  *   the document (library, voices, settings, tool registrations, assessments…): an entry of a
  *   generated document checks both.
- * The route decides what may be stored at all (see `readDocumentDetail`).
+ * The route decides what may be stored at all (see `DocumentDetailReader`, document-detail-reader.ts).
  *
  * The revisions are read through Kysely on every GET, on both dialects: one small indexed
  * select is all a cached answer costs the database, and no shortcut can hide another process's
@@ -26,7 +26,7 @@
  * recently used entries first, and a body larger than the whole budget is not stored.
  */
 import { createHash } from 'node:crypto';
-import type { DetailRevisions } from '../documents/document-detail.repository.js';
+import type { DetailRevisions } from './document-detail.repository.js';
 
 /** A serialized detail as the bytes sent, and its entity tag (a strong tag: the SHA-256 of those bytes). */
 export interface SerializedDetail {
@@ -54,7 +54,7 @@ interface Entry {
   detail: SerializedDetail;
 }
 
-export class SerializedDetailCache {
+export class DocumentDetailCache {
   /** In least-recently-used order (a Map iterates in insertion order; a hit re-inserts). */
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;

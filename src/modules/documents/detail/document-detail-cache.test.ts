@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SerializedDetailCache, serializedDetail } from './serialized-detail-cache.js';
+import { DocumentDetailCache, serializedDetail } from './document-detail-cache.js';
 
 /** A body of exactly `chars` ASCII characters (as many bytes), different for each `n`. */
 const body = (n: number, chars = 100) => {
@@ -12,9 +12,9 @@ const own = (document: string) => ({ document, organization: null });
 /** The revisions a GET reads (the organization's does not matter to `own` entries). */
 const at = (document: string, organization = '1') => ({ document, organization });
 
-describe('SerializedDetailCache', () => {
+describe('DocumentDetailCache', () => {
   it('answers an entry only at the revision it was stored with, and drops it at another', () => {
-    const cache = new SerializedDetailCache(10_000);
+    const cache = new DocumentDetailCache(10_000);
     const detail = body(1);
     cache.set('org_a', 'doc_1', own('7'), detail);
     expect(cache.get('org_a', 'doc_1', at('7'))).toBe(detail);
@@ -27,7 +27,7 @@ describe('SerializedDetailCache', () => {
 
   it('stays within its character budget, dropping the least recently used first', () => {
     const detailBytes = body(0).body.length;
-    const cache = new SerializedDetailCache(detailBytes * 10);
+    const cache = new DocumentDetailCache(detailBytes * 10);
     for (let n = 0; n < 10; n += 1) cache.set('org_a', `doc_${n}`, own('1'), body(n));
     expect(cache.size).toEqual({ entries: 10, bytes: detailBytes * 10 });
     // doc_0 read last: doc_1 is now the least recently used.
@@ -45,14 +45,14 @@ describe('SerializedDetailCache', () => {
   });
 
   it('replaces an entry of the same document without counting it twice, and never stores a body larger than the budget', () => {
-    const cache = new SerializedDetailCache(150);
+    const cache = new DocumentDetailCache(150);
     cache.set('org_a', 'doc_1', own('1'), body(1));
     cache.set('org_a', 'doc_1', own('2'), body(2));
     expect(cache.size).toEqual({ entries: 1, bytes: body(2).body.length });
     cache.set('org_a', 'doc_2', own('1'), body(3, 151));
     expect(cache.get('org_a', 'doc_2', at('1'))).toBeUndefined();
     expect(cache.size.entries).toBe(1);
-    const none = new SerializedDetailCache(0);
+    const none = new DocumentDetailCache(0);
     none.set('org_a', 'doc_1', own('1'), body(1));
     expect(none.size).toEqual({ entries: 0, bytes: 0 });
   });
@@ -69,14 +69,14 @@ describe('SerializedDetailCache', () => {
     const detail = serializedDetail('{"title":"Café — Q3"}');
     expect(Buffer.isBuffer(detail.body)).toBe(true);
     expect(detail.body.toString('utf8')).toBe('{"title":"Café — Q3"}');
-    const cache = new SerializedDetailCache(detail.body.length);
+    const cache = new DocumentDetailCache(detail.body.length);
     cache.set('org_a', 'doc_1', own('1'), detail);
     expect(cache.size).toEqual({ entries: 1, bytes: 24 });
     expect(cache.get('org_a', 'doc_1', at('1'))).toBe(detail);
   });
 
   it('answers a generated document\'s entry only while both the document\'s and the organization\'s revisions hold', () => {
-    const cache = new SerializedDetailCache(10_000);
+    const cache = new DocumentDetailCache(10_000);
     const generated = body(1);
     const plain = body(2);
     cache.set('org_a', 'doc_gen', { document: '5', organization: '40' }, generated);

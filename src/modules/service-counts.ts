@@ -5,7 +5,7 @@
  * figure is service-wide (an operator's view), never per organization.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from './schema.js';
+import type { Database } from '../storage/schema.js';
 
 export interface ServiceCounts {
   /** Generation runs by status (`running`, `finished`, `failed`, `blocked`). */
