@@ -49,7 +49,7 @@ export interface ReadinessInput {
   computationNames: readonly string[];
   /**
    * Computations that failed when evaluated over the fields and the gathered values persisted so
-   * far, with the names each one reads (see `computationReads`).
+   * far, with the names each one reads (see `checkComputation` in tenant-code).
    */
   computationFailures?: ReadonlyArray<{ key: string; error: string; reads: readonly string[] }>;
   /** Data-need output keys with a persisted gathered value. */

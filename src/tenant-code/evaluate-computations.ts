@@ -92,7 +92,7 @@ export async function evaluateComputations(input: ComputeInput): Promise<Compute
       expression.assign(Symbol.for('jsonata.__evaluate_exit') as unknown as string, stepGuard());
       expression.registerFunction('now', () => input.now, '<:s>');
       expression.registerFunction('millis', () => nowMs, '<:n>');
-      // Refused when the config is saved (compile-computation.ts); this catches what a save
+      // Refused when the config is saved (check-computation.ts); this catches what a save
       // could not see, such as `$eval('$random()')` or a row stored before the check existed.
       for (const refused of NON_DETERMINISTIC_FUNCTIONS) {
         expression.registerFunction(refused, () => {

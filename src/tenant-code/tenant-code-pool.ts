@@ -23,6 +23,7 @@ import {
 } from '../kernel/worker-pool.js';
 import { SOURCE_LIMITS, TenantCodeBudgetError, TenantCodeOverloadedError, checkSourceSize } from './budgets.js';
 import { widenPolymorphicInlineCaches } from './polymorphic-inline-caches.js';
+import type { ComputationCheck } from './check-computation.js';
 import type { ComputeInput, ComputeOutput } from './evaluate-computations.js';
 import type { ConditionOutcome } from './evaluate-logic.js';
 import type { ExpressionOutcome, RenderedBatch, TenantCodeTask } from './tenant-code-task.js';
@@ -266,4 +267,49 @@ export async function tidyTemplateBounded(source: string): Promise<string> {
   const outcome = (await runTask({ kind: 'tidy', source }, 'tidying the template')) as ExpressionOutcome;
   if (!outcome.ok) throw new DomainValidationError(`template does not parse: ${outcome.error}`);
   return outcome.value as string;
+}
+
+/**
+ * Checks computations (JSONata) in one worker task: JSONata's parser is super-linear, so a legal
+ * 10,000-character expression would hold the main thread for seconds (docs/adr/0201). Answers
+ * are remembered by text (readiness and staleness ask about the same few on every read).
+ * @throws TenantCodeBudgetError when checking them ran out of time or memory.
+ */
+export async function computationChecksOf(sources: readonly string[]): Promise<(source: string) => ComputationCheck> {
+  const unknown = [...new Set(sources)].filter((source) => !checkedComputations.has(source));
+  if (unknown.length > 0) {
+    const what = unknown.length === 1 ? 'checking the computation' : `checking the ${unknown.length} computations`;
+    const checks = (await runTask({ kind: 'computation-check', sources: unknown }, what)) as ComputationCheck[];
+    unknown.forEach((source, i) => rememberCheck(source, checks[i] ?? UNCHECKED_COMPUTATION));
+  }
+  const answers = new Map(sources.map((source) => [source, checkedComputations.get(source) ?? UNCHECKED_COMPUTATION]));
+  return (source) => answers.get(source) ?? UNCHECKED_COMPUTATION;
+}
+
+/** A computation no check answered for (a caller asked about a text it did not send). */
+const UNCHECKED_COMPUTATION: ComputationCheck = { problem: 'the computation was not checked', reads: [] };
+
+/** Checked computations by text, the least recently checked dropped first beyond the bound. */
+const checkedComputations = new Map<string, ComputationCheck>();
+const MAX_CHECKED_COMPUTATIONS = 1_000;
+
+function rememberCheck(source: string, check: ComputationCheck): void {
+  checkedComputations.delete(source);
+  checkedComputations.set(source, check);
+  if (checkedComputations.size > MAX_CHECKED_COMPUTATIONS) checkedComputations.delete(checkedComputations.keys().next().value as string);
+}
+
+/**
+ * What each computation reads (see computationChecksOf), for readiness and staleness: a read must
+ * not fail over a computation too costly to parse (it failed its save, or the budget has shrunk
+ * since), so such a computation reads nothing known here; an overloaded pool still throws.
+ */
+export async function computationReadsOf(sources: readonly string[]): Promise<(source: string) => readonly string[]> {
+  try {
+    const checkOf = await computationChecksOf(sources);
+    return (source) => checkOf(source).reads;
+  } catch (error) {
+    if (!(error instanceof TenantCodeBudgetError)) throw error;
+    return () => [];
+  }
 }

@@ -13,6 +13,7 @@ import {
   type TemplateCheck,
   validateTemplateSyntax,
 } from '../templating/index.js';
+import { checkComputation, type ComputationCheck } from './check-computation.js';
 import { evaluateComputations, type ComputeInput, type ComputeOutput } from './evaluate-computations.js';
 import { evaluateConditions, type ConditionOutcome } from './evaluate-logic.js';
 
@@ -26,7 +27,9 @@ export type TenantCodeTask =
   /** Templates to check before they are stored (syntax, what they read). */
   | { kind: 'check'; sources: string[]; namespaces: string[] }
   /** A template to re-indent (the tidy assistant); it must parse. */
-  | { kind: 'tidy'; source: string };
+  | { kind: 'tidy'; source: string }
+  /** Computations (JSONata) to check before they are stored or read: whether they can work, what they read. */
+  | { kind: 'computation-check'; sources: string[] };
 
 export type ExpressionOutcome = { ok: true; value: unknown } | { ok: false; error: string };
 
@@ -52,7 +55,7 @@ function tidied(source: string): ExpressionOutcome {
 }
 
 /** What a task answers, by kind. */
-export type TenantCodeAnswer = RenderedBatch | ExpressionOutcome | ComputeOutput | ConditionOutcome[] | TemplateCheck[];
+export type TenantCodeAnswer = RenderedBatch | ExpressionOutcome | ComputeOutput | ConditionOutcome[] | TemplateCheck[] | ComputationCheck[];
 
 export async function runTenantCodeTask(task: TenantCodeTask): Promise<TenantCodeAnswer> {
   switch (task.kind) {
@@ -76,5 +79,7 @@ export async function runTenantCodeTask(task: TenantCodeTask): Promise<TenantCod
       return task.sources.map((source) => checkTemplate(source, task.namespaces));
     case 'tidy':
       return tidied(task.source);
+    case 'computation-check':
+      return task.sources.map(checkComputation);
   }
 }

@@ -5,6 +5,8 @@
  * template create, PUT config — and nothing changes; a template that is slow to check (a long run of
  * whitespace, which the Jinja tokenizer scans in quadratic time) is checked in the tenant-code
  * pool, so `/health` keeps answering while it is checked and the check answers 422 naming its budget.
+ * The same holds for a computation (JSONata, whose parser is super-linear): a legal 10,000-character
+ * `a.b.%.%…` is checked in the pool when a config or a template spec is saved.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
@@ -14,6 +16,8 @@ import { type TestServer, startTestServer } from '../support/test-server.js';
 /** Nested `if` blocks, `depth` deep: 21 characters per level (9,000 levels: 189 KB, under the 200,000-character limit). */
 const nestedIfs = (depth: number) => '{% if x %}'.repeat(depth) + '{% endif %}'.repeat(depth);
 const HOSTILE = nestedIfs(9_000);
+/** A computation at the 10,000-character size budget that JSONata takes seconds of CPU to parse (docs/adr/0201); checks are remembered by text, so each case has its own. */
+const slowComputation = (head: string) => `${head}${'.%'.repeat(5_000)}`.slice(0, 10_000);
 
 describeEachDialect('hostile templates', (dialect) => {
   let server: TestServer;
@@ -72,10 +76,10 @@ describeEachDialect('hostile templates', (dialect) => {
     expect((await api.get('/v1/templates/bomb')).status).toBe(404);
   });
 
-  it('keeps answering /health while a template that is slow to check is checked, and the check answers 422 naming its time budget', async () => {
-    const slow = `${' '.repeat(150_000)}{{ x }}`;
+  /** Sends /health one after another until `request` settles: how many answered (200) meanwhile, and the request's answer. */
+  async function healthAnswersDuring<T>(request: Promise<T>): Promise<{ answer: T; answeredMeanwhile: number }> {
     let settled = false;
-    const check = api.post('/v1/jinja/tidy', { template: slow }).finally(() => {
+    const watched = request.finally(() => {
       settled = true;
     });
     let answeredMeanwhile = 0;
@@ -85,10 +89,32 @@ describeEachDialect('hostile templates', (dialect) => {
       await health.arrayBuffer();
       if (!settled) answeredMeanwhile += 1;
     }
-    const answer = await check;
+    return { answer: await watched, answeredMeanwhile };
+  }
+
+  it('keeps answering /health while a template that is slow to check is checked, and the check answers 422 naming its time budget', async () => {
+    const { answer, answeredMeanwhile } = await healthAnswersDuring(api.post('/v1/jinja/tidy', { template: `${' '.repeat(150_000)}{{ x }}` }));
     expect(answer.status).toBe(422);
     expect(answer.body.detail).toMatch(/time budget/);
     // Each /health is a round trip of a few ms; the check takes its whole budget in a worker.
+    expect(answeredMeanwhile).toBeGreaterThanOrEqual(20);
+  });
+
+  it('keeps answering /health while PUT config checks a computation that is slow to parse, and stores it only when it answers 200', async () => {
+    const created = await api.post('/v1/documents', { templateId: 'one-section' });
+    const id: string = created.body.document.id;
+    const { answer, answeredMeanwhile } = await healthAnswersDuring(api.put(`/v1/documents/${id}/config`, { coordination: { computations: { slow: slowComputation('a.b') } } }));
+    expect([200, 422]).toContain(answer.status);
+    const stored = (await api.get(`/v1/documents/${id}/config`)).body.coordination?.computations?.slow;
+    expect(stored ?? null).toBe(answer.status === 200 ? slowComputation('a.b') : null);
+    expect(answeredMeanwhile).toBeGreaterThanOrEqual(20);
+  });
+
+  it('keeps answering /health while POST /v1/templates checks a computation that is slow to parse', async () => {
+    const spec = { slug: 'slow-computation', title: 'Slow', config: { coordination: { computations: { slow: slowComputation('c.d') } } } };
+    const { answer, answeredMeanwhile } = await healthAnswersDuring(api.post('/v1/templates', spec));
+    expect([201, 422]).toContain(answer.status);
+    expect((await api.get('/v1/templates/slow-computation')).status).toBe(answer.status === 201 ? 200 : 404);
     expect(answeredMeanwhile).toBeGreaterThanOrEqual(20);
   });
 });

@@ -5,7 +5,6 @@
  */
 import { Value } from 'typebox/value';
 import type { DataNeedSpec } from '../../pipeline/data-need.js';
-import { computationProblem } from '../../pipeline/stages/compile-computation.js';
 import { type ConfigOverrides, STORED_GROUP_NAMES, groupProblems, isStoredGroup } from '../documents/config/config-groups.js';
 import { assertNeedGraph, dataNeedProblems } from '../documents/data-needs/data-need-rules.js';
 import { VALUE_TYPES, coerceFieldValue, fieldValueProblem, isValueType } from '../documents/fields/field-values.js';
@@ -132,7 +131,7 @@ function compileCheckedSpec(input: unknown, options: { requireSlug: boolean }, t
     }
     for (const message of groupProblems(group, values, templates.problem)) errors.push({ path: `/config/${group}`, message });
     for (const [name, source] of computationsIn(values)) {
-      const problem = computationProblem(source);
+      const { problem } = templates.computation(source);
       if (problem) errors.push({ path: `/config/${group}/computations/${name}`, message: `computation "${name}" ${problem}` });
     }
     const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));

@@ -1,10 +1,11 @@
 /**
- * The templates of an authoring spec, checked in the tenant-code pool before the spec is compiled
- * (compile-spec.ts reads the answers): parsing tenant text never runs on the main thread, and a
- * spec's templates go to a worker in one task.
+ * The templates and computations of an authoring spec, checked in the tenant-code pool before the
+ * spec is compiled (compile-spec.ts reads the answers): parsing tenant text never runs on the main
+ * thread, and a spec's templates go to a worker in one task (its computations in another).
  */
 import { type TemplateCheck, checkTemplate } from '../../templating/index.js';
-import { templateChecksOf } from '../../tenant-code/tenant-code-pool.js';
+import { type ComputationCheck, checkComputation } from '../../tenant-code/check-computation.js';
+import { computationChecksOf, templateChecksOf } from '../../tenant-code/tenant-code-pool.js';
 import { RENDER_TEMPLATE_KEYS } from '../documents/config/config-groups.js';
 import type { TemplateSpecInput } from './spec-schema.js';
 
@@ -16,6 +17,8 @@ export interface SpecTemplateChecks {
   /** Why `source` does not parse, or null. */
   problem(source: string): string | null;
   check(source: string): TemplateCheck;
+  /** What the pool said of a computation (JSONata) of the spec's config. */
+  computation(source: string): ComputationCheck;
 }
 
 /** Every template text a spec holds: section outputs, risk blocks, text headings and narratives, layout templates. */
@@ -30,11 +33,22 @@ function specTemplates(raw: TemplateSpecInput): string[] {
   ].filter((source): source is string => typeof source === 'string' && source !== '');
 }
 
+/** Every computation text a spec's config holds (`config.<group>.computations.<name>`). */
+function specComputations(raw: TemplateSpecInput): string[] {
+  return Object.values((raw.config ?? {}) as Record<string, unknown>).flatMap((values) => {
+    const computations = (values as { computations?: unknown } | null)?.computations;
+    if (typeof computations !== 'object' || computations === null) return [];
+    return Object.values(computations).filter((source): source is string => typeof source === 'string');
+  });
+}
+
 /**
  * Checks a (well-shaped) spec's templates in one worker task; the built-in specs, shipped with the
  * service (`builtin`), on this thread: seeding them at start-up must not depend on a busy host.
  */
 export async function checkSpecTemplates(raw: TemplateSpecInput, builtin = false): Promise<SpecTemplateChecks> {
-  const check = builtin ? (source: string) => checkTemplate(source, MEMBER_NAMESPACES) : await templateChecksOf(specTemplates(raw), MEMBER_NAMESPACES);
-  return { check, problem: (source) => check(source).problem };
+  const [check, computation] = builtin
+    ? [(source: string) => checkTemplate(source, MEMBER_NAMESPACES), checkComputation]
+    : await Promise.all([templateChecksOf(specTemplates(raw), MEMBER_NAMESPACES), computationChecksOf(specComputations(raw))]);
+  return { check, problem: (source) => check(source).problem, computation };
 }

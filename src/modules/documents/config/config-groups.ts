@@ -7,7 +7,7 @@ import { type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { LIMITS } from '../../../kernel/limits.js';
 import { StringEnum } from '../../../kernel/schema.js';
-import { computationProblem } from '../../../pipeline/stages/compile-computation.js';
+import { computationChecksOf } from '../../../tenant-code/tenant-code-pool.js';
 import { LAYOUT_NAMES } from '../../../docx/composed-document.js';
 
 const N = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
@@ -204,15 +204,15 @@ const COMPUTATION_GROUPS: ReadonlySet<string> = new Set<StoredGroupName>(['synth
  * parse: …`), empty when they all compile or when there are none. A `null` entry (a removal in
  * `PUT /config`) has nothing to compile; a non-string is left to `groupProblems`.
  */
-export function computationProblems(group: string, values: unknown): string[] {
+export async function computationProblems(group: string, values: unknown): Promise<string[]> {
   if (!COMPUTATION_GROUPS.has(group) || !isPlainObject(values) || !isPlainObject(values.computations)) return [];
-  const problems: string[] = [];
-  for (const [name, source] of Object.entries(values.computations)) {
-    if (typeof source !== 'string') continue;
-    const problem = computationProblem(source);
-    if (problem) problems.push(`${group}.computations.${name} ${problem}`);
-  }
-  return problems;
+  const sources = Object.entries(values.computations).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  // Checked in the tenant-code pool: JSONata's parser is super-linear (docs/adr/0201).
+  const checkOf = await computationChecksOf(sources.map(([, source]) => source));
+  return sources.flatMap(([name, source]) => {
+    const { problem } = checkOf(source);
+    return problem ? [`${group}.computations.${name} ${problem}`] : [];
+  });
 }
 
 /**

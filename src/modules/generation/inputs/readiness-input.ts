@@ -7,13 +7,12 @@
  * the run instead of an empty value in it.
  */
 import { READINESS_NAMESPACES, assessReadiness, type Readiness } from '../../../pipeline/readiness.js';
-import { computationReads } from '../../../pipeline/stages/compile-computation.js';
 import { computeValues } from '../../../pipeline/stages/compute.js';
 import { fieldValueProblem } from '../../documents/fields/field-values.js';
 import { libraryGaps } from '../../library/bindings/library-gaps.js';
 import type { TemplateCheck } from '../../../templating/index.js';
 import { TenantCodeBudgetError } from '../../../tenant-code/budgets.js';
-import { templateChecksOf } from '../../../tenant-code/tenant-code-pool.js';
+import { computationReadsOf, templateChecksOf } from '../../../tenant-code/tenant-code-pool.js';
 import { TEMPLATE_GLOBALS } from '../../templates/template-globals.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
@@ -32,12 +31,14 @@ export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
   const gathered = Object.fromEntries(gatheredRows.map((r) => [r.outputKey, r.value]));
   const { errors } = await computeValues({ computations, fields: inputs.fieldValues, gathered, now: inputs.document.updatedAt });
   const templateCheck = await checkSectionTemplates(inputs.sections);
+  // What a failing computation reads, parsed in the tenant-code pool (JSONata's parser is super-linear).
+  const readsOf = await computationReadsOf(Object.keys(errors).map((key) => computations[key] ?? ''));
   return assessReadiness({
     fields: inputs.fields,
     sections: inputs.sections,
     dataNeeds: inputs.dataNeeds,
     computationNames: Object.keys(computations),
-    computationFailures: Object.entries(errors).map(([key, error]) => ({ key, error, reads: computationReads(computations[key] ?? '') })),
+    computationFailures: Object.entries(errors).map(([key, error]) => ({ key, error, reads: readsOf(computations[key] ?? '') })),
     gatheredKeys: Object.keys(gathered),
     globals: TEMPLATE_GLOBALS,
     toolNames: tools.map((t) => t.name),

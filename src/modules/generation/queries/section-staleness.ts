@@ -19,10 +19,10 @@ import type { DocumentRecord } from '../../documents/document.repository.js';
 import type { SectionRecord } from '../../documents/sections/section.repository.js';
 import { type CauseKind, differingKeys, readCause } from '../../history/section-diff.js';
 import { type PinnedManifest, pinnedManifest } from '../../history/pinned-manifest.js';
-import { computationReads } from '../../../pipeline/stages/compile-computation.js';
 import { type DocumentInputs, loadDocumentInputs } from '../inputs/load-document-inputs.js';
 import { type GatheredCause, type StalenessServices, gatheredStaleness } from './gathered-staleness.js';
 import { renderSectionOf, snippetsForRender, voiceInputOf } from '../inputs/pipeline-input.js';
+import { computationReadsOf } from '../../../tenant-code/tenant-code-pool.js';
 
 /** One reason a section is stale: the cause kind (section-diff's vocabulary) and what changed. */
 export interface StaleCause {
@@ -35,6 +35,9 @@ export interface StaleCause {
    */
   via?: string;
 }
+
+/** The names a computation reads (an over-approximation: every path step name). */
+type ReadsOf = (source: string) => readonly string[];
 
 /** Statuses whose output came from a run (`stale`: marked by a correction since). */
 const DERIVED = new Set(['generated', 'stale']);
@@ -76,11 +79,11 @@ async function currentContext(inputs: DocumentInputs, recorded: Record<string, u
  * Read path → the causes reaching a section through it: `gathered.<key>` for an out-of-date row,
  * `computed.<name>` for a computation reading one (its names, an over-approximation).
  */
-function throughGathered(outOfDate: Map<string, GatheredCause[]>, computations: Record<string, string>): Map<string, StaleCause[]> {
+function throughGathered(outOfDate: Map<string, GatheredCause[]>, computations: Record<string, string>, readsOf: ReadsOf): Map<string, StaleCause[]> {
   const via = new Map<string, StaleCause[]>();
   for (const [key, causes] of outOfDate) via.set(`gathered.${key}`, causes.map((c) => ({ ...c, via: `gathered.${key}` })));
   for (const [name, source] of Object.entries(computations)) {
-    const causes = computationReads(source).flatMap((read) => outOfDate.get(read) ?? []);
+    const causes = readsOf(source).flatMap((read) => outOfDate.get(read) ?? []);
     const unique = new Map(causes.map((c) => [`${c.cause} ${c.path}`, { ...c, via: `computed.${name}` }]));
     if (unique.size > 0) via.set(`computed.${name}`, [...unique.values()]);
   }
@@ -92,11 +95,17 @@ function throughGathered(outOfDate: Map<string, GatheredCause[]>, computations: 
  * render context and the current one, so a section reading `computed.total` also names the
  * input that moved it (`fields.amount` via `computed.total`).
  */
-function computationInputs(path: string, computations: Record<string, string>, recorded: Record<string, unknown>, current: Record<string, unknown>): StaleCause[] {
+function computationInputs(
+  path: string,
+  computations: Record<string, string>,
+  readsOf: ReadsOf,
+  recorded: Record<string, unknown>,
+  current: Record<string, unknown>,
+): StaleCause[] {
   const source = computations[path.slice('computed.'.length)];
   if (source === undefined) return [];
   const causes: StaleCause[] = [];
-  for (const name of computationReads(source)) {
+  for (const name of readsOf(source)) {
     for (const space of ['fields', 'gathered'] as const) {
       const before = recorded[space];
       const after = current[space];
@@ -123,7 +132,9 @@ export async function sectionStaleness(ctx: CommandContext, services: StalenessS
   const snapshots = (await inputs.recentSnapshots()).map((s) => pinnedManifest(s.manifest));
   const latestVariables = snapshots[0]?.renderContext?.variables;
   const outOfDate = await gatheredStaleness(ctx, services, inputs, isRecord(latestVariables) ? latestVariables : {});
-  const upstream = throughGathered(outOfDate, inputs.computations);
+  // What each computation reads, parsed in the tenant-code pool (JSONata's parser is super-linear).
+  const readsOf: ReadsOf = await computationReadsOf(Object.values(inputs.computations));
+  const upstream = throughGathered(outOfDate, inputs.computations, readsOf);
   const current = new Map<PinnedManifest, Awaited<ReturnType<typeof currentContext>>>();
   const voice = voiceInputOf(await inputs.voice());
   // Every section is checked against the same current context, built for this read and not changed by it.
@@ -142,7 +153,7 @@ export async function sectionStaleness(ctx: CommandContext, services: StalenessS
     const causes: StaleCause[] = differingKeys(recorded.definition, definitionHashes(definition, hash)).map((key) => ({ cause: 'template', path: `definition.${key}` }));
     for (const path of differingKeys(recorded.reads, sectionReads(definition, now.context, now.sources, hash))) {
       causes.push({ cause: readCause(path, manifest, manifest).kind, path });
-      if (path.startsWith('computed.')) causes.push(...computationInputs(path, inputs.computations, manifest.renderContext ?? {}, now.context));
+      if (path.startsWith('computed.')) causes.push(...computationInputs(path, inputs.computations, readsOf, manifest.renderContext ?? {}, now.context));
     }
     for (const read of Object.keys(recorded.reads)) causes.push(...(upstream.get(read) ?? []));
     if (definition.renderMode !== 'templated') {

@@ -91,6 +91,9 @@ async function sectionTemplateProblems(key: string, entry: unknown): Promise<str
  */
 export async function putConfig(ctx: CommandContext, documentId: string, body: Json) {
   if (Object.keys(body).length === 0) throw new DomainValidationError(`nothing to update: send one of the groups ${CONFIG_GROUP_NAMES.join(', ')}`);
+  // Checked in the tenant-code pool before the transaction: it depends on the body alone, and a
+  // slow check must not hold the database connection (SQLite has one) while it waits.
+  const sentComputationProblems = new Map(await Promise.all(Object.entries(body).map(async ([group, values]) => [group, await computationProblems(group, values)] as const)));
   return ctx.transaction(async (tx) => {
     const document = await requireEditableDocument(tx, documentId);
     const orgId = tx.actor.org.orgId;
@@ -125,7 +128,7 @@ export async function putConfig(ctx: CommandContext, documentId: string, body: J
         const checked = isObject(values) ? candidate : values;
         problems.push(...groupProblems(group, checked, await templateProblemsIn(renderTemplatesOf(group, checked))));
         // Only the computations sent are compiled: one stored before this check must not block other changes.
-        problems.push(...computationProblems(group, values));
+        problems.push(...(sentComputationProblems.get(group) ?? []));
         if (isObject(values)) stored[group] = values;
       }
     }

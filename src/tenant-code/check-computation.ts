@@ -1,20 +1,19 @@
 /**
- * Compiles one computation (a JSONata expression) without evaluating it, so a config that
+ * Checks one computation (a JSONata expression) without evaluating it, so a config that
  * cannot work is refused when it is saved rather than found when a document is generated:
  * the expression must parse, call only JSONata's own functions (or ones it defines itself),
  * and call nothing whose answer changes between runs. `$now()` and `$millis()` are pinned to
  * the run's time by the compute stage, so they are deterministic there (without arguments).
+ * JSONata's parser is super-linear (a legal 10,000-character `a.b.%.%…` takes seconds), so this
+ * runs only in a tenant-code worker (the `computation-check` task; docs/adr/0201).
  */
 import jsonata from 'jsonata';
-import { boundedMemo } from '../../kernel/bounded-memo.js';
-import { SOURCE_LIMITS } from '../../tenant-code/budgets.js';
-import { NON_DETERMINISTIC_FUNCTIONS } from '../../tenant-code/evaluate-computations.js';
+import { SOURCE_LIMITS } from './budgets.js';
+import { NON_DETERMINISTIC_FUNCTIONS } from './evaluate-computations.js';
 
 /** Functions the compute stage pins to the run's time; they take no arguments there. */
 export const PINNED_FUNCTIONS = ['now', 'millis'] as const;
 
-/** JSONata functions whose answer differs between runs; the compute stage refuses them too. */
-export { NON_DETERMINISTIC_FUNCTIONS } from '../../tenant-code/evaluate-computations.js';
 
 /** JSONata 2.x's built-in functions (other than the pinned and refused ones above). */
 const BUILTIN_FUNCTIONS = new Set([
@@ -58,17 +57,34 @@ function positionOf(error: unknown): string {
   return typeof position === 'number' ? ` (at character ${position})` : '';
 }
 
-/** Why `source` cannot work as a computation, or null when it compiles. */
-export function computationProblem(source: string): string | null {
-  // Parsing is cheap and stays on the main thread, but only for a bounded source.
-  if (source.length > SOURCE_LIMITS.maxExpressionChars) return `is ${source.length} characters long: the size budget of a computation is ${SOURCE_LIMITS.maxExpressionChars}`;
+/** What checking a computation answers: why it cannot work (null when it compiles) and the names it reads. */
+export interface ComputationCheck {
+  problem: string | null;
+  /**
+   * The names it reads from its data (`retention_months` in `$number(fields.retention_months)`,
+   * and `fields` itself): every path step name, an over-approximation readiness and staleness use
+   * to tell which input a computation waits for. [] when it does not parse.
+   */
+  reads: string[];
+}
+
+/** Parses `source` once and answers both questions (see ComputationCheck). */
+export function checkComputation(source: string): ComputationCheck {
+  if (source.length > SOURCE_LIMITS.maxExpressionChars) {
+    return { problem: `is ${source.length} characters long: the size budget of a computation is ${SOURCE_LIMITS.maxExpressionChars}`, reads: [] };
+  }
   let ast: unknown;
   try {
     ast = jsonata(source).ast();
   } catch (error) {
     const message = (error as { message?: unknown }).message;
-    return `does not parse: ${typeof message === 'string' ? message : String(error)}${positionOf(error)}`;
+    return { problem: `does not parse: ${typeof message === 'string' ? message : String(error)}${positionOf(error)}`, reads: [] };
   }
+  return { problem: problemOf(ast), reads: namesReadBy(ast) };
+}
+
+/** Why a parsed computation cannot work, or null. */
+function problemOf(ast: unknown): string | null {
   const bound = boundNames(ast);
   for (const node of walk(ast)) {
     if (node.type === 'variable' && typeof node.value === 'string' && !bound.has(node.value) && (NON_DETERMINISTIC_FUNCTIONS as readonly string[]).includes(node.value)) {
@@ -87,30 +103,7 @@ export function computationProblem(source: string): string | null {
   return null;
 }
 
-/**
- * The names a computation reads from its data (`retention_months` in
- * `$number(fields.retention_months)`, and `fields` itself): every path step name, an
- * over-approximation readiness uses to tell which empty field or ungathered data-need a
- * failing computation waits for. [] when it does not parse.
- */
-export function computationReads(source: string): string[] {
-  return [...readsOfExpression(source)];
-}
-
-/**
- * Remembered per text: the staleness of a generated document's sections asks it of the same
- * computations on every read of the document (JSONata parsing was ~5 % of such a GET).
- */
-const readsOfExpression = boundedMemo(namesReadBy, 1_000);
-
-function namesReadBy(source: string): readonly string[] {
-  if (source.length > SOURCE_LIMITS.maxExpressionChars) return [];
-  let ast: unknown;
-  try {
-    ast = jsonata(source).ast();
-  } catch {
-    return [];
-  }
+function namesReadBy(ast: unknown): string[] {
   const names = new Set<string>();
   for (const node of walk(ast)) if (node.type === 'name' && typeof node.value === 'string') names.add(node.value);
   return [...names];
