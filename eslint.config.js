@@ -39,6 +39,12 @@ const NO_FIXED_SLEEPS = [
 const BASE_MODULES = ['documents', 'library', 'templates', 'identity', 'assessments', 'webhooks', 'organization'];
 const WORKFLOW_MODULES = ['generation', 'history', 'export', 'assistants'];
 
+/**
+ * Files that parse text shipped with the service itself on the main thread: the built-in template
+ * specs are checked at start-up, where a busy pool must not delay seeding (docs/adr/0291).
+ */
+const TENANT_TEXT_OF_OUR_OWN = ['src/modules/templates/spec-template-checks.ts'];
+
 /** What src/http never imports (docs/adr/0282-http-import-rules.md). */
 const HTTP_NEVER = ['storage', 'adapters', 'jobs', 'pipeline', 'templating', 'tenant-code', 'extraction', 'docx', 'pdf'];
 /** Files of src/http that still read storage directly, which other work of this round is changing: to be taken off as they move. */
@@ -99,6 +105,24 @@ export default tseslint.config(
             { regex: `(^|/)(${HTTP_NEVER.join('|')})/`, message: 'src/http imports kernel and modules only: reach storage, jobs, adapters and engines through a module use case' },
             { regex: '\\.repository\\.js$', message: 'src/http never imports a repository: call the module use case that reads it' },
             { regex: '(^|/)(app|server|main)\\.js$', message: 'only main.ts wires the application' },
+          ],
+        },
+      ],
+    },
+  },
+  // Tenant text is parsed, checked and run only in the tenant-code pool (docs/adr/0291): the Jinja
+  // library's tokenizer is quadratic on whitespace and JSONata's parser super-linear, so a parse on
+  // the main thread lets one tenant's text stall every request. Types may be imported anywhere.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/templating/**', 'src/tenant-code/**', '**/*.test.ts', ...TENANT_TEXT_OF_OUR_OWN],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)templating/', allowTypeImports: true, message: 'parse or render tenant text through src/tenant-code (the pool), never on the main thread' },
+            { regex: '^jsonata$', allowTypeImports: true, message: 'JSONata runs in the tenant-code pool (src/tenant-code) only' },
           ],
         },
       ],

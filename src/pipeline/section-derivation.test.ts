@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sectionDerivation } from './section-derivation.js';
 import { hashOf } from './inputs-hash.js';
 import { type RenderSection, type RenderedSection, buildRenderContext } from './stages/render.js';
+import { checkTemplate } from '../templating/index.js';
 
 const context = buildRenderContext({
   fields: { client: 'Globex', rate: 'field rate', year: '2025' },
@@ -26,7 +27,10 @@ function rendered(overrides: Partial<RenderedSection> = {}): RenderedSection {
   return { sectionId: 's1', content: 'out', missing: [], model: null, prompt: null, modelOutput: null, usage: { inputTokens: 0, outputTokens: 0 }, ...overrides };
 }
 
-const OPTIONS = { sources: [{ n: 1, title: 'Rate card', text: '120' }], voice: null, brief: {}, models: {} };
+/** A template's check as the pool answers it (here on the test's thread). */
+const templateCheckOf = (source: string) => checkTemplate(source, []);
+
+const OPTIONS = { templateCheckOf, sources: [{ n: 1, title: 'Rate card', text: '120' }], voice: null, brief: {}, models: {} };
 
 describe('sectionDerivation', () => {
   it('records the values a templated section read: top-level names as the context resolves them, namespaces key by key', () => {

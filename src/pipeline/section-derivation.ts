@@ -11,7 +11,7 @@
  * or a whole value: `sources`, `today`. A top-level name
  * (`{{ client }}`) resolves as the render context does: a gathered value wins over a field.
  */
-import { findTemplateReads } from '../templating/index.js';
+import type { TemplateCheck } from '../templating/index.js';
 import { hashOf } from './inputs-hash.js';
 import type { ModelChoice, NumberedSourceInput, VoiceInput } from './ports.js';
 import type { RenderSection, RenderedSection } from './stages/render.js';
@@ -35,7 +35,17 @@ export interface SectionDerivation {
   outputHash: string;
 }
 
+/** A template's check from the tenant-code pool (tenant-code/stored-template-checks.ts): what it reads. */
+export type TemplateCheckOf = (template: string) => TemplateCheck;
+
+/** The text a section's reads are learnt from (its prompt or output template): check it, then ask sectionReads. */
+export function sectionTemplate(section: Pick<RenderSection, 'renderMode' | 'prompt' | 'outputTemplate'>): string {
+  return (section.renderMode !== 'templated' ? section.prompt : section.outputTemplate) ?? '';
+}
+
 export interface DerivationOptions {
+  /** Checks of the sections' templates (sectionTemplate). */
+  templateCheckOf: TemplateCheckOf;
   sources: NumberedSourceInput[];
   voice: VoiceInput | null;
   brief: Record<string, unknown>;
@@ -103,16 +113,26 @@ class Reads {
   }
 }
 
+/** What a template reads when its check could not tell (it does not parse, or cost too much to check): all it could. */
+const EVERY_READ = [...[...KEYED].filter((name) => name !== 'synthesis'), 'today', 'snippets', 'sources'];
+
 /**
  * Read path → hash of the value read, for `section` over `context` (sorted by path). A synthesized
- * section reads every namespace its model sees and the numbered sources (`sources`). `hash`: a
- * caller checking many sections against one context it does not change passes `hashOncePerValue()`.
+ * section reads every namespace its model sees and the numbered sources (`sources`). `checkOf`
+ * answers for sectionTemplate(section). `hash`: a caller checking many sections against one
+ * context it does not change passes `hashOncePerValue()`.
  */
-export function sectionReads(section: RenderSection, context: Record<string, unknown>, sources: NumberedSourceInput[], hash: (value: unknown) => string = hashOf): Record<string, string> {
+export function sectionReads(
+  section: RenderSection,
+  context: Record<string, unknown>,
+  sources: NumberedSourceInput[],
+  checkOf: TemplateCheckOf,
+  hash: (value: unknown) => string = hashOf,
+): Record<string, string> {
   const reads = new Reads(context, hash);
   const synthesized = section.renderMode !== 'templated';
-  const templateText = synthesized ? section.prompt : section.outputTemplate;
-  for (const read of findTemplateReads(templateText ?? '')) reads.path(read);
+  const check = checkOf(sectionTemplate(section));
+  for (const read of check.problem === null ? check.reads : EVERY_READ) reads.path(read);
   if (synthesized) {
     for (const name of MODEL_CONTEXT) reads.namespace(name);
     reads.hashes.sources = hash(sources);
@@ -139,7 +159,7 @@ export function sectionDerivation(section: RenderSection, context: Record<string
     title: section.title,
     renderMode: section.renderMode,
     definition: definitionHashes(section),
-    reads: sectionReads(section, context, options.sources),
+    reads: sectionReads(section, context, options.sources, options.templateCheckOf),
     model: synthesized ? rendered.model : null,
     modelChoiceHash: synthesized ? hashOf(options.models) : null,
     promptHash: synthesized ? hashOf(rendered.prompt) : null,

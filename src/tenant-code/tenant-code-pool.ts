@@ -66,6 +66,15 @@ export function configureTenantCode(next: TenantCodeSettings): void {
     void previous.close();
   }
   settings = next;
+  settingsGeneration += 1;
+}
+
+/** Counts configureTenantCode calls: an answer that depended on the budgets (it ran out of one) is stale after one. */
+let settingsGeneration = 0;
+
+/** The current settings generation (see configureTenantCode). */
+export function tenantCodeSettingsGeneration(): number {
+  return settingsGeneration;
 }
 
 function thePool(): WorkerPool<TenantCodeTask, unknown> {
@@ -243,7 +252,7 @@ export async function checkTemplatesBounded(sources: readonly string[], namespac
 }
 
 /** A template no check answered for (a caller asked about a text it did not send). */
-const UNCHECKED: TemplateCheck = { problem: 'the template was not checked', variables: [], members: [] };
+const UNCHECKED: TemplateCheck = { problem: 'the template was not checked', variables: [], members: [], reads: [] };
 
 /** Checks templates in one worker task (see checkTemplatesBounded); the answer looks a check up by its text. */
 export async function templateChecksOf(sources: readonly string[], namespaces: readonly string[] = []): Promise<(source: string) => TemplateCheck> {

@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
+import { collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 /** Nested `if` blocks, `depth` deep: 21 characters per level (9,000 levels: 189 KB, under the 200,000-character limit). */
@@ -25,10 +26,12 @@ const slowComputation = (head: string) => `${head}${'.%'.repeat(5_000)}`.slice(0
 describeEachDialect('hostile templates', (dialect) => {
   let server: TestServer;
   let api: Api;
+  let token: string;
 
   beforeAll(async () => {
     // A CPU budget the quadratic template below needs far more than.
     server = await startTestServer({ dialect, env: { TENANT_CODE_TIMEOUT_MS: '500' } });
+    token = await server.login();
     api = await apiFor(server);
     await createTemplate(api, { slug: 'one-section', title: 'One section', sections: [{ key: 'intro', title: 'Intro', render_mode: 'templated', output_template: 'Hello' }] });
   });
@@ -118,6 +121,32 @@ describeEachDialect('hostile templates', (dialect) => {
     const { answer, answeredMeanwhile } = await healthAnswersDuring(api.post('/v1/templates', spec));
     expect([201, 422]).toContain(answer.status);
     expect((await api.get('/v1/templates/slow-computation')).status).toBe(answer.status === 201 ? 200 : 404);
+    expect(answeredMeanwhile).toBeGreaterThanOrEqual(20);
+  });
+  // A Jinja expression of 40,000 spaces: ~5 s of CPU for the Jinja tokenizer (quadratic on whitespace), 10× the budget here.
+  const slowExpression = `${' '.repeat(40_000)}x`;
+
+  // What is checked here is the tenant-code pool's, the same on both databases: run once.
+  it.skipIf(dialect !== 'sqlite')('keeps answering /health while a data-need expression that is slow to parse is checked, answers 422 naming its budget, and stores nothing', async () => {
+    const created = await api.post('/v1/documents', { templateId: 'one-section' });
+    const id: string = created.body.document.id;
+    const { answer, answeredMeanwhile } = await healthAnswersDuring(api.post(`/v1/documents/${id}/data-needs`, { kind: 'template', output_key: 'slow', args_json: { expression: slowExpression } }));
+    expect(answer.status).toBe(422);
+    expect(answer.body.detail).toMatch(/time budget/);
+    expect((await api.get(`/v1/documents/${id}/data-needs`)).body).toEqual([]);
+    expect(answeredMeanwhile).toBeGreaterThanOrEqual(20);
+  });
+
+  it.skipIf(dialect !== 'sqlite')('keeps answering /health while a run gathers with a prompt that is slow to parse, and the run ends', async () => {
+    const created = await api.post('/v1/documents', { templateId: 'one-section' });
+    const id: string = created.body.document.id;
+    // A prompt is not checked when it is saved: the gather stage is the first to read it.
+    const need = await api.post(`/v1/documents/${id}/data-needs`, { kind: 'llm', output_key: 'summary', prompt_body: `{{ ${slowExpression} }}` });
+    expect(need.status).toBe(201);
+    expect((await api.post(`/v1/documents/${id}/generate`, {})).status).toBe(200);
+    const { answer: events, answeredMeanwhile } = await healthAnswersDuring(collectEvents(`${server.url}/v1/documents/${id}/progress`, token, { org: 'acme' }));
+    expect(['pipeline_finished', 'pipeline_failed']).toContain(events.at(-1)?.event);
+    expect(events.some((e) => e.event === 'need_failed' && /budget/.test(JSON.stringify(e)))).toBe(true);
     expect(answeredMeanwhile).toBeGreaterThanOrEqual(20);
   });
 });

@@ -4,7 +4,7 @@
  * synthesized section's model answer, so a reproduce replays it without calling the model),
  * with the per-section derivation record a diff of two snapshots reads.
  */
-import { sectionDerivation } from '../../pipeline/section-derivation.js';
+import { type TemplateCheckOf, sectionDerivation } from '../../pipeline/section-derivation.js';
 import { ENGINE_VERSION } from '../../pipeline/engine-version.js';
 import { hashOf } from '../../pipeline/inputs-hash.js';
 import type { LlmStatus } from '../../pipeline/ports.js';
@@ -20,12 +20,15 @@ export interface ManifestInput {
   specHash: string;
   model: LlmStatus;
   cost: { currency: string; amount: number } | null;
+  /** Checks of the sections' templates (section-derivation.ts sectionTemplate), from the tenant-code pool. */
+  templateCheckOf: TemplateCheckOf;
 }
 
-export function buildManifest({ input, result, run, templateId, specHash, model, cost }: ManifestInput): Record<string, unknown> {
+export function buildManifest({ input, result, run, templateId, specHash, model, cost, templateCheckOf }: ManifestInput): Record<string, unknown> {
   const rendered = new Set(result.rendered.map((r) => r.sectionId));
   const definitions = new Map(input.sections.map((s) => [s.id, s]));
   const derivationOptions = {
+    templateCheckOf,
     sources: result.sources.map((s) => ({ n: s.n, title: s.title, text: s.text })),
     voice: input.voice,
     brief: input.config.brief,

@@ -23,6 +23,8 @@ import { queueGenerationWebhook } from './queue-generation-webhook.js';
 import { recallRunCaller } from './run-caller.js';
 import { runCost } from './run-cost.js';
 import { RunEventWriter } from './run-event-writer.js';
+import { sectionTemplate } from '../../pipeline/section-derivation.js';
+import { storedTemplateChecksOf } from '../../tenant-code/stored-template-checks.js';
 import type { RunRecord } from './run.repository.js';
 
 export interface GenerationServices {
@@ -94,6 +96,8 @@ export async function runGeneration(services: GenerationServices, payload: Gener
     );
     if (result.status === 'blocked') return; // ended with its event in `emit`
     const spec = await getDocumentSpec(ctx, document.id);
+    // What each section's template reads, for its derivation record: parsed in the tenant-code pool.
+    const templateCheckOf = await storedTemplateChecksOf(result.input.sections.map(sectionTemplate));
     const manifest = buildManifest({
       input: result.input,
       result,
@@ -102,6 +106,7 @@ export async function runGeneration(services: GenerationServices, payload: Gener
       specHash: hashOf(spec),
       model: services.model.status(),
       cost: runCost(result.usage, services.price, services.model.status().mode),
+      templateCheckOf,
     });
     // Every progress event is durable before the terminal one is written.
     await events.flush();

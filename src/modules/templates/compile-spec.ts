@@ -116,7 +116,7 @@ function compileCheckedSpec(input: unknown, options: { requireSlug: boolean }, t
     toolRef: n.tool_ref ?? null,
     toolsAvailable: n.tools_available ?? null,
   }));
-  for (const [i, need] of dataNeeds.entries()) for (const message of dataNeedProblems(need)) errors.push({ path: `/dataNeeds/${i}`, message });
+  for (const [i, need] of dataNeeds.entries()) for (const message of dataNeedProblems(need, templates.problem)) errors.push({ path: `/dataNeeds/${i}`, message });
   try {
     assertNeedGraph(dataNeeds);
   } catch (error) {

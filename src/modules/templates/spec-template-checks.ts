@@ -7,6 +7,7 @@ import { type TemplateCheck, checkTemplate } from '../../templating/index.js';
 import { type ComputationCheck, checkComputation } from '../../tenant-code/check-computation.js';
 import { computationChecksOf, templateChecksOf } from '../../tenant-code/tenant-code-pool.js';
 import { RENDER_TEMPLATE_KEYS } from '../documents/config/config-groups.js';
+import { dataNeedTemplatesToCheck } from '../documents/data-needs/data-need-rules.js';
 import type { TemplateSpecInput } from './spec-schema.js';
 
 /** Namespaces whose members are known from the spec itself (`computed.total`, `fields.client`, `gathered.rate`). */
@@ -21,7 +22,7 @@ export interface SpecTemplateChecks {
   computation(source: string): ComputationCheck;
 }
 
-/** Every template text a spec holds: section outputs, risk blocks, text headings and narratives, layout templates. */
+/** Every template text a spec holds: section outputs, risk blocks, text headings and narratives, layout templates, data-need expressions. */
 function specTemplates(raw: TemplateSpecInput): string[] {
   const render = (raw.config as { render?: Record<string, unknown> } | undefined)?.render ?? {};
   const entities = raw.entities ?? {};
@@ -30,6 +31,7 @@ function specTemplates(raw: TemplateSpecInput): string[] {
     ...(entities.riskBlocks ?? []).map((b) => b.template),
     ...(entities.texts ?? []).flatMap((t) => [t.headingTemplate, t.narrativeTemplate]),
     ...RENDER_TEMPLATE_KEYS.map((key) => render[key]),
+    ...(raw.dataNeeds ?? []).flatMap((n) => dataNeedTemplatesToCheck({ kind: n.kind, args: n.args_json ?? null })),
   ].filter((source): source is string => typeof source === 'string' && source !== '');
 }
 

@@ -11,7 +11,7 @@ import { type CallerIdentity, type GatheredDerivation, type ResolvedInputs, deri
 import type { EmitEvent } from '../events.js';
 import type { DataNeed, GatheredValue } from '../data-need.js';
 import type { GatheredSourceInfo, ModelUsage, ToolRegistrationInput } from '../ports.js';
-import { namesRead, needInputs, templatesOf, valuesSeen } from './need-inputs.js';
+import { needInputs, needReadsOf, valuesSeen } from './need-inputs.js';
 
 /** A gathered value of this run, with the need it answers and how it was obtained. */
 export interface GatheredItem extends GatheredValue {
@@ -69,7 +69,8 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
   const prompts: Record<string, string> = {};
   const failed = new Set<string>();
   const byKey = new Map(input.needs.map((n) => [n.outputKey, n]));
-  const { order, sees } = needInputs(input.needs);
+  const readsOf = await needReadsOf(input.needs);
+  const { order, sees } = needInputs(input.needs, readsOf);
 
   const runOne = async (need: DataNeed, earlier: Readonly<Record<string, unknown>>): Promise<void> => {
     const started = Date.now();
@@ -93,7 +94,7 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
     const context = { ...input.fields, ...earlier, fields: input.fields, gathered: { ...earlier }, variables: input.variables };
     let prepared: PreparedNeed;
     try {
-      prepared = await prepareNeed(need, context, earlier, input, ports);
+      prepared = await prepareNeed(need, context, earlier, input, ports, readsOf(need));
     } catch (error) {
       await fail(error);
       return;
@@ -150,14 +151,15 @@ export async function derivationsNow(
 ): Promise<Map<string, GatheredDerivation | Error>> {
   const result = new Map<string, GatheredDerivation | Error>();
   const byKey = new Map(input.needs.map((n) => [n.outputKey, n]));
-  const { order, sees } = needInputs(input.needs);
+  const readsOf = await needReadsOf(input.needs);
+  const { order, sees } = needInputs(input.needs, readsOf);
   for (const key of order) {
     const need = byKey.get(key);
     if (!need) continue;
     const seen = valuesSeen(order, sees.get(key) ?? new Set(), stored);
     const context = { ...input.fields, ...seen, fields: input.fields, gathered: { ...seen }, variables: input.variables };
     try {
-      result.set(key, (await prepareNeed(need, context, seen, input, ports)).derivation);
+      result.set(key, (await prepareNeed(need, context, seen, input, ports, readsOf(need))).derivation);
     } catch (error) {
       result.set(key, error instanceof Error ? error : new Error(String(error)));
     }
@@ -206,6 +208,8 @@ async function prepareNeed(
   earlier: Readonly<Record<string, unknown>>,
   input: Pick<GatherInput, 'fields' | 'variables'>,
   ports: Pick<GatherPorts, 'toolInputs' | 'llmModel'>,
+  /** The names the need's templates read (needReadsOf). */
+  names: ReadonlySet<string>,
 ): Promise<PreparedNeed> {
   const args = need.args ?? {};
   const fieldKey = typeof args.field === 'string' ? args.field : need.outputKey;
@@ -218,15 +222,14 @@ async function prepareNeed(
       resolved = { ...bare, fields: { [fieldKey]: input.fields[fieldKey] } };
       break;
     case 'template':
-      resolved = { ...bare, ...readFrom(namesRead(templatesOf(need)), need, earlier, input) };
+      resolved = { ...bare, ...readFrom(names, need, earlier, input) };
       break;
     case 'tool': {
-      const templated = templatesOf(need);
       const argKeys = Object.keys(args).filter((k) => typeof args[k] === 'string' && (args[k] as string).includes('{{'));
       const renderedArgs = await renderTemplates(argKeys.map((k) => args[k] as string), context, (i) => `argument "${argKeys[i]}" of data-need "${need.outputKey}"`);
       toolArgs = { ...args, ...Object.fromEntries(argKeys.map((k, i) => [k, renderedArgs[i].output])) };
       const tool = await ports.toolInputs(need);
-      resolved = { ...bare, args: toolArgs, ...readFrom(namesRead(templated), need, earlier, input), tool: tool?.registration ?? null, caller: tool?.caller ?? null };
+      resolved = { ...bare, args: toolArgs, ...readFrom(names, need, earlier, input), tool: tool?.registration ?? null, caller: tool?.caller ?? null };
       break;
     }
     case 'llm': {

@@ -7,17 +7,37 @@
  * — and, transitively, what those saw. A value it neither declares nor names is not in its
  * context, however early it was gathered.
  */
-import { findTemplateVariables, validateTemplateSyntax } from '../../templating/index.js';
+import type { TemplateCheck } from '../../templating/index.js';
+import { storedTemplateChecksOf } from '../../tenant-code/stored-template-checks.js';
 import type { DataNeed } from '../data-need.js';
 import { dependencyLayers } from '../dependency-graph.js';
 
 /** The whole context, for a source whose names cannot be told (it does not parse). */
 const EVERYTHING: ReadonlySet<string> = new Set(['fields', 'gathered', 'variables']);
 
-/** Names templates (or an expression wrapped as one) read from their context. */
-export function namesRead(sources: readonly string[]): ReadonlySet<string> {
-  if (sources.some((source) => validateTemplateSyntax(source) !== null)) return EVERYTHING;
-  return new Set(sources.flatMap((source) => findTemplateVariables(source)));
+/** Names templates (or an expression wrapped as one) read from their context, from their checks. */
+function namesRead(checks: readonly TemplateCheck[]): ReadonlySet<string> {
+  if (checks.some((check) => check.problem !== null)) return EVERYTHING;
+  return new Set(checks.flatMap((check) => check.variables));
+}
+
+/** The names each need's templates read from its context. */
+export type NeedReads = (need: Pick<DataNeed, 'kind' | 'args' | 'promptBody'>) => ReadonlySet<string>;
+
+/**
+ * What the needs' templates read, checked in the tenant-code pool (one task for the texts it has
+ * not seen; a prompt is tenant text, and parsing it on the main thread could stall the service). A
+ * template that does not parse, or costs too much to check, reads everything.
+ * @throws TenantCodeOverloadedError when the pool could not check them (the host's fault).
+ */
+export async function needReadsOf(needs: readonly Pick<DataNeed, 'kind' | 'args' | 'promptBody'>[]): Promise<NeedReads> {
+  const checkOf = await storedTemplateChecksOf(needs.flatMap(templatesOf));
+  return (need) => namesRead(templatesOf(need).map(checkOf));
+}
+
+/** The template a `template` data-need's expression is evaluated as (and checked as). */
+export function expressionTemplate(expression: string): string {
+  return `{{ ${expression} }}`;
 }
 
 /** The templates of a need that read its context (what `prepareNeed` renders or evaluates). */
@@ -25,7 +45,7 @@ export function templatesOf(need: Pick<DataNeed, 'kind' | 'args' | 'promptBody'>
   const args = need.args ?? {};
   switch (need.kind) {
     case 'template':
-      return [`{{ ${String(args.expression ?? '')} }}`];
+      return [expressionTemplate(String(args.expression ?? ''))];
     case 'tool':
       return Object.values(args).filter((v): v is string => typeof v === 'string' && v.includes('{{'));
     case 'llm':
@@ -42,7 +62,8 @@ export interface NeedInputs {
   sees: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
-export function needInputs(needs: readonly DataNeed[]): NeedInputs {
+/** Which values each need sees (see the file comment); `readsOf` from needReadsOf over the same needs. */
+export function needInputs(needs: readonly DataNeed[], readsOf: NeedReads): NeedInputs {
   const byKey = new Map(needs.map((n) => [n.outputKey, n]));
   const layers = dependencyLayers(needs.map((n) => ({ key: n.outputKey, dependsOn: n.dependsOn ?? [] })));
   const sees = new Map<string, ReadonlySet<string>>();
@@ -51,7 +72,7 @@ export function needInputs(needs: readonly DataNeed[]): NeedInputs {
     for (const key of layer) {
       const need = byKey.get(key);
       if (!need) continue;
-      const names = namesRead(templatesOf(need));
+      const names = readsOf(need);
       const direct = names.has('gathered') ? [...earlier] : earlier.filter((k) => names.has(k));
       direct.push(...(need.dependsOn ?? []).filter((d) => byKey.has(d)));
       const seen = new Set<string>();

@@ -6,7 +6,7 @@ import { DomainValidationError } from '../../../kernel/errors.js';
 import { excerpt } from '../../../kernel/limits.js';
 import type { DataNeedSpec } from '../../../pipeline/data-need.js';
 import { findCycle, unknownDependencies } from '../../../pipeline/dependency-graph.js';
-import { validateTemplateSyntax } from '../../../templating/index.js';
+import { expressionTemplate } from '../../../pipeline/stages/need-inputs.js';
 
 export const DATA_NEED_KINDS = ['field', 'static', 'template', 'tool', 'llm', 'assessment'] as const;
 
@@ -15,10 +15,23 @@ type DataNeedShape = Pick<DataNeedSpec, 'kind' | 'outputKey' | 'args' | 'depends
 
 const OUTPUT_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
+/** Why a template does not parse (with its line), or null: the answer of a check in the tenant-code pool. */
+export type SyntaxProblemOf = (template: string) => string | null;
+
 /**
- * Checks one need on its own. Returns problems as sentences a person can act on.
+ * The templates of a need to check before it is stored (in the tenant-code pool, before the
+ * transaction: parsing tenant text can take long): a `template` need's expression, as it is evaluated.
  */
-export function dataNeedProblems(need: DataNeedShape): string[] {
+export function dataNeedTemplatesToCheck(need: Pick<DataNeedShape, 'kind' | 'args'>): string[] {
+  const expression = need.args?.expression;
+  return need.kind === 'template' && typeof expression === 'string' && expression.trim() !== '' ? [expressionTemplate(expression)] : [];
+}
+
+/**
+ * Checks one need on its own; `syntaxProblemOf` answers for the texts of dataNeedTemplatesToCheck.
+ * Returns problems as sentences a person can act on.
+ */
+export function dataNeedProblems(need: DataNeedShape, syntaxProblemOf: SyntaxProblemOf): string[] {
   const problems: string[] = [];
   if (!(DATA_NEED_KINDS as readonly string[]).includes(need.kind)) {
     problems.push(`kind must be one of ${DATA_NEED_KINDS.join(', ')} (got "${excerpt(need.kind)}")`);
@@ -35,7 +48,7 @@ export function dataNeedProblems(need: DataNeedShape): string[] {
       const expression = args.expression;
       if (typeof expression !== 'string' || expression.trim() === '') problems.push('a template data-need needs args_json.expression (a Jinja expression)');
       else {
-        const syntax = validateTemplateSyntax(`{{ ${expression} }}`);
+        const syntax = syntaxProblemOf(expressionTemplate(expression));
         if (syntax) problems.push(`args_json.expression does not parse: ${syntax}`);
       }
       break;

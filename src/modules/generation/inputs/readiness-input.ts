@@ -11,8 +11,8 @@ import { computeValues } from '../../../pipeline/stages/compute.js';
 import { fieldValueProblem } from '../../documents/fields/field-values.js';
 import { libraryGaps } from '../../library/bindings/library-gaps.js';
 import type { TemplateCheck } from '../../../templating/index.js';
-import { TenantCodeBudgetError } from '../../../tenant-code/budgets.js';
-import { computationReadsOf, templateChecksOf } from '../../../tenant-code/tenant-code-pool.js';
+import { storedTemplateChecksOf } from '../../../tenant-code/stored-template-checks.js';
+import { computationReadsOf } from '../../../tenant-code/tenant-code-pool.js';
 import { TEMPLATE_GLOBALS } from '../../templates/template-globals.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
@@ -48,16 +48,14 @@ export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
   });
 }
 
-/** The templated sections' templates checked in the tenant-code pool (one task), as the lookup assessReadiness reads. */
+/**
+ * The templated sections' templates checked in the tenant-code pool (remembered by text), as the
+ * lookup assessReadiness reads: a template too costly to check is a gap of its section naming the
+ * budget, not a failed readiness.
+ */
 async function checkSectionTemplates(sections: DocumentInputs['sections']): Promise<(source: string) => TemplateCheck> {
   const sources = sections.filter((s) => s.renderMode === 'templated' && s.outputTemplate).map((s) => s.outputTemplate ?? '');
-  try {
-    return await templateChecksOf(sources, READINESS_NAMESPACES);
-  } catch (error) {
-    // A template too costly to check is a gap of its section (naming the budget), not a failed readiness.
-    if (!(error instanceof TenantCodeBudgetError)) throw error;
-    return () => ({ problem: error.message, variables: [], members: [] });
-  }
+  return storedTemplateChecksOf(sources, READINESS_NAMESPACES);
 }
 
 /**

@@ -10,7 +10,7 @@
  * date) is taken from the recorded render context, so it never reads as a change.
  */
 import { hashOf, hashOncePerValue } from '../../../pipeline/inputs-hash.js';
-import { definitionHashes, sectionReads } from '../../../pipeline/section-derivation.js';
+import { definitionHashes, sectionReads, sectionTemplate } from '../../../pipeline/section-derivation.js';
 import { numberSources } from '../../../pipeline/sources.js';
 import { computeValues } from '../../../pipeline/stages/compute.js';
 import { buildRenderContext } from '../../../pipeline/stages/render.js';
@@ -23,6 +23,7 @@ import { type DocumentInputs, loadDocumentInputs } from '../inputs/load-document
 import { type GatheredCause, type StalenessServices, gatheredStaleness } from './gathered-staleness.js';
 import { renderSectionOf, snippetsForRender, voiceInputOf } from '../inputs/pipeline-input.js';
 import { computationReadsOf } from '../../../tenant-code/tenant-code-pool.js';
+import { storedTemplateChecksOf } from '../../../tenant-code/stored-template-checks.js';
 
 /** One reason a section is stale: the cause kind (section-diff's vocabulary) and what changed. */
 export interface StaleCause {
@@ -135,6 +136,8 @@ export async function sectionStaleness(ctx: CommandContext, services: StalenessS
   // What each computation reads, parsed in the tenant-code pool (JSONata's parser is super-linear).
   const readsOf: ReadsOf = await computationReadsOf(Object.values(inputs.computations));
   const upstream = throughGathered(outOfDate, inputs.computations, readsOf);
+  // What each section's template reads, parsed in the pool too (remembered by text: the same few on every read).
+  const templateCheckOf = await storedTemplateChecksOf(derived.map((s) => sectionTemplate(renderSectionOf(s))));
   const current = new Map<PinnedManifest, Awaited<ReturnType<typeof currentContext>>>();
   const voice = voiceInputOf(await inputs.voice());
   // Every section is checked against the same current context, built for this read and not changed by it.
@@ -151,7 +154,7 @@ export async function sectionStaleness(ctx: CommandContext, services: StalenessS
     if (!now) continue;
     const definition = renderSectionOf(section);
     const causes: StaleCause[] = differingKeys(recorded.definition, definitionHashes(definition, hash)).map((key) => ({ cause: 'template', path: `definition.${key}` }));
-    for (const path of differingKeys(recorded.reads, sectionReads(definition, now.context, now.sources, hash))) {
+    for (const path of differingKeys(recorded.reads, sectionReads(definition, now.context, now.sources, templateCheckOf, hash))) {
       causes.push({ cause: readCause(path, manifest, manifest).kind, path });
       if (path.startsWith('computed.')) causes.push(...computationInputs(path, inputs.computations, readsOf, manifest.renderContext ?? {}, now.context));
     }

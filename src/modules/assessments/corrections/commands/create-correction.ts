@@ -6,7 +6,7 @@
 import { ConflictError } from '../../../../kernel/errors.js';
 import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
-import { markDependentSectionsStale } from '../../bridge/mark-dependent-sections-stale.js';
+import { dependentTemplateChecks, markDependentSectionsStale } from '../../bridge/mark-dependent-sections-stale.js';
 import { requireItem } from '../../extracted-items/require-item.js';
 import type { CorrectionRecord } from '../correction.repository.js';
 import { type CorrectionBody, correctedValue } from '../correction-input.js';
@@ -18,6 +18,8 @@ import { type CorrectionBody, correctedValue } from '../correction-input.js';
  */
 export async function createCorrection(ctx: CommandContext, itemId: string, body: CorrectionBody): Promise<CorrectionRecord> {
   const orgId = ctx.actor.org.orgId;
+  // Before the transaction: what the sections the correction marks stale read is learnt in the tenant-code pool.
+  const templateCheckOf = await dependentTemplateChecks(ctx, [itemId]);
   return ctx.transaction(async (tx) => {
     const item = await requireItem(tx, itemId);
     if (body.expected_version !== undefined && body.expected_version !== item.version) {
@@ -60,7 +62,7 @@ export async function createCorrection(ctx: CommandContext, itemId: string, body
     updated_at: now,
     });
     if (!ok) throw new ConflictError('stale version: another reviewer changed the item');
-    await markDependentSectionsStale(tx, [item.id]);
+    await markDependentSectionsStale(tx, [item.id], templateCheckOf);
     return correction;
   });
 }

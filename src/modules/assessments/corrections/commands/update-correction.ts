@@ -5,7 +5,7 @@
  */
 import { ConflictError, NotFoundError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
-import { markDependentSectionsStale } from '../../bridge/mark-dependent-sections-stale.js';
+import { dependentTemplateChecks, markDependentSectionsStale } from '../../bridge/mark-dependent-sections-stale.js';
 import { requireItem } from '../../extracted-items/require-item.js';
 import type { CorrectionRecord } from '../correction.repository.js';
 import { type CorrectionBody, correctedValue } from '../correction-input.js';
@@ -19,6 +19,8 @@ export type UpdateCorrectionBody = Partial<CorrectionBody> & { status?: 'active'
  */
 export async function updateCorrection(ctx: CommandContext, itemId: string, correctionId: string, body: UpdateCorrectionBody): Promise<CorrectionRecord> {
   const orgId = ctx.actor.org.orgId;
+  // Before the transaction: what the sections the change marks stale read is learnt in the tenant-code pool.
+  const templateCheckOf = await dependentTemplateChecks(ctx, [itemId]);
   return ctx.transaction(async (tx) => {
     const repos = tx.repos;
     const correction = await repos.corrections.findById(orgId, correctionId);
@@ -56,7 +58,7 @@ export async function updateCorrection(ctx: CommandContext, itemId: string, corr
       if (!ok) throw new ConflictError('stale version: another reviewer changed the item');
     }
     // Revised or reverted, the item's value changed: sections built on it are out of date.
-    await markDependentSectionsStale(tx, [item.id]);
+    await markDependentSectionsStale(tx, [item.id], templateCheckOf);
     const updated = await repos.corrections.findById(orgId, correction.id);
     if (!updated) throw new NotFoundError(`correction ${correctionId} not found`);
     return updated;

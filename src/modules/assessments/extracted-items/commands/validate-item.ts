@@ -5,7 +5,7 @@
  */
 import { ConflictError, DomainValidationError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
-import { markDependentSectionsStale } from '../../bridge/mark-dependent-sections-stale.js';
+import { dependentTemplateChecks, markDependentSectionsStale } from '../../bridge/mark-dependent-sections-stale.js';
 import { runItemChecks } from '../../../../extraction/item-checks.js';
 import type { ValueType } from '../../../../extraction/types.js';
 import { checksFor } from '../../processors/item-type-of.js';
@@ -31,6 +31,8 @@ export function recheck(item: ExtractedItemRecord): ReturnType<typeof runItemChe
  */
 export async function validateItem(ctx: CommandContext, documentId: string, itemId: string, input: ValidateItemInput): Promise<ExtractedItemRecord> {
   const orgId = ctx.actor.org.orgId;
+  // Before the transaction: what the sections a rejection marks stale read is learnt in the tenant-code pool.
+  const templateCheckOf = input.decision === 'reject' ? await dependentTemplateChecks(ctx, [itemId]) : null;
   return ctx.transaction(async (tx) => {
     const item = await requireItem(tx, itemId, documentId);
     if (input.expected_version !== undefined && input.expected_version !== item.version) {
@@ -66,7 +68,7 @@ export async function validateItem(ctx: CommandContext, documentId: string, item
     });
     if (!ok) throw new ConflictError('stale version: another reviewer changed the item');
     // A rejected value no longer feeds documents: the sections built on it are out of date.
-    if (decision === 'reject') await markDependentSectionsStale(tx, [item.id]);
+    if (decision === 'reject' && templateCheckOf) await markDependentSectionsStale(tx, [item.id], templateCheckOf);
     return requireItem(tx, item.id);
   });
 }

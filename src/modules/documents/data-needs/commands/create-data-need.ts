@@ -4,6 +4,7 @@ import { LIMITS } from '../../../../kernel/limits.js';
 import type { CommandContext } from '../../../context.js';
 import { requireEditableDocument } from '../../require-document.js';
 import { assertNeedGraph, dataNeedProblems } from '../data-need-rules.js';
+import { dataNeedSyntaxOf } from '../data-need-syntax.js';
 import type { DataNeedRecord } from '../data-need.repository.js';
 
 export interface DataNeedInput {
@@ -24,6 +25,7 @@ export interface DataNeedInput {
  * @throws DomainValidationError for kind-specific problems, a duplicate output_key, unknown dependencies or a cycle.
  */
 export async function createDataNeed(ctx: CommandContext, documentId: string, input: DataNeedInput): Promise<DataNeedRecord> {
+  const syntaxProblemOf = await dataNeedSyntaxOf([{ kind: input.kind, args: input.args_json ?? null }]);
   return ctx.transaction(async (tx) => {
     const document = await requireEditableDocument(tx, documentId);
     const orgId = tx.actor.org.orgId;
@@ -47,7 +49,7 @@ export async function createDataNeed(ctx: CommandContext, documentId: string, in
       createdAt: now,
       updatedAt: now,
     };
-    const problems = dataNeedProblems(need);
+    const problems = dataNeedProblems(need, syntaxProblemOf);
     if (problems.length > 0) throw new DomainValidationError(problems.join('; '));
     assertNeedGraph([...existing, need]);
     return tx.repos.dataNeeds.insert(orgId, need);

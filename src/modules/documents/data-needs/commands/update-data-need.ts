@@ -2,6 +2,7 @@ import { DomainValidationError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
 import { requireDataNeed, requireEditableDocument } from '../../require-document.js';
 import { assertNeedGraph, dataNeedProblems } from '../data-need-rules.js';
+import { dataNeedSyntaxOf } from '../data-need-syntax.js';
 import type { DataNeedChanges, DataNeedRecord } from '../data-need.repository.js';
 import type { DataNeedInput } from './create-data-need.js';
 
@@ -17,6 +18,9 @@ export async function updateDataNeed(ctx: CommandContext, documentId: string, ne
   if (Object.keys(input).length === 0) throw new DomainValidationError('nothing to update: send at least one data-need key');
   if (input.kind === null) throw new DomainValidationError('kind must not be null');
   if (input.output_key === null) throw new DomainValidationError('output_key must not be null');
+  // Checked before the transaction; the kind and expression it will have are those sent, else the stored ones.
+  const stored = await requireDataNeed(ctx, documentId, needId);
+  const syntaxProblemOf = await dataNeedSyntaxOf([{ kind: input.kind ?? stored.kind, args: input.args_json === undefined ? stored.args : input.args_json }]);
   return ctx.transaction(async (tx) => {
     const document = await requireEditableDocument(tx, documentId);
     const need = await requireDataNeed(tx, document.id, needId);
@@ -30,7 +34,7 @@ export async function updateDataNeed(ctx: CommandContext, documentId: string, ne
     if (input.tool_ref !== undefined) changes.toolRef = input.tool_ref;
     if (input.tools_available !== undefined) changes.toolsAvailable = input.tools_available;
     const updated: DataNeedRecord = { ...need, ...changes };
-    const problems = dataNeedProblems(updated);
+    const problems = dataNeedProblems(updated, syntaxProblemOf);
     if (problems.length > 0) throw new DomainValidationError(problems.join('; '));
     const orgId = tx.actor.org.orgId;
     const others = (await tx.repos.dataNeeds.listByDocument(orgId, document.id)).filter((n) => n.id !== need.id);
