@@ -45,7 +45,7 @@ export function buildStyles(render: RenderOptions): IStylesOptions {
   const size = baseFontSize(render);
   return {
     default: defaultStyles(font, size, documentLanguage(render)),
-    paragraphStyles: [...titlePageStyles(font, size), ...blockStyles(size), ...referenceStyles(size)],
+    paragraphStyles: [...titlePageStyles(font, size), ...quotationStyles(size), ...boundPartStyles(size), ...referenceStyles(size)],
     characterStyles: [
       {
         id: 'VerbatimChar',
@@ -117,8 +117,8 @@ function titlePageStyles(font: string, size: number): ParagraphStyle[] {
   ];
 }
 
-/** The blocks of a section's body: quotes, code, minor and risk headings, references, snippets, signature lines. */
-function blockStyles(size: number): ParagraphStyle[] {
+/** Quoted and verbatim blocks of a section's body: quotes and code. */
+function quotationStyles(size: number): ParagraphStyle[] {
   return [
     {
       id: 'Quote',
@@ -148,6 +148,12 @@ function blockStyles(size: number): ParagraphStyle[] {
         },
       },
     },
+  ];
+}
+
+/** The headed parts a section's body binds in: minor and risk headings, statutory references, snippets, signature lines. */
+function boundPartStyles(size: number): ParagraphStyle[] {
+  return [
     {
       id: 'MinorHeading',
       name: 'Minor Heading',
