@@ -167,7 +167,8 @@ async function registerPublicRoutes(app: FastifyInstance, deps: AppDeps): Promis
 function registerProtectedRoutes(scope: FastifyInstance, deps: AppDeps, limitRefused: RefusalLimit): void {
   // One per app: the member routes below drop entries of the users they change.
   const memberships = new MembershipCache(deps.config.auth.membershipCacheSeconds * 1000);
-  protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim: deps.config.auth.orgClaim, orgClaimDefaultRole: deps.config.auth.orgClaimDefaultRole, memberships, limitRefused });
+  const { orgClaim, orgClaimDefaultRole } = deps.config.auth;
+  protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim, orgClaimDefaultRole, memberships, limitRefused });
   documentDatabaseUnavailable(scope);
   registerIdentityRoutes(scope);
   const routeDeps: RouteDeps = { db: deps.store.db, ...deps.services };

@@ -216,7 +216,9 @@ function matchInline(m: Matching, line: LayoutLine, seg: LayoutSegment): boolean
   if (field || m.generic) {
     const vStart = text.length - inline[2].length;
     m.used.add(seg);
-    m.pairs.push({ label: inline[1].trim(), field, segment: seg, line, value: trimRange(text, vStart, text.length), labelRange: { start: 0, end: inline[1].length }, labelSegment: seg, confidence: field ? 0.9 : 0.8 });
+    const value = trimRange(text, vStart, text.length);
+    const labelRange = { start: 0, end: inline[1].length };
+    m.pairs.push({ label: inline[1].trim(), field, segment: seg, line, value, labelRange, labelSegment: seg, confidence: field ? 0.9 : 0.8 });
   }
   return true;
 }
@@ -234,14 +236,16 @@ function matchLabelAlone(m: Matching, line: LayoutLine, li: number, seg: LayoutS
   if (right && !m.used.has(right) && !looksLikeLabel(right)) {
     m.used.add(seg);
     m.used.add(right);
-    m.pairs.push({ label, field: known, segment: right, line, value: { start: 0, end: right.text.length }, labelRange, labelSegment: seg, confidence: known ? (colon ? 0.85 : 0.8) : 0.75 });
+    const confidence = known ? (colon ? 0.85 : 0.8) : 0.75;
+    m.pairs.push({ label, field: known, segment: right, line, value: { start: 0, end: right.text.length }, labelRange, labelSegment: seg, confidence });
     return true;
   }
   const down = segmentBelow(m, li, seg);
   if (down) {
     m.used.add(seg);
     m.used.add(down);
-    m.pairs.push({ label, field: known, segment: down, line, value: { start: 0, end: down.text.length }, labelRange, labelSegment: seg, confidence: known ? 0.75 : 0.65 });
+    const confidence = known ? 0.75 : 0.65;
+    m.pairs.push({ label, field: known, segment: down, line, value: { start: 0, end: down.text.length }, labelRange, labelSegment: seg, confidence });
     return true;
   }
   if (colon) {
@@ -278,7 +282,8 @@ function matchTypedPrefix(m: Matching, line: LayoutLine, seg: LayoutSegment): vo
     const typed = typedValue(field.value_type, text.slice(rest.start, rest.end), m.opts);
     if (typed && typed.fit === 1) {
       m.used.add(seg);
-      m.pairs.push({ label: text.slice(0, l.length), field, segment: seg, line, value: rest, labelRange: { start: 0, end: l.length }, labelSegment: seg, confidence: 0.8 });
+      const labelRange = { start: 0, end: l.length };
+      m.pairs.push({ label: text.slice(0, l.length), field, segment: seg, line, value: rest, labelRange, labelSegment: seg, confidence: 0.8 });
     }
     break;
   }

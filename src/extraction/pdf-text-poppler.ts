@@ -186,7 +186,8 @@ class PopplerRead {
     const timeoutMs = this.options.timeout_ms;
     if (this.refusal !== null) return { ok: false, failure: { kind: 'refused', message: this.refusal } };
     if (this.deliveryError !== null) {
-      return { ok: false, failure: { kind: 'error', error: { code: 'worker_failed', message: `PDF reading failed: ${this.deliveryError}`, engine: 'poppler' } } };
+      const message = `PDF reading failed: ${this.deliveryError}`;
+      return { ok: false, failure: { kind: 'error', error: { code: 'worker_failed', message, engine: 'poppler' } } };
     }
     // The first failure is the answer (the other was stopped because of it).
     if (textRun.error && textRun.error.code !== 'aborted') return { ok: false, failure: failureOf('pdftotext', textRun, timeoutMs) };

@@ -260,7 +260,9 @@ function fieldValueOf(widgets: FieldObject[]): { type: PdfFormField['type']; val
     const sel = v === null ? undefined : widgets.find((w) => (asString(w.exportValues) ?? asString(w.buttonValue)) === v);
     return { type: 'radio', value: v, chosen: sel ?? chosen };
   }
-  if (t === 'combobox' || t === 'listbox') return { type: 'choice', value: Array.isArray(chosen.value) ? chosen.value.map((x) => String(x)) : (raw ?? ''), chosen };
+  if (t === 'combobox' || t === 'listbox') {
+    return { type: 'choice', value: Array.isArray(chosen.value) ? chosen.value.map((x) => String(x)) : (raw ?? ''), chosen };
+  }
   if (t === 'signature') return { type: 'signature', value: null, chosen };
   if (t === 'button') return null; // push buttons carry no value
   return { type: 'unknown', value: raw, chosen };

@@ -185,7 +185,8 @@ export async function validateUpload(input: ValidateUploadInput): Promise<Upload
   try {
     await examine(input, limits, verdict);
   } catch (err) {
-    verdict.problems.push({ code: 'corrupt', severity: 'error', message: `the file could not be examined: ${err instanceof Error ? err.message : String(err)}` });
+    const message = `the file could not be examined: ${err instanceof Error ? err.message : String(err)}`;
+    verdict.problems.push({ code: 'corrupt', severity: 'error', message });
   }
   return finish(verdict);
 }
@@ -231,7 +232,8 @@ async function examine(input: ValidateUploadInput, limits: ResolvedUploadLimits,
     return;
   }
   if (!limits.accepted_kinds.includes(kind)) {
-    problems.push({ code: 'unsupported_type', severity: 'error', message: `${kind} files are not accepted here (accepted: ${limits.accepted_kinds.join(', ')})` });
+    const message = `${kind} files are not accepted here (accepted: ${limits.accepted_kinds.join(', ')})`;
+    problems.push({ code: 'unsupported_type', severity: 'error', message });
   }
   problems.push(...typeMismatches(input, sniff, kind));
   if (sniff.macro_enabled) {

@@ -120,7 +120,8 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
   const usage: ModelUsage = { inputTokens: 0, outputTokens: 0 };
   const gathered = await gatherStage(input, ports);
   addUsage(usage, gathered.usage);
-  const { computed, errors: computeErrors, budgetExceeded } = await computeValues({ computations: input.computations, fields: input.fields, gathered: gathered.values, now: input.now });
+  const computing = { computations: input.computations, fields: input.fields, gathered: gathered.values, now: input.now };
+  const { computed, errors: computeErrors, budgetExceeded } = await computeValues(computing);
   // A computation that ran out of a budget fails the run with the budget named (pipeline_failed).
   if (budgetExceeded) throw new Error(budgetExceeded.message);
 

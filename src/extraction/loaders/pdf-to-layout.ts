@@ -26,7 +26,12 @@ export async function loadPdf(input: ProcessorInput, mode: OcrMode, onPage?: Pag
   const errors: ProcessingError[] = [];
   const warnings: ProcessingWarning[] = [];
   const hook = textLayerHook(onPage, mode);
-  const res = await readPdfText(input.bytes, { timeout_ms: numOpt(o, 'timeout_ms', 60_000), max_pages: numOpt(o, 'max_pages', 300), engine: engineChoiceOf(o?.pdf_engine), onPage: hook?.onPage });
+  const res = await readPdfText(input.bytes, {
+    timeout_ms: numOpt(o, 'timeout_ms', 60_000),
+    max_pages: numOpt(o, 'max_pages', 300),
+    engine: engineChoiceOf(o?.pdf_engine),
+    onPage: hook?.onPage,
+  });
   const listed = await engineVersions(mode === 'never' ? ['pdf'] : ['pdf', 'ocr']);
   if (!res.ok) {
     const category: ErrorCategory = res.error.code === 'timeout' ? 'timeout' : res.error.code === 'encrypted' ? 'policy' : res.error.code === 'corrupt' ? 'source_unavailable' : 'backend_failure';
@@ -79,7 +84,13 @@ function textLayerHook(onPage: PageLayoutHook | undefined, mode: OcrMode) {
 }
 
 /** OCR of the pages the mode picks (all when forced, those without a usable text layer on auto); each failure is a warning or an error. */
-async function ocrWhereWanted(input: ProcessorInput, pdf: PdfTextDocument, mode: OcrMode, errors: ProcessingError[], warnings: ProcessingWarning[]): Promise<OcrPages> {
+async function ocrWhereWanted(
+  input: ProcessorInput,
+  pdf: PdfTextDocument,
+  mode: OcrMode,
+  errors: ProcessingError[],
+  warnings: ProcessingWarning[],
+): Promise<OcrPages> {
   const o = input.options;
   const wantOcr = pdf.pages.filter((p) => mode === 'force' || (mode === 'auto' && p.text_layer !== 'present'));
   const ocr: OcrPages = { ocrByPage: new Map(), ocrFailed: new Map() };

@@ -129,7 +129,8 @@ async function resolveAndRemember(options: AuthOptions, token: string, slug: str
   const cache = options.memberships;
   const begunAt = cache?.begin() ?? 0;
   const verified = await options.verifier(token);
-  const actor = await resolveActor(options.identity, verified, token, slug, { orgClaim: options.orgClaim, orgClaimDefaultRole: options.orgClaimDefaultRole, cache });
+  const { orgClaim, orgClaimDefaultRole } = options;
+  const actor = await resolveActor(options.identity, verified, token, slug, { orgClaim, orgClaimDefaultRole, cache });
   // The verifier requires `exp`: the actor is never remembered beyond the token's life.
   const expiresAtMs = typeof verified.claims.exp === 'number' ? verified.claims.exp * 1000 : 0;
   cache?.rememberActor(key, actor, begunAt, expiresAtMs);

@@ -10,7 +10,7 @@ import { queueBatchWebhook } from '../assessment-webhooks.js';
 import { hasHumanWork } from '../processing/carry-forward.js';
 import { processRun } from '../processing/process-run.js';
 import type { SourceDocumentRecord } from '../uploads/source-document.repository.js';
-import type { BatchDocumentRecord, BatchRecord, BatchRunCounts, BatchRunRecord } from './batch.repository.js';
+import type { BatchDocumentError, BatchDocumentRecord, BatchRecord, BatchRunCounts, BatchRunRecord } from './batch.repository.js';
 
 type BatchServices = Pick<AssessmentServices, 'blobs' | 'model' | 'extraction' | 'jobs'>;
 type RowOutcome = 'succeeded' | 'failed' | 'skipped';
@@ -48,13 +48,20 @@ export async function executeBatchRun(ctx: CommandContext, services: BatchServic
 }
 
 /** One pending row: refused (gone, already processed, human work in the way) or processed now; its status is recorded. */
-async function processRow(ctx: CommandContext, services: BatchServices, batch: BatchRecord, run: BatchRunRecord, row: BatchDocumentRecord): Promise<RowOutcome> {
+async function processRow(
+  ctx: CommandContext,
+  services: BatchServices,
+  batch: BatchRecord,
+  run: BatchRunRecord,
+  row: BatchDocumentRecord,
+): Promise<RowOutcome> {
   const orgId = ctx.actor.org.orgId;
   const repos = ctx.repos;
   const now = (): string => ctx.clock.now().toISOString();
   const doc = await repos.sourceDocuments.findById(orgId, row.document_id);
   if (!doc) {
-    await repos.batches.updateDocument(orgId, row.id, { status: 'failed', last_error: { code: 'not_found', category: 'source_unavailable', message: 'the document no longer exists' }, updated_at: now() });
+    const lastError: BatchDocumentError = { code: 'not_found', category: 'source_unavailable', message: 'the document no longer exists' };
+    await repos.batches.updateDocument(orgId, row.id, { status: 'failed', last_error: lastError, updated_at: now() });
     return 'failed';
   }
   if (batch.options.skip_already_processed && run.scope !== 'failed' && doc.processing_status === 'processed') {
@@ -64,7 +71,8 @@ async function processRow(ctx: CommandContext, services: BatchServices, batch: B
   const human = (await repos.items.listCurrent(orgId, [doc.id])).filter(hasHumanWork);
   if (human.length > 0 && !run.options.preserve_corrections && !run.options.force) {
     const message = `${human.length} item(s) carry human work; run with preserve_corrections or force`;
-    await repos.batches.updateDocument(orgId, row.id, { status: 'failed', last_error: { code: 'blocked_human_work', category: 'policy', message }, updated_at: now() });
+    const lastError: BatchDocumentError = { code: 'blocked_human_work', category: 'policy', message };
+    await repos.batches.updateDocument(orgId, row.id, { status: 'failed', last_error: lastError, updated_at: now() });
     return 'failed';
   }
   const runId = await startRowRun(ctx, run, row, doc, now());

@@ -110,7 +110,9 @@ export async function putConfig(ctx: CommandContext, documentId: string, body: J
     const { problems, stored } = await problemsAndStoredGroups(current, body, sentComputationProblems);
     if (problems.length > 0) throw new DomainValidationError(problems.join('; '));
     const now = tx.clock.now().toISOString();
-    if (Object.keys(stored).length > 0) await tx.repos.documents.update(current.orgId, current.document.id, { config: mergeOverrides(current.document.config, stored), updatedAt: now });
+    if (Object.keys(stored).length > 0) {
+      await tx.repos.documents.update(current.orgId, current.document.id, { config: mergeOverrides(current.document.config, stored), updatedAt: now });
+    }
     await writeFields(tx, current, (body.fields ?? {}) as Record<string, Json>, now);
     await writeSections(tx, current, (body.sections ?? {}) as Record<string, Json>, now);
     return getConfig(tx, current.document.id);
@@ -122,7 +124,13 @@ async function readCurrent(tx: CommandContext, documentId: string): Promise<Curr
   const orgId = tx.actor.org.orgId;
   const fields = await tx.repos.fields.listByDocument(orgId, document.id);
   const sections = await tx.repos.sections.listByDocument(orgId, document.id);
-  return { document, orgId, fieldCount: fields.length, fieldByKey: new Map(fields.map((f) => [f.key, f])), sectionByKey: new Map(sections.map((s) => [s.key, s])) };
+  return {
+    document,
+    orgId,
+    fieldCount: fields.length,
+    fieldByKey: new Map(fields.map((f) => [f.key, f])),
+    sectionByKey: new Map(sections.map((s) => [s.key, s])),
+  };
 }
 
 /** Every problem of the body (all groups), and the stored groups' overrides to merge when there is none. */
@@ -182,8 +190,9 @@ async function writeFields(tx: CommandContext, current: Current, entries: Record
     };
     if (field) await tx.repos.fields.update(orgId, document.id, field.id, changes, now);
     else {
-      const created = { id: newId('fld'), documentId: document.id, key, value: '', valueType: 'string', isRequired: false, label: null, description: null, options: null };
-      await tx.repos.fields.insert(orgId, { ...created, ordinal: current.fieldCount + fieldByKey.size, ...changes }, now);
+      const created = { id: newId('fld'), documentId: document.id, key, value: '', valueType: 'string' };
+      const unset = { isRequired: false, label: null, description: null, options: null };
+      await tx.repos.fields.insert(orgId, { ...created, ...unset, ordinal: current.fieldCount + fieldByKey.size, ...changes }, now);
     }
   }
 }
