@@ -43,7 +43,7 @@ import { installOpenApi, registerOpenApiRoutes } from './http/plugins/openapi.js
 import { installMetrics } from './http/plugins/metrics.js';
 import { readServiceCounts } from './modules/service-counts.js';
 import { installOptionalBodies } from './http/plugins/optional-body.js';
-import { installRateLimit } from './http/plugins/rate-limit.js';
+import { installRateLimit, type RefusalLimit } from './http/plugins/rate-limit.js';
 import { installValidation } from './http/plugins/validation.js';
 import { NAMED_SCHEMAS } from './http/schema-registry.js';
 import { registerAuthRoutes } from './modules/identity/auth.routes.js';
@@ -74,9 +74,20 @@ export interface AppDeps {
 /** Paths whose values must never reach a log line. */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'token', '*.token', 'password', '*.password'];
 
-/** Builds the application. */
+/** Builds the application: the server, the conventions every route shares, then the routes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
+  const app = createServer(deps);
+  const limitRefused = await installConventions(app, deps);
+  await installBodyParsers(app, deps);
+  await registerPublicRoutes(app, deps);
+  // Everything registered in this scope requires a verified bearer token.
+  await app.register(async (scope) => registerProtectedRoutes(scope, deps, limitRefused));
+  return app;
+}
+
+/** The Fastify instance: logging with redaction, request ids, body and header limits, the framework's refusals as `{detail}`. */
+function createServer(deps: AppDeps): FastifyInstance {
+  return Fastify({
     logger: {
       level: deps.config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
@@ -93,7 +104,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: clientErrorHandler(deps.config.http.maxHeaderBytes),
     frameworkErrors,
   });
+}
 
+/**
+ * Cross-cutting HTTP conventions, before any route so each attaches to every route. Returns the
+ * rate limiter's refusal budget, which the auth hook spends on the 401s it answers.
+ */
+async function installConventions(app: FastifyInstance, deps: AppDeps): Promise<RefusalLimit> {
   // The request id and the security headers, on every answer.
   installSecurityHeaders(app);
   installValidation(app, NAMED_SCHEMAS);
@@ -101,7 +118,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installTextIntegrity(app);
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
   installOptionalBodies(app, NAMED_SCHEMAS);
-  // Cross-cutting HTTP conventions, before any route so each attaches to every route.
   await installCors(app, deps.config.http.corsOrigins);
   await installCompression(app);
   const limitRefused = await installRateLimit(app, {
@@ -112,6 +128,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { jobs } = deps.services;
   installMetrics(app, () => readServiceCounts(deps.store.db), { token: deps.config.http.metricsToken, ...(jobs.countByStatus ? { jobCounts: () => jobs.countByStatus?.() ?? Promise.resolve({}) } : {}) });
   await installOpenApi(app, deps.version);
+  return limitRefused;
+}
+
+/** YAML authoring specs and multipart uploads (JSON is Fastify's own). */
+async function installBodyParsers(app: FastifyInstance, deps: AppDeps): Promise<void> {
   // Authoring specs may be sent as YAML (the parser is loaded with the first one, not at start-up).
   app.addContentTypeParser(['application/yaml', 'application/x-yaml', 'text/yaml'], { parseAs: 'string' }, async (_request: unknown, body: string | Buffer) => {
     const { default: YAML } = await import('yaml');
@@ -125,7 +146,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // kept); the multipart limit only backs it up, one byte above, so the store's check decides.
   // Likewise for the number of files: receive-multipart refuses file LIMITS.filesPerUpload + 1 itself.
   await app.register(multipart, { limits: { fileSize: deps.config.uploads.maxBytes + 1, files: LIMITS.filesPerUpload + 1, fields: 50, fieldSize: 1024 * 1024 } });
+}
 
+/** The routes that answer without a bearer token: health, sign-in, the contract, docs and the console. */
+async function registerPublicRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   // ROLE=api runs no jobs, so its readiness does not wait for a job engine.
   registerHealthRoutes(app, deps.store, deps.version, deps.config.role === 'api' ? null : deps.services.jobs);
   registerAuthRoutes(app, {
@@ -137,37 +161,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOpenApiRoutes(app);
   await installDocs(app);
   installConsole(app, { ...deps.config.console, authMode: deps.config.auth.mode, oidcProviderName: deps.config.console.oidc?.providerName });
+}
 
-  // Everything registered in this scope requires a verified bearer token.
-  await app.register(async (scope) => {
-    // One per app: the member routes below drop entries of the users they change.
-    const memberships = new MembershipCache(deps.config.auth.membershipCacheSeconds * 1000);
-    protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim: deps.config.auth.orgClaim, orgClaimDefaultRole: deps.config.auth.orgClaimDefaultRole, memberships, limitRefused });
-    documentDatabaseUnavailable(scope);
-    registerIdentityRoutes(scope);
-    const routeDeps: RouteDeps = { db: deps.store.db, ...deps.services };
-    registerMemberRoutes(scope, routeDeps, memberships);
-    registerTemplateRoutes(scope, routeDeps);
-    registerDocumentRoutes(scope, routeDeps, (ctx, document) => documentDetailWithStaleness(ctx, routeDeps, document));
-    registerDocumentDetailRoute(scope, routeDeps, (ctx, documentId) => readDocumentDetail(ctx, routeDeps, documentId), {
-      detailCacheBytes: deps.config.documentCacheBytes,
-    });
-    registerReadinessRoutes(scope, routeDeps);
-    registerDocumentConfigRoutes(scope, routeDeps);
-    registerDocumentSpecRoutes(scope, routeDeps);
-    registerSectionRoutes(scope, routeDeps);
-    registerDataNeedRoutes(scope, routeDeps);
-    registerAssistantRoutes(scope, routeDeps);
-    registerLibraryRoutes(scope, routeDeps);
-    registerToolRoutes(scope, routeDeps);
-    registerOrchestrateRoutes(scope, routeDeps);
-    registerGenerationRoutes(scope, routeDeps);
-    registerHistoryRoutes(scope, routeDeps);
-    registerExportRoutes(scope, routeDeps);
-    registerAssessmentRoutes(scope, routeDeps);
-    registerWebhookRoutes(scope, routeDeps);
-    registerOrganizationRoutes(scope, routeDeps);
+/** The bearer-token scope: the auth hook first, then every module's routes. */
+function registerProtectedRoutes(scope: FastifyInstance, deps: AppDeps, limitRefused: RefusalLimit): void {
+  // One per app: the member routes below drop entries of the users they change.
+  const memberships = new MembershipCache(deps.config.auth.membershipCacheSeconds * 1000);
+  const { orgClaim, orgClaimDefaultRole } = deps.config.auth;
+  protectScope(scope, { verifier: deps.verifier, identity: deps.identity, orgClaim, orgClaimDefaultRole, memberships, limitRefused });
+  documentDatabaseUnavailable(scope);
+  registerIdentityRoutes(scope);
+  const routeDeps: RouteDeps = { db: deps.store.db, ...deps.services };
+  registerMemberRoutes(scope, routeDeps, memberships);
+  registerTemplateRoutes(scope, routeDeps);
+  registerDocumentRoutes(scope, routeDeps, (ctx, document) => documentDetailWithStaleness(ctx, routeDeps, document));
+  registerDocumentDetailRoute(scope, routeDeps, (ctx, documentId) => readDocumentDetail(ctx, routeDeps, documentId), {
+    detailCacheBytes: deps.config.documentCacheBytes,
   });
-
-  return app;
+  registerReadinessRoutes(scope, routeDeps);
+  registerDocumentConfigRoutes(scope, routeDeps);
+  registerDocumentSpecRoutes(scope, routeDeps);
+  registerSectionRoutes(scope, routeDeps);
+  registerDataNeedRoutes(scope, routeDeps);
+  registerAssistantRoutes(scope, routeDeps);
+  registerLibraryRoutes(scope, routeDeps);
+  registerToolRoutes(scope, routeDeps);
+  registerOrchestrateRoutes(scope, routeDeps);
+  registerGenerationRoutes(scope, routeDeps);
+  registerHistoryRoutes(scope, routeDeps);
+  registerExportRoutes(scope, routeDeps);
+  registerAssessmentRoutes(scope, routeDeps);
+  registerWebhookRoutes(scope, routeDeps);
+  registerOrganizationRoutes(scope, routeDeps);
 }

@@ -205,37 +205,19 @@ function consoleOidc(env: Env, mode: AuthMode): ConsoleOidcSettings | undefined 
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
 /**
- * Reads and validates the configuration.
+ * Reads and validates the configuration. The settings are read in a fixed order (auth first,
+ * then the rest as the object lists them), so the error names the first invalid variable.
  *
  * @throws ConfigError naming the first variable whose value is invalid.
  */
 export function loadConfig(env: Env = process.env): Config {
   const mode = oneOf(env, 'AUTH_MODE', ['dev', 'oidc'] as const, 'dev');
-  const algorithms = (env.AUTH_ALGORITHMS ?? (mode === 'dev' ? 'RS256' : 'RS256,PS256,ES256'))
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean);
-  // The allow-list can never contain `none` or an HMAC algorithm: with a public key set, HS*
-  // would let anyone who knows the public key forge tokens.
-  const badAlgorithm = algorithms.find((a) => !ALGORITHMS.includes(a));
-  if (badAlgorithm !== undefined || algorithms.length === 0) {
-    throw new ConfigError(`AUTH_ALGORITHMS must list algorithms among ${ALGORITHMS.join(', ')} (got "${env.AUTH_ALGORITHMS ?? ''}")`);
-  }
+  const algorithms = authAlgorithms(env, mode);
   const jwksUrl = url(env, 'AUTH_JWKS_URL', ['https:', 'http:']);
-  if (mode === 'oidc') {
-    for (const name of ['AUTH_JWKS_URL', 'AUTH_ISSUER', 'AUTH_AUDIENCE']) {
-      if (!env[name]) throw new ConfigError(`${name} is required when AUTH_MODE=oidc`);
-    }
-  }
+  requireOidcSettings(env, mode);
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
-  const databaseSchema = env.DATABASE_SCHEMA || 'public';
-  // 43 characters at most: the job engine's schema is `<DATABASE_SCHEMA>_pgboss`, and pg-boss takes 50.
-  if (!/^[a-z_][a-z0-9_]{0,42}$/.test(databaseSchema)) {
-    throw new ConfigError(`DATABASE_SCHEMA must be a lower-case SQL identifier of at most 43 characters (got "${databaseSchema}")`);
-  }
-  const host = env.HOST || '127.0.0.1';
-  if (/\s/.test(host)) throw new ConfigError(`HOST must be a host name or address (got "${host}")`);
-  const orgClaim = env.AUTH_ORG_CLAIM || undefined;
+  const databaseSchema = databaseSchemaName(env);
+  const host = hostName(env);
   const role = oneOf(env, 'ROLE', ['api', 'worker', 'all'] as const, 'all');
 
   return {
@@ -246,18 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseSchema,
     role,
     secretKey: secretKey(env, role),
-    auth: {
-      mode,
-      jwksUrl,
-      issuer: env.AUTH_ISSUER || 'quire-dev',
-      audience: env.AUTH_AUDIENCE || 'quire',
-      algorithms,
-      clockToleranceSeconds: integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', 30, 0, 300),
-      orgClaim,
-      orgClaimDefaultRole: oneOf(env, 'AUTH_ORG_CLAIM_DEFAULT_ROLE', ROLES, 'editor'),
-      tokenTtlSeconds: integer(env, 'AUTH_TOKEN_TTL_SECONDS', 3600, 60, 86400),
-      membershipCacheSeconds: integer(env, 'AUTH_MEMBERSHIP_CACHE_SECONDS', MEMBERSHIP_CACHE_SECONDS, 0, 600),
-    },
+    auth: authConfig(env, mode, algorithms, jwksUrl),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     jobs: {
       concurrency: integer(env, 'JOB_CONCURRENCY', 2, 1, 64),
@@ -270,38 +241,109 @@ export function loadConfig(env: Env = process.env): Config {
     llm: llmConfig(env),
     tools: { allowedHosts: (env.TOOL_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) },
     webhooks: { retrySeconds: retrySchedule(env), timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60) * 1000 },
-    uploads: {
-      maxBytes: integer(env, 'UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
-      maxPages: integer(env, 'UPLOAD_MAX_PAGES', 300, 1, 10_000),
-      inspectTimeoutMs: integer(env, 'UPLOAD_INSPECT_TIMEOUT_SECONDS', 15, 1, 600) * 1000,
-    },
+    uploads: uploadsConfig(env),
     blobs: blobsConfig(env, databaseUrl),
-    extraction: {
-      timeoutMs: integer(env, 'EXTRACTION_TIMEOUT_SECONDS', 900, 1, 86_400) * 1000,
-      maxHeapMb: integer(env, 'EXTRACTION_MAX_HEAP_MB', 1024, 64, 65_536),
-      workers: integer(env, 'EXTRACTION_WORKERS', 2, 1, 64),
-    },
-    tenantCode: {
-      workers: integer(env, 'TENANT_CODE_WORKERS', 2, 1, 64),
-      timeoutMs: integer(env, 'TENANT_CODE_TIMEOUT_MS', 3000, 100, 600_000),
-      queueTimeoutMs: integer(env, 'TENANT_CODE_QUEUE_TIMEOUT_MS', 30_000, 100, 600_000),
-      overloadAfterMs: integer(env, 'TENANT_CODE_OVERLOAD_MS', 60_000, 100, 3_600_000),
-      maxHeapMb: integer(env, 'TENANT_CODE_MAX_HEAP_MB', 128, 32, 16_384),
-    },
+    extraction: extractionConfig(env),
+    tenantCode: tenantCodeConfig(env),
     pdf: pdfConfig(env),
-    console: {
-      enabled: oneOf(env, 'CONSOLE_ENABLED', ['true', 'false'] as const, 'true') === 'true',
-      dir: path.resolve(env.CONSOLE_DIR || DEFAULT_CONSOLE_DIR),
-      oidc: consoleOidc(env, mode),
-    },
-    http: {
-      corsOrigins: corsOrigins(env),
-      rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 3000, 1, 1_000_000),
-      loginRateLimitPerMinute: integer(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 60, 1, 1_000_000),
-      rateLimitRedisUrl: url(env, 'RATE_LIMIT_REDIS_URL', ['redis:', 'rediss:']),
-      metricsToken: env.METRICS_TOKEN || undefined,
-      maxHeaderBytes: integer(env, 'HTTP_MAX_HEADER_BYTES', 64 * 1024, 8 * 1024, 1024 * 1024),
-    },
+    console: consoleConfig(env, mode),
+    http: httpConfig(env),
+  };
+}
+
+function authAlgorithms(env: Env, mode: AuthMode): string[] {
+  const algorithms = (env.AUTH_ALGORITHMS ?? (mode === 'dev' ? 'RS256' : 'RS256,PS256,ES256'))
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  // The allow-list can never contain `none` or an HMAC algorithm: with a public key set, HS*
+  // would let anyone who knows the public key forge tokens.
+  const badAlgorithm = algorithms.find((a) => !ALGORITHMS.includes(a));
+  if (badAlgorithm !== undefined || algorithms.length === 0) {
+    throw new ConfigError(`AUTH_ALGORITHMS must list algorithms among ${ALGORITHMS.join(', ')} (got "${env.AUTH_ALGORITHMS ?? ''}")`);
+  }
+  return algorithms;
+}
+
+function requireOidcSettings(env: Env, mode: AuthMode): void {
+  if (mode !== 'oidc') return;
+  for (const name of ['AUTH_JWKS_URL', 'AUTH_ISSUER', 'AUTH_AUDIENCE']) {
+    if (!env[name]) throw new ConfigError(`${name} is required when AUTH_MODE=oidc`);
+  }
+}
+
+function databaseSchemaName(env: Env): string {
+  const databaseSchema = env.DATABASE_SCHEMA || 'public';
+  // 43 characters at most: the job engine's schema is `<DATABASE_SCHEMA>_pgboss`, and pg-boss takes 50.
+  if (!/^[a-z_][a-z0-9_]{0,42}$/.test(databaseSchema)) {
+    throw new ConfigError(`DATABASE_SCHEMA must be a lower-case SQL identifier of at most 43 characters (got "${databaseSchema}")`);
+  }
+  return databaseSchema;
+}
+
+function hostName(env: Env): string {
+  const host = env.HOST || '127.0.0.1';
+  if (/\s/.test(host)) throw new ConfigError(`HOST must be a host name or address (got "${host}")`);
+  return host;
+}
+
+function authConfig(env: Env, mode: AuthMode, algorithms: string[], jwksUrl: string | undefined): Config['auth'] {
+  return {
+    mode,
+    jwksUrl,
+    issuer: env.AUTH_ISSUER || 'quire-dev',
+    audience: env.AUTH_AUDIENCE || 'quire',
+    algorithms,
+    clockToleranceSeconds: integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', 30, 0, 300),
+    orgClaim: env.AUTH_ORG_CLAIM || undefined,
+    orgClaimDefaultRole: oneOf(env, 'AUTH_ORG_CLAIM_DEFAULT_ROLE', ROLES, 'editor'),
+    tokenTtlSeconds: integer(env, 'AUTH_TOKEN_TTL_SECONDS', 3600, 60, 86400),
+    membershipCacheSeconds: integer(env, 'AUTH_MEMBERSHIP_CACHE_SECONDS', MEMBERSHIP_CACHE_SECONDS, 0, 600),
+  };
+}
+
+function uploadsConfig(env: Env): Config['uploads'] {
+  return {
+    maxBytes: integer(env, 'UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
+    maxPages: integer(env, 'UPLOAD_MAX_PAGES', 300, 1, 10_000),
+    inspectTimeoutMs: integer(env, 'UPLOAD_INSPECT_TIMEOUT_SECONDS', 15, 1, 600) * 1000,
+  };
+}
+
+function extractionConfig(env: Env): Config['extraction'] {
+  return {
+    timeoutMs: integer(env, 'EXTRACTION_TIMEOUT_SECONDS', 900, 1, 86_400) * 1000,
+    maxHeapMb: integer(env, 'EXTRACTION_MAX_HEAP_MB', 1024, 64, 65_536),
+    workers: integer(env, 'EXTRACTION_WORKERS', 2, 1, 64),
+  };
+}
+
+function tenantCodeConfig(env: Env): Config['tenantCode'] {
+  return {
+    workers: integer(env, 'TENANT_CODE_WORKERS', 2, 1, 64),
+    timeoutMs: integer(env, 'TENANT_CODE_TIMEOUT_MS', 3000, 100, 600_000),
+    queueTimeoutMs: integer(env, 'TENANT_CODE_QUEUE_TIMEOUT_MS', 30_000, 100, 600_000),
+    overloadAfterMs: integer(env, 'TENANT_CODE_OVERLOAD_MS', 60_000, 100, 3_600_000),
+    maxHeapMb: integer(env, 'TENANT_CODE_MAX_HEAP_MB', 128, 32, 16_384),
+  };
+}
+
+function consoleConfig(env: Env, mode: AuthMode): Config['console'] {
+  return {
+    enabled: oneOf(env, 'CONSOLE_ENABLED', ['true', 'false'] as const, 'true') === 'true',
+    dir: path.resolve(env.CONSOLE_DIR || DEFAULT_CONSOLE_DIR),
+    oidc: consoleOidc(env, mode),
+  };
+}
+
+function httpConfig(env: Env): Config['http'] {
+  return {
+    corsOrigins: corsOrigins(env),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 3000, 1, 1_000_000),
+    loginRateLimitPerMinute: integer(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 60, 1, 1_000_000),
+    rateLimitRedisUrl: url(env, 'RATE_LIMIT_REDIS_URL', ['redis:', 'rediss:']),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    maxHeaderBytes: integer(env, 'HTTP_MAX_HEADER_BYTES', 64 * 1024, 8 * 1024, 1024 * 1024),
   };
 }
 

@@ -185,54 +185,21 @@ function calloutElement(block: Extract<Block, { kind: 'callout' }>, ctx: DocxRen
   });
 }
 
+type BlockOf<K extends Block['kind']> = Extract<Block, { kind: K }>;
+
 export function blocksToDocx(blocks: readonly Block[], ctx: DocxRenderContext): BodyElement[] {
   const out: BodyElement[] = [];
   for (const block of blocks) {
     switch (block.kind) {
-      case 'heading': {
-        const index = Math.min(Math.max(block.level, 1), HEADING_STYLES.length) - 1;
-        out.push(
-          new Paragraph({
-            heading: HEADING_STYLES[index],
-            // `custom` keeps the heading style instead of docx's default List Paragraph.
-            numbering: block.numbered ? { reference: HEADINGS, level: index, instance: 1, custom: true } : undefined,
-            children: block.bookmark
-              ? [new Bookmark({ id: block.bookmark, children: inlinesToChildren(block.inlines) })]
-              : inlinesToChildren(block.inlines),
-          }),
-        );
+      case 'heading':
+        out.push(headingParagraph(block));
         break;
-      }
-      case 'paragraph': {
-        const quoteIndent = (block.quoteDepth ?? 0) * QUOTE_INDENT;
-        const indent =
-          block.listIndentLevel !== undefined
-            ? { left: listTextIndent(block.listIndentLevel) + quoteIndent }
-            : quoteIndent > 0 && !block.list
-              ? { left: quoteIndent }
-              : undefined;
-        out.push(
-          new Paragraph({
-            style: block.style,
-            numbering: block.list ? { reference: block.list.reference, level: block.list.level, instance: block.list.instance } : undefined,
-            indent,
-            children: inlinesToChildren(block.inlines),
-          }),
-        );
+      case 'paragraph':
+        out.push(bodyParagraph(block));
         break;
-      }
-      case 'code': {
-        const lines = block.text.replace(/\t/g, '    ').split(/\r?\n/);
-        const quoteIndent = (block.quoteDepth ?? 0) * QUOTE_INDENT;
-        out.push(
-          new Paragraph({
-            style: 'SourceCode',
-            indent: quoteIndent > 0 ? { left: quoteIndent } : undefined,
-            children: lines.map((line, i) => new TextRun({ text: xmlSafe(line), break: i > 0 ? 1 : undefined })),
-          }),
-        );
+      case 'code':
+        out.push(codeParagraph(block));
         break;
-      }
       case 'table':
         out.push(tableElement(block, ctx));
         // Word glues consecutive tables together; an empty paragraph keeps them apart.
@@ -251,4 +218,44 @@ export function blocksToDocx(blocks: readonly Block[], ctx: DocxRenderContext): 
     }
   }
   return out;
+}
+
+function headingParagraph(block: BlockOf<'heading'>): Paragraph {
+  const index = Math.min(Math.max(block.level, 1), HEADING_STYLES.length) - 1;
+  return new Paragraph({
+    heading: HEADING_STYLES[index],
+    // `custom` keeps the heading style instead of docx's default List Paragraph.
+    numbering: block.numbered ? { reference: HEADINGS, level: index, instance: 1, custom: true } : undefined,
+    children: block.bookmark
+      ? [new Bookmark({ id: block.bookmark, children: inlinesToChildren(block.inlines) })]
+      : inlinesToChildren(block.inlines),
+  });
+}
+
+/** A paragraph, indented for its list level and quote depth. */
+function bodyParagraph(block: BlockOf<'paragraph'>): Paragraph {
+  const quoteIndent = (block.quoteDepth ?? 0) * QUOTE_INDENT;
+  const indent =
+    block.listIndentLevel !== undefined
+      ? { left: listTextIndent(block.listIndentLevel) + quoteIndent }
+      : quoteIndent > 0 && !block.list
+        ? { left: quoteIndent }
+        : undefined;
+  return new Paragraph({
+    style: block.style,
+    numbering: block.list ? { reference: block.list.reference, level: block.list.level, instance: block.list.instance } : undefined,
+    indent,
+    children: inlinesToChildren(block.inlines),
+  });
+}
+
+/** A code block: one paragraph, its lines kept apart by line breaks, tabs as four spaces. */
+function codeParagraph(block: BlockOf<'code'>): Paragraph {
+  const lines = block.text.replace(/\t/g, '    ').split(/\r?\n/);
+  const quoteIndent = (block.quoteDepth ?? 0) * QUOTE_INDENT;
+  return new Paragraph({
+    style: 'SourceCode',
+    indent: quoteIndent > 0 ? { left: quoteIndent } : undefined,
+    children: lines.map((line, i) => new TextRun({ text: xmlSafe(line), break: i > 0 ? 1 : undefined })),
+  });
 }

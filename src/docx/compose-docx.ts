@@ -184,7 +184,6 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
   const language = documentLanguage(doc.render);
   const created = normalizeTimestamp(doc.properties.created);
   const citations = new CitationRegistry(doc.sources, doc.render.citationStyle);
-  const endnotes = citations.style === 'endnotes';
   const numbering = new NumberingRegistry();
   const conv: BlockConversion = {
     ctx: { citations, numbering, headingNumbering: doc.render.headingNumbering },
@@ -202,8 +201,26 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
   });
   const sourcesBookmark = doc.sources.length > 0 ? toc?.listHeading(1, 'Sources') : undefined;
 
+  const document = documentShell(doc, geometry, { conv, numbering, citations, withToc: toc !== null });
+  const bodyXml = writeBody(document, doc, converted, { renderCtx, language, toc, sourcesBookmark });
+
+  const packed = await Packer.toBuffer(document);
+  return makeDeterministic(packed, created, bodyXml);
+}
+
+/**
+ * The document's parts (properties, styles, numbering, notes, comments, the page setup, headers
+ * and footers), with a placeholder where the body will be written.
+ */
+function documentShell(
+  doc: ComposedDocument,
+  geometry: PageGeometry,
+  parts: { conv: BlockConversion; numbering: NumberingRegistry; citations: CitationRegistry; withToc: boolean },
+): Document {
+  const { conv, numbering, citations } = parts;
+  const endnotes = citations.style === 'endnotes';
   const { headers, footers, titlePage: differentFirstPage } = headerFooters(doc, geometry);
-  const document = new Document({
+  return new Document({
     title: xmlSafe(doc.title),
     subject: doc.properties.subject ? xmlSafe(doc.properties.subject) : undefined,
     creator: xmlSafe(doc.properties.creator),
@@ -212,7 +229,7 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
     revision: 1,
     // With a table of contents, Word is asked to update the fields on open: that is when it
     // adds the page numbers (the table's field is also written dirty).
-    ...(toc ? { features: { updateFields: true } } : {}),
+    ...(parts.withToc ? { features: { updateFields: true } } : {}),
     styles: buildStyles(doc.render),
     numbering: numbering.toOptions(),
     ...(endnotes ? { endnotes: noteParts(citations, 'EndnoteText') } : { footnotes: noteParts(citations, 'FootnoteText') }),
@@ -235,8 +252,16 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
       },
     ],
   });
+}
 
-  // Pass 2: the body, written as XML block by block.
+/** Pass 2: the body, written as XML block by block; each block's intermediate model is dropped once written. */
+function writeBody(
+  document: Document,
+  doc: ComposedDocument,
+  converted: Array<Block[] | null>,
+  pass: { renderCtx: DocxRenderContext; language: string; toc: TableOfContentsBuilder | null; sourcesBookmark: string | undefined },
+): string {
+  const { renderCtx, language, toc, sourcesBookmark } = pass;
   const body = new BodyWriter(document);
   body.write(frontMatter(doc, language, toc ? toc.elements() : null));
   for (let i = 0; i < converted.length; i++) {
@@ -246,8 +271,5 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
   }
   body.write(backMatter(doc));
   body.write(sourcesList(doc.sources, sourcesBookmark));
-  const bodyXml = body.finish();
-
-  const packed = await Packer.toBuffer(document);
-  return makeDeterministic(packed, created, bodyXml);
+  return body.finish();
 }

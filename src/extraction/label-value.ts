@@ -179,90 +179,114 @@ function overlaps(a: LayoutSegment, b: LayoutSegment): boolean {
   return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0 || Math.abs(a.x0 - b.x0) < 1e-3;
 }
 
+/** One pass of matching: the pairs found so far and the segments they used. */
+interface Matching {
+  doc: LayoutDocument;
+  opts: LabelValueOptions;
+  generic: boolean;
+  used: Set<LayoutSegment>;
+  pairs: Pair[];
+}
+
 /**
  * Finds label/value pairs and turns them into items. Deterministic: document order, first
  * match wins, each value segment used once.
  */
 export function extractLabelValues(doc: LayoutDocument, opts: LabelValueOptions = {}): ExtractedItem[] {
-  const used = new Set<LayoutSegment>();
-  const pairs: Pair[] = [];
-  const generic = opts.generic_labels ?? true;
-
-  const below = (li: number, seg: LayoutSegment): LayoutSegment | null => {
-    const line = doc.lines[li];
-    for (let j = li + 1; j < doc.lines.length; j++) {
-      const l2 = doc.lines[j];
-      if (l2.group !== line.group) break;
-      if (l2.y - (line.y + line.h) > doc.below_max_gap * line.h) break;
-      if (l2.y <= line.y) continue;
-      const cand = l2.segments.find((s) => overlaps(seg, s));
-      if (cand) return used.has(cand) || looksLikeLabel(cand) ? null : cand;
-    }
-    return null;
-  };
-
+  const m: Matching = { doc, opts, generic: opts.generic_labels ?? true, used: new Set(), pairs: [] };
   doc.lines.forEach((line, li) => {
     line.segments.forEach((seg, si) => {
-      if (used.has(seg)) return;
-      const text = seg.text;
-      // 1. "Label: value" inside one segment.
-      const inline = /^([^:：]{1,60}?)\s*[:：]\s*(\S.*)$/su.exec(text);
-      if (inline && plausibleLabel(inline[1]) && !inline[2].startsWith('//')) {
-        const field = BY_LABEL.get(normalizeLabel(inline[1])) ?? null;
-        if (field || generic) {
-          const vStart = text.length - inline[2].length;
-          used.add(seg);
-          pairs.push({ label: inline[1].trim(), field, segment: seg, line, value: trimRange(text, vStart, text.length), labelRange: { start: 0, end: inline[1].length }, labelSegment: seg, confidence: field ? 0.9 : 0.8 });
-        }
-        return;
-      }
-      const norm = normalizeLabel(text);
-      const colon = isLabelOnly(seg);
-      const known = BY_LABEL.get(norm) ?? null;
-      // 2. A label alone: value to the right, else below.
-      if (colon || known) {
-        if (!known && !generic) return;
-        const right = line.segments[si + 1];
-        const labelRange = { start: 0, end: text.replace(/[\s:：]+$/, '').length };
-        if (right && !used.has(right) && !looksLikeLabel(right)) {
-          used.add(seg);
-          used.add(right);
-          pairs.push({ label: text.slice(0, labelRange.end), field: known, segment: right, line, value: { start: 0, end: right.text.length }, labelRange, labelSegment: seg, confidence: known ? (colon ? 0.85 : 0.8) : 0.75 });
-          return;
-        }
-        const down = below(li, seg);
-        if (down) {
-          used.add(seg);
-          used.add(down);
-          pairs.push({ label: text.slice(0, labelRange.end), field: known, segment: down, line, value: { start: 0, end: down.text.length }, labelRange, labelSegment: seg, confidence: known ? 0.75 : 0.65 });
-          return;
-        }
-        if (colon) {
-          used.add(seg);
-          pairs.push({ label: text.slice(0, labelRange.end), field: known, segment: seg, line, value: null, labelRange, labelSegment: seg, confidence: known ? 0.7 : 0.6 });
-        }
-        return;
-      }
-      // 3. A known typed label followed by its value in the same segment ("Total $110.00").
-      const lower = text.toLowerCase();
-      for (const l of PREFIX_LABELS) {
-        if (!lower.startsWith(l + ' ')) continue;
-        const field = BY_LABEL.get(l);
-        if (!field || field.value_type === 'string') continue;
-        const rest = trimRange(text, l.length, text.length);
-        const typed = typedValue(field.value_type, text.slice(rest.start, rest.end), opts);
-        if (typed && typed.fit === 1) {
-          used.add(seg);
-          pairs.push({ label: text.slice(0, l.length), field, segment: seg, line, value: rest, labelRange: { start: 0, end: l.length }, labelSegment: seg, confidence: 0.8 });
-        }
-        break;
-      }
+      if (m.used.has(seg)) return;
+      if (matchInline(m, line, seg)) return;
+      if (matchLabelAlone(m, line, li, seg, si)) return;
+      matchTypedPrefix(m, line, seg);
     });
   });
-
   const items: ExtractedItem[] = [];
-  for (const p of pairs) items.push(pairToItem(p, doc, opts));
+  for (const p of m.pairs) items.push(pairToItem(p, doc, opts));
   return items;
+}
+
+/** 1. "Label: value" inside one segment. True when the segment has that shape (paired or not). */
+function matchInline(m: Matching, line: LayoutLine, seg: LayoutSegment): boolean {
+  const text = seg.text;
+  const inline = /^([^:：]{1,60}?)\s*[:：]\s*(\S.*)$/su.exec(text);
+  if (!inline || !plausibleLabel(inline[1]) || inline[2].startsWith('//')) return false;
+  const field = BY_LABEL.get(normalizeLabel(inline[1])) ?? null;
+  if (field || m.generic) {
+    const vStart = text.length - inline[2].length;
+    m.used.add(seg);
+    const value = trimRange(text, vStart, text.length);
+    const labelRange = { start: 0, end: inline[1].length };
+    m.pairs.push({ label: inline[1].trim(), field, segment: seg, line, value, labelRange, labelSegment: seg, confidence: field ? 0.9 : 0.8 });
+  }
+  return true;
+}
+
+/** 2. A label alone: value to the right, else below, else (with a colon) a blank value. True when the segment is such a label. */
+function matchLabelAlone(m: Matching, line: LayoutLine, li: number, seg: LayoutSegment, si: number): boolean {
+  const text = seg.text;
+  const colon = isLabelOnly(seg);
+  const known = BY_LABEL.get(normalizeLabel(text)) ?? null;
+  if (!colon && !known) return false;
+  if (!known && !m.generic) return true;
+  const right = line.segments[si + 1];
+  const labelRange = { start: 0, end: text.replace(/[\s:：]+$/, '').length };
+  const label = text.slice(0, labelRange.end);
+  if (right && !m.used.has(right) && !looksLikeLabel(right)) {
+    m.used.add(seg);
+    m.used.add(right);
+    const confidence = known ? (colon ? 0.85 : 0.8) : 0.75;
+    m.pairs.push({ label, field: known, segment: right, line, value: { start: 0, end: right.text.length }, labelRange, labelSegment: seg, confidence });
+    return true;
+  }
+  const down = segmentBelow(m, li, seg);
+  if (down) {
+    m.used.add(seg);
+    m.used.add(down);
+    const confidence = known ? 0.75 : 0.65;
+    m.pairs.push({ label, field: known, segment: down, line, value: { start: 0, end: down.text.length }, labelRange, labelSegment: seg, confidence });
+    return true;
+  }
+  if (colon) {
+    m.used.add(seg);
+    m.pairs.push({ label, field: known, segment: seg, line, value: null, labelRange, labelSegment: seg, confidence: known ? 0.7 : 0.6 });
+  }
+  return true;
+}
+
+/** The unused, non-label segment under `seg` in the lines below, within the same group and gap. */
+function segmentBelow(m: Matching, li: number, seg: LayoutSegment): LayoutSegment | null {
+  const { doc } = m;
+  const line = doc.lines[li];
+  for (let j = li + 1; j < doc.lines.length; j++) {
+    const l2 = doc.lines[j];
+    if (l2.group !== line.group) break;
+    if (l2.y - (line.y + line.h) > doc.below_max_gap * line.h) break;
+    if (l2.y <= line.y) continue;
+    const cand = l2.segments.find((s) => overlaps(seg, s));
+    if (cand) return m.used.has(cand) || looksLikeLabel(cand) ? null : cand;
+  }
+  return null;
+}
+
+/** 3. A known typed label followed by its value in the same segment ("Total $110.00"). */
+function matchTypedPrefix(m: Matching, line: LayoutLine, seg: LayoutSegment): void {
+  const text = seg.text;
+  const lower = text.toLowerCase();
+  for (const l of PREFIX_LABELS) {
+    if (!lower.startsWith(l + ' ')) continue;
+    const field = BY_LABEL.get(l);
+    if (!field || field.value_type === 'string') continue;
+    const rest = trimRange(text, l.length, text.length);
+    const typed = typedValue(field.value_type, text.slice(rest.start, rest.end), m.opts);
+    if (typed && typed.fit === 1) {
+      m.used.add(seg);
+      const labelRange = { start: 0, end: l.length };
+      m.pairs.push({ label: text.slice(0, l.length), field, segment: seg, line, value: rest, labelRange, labelSegment: seg, confidence: 0.8 });
+    }
+    break;
+  }
 }
 
 function pairToItem(p: Pair, doc: LayoutDocument, opts: LabelValueOptions): ExtractedItem {

@@ -99,11 +99,39 @@ interface TsvWord {
  * `pageSize` is the size reported for the page (pt for PDF pages); boxes are normalised to the image.
  */
 export function parseTesseractTsv(tsv: string, pageNumber: number, pageSize?: { width: number; height: number; unit: 'pt' | 'px' }): OcrPage {
-  const rows = tsv.split(/\r?\n/).slice(1);
+  const { imgW, imgH, words } = readTsvRows(tsv);
+  const W = imgW || 1;
+  const H = imgH || 1;
+  const size = pageSize ?? { width: W, height: H, unit: 'px' as const };
+  const lines = linesOfWords(words, W, H, size.height);
+  const text = lines.map((l) => l.text).join('\n');
+  const confs = words.map((w) => w.conf / 100);
+  const chars = text.replace(/\s+/g, '').length;
+  return {
+    page: {
+      page_number: pageNumber,
+      width: round4(size.width),
+      height: round4(size.height),
+      unit: size.unit,
+      rotation: 0,
+      lines,
+      text,
+      text_start: 0,
+      text_end: text.length,
+      quality: ratePageQuality(lines.map((l) => l.text)),
+      char_count: chars,
+      text_layer: chars > 0 ? 'present' : 'absent',
+    },
+    ocr_score: confs.length === 0 ? null : round4(confs.reduce((a, b) => a + b, 0) / confs.length),
+  };
+}
+
+/** The image size (level 1 row) and the recognised words (level 5 rows with text and a confidence). */
+function readTsvRows(tsv: string): { imgW: number; imgH: number; words: TsvWord[] } {
   let imgW = 0;
   let imgH = 0;
   const words: TsvWord[] = [];
-  for (const row of rows) {
+  for (const row of tsv.split(/\r?\n/).slice(1)) {
     const c = row.split('\t');
     if (c.length < 12) continue;
     const level = Number(c[0]);
@@ -117,8 +145,14 @@ export function parseTesseractTsv(tsv: string, pageNumber: number, pageSize?: { 
       words.push({ key: `${c[2]}.${c[3]}.${c[4]}`, left: Number(c[6]), top: Number(c[7]), width: Number(c[8]), height: Number(c[9]), conf, text });
     }
   }
-  const W = imgW || 1;
-  const H = imgH || 1;
+  return { imgW, imgH, words };
+}
+
+/**
+ * The words grouped into tesseract's lines (block.paragraph.line), top to bottom then left to
+ * right, with boxes normalised to the W×H image and offsets into the page's text (one newline between lines).
+ */
+function linesOfWords(words: TsvWord[], W: number, H: number, pageHeight: number): PositionedLine[] {
   const norm = (x0: number, y0: number, x1: number, y1: number): Box => ({
     x: round4(x0 / W),
     y: round4(y0 / H),
@@ -148,31 +182,10 @@ export function parseTesseractTsv(tsv: string, pageNumber: number, pageSize?: { 
     const y0 = Math.min(...g.map((w) => w.top));
     const x1 = Math.max(...g.map((w) => w.left + w.width));
     const y1 = Math.max(...g.map((w) => w.top + w.height));
-    const size = pageSize ?? { width: W, height: H, unit: 'px' as const };
-    lines.push({ text, box: norm(x0, y0, x1, y1), start: cursor, end: cursor + text.length, height: round4(((y1 - y0) / H) * size.height), words: pw });
+    lines.push({ text, box: norm(x0, y0, x1, y1), start: cursor, end: cursor + text.length, height: round4(((y1 - y0) / H) * pageHeight), words: pw });
     cursor += text.length + 1;
   }
-  const text = lines.map((l) => l.text).join('\n');
-  const size = pageSize ?? { width: W, height: H, unit: 'px' as const };
-  const confs = words.map((w) => w.conf / 100);
-  const chars = text.replace(/\s+/g, '').length;
-  return {
-    page: {
-      page_number: pageNumber,
-      width: round4(size.width),
-      height: round4(size.height),
-      unit: size.unit,
-      rotation: 0,
-      lines,
-      text,
-      text_start: 0,
-      text_end: text.length,
-      quality: ratePageQuality(lines.map((l) => l.text)),
-      char_count: chars,
-      text_layer: chars > 0 ? 'present' : 'absent',
-    },
-    ocr_score: confs.length === 0 ? null : round4(confs.reduce((a, b) => a + b, 0) / confs.length),
-  };
+  return lines;
 }
 
 async function tesseractFile(file: string, o: OcrOptions): Promise<OcrResult<string>> {

@@ -108,72 +108,96 @@ export async function readPdfWithPoppler(bytes: Uint8Array, options: PopplerRead
   const version = await pdftotextVersion();
   if (version === null) return { ok: false, failure: { kind: 'unavailable' } };
   const dir = await mkdtemp(join(tmpdir(), 'quire-pdftext-'));
-  // One failure stops the other subprocess: its output would be wasted.
-  const stop = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   try {
     const file = join(dir, 'source.pdf');
     await writeFile(file, bytes, { mode: 0o600 });
-    const lastPage = String(Math.max(1, Math.floor(options.max_pages)));
-    const run = { timeout_ms: options.timeout_ms, env: toolEnv(), signal };
+    const read = new PopplerRead(file, options);
+    const [infoRun, textRun] = await Promise.all([read.info(), read.text()]);
+    return read.outcome(infoRun, textRun, version);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
-    // pdfinfo is quick; pages that are read before it answers wait for their rotation.
-    let facts: PdfInfoFacts | null = null;
-    const parsed: TsvPage[] = [];
-    const pages: PositionedPage[] = [];
-    let offset = 0;
-    const deliver = (): void => {
-      if (!facts) return;
-      for (const page of parsed.splice(0)) {
-        const p = positionedPageOfTsv(page, facts.rotation.get(page.page_number) ?? 0, offset);
-        offset = p.text_end + 1; // '\f' between pages
-        pages.push(p);
-        options.onPage?.(p);
-      }
-    };
+/**
+ * One read's two subprocesses on the same file, run together: pdfinfo (page count, rotation, form)
+ * and pdftotext (the words). pdfinfo is quick; pages that are read before it answers wait for
+ * their rotation. One failure stops the other subprocess: its output would be wasted.
+ */
+class PopplerRead {
+  private readonly stop = new AbortController();
+  private readonly run: { timeout_ms: number; env: NodeJS.ProcessEnv; signal: AbortSignal };
+  private readonly lastPage: string;
+  private facts: PdfInfoFacts | null = null;
+  private readonly parsed: TsvPage[] = [];
+  private readonly pages: PositionedPage[] = [];
+  private offset = 0;
+  private deliveryError: string | null = null;
+  private refusal: string | null = null;
+  private readonly reader = new PopplerTsvReader();
+  private readonly decoder = new StringDecoder('utf8');
 
-    let deliveryError: string | null = null;
-    let refusal: string | null = null;
-    const info = runCommand('pdfinfo', ['-f', '1', '-l', lastPage, file], { ...run, max_output_bytes: 4 * 1024 * 1024 }).then((r) => {
+  constructor(
+    private readonly file: string,
+    private readonly options: PopplerReadOptions,
+  ) {
+    const signal = options.signal ? AbortSignal.any([options.signal, this.stop.signal]) : this.stop.signal;
+    this.lastPage = String(Math.max(1, Math.floor(options.max_pages)));
+    this.run = { timeout_ms: options.timeout_ms, env: toolEnv(), signal };
+  }
+
+  /** pdfinfo: its facts let the pages read so far be delivered; a file poppler would misread stops both. */
+  info(): Promise<CommandResult> {
+    return runCommand('pdfinfo', ['-f', '1', '-l', this.lastPage, this.file], { ...this.run, max_output_bytes: 4 * 1024 * 1024 }).then((r) => {
       const read = r.error ? null : parsePdfInfoFacts(r.stdout.toString('utf8'));
-      refusal = read ? notForPoppler(read) : null;
-      if (!read || refusal !== null) {
-        stop.abort();
+      this.refusal = read ? notForPoppler(read) : null;
+      if (!read || this.refusal !== null) {
+        this.stop.abort();
         return r;
       }
-      facts = read;
+      this.facts = read;
       try {
-        deliver();
+        this.deliver();
       } catch (err) {
-        deliveryError = err instanceof Error ? err.message : String(err);
-        stop.abort();
+        this.deliveryError = err instanceof Error ? err.message : String(err);
+        this.stop.abort();
       }
       return r;
     });
-    const reader = new PopplerTsvReader();
-    const decoder = new StringDecoder('utf8');
-    const text = runCommand('pdftotext', ['-tsv', '-cropbox', '-f', '1', '-l', lastPage, file, '-'], {
-      ...run,
+  }
+
+  /** pdftotext -tsv: pages parsed as its output arrives, delivered once pdfinfo has answered. */
+  text(): Promise<CommandResult> {
+    return runCommand('pdftotext', ['-tsv', '-cropbox', '-f', '1', '-l', this.lastPage, this.file, '-'], {
+      ...this.run,
       max_output_bytes: MAX_TSV_BYTES,
       onStdout: (chunk) => {
-        parsed.push(...reader.push(decoder.write(chunk)));
-        deliver();
+        this.parsed.push(...this.reader.push(this.decoder.write(chunk)));
+        this.deliver();
       },
     }).then((r) => {
-      if (r.error) stop.abort();
+      if (r.error) this.stop.abort();
       return r;
     });
-    const [infoRun, textRun] = await Promise.all([info, text]);
-    if (refusal !== null) return { ok: false, failure: { kind: 'refused', message: refusal } };
-    if (deliveryError !== null) return { ok: false, failure: { kind: 'error', error: { code: 'worker_failed', message: `PDF reading failed: ${deliveryError}`, engine: 'poppler' } } };
+  }
+
+  /** The read's answer once both have ended: the first failure, else every page asked for. */
+  outcome(infoRun: CommandResult, textRun: CommandResult, version: string): PopplerResult {
+    const timeoutMs = this.options.timeout_ms;
+    if (this.refusal !== null) return { ok: false, failure: { kind: 'refused', message: this.refusal } };
+    if (this.deliveryError !== null) {
+      const message = `PDF reading failed: ${this.deliveryError}`;
+      return { ok: false, failure: { kind: 'error', error: { code: 'worker_failed', message, engine: 'poppler' } } };
+    }
     // The first failure is the answer (the other was stopped because of it).
-    if (textRun.error && textRun.error.code !== 'aborted') return { ok: false, failure: failureOf('pdftotext', textRun, options.timeout_ms) };
-    if (infoRun.error || !facts) return { ok: false, failure: failureOf('pdfinfo', infoRun, options.timeout_ms) };
-    if (textRun.error) return { ok: false, failure: failureOf('pdftotext', textRun, options.timeout_ms) };
-    parsed.push(...reader.push(decoder.end()), ...reader.end());
-    deliver();
-    const known: PdfInfoFacts = facts;
-    const wanted = Math.min(known.pages, Number(lastPage));
+    if (textRun.error && textRun.error.code !== 'aborted') return { ok: false, failure: failureOf('pdftotext', textRun, timeoutMs) };
+    if (infoRun.error || !this.facts) return { ok: false, failure: failureOf('pdfinfo', infoRun, timeoutMs) };
+    if (textRun.error) return { ok: false, failure: failureOf('pdftotext', textRun, timeoutMs) };
+    this.parsed.push(...this.reader.push(this.decoder.end()), ...this.reader.end());
+    this.deliver();
+    const known: PdfInfoFacts = this.facts;
+    const pages = this.pages;
+    const wanted = Math.min(known.pages, Number(this.lastPage));
     if (pages.length !== wanted) return { ok: false, failure: { kind: 'refused', message: `pdftotext gave ${pages.length} of ${wanted} pages` } };
     return {
       ok: true,
@@ -187,7 +211,16 @@ export async function readPdfWithPoppler(bytes: Uint8Array, options: PopplerRead
         version,
       },
     };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+  }
+
+  /** Hands on the pages parsed so far, in order, once their rotation is known. */
+  private deliver(): void {
+    if (!this.facts) return;
+    for (const page of this.parsed.splice(0)) {
+      const p = positionedPageOfTsv(page, this.facts.rotation.get(page.page_number) ?? 0, this.offset);
+      this.offset = p.text_end + 1; // '\f' between pages
+      this.pages.push(p);
+      this.options.onPage?.(p);
+    }
   }
 }

@@ -213,42 +213,9 @@ async function readFields(doc: PDFDocumentProxy): Promise<PdfFormField[]> {
   for (const name of Object.keys(all).sort()) {
     const widgets = all[name].filter((w) => typeof w.type === 'string' && w.type !== '' && Array.isArray(w.rect));
     if (widgets.length === 0) continue;
-    const t = widgets[0].type ?? '';
-    let chosen = widgets[0];
-    let value: PdfFormField['value'];
-    let type: PdfFormField['type'];
-    const raw = asString(chosen.value);
-    if (t === 'text') {
-      type = 'text';
-      value = raw ?? '';
-    } else if (t === 'checkbox') {
-      type = 'checkbox';
-      const on = widgets.find((w) => {
-        const v = asString(w.value);
-        return v !== null && v !== 'Off' && v !== '' && (asString(w.exportValues) === null || v === asString(w.exportValues));
-      });
-      if (on) chosen = on;
-      value = on !== undefined;
-    } else if (t === 'radiobutton') {
-      type = 'radio';
-      const v = raw !== null && raw !== 'Off' && raw !== '' ? raw : null;
-      // The widget whose own export value is the group's /V. (pdfjs does not expose /Opt, so
-      // generators that write index export values — pdf-lib does — yield '0', '1', ….)
-      const sel = v === null ? undefined : widgets.find((w) => (asString(w.exportValues) ?? asString(w.buttonValue)) === v);
-      if (sel) chosen = sel;
-      value = v;
-    } else if (t === 'combobox' || t === 'listbox') {
-      type = 'choice';
-      value = Array.isArray(chosen.value) ? chosen.value.map((x) => String(x)) : (raw ?? '');
-    } else if (t === 'signature') {
-      type = 'signature';
-      value = null;
-    } else if (t === 'button') {
-      continue; // push buttons carry no value
-    } else {
-      type = 'unknown';
-      value = raw;
-    }
+    const read = fieldValueOf(widgets);
+    if (!read) continue;
+    const { chosen } = read;
     const pageIndex = typeof chosen.page === 'number' ? chosen.page : -1;
     const vp = await viewportOf(pageIndex);
     let box: Box | null = null;
@@ -258,8 +225,8 @@ async function readFields(doc: PDFDocumentProxy): Promise<PdfFormField[]> {
     }
     out.push({
       name,
-      type,
-      value,
+      type: read.type,
+      value: read.value,
       raw_value: Array.isArray(chosen.value) ? null : asString(chosen.value),
       page_number: vp ? pageIndex + 1 : null,
       page_size: vp ? { width: round4(vp.width), height: round4(vp.height) } : null,
@@ -268,6 +235,37 @@ async function readFields(doc: PDFDocumentProxy): Promise<PdfFormField[]> {
     });
   }
   return out;
+}
+
+/**
+ * A field's type and value from its widgets, and the widget that holds it (the checked box, the
+ * selected radio button, else the first); null for a push button, which carries no value.
+ */
+function fieldValueOf(widgets: FieldObject[]): { type: PdfFormField['type']; value: PdfFormField['value']; chosen: FieldObject } | null {
+  const t = widgets[0].type ?? '';
+  const chosen = widgets[0];
+  const raw = asString(chosen.value);
+  if (t === 'text') return { type: 'text', value: raw ?? '', chosen };
+  if (t === 'checkbox') {
+    const on = widgets.find((w) => {
+      const v = asString(w.value);
+      return v !== null && v !== 'Off' && v !== '' && (asString(w.exportValues) === null || v === asString(w.exportValues));
+    });
+    return { type: 'checkbox', value: on !== undefined, chosen: on ?? chosen };
+  }
+  if (t === 'radiobutton') {
+    const v = raw !== null && raw !== 'Off' && raw !== '' ? raw : null;
+    // The widget whose own export value is the group's /V. (pdfjs does not expose /Opt, so
+    // generators that write index export values — pdf-lib does — yield '0', '1', ….)
+    const sel = v === null ? undefined : widgets.find((w) => (asString(w.exportValues) ?? asString(w.buttonValue)) === v);
+    return { type: 'radio', value: v, chosen: sel ?? chosen };
+  }
+  if (t === 'combobox' || t === 'listbox') {
+    return { type: 'choice', value: Array.isArray(chosen.value) ? chosen.value.map((x) => String(x)) : (raw ?? ''), chosen };
+  }
+  if (t === 'signature') return { type: 'signature', value: null, chosen };
+  if (t === 'button') return null; // push buttons carry no value
+  return { type: 'unknown', value: raw, chosen };
 }
 
 function classify(err: unknown): PdfError {

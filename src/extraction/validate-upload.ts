@@ -181,92 +181,120 @@ function zipProblems(bytes: Buffer, limits: ResolvedUploadLimits): UploadProblem
  */
 export async function validateUpload(input: ValidateUploadInput): Promise<UploadVerdict> {
   const limits: ResolvedUploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...stripUndefined(input.limits ?? {}) };
-  const bytes = input.bytes;
-  const declaredExt = extensionOf(input.filename) || null;
-  const declaredMime = input.declaredMimeType ?? null;
-  const problems: UploadProblem[] = [];
-  const verdict: UploadVerdict = {
+  const verdict = blankVerdict(input, limits);
+  try {
+    await examine(input, limits, verdict);
+  } catch (err) {
+    const message = `the file could not be examined: ${err instanceof Error ? err.message : String(err)}`;
+    verdict.problems.push({ code: 'corrupt', severity: 'error', message });
+  }
+  return finish(verdict);
+}
+
+/** The verdict before any check: what was declared, nothing detected yet, no problems. */
+function blankVerdict(input: ValidateUploadInput, limits: ResolvedUploadLimits): UploadVerdict {
+  return {
     valid: false,
     decided: true,
     filename: sanitizeFilename(input.filename),
-    declared: { mime_type: declaredMime, extension: declaredExt },
+    declared: { mime_type: input.declaredMimeType ?? null, extension: extensionOf(input.filename) || null },
     detected: { mime_type: 'application/octet-stream', kind: null, extension: '' },
-    size_bytes: bytes.length,
+    size_bytes: input.bytes.length,
     page_count: null,
     encrypted: false,
     text_layer: null,
     form_fields: null,
-    problems,
+    problems: [],
     limits,
   };
-  try {
-    if (bytes.length === 0) {
-      problems.push({ code: 'empty', severity: 'error', message: 'the file is empty (0 bytes)' });
-      verdict.detected = { mime_type: 'application/x-empty', kind: null, extension: '' };
-      return finish(verdict);
-    }
-    if (bytes.length > limits.max_size_bytes) {
-      problems.push({ code: 'too_large', severity: 'error', message: `${bytes.length} bytes exceeds the limit of ${limits.max_size_bytes}` });
-    }
-    const sniff: SniffResult = await sniffFile(bytes, input.filename);
-    verdict.detected = { mime_type: sniff.mime_type, kind: sniff.kind, extension: sniff.extension };
-    const kind = sniff.kind;
+}
 
-    // Containers first: a CFB with an EncryptedPackage is a password-protected docx/xlsx.
-    if (sniff.container === 'cfb') {
-      if (sniff.encrypted_ooxml) {
-        verdict.encrypted = true;
-        problems.push({ code: 'encrypted', severity: 'error', message: 'the Office document is password-protected (encrypted OOXML package)' });
-      } else {
-        problems.push({ code: 'unsupported_type', severity: 'error', message: 'legacy Office (CFB) files are not supported; save as docx or xlsx' });
-      }
-      return finish(verdict);
-    }
-    if (sniff.container === 'zip') {
-      for (const p of zipProblems(bytes, limits)) {
-        problems.push(p);
-        if (p.code === 'encrypted') verdict.encrypted = true;
-      }
-      if (sniff.corrupt_container && !problems.some((p) => p.code === 'corrupt')) {
-        problems.push({ code: 'corrupt', severity: 'error', message: 'the archive cannot be opened' });
-      }
-    }
-    if (kind === null) {
-      if (!problems.some((p) => p.code === 'corrupt')) {
-        problems.push({ code: 'unsupported_type', severity: 'error', message: `detected type ${sniff.mime_type} is not supported` });
-      }
-      return finish(verdict);
-    }
-    if (!limits.accepted_kinds.includes(kind)) {
-      problems.push({ code: 'unsupported_type', severity: 'error', message: `${kind} files are not accepted here (accepted: ${limits.accepted_kinds.join(', ')})` });
-    }
-    const sev = input.limits?.type_mismatch_severity ?? 'error';
-    const extKind = declaredExt ? (EXT_KIND[declaredExt] ?? null) : null;
-    const mimeKind = kindOfMime(declaredMime);
-    if (declaredExt && extKind === null) {
-      problems.push({ code: 'type_mismatch', severity: sev, message: `extension .${declaredExt} is not a supported type; the content is ${sniff.mime_type}` });
-    } else if (extKind && !sameFamily(extKind, kind)) {
-      problems.push({ code: 'type_mismatch', severity: sev, message: `file name says .${declaredExt} but the content is ${sniff.mime_type}` });
-    } else if (mimeKind && !sameFamily(mimeKind, kind)) {
-      problems.push({ code: 'type_mismatch', severity: sev, message: `declared type ${declaredMime} but the content is ${sniff.mime_type}` });
-    }
-    if (sniff.macro_enabled) {
-      problems.push({ code: 'macro_enabled', severity: 'warning', message: `macro-enabled ${sniff.extension}: macros are never run, only the content is read` });
-    }
-
-    if (kind === 'pdf') await pdfFacts(bytes, limits, input.limits?.pdf_timeout_ms ?? 15_000, verdict);
-    else if (kind === 'image') imageFacts(bytes, sniff, verdict);
-    else {
-      verdict.text_layer = 'not_applicable';
-      if (kind === 'text' || kind === 'csv') {
-        const text = decodeText(bytes)?.text ?? '';
-        if (text.trim() === '') problems.push({ code: 'empty', severity: 'error', message: 'the file contains only whitespace' });
-      }
-    }
-  } catch (err) {
-    problems.push({ code: 'corrupt', severity: 'error', message: `the file could not be examined: ${err instanceof Error ? err.message : String(err)}` });
+/** Every check in order, adding to the verdict; returns early where a later check cannot apply. */
+async function examine(input: ValidateUploadInput, limits: ResolvedUploadLimits, verdict: UploadVerdict): Promise<void> {
+  const { bytes } = input;
+  const problems = verdict.problems;
+  if (bytes.length === 0) {
+    problems.push({ code: 'empty', severity: 'error', message: 'the file is empty (0 bytes)' });
+    verdict.detected = { mime_type: 'application/x-empty', kind: null, extension: '' };
+    return;
   }
-  return finish(verdict);
+  if (bytes.length > limits.max_size_bytes) {
+    problems.push({ code: 'too_large', severity: 'error', message: `${bytes.length} bytes exceeds the limit of ${limits.max_size_bytes}` });
+  }
+  const sniff: SniffResult = await sniffFile(bytes, input.filename);
+  verdict.detected = { mime_type: sniff.mime_type, kind: sniff.kind, extension: sniff.extension };
+  const kind = sniff.kind;
+  if (containerProblems(bytes, sniff, limits, verdict) === 'stop') return;
+  if (kind === null) {
+    if (!problems.some((p) => p.code === 'corrupt')) {
+      problems.push({ code: 'unsupported_type', severity: 'error', message: `detected type ${sniff.mime_type} is not supported` });
+    }
+    return;
+  }
+  if (!limits.accepted_kinds.includes(kind)) {
+    const message = `${kind} files are not accepted here (accepted: ${limits.accepted_kinds.join(', ')})`;
+    problems.push({ code: 'unsupported_type', severity: 'error', message });
+  }
+  problems.push(...typeMismatches(input, sniff, kind));
+  if (sniff.macro_enabled) {
+    problems.push({ code: 'macro_enabled', severity: 'warning', message: `macro-enabled ${sniff.extension}: macros are never run, only the content is read` });
+  }
+  if (kind === 'pdf') await pdfFacts(bytes, limits, input.limits?.pdf_timeout_ms ?? 15_000, verdict);
+  else if (kind === 'image') imageFacts(bytes, sniff, verdict);
+  else {
+    verdict.text_layer = 'not_applicable';
+    if (kind === 'text' || kind === 'csv') {
+      const text = decodeText(bytes)?.text ?? '';
+      if (text.trim() === '') problems.push({ code: 'empty', severity: 'error', message: 'the file contains only whitespace' });
+    }
+  }
+}
+
+/**
+ * Containers first: a CFB with an EncryptedPackage is a password-protected docx/xlsx, any other
+ * CFB is legacy Office (both stop the checks); a zip's central directory is read for bombs,
+ * encryption and corruption.
+ */
+function containerProblems(bytes: Buffer, sniff: SniffResult, limits: ResolvedUploadLimits, verdict: UploadVerdict): 'stop' | 'go' {
+  const problems = verdict.problems;
+  if (sniff.container === 'cfb') {
+    if (sniff.encrypted_ooxml) {
+      verdict.encrypted = true;
+      problems.push({ code: 'encrypted', severity: 'error', message: 'the Office document is password-protected (encrypted OOXML package)' });
+    } else {
+      problems.push({ code: 'unsupported_type', severity: 'error', message: 'legacy Office (CFB) files are not supported; save as docx or xlsx' });
+    }
+    return 'stop';
+  }
+  if (sniff.container === 'zip') {
+    for (const p of zipProblems(bytes, limits)) {
+      problems.push(p);
+      if (p.code === 'encrypted') verdict.encrypted = true;
+    }
+    if (sniff.corrupt_container && !problems.some((p) => p.code === 'corrupt')) {
+      problems.push({ code: 'corrupt', severity: 'error', message: 'the archive cannot be opened' });
+    }
+  }
+  return 'go';
+}
+
+/** The declared extension, else the declared MIME type, against the sniffed kind (one problem at most). */
+function typeMismatches(input: ValidateUploadInput, sniff: SniffResult, kind: FileKind): UploadProblem[] {
+  const sev = input.limits?.type_mismatch_severity ?? 'error';
+  const declaredExt = extensionOf(input.filename) || null;
+  const declaredMime = input.declaredMimeType ?? null;
+  const extKind = declaredExt ? (EXT_KIND[declaredExt] ?? null) : null;
+  const mimeKind = kindOfMime(declaredMime);
+  if (declaredExt && extKind === null) {
+    return [{ code: 'type_mismatch', severity: sev, message: `extension .${declaredExt} is not a supported type; the content is ${sniff.mime_type}` }];
+  }
+  if (extKind && !sameFamily(extKind, kind)) {
+    return [{ code: 'type_mismatch', severity: sev, message: `file name says .${declaredExt} but the content is ${sniff.mime_type}` }];
+  }
+  if (mimeKind && !sameFamily(mimeKind, kind)) {
+    return [{ code: 'type_mismatch', severity: sev, message: `declared type ${declaredMime} but the content is ${sniff.mime_type}` }];
+  }
+  return [];
 }
 
 async function pdfFacts(bytes: Buffer, limits: ResolvedUploadLimits, timeoutMs: number, verdict: UploadVerdict): Promise<void> {

@@ -48,6 +48,27 @@ function readU64(buf: Buffer, offset: number): number {
  * Returns null when the bytes are not a readable ZIP (no EOCD, truncated directory, bad signatures).
  */
 export function readZipDirectory(bytes: Buffer): ZipDirectory | null {
+  const extent = directoryExtent(bytes);
+  if (!extent) return null;
+  const { count, cdSize, cdOffset } = extent;
+  if (count > MAX_ENTRIES || cdOffset + cdSize > bytes.length) return null;
+  const entries: ZipEntry[] = [];
+  let p = cdOffset;
+  let totalC = 0;
+  let totalU = 0;
+  for (let i = 0; i < count; i++) {
+    const read = readCentralHeader(bytes, p);
+    if (!read) return null;
+    entries.push(read.entry);
+    totalC += read.entry.compressed_size;
+    totalU += read.entry.uncompressed_size;
+    p = read.next;
+  }
+  return { entries, total_compressed: totalC, total_uncompressed: totalU };
+}
+
+/** The central directory's entry count, size and offset, from the EOCD record (or its ZIP64 record); null when absent or unreadable. */
+function directoryExtent(bytes: Buffer): { count: number; cdSize: number; cdOffset: number } | null {
   if (bytes.length < 22) return null;
   // The EOCD is within the last 22 + 65535 (comment) bytes.
   const minPos = Math.max(0, bytes.length - 22 - 0xffff);
@@ -59,68 +80,68 @@ export function readZipDirectory(bytes: Buffer): ZipDirectory | null {
     }
   }
   if (eocd < 0) return null;
-  let count = bytes.readUInt16LE(eocd + 10);
-  let cdSize = bytes.readUInt32LE(eocd + 12);
-  let cdOffset = bytes.readUInt32LE(eocd + 16);
-  if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
-    const loc = eocd - 20;
-    if (loc < 0 || bytes.readUInt32LE(loc) !== ZIP64_LOCATOR_SIG) return null;
-    const z64 = readU64(bytes, loc + 8);
-    if (z64 + 56 > bytes.length || bytes.readUInt32LE(z64) !== ZIP64_EOCD_SIG) return null;
-    count = readU64(bytes, z64 + 32);
-    cdSize = readU64(bytes, z64 + 40);
-    cdOffset = readU64(bytes, z64 + 48);
-  }
-  if (count > MAX_ENTRIES || cdOffset + cdSize > bytes.length) return null;
-  const entries: ZipEntry[] = [];
-  let p = cdOffset;
-  let totalC = 0;
-  let totalU = 0;
-  for (let i = 0; i < count; i++) {
-    if (p + 46 > bytes.length || bytes.readUInt32LE(p) !== CDH_SIG) return null;
-    const flags = bytes.readUInt16LE(p + 8);
-    const method = bytes.readUInt16LE(p + 10);
-    let csize = bytes.readUInt32LE(p + 20);
-    let usize = bytes.readUInt32LE(p + 24);
-    const nameLen = bytes.readUInt16LE(p + 28);
-    const extraLen = bytes.readUInt16LE(p + 30);
-    const commentLen = bytes.readUInt16LE(p + 32);
-    let lho = bytes.readUInt32LE(p + 42);
-    if (p + 46 + nameLen + extraLen > bytes.length) return null;
-    const name = bytes.toString('utf8', p + 46, p + 46 + nameLen);
-    // ZIP64 extended information extra field (id 0x0001): only the fields that overflowed are present.
-    let e = p + 46 + nameLen;
-    const eEnd = e + extraLen;
-    while (e + 4 <= eEnd) {
-      const id = bytes.readUInt16LE(e);
-      const len = bytes.readUInt16LE(e + 2);
-      if (id === 0x0001) {
-        let q = e + 4;
-        if (usize === 0xffffffff && q + 8 <= e + 4 + len) {
-          usize = readU64(bytes, q);
-          q += 8;
-        }
-        if (csize === 0xffffffff && q + 8 <= e + 4 + len) {
-          csize = readU64(bytes, q);
-          q += 8;
-        }
-        if (lho === 0xffffffff && q + 8 <= e + 4 + len) lho = readU64(bytes, q);
-      }
-      e += 4 + len;
-    }
-    entries.push({
+  const count = bytes.readUInt16LE(eocd + 10);
+  const cdSize = bytes.readUInt32LE(eocd + 12);
+  const cdOffset = bytes.readUInt32LE(eocd + 16);
+  if (count !== 0xffff && cdSize !== 0xffffffff && cdOffset !== 0xffffffff) return { count, cdSize, cdOffset };
+  const loc = eocd - 20;
+  if (loc < 0 || bytes.readUInt32LE(loc) !== ZIP64_LOCATOR_SIG) return null;
+  const z64 = readU64(bytes, loc + 8);
+  if (z64 + 56 > bytes.length || bytes.readUInt32LE(z64) !== ZIP64_EOCD_SIG) return null;
+  return { count: readU64(bytes, z64 + 32), cdSize: readU64(bytes, z64 + 40), cdOffset: readU64(bytes, z64 + 48) };
+}
+
+/** One central directory header at `p`, and where the next begins; null when truncated or not a header. */
+function readCentralHeader(bytes: Buffer, p: number): { entry: ZipEntry; next: number } | null {
+  if (p + 46 > bytes.length || bytes.readUInt32LE(p) !== CDH_SIG) return null;
+  const flags = bytes.readUInt16LE(p + 8);
+  const method = bytes.readUInt16LE(p + 10);
+  const nameLen = bytes.readUInt16LE(p + 28);
+  const extraLen = bytes.readUInt16LE(p + 30);
+  const commentLen = bytes.readUInt16LE(p + 32);
+  if (p + 46 + nameLen + extraLen > bytes.length) return null;
+  const name = bytes.toString('utf8', p + 46, p + 46 + nameLen);
+  const sizes = zip64Sizes(bytes, p + 46 + nameLen, extraLen, {
+    csize: bytes.readUInt32LE(p + 20),
+    usize: bytes.readUInt32LE(p + 24),
+    lho: bytes.readUInt32LE(p + 42),
+  });
+  return {
+    entry: {
       name,
-      compressed_size: csize,
-      uncompressed_size: usize,
+      compressed_size: sizes.csize,
+      uncompressed_size: sizes.usize,
       method,
-      local_header_offset: lho,
+      local_header_offset: sizes.lho,
       encrypted: (flags & 1) === 1,
-    });
-    totalC += csize;
-    totalU += usize;
-    p += 46 + nameLen + extraLen + commentLen;
+    },
+    next: p + 46 + nameLen + extraLen + commentLen,
+  };
+}
+
+/** The ZIP64 extended information extra field (id 0x0001): only the fields that overflowed are present. */
+function zip64Sizes(bytes: Buffer, start: number, extraLen: number, sizes: { csize: number; usize: number; lho: number }) {
+  let { csize, usize, lho } = sizes;
+  let e = start;
+  const eEnd = e + extraLen;
+  while (e + 4 <= eEnd) {
+    const id = bytes.readUInt16LE(e);
+    const len = bytes.readUInt16LE(e + 2);
+    if (id === 0x0001) {
+      let q = e + 4;
+      if (usize === 0xffffffff && q + 8 <= e + 4 + len) {
+        usize = readU64(bytes, q);
+        q += 8;
+      }
+      if (csize === 0xffffffff && q + 8 <= e + 4 + len) {
+        csize = readU64(bytes, q);
+        q += 8;
+      }
+      if (lho === 0xffffffff && q + 8 <= e + 4 + len) lho = readU64(bytes, q);
+    }
+    e += 4 + len;
   }
-  return { entries, total_compressed: totalC, total_uncompressed: totalU };
+  return { csize, usize, lho };
 }
 
 /**

@@ -108,6 +108,8 @@ async function startRun(start: PipelineStart, ports: PipelinePorts): Promise<Pip
   return ports.loadInput();
 }
 
+type Synthesized = Extract<PipelineResult, { status: 'rendered' }>['synthesized'];
+
 /** Runs one generation through every stage; never persists anything itself. */
 export async function runPipeline(start: PipelineStart, ports: PipelinePorts): Promise<PipelineResult> {
   const input = await startRun(start, ports);
@@ -116,73 +118,17 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
     return { status: 'blocked', input };
   }
   const usage: ModelUsage = { inputTokens: 0, outputTokens: 0 };
-
-  await ports.emit({ event: 'gather_started' });
-  const gathered = await gatherNeeds(
-    { needs: input.needs, fields: input.fields, variables: input.variables, refresh: input.refresh, concurrency: input.config.coordination.maxConcurrency, timeoutMs: input.config.coordination.needTimeoutMs },
-    { ...ports.gather(input), emit: ports.emit },
-  );
+  const gathered = await gatherStage(input, ports);
   addUsage(usage, gathered.usage);
-  if (gathered.failures.length > 0) {
-    throw new Error(`data-needs failed: ${gathered.failures.map((f) => `${f.outputKey} (${f.error})`).join('; ')}`);
-  }
-
-  const { computed, errors: computeErrors, budgetExceeded } = await computeValues({ computations: input.computations, fields: input.fields, gathered: gathered.values, now: input.now });
+  const computing = { computations: input.computations, fields: input.fields, gathered: gathered.values, now: input.now };
+  const { computed, errors: computeErrors, budgetExceeded } = await computeValues(computing);
   // A computation that ran out of a budget fails the run with the budget named (pipeline_failed).
   if (budgetExceeded) throw new Error(budgetExceeded.message);
 
   const sources = numberSources(gathered.items.map((item) => ({ outputKey: item.outputKey, source: item.source, value: item.value })));
-  let synthesized: Extract<PipelineResult, { status: 'rendered' }>['synthesized'] = null;
-  if (input.config.synthesis.enabled) {
-    await ports.emit({ event: 'synthesize_started' });
-    const answering = ports.model.synthesize({
-      fields: input.fields,
-      gathered: gathered.values,
-      computed,
-      brief: typeof input.config.brief.text === 'string' ? input.config.brief.text : null,
-      instructions: input.config.synthesis.instructions,
-      schema: input.config.synthesis.schema,
-      models: input.config.models,
-    });
-    if (input.config.verify.enabled) {
-      // While the model writes, the sources' facts are read for the verify stage (chrono:
-      // milliseconds per source), after one turn of the event loop lets the call go out; each
-      // section's check then costs its sentences only, once the sections come back together.
-      answering.catch(() => undefined);
-      await new Promise((resolve) => setImmediate(resolve));
-      readSourceFacts(sources.map((s) => s.text));
-    }
-    const answer = await answering;
-    addUsage(usage, answer.usage);
-    synthesized = { value: answer.value, model: answer.model, prompt: answer.prompt, mode: ports.model.status().mode };
-  }
-
-  const renderContext = buildRenderContext({
-    fields: input.fields,
-    gathered: gathered.values,
-    computed,
-    synthesized: synthesized?.value ?? null,
-    document: input.document,
-    organization: input.organization,
-    sources: sources.map((s) => ({ n: s.n, title: s.title, url: s.url })),
-    snippets: input.snippets,
-    sections: input.currentOutputs,
-    variables: input.variables,
-    today: input.now.slice(0, 10),
-    locale: input.config.render.language,
-  });
-  const toRender = input.sections.filter((s) => input.renderSectionIds.has(s.id));
-  const { rendered, unsupported, verifyUsage } = await renderAndVerify(toRender, renderContext, ports, {
-    concurrency: input.config.render.concurrency,
-    sources: sources.map((s) => ({ n: s.n, title: s.title, text: s.text })),
-    voice: input.voice,
-    brief: input.config.brief,
-    models: input.config.models,
-    fieldDefinitions: input.fieldDefinitions ?? [],
-    verify: { enabled: input.config.verify.enabled, judge: input.config.verify.judge, sources, models: input.config.models, titles: new Map(input.sections.map((s) => [s.id, s.title])) },
-  });
-  for (const r of rendered) addUsage(usage, r.usage);
-  addUsage(usage, verifyUsage);
+  const synthesized = input.config.synthesis.enabled ? await synthesizeStage(input, ports, gathered, computed, sources, usage) : null;
+  const renderContext = renderContextOf(input, gathered, computed, synthesized, sources);
+  const { rendered, unsupported } = await renderStage(input, ports, renderContext, sources, usage);
 
   const missingPlaceholders = rendered.filter((r) => r.missing.length > 0).map((r) => ({ sectionId: r.sectionId, names: r.missing }));
   return {
@@ -199,4 +145,90 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
     completeness: { complete: missingPlaceholders.length === 0, missingPlaceholders },
     usage,
   };
+}
+
+/** The gather stage: every data need answered, or the run fails naming those that were not. */
+async function gatherStage(input: PipelineInput, ports: PipelinePorts): Promise<GatherOutput> {
+  await ports.emit({ event: 'gather_started' });
+  const gathered = await gatherNeeds(
+    { needs: input.needs, fields: input.fields, variables: input.variables, refresh: input.refresh, concurrency: input.config.coordination.maxConcurrency, timeoutMs: input.config.coordination.needTimeoutMs },
+    { ...ports.gather(input), emit: ports.emit },
+  );
+  if (gathered.failures.length > 0) {
+    throw new Error(`data-needs failed: ${gathered.failures.map((f) => `${f.outputKey} (${f.error})`).join('; ')}`);
+  }
+  return gathered;
+}
+
+/** The synthesis stage (when enabled): the model's structured answer over everything gathered and computed. */
+async function synthesizeStage(
+  input: PipelineInput,
+  ports: PipelinePorts,
+  gathered: GatherOutput,
+  computed: Record<string, unknown>,
+  sources: NumberedSource[],
+  usage: ModelUsage,
+): Promise<NonNullable<Synthesized>> {
+  await ports.emit({ event: 'synthesize_started' });
+  const answering = ports.model.synthesize({
+    fields: input.fields,
+    gathered: gathered.values,
+    computed,
+    brief: typeof input.config.brief.text === 'string' ? input.config.brief.text : null,
+    instructions: input.config.synthesis.instructions,
+    schema: input.config.synthesis.schema,
+    models: input.config.models,
+  });
+  if (input.config.verify.enabled) {
+    // While the model writes, the sources' facts are read for the verify stage (chrono:
+    // milliseconds per source), after one turn of the event loop lets the call go out; each
+    // section's check then costs its sentences only, once the sections come back together.
+    answering.catch(() => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+    readSourceFacts(sources.map((s) => s.text));
+  }
+  const answer = await answering;
+  addUsage(usage, answer.usage);
+  return { value: answer.value, model: answer.model, prompt: answer.prompt, mode: ports.model.status().mode };
+}
+
+/** What templates and writers see: the values of every stage, the document, its sources and the other sections' outputs. */
+function renderContextOf(
+  input: PipelineInput,
+  gathered: GatherOutput,
+  computed: Record<string, unknown>,
+  synthesized: Synthesized,
+  sources: NumberedSource[],
+): Record<string, unknown> {
+  return buildRenderContext({
+    fields: input.fields,
+    gathered: gathered.values,
+    computed,
+    synthesized: synthesized?.value ?? null,
+    document: input.document,
+    organization: input.organization,
+    sources: sources.map((s) => ({ n: s.n, title: s.title, url: s.url })),
+    snippets: input.snippets,
+    sections: input.currentOutputs,
+    variables: input.variables,
+    today: input.now.slice(0, 10),
+    locale: input.config.render.language,
+  });
+}
+
+/** Renders the sections asked for, each verified as soon as it is rendered; their model usage is added to the run's. */
+async function renderStage(input: PipelineInput, ports: PipelinePorts, renderContext: Record<string, unknown>, sources: NumberedSource[], usage: ModelUsage) {
+  const toRender = input.sections.filter((s) => input.renderSectionIds.has(s.id));
+  const { rendered, unsupported, verifyUsage } = await renderAndVerify(toRender, renderContext, ports, {
+    concurrency: input.config.render.concurrency,
+    sources: sources.map((s) => ({ n: s.n, title: s.title, text: s.text })),
+    voice: input.voice,
+    brief: input.config.brief,
+    models: input.config.models,
+    fieldDefinitions: input.fieldDefinitions ?? [],
+    verify: { enabled: input.config.verify.enabled, judge: input.config.verify.judge, sources, models: input.config.models, titles: new Map(input.sections.map((s) => [s.id, s.title])) },
+  });
+  for (const r of rendered) addUsage(usage, r.usage);
+  addUsage(usage, verifyUsage);
+  return { rendered, unsupported };
 }

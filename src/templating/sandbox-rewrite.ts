@@ -22,6 +22,7 @@ import {
   program,
   stringLiteral,
   type AstNode,
+  type NodeShapes,
 } from './jinja-ast.js';
 import { SANDBOX_FILTERS } from './filters/filter-registry.js';
 import { HELPER } from './sandbox-names.js';
@@ -61,66 +62,9 @@ function callSandboxFilter(name: string, operand: AstNode, filter: AstNode): Ast
  * @returns the node to use in its place
  */
 export function rewriteExpression(node: AstNode): AstNode {
-  if (isNode(node, 'FilterExpression')) {
-    const operand = rewriteExpression(node.operand);
-    const name = filterNameOf(node.filter);
-    if (name !== undefined && SANDBOX_FILTERS.has(name)) return callSandboxFilter(name, operand, node.filter);
-    node.operand = operand;
-    if (isNode(node.filter, 'CallExpression')) node.filter.args = rewriteArguments(node.filter.args).map((arg) => boundIndent(name, arg));
-    // The library's own filters (`upper`, `join`, …) build their result unchecked: measure and
-    // charge it by size, so a filter over a huge string costs like the work it does.
-    if (name === 'join') node.operand = helperCall(HELPER.value, [node.operand]);
-    return helperCall(HELPER.value, [node]);
-  }
-  if (isNode(node, 'CallExpression')) {
-    node.args = rewriteArguments(node.args);
-    if (isHelperName(node.callee)) return node;
-    const callee = node.callee;
-    if (isNode(callee, 'MemberExpression') && !callee.computed && isNode(callee.property, 'Identifier') && callee.property.value === 'replace') {
-      // The library's `str.replace()` builds its result unchecked; ours checks the size first.
-      return helperCall(HELPER.filter, [stringLiteral('replace'), rewriteExpression(callee.object), ...node.args]);
-    }
-    node.callee = helperCall(HELPER.tick, [rewriteExpression(node.callee)]);
-    return node;
-  }
-  if (isNode(node, 'BinaryExpression')) {
-    node.left = rewriteExpression(node.left);
-    node.right = rewriteExpression(node.right);
-    if (node.operator.value !== '~' && node.operator.value !== '+') return node;
-    node.left = helperCall(HELPER.value, [node.left]);
-    node.right = helperCall(HELPER.value, [node.right]);
-    return helperCall(HELPER.value, [node]);
-  }
-  if (isNode(node, 'MemberExpression')) {
-    node.object = rewriteExpression(node.object);
-    if (node.computed) node.property = rewriteExpression(node.property);
-    return node;
-  }
-  if (isNode(node, 'SliceExpression')) {
-    if (node.start) node.start = rewriteExpression(node.start);
-    if (node.stop) node.stop = rewriteExpression(node.stop);
-    if (node.step) node.step = rewriteExpression(node.step);
-    return node;
-  }
-  if (isNode(node, 'UnaryExpression')) {
-    node.argument = rewriteExpression(node.argument);
-    return node;
-  }
-  if (isNode(node, 'TestExpression')) {
-    node.operand = rewriteExpression(node.operand);
-    return node;
-  }
-  if (isNode(node, 'SelectExpression')) {
-    node.lhs = rewriteExpression(node.lhs);
-    node.test = rewriteExpression(node.test);
-    return node;
-  }
-  if (isNode(node, 'Ternary')) {
-    node.condition = rewriteExpression(node.condition);
-    node.trueExpr = rewriteExpression(node.trueExpr);
-    node.falseExpr = rewriteExpression(node.falseExpr);
-    return node;
-  }
+  if (isNode(node, 'FilterExpression')) return rewriteFilter(node);
+  if (isNode(node, 'CallExpression')) return rewriteCall(node);
+  if (isNode(node, 'BinaryExpression')) return rewriteBinary(node);
   if (isNode(node, 'ArrayLiteral') || isNode(node, 'TupleLiteral')) {
     node.value = rewriteArguments(node.value);
     return node.value.every(isLiteral) ? node : helperCall(HELPER.value, [node]);
@@ -130,20 +74,76 @@ export function rewriteExpression(node: AstNode): AstNode {
     // `[x, x]` nested in a loop doubles the printed size per step: measure what is built.
     return [...node.value.values()].every(isLiteral) ? node : helperCall(HELPER.value, [node]);
   }
-  if (isNode(node, 'KeywordArgumentExpression')) {
-    node.value = rewriteExpression(node.value);
-    return node;
-  }
-  if (isNode(node, 'SpreadExpression') || isNode(node, 'KeywordSpreadExpression')) {
-    node.argument = rewriteExpression(node.argument);
-    return node;
-  }
   if (isNode(node, 'Program')) {
     node.body = rewriteBody(node.body);
     return node;
   }
-  // Identifiers and literals.
+  // Everything else is rewritten below and stays itself (identifiers and literals have nothing below).
+  rewriteOperands(node);
   return node;
+}
+
+/** `x|name(args)`: one of our filters becomes a helper call; the library's own is charged by the size of what it builds. */
+function rewriteFilter(node: NodeShapes['FilterExpression']): AstNode {
+  const operand = rewriteExpression(node.operand);
+  const name = filterNameOf(node.filter);
+  if (name !== undefined && SANDBOX_FILTERS.has(name)) return callSandboxFilter(name, operand, node.filter);
+  node.operand = operand;
+  if (isNode(node.filter, 'CallExpression')) node.filter.args = rewriteArguments(node.filter.args).map((arg) => boundIndent(name, arg));
+  // The library's own filters (`upper`, `join`, …) build their result unchecked: measure and
+  // charge it by size, so a filter over a huge string costs like the work it does.
+  if (name === 'join') node.operand = helperCall(HELPER.value, [node.operand]);
+  return helperCall(HELPER.value, [node]);
+}
+
+/** Every call goes through `$tick` (the step budget); `str.replace()` through our checked filter. */
+function rewriteCall(node: NodeShapes['CallExpression']): AstNode {
+  node.args = rewriteArguments(node.args);
+  if (isHelperName(node.callee)) return node;
+  const callee = node.callee;
+  if (isNode(callee, 'MemberExpression') && !callee.computed && isNode(callee.property, 'Identifier') && callee.property.value === 'replace') {
+    // The library's `str.replace()` builds its result unchecked; ours checks the size first.
+    return helperCall(HELPER.filter, [stringLiteral('replace'), rewriteExpression(callee.object), ...node.args]);
+  }
+  node.callee = helperCall(HELPER.tick, [rewriteExpression(node.callee)]);
+  return node;
+}
+
+/** `~` and `+` build strings: their operands and result go through `$val`. */
+function rewriteBinary(node: NodeShapes['BinaryExpression']): AstNode {
+  node.left = rewriteExpression(node.left);
+  node.right = rewriteExpression(node.right);
+  if (node.operator.value !== '~' && node.operator.value !== '+') return node;
+  node.left = helperCall(HELPER.value, [node.left]);
+  node.right = helperCall(HELPER.value, [node.right]);
+  return helperCall(HELPER.value, [node]);
+}
+
+/** The expressions below a node that is itself kept as it is (member access, slices, operators, tests, ternaries, arguments). */
+function rewriteOperands(node: AstNode): void {
+  if (isNode(node, 'MemberExpression')) {
+    node.object = rewriteExpression(node.object);
+    if (node.computed) node.property = rewriteExpression(node.property);
+  } else if (isNode(node, 'SliceExpression')) {
+    if (node.start) node.start = rewriteExpression(node.start);
+    if (node.stop) node.stop = rewriteExpression(node.stop);
+    if (node.step) node.step = rewriteExpression(node.step);
+  } else if (isNode(node, 'UnaryExpression')) {
+    node.argument = rewriteExpression(node.argument);
+  } else if (isNode(node, 'TestExpression')) {
+    node.operand = rewriteExpression(node.operand);
+  } else if (isNode(node, 'SelectExpression')) {
+    node.lhs = rewriteExpression(node.lhs);
+    node.test = rewriteExpression(node.test);
+  } else if (isNode(node, 'Ternary')) {
+    node.condition = rewriteExpression(node.condition);
+    node.trueExpr = rewriteExpression(node.trueExpr);
+    node.falseExpr = rewriteExpression(node.falseExpr);
+  } else if (isNode(node, 'KeywordArgumentExpression')) {
+    node.value = rewriteExpression(node.value);
+  } else if (isNode(node, 'SpreadExpression') || isNode(node, 'KeywordSpreadExpression')) {
+    node.argument = rewriteExpression(node.argument);
+  }
 }
 
 function rewriteStatement(node: AstNode): AstNode {

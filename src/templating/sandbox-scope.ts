@@ -125,22 +125,14 @@ function checkValueSize(value: RuntimeValue, budget: RenderBudget): ValueMeasure
 }
 
 function helpers(session: SandboxSession): Record<string, NativeFunction> {
+  return { ...budgetHelpers(session), ...guardHelpers(session) };
+}
+
+/** The helpers the rewrite inserts to charge the step and output budgets (sandbox-rewrite.ts). */
+function budgetHelpers(session: SandboxSession): Record<string, NativeFunction> {
   const { budget } = session;
   return {
-    [HELPER.filter]: (args) => {
-      const [name, operand, ...rest] = args;
-      const filter = name === undefined ? undefined : SANDBOX_FILTERS.get(stringOf(name) ?? '');
-      if (filter === undefined || operand === undefined) throw new Error('unknown filter');
-      // Charged by size: the operand's characters are read, the result's written.
-      budget.step(1 + stepsForChars(stringOf(operand)?.length ?? 0));
-      const result = filter({ operand, ...splitArguments(rest), locale: session.locale });
-      const text = stringOf(result);
-      if (text !== undefined) {
-        checkStringLength(text.length);
-        budget.step(stepsForChars(text.length));
-      }
-      return result;
-    },
+    [HELPER.filter]: (args) => applyFilter(session, args),
     [HELPER.tick]: ([callee]) => {
       budget.step();
       return callee ?? makeUndefined();
@@ -150,34 +142,60 @@ function helpers(session: SandboxSession): Record<string, NativeFunction> {
       budget.step(1 + (itemsOf(value)?.length ?? entriesOf(value)?.size ?? 0));
       return value;
     },
-    [HELPER.output]: ([rendered]) => {
-      const value = rendered ?? makeUndefined();
-      if (isFunctionValue(value)) throw new Error('a function cannot be rendered; call it');
-      if (isUndefinedValue(value) || isNoneValue(value)) {
-        budget.step();
-        return value;
-      }
-      const text = stringOf(value);
-      // Lists and mappings render as JSON (which refuses functions): bound their size first.
-      if (text === undefined) checkValueSize(value, budget);
-      budget.emit(text?.length ?? value.toString().length);
-      return value;
-    },
-    [HELPER.value]: ([operand]) => {
-      const value = operand ?? makeUndefined();
-      const text = stringOf(value);
-      if (text !== undefined) {
-        checkStringLength(text.length);
-        // A string built by `~`, `+`, `join` or a library filter costs by its size.
-        budget.step(stepsForChars(text.length));
-      } else if (checkValueSize(value, budget).containsFunction) throw new Error('a function cannot be used as a value; call it');
-      return value;
-    },
+    [HELPER.output]: ([rendered]) => chargeOutput(budget, rendered ?? makeUndefined()),
+    [HELPER.value]: ([operand]) => chargeValue(budget, operand ?? makeUndefined()),
     [HELPER.small]: ([operand]) => {
       const value = operand ?? makeUndefined();
       if ((numberOf(value) ?? 0) > 100) throw new Error('indent must be at most 100');
       return value;
     },
+  };
+}
+
+/** `$filter(name, operand, args…)`: one of our filters, charged by size (the operand's characters are read, the result's written). */
+function applyFilter(session: SandboxSession, args: RuntimeValue[]): RuntimeValue {
+  const { budget } = session;
+  const [name, operand, ...rest] = args;
+  const filter = name === undefined ? undefined : SANDBOX_FILTERS.get(stringOf(name) ?? '');
+  if (filter === undefined || operand === undefined) throw new Error('unknown filter');
+  budget.step(1 + stepsForChars(stringOf(operand)?.length ?? 0));
+  const result = filter({ operand, ...splitArguments(rest), locale: session.locale });
+  const text = stringOf(result);
+  if (text !== undefined) {
+    checkStringLength(text.length);
+    budget.step(stepsForChars(text.length));
+  }
+  return result;
+}
+
+/** `$out(value)`: what a template prints, charged to the output budget; a function is refused. */
+function chargeOutput(budget: RenderBudget, value: RuntimeValue): RuntimeValue {
+  if (isFunctionValue(value)) throw new Error('a function cannot be rendered; call it');
+  if (isUndefinedValue(value) || isNoneValue(value)) {
+    budget.step();
+    return value;
+  }
+  const text = stringOf(value);
+  // Lists and mappings render as JSON (which refuses functions): bound their size first.
+  if (text === undefined) checkValueSize(value, budget);
+  budget.emit(text?.length ?? value.toString().length);
+  return value;
+}
+
+/** `$val(value)`: a value built by an operator or filter, bounded and charged by its size; a function is refused. */
+function chargeValue(budget: RenderBudget, value: RuntimeValue): RuntimeValue {
+  const text = stringOf(value);
+  if (text !== undefined) {
+    checkStringLength(text.length);
+    // A string built by `~`, `+`, `join` or a library filter costs by its size.
+    budget.step(stepsForChars(text.length));
+  } else if (checkValueSize(value, budget).containsFunction) throw new Error('a function cannot be used as a value; call it');
+  return value;
+}
+
+/** The guards of optional paths (`$defined`, `$missing`, `$path`): each missing path is recorded and marked. */
+function guardHelpers(session: SandboxSession): Record<string, NativeFunction> {
+  return {
     [HELPER.defined]: (args, scope) => makeBoolean(args.every((arg) => !isUndefinedValue(resolveGuardedPath(arg, scope).value))),
     [HELPER.missing]: (args, scope) => {
       const markers: string[] = [];

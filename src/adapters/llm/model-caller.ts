@@ -64,70 +64,75 @@ export function recordedPrompt(prompt: PromptPair): string {
 /** Creates the caller for one configured provider. */
 export function createModelCaller(options: ModelCallerOptions): ModelCaller {
   const maxRetries = Math.max(0, Math.min(2, options.maxRetries));
-  const fail = (error: unknown, model: string, signal: AbortSignal) =>
-    toModelCallError(error, { provider: options.provider, model, timeoutMs: options.timeoutMs, apiKey: options.apiKey, timedOut: signal.aborted });
-
   return {
     provider: options.provider,
+    text: (request) => callText(options, maxRetries, request),
+    object: (request) => callObject(options, maxRetries, request),
+  };
+}
 
-    async text(request) {
-      const signal = AbortSignal.timeout(options.timeoutMs);
-      try {
-        const result = await generateText({
-          model: options.languageModel(request.model),
-          system: request.system,
-          prompt: request.user,
-          maxRetries,
-          abortSignal: signal,
-        });
-        return {
-          value: result.text,
-          model: result.response.modelId || request.model,
-          usage: { inputTokens: result.totalUsage.inputTokens ?? 0, outputTokens: result.totalUsage.outputTokens ?? 0 },
-          prompt: recordedPrompt(request),
-        };
-      } catch (error) {
-        throw fail(error, request.model, signal);
-      }
-    },
+/** The SDK's failure as our error: timed out, refused, or what the provider said (the key never appears). */
+function callError(options: ModelCallerOptions, error: unknown, model: string, signal: AbortSignal): ModelCallError {
+  return toModelCallError(error, { provider: options.provider, model, timeoutMs: options.timeoutMs, apiKey: options.apiKey, timedOut: signal.aborted });
+}
 
-    async object(request) {
-      const signal = AbortSignal.timeout(options.timeoutMs);
-      let result;
-      try {
-        result = await generateText({
-          model: options.languageModel(request.model),
-          system: request.system,
-          prompt: request.user,
-          // No SDK-side validation: ajv below checks the answer and says what is wrong.
-          output: Output.object({ schema: jsonSchema<unknown>(request.schema), name: request.name }),
-          providerOptions: { openaiCompatible: { strictJsonSchema: request.strict } },
-          maxRetries,
-          abortSignal: signal,
-        });
-      } catch (error) {
-        throw fail(error, request.model, signal);
-      }
-      const model = result.response.modelId || request.model;
-      let value: unknown;
-      try {
-        value = result.output;
-      } catch (error) {
-        throw fail(error, model, signal);
-      }
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw new ModelCallError(options.provider, model, 'the answer is not a JSON object');
-      }
-      const errors = validateAgainstSchema(request.schema, value);
-      if (errors.length > 0) {
-        throw new ModelCallError(options.provider, model, `the answer does not match the schema: ${errors.slice(0, 5).join('; ')}`);
-      }
-      return {
-        value: value as Record<string, unknown>,
-        model,
-        usage: { inputTokens: result.totalUsage.inputTokens ?? 0, outputTokens: result.totalUsage.outputTokens ?? 0 },
-        prompt: recordedPrompt(request),
-      };
-    },
+async function callText(options: ModelCallerOptions, maxRetries: number, request: PromptPair & { model: string }): Promise<ModelResult<string>> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  try {
+    const result = await generateText({
+      model: options.languageModel(request.model),
+      system: request.system,
+      prompt: request.user,
+      maxRetries,
+      abortSignal: signal,
+    });
+    return {
+      value: result.text,
+      model: result.response.modelId || request.model,
+      usage: { inputTokens: result.totalUsage.inputTokens ?? 0, outputTokens: result.totalUsage.outputTokens ?? 0 },
+      prompt: recordedPrompt(request),
+    };
+  } catch (error) {
+    throw callError(options, error, request.model, signal);
+  }
+}
+
+/** A structured answer: a JSON object the schema accepts (checked here, so the error says what is wrong). */
+async function callObject(options: ModelCallerOptions, maxRetries: number, request: ObjectRequest): Promise<ModelResult<Record<string, unknown>>> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let result;
+  try {
+    result = await generateText({
+      model: options.languageModel(request.model),
+      system: request.system,
+      prompt: request.user,
+      // No SDK-side validation: ajv below checks the answer and says what is wrong.
+      output: Output.object({ schema: jsonSchema<unknown>(request.schema), name: request.name }),
+      providerOptions: { openaiCompatible: { strictJsonSchema: request.strict } },
+      maxRetries,
+      abortSignal: signal,
+    });
+  } catch (error) {
+    throw callError(options, error, request.model, signal);
+  }
+  const model = result.response.modelId || request.model;
+  let value: unknown;
+  try {
+    value = result.output;
+  } catch (error) {
+    throw callError(options, error, model, signal);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ModelCallError(options.provider, model, 'the answer is not a JSON object');
+  }
+  const errors = validateAgainstSchema(request.schema, value);
+  if (errors.length > 0) {
+    throw new ModelCallError(options.provider, model, `the answer does not match the schema: ${errors.slice(0, 5).join('; ')}`);
+  }
+  return {
+    value: value as Record<string, unknown>,
+    model,
+    usage: { inputTokens: result.totalUsage.inputTokens ?? 0, outputTokens: result.totalUsage.outputTokens ?? 0 },
+    prompt: recordedPrompt(request),
   };
 }

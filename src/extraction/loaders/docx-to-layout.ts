@@ -3,7 +3,7 @@
  * cells (one segment per cell, its column as x), so the label and table rules read a docx the way
  * they read a page.
  */
-import { readDocx } from '../docx-blocks.js';
+import { type DocxBlock, readDocx } from '../docx-blocks.js';
 import { engineVersions } from '../engine-versions.js';
 import { type LayoutLine, splitTextSegments } from '../layout.js';
 import { nativePage } from '../page-reports.js';
@@ -24,33 +24,27 @@ export async function loadDocx(input: ProcessorInput): Promise<LoadedDocument> {
   } catch (err) {
     return unreadDocument('native', versions, [procError('corrupt', 'source_unavailable', 'docx', `docx cannot be read: ${String(err)}`)]);
   }
+  const warnings: ProcessingWarning[] = docx.messages.map((m) => ({ code: 'docx_conversion', message: m, page_number: null }));
+  return {
+    layout: { lines: layoutLines(docx.blocks), text_source: 'native', below_max_gap: 1.5 },
+    text: docx.text,
+    pages: [nativePage(ratePageQuality(docx.blocks.map((b) => b.text)))],
+    errors: [],
+    warnings,
+    engine_versions: versions,
+    fields: [],
+    positioned: [],
+  };
+}
+
+/** Body paragraphs as lines (one after the other), table cells as segments of their row's line. */
+function layoutLines(blocks: DocxBlock[]): LayoutLine[] {
   const lines: LayoutLine[] = [];
   let y = 0;
   const rowLines = new Map<string, LayoutLine>();
-  for (const b of docx.blocks) {
-    const anchorsFor = (s: number, e: number) => {
-      const out: ExtractedItem['provenance']['anchors'] = [
-        { kind: 'docx_block', block_index: b.block_index, block_type: b.block_type, ...(b.table ? { table: b.table } : {}), start: s, end: e },
-      ];
-      if (b.text_start !== null) out.push({ kind: 'text_span', start: b.text_start + s, end: b.text_start + e, unit: 'utf16' });
-      return out;
-    };
+  for (const b of blocks) {
     if (b.block_type === 'paragraph' || !b.table) {
-      const segs = splitTextSegments(b.text);
-      const line: LayoutLine = {
-        group: 'body',
-        page_number: null,
-        y: y++,
-        h: 1,
-        segments: segs.map((s) => ({
-          text: b.text.slice(s.start, s.end),
-          x0: s.start,
-          x1: s.end,
-          raw: (a, c) => b.text.slice(s.start + a, s.start + c),
-          anchors: (a, c) => anchorsFor(s.start + a, s.start + c),
-          ocr: () => null,
-        })),
-      };
+      const line = paragraphLine(b, y++);
       if (line.segments.length > 0) lines.push(line);
       continue;
     }
@@ -70,19 +64,36 @@ export async function loadDocx(input: ProcessorInput): Promise<LoadedDocument> {
       x0: c,
       x1: c + 1,
       raw: (a, e) => trimmed.slice(a, e),
-      anchors: (a, e) => anchorsFor(lead + a, lead + e),
+      anchors: (a, e) => blockAnchors(b, lead + a, lead + e),
       ocr: () => null,
     });
   }
-  const warnings: ProcessingWarning[] = docx.messages.map((m) => ({ code: 'docx_conversion', message: m, page_number: null }));
+  return lines;
+}
+
+/** A paragraph as a line of the body, split into segments where its text has wide gaps. */
+function paragraphLine(b: DocxBlock, y: number): LayoutLine {
   return {
-    layout: { lines, text_source: 'native', below_max_gap: 1.5 },
-    text: docx.text,
-    pages: [nativePage(ratePageQuality(docx.blocks.map((b) => b.text)))],
-    errors: [],
-    warnings,
-    engine_versions: versions,
-    fields: [],
-    positioned: [],
+    group: 'body',
+    page_number: null,
+    y,
+    h: 1,
+    segments: splitTextSegments(b.text).map((s) => ({
+      text: b.text.slice(s.start, s.end),
+      x0: s.start,
+      x1: s.end,
+      raw: (a, c) => b.text.slice(s.start + a, s.start + c),
+      anchors: (a, c) => blockAnchors(b, s.start + a, s.start + c),
+      ocr: () => null,
+    })),
   };
+}
+
+/** Where a range of a block's text is: the block itself, and the span of the whole text when it has one. */
+function blockAnchors(b: DocxBlock, s: number, e: number): ExtractedItem['provenance']['anchors'] {
+  const out: ExtractedItem['provenance']['anchors'] = [
+    { kind: 'docx_block', block_index: b.block_index, block_type: b.block_type, ...(b.table ? { table: b.table } : {}), start: s, end: e },
+  ];
+  if (b.text_start !== null) out.push({ kind: 'text_span', start: b.text_start + s, end: b.text_start + e, unit: 'utf16' });
+  return out;
 }

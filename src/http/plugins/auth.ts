@@ -72,77 +72,85 @@ export function protectScope(scope: FastifyInstance, options: AuthOptions): void
   scope.addHook('onRoute', (route) => {
     const role = route.config?.role ?? defaultRoleOf(route.method);
     route.config = { ...route.config, role };
-    const schema = (route.schema ?? {}) as Record<string, unknown>;
-    const responses = (schema.response ?? {}) as Record<string, unknown>;
-    // Every member is at least a viewer, so only routes above viewer can answer 403.
-    const guarded = role !== 'viewer';
-    route.schema = {
-      ...schema,
-      ...(guarded && typeof schema.description === 'string' ? { description: `${schema.description} Needs the ${role} role or above (403 otherwise).` } : {}),
-      headers: schema.headers ?? OrgHeader,
-      security: [{ bearerAuth: [] }],
-      response: { ...responses, 401: errorResponse(401), ...(guarded ? { 403: errorResponse(403) } : {}), 404: responses[404] ?? errorResponse(404) },
-    };
+    route.schema = documentProtection((route.schema ?? {}) as Record<string, unknown>, role);
   });
-
-  /** Verifies the token and resolves the organization, and remembers the actor under `key`. */
-  async function resolveAndRemember(token: string, slug: string | undefined, key: string): Promise<Actor> {
-    const cache = options.memberships;
-    const begunAt = cache?.begin() ?? 0;
-    const verified = await options.verifier(token);
-    const actor = await resolveActor(options.identity, verified, token, slug, { orgClaim: options.orgClaim, orgClaimDefaultRole: options.orgClaimDefaultRole, cache });
-    // The verifier requires `exp`: the actor is never remembered beyond the token's life.
-    const expiresAtMs = typeof verified.claims.exp === 'number' ? verified.claims.exp * 1000 : 0;
-    cache?.rememberActor(key, actor, begunAt, expiresAtMs);
-    return actor;
-  }
-
-  /** Sets the request's actor, then the role check (a throw here is the request's 403). */
-  function admit(request: FastifyRequest, actor: Actor): void {
-    request.actor = actor;
-    // No active organization: the use case answers 404 "organization not found" as before.
-    const needed = request.routeOptions.config.role ?? defaultRoleOf(request.method);
-    if (actor.org && !roleAtLeast(actor.org.role, needed)) throw new ForbiddenError(forbiddenMessage(needed, actor.org.role));
-  }
-
-  /** A refused token is the request's 401, or its 429 once its address has spent its budget. */
-  function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown, done: (error?: Error) => void): void {
-    const refused = error instanceof Error ? error : new Error(String(error));
-    if (!(refused instanceof UnauthorizedError) || !options.limitRefused) {
-      done(refused);
-      return;
-    }
-    options.limitRefused(request, reply).then(() => done(refused), (limited: unknown) => done(limited instanceof Error ? limited : refused));
-  }
 
   // A callback hook rather than an async one: a remembered caller (most requests) is admitted
   // synchronously, without a promise (issue #17). A synchronous throw is the request's error.
-  scope.addHook('onRequest', (request, reply, done) => {
-    let token: string;
+  scope.addHook('onRequest', (request, reply, done) => authenticate(options, request, reply, done));
+}
+
+/** A route's schema with what protection adds: the org header, the bearer scheme, 401, 403 above viewer, and 404. */
+function documentProtection(schema: Record<string, unknown>, role: Role): Record<string, unknown> {
+  const responses = (schema.response ?? {}) as Record<string, unknown>;
+  // Every member is at least a viewer, so only routes above viewer can answer 403.
+  const guarded = role !== 'viewer';
+  return {
+    ...schema,
+    ...(guarded && typeof schema.description === 'string' ? { description: `${schema.description} Needs the ${role} role or above (403 otherwise).` } : {}),
+    headers: schema.headers ?? OrgHeader,
+    security: [{ bearerAuth: [] }],
+    response: { ...responses, 401: errorResponse(401), ...(guarded ? { 403: errorResponse(403) } : {}), 404: responses[404] ?? errorResponse(404) },
+  };
+}
+
+/** The onRequest hook: a remembered caller is admitted at once; any other is verified and resolved first. */
+function authenticate(options: AuthOptions, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void {
+  let token: string;
+  try {
+    token = bearerToken(request);
+  } catch (error) {
+    refuse(options, request, reply, error, done);
+    return;
+  }
+  const slugHeader = request.headers['x-org-slug'];
+  const slug = (Array.isArray(slugHeader) ? slugHeader[0] : slugHeader)?.trim();
+  // A token has no space: the key names the token and the organization asked for apart.
+  const key = `${token} ${slug ?? ''}`;
+  const remembered = options.memberships?.actorFor(key);
+  if (remembered !== undefined) {
+    admit(request, remembered);
+    done();
+    return;
+  }
+  resolveAndRemember(options, token, slug, key).then((actor) => {
     try {
-      token = bearerToken(request);
+      admit(request, actor);
     } catch (error) {
-      refuse(request, reply, error, done);
+      done(error as Error);
       return;
     }
-    const slugHeader = request.headers['x-org-slug'];
-    const slug = (Array.isArray(slugHeader) ? slugHeader[0] : slugHeader)?.trim();
-    // A token has no space: the key names the token and the organization asked for apart.
-    const key = `${token} ${slug ?? ''}`;
-    const remembered = options.memberships?.actorFor(key);
-    if (remembered !== undefined) {
-      admit(request, remembered);
-      done();
-      return;
-    }
-    resolveAndRemember(token, slug, key).then((actor) => {
-      try {
-        admit(request, actor);
-      } catch (error) {
-        done(error as Error);
-        return;
-      }
-      done();
-    }, (error: unknown) => refuse(request, reply, error, done));
-  });
+    done();
+  }, (error: unknown) => refuse(options, request, reply, error, done));
+}
+
+/** Verifies the token and resolves the organization, and remembers the actor under `key`. */
+async function resolveAndRemember(options: AuthOptions, token: string, slug: string | undefined, key: string): Promise<Actor> {
+  const cache = options.memberships;
+  const begunAt = cache?.begin() ?? 0;
+  const verified = await options.verifier(token);
+  const { orgClaim, orgClaimDefaultRole } = options;
+  const actor = await resolveActor(options.identity, verified, token, slug, { orgClaim, orgClaimDefaultRole, cache });
+  // The verifier requires `exp`: the actor is never remembered beyond the token's life.
+  const expiresAtMs = typeof verified.claims.exp === 'number' ? verified.claims.exp * 1000 : 0;
+  cache?.rememberActor(key, actor, begunAt, expiresAtMs);
+  return actor;
+}
+
+/** Sets the request's actor, then the role check (a throw here is the request's 403). */
+function admit(request: FastifyRequest, actor: Actor): void {
+  request.actor = actor;
+  // No active organization: the use case answers 404 "organization not found" as before.
+  const needed = request.routeOptions.config.role ?? defaultRoleOf(request.method);
+  if (actor.org && !roleAtLeast(actor.org.role, needed)) throw new ForbiddenError(forbiddenMessage(needed, actor.org.role));
+}
+
+/** A refused token is the request's 401, or its 429 once its address has spent its budget. */
+function refuse(options: AuthOptions, request: FastifyRequest, reply: FastifyReply, error: unknown, done: (error?: Error) => void): void {
+  const refused = error instanceof Error ? error : new Error(String(error));
+  if (!(refused instanceof UnauthorizedError) || !options.limitRefused) {
+    done(refused);
+    return;
+  }
+  options.limitRefused(request, reply).then(() => done(refused), (limited: unknown) => done(limited instanceof Error ? limited : refused));
 }

@@ -38,7 +38,14 @@ function filterOf(query: { q?: string; state?: string }): DocumentFilter {
 /** Presents the detail of a document already in scope (`{document, sections, sources, fields, dataNeeds}`). */
 export type DocumentDetailPresenter = (ctx: CommandContext, document: DocumentRecord) => ReturnType<typeof documentDetail>;
 
+/** The documents' own routes, then their fields'. */
 export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps, presentDetail: DocumentDetailPresenter = documentDetail): void {
+  registerDocumentCrud(fastify, deps, presentDetail);
+  registerFieldRoutes(fastify, deps, presentDetail);
+}
+
+/** List, create (from a template), update and delete documents. */
+function registerDocumentCrud(fastify: FastifyInstance, deps: RouteDeps, presentDetail: DocumentDetailPresenter): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/v1/documents', { schema: { operationId: 'listDocuments', summary: 'List document instances', description: 'The active organization\'s document instances (not templates), each with its `{key: value}` field map; oldest first; `q` keeps those whose title matches the text (see `q`), best match first, `state` those in one lifecycle state (422 for another value).', tags, querystring: ListDocumentsQuery, response: { 200: PagedArray(Ref(DocumentSummary)), ...errorResponses(422) } } }, async (request, reply) =>
     sendPage(request, reply, await listDocuments(contextOf(request, deps), { templates: false, filter: filterOf(request.query) }, pageOf(request.query))),
@@ -81,7 +88,11 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps
       return { ok: true };
     },
   );
+}
 
+/** A document's fields: merge values by key, list, delete one. */
+function registerFieldRoutes(fastify: FastifyInstance, deps: RouteDeps, presentDetail: DocumentDetailPresenter): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.put(
     '/v1/documents/:document_id/fields',
     {

@@ -9,8 +9,9 @@ import type { PipelineEvent } from '../../pipeline/events.js';
 import { hashOf } from '../../pipeline/inputs-hash.js';
 import type { JobQueue } from '../../kernel/jobs.js';
 import type { ModelGateway, ToolGateway } from '../../pipeline/ports.js';
-import { runPipeline } from '../../pipeline/run-pipeline.js';
+import { type PipelinePorts, type PipelineResult, runPipeline } from '../../pipeline/run-pipeline.js';
 import type { CommandContext } from '../context.js';
+import type { DocumentRecord } from '../documents/document.repository.js';
 import { getDocumentSpec } from '../templates/queries/get-document-spec.js';
 import { buildManifest } from './build-manifest.js';
 import type { GenerateJobPayload } from './generate-job-payload.js';
@@ -20,7 +21,7 @@ import { pipelineInputOf } from './inputs/pipeline-input.js';
 import { orchestratePort } from './orchestrate-port.js';
 import { persistRunOutput } from './persist-run-output.js';
 import { queueGenerationWebhook } from './queue-generation-webhook.js';
-import { recallRunCaller } from './run-caller.js';
+import { type RecalledCaller, recallRunCaller } from './run-caller.js';
 import { runCost } from './run-cost.js';
 import { RunEventWriter } from './run-event-writer.js';
 import { sectionTemplate } from '../../pipeline/section-derivation.js';
@@ -74,55 +75,78 @@ export async function runGeneration(services: GenerationServices, payload: Gener
   try {
     const document = await ctx.repos.documents.findById(payload.orgId, payload.documentId);
     if (!document) throw new Error('the document was deleted');
-    const now = ctx.clock.now().toISOString();
-    // The input is loaded by the pipeline when it needs it (after orchestration, when the run
-    // has intake text); the gather ports read the same assembled inputs.
-    let inputs: DocumentInputs | null = null;
-    const result = await runPipeline(
-      { intakeText: intakeTextOf(run) },
-      {
-        emit,
-        model: services.model,
-        orchestrate: orchestratePort(ctx, services.model, document.id),
-        loadInput: async () => {
-          inputs = await loadDocumentInputs(ctx, document);
-          return pipelineInputOf(inputs, run, now);
-        },
-        gather: (input) => {
-          if (!inputs) throw new Error('gather ports asked for before the input was loaded');
-          return gatherPorts(ctx, services, inputs, { caller, ...(recalled.caller ? { callerExpiresAt: recalled.expiresAt } : { callerUnavailable: recalled.unavailable }), models: input.config.models });
-        },
-      },
-    );
+    const result = await runPipeline({ intakeText: intakeTextOf(run) }, pipelinePorts(ctx, services, run, document, recalled, emit));
     if (result.status === 'blocked') return; // ended with its event in `emit`
-    const spec = await getDocumentSpec(ctx, document.id);
-    // What each section's template reads, for its derivation record: parsed in the tenant-code pool.
-    const templateCheckOf = await storedTemplateChecksOf(result.input.sections.map(sectionTemplate));
-    const manifest = buildManifest({
-      input: result.input,
-      result,
-      run,
-      templateId: document.templateId,
-      specHash: hashOf(spec),
-      model: services.model.status(),
-      cost: runCost(result.usage, services.price, services.model.status().mode),
-      templateCheckOf,
-    });
-    // Every progress event is durable before the terminal one is written.
-    await events.flush();
-    // The output, the `finished` status and the terminal event in one transaction.
-    await ctx.transaction(async (tx) => {
-      await persistRunOutput(tx, run, result, manifest);
-      const finished: PipelineEvent = { event: 'pipeline_finished', readiness: result.completeness, unsupported_sections: result.unsupported };
-      await tx.repos.runEvents.append(payload.orgId, payload.documentId, run, finished, tx.clock.now());
-      await queueGenerationWebhook(tx, services.jobs, run, finished);
-    });
+    await finishRun(ctx, services, payload, run, document, result, events);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // What was queued goes before the terminal event; if that write is what failed, it is dropped.
     await events.flush().catch(() => events.discard());
     await endRun(systemCtx, services.jobs, payload, run, 'failed', { event: 'pipeline_failed', error: message }, { error: message });
   }
+}
+
+/**
+ * The pipeline's ports for this run. The input is loaded by the pipeline when it needs it (after
+ * orchestration, when the run has intake text); the gather ports read the same assembled inputs.
+ */
+function pipelinePorts(
+  ctx: CommandContext,
+  services: GenerationServices,
+  run: RunRecord,
+  document: DocumentRecord,
+  recalled: RecalledCaller,
+  emit: PipelinePorts['emit'],
+): PipelinePorts {
+  const now = ctx.clock.now().toISOString();
+  let inputs: DocumentInputs | null = null;
+  return {
+    emit,
+    model: services.model,
+    orchestrate: orchestratePort(ctx, services.model, document.id),
+    loadInput: async () => {
+      inputs = await loadDocumentInputs(ctx, document);
+      return pipelineInputOf(inputs, run, now);
+    },
+    gather: (input) => {
+      if (!inputs) throw new Error('gather ports asked for before the input was loaded');
+      const callerState = recalled.caller ? { callerExpiresAt: recalled.expiresAt } : { callerUnavailable: recalled.unavailable };
+      return gatherPorts(ctx, services, inputs, { caller: recalled.caller, ...callerState, models: input.config.models });
+    },
+  };
+}
+
+/** The rendered run's manifest, then its output, `finished` status and terminal event in one transaction. */
+async function finishRun(
+  ctx: CommandContext,
+  services: GenerationServices,
+  payload: GenerateJobPayload,
+  run: RunRecord,
+  document: DocumentRecord,
+  result: Extract<PipelineResult, { status: 'rendered' }>,
+  events: RunEventWriter,
+): Promise<void> {
+  const spec = await getDocumentSpec(ctx, document.id);
+  // What each section's template reads, for its derivation record: parsed in the tenant-code pool.
+  const templateCheckOf = await storedTemplateChecksOf(result.input.sections.map(sectionTemplate));
+  const manifest = buildManifest({
+    input: result.input,
+    result,
+    run,
+    templateId: document.templateId,
+    specHash: hashOf(spec),
+    model: services.model.status(),
+    cost: runCost(result.usage, services.price, services.model.status().mode),
+    templateCheckOf,
+  });
+  // Every progress event is durable before the terminal one is written.
+  await events.flush();
+  await ctx.transaction(async (tx) => {
+    await persistRunOutput(tx, run, result, manifest);
+    const finished: PipelineEvent = { event: 'pipeline_finished', readiness: result.completeness, unsupported_sections: result.unsupported };
+    await tx.repos.runEvents.append(payload.orgId, payload.documentId, run, finished, tx.clock.now());
+    await queueGenerationWebhook(tx, services.jobs, run, finished);
+  });
 }
 
 /** A run whose process died: ends it with `pipeline_failed` so no run stays running forever. */

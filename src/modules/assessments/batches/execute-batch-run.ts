@@ -9,14 +9,18 @@ import type { AssessmentServices } from '../assessment-services.js';
 import { queueBatchWebhook } from '../assessment-webhooks.js';
 import { hasHumanWork } from '../processing/carry-forward.js';
 import { processRun } from '../processing/process-run.js';
-import type { BatchRunCounts, BatchRunRecord } from './batch.repository.js';
+import type { SourceDocumentRecord } from '../uploads/source-document.repository.js';
+import type { BatchDocumentError, BatchDocumentRecord, BatchRecord, BatchRunCounts, BatchRunRecord } from './batch.repository.js';
+
+type BatchServices = Pick<AssessmentServices, 'blobs' | 'model' | 'extraction' | 'jobs'>;
+type RowOutcome = 'succeeded' | 'failed' | 'skipped';
 
 /**
  * Runs a queued (or requeued) batch run. A finished run is left alone.
  *
  * @throws Error only on database failures.
  */
-export async function executeBatchRun(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'model' | 'extraction' | 'jobs'>, batchRunId: string): Promise<void> {
+export async function executeBatchRun(ctx: CommandContext, services: BatchServices, batchRunId: string): Promise<void> {
   const orgId = ctx.actor.org.orgId;
   const repos = ctx.repos;
   const run = await repos.batches.findRun(orgId, batchRunId);
@@ -33,53 +37,7 @@ export async function executeBatchRun(ctx: CommandContext, services: Pick<Assess
       continue;
     }
     if (row.status !== 'queued' && row.status !== 'processing') continue;
-    const now = (): string => ctx.clock.now().toISOString();
-    const doc = await repos.sourceDocuments.findById(orgId, row.document_id);
-    if (!doc) {
-      await repos.batches.updateDocument(orgId, row.id, { status: 'failed', last_error: { code: 'not_found', category: 'source_unavailable', message: 'the document no longer exists' }, updated_at: now() });
-      counts.failed += 1;
-      continue;
-    }
-    if (batch.options.skip_already_processed && run.scope !== 'failed' && doc.processing_status === 'processed') {
-      await repos.batches.updateDocument(orgId, row.id, { status: 'skipped', skip_reason: 'already_processed', updated_at: now() });
-      counts.skipped += 1;
-      continue;
-    }
-    const human = (await repos.items.listCurrent(orgId, [doc.id])).filter(hasHumanWork);
-    if (human.length > 0 && !run.options.preserve_corrections && !run.options.force) {
-      await repos.batches.updateDocument(orgId, row.id, { status: 'failed', last_error: { code: 'blocked_human_work', category: 'policy', message: `${human.length} item(s) carry human work; run with preserve_corrections or force` }, updated_at: now() });
-      counts.failed += 1;
-      continue;
-    }
-    const runId = newId('run');
-    const startedAt = now();
-    await ctx.transaction(async (tx) => {
-      const txRepos = tx.repos;
-      await txRepos.processingRuns.insert(orgId, {
-        id: runId,
-        document_id: doc.id,
-        assessment_id: doc.assessment_id,
-        batch_run_id: run.id,
-        trigger: 'batch',
-        processor_id: row.processor_id ?? run.options.processor_id ?? doc.processor_id ?? 'prc_generic_fields',
-        input_sha256: doc.sha256,
-        preserve_corrections: run.options.force ? false : run.options.preserve_corrections !== false,
-        force: run.options.force === true,
-        created_at: startedAt,
-      });
-      await txRepos.sourceDocuments.update(orgId, doc.id, { processing_status: 'queued', latest_run_id: runId, updated_at: startedAt });
-      await txRepos.batches.updateDocument(orgId, row.id, { status: 'processing', attempts: row.attempts + 1, last_run_id: runId, updated_at: startedAt });
-    });
-    const outcome = await processRun(ctx, services, runId);
-    const ok = outcome !== null && outcome.status !== 'failed';
-    await repos.batches.updateDocument(orgId, row.id, {
-      status: ok ? 'succeeded' : 'failed',
-      last_error: ok ? null : (outcome?.error ?? { code: 'internal_error', category: 'internal', message: 'the run did not complete' }),
-      result: { item_count: outcome?.item_count ?? 0, pages_processed: outcome?.pages_processed ?? 0 },
-      updated_at: now(),
-    });
-    if (ok) counts.succeeded += 1;
-    else counts.failed += 1;
+    counts[await processRow(ctx, services, batch, run, row)] += 1;
   }
   const status: BatchRunRecord['status'] = counts.failed === 0 ? 'succeeded' : counts.succeeded + counts.skipped === 0 ? 'failed' : 'partially_succeeded';
   // The completion and its webhooks together: one event per batch run, whatever moment we stop at.
@@ -87,6 +45,70 @@ export async function executeBatchRun(ctx: CommandContext, services: Pick<Assess
     await tx.repos.batches.updateRun(orgId, run.id, { status, counts, finished_at: tx.clock.now().toISOString() });
     await queueBatchWebhook(tx, services.jobs, { id: run.id, batchId: batch.id, status, counts });
   });
+}
+
+/** One pending row: refused (gone, already processed, human work in the way) or processed now; its status is recorded. */
+async function processRow(
+  ctx: CommandContext,
+  services: BatchServices,
+  batch: BatchRecord,
+  run: BatchRunRecord,
+  row: BatchDocumentRecord,
+): Promise<RowOutcome> {
+  const orgId = ctx.actor.org.orgId;
+  const repos = ctx.repos;
+  const now = (): string => ctx.clock.now().toISOString();
+  const doc = await repos.sourceDocuments.findById(orgId, row.document_id);
+  if (!doc) {
+    const lastError: BatchDocumentError = { code: 'not_found', category: 'source_unavailable', message: 'the document no longer exists' };
+    await repos.batches.updateDocument(orgId, row.id, { status: 'failed', last_error: lastError, updated_at: now() });
+    return 'failed';
+  }
+  if (batch.options.skip_already_processed && run.scope !== 'failed' && doc.processing_status === 'processed') {
+    await repos.batches.updateDocument(orgId, row.id, { status: 'skipped', skip_reason: 'already_processed', updated_at: now() });
+    return 'skipped';
+  }
+  const human = (await repos.items.listCurrent(orgId, [doc.id])).filter(hasHumanWork);
+  if (human.length > 0 && !run.options.preserve_corrections && !run.options.force) {
+    const message = `${human.length} item(s) carry human work; run with preserve_corrections or force`;
+    const lastError: BatchDocumentError = { code: 'blocked_human_work', category: 'policy', message };
+    await repos.batches.updateDocument(orgId, row.id, { status: 'failed', last_error: lastError, updated_at: now() });
+    return 'failed';
+  }
+  const runId = await startRowRun(ctx, run, row, doc, now());
+  const outcome = await processRun(ctx, services, runId);
+  const ok = outcome !== null && outcome.status !== 'failed';
+  await repos.batches.updateDocument(orgId, row.id, {
+    status: ok ? 'succeeded' : 'failed',
+    last_error: ok ? null : (outcome?.error ?? { code: 'internal_error', category: 'internal', message: 'the run did not complete' }),
+    result: { item_count: outcome?.item_count ?? 0, pages_processed: outcome?.pages_processed ?? 0 },
+    updated_at: now(),
+  });
+  return ok ? 'succeeded' : 'failed';
+}
+
+/** The row's processing run, created with the document queued and the row processing, in one transaction. */
+async function startRowRun(ctx: CommandContext, run: BatchRunRecord, row: BatchDocumentRecord, doc: SourceDocumentRecord, startedAt: string): Promise<string> {
+  const orgId = ctx.actor.org.orgId;
+  const runId = newId('run');
+  await ctx.transaction(async (tx) => {
+    const txRepos = tx.repos;
+    await txRepos.processingRuns.insert(orgId, {
+      id: runId,
+      document_id: doc.id,
+      assessment_id: doc.assessment_id,
+      batch_run_id: run.id,
+      trigger: 'batch',
+      processor_id: row.processor_id ?? run.options.processor_id ?? doc.processor_id ?? 'prc_generic_fields',
+      input_sha256: doc.sha256,
+      preserve_corrections: run.options.force ? false : run.options.preserve_corrections !== false,
+      force: run.options.force === true,
+      created_at: startedAt,
+    });
+    await txRepos.sourceDocuments.update(orgId, doc.id, { processing_status: 'queued', latest_run_id: runId, updated_at: startedAt });
+    await txRepos.batches.updateDocument(orgId, row.id, { status: 'processing', attempts: row.attempts + 1, last_run_id: runId, updated_at: startedAt });
+  });
+  return runId;
 }
 
 /**

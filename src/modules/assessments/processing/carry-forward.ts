@@ -96,6 +96,15 @@ function reclaimable(orphans: ExtractedItemRecord[], runs: ProcessingRunRecord[]
   return out;
 }
 
+/** One rerun's carrying: where it writes, when, and what it has counted so far. */
+interface Carrying {
+  ctx: CommandContext;
+  orgId: string;
+  runId: string;
+  now: string;
+  carried: CarriedForward;
+}
+
 /**
  * Adjusts the new items in place (before they are inserted) and updates the old ones.
  * Must run inside the run's transaction.
@@ -107,90 +116,124 @@ export async function carryForward(
   options: { runId: string; documentId: string; preserve: boolean; force: boolean },
 ): Promise<CarriedForward> {
   const orgId = ctx.actor.org.orgId;
-  const repos = ctx.repos;
-  const now = ctx.clock.now().toISOString();
-  const carried: CarriedForward = { corrections: 0, validations: 0, conflicts: 0 };
-  const activeCorrectionOf = async (item: ExtractedItemRecord): Promise<CorrectionRecord | undefined> => {
-    const correction = item.current_correction_id ? await repos.corrections.findById(orgId, item.current_correction_id) : undefined;
-    return correction?.status === 'active' ? correction : undefined;
-  };
+  const run: Carrying = { ctx, orgId, runId: options.runId, now: ctx.clock.now().toISOString(), carried: { corrections: 0, validations: 0, conflicts: 0 } };
   const dropping = options.force || !options.preserve;
-  const orphans = (await repos.items.listOrphaned(orgId, options.documentId)).filter(hasHumanWork);
-  const runs = dropping || orphans.length === 0 ? [] : (await repos.processingRuns.listByDocument(orgId, options.documentId)).filter((r) => r.id !== options.runId);
-  const leftBehind = dropping ? new Map<string, ExtractedItemRecord>() : reclaimable(orphans, runs);
+  const orphans = (await ctx.repos.items.listOrphaned(orgId, options.documentId)).filter(hasHumanWork);
   const byKey = new Map(next.map((i) => [slot(i), i]));
+  if (dropping) {
+    await supersedeDroppingWork(run, previous, byKey);
+    // Human work left behind by earlier runs is dropped too; its corrections stay for audit.
+    for (const orphan of orphans) await supersedeCorrectionOf(run, orphan);
+    return run.carried;
+  }
+  const runs = orphans.length === 0 ? [] : (await ctx.repos.processingRuns.listByDocument(orgId, options.documentId)).filter((r) => r.id !== options.runId);
+  const leftBehind = reclaimable(orphans, runs);
+  await supersedeCarryingWork(run, previous, byKey, leftBehind);
+  await reclaimLeftBehind(run, leftBehind, byKey);
+  return run.carried;
+}
 
+/** The item's correction while it is still the active one. */
+async function activeCorrectionOf(run: Carrying, item: ExtractedItemRecord): Promise<CorrectionRecord | undefined> {
+  const correction = item.current_correction_id ? await run.ctx.repos.corrections.findById(run.orgId, item.current_correction_id) : undefined;
+  return correction?.status === 'active' ? correction : undefined;
+}
+
+async function supersedeCorrectionOf(run: Carrying, item: ExtractedItemRecord): Promise<void> {
+  const correction = await activeCorrectionOf(run, item);
+  if (correction) await run.ctx.repos.corrections.setStatus(run.orgId, correction.id, 'superseded', run.now);
+}
+
+/** Forced or not preserving: every previous item is superseded and its correction with it. */
+async function supersedeDroppingWork(run: Carrying, previous: ExtractedItemRecord[], byKey: Map<string, NewItem>): Promise<void> {
+  for (const old of previous) {
+    await run.ctx.repos.items.supersede(run.orgId, old.id, byKey.get(slot(old))?.id ?? run.runId, run.now);
+    await supersedeCorrectionOf(run, old);
+  }
+}
+
+/** Every previous item is superseded; its human work moves to its successor, or stays behind when the key was not extracted. */
+async function supersedeCarryingWork(
+  run: Carrying,
+  previous: ExtractedItemRecord[],
+  byKey: Map<string, NewItem>,
+  leftBehind: Map<string, ExtractedItemRecord>,
+): Promise<void> {
   for (const old of previous) {
     const successor = byKey.get(slot(old));
-    await repos.items.supersede(orgId, old.id, successor?.id ?? options.runId, now);
-    const correction = await activeCorrectionOf(old);
-    if (dropping) {
-      if (correction) await repos.corrections.setStatus(orgId, correction.id, 'superseded', now);
-      continue;
-    }
+    await run.ctx.repos.items.supersede(run.orgId, old.id, successor?.id ?? run.runId, run.now);
+    const correction = await activeCorrectionOf(run, old);
     if (!successor) {
       // Not extracted this time: the item stays behind with its human work, for a later run.
-      if (hasHumanWork(old)) carried.conflicts += 1;
+      if (hasHumanWork(old)) run.carried.conflicts += 1;
       continue;
     }
     if (!hasHumanWork(old)) continue;
     leftBehind.delete(slot(old));
-    await carryOne(old, correction, successor);
+    await carryOne(run, old, correction, successor);
   }
-  if (dropping) {
-    // Human work left behind by earlier runs is dropped too; its corrections stay for audit.
-    for (const orphan of orphans) {
-      const correction = await activeCorrectionOf(orphan);
-      if (correction) await repos.corrections.setStatus(orgId, correction.id, 'superseded', now);
-    }
-    return carried;
-  }
+}
+
+/** Human work left behind by earlier runs lands on this run's item for its slot, when there is one. */
+async function reclaimLeftBehind(run: Carrying, leftBehind: Map<string, ExtractedItemRecord>, byKey: Map<string, NewItem>): Promise<void> {
   for (const [key, orphan] of leftBehind) {
     const successor = byKey.get(key);
     if (!successor) continue;
-    await repos.items.supersede(orgId, orphan.id, successor.id, now);
-    await carryOne(orphan, await activeCorrectionOf(orphan), successor);
+    await run.ctx.repos.items.supersede(run.orgId, orphan.id, successor.id, run.now);
+    await carryOne(run, orphan, await activeCorrectionOf(run, orphan), successor);
   }
-  return carried;
+}
 
-  async function carryOne(old: ExtractedItemRecord, correction: CorrectionRecord | undefined, successor: NewItem): Promise<void> {
-    const decision = humanDecisionOf(old);
-    const extracted: DecisionBasis = { value: successor.extracted.value, value_state: successor.extracted.value_state };
-    if (correction) {
-      await repos.corrections.moveToItem(orgId, correction.id, successor.id, options.runId, now);
-      successor.value = correction.corrected.value;
-      successor.value_state = correction.corrected.value_state;
-      successor.value_text = old.value_text;
-      successor.current_correction_id = correction.id;
-      successor.is_corrected = true;
-      carried.corrections += 1;
-      const correctionDecision: HumanDecision = decision ?? {
-        status: 'corrected',
-        decided_by: correction.updated_by,
-        decided_at: correction.updated_at,
-        note: correction.note,
-        basis: correctionBases(correction)[0],
-      };
-      const resolvedByRerun = same(successor.extracted.value, correction.corrected.value);
-      const actedOn = [...correctionBases(correction), ...(decision ? [decision.basis] : [])];
-      if (!resolvedByRerun && !actedOn.some((b) => sameBasis(b, extracted))) {
-        carried.conflicts += 1;
-        successor.candidates = [{ source: 'rerun', value: successor.extracted.value, value_text: successor.extracted.value_text }];
-        holdInConflict(successor, { ...correctionDecision, status: 'corrected' }, 'the new extraction differs from the value the correction was made on');
-        return;
-      }
-      successor.validation_status = 'corrected';
-      successor.validation = restored(successor, { ...correctionDecision, status: 'corrected' }, resolvedByRerun ? 'resolved_by_rerun' : correctionDecision.note);
-      return;
-    }
-    if (!decision) return;
-    if (!sameBasis(decision.basis, extracted)) {
-      carried.conflicts += 1;
-      holdInConflict(successor, decision, `was ${decision.status} by a reviewer; the value changed`);
-      return;
-    }
-    carried.validations += 1;
-    successor.validation_status = decision.status === 'corrected' ? 'validated' : decision.status;
-    successor.validation = restored(successor, decision, decision.note);
+/** Moves one old item's correction or decision onto its successor, or holds it there in conflict. */
+async function carryOne(run: Carrying, old: ExtractedItemRecord, correction: CorrectionRecord | undefined, successor: NewItem): Promise<void> {
+  const decision = humanDecisionOf(old);
+  const extracted: DecisionBasis = { value: successor.extracted.value, value_state: successor.extracted.value_state };
+  if (correction) {
+    await carryCorrection(run, old, correction, decision, successor, extracted);
+    return;
   }
+  if (!decision) return;
+  if (!sameBasis(decision.basis, extracted)) {
+    run.carried.conflicts += 1;
+    holdInConflict(successor, decision, `was ${decision.status} by a reviewer; the value changed`);
+    return;
+  }
+  run.carried.validations += 1;
+  successor.validation_status = decision.status === 'corrected' ? 'validated' : decision.status;
+  successor.validation = restored(successor, decision, decision.note);
+}
+
+/** The correction moves to the successor and is re-applied; a new machine value it was not made on is a conflict. */
+async function carryCorrection(
+  run: Carrying,
+  old: ExtractedItemRecord,
+  correction: CorrectionRecord,
+  decision: HumanDecision | undefined,
+  successor: NewItem,
+  extracted: DecisionBasis,
+): Promise<void> {
+  await run.ctx.repos.corrections.moveToItem(run.orgId, correction.id, successor.id, run.runId, run.now);
+  successor.value = correction.corrected.value;
+  successor.value_state = correction.corrected.value_state;
+  successor.value_text = old.value_text;
+  successor.current_correction_id = correction.id;
+  successor.is_corrected = true;
+  run.carried.corrections += 1;
+  const correctionDecision: HumanDecision = decision ?? {
+    status: 'corrected',
+    decided_by: correction.updated_by,
+    decided_at: correction.updated_at,
+    note: correction.note,
+    basis: correctionBases(correction)[0],
+  };
+  const resolvedByRerun = same(successor.extracted.value, correction.corrected.value);
+  const actedOn = [...correctionBases(correction), ...(decision ? [decision.basis] : [])];
+  if (!resolvedByRerun && !actedOn.some((b) => sameBasis(b, extracted))) {
+    run.carried.conflicts += 1;
+    successor.candidates = [{ source: 'rerun', value: successor.extracted.value, value_text: successor.extracted.value_text }];
+    holdInConflict(successor, { ...correctionDecision, status: 'corrected' }, 'the new extraction differs from the value the correction was made on');
+    return;
+  }
+  successor.validation_status = 'corrected';
+  successor.validation = restored(successor, { ...correctionDecision, status: 'corrected' }, resolvedByRerun ? 'resolved_by_rerun' : correctionDecision.note);
 }

@@ -12,6 +12,8 @@ import { LIMITS, excerpt } from '../../../../kernel/limits.js';
 import type { CommandContext } from '../../../context.js';
 import { coerceFieldValue, fieldValueRefusal, isValueType, VALUE_TYPES } from '../../fields/field-values.js';
 import type { FieldRecord } from '../../fields/field.repository.js';
+import type { DocumentRecord } from '../../document.repository.js';
+import type { SectionRecord } from '../../sections/section.repository.js';
 import { requireEditableDocument } from '../../require-document.js';
 import { OUTPUT_TYPES, RENDER_MODES } from '../../sections/section-rules.js';
 import { templateChecksOf } from '../../../../tenant-code/tenant-code-pool.js';
@@ -86,6 +88,15 @@ async function sectionTemplateProblems(key: string, entry: unknown): Promise<str
   return problem ? [`sections.${key}.output_template does not parse: ${problem}`] : [];
 }
 
+/** The document as the merge reads it: its fields and sections, by key. */
+interface Current {
+  document: DocumentRecord;
+  orgId: string;
+  fieldCount: number;
+  fieldByKey: Map<string, FieldRecord>;
+  sectionByKey: Map<string, SectionRecord>;
+}
+
 /**
  * @throws NotFoundError when absent or foreign; DomainValidationError listing every problem (nothing is changed).
  */
@@ -95,71 +106,108 @@ export async function putConfig(ctx: CommandContext, documentId: string, body: J
   // slow check must not hold the database connection (SQLite has one) while it waits.
   const sentComputationProblems = new Map(await Promise.all(Object.entries(body).map(async ([group, values]) => [group, await computationProblems(group, values)] as const)));
   return ctx.transaction(async (tx) => {
-    const document = await requireEditableDocument(tx, documentId);
-    const orgId = tx.actor.org.orgId;
-    const fields = await tx.repos.fields.listByDocument(orgId, document.id);
-    const sections = await tx.repos.sections.listByDocument(orgId, document.id);
-    const sectionByKey = new Map(sections.map((s) => [s.key, s]));
-    const fieldByKey = new Map(fields.map((f) => [f.key, f]));
-
-    const problems: string[] = [];
-    const stored: ConfigOverrides = {};
-    for (const [group, values] of Object.entries(body)) {
-      if (group === 'fields' || group === 'sections') {
-        if (!isObject(values)) problems.push(`${group} must be an object keyed by ${group === 'fields' ? 'field' : 'section'} key`);
-        else if (group === 'fields' && Object.keys(values).length > LIMITS.fieldsPerRequest) {
-          problems.push(`fields has at most ${LIMITS.fieldsPerRequest} keys per request (limit fieldsPerRequest)`);
-        } else if (group === 'fields' && fields.length + Object.keys(values).filter((k) => !fieldByKey.has(k)).length > LIMITS.fieldsPerDocument) {
-          problems.push(`a document holds at most ${LIMITS.fieldsPerDocument} fields (limit fieldsPerDocument)`);
-        } else {
-          for (const [key, entry] of Object.entries(values)) {
-            if (group === 'sections') problems.push(...sectionProblems(key, entry, sectionByKey.has(key)), ...(await sectionTemplateProblems(key, entry)));
-            else {
-              const entryProblems = fieldProblems(key, entry);
-              problems.push(...entryProblems);
-              if (entryProblems.length === 0 && isObject(entry)) problems.push(...fieldValueProblems(key, entry, fieldByKey.get(key)));
-            }
-          }
-        }
-      } else if (!isStoredGroup(group)) {
-        problems.push(`unknown config group "${excerpt(group)}" (groups: ${CONFIG_GROUP_NAMES.join(', ')})`);
-      } else {
-        const candidate = mergeOverrides(document.config, { [group]: values as Json })[group] ?? {};
-        const checked = isObject(values) ? candidate : values;
-        problems.push(...groupProblems(group, checked, await templateProblemsIn(renderTemplatesOf(group, checked))));
-        // Only the computations sent are compiled: one stored before this check must not block other changes.
-        problems.push(...(sentComputationProblems.get(group) ?? []));
-        if (isObject(values)) stored[group] = values;
-      }
-    }
+    const current = await readCurrent(tx, documentId);
+    const { problems, stored } = await problemsAndStoredGroups(current, body, sentComputationProblems);
     if (problems.length > 0) throw new DomainValidationError(problems.join('; '));
-
     const now = tx.clock.now().toISOString();
-    if (Object.keys(stored).length > 0) await tx.repos.documents.update(orgId, document.id, { config: mergeOverrides(document.config, stored), updatedAt: now });
-    for (const [key, entry] of Object.entries((body.fields ?? {}) as Record<string, Json>)) {
-      const field = fieldByKey.get(key);
-      const changes = {
-        ...(entry.value !== undefined ? { value: coerceFieldValue(entry.value) } : {}),
-        ...(entry.valueType !== undefined ? { valueType: String(entry.valueType) } : {}),
-        ...(entry.isRequired !== undefined ? { isRequired: Boolean(entry.isRequired) } : {}),
-        ...(entry.label !== undefined ? { label: (entry.label as string | null) ?? null } : {}),
-        ...(entry.description !== undefined ? { description: (entry.description as string | null) ?? null } : {}),
-        ...(entry.options !== undefined ? { options: (entry.options as string[] | null) ?? null } : {}),
-      };
-      if (field) await tx.repos.fields.update(orgId, document.id, field.id, changes, now);
-      else await tx.repos.fields.insert(orgId, { id: newId('fld'), documentId: document.id, key, value: '', valueType: 'string', isRequired: false, label: null, description: null, options: null, ordinal: fields.length + fieldByKey.size, ...changes }, now);
+    if (Object.keys(stored).length > 0) {
+      await tx.repos.documents.update(current.orgId, current.document.id, { config: mergeOverrides(current.document.config, stored), updatedAt: now });
     }
-    for (const [key, entry] of Object.entries((body.sections ?? {}) as Record<string, Json>)) {
-      const section = sectionByKey.get(key);
-      if (!section) continue;
-      await tx.repos.sections.update(orgId, document.id, section.id, {
-        ...(entry.title !== undefined ? { title: String(entry.title).trim() } : {}),
-        ...(entry.render_mode !== undefined ? { renderMode: String(entry.render_mode) } : {}),
-        ...(entry.output_type !== undefined ? { outputType: String(entry.output_type) } : {}),
-        ...(entry.prompt !== undefined ? { prompt: (entry.prompt as string | null) ?? null } : {}),
-        ...(entry.output_template !== undefined ? { outputTemplate: (entry.output_template as string | null) ?? null } : {}),
-      }, now);
-    }
-    return getConfig(tx, document.id);
+    await writeFields(tx, current, (body.fields ?? {}) as Record<string, Json>, now);
+    await writeSections(tx, current, (body.sections ?? {}) as Record<string, Json>, now);
+    return getConfig(tx, current.document.id);
   });
+}
+
+async function readCurrent(tx: CommandContext, documentId: string): Promise<Current> {
+  const document = await requireEditableDocument(tx, documentId);
+  const orgId = tx.actor.org.orgId;
+  const fields = await tx.repos.fields.listByDocument(orgId, document.id);
+  const sections = await tx.repos.sections.listByDocument(orgId, document.id);
+  return {
+    document,
+    orgId,
+    fieldCount: fields.length,
+    fieldByKey: new Map(fields.map((f) => [f.key, f])),
+    sectionByKey: new Map(sections.map((s) => [s.key, s])),
+  };
+}
+
+/** Every problem of the body (all groups), and the stored groups' overrides to merge when there is none. */
+async function problemsAndStoredGroups(current: Current, body: Json, sentComputationProblems: Map<string, string[]>) {
+  const problems: string[] = [];
+  const stored: ConfigOverrides = {};
+  for (const [group, values] of Object.entries(body)) {
+    if (group === 'fields' || group === 'sections') {
+      problems.push(...(await keyedGroupProblems(current, group, values)));
+    } else if (!isStoredGroup(group)) {
+      problems.push(`unknown config group "${excerpt(group)}" (groups: ${CONFIG_GROUP_NAMES.join(', ')})`);
+    } else {
+      const candidate = mergeOverrides(current.document.config, { [group]: values as Json })[group] ?? {};
+      const checked = isObject(values) ? candidate : values;
+      problems.push(...groupProblems(group, checked, await templateProblemsIn(renderTemplatesOf(group, checked))));
+      // Only the computations sent are compiled: one stored before this check must not block other changes.
+      problems.push(...(sentComputationProblems.get(group) ?? []));
+      if (isObject(values)) stored[group] = values;
+    }
+  }
+  return { problems, stored };
+}
+
+/** `fields` and `sections`: objects keyed by an entity's key, within the per-request and per-document limits. */
+async function keyedGroupProblems(current: Current, group: 'fields' | 'sections', values: unknown): Promise<string[]> {
+  if (!isObject(values)) return [`${group} must be an object keyed by ${group === 'fields' ? 'field' : 'section'} key`];
+  if (group === 'fields' && Object.keys(values).length > LIMITS.fieldsPerRequest) {
+    return [`fields has at most ${LIMITS.fieldsPerRequest} keys per request (limit fieldsPerRequest)`];
+  }
+  if (group === 'fields' && current.fieldCount + Object.keys(values).filter((k) => !current.fieldByKey.has(k)).length > LIMITS.fieldsPerDocument) {
+    return [`a document holds at most ${LIMITS.fieldsPerDocument} fields (limit fieldsPerDocument)`];
+  }
+  const problems: string[] = [];
+  for (const [key, entry] of Object.entries(values)) {
+    if (group === 'sections') problems.push(...sectionProblems(key, entry, current.sectionByKey.has(key)), ...(await sectionTemplateProblems(key, entry)));
+    else {
+      const entryProblems = fieldProblems(key, entry);
+      problems.push(...entryProblems);
+      if (entryProblems.length === 0 && isObject(entry)) problems.push(...fieldValueProblems(key, entry, current.fieldByKey.get(key)));
+    }
+  }
+  return problems;
+}
+
+/** Updates the fields sent that exist and creates the others. */
+async function writeFields(tx: CommandContext, current: Current, entries: Record<string, Json>, now: string): Promise<void> {
+  const { orgId, document, fieldByKey } = current;
+  for (const [key, entry] of Object.entries(entries)) {
+    const field = fieldByKey.get(key);
+    const changes = {
+      ...(entry.value !== undefined ? { value: coerceFieldValue(entry.value) } : {}),
+      ...(entry.valueType !== undefined ? { valueType: String(entry.valueType) } : {}),
+      ...(entry.isRequired !== undefined ? { isRequired: Boolean(entry.isRequired) } : {}),
+      ...(entry.label !== undefined ? { label: (entry.label as string | null) ?? null } : {}),
+      ...(entry.description !== undefined ? { description: (entry.description as string | null) ?? null } : {}),
+      ...(entry.options !== undefined ? { options: (entry.options as string[] | null) ?? null } : {}),
+    };
+    if (field) await tx.repos.fields.update(orgId, document.id, field.id, changes, now);
+    else {
+      const created = { id: newId('fld'), documentId: document.id, key, value: '', valueType: 'string' };
+      const unset = { isRequired: false, label: null, description: null, options: null };
+      await tx.repos.fields.insert(orgId, { ...created, ...unset, ordinal: current.fieldCount + fieldByKey.size, ...changes }, now);
+    }
+  }
+}
+
+/** Updates the sections sent (an unknown key was refused as a problem). */
+async function writeSections(tx: CommandContext, current: Current, entries: Record<string, Json>, now: string): Promise<void> {
+  for (const [key, entry] of Object.entries(entries)) {
+    const section = current.sectionByKey.get(key);
+    if (!section) continue;
+    await tx.repos.sections.update(current.orgId, current.document.id, section.id, {
+      ...(entry.title !== undefined ? { title: String(entry.title).trim() } : {}),
+      ...(entry.render_mode !== undefined ? { renderMode: String(entry.render_mode) } : {}),
+      ...(entry.output_type !== undefined ? { outputType: String(entry.output_type) } : {}),
+      ...(entry.prompt !== undefined ? { prompt: (entry.prompt as string | null) ?? null } : {}),
+      ...(entry.output_template !== undefined ? { outputTemplate: (entry.output_template as string | null) ?? null } : {}),
+    }, now);
+  }
 }
