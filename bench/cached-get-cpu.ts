@@ -8,12 +8,16 @@
  * `BENCH_BEFORE_DIR=<checkout>[,<checkout>…]` also measures other checkouts (an earlier commit, its
  * node_modules linked in and dist/ built) in the same rounds, interleaved. `BENCH_ROUNDS` (5) rounds of
  * `BENCH_GETS` (20,000) GETs at 10 connections each, after a warm-up of the same size; medians reported.
+ * `BENCH_POSTGRES_URL` measures on PostgreSQL instead (each server its own schema, dropped after; a
+ * document not generated, so the run needs no job worker: its cached GET reads the same revisions).
+ * The PostgreSQL backend's CPU is not counted, only the service's.
  * `BENCH_NODE_OPTIONS` is passed to the servers (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which writes
  * a profile when the server stops). Prints its result; writes nothing to BENCHMARKS.md.
  *
  * Run with `npx tsx bench/cached-get-cpu.ts`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -21,6 +25,8 @@ import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { jobEngineSchemaOf } from '../src/jobs/pg-boss/engine-db.js';
 import { DPIA_FIELDS } from '../test/support/builtin-fields.js';
 import { collectEvents } from '../test/support/sse.js';
 import { loadWhileMeasured } from './benchmarks-file.js';
@@ -29,6 +35,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const GETS = Number(process.env.BENCH_GETS ?? 20_000);
 const CONNECTIONS = 10;
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL;
 /** USER_HZ on Linux: /proc/<pid>/stat counts CPU time in these. */
 const CLOCK_TICKS = 100;
 
@@ -78,10 +85,11 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
-/** A Quire of checkout `root` (its built dist/) on a fresh data dir, with a generated document to read. */
+/** A Quire of checkout `root` (its built dist/) on a fresh data dir (or PostgreSQL schema), with a document to read (generated on SQLite). */
 async function startQuire(name: string, root: string): Promise<Target> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-cpu-bench-'));
+  const schema = POSTGRES_URL === undefined ? undefined : `bench_${randomBytes(5).toString('hex')}`;
   const nodeOptions = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter((o) => o !== '');
   const child = spawn(process.execPath, [...nodeOptions, 'dist/main.js'], {
     cwd: root,
@@ -94,6 +102,7 @@ async function startQuire(name: string, root: string): Promise<Target> {
       CONSOLE_ENABLED: 'false',
       RATE_LIMIT_PER_MINUTE: '1000000',
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
+      ...(schema !== undefined && POSTGRES_URL !== undefined ? { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -107,6 +116,11 @@ async function startQuire(name: string, root: string): Promise<Target> {
       await exited;
     }
     await rm(dataDir, { recursive: true, force: true });
+    if (schema === undefined || POSTGRES_URL === undefined) return;
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    // The job engine keeps its tables in a schema of its own beside the store's.
+    await client.query(`drop schema if exists "${schema}" cascade; drop schema if exists "${jobEngineSchemaOf(schema)}" cascade`).finally(() => client.end());
   };
   try {
     const base = `http://127.0.0.1:${port}`;
@@ -117,11 +131,12 @@ async function startQuire(name: string, root: string): Promise<Target> {
     const created = await fetch(`${base}/v1/documents`, { method: 'POST', headers: json, body: JSON.stringify({ templateId: 'gdpr-dpia', title: 'Bench generated', fields: DPIA_FIELDS }) });
     if (created.status !== 201) throw new Error(`${name}: creating the document answered ${created.status}: ${await created.text()}`);
     const { document } = (await created.json()) as { document: { id: string } };
+    if (child.pid === undefined) throw new Error(`${name}: no pid`);
+    if (schema !== undefined) return { name, pid: child.pid, url: `${base}/v1/documents/${document.id}`, headers, stop };
     const run = await fetch(`${base}/v1/documents/${document.id}/generate`, { method: 'POST', headers: json, body: JSON.stringify({ force: true }) });
     if (run.status !== 200) throw new Error(`${name}: generating answered ${run.status}: ${await run.text()}`);
     const events = await collectEvents(`${base}/v1/documents/${document.id}/progress`, token, { org: 'acme', timeoutMs: 120_000 });
     if (events.at(-1)?.event !== 'pipeline_finished') throw new Error(`${name}: the generation ended with ${JSON.stringify(events.at(-1))}`);
-    if (child.pid === undefined) throw new Error(`${name}: no pid`);
     return { name, pid: child.pid, url: `${base}/v1/documents/${document.id}`, headers, stop };
   } catch (error) {
     await stop();
