@@ -5,7 +5,7 @@
  * are made awkward on purpose: orderings that differ from insertion order, ties, text that
  * looks like JSON, escapes and non-ASCII text, several gathered rows per key.
  */
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { GatheredDerivation } from '../../../pipeline/gathered-derivation.js';
 import { useDbHarness } from '../../../../test/support/db-harness.js';
 import { describeEachDialect } from '../../../../test/support/dialects.js';
@@ -119,5 +119,23 @@ describeEachDialect('DocumentDetailRepository', (dialect) => {
     expect(await details.findById(other.id, documentId)).toBeUndefined();
     expect(await details.findById(org.id, 'doc_missing')).toBeUndefined();
     expect(await details.childrenOf(other.id, documentId)).toStrictEqual({ sections: [], fields: [], dataNeeds: [], gathered: [] });
+  });
+
+  it('compiles the revision read once per database handle, not once per request (each request makes its own repositories)', async () => {
+    const org = await buildOrg(h.db);
+    const [first, second] = [await buildDocument(h.db, { orgId: org.id }), await buildDocument(h.db, { orgId: org.id })];
+    await buildField(h.db, { orgId: org.id, documentId: second.id, key: 'bumped' });
+    // Warm: whatever this handle compiles on its first revision read is compiled now.
+    await createRepos(h.db).documentDetails.revisionsOf(org.id, first.id);
+    const compile = vi.spyOn(h.db.getExecutor(), 'compileQuery');
+    try {
+      // Two requests, two registries: the values are bound per call, each document gets its own counter.
+      const read = [await createRepos(h.db).documentDetails.revisionsOf(org.id, first.id), await createRepos(h.db).documentDetails.revisionsOf(org.id, second.id)];
+      expect(compile).not.toHaveBeenCalled();
+      expect(read.map((r) => r?.document)).toEqual(['1', '2']);
+      expect(await createRepos(h.db).documentDetails.revisionsOf(org.id, 'doc_missing')).toBeUndefined();
+    } finally {
+      compile.mockRestore();
+    }
   });
 });
