@@ -70,17 +70,18 @@ export async function compileSpec(input: unknown, options: { requireSlug: boolea
   return compileCheckedSpec(input, options, await checkSpecTemplates(input as TemplateSpecInput, options.builtin));
 }
 
+/** Errors and warnings found so far, by JSON pointer. */
+interface Issues {
+  errors: SpecIssue[];
+  warnings: SpecIssue[];
+}
+
 function compileCheckedSpec(input: unknown, options: { requireSlug: boolean }, templates: SpecTemplateChecks | null): CompiledSpec {
-  const errors: SpecIssue[] = [];
-  const warnings: SpecIssue[] = [];
+  const issues: Issues = { errors: [], warnings: [] };
+  const { errors, warnings } = issues;
   const summary = { fields: 0, sections: 0, dataNeeds: 0, texts: 0, snippets: 0, riskBlocks: 0, voices: 0 };
   if (!Value.Check(TemplateSpec, input)) {
-    for (const e of Value.Errors(TemplateSpec, input)) {
-      if (e.keyword === 'boolean' || e.keyword === 'anyOf') continue;
-      const params = e.params as { additionalProperties?: string[]; requiredProperties?: string[] };
-      const suffix = params.additionalProperties ? ` (${params.additionalProperties.join(', ')})` : params.requiredProperties ? ` (${params.requiredProperties.join(', ')})` : '';
-      errors.push({ path: e.instancePath || '/', message: `${e.message}${suffix}` });
-    }
+    errors.push(...shapeErrors(input));
     return { report: { valid: false, errors, warnings, summary }, spec: null };
   }
   const raw = input as TemplateSpecInput;
@@ -90,6 +91,39 @@ function compileCheckedSpec(input: unknown, options: { requireSlug: boolean }, t
   if (raw.slug !== undefined && !SLUG.test(raw.slug)) errors.push({ path: '/slug', message: 'slug must be lower-case letters, digits and -, starting with a letter or digit' });
   if (options.requireSlug && raw.slug === undefined) errors.push({ path: '/slug', message: 'a template needs a slug' });
 
+  const fields = compileFields(raw, issues);
+  const dataNeeds = compileDataNeeds(raw, issues, templates);
+  const config = compileConfig(raw, issues, templates);
+  const sections = compileSections(raw, issues, templates, providedNames(fields, dataNeeds, config));
+  const entities = normalizeEntities(raw.entities ?? {}, errors, templates);
+  Object.assign(summary, {
+    fields: fields.length,
+    sections: sections.length,
+    dataNeeds: dataNeeds.length,
+    texts: entities.texts.length,
+    snippets: entities.snippets.length,
+    riskBlocks: entities.riskBlocks.length,
+    voices: entities.voices.length,
+  });
+  const report = { valid: errors.length === 0, errors, warnings, summary };
+  if (errors.length > 0) return { report, spec: null };
+  return { report, spec: { slug: raw.slug ?? null, title: raw.title.trim(), description: raw.description ?? null, fields, sections, dataNeeds, config, entities } };
+}
+
+/** The schema's complaints about a spec of the wrong shape, with the properties they name. */
+function shapeErrors(input: unknown): SpecIssue[] {
+  const errors: SpecIssue[] = [];
+  for (const e of Value.Errors(TemplateSpec, input)) {
+    if (e.keyword === 'boolean' || e.keyword === 'anyOf') continue;
+    const params = e.params as { additionalProperties?: string[]; requiredProperties?: string[] };
+    const suffix = params.additionalProperties ? ` (${params.additionalProperties.join(', ')})` : params.requiredProperties ? ` (${params.requiredProperties.join(', ')})` : '';
+    errors.push({ path: e.instancePath || '/', message: `${e.message}${suffix}` });
+  }
+  return errors;
+}
+
+/** Fields: keys well-formed and unique, known value types, enum options; a value its type refuses is a warning. */
+function compileFields(raw: TemplateSpecInput, { errors, warnings }: Issues): NormalizedField[] {
   const fields: NormalizedField[] = [];
   const fieldKeys = new Set<string>();
   for (const [i, f] of (raw.fields ?? []).entries()) {
@@ -105,7 +139,11 @@ function compileCheckedSpec(input: unknown, options: { requireSlug: boolean }, t
     if (problem) warnings.push({ path: `${path}/value`, message: problem });
     fields.push({ key: f.key, label: f.label ?? null, description: f.description ?? null, valueType, isRequired: f.isRequired ?? false, value, options: f.options ?? null });
   }
+  return fields;
+}
 
+/** Data-needs: each by its kind's rules (expressions checked in the pool), then the graph. */
+function compileDataNeeds(raw: TemplateSpecInput, { errors }: Issues, templates: SpecTemplateChecks): DataNeedSpec[] {
   const dataNeeds: DataNeedSpec[] = (raw.dataNeeds ?? []).map((n) => ({
     outputKey: n.output_key,
     kind: n.kind,
@@ -122,7 +160,11 @@ function compileCheckedSpec(input: unknown, options: { requireSlug: boolean }, t
   } catch (error) {
     errors.push({ path: '/dataNeeds', message: (error as Error).message });
   }
+  return dataNeeds;
+}
 
+/** Config groups: known groups, their values' rules, computations that work; nulls dropped. */
+function compileConfig(raw: TemplateSpecInput, { errors }: Issues, templates: SpecTemplateChecks): ConfigOverrides {
   const config: ConfigOverrides = {};
   for (const [group, values] of Object.entries(raw.config ?? {})) {
     if (!isStoredGroup(group)) {
@@ -137,10 +179,27 @@ function compileCheckedSpec(input: unknown, options: { requireSlug: boolean }, t
     const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
     if (Object.keys(kept).length > 0) config[group] = kept;
   }
+  return config;
+}
 
+/** What the spec provides to its section templates: top-level names, and namespace members (`computed.total`). */
+interface ProvidedNames {
+  names: ReadonlySet<string>;
+  members: ReadonlySet<string>;
+}
+
+function providedNames(fields: readonly NormalizedField[], dataNeeds: readonly DataNeedSpec[], config: ConfigOverrides): ProvidedNames {
+  const fieldKeys = fields.map((f) => f.key);
   const computations = Object.keys({ ...((config.coordination?.computations ?? {}) as object), ...((config.synthesis?.computations ?? {}) as object) });
-  const provided = new Set([...fieldKeys, ...dataNeeds.map((n) => n.outputKey), ...computations, ...TEMPLATE_GLOBALS]);
-  const providedMembers = new Set([...computations.map((c) => `computed.${c}`), ...[...fieldKeys].map((f) => `fields.${f}`), ...dataNeeds.map((n) => `gathered.${n.outputKey}`)]);
+  return {
+    names: new Set([...fieldKeys, ...dataNeeds.map((n) => n.outputKey), ...computations, ...TEMPLATE_GLOBALS]),
+    members: new Set([...computations.map((c) => `computed.${c}`), ...fieldKeys.map((f) => `fields.${f}`), ...dataNeeds.map((n) => `gathered.${n.outputKey}`)]),
+  };
+}
+
+/** Sections: keys (derived from titles when absent) unique, vocabularies, templates that parse; a name nothing provides is a warning. */
+function compileSections(raw: TemplateSpecInput, issues: Issues, templates: SpecTemplateChecks, provided: ProvidedNames): NormalizedSection[] {
+  const { errors, warnings } = issues;
   const sections: NormalizedSection[] = [];
   const sectionKeys = new Set<string>();
   for (const [i, s] of (raw.sections ?? []).entries()) {
@@ -156,32 +215,22 @@ function compileCheckedSpec(input: unknown, options: { requireSlug: boolean }, t
     if (!(OUTPUT_TYPES as readonly string[]).includes(outputType)) errors.push({ path: `${path}/output_type`, message: `output_type must be one of ${OUTPUT_TYPES.join(', ')}` });
     if (renderMode === 'templated' && !s.output_template) errors.push({ path: `${path}/output_template`, message: 'a templated section needs output_template' });
     if (renderMode === 'synthesized' && !s.prompt) warnings.push({ path: `${path}/prompt`, message: 'a synthesized section without a prompt is written from its title alone' });
-    if (s.output_template) {
-      const { problem: syntax, variables, members } = templates.check(s.output_template);
-      if (syntax) errors.push({ path: `${path}/output_template`, message: `does not parse: ${syntax}` });
-      else {
-        for (const name of variables) if (!provided.has(name)) warnings.push({ path: `${path}/output_template`, message: `"${name}" is not provided by any field, data-need or computation` });
-        for (const member of members) if (!providedMembers.has(member)) warnings.push({ path: `${path}/output_template`, message: `"${member}" is not provided by any field, data-need or computation` });
-      }
-    }
+    if (s.output_template) checkSectionTemplate(s.output_template, `${path}/output_template`, issues, templates, provided);
     sections.push({ key, title: s.title.trim(), renderMode, outputType, prompt: s.prompt ?? null, outputTemplate: s.output_template ?? null });
   }
-
-  const entities = normalizeEntities(raw.entities ?? {}, errors, templates);
-  Object.assign(summary, {
-    fields: fields.length,
-    sections: sections.length,
-    dataNeeds: dataNeeds.length,
-    texts: entities.texts.length,
-    snippets: entities.snippets.length,
-    riskBlocks: entities.riskBlocks.length,
-    voices: entities.voices.length,
-  });
-  const report = { valid: errors.length === 0, errors, warnings, summary };
-  if (errors.length > 0) return { report, spec: null };
-  return { report, spec: { slug: raw.slug ?? null, title: raw.title.trim(), description: raw.description ?? null, fields, sections, dataNeeds, config, entities } };
+  return sections;
 }
 
+/** A section's template parses (else an error), and reads only what the spec provides (else a warning per name). */
+function checkSectionTemplate(template: string, path: string, { errors, warnings }: Issues, templates: SpecTemplateChecks, provided: ProvidedNames): void {
+  const { problem: syntax, variables, members } = templates.check(template);
+  if (syntax) {
+    errors.push({ path, message: `does not parse: ${syntax}` });
+    return;
+  }
+  for (const name of variables) if (!provided.names.has(name)) warnings.push({ path, message: `"${name}" is not provided by any field, data-need or computation` });
+  for (const member of members) if (!provided.members.has(member)) warnings.push({ path, message: `"${member}" is not provided by any field, data-need or computation` });
+}
 
 /** The `computations` entries of a config group's values, when it carries a map of strings. */
 function computationsIn(values: unknown): Array<[string, string]> {

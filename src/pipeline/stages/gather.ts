@@ -68,7 +68,6 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
   const usage: ModelUsage = { inputTokens: 0, outputTokens: 0 };
   const prompts: Record<string, string> = {};
   const failed = new Set<string>();
-  const byKey = new Map(input.needs.map((n) => [n.outputKey, n]));
   const readsOf = await needReadsOf(input.needs);
   const { order, sees } = needInputs(input.needs, readsOf);
 
@@ -121,9 +120,22 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
     }
   };
 
-  // Each need waits for the needs it sees, then for a slot: a need whose inputs are in starts
-  // while unrelated, deeper needs are still running. Slots are served in the order needs
-  // became ready (at concurrency 1 that is the old layer order).
+  await runAsInputsArrive(input, order, sees, (need, inputs) => runOne(need, valuesSeen(order, inputs, values)));
+  return { values, items, failures, usage, prompts };
+}
+
+/**
+ * Each need waits for the needs it sees, then for a slot: a need whose inputs are in starts
+ * while unrelated, deeper needs are still running. Slots are served in the order needs became
+ * ready (at concurrency 1 that is the old layer order).
+ */
+async function runAsInputsArrive(
+  input: Pick<GatherInput, 'needs' | 'concurrency'>,
+  order: readonly string[],
+  sees: ReadonlyMap<string, ReadonlySet<string>>,
+  run: (need: DataNeed, inputs: ReadonlySet<string>) => Promise<void>,
+): Promise<void> {
+  const byKey = new Map(input.needs.map((n) => [n.outputKey, n]));
   const slots = createLimiter(input.concurrency);
   const settled = new Map<string, Promise<void>>();
   for (const key of order) {
@@ -131,10 +143,9 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
     const inputs = sees.get(key);
     if (!need || !inputs) continue;
     const waits = [...inputs].map((k) => settled.get(k));
-    settled.set(key, Promise.all(waits).then(() => slots.run(() => runOne(need, valuesSeen(order, inputs, values)))));
+    settled.set(key, Promise.all(waits).then(() => slots.run(() => run(need, inputs))));
   }
   await Promise.all(settled.values());
-  return { values, items, failures, usage, prompts };
 }
 
 /**
