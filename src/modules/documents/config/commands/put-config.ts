@@ -178,6 +178,8 @@ async function keyedGroupProblems(current: Current, group: 'fields' | 'sections'
 /** Updates the fields sent that exist and creates the others. */
 async function writeFields(tx: CommandContext, current: Current, entries: Record<string, Json>, now: string): Promise<void> {
   const { orgId, document, fieldByKey } = current;
+  // New fields go after the last one, in the order they were sent.
+  let nextOrdinal = Math.max(-1, ...[...fieldByKey.values()].map((f) => f.ordinal)) + 1;
   for (const [key, entry] of Object.entries(entries)) {
     const field = fieldByKey.get(key);
     const changes = {
@@ -192,7 +194,7 @@ async function writeFields(tx: CommandContext, current: Current, entries: Record
     else {
       const created = { id: newId('fld'), documentId: document.id, key, value: '', valueType: 'string' };
       const unset = { isRequired: false, label: null, description: null, options: null };
-      await tx.repos.fields.insert(orgId, { ...created, ...unset, ordinal: current.fieldCount + fieldByKey.size, ...changes }, now);
+      await tx.repos.fields.insert(orgId, { ...created, ...unset, ordinal: nextOrdinal++, ...changes }, now);
     }
   }
 }
