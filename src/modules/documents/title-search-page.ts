@@ -12,7 +12,8 @@
  *    the rest of the search, sorted here (a rare term costs its few matches, one query).
  * 2. Otherwise rank by rank, ranks 0 and 1 first together through the title order index (one
  *    range), and then each rank the same way: its index, unordered, at most `k` rows; when that
- *    is all of them they all belong on the page.
+ *    is all of them they all belong on the page. (A rank that held half the rows of step 1 tries
+ *    step 3 first: it is likely to fill the page there.)
  * 3. A rank that alone fills the page gives its first `k` rows: read the organization's
  *    documents along `(org_id, is_template, created_at)` — already in page order — testing each
  *    title, within a window of `WINDOW_PER_ROW × k` rows. A rank held by at least one title in
@@ -102,7 +103,9 @@ export class TitleSearchPage {
       }
     }
     for (; rank < search.classes.length && chosen.length < need; rank += 1) {
-      chosen.push(...(await this.firstOfRank(search.classes[rank], rank, rank === after?.rank ? after : undefined, need - chosen.length)));
+      // Half the matches read so far of this rank: it is common, and a read along the order likely fills the page at once.
+      const common = all.filter((row) => row.rank_key.startsWith(String(rank))).length * 2 >= all.length;
+      chosen.push(...(await this.firstOfRank(search.classes[rank], rank, rank === after?.rank ? after : undefined, need - chosen.length, common)));
     }
     return this.pageOf(chosen, page.limit);
   }
@@ -113,12 +116,23 @@ export class TitleSearchPage {
     return { items: items.map(rowOf), nextCursor: rows.length > limit && last ? encodeCursor(last.rank_key, last.id) : null };
   }
 
-  /** The first `k` rows of one rank after `after`, in page order. */
-  private async firstOfRank(rank: RankClass, rankKey: number, after: After | undefined, k: number): Promise<Ranked[]> {
+  /**
+   * The first `k` rows of one rank after `after`, in page order. `common`: the rank held half the
+   * matches first read, so the read along the order comes first (its index, PostgreSQL's GIN
+   * above all, would gather every match before yielding one).
+   */
+  private async firstOfRank(rank: RankClass, rankKey: number, after: After | undefined, k: number, common: boolean): Promise<Ranked[]> {
+    const window = () => this.alongOrder(rank, rankKey, after, k, k * WINDOW_PER_ROW);
+    if (common) {
+      const windowed = await window();
+      if (windowed.length === k) return windowed;
+    }
     const some = await this.throughIndex(rank, rankKey, after, k + 1);
     if (some.length <= k) return some.sort(byRank);
-    const windowed = await this.alongOrder(rank, rankKey, after, k, k * WINDOW_PER_ROW);
-    if (windowed.length === k) return windowed;
+    if (!common) {
+      const windowed = await window();
+      if (windowed.length === k) return windowed;
+    }
     return this.throughIndex(rank, rankKey, after, k, true);
   }
 
