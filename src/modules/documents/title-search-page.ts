@@ -11,7 +11,7 @@
  * 1. All matches through the match index, unordered, at most `k` rows. Fewer than `k`: they are
  *    the rest of the search, sorted here (a rare term costs its few matches, one query).
  * 2. Otherwise rank by rank, ranks 0 and 1 first together through the title order index (one
- *    range), and then each rank the same way: its index, unordered, at most `k` rows; when that
+ *    range), and then each rank the same way: its index, unordered, at most `k + 1` rows; when that
  *    is all of them they all belong on the page. (A rank that held half the rows of step 1 tries
  *    step 3 first: it is likely to fill the page there.)
  * 3. A rank that alone fills the page gives its first `k` rows: read the organization's
@@ -19,7 +19,8 @@
  *    title, within a window of `WINDOW_PER_ROW × k` rows. A rank held by at least one title in
  *    `WINDOW_PER_ROW` fills the page inside it, however many titles hold it.
  * 4. A rank thinner than that reads all of its matches through its index and sorts them, as
- *    before: fewer than `n / WINDOW_PER_ROW` (n, the organization's documents) times `k`-ish rows.
+ *    before: it then holds fewer than one title in `WINDOW_PER_ROW` (under n / 20 rows for an
+ *    organization of n documents).
  */
 import type { Kysely, RawBuilder, Selectable } from 'kysely';
 import { sql } from 'kysely';
