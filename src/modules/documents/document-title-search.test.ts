@@ -15,7 +15,8 @@ import { titleSearch } from './document-title-search.js';
 
 /** The plan of selecting the documents whose title matches `q`, as one string. */
 async function planOf(db: Kysely<Database>, dialect: string, q: string): Promise<string> {
-  const query = db.selectFrom('documents').select('id').where(titleSearch(db, q).matches).compile();
+  const { matches } = titleSearch(db, q);
+  const query = sql`select documents.id from ${matches.from} where ${matches.found}`.compile(db);
   if (dialect === 'sqlite') {
     const { rows } = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
     return rows.map((row) => row.detail).join('\n');

@@ -2,12 +2,12 @@
  * Documents (templates and instances). Every method takes orgId first: a row of another
  * organization is simply not found.
  */
-import { type Kysely, type Selectable, type Updateable, sql } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { fromDbBool, toDbBool } from '../../storage/dialect.js';
 import type { Database, DocumentTable } from '../../storage/schema.js';
 import { fromJson } from '../json-column.js';
 import { type Page, type PageRequest, keysetPage, mapPage } from '../../storage/keyset-page.js';
-import { titleSearch } from './document-title-search.js';
+import { TitleSearchPage } from './title-search-page.js';
 
 /** Which documents a page lists; absent keys do not filter. */
 export interface DocumentFilter {
@@ -87,16 +87,12 @@ export class DocumentRepository {
 
   /** Templates or instances of the organization, oldest first (best match first when searched), one page at a time. */
   async listPage(orgId: string, isTemplate: boolean, page: PageRequest, filter: DocumentFilter = {}): Promise<Page<DocumentRecord>> {
-    const search = filter.titleSearch === undefined ? undefined : titleSearch(this.db, filter.titleSearch);
-    const inOrg = search ? search.inOrganization(orgId) : sql<boolean>`org_id = ${orgId}`;
-    const base = this.db.selectFrom('documents').selectAll().where(inOrg).where('is_template', '=', toDbBool(isTemplate));
-    const query = filter.state === undefined ? base : base.where('state', '=', filter.state);
-    if (search === undefined) {
-      return mapPage(keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page), documentFromRow);
+    if (filter.titleSearch !== undefined) {
+      return mapPage(new TitleSearchPage(this.db, { orgId, isTemplate, state: filter.state }).read(filter.titleSearch, page), documentFromRow);
     }
-    // Ranked in a subquery, so the page orders and continues by its rank key as by a column.
-    const ranked = this.db.selectFrom(query.where(search.matches).select(search.rankKey.as('rank_key')).as('ranked')).selectAll();
-    return mapPage(keysetPage(ranked, { sort: 'rank_key', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.rank_key, r.id] }, page), documentFromRow);
+    const base = this.db.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('is_template', '=', toDbBool(isTemplate));
+    const query = filter.state === undefined ? base : base.where('state', '=', filter.state);
+    return mapPage(keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page), documentFromRow);
   }
 
   /** Templates or instances of the organization, oldest first. */
