@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 /** The built-service tier (test/built/): the service as `npm start` runs it, from dist/. */
 const BUILT_TIER = 'test/built/**/*.test.ts';
 
+/**
+ * The tiers that start the service in the test's own process (test/e2e, test/reliability,
+ * test/contract). Their files share one process per worker (ADR 0321): importing the server's
+ * module graph costs seconds of CPU, and a fresh process per file paid it a hundred times a run.
+ */
+const SERVICE_TIERS = ['test/e2e/**/*.test.ts', 'test/reliability/**/*.test.ts', 'test/contract/**/*.test.ts'];
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -13,18 +20,30 @@ export default defineConfig({
     // roughly halves the suite's wall time. Files never share a database schema, port or data dir.
     maxWorkers: 2,
     reporters: ['default', './test/support/count-reporter.ts'],
-    // Two projects only so that the built tier has a global setup of its own (it builds dist/
-    // when stale), which vitest runs only when one of the tier's files is selected.
+    // The built tier has a global setup of its own (it builds dist/ when stale), which vitest runs
+    // only when one of the tier's files is selected; the service tiers share a process per worker.
     projects: [
       {
         extends: true,
         test: {
           name: 'source',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-          exclude: ['**/node_modules/**', BUILT_TIER],
+          exclude: ['**/node_modules/**', BUILT_TIER, ...SERVICE_TIERS],
+          sequence: { groupOrder: 1 },
         },
       },
-      { extends: true, test: { name: 'built', include: [BUILT_TIER], globalSetup: ['./test/built/global-setup.ts'] } },
+      {
+        extends: true,
+        // Each file still starts its own servers on its own data dir, schema and port, and closes
+        // them; what the files share is the loaded modules and the process-wide worker pools.
+        // A group of its own, run first: vitest keeps a shared process only while the next file
+        // in its queue is of the same kind, so mixed with isolated files it would restart often.
+        test: { name: 'service', include: SERVICE_TIERS, isolate: false, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'built', include: [BUILT_TIER], globalSetup: ['./test/built/global-setup.ts'], sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

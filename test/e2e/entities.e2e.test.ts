@@ -43,7 +43,7 @@ describeEachDialect('entities', (dialect) => {
 
   const entityRows = async () => Number((await server.store.db.selectFrom('entities').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
 
-  it('lists in pages, reads, updates and deletes; refusals are 4xx and change nothing', async () => {
+  it('over HTTP: pages with X-Next-Cursor, the schemas\' 422s, use-case 422 and 404 with a {detail}, and nothing changes', async () => {
     const names = ['Alpha', 'Beta', 'Gamma'].map((n) => uniqueKey(n));
     const made: WireEntity[] = [];
     for (const name of names) made.push(await created(api, '/v1/entities', { name, kind: 'organization', attributes: { city: 'Berlin' } }));
@@ -65,13 +65,11 @@ describeEachDialect('entities', (dialect) => {
     expect(listed.filter((name) => names.includes(name))).toEqual([...names].sort());
     expect((await api.get('/v1/entities?limit=0')).status).toBe(422);
 
-    const patched = await api.patch(`/v1/entities/${made[0].id}`, { name: `${names[0]} Ltd`, attributes: { city: 'Paris', employees: 12 } });
+    const patched = await api.patch(`/v1/entities/${made[0].id}`, { name: `${names[0]} Ltd` });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-    expect(patched.body).toMatchObject({ id: made[0].id, name: `${names[0]} Ltd`, kind: 'organization', attributes: { city: 'Paris', employees: 12 } });
     expect((await api.get(`/v1/entities/${made[0].id}`)).body).toEqual(patched.body);
-    expect((await api.patch(`/v1/entities/${made[0].id}`, { kind: null })).body.kind).toBeNull();
-
     const before = await entityRows();
+    // The schemas' (empty name, nested attribute, unknown key) and the use case's ({}, blank name, reserved attribute).
     for (const body of [{}, { name: '' }, { name: '   ' }, { attributes: { id: 'x' } }, { attributes: { nested: { a: 1 } } }, { colour: 'red' }]) {
       const refused = await api.patch(`/v1/entities/${made[1].id}`, body);
       expect(refused.status, JSON.stringify(body)).toBe(422);

@@ -10,6 +10,7 @@ import { type Api, apiFor, createTemplate } from '../support/api.js';
 import { POSTGRES_URL, describeEachDialect } from '../support/dialects.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.js';
 import { SYNTHESIS, answerGeneration as answer } from '../support/fake-generation-model.js';
+import { singleProcessEntryArgs } from '../support/quire-process.js';
 import { collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
@@ -104,9 +105,8 @@ describeEachDialect('generation with a live model', (dialect) => {
       LLM_TIMEOUT_MS: '120000',
       ...(dialect === 'postgres' && POSTGRES_URL && base.schema ? { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: base.schema } : {}),
     };
-    // `node --import tsx` (not the tsx CLI, which runs node in a second process) so the pid we
-    // kill is the process that holds the run.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // One node process (dist/ when fresh, else `--import tsx`), so the pid we kill is the process that holds the run.
+    const child = spawn(process.execPath, await singleProcessEntryArgs(), { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let restarted: TestServer | undefined;
     try {
       const url = await new Promise<string>((resolve, reject) => {

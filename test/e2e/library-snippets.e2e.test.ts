@@ -2,7 +2,9 @@
  * Snippets, their items and their bindings to documents on every dialect: CRUD, items replace /
  * clear / ordinals, every 422, duplicate keys 409, binding order and append, the readiness gaps
  * risk_block_draft and snippet_role_unbound, instantiation copying bindings, and the
- * cross-organization sweep (404, rows unchanged).
+ * cross-organization sweep (404, rows unchanged). The flat resources (texts, risk blocks, voices)
+ * keep here only what HTTP decides — status codes, the schemas' 422s, `{detail}` — their use cases
+ * are tested in the command tier (ADR 0272).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
@@ -10,7 +12,7 @@ import { describeEachDialect } from '../support/dialects.js';
 import { countLibraryRows, created, uniqueKey } from '../support/library.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
-describeEachDialect('library: snippets and bindings', (dialect) => {
+describeEachDialect('library: snippets and bindings; HTTP of texts, risk blocks, voices', (dialect) => {
   let server: TestServer;
   let api: Api;
   let globex: Api;
@@ -293,5 +295,60 @@ describeEachDialect('library: snippets and bindings', (dialect) => {
     const still = (await globex.get(`/v1/documents/${theirDoc}/snippets`)).body;
     expect(still.map((x: { id: string; ordinal: number; entityBindings: object }) => [x.id, x.ordinal, x.entityBindings])).toEqual([[theirBinding.id, 0, { client }]]);
     expect((await api.get('/v1/snippets')).body.map((s: { id: string }) => s.id)).not.toContain(theirs.snippet.id);
+  });
+
+  it('texts, risk blocks, voices over HTTP: 201 and 200 bodies, the schemas\' 422s, use-case 422/409/404 with a {detail}', async () => {
+    const key = uniqueKey('parties');
+    const text = await created(api, '/v1/texts', { key, value: 'The parties', bullets: ['a'] });
+    expect(text).toMatchObject({ key, value: 'The parties', valueType: 'string', bullets: ['a'], entityRolesUsed: [] });
+    expect((await api.get(`/v1/texts/${text.id}`)).body).toEqual(text);
+    expect((await api.get('/v1/texts')).body.map((t: { key: string }) => t.key)).toContain(key);
+    const patched = await api.patch(`/v1/texts/${text.id}`, { bullets: null });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ key, bullets: [] });
+    const refusals: Array<[string, string, unknown, number, RegExp]> = [
+      ['POST', '/v1/texts', { key: uniqueKey('x') }, 422, /./], // the schema: value is required
+      ['PATCH', `/v1/texts/${text.id}`, { unknown: 1 }, 422, /./], // the schema: no unknown keys
+      ['POST', '/v1/texts', { key: uniqueKey('x'), value: 'v', narrativeTemplate: '{% if %}' }, 422, /narrativeTemplate does not parse/],
+      ['POST', '/v1/texts', { key, value: 'again' }, 409, /already exists/],
+      ['POST', '/v1/risk-blocks', { key: uniqueKey('rb'), heading: 'H', template: 'T', status: 'published' }, 422, /status must be one of draft, approved/],
+      ['POST', '/v1/voices', { name: '' }, 422, /./], // the schema: minLength 1
+      ['POST', '/v1/voices', { name: '   ' }, 422, /name must not be blank/],
+    ];
+    for (const [method, path, body, status, detail] of refusals) {
+      const response = await api.request(method, path, body);
+      expect(response.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(status);
+      expect(JSON.stringify(response.body.detail)).toMatch(detail);
+    }
+
+    const block = await created(api, '/v1/risk-blocks', { key: uniqueKey('rb'), heading: 'H', template: 'T', status: 'approved' });
+    expect(block).toMatchObject({ status: 'approved', approvedBy: 'dev@localhost' });
+    expect(Date.parse(block.approvedAt)).not.toBeNaN();
+    expect((await api.get('/v1/risk-blocks')).body.riskBlocks.map((b: { id: string }) => b.id)).toContain(block.id);
+    const voice = await created(api, '/v1/voices', { name: uniqueKey('Plain'), samples: ['We deliver.'] });
+    expect((await api.get(`/v1/voices/${voice.id}`)).body).toEqual(voice);
+    for (const path of [`/v1/texts/${text.id}`, `/v1/risk-blocks/${block.id}`, `/v1/voices/${voice.id}`]) {
+      expect((await api.delete(path)).body).toEqual({ ok: true });
+      expect((await api.get(path)).status).toBe(404);
+    }
+  });
+
+  it('cross-organization: another organization\'s text, risk block and voice are 404 to read, patch and delete, and stay unchanged', async () => {
+    const text = await created(globex, '/v1/texts', { key: uniqueKey('g'), value: 'globex' });
+    const block = await created(globex, '/v1/risk-blocks', { key: uniqueKey('g'), heading: 'H', template: 'T' });
+    const voice = await created(globex, '/v1/voices', { name: uniqueKey('G') });
+    const targets: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+      [`/v1/texts/${text.id}`, { value: 'hijacked' }, text],
+      [`/v1/risk-blocks/${block.id}`, { status: 'approved' }, block],
+      [`/v1/voices/${voice.id}`, { description: 'hijacked' }, voice],
+    ];
+    for (const [path, patch, original] of targets) {
+      expect((await api.get(path)).status).toBe(404);
+      const patched = await api.patch(path, patch);
+      expect(patched.status).toBe(404);
+      expect(patched.body.detail).toMatch(/not found/);
+      expect((await api.delete(path)).status).toBe(404);
+      expect((await globex.get(path)).body).toEqual(original);
+    }
   });
 });

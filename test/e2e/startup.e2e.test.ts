@@ -7,12 +7,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { singleProcessEntryArgs } from '../support/quire-process.js';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
-
-function runMain(env: Record<string, string>, untilOutput?: RegExp): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs the service's entry: the built server when dist/ is fresh (as CI has it), else the sources through tsx. */
+async function runMain(env: Record<string, string>, untilOutput?: RegExp): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const args = await singleProcessEntryArgs();
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/main.ts'], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);

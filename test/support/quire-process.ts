@@ -17,10 +17,23 @@ import { POSTGRES_URL } from './dialects.js';
 
 const TSX = path.resolve('node_modules/.bin/tsx');
 
+async function distIsFresh(): Promise<boolean> {
+  const freshness = (await import('../../scripts/dist-freshness.mjs')) as { distIsFresh(root: string): boolean };
+  return freshness.distIsFresh(path.resolve('.'));
+}
+
 /** The built server when dist/ is fresh (starts in a fraction of tsx's time), else the sources through tsx. */
 async function entryCommand(): Promise<[string, string[]]> {
-  const { distIsFresh } = (await import('../../scripts/dist-freshness.mjs')) as { distIsFresh(root: string): boolean };
-  return distIsFresh(path.resolve('.')) ? [process.execPath, [path.resolve('dist/main.js')]] : [TSX, ['src/main.ts']];
+  return (await distIsFresh()) ? [process.execPath, [path.resolve('dist/main.js')]] : [TSX, ['src/main.ts']];
+}
+
+/**
+ * Node's arguments for a server in ONE process (a test that kills the pid must hit the process
+ * that holds the run; the tsx CLI would start node in a second one): the built server when dist/
+ * is fresh, as CI has it after `npm run build`, else the sources through `--import tsx`.
+ */
+export async function singleProcessEntryArgs(): Promise<string[]> {
+  return (await distIsFresh()) ? [path.resolve('dist/main.js')] : ['--import', 'tsx', 'src/main.ts'];
 }
 
 /** Where a process's data lives: reused by a restart. */

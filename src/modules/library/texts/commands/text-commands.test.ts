@@ -1,10 +1,17 @@
-/** Text commands on a real database (both dialects): keys unique per organization, partial updates, tenancy. */
+/**
+ * Text commands on a real database (both dialects): keys unique per organization, partial updates,
+ * every refusal changing nothing, tenancy. The CRUD, refusal and race cases moved down from the
+ * library-catalog e2e test (one use case over HTTP, ADR 0272); the HTTP mapping stays in
+ * library-snippets e2e.
+ */
 import { expect, it } from 'vitest';
 import { ConflictError, DomainValidationError, NotFoundError } from '../../../../kernel/errors.js';
 import { FIXED_NOW, useDbHarness } from '../../../../../test/support/db-harness.js';
 import { describeEachDialect } from '../../../../../test/support/dialects.js';
 import { buildOrg, buildText } from '../../../../../test/support/factories.js';
-import { listTexts } from '../queries/list-texts.js';
+import { expectRefusal } from '../../../../../test/support/refusals.js';
+import { presentText } from '../text.presenter.js';
+import { getText, listTexts } from '../queries/list-texts.js';
 import { createText } from './create-text.js';
 import { deleteText } from './delete-text.js';
 import { updateText } from './update-text.js';
@@ -59,5 +66,70 @@ describeEachDialect('text commands', (dialect) => {
     await deleteText(ctx, text.id);
     expect(await ctx.repos.texts.findById(org.id, text.id)).toBeUndefined();
     await expect(deleteText(ctx, text.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('creates with every field, reads and lists it; null clears, absent keys stay, a null valueType is string again; deletes', async () => {
+    const ctx = h.contextFor(await buildOrg(h.db));
+    const text = presentText(
+      await createText(ctx, {
+        key: 'parties',
+        value: 'The parties',
+        name: 'Parties',
+        description: 'Who signs',
+        headingTemplate: 'Between {{ client }} and {{ supplier }}',
+        narrativeTemplate: '{{ client }} engages {{ supplier }}.',
+        bullets: ['a', 'b'],
+        entityRolesUsed: ['client', 'supplier'],
+      }),
+    );
+    expect(text).toMatchObject({ key: 'parties', value: 'The parties', valueType: 'string', name: 'Parties', bullets: ['a', 'b'], entityRolesUsed: ['client', 'supplier'] });
+    expect(text.id).toMatch(/^txt_/);
+    expect(await getText(ctx, text.id)).toEqual(text);
+    expect((await listTexts(ctx, { limit: 50 })).items.map((t) => t.key)).toEqual(['parties']);
+
+    const patched = presentText(await updateText(ctx, text.id, { name: null, bullets: null, value: 'Parties to the agreement' }));
+    expect(patched).toMatchObject({ name: null, bullets: [], value: 'Parties to the agreement', description: 'Who signs', headingTemplate: text.headingTemplate, entityRolesUsed: ['client', 'supplier'] });
+    expect(await getText(ctx, text.id)).toEqual(patched);
+    const cleared = await updateText(ctx, text.id, { valueType: null, description: null, headingTemplate: null, entityRolesUsed: null });
+    expect(cleared).toMatchObject({ valueType: 'string', description: null, headingTemplate: null, entityRolesUsed: [], narrativeTemplate: text.narrativeTemplate });
+
+    await deleteText(ctx, text.id);
+    await expect(getText(ctx, text.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(deleteText(ctx, text.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('every refusal names its reason and changes nothing; a rename to a taken key is a conflict naming the key', async () => {
+    const ctx = h.contextFor(await buildOrg(h.db));
+    const text = await createText(ctx, { key: 'k', value: 'v' });
+    const refusals: Array<[() => Promise<unknown>, RegExp]> = [
+      [() => createText(ctx, { key: '  ', value: 'v' }), /key must not be blank/],
+      [() => createText(ctx, { key: 'x1', value: 'v', valueType: 'colour' }), /valueType/],
+      [() => createText(ctx, { key: 'x2', value: 'v', narrativeTemplate: '{% if %}' }), /narrativeTemplate does not parse/],
+      [() => createText(ctx, { key: 'x3', value: 'v', headingTemplate: '{{ a' }), /headingTemplate does not parse/],
+      [() => updateText(ctx, text.id, {}), /nothing to update/],
+      [() => updateText(ctx, text.id, { key: null }), /key must not be blank/],
+      [() => updateText(ctx, text.id, { narrativeTemplate: '{% for x in %}' }), /does not parse/],
+    ];
+    for (const [refused, reason] of refusals) await expectRefusal(refused(), DomainValidationError, reason);
+    await expectRefusal(createText(ctx, { key: 'k', value: 'again' }), ConflictError, /already exists/);
+    const other = await createText(ctx, { key: 'other', value: 'o' });
+    await expectRefusal(updateText(ctx, other.id, { key: 'k' }), ConflictError, /"k" already exists/);
+    expect((await listTexts(ctx, { limit: 50 })).items).toEqual([presentText(text), presentText(other)]);
+  });
+
+  it('of four creates racing for one key, one succeeds and three are conflicts', async () => {
+    const ctx = h.contextFor(await buildOrg(h.db));
+    const answers = await Promise.allSettled([1, 2, 3, 4].map((n) => createText(ctx, { key: 'race', value: String(n) })));
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    expect(answers.flatMap((a) => (a.status === 'rejected' ? [a.reason] : [])).map((reason) => reason instanceof ConflictError)).toEqual([true, true, true]);
+    expect((await listTexts(ctx, { limit: 50 })).items.map((t) => t.key)).toEqual(['race']);
+  });
+
+  it("another organization's text is not found to read and missing from the list", async () => {
+    const owner = await buildOrg(h.db);
+    const text = await buildText(h.db, { orgId: owner.id, key: 'theirs' });
+    const other = h.contextFor(await buildOrg(h.db));
+    await expect(getText(other, text.id)).rejects.toThrow(NotFoundError);
+    expect((await listTexts(other, { limit: 50 })).items).toEqual([]);
   });
 });
