@@ -4,7 +4,15 @@ import tseslint from 'typescript-eslint';
 
 /** Forbid imports whose specifier passes through any of the named top-level folders of src/. */
 const forbid = (folders, why) => ({
-  'no-restricted-imports': ['error', { patterns: [{ regex: `(^|/)(${folders.join('|')})/`, message: why }, { regex: '(^|/)(app|server|main)\\.js$', message: 'only main.ts wires the application' }] }],
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        { regex: `(^|/)(${folders.join('|')})/`, message: why },
+        { regex: '(^|/)(app|server|main)\\.js$', message: 'only main.ts wires the application' },
+      ],
+    },
+  ],
 });
 
 const NUNJUCKS = { selector: "ImportDeclaration[source.value='nunjucks']", message: 'nunjucks executes code from templates; use src/templating' };
@@ -17,9 +25,13 @@ const NUNJUCKS = { selector: "ImportDeclaration[source.value='nunjucks']", messa
  */
 const WAIT_FOR_THE_EVENT = 'wait for the event (expect.poll / vi.waitFor), use fake timers or a ManualTicker, or assert an order instead of a duration';
 const NO_FIXED_SLEEPS = [
-  { selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']", message: `A fixed sleep in a test: ${WAIT_FOR_THE_EVENT}` },
   {
-    selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'] > ArrowFunctionExpression > CallExpression.body[arguments.length=0][callee.type='Identifier']",
+    selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']",
+    message: `A fixed sleep in a test: ${WAIT_FOR_THE_EVENT}`,
+  },
+  {
+    selector:
+      "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'] > ArrowFunctionExpression > CallExpression.body[arguments.length=0][callee.type='Identifier']",
     message: `A fixed sleep in a test: ${WAIT_FOR_THE_EVENT}`,
   },
   { selector: 'ImportDeclaration[source.value=/^(node:)?timers\\/promises$/]', message: `Awaitable timers are sleeps in a test: ${WAIT_FOR_THE_EVENT}` },
@@ -30,7 +42,8 @@ const NO_FIXED_SLEEPS = [
   },
   {
     // The same through a variable: `expect(tookMs).toBeLessThan(…)`, `expect(elapsed)…`.
-    selector: "CallExpression[callee.property.name=/^toBe(Less|Greater)Than/][callee.object.callee.name='expect'][callee.object.arguments.0.name=/(Ms|^elapsed\\w*|^took\\w*)$/]",
+    selector:
+      "CallExpression[callee.property.name=/^toBe(Less|Greater)Than/][callee.object.callee.name='expect'][callee.object.arguments.0.name=/(Ms|^elapsed\\w*|^took\\w*)$/]",
     message: 'A wall-clock assertion in a test: time is measured in benches (bench/); assert the outcome or an order of events',
   },
 ];
@@ -73,15 +86,39 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'kernel imports nothing of ours' }] }] },
   },
   { files: ['src/storage/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'templating'], 'storage imports kernel only') },
-  { files: ['src/templating/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage'], 'templating is pure infrastructure: kernel only') },
+  {
+    files: ['src/templating/**/*.ts'],
+    rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage'], 'templating is pure infrastructure: kernel only'),
+  },
   // Tenant code: evaluates tenant-authored templates, computations and expressions in pooled workers.
-  { files: ['src/tenant-code/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'extraction', 'docx'], 'tenant-code imports kernel and templating only') },
-  { files: ['src/pipeline/**/*.ts'], rules: forbid(['http', 'modules', 'adapters', 'jobs', 'storage'], 'pipeline stages reach the outside only through pipeline/ports.ts') },
-  { files: ['src/adapters/**/*.ts'], rules: forbid(['http', 'modules', 'jobs', 'storage'], 'adapters implement pipeline ports; they import pipeline and kernel') },
+  {
+    files: ['src/tenant-code/**/*.ts'],
+    rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'extraction', 'docx'], 'tenant-code imports kernel and templating only'),
+  },
+  {
+    files: ['src/pipeline/**/*.ts'],
+    rules: forbid(['http', 'modules', 'adapters', 'jobs', 'storage'], 'pipeline stages reach the outside only through pipeline/ports.ts'),
+  },
+  {
+    files: ['src/adapters/**/*.ts'],
+    rules: forbid(['http', 'modules', 'jobs', 'storage'], 'adapters implement pipeline ports; they import pipeline and kernel'),
+  },
   // Engines: pure, testable alone, kernel only.
-  { files: ['src/extraction/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'templating', 'docx'], 'extraction is an engine: it imports src/kernel only') },
-  { files: ['src/docx/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'templating', 'extraction'], 'docx is an engine: it imports src/kernel only') },
-  { files: ['src/pdf/**/*.ts'], rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'templating', 'extraction', 'docx'], 'pdf is an engine (.docx bytes → PDF bytes): it imports src/kernel only') },
+  {
+    files: ['src/extraction/**/*.ts'],
+    rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'templating', 'docx'], 'extraction is an engine: it imports src/kernel only'),
+  },
+  {
+    files: ['src/docx/**/*.ts'],
+    rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'templating', 'extraction'], 'docx is an engine: it imports src/kernel only'),
+  },
+  {
+    files: ['src/pdf/**/*.ts'],
+    rules: forbid(
+      ['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'templating', 'extraction', 'docx'],
+      'pdf is an engine (.docx bytes → PDF bytes): it imports src/kernel only',
+    ),
+  },
   // Module tiers: base modules (the document family, library, templates, identity, assessments)
   // never import workflow modules (generation, history, export, assistants); workflow modules
   // may import base ones. The modules/ root files (context, repos, route-context) sit below both.
@@ -89,13 +126,19 @@ export default tseslint.config(
   {
     files: [...BASE_MODULES.map((m) => `src/modules/${m}/**/*.ts`), 'src/modules/*.ts'],
     ignores: ['src/modules/repos.ts'],
-    rules: forbid(['http', 'adapters', ...WORKFLOW_MODULES], 'base modules never import workflow modules (generation, history, export, assistants): move the shared piece down, or the use case up'),
+    rules: forbid(
+      ['http', 'adapters', ...WORKFLOW_MODULES],
+      'base modules never import workflow modules (generation, history, export, assistants): move the shared piece down, or the use case up',
+    ),
   },
   // The repository registry (modules/repos.ts) knows every repository, so repositories sit below
   // both tiers: they import storage, kernel and engine types, never a module's use cases.
   {
     files: ['src/modules/**/*.repository.ts'],
-    rules: forbid(['http', 'adapters', 'templating', ...BASE_MODULES, ...WORKFLOW_MODULES], 'a repository imports storage, kernel and engine types only (it is reachable from every module through modules/repos.ts)'),
+    rules: forbid(
+      ['http', 'adapters', 'templating', ...BASE_MODULES, ...WORKFLOW_MODULES],
+      'a repository imports storage, kernel and engine types only (it is reachable from every module through modules/repos.ts)',
+    ),
   },
   { files: ['src/jobs/**/*.ts'], rules: forbid(['http'], 'jobs never import the HTTP layer') },
   // The HTTP layer (docs/adr/0282-http-import-rules.md): plugins and the schema registry sit on
@@ -109,7 +152,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: `(^|/)(${HTTP_NEVER.join('|')})/`, message: 'src/http imports kernel and modules only: reach storage, jobs, adapters and engines through a module use case' },
+            {
+              regex: `(^|/)(${HTTP_NEVER.join('|')})/`,
+              message: 'src/http imports kernel and modules only: reach storage, jobs, adapters and engines through a module use case',
+            },
             { regex: '\\.repository\\.js$', message: 'src/http never imports a repository: call the module use case that reads it' },
             { regex: '(^|/)(app|server|main)\\.js$', message: 'only main.ts wires the application' },
           ],
@@ -128,7 +174,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '(^|/)templating/', allowTypeImports: true, message: 'parse or render tenant text through src/tenant-code (the pool), never on the main thread' },
+            {
+              regex: '(^|/)templating/',
+              allowTypeImports: true,
+              message: 'parse or render tenant text through src/tenant-code (the pool), never on the main thread',
+            },
             { regex: '^jsonata$', allowTypeImports: true, message: 'JSONata runs in the tenant-code pool (src/tenant-code) only' },
           ],
         },

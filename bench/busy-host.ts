@@ -35,7 +35,13 @@ async function startServer(): Promise<{ base: string; child: ChildProcess; dataD
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], { env, stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i += 1) {
-    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return { base, child, dataDir };
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, child, dataDir };
     await sleep(100);
   }
   throw new Error('the server did not start');
@@ -76,21 +82,31 @@ async function main(): Promise<void> {
     await call('POST', '/v1/jinja/tidy', { template: '{% if x %}warm{% endif %}' });
 
     const checks: Array<{ name: string; samples: number[]; answers: Set<string>; checkMs: number[] }> = [];
-    for (const [name, template] of [['nested ifs, 300 KB', NESTED_IFS], ['150,000 spaces', SPACES]] as const) {
+    for (const [name, template] of [
+      ['nested ifs, 300 KB', NESTED_IFS],
+      ['150,000 spaces', SPACES],
+    ] as const) {
       const entry = { name, samples: [] as number[], answers: new Set<string>(), checkMs: [] as number[] };
       for (let round = 0; round < ROUNDS; round += 1) {
-        entry.samples.push(...(await watchHealth(base, async () => {
-          const started = performance.now();
-          const answer = await call('POST', '/v1/jinja/tidy', { template });
-          entry.checkMs.push(performance.now() - started);
-          entry.answers.add(`${answer.status} ${String(answer.body.detail ?? '').slice(0, 110)}`);
-        })));
+        entry.samples.push(
+          ...(await watchHealth(base, async () => {
+            const started = performance.now();
+            const answer = await call('POST', '/v1/jinja/tidy', { template });
+            entry.checkMs.push(performance.now() - started);
+            entry.answers.add(`${answer.status} ${String(answer.body.detail ?? '').slice(0, 110)}`);
+          })),
+        );
       }
       console.log(JSON.stringify({ ...entry, samples: entry.samples.length, p99: p99(entry.samples), answers: [...entry.answers] }));
       checks.push(entry);
     }
 
-    const sections = Array.from({ length: SECTIONS }, (_, i) => ({ key: `s${i}`, title: `Section ${i}`, render_mode: 'templated', output_template: `{{ ${i} * 2 }}: {% for n in range(5) %}{{ n }}{% endfor %}` }));
+    const sections = Array.from({ length: SECTIONS }, (_, i) => ({
+      key: `s${i}`,
+      title: `Section ${i}`,
+      render_mode: 'templated',
+      output_template: `{{ ${i} * 2 }}: {% for n in range(5) %}{{ n }}{% endfor %}`,
+    }));
     const template = await call('POST', '/v1/templates', { slug: 'busy-bench', title: 'Busy bench', sections });
     if (template.status !== 201) throw new Error(`create template: ${template.status} ${JSON.stringify(template.body).slice(0, 300)}`);
     const id = (await call('POST', '/v1/documents', { templateId: 'busy-bench' })).body.document.id as string;
@@ -98,11 +114,24 @@ async function main(): Promise<void> {
     await Promise.all(burners.map((b) => once(b, 'spawn')));
     const started = performance.now();
     const generated = await call('POST', `/v1/documents/${id}/generate`, {});
-    const text = generated.status === 200 ? await (await fetch(`${base}/v1/documents/${id}/progress`, { headers, signal: AbortSignal.timeout(1_800_000) })).text() : '';
+    const text =
+      generated.status === 200 ? await (await fetch(`${base}/v1/documents/${id}/progress`, { headers, signal: AbortSignal.timeout(1_800_000) })).text() : '';
     const runMs = performance.now() - started;
     const loadAtEnd = loadavg()[0];
-    const last = JSON.parse(text.split('\n').filter((l) => l.startsWith('data:')).at(-1)?.slice(5) ?? '{}') as { event?: string; error?: string };
-    const run = { sections: SECTIONS, burners: burners.length, runMs, end: `${last.event ?? `generate ${generated.status}`}${last.error ? `: ${last.error}` : ''}`, loadAtEnd };
+    const last = JSON.parse(
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .at(-1)
+        ?.slice(5) ?? '{}',
+    ) as { event?: string; error?: string };
+    const run = {
+      sections: SECTIONS,
+      burners: burners.length,
+      runMs,
+      end: `${last.event ?? `generate ${generated.status}`}${last.error ? `: ${last.error}` : ''}`,
+      loadAtEnd,
+    };
     console.log(JSON.stringify(run));
 
     const m = machine();
@@ -116,7 +145,10 @@ async function main(): Promise<void> {
       '',
       '| Template | /health polls | p99 | longest | check took | answer |',
       '|---|---:|---:|---:|---:|---|',
-      ...checks.map((c) => `| ${c.name} | ${c.samples.length} | ${p99(c.samples).toFixed(1)} ms | ${Math.max(...c.samples).toFixed(1)} ms | ${Math.min(...c.checkMs).toFixed(0)}–${Math.max(...c.checkMs).toFixed(0)} ms | ${[...c.answers].join('<br>').replace(/\|/g, '\\|')} |`),
+      ...checks.map(
+        (c) =>
+          `| ${c.name} | ${c.samples.length} | ${p99(c.samples).toFixed(1)} ms | ${Math.max(...c.samples).toFixed(1)} ms | ${Math.min(...c.checkMs).toFixed(0)}–${Math.max(...c.checkMs).toFixed(0)} ms | ${[...c.answers].join('<br>').replace(/\|/g, '\\|')} |`,
+      ),
       '',
       `2. A ${SECTIONS}-section templated run with ${run.burners} CPU-burning processes (${BURNERS_PER_CORE} per core): ended \`${run.end.replace(/\|/g, '\\|')}\` after`,
       `${(runMs / 1000).toFixed(1)} s; load average ${loadAtEnd.toFixed(2)} at its end.`,

@@ -72,7 +72,13 @@ async function freePort(): Promise<number> {
 async function waitUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
   for (let i = 0; i < 600; i += 1) {
     if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}:\n${output()}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not come up:\n${output()}`);
@@ -80,7 +86,9 @@ async function waitUp(url: string, child: ChildProcess, output: () => string): P
 
 /** The process's CPU time so far, in seconds (user + system, every thread). */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   // After the name: state is field 0, utime field 11, stime field 12.
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
@@ -128,7 +136,11 @@ async function startQuire(name: string, root: string): Promise<Target> {
     const { token } = (await (await fetch(`${base}/auth/dev-login`, { method: 'POST' })).json()) as { token: string };
     const headers = { authorization: `Bearer ${token}`, 'x-org-slug': 'acme' };
     const json = { ...headers, 'content-type': 'application/json' };
-    const created = await fetch(`${base}/v1/documents`, { method: 'POST', headers: json, body: JSON.stringify({ templateId: 'gdpr-dpia', title: 'Bench generated', fields: DPIA_FIELDS }) });
+    const created = await fetch(`${base}/v1/documents`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ templateId: 'gdpr-dpia', title: 'Bench generated', fields: DPIA_FIELDS }),
+    });
     if (created.status !== 201) throw new Error(`${name}: creating the document answered ${created.status}: ${await created.text()}`);
     const { document } = (await created.json()) as { document: { id: string } };
     if (child.pid === undefined) throw new Error(`${name}: no pid`);
@@ -177,7 +189,9 @@ async function main(): Promise<void> {
       for (const target of targets) {
         const sample = await measure(target, GETS);
         samples.get(target.name)?.push(sample);
-        process.stdout.write(`round ${round}: ${target.name}: ${sample.cpuMicros.toFixed(1)} µs CPU/GET, ${Math.round(sample.rps)} req/s, p99 ${sample.p99} ms\n`);
+        process.stdout.write(
+          `round ${round}: ${target.name}: ${sample.cpuMicros.toFixed(1)} µs CPU/GET, ${Math.round(sample.rps)} req/s, p99 ${sample.p99} ms\n`,
+        );
       }
     }
     process.stdout.write(`\n${GETS} GETs × ${ROUNDS} rounds at ${CONNECTIONS} connections, ${loadWhileMeasured(loadAtStart)}\n`);
@@ -185,7 +199,9 @@ async function main(): Promise<void> {
     for (const target of targets) {
       const list = samples.get(target.name) ?? [];
       const m = (f: (s: Sample) => number) => median(list.map(f));
-      process.stdout.write(`| ${target.name} | ${m((s) => s.cpuMicros).toFixed(1)} | ${Math.round(m((s) => s.rps)).toLocaleString('en')} | ${m((s) => s.p99)} ms |\n`);
+      process.stdout.write(
+        `| ${target.name} | ${m((s) => s.cpuMicros).toFixed(1)} | ${Math.round(m((s) => s.rps)).toLocaleString('en')} | ${m((s) => s.p99)} ms |\n`,
+      );
     }
   } finally {
     for (const target of targets) await target.stop();

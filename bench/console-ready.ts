@@ -53,7 +53,14 @@ function initialAssets(): { js: number; css: number; files: string[] } {
 async function timeNavigation(browser: Browser, url: string, token: string, ready: 'table' | 'load'): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   // Runs in the page (this file is compiled without the DOM library, hence the cast).
-  await context.addInitScript((value) => (globalThis as unknown as { sessionStorage: { setItem(key: string, item: string): void } }).sessionStorage.setItem('quire.console.session', JSON.stringify({ token: value })), token);
+  await context.addInitScript(
+    (value) =>
+      (globalThis as unknown as { sessionStorage: { setItem(key: string, item: string): void } }).sessionStorage.setItem(
+        'quire.console.session',
+        JSON.stringify({ token: value }),
+      ),
+    token,
+  );
   const page = await context.newPage();
   try {
     const started = performance.now();
@@ -80,7 +87,10 @@ async function main(): Promise<void> {
   // info: the start-up line the harness waits for is an info line.)
   const quire = await startQuireProcess(data, {}, { startTimeoutMs: 180_000 });
   running.quire = quire;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
   try {
     for (let i = 0; i < DOCUMENTS; i += 1) {
       const created = await quire.json('POST', '/v1/documents', { templateId: 'engagement-letter', title: `Engagement ${i + 1}` });

@@ -38,7 +38,10 @@ async function main(): Promise<void> {
   }
   const server = await startTestServer({ dialect: 'sqlite', env: { LOG_LEVEL: 'warn' } });
   const quire = { url: server.url, token: await server.login() };
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
   try {
     const form = new FormData();
     form.append('name', 'Bench invoices');
@@ -48,7 +51,9 @@ async function main(): Promise<void> {
     const body = (await created.json()) as { assessment: { id: string }; documents: Array<{ id: string }> };
     const documentId = body.documents[0].id;
     for (let waited = 0; ; waited += 500) {
-      const doc = (await (await fetch(`${quire.url}/documents/${documentId}`, { headers: { authorization: `Bearer ${quire.token}` } })).json()) as { processing_status: string };
+      const doc = (await (await fetch(`${quire.url}/documents/${documentId}`, { headers: { authorization: `Bearer ${quire.token}` } })).json()) as {
+        processing_status: string;
+      };
       if (doc.processing_status === 'processed') break;
       if (waited > 300_000 || doc.processing_status === 'failed') throw new Error(`the invoice did not process: ${doc.processing_status}`);
       await new Promise((r) => setTimeout(r, 500));

@@ -43,8 +43,35 @@ const MEASURE_MS = Number(process.env.BENCH_SEARCH_MS ?? 1500);
 const MATCHES = 20;
 const SEARCHES = { 'match, typed (kestr)': 'kestr', 'match, 2 letters (ke)': 'ke', 'no match (zqxw)': 'zqxw', 'common (vendor, 1 in 10)': 'vendor' };
 
-const WORDS = ['annual', 'supplier', 'privacy', 'impact', 'assessment', 'security', 'memo', 'engagement', 'letter', 'review', 'contract', 'renewal', 'audit',
-  'report', 'processing', 'cloud', 'hosting', 'payroll', 'marketing', 'analytics', 'retention', 'policy', 'transfer', 'records', 'quarterly', 'board', 'minutes'];
+const WORDS = [
+  'annual',
+  'supplier',
+  'privacy',
+  'impact',
+  'assessment',
+  'security',
+  'memo',
+  'engagement',
+  'letter',
+  'review',
+  'contract',
+  'renewal',
+  'audit',
+  'report',
+  'processing',
+  'cloud',
+  'hosting',
+  'payroll',
+  'marketing',
+  'analytics',
+  'retention',
+  'policy',
+  'transfer',
+  'records',
+  'quarterly',
+  'board',
+  'minutes',
+];
 
 /** A title of four vocabulary words and a number; one in ten names a vendor, `kestrel` adds the rare word. */
 function titleOf(i: number, kestrel: boolean): string {
@@ -61,8 +88,18 @@ async function seed(store: Store, size: number): Promise<string> {
   const rows = Array.from({ length: size }, (_, i) => {
     const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
     return {
-      id: newId('doc'), org_id: org.id, slug: null, title: titleOf(i, i % every === every - 1), description: null, is_template: 0, template_id: null,
-      state: 'draft', config_json: '{}', created_by: null, created_at: at, updated_at: at,
+      id: newId('doc'),
+      org_id: org.id,
+      slug: null,
+      title: titleOf(i, i % every === every - 1),
+      description: null,
+      is_template: 0,
+      template_id: null,
+      state: 'draft',
+      config_json: '{}',
+      created_by: null,
+      created_at: at,
+      updated_at: at,
     };
   });
   await insertRows(store.db, 'documents', rows, 500);
@@ -84,7 +121,9 @@ let lastQuery: CompiledQuery | undefined;
 
 async function explainLast(db: Kysely<Database>): Promise<void> {
   if (!process.env.BENCH_SEARCH_EXPLAIN || !lastQuery) return;
-  const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, costs off) ${lastQuery.sql}`, [...lastQuery.parameters]));
+  const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>(
+    CompiledQuery.raw(`explain (analyze, costs off) ${lastQuery.sql}`, [...lastQuery.parameters]),
+  );
   console.log(rows.map((row) => row['QUERY PLAN']).join('\n'));
 }
 
@@ -93,13 +132,31 @@ async function open(dialect: DialectName): Promise<Opened> {
     const dataDir = await mkdtemp(join(tmpdir(), 'quire-search-bench-'));
     const store = await openStore({ dataDir, databaseUrl: undefined, databaseSchema: 'public' });
     await migrateToLatest(store.db);
-    return { store, db: store.db, serverCpu: async () => 0, close: async () => { await store.close(); await rm(dataDir, { recursive: true, force: true }); } };
+    return {
+      store,
+      db: store.db,
+      serverCpu: async () => 0,
+      close: async () => {
+        await store.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const schema = `bench_search_${randomBytes(4).toString('hex')}`;
   const store = await openStore({ dataDir: tmpdir(), databaseUrl: POSTGRES_URL, databaseSchema: schema });
   await migrateToLatest(store.db, schema);
-  const pool = new pg.Pool({ connectionString: POSTGRES_URL, max: 1, idleTimeoutMillis: 0, options: `-c search_path=${schema} -c max_parallel_workers_per_gather=0` });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => { lastQuery = event.query; } });
+  const pool = new pg.Pool({
+    connectionString: POSTGRES_URL,
+    max: 1,
+    idleTimeoutMillis: 0,
+    options: `-c search_path=${schema} -c max_parallel_workers_per_gather=0`,
+  });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      lastQuery = event.query;
+    },
+  });
   const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
   const pid = rows[0].pid;
   return {
@@ -174,7 +231,7 @@ async function main(): Promise<void> {
   const section = [
     '## Document search',
     '',
-    'CPU per `?q=` search (first page of 50, the repository\'s page query; process plus PostgreSQL backend CPU), one organization of 1k, 10k and 100k documents.',
+    "CPU per `?q=` search (first page of 50, the repository's page query; process plus PostgreSQL backend CPU), one organization of 1k, 10k and 100k documents.",
     '',
     ...lines,
     POSTGRES_URL ? '' : 'PostgreSQL not measured: set BENCH_POSTGRES_URL (or TEST_POSTGRES_URL).',

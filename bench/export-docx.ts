@@ -264,7 +264,9 @@ async function main(): Promise<void> {
       `| same, \`node --max-old-space-size=${HEAP_CAP_MB}\` | ${fmt(capped.timesMs[0])} | ${capped.peakRssMb} MB | ${Math.round(capped.bytes / 1024)} KB |`,
       `| \`GET /v1/documents/{id}/export.docx\` on a started server, ${LARGE_SECTIONS} sections (worker-composed) | ${fmt(median(http.timesMs))} | ${http.peakRssMb} MB | ${Math.round(http.bytes / 1024)} KB |`,
       `| \`GET /v1/documents/{id}/export.docx\`, ${COMPARE_SECTIONS} sections (worker-composed), alternating with pandoc | ${fmt(median(httpCompare))} | — | ${Math.round(httpCompareBytes / 1024)} KB |`,
-      pandocCompare.length > 0 ? `| \`pandoc -f markdown -t docx\`, same Markdown, alternating with the HTTP export | ${fmt(median(pandocCompare))} | — | — |` : '| `pandoc`, alternating | not installed | | |',
+      pandocCompare.length > 0
+        ? `| \`pandoc -f markdown -t docx\`, same Markdown, alternating with the HTTP export | ${fmt(median(pandocCompare))} | — | — |`
+        : '| `pandoc`, alternating | not installed | | |',
     ];
     const httpNote = [
       `Over HTTP, the server process (run from the TypeScript sources under tsx, SQLite, the document and its three sources loaded —`,
@@ -278,7 +280,9 @@ async function main(): Promise<void> {
     const ratio = pandocMedian
       ? [
           `Quire / pandoc time ratio (${COMPARE_SECTIONS} sections): **${(quireMedian / pandocMedian).toFixed(2)}×** in-process;`,
-          pandocCompare.length > 0 ? `**${(median(httpCompare) / median(pandocCompare)).toFixed(2)}×** over HTTP (${COMPARE_ROUNDS} alternating rounds of 3, medians of ${httpCompare.length} each).` : '',
+          pandocCompare.length > 0
+            ? `**${(median(httpCompare) / median(pandocCompare)).toFixed(2)}×** over HTTP (${COMPARE_ROUNDS} alternating rounds of 3, medians of ${httpCompare.length} each).`
+            : '',
           `Load: ${loadWhileMeasured(loadAtStart)}.`,
         ].join(' ')
       : '';
@@ -301,7 +305,7 @@ async function main(): Promise<void> {
       'Before the composer wrote the body block by block (compose-docx.ts, body-writer.ts), docx built one object tree of the',
       'whole body before writing any XML: the same 500-section export peaked at 556 MB RSS uncapped and needed a 192 MB heap',
       '(312 MB RSS). Its live heap is now about 40 MB at most (the intermediate model of every block, the body XML, one block',
-      "being converted), measured with forced GCs between the phases.",
+      'being converted), measured with forced GCs between the phases.',
       '',
       httpNote,
       '',

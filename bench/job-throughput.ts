@@ -35,7 +35,13 @@ async function clusterOf(fake: FakeOpenAi, workers: number, leaseSeconds = 30): 
   const cluster = await startQuireCluster({
     apis: 1,
     workers,
-    env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'bench-key', JOB_CONCURRENCY: String(CONCURRENCY), JOB_LEASE_SECONDS: String(leaseSeconds) },
+    env: {
+      LLM_PROVIDER: 'openai-compatible',
+      LLM_BASE_URL: fake.baseUrl,
+      LLM_API_KEY: 'bench-key',
+      JOB_CONCURRENCY: String(CONCURRENCY),
+      JOB_LEASE_SECONDS: String(leaseSeconds),
+    },
   });
   const created = await cluster.apis[0].json('POST', '/v1/templates', TEMPLATE);
   if (created.status !== 201) throw new Error(`template: ${created.status} ${JSON.stringify(created.body)}`);
@@ -55,7 +61,9 @@ async function generate(cluster: QuireCluster, documentId: string): Promise<void
 
 async function ended(cluster: QuireCluster, documentIds: string[]): Promise<{ finished: number; ended: number }> {
   const list = documentIds.map((id) => `'${id}'`).join(',');
-  const rows = await cluster.query<{ status: string; n: string }>(`select status, count(*) as n from generation_runs where document_id in (${list}) group by status`);
+  const rows = await cluster.query<{ status: string; n: string }>(
+    `select status, count(*) as n from generation_runs where document_id in (${list}) group by status`,
+  );
   const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
   return { finished: count('finished'), ended: count('finished') + count('failed') + count('blocked') };
 }

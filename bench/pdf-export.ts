@@ -62,7 +62,9 @@ async function coldConvert(docxPath: string, dir: string): Promise<void> {
   const profile = await mkdtemp(join(dir, 'profile-'));
   const out = await mkdtemp(join(dir, 'out-'));
   try {
-    await run('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', out, docxPath], { timeout: 300_000 });
+    await run('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', out, docxPath], {
+      timeout: 300_000,
+    });
   } finally {
     await rm(profile, { recursive: true, force: true });
     await rm(out, { recursive: true, force: true });
@@ -107,7 +109,14 @@ async function main(): Promise<void> {
       for (const concurrency of [1, 8]) {
         const total = REQUESTS[doc.name][concurrency];
         const latencies = await measure(total, concurrency, async () => void (await get(id, 'pdf')));
-        rows.push({ what: `Quire \`export.pdf\`, ${doc.sections} sections`, pages, concurrency, requests: total, p50: percentile(latencies, 50), p95: percentile(latencies, 95) });
+        rows.push({
+          what: `Quire \`export.pdf\`, ${doc.sections} sections`,
+          pages,
+          concurrency,
+          requests: total,
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+        });
         console.log(rows.at(-1));
       }
     }
@@ -117,9 +126,19 @@ async function main(): Promise<void> {
     const docxPath = join(dir, 'small.docx');
     await writeFile(docxPath, await get(ids.get(small.name) ?? '', 'docx'));
     const smallPages = rows.find((r) => r.what.includes(`${small.sections} sections`))?.pages ?? 0;
-    for (const [concurrency, total] of [[1, 3], [8, 8]] as const) {
+    for (const [concurrency, total] of [
+      [1, 3],
+      [8, 8],
+    ] as const) {
       const latencies = await measure(total, concurrency, () => coldConvert(docxPath, dir));
-      rows.push({ what: 'cold `soffice --headless --convert-to pdf`, same .docx', pages: smallPages, concurrency, requests: total, p50: percentile(latencies, 50), p95: percentile(latencies, 95) });
+      rows.push({
+        what: 'cold `soffice --headless --convert-to pdf`, same .docx',
+        pages: smallPages,
+        concurrency,
+        requests: total,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+      });
       console.log(rows.at(-1));
     }
   } finally {

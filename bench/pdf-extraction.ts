@@ -83,7 +83,16 @@ async function startQuire(name: string, root: string, nodeArgs: string[] = []): 
   // (NODE_OPTIONS refuses --cpu-prof).
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', CONSOLE_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '1000000', UPLOAD_INSPECT_TIMEOUT_SECONDS: '120' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      CONSOLE_ENABLED: 'false',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      UPLOAD_INSPECT_TIMEOUT_SECONDS: '120',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -93,7 +102,10 @@ async function startQuire(name: string, root: string, nodeArgs: string[] = []): 
   for (let waited = 0; ; waited += 100) {
     if (child.exitCode !== null) throw new Error(`${name} exited: ${output}`);
     if (waited > 120_000) throw new Error(`${name} did not start: ${output}`);
-    const up = await fetch(`${base}/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -116,13 +128,19 @@ async function uploadUntilItems(quire: Quire, pdf: Buffer): Promise<{ ms: number
   ]);
   const auth = { authorization: `Bearer ${quire.token}`, 'x-org-slug': 'acme' };
   const start = performance.now();
-  const res = await fetch(`${quire.base}/documents`, { method: 'POST', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+  const res = await fetch(`${quire.base}/documents`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
   if (res.status !== 201) throw new Error(`${quire.name}: upload answered ${res.status}: ${await res.text()}`);
   const id = ((await res.json()) as { documents: Array<{ id: string }> }).documents[0].id;
   for (;;) {
     const doc = (await (await fetch(`${quire.base}/documents/${id}`, { headers: auth })).json()) as { processing_status: string; page_count: number | null };
     if (doc.processing_status === 'processed' || doc.processing_status === 'partially_processed') {
-      const items = (await (await fetch(`${quire.base}/documents/${id}/extracted-items`, { headers: auth })).json()) as { items: Array<{ provenance: { anchors: Array<{ page_number?: number }> } }> };
+      const items = (await (await fetch(`${quire.base}/documents/${id}/extracted-items`, { headers: auth })).json()) as {
+        items: Array<{ provenance: { anchors: Array<{ page_number?: number }> } }>;
+      };
       const ms = performance.now() - start;
       return { ms, items: items.items.length, pages: doc.page_count ?? 0 };
     }
@@ -162,7 +180,9 @@ async function main(): Promise<void> {
       }
       peer.push(timed('pdftotext', ['-bbox-layout', pdfPath, join(dir, 'out.html')]));
       load.push(loadavg()[0]);
-      process.stdout.write(`round ${round + 1}: ${quires.map((q) => `${q.name} ${Math.round(times.get(q.name)?.at(-1) ?? 0)} ms`).join(', ')}, pdftotext ${Math.round(peer.at(-1) ?? 0)} ms\n`);
+      process.stdout.write(
+        `round ${round + 1}: ${quires.map((q) => `${q.name} ${Math.round(times.get(q.name)?.at(-1) ?? 0)} ms`).join(', ')}, pdftotext ${Math.round(peer.at(-1) ?? 0)} ms\n`,
+      );
     }
   } finally {
     for (const q of quires) await q.stop();

@@ -43,7 +43,8 @@ import { loadWhileMeasured, machine, writeBenchmarkSection } from './benchmarks-
 const SECTIONS = 200;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const WARMUP_ROUNDS = Math.max(1, Number(process.env.BENCH_WARMUP_ROUNDS ?? 10));
-const TEMPLATE = '## {{ document.title }}\n{% for f in items %}- {{ f.name|upper }}: {{ f.value }}{% if not loop.last %},{% endif %}\n{% endfor %}Total: {{ computed.total }} for {{ fields.client }} on {{ today }}.';
+const TEMPLATE =
+  '## {{ document.title }}\n{% for f in items %}- {{ f.name|upper }}: {{ f.value }}{% if not loop.last %},{% endif %}\n{% endfor %}Total: {{ computed.total }} for {{ fields.client }} on {{ today }}.';
 const CONTEXT = {
   document: { title: 'Letter' },
   items: Array.from({ length: 10 }, (_, i) => ({ name: `item ${i}`, value: i * 3 })),
@@ -54,7 +55,15 @@ const CONTEXT = {
 
 const sourcesOf = (round: string) => Array.from({ length: SECTIONS }, (_, i) => `${TEMPLATE} #${round}-${i}`);
 const sectionsOf = (sources: string[]): RenderSection[] =>
-  sources.map((source, i) => ({ id: `sec_${i}`, key: `s${i}`, title: `Section ${i}`, renderMode: 'templated', outputType: 'markdown', prompt: null, outputTemplate: source }));
+  sources.map((source, i) => ({
+    id: `sec_${i}`,
+    key: `s${i}`,
+    title: `Section ${i}`,
+    renderMode: 'templated',
+    outputType: 'markdown',
+    prompt: null,
+    outputTemplate: source,
+  }));
 const NO_MODEL = {} as ModelGateway;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** This process's CPU time so far in ms, every thread (main, tenant-code workers, V8's helpers). */
@@ -83,11 +92,21 @@ await renderTemplates(['warm {{ 1 }}', 'warm {{ 2 }}'], {}, () => 'warm');
 
 /** The render stage of a run over `sources`, its events batched (or appended one by one). */
 async function quireRun(sources: string[], batched: boolean): Promise<number> {
-  const writer = new RunEventWriter((batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run, batch), () => new Date());
-  const emit = batched ? writer.emit : async (event: Parameters<typeof writer.emit>[0]) => void (await ctx.repos.runEvents.append(org.id, doc.id, run, event, new Date()));
+  const writer = new RunEventWriter(
+    (batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run, batch),
+    () => new Date(),
+  );
+  const emit = batched
+    ? writer.emit
+    : async (event: Parameters<typeof writer.emit>[0]) => void (await ctx.repos.runEvents.append(org.id, doc.id, run, event, new Date()));
   const t = performance.now();
   const cpuBefore = cpuMs();
-  const rendered = await renderSections(sectionsOf(sources), CONTEXT, { emit, model: NO_MODEL }, { concurrency: 4, sources: [], voice: null, brief: {}, models: {} as never });
+  const rendered = await renderSections(
+    sectionsOf(sources),
+    CONTEXT,
+    { emit, model: NO_MODEL },
+    { concurrency: 4, sources: [], voice: null, brief: {}, models: {} as never },
+  );
   await writer.flush();
   const elapsed = performance.now() - t;
   lastCpu = cpuMs() - cpuBefore;
@@ -139,8 +158,11 @@ for (let round = -WARMUP_ROUNDS; round < ROUNDS; round++) {
   times.oneByOne.push(await quireRun(again, false));
   cpuTimes.oneByOne.push(lastCpu);
   previous = fresh;
-  console.log(`round ${round}: jinja (default V8) ${times.jinjaDefault.at(-1)?.toFixed(0)} ms, jinja (this process) ${times.jinja.at(-1)?.toFixed(0)} ms, quire new ${times.fresh.at(-1)?.toFixed(0)} ms, same ${times.same.at(-1)?.toFixed(0)} ms, one-by-one ${times.oneByOne.at(-1)?.toFixed(0)} ms`);
-  if (round === -WARMUP_ROUNDS) Object.assign(cold, { jinjaDefault: times.jinjaDefault[0], jinjaDefaultCpu: cpuTimes.jinjaDefault[0], fresh: times.fresh[0], freshCpu: cpuTimes.fresh[0] });
+  console.log(
+    `round ${round}: jinja (default V8) ${times.jinjaDefault.at(-1)?.toFixed(0)} ms, jinja (this process) ${times.jinja.at(-1)?.toFixed(0)} ms, quire new ${times.fresh.at(-1)?.toFixed(0)} ms, same ${times.same.at(-1)?.toFixed(0)} ms, one-by-one ${times.oneByOne.at(-1)?.toFixed(0)} ms`,
+  );
+  if (round === -WARMUP_ROUNDS)
+    Object.assign(cold, { jinjaDefault: times.jinjaDefault[0], jinjaDefaultCpu: cpuTimes.jinjaDefault[0], fresh: times.fresh[0], freshCpu: cpuTimes.fresh[0] });
   // Warm-up rounds are not measured.
   if (round < 0) for (const list of [...Object.values(times), ...Object.values(cpuTimes)]) list.length = 0;
 }
@@ -175,12 +197,12 @@ const section = [
   `First round after start (one sample, code not yet optimized by V8): the library alone (default V8) ${cold.jinjaDefault.toFixed(0)} ms (${((cold.jinjaDefaultCpu / SECTIONS) * 1000).toFixed(0)} µs CPU per section); Quire, new templates, ${cold.fresh.toFixed(0)} ms (${((cold.freshCpu / SECTIONS) * 1000).toFixed(0)} µs CPU per section, ${(cold.fresh / cold.jinjaDefault).toFixed(2)}×).`,
   '',
   'Quire renders in the tenant-code pool (2 workers, sandboxed: missing-variable markers, step and output budgets),',
-  'batches of 8 templates per worker message with the context converted once per batch, each template on its lane\'s',
+  "batches of 8 templates per worker message with the context converted once per batch, each template on its lane's",
   'worker (compiled once in the pool); its time includes the SQLite writes of the 200 `render_started` events and',
   'their final flush. Quire sets `--max-valid-polymorphic-map-count=16` for its process (V8 flags are per process), so the',
   'library measured in this process has it too; the first row is the library as it ships, in a process of its own.',
   'CPU per section counts every thread of the measuring process (for Quire: the main thread, both tenant-code workers',
-  'and V8\'s GC and compiler helpers), so on a shared machine it says what the work cost where wall time cannot: the',
+  "and V8's GC and compiler helpers), so on a shared machine it says what the work cost where wall time cannot: the",
   'tenant-code workers run at nice 10 and yield to every other process, the library alone does not.',
 ].join('\n');
 await writeBenchmarkSection('Templated render', section);

@@ -71,7 +71,13 @@ async function freePort(): Promise<number> {
 async function waitUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
   for (let i = 0; i < 600; i += 1) {
     if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}:\n${output()}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not come up:\n${output()}`);
@@ -110,7 +116,10 @@ async function startFastapiHello(python: string): Promise<Target> {
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'quire-bench-fastapi-'));
   await writeFile(join(dir, 'hello.py'), "from fastapi import FastAPI\napp = FastAPI()\n\n@app.get('/')\nasync def hello():\n    return {'hello': 'world'}\n");
-  const child = spawn(python, ['-m', 'uvicorn', 'hello:app', '--host', '127.0.0.1', '--port', String(port), '--log-level', 'warning', '--no-access-log'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(python, ['-m', 'uvicorn', 'hello:app', '--host', '127.0.0.1', '--port', String(port), '--log-level', 'warning', '--no-access-log'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}/`;
@@ -119,7 +128,10 @@ async function startFastapiHello(python: string): Promise<Target> {
 }
 
 /** A GET with exactly these headers (node:http adds no Accept-Encoding), its status, headers and body. */
-function plainGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function plainGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolveGet, reject) => {
     httpGet(url, { headers }, (response) => {
       let body = '';
@@ -172,7 +184,12 @@ async function startFixedBody(quire: Target): Promise<Target> {
  * (offline model), whose detail carries each section's staleness. `cacheOff` starts it with
  * `DOCUMENT_CACHE_MB=0` and keeps only the generated target: what a full read of it costs.
  */
-async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postgres', options: { generated?: boolean; cacheOff?: boolean } = {}): Promise<Target[]> {
+async function startQuire(
+  name: string,
+  root: string,
+  dialect: 'sqlite' | 'postgres',
+  options: { generated?: boolean; cacheOff?: boolean } = {},
+): Promise<Target[]> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-'));
   const schema = dialect === 'postgres' ? `bench_${randomBytes(5).toString('hex')}` : undefined;
@@ -213,13 +230,23 @@ async function startQuire(name: string, root: string, dialect: 'sqlite' | 'postg
 }
 
 /** The targets of a started Quire: its health awaited, a document made (and one generated). */
-async function readyTargets(name: string, child: ChildProcess, output: () => string, port: number, setup: { dataDir: string; schema: string | undefined; generated: boolean }): Promise<Target[]> {
+async function readyTargets(
+  name: string,
+  child: ChildProcess,
+  output: () => string,
+  port: number,
+  setup: { dataDir: string; schema: string | undefined; generated: boolean },
+): Promise<Target[]> {
   const { dataDir, schema } = setup;
   const base = `http://127.0.0.1:${port}`;
   await waitUp(`${base}/health`, child, output);
   const { token } = (await (await fetch(`${base}/auth/dev-login`, { method: 'POST' })).json()) as { token: string };
   const headers = { authorization: `Bearer ${token}`, 'x-org-slug': 'acme' };
-  const created = await fetch(`${base}/v1/documents`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ templateId: 'gdpr-dpia', title: 'Bench' }) });
+  const created = await fetch(`${base}/v1/documents`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ templateId: 'gdpr-dpia', title: 'Bench' }),
+  });
   if (created.status !== 201) throw new Error(`${name}: creating the document answered ${created.status}: ${await created.text()}`);
   const { document } = (await created.json()) as { document: { id: string } };
   const cleanup = async () => {
@@ -232,9 +259,17 @@ async function readyTargets(name: string, child: ChildProcess, output: () => str
   };
   const targets: Target[] = [{ name, url: `${base}/v1/documents/${document.id}`, headers, stop: stopper(child, cleanup) }];
   if (setup.generated) {
-    const other = await fetch(`${base}/v1/documents`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ templateId: 'gdpr-dpia', title: 'Bench generated', fields: DPIA_FIELDS }) });
+    const other = await fetch(`${base}/v1/documents`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ templateId: 'gdpr-dpia', title: 'Bench generated', fields: DPIA_FIELDS }),
+    });
     const { document: generated } = (await other.json()) as { document: { id: string } };
-    const run = await fetch(`${base}/v1/documents/${generated.id}/generate`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ force: true }) });
+    const run = await fetch(`${base}/v1/documents/${generated.id}/generate`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ force: true }),
+    });
     if (run.status !== 200) throw new Error(`${name}: generating answered ${run.status}: ${await run.text()}`);
     const events = await collectEvents(`${base}/v1/documents/${generated.id}/progress`, token, { org: 'acme', timeoutMs: 120_000 });
     if (events.at(-1)?.event !== 'pipeline_finished') throw new Error(`${name}: the generation ended with ${JSON.stringify(events.at(-1))}`);
@@ -308,7 +343,7 @@ async function writeReport(targets: Target[], samples: Map<string, Sample[]>, ru
   const section = [
     '## Request path',
     '',
-    `Authenticated \`GET /v1/documents/{id}\` (a GDPR DPIA document from the built-in template, not generated, answered from the revision-checked cache; on SQLite also one generated with the offline model, answered from the cache while the document's and the organization's revisions hold, and the same read in full by a Quire started with \`DOCUMENT_CACHE_MB=0\`; dev token, \`X-Org-Slug: acme\`) against a Fastify hello-world, a Fastify server answering Quire's own response (the same body and headers, fixed and pre-serialized: the ceiling a ~10 KB answer allows)${run.hasFastapi ? ' and a FastAPI hello-world (Debian\'s python3-fastapi under uvicorn, one worker)' : ' (FastAPI+uvicorn not installed: left out)'}, each its own process on loopback; autocannon in the bench process at ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, targets interleaved round by round, medians of ${ROUNDS} rounds. Quire is the built service, as \`npm start\` runs it (\`node scripts/start.mjs\`, \`LOG_LEVEL=warn\`, the console off).`,
+    `Authenticated \`GET /v1/documents/{id}\` (a GDPR DPIA document from the built-in template, not generated, answered from the revision-checked cache; on SQLite also one generated with the offline model, answered from the cache while the document's and the organization's revisions hold, and the same read in full by a Quire started with \`DOCUMENT_CACHE_MB=0\`; dev token, \`X-Org-Slug: acme\`) against a Fastify hello-world, a Fastify server answering Quire's own response (the same body and headers, fixed and pre-serialized: the ceiling a ~10 KB answer allows)${run.hasFastapi ? " and a FastAPI hello-world (Debian's python3-fastapi under uvicorn, one worker)" : ' (FastAPI+uvicorn not installed: left out)'}, each its own process on loopback; autocannon in the bench process at ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, targets interleaved round by round, medians of ${ROUNDS} rounds. Quire is the built service, as \`npm start\` runs it (\`node scripts/start.mjs\`, \`LOG_LEVEL=warn\`, the console off).`,
     '',
     `Machine: ${cpu}, ${nproc} cores (${loadWhileMeasured(run.loadAtStart)}), Node ${node}, ${new Date().toISOString().slice(0, 10)}.`,
     `Command: \`npx tsx bench/request-path.ts\`${POSTGRES_URL ? ' with `BENCH_POSTGRES_URL` set' : ''}${BEFORE_DIR ? ' and `BENCH_BEFORE_DIR` set to a checkout of the earlier commit' : ''}.`,

@@ -31,9 +31,15 @@ const SERVER_NODE_ARGS = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter((
 const SECTIONS = 20;
 /** The need graph: key → the needs it depends on (widths 4, 3, 2, 1). */
 const NEEDS: Record<string, string[]> = {
-  a1: [], a2: [], a3: [], a4: [],
-  b1: ['a1', 'a2'], b2: ['a3'], b3: ['a4'],
-  c1: ['b1', 'b2'], c2: ['b3'],
+  a1: [],
+  a2: [],
+  a3: [],
+  a4: [],
+  b1: ['a1', 'a2'],
+  b2: ['a3'],
+  b3: ['a4'],
+  c1: ['b1', 'b2'],
+  c2: ['b3'],
   d1: ['c1', 'c2'],
 };
 const WIDE = Number(process.env.BENCH_WIDE ?? 64);
@@ -47,7 +53,8 @@ const SETTINGS = process.env.BENCH_SETTINGS ? ALL_SETTINGS.filter((_, i) => proc
 
 function answer(request: FakeChatRequest): { content: string } {
   if (request.schemaName === 'synthesized_context') return { content: JSON.stringify(SYNTHESIS) };
-  if (request.schemaName === 'claim_verdicts') return { content: JSON.stringify({ verdicts: [{ sentence: 'Revenue grew 15% in 2025.', supported: true, reason: 'The report says so.' }] }) };
+  if (request.schemaName === 'claim_verdicts')
+    return { content: JSON.stringify({ verdicts: [{ sentence: 'Revenue grew 15% in 2025.', supported: true, reason: 'The report says so.' }] }) };
   if (request.schemaName) return { content: '{}' };
   return { content: 'Revenue grew 15% in 2025 [1].' };
 }
@@ -59,9 +66,18 @@ const TEMPLATE = {
   config: { verify: { judge: 'model' }, synthesis: { enabled: true } },
   dataNeeds: [
     { output_key: 'report', kind: 'static', name: 'Annual report 2025', args_json: { value: 'Revenue grew 15% in 2025. The company employs 120 people.' } },
-    ...Object.entries(NEEDS).map(([key, deps]) => ({ output_key: key, kind: 'llm', prompt_body: `Note ${key} on {{ company }}`, depends_on: deps.length > 0 ? deps : null })),
+    ...Object.entries(NEEDS).map(([key, deps]) => ({
+      output_key: key,
+      kind: 'llm',
+      prompt_body: `Note ${key} on {{ company }}`,
+      depends_on: deps.length > 0 ? deps : null,
+    })),
   ],
-  sections: Array.from({ length: SECTIONS }, (_, i) => ({ key: `s${i}`, title: `Part ${i + 1}`, prompt: `Write part ${i + 1} on {{ company }} from {{ d1 }}` })),
+  sections: Array.from({ length: SECTIONS }, (_, i) => ({
+    key: `s${i}`,
+    title: `Part ${i + 1}`,
+    prompt: `Write part ${i + 1} on {{ company }} from {{ d1 }}`,
+  })),
 };
 
 /**
@@ -91,7 +107,13 @@ function idealRounds(maxConcurrency: number, render: number): number {
   while (done.size < tasks.length) {
     const ready = tasks.filter((t) => !done.has(t.key) && t.deps.every((d) => done.has(d))).sort((x, y) => levelOf(y.key) - levelOf(x.key));
     const started: string[] = [];
-    for (const pool of ['needs', 'synthesis', 'render'] as const) started.push(...ready.filter((t) => t.pool === pool).slice(0, limits[pool]).map((t) => t.key));
+    for (const pool of ['needs', 'synthesis', 'render'] as const)
+      started.push(
+        ...ready
+          .filter((t) => t.pool === pool)
+          .slice(0, limits[pool])
+          .map((t) => t.key),
+      );
     for (const key of started) done.add(key);
     rounds += 1;
   }
@@ -111,8 +133,11 @@ async function oneRun(quire: QuireProcess, documentId: string): Promise<number> 
   const first = events.find((e) => e.runId === runId && e.event === 'pipeline_started');
   const judged = events.filter((e) => e.runId === runId && e.event === 'verify_section_finished').length;
   const asked = events.filter((e) => e.runId === runId && e.event === 'need_finished' && String(e.outputKey) in NEEDS).length;
-  if (!first || judged !== SECTIONS || asked !== Object.keys(NEEDS).length) throw new Error(`run ${runId}: ${asked} needs asked, ${judged} sections checked, started ${JSON.stringify(first)}`);
-  if (TRACE) for (const e of events.filter((x) => x.runId === runId)) console.log(`${((Number(e.ts) - Number(first.ts)) * 1000).toFixed(0).padStart(6)} ms ${e.event} ${String(e.outputKey ?? e.sectionId ?? '')}`);
+  if (!first || judged !== SECTIONS || asked !== Object.keys(NEEDS).length)
+    throw new Error(`run ${runId}: ${asked} needs asked, ${judged} sections checked, started ${JSON.stringify(first)}`);
+  if (TRACE)
+    for (const e of events.filter((x) => x.runId === runId))
+      console.log(`${((Number(e.ts) - Number(first.ts)) * 1000).toFixed(0).padStart(6)} ms ${e.event} ${String(e.outputKey ?? e.sectionId ?? '')}`);
   return (Number(last.ts) - Number(first.ts)) * 1000;
 }
 
@@ -124,7 +149,11 @@ function median(values: readonly number[]): number {
 async function main(): Promise<void> {
   const fake = await startFakeOpenAi({ latencyMs: LATENCY_MS, respond: answer });
   const data = await newQuireData('sqlite');
-  const quire = await startQuireProcess(data, { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'bench-key', LLM_TIMEOUT_MS: '30000' }, { startTimeoutMs: 120_000, nodeArgs: SERVER_NODE_ARGS });
+  const quire = await startQuireProcess(
+    data,
+    { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'bench-key', LLM_TIMEOUT_MS: '30000' },
+    { startTimeoutMs: 120_000, nodeArgs: SERVER_NODE_ARGS },
+  );
   const loadBefore = loadavg()[0];
   const rows: string[] = [];
   try {
@@ -134,15 +163,22 @@ async function main(): Promise<void> {
       const created = await quire.json('POST', '/v1/documents', { templateId: TEMPLATE.slug });
       if (created.status !== 201) throw new Error(`document: ${created.status} ${JSON.stringify(created.body)}`);
       const id = created.body.document.id as string;
-      const configured = await quire.json('PUT', `/v1/documents/${id}/config`, { coordination: { maxConcurrency: setting.maxConcurrency }, render: { concurrency: setting.render } });
+      const configured = await quire.json('PUT', `/v1/documents/${id}/config`, {
+        coordination: { maxConcurrency: setting.maxConcurrency },
+        render: { concurrency: setting.render },
+      });
       if (configured.status !== 200) throw new Error(`config: ${configured.status} ${JSON.stringify(configured.body)}`);
       await oneRun(quire, id); // warm-up: workers, statement caches, the first connection to the model
       const makespans: number[] = [];
       for (let i = 0; i < RUNS; i += 1) makespans.push(await oneRun(quire, id));
       const ms = median(makespans);
       const ideal = idealRounds(setting.maxConcurrency, setting.render) * LATENCY_MS;
-      console.log(`${setting.label}: makespan median ${ms.toFixed(0)} ms (runs ${makespans.map((m) => m.toFixed(0)).join(', ')}); critical path ${CRITICAL_PATH_MS} ms; ideal list schedule ${ideal} ms`);
-      rows.push(`| ${setting.label} | ${ms.toFixed(0)} ms | ${makespans.map((m) => m.toFixed(0)).join(', ')} | ${CRITICAL_PATH_MS} ms | ${(ms / CRITICAL_PATH_MS).toFixed(2)} | ${ideal} ms | ${(ms / ideal).toFixed(2)} |`);
+      console.log(
+        `${setting.label}: makespan median ${ms.toFixed(0)} ms (runs ${makespans.map((m) => m.toFixed(0)).join(', ')}); critical path ${CRITICAL_PATH_MS} ms; ideal list schedule ${ideal} ms`,
+      );
+      rows.push(
+        `| ${setting.label} | ${ms.toFixed(0)} ms | ${makespans.map((m) => m.toFixed(0)).join(', ')} | ${CRITICAL_PATH_MS} ms | ${(ms / CRITICAL_PATH_MS).toFixed(2)} | ${ideal} ms | ${(ms / ideal).toFixed(2)} |`,
+      );
     }
   } finally {
     quire.child.kill('SIGTERM');

@@ -16,8 +16,30 @@ import { machine, writeBenchmarkSection } from './benchmarks-file.js';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 const DOCUMENTS: Array<[string, Record<string, unknown>]> = [
-  ['engagement-letter', { firm_name: 'Northwind LLP', client_name: 'Contoso GmbH', client_contact: 'Ada Lovelace', services: 'Tax advice\nAudit support', start_date: '2026-12-01', fee_amount: 12000, signatory: 'J. Smith' }],
-  ['gdpr-dpia', { controller_name: 'Acme Health GmbH', processing_name: 'Reminders', processing_purpose: 'Appointment reminders', data_categories: 'name, phone', data_subjects: 'patients', lawful_basis: 'contract', retention_months: 24 }],
+  [
+    'engagement-letter',
+    {
+      firm_name: 'Northwind LLP',
+      client_name: 'Contoso GmbH',
+      client_contact: 'Ada Lovelace',
+      services: 'Tax advice\nAudit support',
+      start_date: '2026-12-01',
+      fee_amount: 12000,
+      signatory: 'J. Smith',
+    },
+  ],
+  [
+    'gdpr-dpia',
+    {
+      controller_name: 'Acme Health GmbH',
+      processing_name: 'Reminders',
+      processing_purpose: 'Appointment reminders',
+      data_categories: 'name, phone',
+      data_subjects: 'patients',
+      lawful_basis: 'contract',
+      retention_months: 24,
+    },
+  ],
   ['vendor-security-memo', { vendor_name: 'Initech', service_description: 'payroll', data_classification: 'confidential', reviewer: 'Sam' }],
 ];
 
@@ -37,11 +59,20 @@ async function main(): Promise<void> {
   if (build.status !== 0) throw new Error('build failed');
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-mem-'));
   const port = 18000 + Math.floor(Math.random() * 1000);
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; i < 100; i += 1) {
-      if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
     await new Promise((r) => setTimeout(r, 1000));
@@ -50,7 +81,11 @@ async function main(): Promise<void> {
     const token = ((await (await fetch(`${base}/auth/dev-login`, { method: 'POST' })).json()) as { token: string }).token;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     for (const [slug, fields] of DOCUMENTS) {
-      const id = ((await (await fetch(`${base}/v1/documents`, { method: 'POST', headers, body: JSON.stringify({ templateId: slug, fields }) })).json()) as { document: { id: string } }).document.id;
+      const id = (
+        (await (await fetch(`${base}/v1/documents`, { method: 'POST', headers, body: JSON.stringify({ templateId: slug, fields }) })).json()) as {
+          document: { id: string };
+        }
+      ).document.id;
       await fetch(`${base}/v1/documents/${id}/generate`, { method: 'POST', headers, body: '{}' });
       await waitForTerminal(`${base}/v1/documents/${id}/progress`, headers);
       await (await fetch(`${base}/v1/documents/${id}/export.docx`, { headers })).arrayBuffer();

@@ -39,7 +39,13 @@ function rssMb(pid: number): number {
 
 async function waitUp(url: string): Promise<void> {
   for (let i = 0; i < 300; i += 1) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not come up`);
@@ -47,7 +53,10 @@ async function waitUp(url: string): Promise<void> {
 
 /** The server's own view of its memory and queue (its /metrics, open to loopback): where RSS goes. */
 async function serverMemory(baseUrl: string): Promise<string> {
-  const text = await fetch(`${baseUrl}/metrics`).then((r) => r.text(), () => '');
+  const text = await fetch(`${baseUrl}/metrics`).then(
+    (r) => r.text(),
+    () => '',
+  );
   const mb = (name: string) => {
     const value = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1];
     return value === undefined ? '?' : (Number(value) / 1048576).toFixed(0);
@@ -125,12 +134,28 @@ async function main(): Promise<void> {
     const auth = { authorization: `Bearer ${token}` };
     const json = { ...auth, 'content-type': 'application/json' };
     const call = async (method: string, path: string, expected: number[], body?: unknown): Promise<Response> => {
-      const res = await fetch(`${base}${path}`, { method, headers: body === undefined ? auth : json, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: body === undefined ? auth : json,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       if (!expected.includes(res.status)) throw new Error(`${method} ${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
       return res;
     };
     const create = async (): Promise<string> => {
-      const res = await call('POST', '/v1/documents', [201], { templateId: 'engagement-letter', fields: { firm_name: 'Northwind LLP', client_name: 'Contoso GmbH', client_contact: 'Ada Lovelace', services: 'Tax advice\nAudit support', start_date: '2026-12-01', fee_amount: 12000, signatory: 'J. Smith' } });
+      const res = await call('POST', '/v1/documents', [201], {
+        templateId: 'engagement-letter',
+        fields: {
+          firm_name: 'Northwind LLP',
+          client_name: 'Contoso GmbH',
+          client_contact: 'Ada Lovelace',
+          services: 'Tax advice\nAudit support',
+          start_date: '2026-12-01',
+          fee_amount: 12000,
+          signatory: 'J. Smith',
+        },
+      });
       return ((await res.json()) as { document: { id: string } }).document.id;
     };
     // A few long-lived documents for the reads, writes, exports and streams.
@@ -148,8 +173,17 @@ async function main(): Promise<void> {
       ['read: document detail', 14, async () => void (await (await call('GET', `/v1/documents/${pick(docs)}`, [200])).arrayBuffer())],
       ['read: sections', 10, async () => void (await (await call('GET', `/v1/documents/${pick(docs)}/sections`, [200])).arrayBuffer())],
       ['read: readiness', 6, async () => void (await (await call('GET', `/v1/documents/${pick(docs)}/readiness`, [200])).arrayBuffer())],
-      ['read: library and templates', 8, async () => void (await (await call('GET', pick(['/v1/templates', '/v1/texts', '/v1/snippets', '/v1/voices', '/assessments']), [200])).arrayBuffer())],
-      ['write: fields', 12, async () => void (await (await call('PUT', `/v1/documents/${pick(docs)}/fields`, [200], { fields: { client_contact: `Contact ${n++}` } })).arrayBuffer())],
+      [
+        'read: library and templates',
+        8,
+        async () => void (await (await call('GET', pick(['/v1/templates', '/v1/texts', '/v1/snippets', '/v1/voices', '/assessments']), [200])).arrayBuffer()),
+      ],
+      [
+        'write: fields',
+        12,
+        async () =>
+          void (await (await call('PUT', `/v1/documents/${pick(docs)}/fields`, [200], { fields: { client_contact: `Contact ${n++}` } })).arrayBuffer()),
+      ],
       [
         'write: text created and deleted',
         8,
@@ -177,7 +211,12 @@ async function main(): Promise<void> {
         async () => {
           const boundary = `----soak${n++}`;
           const body = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="invoice-${n}.txt"\r\nContent-Type: text/plain\r\n\r\nVendor: Contoso Ltd\nInvoice number: INV-${n}\nTotal: $110.00\n\r\n--${boundary}--\r\n`;
-          const res = await fetch(`${base}/documents`, { method: 'POST', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+          const res = await fetch(`${base}/documents`, {
+            method: 'POST',
+            headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+            body,
+            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+          });
           if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
           uploads.push({ id: ((await res.json()) as { documents: Array<{ id: string }> }).documents[0].id, at: Date.now() });
           // Delete what was uploaded more than 20 s ago (its extraction has ended): the data stays bounded.
@@ -230,8 +269,13 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => {
       const sample = { t: Math.round((Date.now() - started) / 1000), rss: rssMb(child.pid ?? 0), peer: rssMb(peer.pid ?? 0), inFlight: load.inFlight };
       samples.push(sample);
-      const running = [...load.running].filter(([, c]) => c > 0).map(([k, c]) => `${k} × ${c}`).join('; ');
-      void serverMemory(base).then((memory) => console.log(`soak: ${sample.t} s RSS ${sample.rss} MB (peer ${sample.peer} MB; ${memory}), in flight ${sample.inFlight} (${running})`));
+      const running = [...load.running]
+        .filter(([, c]) => c > 0)
+        .map(([k, c]) => `${k} × ${c}`)
+        .join('; ');
+      void serverMemory(base).then((memory) =>
+        console.log(`soak: ${sample.t} s RSS ${sample.rss} MB (peer ${sample.peer} MB; ${memory}), in flight ${sample.inFlight} (${running})`),
+      );
     }, SAMPLE_MS);
     // Open loop: a request starts every 1/RATE s whatever the answers do (a slow server is not
     // rewarded with less load).
@@ -242,11 +286,13 @@ async function main(): Promise<void> {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const [name, , run] = choose();
       track(load.run(name, run));
-      track(peerLoad.run('peer: GET /', async () => {
-        const res = await fetch(`http://127.0.0.1:${PEER_PORT}/`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-        if (res.status !== 200) throw new Error(`peer answered ${res.status}`);
-        await res.arrayBuffer();
-      }));
+      track(
+        peerLoad.run('peer: GET /', async () => {
+          const res = await fetch(`http://127.0.0.1:${PEER_PORT}/`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+          if (res.status !== 200) throw new Error(`peer answered ${res.status}`);
+          await res.arrayBuffer();
+        }),
+      );
     }
     // Every request has a 30 s deadline; what has not ended a minute after the last one started hangs.
     await Promise.race([Promise.all([...pending]), new Promise((r) => setTimeout(r, 60_000))]);

@@ -40,7 +40,9 @@ async function freePort(): Promise<number> {
 /** utime + stime of a live process, in ms (undefined where /proc is not there). */
 function cpuMs(pid: number): number | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
   } catch {
     return undefined;
@@ -61,7 +63,13 @@ async function timeToFirst200(args: string[], env: Record<string, string>, url: 
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${output}`);
-      if (await fetch(url).then((r) => r.status === 200, () => false)) break;
+      if (
+        await fetch(url).then(
+          (r) => r.status === 200,
+          () => false,
+        )
+      )
+        break;
       if (performance.now() - started > 180_000) throw new Error(`${url} did not answer 200 within 180 s:\n${output}`);
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -103,7 +111,10 @@ async function main(): Promise<void> {
   if (!existsSync(join(ROOT, 'dist/main.js'))) throw new Error('dist/main.js is missing: run `npm run build` first');
   // In the project (so `fastify` resolves from its node_modules), removed afterwards.
   const hello = join(ROOT, `.bench-fastify-hello-${process.pid}.mjs`);
-  await writeFile(hello, `import Fastify from 'fastify';\nconst app = Fastify();\napp.get('/', async () => ({ hello: 'world' }));\nawait app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });\n`);
+  await writeFile(
+    hello,
+    `import Fastify from 'fastify';\nconst app = Fastify();\napp.get('/', async () => ({ hello: 'world' }));\nawait app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });\n`,
+  );
   const beforeEntry = BEFORE_DIR ? join(BEFORE_DIR, 'main.js') : undefined;
   if (beforeEntry && !existsSync(beforeEntry)) throw new Error(`BENCH_BEFORE_DIR has no main.js: ${beforeEntry}`);
   const quire: Start[] = [];
@@ -115,7 +126,11 @@ async function main(): Promise<void> {
     await startQuire();
     await startFastifyHello(hello);
     if (beforeEntry) await startQuire(beforeEntry);
-    const runs = [() => startQuire().then((s) => quire.push(s)), () => startFastifyHello(hello).then((s) => peer.push(s)), ...(beforeEntry ? [() => startQuire(beforeEntry).then((s) => before.push(s))] : [])];
+    const runs = [
+      () => startQuire().then((s) => quire.push(s)),
+      () => startFastifyHello(hello).then((s) => peer.push(s)),
+      ...(beforeEntry ? [() => startQuire(beforeEntry).then((s) => before.push(s))] : []),
+    ];
     for (let round = 0; round < ROUNDS; round += 1) {
       // Rotate which goes first, so none always starts right after the same other's exit.
       for (let i = 0; i < runs.length; i += 1) await runs[(round + i) % runs.length]?.();
@@ -152,10 +167,14 @@ async function main(): Promise<void> {
     row('Fastify hello-world `node hello.mjs`', peer),
     '',
     `Quire / Fastify hello-world: **${(quireMs / peerMs).toFixed(2)}×** wall${cpuRatio} (goal ≤ 3.5×; and ≤ 1.0 s absolute).`,
-    ...(BEFORE_DIR ? [`Quire / the earlier build: ${(quireMs / median(before.map((s) => s.ms))).toFixed(2)}× wall${quireCpu !== undefined && cpuMedian(before) !== undefined ? `, ${(quireCpu / (cpuMedian(before) ?? NaN)).toFixed(2)}× CPU` : ''}.`] : []),
+    ...(BEFORE_DIR
+      ? [
+          `Quire / the earlier build: ${(quireMs / median(before.map((s) => s.ms))).toFixed(2)}× wall${quireCpu !== undefined && cpuMedian(before) !== undefined ? `, ${(quireCpu / (cpuMedian(before) ?? NaN)).toFixed(2)}× CPU` : ''}.`,
+        ]
+      : []),
     '',
     'All are polled every 5 ms from the moment of the spawn (Quire on `/health`, the peer on `/`);',
-    'CPU is the process\'s user + system time from /proc when the 200 arrived. On a shared machine',
+    "CPU is the process's user + system time from /proc when the 200 arrived. On a shared machine",
     '(other work on its 2 cores, see the load) wall-clock times stretch for all alike; compare the ratios.',
     '',
   ].join('\n');

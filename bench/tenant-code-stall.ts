@@ -99,7 +99,13 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; i < 100; i += 1) {
-      if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await sleep(100);
     }
     const token = ((await (await fetch(`${base}/auth/dev-login`, { method: 'POST' })).json()) as { token: string }).token;
@@ -109,7 +115,8 @@ async function main(): Promise<void> {
       return { status: response.status, body: (await response.json()) as Body };
     };
     const template = await call('POST', '/v1/templates', {
-      slug: 'stall-bench', title: 'Stall bench',
+      slug: 'stall-bench',
+      title: 'Stall bench',
       sections: [{ key: 'intro', title: 'Intro', render_mode: 'templated', output_type: 'markdown', output_template: 'Hello {{ document.title }}' }],
     });
     if (template.status !== 201) throw new Error(`create template: ${template.status} ${JSON.stringify(template.body)}`);
@@ -132,14 +139,25 @@ async function main(): Promise<void> {
     };
     const section = (outputTemplate: string) => async () => {
       const id = await newDocument();
-      const created = await call('POST', `/v1/documents/${id}/sections`, { title: 'Payload', render_mode: 'templated', output_type: 'markdown', output_template: outputTemplate });
+      const created = await call('POST', `/v1/documents/${id}/sections`, {
+        title: 'Payload',
+        render_mode: 'templated',
+        output_type: 'markdown',
+        output_template: outputTemplate,
+      });
       if (created.status !== 201) throw new Error(`section: ${created.status} ${JSON.stringify(created.body)}`);
       return async () => {
         const started = await call('POST', `/v1/documents/${id}/sections/${created.body.id}/regenerate`, {});
         if (started.status !== 200) return `${started.status} ${String(started.body.detail)}`;
         // The stream closes after the terminal event: its last data line is the run's end.
         const text = await (await fetch(`${base}/v1/documents/${id}/progress`, { headers, signal: AbortSignal.timeout(60_000) })).text();
-        const last = JSON.parse(text.split('\n').filter((l) => l.startsWith('data:')).at(-1)?.slice(5) ?? '{}') as { event?: string; error?: string };
+        const last = JSON.parse(
+          text
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .at(-1)
+            ?.slice(5) ?? '{}',
+        ) as { event?: string; error?: string };
         return `${last.event ?? 'no event'}${last.error ? `: ${last.error}` : ''}`;
       };
     };
@@ -169,8 +187,12 @@ async function main(): Promise<void> {
     };
 
     // Warm up the workers and the lazily loaded modules, so no phase measures a cold start.
-    await (await computation('1 + 1')())();
-    await (await section('Warm {{ 1 + 1 }}')())();
+    await (
+      await computation('1 + 1')()
+    )();
+    await (
+      await section('Warm {{ 1 + 1 }}')()
+    )();
     await sleep(1000);
 
     const phases: Phase[] = [
@@ -193,12 +215,26 @@ async function main(): Promise<void> {
       const ms = samples.map((s) => s.ms);
       const worst = samples.reduce((a, b) => (b.ms > a.ms ? b : a));
       const result = {
-        name: phase.name, rounds: phase.round ? (phase.rounds ?? ROUNDS) : 1, polls: samples.length, maxMs: Math.max(...ms), p99Ms: p99(ms),
-        overTarget: ms.filter((v) => v >= TARGET_MS).length, worstAt: `${worst.at.toFixed(0)} / ${worst.roundMs.toFixed(0)} ms`, answers: [...answers], rssBeforeMb, rssAfterMb: rssMb(pid) };
+        name: phase.name,
+        rounds: phase.round ? (phase.rounds ?? ROUNDS) : 1,
+        polls: samples.length,
+        maxMs: Math.max(...ms),
+        p99Ms: p99(ms),
+        overTarget: ms.filter((v) => v >= TARGET_MS).length,
+        worstAt: `${worst.at.toFixed(0)} / ${worst.roundMs.toFixed(0)} ms`,
+        answers: [...answers],
+        rssBeforeMb,
+        rssAfterMb: rssMb(pid),
+      };
       console.log(JSON.stringify(result));
       results.push(result);
     }
-    const stillAlive = alive(pid) && (await fetch(`${base}/health`).then((r) => r.ok, () => false));
+    const stillAlive =
+      alive(pid) &&
+      (await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
 
     const m = machine();
     const worst = Math.max(...results.filter((r) => r.name.startsWith('payload')).map((r) => r.maxMs));
@@ -207,13 +243,18 @@ async function main(): Promise<void> {
       '## Tenant-code stall',
       '',
       `Command: \`npx tsx bench/tenant-code-stall.ts\` (part of \`npm run bench\`) — Node ${m.node}, nproc ${m.nproc} (${m.cpu}),`,
-      `load average ${loadavg().map((l) => l.toFixed(2)).join(' / ')} at the end. \`node dist/main.js\` on SQLite (fresh DATA_DIR), default`,
+      `load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' / ')} at the end. \`node dist/main.js\` on SQLite (fresh DATA_DIR), default`,
       `tenant-code budgets; \`/health\` polled every ~${POLL_EVERY_MS} ms from the bench process over HTTP; rounds per workload as in the table`,
       `(a fresh document each, synthesis and verify off), idle ${IDLE_MS / 1000} s. The payloads are the exact strings of issue #13.`,
       '',
       '| Workload | rounds | /health polls | longest round trip | p99 | polls ≥ 100 ms | longest began at (in its round) | answer | RSS before → after |',
       '|---|---:|---:|---:|---:|---:|---:|---|---:|',
-      ...results.map((r) => `| ${r.name.replace(/\|/g, '\\|')} | ${r.rounds} | ${r.polls} | ${r.maxMs.toFixed(1)} ms | ${r.p99Ms.toFixed(1)} ms | ${r.overTarget} | ${r.worstAt} | ${r.answers.join('<br>').replace(/\|/g, '\\|') || '—'} | ${r.rssBeforeMb} → ${r.rssAfterMb} MB |`),
+      ...results.map(
+        (r) =>
+          `| ${r.name.replace(/\|/g, '\\|')} | ${r.rounds} | ${r.polls} | ${r.maxMs.toFixed(1)} ms | ${r.p99Ms.toFixed(1)} ms | ${r.overTarget} | ${r.worstAt} | ${r.answers.join('<br>').replace(/\|/g, '\\|') || '—'} | ${r.rssBeforeMb} → ${r.rssAfterMb} MB |`,
+      ),
       '',
       `Process alive and \`/health\` 200 at the end: **${stillAlive ? 'yes' : 'NO'}**. Longest payload round trip ${worst.toFixed(1)} ms`,
       `against the ${TARGET_MS} ms target (${worst < TARGET_MS ? 'held' : `missed by ${(worst - TARGET_MS).toFixed(1)} ms`}); longest round trip of the idle and harmless peers ${noise.toFixed(1)} ms.`,
@@ -223,10 +264,10 @@ async function main(): Promise<void> {
       'last ~0.3 s (harmless) and 1–3 s (payload, a worker busy on a CPU that whole time). The `|upper` payload ends on the step',
       'budget when the worker gets a core to itself and on the 3000 ms time budget when it does not.',
       '',
-      'An earlier run the same morning, at load average ~6 on the 2 cores (other helpers\' test suites running): `|upper` payload',
+      "An earlier run the same morning, at load average ~6 on the 2 cores (other helpers' test suites running): `|upper` payload",
       'longest 140.4 ms (p99 23.1 ms, 879 polls), beside an idle peer of 42.7 ms and a harmless computation of 197.6 ms (one poll);',
-      'some of its rounds ended on the time budget. There the machine\'s noise dominated (a harmless request was slower than the',
-      'payload), with the payload\'s worker taking one of the two cores adding to it. Three quieter runs (load ~3.5) all held (longest 23, 41 and 68 ms).',
+      "some of its rounds ended on the time budget. There the machine's noise dominated (a harmless request was slower than the",
+      "payload), with the payload's worker taking one of the two cores adding to it. Three quieter runs (load ~3.5) all held (longest 23, 41 and 68 ms).",
       '',
     ].join('\n');
     console.log(section_);

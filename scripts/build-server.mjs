@@ -48,7 +48,10 @@ function workerEntries(dir) {
 export async function buildServer({ typecheck = true, outdir = path.join(root, 'dist') } = {}) {
   const dist = outdir;
   if (typecheck) {
-    const tsc = spawnSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', path.join(root, 'tsconfig.build.json'), '--noEmit'], { stdio: 'inherit', cwd: root });
+    const tsc = spawnSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', path.join(root, 'tsconfig.build.json'), '--noEmit'], {
+      stdio: 'inherit',
+      cwd: root,
+    });
     if (tsc.status !== 0) throw new Error(`tsc failed (exit ${tsc.status})`);
   }
   const workers = workerEntries(src);
@@ -141,13 +144,19 @@ function keptClassNames(dist) {
       if (names.has(base)) renamed.add(base);
     }
   }
-  if (renamed.size > 0) throw new Error(`the bundle renamed these classes of src/ to avoid a collision, so their run-time names would change: ${[...renamed].join(', ')}; give them names used nowhere else`);
+  if (renamed.size > 0)
+    throw new Error(
+      `the bundle renamed these classes of src/ to avoid a collision, so their run-time names would change: ${[...renamed].join(', ')}; give them names used nowhere else`,
+    );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const at = process.argv.indexOf('--outdir');
-    await buildServer({ typecheck: !process.argv.includes('--no-typecheck'), ...(at > 0 && process.argv[at + 1] ? { outdir: path.resolve(process.argv[at + 1]) } : {}) });
+    await buildServer({
+      typecheck: !process.argv.includes('--no-typecheck'),
+      ...(at > 0 && process.argv[at + 1] ? { outdir: path.resolve(process.argv[at + 1]) } : {}),
+    });
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

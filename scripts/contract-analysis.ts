@@ -68,7 +68,10 @@ export function successJsonSchemas(operation: Operation): Array<{ status: string
 }
 
 /** Every `enum` of more than one value, and every `anyOf`/`oneOf` made only of single values, with where it is. */
-export function closedSets(value: unknown, where = '#'): { enums: Array<{ where: string; values: unknown[] }>; singleValueUnions: Array<{ where: string; values: unknown[] }> } {
+export function closedSets(
+  value: unknown,
+  where = '#',
+): { enums: Array<{ where: string; values: unknown[] }>; singleValueUnions: Array<{ where: string; values: unknown[] }> } {
   const enums: Array<{ where: string; values: unknown[] }> = [];
   const singleValueUnions: Array<{ where: string; values: unknown[] }> = [];
   const walk = (node: unknown, at: string): void => {
@@ -83,7 +86,8 @@ export function closedSets(value: unknown, where = '#'): { enums: Array<{ where:
       const branches = o[key];
       if (!Array.isArray(branches) || branches.length < 2) continue;
       const single = branches.map((b) => (b && typeof b === 'object' ? ((b as Json).const !== undefined ? [(b as Json).const] : (b as Json).enum) : undefined));
-      if (single.every((v) => Array.isArray(v) && v.length === 1)) singleValueUnions.push({ where: `${at}/${key}`, values: single.map((v) => (v as unknown[])[0]) });
+      if (single.every((v) => Array.isArray(v) && v.length === 1))
+        singleValueUnions.push({ where: `${at}/${key}`, values: single.map((v) => (v as unknown[])[0]) });
     }
     for (const [k, child] of Object.entries(o)) walk(child, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
   };

@@ -22,7 +22,8 @@ for (const [file, body] of Object.entries(await buildOpenApiDocuments())) {
   const share = json.length === 0 ? 100 : (typed / json.length) * 100;
   console.log(`${file} — ${scope}`);
   console.log(`  typed 2xx responses: ${typed}/${json.length} JSON operations (${share.toFixed(1)} %), ${named.length} by a named component schema`);
-  for (const o of json.filter((op) => successJsonSchemas(op).some(({ schema }) => isFreeJson(doc, schema)))) console.log(`  free JSON (allowed): ${o.method} ${o.path}`);
+  for (const o of json.filter((op) => successJsonSchemas(op).some(({ schema }) => isFreeJson(doc, schema))))
+    console.log(`  free JSON (allowed): ${o.method} ${o.path}`);
   for (const o of open) {
     console.log(`  OPEN OBJECT: ${o.method} ${o.path}`);
     problems.push(`${file}: ${o.method} ${o.path} answers an open object`);

@@ -48,18 +48,38 @@ try {
   const read = async (file: string) => JSON.parse(await fs.readFile(file, 'utf8')) as OpenApiDocument;
   const whole = new Coverage('/openapi.json', await read(wholeFile));
   const v1 = new Coverage('/v1/openapi.json', await read(v1File));
-  proxies.push(...(await Promise.all([startPrismProxy(wholeFile, server.url, path.join(workDir, 'prism-whole.log')), startPrismProxy(v1File, server.url, path.join(workDir, 'prism-v1.log'))])));
+  proxies.push(
+    ...(await Promise.all([
+      startPrismProxy(wholeFile, server.url, path.join(workDir, 'prism-whole.log')),
+      startPrismProxy(v1File, server.url, path.join(workDir, 'prism-v1.log')),
+    ])),
+  );
   const [wholeProxy, v1Proxy] = proxies;
-  console.log(`contract tour: server ${server.url} (${server.build}), Prism ${wholeProxy.url} (${whole.operations.length} operations) and ${v1Proxy.url} (${v1.operations.length}), ready in ${Date.now() - started} ms`);
+  console.log(
+    `contract tour: server ${server.url} (${server.build}), Prism ${wholeProxy.url} (${whole.operations.length} operations) and ${v1Proxy.url} (${v1.operations.length}), ready in ${Date.now() - started} ms`,
+  );
 
   /** One pass: its groups of sections run side by side, each group in order. */
   const pass = async (suffix: string, lane: Lane, groups: Array<Record<string, Section>>, login: (client: TourClient) => Promise<string>) => {
     const client = new TourClient(server.url, [lane]);
     client.token = await login(client);
-    const tour: Tour = { client, server, toolApi, suffix, state: { documentId: '', editedSectionId: '' }, wire: { serverUrl: server.url, token: client.token, org: client.org, coverages: [lane.coverage], violations: client.violations, notes: new Set() } };
+    const tour: Tour = {
+      client,
+      server,
+      toolApi,
+      suffix,
+      state: { documentId: '', editedSectionId: '' },
+      wire: { serverUrl: server.url, token: client.token, org: client.org, coverages: [lane.coverage], violations: client.violations, notes: new Set() },
+    };
     const durations = Object.assign({}, ...(await Promise.all(groups.map((sections) => runSections(tour, sections))))) as Record<string, number>;
     for (const op of unvisited(lane.coverage.operations, lane.coverage.visited)) {
-      client.violations.push({ operation: op.key, source: 'tour', location: 'coverage', message: `not visited by the tour: add a step for it (test/contract/tour-*.ts)`, request: '' });
+      client.violations.push({
+        operation: op.key,
+        source: 'tour',
+        location: 'coverage',
+        message: `not visited by the tour: add a step for it (test/contract/tour-*.ts)`,
+        request: '',
+      });
     }
     return { client, notes: tour.wire.notes, durations };
   };
@@ -71,30 +91,53 @@ try {
     // The tour's server runs in dev mode, which has no OIDC sign-in: both answer their documented 404
     // (the exchange itself is covered by test/e2e/oidc-sign-in.e2e.test.ts against a provider stand-in).
     await client.get('/auth/oidc/config', 404);
-    await client.post('/auth/oidc/token', { code: 'tour-code', codeVerifier: 'v'.repeat(43), redirectUri: `${server.url}/app/callback`, nonce: 'tour-nonce-0123456789' }, 404);
+    await client.post(
+      '/auth/oidc/token',
+      { code: 'tour-code', codeVerifier: 'v'.repeat(43), redirectUri: `${server.url}/app/callback`, nonce: 'tour-nonce-0123456789' },
+      404,
+    );
   };
   // The passes, and the document and assessment groups within a pass, run side by side (their
   // records are apart, their names suffixed): the tour waits mostly on generation runs and
   // extraction, so overlapping them shortens the wall time.
   const v1Groups = [{ ...documentSections, ...librarySections, ...memberSections, ...webhookSections, ...organizationSections, ...v1ErrorSections }];
   const [first, second] = await Promise.all([
-    pass('a', { proxyUrl: wholeProxy.url, coverage: whole, accepts: () => true }, [{ service, ...v1Groups[0] }, { ...assessmentSections, ...assessmentErrorSections }], async (client) => (await client.post('/auth/dev-login', undefined)).body.token),
+    pass(
+      'a',
+      { proxyUrl: wholeProxy.url, coverage: whole, accepts: () => true },
+      [
+        { service, ...v1Groups[0] },
+        { ...assessmentSections, ...assessmentErrorSections },
+      ],
+      async (client) => (await client.post('/auth/dev-login', undefined)).body.token,
+    ),
     pass('b', { proxyUrl: v1Proxy.url, coverage: v1, accepts: (p) => p.startsWith('/v1/') }, v1Groups, () => server.login()),
   ]);
 
   const violations: Violation[] = [];
-  for (const [coverage, result] of [[whole, first], [v1, second]] as const) {
+  for (const [coverage, result] of [
+    [whole, first],
+    [v1, second],
+  ] as const) {
     const found = result.client.violations;
     violations.push(...found);
     const notSucceeded = coverage.operations.filter((op) => coverage.visited.has(op.key) && !coverage.succeeded.has(op.key));
-    console.log(`\n== ${coverage.name}: ${result.client.requests} requests through Prism, ${coverage.visited.size}/${coverage.operations.length} operations visited, ${found.length} violations`);
+    console.log(
+      `\n== ${coverage.name}: ${result.client.requests} requests through Prism, ${coverage.visited.size}/${coverage.operations.length} operations visited, ${found.length} violations`,
+    );
     if (found.length > 0) console.log(formatReport(found));
     if (notSucceeded.length > 0) console.log(`Visited only with error answers: ${notSucceeded.map((op) => op.key).join('; ')}`);
     for (const note of result.notes) console.log(`Note: ${note}`);
-    console.log(`Time by section (ms): ${Object.entries(result.durations).map(([name, ms]) => `${name} ${ms}`).join(', ')}`);
+    console.log(
+      `Time by section (ms): ${Object.entries(result.durations)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(', ')}`,
+    );
     if (result.client.slow.length > 0) console.log(`Slow requests: ${result.client.slow.join('; ')}`);
   }
-  console.log(`\nPrism logged ${proxies.map((p) => p.loggedViolations()).join(' + ')} Violation lines (it logs request-side findings of the error cases too); logs in ${workDir}`);
+  console.log(
+    `\nPrism logged ${proxies.map((p) => p.loggedViolations()).join(' + ')} Violation lines (it logs request-side findings of the error cases too); logs in ${workDir}`,
+  );
   console.log(`contract tour: ${violations.length} violations in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   exitCode = violations.length > 0 ? 1 : 0;
 } catch (error) {

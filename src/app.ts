@@ -126,7 +126,10 @@ async function installConventions(app: FastifyInstance, deps: AppDeps): Promise<
     redisUrl: deps.config.http.rateLimitRedisUrl,
   });
   const { jobs } = deps.services;
-  installMetrics(app, () => readServiceCounts(deps.store.db), { token: deps.config.http.metricsToken, ...(jobs.countByStatus ? { jobCounts: () => jobs.countByStatus?.() ?? Promise.resolve({}) } : {}) });
+  installMetrics(app, () => readServiceCounts(deps.store.db), {
+    token: deps.config.http.metricsToken,
+    ...(jobs.countByStatus ? { jobCounts: () => jobs.countByStatus?.() ?? Promise.resolve({}) } : {}),
+  });
   await installOpenApi(app, deps.version);
   return limitRefused;
 }
@@ -145,7 +148,9 @@ async function installBodyParsers(app: FastifyInstance, deps: AppDeps): Promise<
   // Uploaded files stream to the blob store, which enforces UPLOAD_MAX_BYTES itself (413, nothing
   // kept); the multipart limit only backs it up, one byte above, so the store's check decides.
   // Likewise for the number of files: receive-multipart refuses file LIMITS.filesPerUpload + 1 itself.
-  await app.register(multipart, { limits: { fileSize: deps.config.uploads.maxBytes + 1, files: LIMITS.filesPerUpload + 1, fields: 50, fieldSize: 1024 * 1024 } });
+  await app.register(multipart, {
+    limits: { fileSize: deps.config.uploads.maxBytes + 1, files: LIMITS.filesPerUpload + 1, fields: 50, fieldSize: 1024 * 1024 },
+  });
 }
 
 /** The routes that answer without a bearer token: health, sign-in, the contract, docs and the console. */

@@ -54,7 +54,9 @@ describe('loadConfig', () => {
       s3: { bucket: 'quire-files', endpoint: undefined, region: 'us-east-1', forcePathStyle: false, prefix: '' },
     });
     // A self-hosted endpoint (MinIO) gets path-style addressing unless told otherwise.
-    expect(loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'quire', S3_ENDPOINT: 'http://minio:9000', AWS_REGION: 'eu-west-1', S3_PREFIX: 'prod/' }).blobs.s3).toEqual({
+    expect(
+      loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'quire', S3_ENDPOINT: 'http://minio:9000', AWS_REGION: 'eu-west-1', S3_PREFIX: 'prod/' }).blobs.s3,
+    ).toEqual({
       bucket: 'quire',
       endpoint: 'http://minio:9000',
       region: 'eu-west-1',
@@ -76,7 +78,9 @@ describe('loadConfig', () => {
       expect(loadConfig({ ROLE: 'worker', QUIRE_SECRET_KEY: text }).secretKey?.export()).toEqual(raw);
     }
     const short = Buffer.alloc(31, 9).toString('base64');
-    expect(() => loadConfig({ QUIRE_SECRET_KEY: short })).toThrow('QUIRE_SECRET_KEY must be 32 random bytes in base64, e.g. from `openssl rand -base64 32` (got 31 bytes)');
+    expect(() => loadConfig({ QUIRE_SECRET_KEY: short })).toThrow(
+      'QUIRE_SECRET_KEY must be 32 random bytes in base64, e.g. from `openssl rand -base64 32` (got 31 bytes)',
+    );
     expect(() => loadConfig({ ROLE: 'api' })).toThrow(/^QUIRE_SECRET_KEY is required when ROLE=api/);
     let message = '';
     try {
@@ -99,7 +103,13 @@ describe('loadConfig', () => {
       queueTimeoutMs: 60_000,
       startAtBoot: true,
     });
-    const pdf = loadConfig({ PDF_SOFFICE_PATH: '/opt/lo/soffice', PDF_CONVERTERS: '4', PDF_CONVERSION_TIMEOUT_SECONDS: '5', PDF_QUEUE_TIMEOUT_SECONDS: '7', PDF_START_AT_BOOT: 'false' }).pdf;
+    const pdf = loadConfig({
+      PDF_SOFFICE_PATH: '/opt/lo/soffice',
+      PDF_CONVERTERS: '4',
+      PDF_CONVERSION_TIMEOUT_SECONDS: '5',
+      PDF_QUEUE_TIMEOUT_SECONDS: '7',
+      PDF_START_AT_BOOT: 'false',
+    }).pdf;
     expect(pdf).toMatchObject({ sofficePath: '/opt/lo/soffice', converters: 4, timeoutMs: 5000, queueTimeoutMs: 7000, startAtBoot: false });
   });
 
@@ -121,8 +131,14 @@ describe('loadConfig', () => {
       discoveryUrl: 'https://idp.example.test/.well-known/openid-configuration',
       scope: 'openid email',
     });
-    expect(loadConfig({ ...oidc, CONSOLE_OIDC_CLIENT_ID: 'c', CONSOLE_OIDC_PROVIDER_NAME: 'Acme SSO', CONSOLE_OIDC_DISCOVERY_URL: 'https://login.acme.test/.well-known/openid-configuration' }).console.oidc)
-      .toMatchObject({ providerName: 'Acme SSO', discoveryUrl: 'https://login.acme.test/.well-known/openid-configuration', scope: 'openid email profile' });
+    expect(
+      loadConfig({
+        ...oidc,
+        CONSOLE_OIDC_CLIENT_ID: 'c',
+        CONSOLE_OIDC_PROVIDER_NAME: 'Acme SSO',
+        CONSOLE_OIDC_DISCOVERY_URL: 'https://login.acme.test/.well-known/openid-configuration',
+      }).console.oidc,
+    ).toMatchObject({ providerName: 'Acme SSO', discoveryUrl: 'https://login.acme.test/.well-known/openid-configuration', scope: 'openid email profile' });
     expect(() => loadConfig({ CONSOLE_OIDC_CLIENT_ID: 'quire-console' })).toThrow(new ConfigError('CONSOLE_OIDC_CLIENT_ID needs AUTH_MODE=oidc'));
     expect(() => loadConfig({ ...oidc, AUTH_ISSUER: 'urn:idp', CONSOLE_OIDC_CLIENT_ID: 'c' })).toThrow(/CONSOLE_OIDC_DISCOVERY_URL is required/);
   });

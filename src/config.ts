@@ -239,7 +239,12 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     documentCacheBytes: integer(env, 'DOCUMENT_CACHE_MB', 16, 0, 4096) * 1024 * 1024,
     llm: llmConfig(env),
-    tools: { allowedHosts: (env.TOOL_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) },
+    tools: {
+      allowedHosts: (env.TOOL_ALLOWED_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    },
     webhooks: { retrySeconds: retrySchedule(env), timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60) * 1000 },
     uploads: uploadsConfig(env),
     blobs: blobsConfig(env, databaseUrl),
@@ -353,7 +358,10 @@ function httpConfig(env: Env): Config['http'] {
  */
 function retrySchedule(env: Env): number[] {
   const raw = env.WEBHOOK_RETRY_SECONDS ?? '5,30,120,600,3600';
-  const waits = raw.split(',').map((w) => w.trim()).filter(Boolean);
+  const waits = raw
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
   if (waits.length > 20 || waits.some((w) => !/^\d+(\.\d+)?$/.test(w) || Number(w) > 86_400)) {
     throw new ConfigError(`WEBHOOK_RETRY_SECONDS must list at most 20 waits in seconds, each at most 86400 (got "${raw}")`);
   }
@@ -373,13 +381,17 @@ function secretKey(env: Env, role: Role): KeyObject | undefined {
     throw new ConfigError(`QUIRE_SECRET_KEY is required when ROLE=${role}: every API and worker process of one deployment must share it (${SECRET_KEY_HINT})`);
   }
   const bytes = /^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) ? Buffer.from(raw, 'base64') : Buffer.alloc(0);
-  if (bytes.length !== SECRET_KEY_BYTES) throw new ConfigError(`QUIRE_SECRET_KEY must be ${SECRET_KEY_HINT} (got ${bytes.length === 0 ? 'something that is not base64' : `${bytes.length} bytes`})`);
+  if (bytes.length !== SECRET_KEY_BYTES)
+    throw new ConfigError(`QUIRE_SECRET_KEY must be ${SECRET_KEY_HINT} (got ${bytes.length === 0 ? 'something that is not base64' : `${bytes.length} bytes`})`);
   return secretKeyFrom(bytes);
 }
 
 /** `CORS_ORIGINS`: comma-separated origins (`https://app.example.com`), each a scheme and host only. */
 function corsOrigins(env: Env): string[] {
-  const origins = (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   for (const origin of origins) {
     let parsed: URL | undefined;
     try {
@@ -405,14 +417,16 @@ function blobsConfig(env: Env, databaseUrl: string | undefined): Omit<BlobStoreS
   if (store !== 's3') return { store, s3: undefined };
   const bucket = env.S3_BUCKET ?? '';
   if (!bucket) throw new ConfigError('S3_BUCKET is required when BLOB_STORE=s3');
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, hyphens; got "${bucket}")`);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, hyphens; got "${bucket}")`);
   const endpoint = url(env, 'S3_ENDPOINT', ['http:', 'https:']);
   const region = env.S3_REGION || env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1';
   if (!/^[a-z0-9-]{1,40}$/.test(region)) throw new ConfigError(`S3_REGION must be a region name such as eu-west-1 (got "${region}")`);
   // Self-hosted servers (MinIO, Ceph, s3rver) rarely have a DNS name per bucket: path-style by default there.
   const forcePathStyle = oneOf(env, 'S3_FORCE_PATH_STYLE', ['true', 'false'] as const, endpoint ? 'true' : 'false') === 'true';
   const prefix = env.S3_PREFIX ?? '';
-  if (!/^((?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/.test(prefix)) throw new ConfigError(`S3_PREFIX must be empty or end with "/", made of letters, digits, ".", "_", "-", never "." or ".." segments (got "${prefix}")`);
+  if (!/^((?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/.test(prefix))
+    throw new ConfigError(`S3_PREFIX must be empty or end with "/", made of letters, digits, ".", "_", "-", never "." or ".." segments (got "${prefix}")`);
   return { store, s3: { bucket, endpoint, region, forcePathStyle, prefix } };
 }
 

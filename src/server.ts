@@ -59,7 +59,10 @@ const require = createRequire(import.meta.url);
 export const VERSION: string = (require('../package.json') as { version: string }).version;
 
 /** Prepares storage and builds the app without listening. */
-export async function prepareApp(config: Config, options: ServerOptions = {}): Promise<{ app: FastifyInstance; store: Store; jobs: JobQueue; blobs: BlobStore; pdf: PdfConverter }> {
+export async function prepareApp(
+  config: Config,
+  options: ServerOptions = {},
+): Promise<{ app: FastifyInstance; store: Store; jobs: JobQueue; blobs: BlobStore; pdf: PdfConverter }> {
   // Process-wide, like the database pool: every evaluation of tenant code goes to these workers.
   configureTenantCode(config.tenantCode);
   const store = await openStore(config, options);
@@ -74,7 +77,10 @@ export async function prepareApp(config: Config, options: ServerOptions = {}): P
     await withStartupLock(store, config.dataDir, async () => {
       await migrateToLatest(store.db, store.schema);
       const { orgIds } = await seedDemoIdentity(identity);
-      await seedBuiltinTemplates(store.db, Object.entries(orgIds).map(([slug, orgId]) => ({ orgId, slug })));
+      await seedBuiltinTemplates(
+        store.db,
+        Object.entries(orgIds).map(([slug, orgId]) => ({ orgId, slug })),
+      );
     });
     const keys = await keysLoading;
     const verifier = createTokenVerifier(config.auth, keys);
@@ -89,7 +95,19 @@ export async function prepareApp(config: Config, options: ServerOptions = {}): P
     const secretKey = config.secretKey ?? (await loadOrCreateSecretKey(path.join(config.dataDir, 'keys')));
     // The converters start once the server listens (startServer); closing the app stops them.
     const pdf = new LibreOfficePool(config.pdf);
-    const services = { model, tools, jobs, blobs, webhooks, secretKey, pdf, toolAllowedHosts: config.tools.allowedHosts, uploads: config.uploads, extraction: config.extraction, llmPrice: config.llm.price };
+    const services = {
+      model,
+      tools,
+      jobs,
+      blobs,
+      webhooks,
+      secretKey,
+      pdf,
+      toolAllowedHosts: config.tools.allowedHosts,
+      uploads: config.uploads,
+      extraction: config.extraction,
+      llmPrice: config.llm.price,
+    };
     const app = await buildApp({ config, store, identity, keys, verifier, services, version: VERSION, logStream: options.logStream });
     app.addHook('onClose', async () => pdf.close());
     // The docx composer workers are per process and started by the first large export.

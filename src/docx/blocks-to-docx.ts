@@ -169,7 +169,14 @@ function calloutElement(block: Extract<Block, { kind: 'callout' }>, ctx: DocxRen
     width: { size: ctx.textWidth, type: WidthType.DXA },
     columnWidths: [ctx.textWidth],
     layout: TableLayoutType.FIXED,
-    borders: { top: none, bottom: none, right: none, insideHorizontal: none, insideVertical: none, left: { style: BorderStyle.SINGLE, size: 24, color: RISK_ACCENT } },
+    borders: {
+      top: none,
+      bottom: none,
+      right: none,
+      insideHorizontal: none,
+      insideVertical: none,
+      left: { style: BorderStyle.SINGLE, size: 24, color: RISK_ACCENT },
+    },
     rows: [
       new TableRow({
         children: [
@@ -226,9 +233,7 @@ function headingParagraph(block: BlockOf<'heading'>): Paragraph {
     heading: HEADING_STYLES[index],
     // `custom` keeps the heading style instead of docx's default List Paragraph.
     numbering: block.numbered ? { reference: HEADINGS, level: index, instance: 1, custom: true } : undefined,
-    children: block.bookmark
-      ? [new Bookmark({ id: block.bookmark, children: inlinesToChildren(block.inlines) })]
-      : inlinesToChildren(block.inlines),
+    children: block.bookmark ? [new Bookmark({ id: block.bookmark, children: inlinesToChildren(block.inlines) })] : inlinesToChildren(block.inlines),
   });
 }
 

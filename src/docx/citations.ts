@@ -76,8 +76,7 @@ export function isSafeExternalUrl(url: string): boolean {
 /** What one citation of a source becomes at its place in the text. */
 export type CitationMark =
   /** A note of its own (the source's first citation in the section), or the section's note of that source again. */
-  | { kind: 'note'; noteId: number; repeat: boolean }
-  | { kind: 'bracket'; n: number };
+  { kind: 'note'; noteId: number; repeat: boolean } | { kind: 'bracket'; n: number };
 
 /**
  * Hands out note ids in the order citations are met, one note per source per section: a

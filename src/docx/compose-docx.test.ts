@@ -127,10 +127,16 @@ describe('composeDocx', () => {
     expect(numbering).toContain('<w:lvlText w:val="%1.%2"/>');
     expect(body).toMatch(/<w:pStyle w:val="Heading1"\/><w:numPr><w:ilvl w:val="0"\/>/);
 
-    const headers = [...all].filter(([name]) => /^word\/header\d+\.xml$/.test(name)).map(([, xml]) => textOf(xml)).join('|');
+    const headers = [...all]
+      .filter(([name]) => /^word\/header\d+\.xml$/.test(name))
+      .map(([, xml]) => textOf(xml))
+      .join('|');
     expect(headers).toContain('Header words');
     expect(headers).toContain('DRAFT');
-    const footers = [...all].filter(([name]) => /^word\/footer\d+\.xml$/.test(name)).map(([, xml]) => xml).join('|');
+    const footers = [...all]
+      .filter(([name]) => /^word\/footer\d+\.xml$/.test(name))
+      .map(([, xml]) => xml)
+      .join('|');
     expect(footers).toContain('Footer words');
     expect(footers).toMatch(/<w:instrText[^>]*>PAGE<\/w:instrText>/);
     expect(footers).toMatch(/<w:instrText[^>]*>NUMPAGES<\/w:instrText>/);
@@ -140,7 +146,13 @@ describe('composeDocx', () => {
     const twoSections = (style: RenderOptions['citationStyle']) =>
       sampleDocument({
         blocks: [
-          { kind: 'section', id: 'a', title: 'Fees', content: 'The rate is fixed [1]. It rises yearly [1]. Billing is monthly [2]. Late fees apply [1].', outputType: 'markdown' },
+          {
+            kind: 'section',
+            id: 'a',
+            title: 'Fees',
+            content: 'The rate is fixed [1]. It rises yearly [1]. Billing is monthly [2]. Late fees apply [1].',
+            outputType: 'markdown',
+          },
           { kind: 'section', id: 'b', title: 'Term', content: 'The term is a year [1]. It renews [1].', outputType: 'markdown' },
         ],
         render: { ...DEFAULT_RENDER_OPTIONS, citationStyle: style },
@@ -159,7 +171,11 @@ describe('composeDocx', () => {
         ['3', 'Data Protection Act 2018. https://www.legislation.gov.uk/ukpga/2018/12'],
       ]);
       // The repeats print their note's number as a footnote mark: Fees "1, 1, 2, 1", Term "3, 3".
-      const marks = [...body.matchAll(/<w:r><w:rPr><w:rStyle w:val="FootnoteReference"\/>(?:<w:vertAlign w:val="superscript"\/>)?<\/w:rPr>(?:<w:footnoteReference w:id="(\d+)"\/>|<w:t[^>]*>(\d+)<\/w:t>)<\/w:r>/g)].map((m) => m[1] ?? `=${m[2]}`);
+      const marks = [
+        ...body.matchAll(
+          /<w:r><w:rPr><w:rStyle w:val="FootnoteReference"\/>(?:<w:vertAlign w:val="superscript"\/>)?<\/w:rPr>(?:<w:footnoteReference w:id="(\d+)"\/>|<w:t[^>]*>(\d+)<\/w:t>)<\/w:r>/g,
+        ),
+      ].map((m) => m[1] ?? `=${m[2]}`);
       expect(marks).toEqual(['1', '=1', '2', '=1', '3', '=3']);
     });
 
@@ -183,7 +199,15 @@ describe('composeDocx', () => {
 
   it('sets signature lines apart and keeps widows, orphans and headings with their text', async () => {
     const doc = sampleDocument({
-      blocks: [{ kind: 'section', id: 'a', title: 'Sign-off', content: 'The residual risk is acceptable.\n\nSigned for Acme: ______  Date: 2 November 2026', outputType: 'markdown' }],
+      blocks: [
+        {
+          kind: 'section',
+          id: 'a',
+          title: 'Sign-off',
+          content: 'The residual risk is acceptable.\n\nSigned for Acme: ______  Date: 2 November 2026',
+          outputType: 'markdown',
+        },
+      ],
     });
     const all = await parts(await composeDocx(doc));
     const body = part(all, 'word/document.xml');

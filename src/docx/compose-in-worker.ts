@@ -12,7 +12,15 @@
  * export's heap.
  */
 import { DomainValidationError, ServiceUnavailableError } from '../kernel/errors.js';
-import { PoolTaskError, WorkerCrashError, WorkerOutOfMemoryError, WorkerPool, WorkerQueueTimeoutError, WorkerStartError, WorkerTimeoutError } from '../kernel/worker-pool.js';
+import {
+  PoolTaskError,
+  WorkerCrashError,
+  WorkerOutOfMemoryError,
+  WorkerPool,
+  WorkerQueueTimeoutError,
+  WorkerStartError,
+  WorkerTimeoutError,
+} from '../kernel/worker-pool.js';
 import type { ComposedDocument } from './composed-document.js';
 
 export interface WorkerComposeOptions {
@@ -38,7 +46,13 @@ function poolFor(maxHeapMb: number): WorkerPool<ComposedDocument, Uint8Array> {
   if (!pool) {
     // Replaced when an export leaves more than 60 % of the cap in use: the next export then
     // starts from a small heap, and an idle service does not hold a large export's.
-    pool = new WorkerPool({ callerUrl: import.meta.url, module: 'compose-docx.worker', size: MAX_CONCURRENT_WORKERS, maxHeapMb, recycleAboveHeapMb: Math.round(maxHeapMb * 0.6) });
+    pool = new WorkerPool({
+      callerUrl: import.meta.url,
+      module: 'compose-docx.worker',
+      size: MAX_CONCURRENT_WORKERS,
+      maxHeapMb,
+      recycleAboveHeapMb: Math.round(maxHeapMb * 0.6),
+    });
     pools.set(maxHeapMb, pool);
   }
   return pool;
@@ -73,7 +87,8 @@ export async function composeDocxInWorker(doc: ComposedDocument, options: Worker
   } catch (error) {
     if (error instanceof WorkerQueueTimeoutError) throw new ServiceUnavailableError('every export worker stayed busy: try again', 30);
     if (error instanceof WorkerTimeoutError) throw new DomainValidationError(`the document is too large to export within ${options.timeoutMs / 1000} s`);
-    if (error instanceof WorkerOutOfMemoryError) throw new DomainValidationError(`the document is too large to export within the ${options.maxHeapMb} MB memory budget`);
+    if (error instanceof WorkerOutOfMemoryError)
+      throw new DomainValidationError(`the document is too large to export within the ${options.maxHeapMb} MB memory budget`);
     // A worker that cannot start is a deployment bug: surfaced as thrown, like a crash.
     if (error instanceof WorkerStartError) throw error.cause;
     if (error instanceof WorkerCrashError) {

@@ -56,10 +56,11 @@ function stabilizeRelationshipIds(texts: Map<string, string>): void {
       renames.set(id, `rIdQ${renames.size + 1}`);
     }
     if (renames.size === 0) continue;
-    const rename = (xml: string): string => xml.replace(/"([^"<>]+)"/g, (whole, value: string) => {
-      const renamed = renames.get(value);
-      return renamed ? `"${renamed}"` : whole;
-    });
+    const rename = (xml: string): string =>
+      xml.replace(/"([^"<>]+)"/g, (whole, value: string) => {
+        const renamed = renames.get(value);
+        return renamed ? `"${renamed}"` : whole;
+      });
     texts.set(path, rename(rels));
     const ownerXml = owner ? texts.get(owner) : undefined;
     if (owner && ownerXml !== undefined) texts.set(owner, rename(ownerXml));

@@ -5,10 +5,7 @@ import type { ComposedDocument, LayoutName } from './composed-document.js';
 import { sampleDocument } from './test-support/sample-documents.js';
 
 /** A 2 × 1 PNG (red, blue): small enough to write here, a real image LibreOffice and Word open. */
-const LOGO_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGM4IScnZ7MAAAc3Af/WSdlhAAAAAElFTkSuQmCC',
-  'base64',
-);
+const LOGO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGM4IScnZ7MAAAc3Af/WSdlhAAAAAElFTkSuQmCC', 'base64');
 
 function documentFor(layout: LayoutName, extra: Partial<ComposedDocument> = {}): ComposedDocument {
   const doc = sampleDocument();
@@ -16,7 +13,11 @@ function documentFor(layout: LayoutName, extra: Partial<ComposedDocument> = {}):
     ...doc,
     date: '2026-11-20',
     render: { ...doc.render, layout, toc: layout === 'report', headingNumbering: layout === 'report' },
-    letterhead: { name: 'Northwind LLP', addressLines: ['1 Harbour Street', 'Bristol BS1 4QA'], logo: { data: LOGO_PNG, type: 'png', widthPx: 2, heightPx: 1 } },
+    letterhead: {
+      name: 'Northwind LLP',
+      addressLines: ['1 Harbour Street', 'Bristol BS1 4QA'],
+      logo: { data: LOGO_PNG, type: 'png', widthPx: 2, heightPx: 1 },
+    },
     layoutBlocks: {
       to: 'Procurement committee',
       from: 'Sam Reviewer',
@@ -48,7 +49,7 @@ async function partsOf(doc: ComposedDocument): Promise<{ body: string; text: str
 const sectionTitles = (doc: ComposedDocument): string[] => doc.blocks.flatMap((b) => (b.kind === 'section' ? [b.title] : []));
 
 describe('layout profiles', () => {
-  it('report: a cover with the logo, the document\'s own date and the organization, then contents and numbered chapters', async () => {
+  it("report: a cover with the logo, the document's own date and the organization, then contents and numbered chapters", async () => {
     const doc = documentFor('report');
     const { body, text, files } = await partsOf(doc);
     expect(files.some((f) => /^word\/media\/.+\.png$/.test(f))).toBe(true);
@@ -64,7 +65,13 @@ describe('layout profiles', () => {
     const doc = documentFor('memo', { render: { ...sampleDocument().render, layout: 'memo', toc: true, headingNumbering: false } });
     const { body, text } = await partsOf(doc);
     const lines = text.split('\n');
-    expect(lines.slice(0, 5)).toEqual(['Memorandum', 'To: Procurement committee', 'From: Sam Reviewer', 'Date: 20 November 2026', 'Subject: Terms of engagement for Contoso GmbH']);
+    expect(lines.slice(0, 5)).toEqual([
+      'Memorandum',
+      'To: Procurement committee',
+      'From: Sam Reviewer',
+      'Date: 20 November 2026',
+      'Subject: Terms of engagement for Contoso GmbH',
+    ]);
     // The first section follows the header on the same page: no cover page, no contents even when asked.
     const first = sectionTitles(doc)[0];
     expect(text.indexOf(first)).toBeGreaterThan(text.indexOf('Subject:'));
@@ -100,7 +107,10 @@ describe('layout profiles', () => {
       'Sources',
     ];
     const positions = order.map((s) => text.indexOf(s));
-    expect(positions.every((p) => p >= 0), JSON.stringify(order.filter((_, i) => positions[i] < 0))).toBe(true);
+    expect(
+      positions.every((p) => p >= 0),
+      JSON.stringify(order.filter((_, i) => positions[i] < 0)),
+    ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(text).not.toContain('Status: Draft'); // no cover
     expect(body).not.toMatch(/TOC \\h/);
@@ -109,7 +119,7 @@ describe('layout profiles', () => {
     expect(closing).toContain('<w:keepNext/>');
   });
 
-  it('letter: the organization\'s display name when no letterhead is set, and no signature block without a signature', async () => {
+  it("letter: the organization's display name when no letterhead is set, and no signature block without a signature", async () => {
     const doc = documentFor('letter', { letterhead: null, layoutBlocks: { addressee: 'Ada Lovelace' } });
     const { text } = await partsOf(doc);
     expect(text.split('\n')[0]).toBe(doc.organizationName);

@@ -138,7 +138,13 @@ function memoHeader(doc: ComposedDocument, language: string): Paragraph[] {
 
 function letterheadBlock(letterhead: Letterhead): Paragraph[] {
   const paragraphs: Paragraph[] = [];
-  paragraphs.push(new Paragraph({ alignment: AlignmentType.RIGHT, spacing: { after: 0 }, children: [new TextRun({ text: xmlSafe(letterhead.name), bold: true, size: 28, color: ACCENT })] }));
+  paragraphs.push(
+    new Paragraph({
+      alignment: AlignmentType.RIGHT,
+      spacing: { after: 0 },
+      children: [new TextRun({ text: xmlSafe(letterhead.name), bold: true, size: 28, color: ACCENT })],
+    }),
+  );
   for (const line of letterhead.addressLines) {
     paragraphs.push(new Paragraph({ alignment: AlignmentType.RIGHT, spacing: { after: 0 }, children: [new TextRun({ text: xmlSafe(line), size: 18 })] }));
   }

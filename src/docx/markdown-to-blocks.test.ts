@@ -107,7 +107,11 @@ describe('markdownToBlocks', () => {
   });
 
   it('makes page breaks, rules, quotes, code and tables', () => {
-    const blocks = markdownToBlocks('a\n\n\\pagebreak\n\n<!-- pagebreak -->\n\n<!-- note -->\n\n---\n\n> q\n\n```js\nx()\n```\n\n| h |\n|---|\n| v |', context(), outline);
+    const blocks = markdownToBlocks(
+      'a\n\n\\pagebreak\n\n<!-- pagebreak -->\n\n<!-- note -->\n\n---\n\n> q\n\n```js\nx()\n```\n\n| h |\n|---|\n| v |',
+      context(),
+      outline,
+    );
     expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'pageBreak', 'pageBreak', 'rule', 'paragraph', 'code', 'table']);
     expect(blocks[4]).toMatchObject({ style: 'Quote', quoteDepth: 1 });
   });
@@ -119,7 +123,13 @@ describe('markdownToBlocks', () => {
 });
 
 describe('sectionContentToBlocks', () => {
-  const section = (outputType: 'json' | 'list' | 'table' | 'string', content: string) => ({ kind: 'section' as const, id: 'x', title: 'X', outputType, content });
+  const section = (outputType: 'json' | 'list' | 'table' | 'string', content: string) => ({
+    kind: 'section' as const,
+    id: 'x',
+    title: 'X',
+    outputType,
+    content,
+  });
 
   it('renders a flat JSON object as a key/value table and a nested one as code', () => {
     expect(sectionContentToBlocks(section('json', '{"a":1,"b":"two"}'), context())[0]).toMatchObject({ kind: 'table' });

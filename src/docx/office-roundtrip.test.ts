@@ -56,7 +56,12 @@ describe.skipIf(missing.length > 0)(title, () => {
     const level1 = markdown
       .split('\n')
       .filter((line) => line.startsWith('# '))
-      .map((line) => line.slice(2).replace(/\s*\{#.*\}$/, '').trim());
+      .map((line) =>
+        line
+          .slice(2)
+          .replace(/\s*\{#.*\}$/, '')
+          .trim(),
+      );
     const titles = doc.blocks.flatMap((b) => (b.kind === 'section' ? [b.title] : []));
     expect(level1).toEqual([...titles, 'Sources']);
     expect(markdown).toContain('## Scope');

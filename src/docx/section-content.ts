@@ -1,12 +1,6 @@
 import type { SectionBlock } from './composed-document.js';
 import type { Block, Inline, TableCellBlock } from './document-blocks.js';
-import {
-  inlineMarkdownToInlines,
-  lexMarkdown,
-  textToInlines,
-  tokensToBlocks,
-  type ConversionContext,
-} from './markdown-to-blocks.js';
+import { inlineMarkdownToInlines, lexMarkdown, textToInlines, tokensToBlocks, type ConversionContext } from './markdown-to-blocks.js';
 import { BULLETS } from './numbering.js';
 
 /**

@@ -17,7 +17,12 @@ export function isSignatureLine(text: string): boolean {
 /** Gives body paragraphs (not lists, quotes or styled ones) that are signature lines their style. */
 export function styleSignatureLines(blocks: Block[]): Block[] {
   return blocks.map((block) =>
-    block.kind === 'paragraph' && !block.style && !block.list && block.listIndentLevel === undefined && !block.quoteDepth && isSignatureLine(plainText(block.inlines))
+    block.kind === 'paragraph' &&
+    !block.style &&
+    !block.list &&
+    block.listIndentLevel === undefined &&
+    !block.quoteDepth &&
+    isSignatureLine(plainText(block.inlines))
       ? { ...block, style: 'SignatureLine' }
       : block,
   );

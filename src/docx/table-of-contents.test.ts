@@ -10,13 +10,21 @@ describe('table of contents', () => {
     const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
     const sdt = /<w:sdt>.*?<\/w:sdt>/s.exec(xml)?.[0] ?? '';
     expect(sdt).toMatch(/<w:instrText[^>]*>TOC \\h/);
-    const entries = [...sdt.matchAll(/<w:hyperlink\b[^>]*\bw:anchor="([^"]+)"[^>]*>.*?<w:t[^>]*>([^<]*)<\/w:t>/gs)].map((m) => ({ anchor: m[1], title: m[2].replace(/^[\d.]+ /, '') }));
+    const entries = [...sdt.matchAll(/<w:hyperlink\b[^>]*\bw:anchor="([^"]+)"[^>]*>.*?<w:t[^>]*>([^<]*)<\/w:t>/gs)].map((m) => ({
+      anchor: m[1],
+      title: m[2].replace(/^[\d.]+ /, ''),
+    }));
     const titles = doc.blocks.flatMap((b) => (b.kind === 'section' ? [b.title] : []));
     for (const title of [...titles, 'Sources']) expect(entries.map((e) => e.title)).toContain(title);
     const body = xml.slice(xml.indexOf('</w:sdt>'));
     for (const { anchor, title } of entries) {
       // The bookmark sits inside the heading paragraph that carries the entry's text.
-      expect(body).toMatch(new RegExp(`<w:p>(?:(?!</w:p>).)*<w:bookmarkStart w:name="${anchor}" w:id="\\d+"/>(?:(?!</w:p>).)*${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 's'));
+      expect(body).toMatch(
+        new RegExp(
+          `<w:p>(?:(?!</w:p>).)*<w:bookmarkStart w:name="${anchor}" w:id="\\d+"/>(?:(?!</w:p>).)*${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+          's',
+        ),
+      );
     }
   });
 

@@ -70,7 +70,12 @@ function textOf(nodes: XNode[]): string {
     else if (tag === 'w:tbl') {
       const rows = childrenOf(n, tag)
         .filter((r) => tagOf(r) === 'w:tr')
-        .map((r) => childrenOf(r, 'w:tr').filter((c) => tagOf(c) === 'w:tc').map((c) => textOf(childrenOf(c, 'w:tc'))).join('\t'));
+        .map((r) =>
+          childrenOf(r, 'w:tr')
+            .filter((c) => tagOf(c) === 'w:tc')
+            .map((c) => textOf(childrenOf(c, 'w:tc')))
+            .join('\t'),
+        );
       out += (out === '' || out.endsWith('\n') ? '' : '\n') + rows.join('\n');
     } else out += textOf(childrenOf(n, tag));
   }
@@ -99,7 +104,14 @@ function walkBody(nodes: XNode[], blocks: DocxBlock[], counters: { table: number
         let c = 0;
         for (const cell of childrenOf(row, 'w:tr')) {
           if (tagOf(cell) !== 'w:tc') continue;
-          blocks.push({ block_index: blocks.length, block_type: 'table_cell', table: { t, r, c }, style: null, text: textOf(childrenOf(cell, 'w:tc')), text_start: null });
+          blocks.push({
+            block_index: blocks.length,
+            block_type: 'table_cell',
+            table: { t, r, c },
+            style: null,
+            text: textOf(childrenOf(cell, 'w:tc')),
+            text_start: null,
+          });
           c++;
         }
         r++;

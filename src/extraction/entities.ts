@@ -26,9 +26,30 @@ export const ENTITY_TYPES: Array<{ key: string; label: string; value_type: Value
   { key: 'entity.date', label: 'Date', value_type: 'date', confidence: 0.85, description: 'A full date (year, month, day printed)', example: '2026-01-05' },
   { key: 'entity.money', label: 'Amount', value_type: 'money', confidence: 0.85, description: 'An amount with a currency symbol or code', example: '$110.00' },
   { key: 'entity.email', label: 'E-mail address', value_type: 'email', confidence: 0.9, description: 'An e-mail address', example: 'billing@contoso.test' },
-  { key: 'entity.phone', label: 'Phone number', value_type: 'phone', confidence: 0.7, description: 'A phone number (with a +, parentheses or a phone cue on the line)', example: '+1 555 010 0200' },
-  { key: 'entity.iban', label: 'IBAN', value_type: 'string', confidence: 0.95, description: 'An IBAN whose mod-97 checksum verifies', example: 'DE89370400440532013000' },
-  { key: 'entity.vat_id', label: 'VAT id', value_type: 'string', confidence: 0.8, description: 'A VAT-like identifier (EU country formats)', example: 'DE123456789' },
+  {
+    key: 'entity.phone',
+    label: 'Phone number',
+    value_type: 'phone',
+    confidence: 0.7,
+    description: 'A phone number (with a +, parentheses or a phone cue on the line)',
+    example: '+1 555 010 0200',
+  },
+  {
+    key: 'entity.iban',
+    label: 'IBAN',
+    value_type: 'string',
+    confidence: 0.95,
+    description: 'An IBAN whose mod-97 checksum verifies',
+    example: 'DE89370400440532013000',
+  },
+  {
+    key: 'entity.vat_id',
+    label: 'VAT id',
+    value_type: 'string',
+    confidence: 0.8,
+    description: 'A VAT-like identifier (EU country formats)',
+    example: 'DE123456789',
+  },
 ];
 
 const CONF = new Map(ENTITY_TYPES.map((t) => [t.key, t]));

@@ -80,6 +80,8 @@ describe('image extraction', () => {
     // How fast the refusal comes is for benches to measure, not for a test to assert.
     const result = await runProcessor('prc_ocr', { bytes: pngHeader(40_000, 40_000), kind: 'image', filename: 'huge.png' });
     expect(result.items).toEqual([]);
-    expect(result.errors).toEqual([expect.objectContaining({ code: 'image_too_large', category: 'policy', message: expect.stringMatching(/a side may be at most 20000 pixels/) })]);
+    expect(result.errors).toEqual([
+      expect.objectContaining({ code: 'image_too_large', category: 'policy', message: expect.stringMatching(/a side may be at most 20000 pixels/) }),
+    ]);
   });
 });

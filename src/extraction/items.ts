@@ -2,17 +2,7 @@
  * Building extracted items: decomposed confidence (D5), stable value texts, occurrence indices.
  */
 import { round4 } from './text-quality.js';
-import type {
-  Anchor,
-  Confidence,
-  ConfidenceMethod,
-  ExtractedItem,
-  JsonValue,
-  Money,
-  TextSource,
-  ValueState,
-  ValueType,
-} from './types.js';
+import type { Anchor, Confidence, ConfidenceMethod, ExtractedItem, JsonValue, Money, TextSource, ValueState, ValueType } from './types.js';
 import { formatMoney } from './value-parsers.js';
 
 /** Level cuts: high ≥ 0.9, medium ≥ 0.7, low otherwise; null stays null. */

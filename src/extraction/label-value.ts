@@ -33,19 +33,110 @@ export interface KnownField {
 
 /** Labels we recognise. Order matters only for documentation; matching is exact. */
 export const KNOWN_FIELDS: KnownField[] = [
-  { key: 'vendor.name', label: 'Vendor name', value_type: 'string', labels: ['vendor', 'vendor name', 'supplier', 'supplier name', 'seller'], description: 'Name of the vendor / supplier', example: 'Contoso Ltd' },
-  { key: 'customer.name', label: 'Customer name', value_type: 'string', labels: ['customer', 'customer name', 'bill to', 'billed to', 'client', 'sold to'], description: 'Name of the customer', example: 'Fabrikam Inc' },
-  { key: 'invoice.number', label: 'Invoice number', value_type: 'string', labels: ['invoice', 'invoice number', 'invoice no', 'invoice #', 'invoice nr', 'invoice id', 'invoice ref'], description: 'Invoice identifier', example: 'INV-100' },
-  { key: 'invoice.date', label: 'Invoice date', value_type: 'date', labels: ['date', 'invoice date', 'issue date', 'date of issue', 'issued', 'issued on'], description: 'Date the invoice was issued', example: '2026-01-05' },
-  { key: 'invoice.due_date', label: 'Due date', value_type: 'date', labels: ['due date', 'payment due', 'due', 'due on', 'pay by'], description: 'Payment due date', example: '2026-02-04' },
-  { key: 'invoice.po_number', label: 'PO number', value_type: 'string', labels: ['po', 'po number', 'po #', 'po no', 'purchase order', 'order number', 'order no'], description: 'Purchase order reference', example: 'PO-7781' },
-  { key: 'invoice.subtotal', label: 'Subtotal', value_type: 'money', labels: ['subtotal', 'sub total', 'sub-total', 'net amount', 'net total'], description: 'Amount before tax', example: '$100.00' },
-  { key: 'invoice.tax', label: 'Tax', value_type: 'money', labels: ['tax', 'vat', 'sales tax', 'tax amount', 'vat amount', 'gst'], description: 'Tax amount', example: '$10.00' },
-  { key: 'invoice.total', label: 'Invoice total', value_type: 'money', labels: ['total', 'grand total', 'total due', 'amount due', 'balance due', 'total amount', 'invoice total', 'amount payable'], description: 'Grand total payable', example: '$110.00' },
-  { key: 'contact.email', label: 'E-mail', value_type: 'email', labels: ['email', 'e-mail', 'email address', 'e-mail address', 'mail'], description: 'Contact e-mail address', example: 'billing@contoso.test' },
-  { key: 'contact.phone', label: 'Phone', value_type: 'phone', labels: ['phone', 'tel', 'telephone', 'phone number', 'mobile', 'cell'], description: 'Contact phone number', example: '+1 555 010 0200' },
-  { key: 'payment.iban', label: 'IBAN', value_type: 'string', labels: ['iban', 'iban number'], description: 'Bank account (IBAN, checksum-verified)', example: 'DE89370400440532013000' },
-  { key: 'tax.id', label: 'Tax ID', value_type: 'string', labels: ['vat id', 'vat number', 'vat no', 'vat reg no', 'vat registration number', 'tax id', 'tax number', 'tin', 'ein'], description: 'VAT / tax identification number', example: 'DE123456789' },
+  {
+    key: 'vendor.name',
+    label: 'Vendor name',
+    value_type: 'string',
+    labels: ['vendor', 'vendor name', 'supplier', 'supplier name', 'seller'],
+    description: 'Name of the vendor / supplier',
+    example: 'Contoso Ltd',
+  },
+  {
+    key: 'customer.name',
+    label: 'Customer name',
+    value_type: 'string',
+    labels: ['customer', 'customer name', 'bill to', 'billed to', 'client', 'sold to'],
+    description: 'Name of the customer',
+    example: 'Fabrikam Inc',
+  },
+  {
+    key: 'invoice.number',
+    label: 'Invoice number',
+    value_type: 'string',
+    labels: ['invoice', 'invoice number', 'invoice no', 'invoice #', 'invoice nr', 'invoice id', 'invoice ref'],
+    description: 'Invoice identifier',
+    example: 'INV-100',
+  },
+  {
+    key: 'invoice.date',
+    label: 'Invoice date',
+    value_type: 'date',
+    labels: ['date', 'invoice date', 'issue date', 'date of issue', 'issued', 'issued on'],
+    description: 'Date the invoice was issued',
+    example: '2026-01-05',
+  },
+  {
+    key: 'invoice.due_date',
+    label: 'Due date',
+    value_type: 'date',
+    labels: ['due date', 'payment due', 'due', 'due on', 'pay by'],
+    description: 'Payment due date',
+    example: '2026-02-04',
+  },
+  {
+    key: 'invoice.po_number',
+    label: 'PO number',
+    value_type: 'string',
+    labels: ['po', 'po number', 'po #', 'po no', 'purchase order', 'order number', 'order no'],
+    description: 'Purchase order reference',
+    example: 'PO-7781',
+  },
+  {
+    key: 'invoice.subtotal',
+    label: 'Subtotal',
+    value_type: 'money',
+    labels: ['subtotal', 'sub total', 'sub-total', 'net amount', 'net total'],
+    description: 'Amount before tax',
+    example: '$100.00',
+  },
+  {
+    key: 'invoice.tax',
+    label: 'Tax',
+    value_type: 'money',
+    labels: ['tax', 'vat', 'sales tax', 'tax amount', 'vat amount', 'gst'],
+    description: 'Tax amount',
+    example: '$10.00',
+  },
+  {
+    key: 'invoice.total',
+    label: 'Invoice total',
+    value_type: 'money',
+    labels: ['total', 'grand total', 'total due', 'amount due', 'balance due', 'total amount', 'invoice total', 'amount payable'],
+    description: 'Grand total payable',
+    example: '$110.00',
+  },
+  {
+    key: 'contact.email',
+    label: 'E-mail',
+    value_type: 'email',
+    labels: ['email', 'e-mail', 'email address', 'e-mail address', 'mail'],
+    description: 'Contact e-mail address',
+    example: 'billing@contoso.test',
+  },
+  {
+    key: 'contact.phone',
+    label: 'Phone',
+    value_type: 'phone',
+    labels: ['phone', 'tel', 'telephone', 'phone number', 'mobile', 'cell'],
+    description: 'Contact phone number',
+    example: '+1 555 010 0200',
+  },
+  {
+    key: 'payment.iban',
+    label: 'IBAN',
+    value_type: 'string',
+    labels: ['iban', 'iban number'],
+    description: 'Bank account (IBAN, checksum-verified)',
+    example: 'DE89370400440532013000',
+  },
+  {
+    key: 'tax.id',
+    label: 'Tax ID',
+    value_type: 'string',
+    labels: ['vat id', 'vat number', 'vat no', 'vat reg no', 'vat registration number', 'tax id', 'tax number', 'tin', 'ein'],
+    description: 'VAT / tax identification number',
+    example: 'DE123456789',
+  },
 ];
 
 const BY_LABEL = new Map<string, KnownField>();
@@ -138,7 +229,9 @@ function specialValue(field: KnownField, text: string): Typed | null {
   }
   if (field.key === 'tax.id') {
     const t = text.trim();
-    return /^[A-Z]{0,3}[-\s.]?[0-9A-Z][0-9A-Z\s.-]{4,18}$/.test(t) ? { value: t.toUpperCase().replace(/[\s.]/g, ''), start: 0, end: text.length, fit: 1 } : null;
+    return /^[A-Z]{0,3}[-\s.]?[0-9A-Z][0-9A-Z\s.-]{4,18}$/.test(t)
+      ? { value: t.toUpperCase().replace(/[\s.]/g, ''), start: 0, end: text.length, fit: 1 }
+      : null;
   }
   return null;
 }

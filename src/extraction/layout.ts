@@ -102,11 +102,7 @@ function pageSegment(page: PositionedPage, line: PositionedLine, words: Position
  * Splits each positioned line into segments where the gap between two words exceeds
  * `gap_em` × the line height (a column gap rather than a space).
  */
-export function layoutFromPages(
-  pages: PositionedPage[],
-  textSource: TextSource | ((page: PositionedPage) => TextSource),
-  gapEm = 0.8,
-): LayoutDocument {
+export function layoutFromPages(pages: PositionedPage[], textSource: TextSource | ((page: PositionedPage) => TextSource), gapEm = 0.8): LayoutDocument {
   const sourceOf = (p: PositionedPage): TextSource => (typeof textSource === 'function' ? textSource(p) : textSource);
   const lines: LayoutLine[] = [];
   for (const page of pages) {

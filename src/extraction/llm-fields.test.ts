@@ -13,7 +13,7 @@ describe('llm-fields answer → items (pure)', () => {
     expect(findQuote(text, '   ')).toBeNull();
   });
 
-  it('types the model\'s strings and refuses what is not of the type', () => {
+  it("types the model's strings and refuses what is not of the type", () => {
     expect(typedLlmValue('money', '€1.250,00')).toEqual({ amount: 1250, currency: 'EUR' });
     expect(typedLlmValue('integer', '12')).toBe(12);
     expect(typedLlmValue('integer', '12.5')).toBeUndefined();

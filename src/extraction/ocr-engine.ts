@@ -176,7 +176,13 @@ function linesOfWords(words: TsvWord[], W: number, H: number, pageHeight: number
       if (text !== '') text += ' ';
       const start = cursor + text.length;
       text += w.text;
-      pw.push({ text: w.text, box: norm(w.left, w.top, w.left + w.width, w.top + w.height), start, end: start + w.text.length, confidence: round4(w.conf / 100) });
+      pw.push({
+        text: w.text,
+        box: norm(w.left, w.top, w.left + w.width, w.top + w.height),
+        start,
+        end: start + w.text.length,
+        confidence: round4(w.conf / 100),
+      });
     }
     const x0 = Math.min(...g.map((w) => w.left));
     const y0 = Math.min(...g.map((w) => w.top));
@@ -191,9 +197,15 @@ function linesOfWords(words: TsvWord[], W: number, H: number, pageHeight: number
 async function tesseractFile(file: string, o: OcrOptions): Promise<OcrResult<string>> {
   const bin = o.tesseract_path ?? 'tesseract';
   if ((await tesseractVersion(bin)) === null) {
-    return { ok: false, error: { code: 'needs_ocr', message: 'OCR is needed but tesseract is not installed (apt-get install tesseract-ocr tesseract-ocr-eng)' } };
+    return {
+      ok: false,
+      error: { code: 'needs_ocr', message: 'OCR is needed but tesseract is not installed (apt-get install tesseract-ocr tesseract-ocr-eng)' },
+    };
   }
-  const r = await runCommand(bin, [file, '-', '-l', o.lang ?? 'eng', '--psm', String(o.psm ?? 3), 'tsv'], { timeout_ms: o.timeout_ms ?? 60_000, env: toolEnv() });
+  const r = await runCommand(bin, [file, '-', '-l', o.lang ?? 'eng', '--psm', String(o.psm ?? 3), 'tsv'], {
+    timeout_ms: o.timeout_ms ?? 60_000,
+    env: toolEnv(),
+  });
   if (r.error) {
     return { ok: false, error: { code: r.error.code === 'timeout' ? 'timeout' : 'ocr_failed', message: r.error.message } };
   }
@@ -227,7 +239,11 @@ export async function rasterizePdfPage(pdfPath: string, pageNumber: number, dir:
     return { ok: false, error: { code: 'needs_ocr', message: 'OCR is needed but pdftoppm (poppler-utils) is not installed' } };
   }
   const prefix = join(dir, `page-${pageNumber}`);
-  const r = await runCommand(bin, ['-r', String(options.dpi ?? 200), '-png', '-f', String(pageNumber), '-l', String(pageNumber), '-singlefile', pdfPath, prefix], { timeout_ms: options.timeout_ms ?? 60_000, env: toolEnv() });
+  const r = await runCommand(
+    bin,
+    ['-r', String(options.dpi ?? 200), '-png', '-f', String(pageNumber), '-l', String(pageNumber), '-singlefile', pdfPath, prefix],
+    { timeout_ms: options.timeout_ms ?? 60_000, env: toolEnv() },
+  );
   if (r.error) return { ok: false, error: { code: r.error.code === 'timeout' ? 'timeout' : 'rasterize_failed', message: r.error.message } };
   return { ok: true, value: `${prefix}.png` };
 }

@@ -38,7 +38,7 @@ describe('a PDF worked on page by page as it is read', () => {
     }
   });
 
-  it('takes the whole-document path when a page is OCR\'d (its text and the offsets after it change)', async () => {
+  it("takes the whole-document path when a page is OCR'd (its text and the offsets after it change)", async () => {
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.Helvetica);
     doc.addPage([612, 792]).drawText('Invoice number: INV-1', { x: 72, y: 700, size: 12, font });

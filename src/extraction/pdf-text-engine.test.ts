@@ -39,12 +39,18 @@ function expectBoxNear(a: Box, b: Box, xTolerance: number): void {
 
 /** A page without its boxes and heights (compared with a tolerance instead). */
 function withoutBoxes(p: PositionedPage) {
-  return { ...p, lines: p.lines.map((l) => ({ text: l.text, start: l.start, end: l.end, words: l.words.map((w) => ({ text: w.text, start: w.start, end: w.end })) })) };
+  return {
+    ...p,
+    lines: p.lines.map((l) => ({ text: l.text, start: l.start, end: l.end, words: l.words.map((w) => ({ text: w.text, start: w.start, end: w.end })) })),
+  };
 }
 
 /** An item with its page boxes taken out (compared with a tolerance instead). */
 function itemWithoutBoxes(item: ExtractedItem) {
-  return { ...item, provenance: { ...item.provenance, anchors: item.provenance.anchors.map((a) => (a.kind === 'page_region' ? { ...a, boxes: a.boxes.length } : a)) } };
+  return {
+    ...item,
+    provenance: { ...item.provenance, anchors: item.provenance.anchors.map((a) => (a.kind === 'page_region' ? { ...a, boxes: a.boxes.length } : a)) },
+  };
 }
 
 function boxesOf(item: ExtractedItem): Box[] {
@@ -119,7 +125,10 @@ describe('the PDF text engine', () => {
   it('reads with pdfjs when poppler is not on the PATH, with the same result', async () => {
     const bytes = await makeInvoicePdf();
     const withPoppler = await runProcessor('prc_generic_fields', { bytes, kind: 'pdf', options: { pdf_engine: 'pdfjs' } });
-    const { doc, items } = await withoutPoppler(async () => ({ doc: await read(bytes, 'auto'), items: await runProcessor('prc_generic_fields', { bytes, kind: 'pdf' }) }));
+    const { doc, items } = await withoutPoppler(async () => ({
+      doc: await read(bytes, 'auto'),
+      items: await runProcessor('prc_generic_fields', { bytes, kind: 'pdf' }),
+    }));
     expect(doc.engine.name).toBe('pdfjs-dist');
     expect(items.errors).toEqual([]);
     expect(items.engine_versions['pdfjs-dist']).toBe('5.5.207');

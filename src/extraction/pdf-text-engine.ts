@@ -50,7 +50,15 @@ export async function readPdfText(bytes: Uint8Array, options: PdfTextReadOptions
   });
   if (!read.ok) {
     if (read.failure.kind === 'error') return { ok: false, error: read.failure.error };
-    if (handed > 0) return { ok: false, error: { code: 'pdf_error', message: `PDF reading failed after ${handed} page(s): ${read.failure.kind === 'refused' ? read.failure.message : 'poppler stopped'}`, engine: 'poppler' } };
+    if (handed > 0)
+      return {
+        ok: false,
+        error: {
+          code: 'pdf_error',
+          message: `PDF reading failed after ${handed} page(s): ${read.failure.kind === 'refused' ? read.failure.message : 'poppler stopped'}`,
+          engine: 'poppler',
+        },
+      };
     // pdfjs gets what is left of the budget (at least a second: its verdict may be quick).
     const left = Math.max(1000, timeoutMs - (Date.now() - started));
     return extractPdfText(bytes, { ...rest, timeout_ms: left });
@@ -73,7 +81,10 @@ export async function inspectPdfText(bytes: Uint8Array, options: PdfTextReadOpti
   const read = await readPdfWithPoppler(bytes, { timeout_ms: timeoutMs, max_pages: rest.sample_pages ?? 5, signal: rest.signal });
   if (read.ok) {
     const { page_count, pages_processed, text_layer, version } = read.value;
-    return { ok: true, value: { page_count, text_layer, sampled_pages: pages_processed, field_count: 0, filled_field_count: 0, engine: { name: 'poppler', version } } };
+    return {
+      ok: true,
+      value: { page_count, text_layer, sampled_pages: pages_processed, field_count: 0, filled_field_count: 0, engine: { name: 'poppler', version } },
+    };
   }
   if (read.failure.kind === 'error') return { ok: false, error: read.failure.error };
   return inspectPdf(bytes, { ...rest, timeout_ms: Math.max(1000, timeoutMs - (Date.now() - started)) });

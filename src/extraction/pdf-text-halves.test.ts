@@ -32,7 +32,10 @@ describe('a long PDF read in two halves', () => {
     const counts = [1, MIN_PAGES_TO_SPLIT - 1, MIN_PAGES_TO_SPLIT, 41, 170, 300];
     const covered = counts.map((n) => {
       const [a, b] = [pagesOfPart(n, 0, 2), pagesOfPart(n, 1, 2)];
-      return [...Array.from({ length: a.last - a.first + 1 }, (_, i) => a.first + i), ...Array.from({ length: Math.max(0, b.last - b.first + 1) }, (_, i) => b.first + i)];
+      return [
+        ...Array.from({ length: a.last - a.first + 1 }, (_, i) => a.first + i),
+        ...Array.from({ length: Math.max(0, b.last - b.first + 1) }, (_, i) => b.first + i),
+      ];
     });
     expect(covered).toEqual(counts.map((n) => Array.from({ length: n }, (_, i) => i + 1)));
     expect(pagesOfPart(170, 0, 2)).toEqual({ first: 1, last: 85 });

@@ -137,9 +137,7 @@ export interface PdfWorkerRequest {
  * `PositionedPage`, in page order, and the answer is the summary.
  */
 export type PdfWorkerResponse =
-  | { ok: true; task: 'extract'; result: PdfExtractSummary }
-  | { ok: true; task: 'inspect'; result: PdfInspection }
-  | { ok: false; error: PdfError };
+  { ok: true; task: 'extract'; result: PdfExtractSummary } | { ok: true; task: 'inspect'; result: PdfInspection } | { ok: false; error: PdfError };
 
 /** Fewer pages than this are read by one thread: a second read would not pay for itself. */
 export const MIN_PAGES_TO_SPLIT = 16;

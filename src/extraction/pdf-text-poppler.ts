@@ -93,10 +93,16 @@ function failureOf(tool: string, r: CommandResult, timeoutMs: number): PopplerFa
   const error = r.error;
   if (!error) return { kind: 'refused', message: `${tool} gave no usable output` };
   if (error.code === 'not_found') return { kind: 'unavailable' };
-  if (error.code === 'timeout') return { kind: 'error', error: { code: 'timeout', message: `PDF reading exceeded the time budget of ${timeoutMs} ms and was stopped`, engine: 'poppler' } };
+  if (error.code === 'timeout')
+    return { kind: 'error', error: { code: 'timeout', message: `PDF reading exceeded the time budget of ${timeoutMs} ms and was stopped`, engine: 'poppler' } };
   if (error.code === 'aborted') return { kind: 'error', error: { code: 'worker_failed', message: 'PDF reading was cancelled', engine: 'poppler' } };
-  if (error.code === 'consumer_failed') return { kind: 'error', error: { code: 'worker_failed', message: `PDF reading failed: ${error.message}`, engine: 'poppler' } };
-  if (error.code === 'output_too_large') return { kind: 'error', error: { code: 'pdf_error', message: `PDF reading failed: the text of the PDF exceeds ${MAX_TSV_BYTES / (1024 * 1024)} MB`, engine: 'poppler' } };
+  if (error.code === 'consumer_failed')
+    return { kind: 'error', error: { code: 'worker_failed', message: `PDF reading failed: ${error.message}`, engine: 'poppler' } };
+  if (error.code === 'output_too_large')
+    return {
+      kind: 'error',
+      error: { code: 'pdf_error', message: `PDF reading failed: the text of the PDF exceeds ${MAX_TSV_BYTES / (1024 * 1024)} MB`, engine: 'poppler' },
+    };
   return { kind: 'refused', message: error.message };
 }
 

@@ -14,15 +14,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { WorkerAbortedError, WorkerCrashError, WorkerOutOfMemoryError, WorkerPool, WorkerStartError, WorkerTimeoutError } from '../kernel/worker-pool.js';
 import { layerVerdict } from './pdf-text-model.js';
-import type {
-  PdfError,
-  PdfExtractSummary,
-  PdfInspection,
-  PdfTextDocument,
-  PdfWorkerRequest,
-  PdfWorkerResponse,
-  PositionedPage,
-} from './pdf-text-model.js';
+import type { PdfError, PdfExtractSummary, PdfInspection, PdfTextDocument, PdfWorkerRequest, PdfWorkerResponse, PositionedPage } from './pdf-text-model.js';
 
 export type { PdfError, PdfInspection, PdfTextDocument } from './pdf-text-model.js';
 
@@ -94,7 +86,14 @@ function poolFor(task: PdfWorkerRequest['task'], maxHeapMb: number): WorkerPool<
   if (!pool) {
     // Kept after an ordinary PDF, recycled after one that left a large heap behind.
     const size = task === 'extract' ? READ_PARTS : 1;
-    pool = new WorkerPool({ callerUrl: import.meta.url, module: 'pdf-text.worker', size, maxHeapMb, maxTasksPerWorker: TASKS_PER_WORKER, recycleAboveHeapMb: Math.min(192, Math.floor(maxHeapMb / 2)) });
+    pool = new WorkerPool({
+      callerUrl: import.meta.url,
+      module: 'pdf-text.worker',
+      size,
+      maxHeapMb,
+      maxTasksPerWorker: TASKS_PER_WORKER,
+      recycleAboveHeapMb: Math.min(192, Math.floor(maxHeapMb / 2)),
+    });
     pools.set(key, pool);
   }
   return pool;
@@ -181,7 +180,11 @@ export async function extractPdfText(bytes: Uint8Array, options: PdfReadOptions 
   };
   const summaries = await Promise.all(
     Array.from({ length: parts }, async (_, index) => {
-      const req: PdfWorkerRequest = { ...request('extract', bytes, options), part: { index, of: parts }, include_fields: index === 0 && (options.include_fields ?? true) };
+      const req: PdfWorkerRequest = {
+        ...request('extract', bytes, options),
+        part: { index, of: parts },
+        include_fields: index === 0 && (options.include_fields ?? true),
+      };
       const res = await runWorker(req, timeoutMs, options.max_heap_mb ?? 512, {
         ...options,
         signal,

@@ -338,4 +338,6 @@ async function run(req: PdfWorkerRequest, conversation: PoolConversation): Promi
 }
 
 // A bad PDF is an answer, not a failure of the task: the caller maps its code.
-serveWorkerPoolTasks<PdfWorkerRequest, PdfWorkerResponse>((req, conversation) => run(req, conversation).catch((err: unknown) => ({ ok: false, error: classify(err) }) satisfies PdfWorkerResponse));
+serveWorkerPoolTasks<PdfWorkerRequest, PdfWorkerResponse>((req, conversation) =>
+  run(req, conversation).catch((err: unknown) => ({ ok: false, error: classify(err) }) satisfies PdfWorkerResponse),
+);

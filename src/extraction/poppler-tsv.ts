@@ -124,7 +124,14 @@ export function positionedPageOfTsv(page: TsvPage, rotation: number, offset: num
       height = Math.max(height, w.bottom - w.top);
     }
     const text = group.map((w) => w.text).join(' ');
-    lines.push({ text, box: normalisedBox(unionExtent(group), page.width, page.height), start: cursor, end: cursor + text.length, height: round4(height), words: positioned });
+    lines.push({
+      text,
+      box: normalisedBox(unionExtent(group), page.width, page.height),
+      start: cursor,
+      end: cursor + text.length,
+      height: round4(height),
+      words: positioned,
+    });
     cursor += text.length + 1;
   }
   return assemblePage({ page_number: page.page_number, width: page.width, height: page.height, rotation }, lines, offset);

@@ -10,7 +10,12 @@ describe('parsePdfInfo', () => {
     const text = 'Pages:           3\nEncrypted:       no\nPage    2 size:  595.276 x 841.89 pts (A4)\nPage    2 rot:   90\n';
     expect(parsePdfInfo(text, 2)).toEqual({ pages: 3, width_pt: 595.276, height_pt: 841.89, rotation: 90 });
     // Without a page range pdfinfo reports the first page as `Page size:`.
-    expect(parsePdfInfo('Pages:           1\nPage size:       612 x 792 pts (letter)\nPage rot:        0\n', 1)).toEqual({ pages: 1, width_pt: 612, height_pt: 792, rotation: 0 });
+    expect(parsePdfInfo('Pages:           1\nPage size:       612 x 792 pts (letter)\nPage rot:        0\n', 1)).toEqual({
+      pages: 1,
+      width_pt: 612,
+      height_pt: 792,
+      rotation: 0,
+    });
     expect(parsePdfInfo('Encrypted: no\n', 1)).toBeNull();
   });
 });
@@ -33,7 +38,10 @@ describe('renderPdfPage', () => {
   });
 
   it('reports a page past the end with the page count, and a file that is not a PDF as a failure', async () => {
-    expect(await renderPdfPage(await makeLongPdf(2), 3, { dpi: 36, ...BOUNDS })).toEqual({ ok: false, error: { code: 'page_out_of_range', page_count: 2, message: 'page 3 is out of range: the document has 2 page(s)' } });
+    expect(await renderPdfPage(await makeLongPdf(2), 3, { dpi: 36, ...BOUNDS })).toEqual({
+      ok: false,
+      error: { code: 'page_out_of_range', page_count: 2, message: 'page 3 is out of range: the document has 2 page(s)' },
+    });
     const broken = await renderPdfPage(Buffer.from('%PDF-1.7\nnot really a pdf'), 1, { dpi: 36, ...BOUNDS });
     expect(broken.ok).toBe(false);
     expect(broken.ok ? null : broken.error.code).toBe('render_failed');

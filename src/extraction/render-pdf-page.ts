@@ -34,8 +34,7 @@ export interface RenderedPage {
 
 /** Why a page could not be drawn; `page_out_of_range` carries the document's page count. */
 export type RenderPageError =
-  | { code: 'page_out_of_range'; page_count: number; message: string }
-  | { code: 'tool_missing' | 'render_failed' | 'timeout'; message: string };
+  { code: 'page_out_of_range'; page_count: number; message: string } | { code: 'tool_missing' | 'render_failed' | 'timeout'; message: string };
 
 export type RenderPageResult = { ok: true; value: RenderedPage } | { ok: false; error: RenderPageError };
 
@@ -80,7 +79,15 @@ export async function renderPdfPage(pdf: Buffer, page: number, options: RenderPa
     // reports the first page's size, with one the size of the page asked for.
     const info = await pdfInfo(file, null, options.timeout_ms);
     if (!info.ok) return info;
-    if (page > info.value.pages) return { ok: false, error: { code: 'page_out_of_range', page_count: info.value.pages, message: `page ${page} is out of range: the document has ${info.value.pages} page(s)` } };
+    if (page > info.value.pages)
+      return {
+        ok: false,
+        error: {
+          code: 'page_out_of_range',
+          page_count: info.value.pages,
+          message: `page ${page} is out of range: the document has ${info.value.pages} page(s)`,
+        },
+      };
     const sized = page === 1 ? info : await pdfInfo(file, page, options.timeout_ms);
     if (!sized.ok) return sized;
     const parsed = sized.value;
@@ -101,7 +108,11 @@ export async function renderPdfPage(pdf: Buffer, page: number, options: RenderPa
 }
 
 /** pdfinfo on the whole file (`page` null) or on one page. */
-async function pdfInfo(file: string, page: number | null, timeoutMs: number): Promise<{ ok: true; value: PdfPageInfo } | { ok: false; error: RenderPageError }> {
+async function pdfInfo(
+  file: string,
+  page: number | null,
+  timeoutMs: number,
+): Promise<{ ok: true; value: PdfPageInfo } | { ok: false; error: RenderPageError }> {
   const range = page === null ? [] : ['-f', String(page), '-l', String(page)];
   const info = await runCommand('pdfinfo', [...range, file], { timeout_ms: timeoutMs, max_output_bytes: 1024 * 1024, env: toolEnv() });
   if (info.error) return { ok: false, error: commandError(info.error, 'pdfinfo') };

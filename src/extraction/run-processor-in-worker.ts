@@ -39,7 +39,14 @@ function poolFor(budget: ProcessorBudget): WorkerPool<ProcessorWorkerRequest, Pr
   if (!pool) {
     // Kept after an ordinary file, recycled after one that left more than this in its heap.
     const recycleAboveHeapMb = Math.min(192, Math.floor(budget.maxHeapMb / 2));
-    pool = new WorkerPool({ callerUrl: import.meta.url, module: 'processor.worker', size, maxHeapMb: budget.maxHeapMb, maxTasksPerWorker: TASKS_PER_WORKER, recycleAboveHeapMb });
+    pool = new WorkerPool({
+      callerUrl: import.meta.url,
+      module: 'processor.worker',
+      size,
+      maxHeapMb: budget.maxHeapMb,
+      maxTasksPerWorker: TASKS_PER_WORKER,
+      recycleAboveHeapMb,
+    });
     pools.set(key, pool);
   }
   return pool;
@@ -82,7 +89,12 @@ function failureOf(error: unknown, budget: ProcessorBudget): ProcessorResult {
 }
 
 /** Like `runProcessor`, never throws: a stopped or crashed worker is an error in the result. */
-export async function runProcessorInWorker(processorId: string, input: RunProcessorInput, budget: ProcessorBudget, signal?: AbortSignal): Promise<ProcessorResult> {
+export async function runProcessorInWorker(
+  processorId: string,
+  input: RunProcessorInput,
+  budget: ProcessorBudget,
+  signal?: AbortSignal,
+): Promise<ProcessorResult> {
   const { bytes, ...rest } = input;
   // A copy: the worker owns its buffer and the caller's Buffer stays intact.
   const request: ProcessorWorkerRequest = { processor_id: processorId, bytes: new Uint8Array(bytes), input: rest };

@@ -80,7 +80,8 @@ function typedExcelValue(v: ExcelJS.CellValue, numFmt: string): Pick<SheetCell, 
   if (typeof v === 'object' && v !== null) {
     if ('error' in v) return { value_type: 'string', value: null, text: String(v.error), state: 'unreadable', formula: null };
     if ('formula' in v || 'sharedFormula' in v) {
-      const formula = 'formula' in v && typeof v.formula === 'string' ? v.formula : 'sharedFormula' in v && typeof v.sharedFormula === 'string' ? v.sharedFormula : null;
+      const formula =
+        'formula' in v && typeof v.formula === 'string' ? v.formula : 'sharedFormula' in v && typeof v.sharedFormula === 'string' ? v.sharedFormula : null;
       const result: unknown = 'result' in v ? v.result : undefined;
       if (typeof result === 'object' && result !== null && 'error' in result) {
         return { value_type: 'string', value: null, text: String((result as { error: unknown }).error), state: 'unreadable', formula };
@@ -126,7 +127,8 @@ export function inferFieldType(text: string): Pick<SheetCell, 'value_type' | 'va
   const t = text.trim();
   if (t === '') return { value_type: 'string', value: null, state: 'blank' };
   const n = parseNumber(t);
-  if (n !== null && /^[-(]?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d+)?\)?$/.test(t)) return { value_type: /\.\d/.test(t) ? 'number' : 'integer', value: n, state: 'present' };
+  if (n !== null && /^[-(]?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d+)?\)?$/.test(t))
+    return { value_type: /\.\d/.test(t) ? 'number' : 'integer', value: n, state: 'present' };
   const pct = parsePercent(t);
   if (pct !== null) return { value_type: 'percent', value: pct, state: 'present' };
   const m = parseMoney(t);

@@ -87,7 +87,10 @@ function markdownScore(lines: string[]): number {
 
 /** Detects a delimiter that splits every sampled line into the same number (≥ 2) of fields. */
 export function detectCsvDelimiter(text: string): ',' | ';' | '\t' | '|' | null {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '').slice(0, 20);
+  const lines = text
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 20);
   if (lines.length < 2) return null;
   for (const d of ['\t', ',', ';', '|'] as const) {
     // Count delimiters outside double quotes.
@@ -123,7 +126,10 @@ function sniffText(bytes: Buffer, filename: string | undefined): SniffResult | n
   if (detectCsvDelimiter(sample) && ext !== 'md' && ext !== 'markdown' && ext !== 'txt') {
     return ext === 'tsv' ? base('text/tab-separated-values', 'tsv', 'csv') : base('text/csv', 'csv', 'csv');
   }
-  const lines = sample.split(/\r?\n/).filter((l) => l.trim() !== '').slice(0, 50);
+  const lines = sample
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 50);
   if (ext === 'md' || ext === 'markdown' || (ext !== 'txt' && markdownScore(lines) >= 0.3)) {
     return base('text/markdown', 'md', 'text');
   }

@@ -33,7 +33,11 @@ describe('prc_table_rows on xlsx', () => {
   });
 
   it('groups by a header mapping (occurrence_index = data row)', async () => {
-    const r = await runProcessor('prc_table_rows', { bytes: await makeXlsx(), kind: 'xlsx', options: { mapping: { Amount: 'invoice.total', Invoice: 'invoice.number' } } });
+    const r = await runProcessor('prc_table_rows', {
+      bytes: await makeXlsx(),
+      kind: 'xlsx',
+      options: { mapping: { Amount: 'invoice.total', Invoice: 'invoice.number' } },
+    });
     const totals = r.items.filter((i) => i.key === 'invoice.total');
     expect(totals.map((t) => [t.occurrence_index, t.value_text, cell(t).ref])).toEqual([
       [0, '100.50 USD', 'C2'],

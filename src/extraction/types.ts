@@ -12,33 +12,13 @@ export const ALL_KINDS: readonly FileKind[] = ['pdf', 'image', 'docx', 'xlsx', '
 
 /** §4.3 `value_type`. */
 export type ValueType =
-  | 'string'
-  | 'number'
-  | 'integer'
-  | 'money'
-  | 'date'
-  | 'datetime'
-  | 'boolean'
-  | 'email'
-  | 'phone'
-  | 'percent'
-  | 'enum'
-  | 'address'
-  | 'object'
-  | 'array';
+  'string' | 'number' | 'integer' | 'money' | 'date' | 'datetime' | 'boolean' | 'email' | 'phone' | 'percent' | 'enum' | 'address' | 'object' | 'array';
 
 /** §4.3 `occurrence`. */
 export type Occurrence = 'required_once' | 'optional_once' | 'required_multiple' | 'optional_multiple';
 
 /** §4.5 `value_state`. */
-export type ValueState =
-  | 'present'
-  | 'absent'
-  | 'blank'
-  | 'not_applicable'
-  | 'unreadable'
-  | 'conflicting'
-  | 'inferred';
+export type ValueState = 'present' | 'absent' | 'blank' | 'not_applicable' | 'unreadable' | 'conflicting' | 'inferred';
 
 /** Any JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -172,15 +152,7 @@ export interface ItemType {
 }
 
 /** Error categories, after docling (§4.9). */
-export type ErrorCategory =
-  | 'policy'
-  | 'capacity'
-  | 'source_unavailable'
-  | 'timeout'
-  | 'internal'
-  | 'backend_failure'
-  | 'inference_failure'
-  | 'unknown';
+export type ErrorCategory = 'policy' | 'capacity' | 'source_unavailable' | 'timeout' | 'internal' | 'backend_failure' | 'inference_failure' | 'unknown';
 
 /** A categorised processing error (§4.9). */
 export interface ProcessingError {

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { sniffFile } from './sniff-file.js';
 import { sanitizeFilename, validateUpload } from './validate-upload.js';
-import { makeDocm, makeDocx, makeEncryptedOoxml, makeEncryptedPdf, makeFormPdf, makeInvoicePdf, makePng, makeXlsx, makeZipBombDocx } from './test-support/fixtures.js';
+import {
+  makeDocm,
+  makeDocx,
+  makeEncryptedOoxml,
+  makeEncryptedPdf,
+  makeFormPdf,
+  makeInvoicePdf,
+  makePng,
+  makeXlsx,
+  makeZipBombDocx,
+} from './test-support/fixtures.js';
 
 const codes = (v: { problems: Array<{ code: string }> }): string[] => v.problems.map((p) => p.code);
 
@@ -21,9 +31,16 @@ describe('sniffFile', () => {
 
 describe('validateUpload', () => {
   it('answers "undecided", not "invalid", when the PDF inspection runs out of time', async () => {
-    const v = await validateUpload({ bytes: await makeInvoicePdf(), filename: 'invoice.pdf', declaredMimeType: 'application/pdf', limits: { pdf_timeout_ms: 1 } });
+    const v = await validateUpload({
+      bytes: await makeInvoicePdf(),
+      filename: 'invoice.pdf',
+      declaredMimeType: 'application/pdf',
+      limits: { pdf_timeout_ms: 1 },
+    });
     expect(v).toMatchObject({ valid: true, decided: false, page_count: null });
-    expect(v.problems).toContainEqual(expect.objectContaining({ code: 'not_inspected', severity: 'warning', message: expect.stringMatching(/not a verdict on the file/) }));
+    expect(v.problems).toContainEqual(
+      expect.objectContaining({ code: 'not_inspected', severity: 'warning', message: expect.stringMatching(/not a verdict on the file/) }),
+    );
   });
 
   it('refuses an image whose header declares absurd dimensions, from the header alone', async () => {

@@ -163,11 +163,23 @@ function zipProblems(bytes: Buffer, limits: ResolvedUploadLimits): UploadProblem
   const problems: UploadProblem[] = [];
   const ratio = dir.total_uncompressed / Math.max(1, bytes.length);
   if (dir.entries.length > limits.max_zip_entries) {
-    problems.push({ code: 'zip_bomb_suspected', severity: 'error', message: `${dir.entries.length} archive entries exceed the limit of ${limits.max_zip_entries}` });
+    problems.push({
+      code: 'zip_bomb_suspected',
+      severity: 'error',
+      message: `${dir.entries.length} archive entries exceed the limit of ${limits.max_zip_entries}`,
+    });
   } else if (dir.total_uncompressed > limits.max_uncompressed_bytes) {
-    problems.push({ code: 'zip_bomb_suspected', severity: 'error', message: `uncompressed size ${dir.total_uncompressed} bytes exceeds the limit of ${limits.max_uncompressed_bytes}` });
+    problems.push({
+      code: 'zip_bomb_suspected',
+      severity: 'error',
+      message: `uncompressed size ${dir.total_uncompressed} bytes exceeds the limit of ${limits.max_uncompressed_bytes}`,
+    });
   } else if (ratio > limits.max_zip_ratio) {
-    problems.push({ code: 'zip_bomb_suspected', severity: 'error', message: `expansion ratio ${ratio.toFixed(1)} exceeds the limit of ${limits.max_zip_ratio}` });
+    problems.push({
+      code: 'zip_bomb_suspected',
+      severity: 'error',
+      message: `expansion ratio ${ratio.toFixed(1)} exceeds the limit of ${limits.max_zip_ratio}`,
+    });
   }
   if (dir.entries.some((e) => e.encrypted)) problems.push({ code: 'encrypted', severity: 'error', message: 'the archive has encrypted entries' });
   return problems;
@@ -309,9 +321,12 @@ async function pdfFacts(bytes: Buffer, limits: ResolvedUploadLimits, timeoutMs: 
     else if (res.error.code === 'timeout' || res.error.code === 'worker_failed') {
       verdict.decided = false;
       const why = res.error.code === 'timeout' ? `within ${timeoutMs} ms` : `(${res.error.message})`;
-      problems.push({ code: 'not_inspected', severity: 'warning', message: `the PDF could not be inspected ${why}; this is not a verdict on the file: its pages are counted when it is processed` });
-    }
-    else if (!verdict.encrypted) problems.push({ code: 'corrupt', severity: 'error', message: res.error.message });
+      problems.push({
+        code: 'not_inspected',
+        severity: 'warning',
+        message: `the PDF could not be inspected ${why}; this is not a verdict on the file: its pages are counted when it is processed`,
+      });
+    } else if (!verdict.encrypted) problems.push({ code: 'corrupt', severity: 'error', message: res.error.message });
   } else {
     verdict.page_count = res.value.page_count;
     verdict.text_layer = res.value.text_layer;
@@ -321,7 +336,8 @@ async function pdfFacts(bytes: Buffer, limits: ResolvedUploadLimits, timeoutMs: 
       problems.push({ code: 'too_many_pages', severity: 'error', message: `${res.value.page_count} pages exceeds the limit of ${limits.max_pages}` });
     }
     if (res.value.text_layer === 'absent') problems.push({ code: 'needs_ocr', severity: 'info', message: 'no text layer; OCR will be used' });
-    else if (res.value.text_layer === 'partial') problems.push({ code: 'needs_ocr', severity: 'info', message: 'some pages have no usable text layer; OCR will be used for them' });
+    else if (res.value.text_layer === 'partial')
+      problems.push({ code: 'needs_ocr', severity: 'info', message: 'some pages have no usable text layer; OCR will be used for them' });
   }
   if (verdict.encrypted) {
     problems.push({
@@ -340,7 +356,8 @@ function imageFacts(bytes: Buffer, sniff: SniffResult, verdict: UploadVerdict): 
   const tooLarge = dimensions ? dimensionProblem(dimensions) : null;
   if (tooLarge) verdict.problems.push({ code: 'image_too_large', severity: 'error', message: tooLarge });
   // A PNG's first chunk must be IHDR: without one nothing can read it.
-  else if (dimensions === null && sniff.mime_type === 'image/png') verdict.problems.push({ code: 'corrupt', severity: 'error', message: 'the PNG has no readable IHDR header' });
+  else if (dimensions === null && sniff.mime_type === 'image/png')
+    verdict.problems.push({ code: 'corrupt', severity: 'error', message: 'the PNG has no readable IHDR header' });
   else if (dimensions !== null && (dimensions.width === 0 || dimensions.height === 0)) {
     verdict.problems.push({ code: 'corrupt', severity: 'error', message: `the image declares ${dimensions.width} × ${dimensions.height} pixels: it has none` });
   } else verdict.problems.push({ code: 'needs_ocr', severity: 'info', message: 'an image has no text layer; OCR will be used' });

@@ -11,7 +11,14 @@ describe('checkValueType', () => {
     ['string', ['a', ''], [1, null, {}]],
     ['number', [1.5, -2, 0], ['1', NaN, null]],
     ['integer', [3, -1], [1.5, '3']],
-    ['money', [{ amount: 1, currency: 'USD' }, { amount: -2.5, currency: null }], [{ amount: '1', currency: 'USD' }, { amount: 1 }, { amount: 1, currency: 'usd' }, 5]],
+    [
+      'money',
+      [
+        { amount: 1, currency: 'USD' },
+        { amount: -2.5, currency: null },
+      ],
+      [{ amount: '1', currency: 'USD' }, { amount: 1 }, { amount: 1, currency: 'usd' }, 5],
+    ],
     ['date', ['2026-01-05', '2024-02-29'], ['2026-02-30', '05/01/2026', '2026-1-5']],
     ['datetime', ['2026-01-05T10:00:00Z', '2026-01-05T10:00:00+02:00'], ['2026-01-05', '2026-13-01T00:00:00Z']],
     ['boolean', [true, false], ['true', 0]],
@@ -49,7 +56,11 @@ describe('runItemChecks', () => {
     expect(hasFailedErrorCheck(bad)).toBe(true);
   });
   it('supports cross-item context and skips items without a value', () => {
-    const rule: CheckDefinition = { id: 'sum', severity: 'warning', rule: { '==': [{ var: 'value.amount' }, { '+': [{ var: 'context.subtotal' }, { var: 'context.tax' }] }] } };
+    const rule: CheckDefinition = {
+      id: 'sum',
+      severity: 'warning',
+      rule: { '==': [{ var: 'value.amount' }, { '+': [{ var: 'context.subtotal' }, { var: 'context.tax' }] }] },
+    };
     const item = { key: 'invoice.total', value_type: 'money' as const, value_state: 'present' as const, value: { amount: 110, currency: 'USD' } };
     expect(runItemChecks([rule], item, { subtotal: 100, tax: 10 })[0].passed).toBe(true);
     expect(runItemChecks([rule], item, { subtotal: 100, tax: 8 })[0]).toMatchObject({ passed: false, message: 'check sum failed' });

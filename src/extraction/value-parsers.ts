@@ -7,8 +7,30 @@ import { chrono } from '../kernel/chrono.js';
 import type { Money } from './types.js';
 
 /** Currency symbols and their ISO codes. `$` is read as USD (documented ambiguity). */
-const SYMBOLS: Record<string, string> = { $: 'USD', US$: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', CHF: 'CHF', 'C$': 'CAD', A$: 'AUD', kr: 'SEK' };
-const CODES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'INR', 'CNY', 'BRL', 'MXN', 'ZAR', 'SGD', 'HKD'];
+const SYMBOLS: Record<string, string> = { $: 'USD', US$: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', CHF: 'CHF', C$: 'CAD', A$: 'AUD', kr: 'SEK' };
+const CODES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'CHF',
+  'CAD',
+  'AUD',
+  'NZD',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'INR',
+  'CNY',
+  'BRL',
+  'MXN',
+  'ZAR',
+  'SGD',
+  'HKD',
+];
 
 /** Regex source of an amount: 1,234.56 / 1.234,56 / 1 234,56 / 1234 / -12.5 / (12.50). */
 // Repetition is bounded (up to 10^21 grouped, 15 plain digits) so a long run of digits costs

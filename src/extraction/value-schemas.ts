@@ -83,9 +83,11 @@ export function checkValueType(valueType: string, value: unknown, opts: { enum_v
     const e = v.errors?.[0];
     return `value is not a valid ${valueType}${e ? `: ${e.instancePath || 'value'} ${e.message ?? ''}`.trimEnd() : ''}`;
   }
-  if ((valueType === 'number' || valueType === 'percent') && typeof value === 'number' && !Number.isFinite(value)) return `value is not a valid ${valueType}: not finite`;
+  if ((valueType === 'number' || valueType === 'percent') && typeof value === 'number' && !Number.isFinite(value))
+    return `value is not a valid ${valueType}: not finite`;
   if (valueType === 'date' && typeof value === 'string' && !realDate(value)) return `value is not a valid date: ${value} does not exist`;
-  if (valueType === 'datetime' && typeof value === 'string' && (!realDate(value) || Number.isNaN(Date.parse(value)))) return `value is not a valid datetime: ${value}`;
+  if (valueType === 'datetime' && typeof value === 'string' && (!realDate(value) || Number.isNaN(Date.parse(value))))
+    return `value is not a valid datetime: ${value}`;
   if (valueType === 'phone' && typeof value === 'string' && value.replace(/\D/g, '').length < 5) return 'value is not a valid phone: too few digits';
   if (valueType === 'enum' && opts.enum_values && typeof value === 'string' && !opts.enum_values.includes(value)) {
     return `value is not one of ${opts.enum_values.join(', ')}`;

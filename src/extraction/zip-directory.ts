@@ -30,12 +30,7 @@ const MAX_ENTRIES = 100_000;
 
 /** True when the bytes start like a ZIP archive (local header or empty archive). */
 export function looksLikeZip(bytes: Uint8Array): boolean {
-  return (
-    bytes.length >= 4 &&
-    bytes[0] === 0x50 &&
-    bytes[1] === 0x4b &&
-    ((bytes[2] === 0x03 && bytes[3] === 0x04) || (bytes[2] === 0x05 && bytes[3] === 0x06))
-  );
+  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && ((bytes[2] === 0x03 && bytes[3] === 0x04) || (bytes[2] === 0x05 && bytes[3] === 0x06));
 }
 
 function readU64(buf: Buffer, offset: number): number {

@@ -22,7 +22,8 @@ export function registerHealthRoutes(app: FastifyInstance, store: DatabaseProbe,
       schema: {
         operationId: 'ready',
         summary: 'Readiness: database and job engine',
-        description: 'Answers 200 when the database answers and, in a process that runs jobs, the job engine is running; else 503 with a detail naming what is down. Needs no token.',
+        description:
+          'Answers 200 when the database answers and, in a process that runs jobs, the job engine is running; else 503 with a detail naming what is down. Needs no token.',
         tags: ['service'],
         security: [],
         response: { 200: Ref(ReadyResponse), 503: Ref(ErrorResponse) },

@@ -17,7 +17,17 @@ const EXAMPLES: Record<string, OperationExamples> = {
       200: {
         generation_should_proceed: false,
         ui_state: 'needs_input',
-        gaps: [{ kind: 'required_field_missing', message: 'Required field "client" is empty', subjectType: 'field', subjectId: 'fld_01', key: 'client', blocking: true, needsInput: true }],
+        gaps: [
+          {
+            kind: 'required_field_missing',
+            message: 'Required field "client" is empty',
+            subjectType: 'field',
+            subjectId: 'fld_01',
+            key: 'client',
+            blocking: true,
+            needsInput: true,
+          },
+        ],
       },
     },
   },
@@ -35,7 +45,11 @@ const EXAMPLES: Record<string, OperationExamples> = {
   },
 };
 
-type Operation = { operationId?: string; requestBody?: { content?: Record<string, Example> }; responses?: Record<string, { content?: Record<string, Example> }> };
+type Operation = {
+  operationId?: string;
+  requestBody?: { content?: Record<string, Example> };
+  responses?: Record<string, { content?: Record<string, Example> }>;
+};
 
 /** Adds the examples to the JSON media types of their operations (in place). */
 export function addOperationExamples(document: { paths?: Record<string, unknown> }): void {

@@ -67,7 +67,18 @@ export class InProcessJobQueue implements JobQueue {
     }
     await db
       .insertInto('jobs')
-      .values({ id, name, payload_json: JSON.stringify(payload), status: 'queued', attempts: 0, last_error: null, locked_by: null, run_after: options.startAfter?.toISOString() ?? now, created_at: now, updated_at: now })
+      .values({
+        id,
+        name,
+        payload_json: JSON.stringify(payload),
+        status: 'queued',
+        attempts: 0,
+        last_error: null,
+        locked_by: null,
+        run_after: options.startAfter?.toISOString() ?? now,
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     if (!options.transaction) this.kick();
@@ -216,7 +227,11 @@ export class InProcessJobQueue implements JobQueue {
     const now = new Date().toISOString();
     await this.db
       .updateTable('jobs')
-      .set(decision === 'retry' ? { status: 'queued', locked_by: null, updated_at: now } : { status: 'failed', last_error: `${reason}: the process running it stopped`, locked_by: null, updated_at: now })
+      .set(
+        decision === 'retry'
+          ? { status: 'queued', locked_by: null, updated_at: now }
+          : { status: 'failed', last_error: `${reason}: the process running it stopped`, locked_by: null, updated_at: now },
+      )
       .where('id', '=', id)
       .where('status', '=', 'running')
       .execute();
@@ -224,7 +239,12 @@ export class InProcessJobQueue implements JobQueue {
 
   private async beat(): Promise<void> {
     if (this.activeIds.size > 0) {
-      await this.db.updateTable('jobs').set({ updated_at: new Date().toISOString() }).where('id', 'in', [...this.activeIds]).execute().catch(() => undefined);
+      await this.db
+        .updateTable('jobs')
+        .set({ updated_at: new Date().toISOString() })
+        .where('id', 'in', [...this.activeIds])
+        .execute()
+        .catch(() => undefined);
     }
     await this.recoverOrphans(false).catch(() => undefined);
   }

@@ -75,5 +75,13 @@ export const SYSTEM_USER_ID = 'system';
 export function systemActor(org: Pick<Membership, 'orgId'> & Partial<Membership>): OrgActor {
   const slug = org.slug ?? org.orgId;
   const membership: Membership = { orgId: org.orgId, slug, displayName: org.displayName ?? slug, isDefault: org.isDefault ?? true, role: 'owner' };
-  return { userId: SYSTEM_USER_ID, subject: SYSTEM_USER_ID, email: null, memberships: [membership], org: membership, bearerToken: '', bearerTokenExpiresAt: null };
+  return {
+    userId: SYSTEM_USER_ID,
+    subject: SYSTEM_USER_ID,
+    email: null,
+    memberships: [membership],
+    org: membership,
+    bearerToken: '',
+    bearerTokenExpiresAt: null,
+  };
 }

@@ -11,7 +11,13 @@ import {
 import type { BudgetProbeRequest } from './test-support/budget-probe.worker.js';
 
 function probe(request: BudgetProbeRequest, budget: { timeoutMs?: number; maxHeapMb?: number } = {}): BoundedWorkerOptions {
-  return { callerUrl: import.meta.url, module: 'test-support/budget-probe.worker', workerData: request, timeoutMs: budget.timeoutMs ?? 30_000, maxHeapMb: budget.maxHeapMb ?? 64 };
+  return {
+    callerUrl: import.meta.url,
+    module: 'test-support/budget-probe.worker',
+    workerData: request,
+    timeoutMs: budget.timeoutMs ?? 30_000,
+    maxHeapMb: budget.maxHeapMb ?? 64,
+  };
 }
 
 describe('runBoundedWorker', () => {

@@ -13,10 +13,12 @@ it('runs at most `limit` tasks at once, starts the waiting ones in order, and re
     started.push(n);
     running += 1;
     peak = Math.max(peak, running);
-    return new Promise<number>((resolve) => gates.push(() => {
-      running -= 1;
-      resolve(n);
-    }));
+    return new Promise<number>((resolve) =>
+      gates.push(() => {
+        running -= 1;
+        resolve(n);
+      }),
+    );
   };
   const first = limit.run(task(1));
   const second = limit.run(task(2));

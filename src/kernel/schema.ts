@@ -62,8 +62,8 @@ export const ErrorMessage = Type.Object(
 
 const ERROR_DESCRIPTIONS = {
   401: 'Missing, invalid or expired bearer token',
-  403: 'The caller\'s role in the organization does not allow this; `detail` names the role needed',
-  404: 'Not found in the active organization (another organization\'s id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`)',
+  403: "The caller's role in the organization does not allow this; `detail` names the role needed",
+  404: "Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`)",
   409: 'Conflict with the current state (for example a key or name already taken)',
   413: 'Payload too large',
   422: 'Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule',

@@ -57,7 +57,11 @@ describe('secret box (AES-256-GCM)', () => {
   });
 
   it('refuses what is not a sealed value', () => {
-    for (const text of ['', TOKEN, 'v2.a.b.c.d', `v1.${keyFingerprint(key)}.AA.AA.AA`]) expect(reasonOf(() => openSecret(key, text, CONTEXT)), text).toBe('malformed');
+    for (const text of ['', TOKEN, 'v2.a.b.c.d', `v1.${keyFingerprint(key)}.AA.AA.AA`])
+      expect(
+        reasonOf(() => openSecret(key, text, CONTEXT)),
+        text,
+      ).toBe('malformed');
   });
 
   it('takes only 32-byte keys, and the key object prints and serializes without its bytes', () => {

@@ -64,7 +64,8 @@ export function openSecret(key: KeyObject, sealed: string, context: string): str
   const parts = sealed.split('.');
   if (parts.length !== 5 || parts[0] !== VERSION) throw new SealedSecretError('malformed', 'not a sealed value');
   const [, fingerprint, nonceText, ciphertextText, tagText] = parts;
-  if (fingerprint !== keyFingerprint(key)) throw new SealedSecretError('other-key', 'sealed under another secret key (QUIRE_SECRET_KEY differs from the one that sealed it)');
+  if (fingerprint !== keyFingerprint(key))
+    throw new SealedSecretError('other-key', 'sealed under another secret key (QUIRE_SECRET_KEY differs from the one that sealed it)');
   const nonce = Buffer.from(nonceText, 'base64url');
   const tag = Buffer.from(tagText, 'base64url');
   if (nonce.length !== NONCE_BYTES || tag.length !== TAG_BYTES) throw new SealedSecretError('malformed', 'not a sealed value');

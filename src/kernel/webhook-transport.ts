@@ -7,8 +7,7 @@
 
 /** What one POST came to: the endpoint's answer, or why there was none. */
 export type WebhookPostOutcome =
-  | { kind: 'response'; status: number; bodyExcerpt: string; durationMs: number }
-  | { kind: 'error'; error: string; durationMs: number };
+  { kind: 'response'; status: number; bodyExcerpt: string; durationMs: number } | { kind: 'error'; error: string; durationMs: number };
 
 export interface WebhookTransport {
   /**

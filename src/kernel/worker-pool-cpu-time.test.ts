@@ -47,7 +47,12 @@ describe.runIf(process.platform === 'linux')('WorkerPool CPU-time deadlines', ()
 describe('WorkerPool queue deadlines', () => {
   /** 30 tasks of ≥ 100 ms each on one worker: the last waits ≥ 2.9 s, the queue moves every ~100 ms. */
   const queueOf30 = (p: WorkerPool<PoolProbeRequest, number>, queueWhileMoving: boolean) =>
-    Array.from({ length: 30 }, () => p.run({ mode: 'whoami', delayMs: 100 }, { timeoutMs: 20_000, queueTimeoutMs: 2_000, queueWhileMoving }).then(() => 'ran', (e: unknown) => e));
+    Array.from({ length: 30 }, () =>
+      p.run({ mode: 'whoami', delayMs: 100 }, { timeoutMs: 20_000, queueTimeoutMs: 2_000, queueWhileMoving }).then(
+        () => 'ran',
+        (e: unknown) => e,
+      ),
+    );
 
   it('never fails a task of a long queue that moves when the queue deadline counts only standstill', async () => {
     const p = pool(1);

@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PoolTaskError, WorkerAbortedError, WorkerOutOfMemoryError, WorkerPool, type WorkerPoolOptions, WorkerQueueTimeoutError, WorkerTimeoutError } from './worker-pool.js';
+import {
+  PoolTaskError,
+  WorkerAbortedError,
+  WorkerOutOfMemoryError,
+  WorkerPool,
+  type WorkerPoolOptions,
+  WorkerQueueTimeoutError,
+  WorkerTimeoutError,
+} from './worker-pool.js';
 import type { PoolProbeRequest } from './test-support/pool-probe.worker.js';
 
 const pools: Array<WorkerPool<PoolProbeRequest, number>> = [];

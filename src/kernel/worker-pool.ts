@@ -66,7 +66,8 @@ export type PoolTaskMessage<Req> = { id: number; request: Req } | { id: number; 
  * The message a pool worker answers one task with (`heapMb`: its heap after the task, for
  * recycling), or a step of a conversation that waits for the caller's reply.
  */
-export type PoolReplyMessage<Res> = { id: number; ok: true; value: Res; heapMb?: number } | { id: number; ok: false; error: string; heapMb?: number } | { id: number; step: unknown };
+export type PoolReplyMessage<Res> =
+  { id: number; ok: true; value: Res; heapMb?: number } | { id: number; ok: false; error: string; heapMb?: number } | { id: number; step: unknown };
 
 /** What a conversation's caller does with each step: it may reply (the worker waits for it). */
 export type PoolStepHandler = (step: unknown, reply: (message: unknown) => void) => void;
@@ -227,7 +228,13 @@ export class WorkerPool<Req, Res> {
   }
 
   stats(): WorkerPoolStats {
-    return { size: this.options.size, ready: this.slots.filter((s) => s.ready && !s.retired).length, busy: this.slots.filter((s) => s.task !== null).length, queued: this.queue.length, started: this.started };
+    return {
+      size: this.options.size,
+      ready: this.slots.filter((s) => s.ready && !s.retired).length,
+      busy: this.slots.filter((s) => s.task !== null).length,
+      queued: this.queue.length,
+      started: this.started,
+    };
   }
 
   /** Fails queued tasks and stops every worker. */
@@ -331,7 +338,10 @@ export class WorkerPool<Req, Res> {
     });
     worker.on('error', (error: Error) => {
       const task = slot.task;
-      if (task) this.settle(task, { error: isOutOfMemory(error) ? new WorkerOutOfMemoryError(this.options.maxHeapMb, error) : new WorkerCrashError({ thrown: error }) });
+      if (task)
+        this.settle(task, {
+          error: isOutOfMemory(error) ? new WorkerOutOfMemoryError(this.options.maxHeapMb, error) : new WorkerCrashError({ thrown: error }),
+        });
       this.replace(slot);
     });
     worker.on('exit', (exitCode: number) => {

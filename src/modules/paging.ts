@@ -11,7 +11,12 @@ import { PAGE_LIMIT, type Page, type PageRequest } from '../storage/keyset-page.
 
 export const PageQueryProperties = {
   limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default, description: `Page size (default ${PAGE_LIMIT.default}, at most ${PAGE_LIMIT.max}; more is refused with 422)` }),
+    Type.Integer({
+      minimum: 1,
+      maximum: PAGE_LIMIT.max,
+      default: PAGE_LIMIT.default,
+      description: `Page size (default ${PAGE_LIMIT.default}, at most ${PAGE_LIMIT.max}; more is refused with 422)`,
+    }),
   ),
   cursor: Type.Optional(Type.String({ description: 'The next cursor of the previous page (opaque); absent for the first page' })),
 };

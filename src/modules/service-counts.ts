@@ -19,7 +19,11 @@ export interface ServiceCounts {
 }
 
 async function countBy(db: Kysely<Database>, table: 'generation_runs' | 'jobs'): Promise<Record<string, number>> {
-  const rows = await db.selectFrom(table).select(['status', (eb) => eb.fn.countAll().as('n')]).groupBy('status').execute();
+  const rows = await db
+    .selectFrom(table)
+    .select(['status', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('status')
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 

@@ -19,6 +19,7 @@ export function translateStorageRace(error: unknown): unknown {
   if (isUniqueViolation(error)) return new ConflictError('a concurrent request wrote the same item; retry');
   if (isRetryableConflict(error)) return new ConflictError('a concurrent request changed the same data; retry');
   // Not a race, but the same place: every database error of a request passes here.
-  if (isDatabaseUnavailable(error)) return new ServiceUnavailableError('the database is unavailable (restarting or unreachable); retry shortly', DATABASE_RETRY_AFTER_SECONDS);
+  if (isDatabaseUnavailable(error))
+    return new ServiceUnavailableError('the database is unavailable (restarting or unreachable); retry shortly', DATABASE_RETRY_AFTER_SECONDS);
   return error;
 }

@@ -23,7 +23,11 @@ import {
 
 const run = promisify(execFile);
 // The queue budget also bounds the wait for LibreOffice's start, which a loaded CI host makes slow: generous unless a test says.
-const settings = (overrides: Partial<PdfConverterSettings> = {}): PdfConverterSettings => ({ ...DEFAULT_PDF_CONVERTER_SETTINGS, queueTimeoutMs: 300_000, ...overrides });
+const settings = (overrides: Partial<PdfConverterSettings> = {}): PdfConverterSettings => ({
+  ...DEFAULT_PDF_CONVERTER_SETTINGS,
+  queueTimeoutMs: 300_000,
+  ...overrides,
+});
 const installed =
   spawnSync('sh', ['-c', 'command -v soffice && command -v pdftotext'], { stdio: 'ignore' }).status === 0 &&
   spawnSync(DEFAULT_PDF_CONVERTER_SETTINGS.pythonPath, ['-c', 'import uno'], { stdio: 'ignore' }).status === 0;

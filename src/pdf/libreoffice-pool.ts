@@ -109,7 +109,10 @@ export class LibreOfficePool implements PdfConverter {
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_resolve, reject) => {
       const budget = this.settings.queueTimeoutMs / 1000;
-      timer = setTimeout(() => reject(new PdfConverterNotReadyError(`LibreOffice is still starting after the queue budget of ${budget} s`)), Math.max(0, deadline - Date.now()));
+      timer = setTimeout(
+        () => reject(new PdfConverterNotReadyError(`LibreOffice is still starting after the queue budget of ${budget} s`)),
+        Math.max(0, deadline - Date.now()),
+      );
     });
     try {
       return await Promise.race([starting, expired]);
@@ -140,9 +143,14 @@ export class LibreOfficePool implements PdfConverter {
     );
     slot.starting = starting;
     // Whoever awaits it handles its failure; the place is free to start again either way.
-    starting.then(() => undefined, () => undefined).finally(() => {
-      if (slot.starting === starting) slot.starting = undefined;
-    });
+    starting
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        if (slot.starting === starting) slot.starting = undefined;
+      });
     return starting;
   }
 
@@ -173,11 +181,14 @@ export class LibreOfficePool implements PdfConverter {
           reject(error);
         },
       };
-      const timer = setTimeout(() => {
-        const index = this.waiters.indexOf(waiter);
-        if (index >= 0) this.waiters.splice(index, 1);
-        reject(new PdfConverterBusyError(Date.now() - waitedFrom));
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          const index = this.waiters.indexOf(waiter);
+          if (index >= 0) this.waiters.splice(index, 1);
+          reject(new PdfConverterBusyError(Date.now() - waitedFrom));
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       this.waiters.push(waiter);
     });
   }
@@ -206,10 +217,12 @@ export class LibreOfficePool implements PdfConverter {
     this.stopping.abort();
     for (const waiter of this.waiters.splice(0)) waiter.refuse(new PdfConversionFailedError('the PDF converter pool is closed'));
     await Promise.allSettled(this.slots.map((slot) => slot.starting));
-    await Promise.all(this.slots.map(async (slot) => {
-      const converter = slot.process;
-      slot.process = undefined;
-      await converter?.kill();
-    }));
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        const converter = slot.process;
+        slot.process = undefined;
+        await converter?.kill();
+      }),
+    );
   }
 }

@@ -100,9 +100,7 @@ export class LibreOfficeProcess {
         // A program that could not be spawned never exits.
         if (this.child.pid === undefined) this.exited = true;
         void this.kill();
-        settle(() =>
-          reject(error.code === 'ENOENT' ? new PdfConverterUnavailableError(`Python 3 was not found at ${options.pythonPath}`) : error),
-        );
+        settle(() => reject(error.code === 'ENOENT' ? new PdfConverterUnavailableError(`Python 3 was not found at ${options.pythonPath}`) : error));
       });
       this.listen();
     });

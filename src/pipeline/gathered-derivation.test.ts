@@ -36,7 +36,11 @@ describe('deriveGathered', () => {
   });
 
   it('hashes equal inputs equally whatever their key order', () => {
-    const reordered: ResolvedInputs = { ...inputs, args: { limit: 5, vendor: 'Initech' }, tool: { name: 'vendors', classPath: 'mcp.http', config: { tool: 'lookup', url: 'https://mcp.example/mcp' } } };
+    const reordered: ResolvedInputs = {
+      ...inputs,
+      args: { limit: 5, vendor: 'Initech' },
+      tool: { name: 'vendors', classPath: 'mcp.http', config: { tool: 'lookup', url: 'https://mcp.example/mcp' } },
+    };
     expect(derivationHash(deriveGathered(reordered))).toBe(derivationHash(deriveGathered(inputs)));
   });
 
@@ -60,7 +64,12 @@ describe('deriveGathered', () => {
 describe('changedInputs', () => {
   it('names the inputs that differ between two records', () => {
     const before = deriveGathered(inputs);
-    const after = deriveGathered({ ...inputs, args: { ...inputs.args, vendor: 'Globo Corp' }, fields: { vendor_name: 'Globo Corp', reviewer: 'Sam' }, caller: { subject: 'bob', email: null } });
+    const after = deriveGathered({
+      ...inputs,
+      args: { ...inputs.args, vendor: 'Globo Corp' },
+      fields: { vendor_name: 'Globo Corp', reviewer: 'Sam' },
+      caller: { subject: 'bob', email: null },
+    });
     expect(changedInputs(before, after)).toEqual(['caller', 'args.vendor', 'fields.reviewer', 'fields.vendor_name']);
     expect(changedInputs(before, deriveGathered(inputs))).toEqual([]);
   });

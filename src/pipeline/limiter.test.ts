@@ -41,7 +41,11 @@ describe('createLimiter', () => {
 
   it('gives the slot back when a task fails', async () => {
     const limiter = createLimiter(1);
-    await expect(limiter.run(async () => { throw new Error('model answered 500'); })).rejects.toThrow('model answered 500');
+    await expect(
+      limiter.run(async () => {
+        throw new Error('model answered 500');
+      }),
+    ).rejects.toThrow('model answered 500');
     expect(await limiter.run(async () => 'next')).toBe('next');
   });
 });

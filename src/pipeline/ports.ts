@@ -150,7 +150,12 @@ export interface ToolGateway {
    *
    * @throws Error with a message a person can act on (refused URL, timeout, bad answer).
    */
-  call(input: { registration: ToolRegistrationInput; args: Record<string, unknown>; caller: ToolCaller; timeoutMs: number }): Promise<{ value: unknown; source: GatheredSourceInfo }>;
+  call(input: {
+    registration: ToolRegistrationInput;
+    args: Record<string, unknown>;
+    caller: ToolCaller;
+    timeoutMs: number;
+  }): Promise<{ value: unknown; source: GatheredSourceInfo }>;
   /**
    * Whether calls of this registration act for the caller (their token and e-mail are
    * forwarded, so the answer is that user's): such answers are cached per caller.

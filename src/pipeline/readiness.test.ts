@@ -6,8 +6,23 @@ import { READINESS_NAMESPACES, type ReadinessInput, assessReadiness } from './re
 type Field = ReadinessInput['fields'][number];
 type Need = ReadinessInput['dataNeeds'][number];
 
-const field = (overrides: Partial<Field> & { key: string }): Field => ({ id: `fld_${overrides.key}`, value: 'set', valueType: 'string', isRequired: false, label: null, options: null, ...overrides });
-const need = (overrides: Partial<Need> & { outputKey: string }): Need => ({ id: `dn_${overrides.outputKey}`, kind: 'static', dependsOn: null, args: { value: 1 }, toolRef: null, ...overrides });
+const field = (overrides: Partial<Field> & { key: string }): Field => ({
+  id: `fld_${overrides.key}`,
+  value: 'set',
+  valueType: 'string',
+  isRequired: false,
+  label: null,
+  options: null,
+  ...overrides,
+});
+const need = (overrides: Partial<Need> & { outputKey: string }): Need => ({
+  id: `dn_${overrides.outputKey}`,
+  kind: 'static',
+  dependsOn: null,
+  args: { value: 1 },
+  toolRef: null,
+  ...overrides,
+});
 
 function readiness(overrides: Partial<ReadinessInput> = {}) {
   return assessReadiness({
@@ -39,7 +54,16 @@ describe('assessReadiness', () => {
     const verdict = readiness({ fields: [field({ key: 'client', label: 'Client name', isRequired: true, value: '  ' })] });
     expect(verdict.generation_should_proceed).toBe(false);
     expect(verdict.ui_state).toBe('needs_input');
-    expect(verdict.gaps).toEqual([{ kind: 'required_field_missing', message: 'Fill in the required field "Client name"', subjectType: 'field', subjectId: 'fld_client', key: 'client', blocking: true }]);
+    expect(verdict.gaps).toEqual([
+      {
+        kind: 'required_field_missing',
+        message: 'Fill in the required field "Client name"',
+        subjectType: 'field',
+        subjectId: 'fld_client',
+        key: 'client',
+        blocking: true,
+      },
+    ]);
   });
 
   it('a value of the wrong type is a blocking input gap', () => {
@@ -51,7 +75,10 @@ describe('assessReadiness', () => {
   it('a need reading an empty field, and the needs that depend on it, wait for input (listed dependant-first or not)', () => {
     const verdict = readiness({
       fields: [field({ key: 'client', value: '' })],
-      dataNeeds: [need({ outputKey: 'greeting', kind: 'template', dependsOn: ['client_need'] }), need({ outputKey: 'client_need', kind: 'field', args: { field: 'client' } })],
+      dataNeeds: [
+        need({ outputKey: 'greeting', kind: 'template', dependsOn: ['client_need'] }),
+        need({ outputKey: 'client_need', kind: 'field', args: { field: 'client' } }),
+      ],
     });
     expect(verdict.ui_state).toBe('needs_input');
     expect(verdict.gaps.map((g) => [g.kind, g.key, g.needsInput])).toEqual([
@@ -89,7 +116,13 @@ describe('assessReadiness', () => {
   });
 
   it('non-blocking gaps from elsewhere are shown but let generation proceed', () => {
-    const warning = { kind: 'risk_block_draft' as const, message: 'Risk block "r1" is still a draft', subjectType: 'risk_block' as const, subjectId: 'rb_1', blocking: false };
+    const warning = {
+      kind: 'risk_block_draft' as const,
+      message: 'Risk block "r1" is still a draft',
+      subjectType: 'risk_block' as const,
+      subjectId: 'rb_1',
+      blocking: false,
+    };
     const verdict = readiness({ extraGaps: [warning] });
     expect(verdict).toEqual({ generation_should_proceed: true, ui_state: 'ready', gaps: [warning] });
   });

@@ -100,11 +100,26 @@ function fieldGaps(input: ReadinessInput): ReadinessGap[] {
   for (const field of input.fields) {
     const name = field.label ?? field.key;
     if (field.isRequired && field.value.trim() === '') {
-      gaps.push({ kind: 'required_field_missing', message: `Fill in the required field "${name}"`, subjectType: 'field', subjectId: field.id, key: field.key, blocking: true });
+      gaps.push({
+        kind: 'required_field_missing',
+        message: `Fill in the required field "${name}"`,
+        subjectType: 'field',
+        subjectId: field.id,
+        key: field.key,
+        blocking: true,
+      });
       continue;
     }
     const problem = input.fieldValueProblem(field.valueType, field.value, field.options);
-    if (problem) gaps.push({ kind: 'field_type_invalid', message: `Field "${name}": ${problem}`, subjectType: 'field', subjectId: field.id, key: field.key, blocking: true });
+    if (problem)
+      gaps.push({
+        kind: 'field_type_invalid',
+        message: `Field "${name}": ${problem}`,
+        subjectType: 'field',
+        subjectId: field.id,
+        key: field.key,
+        blocking: true,
+      });
   }
   return gaps;
 }
@@ -151,7 +166,12 @@ function dataNeedGaps(input: ReadinessInput, fieldByKey: Map<string, Field>): Re
 
 /** Templated sections that do not parse, or read a name nothing provides. */
 function sectionTemplateGaps(input: ReadinessInput): ReadinessGap[] {
-  const provided = new Set<string>([...input.fields.map((f) => f.key), ...input.dataNeeds.map((n) => n.outputKey), ...input.computationNames, ...input.globals]);
+  const provided = new Set<string>([
+    ...input.fields.map((f) => f.key),
+    ...input.dataNeeds.map((n) => n.outputKey),
+    ...input.computationNames,
+    ...input.globals,
+  ]);
   // Members of the namespaces whose names are known before a run: `computed.total` reads a
   // computation that must exist, just as a bare `total` must be a field or a data-need.
   const members = new Map<string, NamespaceMembers>([
@@ -164,7 +184,13 @@ function sectionTemplateGaps(input: ReadinessInput): ReadinessGap[] {
     if (section.renderMode !== 'templated' || !section.outputTemplate) continue;
     const check = input.templateCheck(section.outputTemplate);
     if (check.problem) {
-      gaps.push({ kind: 'template_syntax_error', message: `Section "${section.title}": the template does not parse (${check.problem})`, subjectType: 'section', subjectId: section.id, blocking: true });
+      gaps.push({
+        kind: 'template_syntax_error',
+        message: `Section "${section.title}": the template does not parse (${check.problem})`,
+        subjectType: 'section',
+        subjectId: section.id,
+        blocking: true,
+      });
       continue;
     }
     gaps.push(...unprovidedNames(section, check, provided, members));
@@ -222,14 +248,23 @@ function computationGaps(input: ReadinessInput, fieldByKey: ReadonlyMap<string, 
     const base = { kind: 'computation_failed' as const, subjectType: 'computation' as const, subjectId: key, key };
     const ungathered = reads.filter((name) => needKeys.has(name) && !gathered.has(name));
     if (ungathered.length > 0) {
-      return { ...base, blocking: false, message: `Computation "${key}" fails on the values gathered so far (${error}); it is evaluated again once ${ungathered.map((n) => `"${n}"`).join(', ')} ${ungathered.length === 1 ? 'is' : 'are'} gathered` };
+      return {
+        ...base,
+        blocking: false,
+        message: `Computation "${key}" fails on the values gathered so far (${error}); it is evaluated again once ${ungathered.map((n) => `"${n}"`).join(', ')} ${ungathered.length === 1 ? 'is' : 'are'} gathered`,
+      };
     }
     const empty = reads.flatMap((name) => {
       const field = fieldByKey.get(name);
       return field && field.value.trim() === '' ? [field] : [];
     });
     if (empty.length > 0) {
-      return { ...base, blocking: true, needsInput: true, message: `Computation "${key}" cannot be evaluated (${error}): fill in ${empty.map((f) => `"${f.label ?? f.key}"`).join(', ')}` };
+      return {
+        ...base,
+        blocking: true,
+        needsInput: true,
+        message: `Computation "${key}" cannot be evaluated (${error}): fill in ${empty.map((f) => `"${f.label ?? f.key}"`).join(', ')}`,
+      };
     }
     return { ...base, blocking: true, message: `Computation "${key}" does not evaluate: ${error}. Fix the computation or the values it reads` };
   });

@@ -18,7 +18,9 @@ function section(overrides: Partial<RenderSection> & { id: string }): RenderSect
 const BLOCKED: Readiness = {
   generation_should_proceed: false,
   ui_state: 'needs_input',
-  gaps: [{ kind: 'required_field_missing', message: 'Fill in the required field "Client"', subjectType: 'field', subjectId: 'fld_1', key: 'client', blocking: true }],
+  gaps: [
+    { kind: 'required_field_missing', message: 'Fill in the required field "Client"', subjectType: 'field', subjectId: 'fld_1', key: 'client', blocking: true },
+  ],
 };
 
 /** A run without intake text whose document loads as `input` (orchestration: run-pipeline-orchestrate.test.ts). */
@@ -32,7 +34,10 @@ describe('runPipeline', () => {
     const input = pipelineInput({
       fields: { client: 'Globex' },
       needs: [gatherNeed({ outputKey: 'rate', args: { value: '120 EUR' } })],
-      sections: [section({ id: 'intro', outputTemplate: 'Dear {{ client }}' }), section({ id: 'body', renderMode: 'synthesized', prompt: 'Write about {{ client }}' })],
+      sections: [
+        section({ id: 'intro', outputTemplate: 'Dear {{ client }}' }),
+        section({ id: 'body', renderMode: 'synthesized', prompt: 'Write about {{ client }}' }),
+      ],
       config: { ...pipelineInput().config, render: { concurrency: 1 } },
     });
 
@@ -64,7 +69,13 @@ describe('runPipeline', () => {
   });
 
   it('a failed data-need fails the run (the runner reports pipeline_failed) and nothing is rendered', async () => {
-    const { ports, recorder, model } = pipelinePorts(new FakeModelGateway(), { tools: { rates: () => { throw new Error('rates service answered 503'); } } });
+    const { ports, recorder, model } = pipelinePorts(new FakeModelGateway(), {
+      tools: {
+        rates: () => {
+          throw new Error('rates service answered 503');
+        },
+      },
+    });
     const input = pipelineInput({
       needs: [gatherNeed({ outputKey: 'rate', kind: 'tool', toolRef: 'rates', args: {} })],
       sections: [section({ id: 'body', renderMode: 'synthesized' })],
@@ -98,7 +109,13 @@ describe('runPipeline', () => {
     expect(recorder.names().indexOf('synthesize_started')).toBeLessThan(recorder.names().indexOf('render_started'));
     const calls = model.callsOf('synthesize');
     expect(calls).toHaveLength(1);
-    expect(calls[0].input).toMatchObject({ fields: { client: 'Globex', hours: '10' }, gathered: { rate: 120 }, computed: { total: 1200 }, brief: 'For the partner', instructions: 'Be brief' });
+    expect(calls[0].input).toMatchObject({
+      fields: { client: 'Globex', hours: '10' },
+      gathered: { rate: 120 },
+      computed: { total: 1200 },
+      brief: 'For the partner',
+      instructions: 'Be brief',
+    });
     if (result.status !== 'rendered') throw new Error('expected a rendered result');
     expect(result.rendered.map((r) => r.content)).toEqual(['Globex owes 1200 (total 1200)']);
     expect(result.synthesized).toMatchObject({ value: { summary: 'Globex owes 1200' }, model: 'fake-model', mode: 'fake' });
@@ -106,7 +123,10 @@ describe('runPipeline', () => {
 
   it('renders only the requested sections; the others keep their output and templates can read it', async () => {
     const { ports, recorder } = pipelinePorts();
-    const sections = [section({ id: 'intro', key: 'intro', outputTemplate: 'new intro' }), section({ id: 'recap', key: 'recap', outputTemplate: 'Recap of: {{ sections.intro }}' })];
+    const sections = [
+      section({ id: 'intro', key: 'intro', outputTemplate: 'new intro' }),
+      section({ id: 'recap', key: 'recap', outputTemplate: 'Recap of: {{ sections.intro }}' }),
+    ];
     const input = pipelineInput({ sections, renderSectionIds: new Set(['recap']), currentOutputs: { intro: 'the kept intro', recap: null } });
 
     const result = await run(input, ports);
@@ -118,7 +138,10 @@ describe('runPipeline', () => {
 
   it('reports unfilled placeholders as incomplete, section by section', async () => {
     const { ports } = pipelinePorts();
-    const input = pipelineInput({ fields: { client: 'Globex' }, sections: [section({ id: 'a', outputTemplate: '{{ client }}' }), section({ id: 'b', outputTemplate: 'Signed by {{ signatory }}' })] });
+    const input = pipelineInput({
+      fields: { client: 'Globex' },
+      sections: [section({ id: 'a', outputTemplate: '{{ client }}' }), section({ id: 'b', outputTemplate: 'Signed by {{ signatory }}' })],
+    });
 
     const result = await run(input, ports);
 
@@ -141,11 +164,17 @@ describe('runPipeline', () => {
     expect(recorder.names().slice(-3)).toEqual(['verify_started', 'verify_section_started', 'verify_section_finished']);
     expect(recorder.events.at(-1)).toEqual({ event: 'verify_section_finished', sectionId: 'fees', supported: false });
     if (result.status !== 'rendered') throw new Error('expected a rendered result');
-    expect(result.unsupported).toEqual([{ sectionId: 'fees', title: 'Fees', claims: [expect.objectContaining({ sentence: 'The hourly rate is 150 EUR.', citations: [1], missing: expect.arrayContaining(['150']) })] }]);
+    expect(result.unsupported).toEqual([
+      {
+        sectionId: 'fees',
+        title: 'Fees',
+        claims: [expect.objectContaining({ sentence: 'The hourly rate is 150 EUR.', citations: [1], missing: expect.arrayContaining(['150']) })],
+      },
+    ]);
     expect(model.callsOf('writeSection')[0].input.sources).toEqual([{ n: 1, title: 'Rate card', text: 'The hourly rate is 120 EUR.' }]);
   });
 
-  it('reads the sources\' facts for the checks while the synthesis call is under way, not when the sections come back', async () => {
+  it("reads the sources' facts for the checks while the synthesis call is under way, not when the sections come back", async () => {
     const texts = [`The hourly rate is 120 EUR (${Math.random()}).`, `Agreed on 3 March 2026 (${Math.random()}).`];
     const before = sourceFactComputations();
     let readDuringSynthesis: number | undefined;
@@ -173,7 +202,7 @@ describe('runPipeline', () => {
     expect(result.status === 'rendered' && result.unsupported).toEqual([]);
   });
 
-  it('stage events begin in lifecycle order while checks overlap rendering, and the judge\'s usage counts', async () => {
+  it("stage events begin in lifecycle order while checks overlap rendering, and the judge's usage counts", async () => {
     const model = new FakeModelGateway({
       writeSection: () => 'The hourly rate is 120 EUR [1].',
       judge: (i) => i.claims.map((c) => ({ sentence: c.sentence, supported: true, reason: 'stated in the rate card' })),
@@ -182,13 +211,20 @@ describe('runPipeline', () => {
     const input = pipelineInput({
       needs: [gatherNeed({ outputKey: 'rate', args: { value: 'The hourly rate is 120 EUR.', source: { title: 'Rate card' } } })],
       sections: ['a', 'b', 'c', 'd'].map((id) => section({ id, renderMode: 'synthesized', prompt: `Write ${id}` })),
-      config: { ...pipelineInput().config, synthesis: { enabled: true, instructions: null, schema: null }, verify: { enabled: true, judge: 'model' }, render: { concurrency: 2 } },
+      config: {
+        ...pipelineInput().config,
+        synthesis: { enabled: true, instructions: null, schema: null },
+        verify: { enabled: true, judge: 'model' },
+        render: { concurrency: 2 },
+      },
     });
 
     const result = await run(input, ports);
 
     const names = recorder.names();
-    const firsts = (['pipeline_started', 'gather_started', 'synthesize_started', 'render_started', 'verify_started', 'verify_section_started'] as const).map((n) => names.indexOf(n));
+    const firsts = (['pipeline_started', 'gather_started', 'synthesize_started', 'render_started', 'verify_started', 'verify_section_started'] as const).map(
+      (n) => names.indexOf(n),
+    );
     expect(firsts.every((p) => p >= 0)).toBe(true);
     expect([...firsts].sort((x, y) => x - y)).toEqual(firsts);
     expect(names.filter((n) => n === 'verify_started')).toHaveLength(1);

@@ -151,7 +151,14 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
 async function gatherStage(input: PipelineInput, ports: PipelinePorts): Promise<GatherOutput> {
   await ports.emit({ event: 'gather_started' });
   const gathered = await gatherNeeds(
-    { needs: input.needs, fields: input.fields, variables: input.variables, refresh: input.refresh, concurrency: input.config.coordination.maxConcurrency, timeoutMs: input.config.coordination.needTimeoutMs },
+    {
+      needs: input.needs,
+      fields: input.fields,
+      variables: input.variables,
+      refresh: input.refresh,
+      concurrency: input.config.coordination.maxConcurrency,
+      timeoutMs: input.config.coordination.needTimeoutMs,
+    },
     { ...ports.gather(input), emit: ports.emit },
   );
   if (gathered.failures.length > 0) {
@@ -226,7 +233,13 @@ async function renderStage(input: PipelineInput, ports: PipelinePorts, renderCon
     brief: input.config.brief,
     models: input.config.models,
     fieldDefinitions: input.fieldDefinitions ?? [],
-    verify: { enabled: input.config.verify.enabled, judge: input.config.verify.judge, sources, models: input.config.models, titles: new Map(input.sections.map((s) => [s.id, s.title])) },
+    verify: {
+      enabled: input.config.verify.enabled,
+      judge: input.config.verify.judge,
+      sources,
+      models: input.config.models,
+      titles: new Map(input.sections.map((s) => [s.id, s.title])),
+    },
   });
   for (const r of rendered) addUsage(usage, r.usage);
   addUsage(usage, verifyUsage);

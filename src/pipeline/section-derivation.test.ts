@@ -24,7 +24,16 @@ function section(overrides: Partial<RenderSection>): RenderSection {
 }
 
 function rendered(overrides: Partial<RenderedSection> = {}): RenderedSection {
-  return { sectionId: 's1', content: 'out', missing: [], model: null, prompt: null, modelOutput: null, usage: { inputTokens: 0, outputTokens: 0 }, ...overrides };
+  return {
+    sectionId: 's1',
+    content: 'out',
+    missing: [],
+    model: null,
+    prompt: null,
+    modelOutput: null,
+    usage: { inputTokens: 0, outputTokens: 0 },
+    ...overrides,
+  };
 }
 
 /** A template's check as the pool answers it (here on the test's thread). */
@@ -34,7 +43,12 @@ const OPTIONS = { templateCheckOf, sources: [{ n: 1, title: 'Rate card', text: '
 
 describe('sectionDerivation', () => {
   it('records the values a templated section read: top-level names as the context resolves them, namespaces key by key', () => {
-    const record = sectionDerivation(section({ outputTemplate: '{{ client }} {{ rate }} {{ fields.year }} {{ computed }} {{ today }} {{ sources|length }}' }), context, rendered(), OPTIONS);
+    const record = sectionDerivation(
+      section({ outputTemplate: '{{ client }} {{ rate }} {{ fields.year }} {{ computed }} {{ today }} {{ sources|length }}' }),
+      context,
+      rendered(),
+      OPTIONS,
+    );
     expect(Object.keys(record.reads)).toEqual(['computed.stamp', 'computed.total', 'fields.client', 'fields.year', 'gathered.rate', 'sources', 'today']);
     expect(record.reads['fields.client']).toBe(hashOf('Globex'));
     expect(record.reads['gathered.rate']).toBe(hashOf('gathered rate'));
@@ -49,7 +63,9 @@ describe('sectionDerivation', () => {
       rendered({ model: 'm', prompt: 'the full prompt', modelOutput: 'answer', content: 'answer' }),
       OPTIONS,
     );
-    expect(Object.keys(record.reads)).toEqual(expect.arrayContaining(['fields.client', 'fields.rate', 'gathered.rate', 'computed.total', 'synthesized.summary', 'document.title', 'sources']));
+    expect(Object.keys(record.reads)).toEqual(
+      expect.arrayContaining(['fields.client', 'fields.rate', 'gathered.rate', 'computed.total', 'synthesized.summary', 'document.title', 'sources']),
+    );
     expect(record).toMatchObject({ model: 'm', promptHash: hashOf('the full prompt'), modelOutputHash: hashOf('answer'), voiceHash: hashOf(null) });
   });
 });

@@ -152,7 +152,12 @@ export function definitionHashes(section: RenderSection, hash: (value: unknown) 
 }
 
 /** The derivation record of one rendered section. */
-export function sectionDerivation(section: RenderSection, context: Record<string, unknown>, rendered: RenderedSection, options: DerivationOptions): SectionDerivation {
+export function sectionDerivation(
+  section: RenderSection,
+  context: Record<string, unknown>,
+  rendered: RenderedSection,
+  options: DerivationOptions,
+): SectionDerivation {
   const synthesized = section.renderMode !== 'templated';
   return {
     key: section.key,

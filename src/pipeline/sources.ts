@@ -33,7 +33,7 @@ export function numberSources(rows: readonly SourceInput[]): NumberedSource[] {
     .filter((row) => row.source !== null)
     .sort((a, b) => (a.outputKey < b.outputKey ? -1 : a.outputKey > b.outputKey ? 1 : 0))
     .map((row, index) => {
-      const source = row.source ?? { title: row.outputKey, kind: "value" };
+      const source = row.source ?? { title: row.outputKey, kind: 'value' };
       return {
         n: index + 1,
         outputKey: row.outputKey,

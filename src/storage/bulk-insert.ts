@@ -24,7 +24,8 @@ function columnsOf(rows: readonly object[]): string[] {
   const columns = Object.keys(rows[0]);
   for (const row of rows) {
     const keys = Object.keys(row);
-    if (keys.length !== columns.length || keys.some((key, i) => key !== columns[i])) throw new Error('insertRows: every row must have the same columns in the same order');
+    if (keys.length !== columns.length || keys.some((key, i) => key !== columns[i]))
+      throw new Error('insertRows: every row must have the same columns in the same order');
   }
   return columns;
 }
@@ -44,9 +45,13 @@ function insertSql(db: Kysely<Database>, table: keyof Database, columns: readonl
   }
   const marker = (row: number, column: number) => `\u0000bulk-insert:${row}:${column}`;
   const placeholderRows = Array.from({ length: rowCount }, (_, r) => Object.fromEntries(columns.map((c, i) => [c, marker(r, i)])));
-  const query = db.insertInto(table).values(placeholderRows as never).compile();
+  const query = db
+    .insertInto(table)
+    .values(placeholderRows as never)
+    .compile();
   const expected = placeholderRows.flatMap((_, r) => columns.map((__, i) => marker(r, i)));
-  if (query.parameters.length !== expected.length || query.parameters.some((p, i) => p !== expected[i])) throw new Error(`insertRows: unexpected parameter order for ${table}`);
+  if (query.parameters.length !== expected.length || query.parameters.some((p, i) => p !== expected[i]))
+    throw new Error(`insertRows: unexpected parameter order for ${table}`);
   compiled.set(key, query.sql);
   if (compiled.size > MAX_SHAPES) compiled.delete(compiled.keys().next().value as string);
   return query.sql;
@@ -56,7 +61,12 @@ function insertSql(db: Kysely<Database>, table: keyof Database, columns: readonl
  * Inserts `rows` into `table`, `perStatement` rows per statement (keep it under the dialect's
  * bound-parameter limit). Same rows, same statements' effect as `insertInto(table).values(...)`.
  */
-export async function insertRows<T extends keyof Database>(db: Kysely<Database>, table: T, rows: ReadonlyArray<Insertable<Database[T]>>, perStatement: number): Promise<void> {
+export async function insertRows<T extends keyof Database>(
+  db: Kysely<Database>,
+  table: T,
+  rows: ReadonlyArray<Insertable<Database[T]>>,
+  perStatement: number,
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = columnsOf(rows as readonly object[]);
   for (let start = 0; start < rows.length; start += perStatement) {
@@ -72,7 +82,11 @@ export async function insertRows<T extends keyof Database>(db: Kysely<Database>,
       }
     }
     // An undefined value is Kysely's to handle (it leaves the column to its default).
-    if (absent) await db.insertInto(table).values(chunk as never).execute();
+    if (absent)
+      await db
+        .insertInto(table)
+        .values(chunk as never)
+        .execute();
     else await db.executeQuery(CompiledQuery.raw(insertSql(db, table, columns, chunk.length), parameters));
   }
 }

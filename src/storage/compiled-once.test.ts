@@ -26,7 +26,7 @@ const slugsNamed = compiledOnce((db, a: string, b: string) =>
 describeEachDialect('compiledOnce', (dialect) => {
   const h = useDbHarness(dialect);
 
-  it('binds each call\'s values in their places and compiles nothing after the first call on a handle', async () => {
+  it("binds each call's values in their places and compiles nothing after the first call on a handle", async () => {
     const [first, second] = [await buildOrg(h.db), await buildOrg(h.db)];
     expect(await slugsNamed(h.db, 'other', first.id)).toEqual([{ slug: first.slug }]);
     const compile = vi.spyOn(h.db.getExecutor(), 'compileQuery');

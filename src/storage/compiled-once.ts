@@ -33,7 +33,9 @@ class Placeholder {
  * value that changes the text, such as an array for `in`) into a function that compiles it once
  * per handle and runs it with the call's values bound in their places.
  */
-export function compiledOnce<Args extends unknown[], Row>(build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
+export function compiledOnce<Args extends unknown[], Row>(
+  build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
+): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
   const byHandle = new WeakMap<Kysely<Database>, Compiled>();
   const compile = (db: Kysely<Database>, arity: number): Compiled => {
     const placeholders = Array.from({ length: arity }, (_, index) => new Placeholder(index));

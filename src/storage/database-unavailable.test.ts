@@ -14,13 +14,15 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it("is true for the server's shutdown codes and the driver's words for an ended connection", () => {
-    for (const code of ['57P01', '57P02', '57P03', '08006', '08001', '53300']) expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);
+    for (const code of ['57P01', '57P02', '57P03', '08006', '08001', '53300'])
+      expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })]))).toBe(true);
   });
 
   it('is false for what the database refused: a constraint, a syntax error, a serialization failure', () => {
-    for (const code of ['23505', '23503', '42601', '40001', 'SQLITE_BUSY']) expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(false);
+    for (const code of ['23505', '23503', '42601', '40001', 'SQLITE_BUSY'])
+      expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(false);
     expect(isDatabaseUnavailable(new Error('relation "x" does not exist'))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
   });

@@ -45,7 +45,11 @@ function storeOf(db: Kysely<Database>, dialect: DialectName, schema: string | nu
     db,
     dialect,
     schema,
-    ping: () => sql`select 1`.execute(db).then(() => true, () => false),
+    ping: () =>
+      sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      ),
     onConnectionLost: (listener) => void lost.add(listener),
     close: () => db.destroy(),
   };

@@ -58,7 +58,11 @@ export function decodeCursor(cursor: string, sortType: 'string' | 'number'): [Ke
 }
 
 /** One page of `query` (already scoped to the organization and filtered) in keyset order. */
-export async function keysetPage<DB, TB extends keyof DB, Row>(query: SelectQueryBuilder<DB, TB, Row>, order: KeysetOrder<Row>, page: PageRequest): Promise<Page<Row>> {
+export async function keysetPage<DB, TB extends keyof DB, Row>(
+  query: SelectQueryBuilder<DB, TB, Row>,
+  order: KeysetOrder<Row>,
+  page: PageRequest,
+): Promise<Page<Row>> {
   let scoped = query;
   if (page.cursor !== undefined) {
     const [key, id] = decodeCursor(page.cursor, order.sortType);

@@ -81,7 +81,11 @@ export async function migrateUpTo(db: Kysely<Database>, name: string, schema: st
 
 async function migrate(db: Kysely<Database>, schema: string | null, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
   // Name the schema: without it Kysely takes a migration table of ANY schema as ours.
-  const migrator = new Migrator({ db: schema ? listingOnlySchema(db, schema) : db, provider: new InCodeMigrationProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db: schema ? listingOnlySchema(db, schema) : db,
+    provider: new InCodeMigrationProvider(),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await run(migrator);
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
@@ -102,7 +106,11 @@ function listingOnlySchema(db: Kysely<Database>, schema: string): Kysely<Databas
   const introspection: DatabaseIntrospector = {
     getSchemas: () => db.introspection.getSchemas(),
     getTables: async () => {
-      const { rows } = await sql<{ name: string }>`select c.relname as name from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where n.nspname = ${schema} and c.relkind in ('r', 'p')`.execute(db);
+      const { rows } = await sql<{
+        name: string;
+      }>`select c.relname as name from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where n.nspname = ${schema} and c.relkind in ('r', 'p')`.execute(
+        db,
+      );
       return rows.map((row) => ({ name: row.name, schema, isView: false, columns: [] }));
     },
     getMetadata: async () => ({ tables: await introspection.getTables() }),

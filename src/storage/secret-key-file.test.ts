@@ -28,6 +28,8 @@ describe('the secret key kept under DATA_DIR/keys (ROLE=all without QUIRE_SECRET
 
   it('refuses a file that does not hold 32 bytes, naming the file and the way out', async () => {
     await fs.writeFile(path.join(dir, 'secret.key'), 'c2hvcnQ=\n');
-    await expect(loadOrCreateSecretKey(dir)).rejects.toThrow(/secret\.key does not hold 32 bytes of base64; remove it to generate a new key, or set QUIRE_SECRET_KEY/);
+    await expect(loadOrCreateSecretKey(dir)).rejects.toThrow(
+      /secret\.key does not hold 32 bytes of base64; remove it to generate a new key, or set QUIRE_SECRET_KEY/,
+    );
   });
 });

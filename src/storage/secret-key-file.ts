@@ -20,6 +20,7 @@ const FILE = 'secret.key';
 export async function loadOrCreateSecretKey(dir: string): Promise<KeyObject> {
   const text = await readOrCreateFile(dir, FILE, async () => `${randomBytes(SECRET_KEY_BYTES).toString('base64')}\n`);
   const bytes = Buffer.from(text.trim(), 'base64');
-  if (bytes.length !== SECRET_KEY_BYTES) throw new Error(`${path.join(dir, FILE)} does not hold ${SECRET_KEY_BYTES} bytes of base64; remove it to generate a new key, or set QUIRE_SECRET_KEY`);
+  if (bytes.length !== SECRET_KEY_BYTES)
+    throw new Error(`${path.join(dir, FILE)} does not hold ${SECRET_KEY_BYTES} bytes of base64; remove it to generate a new key, or set QUIRE_SECRET_KEY`);
   return secretKeyFrom(bytes);
 }

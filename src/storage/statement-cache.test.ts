@@ -24,7 +24,11 @@ describe('cachingSqliteDatabase', () => {
   it('prepares the SQL of a repeated Kysely query once and still answers each call with its own parameters', async () => {
     const database = openMemory();
     const db = new Kysely<TestDb>({ dialect: new SqliteDialect({ database }) });
-    for (let id = 1; id <= 50; id += 1) await db.insertInto('item').values({ id, name: `item ${id}` }).execute();
+    for (let id = 1; id <= 50; id += 1)
+      await db
+        .insertInto('item')
+        .values({ id, name: `item ${id}` })
+        .execute();
     const before = database.preparedCount;
     const names: string[] = [];
     for (let id = 1; id <= 50; id += 1) {

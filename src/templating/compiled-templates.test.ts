@@ -43,7 +43,11 @@ describe('compiled templates by content hash', () => {
 
     const runs = [renderTemplate(source, context), renderTemplate(source, { title: 'U', items: [5] }), renderTemplate(source, context)];
 
-    expect(runs.map((r) => r.output)).toEqual(['<1><2><3>T! 6 [[missing: missing_value]]', '<5>U! 5 [[missing: missing_value]]', '<1><2><3>T! 6 [[missing: missing_value]]']);
+    expect(runs.map((r) => r.output)).toEqual([
+      '<1><2><3>T! 6 [[missing: missing_value]]',
+      '<5>U! 5 [[missing: missing_value]]',
+      '<1><2><3>T! 6 [[missing: missing_value]]',
+    ]);
     expect(runs.map((r) => r.undefinedVariables)).toEqual([['missing_value'], ['missing_value'], ['missing_value']]);
   });
 

@@ -20,29 +20,102 @@ export interface OperatorToken {
   type: string;
 }
 
-export interface ProgramNode extends AstNode { body: AstNode[] }
-export interface IfNode extends AstNode { test: AstNode; body: AstNode[]; alternate: AstNode[] }
-export interface ForNode extends AstNode { loopvar: AstNode; iterable: AstNode; body: AstNode[]; defaultBlock: AstNode[] }
-export interface SetNode extends AstNode { assignee: AstNode; value: AstNode | null; body: AstNode[] }
-export interface MacroNode extends AstNode { name: IdentifierNode; args: AstNode[]; body: AstNode[] }
-export interface MemberNode extends AstNode { object: AstNode; property: AstNode; computed: boolean }
-export interface CallNode extends AstNode { callee: AstNode; args: AstNode[] }
-export interface IdentifierNode extends AstNode { value: string }
-export interface StringLiteralNode extends AstNode { value: string }
-export interface NumberLiteralNode extends AstNode { value: number }
-export interface ListLiteralNode extends AstNode { value: AstNode[] }
-export interface ObjectLiteralNode extends AstNode { value: Map<AstNode, AstNode> }
-export interface BinaryNode extends AstNode { operator: OperatorToken; left: AstNode; right: AstNode }
-export interface UnaryNode extends AstNode { operator: OperatorToken; argument: AstNode }
-export interface FilterNode extends AstNode { operand: AstNode; filter: AstNode }
-export interface FilterStatementNode extends AstNode { filter: AstNode; body: AstNode[] }
-export interface SelectNode extends AstNode { lhs: AstNode; test: AstNode }
-export interface TestNode extends AstNode { operand: AstNode; negate: boolean; test: IdentifierNode }
-export interface SliceNode extends AstNode { start?: AstNode; stop?: AstNode; step?: AstNode }
-export interface KeywordArgumentNode extends AstNode { key: IdentifierNode; value: AstNode }
-export interface SpreadNode extends AstNode { argument: AstNode }
-export interface CallStatementNode extends AstNode { call: CallNode; callerArgs: AstNode[] | null; body: AstNode[] }
-export interface TernaryNode extends AstNode { condition: AstNode; trueExpr: AstNode; falseExpr: AstNode }
+export interface ProgramNode extends AstNode {
+  body: AstNode[];
+}
+export interface IfNode extends AstNode {
+  test: AstNode;
+  body: AstNode[];
+  alternate: AstNode[];
+}
+export interface ForNode extends AstNode {
+  loopvar: AstNode;
+  iterable: AstNode;
+  body: AstNode[];
+  defaultBlock: AstNode[];
+}
+export interface SetNode extends AstNode {
+  assignee: AstNode;
+  value: AstNode | null;
+  body: AstNode[];
+}
+export interface MacroNode extends AstNode {
+  name: IdentifierNode;
+  args: AstNode[];
+  body: AstNode[];
+}
+export interface MemberNode extends AstNode {
+  object: AstNode;
+  property: AstNode;
+  computed: boolean;
+}
+export interface CallNode extends AstNode {
+  callee: AstNode;
+  args: AstNode[];
+}
+export interface IdentifierNode extends AstNode {
+  value: string;
+}
+export interface StringLiteralNode extends AstNode {
+  value: string;
+}
+export interface NumberLiteralNode extends AstNode {
+  value: number;
+}
+export interface ListLiteralNode extends AstNode {
+  value: AstNode[];
+}
+export interface ObjectLiteralNode extends AstNode {
+  value: Map<AstNode, AstNode>;
+}
+export interface BinaryNode extends AstNode {
+  operator: OperatorToken;
+  left: AstNode;
+  right: AstNode;
+}
+export interface UnaryNode extends AstNode {
+  operator: OperatorToken;
+  argument: AstNode;
+}
+export interface FilterNode extends AstNode {
+  operand: AstNode;
+  filter: AstNode;
+}
+export interface FilterStatementNode extends AstNode {
+  filter: AstNode;
+  body: AstNode[];
+}
+export interface SelectNode extends AstNode {
+  lhs: AstNode;
+  test: AstNode;
+}
+export interface TestNode extends AstNode {
+  operand: AstNode;
+  negate: boolean;
+  test: IdentifierNode;
+}
+export interface SliceNode extends AstNode {
+  start?: AstNode;
+  stop?: AstNode;
+  step?: AstNode;
+}
+export interface KeywordArgumentNode extends AstNode {
+  key: IdentifierNode;
+  value: AstNode;
+}
+export interface SpreadNode extends AstNode {
+  argument: AstNode;
+}
+export interface CallStatementNode extends AstNode {
+  call: CallNode;
+  callerArgs: AstNode[] | null;
+  body: AstNode[];
+}
+export interface TernaryNode extends AstNode {
+  condition: AstNode;
+  trueExpr: AstNode;
+  falseExpr: AstNode;
+}
 
 /** Node shape by the parser's `type` tag. */
 export interface NodeShapes {
@@ -80,9 +153,7 @@ export function isNode<K extends keyof NodeShapes>(node: AstNode | null | undefi
 }
 
 /** Node types that are statements; every other node in a body is an output expression. */
-const STATEMENT_TYPES = new Set([
-  'Program', 'If', 'For', 'Set', 'Macro', 'CallStatement', 'FilterStatement', 'Comment', 'Break', 'Continue',
-]);
+const STATEMENT_TYPES = new Set(['Program', 'If', 'For', 'Set', 'Macro', 'CallStatement', 'FilterStatement', 'Comment', 'Break', 'Continue']);
 
 /** True for a node that produces output through `{{ … }}` (or a text run) rather than a block tag. */
 export const isExpressionStatement = (node: AstNode): boolean => !STATEMENT_TYPES.has(node.type);
@@ -159,16 +230,13 @@ export function helperIdentifier(name: string): IdentifierNode {
   return node;
 }
 /** `"text"` */
-export const stringLiteral = (value: string): StringLiteralNode =>
-  build(prototypes.StringLiteral, { type: 'StringLiteral', value });
+export const stringLiteral = (value: string): StringLiteralNode => build(prototypes.StringLiteral, { type: 'StringLiteral', value });
 /** `42` */
-export const integerLiteral = (value: number): NumberLiteralNode =>
-  build(prototypes.IntegerLiteral, { type: 'IntegerLiteral', value });
+export const integerLiteral = (value: number): NumberLiteralNode => build(prototypes.IntegerLiteral, { type: 'IntegerLiteral', value });
 /** `[a, b]` */
 export const listLiteral = (value: AstNode[]): ListLiteralNode => build(prototypes.ArrayLiteral, { type: 'ArrayLiteral', value });
 /** `callee(args…)` */
-export const callExpression = (callee: AstNode, args: AstNode[]): CallNode =>
-  build(prototypes.CallExpression, { type: 'CallExpression', callee, args });
+export const callExpression = (callee: AstNode, args: AstNode[]): CallNode => build(prototypes.CallExpression, { type: 'CallExpression', callee, args });
 /** `trueExpr if condition else falseExpr` */
 export const ternary = (condition: AstNode, trueExpr: AstNode, falseExpr: AstNode): TernaryNode =>
   build(prototypes.Ternary, { type: 'Ternary', condition, trueExpr, falseExpr });

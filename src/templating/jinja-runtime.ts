@@ -44,8 +44,7 @@ export const makeInteger = (value: number): RuntimeValue => new IntegerValue(val
 /** Creates a float value (renders `3.0` for 3, like Jinja). */
 export const makeFloat = (value: number): RuntimeValue => new FloatValue(value);
 /** Creates an integer or a float value. */
-export const makeNumber = (value: number, float: boolean): RuntimeValue =>
-  float ? makeFloat(value) : makeInteger(value);
+export const makeNumber = (value: number, float: boolean): RuntimeValue => (float ? makeFloat(value) : makeInteger(value));
 /** Creates a string value. */
 export const makeString = (value: string): RuntimeValue => new StringValue(value);
 /** Creates a boolean value. */

@@ -133,8 +133,9 @@ function guardOutput(node: AstNode): AstNode {
     node.lhs = guardOutput(node.lhs);
     return node;
   }
-  const isConcatenation = isNode(node, 'BinaryExpression')
-    && (node.operator.value === '~' || (node.operator.value === '+' && (isNode(node.left, 'StringLiteral') || isNode(node.right, 'StringLiteral'))));
+  const isConcatenation =
+    isNode(node, 'BinaryExpression') &&
+    (node.operator.value === '~' || (node.operator.value === '+' && (isNode(node.left, 'StringLiteral') || isNode(node.right, 'StringLiteral'))));
   if (isConcatenation) {
     // "Dear " ~ client.name → "Dear [[missing: client.name]]", keeping the known parts.
     node.left = guardOutput(node.left);
@@ -144,8 +145,7 @@ function guardOutput(node: AstNode): AstNode {
   return guardWhole(node);
 }
 
-const isCollectionLiteral = (node: AstNode): boolean =>
-  isNode(node, 'ArrayLiteral') || isNode(node, 'TupleLiteral') || isNode(node, 'ObjectLiteral');
+const isCollectionLiteral = (node: AstNode): boolean => isNode(node, 'ArrayLiteral') || isNode(node, 'TupleLiteral') || isNode(node, 'ObjectLiteral');
 
 function guardStatement(node: AstNode): AstNode[] {
   if (isExpressionStatement(node)) return isNode(node, 'StringLiteral') ? [node] : [guardOutput(node)];

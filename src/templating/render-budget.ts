@@ -47,7 +47,8 @@ export class RenderBudget {
   emit(chars: number): void {
     this.step(1 + stepsForChars(chars));
     this.outputChars += chars;
-    if (this.outputChars > RENDER_LIMITS.maxOutputChars) throw new Error(`template output is too large (output budget of ${RENDER_LIMITS.maxOutputChars} characters)`);
+    if (this.outputChars > RENDER_LIMITS.maxOutputChars)
+      throw new Error(`template output is too large (output budget of ${RENDER_LIMITS.maxOutputChars} characters)`);
   }
 }
 
@@ -56,5 +57,6 @@ export class RenderBudget {
  * @throws {Error} when it exceeds the string limit
  */
 export function checkStringLength(length: number): void {
-  if (length > RENDER_LIMITS.maxStringChars) throw new Error(`template builds a string that is too long (string budget of ${RENDER_LIMITS.maxStringChars} characters)`);
+  if (length > RENDER_LIMITS.maxStringChars)
+    throw new Error(`template builds a string that is too long (string budget of ${RENDER_LIMITS.maxStringChars} characters)`);
 }

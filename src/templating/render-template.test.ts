@@ -9,8 +9,7 @@ const render = (source: string, context: Record<string, unknown> = {}): string =
 
 describe('renderTemplate', () => {
   it('renders fields, attribute access and literals', () => {
-    expect(render('Dear {{ client.name }}, you owe {{ amount }}.', { client: { name: 'Ann' }, amount: 12.5 }))
-      .toBe('Dear Ann, you owe 12.5.');
+    expect(render('Dear {{ client.name }}, you owe {{ amount }}.', { client: { name: 'Ann' }, amount: 12.5 })).toBe('Dear Ann, you owe 12.5.');
     expect(render('{{ true }}|{{ none }}|{{ 3 }}|{{ 3.0 }}')).toBe('true||3|3.0');
   });
 
@@ -28,8 +27,7 @@ describe('renderTemplate', () => {
   });
 
   it('renders macros, call blocks and namespaces', () => {
-    expect(render('{% macro row(label, value="-") %}[{{ label }}: {{ value }}]{% endmacro %}{{ row("a") }}{{ row("b", 2) }}'))
-      .toBe('[a: -][b: 2]');
+    expect(render('{% macro row(label, value="-") %}[{{ label }}: {{ value }}]{% endmacro %}{{ row("a") }}{{ row("b", 2) }}')).toBe('[a: -][b: 2]');
     expect(render('{% macro box() %}<{{ caller() }}>{% endmacro %}{% call box() %}inside{% endcall %}')).toBe('<inside>');
     expect(render('{% set ns = namespace(n=0) %}{% for x in [1, 2, 3] %}{% set ns.n = ns.n + x %}{% endfor %}{{ ns.n }}')).toBe('6');
   });
@@ -76,7 +74,8 @@ describe('undefined variables', () => {
   });
 
   it('checks a path in the scope it is read in: a loop variable or macro parameter over a context key of its name', () => {
-    const source = '{% for client in clients %}{{ client.name }};{% endfor %}{% macro m(client) %}{{ client.name }}{% endmacro %}{{ m({"name": "P"}) }} {{ client.name }}';
+    const source =
+      '{% for client in clients %}{{ client.name }};{% endfor %}{% macro m(client) %}{{ client.name }}{% endmacro %}{{ m({"name": "P"}) }} {{ client.name }}';
     const result = renderTemplate(source, { clients: [{ name: 'A' }, {}], client: { name: 'C' } });
     expect(result).toEqual({ output: 'A;[[missing: client.name]];P C', undefinedVariables: ['client.name'] });
   });
@@ -87,9 +86,13 @@ describe('undefined variables', () => {
   });
 
   it('prints a variable on its own as member access gives it: builtins, indexes, namespaces, falsy values', () => {
-    const source = '{{ items.length }}|{{ name[1] }}|{{ items[5] }}|{{ obj.b.c }}|{% set ns = namespace(x=3) %}{{ ns.x }}|{{ ns.y }}|{{ flag }}|{{ nothing }}|{{ n }}';
+    const source =
+      '{{ items.length }}|{{ name[1] }}|{{ items[5] }}|{{ obj.b.c }}|{% set ns = namespace(x=3) %}{{ ns.x }}|{{ ns.y }}|{{ flag }}|{{ nothing }}|{{ n }}';
     const result = renderTemplate(source, { items: [1, 2], name: 'Ann', obj: { b: {} }, flag: false, nothing: null, n: 0 });
-    expect(result).toEqual({ output: '2|n|[[missing: items.5]]|[[missing: obj.b.c]]|3|[[missing: ns.y]]|false||0', undefinedVariables: ['items.5', 'obj.b.c', 'ns.y'] });
+    expect(result).toEqual({
+      output: '2|n|[[missing: items.5]]|[[missing: obj.b.c]]|3|[[missing: ns.y]]|false||0',
+      undefinedVariables: ['items.5', 'obj.b.c', 'ns.y'],
+    });
     expect(renderTemplate('{{ obj.items }}', { obj: { a: 1 } }).error).toMatch(/function cannot be rendered/);
   });
 

@@ -57,7 +57,11 @@ export function renderTemplate(source: string, context: Record<string, unknown>)
  * (the converted values are never changed by a render: only a render's own `namespace()`
  * objects can be assigned to).
  */
-export function renderTemplatesOver(sources: readonly string[], context: Record<string, unknown>, renderOne: (render: () => RenderResult) => RenderResult = (render) => render()): RenderResult[] {
+export function renderTemplatesOver(
+  sources: readonly string[],
+  context: Record<string, unknown>,
+  renderOne: (render: () => RenderResult) => RenderResult = (render) => render(),
+): RenderResult[] {
   const data = templateDataOf(context);
   const locale = localeOf(context);
   return sources.map((source) => renderOne(() => renderCompiled(source, data, locale)));

@@ -26,6 +26,4 @@ export const HELPER = {
 } as const;
 
 /** Globals every template sees (besides `namespace`, which the library puts in every scope). */
-export const TEMPLATE_GLOBALS: ReadonlySet<string> = new Set([
-  'true', 'false', 'none', 'True', 'False', 'None', 'range', 'namespace',
-]);
+export const TEMPLATE_GLOBALS: ReadonlySet<string> = new Set(['true', 'false', 'none', 'True', 'False', 'None', 'range', 'namespace']);

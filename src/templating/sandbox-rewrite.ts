@@ -42,8 +42,7 @@ function rewriteParameters(parameters: AstNode[]): void {
   }
 }
 
-const isLiteral = (node: AstNode): boolean =>
-  ['StringLiteral', 'IntegerLiteral', 'FloatLiteral'].includes(node.type);
+const isLiteral = (node: AstNode): boolean => ['StringLiteral', 'IntegerLiteral', 'FloatLiteral'].includes(node.type);
 
 /** `tojson(indent=n)` repeats n spaces per level with no bound: cap n through `$small`. */
 function boundIndent(filterName: string | undefined, arg: AstNode): AstNode {

@@ -80,7 +80,7 @@ function resolvePath(root: RuntimeValue, segments: readonly (string | number)[])
     const text = stringOf(current);
     let next: RuntimeValue | undefined;
     if (entries) {
-      next = key === undefined ? undefined : entries.get(key) ?? (current.type === 'ObjectValue' ? current.builtins.get(key) : undefined);
+      next = key === undefined ? undefined : (entries.get(key) ?? (current.type === 'ObjectValue' ? current.builtins.get(key) : undefined));
     } else if (index !== undefined && items) {
       next = items.at(index);
     } else if (index !== undefined && text !== undefined) {
@@ -238,7 +238,14 @@ export function templateDataOf(context: Record<string, unknown>): TemplateData {
  */
 export function createSandboxScope(context: Record<string, unknown> | TemplateData, session: SandboxSession): JinjaEnvironment {
   const globals = new Environment();
-  for (const [name, value] of [['true', true], ['false', false], ['none', null], ['True', true], ['False', false], ['None', null]] as const) {
+  for (const [name, value] of [
+    ['true', true],
+    ['false', false],
+    ['none', null],
+    ['True', true],
+    ['False', false],
+    ['None', null],
+  ] as const) {
     globals.set(name, value);
   }
   globals.setVariable('range', makeFunction(range));

@@ -175,9 +175,18 @@ describe('resource limits', () => {
       ['{{ [[[1]]]|tojson(indent=100000000) }}', /at most 100/],
       ['{% for i in range(10001) %}{% endfor %}', /range budget of 10000/],
       // Issue #13: a filter over a 512K string counted as one step (23 s of render); it costs by size now.
-      ['{% set ns = namespace(s=\'a\') %}{% for i in range(19) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{% for i in range(8000) %}{% set t = ns.s|upper %}{% endfor %}', /step budget/],
-      ['{% set ns = namespace(s=\'a\') %}{% for i in range(19) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{% for i in range(8000) %}{% set t = ns.s|lower %}{% endfor %}', /step budget/],
-      ['{% set ns = namespace(s=\'a\') %}{% for i in range(19) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{% for i in range(200) %}{{ ns.s }}{% endfor %}', /output budget/],
+      [
+        "{% set ns = namespace(s='a') %}{% for i in range(19) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{% for i in range(8000) %}{% set t = ns.s|upper %}{% endfor %}",
+        /step budget/,
+      ],
+      [
+        "{% set ns = namespace(s='a') %}{% for i in range(19) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{% for i in range(8000) %}{% set t = ns.s|lower %}{% endfor %}",
+        /step budget/,
+      ],
+      [
+        "{% set ns = namespace(s='a') %}{% for i in range(19) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{% for i in range(200) %}{{ ns.s }}{% endfor %}",
+        /output budget/,
+      ],
     ];
     for (const [source, error] of cases) {
       const result = renderTemplate(source, {});

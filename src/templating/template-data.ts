@@ -6,17 +6,7 @@
  * through a getter) would hand host code to the template. We convert ourselves and keep
  * only data: strings, finite-or-not numbers, booleans, null, lists and mappings.
  */
-import {
-  makeArray,
-  makeBoolean,
-  makeInteger,
-  makeFloat,
-  makeNone,
-  makeObject,
-  makeString,
-  makeUndefined,
-  type RuntimeValue,
-} from './jinja-runtime.js';
+import { makeArray, makeBoolean, makeInteger, makeFloat, makeNone, makeObject, makeString, makeUndefined, type RuntimeValue } from './jinja-runtime.js';
 
 /** Nesting deeper than this is cut to none: no real document context is that deep. */
 const MAX_DEPTH = 64;

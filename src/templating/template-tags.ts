@@ -78,8 +78,11 @@ export function scanTemplateTags(source: string): TemplateTag[] {
     const close = findClose(source, start + 2, kind);
     const terminated = close !== -1;
     const end = terminated ? close + 2 : source.length;
-    const inner = source.slice(start + 2, terminated ? close : source.length).replace(/^[-+]/, '').replace(/[-+]$/, '');
-    const keyword = kind === 'statement' ? /^\s*([A-Za-z_]\w*)/.exec(inner)?.[1] ?? '' : '';
+    const inner = source
+      .slice(start + 2, terminated ? close : source.length)
+      .replace(/^[-+]/, '')
+      .replace(/[-+]$/, '');
+    const keyword = kind === 'statement' ? (/^\s*([A-Za-z_]\w*)/.exec(inner)?.[1] ?? '') : '';
     tags.push({ kind, start, end, line: lineAt(start), keyword, inner, terminated });
     if (!terminated) break;
     index = end;
@@ -95,7 +98,13 @@ export function scanTemplateTags(source: string): TemplateTag[] {
 
 /** Block tags that open a nesting level, with the tag that closes them. */
 export const BLOCK_END: Readonly<Record<string, string>> = {
-  if: 'endif', for: 'endfor', macro: 'endmacro', call: 'endcall', filter: 'endfilter', set: 'endset', raw: 'endraw',
+  if: 'endif',
+  for: 'endfor',
+  macro: 'endmacro',
+  call: 'endcall',
+  filter: 'endfilter',
+  set: 'endset',
+  raw: 'endraw',
 };
 
 /** Tags that continue the enclosing block at its own level. */

@@ -3,8 +3,7 @@ import { findNamespaceMembers, findTemplateReads, findTemplateVariables } from '
 
 describe('findTemplateVariables', () => {
   it('returns root names of attribute access, unique, in first-seen order', () => {
-    expect(findTemplateVariables('{{ client.name }} {{ amount|round(2) }} {{ client.address.city }} {{ items[0].x }}'))
-      .toEqual(['client', 'amount', 'items']);
+    expect(findTemplateVariables('{{ client.name }} {{ amount|round(2) }} {{ client.address.city }} {{ items[0].x }}')).toEqual(['client', 'amount', 'items']);
   });
 
   it('excludes loop variables, loop, and reads the iterable outside the loop scope', () => {
@@ -25,14 +24,14 @@ describe('findTemplateVariables', () => {
   });
 
   it('excludes macro names, parameters, caller, kwargs and varargs, but not free names in macros', () => {
-    const source = '{{ row(1) }}{% macro row(label, value=default_value) %}{{ label }}{{ value }}{{ caller }}{{ kwargs }}{{ footer }}{% endmacro %}'
-      + '{% call(item) row(2) %}{{ item }}{{ extra }}{% endcall %}';
+    const source =
+      '{{ row(1) }}{% macro row(label, value=default_value) %}{{ label }}{{ value }}{{ caller }}{{ kwargs }}{{ footer }}{% endmacro %}' +
+      '{% call(item) row(2) %}{{ item }}{{ extra }}{% endcall %}';
     expect(findTemplateVariables(source)).toEqual(['default_value', 'footer', 'extra']);
   });
 
   it('excludes filter and test names and the sandbox globals', () => {
-    expect(findTemplateVariables('{{ x|upper|truncate(n) }}{% if y is defined %}{{ range(3)|join }}{{ true }}{{ none }}{% endif %}'))
-      .toEqual(['x', 'n', 'y']);
+    expect(findTemplateVariables('{{ x|upper|truncate(n) }}{% if y is defined %}{{ range(3)|join }}{{ true }}{{ none }}{% endif %}')).toEqual(['x', 'n', 'y']);
     expect(findTemplateVariables('{% filter truncate(width) %}{{ text }}{% endfilter %}')).toEqual(['width', 'text']);
   });
 
@@ -49,8 +48,9 @@ describe('findTemplateVariables', () => {
 
 describe('findNamespaceMembers', () => {
   it('lists statically named members of the watched namespaces, skipping a rebound namespace', () => {
-    const source = '{{ computed.total }} {{ computed["net"] }} {{ computed[key] }} {{ fields.client.name }} {{ other.x }}{% if computed.flag %}y{% endif %}'
-      + '{% for computed in rows %}{{ computed.shadowed }}{% endfor %}{% set fields = {} %}{{ fields.after }}';
+    const source =
+      '{{ computed.total }} {{ computed["net"] }} {{ computed[key] }} {{ fields.client.name }} {{ other.x }}{% if computed.flag %}y{% endif %}' +
+      '{% for computed in rows %}{{ computed.shadowed }}{% endfor %}{% set fields = {} %}{{ fields.after }}';
     expect(findNamespaceMembers(source, ['computed', 'fields'])).toEqual(['computed.total', 'computed.net', 'fields.client', 'computed.flag']);
     expect(findNamespaceMembers('{% if %}', ['computed'])).toEqual([]);
   });
@@ -58,8 +58,13 @@ describe('findNamespaceMembers', () => {
 
 describe('findTemplateReads', () => {
   it('names bare reads and static members of free names, one level deep', () => {
-    expect(findTemplateReads('{{ client }} {{ fields.year }} {{ computed["total"] }} {{ gathered[key] }} {{ fields.year }}'))
-      .toEqual(['client', 'fields.year', 'computed.total', 'gathered', 'key']);
+    expect(findTemplateReads('{{ client }} {{ fields.year }} {{ computed["total"] }} {{ gathered[key] }} {{ fields.year }}')).toEqual([
+      'client',
+      'fields.year',
+      'computed.total',
+      'gathered',
+      'key',
+    ]);
     expect(findTemplateReads('{% for s in sources %}{{ s.n }}{% endfor %}{{ synthesized.summary.text }}')).toEqual(['sources', 'synthesized.summary']);
     expect(findTemplateReads('{% set x = 1 %}{{ x.y }}{{ loop }}')).toEqual([]);
     expect(findTemplateReads('{% if x %}')).toEqual([]);

@@ -62,7 +62,12 @@ class VariableCollector {
         this.found.add(name);
         this.paths.add(name);
       }
-    } else if (isNode(node, 'MemberExpression') && isNode(node.object, 'Identifier') && this.isFree(node.object.value, scope) && staticKey(node) !== undefined) {
+    } else if (
+      isNode(node, 'MemberExpression') &&
+      isNode(node.object, 'Identifier') &&
+      this.isFree(node.object.value, scope) &&
+      staticKey(node) !== undefined
+    ) {
       this.found.add(node.object.value);
       this.paths.add(`${node.object.value}.${staticKey(node)}`);
     } else if (isNode(node, 'MemberExpression')) {

@@ -71,7 +71,20 @@ const templates = [
 
 const contexts: Record<string, unknown>[] = [
   {},
-  { title: 'T', client: true, lines: [{ label: 'a', total: 5, note: 'n' }, { label: 'b', total: 500 }, { label: 'c', total: 1 }], xs: [1, 2], ys: ['y'], a: 1, b: 1, s: 'x%}' },
+  {
+    title: 'T',
+    client: true,
+    lines: [
+      { label: 'a', total: 5, note: 'n' },
+      { label: 'b', total: 500 },
+      { label: 'c', total: 1 },
+    ],
+    xs: [1, 2],
+    ys: ['y'],
+    a: 1,
+    b: 1,
+    s: 'x%}',
+  },
   { title: 'T', client: false, xs: [], a: 0, b: 0, s: 'no' },
 ];
 
@@ -88,8 +101,7 @@ describe('tidyTemplate', () => {
     for (const template of templates) {
       const tidied = tidyTemplate(template);
       for (const context of contexts) {
-        expect(renderTemplate(tidied, context), `${JSON.stringify(template)} with ${JSON.stringify(context)}`)
-          .toEqual(renderTemplate(template, context));
+        expect(renderTemplate(tidied, context), `${JSON.stringify(template)} with ${JSON.stringify(context)}`).toEqual(renderTemplate(template, context));
       }
     }
   });

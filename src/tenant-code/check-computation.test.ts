@@ -14,7 +14,8 @@ describe('checkComputation: problem', () => {
       '($twice := function($x) { $x * 2 }; $twice(3))',
       '$map([1, 2], function($v, $i) { $v + $i })',
       '$sum(items.price)',
-    ]) expect(computationProblem(source), source).toBeNull();
+    ])
+      expect(computationProblem(source), source).toBeNull();
   });
 
   it('names the parse error and where it is', () => {

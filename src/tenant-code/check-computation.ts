@@ -14,15 +14,69 @@ import { NON_DETERMINISTIC_FUNCTIONS } from './evaluate-computations.js';
 /** Functions the compute stage pins to the run's time; they take no arguments there. */
 export const PINNED_FUNCTIONS = ['now', 'millis'] as const;
 
-
 /** JSONata 2.x's built-in functions (other than the pinned and refused ones above). */
 const BUILTIN_FUNCTIONS = new Set([
-  'sum', 'count', 'max', 'min', 'average', 'string', 'substring', 'substringBefore', 'substringAfter', 'lowercase', 'uppercase',
-  'length', 'trim', 'pad', 'match', 'contains', 'replace', 'split', 'join', 'formatNumber', 'formatBase', 'formatInteger',
-  'parseInteger', 'number', 'floor', 'ceil', 'round', 'abs', 'sqrt', 'power', 'boolean', 'not', 'map', 'zip', 'filter',
-  'single', 'reduce', 'sift', 'keys', 'lookup', 'append', 'exists', 'spread', 'merge', 'reverse', 'each', 'error', 'assert',
-  'type', 'sort', 'distinct', 'base64encode', 'base64decode', 'encodeUrlComponent', 'encodeUrl', 'decodeUrlComponent',
-  'decodeUrl', 'eval', 'toMillis', 'fromMillis', 'clone',
+  'sum',
+  'count',
+  'max',
+  'min',
+  'average',
+  'string',
+  'substring',
+  'substringBefore',
+  'substringAfter',
+  'lowercase',
+  'uppercase',
+  'length',
+  'trim',
+  'pad',
+  'match',
+  'contains',
+  'replace',
+  'split',
+  'join',
+  'formatNumber',
+  'formatBase',
+  'formatInteger',
+  'parseInteger',
+  'number',
+  'floor',
+  'ceil',
+  'round',
+  'abs',
+  'sqrt',
+  'power',
+  'boolean',
+  'not',
+  'map',
+  'zip',
+  'filter',
+  'single',
+  'reduce',
+  'sift',
+  'keys',
+  'lookup',
+  'append',
+  'exists',
+  'spread',
+  'merge',
+  'reverse',
+  'each',
+  'error',
+  'assert',
+  'type',
+  'sort',
+  'distinct',
+  'base64encode',
+  'base64decode',
+  'encodeUrlComponent',
+  'encodeUrl',
+  'decodeUrlComponent',
+  'decodeUrl',
+  'eval',
+  'toMillis',
+  'fromMillis',
+  'clone',
 ]);
 
 type AstNode = Record<string, unknown>;
@@ -46,7 +100,8 @@ function boundNames(ast: unknown): Set<string> {
   const names = new Set<string>();
   for (const node of walk(ast)) {
     if (node.type === 'bind' && isNode(node.lhs) && typeof node.lhs.value === 'string') names.add(node.lhs.value);
-    if (node.type === 'lambda' && Array.isArray(node.arguments)) for (const arg of node.arguments) if (isNode(arg) && typeof arg.value === 'string') names.add(arg.value);
+    if (node.type === 'lambda' && Array.isArray(node.arguments))
+      for (const arg of node.arguments) if (isNode(arg) && typeof arg.value === 'string') names.add(arg.value);
     for (const prop of ['focus', 'index']) if (typeof node[prop] === 'string') names.add(node[prop]);
   }
   return names;
@@ -87,17 +142,24 @@ export function checkComputation(source: string): ComputationCheck {
 function problemOf(ast: unknown): string | null {
   const bound = boundNames(ast);
   for (const node of walk(ast)) {
-    if (node.type === 'variable' && typeof node.value === 'string' && !bound.has(node.value) && (NON_DETERMINISTIC_FUNCTIONS as readonly string[]).includes(node.value)) {
+    if (
+      node.type === 'variable' &&
+      typeof node.value === 'string' &&
+      !bound.has(node.value) &&
+      (NON_DETERMINISTIC_FUNCTIONS as readonly string[]).includes(node.value)
+    ) {
       return `uses $${node.value}, which gives a different answer on every run: computations must be reproducible`;
     }
     if ((node.type === 'function' || node.type === 'partial') && isNode(node.procedure) && node.procedure.type === 'variable') {
       const name = String(node.procedure.value);
       if (name === '' || name === '$' || bound.has(name)) continue;
       if ((PINNED_FUNCTIONS as readonly string[]).includes(name)) {
-        if (Array.isArray(node.arguments) && node.arguments.length > 0) return `calls $${name}() with arguments: here it takes none and returns the run's pinned time (format it with $fromMillis($millis(), picture))`;
+        if (Array.isArray(node.arguments) && node.arguments.length > 0)
+          return `calls $${name}() with arguments: here it takes none and returns the run's pinned time (format it with $fromMillis($millis(), picture))`;
         continue;
       }
-      if (!BUILTIN_FUNCTIONS.has(name)) return `calls $${name}(), which is not a JSONata function (computations may use JSONata's functions and the pinned $now() and $millis())`;
+      if (!BUILTIN_FUNCTIONS.has(name))
+        return `calls $${name}(), which is not a JSONata function (computations may use JSONata's functions and the pinned $now() and $millis())`;
     }
   }
   return null;

@@ -13,8 +13,14 @@ describe('JsonLogic within budgets', () => {
 
   it('refuses a merge or a cat past the sequence or string budget before building it', () => {
     const big = Array.from({ length: COMPUTATION_LIMITS.maxSequence }, (_, i) => i);
-    expect(value({ merge: [{ var: 'big' }, [1]] }, { big })).toEqual({ ok: false, error: `merge would build ${COMPUTATION_LIMITS.maxSequence + 1} items: the sequence budget is ${COMPUTATION_LIMITS.maxSequence}` });
+    expect(value({ merge: [{ var: 'big' }, [1]] }, { big })).toEqual({
+      ok: false,
+      error: `merge would build ${COMPUTATION_LIMITS.maxSequence + 1} items: the sequence budget is ${COMPUTATION_LIMITS.maxSequence}`,
+    });
     const long = 'x'.repeat(COMPUTATION_LIMITS.maxStringChars);
-    expect(value({ cat: [{ var: 'long' }, 'y'] }, { long })).toEqual({ ok: false, error: `cat would build ${COMPUTATION_LIMITS.maxStringChars + 1} characters: the string budget is ${COMPUTATION_LIMITS.maxStringChars}` });
+    expect(value({ cat: [{ var: 'long' }, 'y'] }, { long })).toEqual({
+      ok: false,
+      error: `cat would build ${COMPUTATION_LIMITS.maxStringChars + 1} characters: the string budget is ${COMPUTATION_LIMITS.maxStringChars}`,
+    });
   });
 });

@@ -35,7 +35,8 @@ export function boundedMerge(...values: unknown[]): unknown[] {
 export function boundedCat(...values: unknown[]): string {
   const parts = values.map((v) => String(v));
   const size = parts.reduce((sum, p) => sum + p.length, 0);
-  if (size > COMPUTATION_LIMITS.maxStringChars) throw new Error(`cat would build ${size} characters: the string budget is ${COMPUTATION_LIMITS.maxStringChars}`);
+  if (size > COMPUTATION_LIMITS.maxStringChars)
+    throw new Error(`cat would build ${size} characters: the string budget is ${COMPUTATION_LIMITS.maxStringChars}`);
   return parts.join('');
 }
 

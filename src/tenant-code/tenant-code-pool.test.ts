@@ -5,7 +5,15 @@
  * Real worker threads; the compilation counts are the workers' own.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { configureTenantCode, DEFAULT_TENANT_CODE_SETTINGS, renderTemplates, renderTemplatesEach, templateCompilationsInPool, templateLane, tenantCodeStats } from './tenant-code-pool.js';
+import {
+  configureTenantCode,
+  DEFAULT_TENANT_CODE_SETTINGS,
+  renderTemplates,
+  renderTemplatesEach,
+  templateCompilationsInPool,
+  templateLane,
+  tenantCodeStats,
+} from './tenant-code-pool.js';
 
 /** Sources no other test uses, so no worker has them cached yet. */
 const unique = (body: string) => `${body}{# ${Math.random()} #}`;
@@ -32,11 +40,17 @@ describe('templates in the tenant-code pool', () => {
     const before = templateCompilationsInPool();
 
     // Two renders at once: both workers busy, one template each.
-    const [a, b] = await Promise.all([renderTemplates([first], { client: 'Acme' }, () => 'first'), renderTemplates([second], { client: 'Globex' }, () => 'second')]);
+    const [a, b] = await Promise.all([
+      renderTemplates([first], { client: 'Acme' }, () => 'first'),
+      renderTemplates([second], { client: 'Globex' }, () => 'second'),
+    ]);
     expect(templateCompilationsInPool() - before).toBe(2);
 
     // Then one at a time (both workers free), and together in one call: no compilation.
-    const alone = [await renderTemplates([second], { client: 'Initech' }, () => 'second'), await renderTemplates([first], { client: 'Initech' }, () => 'first')];
+    const alone = [
+      await renderTemplates([second], { client: 'Initech' }, () => 'second'),
+      await renderTemplates([first], { client: 'Initech' }, () => 'first'),
+    ];
     const together = await renderTemplates([second, first, second], { client: 'Hooli' }, (i) => `template ${i}`);
     expect(templateCompilationsInPool() - before).toBe(2);
 
@@ -53,7 +67,11 @@ describe('templates in the tenant-code pool', () => {
     const [now] = await renderTemplates([edited], { total: 3 }, () => 'edited');
     const [again] = await renderTemplates([original], { total: 4 }, () => 'original');
     expect(templateCompilationsInPool() - before).toBe(2);
-    expect([was.output, now.output, again.output]).toEqual([expect.stringMatching(/^Total: 3/), expect.stringMatching(/^Total: 3.* EUR$/), expect.stringMatching(/^Total: 4/)]);
+    expect([was.output, now.output, again.output]).toEqual([
+      expect.stringMatching(/^Total: 3/),
+      expect.stringMatching(/^Total: 3.* EUR$/),
+      expect.stringMatching(/^Total: 4/),
+    ]);
   });
 
   it('settles each template with its own batch, in order, one result per template', async () => {

@@ -80,7 +80,12 @@ export function tenantCodeSettingsGeneration(): number {
 function thePool(): WorkerPool<TenantCodeTask, unknown> {
   // Before the workers start, so the interpreter's code is optimized with the wider caches from its first run.
   widenPolymorphicInlineCaches();
-  pool ??= new WorkerPool<TenantCodeTask, unknown>({ callerUrl: import.meta.url, module: 'tenant-code.worker', size: settings.workers, maxHeapMb: settings.maxHeapMb });
+  pool ??= new WorkerPool<TenantCodeTask, unknown>({
+    callerUrl: import.meta.url,
+    module: 'tenant-code.worker',
+    size: settings.workers,
+    maxHeapMb: settings.maxHeapMb,
+  });
   return pool;
 }
 
@@ -126,7 +131,8 @@ async function runTask(task: TenantCodeTask, what: string, affinity?: number): P
     if (error instanceof WorkerTimeoutError) {
       throw new TenantCodeBudgetError('time', `${what} ran past its time budget of ${settings.timeoutMs} ms of CPU and was stopped`);
     }
-    if (error instanceof WorkerOutOfMemoryError) throw new TenantCodeBudgetError('memory', `${what} needed more than its memory budget of ${settings.maxHeapMb} MB and was stopped`);
+    if (error instanceof WorkerOutOfMemoryError)
+      throw new TenantCodeBudgetError('memory', `${what} needed more than its memory budget of ${settings.maxHeapMb} MB and was stopped`);
     if (error instanceof PoolTaskError) throw new Error(`${what} could not be evaluated: ${error.message}`);
     throw error;
   }
@@ -142,7 +148,11 @@ async function runTask(task: TenantCodeTask, what: string, affinity?: number): P
  * @returns promises that reject with TenantCodeBudgetError when their batch ran out of time or
  *   memory (the batch's templates are named); a caller that may leave some unawaited must catch them.
  */
-export function renderTemplatesEach(sources: readonly string[], context: Record<string, unknown>, describe: (index: number) => string): Array<Promise<RenderResult>> {
+export function renderTemplatesEach(
+  sources: readonly string[],
+  context: Record<string, unknown>,
+  describe: (index: number) => string,
+): Array<Promise<RenderResult>> {
   const results = new Array<Promise<RenderResult>>(sources.length);
   const send = (batch: number[], lane: number) => {
     const what = batch.length === 1 ? describe(batch[0]) : `rendering ${batch.map(describe).join(', ')}`;
@@ -157,7 +167,11 @@ export function renderTemplatesEach(sources: readonly string[], context: Record<
   const open = new Map<number, number[]>();
   sources.forEach((source, index) => {
     if (source.length > SOURCE_LIMITS.maxTemplateChars) {
-      results[index] = Promise.resolve({ output: '', undefinedVariables: [], error: `the template is ${source.length} characters long: the size budget is ${SOURCE_LIMITS.maxTemplateChars}` });
+      results[index] = Promise.resolve({
+        output: '',
+        undefinedVariables: [],
+        error: `the template is ${source.length} characters long: the size budget is ${SOURCE_LIMITS.maxTemplateChars}`,
+      });
       return;
     }
     const lane = templateLane(source);
@@ -177,7 +191,11 @@ export function renderTemplatesEach(sources: readonly string[], context: Record<
  * Renders several templates over one context, in order (see renderTemplatesEach).
  * @throws TenantCodeBudgetError when a batch ran out of time or memory (the batch's templates are named).
  */
-export async function renderTemplates(sources: readonly string[], context: Record<string, unknown>, describe: (index: number) => string): Promise<RenderResult[]> {
+export async function renderTemplates(
+  sources: readonly string[],
+  context: Record<string, unknown>,
+  describe: (index: number) => string,
+): Promise<RenderResult[]> {
   return Promise.all(renderTemplatesEach(sources, context, describe));
 }
 
@@ -233,7 +251,10 @@ export async function computeBounded(input: ComputeInput): Promise<ComputeOutput
 export async function evaluateConditionsBounded(conditions: readonly unknown[], data: unknown): Promise<ConditionOutcome[]> {
   if (conditions.length === 0) return [];
   try {
-    return (await runTask({ kind: 'logic', conditions: [...conditions], data }, conditions.length === 1 ? 'the condition' : `the ${conditions.length} conditions`)) as ConditionOutcome[];
+    return (await runTask(
+      { kind: 'logic', conditions: [...conditions], data },
+      conditions.length === 1 ? 'the condition' : `the ${conditions.length} conditions`,
+    )) as ConditionOutcome[];
   } catch (error) {
     if (!(error instanceof TenantCodeBudgetError)) throw error;
     return conditions.map(() => ({ ok: false, error: error.message }));

@@ -102,12 +102,16 @@ describe('the built service generates each built-in template and exports it', ()
       expect(text).toContain(shows);
     }, 120_000);
 
-    it.skipIf(!PDF_TOOLS)(`exports the generated ${slug} as PDF`, async () => {
-      const id = generated.get(slug);
-      expect(id, 'the .docx case above generated the document').toBeDefined();
-      const pdf = await downloadPdf(service.quire, id ?? '');
-      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      expect(squash(await pdfText(pdf))).toContain(shows);
-    }, 180_000);
+    it.skipIf(!PDF_TOOLS)(
+      `exports the generated ${slug} as PDF`,
+      async () => {
+        const id = generated.get(slug);
+        expect(id, 'the .docx case above generated the document').toBeDefined();
+        const pdf = await downloadPdf(service.quire, id ?? '');
+        expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        expect(squash(await pdfText(pdf))).toContain(shows);
+      },
+      180_000,
+    );
   }
 });

@@ -130,21 +130,25 @@ describe('the built service runs every processor on a file of its kind', () => {
   });
 
   for (const c of CASES) {
-    it.skipIf(c.skip)(`${c.processor} reads ${c.what}`, async () => {
-      const { quire } = service;
-      const file = await c.file();
-      const fields = { name: `${c.processor} ${c.what}`, processor_id: c.processor, ...c.fields };
-      const created = await postMultipart(quire, quire.token, 'acme', '/assessments', fields, [file]);
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const [doc] = await processedDocuments(quire, created.body.assessment.id);
-      expect(doc?.errors, JSON.stringify(doc)).toEqual([]);
-      expect(doc).toMatchObject({ processing_status: 'processed', latest_run: { status: 'succeeded', processor_id: c.processor } });
+    it.skipIf(c.skip)(
+      `${c.processor} reads ${c.what}`,
+      async () => {
+        const { quire } = service;
+        const file = await c.file();
+        const fields = { name: `${c.processor} ${c.what}`, processor_id: c.processor, ...c.fields };
+        const created = await postMultipart(quire, quire.token, 'acme', '/assessments', fields, [file]);
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        const [doc] = await processedDocuments(quire, created.body.assessment.id);
+        expect(doc?.errors, JSON.stringify(doc)).toEqual([]);
+        expect(doc).toMatchObject({ processing_status: 'processed', latest_run: { status: 'succeeded', processor_id: c.processor } });
 
-      const items = await quire.json('GET', `/documents/${doc?.document_id}/extracted-items`);
-      expect(items.status).toBe(200);
-      const listed = items.body.items as Array<{ key: string; value: unknown }>;
-      const values = listed.filter((item) => item.key === c.key).map((item) => item.value);
-      expect(values, `items: ${listed.map((item) => item.key).join(', ')}`).toContainEqual(c.value);
-    }, 120_000);
+        const items = await quire.json('GET', `/documents/${doc?.document_id}/extracted-items`);
+        expect(items.status).toBe(200);
+        const listed = items.body.items as Array<{ key: string; value: unknown }>;
+        const values = listed.filter((item) => item.key === c.key).map((item) => item.value);
+        expect(values, `items: ${listed.map((item) => item.key).join(', ')}`).toContainEqual(c.value);
+      },
+      120_000,
+    );
   }
 });

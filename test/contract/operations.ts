@@ -33,7 +33,13 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
         .split('/')
         .map((segment) => (/^\{[^}]+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
         .join('/');
-      operations.push({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, params: (path.match(/\{[^}]+\}/g) ?? []).length, pattern: new RegExp(`^${source}$`) });
+      operations.push({
+        key: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        params: (path.match(/\{[^}]+\}/g) ?? []).length,
+        pattern: new RegExp(`^${source}$`),
+      });
     }
   }
   return operations;

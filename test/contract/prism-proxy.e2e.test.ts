@@ -23,7 +23,10 @@ const CONTRACT: OpenApiDocument = {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
           '200': { description: 'a thing', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
-          '404': { description: 'none', content: { 'application/json': { schema: { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } } } } },
+          '404': {
+            description: 'none',
+            content: { 'application/json': { schema: { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } } } },
+          },
         },
       },
     },

@@ -7,7 +7,10 @@ import { checkDownload } from './wire-checks.js';
 import { type Section, idOf, settle } from './tour.js';
 
 const INVOICE = Buffer.from('Vendor: Contoso Ltd\nInvoice number: INV-100\nTotal: $110.00\nPhone: +1 555 010 0200\n');
-const REQUIREMENTS = JSON.stringify([{ key: 'vendor.name', label: 'Vendor name' }, { key: 'tax.id', label: 'Tax ID' }]);
+const REQUIREMENTS = JSON.stringify([
+  { key: 'vendor.name', label: 'Vendor name' },
+  { key: 'tax.id', label: 'Tax ID' },
+]);
 
 interface Item {
   id: string;
@@ -20,11 +23,20 @@ const assessments: Section = async (tour) => {
   await c.get('/processors');
   await c.get('/processors/prc_generic_fields');
   await c.get('/exporters');
-  const created = await c.send('POST', '/assessments', { form: { fields: { name: 'Contoso invoices', requirements: REQUIREMENTS }, files: [{ name: 'invoice.txt', bytes: INVOICE, type: 'text/plain' }] }, expect: 201 });
+  const created = await c.send('POST', '/assessments', {
+    form: { fields: { name: 'Contoso invoices', requirements: REQUIREMENTS }, files: [{ name: 'invoice.txt', bytes: INVOICE, type: 'text/plain' }] },
+    expect: 201,
+  });
   const assessmentId = idOf(created.body, 'assessment');
   const documentId: string = created.body.documents[0].id;
-  const added = await c.send('POST', `/assessments/${assessmentId}/documents`, { form: { fields: {}, files: [{ name: 'second.txt', bytes: Buffer.from('Vendor: Fabrikam Inc\nTotal: $20.00\n'), type: 'text/plain' }] }, expect: 201 });
-  const loose = await c.send('POST', '/documents', { form: { fields: {}, files: [{ name: 'loose.txt', bytes: Buffer.from('Vendor: Northwind\n'), type: 'text/plain' }] }, expect: 201 });
+  const added = await c.send('POST', `/assessments/${assessmentId}/documents`, {
+    form: { fields: {}, files: [{ name: 'second.txt', bytes: Buffer.from('Vendor: Fabrikam Inc\nTotal: $20.00\n'), type: 'text/plain' }] },
+    expect: 201,
+  });
+  const loose = await c.send('POST', '/documents', {
+    form: { fields: {}, files: [{ name: 'loose.txt', bytes: Buffer.from('Vendor: Northwind\n'), type: 'text/plain' }] },
+    expect: 201,
+  });
   await settle(tour);
   await c.post('/documents/validate', { filename: 'invoice.pdf', size_bytes: 2048, mime_type: 'application/pdf' });
   await c.get('/assessments');
@@ -45,9 +57,17 @@ const assessments: Section = async (tour) => {
     return found;
   };
   const vendor = item('vendor.name');
-  await c.post(`/documents/${documentId}/extracted-items/${vendor.id}/validate`, { decision: 'confirm', expected_version: vendor.version, note: 'looks right' });
+  await c.post(`/documents/${documentId}/extracted-items/${vendor.id}/validate`, {
+    decision: 'confirm',
+    expected_version: vendor.version,
+    note: 'looks right',
+  });
   const total = item('invoice.total');
-  const correction = await c.post(`/extracted-items/${total.id}/corrections`, { value: { amount: 108, currency: 'USD' }, reason: 'ocr_error', note: '8 misread as 0' }, 201);
+  const correction = await c.post(
+    `/extracted-items/${total.id}/corrections`,
+    { value: { amount: 108, currency: 'USD' }, reason: 'ocr_error', note: '8 misread as 0' },
+    201,
+  );
   await c.put(`/extracted-items/${total.id}/corrections/${idOf(correction.body, 'correction')}`, { note: 'checked against the PDF' });
   await c.post(`/documents/${documentId}/extracted-items/validate-all`, { dry_run: true });
   await c.post(`/documents/${documentId}/extracted-items/validate-all`, {});

@@ -131,7 +131,13 @@ export class TourClient {
     }
     const expected = typeof options.expect === 'number' ? [options.expect] : options.expect;
     if (!expected.includes(response.status)) {
-      this.violations.push({ operation: operationKey, source: 'tour', location: 'status', message: `expected ${expected.join(' or ')}, got ${response.status}: ${text.slice(0, 300)}`, request: line });
+      this.violations.push({
+        operation: operationKey,
+        source: 'tour',
+        location: 'status',
+        message: `expected ${expected.join(' or ')}, got ${response.status}: ${text.slice(0, 300)}`,
+        request: line,
+      });
       throw new StepFailed(line);
     }
     return { status: response.status, body: parsed, text, headers: response.headers };

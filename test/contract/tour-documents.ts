@@ -19,7 +19,12 @@ export function tourSpec(slug: string) {
       { key: 'amount', valueType: 'number', value: '1200.5' },
     ],
     dataNeeds: [
-      { output_key: 'facts', kind: 'static', name: 'Client file', args_json: { value: 'Initech GmbH signed the services contract on 5 January 2026. The contract value is EUR 1,200.50.' } },
+      {
+        output_key: 'facts',
+        kind: 'static',
+        name: 'Client file',
+        args_json: { value: 'Initech GmbH signed the services contract on 5 January 2026. The contract value is EUR 1,200.50.' },
+      },
       { output_key: 'label', kind: 'template', args_json: { expression: "client ~ ' (EUR ' ~ amount ~ ')'" } },
     ],
     sections: [
@@ -52,7 +57,11 @@ const templates: Section = async (tour) => {
 
 const document: Section = async (tour) => {
   const c = tour.client;
-  const created = await c.post('/v1/documents', { templateId: `tour-memo-${tour.suffix}`, title: 'Initech engagement', fields: { client: 'Initech GmbH' } }, 201);
+  const created = await c.post(
+    '/v1/documents',
+    { templateId: `tour-memo-${tour.suffix}`, title: 'Initech engagement', fields: { client: 'Initech GmbH' } },
+    201,
+  );
   const id = idOf(created.body, 'document');
   tour.state.documentId = id;
   await c.get('/v1/documents');
@@ -68,14 +77,22 @@ const document: Section = async (tour) => {
   await c.put(`/v1/documents/${id}/config`, { brief: { text: 'A memo for the board' } });
   const spec = await c.get(`/v1/documents/${id}/spec`);
   await c.put(`/v1/documents/${id}/spec`, spec.body);
-  const extra = await c.post(`/v1/documents/${id}/sections`, { title: 'Next steps', render_mode: 'templated', output_type: 'markdown', output_template: 'Call {{ client }}.' }, 201);
+  const extra = await c.post(
+    `/v1/documents/${id}/sections`,
+    { title: 'Next steps', render_mode: 'templated', output_type: 'markdown', output_template: 'Call {{ client }}.' },
+    201,
+  );
   const extraId = idOf(extra.body, 'section');
   await c.put(`/v1/documents/${id}/sections/${extraId}`, { title: 'Next steps (draft)' });
   const sections = await c.get(`/v1/documents/${id}/sections`);
   const ids = (sections.body as Array<{ id: string }>).map((s) => s.id);
   await c.put(`/v1/documents/${id}/sections/order`, { sectionIds: [...ids].reverse() });
   await c.delete(`/v1/documents/${id}/sections/${extraId}`);
-  const need = await c.post(`/v1/documents/${id}/data-needs`, { kind: 'static', output_key: 'scratch', name: 'Scratch', args_json: { value: 'temporary' } }, 201);
+  const need = await c.post(
+    `/v1/documents/${id}/data-needs`,
+    { kind: 'static', output_key: 'scratch', name: 'Scratch', args_json: { value: 'temporary' } },
+    201,
+  );
   const needId = idOf(need.body, 'dataNeed');
   await c.get(`/v1/documents/${id}/data-needs`);
   await c.get(`/v1/documents/${id}/data-needs/${needId}`);
@@ -167,4 +184,12 @@ const deletion: Section = async (tour) => {
   await c.delete(`/v1/documents/${idOf(created.body, 'document')}`);
 };
 
-export const documentSections: Record<string, Section> = { templates, document, generation, history, 'export.docx': exportDocx, 'export.pdf': exportPdf, deletion };
+export const documentSections: Record<string, Section> = {
+  templates,
+  document,
+  generation,
+  history,
+  'export.docx': exportDocx,
+  'export.pdf': exportPdf,
+  deletion,
+};

@@ -7,7 +7,11 @@ import { type Section, idOf } from './tour.js';
 
 const texts: Section = async (tour) => {
   const c = tour.client;
-  const created = await c.post('/v1/texts', { key: `payment-terms-${tour.suffix}`, value: 'Invoices are payable within 30 days.', name: 'Payment terms', bullets: ['30 days net'] }, 201);
+  const created = await c.post(
+    '/v1/texts',
+    { key: `payment-terms-${tour.suffix}`, value: 'Invoices are payable within 30 days.', name: 'Payment terms', bullets: ['30 days net'] },
+    201,
+  );
   const id = idOf(created.body, 'text');
   await c.get('/v1/texts');
   await c.get(`/v1/texts/${id}`);
@@ -18,7 +22,17 @@ const texts: Section = async (tour) => {
 const snippets: Section = async (tour) => {
   const c = tour.client;
   const text = await c.post('/v1/texts', { key: `liability-${tour.suffix}`, value: 'Liability is capped at the fees paid.' }, 201);
-  const block = await c.post('/v1/risk-blocks', { key: `special-data-${tour.suffix}`, heading: 'Special categories', template: 'Processing of {{ category }} data', statutoryRef: 'GDPR Art. 9', appliesTo: 'health' }, 201);
+  const block = await c.post(
+    '/v1/risk-blocks',
+    {
+      key: `special-data-${tour.suffix}`,
+      heading: 'Special categories',
+      template: 'Processing of {{ category }} data',
+      statutoryRef: 'GDPR Art. 9',
+      appliesTo: 'health',
+    },
+    201,
+  );
   const blockId = idOf(block.body, 'riskBlock');
   await c.get('/v1/risk-blocks');
   await c.get(`/v1/risk-blocks/${blockId}`);
@@ -28,7 +42,12 @@ const snippets: Section = async (tour) => {
   await c.get('/v1/snippets');
   await c.get(`/v1/snippets/${snippetId}`);
   await c.patch(`/v1/snippets/${snippetId}`, { description: 'What every contract says' });
-  await c.put(`/v1/snippets/${snippetId}/items`, { items: [{ itemType: 'text', itemKey: text.body.key }, { itemType: 'risk_block', itemKey: block.body.key }] });
+  await c.put(`/v1/snippets/${snippetId}/items`, {
+    items: [
+      { itemType: 'text', itemKey: text.body.key },
+      { itemType: 'risk_block', itemKey: block.body.key },
+    ],
+  });
   const documentId = tour.state.documentId;
   // Bindings name entities by id (an unknown id is refused with 422).
   const client = await c.post('/v1/entities', { name: `Initech GmbH ${tour.suffix}`, kind: 'organization', attributes: { city: 'Berlin' } }, 201);
@@ -43,7 +62,11 @@ const snippets: Section = async (tour) => {
 
 const voicesAndEntities: Section = async (tour) => {
   const c = tour.client;
-  const voice = await c.post('/v1/voices', { name: `Plain English ${tour.suffix}`, description: 'Short sentences. Active voice.', samples: ['We will deliver on time.'] }, 201);
+  const voice = await c.post(
+    '/v1/voices',
+    { name: `Plain English ${tour.suffix}`, description: 'Short sentences. Active voice.', samples: ['We will deliver on time.'] },
+    201,
+  );
   const voiceId = idOf(voice.body, 'voice');
   await c.get('/v1/voices');
   await c.get(`/v1/voices/${voiceId}`);
@@ -61,7 +84,12 @@ const tools: Section = async (tour) => {
   const c = tour.client;
   const tool = await c.post(
     '/v1/tool-registrations',
-    { name: `local-rates-${tour.suffix}`, category: 'finance', classPath: 'http.json', configJson: { url: `${tour.toolApi.url}/rates`, query: { currency: '{{currency}}' }, resultPath: 'data' } },
+    {
+      name: `local-rates-${tour.suffix}`,
+      category: 'finance',
+      classPath: 'http.json',
+      configJson: { url: `${tour.toolApi.url}/rates`, query: { currency: '{{currency}}' }, resultPath: 'data' },
+    },
     201,
   );
   const toolId = idOf(tool.body, 'tool');
@@ -72,7 +100,12 @@ const tools: Section = async (tour) => {
   await c.get('/v1/orchestration-rules');
   const rule = await c.post(
     '/v1/orchestration-rules',
-    { name: `large-budget-${tour.suffix}`, description: 'Budgets over 20k are high risk', when: { '>': [{ var: 'entities.money.0.amount' }, 20000] }, then: [{ action: 'set_field', key: 'risk_tier', value: 'high' }] },
+    {
+      name: `large-budget-${tour.suffix}`,
+      description: 'Budgets over 20k are high risk',
+      when: { '>': [{ var: 'entities.money.0.amount' }, 20000] },
+      then: [{ action: 'set_field', key: 'risk_tier', value: 'high' }],
+    },
     201,
   );
   await c.delete(`/v1/orchestration-rules/${idOf(rule.body, 'rule')}`);
@@ -80,7 +113,9 @@ const tools: Section = async (tour) => {
 
 const assistants: Section = async (tour) => {
   const c = tour.client;
-  await c.post(`/v1/documents/${tour.state.documentId}/orchestrate`, { source_text: 'From: jane@initech.example\nWe need a DPIA: the project processes personal data of 20,000 customers, budget EUR 25,000.' });
+  await c.post(`/v1/documents/${tour.state.documentId}/orchestrate`, {
+    source_text: 'From: jane@initech.example\nWe need a DPIA: the project processes personal data of 20,000 customers, budget EUR 25,000.',
+  });
   await c.post('/v1/prompt-assist', { prompt: "Summarize the vendor's security posture for the board in 5 bullets", topic: 'Vendor security' });
   await c.post('/v1/jinja/tidy', { template: '{%if client%}{{client}}{%endif%}' });
 };

@@ -11,7 +11,11 @@ const LOGO = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGM4IScnZ7
 const organization: Section = async (tour) => {
   const c = tour.client;
   await c.get('/v1/organization/settings');
-  await c.patch('/v1/organization/settings', { letterheadName: `Tour ${tour.suffix} LLP`, letterheadAddress: '1 Harbour Street\nBristol', logo: { mediaType: 'image/png', data: LOGO } });
+  await c.patch('/v1/organization/settings', {
+    letterheadName: `Tour ${tour.suffix} LLP`,
+    letterheadAddress: '1 Harbour Street\nBristol',
+    logo: { mediaType: 'image/png', data: LOGO },
+  });
   await c.patch('/v1/organization/settings', { logo: { mediaType: 'image/jpeg', data: LOGO } }, 422);
   await c.patch('/v1/organization/settings', { logo: null });
 };

@@ -8,7 +8,11 @@ import type { Section } from './tour.js';
 
 const webhooks: Section = async (tour) => {
   const c = tour.client;
-  const created = await c.post('/v1/webhooks', { url: `${tour.toolApi.url}/echo`, events: ['generation.finished', 'batch.finished'], description: `tour ${tour.suffix}` }, 201);
+  const created = await c.post(
+    '/v1/webhooks',
+    { url: `${tour.toolApi.url}/echo`, events: ['generation.finished', 'batch.finished'], description: `tour ${tour.suffix}` },
+    201,
+  );
   const id = created.body?.id;
   if (typeof id !== 'string') throw new Error(`no id in ${JSON.stringify(created.body).slice(0, 300)}`);
   await c.get('/v1/webhooks');

@@ -34,7 +34,13 @@ export async function runSections(tour: Tour, sections: Record<string, Section>)
     } catch (error) {
       // A StepFailed is already recorded by the client; anything else is a broken step.
       if (!(error instanceof StepFailed)) {
-        tour.client.violations.push({ operation: `(section ${name})`, source: 'tour', location: 'step', message: (error as Error).stack ?? String(error), request: '' });
+        tour.client.violations.push({
+          operation: `(section ${name})`,
+          source: 'tour',
+          location: 'step',
+          message: (error as Error).stack ?? String(error),
+          request: '',
+        });
       }
     }
     durations[name] = Date.now() - started;

@@ -24,10 +24,22 @@ describe('contract tour violations', () => {
   });
 
   it('groups by operation and counts by kind, with the variable parts of messages folded', () => {
-    const v = (operation: string, message: string): Violation => ({ operation, source: 'prism', location: 'response.body.detail', message, request: `${operation} → 422` });
-    const violations = [v('POST /b', "Response body property detail must be array"), v('POST /a', "Response body property detail must be array"), v('POST /a', "must have required property 'id'")];
+    const v = (operation: string, message: string): Violation => ({
+      operation,
+      source: 'prism',
+      location: 'response.body.detail',
+      message,
+      request: `${operation} → 422`,
+    });
+    const violations = [
+      v('POST /b', 'Response body property detail must be array'),
+      v('POST /a', 'Response body property detail must be array'),
+      v('POST /a', "must have required property 'id'"),
+    ];
     expect(kindOf(violations[2])).toBe("prism: response: must have required property '…'");
-    expect(kindOf({ operation: 'POST /a', source: 'tour', location: 'status', message: 'expected 201, got 422: {"detail":"x"}', request: '' })).toBe('tour: status: expected N, got N');
+    expect(kindOf({ operation: 'POST /a', source: 'tour', location: 'status', message: 'expected 201, got 422: {"detail":"x"}', request: '' })).toBe(
+      'tour: status: expected N, got N',
+    );
     const report = formatReport(violations);
     expect(report.indexOf('POST /a  (2)')).toBeLessThan(report.indexOf('POST /b  (1)'));
     expect(report).toContain('   2 × prism: response: Response body property detail must be array');

@@ -43,7 +43,11 @@ describeEachDialect('contract tour wire checks', (dialect) => {
 
   it('checks every progress event against ProgressEvent, through the document components', async () => {
     const fitting = contextWith(
-      withEventSchema({ type: 'object', required: ['event', 'seq'], properties: { event: { type: 'string' }, seq: { type: 'integer' }, detail: { $ref: '#/components/schemas/ErrorResponse' } } }),
+      withEventSchema({
+        type: 'object',
+        required: ['event', 'seq'],
+        properties: { event: { type: 'string' }, seq: { type: 'integer' }, detail: { $ref: '#/components/schemas/ErrorResponse' } },
+      }),
     );
     const events = await checkProgress(fitting, `/v1/documents/${documentId}/progress`);
     expect(events.at(-1)?.event).toBe('pipeline_finished');
@@ -54,7 +58,11 @@ describeEachDialect('contract tour wire checks', (dialect) => {
     const narrow = contextWith(withEventSchema({ type: 'object', properties: { event: { enum: ['pipeline_finished'] } } }));
     await checkProgress(narrow, `/v1/documents/${documentId}/progress`);
     expect(narrow.violations.length).toBe(events.length - 1);
-    expect(narrow.violations[0]).toMatchObject({ operation: 'GET /v1/documents/{document_id}/progress', source: 'wire-check', location: `event.${String(events[0].event)}.event` });
+    expect(narrow.violations[0]).toMatchObject({
+      operation: 'GET /v1/documents/{document_id}/progress',
+      source: 'wire-check',
+      location: `event.${String(events[0].event)}.event`,
+    });
   });
 
   it('says so when the contract has no event schema, and still requires a terminal event', async () => {
@@ -78,6 +86,11 @@ describeEachDialect('contract tour wire checks', (dialect) => {
       operation.responses['200'].content = { 'application/pdf': {} };
     });
     await checkDownload(other, `/v1/documents/${documentId}/export.docx`, { status: 200, contentType: docx });
-    expect(other.violations).toEqual([expect.objectContaining({ location: 'response.header.content-type', message: `content type ${docx} is not declared for 200 (declared: application/pdf)` })]);
+    expect(other.violations).toEqual([
+      expect.objectContaining({
+        location: 'response.header.content-type',
+        message: `content type ${docx} is not declared for 200 (declared: application/pdf)`,
+      }),
+    ]);
   });
 });

@@ -57,7 +57,10 @@ function checkDeclared(context: WireCheckContext, method: string, url: string, s
     const finding = !declared
       ? { location: 'status', message: `status ${status} is not declared (declared: ${Object.keys(responses).join(', ')})` }
       : declared.content && status !== 304 && !Object.keys(declared.content).some((type) => type === mediaType(contentType) || type === '*/*')
-        ? { location: 'response.header.content-type', message: `content type ${mediaType(contentType) || '(none)'} is not declared for ${status} (declared: ${Object.keys(declared.content).join(', ')})` }
+        ? {
+            location: 'response.header.content-type',
+            message: `content type ${mediaType(contentType) || '(none)'} is not declared for ${status} (declared: ${Object.keys(declared.content).join(', ')})`,
+          }
         : undefined;
     if (finding && !reported.has(finding.message)) {
       reported.add(finding.message);
@@ -88,10 +91,13 @@ export async function checkDownload(
   const bytes = Buffer.from(await response.arrayBuffer());
   const line = `GET ${url} → ${response.status} (direct)`;
   const key = checkDeclared(context, 'GET', url, response.status, response.headers.get('content-type'));
-  if (response.status !== expected.status) fail(context, key, line, 'status', `expected ${expected.status}, got ${response.status}: ${bytes.subarray(0, 200).toString('utf8')}`);
+  if (response.status !== expected.status)
+    fail(context, key, line, 'status', `expected ${expected.status}, got ${response.status}: ${bytes.subarray(0, 200).toString('utf8')}`);
   else {
-    if (expected.contentType && mediaType(response.headers.get('content-type')) !== expected.contentType) fail(context, key, line, 'response.header.content-type', `expected ${expected.contentType}, got ${response.headers.get('content-type')}`);
-    if (expected.bytes && !bytes.equals(expected.bytes)) fail(context, key, line, 'response.body', `the bytes differ from the ones uploaded (${bytes.length} vs ${expected.bytes.length})`);
+    if (expected.contentType && mediaType(response.headers.get('content-type')) !== expected.contentType)
+      fail(context, key, line, 'response.header.content-type', `expected ${expected.contentType}, got ${response.headers.get('content-type')}`);
+    if (expected.bytes && !bytes.equals(expected.bytes))
+      fail(context, key, line, 'response.body', `the bytes differ from the ones uploaded (${bytes.length} vs ${expected.bytes.length})`);
     const problem = expected.check?.(bytes);
     if (problem) fail(context, key, line, 'response.body', problem);
   }
@@ -131,19 +137,23 @@ export async function checkProgress(context: WireCheckContext, url: string): Pro
     fail(context, key, line, 'response.body', `an event's data is not JSON: ${(error as Error).message}`);
     return [];
   }
-  if (!TERMINAL.has(String(events.at(-1)?.event))) fail(context, key, line, 'response.body', `the stream ended without a terminal event (last: ${String(events.at(-1)?.event)})`);
+  if (!TERMINAL.has(String(events.at(-1)?.event)))
+    fail(context, key, line, 'response.body', `the stream ended without a terminal event (last: ${String(events.at(-1)?.event)})`);
   for (const coverage of context.coverages) {
     const operation = coverage.operations.find((op) => op.key === key);
     if (!operation) continue;
     const validate = eventValidator(coverage.document, operation.path);
     if (!validate) {
-      context.notes.add(`${coverage.name}: ${key} has no ProgressEvent schema (nor an itemSchema): events were only checked to be JSON and to end on a terminal event`);
+      context.notes.add(
+        `${coverage.name}: ${key} has no ProgressEvent schema (nor an itemSchema): events were only checked to be JSON and to end on a terminal event`,
+      );
       continue;
     }
     for (const event of events) {
       const name = String(event.event);
       if (validate(event)) continue;
-      for (const error of validate.errors ?? []) fail(context, key, line, `event.${name}${error.instancePath.replace(/\//g, '.')}`, `${error.message ?? 'invalid'} (${coverage.name})`);
+      for (const error of validate.errors ?? [])
+        fail(context, key, line, `event.${name}${error.instancePath.replace(/\//g, '.')}`, `${error.message ?? 'invalid'} (${coverage.name})`);
     }
   }
   return events;

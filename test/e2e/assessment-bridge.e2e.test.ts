@@ -38,12 +38,21 @@ describeEachDialect('assessment bridge', (dialect) => {
 
   it('blocks generation until the linked assessment is complete, then cites the file and quote', async () => {
     const documentId = (await api.post('/v1/documents', { templateId: 'vendor-note' })).body.document.id;
-    const created = await postMultipart(server, token, 'acme', '/assessments', { name: 'Vendor file', linked_document_id: documentId, requirements: JSON.stringify([{ key: 'vendor.name' }]) }, [
-      { name: 'invoice.txt', bytes: Buffer.from(INVOICE), type: 'text/plain' },
-    ]);
+    const created = await postMultipart(
+      server,
+      token,
+      'acme',
+      '/assessments',
+      { name: 'Vendor file', linked_document_id: documentId, requirements: JSON.stringify([{ key: 'vendor.name' }]) },
+      [{ name: 'invoice.txt', bytes: Buffer.from(INVOICE), type: 'text/plain' }],
+    );
     expect(created.status).toBe(201);
     const assessmentId = created.body.assessment.id;
-    const need = await api.post(`/v1/documents/${documentId}/data-needs`, { kind: 'assessment', output_key: 'vendor', args_json: { assessment_id: assessmentId, item_key: 'vendor.name' } });
+    const need = await api.post(`/v1/documents/${documentId}/data-needs`, {
+      kind: 'assessment',
+      output_key: 'vendor',
+      args_json: { assessment_id: assessmentId, item_key: 'vendor.name' },
+    });
     expect(need.status).toBe(201);
     await server.jobs.idle();
 
@@ -69,7 +78,9 @@ describeEachDialect('assessment bridge', (dialect) => {
     const detail = (await api.get(`/v1/documents/${documentId}`)).body;
     const byKey = Object.fromEntries(detail.sections.map((s: { key: string }) => [s.key, s]));
     expect(byKey.right.content).toBe('The vendor is Contoso Ltd [1].');
-    expect(detail.sources).toEqual([expect.objectContaining({ n: 1, kind: 'assessment', title: 'invoice.txt', documentId: sourceDocument, quote: 'Contoso Ltd' })]);
+    expect(detail.sources).toEqual([
+      expect.objectContaining({ n: 1, kind: 'assessment', title: 'invoice.txt', documentId: sourceDocument, quote: 'Contoso Ltd' }),
+    ]);
     expect(finished.unsupported_sections.map((u) => u.sectionId)).toEqual([byKey.wrong.id]);
 
     // A correction of the cited item: the sections that used or cited it are stale, the rest not.
@@ -92,7 +103,13 @@ describeEachDialect('assessment bridge', (dialect) => {
 
     // Another organization's assessment cannot be gathered: the run fails, naming it.
     const foreign = (await api.as('globex').post('/v1/documents', { templateId: 'engagement-letter' })).body.document.id;
-    expect((await api.as('globex').post(`/v1/documents/${foreign}/data-needs`, { kind: 'assessment', output_key: 'stolen', args_json: { assessment_id: assessmentId } })).status).toBe(201);
+    expect(
+      (
+        await api
+          .as('globex')
+          .post(`/v1/documents/${foreign}/data-needs`, { kind: 'assessment', output_key: 'stolen', args_json: { assessment_id: assessmentId } })
+      ).status,
+    ).toBe(201);
     const gathered = await api.as('globex').post(`/v1/documents/${foreign}/gather`, {});
     expect(gathered.body.failures).toEqual([expect.objectContaining({ outputKey: 'stolen', error: expect.stringMatching(/not found/) })]);
   });
@@ -105,7 +122,9 @@ describeEachDialect('assessment bridge', (dialect) => {
     });
     const documentId = (await api.post('/v1/documents', { templateId: 'contact-note' })).body.document.id;
     const csv = 'name,amount,email\nAlice,12.50,alice@example.test\nBob,7.00,bob@example.test\n';
-    const created = await postMultipart(server, token, 'acme', '/assessments', { name: 'Contacts', linked_document_id: documentId }, [{ name: 'people.csv', bytes: Buffer.from(csv), type: 'text/csv' }]);
+    const created = await postMultipart(server, token, 'acme', '/assessments', { name: 'Contacts', linked_document_id: documentId }, [
+      { name: 'people.csv', bytes: Buffer.from(csv), type: 'text/csv' },
+    ]);
     expect(created.status).toBe(201);
     const need = await api.post(`/v1/documents/${documentId}/data-needs`, {
       kind: 'assessment',

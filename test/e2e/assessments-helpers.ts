@@ -22,7 +22,12 @@ export function multipart(fields: Record<string, string>, files: readonly FilePa
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
   }
   for (const file of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'files'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`, 'utf8'));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'files'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        'utf8',
+      ),
+    );
     chunks.push(file.bytes, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -46,7 +51,11 @@ export async function postMultipart(
   files: readonly FilePart[],
 ): Promise<Json> {
   const { body, contentType } = multipart(fields, files);
-  const response = await fetch(`${server.url}${pathname}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-org-slug': org, 'content-type': contentType }, body });
+  const response = await fetch(`${server.url}${pathname}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'x-org-slug': org, 'content-type': contentType },
+    body,
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -91,10 +100,24 @@ export async function storedBlobs(server: Pick<TestServer, 'blobs'>): Promise<{ 
  */
 export async function assessmentRowCounts(server: TestServer): Promise<Record<string, number>> {
   await server.jobs.idle();
-  const tables = ['assessments', 'source_documents', 'processing_runs', 'extracted_items', 'corrections', 'correction_revisions', 'batches', 'batch_runs', 'batch_documents', 'page_images'] as const;
+  const tables = [
+    'assessments',
+    'source_documents',
+    'processing_runs',
+    'extracted_items',
+    'corrections',
+    'correction_revisions',
+    'batches',
+    'batch_runs',
+    'batch_documents',
+    'page_images',
+  ] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const row = await server.store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const row = await server.store.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     counts[table] = Number(row?.n ?? 0);
   }
   return counts;

@@ -50,7 +50,14 @@ type Item = {
   current_correction_id: string | null;
   validation: { status: string; decision_source: string | null; decided_by: string | null; blockers: Array<{ type: string }> };
 };
-type Run = { id: string; status: string; processor_id: string; item_count: number; carried_forward: { corrections: number; validations: number; conflicts: number }; warnings: Array<{ code: string; message: string }> };
+type Run = {
+  id: string;
+  status: string;
+  processor_id: string;
+  item_count: number;
+  carried_forward: { corrections: number; validations: number; conflicts: number };
+  warnings: Array<{ code: string; message: string }>;
+};
 
 function answer(request: FakeChatRequest): FakeAnswer {
   if (request.schemaName !== 'extracted_facts') return { content: 'ok' };
@@ -72,7 +79,8 @@ describeEachDialect('assessment integrity (issue #11)', (dialect) => {
     expect(res.status).toBe(200);
     return res.body;
   };
-  const latestRun = async (assessmentId: string): Promise<Run> => (await api.get(`/assessments/${assessmentId}/document-processing-details`)).body.documents[0].latest_run;
+  const latestRun = async (assessmentId: string): Promise<Run> =>
+    (await api.get(`/assessments/${assessmentId}/document-processing-details`)).body.documents[0].latest_run;
   const rerun = async (assessmentId: string, docId: string, processorId: string): Promise<Run> => {
     const started = await api.post(`/assessments/${assessmentId}/documents/${docId}/rerun`, { processor_id: processorId, preserve_corrections: true });
     expect(started.status).toBe(200);
@@ -82,7 +90,10 @@ describeEachDialect('assessment integrity (issue #11)', (dialect) => {
     expect(run).toMatchObject({ id: started.body.run_id, processor_id: processorId, status: 'succeeded' });
     return run;
   };
-  const uploadOne = async (fields: Record<string, string>, file: { name: string; bytes: Buffer; type: string }): Promise<{ assessmentId: string; docId: string; processorId: string }> => {
+  const uploadOne = async (
+    fields: Record<string, string>,
+    file: { name: string; bytes: Buffer; type: string },
+  ): Promise<{ assessmentId: string; docId: string; processorId: string }> => {
     const created = await postMultipart(server, token, 'acme', '/assessments', fields, [file]);
     expect(created.status).toBe(201);
     await server.jobs.idle();
@@ -91,7 +102,10 @@ describeEachDialect('assessment integrity (issue #11)', (dialect) => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAi({ respond: answer });
-    server = await startTestServer({ dialect, env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-large', LLM_TIMEOUT_MS: '5000' } });
+    server = await startTestServer({
+      dialect,
+      env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-large', LLM_TIMEOUT_MS: '5000' },
+    });
     token = await server.login();
     api = await apiFor(server);
   });
@@ -101,7 +115,10 @@ describeEachDialect('assessment integrity (issue #11)', (dialect) => {
   });
 
   it('generic → LLM-fields → generic: the correction and every validation come back, with no false conflict', async () => {
-    const { assessmentId, docId } = await uploadOne({ name: 'Three reruns', requirements: JSON.stringify(REQUIREMENTS) }, { name: 'invoice.txt', bytes: Buffer.from(INVOICE), type: 'text/plain' });
+    const { assessmentId, docId } = await uploadOne(
+      { name: 'Three reruns', requirements: JSON.stringify(REQUIREMENTS) },
+      { name: 'invoice.txt', bytes: Buffer.from(INVOICE), type: 'text/plain' },
+    );
     const first = (await itemsOf(docId)).items;
     const total = first.find((i) => i.key === 'invoice.total');
     expect(total?.value).toEqual({ amount: 110, currency: 'USD' });
@@ -118,7 +135,12 @@ describeEachDialect('assessment integrity (issue #11)', (dialect) => {
     await rerun(assessmentId, docId, 'prc_llm_fields');
     const second = (await itemsOf(docId)).items;
     const modelTotal = second.find((i) => i.key === 'invoice.total');
-    expect(modelTotal).toMatchObject({ value: { amount: 108, currency: 'USD' }, extracted: { value: { amount: 990, currency: 'USD' } }, current_correction_id: corrected.body.id, validation: { status: 'needs_review' } });
+    expect(modelTotal).toMatchObject({
+      value: { amount: 108, currency: 'USD' },
+      extracted: { value: { amount: 990, currency: 'USD' } },
+      current_correction_id: corrected.body.id,
+      validation: { status: 'needs_review' },
+    });
     expect(modelTotal?.validation.blockers.map((b) => b.type)).toContain('rerun_conflict');
     expect(second.find((i) => i.key === 'vendor.name')?.validation.blockers.map((b) => b.type)).toContain('rerun_conflict');
     expect(second.find((i) => i.key === 'invoice.number')?.validation).toMatchObject({ status: 'validated', decision_source: 'carried_forward' });
@@ -138,7 +160,10 @@ describeEachDialect('assessment integrity (issue #11)', (dialect) => {
       validation: { status: 'corrected', decision_source: 'carried_forward', decided_by: 'dev@localhost' },
     });
     for (const s of validatedSlots) {
-      expect({ slot: s, validation: back.find((i) => slot(i) === s)?.validation }).toMatchObject({ slot: s, validation: { status: 'validated', decision_source: 'carried_forward', decided_by: 'dev@localhost' } });
+      expect({ slot: s, validation: back.find((i) => slot(i) === s)?.validation }).toMatchObject({
+        slot: s,
+        validation: { status: 'validated', decision_source: 'carried_forward', decided_by: 'dev@localhost' },
+      });
     }
     // The correction followed the item and is still the item's active one.
     expect((await api.put(`/extracted-items/${backTotal?.id}/corrections/${corrected.body.id}`, { note: 'still right' })).status).toBe(200);
@@ -157,7 +182,10 @@ describeEachDialect('assessment integrity (issue #11)', (dialect) => {
   });
 
   it('routes a PDF with filled form fields to prc_acroform; every item and the list carry the run id', async () => {
-    const { assessmentId, docId, processorId } = await uploadOne({ name: 'Form by content' }, { name: 'registration.pdf', bytes: await makeFormPdf({ printed: PRINTED }), type: 'application/pdf' });
+    const { assessmentId, docId, processorId } = await uploadOne(
+      { name: 'Form by content' },
+      { name: 'registration.pdf', bytes: await makeFormPdf({ printed: PRINTED }), type: 'application/pdf' },
+    );
     expect(processorId).toBe('prc_acroform');
     const run = await latestRun(assessmentId);
     expect(run).toMatchObject({ processor_id: 'prc_acroform', status: 'succeeded', item_count: 6 });
@@ -183,14 +211,19 @@ describeEachDialect('assessment integrity (issue #11)', (dialect) => {
     expect(processorId).toBe('prc_generic_fields');
     const run = await latestRun(assessmentId);
     expect(run).toMatchObject({ processor_id: 'prc_generic_fields', status: 'succeeded', item_count: 0 });
-    expect(run.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'no_items_found', message: expect.stringContaining('prc_generic_fields') })]));
+    expect(run.warnings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'no_items_found', message: expect.stringContaining('prc_generic_fields') })]),
+    );
     const listed = await itemsOf(docId);
     expect(listed.items).toEqual([]);
     expect(listed.run_id).toBe(run.id);
   });
 
   it('leaves an empty form (nothing filled in) with the generic processor', async () => {
-    const empty = await uploadOne({ name: 'Empty form' }, { name: 'blank.pdf', bytes: await makeFormPdf({ printed: PRINTED, filled: false }), type: 'application/pdf' });
+    const empty = await uploadOne(
+      { name: 'Empty form' },
+      { name: 'blank.pdf', bytes: await makeFormPdf({ printed: PRINTED, filled: false }), type: 'application/pdf' },
+    );
     expect(empty.processorId).toBe('prc_generic_fields');
   });
 });

@@ -30,7 +30,11 @@ describeEachDialect('document list filtered by review status', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer({ dialect });
     api = await apiFor(server);
-    const files = Array.from({ length: 14 }, (_, i) => ({ name: `note-${i}.txt`, bytes: Buffer.from(`Vendor: Vendor ${i}\nInvoice number: INV-${i}\n`), type: 'text/plain' }));
+    const files = Array.from({ length: 14 }, (_, i) => ({
+      name: `note-${i}.txt`,
+      bytes: Buffer.from(`Vendor: Vendor ${i}\nInvoice number: INV-${i}\n`),
+      type: 'text/plain',
+    }));
     const created = await postMultipart(server, await server.login(), 'acme', '/assessments', { name: 'Many notes' }, files);
     expect(created.status).toBe(201);
     await server.jobs.idle();

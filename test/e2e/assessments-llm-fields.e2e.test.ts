@@ -64,10 +64,20 @@ describeEachDialect('llm-fields with a live model', (dialect) => {
   let api: Api;
   let token: string;
 
-  const upload = async (org: string, name: string, text: string, requirements: unknown[] = REQUIREMENTS): Promise<{ assessmentId: string; docId: string; items: Item[] }> => {
-    const created = await postMultipart(server, token, org, '/assessments', { name, processor_id: 'prc_llm_fields', requirements: JSON.stringify(requirements) }, [
-      { name: 'contract.txt', bytes: Buffer.from(text, 'utf8'), type: 'text/plain' },
-    ]);
+  const upload = async (
+    org: string,
+    name: string,
+    text: string,
+    requirements: unknown[] = REQUIREMENTS,
+  ): Promise<{ assessmentId: string; docId: string; items: Item[] }> => {
+    const created = await postMultipart(
+      server,
+      token,
+      org,
+      '/assessments',
+      { name, processor_id: 'prc_llm_fields', requirements: JSON.stringify(requirements) },
+      [{ name: 'contract.txt', bytes: Buffer.from(text, 'utf8'), type: 'text/plain' }],
+    );
     expect(created.status).toBe(201);
     const docId: string = created.body.documents[0].id;
     await server.jobs.idle();
@@ -88,7 +98,10 @@ describeEachDialect('llm-fields with a live model', (dialect) => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAi({ respond: answer });
-    server = await startTestServer({ dialect, env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-large', LLM_TIMEOUT_MS: '5000' } });
+    server = await startTestServer({
+      dialect,
+      env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-large', LLM_TIMEOUT_MS: '5000' },
+    });
     token = await server.login();
     api = await apiFor(server);
   });
@@ -100,7 +113,13 @@ describeEachDialect('llm-fields with a live model', (dialect) => {
   it('lists prc_llm_fields as enabled with the model in its engine', async () => {
     const list = await api.get('/processors');
     const entry = list.body.processors.find((p: { id: string }) => p.id === 'prc_llm_fields');
-    expect(entry).toMatchObject({ name: 'llm-fields', state: 'enabled', version: expect.stringMatching(/^\d+\.\d+\.\d+$/), supported_kinds: ['pdf', 'docx', 'text', 'csv', 'xlsx'], engine: { model: 'fake-large' } });
+    expect(entry).toMatchObject({
+      name: 'llm-fields',
+      state: 'enabled',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      supported_kinds: ['pdf', 'docx', 'text', 'csv', 'xlsx'],
+      engine: { model: 'fake-large' },
+    });
     expect(entry.item_types.find((t: { key: string }) => t.key === '*')).toMatchObject({ value_type: 'string' });
   });
 
@@ -118,8 +137,22 @@ describeEachDialect('llm-fields with a live model', (dialect) => {
     for (const item of items) expect(item.confidence).toEqual({ overall: null, ocr: null, extraction: null, level: null, method: 'llm', calibrated: false });
 
     const vendor = itemOf(items, 'vendor.name');
-    expect(vendor).toMatchObject({ value_state: 'present', value_type: 'string', value: 'CONTOSO LTD', raw_text: 'Contoso Ltd', provenance: { quote: 'Contoso Ltd', text_source: 'native' } });
-    expect(vendor.provenance.anchors).toEqual([{ kind: 'text_span', start: CONTRACT.indexOf('Contoso Ltd'), end: CONTRACT.indexOf('Contoso Ltd') + 11, unit: 'utf16', text_ref: `${vendor.run_id}/text` }]);
+    expect(vendor).toMatchObject({
+      value_state: 'present',
+      value_type: 'string',
+      value: 'CONTOSO LTD',
+      raw_text: 'Contoso Ltd',
+      provenance: { quote: 'Contoso Ltd', text_source: 'native' },
+    });
+    expect(vendor.provenance.anchors).toEqual([
+      {
+        kind: 'text_span',
+        start: CONTRACT.indexOf('Contoso Ltd'),
+        end: CONTRACT.indexOf('Contoso Ltd') + 11,
+        unit: 'utf16',
+        text_ref: `${vendor.run_id}/text`,
+      },
+    ]);
     const [span] = vendor.provenance.anchors;
     expect(CONTRACT.slice(span.start, span.end)).toBe('Contoso Ltd');
     // The emoji is two UTF-16 units: a code-point offset would be one less.
@@ -131,7 +164,13 @@ describeEachDialect('llm-fields with a live model', (dialect) => {
     expect(itemOf(items, 'order.quantity')).toMatchObject({ value_state: 'present', value_type: 'integer', value: 12 });
 
     const start = itemOf(items, 'contract.start');
-    expect(start).toMatchObject({ value_state: 'absent', value_type: 'date', value: null, provenance: { anchors: [] }, validation: { status: 'needs_review' } });
+    expect(start).toMatchObject({
+      value_state: 'absent',
+      value_type: 'date',
+      value: null,
+      provenance: { anchors: [] },
+      validation: { status: 'needs_review' },
+    });
     expect(start.validation.blockers.map((b) => b.type)).toContain('absent_required');
 
     const summary = itemOf(items, 'notes.summary');
@@ -139,7 +178,13 @@ describeEachDialect('llm-fields with a live model', (dialect) => {
 
     const details = await api.get(`/assessments/${assessmentId}/document-processing-details`);
     const run = details.body.documents[0].latest_run;
-    expect(run).toMatchObject({ processor_id: 'prc_llm_fields', processor_version: '1.0.0', status: 'succeeded', item_count: 5, engine_versions: { model: 'fake-large' } });
+    expect(run).toMatchObject({
+      processor_id: 'prc_llm_fields',
+      processor_version: '1.0.0',
+      status: 'succeeded',
+      item_count: 5,
+      engine_versions: { model: 'fake-large' },
+    });
     expect(run.warnings).toEqual([expect.objectContaining({ code: 'quote_not_found', message: expect.stringContaining('notes.summary') })]);
   });
 
@@ -158,13 +203,16 @@ describeEachDialect('llm-fields with a live model', (dialect) => {
       const failed = await upload('acme', 'Model down', CONTRACT);
       expect(failed.items).toEqual([]);
       const details = await api.get(`/assessments/${failed.assessmentId}/document-processing-details`);
-      expect(details.body.documents[0]).toMatchObject({ processing_status: 'failed', errors: [{ code: 'model_failed', category: 'inference_failure', component: 'llm' }] });
+      expect(details.body.documents[0]).toMatchObject({
+        processing_status: 'failed',
+        errors: [{ code: 'model_failed', category: 'inference_failure', component: 'llm' }],
+      });
     } finally {
       fake.failWith(null);
     }
   });
 
-  it('measures observed_accuracy per item type from this organization\'s own decisions only', async () => {
+  it("measures observed_accuracy per item type from this organization's own decisions only", async () => {
     expect(await accuracyOf('acme', 'vendor.name')).toEqual({ sample_size: 0, accepted_without_correction: null, correction_reasons: {} });
     const first = await upload('acme', 'Accuracy one', CONTRACT);
     const second = await upload('acme', 'Accuracy two', CONTRACT);
@@ -183,17 +231,27 @@ describeEachDialect('llm-fields with a live model', (dialect) => {
     expect((await api.as('globex').post(`/documents/${globex.docId}/extracted-items/${itemOf(globex.items, 'vendor.name').id}/validate`, {})).status).toBe(200);
     const acmeTotal = itemOf(second.items, 'invoice.total');
     expect((await api.as('globex').post(`/documents/${second.docId}/extracted-items/${acmeTotal.id}/validate`, {})).status).toBe(404);
-    expect((await api.as('globex').post(`/extracted-items/${acmeTotal.id}/corrections`, { value: { amount: 1, currency: 'USD' }, reason: 'wrong_value' })).status).toBe(404);
+    expect(
+      (await api.as('globex').post(`/extracted-items/${acmeTotal.id}/corrections`, { value: { amount: 1, currency: 'USD' }, reason: 'wrong_value' })).status,
+    ).toBe(404);
     const unchanged = (await api.get(`/documents/${second.docId}/extracted-items`)).body.items.find((i: Item) => i.id === acmeTotal.id);
     expect(unchanged).toMatchObject({ version: 1, validation: { status: 'pending' } });
 
-    expect(await accuracyOf('acme', 'vendor.name')).toEqual({ sample_size: 3, accepted_without_correction: 0.3333, correction_reasons: { format: 1, ocr_error: 1 } });
+    expect(await accuracyOf('acme', 'vendor.name')).toEqual({
+      sample_size: 3,
+      accepted_without_correction: 0.3333,
+      correction_reasons: { format: 1, ocr_error: 1 },
+    });
     expect(await accuracyOf('acme', '*')).toEqual({ sample_size: 1, accepted_without_correction: 1, correction_reasons: {} });
     expect(await accuracyOf('acme', 'invoice.total')).toEqual({ sample_size: 0, accepted_without_correction: null, correction_reasons: {} });
     expect(await accuracyOf('globex', 'vendor.name')).toEqual({ sample_size: 1, accepted_without_correction: 1, correction_reasons: {} });
     // The list shows the same numbers as the single entry.
     const listed = (await api.get('/processors')).body.processors.find((p: { id: string }) => p.id === 'prc_llm_fields');
-    expect(listed.item_types.find((t: { key: string }) => t.key === 'vendor.name').observed_accuracy).toEqual({ sample_size: 3, accepted_without_correction: 0.3333, correction_reasons: { format: 1, ocr_error: 1 } });
+    expect(listed.item_types.find((t: { key: string }) => t.key === 'vendor.name').observed_accuracy).toEqual({
+      sample_size: 3,
+      accepted_without_correction: 0.3333,
+      correction_reasons: { format: 1, ocr_error: 1 },
+    });
   });
 });
 
@@ -215,7 +273,11 @@ describeEachDialect('llm-fields without a model (offline)', (dialect) => {
     expect(entry.engine.model).toBeUndefined();
     const generic = (await api.get('/processors')).body.processors.find((p: { id: string }) => p.id === 'prc_generic_fields');
     expect(generic.state).toBe('enabled');
-    expect(generic.item_types.find((t: { key: string }) => t.key === 'invoice.total').observed_accuracy).toEqual({ sample_size: 0, accepted_without_correction: null, correction_reasons: {} });
+    expect(generic.item_types.find((t: { key: string }) => t.key === 'invoice.total').observed_accuracy).toEqual({
+      sample_size: 0,
+      accepted_without_correction: null,
+      correction_reasons: {},
+    });
   });
 
   describe('choosing the disabled processor', () => {
@@ -224,7 +286,14 @@ describeEachDialect('llm-fields without a model (offline)', (dialect) => {
       const rows = await assessmentRowCounts(server);
       const blobs = await storedBlobs(server);
 
-      const created = await postMultipart(server, token, 'acme', '/assessments', { name: 'Offline', processor_id: 'prc_llm_fields', requirements: JSON.stringify(REQUIREMENTS) }, [file]);
+      const created = await postMultipart(
+        server,
+        token,
+        'acme',
+        '/assessments',
+        { name: 'Offline', processor_id: 'prc_llm_fields', requirements: JSON.stringify(REQUIREMENTS) },
+        [file],
+      );
       expect(created.status).toBe(422);
       expect(created.body.detail).toMatch(/prc_llm_fields is disabled: no language model is configured/);
       const uploaded = await postMultipart(server, token, 'acme', '/documents', { processor_id: 'prc_llm_fields' }, [file]);
@@ -238,7 +307,9 @@ describeEachDialect('llm-fields without a model (offline)', (dialect) => {
       expect(plain.status).toBe(201);
       await server.jobs.idle();
       const after = await assessmentRowCounts(server);
-      const rerun = await api.post(`/assessments/${plain.body.assessment.id}/documents/${plain.body.documents[0].id}/rerun`, { processor_id: 'prc_llm_fields' });
+      const rerun = await api.post(`/assessments/${plain.body.assessment.id}/documents/${plain.body.documents[0].id}/rerun`, {
+        processor_id: 'prc_llm_fields',
+      });
       expect(rerun.status).toBe(422);
       expect(rerun.body.detail).toMatch(/disabled/);
       const batch = await api.post('/batches', { name: 'Offline batch', processor_id: 'prc_llm_fields', document_ids: [plain.body.documents[0].id] });

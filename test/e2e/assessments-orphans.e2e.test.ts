@@ -24,7 +24,9 @@ describeEachDialect('assessment processing after a crash', (dialect) => {
     const first = await startTestServer({ dialect });
     servers.push(first);
     const token = await first.login();
-    const created = await postMultipart(first, token, 'acme', '/assessments', { name: 'Crash' }, [{ name: 'a.txt', bytes: Buffer.from('Vendor: Contoso Ltd\n'), type: 'text/plain' }]);
+    const created = await postMultipart(first, token, 'acme', '/assessments', { name: 'Crash' }, [
+      { name: 'a.txt', bytes: Buffer.from('Vendor: Contoso Ltd\n'), type: 'text/plain' },
+    ]);
     expect(created.status).toBe(201);
     await first.jobs.idle();
     const docId: string = created.body.documents[0].id;
@@ -49,7 +51,9 @@ describeEachDialect('assessment processing after a crash', (dialect) => {
     const items = await api.get(`/documents/${docId}/extracted-items`);
     expect(items.body.items.map((i: { key: string }) => i.key)).toContain('vendor.name');
     // Ran twice in the queue's records: the dead attempt and the retry, which completed.
-    const job = second.schema ? await engineJob(second.store.db, second.schema, jobId) : await second.store.db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', jobId).executeTakeFirstOrThrow();
+    const job = second.schema
+      ? await engineJob(second.store.db, second.schema, jobId)
+      : await second.store.db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', jobId).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: second.schema ? 'completed' : 'done', attempts: 2 });
   });
 });
@@ -60,7 +64,9 @@ describeEachDialect('assessment processing after a crash', (dialect) => {
     const first = await startTestServer({ dialect: 'postgres' });
     try {
       const token = await first.login();
-      const created = await postMultipart(first, token, 'acme', '/assessments', { name: 'Crash' }, [{ name: 'a.txt', bytes: Buffer.from('Vendor: Contoso Ltd\n'), type: 'text/plain' }]);
+      const created = await postMultipart(first, token, 'acme', '/assessments', { name: 'Crash' }, [
+        { name: 'a.txt', bytes: Buffer.from('Vendor: Contoso Ltd\n'), type: 'text/plain' },
+      ]);
       expect(created.status).toBe(201);
       await first.jobs.idle();
       const docId: string = created.body.documents[0].id;
@@ -93,7 +99,9 @@ describeEachDialect('assessment processing after a crash', (dialect) => {
     const first = await startTestServer({ dialect: 'postgres' });
     try {
       const token = await first.login();
-      const created = await postMultipart(first, token, 'acme', '/assessments', { name: 'Crash' }, [{ name: 'a.txt', bytes: Buffer.from('Vendor: Contoso Ltd\n'), type: 'text/plain' }]);
+      const created = await postMultipart(first, token, 'acme', '/assessments', { name: 'Crash' }, [
+        { name: 'a.txt', bytes: Buffer.from('Vendor: Contoso Ltd\n'), type: 'text/plain' },
+      ]);
       expect(created.status).toBe(201);
       await first.jobs.idle();
       const api = await apiFor(first);
@@ -105,7 +113,15 @@ describeEachDialect('assessment processing after a crash', (dialect) => {
       const batchRunId: string = started.body.run.id;
       // As a process that died mid-run on the job's last attempt leaves it.
       await first.store.db.updateTable('batch_runs').set({ status: 'running', finished_at: null }).where('id', '=', batchRunId).execute();
-      await leaveActiveInEngine(first.store.db, first.schema ?? '', `assessments.batch-run:${batchRunId}`, { batchRunId }, `${os.hostname()}:2147483646:dead`, true, 'assessments.batch-run');
+      await leaveActiveInEngine(
+        first.store.db,
+        first.schema ?? '',
+        `assessments.batch-run:${batchRunId}`,
+        { batchRunId },
+        `${os.hostname()}:2147483646:dead`,
+        true,
+        'assessments.batch-run',
+      );
       await first.stop();
 
       const second = await startTestServer({ dialect: 'postgres', dataDir: first.dataDir, schema: first.schema });
@@ -135,15 +151,33 @@ async function leaveActiveInEngine(
   jobName = 'assessments.process-run',
 ): Promise<void> {
   const engineId = engineIdOf(jobId);
-  const updated = await sql<{ payload: string }>`update ${sql.table(`${jobEngineSchemaOf(schema)}.job`)} set state = 'active', started_on = now(), completed_on = null where id = ${engineId}::uuid returning (data->'payload')::text as payload`.execute(db);
+  const updated = await sql<{
+    payload: string;
+  }>`update ${sql.table(`${jobEngineSchemaOf(schema)}.job`)} set state = 'active', started_on = now(), completed_on = null where id = ${engineId}::uuid returning (data->'payload')::text as payload`.execute(
+    db,
+  );
   expect(JSON.parse(updated.rows[0].payload)).toMatchObject(typeof runId === 'string' ? { runId } : runId);
   await db
     .insertInto('job_leases')
-    .values({ job_id: jobId, job_name: jobName, engine_id: engineId, payload_json: updated.rows[0].payload, attempt: 1, is_final_attempt: isFinalAttempt ? 1 : 0, holder, heartbeat_ms: Date.now() })
+    .values({
+      job_id: jobId,
+      job_name: jobName,
+      engine_id: engineId,
+      payload_json: updated.rows[0].payload,
+      attempt: 1,
+      is_final_attempt: isFinalAttempt ? 1 : 0,
+      holder,
+      heartbeat_ms: Date.now(),
+    })
     .execute();
 }
 
 async function engineJob(db: Kysely<Database>, schema: string, jobId: string): Promise<{ status: string; attempts: number }> {
-  const rows = await sql<{ status: string; attempts: number }>`select state::text as status, retry_count + 1 as attempts from ${sql.table(`${jobEngineSchemaOf(schema)}.job`)} where id = ${engineIdOf(jobId)}::uuid`.execute(db);
+  const rows = await sql<{
+    status: string;
+    attempts: number;
+  }>`select state::text as status, retry_count + 1 as attempts from ${sql.table(`${jobEngineSchemaOf(schema)}.job`)} where id = ${engineIdOf(jobId)}::uuid`.execute(
+    db,
+  );
   return rows.rows[0];
 }

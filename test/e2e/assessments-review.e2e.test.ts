@@ -15,7 +15,17 @@ import { type TestServer, startTestServer } from '../support/test-server.js';
 import { postMultipart } from './assessments-helpers.js';
 
 const INVOICE = 'Vendor: Contoso Ltd\nInvoice number: INV-100\nTotal: $110.00\nPhone: +1 555 010 0200\n';
-type Item = { id: string; key: string; version: number; value: unknown; value_text: string | null; validation: { status: string; decided_by: string | null; decision_source: string | null }; current_correction_id: string | null; extracted: { value: unknown }; confidence: { overall: number | null } };
+type Item = {
+  id: string;
+  key: string;
+  version: number;
+  value: unknown;
+  value_text: string | null;
+  validation: { status: string; decided_by: string | null; decision_source: string | null };
+  current_correction_id: string | null;
+  extracted: { value: unknown };
+  confidence: { overall: number | null };
+};
 
 describeEachDialect('assessment review', (dialect) => {
   let server: TestServer;
@@ -25,7 +35,8 @@ describeEachDialect('assessment review', (dialect) => {
   let docId: string;
   let items: Item[];
 
-  const orgIdOf = async (slug: string): Promise<string> => (await server.store.db.selectFrom('organizations').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
+  const orgIdOf = async (slug: string): Promise<string> =>
+    (await server.store.db.selectFrom('organizations').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
   const load = async (): Promise<Item[]> => (await api.get(`/documents/${docId}/extracted-items`)).body.items;
   const item = (key: string): Item => {
     const found = items.find((i) => i.key === key);
@@ -41,9 +52,20 @@ describeEachDialect('assessment review', (dialect) => {
   afterAll(async () => server?.close());
 
   beforeEach(async () => {
-    const created = await postMultipart(server, token, 'acme', '/assessments', { name: 'Review', requirements: JSON.stringify([{ key: 'vendor.name', label: 'Vendor name' }, { key: 'tax.id', label: 'Tax ID' }]) }, [
-      { name: 'invoice.txt', bytes: Buffer.from(INVOICE), type: 'text/plain' },
-    ]);
+    const created = await postMultipart(
+      server,
+      token,
+      'acme',
+      '/assessments',
+      {
+        name: 'Review',
+        requirements: JSON.stringify([
+          { key: 'vendor.name', label: 'Vendor name' },
+          { key: 'tax.id', label: 'Tax ID' },
+        ]),
+      },
+      [{ name: 'invoice.txt', bytes: Buffer.from(INVOICE), type: 'text/plain' }],
+    );
     expect(created.status).toBe(201);
     assessmentId = created.body.assessment.id;
     docId = created.body.documents[0].id;
@@ -57,7 +79,10 @@ describeEachDialect('assessment review', (dialect) => {
     expect(vendor.version).toBe(1);
     const ok = await api.post(`/documents/${docId}/extracted-items/${vendor.id}/validate`, { decision: 'confirm', expected_version: 1, note: 'looks right' });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ version: 2, validation: { status: 'validated', decided_by: 'dev@localhost', decision_source: 'human', note: 'looks right' } });
+    expect(ok.body).toMatchObject({
+      version: 2,
+      validation: { status: 'validated', decided_by: 'dev@localhost', decision_source: 'human', note: 'looks right' },
+    });
     const stale = await api.post(`/documents/${docId}/extracted-items/${vendor.id}/validate`, { decision: 'reject', expected_version: 1 });
     expect(stale.status).toBe(409);
     expect(stale.body.detail).toMatch(/stale version/);
@@ -76,12 +101,34 @@ describeEachDialect('assessment review', (dialect) => {
     expect((await api.post(`/extracted-items/${total.id}/corrections`, { value: { amount: 1, currency: 'USD' }, reason: 'because' })).status).toBe(422);
     expect((await load()).find((i) => i.id === total.id)).toMatchObject({ version: 1, validation: { status: 'pending' } });
 
-    const zero = await api.post(`/extracted-items/${total.id}/corrections`, { value: { amount: 0, currency: 'USD' }, reason: 'ocr_error', note: 'first try', expected_version: 1, time_spent_ms: 1200 });
+    const zero = await api.post(`/extracted-items/${total.id}/corrections`, {
+      value: { amount: 0, currency: 'USD' },
+      reason: 'ocr_error',
+      note: 'first try',
+      expected_version: 1,
+      time_spent_ms: 1200,
+    });
     expect(zero.status).toBe(201);
-    expect(zero.body).toMatchObject({ revision: 1, status: 'active', reason: 'ocr_error', note: 'first try', created_by: 'dev@localhost', previous: { value: { amount: 110, currency: 'USD' }, item_version: 1 }, corrected: { value: { amount: 0, currency: 'USD' }, reanchored: false }, history: [] });
+    expect(zero.body).toMatchObject({
+      revision: 1,
+      status: 'active',
+      reason: 'ocr_error',
+      note: 'first try',
+      created_by: 'dev@localhost',
+      previous: { value: { amount: 110, currency: 'USD' }, item_version: 1 },
+      corrected: { value: { amount: 0, currency: 'USD' }, reanchored: false },
+      history: [],
+    });
     expect(zero.body.id).toMatch(/^cor_/);
     let current = (await load()).find((i) => i.id === total.id);
-    expect(current).toMatchObject({ value: { amount: 0, currency: 'USD' }, value_text: '0.00 USD', extracted: { value: { amount: 110, currency: 'USD' } }, current_correction_id: zero.body.id, version: 2, validation: { status: 'corrected' } });
+    expect(current).toMatchObject({
+      value: { amount: 0, currency: 'USD' },
+      value_text: '0.00 USD',
+      extracted: { value: { amount: 110, currency: 'USD' } },
+      current_correction_id: zero.body.id,
+      version: 2,
+      validation: { status: 'corrected' },
+    });
 
     const refused = await api.post(`/documents/${docId}/extracted-items/${total.id}/validate`, { decision: 'confirm' });
     expect(refused.status).toBe(422);
@@ -89,10 +136,15 @@ describeEachDialect('assessment review', (dialect) => {
 
     const stale = await api.put(`/extracted-items/${total.id}/corrections/${zero.body.id}`, { value: { amount: 108, currency: 'USD' }, expected_version: 1 });
     expect(stale.status).toBe(409);
-    const revised = await api.put(`/extracted-items/${total.id}/corrections/${zero.body.id}`, { value: { amount: 108, currency: 'USD' }, note: '8 misread as 0' });
+    const revised = await api.put(`/extracted-items/${total.id}/corrections/${zero.body.id}`, {
+      value: { amount: 108, currency: 'USD' },
+      note: '8 misread as 0',
+    });
     expect(revised.status).toBe(200);
     expect(revised.body).toMatchObject({ revision: 2, status: 'active', corrected: { value: { amount: 108, currency: 'USD' } }, note: '8 misread as 0' });
-    expect(revised.body.history).toEqual([expect.objectContaining({ revision: 1, corrected: expect.objectContaining({ value: { amount: 0, currency: 'USD' } }), note: 'first try' })]);
+    expect(revised.body.history).toEqual([
+      expect.objectContaining({ revision: 1, corrected: expect.objectContaining({ value: { amount: 0, currency: 'USD' } }), note: 'first try' }),
+    ]);
     expect((await api.post(`/documents/${docId}/extracted-items/${total.id}/validate`, { decision: 'confirm' })).body.validation.status).toBe('corrected');
 
     // A newer correction supersedes the older one, which can no longer be edited.
@@ -105,7 +157,12 @@ describeEachDialect('assessment review', (dialect) => {
     const reverted = await api.put(`/extracted-items/${total.id}/corrections/${newer.body.id}`, { status: 'reverted' });
     expect(reverted.body).toMatchObject({ status: 'reverted', revision: 2 });
     current = (await load()).find((i) => i.id === total.id);
-    expect(current).toMatchObject({ value: { amount: 110, currency: 'USD' }, value_text: '110.00 USD', current_correction_id: null, validation: { status: 'pending' } });
+    expect(current).toMatchObject({
+      value: { amount: 110, currency: 'USD' },
+      value_text: '110.00 USD',
+      current_correction_id: null,
+      validation: { status: 'pending' },
+    });
     expect((await api.put(`/extracted-items/${total.id}/corrections/cor_nope`, { note: 'x' })).status).toBe(404);
   });
 
@@ -145,10 +202,20 @@ describeEachDialect('assessment review', (dialect) => {
     const after = await load();
     const carried = after.find((i) => i.key === 'vendor.name');
     expect(carried?.id).not.toBe(vendor.id);
-    expect(carried).toMatchObject({ value: 'Contoso Limited', current_correction_id: correction.body.id, validation: { status: 'corrected', decision_source: 'carried_forward' }, extracted: { value: 'Contoso Ltd' } });
+    expect(carried).toMatchObject({
+      value: 'Contoso Limited',
+      current_correction_id: correction.body.id,
+      validation: { status: 'corrected', decision_source: 'carried_forward' },
+      extracted: { value: 'Contoso Ltd' },
+    });
     expect(after.find((i) => i.key === 'invoice.number')?.validation).toMatchObject({ status: 'validated', decision_source: 'carried_forward' });
     const details = await api.get(`/assessments/${assessmentId}/document-processing-details`);
-    expect(details.body.documents[0].latest_run).toMatchObject({ id: started.body.run_id, trigger: 'rerun', preserve_corrections: true, carried_forward: { corrections: 1, validations: 1, conflicts: 0 } });
+    expect(details.body.documents[0].latest_run).toMatchObject({
+      id: started.body.run_id,
+      trigger: 'rerun',
+      preserve_corrections: true,
+      carried_forward: { corrections: 1, validations: 1, conflicts: 0 },
+    });
     expect(details.body.documents[0].run_history).toHaveLength(2);
     const everything = await api.get(`/documents/${docId}/extracted-items?run=all`);
     expect(everything.body.items.length).toBe(after.length * 2);
@@ -174,14 +241,23 @@ describeEachDialect('assessment review', (dialect) => {
     await api.post(`/documents/${docId}/extracted-items/${item('vendor.name').id}/validate`, {});
     const after = await api.get(`/assessments/${assessmentId}/completeness`);
     expect(after.body.score).toBe(0.5);
-    expect(after.body.requirements.find((r: { key: string }) => r.key === 'vendor.name')).toMatchObject({ status: 'satisfied', item_ids: [item('vendor.name').id], document_ids: [docId] });
+    expect(after.body.requirements.find((r: { key: string }) => r.key === 'vendor.name')).toMatchObject({
+      status: 'satisfied',
+      item_ids: [item('vendor.name').id],
+      document_ids: [docId],
+    });
     const listed = await api.get('/assessments?limit=200');
-    expect(listed.body.assessments.find((a: { id: string }) => a.id === assessmentId)).toMatchObject({ status: 'in_review', completeness: { status: 'incomplete', score: 0.5 } });
+    expect(listed.body.assessments.find((a: { id: string }) => a.id === assessmentId)).toMatchObject({
+      status: 'in_review',
+      completeness: { status: 'incomplete', score: 0.5 },
+    });
   });
 
   it('auto-validates only when the assessment opts in (automation "confident") and the item is confident', async () => {
     const csv = Buffer.from('name,amount\nAlice,12.50\n');
-    const auto = await postMultipart(server, token, 'acme', '/assessments', { name: 'Auto', automation: 'confident' }, [{ name: 'a.csv', bytes: csv, type: 'text/csv' }]);
+    const auto = await postMultipart(server, token, 'acme', '/assessments', { name: 'Auto', automation: 'confident' }, [
+      { name: 'a.csv', bytes: csv, type: 'text/csv' },
+    ]);
     const manual = await postMultipart(server, token, 'acme', '/assessments', { name: 'Manual' }, [{ name: 'a.csv', bytes: csv, type: 'text/csv' }]);
     expect(auto.body.assessment.automation).toBe('confident');
     await server.jobs.idle();
@@ -237,7 +313,14 @@ describeEachDialect('assessment review', (dialect) => {
     expect(wb.getWorksheet('corrections')?.rowCount).toBe(2);
 
     const pairs = await api.post(`/documents/${docId}/export/corrections`, {});
-    expect(pairs.body.pairs).toEqual([expect.objectContaining({ key: 'invoice.total', extracted: { amount: 110, currency: 'USD' }, corrected: { amount: 108, currency: 'USD' }, reason: 'ocr_error' })]);
+    expect(pairs.body.pairs).toEqual([
+      expect.objectContaining({
+        key: 'invoice.total',
+        extracted: { amount: 110, currency: 'USD' },
+        corrected: { amount: 108, currency: 'USD' },
+        reason: 'ocr_error',
+      }),
+    ]);
     const unknown = await api.post(`/documents/${docId}/export/pdf`, {});
     expect(unknown.status).toBe(404);
     expect(unknown.body.detail).toBe('exporter not found');
@@ -246,9 +329,14 @@ describeEachDialect('assessment review', (dialect) => {
   it('data-needs exporter and bridge: validated values reach the linked /v1 document with citations; completeness gaps become readiness gaps', async () => {
     const v1 = await instantiate(api, 'vendor-security-memo');
     const linkedId = v1.document.id;
-    const created = await postMultipart(server, token, 'acme', '/assessments', { name: 'Linked', linked_document_id: linkedId, requirements: JSON.stringify([{ key: 'vendor.name' }]) }, [
-      { name: 'invoice.txt', bytes: Buffer.from(INVOICE), type: 'text/plain' },
-    ]);
+    const created = await postMultipart(
+      server,
+      token,
+      'acme',
+      '/assessments',
+      { name: 'Linked', linked_document_id: linkedId, requirements: JSON.stringify([{ key: 'vendor.name' }]) },
+      [{ name: 'invoice.txt', bytes: Buffer.from(INVOICE), type: 'text/plain' }],
+    );
     expect(created.status).toBe(201);
     expect(created.body.assessment.linked_document_id).toBe(linkedId);
     await server.jobs.idle();
@@ -261,8 +349,20 @@ describeEachDialect('assessment review', (dialect) => {
     const orgId = await orgIdOf('acme');
     const ctx = systemContext(server.store.db, orgId);
     const gapsBefore = await assessmentGapsForDocument(ctx, linkedId);
-    expect(gapsBefore).toEqual([expect.objectContaining({ kind: 'assessment_incomplete', subjectType: 'assessment', subjectId: created.body.assessment.id, key: 'vendor.name', blocking: true, needsInput: true })]);
-    expect(await validatedItemsForNeed(ctx, { assessment_id: created.body.assessment.id, item_key: 'vendor.name' })).toEqual({ value_text: null, citations: [] });
+    expect(gapsBefore).toEqual([
+      expect.objectContaining({
+        kind: 'assessment_incomplete',
+        subjectType: 'assessment',
+        subjectId: created.body.assessment.id,
+        key: 'vendor.name',
+        blocking: true,
+        needsInput: true,
+      }),
+    ]);
+    expect(await validatedItemsForNeed(ctx, { assessment_id: created.body.assessment.id, item_key: 'vendor.name' })).toEqual({
+      value_text: null,
+      citations: [],
+    });
 
     await api.post(`/documents/${doc}/extracted-items/${vendor.id}/validate`, {});
     const pushed = await api.post(`/documents/${doc}/export/data-needs`, {});
@@ -273,7 +373,21 @@ describeEachDialect('assessment review', (dialect) => {
     expect(JSON.stringify(fields.body)).toContain('Contoso Ltd');
 
     const need = await validatedItemsForNeed(ctx, { assessment_id: created.body.assessment.id, item_key: 'vendor.name' });
-    expect(need).toEqual({ value_text: 'Contoso Ltd', citations: [{ document_id: doc, filename: 'invoice.txt', page_number: null, locator: null, quote: 'Contoso Ltd', text: 'Contoso Ltd', item_id: vendor.id, correction_id: null }] });
+    expect(need).toEqual({
+      value_text: 'Contoso Ltd',
+      citations: [
+        {
+          document_id: doc,
+          filename: 'invoice.txt',
+          page_number: null,
+          locator: null,
+          quote: 'Contoso Ltd',
+          text: 'Contoso Ltd',
+          item_id: vendor.id,
+          correction_id: null,
+        },
+      ],
+    });
     const map = await validatedItemsForNeed(ctx, { assessment_id: created.body.assessment.id, policy: 'best_available' });
     expect(map.value_text).toMatchObject({ 'vendor.name': 'Contoso Ltd', 'invoice.total': '110.00 USD' });
     expect(await assessmentGapsForDocument(ctx, linkedId)).toEqual([]);

@@ -66,9 +66,13 @@ describeEachDialect('assessment tenancy and batches', (dialect) => {
       globex.post('/batches', { name: 'steal', assessment_id: assessmentId, document_ids: [] }),
     ];
     for (const res of await Promise.all(attempts)) expect(res.status).toBe(404);
-    const upload = await postMultipart(server, token, 'globex', `/assessments/${assessmentId}/documents`, {}, [{ name: 'x.txt', bytes: TEXT, type: 'text/plain' }]);
+    const upload = await postMultipart(server, token, 'globex', `/assessments/${assessmentId}/documents`, {}, [
+      { name: 'x.txt', bytes: TEXT, type: 'text/plain' },
+    ]);
     expect(upload.status).toBe(404);
-    const upload2 = await postMultipart(server, token, 'globex', '/documents', { assessment_id: assessmentId }, [{ name: 'x.txt', bytes: TEXT, type: 'text/plain' }]);
+    const upload2 = await postMultipart(server, token, 'globex', '/documents', { assessment_id: assessmentId }, [
+      { name: 'x.txt', bytes: TEXT, type: 'text/plain' },
+    ]);
     expect(upload2.status).toBe(404);
     // Lists never show another organization's rows.
     expect((await globex.get('/assessments')).body.assessments).toEqual([]);
@@ -81,7 +85,7 @@ describeEachDialect('assessment tenancy and batches', (dialect) => {
     expect((await acme.get(`/batch-documents/?batch_id=${batchId}`)).body.batch_documents[0]).toMatchObject({ included: true, status: 'pending' });
   });
 
-  it('creates a batch only from the organization\'s own documents: foreign and unknown ids are rejected as not_found', async () => {
+  it("creates a batch only from the organization's own documents: foreign and unknown ids are rejected as not_found", async () => {
     const foreign = await postMultipart(server, token, 'globex', '/documents', {}, [{ name: 'g.txt', bytes: TEXT, type: 'text/plain' }]);
     const foreignId = foreign.body.documents[0].id;
     await server.jobs.idle();
@@ -89,7 +93,10 @@ describeEachDialect('assessment tenancy and batches', (dialect) => {
     const created = await acme.post('/batches', { name: 'Mixed', document_ids: [docId, foreignId, 'sdoc_unknown', docId] });
     expect(created.status).toBe(201);
     expect(created.body.batch_documents.map((r: { document_id: string }) => r.document_id)).toEqual([docId]);
-    expect(created.body.rejected).toEqual([{ document_id: foreignId, reason: 'not_found' }, { document_id: 'sdoc_unknown', reason: 'not_found' }]);
+    expect(created.body.rejected).toEqual([
+      { document_id: foreignId, reason: 'not_found' },
+      { document_id: 'sdoc_unknown', reason: 'not_found' },
+    ]);
     const stored = await server.store.db.selectFrom('batch_documents').select('document_id').where('batch_id', '=', created.body.batch.id).execute();
     expect(stored.map((r) => r.document_id)).toEqual([docId]);
     expect((await assessmentRowCounts(server)).batch_documents).toBe(rows.batch_documents + 1);

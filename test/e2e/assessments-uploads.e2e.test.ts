@@ -15,7 +15,15 @@ import { type TestServer, startTestServer } from '../support/test-server.js';
 import { type FilePart, assessmentRowCounts, listFiles, postMultipart, storedBlobs } from './assessments-helpers.js';
 
 const CAP = 300_000;
-type Item = { key: string; id: string; value: unknown; value_text: string | null; value_type: string; provenance: { quote: string; anchors: Array<Record<string, unknown>> }; confidence: { overall: number | null } };
+type Item = {
+  key: string;
+  id: string;
+  value: unknown;
+  value_text: string | null;
+  value_type: string;
+  provenance: { quote: string; anchors: Array<Record<string, unknown>> };
+  confidence: { overall: number | null };
+};
 
 describeEachDialect('assessment uploads', (dialect) => {
   let server: TestServer;
@@ -45,12 +53,22 @@ describeEachDialect('assessment uploads', (dialect) => {
 
   it('processes a text PDF in the background: label/value and table items with page and text provenance', async () => {
     const pdf = await makeInvoicePdf();
-    const created = await upload('/assessments', { name: 'Contoso onboarding', description: 'first' }, [{ name: 'invoice-100.pdf', bytes: pdf, type: 'application/pdf' }]);
+    const created = await upload('/assessments', { name: 'Contoso onboarding', description: 'first' }, [
+      { name: 'invoice-100.pdf', bytes: pdf, type: 'application/pdf' },
+    ]);
     expect(created.status).toBe(201);
     expect(created.body.assessment).toMatchObject({ name: 'Contoso onboarding', description: 'first', automation: 'never', status: 'processing' });
     expect(created.body.assessment.id).toMatch(/^asm_/);
     const [doc] = created.body.documents;
-    expect(doc).toMatchObject({ filename: 'invoice-100.pdf', kind: 'pdf', mime_type: 'application/pdf', size_bytes: pdf.length, page_count: 1, text_layer: 'present', processing_status: 'queued' });
+    expect(doc).toMatchObject({
+      filename: 'invoice-100.pdf',
+      kind: 'pdf',
+      mime_type: 'application/pdf',
+      size_bytes: pdf.length,
+      page_count: 1,
+      text_layer: 'present',
+      processing_status: 'queued',
+    });
     expect(doc.id).toMatch(/^sdoc_/);
     await server.jobs.idle();
 
@@ -60,7 +78,11 @@ describeEachDialect('assessment uploads', (dialect) => {
     expect(total).toMatchObject({ value_type: 'money', value: { amount: 110, currency: 'USD' }, value_text: '110.00 USD' });
     expect(total.confidence.overall).toBeGreaterThan(0);
     expect(total.confidence.overall).toBeLessThan(1);
-    const region = total.provenance.anchors.find((a) => a.kind === 'page_region') as { page_number: number; boxes: Array<{ x: number; y: number }>; coord_origin: string };
+    const region = total.provenance.anchors.find((a) => a.kind === 'page_region') as {
+      page_number: number;
+      boxes: Array<{ x: number; y: number }>;
+      coord_origin: string;
+    };
     expect(region).toMatchObject({ page_number: 1, coord_origin: 'top_left' });
     // Drawn at x=450pt on a 612pt page, 500pt from the bottom of a 792pt page.
     expect(region.boxes[0].x).toBeCloseTo(450 / 612, 2);
@@ -76,7 +98,14 @@ describeEachDialect('assessment uploads', (dialect) => {
     expect(details.status).toBe(200);
     const d = details.body.documents[0];
     expect(d).toMatchObject({ document_id: doc.id, processing_status: 'processed', review_status: 'pending' });
-    expect(d.latest_run).toMatchObject({ status: 'succeeded', trigger: 'upload', processor_id: 'prc_generic_fields', processor_version: '1.0.0', input_sha256: doc.sha256, item_count: items.length });
+    expect(d.latest_run).toMatchObject({
+      status: 'succeeded',
+      trigger: 'upload',
+      processor_id: 'prc_generic_fields',
+      processor_version: '1.0.0',
+      input_sha256: doc.sha256,
+      item_count: items.length,
+    });
     // poppler read the text (pdfjs only where poppler is not installed).
     expect(d.latest_run.engine_versions.poppler).toMatch(/^\d+\.\d+/);
     expect(d.latest_run.engine_versions['pdfjs-dist']).toBeUndefined();
@@ -88,7 +117,9 @@ describeEachDialect('assessment uploads', (dialect) => {
   });
 
   it('reads a fillable PDF with the acroform processor (exact values, confidence labelled acroform)', async () => {
-    const created = await upload('/assessments', { name: 'Form', processor_id: 'prc_acroform' }, [{ name: 'form.pdf', bytes: await makeFormPdf(), type: 'application/pdf' }]);
+    const created = await upload('/assessments', { name: 'Form', processor_id: 'prc_acroform' }, [
+      { name: 'form.pdf', bytes: await makeFormPdf(), type: 'application/pdf' },
+    ]);
     expect(created.status).toBe(201);
     await server.jobs.idle();
     const items = await itemsOf(created.body.documents[0].id);
@@ -177,7 +208,12 @@ describeEachDialect('assessment uploads', (dialect) => {
       { name: 'ok.txt', bytes: Buffer.from('Vendor: Contoso Ltd\n'), type: 'text/plain' },
     ]);
     expect(created.status).toBe(201);
-    const codes = Object.fromEntries(created.body.rejected_files.map((r: { filename: string; problems: Array<{ code: string; severity: string }> }) => [r.filename, r.problems.filter((p) => p.severity === 'error').map((p) => p.code)]));
+    const codes = Object.fromEntries(
+      created.body.rejected_files.map((r: { filename: string; problems: Array<{ code: string; severity: string }> }) => [
+        r.filename,
+        r.problems.filter((p) => p.severity === 'error').map((p) => p.code),
+      ]),
+    );
     expect(codes['scan.pdf']).toContain('type_mismatch');
     expect(codes['empty.txt']).toEqual(['empty']);
     expect(codes['locked.pdf']).toContain('encrypted');
@@ -227,11 +263,15 @@ describeEachDialect('assessment uploads', (dialect) => {
   it('validates an upload without storing it: multipart file and JSON metadata', async () => {
     await server.jobs.idle(); // earlier uploads finish first, so the counts below only move if this test writes
     const rows = await assessmentRowCounts(server);
-    const verdict = await postMultipart(server, token, 'acme', '/documents/validate', {}, [{ name: 'scan.pdf', bytes: makePng(), type: 'application/pdf', field: 'file' }]);
+    const verdict = await postMultipart(server, token, 'acme', '/documents/validate', {}, [
+      { name: 'scan.pdf', bytes: makePng(), type: 'application/pdf', field: 'file' },
+    ]);
     expect(verdict.status).toBe(200);
     expect(verdict.body).toMatchObject({ valid: false, filename: 'scan.pdf', detected: { mime_type: 'image/png', kind: 'image' } });
     expect(verdict.body.problems.map((p: { code: string }) => p.code)).toContain('type_mismatch');
-    const good = await postMultipart(server, token, 'acme', '/documents/validate', {}, [{ name: 'invoice.pdf', bytes: await makeInvoicePdf(), type: 'application/pdf', field: 'file' }]);
+    const good = await postMultipart(server, token, 'acme', '/documents/validate', {}, [
+      { name: 'invoice.pdf', bytes: await makeInvoicePdf(), type: 'application/pdf', field: 'file' },
+    ]);
     expect(good.body).toMatchObject({ valid: true, page_count: 1, text_layer: 'present', encrypted: false });
     const meta = await api.post('/documents/validate', { filename: 'big.pdf', size_bytes: CAP + 1, mime_type: 'application/pdf' });
     expect(meta.status).toBe(200);
@@ -270,8 +310,16 @@ describeEachDialect('assessment uploads', (dialect) => {
     const first = created.body.documents[0];
     const again = await upload(`/assessments/${created.body.assessment.id}/documents`, {}, [{ name: 'copy.txt', bytes, type: 'text/plain' }]);
     expect(again.status).toBe(201);
-    expect(again.body.documents[0]).toMatchObject({ filename: 'copy.txt', duplicate_of: first.id, processing_status: 'skipped', skip_reason: 'duplicate', latest_run_id: null });
-    const forced = await upload(`/assessments/${created.body.assessment.id}/documents`, { reprocess_duplicates: 'true' }, [{ name: 'copy2.txt', bytes, type: 'text/plain' }]);
+    expect(again.body.documents[0]).toMatchObject({
+      filename: 'copy.txt',
+      duplicate_of: first.id,
+      processing_status: 'skipped',
+      skip_reason: 'duplicate',
+      latest_run_id: null,
+    });
+    const forced = await upload(`/assessments/${created.body.assessment.id}/documents`, { reprocess_duplicates: 'true' }, [
+      { name: 'copy2.txt', bytes, type: 'text/plain' },
+    ]);
     expect(forced.body.documents[0]).toMatchObject({ duplicate_of: first.id, processing_status: 'queued' });
     await server.jobs.idle();
     expect((await api.get(`/documents/${forced.body.documents[0].id}`)).body.processing_status).toBe('processed');

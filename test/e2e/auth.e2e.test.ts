@@ -71,7 +71,14 @@ describeEachDialect('auth and organizations', (dialect) => {
     expect(acme.status).toBe(200);
     // The dev user owns both demo organizations (the whole suite logs in as it).
     expect(await acme.json()).toEqual({
-      user: { email: 'dev@localhost', organizations: ['acme', 'globex'], memberships: [{ slug: 'acme', role: 'owner' }, { slug: 'globex', role: 'owner' }] },
+      user: {
+        email: 'dev@localhost',
+        organizations: ['acme', 'globex'],
+        memberships: [
+          { slug: 'acme', role: 'owner' },
+          { slug: 'globex', role: 'owner' },
+        ],
+      },
       activeOrg: 'acme',
       activeRole: 'owner',
     });
@@ -102,7 +109,7 @@ describeEachDialect('auth and organizations', (dialect) => {
     }
   });
 
-  it('lists the caller\'s organizations with the active one marked', async () => {
+  it("lists the caller's organizations with the active one marked", async () => {
     const response = await server.call('GET', '/v1/orgs', { token, org: 'globex' });
     expect(await response.json()).toEqual({
       orgs: [
@@ -143,8 +150,14 @@ describeEachDialect('auth and organizations', (dialect) => {
   it('refuses a token signed by an unknown key, alg none, and HS256 keyed with the public key', async () => {
     const { privateKey } = await generateKeyPair('RS256');
     const now = Math.floor(Date.now() / 1000);
-    const foreign = await new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: 'unknown-key' }).setSubject('dev@localhost')
-      .setIssuer('quire-dev').setAudience('quire').setIssuedAt(now).setExpirationTime(now + 600).sign(privateKey);
+    const foreign = await new SignJWT({})
+      .setProtectedHeader({ alg: 'RS256', kid: 'unknown-key' })
+      .setSubject('dev@localhost')
+      .setIssuer('quire-dev')
+      .setAudience('quire')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(privateKey);
     await expect401({ authorization: `Bearer ${foreign}` });
 
     const claims = Buffer.from(JSON.stringify({ sub: 'dev@localhost', iss: 'quire-dev', aud: 'quire', exp: now + 600 })).toString('base64url');
@@ -152,8 +165,12 @@ describeEachDialect('auth and organizations', (dialect) => {
     await expect401({ authorization: `Bearer ${none}` });
 
     const jwks = (await (await server.call('GET', '/auth/jwks')).json()) as { keys: Array<Record<string, unknown>> };
-    const hs = await new SignJWT({}).setProtectedHeader({ alg: 'HS256', kid: String(jwks.keys[0].kid) }).setSubject('dev@localhost')
-      .setIssuer('quire-dev').setAudience('quire').setExpirationTime(now + 600)
+    const hs = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', kid: String(jwks.keys[0].kid) })
+      .setSubject('dev@localhost')
+      .setIssuer('quire-dev')
+      .setAudience('quire')
+      .setExpirationTime(now + 600)
       .sign(new TextEncoder().encode(JSON.stringify(jwks.keys[0])));
     await expect401({ authorization: `Bearer ${hs}` });
   });

@@ -25,7 +25,8 @@ import { until } from '../support/until.js';
 const ROOT = path.resolve('.');
 const PARAGRAPHS = 1500;
 const LIBREOFFICE =
-  spawnSync('sh', ['-c', 'command -v soffice'], { stdio: 'ignore' }).status === 0 && spawnSync('/usr/bin/python3', ['-c', 'import uno'], { stdio: 'ignore' }).status === 0;
+  spawnSync('sh', ['-c', 'command -v soffice'], { stdio: 'ignore' }).status === 0 &&
+  spawnSync('/usr/bin/python3', ['-c', 'import uno'], { stdio: 'ignore' }).status === 0;
 
 describe('the built service runs each kind of worker from its own output', () => {
   let deployDir: string;
@@ -34,7 +35,10 @@ describe('the built service runs each kind of worker from its own output', () =>
 
   beforeAll(async () => {
     deployDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-built-'));
-    const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--no-typecheck', '--outdir', path.join(deployDir, 'dist')], { cwd: ROOT, encoding: 'utf8' });
+    const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--no-typecheck', '--outdir', path.join(deployDir, 'dist')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(built.status, `${built.stdout}\n${built.stderr}`).toBe(0);
     await fs.copyFile(path.join(ROOT, 'package.json'), path.join(deployDir, 'package.json'));
     await fs.symlink(path.join(ROOT, 'node_modules'), path.join(deployDir, 'node_modules'));
@@ -93,14 +97,24 @@ describe('the built service runs each kind of worker from its own output', () =>
     expect(body).toContain(`Paragraph ${PARAGRAPHS}: Contoso keeps its records in good order.`);
   }, 120_000);
 
-  it.skipIf(!LIBREOFFICE)('converts a document to PDF with the converter program found beside the bundle', async () => {
-    const created = await quire.json('POST', '/v1/documents', { templateId: 'engagement-letter' });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const exported = await fetch(`${quire.url}/v1/documents/${created.body.document.id}/export.pdf`, { headers: { authorization: `Bearer ${quire.token}`, 'x-org-slug': 'acme' } });
-    expect(exported.status, exported.status === 200 ? '' : await exported.text()).toBe(200);
-    expect(exported.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await exported.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  }, 120_000);
+  it.skipIf(!LIBREOFFICE)(
+    'converts a document to PDF with the converter program found beside the bundle',
+    async () => {
+      const created = await quire.json('POST', '/v1/documents', { templateId: 'engagement-letter' });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const exported = await fetch(`${quire.url}/v1/documents/${created.body.document.id}/export.pdf`, {
+        headers: { authorization: `Bearer ${quire.token}`, 'x-org-slug': 'acme' },
+      });
+      expect(exported.status, exported.status === 200 ? '' : await exported.text()).toBe(200);
+      expect(exported.headers.get('content-type')).toBe('application/pdf');
+      expect(
+        Buffer.from(await exported.arrayBuffer())
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
+    },
+    120_000,
+  );
 
   it('inspects an uploaded PDF in the pdf-text worker and extracts its items in a processor worker', async () => {
     // A form: pdfjs reads it (poppler, which reads other text PDFs when installed, would draw the
@@ -108,7 +122,11 @@ describe('the built service runs each kind of worker from its own output', () =>
     // fields (a filled form goes to the acroform processor).
     const pdf = await makeFormPdf({ printed: ['Vendor details'] });
     const { body, contentType } = multipart({ name: 'Built invoice' }, [{ name: 'invoice.pdf', bytes: pdf, type: 'application/pdf' }]);
-    const response = await fetch(`${quire.url}/assessments`, { method: 'POST', headers: { authorization: `Bearer ${quire.token}`, 'x-org-slug': 'acme', 'content-type': contentType }, body });
+    const response = await fetch(`${quire.url}/assessments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${quire.token}`, 'x-org-slug': 'acme', 'content-type': contentType },
+      body,
+    });
     const created = (await response.json()) as { assessment: { id: string }; documents: Array<{ id: string; page_count: number; text_layer: string }> };
     expect(response.status, JSON.stringify(created)).toBe(201);
     // The page count and the text layer come from the pdf-text worker's inspection.
@@ -116,10 +134,14 @@ describe('the built service runs each kind of worker from its own output', () =>
     const docId = created.documents[0]?.id;
 
     // Processing runs in the background: wait until the run has ended, however it ended.
-    const details = await until(async () => {
-      const got = await quire.json('GET', `/assessments/${created.assessment.id}/document-processing-details`);
-      return ['queued', 'processing'].includes(got.body.documents[0].processing_status) ? undefined : got;
-    }, 'the processing run to end', 100_000);
+    const details = await until(
+      async () => {
+        const got = await quire.json('GET', `/assessments/${created.assessment.id}/document-processing-details`);
+        return ['queued', 'processing'].includes(got.body.documents[0].processing_status) ? undefined : got;
+      },
+      'the processing run to end',
+      100_000,
+    );
     expect(details.body.documents[0], JSON.stringify(details.body)).toMatchObject({ document_id: docId, processing_status: 'processed' });
     expect(details.body.documents[0].latest_run).toMatchObject({ status: 'succeeded', processor_id: 'prc_acroform' });
 

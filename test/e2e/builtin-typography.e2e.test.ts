@@ -79,7 +79,10 @@ describeEachDialect('built-in templates read as a person expects', (dialect) => 
     for (const section of sections) {
       const ids = [...section.xml.matchAll(/<w:footnoteReference w:id="(\d+)"\/>/g)].map((m) => m[1]);
       const texts = ids.map((id) => notes.get(id));
-      expect(texts.every((t) => t !== undefined && t !== ''), `notes of "${section.title}"`).toBe(true);
+      expect(
+        texts.every((t) => t !== undefined && t !== ''),
+        `notes of "${section.title}"`,
+      ).toBe(true);
       // Each footnote of a section names another source: the footnote count is the number of distinct sources.
       expect(new Set(texts).size, `footnotes of "${section.title}": ${texts.join(' | ')}`).toBe(ids.length);
       cited += ids.length;

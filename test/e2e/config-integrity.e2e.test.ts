@@ -51,7 +51,7 @@ describeEachDialect('config integrity (issue #11)', (dialect) => {
   const gapsOf = async (id: string): Promise<Gap[]> => (await api.get(`/v1/documents/${id}/readiness`)).body.gaps;
 
   describe('PUT /config merges computations by key', () => {
-    it('adds a computation beside the template\'s own, and null removes only that one', async () => {
+    it("adds a computation beside the template's own, and null removes only that one", async () => {
       const id = await newMemo();
       const added = await api.put(`/v1/documents/${id}/config`, { coordination: { computations: { doubled: '2 * 2' } } });
       expect(added.status, JSON.stringify(added.body)).toBe(200);
@@ -186,7 +186,11 @@ describeEachDialect('config integrity (issue #11)', (dialect) => {
       const row = await server.store.db.selectFrom('documents').select('config_json').where('id', '=', id).executeTakeFirstOrThrow();
       const config = JSON.parse(row.config_json) as { coordination: { computations: Record<string, string> } };
       config.coordination.computations.certified = '((';
-      await server.store.db.updateTable('documents').set({ config_json: JSON.stringify(config) }).where('id', '=', id).execute();
+      await server.store.db
+        .updateTable('documents')
+        .set({ config_json: JSON.stringify(config) })
+        .where('id', '=', id)
+        .execute();
       const readiness = (await api.get(`/v1/documents/${id}/readiness`)).body;
       expect(readiness.ui_state).toBe('blocked');
       expect(readiness.gaps).toEqual([expect.objectContaining({ kind: 'computation_failed', key: 'certified', blocking: true })]);
@@ -197,7 +201,9 @@ describeEachDialect('config integrity (issue #11)', (dialect) => {
       const created = await api.post('/v1/documents', { templateId: 'gdpr-dpia' });
       const readiness = (await api.get(`/v1/documents/${created.body.document.id}/readiness`)).body;
       expect(readiness.ui_state).toBe('needs_input');
-      expect(readiness.gaps).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'computation_failed', key: 'retention_years', needsInput: true })]));
+      expect(readiness.gaps).toEqual(
+        expect.arrayContaining([expect.objectContaining({ kind: 'computation_failed', key: 'retention_years', needsInput: true })]),
+      );
     });
 
     it('reports a template that reads a computation removed from the config (the "Not met" document)', async () => {
@@ -219,8 +225,19 @@ describeEachDialect('config integrity (issue #11)', (dialect) => {
         dataNeeds: [{ output_key: 'rate', kind: 'static', args_json: { value: 0.2 } }],
         config: { coordination: { computations: { total: '1 + 1' } } },
         sections: [
-          { key: 'good', title: 'Good', render_mode: 'templated', output_template: '{{ client }} {{ fields.client }} {{ gathered.rate }} {{ computed.total }} {{ computed["total"] }}' },
-          { key: 'bad', title: 'Bad', render_mode: 'templated', output_template: '{{ nobody }} {{ fields.nothing }} {{ gathered.nowhere }} {{ computed.never }}{% for computed in [1] %}{{ computed.shadowed }}{% endfor %}' },
+          {
+            key: 'good',
+            title: 'Good',
+            render_mode: 'templated',
+            output_template: '{{ client }} {{ fields.client }} {{ gathered.rate }} {{ computed.total }} {{ computed["total"] }}',
+          },
+          {
+            key: 'bad',
+            title: 'Bad',
+            render_mode: 'templated',
+            output_template:
+              '{{ nobody }} {{ fields.nothing }} {{ gathered.nowhere }} {{ computed.never }}{% for computed in [1] %}{{ computed.shadowed }}{% endfor %}',
+          },
         ],
       });
       const id = (await api.post('/v1/documents', { templateId: template.document.id })).body.document.id;

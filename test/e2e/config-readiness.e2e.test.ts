@@ -16,7 +16,11 @@ describeEachDialect('config, readiness, computed', (dialect) => {
     await createTemplate(api, {
       slug: 'cfg',
       title: 'Config',
-      fields: [{ key: 'client', isRequired: true }, { key: 'amount', valueType: 'number' }, { key: 'due', valueType: 'date' }],
+      fields: [
+        { key: 'client', isRequired: true },
+        { key: 'amount', valueType: 'number' },
+        { key: 'due', valueType: 'date' },
+      ],
       sections: [{ key: 'intro', title: 'Intro' }],
     });
   });
@@ -45,7 +49,10 @@ describeEachDialect('config, readiness, computed', (dialect) => {
       expect(second.body.brief.text).toBe('Board memo');
       const reset = await api.put(`/v1/documents/${id}/config`, { render: { pageSize: null } });
       expect(reset.body.render.pageSize).toBe('A4');
-      const viaGroups = await api.put(`/v1/documents/${id}/config`, { fields: { amount: { isRequired: true, label: 'Amount' } }, sections: { intro: { render_mode: 'templated', output_template: 'Hi' } } });
+      const viaGroups = await api.put(`/v1/documents/${id}/config`, {
+        fields: { amount: { isRequired: true, label: 'Amount' } },
+        sections: { intro: { render_mode: 'templated', output_template: 'Hi' } },
+      });
       expect(viaGroups.body.fields.amount).toMatchObject({ isRequired: true, label: 'Amount' });
       expect(viaGroups.body.sections.intro).toMatchObject({ render_mode: 'templated', output_template: 'Hi' });
     });
@@ -78,7 +85,12 @@ describeEachDialect('config, readiness, computed', (dialect) => {
       expect(raised.body.coordination.maxConcurrency).toBe(64);
       expect(raised.body.render.concurrency).toBe(64);
       const before = (await api.get(`/v1/documents/${id}/config`)).body;
-      for (const body of [{ coordination: { maxConcurrency: 65 } }, { render: { concurrency: 65 } }, { render: { concurrency: 0 } }, { coordination: { maxConcurrency: 8.5 } }]) {
+      for (const body of [
+        { coordination: { maxConcurrency: 65 } },
+        { render: { concurrency: 65 } },
+        { render: { concurrency: 0 } },
+        { coordination: { maxConcurrency: 8.5 } },
+      ]) {
         const response = await api.put(`/v1/documents/${id}/config`, body);
         expect(response.status, JSON.stringify(body)).toBe(422);
         expect(response.body.detail).toMatch(/maxConcurrency|concurrency/);
@@ -165,7 +177,19 @@ describeEachDialect('config, readiness, computed', (dialect) => {
 
       await server.store.db
         .insertInto('gathered_values')
-        .values({ id: 'gv_1', org_id: (await orgId(server, 'acme')), document_id: id, data_need_id: null, output_key: 'rate', kind: 'static', value_json: '0.2', source_json: null, inputs_hash: 'h', run_id: null, created_at: new Date().toISOString() })
+        .values({
+          id: 'gv_1',
+          org_id: await orgId(server, 'acme'),
+          document_id: id,
+          data_need_id: null,
+          output_key: 'rate',
+          kind: 'static',
+          value_json: '0.2',
+          source_json: null,
+          inputs_hash: 'h',
+          run_id: null,
+          created_at: new Date().toISOString(),
+        })
         .execute();
       const computed = (await api.get(`/v1/documents/${id}/computed`)).body;
       expect(computed.computed.gross).toBe(120);

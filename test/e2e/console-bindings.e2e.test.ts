@@ -10,7 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { LETTER_FIELDS } from '../support/builtin-fields.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { TABLET_VIEWPORT, expectCleanPage, hasChromium, startConsoleSuite, stopConsoleSuite, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import {
+  TABLET_VIEWPORT,
+  expectCleanPage,
+  hasChromium,
+  startConsoleSuite,
+  stopConsoleSuite,
+  openConsole,
+  screenshot,
+  signInAsDev,
+} from '../support/console-browser.js';
 import { addTestMember } from '../support/members.js';
 import type { TestServer } from '../support/test-server.js';
 
@@ -97,7 +106,11 @@ describe.skipIf(!hasChromium)('console snippet bindings in chromium', () => {
       await bind.getByLabel('Snippet', { exact: true }).selectOption({ label: 'signoff' });
       await bind.getByLabel('Position', { exact: true }).selectOption({ label: 'Before opening' });
       await bind.getByRole('button', { name: 'Bind snippet' }).click();
-      const order = () => panel.getByTestId('bindings').locator(':scope > li').evaluateAll((items) => items.map((item) => (item as unknown as { ariaLabel: string | null }).ariaLabel));
+      const order = () =>
+        panel
+          .getByTestId('bindings')
+          .locator(':scope > li')
+          .evaluateAll((items) => items.map((item) => (item as unknown as { ariaLabel: string | null }).ariaLabel));
       await expect.poll(order).toEqual(['Snippet signoff', 'Snippet opening']);
       expect((await stored()).map((binding) => binding.snippet?.key)).toEqual(['signoff', 'opening']);
       expect(await seriousA11yViolations(page)).toEqual([]);

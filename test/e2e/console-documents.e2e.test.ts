@@ -119,15 +119,24 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
       await page.getByRole('button', { name: 'Generate' }).click();
       await page.getByTestId('run-status').filter({ hasText: 'finished' }).waitFor({ timeout: 60_000 });
       const timeline = await page.getByTestId('timeline').innerText();
-      for (const step of ['Run 1 started', 'Gathering data', 'Data-need responsibilities_guidance: gathered', 'Rendering “Introduction”', 'Finished']) expect(timeline).toContain(step);
+      for (const step of ['Run 1 started', 'Gathering data', 'Data-need responsibilities_guidance: gathered', 'Rendering “Introduction”', 'Finished'])
+        expect(timeline).toContain(step);
       // The sections are shown with what the run wrote.
       await page.getByTestId('section').first().locator('.badge-generated').waitFor();
       const sections = (await api.get(`/v1/documents/${id}`)).body.sections as { title: string; content: string | null }[];
       expect(sections.length).toBeGreaterThan(0);
       expect(await page.getByTestId('section').count()).toBe(sections.length);
-      const firstLine = String(sections[0].content).split('\n').find((line) => line.trim() !== '') ?? '';
+      const firstLine =
+        String(sections[0].content)
+          .split('\n')
+          .find((line) => line.trim() !== '') ?? '';
       expect(firstLine.length).toBeGreaterThan(0);
-      expect(await page.getByTestId('section').first().innerText()).toContain(firstLine.replace(/[#*_`]|\[\d+\]/g, '').trim().slice(0, 30));
+      expect(await page.getByTestId('section').first().innerText()).toContain(
+        firstLine
+          .replace(/[#*_`]|\[\d+\]/g, '')
+          .trim()
+          .slice(0, 30),
+      );
       // A citation shows its source when focused (the letter cites its standard terms).
       const citation = page.getByTestId('citation').first();
       await citation.focus();
@@ -206,10 +215,12 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
     const id = created.body.document.id as string;
     const [first, second] = created.body.sections as { id: string; title: string }[];
     expect(second).toBeDefined();
-    const put = async (sectionId: string, content: string) => expect((await api.put(`/v1/documents/${id}/sections/${sectionId}/output`, { content })).status).toBe(200);
+    const put = async (sectionId: string, content: string) =>
+      expect((await api.put(`/v1/documents/${id}/sections/${sectionId}/output`, { content })).status).toBe(200);
     await put(first.id, 'The agreed introduction.');
     await put(second.id, 'The agreed scope.');
-    const contents = async () => ((await api.get(`/v1/documents/${id}`)).body.sections as { content: string | null }[]).slice(0, 2).map((section) => section.content);
+    const contents = async () =>
+      ((await api.get(`/v1/documents/${id}`)).body.sections as { content: string | null }[]).slice(0, 2).map((section) => section.content);
 
     const opened = await openConsole(browser, server.url, { path: `/documents/${id}` });
     const { page } = opened;
@@ -218,7 +229,10 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
       const panel = page.getByRole('region', { name: 'Snapshots' });
       await panel.getByLabel('Label').fill('Sent to client');
       await panel.getByRole('button', { name: 'Take snapshot' }).click();
-      await panel.getByTestId('snapshots').getByText(/^Sent to client/).waitFor();
+      await panel
+        .getByTestId('snapshots')
+        .getByText(/^Sent to client/)
+        .waitFor();
 
       // Both sections change afterwards (elsewhere: another tab, the API); the page is reloaded to show it.
       await put(first.id, 'A later introduction.');
@@ -239,7 +253,8 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
   });
 
   it('filters the documents list by title and state, the filters kept in the URL across a reload', { timeout: 90_000 }, async () => {
-    for (const title of ['Zephyr lease review', 'zephyr annex']) expect((await api.post('/v1/documents', { templateId: 'engagement-letter', title, fields: LETTER_FIELDS })).status).toBe(201);
+    for (const title of ['Zephyr lease review', 'zephyr annex'])
+      expect((await api.post('/v1/documents', { templateId: 'engagement-letter', title, fields: LETTER_FIELDS })).status).toBe(201);
     const annex = ((await api.get('/v1/documents?q=annex')).body as { id: string }[])[0];
     expect((await api.put(`/v1/documents/${annex?.id}/state`, { state: 'under-review' })).status).toBe(200);
     const opened = await openConsole(browser, server.url, { path: '/documents' });

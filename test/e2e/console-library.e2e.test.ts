@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)('console library pages in chromium', () => {
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
   }
 
-  it('creates a text and lists it, shows a blank key\'s 422 at the Key field without storing anything, and edits the text', async () => {
+  it("creates a text and lists it, shows a blank key's 422 at the Key field without storing anything, and edits the text", async () => {
     const opened = await openConsole(browser, server.url, { path: '/library' });
     const { page } = opened;
     try {
@@ -133,7 +133,9 @@ describe.skipIf(!hasChromium)('console library pages in chromium', () => {
       await row.waitFor();
       expect(await row.innerText()).toContain('text:intro, risk_block:rb_privacy');
       const stored = (await api.get('/v1/snippets')).body as { key: string; items: { itemType: string; itemKey: string }[] }[];
-      expect(stored.map((snippet) => [snippet.key, snippet.items.map((item) => `${item.itemType}:${item.itemKey}`)])).toEqual([['onboarding', ['text:intro', 'risk_block:rb_privacy']]]);
+      expect(stored.map((snippet) => [snippet.key, snippet.items.map((item) => `${item.itemType}:${item.itemKey}`)])).toEqual([
+        ['onboarding', ['text:intro', 'risk_block:rb_privacy']],
+      ]);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'library-snippets');
       expectCleanPage(opened);
@@ -156,13 +158,17 @@ describe.skipIf(!hasChromium)('console library pages in chromium', () => {
       const row = page.getByTestId('library-list').getByRole('row').filter({ hasText: 'Northwind Traders' });
       await row.waitFor();
       expect(await row.innerText()).toContain('city: Berlin; vat_id: DE123');
-      const stored = ((await api.get('/v1/entities')).body as { id: string; name: string; kind: string; attributes: Record<string, unknown> }[]).find((entity) => entity.name === 'Northwind Traders');
+      const stored = ((await api.get('/v1/entities')).body as { id: string; name: string; kind: string; attributes: Record<string, unknown> }[]).find(
+        (entity) => entity.name === 'Northwind Traders',
+      );
       expect(stored).toMatchObject({ kind: 'organization', attributes: { city: 'Berlin', vat_id: 'DE123' } });
 
       // Bound as a document's client, it cannot go: the server's reason is shown, and it stays.
       const document = await api.post('/v1/documents', { templateId: 'engagement-letter', fields: LETTER_FIELDS });
       const snippet = await api.post('/v1/snippets', { key: 'entity_use' });
-      expect((await api.post(`/v1/documents/${document.body.document.id}/snippets`, { snippetId: snippet.body.id, entityBindings: { client: stored?.id } })).status).toBe(201);
+      expect(
+        (await api.post(`/v1/documents/${document.body.document.id}/snippets`, { snippetId: snippet.body.id, entityBindings: { client: stored?.id } })).status,
+      ).toBe(201);
       page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'Delete entity Northwind Traders' }).click();
       const refusal = page.getByRole('alert');
@@ -205,7 +211,7 @@ describe.skipIf(!hasChromium)('console library pages in chromium', () => {
     }
   });
 
-  it('registers a tool and a webhook as owner, the webhook\'s secret shown once', async () => {
+  it("registers a tool and a webhook as owner, the webhook's secret shown once", async () => {
     const opened = await openConsole(browser, server.url, { path: '/library' });
     const { page } = opened;
     try {
@@ -217,7 +223,9 @@ describe.skipIf(!hasChromium)('console library pages in chromium', () => {
       await tool.getByLabel('Kind of tool').selectOption('builtin.date_add');
       await tool.getByRole('button', { name: 'Create tool registration' }).click();
       await page.getByTestId('library-list').getByRole('row').filter({ hasText: 'deadline-math' }).waitFor();
-      expect(((await api.get('/v1/tool-registrations')).body as { name: string; classPath: string }[]).map((t) => [t.name, t.classPath])).toEqual([['deadline-math', 'builtin.date_add']]);
+      expect(((await api.get('/v1/tool-registrations')).body as { name: string; classPath: string }[]).map((t) => [t.name, t.classPath])).toEqual([
+        ['deadline-math', 'builtin.date_add'],
+      ]);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'library-tool-registrations');
 
@@ -229,7 +237,13 @@ describe.skipIf(!hasChromium)('console library pages in chromium', () => {
       await hook.getByRole('button', { name: 'Create webhook' }).click();
       const secret = page.getByRole('status').filter({ hasText: 'signing secret' });
       await secret.waitFor();
-      expect(await page.getByTestId('library-list').getByRole('row').filter({ hasText: `${HOOK_HOST}/quire` }).innerText()).toContain('generation.finished, batch.failed');
+      expect(
+        await page
+          .getByTestId('library-list')
+          .getByRole('row')
+          .filter({ hasText: `${HOOK_HOST}/quire` })
+          .innerText(),
+      ).toContain('generation.finished, batch.failed');
       const stored = (await api.get('/v1/webhooks')).body as { url: string; events: string[]; enabled: boolean }[];
       expect(stored).toEqual([expect.objectContaining({ url: `http://${HOOK_HOST}/quire`, events: ['generation.finished', 'batch.failed'], enabled: true })]);
       expect(await seriousA11yViolations(page)).toEqual([]);
@@ -240,7 +254,7 @@ describe.skipIf(!hasChromium)('console library pages in chromium', () => {
     }
   });
 
-  it('offers each role only what it may do: an editor drafts but cannot approve or reach the owners\' pages, a viewer only reads', async () => {
+  it("offers each role only what it may do: an editor drafts but cannot approve or reach the owners' pages, a viewer only reads", async () => {
     expect((await api.post('/v1/risk-blocks', { key: 'rb_roles', heading: 'Roles', template: 'Who may approve.' })).status).toBe(201);
     const ownerToken = await server.login();
     const editor = await addTestMember(server, ownerToken, 'acme', 'editor', 'library-editor');
@@ -265,7 +279,7 @@ describe.skipIf(!hasChromium)('console library pages in chromium', () => {
       expect(await page.getByRole('link', { name: 'Webhooks' }).count()).toBe(0);
       await page.goto(`${server.url}/app/library/webhooks`);
       await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
-      expect(await page.getByText('Only the organization\'s owners manage webhooks; your role is editor.').count()).toBe(1);
+      expect(await page.getByText("Only the organization's owners manage webhooks; your role is editor.").count()).toBe(1);
       expect(await seriousA11yViolations(page)).toEqual([]);
       expectCleanPage(asEditor);
     } finally {

@@ -25,7 +25,18 @@ describe.skipIf(!hasChromium)('console OIDC sign-in in chromium', () => {
     idp = await startFakeOidcProvider({ clientId: CLIENT_ID, audience: AUDIENCE });
     idp.user = { sub: 'idp|erin', email: 'erin@acme.test', claims: { orgs: ['acme:editor', 'globex:viewer'] } };
     [server, browser] = await Promise.all([
-      startTestServer({ dialect: 'sqlite', env: { AUTH_MODE: 'oidc', AUTH_JWKS_URL: idp.jwksUrl, AUTH_ISSUER: idp.issuer, AUTH_AUDIENCE: AUDIENCE, AUTH_ORG_CLAIM: 'orgs', CONSOLE_OIDC_CLIENT_ID: CLIENT_ID, CONSOLE_OIDC_PROVIDER_NAME: 'Acme SSO' } }),
+      startTestServer({
+        dialect: 'sqlite',
+        env: {
+          AUTH_MODE: 'oidc',
+          AUTH_JWKS_URL: idp.jwksUrl,
+          AUTH_ISSUER: idp.issuer,
+          AUTH_AUDIENCE: AUDIENCE,
+          AUTH_ORG_CLAIM: 'orgs',
+          CONSOLE_OIDC_CLIENT_ID: CLIENT_ID,
+          CONSOLE_OIDC_PROVIDER_NAME: 'Acme SSO',
+        },
+      }),
       launchConsoleBrowser(),
     ]);
   });

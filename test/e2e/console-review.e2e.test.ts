@@ -11,7 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeInvoicePdf, makeXlsx } from '../../src/extraction/test-support/fixtures.js';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { expectCleanPage, TABLET_VIEWPORT, hasChromium, startConsoleSuite, stopConsoleSuite, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import {
+  expectCleanPage,
+  TABLET_VIEWPORT,
+  hasChromium,
+  startConsoleSuite,
+  stopConsoleSuite,
+  openConsole,
+  screenshot,
+  signInAsDev,
+} from '../support/console-browser.js';
 import { collectEvents } from '../support/sse.js';
 import { postMultipart } from './assessments-helpers.js';
 import type { TestServer } from '../support/test-server.js';
@@ -72,7 +81,15 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
       await page.getByRole('heading', { name: 'Processing details' }).waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       // The linked document reads the vendor from this assessment.
-      expect((await api.post(`/v1/documents/${documentId}/data-needs`, { kind: 'assessment', output_key: 'vendor', args_json: { assessment_id: assessmentId, item_key: 'vendor.name' } })).status).toBe(201);
+      expect(
+        (
+          await api.post(`/v1/documents/${documentId}/data-needs`, {
+            kind: 'assessment',
+            output_key: 'vendor',
+            args_json: { assessment_id: assessmentId, item_key: 'vendor.name' },
+          })
+        ).status,
+      ).toBe(201);
 
       await page.getByRole('link', { name: 'Review invoice.pdf' }).click();
       const image = page.getByTestId('page-image');
@@ -83,7 +100,14 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
       // The selected item's box is drawn over the page image, inside it.
       const [imageBox, itemBox] = [await image.boundingBox(), await box.boundingBox()];
       expect(imageBox && itemBox).toBeTruthy();
-      const within = (outer: typeof imageBox, inner: typeof itemBox) => !!outer && !!inner && inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width + 1 && inner.y + inner.height <= outer.y + outer.height + 1 && inner.width > 0;
+      const within = (outer: typeof imageBox, inner: typeof itemBox) =>
+        !!outer &&
+        !!inner &&
+        inner.x >= outer.x &&
+        inner.y >= outer.y &&
+        inner.x + inner.width <= outer.x + outer.width + 1 &&
+        inner.y + inner.height <= outer.y + outer.height + 1 &&
+        inner.width > 0;
       expect(within(imageBox, itemBox)).toBe(true);
       expect(await page.getByTestId('item-value').innerText()).toBe('Contoso Ltd');
 
@@ -113,7 +137,10 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
       await value.press('Enter');
       await page.getByTestId('item-value').getByText('Contoso Limited').waitFor();
       expect(await page.getByTestId('item-state').innerText()).toBe('corrected');
-      await page.getByTestId('correction-history').getByText(/Contoso Ltd.*Contoso Limited/).waitFor();
+      await page
+        .getByTestId('correction-history')
+        .getByText(/Contoso Ltd.*Contoso Limited/)
+        .waitFor();
       expect(await page.getByTestId('selected-item-box').count()).toBe(1);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'review-corrected');
@@ -161,13 +188,24 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
     }
   }, 300_000);
 
-  it('shows completeness with its gap, exports a file\'s items as CSV, and follows a batch rerun to its end by itself', async () => {
+  it("shows completeness with its gap, exports a file's items as CSV, and follows a batch rerun to its end by itself", async () => {
     const csv = 'name,amount,email\nAlice,12.50,alice@example.test\nBob,7.00,bob@example.test\n';
-    const created = await postMultipart(server, token, 'acme', '/assessments', { name: 'Contacts', requirements: JSON.stringify([{ key: 'row[1].email' }, { key: 'vendor.iban' }]) }, [{ name: 'people.csv', bytes: Buffer.from(csv), type: 'text/csv' }]);
+    const created = await postMultipart(
+      server,
+      token,
+      'acme',
+      '/assessments',
+      { name: 'Contacts', requirements: JSON.stringify([{ key: 'row[1].email' }, { key: 'vendor.iban' }]) },
+      [{ name: 'people.csv', bytes: Buffer.from(csv), type: 'text/csv' }],
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await server.jobs.idle();
     const assessmentId = created.body.assessment.id as string;
-    const completeness = (await api.get(`/assessments/${assessmentId}/completeness`)).body as { complete: boolean; score: number; gaps: { requirement_key: string | null }[] };
+    const completeness = (await api.get(`/assessments/${assessmentId}/completeness`)).body as {
+      complete: boolean;
+      score: number;
+      gaps: { requirement_key: string | null }[];
+    };
     expect(completeness.complete).toBe(false);
     expect(completeness.gaps.map((gap) => gap.requirement_key)).toContain('vendor.iban');
 

@@ -92,7 +92,10 @@ describe('console turned off or not built', () => {
   });
 });
 
-async function rawGet(url: string, headers: Record<string, string>): Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+async function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const http = await import('node:http');
   return new Promise((resolve, reject) => {
     http

@@ -7,7 +7,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { expectCleanPage, TABLET_VIEWPORT, hasChromium, startConsoleSuite, stopConsoleSuite, openConsole, screenshot, signInAsDev } from '../support/console-browser.js';
+import {
+  expectCleanPage,
+  TABLET_VIEWPORT,
+  hasChromium,
+  startConsoleSuite,
+  stopConsoleSuite,
+  openConsole,
+  screenshot,
+  signInAsDev,
+} from '../support/console-browser.js';
 import type { TestServer } from '../support/test-server.js';
 
 describe.skipIf(!hasChromium)('console shell in chromium', () => {
@@ -36,7 +45,12 @@ describe.skipIf(!hasChromium)('console shell in chromium', () => {
       expect(await org.inputValue()).not.toBe('');
       expect(await seriousA11yViolations(page)).toEqual([]);
 
-      for (const [link, heading] of [['Templates', 'Templates'], ['Assessments', 'Assessments'], ['Library', 'Library'], ['Documents', 'Documents']]) {
+      for (const [link, heading] of [
+        ['Templates', 'Templates'],
+        ['Assessments', 'Assessments'],
+        ['Library', 'Library'],
+        ['Documents', 'Documents'],
+      ]) {
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }).click();
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         expect(new URL(page.url()).pathname).toBe(`/app/${link.toLowerCase()}`);
@@ -57,7 +71,7 @@ describe.skipIf(!hasChromium)('console shell in chromium', () => {
     }
   });
 
-  it('refuses a bad token with the server\'s message, accepts a good one, and answers unknown paths', async () => {
+  it("refuses a bad token with the server's message, accepts a good one, and answers unknown paths", async () => {
     const token = await server.login();
     const opened = await openConsole(browser, server.url, { path: '/no/such/page', viewport: TABLET_VIEWPORT });
     const { page } = opened;

@@ -55,7 +55,10 @@ describe.skipIf(!hasChromium)('console webhook deliveries in chromium', () => {
       await page.getByRole('status').filter({ hasText: 'Ping delivered: HTTP 200.' }).waitFor();
       await expect.poll(() => rows.count()).toBe(2);
       expect(await rows.first().innerText()).toMatch(/ping\s+delivered\s+1\s+HTTP 200/);
-      expect(receiver.on('/hook').map((request) => [request.body.type, request.signatureValid])).toEqual([['ping', true], ['ping', true]]);
+      expect(receiver.on('/hook').map((request) => [request.body.type, request.signatureValid])).toEqual([
+        ['ping', true],
+        ['ping', true],
+      ]);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'library-webhook-deliveries');
 
@@ -76,7 +79,11 @@ describe.skipIf(!hasChromium)('console webhook deliveries in chromium', () => {
       await page.getByTestId('deliveries').waitFor();
       expect(await page.getByTestId('webhook-secret').count()).toBe(0);
       expect(await page.content()).not.toContain(shown);
-      expect(((await api.get(`/v1/webhooks/${webhookId}/deliveries`)).body as { status: string }[]).map((d) => d.status)).toEqual(['delivered', 'delivered', 'failed']);
+      expect(((await api.get(`/v1/webhooks/${webhookId}/deliveries`)).body as { status: string }[]).map((d) => d.status)).toEqual([
+        'delivered',
+        'delivered',
+        'failed',
+      ]);
       expectCleanPage(opened);
     } finally {
       await opened.close();
@@ -88,7 +95,7 @@ describe.skipIf(!hasChromium)('console webhook deliveries in chromium', () => {
     try {
       await asEditor.page.getByLabel('Bearer token').fill(editor.token);
       await asEditor.page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await asEditor.page.getByText('Only the organization\'s owners manage webhooks; your role is editor.').waitFor();
+      await asEditor.page.getByText("Only the organization's owners manage webhooks; your role is editor.").waitFor();
       expect(await asEditor.page.getByRole('button', { name: 'Send test ping' }).count()).toBe(0);
       expectCleanPage(asEditor);
     } finally {

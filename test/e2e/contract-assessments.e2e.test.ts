@@ -44,10 +44,17 @@ describeEachDialect('assessment area contract', (dialect) => {
     const area = operationsOf(doc).filter(isAssessmentArea);
     const json = area.filter((o) => successJsonSchemas(o).length > 0 && `${o.method} ${o.path}` !== 'POST /documents/{id}/export/{exporter_name}');
     expect(json).toHaveLength(28);
-    const unnamed = json.filter((o) => successJsonSchemas(o).some(({ schema }) => typeof schema.$ref !== 'string' || !schema.$ref.startsWith('#/components/schemas/')));
+    const unnamed = json.filter((o) =>
+      successJsonSchemas(o).some(({ schema }) => typeof schema.$ref !== 'string' || !schema.$ref.startsWith('#/components/schemas/')),
+    );
     expect(unnamed.map((o) => `${o.method} ${o.path}`)).toEqual([]);
-    expect(successJsonSchemas(operation('GET', '/documents/{id}/extracted-items'))).toEqual([{ status: '200', schema: { $ref: '#/components/schemas/ExtractedItemList' } }]);
-    expect(successJsonSchemas(operation('POST', '/batches/{id}/runs')).map((s) => s.schema.$ref)).toEqual(['#/components/schemas/BatchRunNotStarted', '#/components/schemas/BatchRunStarted']);
+    expect(successJsonSchemas(operation('GET', '/documents/{id}/extracted-items'))).toEqual([
+      { status: '200', schema: { $ref: '#/components/schemas/ExtractedItemList' } },
+    ]);
+    expect(successJsonSchemas(operation('POST', '/batches/{id}/runs')).map((s) => s.schema.$ref)).toEqual([
+      '#/components/schemas/BatchRunNotStarted',
+      '#/components/schemas/BatchRunStarted',
+    ]);
     // The binary answers declare their media types instead of a JSON body.
     const content = operation('GET', '/documents/{id}/content').op.responses as Record<string, { content: Record<string, unknown> }>;
     expect(Object.keys(content['200'].content)).toEqual(['*/*']);
@@ -60,13 +67,22 @@ describeEachDialect('assessment area contract', (dialect) => {
   });
 
   it('expresses every closed set as one enum, in requests and responses', () => {
-    const area = Object.fromEntries(operationsOf(doc).filter(isAssessmentArea).map((o) => [`${o.method} ${o.path}`, o.op]));
+    const area = Object.fromEntries(
+      operationsOf(doc)
+        .filter(isAssessmentArea)
+        .map((o) => [`${o.method} ${o.path}`, o.op]),
+    );
     expect(closedSets(area).singleValueUnions).toEqual([]);
     const names = ASSESSMENT_AREA_SCHEMAS.map((s) => (s as { $id?: string }).$id ?? '');
     expect(names.length).toBeGreaterThan(40);
     expect(closedSets(Object.fromEntries(names.map((n) => [n, component(n)]))).singleValueUnions).toEqual([]);
-    const correction = (operation('POST', '/extracted-items/{item_id}/corrections').op.requestBody as { content: Record<string, { schema: Schema }> }).content['application/json'].schema;
-    expect(correction.properties?.value_state).toMatchObject({ type: 'string', enum: ['present', 'absent', 'blank', 'not_applicable', 'unreadable', 'conflicting', 'inferred'] });
+    const correction = (operation('POST', '/extracted-items/{item_id}/corrections').op.requestBody as { content: Record<string, { schema: Schema }> }).content[
+      'application/json'
+    ].schema;
+    expect(correction.properties?.value_state).toMatchObject({
+      type: 'string',
+      enum: ['present', 'absent', 'blank', 'not_applicable', 'unreadable', 'conflicting', 'inferred'],
+    });
     expect(correction.properties?.reason.enum).toEqual(['ocr_error', 'wrong_value', 'wrong_location', 'format', 'missing_value', 'not_applicable', 'other']);
     expect(component('ExtractedItem').properties?.value_type.enum).toHaveLength(14);
     expect(component('ExtractedItem').properties?.value_state.enum).toHaveLength(7);
@@ -74,24 +90,30 @@ describeEachDialect('assessment area contract', (dialect) => {
     expect(component('BatchDocument').properties?.status.enum).toEqual(['pending', 'queued', 'processing', 'succeeded', 'failed', 'skipped', 'excluded']);
   });
 
-  it('describes the four upload operations\' multipart/form-data bodies', () => {
+  it("describes the four upload operations' multipart/form-data bodies", () => {
     for (const [method, path] of UPLOADS) {
       const body = operation(method, path).op.requestBody as { content: Record<string, { schema: Schema }> } | undefined;
       expect(body?.content['multipart/form-data']?.schema.type, `${method} ${path}`).toBe('object');
     }
-    const form = (path: string) => (operation('POST', path).op.requestBody as { content: Record<string, { schema: Schema }> }).content['multipart/form-data'].schema;
+    const form = (path: string) =>
+      (operation('POST', path).op.requestBody as { content: Record<string, { schema: Schema }> }).content['multipart/form-data'].schema;
     expect(form('/assessments').required).toEqual(['name']);
     expect(form('/assessments').properties?.files).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
     expect(form('/documents').properties?.files).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
     expect(form('/assessments/{id}/documents').required).toEqual(['files']);
     expect(form('/documents/validate').properties?.file).toMatchObject({ type: 'string', format: 'binary' });
     // The metadata-only pre-check is JSON.
-    expect(Object.keys((operation('POST', '/documents/validate').op.requestBody as { content: Record<string, unknown> }).content)).toEqual(['multipart/form-data', 'application/json']);
+    expect(Object.keys((operation('POST', '/documents/validate').op.requestBody as { content: Record<string, unknown> }).content)).toEqual([
+      'multipart/form-data',
+      'application/json',
+    ]);
   });
 
   it('still streams uploads, and sends exactly the keys the schemas name', async () => {
     const token = await server.login();
-    const created = await postMultipart(server, token, 'acme', '/assessments', { name: 'Contract check' }, [{ name: 'note.txt', bytes: Buffer.from('Vendor: Contoso Ltd\nInvoice number: INV-7\n'), type: 'text/plain' }]);
+    const created = await postMultipart(server, token, 'acme', '/assessments', { name: 'Contract check' }, [
+      { name: 'note.txt', bytes: Buffer.from('Vendor: Contoso Ltd\nInvoice number: INV-7\n'), type: 'text/plain' },
+    ]);
     expect(created.status).toBe(201);
     expect(Object.keys(created.body).sort()).toEqual(['assessment', 'documents', 'rejected_files']);
     expect(Object.keys(created.body.assessment).sort()).toEqual(Object.keys(component('Assessment').properties ?? {}).sort());

@@ -37,7 +37,11 @@ describeEachDialect('GET /v1/documents/{id} from the revision-checked cache', (d
   const queries: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect, env: { ROLE: 'api', QUIRE_SECRET_KEY: randomBytes(32).toString('base64'), AUTH_MEMBERSHIP_CACHE_SECONDS: '600' }, onQuery: (text) => queries.push(text) });
+    server = await startTestServer({
+      dialect,
+      env: { ROLE: 'api', QUIRE_SECRET_KEY: randomBytes(32).toString('base64'), AUTH_MEMBERSHIP_CACHE_SECONDS: '600' },
+      onQuery: (text) => queries.push(text),
+    });
     token = await server.login();
     const created = await server.call('POST', '/v1/documents', { token, org: 'acme', body: { templateId: 'gdpr-dpia', title: 'Cache' } });
     expect(created.status).toBe(201);
@@ -100,7 +104,9 @@ describeEachDialect('GET /v1/documents/{id} from the revision-checked cache', (d
     expect(retitled.sections.find((s) => s.id === first.id)?.title).toBe('Retitled by the test');
     const edited = await afterWrite(() => call('PUT', `${base}/sections/${first.id}/output`, { content: 'Hand-written output' }));
     expect(edited.sections.find((s) => s.id === first.id)).toMatchObject({ content: 'Hand-written output', status: 'edited' });
-    const reordered = await afterWrite(() => call('PUT', `${base}/sections/order`, { sectionIds: [second.id, first.id, ...before.sections.slice(2).map((s) => s.id)] }));
+    const reordered = await afterWrite(() =>
+      call('PUT', `${base}/sections/order`, { sectionIds: [second.id, first.id, ...before.sections.slice(2).map((s) => s.id)] }),
+    );
     expect(reordered.sections.slice(0, 2).map((s) => s.id)).toEqual([second.id, first.id]);
     const without = await afterWrite(() => call('DELETE', `${base}/sections/${second.id}`));
     expect(without.sections.map((s) => s.id)).not.toContain(second.id);
@@ -128,7 +134,9 @@ describeEachDialect('GET /v1/documents/{id} from the revision-checked cache', (d
     expect(lessFields.fields.map((f) => f.id)).not.toContain(field.id);
 
     const section = before.sections[before.sections.length - 1];
-    const sectionEdited = await afterWrite(() => db.updateTable('sections').set({ content: 'by hand', status: 'edited' }).where('id', '=', section.id).execute());
+    const sectionEdited = await afterWrite(() =>
+      db.updateTable('sections').set({ content: 'by hand', status: 'edited' }).where('id', '=', section.id).execute(),
+    );
     expect(sectionEdited.sections.find((s) => s.id === section.id)?.content).toBe('by hand');
 
     const now = new Date().toISOString();
@@ -136,7 +144,20 @@ describeEachDialect('GET /v1/documents/{id} from the revision-checked cache', (d
     const withSource = await afterWrite(() =>
       db
         .insertInto('gathered_values')
-        .values({ id: gatheredId, org_id: orgId, document_id: documentId, data_need_id: null, output_key: 'zz_hand_source', kind: 'static', value_json: '"v"', source_json: JSON.stringify({ title: 'A source set by hand', kind: 'value' }), inputs_hash: 'h', derivation_json: null, run_id: null, created_at: now })
+        .values({
+          id: gatheredId,
+          org_id: orgId,
+          document_id: documentId,
+          data_need_id: null,
+          output_key: 'zz_hand_source',
+          kind: 'static',
+          value_json: '"v"',
+          source_json: JSON.stringify({ title: 'A source set by hand', kind: 'value' }),
+          inputs_hash: 'h',
+          derivation_json: null,
+          run_id: null,
+          created_at: now,
+        })
         .execute(),
     );
     expect(withSource.sources.map((s) => s.title)).toContain('A source set by hand');
@@ -147,17 +168,36 @@ describeEachDialect('GET /v1/documents/{id} from the revision-checked cache', (d
     const withNeed = await afterWrite(() =>
       db
         .insertInto('data_needs')
-        .values({ id: needId, org_id: orgId, document_id: documentId, ordinal: 99, kind: 'static', output_key: 'hand_need', name: 'By hand', args_json: '{"value":"x"}', depends_on_json: '[]', prompt_body: null, tool_ref: null, tools_available_json: null, created_at: now, updated_at: now })
+        .values({
+          id: needId,
+          org_id: orgId,
+          document_id: documentId,
+          ordinal: 99,
+          kind: 'static',
+          output_key: 'hand_need',
+          name: 'By hand',
+          args_json: '{"value":"x"}',
+          depends_on_json: '[]',
+          prompt_body: null,
+          tool_ref: null,
+          tools_available_json: null,
+          created_at: now,
+          updated_at: now,
+        })
         .execute(),
     );
     expect(withNeed.dataNeeds.map((n) => n.output_key)).toContain('hand_need');
   });
 
-  it('parallel writers on one document (as a run\'s parallel section renders) all succeed, and the next GET shows every write', async () => {
+  it("parallel writers on one document (as a run's parallel section renders) all succeed, and the next GET shows every write", async () => {
     const sections = (await detail()).sections.slice(0, 4);
     expect(sections).toHaveLength(4);
     const after = await afterWrite(async () => {
-      const answers = await Promise.all(sections.map((s, i) => server.call('PUT', `/v1/documents/${documentId}/sections/${s.id}/output`, { token, org: 'acme', body: { content: `parallel ${i}` } })));
+      const answers = await Promise.all(
+        sections.map((s, i) =>
+          server.call('PUT', `/v1/documents/${documentId}/sections/${s.id}/output`, { token, org: 'acme', body: { content: `parallel ${i}` } }),
+        ),
+      );
       expect(answers.map((a) => a.status)).toEqual(sections.map(() => 200));
     });
     expect(sections.map((s) => after.sections.find((x) => x.id === s.id)?.content)).toEqual(sections.map((_, i) => `parallel ${i}`));
@@ -228,7 +268,7 @@ describeEachDialect('GET /v1/documents/{id} of a generated document from the cac
     return { status: response.status, text, documentReads: queries.filter((q) => /\bselect "documents"\.\*/i.test(q)).length };
   }
 
-  it('is answered from the cache while nothing it reads changes, and read again after a write to the organization\'s library', async () => {
+  it("is answered from the cache while nothing it reads changes, and read again after a write to the organization's library", async () => {
     const first = await read();
     expect(first.status).toBe(200);
     const sections = (JSON.parse(first.text) as { sections: Array<{ status: string; staleBecause?: unknown[] }> }).sections;
@@ -259,7 +299,7 @@ describeEachDialect('GET /v1/documents/{id} of a generated document from the cac
     expect(causes).toContain('fields:fields.controller_name');
   });
 
-  it('is not read again for another organization\'s writes, and stays 404 to it', async () => {
+  it("is not read again for another organization's writes, and stays 404 to it", async () => {
     await read();
     const globex = await apiFor(server, 'globex');
     expect((await globex.post('/v1/texts', { key: `other_${dialect}`, value: 'Elsewhere' })).status).toBe(201);
@@ -274,7 +314,9 @@ describeEachDialect('GET /v1/documents/{id} of a generated document from the cac
     const [document] = await server.store.db.selectFrom('documents').select('org_id').where('id', '=', documentId).execute();
     // A run from before clocks were pinned: its computed values would be recomputed at the current time.
     await sql`insert into generation_snapshots (id, org_id, document_id, run_id, run_number, manifest_json, output_json, manifest_hash, created_at)
-      values (${`gsn_unpinned_${dialect}`}, ${document.org_id}, ${documentId}, ${`run_unpinned_${dialect}`}, 99, '{}', '{}', 'unpinned', '2026-01-01T00:00:00.000Z')`.execute(server.store.db);
+      values (${`gsn_unpinned_${dialect}`}, ${document.org_id}, ${documentId}, ${`run_unpinned_${dialect}`}, 99, '{}', '{}', 'unpinned', '2026-01-01T00:00:00.000Z')`.execute(
+      server.store.db,
+    );
     const first = await read();
     expect(first.status).toBe(200);
     expect(first.documentReads).toBeGreaterThan(0);

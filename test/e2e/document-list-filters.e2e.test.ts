@@ -38,11 +38,13 @@ describeEachDialect('document list filters', (dialect) => {
     }
     expect((await api.put(`/v1/documents/${ids.get('ACME renewal')}/state`, { state: 'under-review' })).status).toBe(200);
     // Another organization's document with a matching title.
-    expect((await api.as('globex').post('/v1/documents', { templateId: 'engagement-letter', title: 'Acme at globex', fields: LETTER_FIELDS })).status).toBe(201);
+    expect((await api.as('globex').post('/v1/documents', { templateId: 'engagement-letter', title: 'Acme at globex', fields: LETTER_FIELDS })).status).toBe(
+      201,
+    );
   });
   afterAll(async () => server?.close());
 
-  it('finds a title\'s text whatever the case, in the list\'s order, and only in this organization', async () => {
+  it("finds a title's text whatever the case, in the list's order, and only in this organization", async () => {
     expect(await titles(api, 'q=acme')).toEqual(['Acme engagement', 'ACME renewal']);
     expect(await titles(api, 'q=%20Memo%20')).toEqual(['Beta memo']);
     expect(await titles(api.as('globex'), 'q=acme')).toEqual(['Acme at globex']);

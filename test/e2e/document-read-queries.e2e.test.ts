@@ -16,7 +16,11 @@ describeEachDialect('GET /v1/documents/{id} queries', (dialect) => {
   const queries: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect, env: { ROLE: 'api', QUIRE_SECRET_KEY: randomBytes(32).toString('base64'), AUTH_MEMBERSHIP_CACHE_SECONDS: '600' }, onQuery: (sql) => queries.push(sql) });
+    server = await startTestServer({
+      dialect,
+      env: { ROLE: 'api', QUIRE_SECRET_KEY: randomBytes(32).toString('base64'), AUTH_MEMBERSHIP_CACHE_SECONDS: '600' },
+      onQuery: (sql) => queries.push(sql),
+    });
     token = await server.login();
     const created = await server.call('POST', '/v1/documents', { token, org: 'acme', body: { templateId: 'gdpr-dpia', title: 'Query count' } });
     expect(created.status).toBe(201);
@@ -45,7 +49,10 @@ describeEachDialect('GET /v1/documents/{id} queries', (dialect) => {
     expect(read[0], read.join('\n')).toMatch(/\bdocument_revisions\b/i);
     expect(read.filter((q) => /\bfrom "?memberships"?/i.test(q) || /\bfrom "?users"?/i.test(q))).toEqual([]);
     for (const table of ['documents', 'sections', 'document_fields', 'data_needs', 'gathered_values']) {
-      expect(read.filter((q) => new RegExp(`\\bfrom "?${table}"?`, 'i').test(q)), table).toHaveLength(1);
+      expect(
+        read.filter((q) => new RegExp(`\\bfrom "?${table}"?`, 'i').test(q)),
+        table,
+      ).toHaveLength(1);
     }
   });
 
@@ -56,7 +63,7 @@ describeEachDialect('GET /v1/documents/{id} queries', (dialect) => {
     expect(warm[0], warm.join('\n')).toMatch(/\bdocument_revisions\b/i);
   });
 
-  it('another organization\'s caller still gets 404 for the document (the cache holds who, not what)', async () => {
+  it("another organization's caller still gets 404 for the document (the cache holds who, not what)", async () => {
     const response = await server.call('GET', `/v1/documents/${documentId}`, { token, org: 'globex' });
     expect(response.status).toBe(404);
   });

@@ -69,13 +69,26 @@ describeEachDialect('document search', (dialect) => {
   });
 
   it('takes search syntax as the text it is: no error, the title that holds it or nothing', async () => {
-    for (const q of ['"NEAR"', '-draft*', '(v2)', '"', '*', '&', 'Q&A: "NEAR" -draft* (v2)']) expect(await search(api, q), q).toEqual(['Q&A: "NEAR" -draft* (v2)']);
-    for (const q of ['vendor OR memo', 'NEAR(vendor memo)', 'vendor AND memo', 'title:vendor', '{title}:memo', '^vendor', 've*', 'memo -vendor', "'", '\\', '""']) {
+    for (const q of ['"NEAR"', '-draft*', '(v2)', '"', '*', '&', 'Q&A: "NEAR" -draft* (v2)'])
+      expect(await search(api, q), q).toEqual(['Q&A: "NEAR" -draft* (v2)']);
+    for (const q of [
+      'vendor OR memo',
+      'NEAR(vendor memo)',
+      'vendor AND memo',
+      'title:vendor',
+      '{title}:memo',
+      '^vendor',
+      've*',
+      'memo -vendor',
+      "'",
+      '\\',
+      '""',
+    ]) {
       expect(await search(api, q), q).toEqual([]);
     }
   });
 
-  it('never finds another organization\'s titles, whatever the length of the text', async () => {
+  it("never finds another organization's titles, whatever the length of the text", async () => {
     for (const q of ['v', 'ven', 'globex', 'Vendor at globex']) expect(await search(api, q), q).not.toContain('Vendor at globex');
     expect(await search(api.as('globex'), 'v')).toEqual(['Vendor at globex']);
     expect(await search(api.as('globex'), 'memo')).toEqual([]);

@@ -43,7 +43,12 @@ describeEachDialect('documents', (dialect) => {
     expect(created.status).toBe(201);
     const { document, sections, fields, dataNeeds } = created.body;
     expect(document).toMatchObject({ title: 'Deal A', isTemplate: false, templateId, state: 'draft' });
-    expect(Object.fromEntries(fields.map((f: { key: string; value: string }) => [f.key, f.value]))).toEqual({ client: 'Acme GmbH', amount: '12', flag: 'true', extra: '' });
+    expect(Object.fromEntries(fields.map((f: { key: string; value: string }) => [f.key, f.value]))).toEqual({
+      client: 'Acme GmbH',
+      amount: '12',
+      flag: 'true',
+      extra: '',
+    });
     expect(sections.map((s: { title: string; status: string; render_mode: string }) => [s.title, s.status, s.render_mode])).toEqual([
       ['Intro', 'empty', 'templated'],
       ['Body', 'empty', 'synthesized'],
@@ -53,7 +58,7 @@ describeEachDialect('documents', (dialect) => {
     expect(config.body.brief.audience).toBe('board');
   });
 
-  it('accepts a template slug as templateId and defaults the title to the template\'s', async () => {
+  it("accepts a template slug as templateId and defaults the title to the template's", async () => {
     const created = await api.post('/v1/documents', { templateId: 'small' });
     expect(created.status).toBe(201);
     expect(created.body.document.title).toBe('Small template');
@@ -148,7 +153,13 @@ describeEachDialect('documents', (dialect) => {
       const before = (await api.get(`/v1/documents/${doc.id}/fields`)).body.fields;
       const put = await api.put(`/v1/documents/${doc.id}/fields`, { fields: { amount: 12.5, flag: false, newcomer: 'x' } });
       expect(put.status).toBe(200);
-      const after = (await api.get(`/v1/documents/${doc.id}/fields`)).body.fields as Array<{ id: string; key: string; value: string; valueType: string; isRequired: boolean }>;
+      const after = (await api.get(`/v1/documents/${doc.id}/fields`)).body.fields as Array<{
+        id: string;
+        key: string;
+        value: string;
+        valueType: string;
+        isRequired: boolean;
+      }>;
       const byKey = Object.fromEntries(after.map((f) => [f.key, f]));
       expect(byKey.amount).toMatchObject({ value: '12.5', valueType: 'number', id: before.find((f: { key: string }) => f.key === 'amount').id });
       expect(byKey.flag.value).toBe('false');

@@ -15,7 +15,12 @@ import { type TestServer, startTestServer } from '../support/test-server.js';
 
 const INTAKE = 'We, Umbrella Holdings AG, ask for a review of our personal data processing. Contact: Jane Doe.';
 
-interface WireEntity { id: string; name: string; kind: string | null; attributes: Record<string, unknown> }
+interface WireEntity {
+  id: string;
+  name: string;
+  kind: string | null;
+  attributes: Record<string, unknown>;
+}
 
 describeEachDialect('entities', (dialect) => {
   let server: TestServer;
@@ -34,16 +39,29 @@ describeEachDialect('entities', (dialect) => {
       fields: [{ key: 'topic', value: 'Audit' }],
       config: { verify: { judge: 'deterministic' } },
       sections: [
-        { key: 'parties', title: 'Parties', render_mode: 'templated', output_template: '{% for s in snippets %}Client: {{ s.entities.client.name }} ({{ s.entities.client.attributes.city }}).{% endfor %}' },
+        {
+          key: 'parties',
+          title: 'Parties',
+          render_mode: 'templated',
+          output_template: '{% for s in snippets %}Client: {{ s.entities.client.name }} ({{ s.entities.client.attributes.city }}).{% endfor %}',
+        },
         { key: 'topic', title: 'Topic', render_mode: 'templated', output_template: 'About {{ topic }}.' },
       ],
     });
   });
   afterAll(async () => server?.close());
 
-  const entityRows = async () => Number((await server.store.db.selectFrom('entities').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const entityRows = async () =>
+    Number(
+      (
+        await server.store.db
+          .selectFrom('entities')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
 
-  it('over HTTP: pages with X-Next-Cursor, the schemas\' 422s, use-case 422 and 404 with a {detail}, and nothing changes', async () => {
+  it("over HTTP: pages with X-Next-Cursor, the schemas' 422s, use-case 422 and 404 with a {detail}, and nothing changes", async () => {
     const names = ['Alpha', 'Beta', 'Gamma'].map((n) => uniqueKey(n));
     const made: WireEntity[] = [];
     for (const name of names) made.push(await created(api, '/v1/entities', { name, kind: 'organization', attributes: { city: 'Berlin' } }));
@@ -84,7 +102,7 @@ describeEachDialect('entities', (dialect) => {
     expect((await api.delete(`/v1/entities/${made[2].id}`)).status).toBe(404);
   });
 
-  it('another organization\'s entity is 404 for get, update and delete, and stays unchanged', async () => {
+  it("another organization's entity is 404 for get, update and delete, and stays unchanged", async () => {
     const theirs: WireEntity = await created(globex, '/v1/entities', { name: 'Globex Secret Corp' });
     expect((await api.get(`/v1/entities/${theirs.id}`)).status).toBe(404);
     expect((await api.patch(`/v1/entities/${theirs.id}`, { name: 'Hijacked' })).status).toBe(404);
@@ -103,7 +121,12 @@ describeEachDialect('entities', (dialect) => {
       const events = await collectEvents(`${server.url}/v1/documents/${id}/progress`, token, { org: 'acme' });
       expect(events.at(-1)?.event, JSON.stringify(events.at(-1))).toBe('pipeline_finished');
     };
-    const sections = async () => Object.fromEntries(((await api.get(`/v1/documents/${id}`)).body.sections as Array<{ key: string; content: string; staleBecause: Array<{ cause: string; path: string }> }>).map((s) => [s.key, s]));
+    const sections = async () =>
+      Object.fromEntries(
+        (
+          (await api.get(`/v1/documents/${id}`)).body.sections as Array<{ key: string; content: string; staleBecause: Array<{ cause: string; path: string }> }>
+        ).map((s) => [s.key, s]),
+      );
     await generate();
     expect((await sections()).parties.content).toBe('Client: Initech (Austin).');
 
@@ -134,7 +157,10 @@ describeEachDialect('entities', (dialect) => {
       const id = (await created(api, '/v1/documents', { templateId: 'party-letter' })).document.id as string;
       const response = await api.post(`/v1/documents/${id}/orchestrate`, { source_text: INTAKE });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
-      return response.body as { entities: Array<WireEntity & { created: boolean }>; boundMolecules: Array<{ snippetId: string; entityBindings: Record<string, string> }> };
+      return response.body as {
+        entities: Array<WireEntity & { created: boolean }>;
+        boundMolecules: Array<{ snippetId: string; entityBindings: Record<string, string> }>;
+      };
     };
     const first = await orchestrate();
     const umbrella = first.entities.find((e) => e.name === 'Umbrella Holdings AG');

@@ -67,8 +67,16 @@ describeEachDialect(`export .pdf${suffix}`, (dialect) => {
   let dir = '';
   const exported = new Map<string, string>();
 
-  const download = async (id: string, format: 'pdf' | 'docx', options: { org?: string; token?: string; headers?: Record<string, string> } = {}): Promise<Download> => {
-    const response = await server.call('GET', `/v1/documents/${id}/export.${format}`, { token: options.token ?? token, org: options.org ?? 'acme', headers: options.headers });
+  const download = async (
+    id: string,
+    format: 'pdf' | 'docx',
+    options: { org?: string; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<Download> => {
+    const response = await server.call('GET', `/v1/documents/${id}/export.${format}`, {
+      token: options.token ?? token,
+      org: options.org ?? 'acme',
+      headers: options.headers,
+    });
     return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
   };
 
@@ -84,7 +92,11 @@ describeEachDialect(`export .pdf${suffix}`, (dialect) => {
     server = await startTestServer({ dialect });
     api = await apiFor(server);
     token = await server.login();
-    const letterhead = await api.patch('/v1/organization/settings', { letterheadName: 'Northwind LLP', letterheadAddress: '1 Harbour Street\nBristol BS1 4QA', logo: { mediaType: 'image/png', data: LOGO } });
+    const letterhead = await api.patch('/v1/organization/settings', {
+      letterheadName: 'Northwind LLP',
+      letterheadAddress: '1 Harbour Street\nBristol BS1 4QA',
+      logo: { mediaType: 'image/png', data: LOGO },
+    });
     expect(letterhead.status).toBe(200);
     for (const { slug, fields } of BUILTINS) {
       const id = await createAndGenerate(server, api, token, slug, fields);
@@ -97,57 +109,74 @@ describeEachDialect(`export .pdf${suffix}`, (dialect) => {
   });
 
   describe.skipIf(!installed)('with LibreOffice', () => {
-    it.each(BUILTINS.map((b) => [b.slug, b] as const))('exports %s as .docx and as a PDF a person can read', async (slug, builtin) => {
-      const id = exported.get(slug) ?? '';
-      const docx = await download(id, 'docx');
-      expect(docx.status).toBe(200);
-      expect(docx.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    it.each(BUILTINS.map((b) => [b.slug, b] as const))(
+      'exports %s as .docx and as a PDF a person can read',
+      async (slug, builtin) => {
+        const id = exported.get(slug) ?? '';
+        const docx = await download(id, 'docx');
+        expect(docx.status).toBe(200);
+        expect(docx.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
 
-      const pdf = await download(id, 'pdf');
-      expect(pdf.status, pdf.bytes.toString('utf8').slice(0, 300)).toBe(200);
-      expect(pdf.headers.get('content-type')).toBe('application/pdf');
-      expect(Number(pdf.headers.get('content-length'))).toBe(pdf.bytes.length);
-      expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      expect(pdf.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+\.pdf"; filename\*=UTF-8''.+\.pdf$/);
-      expect(pdf.headers.get('etag')).toMatch(/^W\/"pdf-[0-9a-f]{64}"$/);
+        const pdf = await download(id, 'pdf');
+        expect(pdf.status, pdf.bytes.toString('utf8').slice(0, 300)).toBe(200);
+        expect(pdf.headers.get('content-type')).toBe('application/pdf');
+        expect(Number(pdf.headers.get('content-length'))).toBe(pdf.bytes.length);
+        expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        expect(pdf.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+\.pdf"; filename\*=UTF-8''.+\.pdf$/);
+        expect(pdf.headers.get('etag')).toMatch(/^W\/"pdf-[0-9a-f]{64}"$/);
 
-      const text = squash(await pdfText(pdf.bytes, `${slug}-${dialect}`));
-      const sections: Array<{ title: string }> = (await api.get(`/v1/documents/${id}/sections`)).body;
-      expect(sections.length).toBeGreaterThan(0);
-      for (const section of sections) expect(text).toContain(squash(section.title));
-      // A sentence that ends in an abbreviation and a template's full stop reads "resets.." — never.
-      expect(text).not.toMatch(/[^.]\.\.(?!\.)/);
-      if (builtin.layout === 'memo') {
-        expect(text).toContain('Memorandum To: Procurement committee From: Sam Reviewer Date: 5 October 2026 Subject: Security assessment of Initech Cloud');
-        expect(text).not.toContain('Contents');
-      }
-      if (builtin.layout === 'letter') {
-        // Letterhead, the letter's own date, addressee, subject; at the end the closing and the signature block.
-        expect(text).toMatch(/Northwind LLP 1 Harbour Street Bristol BS1 4QA 20 November 2026 Ada Lovelace Contoso GmbH Terms of engagement for Contoso GmbH /);
-        expect(text).toMatch(/Yours sincerely, J\. Smith Partner, for and on behalf of Northwind LLP/);
-        // The letterhead's logo is on page 1 (pdfimages lists one row per image after two header lines).
-        const images = (await run('pdfimages', ['-list', '-f', '1', '-l', '1', join(dir, `${slug}-${dialect}.pdf`)])).stdout.trim().split('\n').slice(2);
-        expect(images.length).toBeGreaterThanOrEqual(1);
-        expect(text).not.toContain('Contents');
-      }
-      if (builtin.layout === 'report') {
-        expect(text).toContain('2 November 2026');
-        // The contents list each numbered section with the page it starts on: a number after
-        // the dot leader, before the next entry (without the update the leader runs into it).
-        expect(text).toContain('Contents');
-        const pages = sections.map((section, i) => {
-          const entry = new RegExp(`${i + 1}\\. ${escape(squash(section.title))} ?\\.{3,} ?(\\d+) (?=\\d+\\. |Sources)`).exec(text);
-          expect(entry, `contents entry of "${section.title}" with its page`).not.toBeNull();
-          return Number(entry?.[1]);
-        });
-        expect(pages[0]).toBeGreaterThanOrEqual(2);
-        expect([...pages].sort((a, b) => a - b)).toEqual(pages);
-      }
+        const text = squash(await pdfText(pdf.bytes, `${slug}-${dialect}`));
+        const sections: Array<{ title: string }> = (await api.get(`/v1/documents/${id}/sections`)).body;
+        expect(sections.length).toBeGreaterThan(0);
+        for (const section of sections) expect(text).toContain(squash(section.title));
+        // A sentence that ends in an abbreviation and a template's full stop reads "resets.." — never.
+        expect(text).not.toMatch(/[^.]\.\.(?!\.)/);
+        if (builtin.layout === 'memo') {
+          expect(text).toContain('Memorandum To: Procurement committee From: Sam Reviewer Date: 5 October 2026 Subject: Security assessment of Initech Cloud');
+          expect(text).not.toContain('Contents');
+        }
+        if (builtin.layout === 'letter') {
+          // Letterhead, the letter's own date, addressee, subject; at the end the closing and the signature block.
+          expect(text).toMatch(
+            /Northwind LLP 1 Harbour Street Bristol BS1 4QA 20 November 2026 Ada Lovelace Contoso GmbH Terms of engagement for Contoso GmbH /,
+          );
+          expect(text).toMatch(/Yours sincerely, J\. Smith Partner, for and on behalf of Northwind LLP/);
+          // The letterhead's logo is on page 1 (pdfimages lists one row per image after two header lines).
+          const images = (await run('pdfimages', ['-list', '-f', '1', '-l', '1', join(dir, `${slug}-${dialect}.pdf`)])).stdout.trim().split('\n').slice(2);
+          expect(images.length).toBeGreaterThanOrEqual(1);
+          expect(text).not.toContain('Contents');
+        }
+        if (builtin.layout === 'report') {
+          expect(text).toContain('2 November 2026');
+          // The contents list each numbered section with the page it starts on: a number after
+          // the dot leader, before the next entry (without the update the leader runs into it).
+          expect(text).toContain('Contents');
+          const pages = sections.map((section, i) => {
+            const entry = new RegExp(`${i + 1}\\. ${escape(squash(section.title))} ?\\.{3,} ?(\\d+) (?=\\d+\\. |Sources)`).exec(text);
+            expect(entry, `contents entry of "${section.title}" with its page`).not.toBeNull();
+            return Number(entry?.[1]);
+          });
+          expect(pages[0]).toBeGreaterThanOrEqual(2);
+          expect([...pages].sort((a, b) => a - b)).toEqual(pages);
+        }
 
-      // Page 1 as a small picture, kept (not committed) for a person to look at.
-      await mkdir(ARTIFACTS, { recursive: true });
-      await run('pdftoppm', ['-png', '-r', '40', '-f', '1', '-l', '1', '-singlefile', join(dir, `${slug}-${dialect}.pdf`), join(ARTIFACTS, `${slug}-${dialect}-page1`)]);
-    }, 120_000);
+        // Page 1 as a small picture, kept (not committed) for a person to look at.
+        await mkdir(ARTIFACTS, { recursive: true });
+        await run('pdftoppm', [
+          '-png',
+          '-r',
+          '40',
+          '-f',
+          '1',
+          '-l',
+          '1',
+          '-singlefile',
+          join(dir, `${slug}-${dialect}.pdf`),
+          join(ARTIFACTS, `${slug}-${dialect}-page1`),
+        ]);
+      },
+      120_000,
+    );
 
     it('answers 304 to the ETag it gave, without converting again', async () => {
       const id = exported.get('gdpr-dpia') ?? '';

@@ -44,7 +44,15 @@ const SECTIONS = [
   { key: 'summary', title: 'Executive Summary', output_type: 'markdown', content: SUMMARY },
   { key: 'findings', title: 'Detailed Findings', output_type: 'markdown', content: FINDINGS },
   { key: 'actions', title: 'Agreed Actions', output_type: 'list', content: JSON.stringify(['Renew the supplier contracts', 'Train the support staff']) },
-  { key: 'figures', title: 'Key Figures', output_type: 'table', content: JSON.stringify([{ metric: 'Uptime', value: '99.9%' }, { metric: 'Incidents', value: '3' }]) },
+  {
+    key: 'figures',
+    title: 'Key Figures',
+    output_type: 'table',
+    content: JSON.stringify([
+      { metric: 'Uptime', value: '99.9%' },
+      { metric: 'Incidents', value: '3' },
+    ]),
+  },
   { key: 'pending', title: 'Pending Approvals', output_type: 'markdown', content: null },
 ] as const;
 
@@ -187,7 +195,11 @@ describeEachDialect('export .docx', (dialect) => {
     expect(text).toContain('DRAFT');
     expect(text).toContain('Contents'); // render.toc
     expect(document).toContain('<w:pgSz w:w="12240" w:h="15840"'); // render.pageSize Letter
-    const headers = await Promise.all(Object.keys(zip.files).filter((n) => /^word\/header\d*\.xml$/.test(n)).map((n) => part(zip, n)));
+    const headers = await Promise.all(
+      Object.keys(zip.files)
+        .filter((n) => /^word\/header\d*\.xml$/.test(n))
+        .map((n) => part(zip, n)),
+    );
     expect(headers.join('')).toContain('Confidential');
     const styles = await part(zip, 'word/styles.xml');
     expect(styles).toContain('de-DE');
@@ -242,7 +254,16 @@ describeEachDialect('export .docx', (dialect) => {
     expect(risk.status).toBe(201);
     const snippet = await api.post('/v1/snippets', { key: 'contacts', name: 'Contacts' });
     expect(snippet.status).toBe(201);
-    expect((await api.put(`/v1/snippets/${snippet.body.id}/items`, { items: [{ itemType: 'text', itemKey: 'dpo-contact' }, { itemType: 'risk_block', itemKey: 'transfer-risk' }] })).status).toBe(200);
+    expect(
+      (
+        await api.put(`/v1/snippets/${snippet.body.id}/items`, {
+          items: [
+            { itemType: 'text', itemKey: 'dpo-contact' },
+            { itemType: 'risk_block', itemKey: 'transfer-risk' },
+          ],
+        })
+      ).status,
+    ).toBe(200);
     expect((await api.post(`/v1/documents/${id}/snippets`, { snippetId: snippet.body.id })).status).toBe(201);
 
     const body = textOf(await part(await unzip((await download(id)).bytes), 'word/document.xml'));
@@ -306,7 +327,7 @@ describeEachDialect('export .docx', (dialect) => {
     expect(await part(zip, '[Content_Types].xml')).toContain('wordprocessingml.document.main+xml');
   });
 
-  it('answers 404 for a missing document and for another organization\'s, changing nothing', async () => {
+  it("answers 404 for a missing document and for another organization's, changing nothing", async () => {
     const before = await countRows(server);
     const row = await server.store.db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirstOrThrow();
 
@@ -382,7 +403,12 @@ describeEachDialect('export .docx', (dialect) => {
       const level1 = markdown
         .split('\n')
         .filter((line) => line.startsWith('# '))
-        .map((line) => line.slice(2).replace(/\s*\{#.*\}$/, '').trim());
+        .map((line) =>
+          line
+            .slice(2)
+            .replace(/\s*\{#.*\}$/, '')
+            .trim(),
+        );
       expect(level1).toEqual([...SECTIONS.map((s) => s.title), 'Sources']);
       expect(markdown).toMatch(/^## Scope/m);
       expect(markdown).toMatch(/\[\^1\]/);

@@ -14,7 +14,12 @@ import { postMultipart } from './assessments-helpers.js';
 
 const named = Object.fromEntries(NAMED_SCHEMAS.map((s) => [s.$id ?? '', s]));
 const listSchema = { $ref: 'ExtractedItemList' };
-const serializeList = SerializerSelector()(schemasReferencedBy(listSchema, named), {})({ schema: listSchema, method: 'GET', url: '/documents/:id/extracted-items', httpStatus: '200' }) as (doc: unknown) => string;
+const serializeList = SerializerSelector()(schemasReferencedBy(listSchema, named), {})({
+  schema: listSchema,
+  method: 'GET',
+  url: '/documents/:id/extracted-items',
+  httpStatus: '200',
+}) as (doc: unknown) => string;
 
 const ODD_VALUE = { '': 'empty key', 10: 'index key', 'é"\\': ['\ud800', '\u0000\n', 1e21, -0.5, null, { deep: [true] }] };
 
@@ -35,18 +40,31 @@ describeEachDialect('the item listing over HTTP', (dialect) => {
     const rows = await server.store.db.selectFrom('extracted_items').select(['id']).where('document_id', '=', documentId).orderBy('ordinal').execute();
     expect(rows.length).toBeGreaterThanOrEqual(3);
     const db = server.store.db;
-    await db.updateTable('extracted_items').set({ label: 'Zürich 😀 "q" \\ \u2028', value_json: JSON.stringify(ODD_VALUE), raw_text: null }).where('id', '=', rows[0].id).execute();
+    await db
+      .updateTable('extracted_items')
+      .set({ label: 'Zürich 😀 "q" \\ \u2028', value_json: JSON.stringify(ODD_VALUE), raw_text: null })
+      .where('id', '=', rows[0].id)
+      .execute();
     await db
       .updateTable('extracted_items')
       .set({
         confidence_json: JSON.stringify({ method: 'llm', extra: { a: [1] }, overall: 0.5 }),
-        validation_json: JSON.stringify({ note: 'n', held_decision: { basis: { value: ODD_VALUE } }, blockers: [], checks: [{ passed: true, severity: 'info', id: 'x', more: 1 }], decided_by: null }),
+        validation_json: JSON.stringify({
+          note: 'n',
+          held_decision: { basis: { value: ODD_VALUE } },
+          blockers: [],
+          checks: [{ passed: true, severity: 'info', id: 'x', more: 1 }],
+          decided_by: null,
+        }),
       })
       .where('id', '=', rows[1].id)
       .execute();
     await db
       .updateTable('extracted_items')
-      .set({ provenance_json: JSON.stringify({ anchors: [{ end: 3, start: 0, kind: 'text_span', note: 'kept' }], undeclared: 1, quote: 'q' }), candidates_json: JSON.stringify([ODD_VALUE, null]) })
+      .set({
+        provenance_json: JSON.stringify({ anchors: [{ end: 3, start: 0, kind: 'text_span', note: 'kept' }], undeclared: 1, quote: 'q' }),
+        candidates_json: JSON.stringify([ODD_VALUE, null]),
+      })
       .where('id', '=', rows[2].id)
       .execute();
   });
@@ -63,7 +81,11 @@ describeEachDialect('the item listing over HTTP', (dialect) => {
     const [first, second, third] = body.items;
     expect(first).toMatchObject({ label: 'Zürich 😀 "q" \\ \u2028', value: ODD_VALUE, raw_text: null });
     expect(Object.keys(second.confidence)).toEqual(['overall', 'method', 'extra']);
-    expect(second.validation).toMatchObject({ note: 'n', held_decision: { basis: { value: ODD_VALUE } }, checks: [{ id: 'x', severity: 'info', passed: true, more: 1 }] });
+    expect(second.validation).toMatchObject({
+      note: 'n',
+      held_decision: { basis: { value: ODD_VALUE } },
+      checks: [{ id: 'x', severity: 'info', passed: true, more: 1 }],
+    });
     expect(third.provenance).toEqual({ quote: 'q', anchors: [{ kind: 'text_span', start: 0, end: 3, note: 'kept' }], undeclared: 1 });
     expect(third.candidates).toEqual([ODD_VALUE, null]);
   });

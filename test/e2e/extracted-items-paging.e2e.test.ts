@@ -9,7 +9,14 @@ import { describeEachDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { postMultipart } from './assessments-helpers.js';
 
-const NOTE = ['Vendor: Paging Vendor', 'Invoice number: INV-77', 'Invoice date: 2026-03-01', 'Total: 120.50 EUR', 'VAT number: DE123456789', 'IBAN: DE89370400440532013000'].join('\n');
+const NOTE = [
+  'Vendor: Paging Vendor',
+  'Invoice number: INV-77',
+  'Invoice date: 2026-03-01',
+  'Total: 120.50 EUR',
+  'VAT number: DE123456789',
+  'IBAN: DE89370400440532013000',
+].join('\n');
 
 describeEachDialect('extracted item listing, paged', (dialect) => {
   let server: TestServer;
@@ -61,7 +68,10 @@ describeEachDialect('extracted item listing, paged', (dialect) => {
     expect(await pages(`key=${encodeURIComponent(key)}&limit=1`)).toEqual(ofKey.map((id) => [id]));
     const first = await api.get(`/documents/${docId}/extracted-items?limit=1`);
     const whole = await api.get(`/documents/${docId}/extracted-items`);
-    expect({ run_id: first.body.run_id, review_status: first.body.review_status }).toEqual({ run_id: whole.body.run_id, review_status: whole.body.review_status });
+    expect({ run_id: first.body.run_id, review_status: first.body.review_status }).toEqual({
+      run_id: whole.body.run_id,
+      review_status: whole.body.review_status,
+    });
   });
 
   it('refuses a cursor that is no item of this document, and a limit out of bounds, with 422 and a detail', async () => {

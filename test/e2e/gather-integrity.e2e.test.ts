@@ -62,14 +62,21 @@ describeEachDialect('gather integrity', (dialect) => {
     await createTemplate(api, {
       slug: 'vendor-review',
       title: 'Vendor review',
-      fields: [{ key: 'vendor_name', label: 'Vendor' }, { key: 'reviewer', label: 'Reviewer' }],
-      sections: [{ key: 'vendor', title: 'Vendor', render_mode: 'templated', output_template: 'Reviewed vendor: {{ vendor_info.vendor }} ({{ vendor_info.rating }}).' }],
+      fields: [
+        { key: 'vendor_name', label: 'Vendor' },
+        { key: 'reviewer', label: 'Reviewer' },
+      ],
+      sections: [
+        { key: 'vendor', title: 'Vendor', render_mode: 'templated', output_template: 'Reviewed vendor: {{ vendor_info.vendor }} ({{ vendor_info.rating }}).' },
+      ],
     });
     await createTemplate(api, {
       slug: 'matter-note',
       title: 'Matter note',
       fields: [{ key: 'client', label: 'Client' }],
-      sections: [{ key: 'matters', title: 'Matters', render_mode: 'templated', output_template: 'Matters of {{ matters.owner }}: {{ matters.matters | join(", ") }}' }],
+      sections: [
+        { key: 'matters', title: 'Matters', render_mode: 'templated', output_template: 'Matters of {{ matters.owner }}: {{ matters.matters | join(", ") }}' },
+      ],
     });
   });
   afterAll(async () => {
@@ -90,7 +97,12 @@ describeEachDialect('gather integrity', (dialect) => {
     const created = await api.post('/v1/documents', { templateId: 'vendor-review', fields: { vendor_name: vendor, reviewer: 'Sam' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id: string = created.body.document.id;
-    const need = await api.post(`/v1/documents/${id}/data-needs`, { kind: 'tool', output_key: 'vendor_info', tool_ref: toolName, args_json: { vendor: '{{ vendor_name }}' } });
+    const need = await api.post(`/v1/documents/${id}/data-needs`, {
+      kind: 'tool',
+      output_key: 'vendor_info',
+      tool_ref: toolName,
+      args_json: { vendor: '{{ vendor_name }}' },
+    });
     expect(need.status, JSON.stringify(need.body)).toBe(201);
     return id;
   }
@@ -116,7 +128,7 @@ describeEachDialect('gather integrity', (dialect) => {
   const sectionContent = async (id: string, key: string) =>
     ((await api.get(`/v1/documents/${id}/sections`)).body as Array<{ key: string; content: string }>).find((s) => s.key === key)?.content;
 
-  it('re-gathers a tool need whose templated arguments read a field that changed, and writes the new vendor\'s data', async () => {
+  it("re-gathers a tool need whose templated arguments read a field that changed, and writes the new vendor's data", async () => {
     await vendorTool('vendor-api');
     const id = await vendorDocument('vendor-api', 'Initech Cloud');
     const first = await gather(api, id);
@@ -139,7 +151,11 @@ describeEachDialect('gather integrity', (dialect) => {
     const manifest = (await api.get(`/v1/documents/${id}/generation-snapshots/${snapshots[0].id}`)).body.manifest;
     expect(manifest.fieldValues.vendor_name).toBe('Globo Corp');
     const gathered = manifest.gathered.find((g: { outputKey: string }) => g.outputKey === 'vendor_info');
-    expect(gathered).toMatchObject({ cached: false, source: expect.objectContaining({ text: expect.stringContaining('Globo Corp') }), derivation: { fields: { vendor_name: hashOf('Globo Corp') } } });
+    expect(gathered).toMatchObject({
+      cached: false,
+      source: expect.objectContaining({ text: expect.stringContaining('Globo Corp') }),
+      derivation: { fields: { vendor_name: hashOf('Globo Corp') } },
+    });
     expect(gathered.source.text).not.toContain('Initech');
   });
 
@@ -147,7 +163,12 @@ describeEachDialect('gather integrity', (dialect) => {
     const tool = await vendorTool('vendor-api-2');
     const id = await vendorDocument('vendor-api-2', 'Contoso');
     const first = await gather(api, id);
-    const row = await server.store.db.selectFrom('gathered_values').selectAll().where('document_id', '=', id).where('output_key', '=', 'vendor_info').executeTakeFirstOrThrow();
+    const row = await server.store.db
+      .selectFrom('gathered_values')
+      .selectAll()
+      .where('document_id', '=', id)
+      .where('output_key', '=', 'vendor_info')
+      .executeTakeFirstOrThrow();
     expect(row.inputs_hash).toBe(first.needs[0].inputsHash);
     const derivation = JSON.parse(String((row as Record<string, unknown>).derivation_json));
     expect(derivation).toEqual({
@@ -172,11 +193,14 @@ describeEachDialect('gather integrity', (dialect) => {
     expect(again.needs[0].inputsHash).not.toBe(first.needs[0].inputsHash);
   });
 
-  it('never serves one user\'s answer from a per-user source to another user of the same document', async () => {
+  it("never serves one user's answer from a per-user source to another user of the same document", async () => {
     await register({ name: 'matters', category: 'crm', classPath: 'mcp.http', configJson: { url: `${mcp.url}/mcp`, tool: 'lookup_matter' } });
     const created = await api.post('/v1/documents', { templateId: 'matter-note', fields: { client: 'Acme' } });
     const id: string = created.body.document.id;
-    expect((await api.post(`/v1/documents/${id}/data-needs`, { kind: 'tool', output_key: 'matters', tool_ref: 'matters', args_json: { client: '{{ client }}' } })).status).toBe(201);
+    expect(
+      (await api.post(`/v1/documents/${id}/data-needs`, { kind: 'tool', output_key: 'matters', tool_ref: 'matters', args_json: { client: '{{ client }}' } }))
+        .status,
+    ).toBe(201);
 
     const mine = await gather(api, id);
     expect(mine.gathered.matters).toMatchObject({ owner: 'dev@localhost', client: 'Acme' });
@@ -195,7 +219,13 @@ describeEachDialect('gather integrity', (dialect) => {
     expect(needEvents(events, 'matters')).toEqual(['need_started', 'need_finished']);
     expect(await sectionContent(id, 'matters')).toBe('Matters of dev@localhost: Acme – data processing agreement');
 
-    const row = await server.store.db.selectFrom('gathered_values').selectAll().where('document_id', '=', id).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await server.store.db
+      .selectFrom('gathered_values')
+      .selectAll()
+      .where('document_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const stored = JSON.stringify(row);
     expect(stored).not.toContain(token);
     expect(stored).not.toContain(bobToken);

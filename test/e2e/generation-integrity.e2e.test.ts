@@ -12,7 +12,8 @@ import { collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 function answer(request: FakeChatRequest) {
-  if (request.schemaName === 'synthesized_context') return { content: JSON.stringify({ summary: 'Acme grew 15% in 2025.', key_facts: [], parties: [], dates: [], amounts: [], open_questions: [] }) };
+  if (request.schemaName === 'synthesized_context')
+    return { content: JSON.stringify({ summary: 'Acme grew 15% in 2025.', key_facts: [], parties: [], dates: [], amounts: [], open_questions: [] }) };
   if (request.schemaName) return { content: JSON.stringify({}) };
   return { content: 'Revenue grew 15% in 2025 [1].' };
 }
@@ -20,7 +21,10 @@ function answer(request: FakeChatRequest) {
 const SPEC = {
   slug: 'integrity',
   title: 'Integrity',
-  fields: [{ key: 'company', value: 'Acme GmbH' }, { key: 'year', value: '2025' }],
+  fields: [
+    { key: 'company', value: 'Acme GmbH' },
+    { key: 'year', value: '2025' },
+  ],
   dataNeeds: [{ output_key: 'report', kind: 'static', name: 'Annual report 2025', args_json: { value: 'Revenue grew 15% in 2025.' } }],
   config: { verify: { judge: 'deterministic' } },
   sections: [
@@ -53,7 +57,10 @@ describeEachDialect('generation snapshot integrity', (dialect) => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAi({ respond: answer });
-    server = await startTestServer({ dialect, env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-large', LLM_TIMEOUT_MS: '5000' } });
+    server = await startTestServer({
+      dialect,
+      env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-large', LLM_TIMEOUT_MS: '5000' },
+    });
     api = await apiFor(server);
     token = await server.login();
     await createTemplate(api, SPEC);
@@ -77,7 +84,10 @@ describeEachDialect('generation snapshot integrity', (dialect) => {
     const id = (await api.post('/v1/documents', { templateId: 'integrity' })).body.document.id;
     await generate(id);
     const snapshotId = await latestSnapshotId(id);
-    const pinned = (await api.get(`/v1/documents/${id}/generation-snapshots/${snapshotId}`)).body.output.sections as Array<{ sectionId: string; content: string }>;
+    const pinned = (await api.get(`/v1/documents/${id}/generation-snapshots/${snapshotId}`)).body.output.sections as Array<{
+      sectionId: string;
+      content: string;
+    }>;
     const seen = fake.requests.length;
     fake.failWith({ status: 503, headers: { 'retry-after-ms': '1' } });
     try {

@@ -18,7 +18,9 @@ const SPEC = {
   slug: 'live',
   title: 'Live',
   fields: [{ key: 'company', value: 'Acme GmbH' }],
-  dataNeeds: [{ output_key: 'report', kind: 'static', name: 'Annual report 2025', args_json: { value: 'Revenue grew 15% in 2025. The company employs 120 people.' } }],
+  dataNeeds: [
+    { output_key: 'report', kind: 'static', name: 'Annual report 2025', args_json: { value: 'Revenue grew 15% in 2025. The company employs 120 people.' } },
+  ],
   config: { verify: { judge: 'deterministic' }, voice: { voiceName: 'Plain English' } },
   sections: [
     { key: 'intro', title: 'Introduction', render_mode: 'templated', output_template: 'About {{ company }}.' },
@@ -34,10 +36,17 @@ describeEachDialect('generation with a live model', (dialect) => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAi({ respond: answer });
-    server = await startTestServer({ dialect, env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-large', LLM_TIMEOUT_MS: '5000' } });
+    server = await startTestServer({
+      dialect,
+      env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-large', LLM_TIMEOUT_MS: '5000' },
+    });
     api = await apiFor(server);
     token = await server.login();
-    await api.post('/v1/voices', { name: 'Plain English', description: 'Short sentences in the active voice. No jargon.', samples: ['We checked every invoice. Two were wrong.'] });
+    await api.post('/v1/voices', {
+      name: 'Plain English',
+      description: 'Short sentences in the active voice. No jargon.',
+      samples: ['We checked every invoice. Two were wrong.'],
+    });
     await createTemplate(api, SPEC);
   });
   afterAll(async () => {
@@ -123,8 +132,21 @@ describeEachDialect('generation with a live model', (dialect) => {
       });
       const childToken = ((await (await fetch(`${url}/auth/dev-login`, { method: 'POST' })).json()) as { token: string }).token;
       const headers = { authorization: `Bearer ${childToken}`, 'content-type': 'application/json' };
-      const id = ((await (await fetch(`${url}/v1/documents`, { method: 'POST', headers, body: JSON.stringify({ templateId: 'engagement-letter', fields: { firm_name: 'N', client_name: 'C', client_contact: 'A', services: 'Advice', start_date: '2026-12-01', fee_amount: 100, signatory: 'S' } }) })).json()) as { document: { id: string } }).document.id;
-      expect(((await (await fetch(`${url}/v1/documents/${id}/generate`, { method: 'POST', headers, body: '{}' })).json()) as { started: boolean }).started).toBe(true);
+      const id = (
+        (await (
+          await fetch(`${url}/v1/documents`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({
+              templateId: 'engagement-letter',
+              fields: { firm_name: 'N', client_name: 'C', client_contact: 'A', services: 'Advice', start_date: '2026-12-01', fee_amount: 100, signatory: 'S' },
+            }),
+          })
+        ).json()) as { document: { id: string } }
+      ).document.id;
+      expect(
+        ((await (await fetch(`${url}/v1/documents/${id}/generate`, { method: 'POST', headers, body: '{}' })).json()) as { started: boolean }).started,
+      ).toBe(true);
       // Wait until the run is inside the (hanging) model call, then kill the process outright.
       await slow.firstRequest();
       child.kill('SIGKILL');

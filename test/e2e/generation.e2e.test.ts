@@ -40,7 +40,7 @@ describeEachDialect('generation', (dialect) => {
     return collectEvents(progressUrl(id), token, { org: 'acme' });
   }
 
-  it('streams the run\'s events in lifecycle order with seq, runId and ts, ending with one terminal event', async () => {
+  it("streams the run's events in lifecycle order with seq, runId and ts, ending with one terminal event", async () => {
     const id = await newDocument('engagement-letter', LETTER_FIELDS);
     const events = await generate(id);
     const names = events.map((e) => e.event);
@@ -64,7 +64,12 @@ describeEachDialect('generation', (dialect) => {
     for (const e of finishedNeeds) expect(typeof e.elapsedMs).toBe('number');
     const sections = (await api.get(`/v1/documents/${id}/sections`)).body;
     expect(sections.length).toBeGreaterThan(0);
-    expect(events.filter((e) => e.event === 'render_started').map((e) => e.sectionId).sort()).toEqual(sections.map((s: { id: string }) => s.id).sort());
+    expect(
+      events
+        .filter((e) => e.event === 'render_started')
+        .map((e) => e.sectionId)
+        .sort(),
+    ).toEqual(sections.map((s: { id: string }) => s.id).sort());
     const finished = events.at(-1) as ProgressEvent;
     expect(finished).toHaveProperty('readiness');
     expect(finished).toHaveProperty('unsupported_sections');
@@ -154,7 +159,11 @@ describeEachDialect('generation', (dialect) => {
   });
 
   it('generates each built-in template offline to pipeline_finished with non-empty sections', async () => {
-    for (const [slug, fields] of [['gdpr-dpia', DPIA_FIELDS], ['vendor-security-memo', MEMO_FIELDS], ['engagement-letter', LETTER_FIELDS]] as const) {
+    for (const [slug, fields] of [
+      ['gdpr-dpia', DPIA_FIELDS],
+      ['vendor-security-memo', MEMO_FIELDS],
+      ['engagement-letter', LETTER_FIELDS],
+    ] as const) {
       const id = await newDocument(slug, fields);
       const events = await generate(id);
       expect(events.at(-1)?.event, `${slug}: ${JSON.stringify(events.at(-1))}`).toBe('pipeline_finished');
@@ -170,7 +179,14 @@ describeEachDialect('generation', (dialect) => {
       slug: 'verify-me',
       title: 'Verify me',
       fields: [{ key: 'company', value: 'Acme' }],
-      dataNeeds: [{ output_key: 'report', kind: 'static', name: 'Annual report 2025', args_json: { value: 'Revenue grew 15% in 2025. The company employs 120 people in Berlin.' } }],
+      dataNeeds: [
+        {
+          output_key: 'report',
+          kind: 'static',
+          name: 'Annual report 2025',
+          args_json: { value: 'Revenue grew 15% in 2025. The company employs 120 people in Berlin.' },
+        },
+      ],
       sections: [
         { key: 'wrong', title: 'Wrong number', render_mode: 'templated', output_type: 'markdown', output_template: 'Revenue grew 12% in 2025 [1].' },
         { key: 'right', title: 'Right number', render_mode: 'templated', output_type: 'markdown', output_template: 'Revenue grew 15% in 2025 [1].' },

@@ -12,15 +12,29 @@ import { type TestServer, startTestServer } from '../support/test-server.js';
 const SPEC = {
   slug: 'history',
   title: 'History',
-  fields: [{ key: 'client', value: 'Acme GmbH' }, { key: 'amount', valueType: 'number', value: '1200.5' }],
+  fields: [
+    { key: 'client', value: 'Acme GmbH' },
+    { key: 'amount', valueType: 'number', value: '1200.5' },
+  ],
   dataNeeds: [
-    { output_key: 'facts', kind: 'static', name: 'Client file', args_json: { value: 'Acme GmbH signed the contract on 5 January 2026. The contract value is EUR 1,200.50.' } },
+    {
+      output_key: 'facts',
+      kind: 'static',
+      name: 'Client file',
+      args_json: { value: 'Acme GmbH signed the contract on 5 January 2026. The contract value is EUR 1,200.50.' },
+    },
     { output_key: 'label', kind: 'template', args_json: { expression: "client ~ ' (' ~ (amount|float|currency('EUR')) ~ ')'" } },
     { output_key: 'blurb', kind: 'llm', prompt_body: 'Introduce {{ label }} in one sentence', depends_on: ['label'] },
   ],
   config: { coordination: { computations: { doubled: '$number(fields.amount) * 2', stamp: '$now()' } } },
   sections: [
-    { key: 'summary', title: 'Summary', render_mode: 'templated', output_type: 'markdown', output_template: '{{ label }} — doubled {{ computed.doubled }} — on {{ today }}.\n\n{% for s in sources %}[{{ s.n }}] {{ s.title }}\n{% endfor %}' },
+    {
+      key: 'summary',
+      title: 'Summary',
+      render_mode: 'templated',
+      output_type: 'markdown',
+      output_template: '{{ label }} — doubled {{ computed.doubled }} — on {{ today }}.\n\n{% for s in sources %}[{{ s.n }}] {{ s.title }}\n{% endfor %}',
+    },
     { key: 'body', title: 'Body', prompt: 'Summarize the contract for {{ client }}' },
   ],
 };
@@ -123,7 +137,11 @@ describeEachDialect('history', (dialect) => {
     await api.put(`/v1/documents/${id}/sections/${summary.id}/output`, { content: 'edit one' });
     await api.put(`/v1/documents/${id}/sections/${summary.id}/output`, { content: 'edit two' });
     const versions = (await api.get(`/v1/documents/${id}/sections/${summary.id}/versions`)).body as Array<{ version: number; content: string; source: string }>;
-    expect(versions.map((v) => [v.version, v.source])).toEqual([[3, 'edited'], [2, 'edited'], [1, 'generated']]);
+    expect(versions.map((v) => [v.version, v.source])).toEqual([
+      [3, 'edited'],
+      [2, 'edited'],
+      [1, 'generated'],
+    ]);
     const restored = await api.post(`/v1/documents/${id}/sections/${summary.id}/versions/1/restore`, {});
     expect(restored.body).toMatchObject({ content: summary.content, status: 'generated' });
     const after = (await api.get(`/v1/documents/${id}/sections/${summary.id}/versions`)).body as Array<{ version: number; content: string; source: string }>;
@@ -168,7 +186,12 @@ describeEachDialect('history', (dialect) => {
     expect(computed.computed.doubled).toBe(2401);
     expect(computed.readiness.complete).toBe(true);
     const events = await runToEnd(id);
-    expect(events.filter((e) => e.event === 'need_cached').map((e) => e.outputKey).sort()).toEqual(['blurb', 'facts', 'label']);
+    expect(
+      events
+        .filter((e) => e.event === 'need_cached')
+        .map((e) => e.outputKey)
+        .sort(),
+    ).toEqual(['blurb', 'facts', 'label']);
     expect((await api.as('globex').post(`/v1/documents/${id}/gather`, {})).status).toBe(404);
   });
 

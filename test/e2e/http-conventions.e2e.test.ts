@@ -111,13 +111,18 @@ describeEachDialect('HTTP conventions', (dialect) => {
     let token: string;
 
     beforeAll(async () => {
-      server = await startTestServer({ dialect, env: { CORS_ORIGINS: 'https://app.example.com', RATE_LIMIT_PER_MINUTE: '4', RATE_LIMIT_LOGIN_PER_MINUTE: '2', METRICS_TOKEN: 'scrape-secret' } });
+      server = await startTestServer({
+        dialect,
+        env: { CORS_ORIGINS: 'https://app.example.com', RATE_LIMIT_PER_MINUTE: '4', RATE_LIMIT_LOGIN_PER_MINUTE: '2', METRICS_TOKEN: 'scrape-secret' },
+      });
       token = await server.login();
     });
     afterAll(async () => server?.close());
 
     it('allows the listed origin only, with the paging and retry headers exposed', async () => {
-      const preflight = await server.call('OPTIONS', '/v1/documents', { headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+      const preflight = await server.call('OPTIONS', '/v1/documents', {
+        headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      });
       expect(preflight.status).toBeLessThan(300);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
       const simple = await server.call('GET', '/health', { headers: { origin: 'https://app.example.com' } });
@@ -173,7 +178,9 @@ describeEachDialect('HTTP conventions', (dialect) => {
       await server.store.close();
       const response = await server.call('GET', '/ready');
       expect(response.status).toBe(503);
-      expect(((await response.json()) as { detail: string }).detail).toMatch(/^not ready: database \((sqlite|postgres)\) does not answer; job engine is not running$/);
+      expect(((await response.json()) as { detail: string }).detail).toMatch(
+        /^not ready: database \((sqlite|postgres)\) does not answer; job engine is not running$/,
+      );
     });
   });
 });

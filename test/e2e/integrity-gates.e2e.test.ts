@@ -143,7 +143,9 @@ describeEachDialect('integrity gates (issue #11)', (dialect) => {
 
     it('PUT fields accepts valid values and empty ones (missing, not invalid)', async () => {
       const id = await newDocument();
-      const ok = await api.put(`/v1/documents/${id}/fields`, { fields: { fee_basis: 'hourly', hours: 12.5, seats: '3', start: '2026-03-01', signed: true, contact: 'ada@example.com' } });
+      const ok = await api.put(`/v1/documents/${id}/fields`, {
+        fields: { fee_basis: 'hourly', hours: 12.5, seats: '3', start: '2026-03-01', signed: true, contact: 'ada@example.com' },
+      });
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
       const cleared = await api.put(`/v1/documents/${id}/fields`, { fields: { fee_basis: '', hours: null, start: '' } });
       expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
@@ -168,7 +170,9 @@ describeEachDialect('integrity gates (issue #11)', (dialect) => {
       expect(badWithType.status).toBe(422);
       expect(badWithType.body.detail).toMatch(/client.*next monday/);
       expect((await api.get(`/v1/documents/${id}/config`)).body).toEqual(before);
-      const good = await api.put(`/v1/documents/${id}/config`, { fields: { fee_basis: { value: 'monthly' }, tier: { valueType: 'enum', options: ['gold', 'silver'], value: 'gold' } } });
+      const good = await api.put(`/v1/documents/${id}/config`, {
+        fields: { fee_basis: { value: 'monthly' }, tier: { valueType: 'enum', options: ['gold', 'silver'], value: 'gold' } },
+      });
       expect(good.status, JSON.stringify(good.body)).toBe(200);
       expect(good.body.fields.tier).toMatchObject({ value: 'gold', options: ['gold', 'silver'] });
     });

@@ -50,7 +50,10 @@ function textOf(xml: string): string {
 async function generate(api: Api, server: TestServer, token: string, documentId: string) {
   expect((await api.post(`/v1/documents/${documentId}/generate`, {})).body.started).toBe(true);
   const events = await collectEvents(`${server.url}/v1/documents/${documentId}/progress`, token);
-  const finished = events.at(-1) as unknown as { event: string; unsupported_sections: Array<{ sectionId: string; claims: Array<{ sentence: string; reason?: string }> }> };
+  const finished = events.at(-1) as unknown as {
+    event: string;
+    unsupported_sections: Array<{ sectionId: string; claims: Array<{ sentence: string; reason?: string }> }>;
+  };
   expect(finished.event, JSON.stringify(finished)).toBe('pipeline_finished');
   return finished;
 }
@@ -78,16 +81,31 @@ describeEachDialect('integrity: corrections, sources, comments, entities', (dial
 
   it('a corrected item is what its source says: the quote carries the corrected value and its provenance, and verify checks against it', async () => {
     const documentId = (await api.post('/v1/documents', { templateId: 'invoice-note' })).body.document.id;
-    const upload = await postMultipart(server, token, 'acme', '/assessments', { name: 'Invoices' }, [{ name: 'invoice.pdf', bytes: await invoicePdf(), type: 'application/pdf' }]);
+    const upload = await postMultipart(server, token, 'acme', '/assessments', { name: 'Invoices' }, [
+      { name: 'invoice.pdf', bytes: await invoicePdf(), type: 'application/pdf' },
+    ]);
     expect(upload.status, JSON.stringify(upload.body)).toBe(201);
     const assessmentId = upload.body.assessment.id;
     const sourceDocument = upload.body.documents[0].id;
     await server.jobs.idle();
-    const items = (await api.get(`/documents/${sourceDocument}/extracted-items`)).body.items as Array<{ id: string; key: string; value_text: string; provenance: { quote: string } }>;
+    const items = (await api.get(`/documents/${sourceDocument}/extracted-items`)).body.items as Array<{
+      id: string;
+      key: string;
+      value_text: string;
+      provenance: { quote: string };
+    }>;
     const total = items.find((i) => i.key === 'invoice.total');
     if (!total) throw new Error(`no invoice.total among ${items.map((i) => i.key).join(', ')}`);
     expect(total.provenance.quote).toBe('EUR 1,190.00');
-    expect((await api.post(`/v1/documents/${documentId}/data-needs`, { kind: 'assessment', output_key: 'total', args_json: { assessment_id: assessmentId, item_key: 'invoice.total' } })).status).toBe(201);
+    expect(
+      (
+        await api.post(`/v1/documents/${documentId}/data-needs`, {
+          kind: 'assessment',
+          output_key: 'total',
+          args_json: { assessment_id: assessmentId, item_key: 'invoice.total' },
+        })
+      ).status,
+    ).toBe(201);
 
     const correction = await api.post(`/extracted-items/${total.id}/corrections`, { value: { amount: 1300, currency: 'EUR' }, reason: 'wrong_value' });
     expect(correction.status, JSON.stringify(correction.body)).toBe(201);
@@ -114,7 +132,7 @@ describeEachDialect('integrity: corrections, sources, comments, entities', (dial
     expect(footnotes).not.toMatch(/p\. 1\.? ?p\. 1/);
   });
 
-  it('a snippet bound with entityBindings renders the entity\'s name and attributes, never its id', async () => {
+  it("a snippet bound with entityBindings renders the entity's name and attributes, never its id", async () => {
     const entity = await created(api, '/v1/entities', { name: 'Initech', kind: 'organization', attributes: { jurisdiction: 'Delaware' } });
     expect(entity).toMatchObject({ id: expect.stringMatching(/^ent_/), name: 'Initech', kind: 'organization', attributes: { jurisdiction: 'Delaware' } });
     expect((await api.get(`/v1/entities/${entity.id}`)).body).toEqual(entity);
@@ -133,7 +151,10 @@ describeEachDialect('integrity: corrections, sources, comments, entities', (dial
     expect((await api.put(`/v1/snippets/${snippet.id}/items`, { items: [{ itemType: 'text', itemKey: text.key }] })).status).toBe(200);
     const documentId = (await api.post('/v1/documents', { templateId: 'invoice-note' })).body.document.id;
     // Another organization's entity cannot be bound here (422 naming it); the role stays unbound.
-    const refused = await api.post(`/v1/documents/${documentId}/snippets`, { snippetId: snippet.id, entityBindings: { client: entity.id, counterparty: foreign.id } });
+    const refused = await api.post(`/v1/documents/${documentId}/snippets`, {
+      snippetId: snippet.id,
+      entityBindings: { client: entity.id, counterparty: foreign.id },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.detail).toContain(`counterparty → ${foreign.id}`);
     await created(api, `/v1/documents/${documentId}/snippets`, { snippetId: snippet.id, entityBindings: { client: entity.id } });
@@ -154,10 +175,15 @@ function claimsOf(request: FakeChatRequest): Array<{ sentence: string; cites: st
 /** A sloppy judge: rejects every claim, and calls a claim citing [99] "Stated in the source". */
 function judge(request: FakeChatRequest) {
   if (request.schemaName === 'claim_verdicts') {
-    const verdicts = claimsOf(request).map((c) => ({ sentence: c.sentence, supported: false, reason: c.cites.includes('[99]') ? 'Stated in the source' : 'The source gives no growth figure' }));
+    const verdicts = claimsOf(request).map((c) => ({
+      sentence: c.sentence,
+      supported: false,
+      reason: c.cites.includes('[99]') ? 'Stated in the source' : 'The source gives no growth figure',
+    }));
     return { content: JSON.stringify({ verdicts }) };
   }
-  if (request.schemaName === 'synthesized_context') return { content: JSON.stringify({ summary: '', key_facts: [], parties: [], dates: [], amounts: [], open_questions: [] }) };
+  if (request.schemaName === 'synthesized_context')
+    return { content: JSON.stringify({ summary: '', key_facts: [], parties: [], dates: [], amounts: [], open_questions: [] }) };
   if (request.schemaName) return { content: JSON.stringify({}) };
   return { content: 'unused' };
 }
@@ -170,7 +196,10 @@ describeEachDialect('integrity: Word comments of claims the built-in check faile
 
   beforeAll(async () => {
     fake = await startFakeOpenAi({ respond: judge });
-    server = await startTestServer({ dialect, env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-large', LLM_TIMEOUT_MS: '5000' } });
+    server = await startTestServer({
+      dialect,
+      env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-large', LLM_TIMEOUT_MS: '5000' },
+    });
     api = await apiFor(server);
     token = await server.login();
     await createTemplate(api, {
@@ -186,7 +215,7 @@ describeEachDialect('integrity: Word comments of claims the built-in check faile
     await fake?.close();
   });
 
-  it('shows the built-in reason for a claim citing a source that does not exist, and the judge\'s reason for a claim only the judge rejected', async () => {
+  it("shows the built-in reason for a claim citing a source that does not exist, and the judge's reason for a claim only the judge rejected", async () => {
     const documentId = (await api.post('/v1/documents', { templateId: 'judged' })).body.document.id;
     const finished = await generate(api, server, token, documentId);
     expect(fake.requests.some((r) => r.schemaName === 'claim_verdicts')).toBe(true);

@@ -52,9 +52,17 @@ describeEachDialect('layout profiles', (dialect) => {
       expect(empty.status).toBe(200);
       expect(empty.body).toEqual({ letterheadName: null, letterheadAddress: null, logo: null, updatedAt: null });
 
-      const changed = await owner.patch(SETTINGS, { letterheadName: 'Northwind LLP', letterheadAddress: '1 Harbour Street\nBristol BS1 4QA', logo: { mediaType: 'image/png', data: LOGO } });
+      const changed = await owner.patch(SETTINGS, {
+        letterheadName: 'Northwind LLP',
+        letterheadAddress: '1 Harbour Street\nBristol BS1 4QA',
+        logo: { mediaType: 'image/png', data: LOGO },
+      });
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-      expect(changed.body).toMatchObject({ letterheadName: 'Northwind LLP', letterheadAddress: '1 Harbour Street\nBristol BS1 4QA', logo: { mediaType: 'image/png', data: LOGO, width: 2, height: 1 } });
+      expect(changed.body).toMatchObject({
+        letterheadName: 'Northwind LLP',
+        letterheadAddress: '1 Harbour Street\nBristol BS1 4QA',
+        logo: { mediaType: 'image/png', data: LOGO, width: 2, height: 1 },
+      });
       expect((await owner.get(SETTINGS)).body).toEqual(changed.body);
 
       // Another organization's settings are its own.
@@ -87,7 +95,10 @@ describeEachDialect('layout profiles', (dialect) => {
     it('answers owners only: 403 {detail} naming the owner role to an editor or viewer', async () => {
       for (const role of ['viewer', 'editor', 'reviewer'] as const) {
         const member = await addTestMember(server, token, 'acme', role, `settings-${role}-${dialect}`);
-        for (const [method, body] of [['GET', undefined], ['PATCH', { letterheadName: 'Hijack' }]] as const) {
+        for (const [method, body] of [
+          ['GET', undefined],
+          ['PATCH', { letterheadName: 'Hijack' }],
+        ] as const) {
           const response = await server.call(method, SETTINGS, { token: member.token, org: 'acme', body });
           expect(response.status, `${method} as ${role}`).toBe(403);
           expect(((await response.json()) as { detail: string }).detail).toMatch(/owner/);
@@ -98,25 +109,43 @@ describeEachDialect('layout profiles', (dialect) => {
   });
 
   describe('built-in templates', () => {
-    it('letter: prints the letterhead, the letter\'s own date, addressee, subject and signature block', async () => {
+    it("letter: prints the letterhead, the letter's own date, addressee, subject and signature block", async () => {
       const created = await owner.post('/v1/documents', { templateId: 'engagement-letter', fields: { ...LETTER_FIELDS, letter_date: '2026-11-20' } });
       expect(created.status).toBe(201);
       const { text, media } = await docxText(await exportDocx(created.body.document.id));
       expect(media.length).toBe(1);
-      const order = ['Northwind LLP', '1 Harbour Street', 'Bristol BS1 4QA', '20 November 2026', 'Ada Lovelace\nContoso GmbH', 'Terms of engagement for Contoso GmbH', 'Yours sincerely,', 'J. Smith\nPartner, for and on behalf of Northwind LLP'];
+      const order = [
+        'Northwind LLP',
+        '1 Harbour Street',
+        'Bristol BS1 4QA',
+        '20 November 2026',
+        'Ada Lovelace\nContoso GmbH',
+        'Terms of engagement for Contoso GmbH',
+        'Yours sincerely,',
+        'J. Smith\nPartner, for and on behalf of Northwind LLP',
+      ];
       const positions = order.map((s) => text.indexOf(s));
-      expect(positions.every((p) => p >= 0), order.filter((_, i) => positions[i] < 0).join(' | ')).toBe(true);
+      expect(
+        positions.every((p) => p >= 0),
+        order.filter((_, i) => positions[i] < 0).join(' | '),
+      ).toBe(true);
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
       expect(text).not.toContain('Contents');
       expect(text).not.toContain('Status: Draft');
     });
 
-    it('memo: the title names the vendor and the Date line is the memo\'s date field, not the export\'s', async () => {
+    it("memo: the title names the vendor and the Date line is the memo's date field, not the export's", async () => {
       const created = await owner.post('/v1/documents', { templateId: 'vendor-security-memo', fields: { ...MEMO_FIELDS, memo_date: '2026-10-05' } });
       expect(created.status).toBe(201);
       const bytes = await exportDocx(created.body.document.id);
       const { text } = await docxText(bytes);
-      expect(text.split('\n').slice(0, 5)).toEqual(['Memorandum', 'To: Procurement committee', 'From: Sam Reviewer', 'Date: 5 October 2026', 'Subject: Security assessment of Initech Cloud']);
+      expect(text.split('\n').slice(0, 5)).toEqual([
+        'Memorandum',
+        'To: Procurement committee',
+        'From: Sam Reviewer',
+        'Date: 5 October 2026',
+        'Subject: Security assessment of Initech Cloud',
+      ]);
       const core = (await (await JSZip.loadAsync(bytes)).file('docProps/core.xml')?.async('string')) ?? '';
       expect(core).toContain('<dc:title>Security assessment of Initech Cloud</dc:title>');
       // Exported again, the same bytes.

@@ -31,10 +31,20 @@ describeEachDialect('library: snippets and bindings; HTTP of texts, risk blocks,
 
   /** A text, a risk block and a snippet holding both, in the given organization. */
   async function clause(org: Api, options: { roles?: string[]; status?: string } = {}) {
-    const text = await created(org, '/v1/texts', { key: uniqueKey('txt'), value: 'v', narrativeTemplate: '{{ client }} pays', entityRolesUsed: options.roles ?? ['client'] });
+    const text = await created(org, '/v1/texts', {
+      key: uniqueKey('txt'),
+      value: 'v',
+      narrativeTemplate: '{{ client }} pays',
+      entityRolesUsed: options.roles ?? ['client'],
+    });
     const block = await created(org, '/v1/risk-blocks', { key: uniqueKey('rb'), heading: 'Risk', template: 'Risky', status: options.status ?? 'draft' });
     const snippet = await created(org, '/v1/snippets', { key: uniqueKey('snip') });
-    const items = await org.put(`/v1/snippets/${snippet.id}/items`, { items: [{ itemType: 'text', itemKey: text.key }, { itemType: 'risk_block', itemKey: block.key }] });
+    const items = await org.put(`/v1/snippets/${snippet.id}/items`, {
+      items: [
+        { itemType: 'text', itemKey: text.key },
+        { itemType: 'risk_block', itemKey: block.key },
+      ],
+    });
     expect(items.status, JSON.stringify(items.body)).toBe(200);
     return { text, block, snippet: items.body };
   }
@@ -84,8 +94,18 @@ describeEachDialect('library: snippets and bindings; HTTP of texts, risk blocks,
       [0, 'text', text.key],
       [1, 'risk_block', block.key],
     ]);
-    const reordered = await api.put(`/v1/snippets/${snippet.id}/items`, { items: [{ itemType: 'risk_block', itemKey: block.key }, { itemType: 'text', itemKey: text.key }, { itemType: 'text', itemKey: text.key }] });
-    expect(reordered.body.items.map((i: { ordinal: number; itemKey: string }) => [i.ordinal, i.itemKey])).toEqual([[0, block.key], [1, text.key], [2, text.key]]);
+    const reordered = await api.put(`/v1/snippets/${snippet.id}/items`, {
+      items: [
+        { itemType: 'risk_block', itemKey: block.key },
+        { itemType: 'text', itemKey: text.key },
+        { itemType: 'text', itemKey: text.key },
+      ],
+    });
+    expect(reordered.body.items.map((i: { ordinal: number; itemKey: string }) => [i.ordinal, i.itemKey])).toEqual([
+      [0, block.key],
+      [1, text.key],
+      [2, text.key],
+    ]);
 
     const before = await countLibraryRows(server);
     const refusals: Array<[unknown, RegExp]> = [
@@ -108,7 +128,9 @@ describeEachDialect('library: snippets and bindings; HTTP of texts, risk blocks,
 
     // Concurrent replacements: each answers 200 or 409 (never 500), and the items stay whole.
     const racing = await Promise.all(
-      [1, 2, 3, 4].map((n) => api.put(`/v1/snippets/${snippet.id}/items`, { items: Array.from({ length: n }, () => ({ itemType: 'text', itemKey: text.key })) })),
+      [1, 2, 3, 4].map((n) =>
+        api.put(`/v1/snippets/${snippet.id}/items`, { items: Array.from({ length: n }, () => ({ itemType: 'text', itemKey: text.key })) }),
+      ),
     );
     for (const answer of racing) expect([200, 409]).toContain(answer.status);
     const settled = (await api.get(`/v1/snippets/${snippet.id}`)).body.items;
@@ -220,7 +242,9 @@ describeEachDialect('library: snippets and bindings; HTTP of texts, risk blocks,
     const binding = await created(api, `/v1/documents/${documentId}/snippets`, { snippetId: snippet.id, entityBindings: { client } });
     const readiness = (await api.get(`/v1/documents/${documentId}/readiness`)).body;
     const gaps = readiness.gaps.filter((g: { kind: string }) => g.kind === 'snippet_role_unbound');
-    expect(gaps).toEqual([expect.objectContaining({ subjectType: 'snippet_binding', subjectId: binding.id, key: 'supplier', blocking: true, needsInput: true })]);
+    expect(gaps).toEqual([
+      expect.objectContaining({ subjectType: 'snippet_binding', subjectId: binding.id, key: 'supplier', blocking: true, needsInput: true }),
+    ]);
     expect(readiness).toMatchObject({ generation_should_proceed: false, ui_state: 'needs_input' });
     await api.patch(`/v1/documents/${documentId}/snippets/${binding.id}`, { entityBindings: { client, supplier } });
     const after = (await api.get(`/v1/documents/${documentId}/readiness`)).body;
@@ -233,7 +257,9 @@ describeEachDialect('library: snippets and bindings; HTTP of texts, risk blocks,
     const { block, snippet } = await clause(api, { roles: [] });
     await created(api, `/v1/documents/${documentId}/snippets`, { snippetId: snippet.id });
     const draft = (await api.get(`/v1/documents/${documentId}/readiness`)).body;
-    expect(draft.gaps).toEqual([expect.objectContaining({ kind: 'risk_block_draft', subjectType: 'risk_block', subjectId: block.id, key: block.key, blocking: false })]);
+    expect(draft.gaps).toEqual([
+      expect.objectContaining({ kind: 'risk_block_draft', subjectType: 'risk_block', subjectId: block.id, key: block.key, blocking: false }),
+    ]);
     expect(draft.generation_should_proceed).toBe(true);
     // Finalizing with the draft bound is refused (issue #11); a finalized document only gets a
     // draft block when an approved one is put back to draft in the library afterwards.
@@ -267,7 +293,7 @@ describeEachDialect('library: snippets and bindings; HTTP of texts, risk blocks,
     expect((await api.get(`/v1/documents/${template.document.id}/snippets`)).body).toHaveLength(2);
   });
 
-  it('cross-organization: another organization\'s snippet and binding are 404 everywhere and stay unchanged', async () => {
+  it("cross-organization: another organization's snippet and binding are 404 everywhere and stay unchanged", async () => {
     const theirs = await clause(globex);
     const theirDoc = await newDocument(globex);
     const client = await entity(globex, 'Their client');
@@ -293,11 +319,13 @@ describeEachDialect('library: snippets and bindings; HTTP of texts, risk blocks,
     expect(await countLibraryRows(server)).toEqual(before);
     expect((await globex.get(`/v1/snippets/${theirs.snippet.id}`)).body).toEqual(theirs.snippet);
     const still = (await globex.get(`/v1/documents/${theirDoc}/snippets`)).body;
-    expect(still.map((x: { id: string; ordinal: number; entityBindings: object }) => [x.id, x.ordinal, x.entityBindings])).toEqual([[theirBinding.id, 0, { client }]]);
+    expect(still.map((x: { id: string; ordinal: number; entityBindings: object }) => [x.id, x.ordinal, x.entityBindings])).toEqual([
+      [theirBinding.id, 0, { client }],
+    ]);
     expect((await api.get('/v1/snippets')).body.map((s: { id: string }) => s.id)).not.toContain(theirs.snippet.id);
   });
 
-  it('texts, risk blocks, voices over HTTP: 201 and 200 bodies, the schemas\' 422s, use-case 422/409/404 with a {detail}', async () => {
+  it("texts, risk blocks, voices over HTTP: 201 and 200 bodies, the schemas' 422s, use-case 422/409/404 with a {detail}", async () => {
     const key = uniqueKey('parties');
     const text = await created(api, '/v1/texts', { key, value: 'The parties', bullets: ['a'] });
     expect(text).toMatchObject({ key, value: 'The parties', valueType: 'string', bullets: ['a'], entityRolesUsed: [] });
@@ -333,7 +361,7 @@ describeEachDialect('library: snippets and bindings; HTTP of texts, risk blocks,
     }
   });
 
-  it('cross-organization: another organization\'s text, risk block and voice are 404 to read, patch and delete, and stay unchanged', async () => {
+  it("cross-organization: another organization's text, risk block and voice are 404 to read, patch and delete, and stay unchanged", async () => {
     const text = await created(globex, '/v1/texts', { key: uniqueKey('g'), value: 'globex' });
     const block = await created(globex, '/v1/risk-blocks', { key: uniqueKey('g'), heading: 'H', template: 'T' });
     const voice = await created(globex, '/v1/voices', { name: uniqueKey('G') });

@@ -48,8 +48,20 @@ function specWithEntities(slug: string, suffix: string) {
     sections: [{ key: 'body', title: 'Body', prompt: 'Write the agreement' }],
     config: { voice: { voiceName: `Plain ${suffix}` } },
     entities: {
-      texts: [{ key: `parties_${suffix}`, value: 'Parties', name: null, description: null, headingTemplate: 'Between {{ client }}', narrativeTemplate: '{{ client }} and us', entityRolesUsed: ['client'] }],
-      riskBlocks: [{ key: `liability_${suffix}`, heading: 'Liability', template: 'Capped at {{ cap }}', status: 'approved', statutoryRef: null, appliesTo: null }],
+      texts: [
+        {
+          key: `parties_${suffix}`,
+          value: 'Parties',
+          name: null,
+          description: null,
+          headingTemplate: 'Between {{ client }}',
+          narrativeTemplate: '{{ client }} and us',
+          entityRolesUsed: ['client'],
+        },
+      ],
+      riskBlocks: [
+        { key: `liability_${suffix}`, heading: 'Liability', template: 'Capped at {{ cap }}', status: 'approved', statutoryRef: null, appliesTo: null },
+      ],
       voices: [{ name: `Plain ${suffix}`, description: 'Short sentences', samples: ['We deliver.'] as string[] }],
       snippets,
     },
@@ -71,10 +83,18 @@ describeEachDialect('library: spec entities', (dialect) => {
   async function acmeActor(): Promise<OrgActor> {
     const org = await server.store.db.selectFrom('organizations').select(['id', 'slug']).where('slug', '=', 'acme').executeTakeFirstOrThrow();
     const membership = { orgId: org.id, slug: org.slug, displayName: org.slug, isDefault: true, role: 'owner' as const };
-    return { userId: 'test', subject: 'test', email: 'spec-sync@test', memberships: [membership], org: membership, bearerToken: '', bearerTokenExpiresAt: null };
+    return {
+      userId: 'test',
+      subject: 'test',
+      email: 'spec-sync@test',
+      memberships: [membership],
+      org: membership,
+      bearerToken: '',
+      bearerTokenExpiresAt: null,
+    };
   }
 
-  it('POST /v1/templates creates the spec\'s texts, risk blocks, voices and snippets, and binds the bind:true snippets to the template', async () => {
+  it("POST /v1/templates creates the spec's texts, risk blocks, voices and snippets, and binds the bind:true snippets to the template", async () => {
     const suffix = uniqueKey('s');
     const slug = slugOf('agreement');
     const response = await api.post('/v1/templates', specWithEntities(slug, suffix));
@@ -89,7 +109,9 @@ describeEachDialect('library: spec entities', (dialect) => {
     expect((await api.get('/v1/voices')).body.map((v: { name: string }) => v.name)).toContain(`Plain ${suffix}`);
 
     const bindings = (await api.get(`/v1/documents/${response.body.template.document.id}/snippets`)).body;
-    expect(bindings.map((b: { snippet: { key: string }; entityBindings: object }) => [b.snippet.key, b.entityBindings])).toEqual([[`core_${suffix}`, { client: 'org_client' }]]);
+    expect(bindings.map((b: { snippet: { key: string }; entityBindings: object }) => [b.snippet.key, b.entityBindings])).toEqual([
+      [`core_${suffix}`, { client: 'org_client' }],
+    ]);
     expect(bindings[0].snippet.items.map((i: { itemKey: string }) => i.itemKey)).toEqual([`parties_${suffix}`, `liability_${suffix}`]);
 
     const spec = (await api.get(`/v1/documents/${response.body.template.document.id}/spec`)).body;
@@ -113,7 +135,9 @@ describeEachDialect('library: spec entities', (dialect) => {
     const response = await api.post('/v1/templates', changed);
     expect(response.status).toBe(201);
     const paths = response.body.report.warnings.map((w: { path: string }) => w.path);
-    expect(paths).toEqual(expect.arrayContaining(['/entities/texts/0', '/entities/riskBlocks/0', '/entities/voices/0', '/entities/snippets/0', '/entities/snippets/1']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/entities/texts/0', '/entities/riskBlocks/0', '/entities/voices/0', '/entities/snippets/0', '/entities/snippets/1']),
+    );
     expect(response.body.report.warnings[0].message).toMatch(/already exists/);
     expect((await api.get(`/v1/texts/${before.id}`)).body).toEqual(before);
     expect((await api.get('/v1/voices')).body.find((v: { name: string }) => v.name === `Plain ${suffix}`).description).toBe('Short sentences');
@@ -155,12 +179,22 @@ describeEachDialect('library: spec entities', (dialect) => {
       expect(spec.entities.snippets).toHaveLength(1);
       const before = (await api.get(`/v1/documents/${id}`)).body;
       const rows = { ...(await countRows(server)), ...(await countLibraryRows(server)) };
-      const library = [(await api.get('/v1/texts')).body, (await api.get('/v1/risk-blocks')).body, (await api.get('/v1/voices')).body, (await api.get('/v1/snippets')).body];
+      const library = [
+        (await api.get('/v1/texts')).body,
+        (await api.get('/v1/risk-blocks')).body,
+        (await api.get('/v1/voices')).body,
+        (await api.get('/v1/snippets')).body,
+      ];
       const put = await api.put(`/v1/documents/${id}/spec`, spec);
       expect(put.status, JSON.stringify(put.body)).toBe(200);
       expect((await api.get(`/v1/documents/${id}`)).body.document.updatedAt).toBe(before.document.updatedAt);
       expect({ ...(await countRows(server)), ...(await countLibraryRows(server)) }).toEqual(rows);
-      expect([(await api.get('/v1/texts')).body, (await api.get('/v1/risk-blocks')).body, (await api.get('/v1/voices')).body, (await api.get('/v1/snippets')).body]).toEqual(library);
+      expect([
+        (await api.get('/v1/texts')).body,
+        (await api.get('/v1/risk-blocks')).body,
+        (await api.get('/v1/voices')).body,
+        (await api.get('/v1/snippets')).body,
+      ]).toEqual(library);
       expect((await api.get(`/v1/documents/${id}/spec`)).body).toEqual(spec);
     }
   });

@@ -48,7 +48,13 @@ describeEachDialect('llm status', (dialect) => {
       fake = await startFakeOpenAi();
       server = await startTestServer({
         dialect,
-        env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: API_KEY, LLM_MODEL: 'fake-large', LLM_SYNTHESIS_MODEL: 'fake-synth' },
+        env: {
+          LLM_PROVIDER: 'openai-compatible',
+          LLM_BASE_URL: fake.baseUrl,
+          LLM_API_KEY: API_KEY,
+          LLM_MODEL: 'fake-large',
+          LLM_SYNTHESIS_MODEL: 'fake-synth',
+        },
       });
       api = await apiFor(server);
     });

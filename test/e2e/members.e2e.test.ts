@@ -8,7 +8,14 @@ import { describeEachDialect } from '../support/dialects.js';
 import { addTestMember, signDevToken } from '../support/members.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
-interface Member { userId: string; subject: string; email: string | null; role: string; source: string; createdAt: string }
+interface Member {
+  userId: string;
+  subject: string;
+  email: string | null;
+  role: string;
+  source: string;
+  createdAt: string;
+}
 
 describeEachDialect('members', (dialect) => {
   let server: TestServer;
@@ -29,7 +36,11 @@ describeEachDialect('members', (dialect) => {
     return ((await response.json()) as { members: Member[] }).members;
   }
   const whoami = async (token: string, org?: string) =>
-    (await (await server.call('GET', '/v1/whoami', { token, org })).json()) as { activeOrg: string | null; activeRole: string | null; user: { memberships: Array<{ slug: string; role: string }> } };
+    (await (await server.call('GET', '/v1/whoami', { token, org })).json()) as {
+      activeOrg: string | null;
+      activeRole: string | null;
+      user: { memberships: Array<{ slug: string; role: string }> };
+    };
 
   it('lists the dev user as the owner of each demo organization (existing users keep working)', async () => {
     for (const org of ['acme', 'globex']) {
@@ -101,7 +112,7 @@ describeEachDialect('members', (dialect) => {
     expect((await server.call('GET', '/v1/documents', { token: erin.token, org: 'acme' })).status).toBe(404);
   });
 
-  it('another organization\'s member is 404 and stays as it is', async () => {
+  it("another organization's member is 404 and stays as it is", async () => {
     const gus = await addTestMember(server, owner, 'globex', 'editor', 'sub|gus');
     const answers = [
       await server.call('PATCH', `/v1/members/${gus.userId}`, { token: owner, org: 'acme', body: { role: 'owner' } }),

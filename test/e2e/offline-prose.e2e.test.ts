@@ -28,7 +28,8 @@ const CASES = [
 /** A line that is a form entry: a short capitalized label, a colon, a value. */
 const KEY_VALUE_LINE = /^(?:[-*]\s+)?[A-Z][\p{L}()/?0-9]*(?:\s+[\p{L}()/?0-9]+){0,6}:\s+\S/mu;
 /** Verbs a recommendation opens an action with. */
-const IMPERATIVE = /(?:^|[.!?]\s+|\n[-*]\s+)(?:Approve|Reject|Require|Obtain|Request|Ask|Confirm|Name|Schedule|Encrypt|Review|Restrict|Document|Adopt|Put|Sign|Make|Keep|Set|Define|Agree|Record|Consult|Carry|Meet)\b/;
+const IMPERATIVE =
+  /(?:^|[.!?]\s+|\n[-*]\s+)(?:Approve|Reject|Require|Obtain|Request|Ask|Confirm|Name|Schedule|Encrypt|Review|Restrict|Document|Adopt|Put|Sign|Make|Keep|Set|Define|Agree|Record|Consult|Carry|Meet)\b/;
 
 describeEachDialect('offline prose', (dialect) => {
   let server: TestServer;
@@ -42,7 +43,15 @@ describeEachDialect('offline prose', (dialect) => {
   });
   afterAll(async () => server?.close());
 
-  async function generated(slug: string, fields: Record<string, unknown>): Promise<{ id: string; sections: Section[]; finished: ProgressEvent & { unsupported_sections: unknown[] }; fields: Array<{ key: string; label: string | null; options: string[] | null }> }> {
+  async function generated(
+    slug: string,
+    fields: Record<string, unknown>,
+  ): Promise<{
+    id: string;
+    sections: Section[];
+    finished: ProgressEvent & { unsupported_sections: unknown[] };
+    fields: Array<{ key: string; label: string | null; options: string[] | null }>;
+  }> {
     const created = await api.post('/v1/documents', { templateId: slug, fields });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.document.id as string;
@@ -77,7 +86,7 @@ describeEachDialect('offline prose', (dialect) => {
     });
   }
 
-  it('the memo\'s findings state gaps instead of repeating the baseline, and its recommendation recommends actions', async () => {
+  it("the memo's findings state gaps instead of repeating the baseline, and its recommendation recommends actions", async () => {
     const { sections } = await generated('vendor-security-memo', MEMO_FIELDS);
     const byKey = Object.fromEntries(sections.map((s) => [s.key, s]));
     const findings = byKey.findings.content;
@@ -101,9 +110,12 @@ describeEachDialect('offline prose', (dialect) => {
     expect(live.body).toMatchObject({ mode: 'live', identical: true });
   });
 
-  it('the DPIA\'s boolean and enum fields become statements with their labels', async () => {
+  it("the DPIA's boolean and enum fields become statements with their labels", async () => {
     const { sections } = await generated('gdpr-dpia', CASES[0][1]);
-    const text = sections.filter((s) => s.render_mode === 'synthesized').map((s) => s.content).join('\n\n');
+    const text = sections
+      .filter((s) => s.render_mode === 'synthesized')
+      .map((s) => s.content)
+      .join('\n\n');
     expect(text).toMatch(/legitimate interests/i);
     expect(text).toContain('There are transfers outside the EEA.');
   });

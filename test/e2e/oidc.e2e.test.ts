@@ -30,8 +30,13 @@ describeEachDialect('oidc mode', (dialect) => {
     const { port } = idp.address() as AddressInfo;
     sign = async (claims) => {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'idp-key-1' }).setIssuer(ISSUER).setAudience(AUDIENCE)
-        .setIssuedAt(now).setExpirationTime(now + 300).sign(privateKey);
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: 'idp-key-1' })
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 300)
+        .sign(privateKey);
     };
     server = await startTestServer({
       dialect,
@@ -75,9 +80,15 @@ describeEachDialect('oidc mode', (dialect) => {
 
   it('memberships follow the claim: granted with its role, changed with it, removed when it drops the organization', async () => {
     const claims = (orgs: unknown) => sign({ sub: 'idp|carol', email: 'carol@example.test', orgs });
-    expect(await membershipsOf(await claims(['acme:reviewer', 'globex']))).toEqual([{ slug: 'acme', role: 'reviewer' }, { slug: 'globex', role: 'editor' }]);
+    expect(await membershipsOf(await claims(['acme:reviewer', 'globex']))).toEqual([
+      { slug: 'acme', role: 'reviewer' },
+      { slug: 'globex', role: 'editor' },
+    ]);
     // A space-separated string claim, the role of acme lowered: the membership follows.
-    expect(await membershipsOf(await claims('acme:viewer globex'))).toEqual([{ slug: 'acme', role: 'viewer' }, { slug: 'globex', role: 'editor' }]);
+    expect(await membershipsOf(await claims('acme:viewer globex'))).toEqual([
+      { slug: 'acme', role: 'viewer' },
+      { slug: 'globex', role: 'editor' },
+    ]);
     // The claim stops naming acme: the membership is gone, and acting in acme is 404.
     const withoutAcme = await claims(['globex']);
     expect(await membershipsOf(withoutAcme)).toEqual([{ slug: 'globex', role: 'editor' }]);
@@ -95,9 +106,14 @@ describeEachDialect('oidc mode', (dialect) => {
     expect(added.status).toBe(201);
     expect(await added.json()).toMatchObject({ subject: 'idp|dave', role: 'editor', source: 'local' });
     // Dave's next token still names only globex: the acme membership was not the claim's to remove.
-    expect(await membershipsOf(dave)).toEqual([{ slug: 'globex', role: 'reviewer' }, { slug: 'acme', role: 'editor' }]);
+    expect(await membershipsOf(dave)).toEqual([
+      { slug: 'globex', role: 'reviewer' },
+      { slug: 'acme', role: 'editor' },
+    ]);
     // Olga's own membership came from the claim: changing it here would be undone on her next request.
-    const members = (await (await server.call('GET', '/v1/members', { token: owner, org: 'acme' })).json()) as { members: Array<{ userId: string; subject: string; source: string }> };
+    const members = (await (await server.call('GET', '/v1/members', { token: owner, org: 'acme' })).json()) as {
+      members: Array<{ userId: string; subject: string; source: string }>;
+    };
     const olga = members.members.find((m) => m.subject === 'idp|olga');
     expect(olga?.source).toBe('claim');
     const demote = await server.call('PATCH', `/v1/members/${olga?.userId}`, { token: owner, org: 'acme', body: { role: 'viewer' } });
@@ -108,8 +124,13 @@ describeEachDialect('oidc mode', (dialect) => {
   it('refuses a token of the right key but another issuer', async () => {
     const { privateKey } = await generateKeyPair('RS256');
     const now = Math.floor(Date.now() / 1000);
-    const foreign = await new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: 'idp-key-1' }).setSubject('idp|eve').setIssuer(ISSUER)
-      .setAudience(AUDIENCE).setExpirationTime(now + 300).sign(privateKey);
+    const foreign = await new SignJWT({})
+      .setProtectedHeader({ alg: 'RS256', kid: 'idp-key-1' })
+      .setSubject('idp|eve')
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setExpirationTime(now + 300)
+      .sign(privateKey);
     expect((await server.call('GET', '/v1/whoami', { token: foreign })).status).toBe(401);
   });
 });

@@ -13,27 +13,85 @@ const run = promisify(execFile);
 
 /** Every schema name the spec's "Resources and their fields" and "Other bodies" tables give. */
 const SPEC_SCHEMA_NAMES = [
-  'CreateDocumentBody', 'UpdateDocumentBody', 'FieldsBody', 'FieldModel', 'FieldsResponse',
-  'CreateSectionBody', 'SectionEditBody', 'SectionOutputBody', 'ReorderSectionsBody',
-  'DataNeedCreateBody', 'DataNeedUpdateBody',
-  'CreateTextBody', 'UpdateTextBody',
-  'SnippetCreateBody', 'SnippetUpdateBody', 'SetSnippetItemsBody', 'SnippetItemInput', 'BindSnippetBody', 'UpdateDocumentSnippetBody',
-  'CreateRiskBlockBody', 'UpdateRiskBlockBody', 'CreateVoiceBody', 'UpdateVoiceBody', 'CreateToolRegistrationBody',
-  'CreateSnapshotBody', 'DeleteSnapshotResponse', 'DeleteFieldResponse',
-  'SynthesizedContext', 'SynthesisResponse', 'SynthesisHistoryResponse',
-  'GatherBody', 'GenerateBody', 'RegenerateBody', 'OrchestrateBody', 'StateBody', 'PromptAssistBody', 'PromptAssistResponse',
-  'TidyTemplateBody', 'TidyTemplateResponse', 'GenerateResponse', 'GenerateConflictResponse', 'LlmStatusResponse',
-  'OrgsResponse', 'OrgSummary', 'WhoamiResponse', 'WhoamiUser', 'HTTPValidationError', 'ValidationError',
+  'CreateDocumentBody',
+  'UpdateDocumentBody',
+  'FieldsBody',
+  'FieldModel',
+  'FieldsResponse',
+  'CreateSectionBody',
+  'SectionEditBody',
+  'SectionOutputBody',
+  'ReorderSectionsBody',
+  'DataNeedCreateBody',
+  'DataNeedUpdateBody',
+  'CreateTextBody',
+  'UpdateTextBody',
+  'SnippetCreateBody',
+  'SnippetUpdateBody',
+  'SetSnippetItemsBody',
+  'SnippetItemInput',
+  'BindSnippetBody',
+  'UpdateDocumentSnippetBody',
+  'CreateRiskBlockBody',
+  'UpdateRiskBlockBody',
+  'CreateVoiceBody',
+  'UpdateVoiceBody',
+  'CreateToolRegistrationBody',
+  'CreateSnapshotBody',
+  'DeleteSnapshotResponse',
+  'DeleteFieldResponse',
+  'SynthesizedContext',
+  'SynthesisResponse',
+  'SynthesisHistoryResponse',
+  'GatherBody',
+  'GenerateBody',
+  'RegenerateBody',
+  'OrchestrateBody',
+  'StateBody',
+  'PromptAssistBody',
+  'PromptAssistResponse',
+  'TidyTemplateBody',
+  'TidyTemplateResponse',
+  'GenerateResponse',
+  'GenerateConflictResponse',
+  'LlmStatusResponse',
+  'OrgsResponse',
+  'OrgSummary',
+  'WhoamiResponse',
+  'WhoamiUser',
+  'HTTPValidationError',
+  'ValidationError',
 ];
 
 /** The spec's "Event kinds, in lifecycle order". */
 const EVENT_KINDS = [
-  'pipeline_started', 'pipeline_blocked', 'gather_started', 'need_started', 'need_finished', 'need_failed', 'need_cached',
-  'orchestrate_started', 'synthesize_started', 'render_started', 'verify_started', 'verify_section_started', 'verify_section_finished',
-  'pipeline_finished', 'pipeline_failed',
+  'pipeline_started',
+  'pipeline_blocked',
+  'gather_started',
+  'need_started',
+  'need_finished',
+  'need_failed',
+  'need_cached',
+  'orchestrate_started',
+  'synthesize_started',
+  'render_started',
+  'verify_started',
+  'verify_section_started',
+  'verify_section_finished',
+  'pipeline_finished',
+  'pipeline_failed',
 ];
 
-type Schema = { $ref?: string; type?: string; properties?: Record<string, Schema>; items?: Schema; enum?: unknown[]; oneOf?: Schema[]; anyOf?: Schema[]; additionalProperties?: unknown } & Record<string, unknown>;
+type Schema = {
+  $ref?: string;
+  type?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  enum?: unknown[];
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  additionalProperties?: unknown;
+} & Record<string, unknown>;
 type Media = Record<string, { schema?: Schema }>;
 type Operation = {
   security?: unknown[];
@@ -52,7 +110,9 @@ type Doc = {
 };
 
 function operationsOf(doc: Doc) {
-  return Object.entries(doc.paths).flatMap(([pathname, item]) => Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${pathname}`, operation })));
+  return Object.entries(doc.paths).flatMap(([pathname, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${pathname}`, operation })),
+  );
 }
 
 /** The schema a `$ref` names (one level), else the schema itself. */
@@ -124,11 +184,18 @@ describe('OpenAPI documents', () => {
     const jsonResponses = operationsOf(v1).flatMap(({ name, operation }) =>
       Object.entries(operation.responses ?? {})
         .filter(([status]) => status.startsWith('2'))
-        .flatMap(([status, response]) => Object.entries(response.content ?? {}).filter(([type]) => type.includes('json')).map(([, media]) => ({ where: `${name} ${status}`, schema: media.schema ?? {} }))),
+        .flatMap(([status, response]) =>
+          Object.entries(response.content ?? {})
+            .filter(([type]) => type.includes('json'))
+            .map(([, media]) => ({ where: `${name} ${status}`, schema: media.schema ?? {} })),
+        ),
     );
     expect(jsonResponses.length).toBeGreaterThan(60);
     expect(jsonResponses.filter((r) => isOpenObject(v1, r.schema)).map((r) => r.where)).toEqual([]);
-    const named = (schema: Schema): boolean => Boolean(schema.$ref) || (schema.type === 'array' && Boolean(schema.items && named(schema.items))) || (schema.type === 'object' && Object.keys(schema.properties ?? {}).length > 0);
+    const named = (schema: Schema): boolean =>
+      Boolean(schema.$ref) ||
+      (schema.type === 'array' && Boolean(schema.items && named(schema.items))) ||
+      (schema.type === 'object' && Object.keys(schema.properties ?? {}).length > 0);
     expect(jsonResponses.filter((r) => !named(r.schema)).map((r) => r.where)).toEqual([]);
     expect(JSON.stringify(v1.paths['/v1/documents'].post.responses?.['201'])).toContain('#/components/schemas/DocumentDetail');
     expect(JSON.stringify(v1.paths['/v1/documents/{document_id}/readiness'].get.responses?.['200'])).toContain('#/components/schemas/Readiness');
@@ -152,18 +219,28 @@ describe('OpenAPI documents', () => {
     expect(enumOf(v1, 'UpdateRiskBlockBody', 'status')).toEqual(['draft', 'approved']);
     expect(enumOf(v1, 'RiskBlock', 'status')).toEqual(['draft', 'approved']);
     const valueTypes = ['string', 'number', 'integer', 'boolean', 'date', 'email', 'url', 'enum', 'text'];
-    for (const [schema, property] of [['CreateTextBody', 'valueType'], ['FieldModel', 'valueType'], ['Text', 'valueType']]) expect(enumOf(v1, schema, property)).toEqual(valueTypes);
+    for (const [schema, property] of [
+      ['CreateTextBody', 'valueType'],
+      ['FieldModel', 'valueType'],
+      ['Text', 'valueType'],
+    ])
+      expect(enumOf(v1, schema, property)).toEqual(valueTypes);
     expect(enumOf(v1, 'CreateToolRegistrationBody', 'classPath')).toEqual(['http.json', 'mcp.http', 'builtin.date_add', 'builtin.currency_convert']);
     // One enum, never a union of single-value literals.
     const singleLiteralUnions = Object.entries(v1.components.schemas).flatMap(([name, schema]) =>
-      Object.entries(schema.properties ?? {}).filter(([, p]) => (p.anyOf ?? []).filter((b) => b.const !== undefined || b.enum?.length === 1).length > 1).map(([key]) => `${name}.${key}`),
+      Object.entries(schema.properties ?? {})
+        .filter(([, p]) => (p.anyOf ?? []).filter((b) => b.const !== undefined || b.enum?.length === 1).length > 1)
+        .map(([key]) => `${name}.${key}`),
     );
     expect(singleLiteralUnions).toEqual([]);
   });
 
   it('document errors per status: 422 as oneOf a string detail and HTTPValidationError; 401 and organization-not-found 404 on every authenticated operation', () => {
     const create = v1.paths['/v1/documents'].post.responses ?? {};
-    expect(create['422'].content?.['application/json'].schema?.oneOf).toEqual([{ $ref: '#/components/schemas/ErrorMessage' }, { $ref: '#/components/schemas/HTTPValidationError' }]);
+    expect(create['422'].content?.['application/json'].schema?.oneOf).toEqual([
+      { $ref: '#/components/schemas/ErrorMessage' },
+      { $ref: '#/components/schemas/HTTPValidationError' },
+    ]);
     expect(v1.components.schemas.ErrorMessage.properties?.detail).toMatchObject({ type: 'string' });
     const authenticated = operationsOf(full).filter(({ operation }) => (operation.security ?? []).length > 0);
     expect(authenticated.length).toBeGreaterThan(60);
@@ -174,8 +251,14 @@ describe('OpenAPI documents', () => {
   });
 
   it('reference TemplateSpec from template create/replace and spec PUT, and ConfigBody with named groups from config PUT', () => {
-    for (const [pathname, method] of [['/v1/templates', 'post'], ['/v1/templates/{slug}', 'put'], ['/v1/documents/{document_id}/spec', 'put']]) {
-      expect(v1.paths[pathname][method].requestBody?.content?.['application/json'].schema?.$ref, `${method} ${pathname}`).toBe('#/components/schemas/TemplateSpec');
+    for (const [pathname, method] of [
+      ['/v1/templates', 'post'],
+      ['/v1/templates/{slug}', 'put'],
+      ['/v1/documents/{document_id}/spec', 'put'],
+    ]) {
+      expect(v1.paths[pathname][method].requestBody?.content?.['application/json'].schema?.$ref, `${method} ${pathname}`).toBe(
+        '#/components/schemas/TemplateSpec',
+      );
     }
     expect(v1.paths['/v1/documents/{document_id}/config'].put.requestBody?.content?.['application/json'].schema?.$ref).toBe('#/components/schemas/ConfigBody');
     const groups = v1.components.schemas.ConfigBody.properties ?? {};
@@ -207,19 +290,29 @@ describe('OpenAPI documents', () => {
     const declared = new Map((v1.tags ?? []).map((t) => [t.name, t.description]));
     expect([...used].filter((tag) => !declared.get(tag))).toEqual([]);
     const examples = (pathname: string, method: string) => JSON.stringify(v1.paths[pathname][method]);
-    for (const [pathname, method] of [['/v1/documents', 'post'], ['/v1/documents/{document_id}/fields', 'put'], ['/v1/documents/{document_id}/readiness', 'get'], ['/v1/documents/{document_id}/generate', 'post'], ['/v1/templates', 'post']]) {
+    for (const [pathname, method] of [
+      ['/v1/documents', 'post'],
+      ['/v1/documents/{document_id}/fields', 'put'],
+      ['/v1/documents/{document_id}/readiness', 'get'],
+      ['/v1/documents/{document_id}/generate', 'post'],
+      ['/v1/templates', 'post'],
+    ]) {
       expect(examples(pathname, method), `${method} ${pathname}`).toMatch(/"examples?"/);
     }
   });
 
   it('lint with spectral (spectral:oas) with zero errors', async () => {
     const dir = await fs.mkdtemp(path.join(server.dataDir, 'spectral-'));
-    for (const [name, doc] of [['full', full], ['v1', v1]] as const) {
+    for (const [name, doc] of [
+      ['full', full],
+      ['v1', v1],
+    ] as const) {
       const file = path.join(dir, `${name}.json`);
       await fs.writeFile(file, JSON.stringify(doc));
       const bin = path.resolve('node_modules/.bin/spectral');
-      const result = await run(bin, ['lint', file, '--ruleset', path.resolve('.spectral.yaml'), '--format', 'json', '--quiet', '--fail-severity', 'error'], { timeout: 60_000 })
-        .catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '[]' }));
+      const result = await run(bin, ['lint', file, '--ruleset', path.resolve('.spectral.yaml'), '--format', 'json', '--quiet', '--fail-severity', 'error'], {
+        timeout: 60_000,
+      }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '[]' }));
       const findings = JSON.parse(result.stdout || '[]') as Array<{ severity: number; code: string; message: string; path: string[] }>;
       const errors = findings.filter((f) => f.severity === 0);
       expect(errors.map((e) => `${e.code} ${e.path.join('.')}: ${e.message}`)).toEqual([]);

@@ -78,7 +78,9 @@ describeEachDialect('operations with all-optional bodies', (dialect) => {
   });
 
   it('declares those request bodies optional in OpenAPI, and the others required', async () => {
-    const doc = (await (await server.call('GET', '/v1/openapi.json')).json()) as { paths: Record<string, Record<string, { requestBody?: { required?: boolean } }>> };
+    const doc = (await (await server.call('GET', '/v1/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { requestBody?: { required?: boolean } }>>;
+    };
     expect(doc.paths['/v1/documents/{document_id}/generate'].post.requestBody?.required).toBe(false);
     expect(doc.paths['/v1/documents/{document_id}/snapshots'].post.requestBody?.required).toBe(false);
     expect(doc.paths['/v1/documents/{document_id}/gather'].post.requestBody?.required).toBe(false);

@@ -156,7 +156,13 @@ describeEachDialect('cursor pagination', (dialect) => {
 
   it('declares limit and cursor, and the paging headers of bare arrays, in OpenAPI', async () => {
     const doc = (await (await server.call('GET', '/v1/openapi.json')).json()) as {
-      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema: { maximum?: number } }>; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: Array<{ name: string; in: string; schema: { maximum?: number } }>; responses: Record<string, { headers?: Record<string, unknown> }> }
+        >
+      >;
     };
     const listTexts = doc.paths['/v1/texts'].get;
     expect(listTexts.parameters?.find((p) => p.name === 'limit')).toMatchObject({ in: 'query', schema: { maximum: 200 } });

@@ -53,7 +53,7 @@ describeEachDialect('roles: approval gates', (dialect) => {
     expect((await reviewer.put(`/v1/documents/${id}/state`, { state: 'draft' })).body.document.state).toBe('draft');
   });
 
-  it('approving a risk block needs a reviewer: on create, on update, and when an approved block\'s content changes', async () => {
+  it("approving a risk block needs a reviewer: on create, on update, and when an approved block's content changes", async () => {
     const refusedCreate = await editor.post('/v1/risk-blocks', { key: 'rb_gate', heading: 'Liability', template: 'Capped', status: 'approved' });
     expect(refusedCreate.status).toBe(403);
     expect(refusedCreate.body.detail).toMatch(/^approving a risk block needs the reviewer role/);
@@ -88,7 +88,7 @@ describeEachDialect('roles: approval gates', (dialect) => {
     expect((await reviewer.post('/v1/templates', spec)).status).toBe(201);
   });
 
-  it('an editor may not register a tool (its server would receive colleagues\' tokens); an owner may', async () => {
+  it("an editor may not register a tool (its server would receive colleagues' tokens); an owner may", async () => {
     const body = { name: 'roles-mcp', category: 'crm', classPath: 'mcp.http', configJson: { url: 'https://mcp.example/mcp', tool: 'lookup_matter' } };
     const refused = await editor.post('/v1/tool-registrations', body);
     expect(refused.status).toBe(403);

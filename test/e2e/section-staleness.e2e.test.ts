@@ -34,7 +34,11 @@ const NEW_VALUES: Record<string, string> = {
   signatory: 'K. Jones',
 };
 
-interface WireSection { key: string; status: string; staleBecause?: Array<{ cause: string; path: string }> }
+interface WireSection {
+  key: string;
+  status: string;
+  staleBecause?: Array<{ cause: string; path: string }>;
+}
 
 /** Deterministic pseudo-random numbers (mulberry32), so a failing choice can be replayed. */
 function seeded(seed: number): () => number {
@@ -79,11 +83,13 @@ describeEachDialect('section staleness', (dialect) => {
     const listed = await api.get(`/v1/documents/${id}/sections`);
     expect(listed.status).toBe(200);
     const of = (sections: WireSection[]) =>
-      Object.fromEntries(sections.map((s) => {
-        expect(s.status).toBe('generated');
-        expect(Array.isArray(s.staleBecause), `${s.key} has staleBecause`).toBe(true);
-        return [s.key, (s.staleBecause ?? []).map((c) => `${c.cause}:${c.path}`).sort()];
-      }));
+      Object.fromEntries(
+        sections.map((s) => {
+          expect(s.status).toBe('generated');
+          expect(Array.isArray(s.staleBecause), `${s.key} has staleBecause`).toBe(true);
+          return [s.key, (s.staleBecause ?? []).map((c) => `${c.cause}:${c.path}`).sort()];
+        }),
+      );
     const fromDetail = of(detail.body.sections);
     expect(of(listed.body)).toEqual(fromDetail);
     return fromDetail;

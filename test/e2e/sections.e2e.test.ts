@@ -18,7 +18,14 @@ describeEachDialect('sections', (dialect) => {
     server = await startTestServer({ dialect });
     api = await apiFor(server);
     globex = api.as('globex');
-    await createTemplate(api, { slug: 'sec', title: 'Sections', sections: [{ key: 'a', title: 'A' }, { key: 'b', title: 'B' }] });
+    await createTemplate(api, {
+      slug: 'sec',
+      title: 'Sections',
+      sections: [
+        { key: 'a', title: 'A' },
+        { key: 'b', title: 'B' },
+      ],
+    });
   });
   afterAll(async () => server?.close());
 
@@ -30,8 +37,22 @@ describeEachDialect('sections', (dialect) => {
     const id = await newDocument();
     const plain = await api.post(`/v1/documents/${id}/sections`, { title: 'Background' });
     expect(plain.status).toBe(201);
-    expect(plain.body).toMatchObject({ title: 'Background', render_mode: 'synthesized', output_type: 'string', status: 'empty', prompt: null, key: 'background', ordinal: 2 });
-    const full = await api.post(`/v1/documents/${id}/sections`, { title: 'Table', render_mode: 'templated', output_type: 'table', output_template: '| a |\n|---|\n| {{ x }} |', prompt: null });
+    expect(plain.body).toMatchObject({
+      title: 'Background',
+      render_mode: 'synthesized',
+      output_type: 'string',
+      status: 'empty',
+      prompt: null,
+      key: 'background',
+      ordinal: 2,
+    });
+    const full = await api.post(`/v1/documents/${id}/sections`, {
+      title: 'Table',
+      render_mode: 'templated',
+      output_type: 'table',
+      output_template: '| a |\n|---|\n| {{ x }} |',
+      prompt: null,
+    });
     expect(full.body).toMatchObject({ render_mode: 'templated', output_type: 'table', output_template: '| a |\n|---|\n| {{ x }} |' });
     const partial = await api.post(`/v1/documents/${id}/sections`, { title: 'Prompted', prompt: 'Explain' });
     expect(partial.body).toMatchObject({ render_mode: 'synthesized', output_type: 'string', prompt: 'Explain' });
@@ -42,7 +63,15 @@ describeEachDialect('sections', (dialect) => {
   it('refuses bad creates with 422 and foreign documents with 404, writing nothing', async () => {
     const id = await newDocument();
     const before = await countRows(server);
-    for (const body of [{}, { title: '' }, { title: '  ' }, { title: 'x', render_mode: 'magic' }, { title: 'x', output_type: 'pdf' }, { title: 'x', render_mode: 'templated', output_template: '{% if %}' }, { title: 'x', bogus: 1 }]) {
+    for (const body of [
+      {},
+      { title: '' },
+      { title: '  ' },
+      { title: 'x', render_mode: 'magic' },
+      { title: 'x', output_type: 'pdf' },
+      { title: 'x', render_mode: 'templated', output_template: '{% if %}' },
+      { title: 'x', bogus: 1 },
+    ]) {
       expect((await api.post(`/v1/documents/${id}/sections`, body)).status, JSON.stringify(body)).toBe(422);
     }
     expect((await globex.post(`/v1/documents/${id}/sections`, { title: 'x' })).status).toBe(404);

@@ -41,7 +41,10 @@ maybe(`shared blobs across servers${POSTGRES_URL ? '' : ' (skipped: TEST_POSTGRE
   });
   afterAll(async () => {
     await s3?.close();
-    for (const [name, value] of [['AWS_ACCESS_KEY_ID', savedAws.id], ['AWS_SECRET_ACCESS_KEY', savedAws.secret]] as const) {
+    for (const [name, value] of [
+      ['AWS_ACCESS_KEY_ID', savedAws.id],
+      ['AWS_SECRET_ACCESS_KEY', savedAws.secret],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -56,7 +59,12 @@ maybe(`shared blobs across servers${POSTGRES_URL ? '' : ' (skipped: TEST_POSTGRE
 
       beforeAll(async () => {
         // One deployment: A (ROLE=api) and B share the database and its QUIRE_SECRET_KEY.
-        const env = { ...setup.env(), UPLOAD_MAX_BYTES: String(CAP), UPLOAD_INSPECT_TIMEOUT_SECONDS: '120', QUIRE_SECRET_KEY: randomBytes(32).toString('base64') };
+        const env = {
+          ...setup.env(),
+          UPLOAD_MAX_BYTES: String(CAP),
+          UPLOAD_INSPECT_TIMEOUT_SECONDS: '120',
+          QUIRE_SECRET_KEY: randomBytes(32).toString('base64'),
+        };
         // A only serves HTTP, so every extraction runs on B; B has its own DATA_DIR, same schema.
         a = await startTestServer({ dialect: 'postgres', env: { ...env, ROLE: 'api' } });
         b = await startTestServer({ dialect: 'postgres', schema: a.schema, env });
@@ -78,7 +86,9 @@ maybe(`shared blobs across servers${POSTGRES_URL ? '' : ' (skipped: TEST_POSTGRE
 
       it('serves and extracts on B a file uploaded through A', { timeout: 120_000 }, async () => {
         const pdf = await makeInvoicePdf();
-        const created = await postMultipart(a, tokenA, 'acme', '/assessments', { name: 'Two hosts' }, [{ name: 'invoice.pdf', bytes: pdf, type: 'application/pdf' }]);
+        const created = await postMultipart(a, tokenA, 'acme', '/assessments', { name: 'Two hosts' }, [
+          { name: 'invoice.pdf', bytes: pdf, type: 'application/pdf' },
+        ]);
         expect(created.status).toBe(201);
         const doc = created.body.documents[0];
 
@@ -107,11 +117,16 @@ maybe(`shared blobs across servers${POSTGRES_URL ? '' : ' (skipped: TEST_POSTGRE
 
       it('deletes through B what A stored, and keeps nothing of a refused upload', { timeout: 60_000 }, async () => {
         const before = await a.blobs.inventory();
-        const created = await postMultipart(a, tokenA, 'acme', '/assessments', { name: 'Short-lived' }, [{ name: 'a.txt', bytes: Buffer.from('Vendor: Contoso Ltd\n'), type: 'text/plain' }]);
+        const created = await postMultipart(a, tokenA, 'acme', '/assessments', { name: 'Short-lived' }, [
+          { name: 'a.txt', bytes: Buffer.from('Vendor: Contoso Ltd\n'), type: 'text/plain' },
+        ]);
         expect(created.status).toBe(201);
         await b.jobs.idle();
         expect((await b.blobs.inventory()).keys.length).toBe(before.keys.length + 1);
-        const deleted = await fetch(`${b.url}/assessments/${created.body.assessment.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${tokenB}`, 'x-org-slug': 'acme' } });
+        const deleted = await fetch(`${b.url}/assessments/${created.body.assessment.id}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${tokenB}`, 'x-org-slug': 'acme' },
+        });
         expect(deleted.status).toBe(200);
         expect(await a.blobs.inventory()).toEqual(before);
 

@@ -17,7 +17,8 @@ import { type ProgressEvent, collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 function answer(request: FakeChatRequest) {
-  if (request.schemaName === 'synthesized_context') return { content: JSON.stringify({ summary: 'A vendor review.', key_facts: [], parties: [], dates: [], amounts: [], open_questions: [] }) };
+  if (request.schemaName === 'synthesized_context')
+    return { content: JSON.stringify({ summary: 'A vendor review.', key_facts: [], parties: [], dates: [], amounts: [], open_questions: [] }) };
   if (request.schemaName) return { content: JSON.stringify({}) };
   if (request.user.includes('Angle')) return { content: `An angle from ${request.model}.` };
   return { content: 'A careful summary.' };
@@ -26,19 +27,31 @@ function answer(request: FakeChatRequest) {
 const SPEC = {
   slug: 'staleness-inputs',
   title: 'Staleness inputs',
-  fields: [{ key: 'client', value: 'Globex' }, { key: 'vendor_name', value: 'Initech' }],
+  fields: [
+    { key: 'client', value: 'Globex' },
+    { key: 'vendor_name', value: 'Initech' },
+  ],
   dataNeeds: [{ output_key: 'angle', kind: 'llm', prompt_body: 'Angle for {{ client }}' }],
   config: { verify: { judge: 'deterministic' }, voice: { voiceName: 'Plain' }, synthesis: { enabled: false } },
   sections: [
     { key: 'intro', title: 'Intro', render_mode: 'templated', output_template: 'For {{ client }}.' },
     { key: 'angle', title: 'Angle', render_mode: 'templated', output_template: 'Angle: {{ angle }}' },
     { key: 'vendor', title: 'Vendor', render_mode: 'templated', output_template: 'Vendor {{ vendor_info.vendor }}.' },
-    { key: 'risks', title: 'Risks', render_mode: 'templated', output_template: '{% for s in snippets %}{% for i in s.items %}{{ i.riskBlock.heading }}{% endfor %}{% endfor %}' },
+    {
+      key: 'risks',
+      title: 'Risks',
+      render_mode: 'templated',
+      output_template: '{% for s in snippets %}{% for i in s.items %}{{ i.riskBlock.heading }}{% endfor %}{% endfor %}',
+    },
     { key: 'summary', title: 'Summary', prompt: 'Summarize' },
   ],
 };
 
-interface WireSection { id: string; key: string; staleBecause?: Array<{ cause: string; path: string; via?: string }> }
+interface WireSection {
+  id: string;
+  key: string;
+  staleBecause?: Array<{ cause: string; path: string; via?: string }>;
+}
 
 describeEachDialect('staleness from voices, the library, definitions, tools and models', (dialect) => {
   let fake: FakeOpenAi;
@@ -52,7 +65,13 @@ describeEachDialect('staleness from voices, the library, definitions, tools and 
     jsonApi = await startJsonApiServer();
     server = await startTestServer({
       dialect,
-      env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-large', LLM_TIMEOUT_MS: '5000', TOOL_ALLOWED_HOSTS: `127.0.0.1:${jsonApi.port}` },
+      env: {
+        LLM_PROVIDER: 'openai-compatible',
+        LLM_BASE_URL: fake.baseUrl,
+        LLM_MODEL: 'fake-large',
+        LLM_TIMEOUT_MS: '5000',
+        TOOL_ALLOWED_HOSTS: `127.0.0.1:${jsonApi.port}`,
+      },
     });
     api = await apiFor(server);
     token = await server.login();
@@ -79,16 +98,33 @@ describeEachDialect('staleness from voices, the library, definitions, tools and 
     expect(detail.status).toBe(200);
     const sections = detail.body.sections as WireSection[];
     for (const s of sections) expect(Array.isArray(s.staleBecause), `${s.key} carries staleBecause`).toBe(true);
-    return Object.fromEntries(sections.filter((s) => (s.staleBecause ?? []).length > 0).map((s) => [s.key, (s.staleBecause ?? []).map((c) => `${c.cause}:${c.path}`).sort()]));
+    return Object.fromEntries(
+      sections.filter((s) => (s.staleBecause ?? []).length > 0).map((s) => [s.key, (s.staleBecause ?? []).map((c) => `${c.cause}:${c.path}`).sort()]),
+    );
   }
 
   /** A generated document of the template with a tool data-need and a bound snippet holding a risk block. */
   async function generatedDocument(): Promise<{ id: string; blockId: string; toolName: string }> {
     const id = (await created(api, '/v1/documents', { templateId: SPEC.slug })).document.id as string;
     const toolName = `vendors-${id}`;
-    await created(api, '/v1/tool-registrations', { name: toolName, category: 'vendors', classPath: 'http.json', configJson: { url: `${jsonApi.url}/vendors`, resultPath: 'data' } });
-    await created(api, `/v1/documents/${id}/data-needs`, { kind: 'tool', output_key: 'vendor_info', tool_ref: toolName, args_json: { vendor: '{{ vendor_name }}' } });
-    const block = await created(api, '/v1/risk-blocks', { key: `transfer-${id}`, heading: 'Transfers abroad', template: 'Data leaves the EU.', status: 'approved' });
+    await created(api, '/v1/tool-registrations', {
+      name: toolName,
+      category: 'vendors',
+      classPath: 'http.json',
+      configJson: { url: `${jsonApi.url}/vendors`, resultPath: 'data' },
+    });
+    await created(api, `/v1/documents/${id}/data-needs`, {
+      kind: 'tool',
+      output_key: 'vendor_info',
+      tool_ref: toolName,
+      args_json: { vendor: '{{ vendor_name }}' },
+    });
+    const block = await created(api, '/v1/risk-blocks', {
+      key: `transfer-${id}`,
+      heading: 'Transfers abroad',
+      template: 'Data leaves the EU.',
+      status: 'approved',
+    });
     const snippet = await created(api, '/v1/snippets', { key: `risks-${id}` });
     expect((await api.put(`/v1/snippets/${snippet.id}/items`, { items: [{ itemType: 'risk_block', itemKey: block.key }] })).status).toBe(200);
     await created(api, `/v1/documents/${id}/snippets`, { snippetId: snippet.id });
@@ -142,7 +178,12 @@ describeEachDialect('staleness from voices, the library, definitions, tools and 
     const { id, toolName } = await generatedDocument();
     const [registration] = ((await api.get('/v1/tool-registrations')).body as Array<{ id: string; name: string }>).filter((t) => t.name === toolName);
     expect((await api.delete(`/v1/tool-registrations/${registration.id}`)).status).toBe(200);
-    await created(api, '/v1/tool-registrations', { name: toolName, category: 'vendors', classPath: 'http.json', configJson: { url: `${jsonApi.url}/vendors`, resultPath: 'data', query: { region: 'eu' } } });
+    await created(api, '/v1/tool-registrations', {
+      name: toolName,
+      category: 'vendors',
+      classPath: 'http.json',
+      configJson: { url: `${jsonApi.url}/vendors`, resultPath: 'data', query: { region: 'eu' } },
+    });
     expect(await stale(id)).toEqual({ vendor: [`tool:tool.${toolName}`], summary: [`tool:tool.${toolName}`] });
     const events = await generate(id);
     expect(events.filter((e) => e.outputKey === 'vendor_info' && e.event.startsWith('need_')).map((e) => e.event)).toEqual(['need_started', 'need_finished']);
@@ -161,7 +202,12 @@ describeEachDialect('staleness from voices, the library, definitions, tools and 
     expect(await stale(id)).toEqual({ angle: ['model:models.gather'], summary: ['model:models', 'model:models.gather'] });
     const asked = fake.requests.length;
     expect(needEvents(await generate(id))).toEqual(['need_started', 'need_finished']);
-    expect(fake.requests.slice(asked).filter((r) => r.user.includes('Angle')).map((r) => r.model)).toEqual(['fake-small']);
+    expect(
+      fake.requests
+        .slice(asked)
+        .filter((r) => r.user.includes('Angle'))
+        .map((r) => r.model),
+    ).toEqual(['fake-small']);
     const angle = ((await api.get(`/v1/documents/${id}/sections`)).body as Array<{ key: string; content: string }>).find((s) => s.key === 'angle');
     expect(angle?.content).toBe('Angle: An angle from fake-small.');
     expect(await stale(id)).toEqual({});

@@ -51,7 +51,12 @@ const SPEC = {
     { key: 's_vendor', title: 'Vendor', render_mode: 'templated', output_template: 'Vendor {{ vendor_info.vendor }} ({{ vendor_info.rating }}).' },
     { key: 's_total', title: 'Total', render_mode: 'templated', output_template: 'The total is {{ total }}.' },
     { key: 's_doubled', title: 'Doubled', render_mode: 'templated', output_template: 'Twice gamma is {{ computed.doubled }}.' },
-    { key: 's_clauses', title: 'Clauses', render_mode: 'templated', output_template: '{% for s in snippets %}{% for i in s.items %}{{ i.text.value }} {% endfor %}{% endfor %}' },
+    {
+      key: 's_clauses',
+      title: 'Clauses',
+      render_mode: 'templated',
+      output_template: '{% for s in snippets %}{% for i in s.items %}{{ i.text.value }} {% endfor %}{% endfor %}',
+    },
     { key: 's_summary', title: 'Summary', prompt: 'Summarize the engagement for {{ alpha }}' },
   ],
 };
@@ -87,8 +92,15 @@ async function invoicePdf(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-interface WireCause { cause: string; path: string; via?: string }
-interface WireSection { key: string; staleBecause?: WireCause[] }
+interface WireCause {
+  cause: string;
+  path: string;
+  via?: string;
+}
+interface WireSection {
+  key: string;
+  staleBecause?: WireCause[];
+}
 
 describeEachDialect('staleness property', (dialect) => {
   let server: TestServer;
@@ -112,7 +124,9 @@ describeEachDialect('staleness property', (dialect) => {
   async function registerVendorTool(): Promise<string> {
     toolRevision += 1;
     const registered = await created(api, '/v1/tool-registrations', {
-      name: 'vendor-api', category: 'vendors', classPath: 'http.json',
+      name: 'vendor-api',
+      category: 'vendors',
+      classPath: 'http.json',
       configJson: { url: `${jsonApi.url}/vendors`, resultPath: 'data', headers: { 'X-Revision': String(toolRevision) } },
     });
     return registered.id;
@@ -128,10 +142,12 @@ describeEachDialect('staleness property', (dialect) => {
 
   /** Section key → its causes as `cause:path`, asserting every section carries `staleBecause`. */
   function causesOf(sections: WireSection[]): Record<string, WireCause[]> {
-    return Object.fromEntries(sections.map((s) => {
-      expect(Array.isArray(s.staleBecause), `${s.key} carries staleBecause`).toBe(true);
-      return [s.key, s.staleBecause ?? []];
-    }));
+    return Object.fromEntries(
+      sections.map((s) => {
+        expect(Array.isArray(s.staleBecause), `${s.key} carries staleBecause`).toBe(true);
+        return [s.key, s.staleBecause ?? []];
+      }),
+    );
   }
 
   /** Staleness from the detail and the section list, which must agree. */
@@ -144,20 +160,42 @@ describeEachDialect('staleness property', (dialect) => {
     return fromDetail;
   }
 
-  const staleKeys = (causes: Record<string, WireCause[]>) => Object.keys(causes).filter((k) => causes[k].length > 0).sort();
+  const staleKeys = (causes: Record<string, WireCause[]>) =>
+    Object.keys(causes)
+      .filter((k) => causes[k].length > 0)
+      .sort();
 
   it(`for ${ROUNDS} seeded random edits of one input, exactly its readers go stale naming it, and the next run regathers exactly what depends on it`, async () => {
     const random = seeded(SEED);
     await registerVendorTool();
     const id = (await created(api, '/v1/documents', { templateId: SPEC.slug })).document.id as string;
-    expect((await api.post(`/v1/documents/${id}/data-needs`, { kind: 'tool', output_key: 'vendor_info', tool_ref: 'vendor-api', args_json: { vendor: '{{ vendor_name }}' } })).status).toBe(201);
+    expect(
+      (
+        await api.post(`/v1/documents/${id}/data-needs`, {
+          kind: 'tool',
+          output_key: 'vendor_info',
+          tool_ref: 'vendor-api',
+          args_json: { vendor: '{{ vendor_name }}' },
+        })
+      ).status,
+    ).toBe(201);
 
-    const upload = await postMultipart(server, token, 'acme', '/assessments', { name: 'Invoices' }, [{ name: 'invoice.pdf', bytes: await invoicePdf(), type: 'application/pdf' }]);
+    const upload = await postMultipart(server, token, 'acme', '/assessments', { name: 'Invoices' }, [
+      { name: 'invoice.pdf', bytes: await invoicePdf(), type: 'application/pdf' },
+    ]);
     expect(upload.status, JSON.stringify(upload.body)).toBe(201);
     const assessmentId: string = upload.body.assessment.id;
     const uploaded: string = upload.body.documents[0].id;
     await server.jobs.idle();
-    expect((await api.post(`/v1/documents/${id}/data-needs`, { kind: 'assessment', output_key: 'total', args_json: { assessment_id: assessmentId, item_key: 'invoice.total' } })).status).toBe(201);
+    expect(
+      (
+        await api.post(`/v1/documents/${id}/data-needs`, {
+          kind: 'assessment',
+          output_key: 'total',
+          args_json: { assessment_id: assessmentId, item_key: 'invoice.total' },
+        })
+      ).status,
+    ).toBe(201);
     const correct = async (amount: number) => {
       const items = (await api.get(`/documents/${uploaded}/extracted-items`)).body.items as Array<{ id: string; key: string }>;
       const total = items.find((i) => i.key === 'invoice.total');
@@ -211,13 +249,23 @@ describeEachDialect('staleness property', (dialect) => {
       const expected = [...MODEL[kind].readers, ...(MODEL[kind].synthesized ? [SYNTHESIZED] : [])].sort();
       const now = await staleness(id);
       expect(staleKeys(now), label).toEqual(expected);
-      for (const key of expected) expect(now[key].map((c) => c.path), `${label}: ${key} names the input`).toContain(input);
+      for (const key of expected)
+        expect(
+          now[key].map((c) => c.path),
+          `${label}: ${key} names the input`,
+        ).toContain(input);
       // PUT /fields answers with the same detail, staleness included.
       if (answered) expect(causesOf(answered), label).toEqual(now);
 
       const events = await generate(id);
-      const recomputed = events.filter((e) => e.event === 'need_started').map((e) => String(e.outputKey)).sort();
-      const cached = events.filter((e) => e.event === 'need_cached').map((e) => String(e.outputKey)).sort();
+      const recomputed = events
+        .filter((e) => e.event === 'need_started')
+        .map((e) => String(e.outputKey))
+        .sort();
+      const cached = events
+        .filter((e) => e.event === 'need_cached')
+        .map((e) => String(e.outputKey))
+        .sort();
       const regathered = [...MODEL[kind].regathered, ...ALWAYS_GATHERED].sort();
       expect(recomputed, `${label}: recomputed`).toEqual(regathered);
       expect(cached, `${label}: need_cached`).toEqual(GATHERED.filter((k) => !regathered.includes(k)).sort());

@@ -108,12 +108,30 @@ describeEachDialect('templates and specs', (dialect) => {
   });
 
   it('accepts a spec as YAML', async () => {
-    const yaml = ['slug: yaml-memo', 'title: YAML memo', 'fields:', '  - key: topic', '    isRequired: true', 'sections:', '  - title: Body', '    render_mode: templated', '    output_template: "About {{ topic }}"'].join('\n');
+    const yaml = [
+      'slug: yaml-memo',
+      'title: YAML memo',
+      'fields:',
+      '  - key: topic',
+      '    isRequired: true',
+      'sections:',
+      '  - title: Body',
+      '    render_mode: templated',
+      '    output_template: "About {{ topic }}"',
+    ].join('\n');
     const created = await api.request('POST', '/v1/templates', undefined, { 'content-type': 'application/yaml' });
     expect(created.status).toBe(422); // an empty YAML body is not a spec
-    const response = await server.call('POST', '/v1/templates', { token: await server.login(), rawBody: yaml, headers: { 'content-type': 'application/yaml' } });
+    const response = await server.call('POST', '/v1/templates', {
+      token: await server.login(),
+      rawBody: yaml,
+      headers: { 'content-type': 'application/yaml' },
+    });
     expect(response.status).toBe(201);
-    const bad = await server.call('POST', '/v1/templates', { token: await server.login(), rawBody: 'slug: [unclosed', headers: { 'content-type': 'application/yaml' } });
+    const bad = await server.call('POST', '/v1/templates', {
+      token: await server.login(),
+      rawBody: 'slug: [unclosed',
+      headers: { 'content-type': 'application/yaml' },
+    });
     expect(bad.status).toBe(422);
   });
 
@@ -158,7 +176,10 @@ describeEachDialect('templates and specs', (dialect) => {
     const id = (await api.post('/v1/documents', { templateId: 'nda' })).body.document.id;
     const spec = (await api.get(`/v1/documents/${id}/spec`)).body;
     const keptSection = (await api.get(`/v1/documents/${id}/sections`)).body.find((s: { key: string }) => s.key === 'obligations');
-    spec.sections = [spec.sections[1], { key: 'remedies', title: 'Remedies', render_mode: 'synthesized', output_type: 'markdown', prompt: 'Remedies', output_template: null }];
+    spec.sections = [
+      spec.sections[1],
+      { key: 'remedies', title: 'Remedies', render_mode: 'synthesized', output_type: 'markdown', prompt: 'Remedies', output_template: null },
+    ];
     spec.fields.push({ key: 'party_b', label: 'Second party', description: null, valueType: 'string', isRequired: true, value: '', options: null });
     spec.dataNeeds = [];
     const put = await api.put(`/v1/documents/${id}/spec`, spec);
@@ -178,7 +199,18 @@ describeEachDialect('templates and specs', (dialect) => {
   it('serves the JSON Schema of the spec and the config group keys', async () => {
     const schema = await api.get('/v1/config-schema');
     expect(schema.body.schema.properties).toHaveProperty('sections');
-    expect(Object.keys(schema.body.configGroups)).toEqual(['models', 'synthesis', 'coordination', 'brief', 'voice', 'verify', 'render', 'tools', 'fields', 'sections']);
+    expect(Object.keys(schema.body.configGroups)).toEqual([
+      'models',
+      'synthesis',
+      'coordination',
+      'brief',
+      'voice',
+      'verify',
+      'render',
+      'tools',
+      'fields',
+      'sections',
+    ]);
     expect(schema.body.configGroups.render).toContain('pageSize');
   });
 });

@@ -55,13 +55,18 @@ describeEachDialect('orchestration and prompt assist', (dialect) => {
     return Object.fromEntries(detail.body.fields.map((f: { key: string; value: string }) => [f.key, f.value]));
   };
   const boundSnippetIds = async (id: string) =>
-    (await server.store.db.selectFrom('document_snippets').select('snippet_id').where('document_id', '=', id).orderBy('ordinal').execute()).map((r) => r.snippet_id);
+    (await server.store.db.selectFrom('document_snippets').select('snippet_id').where('document_id', '=', id).orderBy('ordinal').execute()).map(
+      (r) => r.snippet_id,
+    );
 
   it('seeds a harmless default rulebook once per organization', async () => {
     const first = await api.get('/v1/orchestration-rules');
     expect(first.status).toBe(200);
     expect(first.body.rules.map((r: { name: string }) => r.name)).toEqual(['personal-data-binds-gdpr-clauses', 'sender-email-fills-contact-email']);
-    expect(first.body.rules[0]).toMatchObject({ when: { mentions: [{ var: 'text' }, 'personal data', 'GDPR', 'data protection', 'data subject', 'DSGVO'] }, then: [{ action: 'bind_snippet', snippetKey: 'gdpr-clauses' }] });
+    expect(first.body.rules[0]).toMatchObject({
+      when: { mentions: [{ var: 'text' }, 'personal data', 'GDPR', 'data protection', 'data subject', 'DSGVO'] },
+      then: [{ action: 'bind_snippet', snippetKey: 'gdpr-clauses' }],
+    });
     expect((await api.get('/v1/orchestration-rules')).body).toEqual(first.body);
     const theirs = await globex.get('/v1/orchestration-rules');
     expect(theirs.body.rules.map((r: { name: string }) => r.name)).toEqual(['personal-data-binds-gdpr-clauses', 'sender-email-fills-contact-email']);
@@ -69,11 +74,24 @@ describeEachDialect('orchestration and prompt assist', (dialect) => {
   });
 
   it('authors rules: 201, 422 for a bad condition or action, 409 for a duplicate name, cross-organization 404 on delete', async () => {
-    const rule = { name: 'large-budget-is-high-risk', description: 'Budgets over 20k are high risk', when: { '>': [{ var: 'entities.money.0.amount' }, 20000] }, then: [{ action: 'set_field', key: 'risk_tier', value: 'high' }] };
+    const rule = {
+      name: 'large-budget-is-high-risk',
+      description: 'Budgets over 20k are high risk',
+      when: { '>': [{ var: 'entities.money.0.amount' }, 20000] },
+      then: [{ action: 'set_field', key: 'risk_tier', value: 'high' }],
+    };
     const created = await api.post('/v1/orchestration-rules', rule);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ ...rule, ordinal: 2 });
-    const countRules = async () => Number((await server.store.db.selectFrom('orchestration_rules').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const countRules = async () =>
+      Number(
+        (
+          await server.store.db
+            .selectFrom('orchestration_rules')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
     const before = await countRules();
     const refused: Array<[Record<string, unknown>, RegExp]> = [
       [{ ...rule, name: 'x', when: { nope: [1] } }, /when does not evaluate: Unrecognized operation nope/],
@@ -151,7 +169,7 @@ describeEachDialect('orchestration and prompt assist', (dialect) => {
     expect((await fieldsOf(id, globex)).client_name).toBe('Acme Logistics GmbH');
   });
 
-  it('refuses blank text and finalized documents (422) and another organization\'s document (404), changing nothing', async () => {
+  it("refuses blank text and finalized documents (422) and another organization's document (404), changing nothing", async () => {
     const id = await newDocument();
     await api.put(`/v1/documents/${id}/fields`, { fields: { client_name: 'Original Ltd' } });
     const blank = await api.post(`/v1/documents/${id}/orchestrate`, { source_text: '   \n ' });
@@ -183,10 +201,15 @@ describeEachDialect('orchestration and prompt assist', (dialect) => {
   });
 
   it('prompt assist improves a prompt offline and refuses a blank one', async () => {
-    const response = await api.post('/v1/prompt-assist', { prompt: 'Summarize the vendor\'s security posture for the board in 5 bullets', topic: 'Vendor security' });
+    const response = await api.post('/v1/prompt-assist', {
+      prompt: "Summarize the vendor's security posture for the board in 5 bullets",
+      topic: 'Vendor security',
+    });
     expect(response.status).toBe(200);
     expect(response.body.mode).toBe('offline');
-    expect(response.body.prompt).toMatch(/^Topic: Vendor security\nTask: Summarize the vendor's security posture for the board in 5 bullets\n\nChecklist:\n- Audience: board/);
+    expect(response.body.prompt).toMatch(
+      /^Topic: Vendor security\nTask: Summarize the vendor's security posture for the board in 5 bullets\n\nChecklist:\n- Audience: board/,
+    );
     expect(response.body.prompt).toMatch(/\[n\]/);
     expect(response.body.prompt).toMatch(/Markdown bullet list; length 5 bullets/);
     const again = await api.post('/v1/prompt-assist', { prompt: response.body.prompt });

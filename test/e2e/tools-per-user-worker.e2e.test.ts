@@ -55,10 +55,17 @@ describe.skipIf(!POSTGRES_URL)('per-user tools on a worker process [postgres]', 
       slug: 'matter-note',
       title: 'Matter note',
       fields: [{ key: 'client', label: 'Client' }],
-      sections: [{ key: 'matters', title: 'Matters', render_mode: 'templated', output_template: 'Matters of {{ matters.owner }}: {{ matters.matters | join(", ") }}' }],
+      sections: [
+        { key: 'matters', title: 'Matters', render_mode: 'templated', output_template: 'Matters of {{ matters.owner }}: {{ matters.matters | join(", ") }}' },
+      ],
     });
     expect(template.status, JSON.stringify(template.body)).toBe(201);
-    const tool = await apiNode.json('POST', '/v1/tool-registrations', { name: 'matters', category: 'crm', classPath: 'mcp.http', configJson: { url: `${mcp.url}/mcp`, tool: 'lookup_matter' } });
+    const tool = await apiNode.json('POST', '/v1/tool-registrations', {
+      name: 'matters',
+      category: 'crm',
+      classPath: 'mcp.http',
+      configJson: { url: `${mcp.url}/mcp`, tool: 'lookup_matter' },
+    });
     expect(tool.status, JSON.stringify(tool.body)).toBe(201);
   }, 90_000);
 
@@ -78,7 +85,12 @@ describe.skipIf(!POSTGRES_URL)('per-user tools on a worker process [postgres]', 
     const created = await apiNode.json('POST', '/v1/documents', { templateId: 'matter-note', fields: { client: 'Acme' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id: string = created.body.document.id;
-    const need = await apiNode.json('POST', `/v1/documents/${id}/data-needs`, { kind: 'tool', output_key: 'matters', tool_ref: 'matters', args_json: { client: '{{ client }}' } });
+    const need = await apiNode.json('POST', `/v1/documents/${id}/data-needs`, {
+      kind: 'tool',
+      output_key: 'matters',
+      tool_ref: 'matters',
+      args_json: { client: '{{ client }}' },
+    });
     expect(need.status, JSON.stringify(need.body)).toBe(201);
     return id;
   };
@@ -86,7 +98,10 @@ describe.skipIf(!POSTGRES_URL)('per-user tools on a worker process [postgres]', 
 
   /** Every table of the schema, as text: where the token must never appear in clear. */
   const everyTableText = async (): Promise<{ tables: number; text: string }> => {
-    const tables = await queryData<{ table_name: string }>(data, `select table_name from information_schema.tables where table_schema = '${data.schema}' and table_type = 'BASE TABLE'`);
+    const tables = await queryData<{ table_name: string }>(
+      data,
+      `select table_name from information_schema.tables where table_schema = '${data.schema}' and table_type = 'BASE TABLE'`,
+    );
     let text = '';
     for (const { table_name: table } of tables) text += JSON.stringify(await queryData(data, `select * from "${table}"`));
     return { tables: tables.length, text };
@@ -94,7 +109,7 @@ describe.skipIf(!POSTGRES_URL)('per-user tools on a worker process [postgres]', 
   const credentialRows = async () => (await queryData<{ n: string }>(data, 'select count(*) as n from run_credentials'))[0].n;
   const signatureOf = (token: string) => token.split('.')[2];
 
-  it('runs the per-user need on the worker with the caller\'s token, which no table and no log holds in clear', async () => {
+  it("runs the per-user need on the worker with the caller's token, which no table and no log holds in clear", async () => {
     const id = await newMatterDocument();
     holdNextCall();
     const started = await apiNode.json('POST', `/v1/documents/${id}/generate`, {});
@@ -122,7 +137,8 @@ describe.skipIf(!POSTGRES_URL)('per-user tools on a worker process [postgres]', 
 
     const posts = mcp.requests.filter((r) => r.method === 'POST');
     expect(posts.length).toBeGreaterThan(0);
-    for (const post of posts) expect(post.headers).toMatchObject({ authorization: `Bearer ${apiNode.token}`, 'x-user-email': 'dev@localhost', 'x-org-slug': 'acme' });
+    for (const post of posts)
+      expect(post.headers).toMatchObject({ authorization: `Bearer ${apiNode.token}`, 'x-user-email': 'dev@localhost', 'x-org-slug': 'acme' });
 
     // Ended: the credential went with the run; still nothing in clear, in tables or logs.
     expect(await credentialRows()).toBe('0');
@@ -131,7 +147,7 @@ describe.skipIf(!POSTGRES_URL)('per-user tools on a worker process [postgres]', 
     expect(worker.output()).not.toContain(signatureOf(apiNode.token));
   }, 90_000);
 
-  it('fails the per-user need with an error naming the expiry when the caller\'s token expired before the worker reached it', async () => {
+  it("fails the per-user need with an error naming the expiry when the caller's token expired before the worker reached it", async () => {
     // The dev user's token re-signed with an `exp` 5 s ago: the API still accepts it (clock
     // tolerance, 30 s), but the token itself is expired, so the run must not use it.
     const pem = await fs.readFile(path.join(data.dataDir, 'keys', 'jwt-signing-key.pem'), 'utf8');
@@ -147,7 +163,10 @@ describe.skipIf(!POSTGRES_URL)('per-user tools on a worker process [postgres]', 
       .sign(await importPKCS8(pem, 'RS256'));
     const id = await newMatterDocument();
     const callsBefore = mcp.requests.length;
-    const started = await fetch(`${apiNode.url}/v1/documents/${id}/generate`, { method: 'POST', headers: { authorization: `Bearer ${expired}`, 'x-org-slug': 'acme' } });
+    const started = await fetch(`${apiNode.url}/v1/documents/${id}/generate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${expired}`, 'x-org-slug': 'acme' },
+    });
     expect(started.status).toBe(200);
 
     const events: ProgressEvent[] = await follow(id);

@@ -39,7 +39,15 @@ describeEachDialect('tool registrations', (dialect) => {
     await mcp?.close();
   });
 
-  const countTools = async () => Number((await server.store.db.selectFrom('tool_registrations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const countTools = async () =>
+    Number(
+      (
+        await server.store.db
+          .selectFrom('tool_registrations')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
   const register = async (body: Record<string, unknown>) => {
     const created = await api.post('/v1/tool-registrations', body);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -50,7 +58,12 @@ describeEachDialect('tool registrations', (dialect) => {
     const bodies = [
       { name: 'fx-table', category: 'finance', classPath: 'builtin.currency_convert', configJson: { base: 'EUR', rates: { USD: 1.08 }, asOf: '2026-01-02' } },
       { name: 'deadline-math', category: 'dates', classPath: 'builtin.date_add', configJson: {} },
-      { name: 'rates-api', category: 'finance', classPath: 'http.json', configJson: { url: 'https://rates.example/v1/latest', query: { base: 'EUR' }, resultPath: 'rates' } },
+      {
+        name: 'rates-api',
+        category: 'finance',
+        classPath: 'http.json',
+        configJson: { url: 'https://rates.example/v1/latest', query: { base: 'EUR' }, resultPath: 'rates' },
+      },
       { name: 'matters', category: 'crm', classPath: 'mcp.http', configJson: { url: 'https://mcp.example/mcp', tool: 'lookup_matter' } },
     ];
     const ids: string[] = [];
@@ -73,14 +86,26 @@ describeEachDialect('tool registrations', (dialect) => {
   it('refuses an unknown classPath and configs the class does not accept with 422, storing nothing', async () => {
     const before = await countTools();
     const refused: Array<[Record<string, unknown>, RegExp]> = [
-      [{ name: 'x', category: 'c', classPath: 'python.exec', configJson: {} }, /classPath "python.exec" is not a tool class; use one of: http\.json, mcp\.http/],
+      [
+        { name: 'x', category: 'c', classPath: 'python.exec', configJson: {} },
+        /classPath "python.exec" is not a tool class; use one of: http\.json, mcp\.http/,
+      ],
       [{ name: 'x', category: 'c', classPath: 'http.json', configJson: {} }, /configJson\.url is required/],
       [{ name: 'x', category: 'c', classPath: 'http.json', configJson: { url: 'ftp://files.example/x' } }, /http or https URL/],
       [{ name: 'x', category: 'c', classPath: 'http.json', configJson: { url: 'https://a.example', method: 'DELETE' } }, /method must be GET or POST/],
-      [{ name: 'x', category: 'c', classPath: 'http.json', configJson: { url: 'https://a.example', resultpath: 'a' } }, /configJson\.resultpath is not a setting/],
-      [{ name: 'x', category: 'c', classPath: 'http.json', configJson: { url: 'https://a.example', headers: { Host: 'admin.internal' } } }, /headers must not set Host/],
+      [
+        { name: 'x', category: 'c', classPath: 'http.json', configJson: { url: 'https://a.example', resultpath: 'a' } },
+        /configJson\.resultpath is not a setting/,
+      ],
+      [
+        { name: 'x', category: 'c', classPath: 'http.json', configJson: { url: 'https://a.example', headers: { Host: 'admin.internal' } } },
+        /headers must not set Host/,
+      ],
       [{ name: 'x', category: 'c', classPath: 'mcp.http', configJson: { url: 'https://mcp.example/mcp' } }, /configJson\.tool is required/],
-      [{ name: 'x', category: 'c', classPath: 'builtin.currency_convert', configJson: { base: 'EUR', rates: { USD: -1 } } }, /rates\.USD must be a positive number/],
+      [
+        { name: 'x', category: 'c', classPath: 'builtin.currency_convert', configJson: { base: 'EUR', rates: { USD: -1 } } },
+        /rates\.USD must be a positive number/,
+      ],
       [{ name: 'x', category: 'c', classPath: 'builtin.date_add', configJson: { zone: 'UTC' } }, /configJson\.zone is not a setting/],
       [{ name: '   ', category: 'c', classPath: 'builtin.date_add', configJson: {} }, /name must not be blank/],
     ];
@@ -111,7 +136,12 @@ describeEachDialect('tool registrations', (dialect) => {
       expect(response.body.detail).toMatch(/configJson must not contain credentials/);
       expect(JSON.stringify(response.body)).not.toContain(SECRET);
     }
-    const nested = await api.post('/v1/tool-registrations', { name: 'leaky', category: 'c', classPath: 'mcp.http', configJson: { url: 'https://mcp.example', tool: 't', auth: { token: 'x' } } });
+    const nested = await api.post('/v1/tool-registrations', {
+      name: 'leaky',
+      category: 'c',
+      classPath: 'mcp.http',
+      configJson: { url: 'https://mcp.example', tool: 't', auth: { token: 'x' } },
+    });
     expect(nested.status).toBe(422);
     expect(nested.body.detail).toMatch(/configJson\.auth/);
     expect(await countTools()).toBe(before);
@@ -131,7 +161,7 @@ describeEachDialect('tool registrations', (dialect) => {
     expect((await globex.post('/v1/tool-registrations', { name: 'dup-tool', category: 'c', classPath: 'builtin.date_add', configJson: {} })).status).toBe(201);
   });
 
-  it('answers 404 for another organization\'s registration and leaves it unchanged', async () => {
+  it("answers 404 for another organization's registration and leaves it unchanged", async () => {
     const tool = await register({ name: 'acme-only', category: 'c', classPath: 'builtin.date_add', configJson: {} });
     expect((await globex.get(`/v1/tool-registrations/${tool.id}`)).status).toBe(404);
     expect((await globex.delete(`/v1/tool-registrations/${tool.id}`)).status).toBe(404);
@@ -151,12 +181,23 @@ describeEachDialect('tool registrations', (dialect) => {
   });
 
   it('calls an allow-listed JSON API through http.json and cites it', async () => {
-    const rates = await register({ name: 'local-rates', category: 'finance', classPath: 'http.json', configJson: { url: `${jsonApi.url}/rates`, query: { currency: '{{currency}}' }, resultPath: 'data' } });
+    const rates = await register({
+      name: 'local-rates',
+      category: 'finance',
+      classPath: 'http.json',
+      configJson: { url: `${jsonApi.url}/rates`, query: { currency: '{{currency}}' }, resultPath: 'data' },
+    });
     const result = await api.post(`/v1/tool-registrations/${rates.id}/invoke`, { args: { currency: 'USD' } });
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body).toEqual({
       value: { base: 'EUR', currency: 'USD', rate: 1.08 },
-      source: { title: `local-rates (127.0.0.1:${jsonApi.port})`, kind: 'tool', tool: 'local-rates', url: `${jsonApi.url}/rates`, text: '{"base":"EUR","currency":"USD","rate":1.08}' },
+      source: {
+        title: `local-rates (127.0.0.1:${jsonApi.port})`,
+        kind: 'tool',
+        tool: 'local-rates',
+        url: `${jsonApi.url}/rates`,
+        text: '{"base":"EUR","currency":"USD","rate":1.08}',
+      },
     });
   });
 
@@ -175,15 +216,25 @@ describeEachDialect('tool registrations', (dialect) => {
       expect(refused.body.detail).toMatch(why);
     }
     // A host the call's arguments fill in is known only then: the call-time guard refuses it.
-    const templated = await register({ name: 'guarded-host', category: 'c', classPath: 'http.json', configJson: { url: `http://{{host}}:${jsonApi.port}/rates` } });
+    const templated = await register({
+      name: 'guarded-host',
+      category: 'c',
+      classPath: 'http.json',
+      configJson: { url: `http://{{host}}:${jsonApi.port}/rates` },
+    });
     const response = await api.post(`/v1/tool-registrations/${templated.id}/invoke`, { args: { host: 'localhost' } });
     expect(response.status).toBe(422);
     expect(response.body.detail).toMatch(/localhost resolves to .*loopback/);
     expect(jsonApi.requests.length).toBe(before);
   });
 
-  it('round-trips an MCP tool, forwarding the caller\'s bearer token and e-mail (and never storing them)', async () => {
-    const matters = await register({ name: 'matters-mcp', category: 'crm', classPath: 'mcp.http', configJson: { url: `${mcp.url}/mcp`, tool: 'lookup_matter' } });
+  it("round-trips an MCP tool, forwarding the caller's bearer token and e-mail (and never storing them)", async () => {
+    const matters = await register({
+      name: 'matters-mcp',
+      category: 'crm',
+      classPath: 'mcp.http',
+      configJson: { url: `${mcp.url}/mcp`, tool: 'lookup_matter' },
+    });
     const result = await api.post(`/v1/tool-registrations/${matters.id}/invoke`, { args: { client: 'Acme GmbH' } });
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.value).toEqual({ client: 'Acme GmbH', owner: 'dev@localhost', matters: ['Acme GmbH – data processing agreement'] });

@@ -41,10 +41,14 @@ describeEachDialect('upload limits', (dialect) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const post = (body: Buffer, contentType: string): Promise<number> =>
       new Promise((resolve, reject) => {
-        const request = http.request(`${server.url}/assessments`, { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'content-length': body.length } }, (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-        });
+        const request = http.request(
+          `${server.url}/assessments`,
+          { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'content-length': body.length } },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
         request.on('error', reject);
         request.end(body);
       });
@@ -68,7 +72,11 @@ describeEachDialect('upload limits', (dialect) => {
     ];
     for (const path of ['/assessments', '/documents', '/documents/validate']) {
       for (const [contentType, body] of cases) {
-        const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
+        const response = await fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+          body,
+        });
         expect(response.status, `${path} ${body}`).toBe(422);
         expect(((await response.json()) as { detail: string }).detail).toMatch(/malformed/);
       }

@@ -37,7 +37,10 @@ describeEachDialect('webhooks', (dialect) => {
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
     // Only the receiver's port is allowed through the SSRF guard; retries come 0.2 s apart.
-    server = await startTestServer({ dialect, env: { TOOL_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}`, WEBHOOK_RETRY_SECONDS: '0.2,0.2', WEBHOOK_TIMEOUT_SECONDS: '5' } });
+    server = await startTestServer({
+      dialect,
+      env: { TOOL_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}`, WEBHOOK_RETRY_SECONDS: '0.2,0.2', WEBHOOK_TIMEOUT_SECONDS: '5' },
+    });
     token = await server.login();
     owner = await apiFor(server);
   });
@@ -60,13 +63,25 @@ describeEachDialect('webhooks', (dialect) => {
     expect(new Set(got.map((r) => r.id)).size).toBe(2);
     for (const r of got) {
       expect(r.id).toBe(r.body.id);
-      expect(r.body).toMatchObject({ organization: 'acme', data: { documentId: id, status: 'finished', runId: expect.stringMatching(/^run_/), summary: expect.stringContaining('finished') } });
+      expect(r.body).toMatchObject({
+        organization: 'acme',
+        data: { documentId: id, status: 'finished', runId: expect.stringMatching(/^run_/), summary: expect.stringContaining('finished') },
+      });
       expect(JSON.stringify(r.body)).not.toMatch(/https?:\/\//);
     }
     expect(got.map((r) => r.body.data.runNumber)).toEqual([1, 2]);
     const listed = await deliveries(hook.id);
     expect(listed).toHaveLength(2);
-    for (const d of listed) expect(d).toMatchObject({ webhookId: hook.id, event: 'generation.finished', status: 'delivered', attempts: 1, responseStatus: 200, responseBodyExcerpt: 'ok /generation', nextAttemptAt: null });
+    for (const d of listed)
+      expect(d).toMatchObject({
+        webhookId: hook.id,
+        event: 'generation.finished',
+        status: 'delivered',
+        attempts: 1,
+        responseStatus: 200,
+        responseBodyExcerpt: 'ok /generation',
+        nextAttemptAt: null,
+      });
 
     // A blocked run (required fields missing) is a terminal event too.
     const blocked = (await owner.post('/v1/documents', { templateId: 'engagement-letter', fields: {} })).body.document.id;
@@ -95,7 +110,10 @@ describeEachDialect('webhooks', (dialect) => {
     const batched = receiver.on('/batch');
     expect(batched).toHaveLength(1);
     expect(batched[0].signatureValid).toBe(true);
-    expect(batched[0].body).toMatchObject({ type: 'batch.finished', data: { batchId: batch.body.batch.id, batchRunId: run.body.run.id, status: 'succeeded', counts: { targeted: 1, succeeded: 1 } } });
+    expect(batched[0].body).toMatchObject({
+      type: 'batch.finished',
+      data: { batchId: batch.body.batch.id, batchRunId: run.body.run.id, status: 'succeeded', counts: { targeted: 1, succeeded: 1 } },
+    });
     expect(await deliveries(extraction.id)).toHaveLength(2);
     expect(await deliveries(batches.id)).toHaveLength(1);
     await owner.delete(`/v1/webhooks/${extraction.id}`);
@@ -136,11 +154,22 @@ describeEachDialect('webhooks', (dialect) => {
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     const ping = await owner.post(`/v1/webhooks/${hook.id}/ping`);
     expect(ping.status).toBe(200);
-    expect(ping.body).toMatchObject({ webhookId: hook.id, event: 'ping', status: 'delivered', attempts: 1, responseStatus: 200, responseBodyExcerpt: 'ok /ping' });
+    expect(ping.body).toMatchObject({
+      webhookId: hook.id,
+      event: 'ping',
+      status: 'delivered',
+      attempts: 1,
+      responseStatus: 200,
+      responseBodyExcerpt: 'ok /ping',
+    });
     const [pinged] = receiver.on('/ping');
     expect(pinged).toMatchObject({ signatureValid: true, body: { type: 'ping', organization: 'acme', data: { webhookId: hook.id } } });
 
-    for (const answer of [await owner.get(`/v1/webhooks/${hook.id}`), await owner.get('/v1/webhooks'), await owner.patch(`/v1/webhooks/${hook.id}`, { description: 'renamed' })]) {
+    for (const answer of [
+      await owner.get(`/v1/webhooks/${hook.id}`),
+      await owner.get('/v1/webhooks'),
+      await owner.patch(`/v1/webhooks/${hook.id}`, { description: 'renamed' }),
+    ]) {
       expect(answer.status).toBe(200);
       expect(JSON.stringify(answer.body)).not.toContain(hook.secret);
       expect(JSON.stringify(answer.body)).not.toContain('whsec_');

@@ -55,9 +55,11 @@ describe('the import-cycle check', () => {
 
   it('passes repositories registered by modules/repos.ts, and refuses an exception that no longer exists', async () => {
     const root = tree({
-      'src/modules/repos.ts': "import { DocumentRepository } from './documents/document.repository.js';\nexport const repos = { documents: DocumentRepository };\n",
+      'src/modules/repos.ts':
+        "import { DocumentRepository } from './documents/document.repository.js';\nexport const repos = { documents: DocumentRepository };\n",
       'src/modules/context.ts': "import type { repos } from './repos.js';\nexport type Context = typeof repos;\n",
-      'src/modules/documents/document.repository.ts': "import { searchTerm } from './title-search.js';\nexport class DocumentRepository { term = searchTerm; }\n",
+      'src/modules/documents/document.repository.ts':
+        "import { searchTerm } from './title-search.js';\nexport class DocumentRepository { term = searchTerm; }\n",
       'src/modules/documents/title-search.ts': 'export const searchTerm = (q: string) => q;\n',
       'src/modules/documents/get-document.ts': "import type { Context } from '../context.js';\nexport const get = (ctx: Context) => ctx.documents;\n",
     });

@@ -25,7 +25,11 @@ describe('where tenant text may be parsed', () => {
   });
 
   it('allows a type import, and the pool itself', async () => {
-    expect(await problems('src/pipeline/readiness-new.ts', "import type { TemplateCheck } from '../templating/index.js';\nexport type Y = TemplateCheck;\n")).toEqual([]);
-    expect(await problems('src/tenant-code/new-task.ts', "import { checkTemplate } from '../templating/index.js';\nexport const y = checkTemplate;\n")).toEqual([]);
+    expect(
+      await problems('src/pipeline/readiness-new.ts', "import type { TemplateCheck } from '../templating/index.js';\nexport type Y = TemplateCheck;\n"),
+    ).toEqual([]);
+    expect(await problems('src/tenant-code/new-task.ts', "import { checkTemplate } from '../templating/index.js';\nexport const y = checkTemplate;\n")).toEqual(
+      [],
+    );
   });
 });

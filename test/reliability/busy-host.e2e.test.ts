@@ -30,11 +30,15 @@ async function burnCpus(count: number): Promise<ChildProcess[]> {
 }
 
 async function stopBurning(burners: ChildProcess[]): Promise<void> {
-  await Promise.all(burners.filter((b) => b.exitCode === null && b.signalCode === null).map(async (burner) => {
-    const exited = once(burner, 'exit');
-    burner.kill('SIGKILL');
-    await exited;
-  }));
+  await Promise.all(
+    burners
+      .filter((b) => b.exitCode === null && b.signalCode === null)
+      .map(async (burner) => {
+        const exited = once(burner, 'exit');
+        burner.kill('SIGKILL');
+        await exited;
+      }),
+  );
 }
 
 describe('a busy host (two CPU burners per core)', () => {

@@ -13,7 +13,6 @@ import { MIGRATION_NAMES } from '../../src/storage/migrate.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { type QuireData, type QuireProcess, newQuireData, queryData, removeQuireData, startQuireProcess } from '../support/quire-process.js';
 
-
 describeEachDialect('concurrent start-up on a fresh database', (dialect) => {
   const started: QuireProcess[] = [];
   let data: QuireData | undefined;
@@ -34,7 +33,19 @@ describeEachDialect('concurrent start-up on a fresh database', (dialect) => {
     // PostgreSQL: a split deployment, each process with its own DATA_DIR. SQLite: one machine, one DATA_DIR.
     const shared = data;
     workerDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-worker-'));
-    const nodes: Array<[QuireData, Record<string, string>]> = dialect === 'postgres' ? [[shared, { ...env, ROLE: 'api' }], [{ ...shared, dataDir: workerDir }, { ...env, ROLE: 'worker' }]] : [[shared, env], [shared, env]];
+    const nodes: Array<[QuireData, Record<string, string>]> =
+      dialect === 'postgres'
+        ? [
+            [shared, { ...env, ROLE: 'api' }],
+            [
+              { ...shared, dataDir: workerDir },
+              { ...env, ROLE: 'worker' },
+            ],
+          ]
+        : [
+            [shared, env],
+            [shared, env],
+          ];
     const results = await Promise.allSettled(nodes.map(([nodeData, nodeEnv]) => startQuireProcess(nodeData, nodeEnv, { startTimeoutMs: 90_000 })));
     for (const result of results) if (result.status === 'fulfilled') started.push(result.value);
     expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'up'))).toEqual(['up', 'up']);

@@ -106,7 +106,9 @@ describe('the CORS preflight allows every method of the contract (issue #28, row
     const contract = (await (await server.call('GET', '/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
     const used = new Set(Object.values(contract.paths).flatMap((operations) => Object.keys(operations).map((method) => method.toUpperCase())));
     expect([...used].sort()).toEqual(expect.arrayContaining(['DELETE', 'GET', 'PATCH', 'POST', 'PUT']));
-    const preflight = await server.call('OPTIONS', '/v1/texts/x', { headers: { origin, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,content-type' } });
+    const preflight = await server.call('OPTIONS', '/v1/texts/x', {
+      headers: { origin, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,content-type' },
+    });
     expect(preflight.status).toBeLessThan(300);
     const allowed = (preflight.headers.get('access-control-allow-methods') ?? '').split(',').map((method) => method.trim());
     expect(allowed).toEqual(expect.arrayContaining([...used]));

@@ -52,8 +52,14 @@ async function load(quire: QuireProcess, random: () => number, acked: Acknowledg
       });
     } else if (kind < 0.6) {
       await attempt(async () => {
-        const { body, contentType } = multipart({ name: `upload ${i}`, processor_id: 'prc_generic_fields' }, [{ name: `u${i}.txt`, bytes: Buffer.from(`Invoice ${i}\nTotal: ${i} EUR\n`), type: 'text/plain' }]);
-        const response = await fetch(`${quire.url}/assessments`, { method: 'POST', headers: { authorization: `Bearer ${quire.token}`, 'x-org-slug': 'acme', 'content-type': contentType }, body });
+        const { body, contentType } = multipart({ name: `upload ${i}`, processor_id: 'prc_generic_fields' }, [
+          { name: `u${i}.txt`, bytes: Buffer.from(`Invoice ${i}\nTotal: ${i} EUR\n`), type: 'text/plain' },
+        ]);
+        const response = await fetch(`${quire.url}/assessments`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${quire.token}`, 'x-org-slug': 'acme', 'content-type': contentType },
+          body,
+        });
         if (response.status === 201) acked.uploads.push(...((await response.json()) as { documents: Array<{ id: string }> }).documents.map((d) => d.id));
       });
     } else {
@@ -105,14 +111,21 @@ describeEachDialect('crash: kill -9 at random moments', (dialect) => {
       await loading;
       const restarting = Date.now();
       quire = await startQuireProcess(data, env, { startTimeoutMs: 90_000 });
-      if (process.env.CRASH_TRACE) console.log(`kill ${kill} at request ${at}; restart took ${Date.now() - restarting} ms; acked ${JSON.stringify({ d: acked.documents.length, u: acked.uploads.length, r: acked.runs.length })}`);
+      if (process.env.CRASH_TRACE)
+        console.log(
+          `kill ${kill} at request ${at}; restart took ${Date.now() - restarting} ms; acked ${JSON.stringify({ d: acked.documents.length, u: acked.uploads.length, r: acked.runs.length })}`,
+        );
     }
 
     // Let the last process settle: every run ends (the assertions below say which did not).
-    await until(async () => {
-      const running = await queryData<{ n: number }>(data, "select count(*) as n from generation_runs where status in ('running', 'queued')");
-      return Number(running[0].n) === 0 ? true : undefined;
-    }, 'every run ended', 30_000).catch(() => undefined);
+    await until(
+      async () => {
+        const running = await queryData<{ n: number }>(data, "select count(*) as n from generation_runs where status in ('running', 'queued')");
+        return Number(running[0].n) === 0 ? true : undefined;
+      },
+      'every run ended',
+      30_000,
+    ).catch(() => undefined);
     expect(acked.runs.length).toBeGreaterThan(0);
     expect(acked.documents.length).toBeGreaterThan(0);
     expect(acked.uploads.length).toBeGreaterThan(0);
@@ -120,7 +133,10 @@ describeEachDialect('crash: kill -9 at random moments', (dialect) => {
     // Every run: ended, with exactly one terminal event.
     const runs = await queryData<{ id: string; status: string; document_id: string }>(data, 'select id, status, document_id from generation_runs');
     expect(runs.length).toBeGreaterThanOrEqual(acked.runs.length);
-    const terminals = await queryData<{ run_id: string; n: number }>(data, `select run_id, count(*) as n from run_events where event in ${TERMINAL} group by run_id`);
+    const terminals = await queryData<{ run_id: string; n: number }>(
+      data,
+      `select run_id, count(*) as n from run_events where event in ${TERMINAL} group by run_id`,
+    );
     const terminalOf = new Map(terminals.map((t) => [t.run_id, Number(t.n)]));
     expect(runs.filter((r) => r.status === 'running' || r.status === 'queued')).toEqual([]);
     expect(runs.filter((r) => terminalOf.get(r.id) !== 1).map((r) => ({ ...r, terminals: terminalOf.get(r.id) ?? 0 }))).toEqual([]);
@@ -129,7 +145,10 @@ describeEachDialect('crash: kill -9 at random moments', (dialect) => {
     const followed = targets.filter((id) => runs.some((r) => r.document_id === id));
     expect(followed.length).toBeGreaterThan(0);
     for (const documentId of followed) {
-      const response = await fetch(`${quire.url}/v1/documents/${documentId}/progress`, { headers: { authorization: `Bearer ${quire.token}`, 'x-org-slug': 'acme' }, signal: AbortSignal.timeout(15_000) });
+      const response = await fetch(`${quire.url}/v1/documents/${documentId}/progress`, {
+        headers: { authorization: `Bearer ${quire.token}`, 'x-org-slug': 'acme' },
+        signal: AbortSignal.timeout(15_000),
+      });
       const text = await response.text();
       const ended = text.match(/"event":"pipeline_(finished|failed|blocked)"/g) ?? [];
       expect(ended, text).toHaveLength(1);
@@ -141,11 +160,16 @@ describeEachDialect('crash: kill -9 at random moments', (dialect) => {
 
     quire.child.kill('SIGTERM');
     expect((await quire.exited).code).toBe(0);
-    console.log(`crash [${dialect}]: ${kills} kills, ${acked.runs.length} runs acknowledged (${runs.length} in all), ${((Date.now() - began) / 1000).toFixed(1)} s`);
+    console.log(
+      `crash [${dialect}]: ${kills} kills, ${acked.runs.length} runs acknowledged (${runs.length} in all), ${((Date.now() - began) / 1000).toFixed(1)} s`,
+    );
     if (dialect === 'sqlite') {
       expect(await queryData<{ integrity_check: string }>(data, 'pragma integrity_check')).toEqual([{ integrity_check: 'ok' }]);
     } else {
-      const orphans = await queryData<{ n: number }>(data, 'select count(*) as n from run_events e left join generation_runs r on r.id = e.run_id where r.id is null');
+      const orphans = await queryData<{ n: number }>(
+        data,
+        'select count(*) as n from run_events e left join generation_runs r on r.id = e.run_id where r.id is null',
+      );
       expect(Number(orphans[0].n)).toBe(0);
     }
   });

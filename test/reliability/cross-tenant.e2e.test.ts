@@ -61,7 +61,10 @@ describeEachDialect('cross-tenant matrix from /openapi.json', (dialect) => {
     }
     // The store's own tables (on PostgreSQL the job engine keeps its tables in a schema beside it).
     for (const table of await storeTableNames(server)) {
-      const row = await server.store.db.selectFrom(table as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const row = await server.store.db
+        .selectFrom(table as never)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
       out[`rows ${table}`] = Number((row as { n?: unknown } | undefined)?.n ?? 0);
     }
     return out;
@@ -70,7 +73,9 @@ describeEachDialect('cross-tenant matrix from /openapi.json', (dialect) => {
   it('answers 404 {detail} to another organization on every operation with a path parameter, and changes nothing', async () => {
     const probed = operations.filter((op) => op.pathParams.length > 0 && !op.pathParams.every((p) => SHARED_PARAMS.has(poolKey(op.path, p.name))));
     const shared = operations.filter((op) => op.pathParams.length > 0 && !probed.includes(op));
-    console.log(`cross-tenant [${dialect}]: ${probed.length} operations probed, ${shared.length} on shared catalog ids only (${shared.map((op) => `${op.method} ${op.path}`).join(', ')})`);
+    console.log(
+      `cross-tenant [${dialect}]: ${probed.length} operations probed, ${shared.length} on shared catalog ids only (${shared.map((op) => `${op.method} ${op.path}`).join(', ')})`,
+    );
     // 96 operations with a path parameter in the contract at the time of writing (6 of them
     // webhooks', 1 the page image of issue #16); 1 of them on the processor catalog.
     expect(probed.length).toBeGreaterThanOrEqual(95);
@@ -78,7 +83,15 @@ describeEachDialect('cross-tenant matrix from /openapi.json', (dialect) => {
 
     // Reads whose answer changes by itself (clocks, health) are found by reading twice, and left out.
     // Binary answers (the exports, the stored file, page images) are left out: a PDF carries its creation time.
-    const gets = operations.filter((op) => op.method === 'GET' && !op.path.endsWith('/progress') && !op.path.endsWith('.docx') && !op.path.endsWith('.pdf') && !op.path.endsWith('/content') && !op.path.endsWith('/image'));
+    const gets = operations.filter(
+      (op) =>
+        op.method === 'GET' &&
+        !op.path.endsWith('/progress') &&
+        !op.path.endsWith('.docx') &&
+        !op.path.endsWith('.pdf') &&
+        !op.path.endsWith('/content') &&
+        !op.path.endsWith('/image'),
+    );
     const first = await digest(gets);
     const second = await digest(gets);
     const volatile = Object.keys(first).filter((k) => JSON.stringify(first[k]) !== JSON.stringify(second[k]));
@@ -92,7 +105,8 @@ describeEachDialect('cross-tenant matrix from /openapi.json', (dialect) => {
       const res = op.multipartBody
         ? await postMultipart(server, token, 'globex', url, {}, [{ name: 'x.txt', bytes: Buffer.from('Vendor: Globex\n'), type: 'text/plain' }])
         : await globex.request(op.method, url, op.jsonBody ? (BODIES[op.operationId] ?? minimalValid(op.jsonBody)) : undefined);
-      if (res.status !== 404 || typeof res.body?.detail !== 'string') wrong.push(`${op.method} ${url}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status !== 404 || typeof res.body?.detail !== 'string')
+        wrong.push(`${op.method} ${url}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     }
     expect(wrong).toEqual([]);
 

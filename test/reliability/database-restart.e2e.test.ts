@@ -86,10 +86,14 @@ suite(`database restart under ROLE=api + ROLE=worker${unavailable ? ` (skipped: 
     await database.start();
     const backAt = Date.now();
     await until(async () => ((await get('/ready')).status === 200 ? true : undefined), 'the service to be ready again', RESUME_MS);
-    const listed = await until(async () => {
-      const answer = await api.json('GET', '/v1/documents');
-      return answer.status === 200 ? answer : undefined;
-    }, 'GET /v1/documents to answer 200 again', RESUME_MS - (Date.now() - backAt));
+    const listed = await until(
+      async () => {
+        const answer = await api.json('GET', '/v1/documents');
+        return answer.status === 200 ? answer : undefined;
+      },
+      'GET /v1/documents to answer 200 again',
+      RESUME_MS - (Date.now() - backAt),
+    );
     expect(Array.isArray(listed.body.items ?? listed.body)).toBe(true);
     console.log(`database restart: the service answered normally ${Date.now() - backAt} ms after the database was back`);
     return backAt;
@@ -187,7 +191,10 @@ suite(`database restart under ROLE=api + ROLE=worker${unavailable ? ` (skipped: 
     await stopDatabase();
     // Down long enough that the run needs the database: writing its progress fails, and so does
     // writing the job's outcome (the worker logs both).
-    await until(async () => (worker.output().includes('job generate-document failed') ? true : undefined), 'the run to fail to write while the database is down');
+    await until(
+      async () => (worker.output().includes('job generate-document failed') ? true : undefined),
+      'the run to fail to write while the database is down',
+    );
     expectAllAlive();
     const backAt = await startDatabase();
     expectAllAlive();

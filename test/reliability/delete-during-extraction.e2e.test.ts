@@ -27,8 +27,19 @@ describeEachDialect('deleting while extraction runs', (dialect) => {
   let token: string;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi({ latencyMs: MODEL_LATENCY_MS, respond: () => ({ content: JSON.stringify({ entities: { people: [], organizations: [], places: [], dates: [], money: [], emails: [] }, fieldValues: { 'vendor.name': 'Contoso Ltd' } }) }) });
-    server = await startTestServer({ dialect, env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_TIMEOUT_MS: String(MODEL_LATENCY_MS * 2) } });
+    fake = await startFakeOpenAi({
+      latencyMs: MODEL_LATENCY_MS,
+      respond: () => ({
+        content: JSON.stringify({
+          entities: { people: [], organizations: [], places: [], dates: [], money: [], emails: [] },
+          fieldValues: { 'vendor.name': 'Contoso Ltd' },
+        }),
+      }),
+    });
+    server = await startTestServer({
+      dialect,
+      env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_TIMEOUT_MS: String(MODEL_LATENCY_MS * 2) },
+    });
     token = await server.login();
     api = await apiFor(server);
   });
@@ -40,9 +51,14 @@ describeEachDialect('deleting while extraction runs', (dialect) => {
   /** Uploads one text file into a new assessment and waits until its extraction calls the model. */
   async function uploadAndWaitForModel(): Promise<{ assessmentId: string; docId: string; runId: string }> {
     const before = fake.requests.length;
-    const created = await postMultipart(server, token, 'acme', '/assessments', { name: 'Slow', processor_id: 'prc_llm_fields', requirements: JSON.stringify([{ key: 'vendor.name' }]) }, [
-      { name: 'contract.txt', bytes: Buffer.from(TEXT, 'utf8'), type: 'text/plain' },
-    ]);
+    const created = await postMultipart(
+      server,
+      token,
+      'acme',
+      '/assessments',
+      { name: 'Slow', processor_id: 'prc_llm_fields', requirements: JSON.stringify([{ key: 'vendor.name' }]) },
+      [{ name: 'contract.txt', bytes: Buffer.from(TEXT, 'utf8'), type: 'text/plain' }],
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const docId: string = created.body.documents[0].id;
     await until(async () => (fake.requests.length > before ? true : undefined), 'the extraction calling the model');
@@ -58,7 +74,11 @@ describeEachDialect('deleting while extraction runs', (dialect) => {
     expect(counts.source_documents).toBe(0);
     expect(counts.processing_runs).toBe(0);
     expect(counts.extracted_items).toBe(0);
-    const jobs = await server.store.db.selectFrom('jobs').select('id').where(sql<boolean>`id like ${`%${runId}%`}`).execute();
+    const jobs = await server.store.db
+      .selectFrom('jobs')
+      .select('id')
+      .where(sql<boolean>`id like ${`%${runId}%`}`)
+      .execute();
     expect(jobs).toEqual([]);
     expect(await storedBlobs(server)).toEqual({ keys: [], partial: 0 });
     expect((await api.get(`/documents/${docId}`)).status).toBe(404);

@@ -62,7 +62,7 @@ describeEachDialect('error shapes', (dialect) => {
     });
   }
 
-  it('answers the framework\'s own refusals as {detail}', async () => {
+  it("answers the framework's own refusals as {detail}", async () => {
     // Bad percent-encoding in a path: text that cannot be stored, 422 like a NUL.
     expect(await expectDetail(await server.call('GET', '/v1/texts/%ff%fe', { token }), 422)).toMatch(/percent-encoded UTF-8/);
     // A path segment over the router's limit: 414, no longer the bare "Bad Request".
@@ -70,9 +70,16 @@ describeEachDialect('error shapes', (dialect) => {
     await expectDetail(await server.call('GET', '/v1/no-such-route', { token }), 404);
     await expectDetail(await server.call('POST', '/v1/documents', { token, rawBody: '{"templateId":' }), 422);
     await expectDetail(await server.call('POST', '/v1/documents', { token, rawBody: '<doc/>', headers: { 'content-type': 'application/xml' } }), 415);
-    await expectDetail(await server.call('POST', '/v1/documents', { token, rawBody: JSON.stringify({ templateId: 'gdpr-dpia', title: 'x'.repeat(6 * 1024 * 1024) }) }), 413);
+    await expectDetail(
+      await server.call('POST', '/v1/documents', { token, rawBody: JSON.stringify({ templateId: 'gdpr-dpia', title: 'x'.repeat(6 * 1024 * 1024) }) }),
+      413,
+    );
     // A multipart body the multipart plugin cannot parse.
-    const multipart = await server.call('POST', '/documents', { token, rawBody: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\ntruncated', headers: { 'content-type': 'multipart/form-data; boundary=xyz' } });
+    const multipart = await server.call('POST', '/documents', {
+      token,
+      rawBody: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\ntruncated',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+    });
     expect(multipart.status).toBeGreaterThanOrEqual(400);
     expect(multipart.status).toBeLessThan(500);
     await expectDetail(multipart, multipart.status);
@@ -117,7 +124,7 @@ describeEachDialect('error shapes', (dialect) => {
     expect(await state()).toBe(before);
   });
 
-  it('answers writes to a document\'s children racing its DELETE with 404 or 2xx, never 500', async () => {
+  it("answers writes to a document's children racing its DELETE with 404 or 2xx, never 500", async () => {
     const statuses = new Set<number>();
     for (let round = 0; round < 15; round++) {
       const created = await server.call('POST', '/v1/documents', { token, body: { templateId: 'gdpr-dpia', title: `Race ${round}` } });

@@ -29,7 +29,13 @@ describeEachDialect('event sequence under concurrent appends', (dialect) => {
       slug: 'many-sections',
       title: 'Many sections',
       fields: [{ key: 'client', value: 'Contoso' }],
-      sections: Array.from({ length: SECTIONS }, (_, i) => ({ key: `s${i}`, title: `Section ${i}`, render_mode: 'templated', output_type: 'markdown', output_template: `Section ${i} for {{ fields.client }}.` })),
+      sections: Array.from({ length: SECTIONS }, (_, i) => ({
+        key: `s${i}`,
+        title: `Section ${i}`,
+        render_mode: 'templated',
+        output_type: 'markdown',
+        output_template: `Section ${i} for {{ fields.client }}.`,
+      })),
     });
     const id = (await api.post('/v1/documents', { templateId: 'many-sections' })).body.document.id as string;
     const configured = await api.put(`/v1/documents/${id}/config`, { render: { concurrency: 16 } });

@@ -77,7 +77,9 @@ describeEachDialect('fuzzing every operation of /openapi.json', (dialect) => {
         await server.jobs.idle();
       }
       const total = [...statuses.values()].reduce((a, b) => a + b, 0);
-      console.log(`fuzz [${dialect}]: ${total} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; by status ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
+      console.log(
+        `fuzz [${dialect}]: ${total} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; by status ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+      );
       if (slow.length > 0) console.log(`fuzz [${dialect}]: ${slow.length} requests over 2 s:\n  ${slow.join('\n  ')}`);
       expect(total).toBeGreaterThanOrEqual(ONLY ? RUNS : operations.length * RUNS);
       expect(failures).toEqual([]);

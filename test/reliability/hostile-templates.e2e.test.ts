@@ -33,7 +33,11 @@ describeEachDialect('hostile templates', (dialect) => {
     server = await startTestServer({ dialect, env: { TENANT_CODE_TIMEOUT_MS: '500' } });
     token = await server.login();
     api = await apiFor(server);
-    await createTemplate(api, { slug: 'one-section', title: 'One section', sections: [{ key: 'intro', title: 'Intro', render_mode: 'templated', output_template: 'Hello' }] });
+    await createTemplate(api, {
+      slug: 'one-section',
+      title: 'One section',
+      sections: [{ key: 'intro', title: 'Intro', render_mode: 'templated', output_template: 'Hello' }],
+    });
   });
   afterAll(async () => server?.close());
 
@@ -68,7 +72,11 @@ describeEachDialect('hostile templates', (dialect) => {
     expectNestingRefusal(await api.put(`/v1/documents/${id}/config`, { sections: { intro: { output_template: HOSTILE } } }));
     expect((await api.get(`/v1/documents/${id}`)).body.sections[0].output_template).toBe('Hello');
     // Stored before this check existed: written straight into the database.
-    await server.store.db.updateTable('sections').set({ output_template: `${' '.repeat(150_000)}{{ x }}` }).where('document_id', '=', id).execute();
+    await server.store.db
+      .updateTable('sections')
+      .set({ output_template: `${' '.repeat(150_000)}{{ x }}` })
+      .where('document_id', '=', id)
+      .execute();
     const readiness = await api.get(`/v1/documents/${id}/readiness`);
     expect(readiness.status).toBe(200);
     const gap = (readiness.body.gaps as Array<{ kind: string; message: string }>).find((g) => g.kind === 'template_syntax_error');
@@ -76,7 +84,11 @@ describeEachDialect('hostile templates', (dialect) => {
   });
 
   it('template create refuses deeply nested blocks with the section path, and creates nothing', async () => {
-    const refused = await api.post('/v1/templates', { slug: 'bomb', title: 'Bomb', sections: [{ key: 'b', title: 'B', render_mode: 'templated', output_template: HOSTILE }] });
+    const refused = await api.post('/v1/templates', {
+      slug: 'bomb',
+      title: 'Bomb',
+      sections: [{ key: 'b', title: 'B', render_mode: 'templated', output_template: HOSTILE }],
+    });
     expectNestingRefusal(refused);
     expect(JSON.stringify(refused.body)).toContain('/sections/0/output_template');
     expect((await api.get('/v1/templates/bomb')).status).toBe(404);
@@ -109,7 +121,9 @@ describeEachDialect('hostile templates', (dialect) => {
   it('keeps answering /health while PUT config checks a computation that is slow to parse, and stores it only when it answers 200', async () => {
     const created = await api.post('/v1/documents', { templateId: 'one-section' });
     const id: string = created.body.document.id;
-    const { answer, answeredMeanwhile } = await healthAnswersDuring(api.put(`/v1/documents/${id}/config`, { coordination: { computations: { slow: slowComputation(`a_${dialect}.b`) } } }));
+    const { answer, answeredMeanwhile } = await healthAnswersDuring(
+      api.put(`/v1/documents/${id}/config`, { coordination: { computations: { slow: slowComputation(`a_${dialect}.b`) } } }),
+    );
     expect([200, 422]).toContain(answer.status);
     const stored = (await api.get(`/v1/documents/${id}/config`)).body.coordination?.computations?.slow;
     expect(stored ?? null).toBe(answer.status === 200 ? slowComputation(`a_${dialect}.b`) : null);
@@ -127,15 +141,20 @@ describeEachDialect('hostile templates', (dialect) => {
   const slowExpression = `${' '.repeat(40_000)}x`;
 
   // What is checked here is the tenant-code pool's, the same on both databases: run once.
-  it.skipIf(dialect !== 'sqlite')('keeps answering /health while a data-need expression that is slow to parse is checked, answers 422 naming its budget, and stores nothing', async () => {
-    const created = await api.post('/v1/documents', { templateId: 'one-section' });
-    const id: string = created.body.document.id;
-    const { answer, answeredMeanwhile } = await healthAnswersDuring(api.post(`/v1/documents/${id}/data-needs`, { kind: 'template', output_key: 'slow', args_json: { expression: slowExpression } }));
-    expect(answer.status).toBe(422);
-    expect(answer.body.detail).toMatch(/time budget/);
-    expect((await api.get(`/v1/documents/${id}/data-needs`)).body).toEqual([]);
-    expect(answeredMeanwhile).toBeGreaterThanOrEqual(20);
-  });
+  it.skipIf(dialect !== 'sqlite')(
+    'keeps answering /health while a data-need expression that is slow to parse is checked, answers 422 naming its budget, and stores nothing',
+    async () => {
+      const created = await api.post('/v1/documents', { templateId: 'one-section' });
+      const id: string = created.body.document.id;
+      const { answer, answeredMeanwhile } = await healthAnswersDuring(
+        api.post(`/v1/documents/${id}/data-needs`, { kind: 'template', output_key: 'slow', args_json: { expression: slowExpression } }),
+      );
+      expect(answer.status).toBe(422);
+      expect(answer.body.detail).toMatch(/time budget/);
+      expect((await api.get(`/v1/documents/${id}/data-needs`)).body).toEqual([]);
+      expect(answeredMeanwhile).toBeGreaterThanOrEqual(20);
+    },
+  );
 
   it.skipIf(dialect !== 'sqlite')('keeps answering /health while a run gathers with a prompt that is slow to parse, and the run ends', async () => {
     const created = await api.post('/v1/documents', { templateId: 'one-section' });

@@ -28,7 +28,7 @@ describeEachDialect('JWT attack matrix', (dialect) => {
     server = await startTestServer({ dialect });
     token = await server.login();
     kid = decodeProtectedHeader(token).kid as string;
-    serverKey = (await importPKCS8(await fs.readFile(path.join(server.dataDir, 'keys', 'jwt-signing-key.pem'), 'utf8'), 'RS256', { extractable: true }));
+    serverKey = await importPKCS8(await fs.readFile(path.join(server.dataDir, 'keys', 'jwt-signing-key.pem'), 'utf8'), 'RS256', { extractable: true });
     const jwks = (await (await server.call('GET', '/auth/jwks')).json()) as { keys: JWK[] };
     publicJwk = jwks.keys[0];
     const { importJWK } = await import('jose');
@@ -89,10 +89,12 @@ describeEachDialect('JWT attack matrix', (dialect) => {
       'kid path injection': await hmac({ alg: 'HS256', kid: '../../../../../../dev/null' }, ''),
       'kid SQL injection': await hmac({ alg: 'HS256', kid: "x' OR '1'='1" }, 'secret'),
       'embedded jwk header': await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', jwk: foreignJwk }).sign(foreign.privateKey),
-      'jku to an attacker key set': await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'attacker', jku: 'http://127.0.0.1:1/jwks' }).sign(foreign.privateKey),
+      'jku to an attacker key set': await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: 'attacker', jku: 'http://127.0.0.1:1/jwks' })
+        .sign(foreign.privateKey),
       'ES256 (algorithm not allowed)': await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid }).sign(ec.privateKey),
       'unknown crit extension': rsaRaw({ alg: 'RS256', kid, crit: ['x-evil'], 'x-evil': true }),
-      'expired': await signServer({ ...claims, exp: now - 3600 }),
+      expired: await signServer({ ...claims, exp: now - 3600 }),
       'nbf in the future': await signServer({ ...claims, nbf: now + 3600 }),
       'wrong issuer': await signServer({ ...claims, iss: 'https://evil.example' }),
       'wrong audience': await signServer({ ...claims, aud: 'another-service' }),
@@ -131,7 +133,9 @@ describeEachDialect('JWT attack matrix', (dialect) => {
     const { port } = new URL(server.url);
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(port), '127.0.0.1', () =>
-        socket.end(`GET /v1/whoami HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer forged.token.here\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`),
+        socket.end(
+          `GET /v1/whoami HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer forged.token.here\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+        ),
       );
       const chunks: Buffer[] = [];
       socket.on('data', (chunk: Buffer) => chunks.push(chunk));

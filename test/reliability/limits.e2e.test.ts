@@ -85,7 +85,9 @@ describeEachDialect('documented limits', (dialect) => {
     expect((await api.put(`/v1/documents/${id}/fields`, { fields: { long: 'v'.repeat(LIMITS.fieldValueChars) } })).status).toBe(200);
     const over = await api.put(`/v1/documents/${id}/fields`, { fields: { longer: 'v'.repeat(LIMITS.fieldValueChars + 1) } });
     expect(over.status).toBe(422);
-    expect(over.body.detail).toEqual([{ loc: ['body', 'fields', 'longer'], msg: `String should have at most ${LIMITS.fieldValueChars} character(s)`, type: 'string_too_long' }]);
+    expect(over.body.detail).toEqual([
+      { loc: ['body', 'fields', 'longer'], msg: `String should have at most ${LIMITS.fieldValueChars} character(s)`, type: 'string_too_long' },
+    ]);
     const longKey = await api.put(`/v1/documents/${id}/fields`, { fields: { ['k'.repeat(LIMITS.fieldKeyChars + 1)]: 'v' } });
     expect(longKey.status).toBe(422);
     expect(detailText(longKey.body).length).toBeLessThan(1_000);
@@ -107,7 +109,12 @@ describeEachDialect('documented limits', (dialect) => {
   it('sections per document: the 500th passes, the 501st is 422 naming the limit', async () => {
     const id = await newDocument();
     const [first] = await server.store.db.selectFrom('sections').selectAll().where('document_id', '=', id).execute();
-    const copies = Array.from({ length: LIMITS.sectionsPerDocument - 2 }, (_, i) => ({ ...first, id: `sec_filler_${dialect}_${i}`, key: `filler_${i}`, ordinal: i + 1 }));
+    const copies = Array.from({ length: LIMITS.sectionsPerDocument - 2 }, (_, i) => ({
+      ...first,
+      id: `sec_filler_${dialect}_${i}`,
+      key: `filler_${i}`,
+      ordinal: i + 1,
+    }));
     await server.store.db.insertInto('sections').values(copies).execute();
     const last = await api.post(`/v1/documents/${id}/sections`, { title: 'The last one' });
     expect(last.status).toBe(201);
@@ -119,7 +126,11 @@ describeEachDialect('documented limits', (dialect) => {
   });
 
   it('template specs: 500 sections compile, 501 are 422 naming the limit, nothing written', async () => {
-    const spec = (n: number) => ({ slug: `big-${n}`, title: 'Big', sections: Array.from({ length: n }, (_, i) => ({ key: `s${i}`, title: `S${i}`, prompt: null, output_template: null })) });
+    const spec = (n: number) => ({
+      slug: `big-${n}`,
+      title: 'Big',
+      sections: Array.from({ length: n }, (_, i) => ({ key: `s${i}`, title: `S${i}`, prompt: null, output_template: null })),
+    });
     expect((await api.post('/v1/templates?dry_run=true', spec(LIMITS.sectionsPerDocument))).status).toBe(200);
     const over = await api.post('/v1/templates', spec(LIMITS.sectionsPerDocument + 1));
     expect(over.status).toBe(422);
@@ -131,7 +142,11 @@ describeEachDialect('documented limits', (dialect) => {
     const id = await newDocument();
     const ok = await api.post(`/v1/documents/${id}/sections`, { title: 'Big', render_mode: 'templated', output_template: 'a'.repeat(LIMITS.templateChars) });
     expect(ok.status).toBe(201);
-    const over = await api.post(`/v1/documents/${id}/sections`, { title: 'Bigger', render_mode: 'templated', output_template: 'a'.repeat(LIMITS.templateChars + 1) });
+    const over = await api.post(`/v1/documents/${id}/sections`, {
+      title: 'Bigger',
+      render_mode: 'templated',
+      output_template: 'a'.repeat(LIMITS.templateChars + 1),
+    });
     expect(over.status).toBe(422);
     expect(over.body.detail[0]).toMatchObject({ loc: ['body', 'output_template'], type: 'string_too_long' });
     expect((await api.get(`/v1/documents/${id}`)).body.sections.map((s: { title: string }) => s.title)).toEqual(['Intro', 'Big']);
@@ -141,7 +156,12 @@ describeEachDialect('documented limits', (dialect) => {
     const id = await newDocument();
     expect((await api.post(`/v1/documents/${id}/data-needs`, { kind: 'static', output_key: 'seed', args_json: { value: 1 } })).status).toBe(201);
     const [seed] = await server.store.db.selectFrom('data_needs').selectAll().where('document_id', '=', id).execute();
-    const copies = Array.from({ length: LIMITS.dataNeedsPerDocument - 2 }, (_, i) => ({ ...seed, id: `dn_filler_${dialect}_${i}`, output_key: `filler_${i}`, ordinal: i + 1 }));
+    const copies = Array.from({ length: LIMITS.dataNeedsPerDocument - 2 }, (_, i) => ({
+      ...seed,
+      id: `dn_filler_${dialect}_${i}`,
+      output_key: `filler_${i}`,
+      ordinal: i + 1,
+    }));
     await server.store.db.insertInto('data_needs').values(copies).execute();
     expect((await api.post(`/v1/documents/${id}/data-needs`, { kind: 'static', output_key: 'last', args_json: { value: 1 } })).status).toBe(201);
     const over = await api.post(`/v1/documents/${id}/data-needs`, { kind: 'static', output_key: 'too_many', args_json: { value: 1 } });
@@ -196,7 +216,18 @@ describeEachDialect('documented limits', (dialect) => {
   it('files per upload request: 50 pass, 51 are 413 naming the limit with nothing stored', async () => {
     const countDocs = async () => (await server.store.db.selectFrom('source_documents').select('id').execute()).length;
     const before = await countDocs();
-    const over = await postMultipart(server, token, 'acme', '/documents', {}, Array.from({ length: LIMITS.filesPerUpload + 1 }, (_, i) => ({ name: `note-${i}.txt`, bytes: Buffer.from(`Vendor: Contoso ${i}\n`), type: 'text/plain' })));
+    const over = await postMultipart(
+      server,
+      token,
+      'acme',
+      '/documents',
+      {},
+      Array.from({ length: LIMITS.filesPerUpload + 1 }, (_, i) => ({
+        name: `note-${i}.txt`,
+        bytes: Buffer.from(`Vendor: Contoso ${i}\n`),
+        type: 'text/plain',
+      })),
+    );
     expect(over.status).toBe(413);
     expect(over.body.detail).toBe(`an upload request carries at most ${LIMITS.filesPerUpload} files (limit filesPerUpload); nothing was stored`);
     expect(await countDocs()).toBe(before);

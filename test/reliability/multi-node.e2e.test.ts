@@ -66,7 +66,9 @@ suite('multi-node: 2 API + 2 worker processes on one PostgreSQL', () => {
 
   /** The process ids that ran completed jobs of `name`, from the engine's record of each job. */
   async function ranBy(name: string): Promise<number[]> {
-    const rows = await cluster.query<{ ran_by: string }>(`select output->>'ranBy' as ran_by from "${engineSchema}".job where name = '${name}' and state = 'completed'`);
+    const rows = await cluster.query<{ ran_by: string }>(
+      `select output->>'ranBy' as ran_by from "${engineSchema}".job where name = '${name}' and state = 'completed'`,
+    );
     return rows.map((row) => Number(row.ran_by.split(':')[1]));
   }
 
@@ -103,7 +105,10 @@ suite('multi-node: 2 API + 2 worker processes on one PostgreSQL', () => {
     caller.token = apiA.token;
     engineSchema = jobEngineSchemaOf(cluster.store.schema ?? '');
     // Registered before any run, so every terminal event of the file is delivered.
-    const webhook = await apiA.json('POST', '/v1/webhooks', { url: `${receiver.url}/quire`, events: ['generation.finished', 'generation.failed', 'generation.blocked'] });
+    const webhook = await apiA.json('POST', '/v1/webhooks', {
+      url: `${receiver.url}/quire`,
+      events: ['generation.finished', 'generation.failed', 'generation.blocked'],
+    });
     expect(webhook.status, JSON.stringify(webhook.body)).toBe(201);
     receiver.secrets.set('/quire', webhook.body.secret as string);
     const template = await apiA.json('POST', '/v1/templates', writtenTemplate('multi-node', 'Multi-node'));
@@ -125,7 +130,9 @@ suite('multi-node: 2 API + 2 worker processes on one PostgreSQL', () => {
     expect(new Set(followed.events.map((e) => e.runId))).toEqual(new Set([1]));
 
     // The engine's record of the job names the process that ran it: a worker, never an API node.
-    const ran = await cluster.query<{ ran_by: string }>(`select output->>'ranBy' as ran_by from "${engineSchema}".job where name = 'generate-document' and state = 'completed'`);
+    const ran = await cluster.query<{ ran_by: string }>(
+      `select output->>'ranBy' as ran_by from "${engineSchema}".job where name = 'generate-document' and state = 'completed'`,
+    );
     expect(ran).toHaveLength(1);
     const pid = Number(ran[0].ran_by.split(':')[1]);
     expect(cluster.workers.map((w) => w.child.pid)).toContain(pid);
@@ -138,7 +145,10 @@ suite('multi-node: 2 API + 2 worker processes on one PostgreSQL', () => {
     const documentId = await newDocument();
     await generateOn(apiA, documentId);
     // The run's lease names the worker that holds it.
-    const holder = await until(async () => (await cluster.query<{ holder: string }>("select holder from job_leases where job_name = 'generate-document'"))[0]?.holder, 'a worker to take the run');
+    const holder = await until(
+      async () => (await cluster.query<{ holder: string }>("select holder from job_leases where job_name = 'generate-document'"))[0]?.holder,
+      'a worker to take the run',
+    );
     const victim = cluster.workers.find((w) => w.child.pid === Number(holder.split(':')[1]));
     if (!victim) throw new Error(`the lease holder ${holder} is not one of the workers`);
     const followers = [follow(apiA, documentId), follow(apiB, documentId)];
@@ -151,7 +161,11 @@ suite('multi-node: 2 API + 2 worker processes on one PostgreSQL', () => {
 
     for (const followed of [onA, onB]) {
       expect(followed.terminals).toEqual(['"event":"pipeline_failed"']);
-      expect(followed.events.at(-1)).toMatchObject({ event: 'pipeline_failed', runId: 1, error: 'the process running this generation stopped before it finished' });
+      expect(followed.events.at(-1)).toMatchObject({
+        event: 'pipeline_failed',
+        runId: 1,
+        error: 'the process running this generation stopped before it finished',
+      });
     }
     const runs = await cluster.query<{ status: string; terminals: string }>(
       `select r.status, (select count(*) from run_events e where e.run_id = r.id and e.event in ('pipeline_finished', 'pipeline_failed', 'pipeline_blocked')) as terminals from generation_runs r where r.document_id = '${documentId}'`,
@@ -167,8 +181,14 @@ suite('multi-node: 2 API + 2 worker processes on one PostgreSQL', () => {
   });
 
   it('extracts on a worker a file uploaded through API A, and API B reads its items', { timeout: 120_000 }, async () => {
-    const upload = multipart({ name: 'Invoices' }, [{ name: 'invoice.txt', bytes: Buffer.from('Vendor: Contoso Ltd\nInvoice number: INV-7\nTotal: $110.00\n'), type: 'text/plain' }]);
-    const created = await fetch(`${apiA.url}/assessments`, { method: 'POST', headers: { authorization: `Bearer ${apiA.token}`, 'x-org-slug': 'acme', 'content-type': upload.contentType }, body: upload.body });
+    const upload = multipart({ name: 'Invoices' }, [
+      { name: 'invoice.txt', bytes: Buffer.from('Vendor: Contoso Ltd\nInvoice number: INV-7\nTotal: $110.00\n'), type: 'text/plain' },
+    ]);
+    const created = await fetch(`${apiA.url}/assessments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiA.token}`, 'x-org-slug': 'acme', 'content-type': upload.contentType },
+      body: upload.body,
+    });
     const body = (await created.json()) as { documents: Array<{ id: string }> };
     expect(created.status, JSON.stringify(body)).toBe(201);
     const documentId = body.documents[0].id;
@@ -185,19 +205,31 @@ suite('multi-node: 2 API + 2 worker processes on one PostgreSQL', () => {
   });
 
   it("answers a per-user MCP source for API A's caller on a worker", { timeout: 120_000 }, async () => {
-    const tool = await apiA.json('POST', '/v1/tool-registrations', { name: 'matters', category: 'crm', classPath: 'mcp.http', configJson: { url: `${mcp.url}/mcp`, tool: 'lookup_matter' } });
+    const tool = await apiA.json('POST', '/v1/tool-registrations', {
+      name: 'matters',
+      category: 'crm',
+      classPath: 'mcp.http',
+      configJson: { url: `${mcp.url}/mcp`, tool: 'lookup_matter' },
+    });
     expect(tool.status, JSON.stringify(tool.body)).toBe(201);
     const template = await apiA.json('POST', '/v1/templates', {
       slug: 'matter-note',
       title: 'Matter note',
       fields: [{ key: 'client', label: 'Client' }],
-      sections: [{ key: 'matters', title: 'Matters', render_mode: 'templated', output_template: 'Matters of {{ matters.owner }}: {{ matters.matters | join(", ") }}' }],
+      sections: [
+        { key: 'matters', title: 'Matters', render_mode: 'templated', output_template: 'Matters of {{ matters.owner }}: {{ matters.matters | join(", ") }}' },
+      ],
     });
     expect(template.status, JSON.stringify(template.body)).toBe(201);
     const created = await apiA.json('POST', '/v1/documents', { templateId: 'matter-note', fields: { client: 'Acme' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const documentId = created.body.document.id as string;
-    const need = await apiA.json('POST', `/v1/documents/${documentId}/data-needs`, { kind: 'tool', output_key: 'matters', tool_ref: 'matters', args_json: { client: '{{ client }}' } });
+    const need = await apiA.json('POST', `/v1/documents/${documentId}/data-needs`, {
+      kind: 'tool',
+      output_key: 'matters',
+      tool_ref: 'matters',
+      args_json: { client: '{{ client }}' },
+    });
     expect(need.status, JSON.stringify(need.body)).toBe(201);
 
     await generateOn(apiA, documentId);
@@ -216,7 +248,9 @@ suite('multi-node: 2 API + 2 worker processes on one PostgreSQL', () => {
   });
 
   it('delivers every terminal generation event of the file to the webhook exactly once, signed', { timeout: 120_000 }, async () => {
-    const terminals = await cluster.query<{ event: string }>("select event from run_events where event in ('pipeline_finished', 'pipeline_failed', 'pipeline_blocked')");
+    const terminals = await cluster.query<{ event: string }>(
+      "select event from run_events where event in ('pipeline_finished', 'pipeline_failed', 'pipeline_blocked')",
+    );
     // The runs above: finished, failed (the killed worker's), finished, finished.
     expect(terminals.map((t) => t.event).sort()).toEqual(['pipeline_failed', 'pipeline_finished', 'pipeline_finished', 'pipeline_finished']);
     const delivered = await until(async () => {

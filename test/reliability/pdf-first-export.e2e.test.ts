@@ -19,7 +19,11 @@ import { until } from '../support/until.js';
 const soffice = spawnSync('sh', ['-c', 'command -v soffice'], { encoding: 'utf8' }).stdout.trim();
 const installed = soffice !== '' && spawnSync('/usr/bin/python3', ['-c', 'import uno'], { stdio: 'ignore' }).status === 0;
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 /** Polls `check` until it answers a value, or fails naming `what` once `deadlineMs` has passed. */
 const eventually = <T>(what: string, deadlineMs: number, check: () => Promise<T | undefined>): Promise<T> => until(check, what, deadlineMs);
 
@@ -50,7 +54,13 @@ describe.skipIf(!installed)('the first PDF export while LibreOffice is still sta
     await chmod(gate, 0o755);
     server = await startTestServer({
       dialect: 'sqlite',
-      env: { PDF_START_AT_BOOT: 'true', PDF_SOFFICE_PATH: gate, PDF_CONVERTERS: '1', PDF_QUEUE_TIMEOUT_SECONDS: '1', PDF_CONVERTER_START_TIMEOUT_SECONDS: '300' },
+      env: {
+        PDF_START_AT_BOOT: 'true',
+        PDF_SOFFICE_PATH: gate,
+        PDF_CONVERTERS: '1',
+        PDF_QUEUE_TIMEOUT_SECONDS: '1',
+        PDF_CONVERTER_START_TIMEOUT_SECONDS: '300',
+      },
     });
     token = await server.login();
     const created = await server.call('POST', '/v1/documents', { token, body: { templateId: 'engagement-letter' } });
@@ -85,7 +95,11 @@ describe.skipIf(!installed)('the first PDF export while LibreOffice is still sta
       return undefined;
     });
     expect(converted.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await converted.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(
+      Buffer.from(await converted.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
     // Until then only "not ready yet", and the start begun at start-up is the one that served it.
     expect(statuses.filter((status) => status !== 503 && status !== 200)).toEqual([]);
     expect((await readFile(join(dir, 'asked'), 'utf8')).trim().split('\n')).toHaveLength(1);

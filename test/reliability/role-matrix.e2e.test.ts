@@ -42,27 +42,45 @@ const REQUIRED_ROLE: Record<string, Role> = {
   updateCorrection: 'reviewer',
 };
 /** Reads above viewer. */
-const READ_ROLE: Record<string, Role> = { listMembers: 'owner', listWebhooks: 'owner', getWebhook: 'owner', listWebhookDeliveries: 'owner', getOrganizationSettings: 'owner' };
+const READ_ROLE: Record<string, Role> = {
+  listMembers: 'owner',
+  listWebhooks: 'owner',
+  getWebhook: 'owner',
+  listWebhookDeliveries: 'owner',
+  getOrganizationSettings: 'owner',
+};
 
 /** Protected write operations of the contract today; a new one must be given its role here. */
 const WRITE_OPERATIONS = 79;
 const WRITE_METHODS = ['post', 'put', 'patch', 'delete'];
 
-interface ContractOperation { key: string; method: string; path: string; operationId: string; responses: Record<string, unknown>; isPublic: boolean }
+interface ContractOperation {
+  key: string;
+  method: string;
+  path: string;
+  operationId: string;
+  responses: Record<string, unknown>;
+  isPublic: boolean;
+}
 
 function contractOperations(doc: OpenApiDocument): ContractOperation[] {
   return listOperations(doc).map((op) => {
     const spec = doc.paths[op.path][op.method.toLowerCase()] as { operationId: string; responses: Record<string, unknown>; security?: unknown[] };
-    return { key: op.key, method: op.method, path: op.path, operationId: spec.operationId, responses: spec.responses, isPublic: Array.isArray(spec.security) && spec.security.length === 0 };
+    return {
+      key: op.key,
+      method: op.method,
+      path: op.path,
+      operationId: spec.operationId,
+      responses: spec.responses,
+      isPublic: Array.isArray(spec.security) && spec.security.length === 0,
+    };
   });
 }
 
 /** Every row of every table (job bookkeeping aside: the runner touches it on its own). */
 async function snapshotDatabase(server: TestServer): Promise<string> {
   const db = server.store.db;
-  const tables = (await storeTableNames(server))
-    .filter((name) => !/^kysely_|job/.test(name))
-    .sort();
+  const tables = (await storeTableNames(server)).filter((name) => !/^kysely_|job/.test(name)).sort();
   expect(tables).toContain('memberships');
   const dump: Record<string, string[]> = {};
   for (const table of tables) {
@@ -105,14 +123,17 @@ describeEachDialect('role matrix', (dialect) => {
     realIds.voice_id = (await owner.post('/v1/voices', { name: 'Matrix voice' })).body.id;
     realIds.snippet_id = (await owner.post('/v1/snippets', { key: 'matrix_snippet' })).body.id;
     realIds.webhook_id = (await owner.post('/v1/webhooks', { url: 'http://127.0.0.1:9/matrix', events: ['batch.finished'] })).body.id;
-    realIds.user_id = ((await owner.get('/v1/members')).body.members as Array<{ userId: string; subject: string }>).find((m) => m.subject === 'dev@localhost')?.userId ?? '';
+    realIds.user_id =
+      ((await owner.get('/v1/members')).body.members as Array<{ userId: string; subject: string }>).find((m) => m.subject === 'dev@localhost')?.userId ?? '';
     for (const [name, id] of Object.entries(realIds)) expect(id, name).toEqual(expect.any(String));
   });
   afterAll(async () => server?.close());
 
   const writes = () => operations.filter((op) => WRITE_METHODS.includes(op.method.toLowerCase()) && !op.isPublic);
-  const neededFor = (op: ContractOperation): Role => REQUIRED_ROLE[op.operationId] ?? READ_ROLE[op.operationId] ?? (WRITE_METHODS.includes(op.method.toLowerCase()) ? 'editor' : 'viewer');
-  const urlOf = (op: ContractOperation, ids: Record<string, string>) => op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(ids[name] ?? `matrix-missing-${name}`));
+  const neededFor = (op: ContractOperation): Role =>
+    REQUIRED_ROLE[op.operationId] ?? READ_ROLE[op.operationId] ?? (WRITE_METHODS.includes(op.method.toLowerCase()) ? 'editor' : 'viewer');
+  const urlOf = (op: ContractOperation, ids: Record<string, string>) =>
+    op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(ids[name] ?? `matrix-missing-${name}`));
   const send = (op: ContractOperation, role: Role, ids: Record<string, string>) =>
     server.call(op.method, urlOf(op, ids), { token: tokens[role], org: 'acme', ...(['DELETE', 'GET'].includes(op.method) ? {} : { body: {} }) });
 
@@ -146,7 +167,9 @@ describeEachDialect('role matrix', (dialect) => {
     // settings (84); editors the 16 owner and 4 reviewer operations (20); reviewers the 16 owner ones.
     expect(refusals).toBe(84 + 20 + 16);
     const after = await snapshotDatabase(server);
-    const changed = Object.keys(JSON.parse(before) as object).filter((t) => JSON.stringify((JSON.parse(before) as Record<string, unknown>)[t]) !== JSON.stringify((JSON.parse(after) as Record<string, unknown>)[t]));
+    const changed = Object.keys(JSON.parse(before) as object).filter(
+      (t) => JSON.stringify((JSON.parse(before) as Record<string, unknown>)[t]) !== JSON.stringify((JSON.parse(after) as Record<string, unknown>)[t]),
+    );
     expect(changed).toEqual([]);
     expect(after).toBe(before);
   });

@@ -61,7 +61,10 @@ describeEachDialect('security headers and secrets by value', (dialect) => {
     const created = await server.call('POST', '/v1/documents', { token, body: { templateId: 'gdpr-dpia', title: 'Streamed' } });
     const id = ((await created.json()) as { document: { id: string } }).document.id;
     const abort = new AbortController();
-    const stream = await fetch(`${server.url}/v1/documents/${id}/progress`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'stream-request-1' }, signal: abort.signal });
+    const stream = await fetch(`${server.url}/v1/documents/${id}/progress`, {
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'stream-request-1' },
+      signal: abort.signal,
+    });
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expectSecurityHeaders(stream, 'progress stream');
     // The stream's own head: its request id, and its cache rule over the authenticated default.
@@ -91,7 +94,12 @@ describeEachDialect('security headers and secrets by value', (dialect) => {
     for (const [label, secret] of Object.entries(secrets)) {
       const response = await server.call('POST', '/v1/tool-registrations', {
         token,
-        body: { name: `leaky ${label}`, category: 'vendors', classPath: 'http.json', configJson: { url: 'https://api.example/v1', headers: { 'X-Custom': secret } } },
+        body: {
+          name: `leaky ${label}`,
+          category: 'vendors',
+          classPath: 'http.json',
+          configJson: { url: 'https://api.example/v1', headers: { 'X-Custom': secret } },
+        },
       });
       const text = await response.text();
       expect(response.status, label).toBe(422);

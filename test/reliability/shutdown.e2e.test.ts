@@ -54,7 +54,11 @@ describeEachDialect('graceful shutdown', (dialect) => {
   it('exits 0 within the grace, ends every stream, and the run ends with one terminal event', { timeout: 90_000 }, async () => {
     const env = { SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS), LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'test-key' };
     const quire = await startQuireProcess(data, env);
-    const template = await quire.json('POST', '/v1/templates', { slug: 'slow', title: 'Slow', sections: [{ key: 'w', title: 'Written', prompt: 'Write one sentence.' }] });
+    const template = await quire.json('POST', '/v1/templates', {
+      slug: 'slow',
+      title: 'Slow',
+      sections: [{ key: 'w', title: 'Written', prompt: 'Write one sentence.' }],
+    });
     expect(template.status, JSON.stringify(template.body)).toBe(201);
     const busy = (await quire.json('POST', '/v1/documents', { templateId: 'slow' })).body.document.id as string;
     const idle = (await quire.json('POST', '/v1/documents', { templateId: 'slow' })).body.document.id as string;
@@ -79,14 +83,20 @@ describeEachDialect('graceful shutdown', (dialect) => {
     try {
       const runs = await again.json('GET', `/v1/documents/${busy}`);
       expect(runs.status).toBe(200);
-      const terminal = await queryData<{ event: string; payload_json: string }>(data, `select event, payload_json from run_events where document_id = '${busy}' and event in ('pipeline_finished', 'pipeline_failed', 'pipeline_blocked')`);
+      const terminal = await queryData<{ event: string; payload_json: string }>(
+        data,
+        `select event, payload_json from run_events where document_id = '${busy}' and event in ('pipeline_finished', 'pipeline_failed', 'pipeline_blocked')`,
+      );
       expect(terminal).toHaveLength(1);
       expect(terminal[0].event).toBe('pipeline_failed');
       expect(terminal[0].payload_json).toContain('shut down');
       const status = await queryData<{ status: string }>(data, `select status from generation_runs where document_id = '${busy}'`);
       expect(status).toEqual([{ status: 'failed' }]);
       // A follower after the restart replays the one terminal event and is closed.
-      const replay = await fetch(`${again.url}/v1/documents/${busy}/progress?after=0`, { headers: { authorization: `Bearer ${again.token}`, 'x-org-slug': 'acme' }, signal: AbortSignal.timeout(10_000) });
+      const replay = await fetch(`${again.url}/v1/documents/${busy}/progress?after=0`, {
+        headers: { authorization: `Bearer ${again.token}`, 'x-org-slug': 'acme' },
+        signal: AbortSignal.timeout(10_000),
+      });
       expect(await replay.text()).toContain('"event":"pipeline_failed"');
     } finally {
       again.child.kill('SIGTERM');

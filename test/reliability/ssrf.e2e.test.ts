@@ -109,19 +109,22 @@ describeEachDialect('SSRF corpus', (dialect) => {
     return api.post(`/v1/tool-registrations/${created.body.id}/invoke`, { args });
   };
 
-  it.each(['http.json', 'mcp.http'] as const)('refuses every loopback, link-local and private encoding when a %s tool is registered (422 naming why, nothing stored)', async (classPath) => {
-    const corpus = loopbackCorpus(victim.port);
-    expect(corpus.length).toBeGreaterThanOrEqual(25);
-    const before = await storedTools();
-    for (const [url, why] of corpus) {
-      const answer = await register(classPath, url);
-      expect(answer.status, url).toBe(422);
-      expect(answer.body.detail, url).toMatch(/^configJson\.url: /);
-      expect(answer.body.detail, url).toMatch(why);
-    }
-    expect(await storedTools()).toBe(before);
-    expect(victim.hits).toEqual([]);
-  });
+  it.each(['http.json', 'mcp.http'] as const)(
+    'refuses every loopback, link-local and private encoding when a %s tool is registered (422 naming why, nothing stored)',
+    async (classPath) => {
+      const corpus = loopbackCorpus(victim.port);
+      expect(corpus.length).toBeGreaterThanOrEqual(25);
+      const before = await storedTools();
+      for (const [url, why] of corpus) {
+        const answer = await register(classPath, url);
+        expect(answer.status, url).toBe(422);
+        expect(answer.body.detail, url).toMatch(/^configJson\.url: /);
+        expect(answer.body.detail, url).toMatch(why);
+      }
+      expect(await storedTools()).toBe(before);
+      expect(victim.hits).toEqual([]);
+    },
+  );
 
   it('refuses a loopback URL with placeholders in its path at registration, and an address filled into the host at the call', async () => {
     const templatedPath = await register('http.json', `http://127.0.0.1:${victim.port}/items/{{id}}?q={{q}}`);
@@ -135,8 +138,13 @@ describeEachDialect('SSRF corpus', (dialect) => {
     expect(victim.hits).toEqual([]);
   });
 
-  it('does not follow an allow-listed server\'s redirects to loopback or the metadata address', async () => {
-    const targets = [`http://127.0.0.1:${victim.port}/`, `http://localhost:${victim.port}/`, `http://[::1]:${victim.port}/`, 'http://169.254.169.254/latest/meta-data/'];
+  it("does not follow an allow-listed server's redirects to loopback or the metadata address", async () => {
+    const targets = [
+      `http://127.0.0.1:${victim.port}/`,
+      `http://localhost:${victim.port}/`,
+      `http://[::1]:${victim.port}/`,
+      'http://169.254.169.254/latest/meta-data/',
+    ];
     for (const target of targets) {
       const url = `http://127.0.0.1:${redirector.port}/bounce?to=${encodeURIComponent(target)}`;
       const viaJson = await invoke('http.json', url);
@@ -150,7 +158,7 @@ describeEachDialect('SSRF corpus', (dialect) => {
     expect(victim.hits).toEqual([]);
   });
 
-  it('allow-lists by host and port: the allowed port passes, the victim\'s port on the same host does not', async () => {
+  it("allow-lists by host and port: the allowed port passes, the victim's port on the same host does not", async () => {
     const allowed = await invoke('http.json', `http://127.0.0.1:${redirector.port}/bounce?to=/`);
     // Reached (and refused only because it redirects), so the allow-list let it through.
     expect(allowed.body.detail).toMatch(/redirect/);
@@ -169,7 +177,12 @@ describeEachDialect('SSRF corpus', (dialect) => {
       [`http://user:pass@127.0.0.1:${victim.port}/`, /must not contain credentials/],
     ];
     for (const [url, why] of refused) {
-      const created = await api.post('/v1/tool-registrations', { name: `scheme-${registered++}`, category: 'probe', classPath: 'http.json', configJson: { url } });
+      const created = await api.post('/v1/tool-registrations', {
+        name: `scheme-${registered++}`,
+        category: 'probe',
+        classPath: 'http.json',
+        configJson: { url },
+      });
       expect(created.status, url).toBe(422);
       expect(created.body.detail, url).toMatch(why);
     }

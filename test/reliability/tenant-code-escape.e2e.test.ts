@@ -27,7 +27,11 @@ const UPPER_8000 =
 const COMPUTATION_BOMBS: Array<[string, string, RegExp]> = [
   ['mutual recursion', '($a := function($n){$b($n+1)}; $b := function($n){$a($n+1)}; $a(0))', /(depth|time) budget/],
   ['$map over a huge range', '$count($map([1..10000000], function($v){$v * 2}))', /sequence budget/],
-  ['string doubling that materializes', '($d := function($s, $n){$n = 0 ? $length($s) : $d($uppercase($s & $s), $n - 1)}; $d("ab", 40))', /(memory|time|string) budget/],
+  [
+    'string doubling that materializes',
+    '($d := function($s, $n){$n = 0 ? $length($s) : $d($uppercase($s & $s), $n - 1)}; $d("ab", 40))',
+    /(memory|time|string) budget/,
+  ],
   ['a busy loop (8.1e9 multiplications)', '$sum($map([1..90000], function($i){$sum($map([1..90000], function($j){$i * $j}))}))', /time budget/],
 ];
 
@@ -35,17 +39,33 @@ const COMPUTATION_BOMBS: Array<[string, string, RegExp]> = [
 const TEMPLATE_BOMBS: Array<[string, string, RegExp]> = [
   ['a big range()', '{% for i in range(100000) %}x{% endfor %}', /range budget of 10000/],
   ['nested loops', '{% for a in range(10000) %}{% for b in range(10000) %}{% endfor %}{% endfor %}', /step budget|time budget/],
-  ['a huge output', "{% set ns = namespace(s='a') %}{% for i in range(19) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{% for i in range(200) %}{{ ns.s }}{% endfor %}", /output budget/],
+  [
+    'a huge output',
+    "{% set ns = namespace(s='a') %}{% for i in range(19) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{% for i in range(200) %}{{ ns.s }}{% endfor %}",
+    /output budget/,
+  ],
   ['string doubling', "{% set ns = namespace(s='ab') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s|length }}", /string budget/],
   ['exponential macro recursion', '{% macro f(n) %}{% if n > 0 %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(40) }}', /step budget|time budget/],
-  ['a list doubled into a huge value', '{% set ns = namespace(l=[1]) %}{% for i in range(40) %}{% set ns.l = [ns.l, ns.l] %}{% endfor %}{{ ns.l }}', /value budget/],
+  [
+    'a list doubled into a huge value',
+    '{% set ns = namespace(l=[1]) %}{% for i in range(40) %}{% set ns.l = [ns.l, ns.l] %}{% endfor %}{{ ns.l }}',
+    /value budget/,
+  ],
 ];
 
 const THOUSAND = Array.from({ length: 1000 }, (_, i) => i);
 /** JsonLogic conditions of an orchestration rule: saving one answers 422 naming its budget. */
 const LOGIC_BOMBS: Array<[string, unknown, RegExp]> = [
-  ['an array doubled 40 times by reduce/merge', { reduce: [Array.from({ length: 40 }, (_, i) => i), { merge: [{ var: 'accumulator' }, { var: 'accumulator' }] }, [1]] }, /sequence budget/],
-  ['a string doubled 40 times by reduce/cat', { reduce: [Array.from({ length: 40 }, (_, i) => i), { cat: [{ var: 'accumulator' }, { var: 'accumulator' }] }, 'ab'] }, /string budget/],
+  [
+    'an array doubled 40 times by reduce/merge',
+    { reduce: [Array.from({ length: 40 }, (_, i) => i), { merge: [{ var: 'accumulator' }, { var: 'accumulator' }] }, [1]] },
+    /sequence budget/,
+  ],
+  [
+    'a string doubled 40 times by reduce/cat',
+    { reduce: [Array.from({ length: 40 }, (_, i) => i), { cat: [{ var: 'accumulator' }, { var: 'accumulator' }] }, 'ab'] },
+    /string budget/,
+  ],
   ['a billion iterations of nested maps', { map: [THOUSAND, { map: [THOUSAND, { map: [THOUSAND, { '+': [1, 1] }] }] }] }, /(memory|time) budget/],
 ];
 
@@ -97,7 +117,11 @@ describeEachDialect('tenant code cannot escape its budgets', (dialect) => {
     server = await startTestServer({ dialect });
     token = await server.login();
     api = await apiFor(server);
-    await createTemplate(api, { slug: 'bare', title: 'Bare', sections: [{ key: 'intro', title: 'Intro', render_mode: 'templated', output_type: 'markdown', output_template: 'Hello {{ document.title }}' }] });
+    await createTemplate(api, {
+      slug: 'bare',
+      title: 'Bare',
+      sections: [{ key: 'intro', title: 'Intro', render_mode: 'templated', output_type: 'markdown', output_template: 'Hello {{ document.title }}' }],
+    });
     // Warm up: the tenant-code workers, and the modules a first run loads lazily, so that the
     // payloads are not measured against a cold start.
     const id = await newDocument();
@@ -174,7 +198,12 @@ describeEachDialect('tenant code cannot escape its budgets', (dialect) => {
   /** A document with one templated section; returns the regeneration to run (and watch). */
   async function sectionWith(template: string): Promise<() => Promise<ProgressEvent[]>> {
     const id = await newDocument();
-    const section = await api.post(`/v1/documents/${id}/sections`, { title: 'Payload', render_mode: 'templated', output_type: 'markdown', output_template: template });
+    const section = await api.post(`/v1/documents/${id}/sections`, {
+      title: 'Payload',
+      render_mode: 'templated',
+      output_type: 'markdown',
+      output_template: template,
+    });
     expect(section.status, JSON.stringify(section.body)).toBe(201);
     return async () => {
       const started = await api.post(`/v1/documents/${id}/sections/${section.body.id}/regenerate`, {});
@@ -225,7 +254,12 @@ describeEachDialect('tenant code cannot escape its budgets', (dialect) => {
   });
 
   it('runs several bombs at once without stalling the server, and the workers come back', async () => {
-    const runs = await Promise.all([computationOf(RECURSION), sectionWith(UPPER_8000), computationOf(COMPUTATION_BOMBS[2][1]), sectionWith(TEMPLATE_BOMBS[1][1])]);
+    const runs = await Promise.all([
+      computationOf(RECURSION),
+      sectionWith(UPPER_8000),
+      computationOf(COMPUTATION_BOMBS[2][1]),
+      sectionWith(TEMPLATE_BOMBS[1][1]),
+    ]);
     const { result } = await watched(() => Promise.all([runs[0](), runs[1](), runs[2](), runs[3]()]));
     expect(result[0].status).toBe(422);
     expect(result[1].at(-1)?.event).toBe('pipeline_failed');
@@ -240,7 +274,9 @@ describeEachDialect('tenant code cannot escape its budgets', (dialect) => {
   });
 
   it.each(LOGIC_BOMBS)('JsonLogic bomb: %s → 422 naming the budget, nothing saved', async (name, when, budget) => {
-    const { result } = await watched(() => api.post('/v1/orchestration-rules', { name: `bomb ${name}`, when, then: [{ action: 'set_field', key: 'client_name', value: 'x' }] }));
+    const { result } = await watched(() =>
+      api.post('/v1/orchestration-rules', { name: `bomb ${name}`, when, then: [{ action: 'set_field', key: 'client_name', value: 'x' }] }),
+    );
     expect(result.status, JSON.stringify(result.body).slice(0, 300)).toBe(422);
     expect(result.body.detail).toMatch(budget);
     const rules = (await api.get('/v1/orchestration-rules')).body;
@@ -251,7 +287,12 @@ describeEachDialect('tenant code cannot escape its budgets', (dialect) => {
     const id = await newDocument();
     const sections: Array<{ id: string }> = [];
     for (const [index, template] of TEMPLATE_ESCAPES.entries()) {
-      const created = await api.post(`/v1/documents/${id}/sections`, { title: `Escape ${index}`, render_mode: 'templated', output_type: 'markdown', output_template: template });
+      const created = await api.post(`/v1/documents/${id}/sections`, {
+        title: `Escape ${index}`,
+        render_mode: 'templated',
+        output_type: 'markdown',
+        output_template: template,
+      });
       expect(created.status, `${template}: ${JSON.stringify(created.body)}`).toBe(201);
       sections.push(created.body);
     }

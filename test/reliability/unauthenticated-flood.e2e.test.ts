@@ -31,7 +31,12 @@ const FORGED_JWT = 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ4IiwiZXhwIjo
 
 /** The statuses of `count` calls to a protected route without a valid token, cycling through the ways of having none. */
 async function unauthenticatedStatuses(server: TestServer, count: number): Promise<number[]> {
-  const ways: Array<Record<string, string>> = [{}, { authorization: 'Bearer junk' }, { authorization: `Bearer ${FORGED_JWT}` }, { authorization: 'Basic Zm9vOmJhcg==' }];
+  const ways: Array<Record<string, string>> = [
+    {},
+    { authorization: 'Bearer junk' },
+    { authorization: `Bearer ${FORGED_JWT}` },
+    { authorization: 'Basic Zm9vOmJhcg==' },
+  ];
   const statuses: number[] = [];
   for (let i = 0; i < count; i += 1) statuses.push((await server.call('GET', '/v1/documents', { headers: ways[i % ways.length] })).status);
   return statuses;
@@ -81,7 +86,7 @@ describe.skipIf(!(await redisAnswers()))(`with RATE_LIMIT_REDIS_URL, API process
     await second?.close();
   });
 
-  it('counts an address\'s calls to either process in one budget', async () => {
+  it("counts an address's calls to either process in one budget", async () => {
     const half = LIMIT / 2;
     expect([...(await unauthenticatedStatuses(first, half)), ...(await unauthenticatedStatuses(second, half))]).toEqual(Array(LIMIT).fill(401));
     expect((await first.call('GET', '/v1/documents')).status).toBe(429);

@@ -47,7 +47,12 @@ function pngDeclaring(width: number, height: number, rows = 4): Buffer {
   ihdr[8] = 8;
   ihdr[9] = 0;
   const data = deflateSync(Buffer.alloc(Math.min(rows, height) * (width + 1)), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', data), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', data),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A classic decompression bomb: 10,500 × 10,500 grey pixels (110 megapixels), all zero, deflated whole (110 MB → ~110 KB). */
@@ -58,7 +63,12 @@ function decompressionBombPng(): Buffer {
   ihdr.writeUInt32BE(side, 4);
   ihdr[8] = 8;
   const data = deflateSync(Buffer.alloc(side * (side + 1)), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', data), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', data),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A baseline TIFF whose first IFD declares `width × height` (LONG values), in either byte order. */
@@ -70,7 +80,11 @@ function tiffDeclaring(width: number, height: number, little: boolean): Buffer {
   u16(42, 2);
   u32(8, 4);
   u16(3, 8);
-  const entries: Array<[number, number, number]> = [[256, 4, width], [257, 4, height], [258, 3, 8]];
+  const entries: Array<[number, number, number]> = [
+    [256, 4, width],
+    [257, 4, height],
+    [258, 3, 8],
+  ];
   entries.forEach(([tag, type, value], i) => {
     const o = 10 + i * 12;
     u16(tag, o);
@@ -122,8 +136,10 @@ function webpDeclaring(width: number, height: number): Buffer {
   return b;
 }
 
-const CONTENT_TYPES_DOCX = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
-const CONTENT_TYPES_XLSX = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>';
+const CONTENT_TYPES_DOCX =
+  '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+const CONTENT_TYPES_XLSX =
+  '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>';
 
 async function zipBombXlsx(): Promise<Buffer> {
   const zip = new JSZip();
@@ -189,27 +205,76 @@ const CORPUS: Bomb[] = [
   { name: 'PNG declaring 40,000 × 40,000', file: () => file('huge.png', pngDeclaring(40_000, 40_000), 'image/png'), code: 'image_too_large' },
   { name: 'PNG with a side of 20,001 px', file: () => file('wide.png', pngDeclaring(20_001, 2), 'image/png'), code: 'image_too_large' },
   { name: 'PNG declaring 0 × 0', file: () => file('none.png', pngDeclaring(0, 0), 'image/png'), code: 'corrupt' },
-  { name: 'PNG without IHDR', file: () => file('headless.png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IEND', Buffer.alloc(0))]), 'image/png'), code: 'unsupported_type' },
-  { name: 'TIFF (little-endian) declaring 40,000 × 40,000', file: () => file('huge.tif', tiffDeclaring(40_000, 40_000, true), 'image/tiff'), code: 'image_too_large' },
-  { name: 'TIFF (big-endian) declaring 40,000 × 40,000', file: () => file('huge-mm.tiff', tiffDeclaring(40_000, 40_000, false), 'image/tiff'), code: 'image_too_large' },
+  {
+    name: 'PNG without IHDR',
+    file: () =>
+      file('headless.png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IEND', Buffer.alloc(0))]), 'image/png'),
+    code: 'unsupported_type',
+  },
+  {
+    name: 'TIFF (little-endian) declaring 40,000 × 40,000',
+    file: () => file('huge.tif', tiffDeclaring(40_000, 40_000, true), 'image/tiff'),
+    code: 'image_too_large',
+  },
+  {
+    name: 'TIFF (big-endian) declaring 40,000 × 40,000',
+    file: () => file('huge-mm.tiff', tiffDeclaring(40_000, 40_000, false), 'image/tiff'),
+    code: 'image_too_large',
+  },
   { name: 'JPEG declaring 65,535 × 65,535', file: () => file('huge.jpg', jpegDeclaring(65_535, 65_535), 'image/jpeg'), code: 'image_too_large' },
   { name: 'GIF declaring 65,535 × 65,535', file: () => file('huge.gif', gifDeclaring(65_535, 65_535), 'image/gif'), code: 'image_too_large' },
   { name: 'BMP declaring 50,000 × 50,000', file: () => file('huge.bmp', bmpDeclaring(50_000, 50_000), 'image/bmp'), code: 'image_too_large' },
-  { name: 'WebP declaring 16,000 × 16,000 (256 megapixels)', file: () => file('huge.webp', webpDeclaring(16_000, 16_000), 'image/webp'), code: 'image_too_large' },
+  {
+    name: 'WebP declaring 16,000 × 16,000 (256 megapixels)',
+    file: () => file('huge.webp', webpDeclaring(16_000, 16_000), 'image/webp'),
+    code: 'image_too_large',
+  },
   { name: 'PNG claiming to be a PDF', file: () => file('scan.pdf', makePng(), 'application/pdf'), code: 'type_mismatch' },
-  { name: 'HTML claiming to be a PDF', file: () => file('invoice.pdf', Buffer.from('<html><body><script>alert(1)</script></body></html>'), 'application/pdf'), code: 'type_mismatch' },
-  { name: 'Windows executable named .docx', file: () => file('contract.docx', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(510, 0x90), Buffer.from('PE\0\0')])), code: 'unsupported_type' },
+  {
+    name: 'HTML claiming to be a PDF',
+    file: () => file('invoice.pdf', Buffer.from('<html><body><script>alert(1)</script></body></html>'), 'application/pdf'),
+    code: 'type_mismatch',
+  },
+  {
+    name: 'Windows executable named .docx',
+    file: () => file('contract.docx', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(510, 0x90), Buffer.from('PE\0\0')])),
+    code: 'unsupported_type',
+  },
   { name: 'xlsx claiming to be a docx', file: async () => file('letter.docx', Buffer.from(await makeXlsx())), code: 'type_mismatch' },
   { name: 'docx claiming to be a PDF', file: async () => file('letter.pdf', Buffer.from(await makeDocx()), 'application/pdf'), code: 'type_mismatch' },
-  { name: 'PDF/ZIP polyglot named .docx', file: async () => file('poly.docx', Buffer.concat([await makeInvoicePdf(), await makeZipBombDocx(1)])), code: 'type_mismatch' },
-  { name: 'PNG/HTML polyglot named .html', file: () => file('page.html', Buffer.concat([makePng(), Buffer.from('<script>alert(1)</script>')]), 'text/html'), code: 'type_mismatch' },
-  { name: 'SVG with script named .png', file: () => file('logo.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/png'), code: 'type_mismatch' },
-  { name: 'binary noise named .csv', file: () => file('data.csv', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 32)), 'text/csv'), code: 'unsupported_type' },
+  {
+    name: 'PDF/ZIP polyglot named .docx',
+    file: async () => file('poly.docx', Buffer.concat([await makeInvoicePdf(), await makeZipBombDocx(1)])),
+    code: 'type_mismatch',
+  },
+  {
+    name: 'PNG/HTML polyglot named .html',
+    file: () => file('page.html', Buffer.concat([makePng(), Buffer.from('<script>alert(1)</script>')]), 'text/html'),
+    code: 'type_mismatch',
+  },
+  {
+    name: 'SVG with script named .png',
+    file: () => file('logo.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/png'),
+    code: 'type_mismatch',
+  },
+  {
+    name: 'binary noise named .csv',
+    file: () => file('data.csv', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 32)), 'text/csv'),
+    code: 'unsupported_type',
+  },
   { name: 'empty file', file: () => file('empty.pdf', Buffer.alloc(0), 'application/pdf'), code: 'empty' },
   { name: 'whitespace-only text', file: () => file('blank.txt', Buffer.from(' \n\t\n   \n'), 'text/plain'), code: 'empty' },
-  { name: 'truncated PDF (header only)', file: () => file('cut.pdf', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog'), 'application/pdf'), code: 'corrupt' },
+  {
+    name: 'truncated PDF (header only)',
+    file: () => file('cut.pdf', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog'), 'application/pdf'),
+    code: 'corrupt',
+  },
   { name: 'encrypted PDF', file: () => file('locked.pdf', makeEncryptedPdf(), 'application/pdf'), code: 'encrypted' },
-  { name: `PDF over UPLOAD_MAX_PAGES (${MAX_PAGES + 1} pages)`, file: async () => file('long.pdf', await makeLongPdf(MAX_PAGES + 1), 'application/pdf'), code: 'too_many_pages' },
+  {
+    name: `PDF over UPLOAD_MAX_PAGES (${MAX_PAGES + 1} pages)`,
+    file: async () => file('long.pdf', await makeLongPdf(MAX_PAGES + 1), 'application/pdf'),
+    code: 'too_many_pages',
+  },
 ];
 
 describeEachDialect('upload bombs and type lies', (dialect) => {
@@ -219,7 +284,10 @@ describeEachDialect('upload bombs and type lies', (dialect) => {
   beforeAll(async () => {
     // A generous inspection budget: on a loaded machine a PDF worker can take 10 s to start, and
     // an inspection out of time is (rightly) undecided, which is not what this corpus is about.
-    server = await startTestServer({ dialect, env: { UPLOAD_MAX_BYTES: String(CAP), UPLOAD_MAX_PAGES: String(MAX_PAGES), UPLOAD_INSPECT_TIMEOUT_SECONDS: '120' } });
+    server = await startTestServer({
+      dialect,
+      env: { UPLOAD_MAX_BYTES: String(CAP), UPLOAD_MAX_PAGES: String(MAX_PAGES), UPLOAD_INSPECT_TIMEOUT_SECONDS: '120' },
+    });
     token = await server.login();
   });
   afterAll(async () => server?.close());
@@ -258,20 +326,26 @@ describeEachDialect('upload bombs and type lies', (dialect) => {
   // Decided from the header alone: the file holds 4 of its 40,000 rows, so a check that decoded
   // it would report the truncated data as well (or never answer); its speed is a bench's business.
   it('refuses a 40,000 × 40,000 PNG from its header, naming the limit and nothing else', async () => {
-    const checked = await postMultipart(server, token, 'acme', '/documents/validate', {}, [{ name: 'huge.png', bytes: pngDeclaring(40_000, 40_000), type: 'image/png', field: 'file' }]);
+    const checked = await postMultipart(server, token, 'acme', '/documents/validate', {}, [
+      { name: 'huge.png', bytes: pngDeclaring(40_000, 40_000), type: 'image/png', field: 'file' },
+    ]);
     expect(checked.status).toBe(200);
     expect(checked.body.decided).toBe(true);
-    expect(checked.body.problems).toEqual([{
-      code: 'image_too_large',
-      severity: 'error',
-      message: 'the image declares 40000 × 40000 pixels; a side may be at most 20000 pixels (limit maxSidePx)',
-    }]);
+    expect(checked.body.problems).toEqual([
+      {
+        code: 'image_too_large',
+        severity: 'error',
+        message: 'the image declares 40000 × 40000 pixels; a side may be at most 20000 pixels (limit maxSidePx)',
+      },
+    ]);
   });
 
   it('answers a file over UPLOAD_MAX_BYTES with 413 {detail}, storing nothing', async () => {
     const rows = await assessmentRowCounts(server);
     const blobs = await blobsNow();
-    const refused = await postMultipart(server, token, 'acme', '/documents', {}, [{ name: 'big.png', bytes: Buffer.concat([makePng(), Buffer.alloc(CAP)]), type: 'image/png' }]);
+    const refused = await postMultipart(server, token, 'acme', '/documents', {}, [
+      { name: 'big.png', bytes: Buffer.concat([makePng(), Buffer.alloc(CAP)]), type: 'image/png' },
+    ]);
     expect(refused.status).toBe(413);
     expect(refused.body.detail).toBe(`a file is larger than the upload limit of ${CAP} bytes; nothing was stored`);
     expect(await assessmentRowCounts(server)).toEqual(rows);
@@ -279,7 +353,10 @@ describeEachDialect('upload bombs and type lies', (dialect) => {
   });
 
   it('still accepts a real PNG and PDF after the corpus', async () => {
-    const accepted = await postMultipart(server, token, 'acme', '/documents', {}, [file('fine.png', makePng(), 'image/png'), file('fine.pdf', await makeInvoicePdf(), 'application/pdf')]);
+    const accepted = await postMultipart(server, token, 'acme', '/documents', {}, [
+      file('fine.png', makePng(), 'image/png'),
+      file('fine.pdf', await makeInvoicePdf(), 'application/pdf'),
+    ]);
     expect(accepted.status).toBe(201);
     expect(accepted.body.rejected_files).toEqual([]);
     expect(accepted.body.documents).toHaveLength(2);

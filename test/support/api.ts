@@ -1,7 +1,8 @@
 /** A small JSON client over a TestServer: `api.get(path)` → `{status, body}`. */
 import type { TestServer } from './test-server.js';
 
-export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads any JSON body
+export interface ApiResponse<T = any> {
   status: number;
   body: T;
   headers: Headers;

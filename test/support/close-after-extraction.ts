@@ -13,7 +13,9 @@ form.append('files', new Blob([new TextEncoder().encode('Invoice number: INV-1\n
 const created = await fetch(`${server.url}/assessments`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
 const body = (await created.json()) as { documents: Array<{ id: string }> };
 for (;;) {
-  const document = (await (await fetch(`${server.url}/documents/${body.documents[0].id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { processing_status: string };
+  const document = (await (await fetch(`${server.url}/documents/${body.documents[0].id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    processing_status: string;
+  };
   if (document.processing_status === 'processed' || document.processing_status === 'failed') {
     process.stdout.write(`${document.processing_status}\n`);
     break;

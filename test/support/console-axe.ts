@@ -26,7 +26,10 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run(context: string, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run('html', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] });
+    const result = await axe.run('html', {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
   });
   return violations

@@ -39,7 +39,16 @@ export async function stopConsoleSuite(suite: { server?: TestServer; browser?: B
 export async function launchConsoleBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -63,7 +72,11 @@ export function expectCleanPage(opened: ConsolePage): void {
 }
 
 /** A fresh context (signed out) with one page at `serverUrl/app<path>`. */
-export async function openConsole(browser: Browser, serverUrl: string, options: { path?: string; viewport?: { width: number; height: number } } = {}): Promise<ConsolePage> {
+export async function openConsole(
+  browser: Browser,
+  serverUrl: string,
+  options: { path?: string; viewport?: { width: number; height: number } } = {},
+): Promise<ConsolePage> {
   const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP_VIEWPORT });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);

@@ -35,34 +35,37 @@ export async function startCuttingProxy(target: string, cuts: number): Promise<C
     const record = progress ? { lastEventId: typeof header === 'string' ? header : undefined, cut: false } : undefined;
     if (record) streams.push(record);
     const cutThis = record !== undefined && streams.length <= cuts;
-    const forward = http.request({ host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: { ...request.headers, host: upstream.host } }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      if (!cutThis) {
-        answer.pipe(response);
-        return;
-      }
-      // Bytes, not text: a character split across chunks must reach the browser intact.
-      let seen = Buffer.alloc(0);
-      let sent = 0;
-      answer.on('data', (chunk: Buffer) => {
-        if (record?.cut) return;
-        seen = Buffer.concat([seen, chunk]);
-        const cutAt = endOfFirstEvent(seen.toString('latin1'));
-        const part = seen.subarray(sent, cutAt ?? seen.length);
-        sent = cutAt ?? seen.length;
-        if (cutAt === undefined || !record) {
-          response.write(part);
+    const forward = http.request(
+      { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: { ...request.headers, host: upstream.host } },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        if (!cutThis) {
+          answer.pipe(response);
           return;
         }
-        record.cut = true;
-        answer.destroy();
-        // Ended as a proxy with a duration limit ends it: the event arrives, then the stream closes
-        // before the run's terminal event. (Resetting the socket instead lets the browser drop the
-        // bytes still in flight, so what the page saw before the cut would be left to chance.)
-        response.end(part);
-      });
-      answer.on('end', () => record?.cut || response.end());
-    });
+        // Bytes, not text: a character split across chunks must reach the browser intact.
+        let seen = Buffer.alloc(0);
+        let sent = 0;
+        answer.on('data', (chunk: Buffer) => {
+          if (record?.cut) return;
+          seen = Buffer.concat([seen, chunk]);
+          const cutAt = endOfFirstEvent(seen.toString('latin1'));
+          const part = seen.subarray(sent, cutAt ?? seen.length);
+          sent = cutAt ?? seen.length;
+          if (cutAt === undefined || !record) {
+            response.write(part);
+            return;
+          }
+          record.cut = true;
+          answer.destroy();
+          // Ended as a proxy with a duration limit ends it: the event arrives, then the stream closes
+          // before the run's terminal event. (Resetting the socket instead lets the browser drop the
+          // bytes still in flight, so what the page saw before the cut would be left to chance.)
+          response.end(part);
+        });
+        answer.on('end', () => record?.cut || response.end());
+      },
+    );
     forward.on('error', () => response.destroy());
     request.pipe(forward);
   });

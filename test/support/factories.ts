@@ -41,7 +41,16 @@ export async function buildOrg(db: Kysely<Database>, overrides: Partial<Omit<Tes
 /** The caller acting in `org` (a member; no database row needed by commands). */
 export function actorFor(org: TestOrg, overrides: Partial<OrgActor> = {}): OrgActor {
   const membership: Membership = { orgId: org.id, slug: org.slug, displayName: org.displayName, isDefault: true, role: 'owner' };
-  return { userId: 'usr_test', subject: 'test-user', email: 'tester@example.com', memberships: [membership], org: membership, bearerToken: 'test-token', bearerTokenExpiresAt: '2099-01-01T00:00:00.000Z', ...overrides };
+  return {
+    userId: 'usr_test',
+    subject: 'test-user',
+    email: 'tester@example.com',
+    memberships: [membership],
+    org: membership,
+    bearerToken: 'test-token',
+    bearerTokenExpiresAt: '2099-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /** A document instance (a template with `isTemplate: true`, which also gets a slug). */
@@ -74,7 +83,18 @@ export async function buildField(db: Kysely<Database>, overrides: Partial<FieldR
   const { orgId, ...rest } = overrides;
   const fields = createRepos(db).fields;
   const existing = await fields.listByDocument(orgId, rest.documentId);
-  const field: FieldRecord = { id: newId('fld'), key: `field_${unique()}`, value: 'value', valueType: 'string', isRequired: false, label: null, description: null, options: null, ordinal: existing.length, ...rest };
+  const field: FieldRecord = {
+    id: newId('fld'),
+    key: `field_${unique()}`,
+    value: 'value',
+    valueType: 'string',
+    isRequired: false,
+    label: null,
+    description: null,
+    options: null,
+    ordinal: existing.length,
+    ...rest,
+  };
   await fields.insert(orgId, field, FACTORY_TIME);
   return field;
 }

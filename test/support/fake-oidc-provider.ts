@@ -59,7 +59,13 @@ export async function startFakeOidcProvider(options: FakeOidcProviderOptions): P
 
   const sign = (claims: Record<string, unknown>, audience: string, ttl: number) => {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: jwk.kid as string }).setIssuer(issuer).setAudience(audience).setIssuedAt(now).setExpirationTime(now + ttl).sign(privateKey);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid as string })
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttl)
+      .sign(privateKey);
   };
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -82,7 +88,12 @@ export async function startFakeOidcProvider(options: FakeOidcProviderOptions): P
     const back = new URL(redirectUri);
     const state = q.get('state') ?? '';
     const challenge = q.get('code_challenge') ?? '';
-    if (q.get('response_type') !== 'code' || q.get('code_challenge_method') !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(challenge) || !(q.get('scope') ?? '').split(' ').includes('openid')) {
+    if (
+      q.get('response_type') !== 'code' ||
+      q.get('code_challenge_method') !== 'S256' ||
+      !/^[A-Za-z0-9_-]{43}$/.test(challenge) ||
+      !(q.get('scope') ?? '').split(' ').includes('openid')
+    ) {
       back.searchParams.set('error', 'invalid_request');
       back.searchParams.set('error_description', 'response_type=code, scope openid and an S256 code_challenge are required');
     } else if (provider.nextAnswer === 'access_denied') {
@@ -161,10 +172,11 @@ export async function startFakeOidcProvider(options: FakeOidcProviderOptions): P
     refuseNextExchange: undefined,
     tokenAnswers: [],
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   return provider;
 }

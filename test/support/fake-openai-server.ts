@@ -126,11 +126,27 @@ function parseRequest(path: string, headers: http.IncomingHttpHeaders, body: Rec
     const message = (typeof m === 'object' && m !== null ? m : {}) as Record<string, unknown>;
     return { role: String(message.role ?? ''), content: flattenContent(message.content) };
   });
-  const join = (role: string) => messages.filter((m) => m.role === role).map((m) => m.content).join('\n\n');
+  const join = (role: string) =>
+    messages
+      .filter((m) => m.role === role)
+      .map((m) => m.content)
+      .join('\n\n');
   const responseFormat = typeof body.response_format === 'object' && body.response_format !== null ? (body.response_format as Record<string, unknown>) : null;
   const jsonSchema = responseFormat?.json_schema;
-  const schemaName = typeof jsonSchema === 'object' && jsonSchema !== null && 'name' in jsonSchema && typeof jsonSchema.name === 'string' ? jsonSchema.name : null;
-  return { path, headers, body, model: String(body.model ?? ''), messages, system: join('system'), user: join('user'), responseFormat, schemaName, stream: body.stream === true };
+  const schemaName =
+    typeof jsonSchema === 'object' && jsonSchema !== null && 'name' in jsonSchema && typeof jsonSchema.name === 'string' ? jsonSchema.name : null;
+  return {
+    path,
+    headers,
+    body,
+    model: String(body.model ?? ''),
+    messages,
+    system: join('system'),
+    user: join('user'),
+    responseFormat,
+    schemaName,
+    stream: body.stream === true,
+  };
 }
 
 const STATUS_ERRORS: Record<number, { type: string; message: string }> = {

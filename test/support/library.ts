@@ -9,7 +9,10 @@ const LIBRARY_TABLES = ['texts', 'snippets', 'snippet_items', 'document_snippets
 export async function countLibraryRows(server: TestServer): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of LIBRARY_TABLES) {
-    const row = await server.store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const row = await server.store.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     counts[table] = Number(row?.n ?? 0);
   }
   return counts;

@@ -20,7 +20,11 @@ export async function createLongDocument(
   const created = await api.post('/v1/documents', { templateId: bare.document.id, title: options.title });
   if (created.status !== 201) throw new Error(`create ${options.slug}: ${created.status}`);
   const id: string = created.body.document.id;
-  const org = await server.store.db.selectFrom('organizations').select('id').where('slug', '=', api.org ?? 'acme').executeTakeFirstOrThrow();
+  const org = await server.store.db
+    .selectFrom('organizations')
+    .select('id')
+    .where('slug', '=', api.org ?? 'acme')
+    .executeTakeFirstOrThrow();
   const rows = Array.from({ length: options.count }, (_, i) => ({
     id: `sec_${id}_${String(i).padStart(3, '0')}`,
     org_id: org.id,

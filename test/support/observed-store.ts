@@ -31,7 +31,10 @@ export function useObservedStore(dialect: DialectName, namePrefix: string, optio
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `quire-${namePrefix}-`));
     const postgres = dialect === 'postgres';
-    opened = await openStore({ dataDir, databaseUrl: postgres ? POSTGRES_URL : undefined, databaseSchema: postgres ? schema : 'public' }, { onQuery: (text) => queries.push(text) });
+    opened = await openStore(
+      { dataDir, databaseUrl: postgres ? POSTGRES_URL : undefined, databaseSchema: postgres ? schema : 'public' },
+      { onQuery: (text) => queries.push(text) },
+    );
     if (options.upTo === undefined) await migrateToLatest(opened.db, postgres ? schema : null);
     else await migrateUpTo(opened.db, options.upTo, postgres ? schema : null);
   });

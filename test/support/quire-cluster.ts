@@ -33,7 +33,10 @@ export async function startQuireCluster(options: { apis: number; workers: number
   const start = async (role: 'api' | 'worker') => startQuireProcess(await dataFor(), { ...env, ROLE: role }, { startTimeoutMs: 120_000 });
   // The first node migrates the store alone; the rest start together.
   const first = await start('api');
-  const rest = await Promise.all([...Array.from({ length: options.apis - 1 }, () => start('api')), ...Array.from({ length: options.workers }, () => start('worker'))]);
+  const rest = await Promise.all([
+    ...Array.from({ length: options.apis - 1 }, () => start('api')),
+    ...Array.from({ length: options.workers }, () => start('worker')),
+  ]);
   const apis = [first, ...rest.slice(0, options.apis - 1)];
   const workers = rest.slice(options.apis - 1);
   return {

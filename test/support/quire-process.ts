@@ -56,7 +56,11 @@ export interface QuireProcess {
 
 export async function newQuireData(dialect: DialectName): Promise<QuireData> {
   if (dialect === 'postgres' && !POSTGRES_URL) throw new Error('TEST_POSTGRES_URL is not set');
-  return { dialect, dataDir: await fs.mkdtemp(path.join(os.tmpdir(), 'quire-proc-')), schema: dialect === 'postgres' ? `p_${randomBytes(6).toString('hex')}` : undefined };
+  return {
+    dialect,
+    dataDir: await fs.mkdtemp(path.join(os.tmpdir(), 'quire-proc-')),
+    schema: dialect === 'postgres' ? `p_${randomBytes(6).toString('hex')}` : undefined,
+  };
 }
 
 /**
@@ -64,7 +68,11 @@ export async function newQuireData(dialect: DialectName): Promise<QuireData> {
  * `entry`: a built `main.js` to run instead of the default choice (dist/ when fresh, else the sources).
  * `nodeArgs`: Node options for the process (a bench's profiler).
  */
-export async function startQuireProcess(data: QuireData, env: Record<string, string> = {}, options: { startTimeoutMs?: number; entry?: string; nodeArgs?: string[] } = {}): Promise<QuireProcess> {
+export async function startQuireProcess(
+  data: QuireData,
+  env: Record<string, string> = {},
+  options: { startTimeoutMs?: number; entry?: string; nodeArgs?: string[] } = {},
+): Promise<QuireProcess> {
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   const [command, args] = options.entry ? [process.execPath, [options.entry]] : await entryCommand();
   // `nodeArgs` (e.g. `--cpu-prof`, which NODE_OPTIONS refuses) go before the entry; tsx passes them on to node.
@@ -85,7 +93,9 @@ export async function startQuireProcess(data: QuireData, env: Record<string, str
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const isWorker = env.ROLE === 'worker';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -6,7 +6,10 @@ const TABLES = ['documents', 'document_fields', 'sections', 'section_versions', 
 export async function countRows(server: TestServer): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of TABLES) {
-    const row = await server.store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const row = await server.store.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     counts[table] = Number(row?.n ?? 0);
   }
   return counts;

@@ -47,7 +47,11 @@ export function collectEvents(url: string, token: string, options: { org?: strin
 }
 
 /** Reads the whole response body of a stream request; resolves when the server ends it. */
-export async function readRawStream(url: string, headers: Record<string, string>, timeoutMs = 30_000): Promise<{ status: number; contentType: string | null; text: string }> {
+export async function readRawStream(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<{ status: number; contentType: string | null; text: string }> {
   const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
   return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
 }

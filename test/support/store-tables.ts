@@ -10,6 +10,8 @@ import type { TestServer } from './test-server.js';
 export async function storeTableNames(server: TestServer): Promise<string[]> {
   const db = server.store.db;
   if (server.schema === undefined) return (await db.introspection.getTables()).filter((t) => !t.isView).map((t) => t.name);
-  const rows = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = ${server.schema} and table_type = 'BASE TABLE'`.execute(db);
+  const rows = await sql<{
+    name: string;
+  }>`select table_name as name from information_schema.tables where table_schema = ${server.schema} and table_type = 'BASE TABLE'`.execute(db);
   return rows.rows.map((r) => r.name);
 }

@@ -20,7 +20,10 @@ export type CreatedAssessment = components['schemas']['AssessmentCreated'];
  * body carries the other fields and the serializer appends the files' bytes as Blobs; with a
  * FormData body openapi-fetch leaves the multipart Content-Type (and boundary) to fetch.
  */
-export async function createAssessment(client: QuireClient, input: { name: string; files: UploadFile[]; linked_document_id?: string }): Promise<CreatedAssessment> {
+export async function createAssessment(
+  client: QuireClient,
+  input: { name: string; files: UploadFile[]; linked_document_id?: string },
+): Promise<CreatedAssessment> {
   const result = await client.service.POST('/assessments', {
     body: { name: input.name },
     bodySerializer: (body) => {

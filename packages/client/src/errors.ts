@@ -52,7 +52,11 @@ export class ProgressDeadlineExceeded extends Error {
 export function detailMessage(detail: unknown): string {
   if (typeof detail === 'string') return detail;
   if (Array.isArray(detail)) {
-    return detail.map((item) => (isRecord(item) && typeof item.msg === 'string' ? `${Array.isArray(item.loc) ? item.loc.join('.') + ': ' : ''}${item.msg}` : JSON.stringify(item))).join('; ');
+    return detail
+      .map((item) =>
+        isRecord(item) && typeof item.msg === 'string' ? `${Array.isArray(item.loc) ? item.loc.join('.') + ': ' : ''}${item.msg}` : JSON.stringify(item),
+      )
+      .join('; ');
   }
   return detail === undefined ? 'no detail' : JSON.stringify(detail);
 }

@@ -57,7 +57,10 @@ export async function* followProgress(client: QuireClient, documentId: string, o
       if (reconnectsLeft <= 0) throw new ProgressStreamInterrupted(lastSeq);
       reconnectsLeft -= 1;
       try {
-        await sleep(backoffMs({ baseDelayMs: options.reconnectDelayMs ?? 1000, maxDelayMs: Number.POSITIVE_INFINITY, random: options.random ?? Math.random }, 0), signal);
+        await sleep(
+          backoffMs({ baseDelayMs: options.reconnectDelayMs ?? 1000, maxDelayMs: Number.POSITIVE_INFINITY, random: options.random ?? Math.random }, 0),
+          signal,
+        );
       } catch (error) {
         if (deadline?.aborted) throw deadlineMissed();
         throw error;

@@ -11,7 +11,10 @@ export async function startGeneration(client: QuireClient, documentId: string, b
   if (data !== undefined) return data;
   const detail = detailOf(error);
   if (response.status === 409 && isRecord(detail) && Array.isArray(detail.editedSectionTitles)) {
-    throw new GenerateConflict(detail.editedSectionTitles.filter((title): title is string => typeof title === 'string'), detail);
+    throw new GenerateConflict(
+      detail.editedSectionTitles.filter((title): title is string => typeof title === 'string'),
+      detail,
+    );
   }
   throw new QuireApiError(response.status, detail);
 }

@@ -22,16 +22,26 @@ const sectionPath = (documentId: string, sectionId: string) => ({ path: { docume
 
 /** Replaces a section's rendered output by hand (the section becomes `edited`; a version is kept). */
 export async function putSectionOutput(client: QuireClient, documentId: string, sectionId: string, content: string) {
-  return unwrap(await client.v1.PUT('/v1/documents/{document_id}/sections/{section_id}/output', { params: sectionPath(documentId, sectionId), body: { content } }));
+  return unwrap(
+    await client.v1.PUT('/v1/documents/{document_id}/sections/{section_id}/output', { params: sectionPath(documentId, sectionId), body: { content } }),
+  );
 }
 
 /** The section's versions (the first page of up to 200, newest first as the API lists them). */
 export async function listSectionVersions(client: QuireClient, documentId: string, sectionId: string): Promise<SectionVersion[]> {
-  return unwrap(await client.v1.GET('/v1/documents/{document_id}/sections/{section_id}/versions', { params: { ...sectionPath(documentId, sectionId), query: { limit: 200 } } }));
+  return unwrap(
+    await client.v1.GET('/v1/documents/{document_id}/sections/{section_id}/versions', {
+      params: { ...sectionPath(documentId, sectionId), query: { limit: 200 } },
+    }),
+  );
 }
 
 export async function restoreSectionVersion(client: QuireClient, documentId: string, sectionId: string, version: number) {
-  return unwrap(await client.v1.POST('/v1/documents/{document_id}/sections/{section_id}/versions/{version_num}/restore', { params: { path: { document_id: documentId, section_id: sectionId, version_num: version } } }));
+  return unwrap(
+    await client.v1.POST('/v1/documents/{document_id}/sections/{section_id}/versions/{version_num}/restore', {
+      params: { path: { document_id: documentId, section_id: sectionId, version_num: version } },
+    }),
+  );
 }
 
 export async function listSnapshots(client: QuireClient, documentId: string): Promise<Snapshot[]> {
@@ -43,15 +53,25 @@ export async function createSnapshot(client: QuireClient, documentId: string, la
 }
 
 export async function restoreSnapshot(client: QuireClient, documentId: string, snapshotId: string) {
-  return unwrap(await client.v1.POST('/v1/documents/{document_id}/snapshots/{snapshot_id}/restore', { params: { path: { document_id: documentId, snapshot_id: snapshotId } } }));
+  return unwrap(
+    await client.v1.POST('/v1/documents/{document_id}/snapshots/{snapshot_id}/restore', {
+      params: { path: { document_id: documentId, snapshot_id: snapshotId } },
+    }),
+  );
 }
 
 export async function listGenerationSnapshots(client: QuireClient, documentId: string): Promise<GenerationSnapshotSummary[]> {
-  return unwrap(await client.v1.GET('/v1/documents/{document_id}/generation-snapshots', { params: { path: { document_id: documentId }, query: { limit: 200 } } }));
+  return unwrap(
+    await client.v1.GET('/v1/documents/{document_id}/generation-snapshots', { params: { path: { document_id: documentId }, query: { limit: 200 } } }),
+  );
 }
 
 export async function diffGenerationSnapshots(client: QuireClient, documentId: string, fromId: string, toId: string): Promise<GenerationSnapshotDiff> {
-  return unwrap(await client.v1.GET('/v1/documents/{document_id}/generation-snapshots/{snapshot_id}/diff/{other_snapshot_id}', { params: { path: { document_id: documentId, snapshot_id: fromId, other_snapshot_id: toId } } }));
+  return unwrap(
+    await client.v1.GET('/v1/documents/{document_id}/generation-snapshots/{snapshot_id}/diff/{other_snapshot_id}', {
+      params: { path: { document_id: documentId, snapshot_id: fromId, other_snapshot_id: toId } },
+    }),
+  );
 }
 
 export async function setDocumentState(client: QuireClient, documentId: string, state: DocumentState) {
@@ -60,7 +80,10 @@ export async function setDocumentState(client: QuireClient, documentId: string, 
 
 /** `GET …/export.pdf`: 503 with `{detail}` when the server has no LibreOffice. */
 export async function exportPdf(client: QuireClient, documentId: string): Promise<ExportedDocx> {
-  const { data, error, response } = await client.v1.GET('/v1/documents/{document_id}/export.pdf', { params: { path: { document_id: documentId } }, parseAs: 'arrayBuffer' });
+  const { data, error, response } = await client.v1.GET('/v1/documents/{document_id}/export.pdf', {
+    params: { path: { document_id: documentId } },
+    parseAs: 'arrayBuffer',
+  });
   if (!response.ok || data === undefined) throw new QuireApiError(response.status, detailOf(error));
   return { filename: filenameOf(response.headers.get('content-disposition')) ?? `${documentId}.pdf`, bytes: new Uint8Array(data) };
 }

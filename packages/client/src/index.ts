@@ -7,10 +7,31 @@ export { unwrap } from './unwrap.js';
 export { findTemplate, listTemplates, type TemplateSummary } from './templates.js';
 export { listOrgs, type MemberRole, type OrgSummary } from './orgs.js';
 export { listDocuments, type DocumentListQuery, type DocumentPage, type DocumentSummary } from './document-list.js';
-export { createDocument, getDocument, getFields, getReadiness, putFields, type CreateDocumentBody, type DocumentDetail, type DocumentHeader, type FieldModel, type FieldValues, type SectionSummary } from './documents.js';
+export {
+  createDocument,
+  getDocument,
+  getFields,
+  getReadiness,
+  putFields,
+  type CreateDocumentBody,
+  type DocumentDetail,
+  type DocumentHeader,
+  type FieldModel,
+  type FieldValues,
+  type SectionSummary,
+} from './documents.js';
 export { startGeneration, type GenerateBody, type GenerateResponse } from './generate.js';
 export { followProgress, type FollowOptions } from './follow-progress.js';
-export { isTerminal, type EventFrame, type ProgressEvent, type ProgressEventName, type ProgressEventOf, type Readiness, type ReadinessGap, type TerminalEvent } from './progress-events.js';
+export {
+  isTerminal,
+  type EventFrame,
+  type ProgressEvent,
+  type ProgressEventName,
+  type ProgressEventOf,
+  type Readiness,
+  type ReadinessGap,
+  type TerminalEvent,
+} from './progress-events.js';
 export { exportDocx, type ExportedDocx } from './export-docx.js';
 export {
   createSnapshot,
@@ -30,8 +51,27 @@ export {
   type Snapshot,
   type Source,
 } from './history.js';
-export { addAssessmentDocuments, createAssessment, getAssessment, type AssessmentStatus, type CreatedAssessment, type UploadFile, type UploadResult } from './assessments.js';
-export { correctItem, getPageImage, listExtractedItems, validateItem, type Correction, type CorrectionBody, type CorrectionReason, type ExtractedItem, type PageImage, type ValidateBody } from './review.js';
+export {
+  addAssessmentDocuments,
+  createAssessment,
+  getAssessment,
+  type AssessmentStatus,
+  type CreatedAssessment,
+  type UploadFile,
+  type UploadResult,
+} from './assessments.js';
+export {
+  correctItem,
+  getPageImage,
+  listExtractedItems,
+  validateItem,
+  type Correction,
+  type CorrectionBody,
+  type CorrectionReason,
+  type ExtractedItem,
+  type PageImage,
+  type ValidateBody,
+} from './review.js';
 export type * as v1 from './generated/v1.js';
 export type * as service from './generated/service.js';
 export { unwrap as unwrapResult } from './unwrap.js';

@@ -65,5 +65,11 @@ export function parseProgressEvent(data: string): ProgressEvent | undefined {
 function isProgressEvent(value: unknown): value is ProgressEvent {
   if (typeof value !== 'object' || value === null) return false;
   const frame: { event?: unknown; seq?: unknown; runId?: unknown; ts?: unknown } = value;
-  return typeof frame.event === 'string' && Object.hasOwn(EVENT_NAMES, frame.event) && typeof frame.seq === 'number' && typeof frame.runId === 'number' && typeof frame.ts === 'number';
+  return (
+    typeof frame.event === 'string' &&
+    Object.hasOwn(EVENT_NAMES, frame.event) &&
+    typeof frame.seq === 'number' &&
+    typeof frame.runId === 'number' &&
+    typeof frame.ts === 'number'
+  );
 }

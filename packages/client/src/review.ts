@@ -42,7 +42,9 @@ export async function getPageImage(client: QuireClient, documentId: string, page
 
 /** Confirms (default) or rejects an item; error-severity checks make a confirm 422. */
 export async function validateItem(client: QuireClient, documentId: string, itemId: string, body: ValidateBody = {}): Promise<ExtractedItem> {
-  return unwrap(await client.service.POST('/documents/{id}/extracted-items/{item_id}/validate', { params: { path: { id: documentId, item_id: itemId } }, body }));
+  return unwrap(
+    await client.service.POST('/documents/{id}/extracted-items/{item_id}/validate', { params: { path: { id: documentId, item_id: itemId } }, body }),
+  );
 }
 
 /** Corrects an item's value (it must fit the item's value type, else 422), with a reason. */

@@ -11,7 +11,15 @@ import { type CliHome, cliHome } from './support/run-cli.js';
 import { startCuttingProxy } from './support/cutting-proxy.js';
 import { frame, json, sse, startScriptedServer } from './support/scripted-server.js';
 
-const READY_FIELDS = ['firm_name=Smith LLP', 'client_name=Acme Ltd', 'client_contact=Jane Roe', 'services=Audit', 'start_date=2026-02-01', 'fee_amount=1200', 'signatory=J. Smith'];
+const READY_FIELDS = [
+  'firm_name=Smith LLP',
+  'client_name=Acme Ltd',
+  'client_contact=Jane Roe',
+  'services=Audit',
+  'start_date=2026-02-01',
+  'fee_amount=1200',
+  'signatory=J. Smith',
+];
 const fieldArgs = (pairs: string[]) => pairs.flatMap((pair) => ['--field', pair]);
 
 describeEachDialect('quire CLI', (dialect) => {
@@ -105,7 +113,7 @@ describeEachDialect('quire CLI', (dialect) => {
     expect((await home.run('readiness', id)).stdout).toContain('Fill in the required field "Our firm"');
   });
 
-  it('new refuses a value outside an enum field\'s options and creates nothing', async () => {
+  it("new refuses a value outside an enum field's options and creates nothing", async () => {
     await login();
     const before = (await api.get('/v1/documents')).body.length;
     const refused = await home.run('new', 'engagement-letter', '--field', 'fee_currency=JPY');
@@ -157,7 +165,7 @@ describeEachDialect('quire CLI', (dialect) => {
     expect((await home.run('generate', document.id, '--preserve-edited', '--follow')).code).toBe(0);
   });
 
-  it('export -o writes the .docx; without -o it takes the server\'s file name', async () => {
+  it("export -o writes the .docx; without -o it takes the server's file name", async () => {
     await login();
     const { document } = await newDocument(READY_FIELDS);
     const target = path.join(home.dir, 'letter.docx');
@@ -226,7 +234,11 @@ describe('quire CLI exit code of a failed run', () => {
       const failed = await home.run('generate', 'doc_1', '--follow');
       expect(failed.code).toBe(1);
       expect(failed.stdout).toContain('■ failed: model unavailable');
-      expect(scripted.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /v1/documents/doc_1/generate', 'GET /v1/documents/doc_1', 'GET /v1/documents/doc_1/progress']);
+      expect(scripted.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+        'POST /v1/documents/doc_1/generate',
+        'GET /v1/documents/doc_1',
+        'GET /v1/documents/doc_1/progress',
+      ]);
     } finally {
       await home.close();
       await scripted.close();
@@ -258,7 +270,7 @@ describe('quire generate --timeout', () => {
 });
 
 describe('the quire bin', () => {
-  it('runs as a process (building itself when needed) and exits with the command\'s code', () => {
+  it("runs as a process (building itself when needed) and exits with the command's code", () => {
     const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'quire.mjs');
     const help = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8', timeout: 120_000 });
     expect(help.status).toBe(0);

@@ -29,7 +29,12 @@ describe('followProgress', () => {
   it('reconnects once with Last-Event-ID after a cut, dropping replayed seqs, and stops at the terminal event', async () => {
     const { server, events, outcome } = await follow([
       sse([frame(1, 'pipeline_started'), frame(2, 'gather_started'), frame(3, 'render_started', { sectionId: 'sec_1' })]),
-      sse([frame(2, 'gather_started'), frame(3, 'render_started', { sectionId: 'sec_1' }), frame(4, 'verify_started'), frame(5, 'pipeline_finished', { readiness: { complete: true, missingPlaceholders: [] }, unsupported_sections: [] })]),
+      sse([
+        frame(2, 'gather_started'),
+        frame(3, 'render_started', { sectionId: 'sec_1' }),
+        frame(4, 'verify_started'),
+        frame(5, 'pipeline_finished', { readiness: { complete: true, missingPlaceholders: [] }, unsupported_sections: [] }),
+      ]),
     ]);
     await outcome;
     expect(events.map((e) => [e.seq, e.event])).toEqual([
@@ -51,14 +56,23 @@ describe('followProgress', () => {
   });
 
   it('ends at a terminal event even when the server keeps the connection open', async () => {
-    const { server, events, outcome } = await follow([sse([frame(1, 'pipeline_started'), frame(2, 'pipeline_blocked', { readiness: { generation_should_proceed: false, ui_state: 'needs_input', gaps: [] } })], { end: false })]);
+    const { server, events, outcome } = await follow([
+      sse(
+        [frame(1, 'pipeline_started'), frame(2, 'pipeline_blocked', { readiness: { generation_should_proceed: false, ui_state: 'needs_input', gaps: [] } })],
+        { end: false },
+      ),
+    ]);
     await outcome;
     expect(events.map((e) => e.event)).toEqual(['pipeline_started', 'pipeline_blocked']);
     expect(server.requests).toHaveLength(1);
   });
 
   it('reconnects only once: a second cut is an error', async () => {
-    const { server, events, outcome } = await follow([sse([frame(1, 'pipeline_started')]), sse([frame(2, 'gather_started')]), sse([frame(3, 'pipeline_finished')])]);
+    const { server, events, outcome } = await follow([
+      sse([frame(1, 'pipeline_started')]),
+      sse([frame(2, 'gather_started')]),
+      sse([frame(3, 'pipeline_finished')]),
+    ]);
     await expect(outcome).rejects.toBeInstanceOf(ProgressStreamInterrupted);
     expect(events.map((e) => e.seq)).toEqual([1, 2]);
     expect(server.requests).toHaveLength(2);
@@ -81,7 +95,16 @@ describe('followProgress', () => {
   });
 
   it('ignores heartbeats and event kinds it does not know', async () => {
-    const { events, outcome } = await follow([sse([frame(1, 'pipeline_started'), frame(2, 'brand_new_kind'), frame(3, 'pipeline_finished', { readiness: { complete: true, missingPlaceholders: [] }, unsupported_sections: [] })], { end: true, prelude: ': keep-alive\n\n: keep-alive\r\n\r\n' })]);
+    const { events, outcome } = await follow([
+      sse(
+        [
+          frame(1, 'pipeline_started'),
+          frame(2, 'brand_new_kind'),
+          frame(3, 'pipeline_finished', { readiness: { complete: true, missingPlaceholders: [] }, unsupported_sections: [] }),
+        ],
+        { end: true, prelude: ': keep-alive\n\n: keep-alive\r\n\r\n' },
+      ),
+    ]);
     await outcome;
     expect(events.map((e) => e.event)).toEqual(['pipeline_started', 'pipeline_finished']);
   });

@@ -55,7 +55,13 @@ describe('the full-flow example', () => {
     const source = ts.createSourceFile(EXAMPLE, await fs.readFile(EXAMPLE, 'utf8'), ts.ScriptTarget.ES2022, true);
     const offences: string[] = [];
     const visit = (node: ts.Node) => {
-      if (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node) || ts.isNonNullExpression(node) || node.kind === ts.SyntaxKind.AnyKeyword || ts.isSatisfiesExpression(node)) {
+      if (
+        ts.isAsExpression(node) ||
+        ts.isTypeAssertionExpression(node) ||
+        ts.isNonNullExpression(node) ||
+        node.kind === ts.SyntaxKind.AnyKeyword ||
+        ts.isSatisfiesExpression(node)
+      ) {
         offences.push(node.getText(source));
       }
       ts.forEachChild(node, visit);

@@ -20,7 +20,12 @@ async function clientFor(steps: Parameters<typeof startScriptedServer>[0], retry
 
 describe('retry policy', () => {
   it('retries 503, 502 and 504 until an answer, with the same headers each time', async () => {
-    const { server, client } = await clientFor([json(503, { detail: 'down' }), json(502, { detail: 'gateway' }), json(504, { detail: 'slow' }), json(200, WHOAMI)]);
+    const { server, client } = await clientFor([
+      json(503, { detail: 'down' }),
+      json(502, { detail: 'gateway' }),
+      json(504, { detail: 'slow' }),
+      json(200, WHOAMI),
+    ]);
     expect(await whoami(client)).toEqual(WHOAMI);
     expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer t0k', 'Bearer t0k', 'Bearer t0k', 'Bearer t0k']);
     expect(server.requests.map((r) => r.headers['x-org-slug'])).toEqual(['acme', 'acme', 'acme', 'acme']);

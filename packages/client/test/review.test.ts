@@ -18,7 +18,10 @@ describeEachDialect('client review helpers', (dialect) => {
 
   it('lists items, fetches the page image their boxes lie on, corrects one and validates another', async () => {
     const client = createQuireClient({ baseUrl: server.url, token: await devLogin(server.url), org: 'acme' });
-    const created = await createAssessment(client, { name: 'Review', files: [{ filename: 'invoice.pdf', bytes: new Uint8Array(await makeInvoicePdf()), type: 'application/pdf' }] });
+    const created = await createAssessment(client, {
+      name: 'Review',
+      files: [{ filename: 'invoice.pdf', bytes: new Uint8Array(await makeInvoicePdf()), type: 'application/pdf' }],
+    });
     const documentId = created.documents[0]?.id ?? '';
     await server.jobs.idle();
 

@@ -20,7 +20,12 @@ function Screen() {
   const location = useLocation();
   // The identity provider's answer is handled whatever the session (a new sign-in replaces it).
   if (location.pathname === CALLBACK_PATH) return <OidcCallbackPage />;
-  if (session.status === 'loading') return <p className="loading" role="status">Loading…</p>;
+  if (session.status === 'loading')
+    return (
+      <p className="loading" role="status">
+        Loading…
+      </p>
+    );
   if (session.status === 'signed-out') return <SignInPage reason={session.reason} failure={session.error} />;
   const { page, params } = resolvePage(location.pathname);
   const Page = page.component;

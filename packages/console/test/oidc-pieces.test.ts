@@ -14,15 +14,39 @@ describe('PKCE', () => {
     expect(new Set(verifiers).size).toBe(3);
   });
 
-  it('builds the authorization request, keeping the endpoint\'s own parameters', () => {
-    const url = new URL(authorizationUrl({ authorizationEndpoint: 'https://idp.test/oauth2/authorize?tenant=acme', clientId: 'quire console', redirectUri: 'https://quire.test/app/callback', scope: 'openid email', state: 's1', codeChallenge: 'c1', nonce: 'n1' }));
+  it("builds the authorization request, keeping the endpoint's own parameters", () => {
+    const url = new URL(
+      authorizationUrl({
+        authorizationEndpoint: 'https://idp.test/oauth2/authorize?tenant=acme',
+        clientId: 'quire console',
+        redirectUri: 'https://quire.test/app/callback',
+        scope: 'openid email',
+        state: 's1',
+        codeChallenge: 'c1',
+        nonce: 'n1',
+      }),
+    );
     expect(`${url.origin}${url.pathname}`).toBe('https://idp.test/oauth2/authorize');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ tenant: 'acme', response_type: 'code', client_id: 'quire console', redirect_uri: 'https://quire.test/app/callback', scope: 'openid email', state: 's1', code_challenge: 'c1', code_challenge_method: 'S256', nonce: 'n1' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      tenant: 'acme',
+      response_type: 'code',
+      client_id: 'quire console',
+      redirect_uri: 'https://quire.test/app/callback',
+      scope: 'openid email',
+      state: 's1',
+      code_challenge: 'c1',
+      code_challenge_method: 'S256',
+      nonce: 'n1',
+    });
   });
 });
 
 describe('tokenExpiresAt', () => {
-  const base64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const base64Url = (text: string) =>
+    btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
   const jwt = (payload: unknown) => `e30.${base64Url(JSON.stringify(payload))}.sig`;
 
   it('reads exp (seconds) as milliseconds, and nothing from a token without one', () => {
@@ -36,7 +60,7 @@ describe('tokenExpiresAt', () => {
 describe('localExpiry', () => {
   const token = `e30.${btoa(JSON.stringify({ exp: 2_000_000 })).replace(/=+$/, '')}.sig`;
 
-  it('moves the expiry onto the device clock by the skew the server\'s time shows', () => {
+  it("moves the expiry onto the device clock by the skew the server's time shows", () => {
     // The device is 5 minutes ahead of the server: the token ends 5 minutes later on its clock.
     expect(localExpiry(token, 1_000_000_000, 1_000_300_000)).toBe(2_000_300_000);
     expect(localExpiry(token, 1_000_300_000, 1_000_000_000)).toBe(1_999_700_000);

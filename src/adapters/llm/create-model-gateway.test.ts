@@ -9,11 +9,19 @@ import { createModelGateway } from './create-model-gateway.js';
 
 interface AnthropicRequest {
   headers: http.IncomingHttpHeaders;
-  body: { model: string; system?: Array<{ text: string }> | string; messages: Array<{ role: string; content: Array<{ type: string; text?: string }> | string }>; output_config?: { format?: { type: string; schema: unknown } }; tools?: Array<{ name: string }> };
+  body: {
+    model: string;
+    system?: Array<{ text: string }> | string;
+    messages: Array<{ role: string; content: Array<{ type: string; text?: string }> | string }>;
+    output_config?: { format?: { type: string; schema: unknown } };
+    tools?: Array<{ name: string }>;
+  };
 }
 
 /** Answers every message request with `answer` as text (or, when the SDK asks for its JSON tool, as that tool's input). */
-async function startFakeAnthropic(answer: () => { text: string } | { status: number; message: string }): Promise<{ url: string; requests: AnthropicRequest[]; close(): Promise<void> }> {
+async function startFakeAnthropic(
+  answer: () => { text: string } | { status: number; message: string },
+): Promise<{ url: string; requests: AnthropicRequest[]; close(): Promise<void> }> {
   const requests: AnthropicRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -28,10 +36,21 @@ async function startFakeAnthropic(answer: () => { text: string } | { status: num
         return;
       }
       const jsonTool = body.tools?.find((t) => t.name === 'json');
-      const content = jsonTool ? [{ type: 'tool_use', id: 'toolu_1', name: 'json', input: JSON.parse(reply.text) as unknown }] : [{ type: 'text', text: reply.text }];
+      const content = jsonTool
+        ? [{ type: 'tool_use', id: 'toolu_1', name: 'json', input: JSON.parse(reply.text) as unknown }]
+        : [{ type: 'text', text: reply.text }];
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
-        JSON.stringify({ id: 'msg_fake', type: 'message', role: 'assistant', model: body.model, content, stop_reason: jsonTool ? 'tool_use' : 'end_turn', stop_sequence: null, usage: { input_tokens: 77, output_tokens: 11 } }),
+        JSON.stringify({
+          id: 'msg_fake',
+          type: 'message',
+          role: 'assistant',
+          model: body.model,
+          content,
+          stop_reason: jsonTool ? 'tool_use' : 'end_turn',
+          stop_sequence: null,
+          usage: { input_tokens: 77, output_tokens: 11 },
+        }),
       );
     });
   });
@@ -40,10 +59,11 @@ async function startFakeAnthropic(answer: () => { text: string } | { status: num
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -61,7 +81,9 @@ describe('createModelGateway', () => {
   });
 
   it('openai-compatible without a base URL is refused', async () => {
-    await expect(createModelGateway({ provider: 'openai-compatible', baseUrl: undefined, apiKey: undefined, ...MODELS })).rejects.toThrow(/LLM_BASE_URL is required/);
+    await expect(createModelGateway({ provider: 'openai-compatible', baseUrl: undefined, apiKey: undefined, ...MODELS })).rejects.toThrow(
+      /LLM_BASE_URL is required/,
+    );
   });
 
   it('anthropic is created from a key alone and reports its models', async () => {
@@ -98,7 +120,11 @@ describe('anthropic against a fake Messages API', () => {
     expect(request?.body.model).toBe('claude-test-render');
     expect(JSON.stringify(request?.body.system)).toContain('Voice: \\"Crisp\\"');
     expect(JSON.stringify(request?.body.messages)).toContain('[1] Lease\\nThe lease runs for 24 months.');
-    expect(result).toMatchObject({ value: { content: 'The lease runs for 24 months [1].' }, model: 'claude-test-render', usage: { inputTokens: 77, outputTokens: 11 } });
+    expect(result).toMatchObject({
+      value: { content: 'The lease runs for 24 months [1].' },
+      model: 'claude-test-render',
+      usage: { inputTokens: 77, outputTokens: 11 },
+    });
   });
 
   it('synthesizes with structured output and validates the answer', async () => {

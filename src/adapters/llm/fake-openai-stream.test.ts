@@ -10,7 +10,12 @@ import { type FakeOpenAi, startFakeOpenAi } from '../../../test/support/fake-ope
 let fake: FakeOpenAi;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAi({ respond: (request) => ({ content: `Echo of "${request.user}": a longer answer split over several chunks.`, usage: { promptTokens: 12, completionTokens: 34 } }) });
+  fake = await startFakeOpenAi({
+    respond: (request) => ({
+      content: `Echo of "${request.user}": a longer answer split over several chunks.`,
+      usage: { promptTokens: 12, completionTokens: 34 },
+    }),
+  });
 });
 afterAll(async () => fake.close());
 

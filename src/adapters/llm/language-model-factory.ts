@@ -51,4 +51,3 @@ function providerModels(options: LanguageModelFactoryOptions): (modelId: string)
   });
   return (modelId) => provider.chatModel(modelId);
 }
-

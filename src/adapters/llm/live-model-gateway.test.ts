@@ -39,14 +39,21 @@ const section: WriteSectionInput = {
     { n: 1, title: 'Lease agreement', text: 'The lease runs for 24 months from 1 March 2025.' },
     { n: 2, title: 'Rent schedule', text: 'Monthly rent is EUR 2,400, due on the first working day.' },
   ],
-  voice: { name: 'Plain legal', description: 'Formal, concise, no adjectives; short declarative sentences.', samples: ['The tenant shall pay the rent monthly in advance.', 'Notice must be given in writing.'] },
-  brief: { audience: 'the landlord\'s board', purpose: 'approve the renewal', text: null },
+  voice: {
+    name: 'Plain legal',
+    description: 'Formal, concise, no adjectives; short declarative sentences.',
+    samples: ['The tenant shall pay the rent monthly in advance.', 'Notice must be given in writing.'],
+  },
+  brief: { audience: "the landlord's board", purpose: 'approve the renewal', text: null },
   models: {},
 };
 
 describe('writeSection', () => {
   it('sends the voice, its rubric and samples, the brief, the format rules and the numbered sources; returns the content', async () => {
-    answer = () => ({ content: '```markdown\n| Term | Rent |\n| --- | --- |\n| 24 months [1] | EUR 2,400 [2] |\n```', usage: { promptTokens: 321, completionTokens: 45 } });
+    answer = () => ({
+      content: '```markdown\n| Term | Rent |\n| --- | --- |\n| 24 months [1] | EUR 2,400 [2] |\n```',
+      usage: { promptTokens: 321, completionTokens: 45 },
+    });
     const result = await gateway.writeSection(section);
 
     expect(fake.requests).toHaveLength(1);
@@ -59,7 +66,7 @@ describe('writeSection', () => {
     expect(request.system).toContain('Voice: "Plain legal"');
     expect(request.system).toContain('Formal, concise, no adjectives; short declarative sentences.');
     expect(request.system).toContain('The tenant shall pay the rent monthly in advance.');
-    expect(request.system).toContain('audience: the landlord\'s board');
+    expect(request.system).toContain("audience: the landlord's board");
     expect(request.system).toContain('purpose: approve the renewal');
     expect(request.system).toContain('GitHub-flavoured Markdown table');
     expect(request.system).toMatch(/Use only the numbered sources and the context/);
@@ -79,7 +86,7 @@ describe('writeSection', () => {
     expect(result.prompt).toContain(request.user);
   });
 
-  it('routes the render step to the document\'s chosen model and records the model the provider reports', async () => {
+  it("routes the render step to the document's chosen model and records the model the provider reports", async () => {
     answer = () => ({ content: 'The lease runs for 24 months [1].', model: 'doc-render-2025-01-01' });
     const result = await gateway.writeSection({ ...section, outputType: 'string', voice: null, models: { render: 'doc-render', default: 'doc-default' } });
     expect(fake.requests[0].model).toBe('doc-render');
@@ -148,7 +155,7 @@ describe('synthesize', () => {
     expect(result.model).toBe('env-synth');
   });
 
-  it('uses the config\'s schema (not strict), and the document\'s synthesis model', async () => {
+  it("uses the config's schema (not strict), and the document's synthesis model", async () => {
     const schema = { type: 'object', properties: { risk: { type: 'string', enum: ['low', 'high'] } }, required: ['risk'] };
     answer = () => ({ content: '{"risk": "low"}' });
     const result = await gateway.synthesize({ ...input, schema, models: { synthesis: 'doc-synth' } });
@@ -163,7 +170,9 @@ describe('synthesize', () => {
   it('fails with a clear error when the answer does not validate against the schema', async () => {
     const schema = { type: 'object', properties: { risk: { type: 'string', enum: ['low', 'high'] } }, required: ['risk'] };
     answer = () => ({ content: '{"risk": "medium"}' });
-    await expect(gateway.synthesize({ ...input, schema })).rejects.toThrow(/openai-compatible model "env-synth" failed: the answer does not match the schema: \/risk must be equal to one of the allowed values/);
+    await expect(gateway.synthesize({ ...input, schema })).rejects.toThrow(
+      /openai-compatible model "env-synth" failed: the answer does not match the schema: \/risk must be equal to one of the allowed values/,
+    );
     answer = () => ({ content: JSON.stringify({ ...synthesized, summary: undefined }) });
     await expect(gateway.synthesize(input)).rejects.toThrow(/does not match the schema: \(root\) must have required property 'summary'/);
   });
@@ -205,7 +214,7 @@ describe('judgeClaims', () => {
     ]);
   });
 
-  it('counts a claim the judge skipped as unsupported, keeping the claim\'s own sentence', async () => {
+  it("counts a claim the judge skipped as unsupported, keeping the claim's own sentence", async () => {
     answer = () => ({ content: JSON.stringify({ verdicts: [{ sentence: 'paraphrased', supported: true, reason: 'ok' }] }) });
     const result = await gateway.judgeClaims(input);
     expect(result?.value).toEqual([
@@ -233,7 +242,14 @@ describe('completeDataNeed, extractFacts, improvePrompt', () => {
 
   it('extractFacts asks for each hinted field and drops the ones the text does not give', async () => {
     const facts = {
-      entities: { people: ['Jane Roe'], organizations: ['Acme GmbH'], places: ['Berlin'], dates: ['2025-03-01'], money: [{ text: 'EUR 2,400', amount: 2400, currency: 'EUR' }], emails: ['jane@acme.test'] },
+      entities: {
+        people: ['Jane Roe'],
+        organizations: ['Acme GmbH'],
+        places: ['Berlin'],
+        dates: ['2025-03-01'],
+        money: [{ text: 'EUR 2,400', amount: 2400, currency: 'EUR' }],
+        emails: ['jane@acme.test'],
+      },
       fieldValues: { client_name: 'Acme GmbH', start_date: '2025-03-01', budget: '' },
     };
     answer = () => ({ content: JSON.stringify(facts) });

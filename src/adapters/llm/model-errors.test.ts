@@ -13,12 +13,29 @@ const TIMEOUT_MS = 3000;
 let fake: FakeOpenAi;
 let gateway: ModelGateway;
 
-const section = { title: 'Scope', prompt: 'Describe the scope.', outputType: 'markdown' as const, context: {}, sources: [{ n: 1, title: 'SOW', text: 'The scope is X.' }], voice: null, brief: {}, models: {} };
+const section = {
+  title: 'Scope',
+  prompt: 'Describe the scope.',
+  outputType: 'markdown' as const,
+  context: {},
+  sources: [{ n: 1, title: 'SOW', text: 'The scope is X.' }],
+  voice: null,
+  brief: {},
+  models: {},
+};
 const synthesis = { fields: { a: '1' }, gathered: {}, computed: {}, brief: null, instructions: null, schema: null, models: {} };
 
 beforeAll(async () => {
   fake = await startFakeOpenAi({ respond: () => ({ content: 'The scope is X [1].' }) });
-  gateway = await createModelGateway({ provider: 'openai-compatible', baseUrl: fake.baseUrl, apiKey: API_KEY, model: 'fake-large', gatherModel: 'fake-large', synthesisModel: 'fake-synth', timeoutMs: TIMEOUT_MS });
+  gateway = await createModelGateway({
+    provider: 'openai-compatible',
+    baseUrl: fake.baseUrl,
+    apiKey: API_KEY,
+    model: 'fake-large',
+    gatherModel: 'fake-large',
+    synthesisModel: 'fake-synth',
+    timeoutMs: TIMEOUT_MS,
+  });
 });
 afterAll(async () => fake.close());
 beforeEach(() => {
@@ -44,7 +61,9 @@ describe('model call failures', () => {
   it('a 500 is retried twice, then rejects naming provider, model and status', async () => {
     fake.failWith(FAKE_ERRORS.serverError());
     const error = await failure(gateway.writeSection(section));
-    expect(error.message).toMatch(/^openai-compatible model "fake-large" failed: HTTP 500: The server had an error while processing your request \(after 3 attempts\)$/);
+    expect(error.message).toMatch(
+      /^openai-compatible model "fake-large" failed: HTTP 500: The server had an error while processing your request \(after 3 attempts\)$/,
+    );
     expect(fake.requests).toHaveLength(3);
   });
 
@@ -53,7 +72,15 @@ describe('model call failures', () => {
     fake.failWith(null);
     const flaky = await startFakeOpenAi({ respond: () => (++calls === 1 ? FAKE_ERRORS.rateLimited() : { content: 'Done [1].' }) });
     try {
-      const flakyGateway = await createModelGateway({ provider: 'openai-compatible', baseUrl: flaky.baseUrl, apiKey: API_KEY, model: 'fake-large', gatherModel: 'fake-large', synthesisModel: 'fake-large', timeoutMs: 5000 });
+      const flakyGateway = await createModelGateway({
+        provider: 'openai-compatible',
+        baseUrl: flaky.baseUrl,
+        apiKey: API_KEY,
+        model: 'fake-large',
+        gatherModel: 'fake-large',
+        synthesisModel: 'fake-large',
+        timeoutMs: 5000,
+      });
       const result = await flakyGateway.writeSection(section);
       expect(result.value.content).toBe('Done [1].');
       expect(flaky.requests).toHaveLength(2);
@@ -87,7 +114,10 @@ describe('model call failures', () => {
   });
 
   it('never puts the API key in the message, even when the provider echoes it', async () => {
-    fake.failWith({ status: 401, body: { error: { message: `Incorrect API key provided: ${API_KEY}. You can find your API key at https://example.test.`, type: 'invalid_request_error' } } });
+    fake.failWith({
+      status: 401,
+      body: { error: { message: `Incorrect API key provided: ${API_KEY}. You can find your API key at https://example.test.`, type: 'invalid_request_error' } },
+    });
     const error = await failure(gateway.writeSection(section));
     expect(fake.requests[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
     expect(error.message).toMatch(/^openai-compatible model "fake-large" failed: HTTP 401: Incorrect API key provided: \*\*\*\./);
@@ -100,7 +130,14 @@ describe('model call failures', () => {
     const closed = await startFakeOpenAi();
     const baseUrl = closed.baseUrl;
     await closed.close();
-    const options = { provider: 'openai-compatible' as const, baseUrl, apiKey: API_KEY, model: 'fake-large', gatherModel: 'fake-large', synthesisModel: 'fake-large' };
+    const options = {
+      provider: 'openai-compatible' as const,
+      baseUrl,
+      apiKey: API_KEY,
+      model: 'fake-large',
+      gatherModel: 'fake-large',
+      synthesisModel: 'fake-large',
+    };
     const noRetry = await createModelGateway({ ...options, timeoutMs: 2000, maxRetries: 0 });
     const error = await failure(noRetry.improvePrompt({ prompt: 'p', topic: null }));
     expect(error.message).toMatch(/^openai-compatible model "fake-large" failed: request failed: Cannot connect to API: .*ECONNREFUSED/);

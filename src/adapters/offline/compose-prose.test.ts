@@ -17,10 +17,23 @@ const GUIDANCE =
   'Common measures include encryption at rest and in transit, role-based access control, and defined retention schedules with automatic deletion.';
 
 const memoFields = (over: Record<string, string> = {}): FieldFact[] => {
-  const values: Record<string, string> = { vendor_name: 'Initech Cloud', data_classification: 'confidential', has_soc2: 'true', has_iso27001: 'false', incident_contact: '', ...over };
+  const values: Record<string, string> = {
+    vendor_name: 'Initech Cloud',
+    data_classification: 'confidential',
+    has_soc2: 'true',
+    has_iso27001: 'false',
+    incident_contact: '',
+    ...over,
+  };
   return [
     { key: 'vendor_name', label: 'Vendor', valueType: 'string', options: null, value: values.vendor_name },
-    { key: 'data_classification', label: 'Highest data classification', valueType: 'enum', options: ['internal', 'confidential', 'strictly_confidential'], value: values.data_classification },
+    {
+      key: 'data_classification',
+      label: 'Highest data classification',
+      valueType: 'enum',
+      options: ['internal', 'confidential', 'strictly_confidential'],
+      value: values.data_classification,
+    },
     { key: 'has_soc2', label: 'SOC 2 Type II report available?', valueType: 'boolean', options: null, value: values.has_soc2 },
     { key: 'has_iso27001', label: 'ISO/IEC 27001 certified?', valueType: 'boolean', options: null, value: values.has_iso27001 },
     { key: 'incident_contact', label: 'Incident contact (email)', valueType: 'email', options: null, value: values.incident_contact },
@@ -43,9 +56,15 @@ const KEY_VALUE_LINE = /^(?:[-*]\s+)?[A-Z][\p{L}()/?0-9]*(?:\s+[\p{L}()/?0-9]+){
 describe('composeSection with field definitions', () => {
   it('states findings: what is met, what falls short, what has no evidence — each cited and verifiable', () => {
     const out = composeSection(memo({}));
-    expect(out.content).toContain('A SOC 2 Type II report is available. This meets the requirement that vendors handling confidential or restricted data hold a current SOC 2 Type II report or ISO/IEC 27001 certification [1].');
-    expect(out.content).toContain('No incident contact is on record. This falls short of the requirement that vendors notify us of a security incident affecting our data within 72 hours and name an incident contact [1].');
-    expect(out.content).toContain('The inputs give no evidence on the requirement that data be encrypted in transit with TLS 1.2 or later and at rest with AES-256 or equivalent [1].');
+    expect(out.content).toContain(
+      'A SOC 2 Type II report is available. This meets the requirement that vendors handling confidential or restricted data hold a current SOC 2 Type II report or ISO/IEC 27001 certification [1].',
+    );
+    expect(out.content).toContain(
+      'No incident contact is on record. This falls short of the requirement that vendors notify us of a security incident affecting our data within 72 hours and name an incident contact [1].',
+    );
+    expect(out.content).toContain(
+      'The inputs give no evidence on the requirement that data be encrypted in transit with TLS 1.2 or later and at rest with AES-256 or equivalent [1].',
+    );
     // An alternative met (SOC 2) is not a gap for the other (ISO 27001).
     expect(out.content).not.toContain('not ISO/IEC 27001 certified');
     // The findings do not copy the baseline's sentences.
@@ -63,7 +82,9 @@ describe('composeSection with field definitions', () => {
     expect(out.content).toContain('Obtain evidence for the requirement that data be encrypted in transit');
     expect(checkCitations(out.content, sources).unsupported).toEqual([]);
 
-    const noReport = composeSection(memo({ title: 'Recommendation', prompt, fields: memoFields({ has_soc2: 'false', incident_contact: 'sec@initech.example' }) }));
+    const noReport = composeSection(
+      memo({ title: 'Recommendation', prompt, fields: memoFields({ has_soc2: 'false', incident_contact: 'sec@initech.example' }) }),
+    );
     expect(noReport.content).toContain('Obtain a SOC 2 Type II report from Initech Cloud.');
     expect(noReport.content).toContain('Require Initech Cloud to become ISO/IEC 27001 certified.');
 
@@ -73,7 +94,9 @@ describe('composeSection with field definitions', () => {
   });
 
   it('approves outright when nothing falls short', () => {
-    const out = composeSection(memo({ title: 'Recommendation', prompt: 'Recommend approve or reject.', fields: memoFields({ incident_contact: 'sec@initech.example' }) }));
+    const out = composeSection(
+      memo({ title: 'Recommendation', prompt: 'Recommend approve or reject.', fields: memoFields({ incident_contact: 'sec@initech.example' }) }),
+    );
     expect(out.content.startsWith('Approve Initech Cloud.')).toBe(true);
   });
 
@@ -83,12 +106,28 @@ describe('composeSection with field definitions', () => {
       { key: 'retention_months', label: 'Retention period (months)', valueType: 'integer', options: null, value: '24' },
     ];
     const guidance = [{ n: 2, title: 'Guidance', text: GUIDANCE }];
-    const risks = composeSection({ title: 'Risks', prompt: 'Identify the risks to data subjects.', outputType: 'markdown', context: {}, fields, sources: guidance });
-    expect(risks.content).toContain('There are transfers outside the EEA. In that case, transfers of personal data outside the European Economic Area require a transfer mechanism under Chapter V GDPR [2].');
+    const risks = composeSection({
+      title: 'Risks',
+      prompt: 'Identify the risks to data subjects.',
+      outputType: 'markdown',
+      context: {},
+      fields,
+      sources: guidance,
+    });
+    expect(risks.content).toContain(
+      'There are transfers outside the EEA. In that case, transfers of personal data outside the European Economic Area require a transfer mechanism under Chapter V GDPR [2].',
+    );
     expect(risks.content).toContain('Given the facts above, excessive retention is of particular relevance here [2].');
     expect(checkCitations(risks.content, guidance).unsupported).toEqual([]);
 
-    const measures = composeSection({ title: 'Measures to address the risks', prompt: 'List the measures that address each risk.', outputType: 'list', context: {}, fields, sources: guidance });
+    const measures = composeSection({
+      title: 'Measures to address the risks',
+      prompt: 'List the measures that address each risk.',
+      outputType: 'list',
+      context: {},
+      fields,
+      sources: guidance,
+    });
     const lines = measures.content.split('\n');
     expect(lines).toContain('- Put in place a transfer mechanism under Chapter V GDPR [2].');
     expect(lines).toContain('- Put in place role-based access control [2].');

@@ -134,7 +134,11 @@ function itemsBearingOn(e: Enumeration, stated: StatedFact[]): Array<{ item: str
   const out: Array<{ item: string; stated: StatedFact }> = [];
   for (const item of e.items) {
     const tokens = contentTokens(item);
-    const hit = stated.find((s) => (s.flag === true || (s.booleanKind === null && s.statement !== null)) && contentTokens(s.phrase).some((t) => t.length > 3 && !BROAD.has(t) && tokens.includes(t)));
+    const hit = stated.find(
+      (s) =>
+        (s.flag === true || (s.booleanKind === null && s.statement !== null)) &&
+        contentTokens(s.phrase).some((t) => t.length > 3 && !BROAD.has(t) && tokens.includes(t)),
+    );
     if (hit) out.push({ item, stated: hit });
   }
   return out;
@@ -169,7 +173,11 @@ function findings(input: ProseInput): Block[] {
       tally(standings.filter((s) => s === 'applies').length, 'applies because of the facts of this case', 'apply because of the facts of this case'),
       tally(missing.length, 'has no evidence', 'have no evidence'),
     ].filter((x): x is string => x !== null);
-    blocks.push({ text: `Of ${count(grouped.length + missing.length, 'requirement')} in the cited sources, ${joinList(parts)}.`, citations: [], kind: 'statements' });
+    blocks.push({
+      text: `Of ${count(grouped.length + missing.length, 'requirement')} in the cited sources, ${joinList(parts)}.`,
+      citations: [],
+      kind: 'statements',
+    });
   }
   const rest = input.relevant.filter((s) => !assessments.some((a) => a.stated === s));
   blocks.push(...statementBlock(rest));
@@ -189,7 +197,12 @@ function findings(input: ProseInput): Block[] {
     }
     if (bearing.length > 0) {
       const items = [...new Set(bearing.map((b) => b.item))];
-      lines.push(cited(`Given the facts above, ${joinList(items.map(lowerFirst))} ${items.length === 1 ? 'is of particular relevance' : 'are of particular relevance'} here`, e.n));
+      lines.push(
+        cited(
+          `Given the facts above, ${joinList(items.map(lowerFirst))} ${items.length === 1 ? 'is of particular relevance' : 'are of particular relevance'} here`,
+          e.n,
+        ),
+      );
     }
     blocks.push({ text: lines.join(' '), citations: [e.n], kind: 'argument' });
   }
@@ -206,7 +219,12 @@ function gapAction(a: Assessment, party: string | null): string {
   const from = party ? ` from ${party}` : '';
   const words = a.stated.phrase.split(' ');
   const last = words[words.length - 1] ?? '';
-  if (a.stated.booleanKind === 'control' && /(ed|ant)$/.test(last) && !/^(signed|provided|named|documented|attached|agreed)$/.test(last) && /\b(is|are) not\b/.test(a.stated.statement ?? '')) {
+  if (
+    a.stated.booleanKind === 'control' &&
+    /(ed|ant)$/.test(last) &&
+    !/^(signed|provided|named|documented|attached|agreed)$/.test(last) &&
+    /\b(is|are) not\b/.test(a.stated.statement ?? '')
+  ) {
     return `Require ${party ?? 'the party concerned'} to become ${a.stated.phrase}.`;
   }
   if (a.stated.booleanKind === 'control') {
@@ -252,13 +270,16 @@ function recommendations(input: ProseInput): Block[] {
   }
   const query = queryTokens(input.title, input.prompt);
   for (const e of enumerationsFor(input.sentences, query).filter((x) => !RISKS.test(x.subject))) {
-    for (const item of e.items.slice(0, input.maxSentences + 4)) blocks.push({ text: cited(`Put in place ${lowerFirst(item.replace(/^and\s+/, ''))}`, e.n), citations: [e.n], kind: 'argument' });
+    for (const item of e.items.slice(0, input.maxSentences + 4))
+      blocks.push({ text: cited(`Put in place ${lowerFirst(item.replace(/^and\s+/, ''))}`, e.n), citations: [e.n], kind: 'argument' });
   }
-  for (const r of unevidenced(requirements, assessments, 3)) blocks.push({ text: cited(`Obtain evidence for ${requirementPhrase(r)}`, r.n), citations: [r.n], kind: 'argument' });
+  for (const r of unevidenced(requirements, assessments, 3))
+    blocks.push({ text: cited(`Obtain evidence for ${requirementPhrase(r)}`, r.n), citations: [r.n], kind: 'argument' });
   if (!blocks.some((b) => b.citations.length > 0) && input.picked.length > 0) {
     blocks.push({ text: 'Act on these points of the cited sources.', citations: [], kind: 'statements' }, ...quoteBlocks(input.picked));
   }
-  if (blocks.length === 0) blocks.push({ text: 'Review the inputs above before the document is sent; no source gave a requirement to act on.', citations: [], kind: 'statements' });
+  if (blocks.length === 0)
+    blocks.push({ text: 'Review the inputs above before the document is sent; no source gave a requirement to act on.', citations: [], kind: 'statements' });
   return blocks;
 }
 

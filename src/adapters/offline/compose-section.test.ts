@@ -82,7 +82,14 @@ describe('composeSection', () => {
       { n: 2, title: 'Tests', text: 'Quarterly penetration tests of the gateway are recommended by the auditors. The office is closed on Sundays.' },
     ];
     const voice = { name: 'Short', description: null, samples: ['One sentence. Two sentences.'] };
-    const out = composeSection({ ...base, sources: many, context: {}, title: 'Penetration tests', prompt: 'Which penetration tests are recommended for the gateway?', voice });
+    const out = composeSection({
+      ...base,
+      sources: many,
+      context: {},
+      title: 'Penetration tests',
+      prompt: 'Which penetration tests are recommended for the gateway?',
+      voice,
+    });
     expect(out.content).toContain('Quarterly penetration tests of the gateway are recommended by the auditors [2].');
     expect(out.content.match(/\[\d+\]/g)).toHaveLength(2);
   });

@@ -191,7 +191,12 @@ export function composeSection(input: ComposeSectionInput): ComposeSectionOutput
   const intent = input.intent ?? sectionIntent(input.title, input.prompt);
   let chosen = pickStatements(stated, input, hasSources, p, intent === 'summary');
   // The query weighs only values the title or prompt speak of, even when a summary states them all.
-  const entries = pickStatements(stated, input, hasSources, p, false).map((s) => ({ path: s.fact.key, label: s.phrase, value: s.fact.value, text: valueWords(s.fact) }));
+  const entries = pickStatements(stated, input, hasSources, p, false).map((s) => ({
+    path: s.fact.key,
+    label: s.phrase,
+    value: s.fact.value,
+    text: valueWords(s.fact),
+  }));
   const picked = hasSources
     ? selectSentences(input.sources, buildQuery(input.title, input.prompt, entries), { max: p.maxSentences, preferredWords: p.preferredWords })
     : [];
@@ -200,7 +205,17 @@ export function composeSection(input: ComposeSectionInput): ComposeSectionOutput
   if (input.outputType === 'json') content = renderJson(chosen, picked);
   else if (input.outputType === 'table') content = renderTable(chosen, picked);
   else {
-    const blocks = composeProse({ intent, title: input.title, prompt: input.prompt, stated, relevant: chosen, party, sentences: hasSources ? sourceSentences(input.sources) : [], picked, maxSentences: p.maxSentences });
+    const blocks = composeProse({
+      intent,
+      title: input.title,
+      prompt: input.prompt,
+      stated,
+      relevant: chosen,
+      party,
+      sentences: hasSources ? sourceSentences(input.sources) : [],
+      picked,
+      maxSentences: p.maxSentences,
+    });
     content = p.bullets ? renderList(blocks) : renderParagraphs(blocks);
   }
   const citations = [...new Set([...content.matchAll(CITATION_MARKER)].flatMap((m) => m[1].split(/\s*[,;]\s*/).map(Number)))].sort((a, b) => a - b);

@@ -38,11 +38,16 @@ export interface DateHit {
 const LEGAL_FORM =
   /(?:\b(?:[A-Z][\p{L}&'.-]*|&|of|and|und)[ \t]+){0,4}(?:GmbH(?:[ \t]?&[ \t]?Co\.?[ \t]?KG)?|AG|SE|KG|KGaA|UG|Inc\.?|Ltd\.?|LLC|LLP|L\.P\.|plc|PLC|S\.A\.|SA|SAS|SARL|S\.r\.l\.|SpA|B\.V\.|BV|N\.V\.|NV|Oy|AB|ASA|Pty\.?[ \t]Ltd\.?|Corp\.?|Corporation|Limited|Holdings?|Group)(?![\p{L}])/gu;
 
-const LEADING_NOISE = /^(?:(?:the|a|an|our|your|their|my|we|i|and|of|und|dear|hello|hi|client|customer|vendor|supplier|company|from|to|by|with|at|for|on)\s+)+/i;
+const LEADING_NOISE =
+  /^(?:(?:the|a|an|our|your|their|my|we|i|and|of|und|dear|hello|hi|client|customer|vendor|supplier|company|from|to|by|with|at|for|on)\s+)+/i;
 
 /** Trim punctuation and possessives from an entity string. */
 export function cleanEntity(s: string): string {
-  return s.replace(/\s+/g, ' ').replace(/^[\s"'“‘(,;:-]+|(?<![\s"'”’),;:.!?-])[\s"'”’),;:.!?-]+$/gu, '').replace(/['’]s$/u, '').trim();
+  return s
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s"'“‘(,;:-]+|(?<![\s"'”’),;:.!?-])[\s"'”’),;:.!?-]+$/gu, '')
+    .replace(/['’]s$/u, '')
+    .trim();
 }
 
 /** Drop leading and trailing words that are not capitalized ("Munich site" → "Munich"). */
@@ -75,13 +80,11 @@ export function findNamedEntities(text: string): { people: string[]; organizatio
     const personPrefix = cut > 0 && words.slice(0, cut).every((w) => personWords.has(w.toLowerCase()));
     return (personPrefix ? words.slice(cut + 1) : words).join(' ');
   });
-  const organizations = uniqueLongest([...legal, ...doc.organizations().out('array').map(capitalizedCore)])
-    .filter((o) => /\p{Lu}/u.test(o));
+  const organizations = uniqueLongest([...legal, ...doc.organizations().out('array').map(capitalizedCore)]).filter((o) => /\p{Lu}/u.test(o));
   const orgLower = organizations.map((o) => o.toLowerCase());
   const inOrg = (s: string): boolean => orgLower.some((o) => o.includes(s.toLowerCase()));
   const people = nlpPeople.filter((p) => /\p{Lu}/u.test(p) && !inOrg(p));
-  const places = uniqueLongest(doc.places().out('array').map(capitalizedCore))
-    .filter((p) => /\p{Lu}/u.test(p) && !inOrg(p) && !people.includes(p));
+  const places = uniqueLongest(doc.places().out('array').map(capitalizedCore)).filter((p) => /\p{Lu}/u.test(p) && !inOrg(p) && !people.includes(p));
   return { people, organizations, places };
 }
 
@@ -116,8 +119,20 @@ export function findDateHits(text: string, referenceDate: string | Date | null):
 }
 
 const SYMBOLS: Record<string, string> = {
-  '€': 'EUR', '$': 'USD', 'US$': 'USD', '£': 'GBP', '¥': 'JPY', 'CHF': 'CHF', 'Fr.': 'CHF',
-  euro: 'EUR', euros: 'EUR', dollar: 'USD', dollars: 'USD', pound: 'GBP', pounds: 'GBP', francs: 'CHF',
+  '€': 'EUR',
+  $: 'USD',
+  US$: 'USD',
+  '£': 'GBP',
+  '¥': 'JPY',
+  CHF: 'CHF',
+  'Fr.': 'CHF',
+  euro: 'EUR',
+  euros: 'EUR',
+  dollar: 'USD',
+  dollars: 'USD',
+  pound: 'GBP',
+  pounds: 'GBP',
+  francs: 'CHF',
 };
 const CODES = 'EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|CNY|INR|BRL|ZAR|SGD|HKD|MXN';
 const AMOUNT = String.raw`(\d{1,3}(?:[,'\u00a0\u202f ]\d{3})+(?:\.\d{1,2})?|\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:\s?(k|m|mn|bn|thousand|million|billion)\b)?`;

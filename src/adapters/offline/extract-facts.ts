@@ -148,17 +148,30 @@ function fieldValue(text: string, hint: FieldHint, entities: ExtractedEntities, 
     case 'date':
     case 'datetime': {
       const hits = findDateHits(text, referenceDate);
-      const fromLabel = scoped((s) => findDateHits(s, referenceDate)[0]?.value ?? null) ?? nearLabel(text, hits.map((h) => ({ ...h, length: h.text.length })), spans)?.value;
+      const fromLabel =
+        scoped((s) => findDateHits(s, referenceDate)[0]?.value ?? null) ??
+        nearLabel(
+          text,
+          hits.map((h) => ({ ...h, length: h.text.length })),
+          spans,
+        )?.value;
       if (fromLabel) return fromLabel;
       const words = `${humanize(hint.key)} ${hint.label ?? ''}`.toLowerCase();
       const cue = DATE_CUES.find((c) => c.re.test(words));
       const cued = cue ? hits.find((h) => cue.cue.test(text.slice(Math.max(0, h.index - 40), h.index))) : undefined;
-      return cued?.value ?? (hits.length === 1 || entities.dates.length === 1 ? hits[0]?.value ?? null : null);
+      return cued?.value ?? (hits.length === 1 || entities.dates.length === 1 ? (hits[0]?.value ?? null) : null);
     }
     case 'money':
     case 'currency': {
       const money = findMoney(text);
-      const hit = scoped((s) => findMoney(s)[0]?.text ?? null) ?? nearLabel(text, money.map((h) => ({ ...h, length: h.text.length })), spans)?.text ?? money[0]?.text;
+      const hit =
+        scoped((s) => findMoney(s)[0]?.text ?? null) ??
+        nearLabel(
+          text,
+          money.map((h) => ({ ...h, length: h.text.length })),
+          spans,
+        )?.text ??
+        money[0]?.text;
       return hit ?? null;
     }
     case 'number':

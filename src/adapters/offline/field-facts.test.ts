@@ -5,7 +5,16 @@ const fact = (over: Partial<FieldFact> & Pick<FieldFact, 'key' | 'value'>): Fiel
 
 describe('stateFact', () => {
   it('states an enum value under its label with the option as words, never the raw id', () => {
-    const s = stateFact(fact({ key: 'lawful_basis', label: 'Lawful basis (Art. 6)', valueType: 'enum', options: ['contract', 'legitimate_interests'], value: 'legitimate_interests' }), null);
+    const s = stateFact(
+      fact({
+        key: 'lawful_basis',
+        label: 'Lawful basis (Art. 6)',
+        valueType: 'enum',
+        options: ['contract', 'legitimate_interests'],
+        value: 'legitimate_interests',
+      }),
+      null,
+    );
     expect(s.statement).toBe('The lawful basis (Art. 6) is legitimate interests.');
     const code = stateFact(fact({ key: 'fee_currency', label: 'Currency', valueType: 'enum', options: ['EUR', 'USD'], value: 'EUR' }), null);
     expect(code.statement).toBe('The currency is EUR.');
@@ -19,7 +28,8 @@ describe('stateFact', () => {
   });
 
   it('turns a yes/no control into a statement about the thing or the party', () => {
-    const report = (value: string) => stateFact(fact({ key: 'has_soc2', label: 'SOC 2 Type II report available?', valueType: 'boolean', value }), 'Initech Cloud');
+    const report = (value: string) =>
+      stateFact(fact({ key: 'has_soc2', label: 'SOC 2 Type II report available?', valueType: 'boolean', value }), 'Initech Cloud');
     expect(report('true')).toMatchObject({ statement: 'A SOC 2 Type II report is available.', booleanKind: 'control' });
     expect(report('false').statement).toBe('No SOC 2 Type II report is available.');
     const certified = stateFact(fact({ key: 'has_iso27001', label: 'ISO/IEC 27001 certified?', valueType: 'boolean', value: 'false' }), 'Initech Cloud');
@@ -32,19 +42,41 @@ describe('stateFact', () => {
   });
 
   it('writes units, lists and purposes as a reader would', () => {
-    expect(stateFact(fact({ key: 'retention_months', label: 'Retention period (months)', valueType: 'integer', value: '24' }), null).statement).toBe('The retention period is 24 months.');
-    expect(stateFact(fact({ key: 'data_categories', label: 'Categories of personal data (comma separated)', valueType: 'text', value: 'name, phone number, appointment time' }), null).statement)
-      .toBe('The categories of personal data are name, phone number and appointment time.');
-    expect(stateFact(fact({ key: 'services', label: 'Services (one per line)', valueType: 'text', value: 'Tax advice\nAudit support' }), null).statement).toBe('The services are tax advice and audit support.');
-    expect(stateFact(fact({ key: 'processing_purpose', label: 'Purpose of the processing', valueType: 'text', value: 'Send appointment reminders by text message' }), null).statement)
-      .toBe('The purpose of the processing is to send appointment reminders by text message.');
-    expect(stateFact(fact({ key: 'dpo_contact', label: 'Data protection officer (email)', valueType: 'email', value: 'dpo@acme.example' }), null).statement).toBe('The data protection officer is dpo@acme.example.');
+    expect(stateFact(fact({ key: 'retention_months', label: 'Retention period (months)', valueType: 'integer', value: '24' }), null).statement).toBe(
+      'The retention period is 24 months.',
+    );
+    expect(
+      stateFact(
+        fact({
+          key: 'data_categories',
+          label: 'Categories of personal data (comma separated)',
+          valueType: 'text',
+          value: 'name, phone number, appointment time',
+        }),
+        null,
+      ).statement,
+    ).toBe('The categories of personal data are name, phone number and appointment time.');
+    expect(stateFact(fact({ key: 'services', label: 'Services (one per line)', valueType: 'text', value: 'Tax advice\nAudit support' }), null).statement).toBe(
+      'The services are tax advice and audit support.',
+    );
+    expect(
+      stateFact(
+        fact({ key: 'processing_purpose', label: 'Purpose of the processing', valueType: 'text', value: 'Send appointment reminders by text message' }),
+        null,
+      ).statement,
+    ).toBe('The purpose of the processing is to send appointment reminders by text message.');
+    expect(
+      stateFact(fact({ key: 'dpo_contact', label: 'Data protection officer (email)', valueType: 'email', value: 'dpo@acme.example' }), null).statement,
+    ).toBe('The data protection officer is dpo@acme.example.');
     expect(stateFact(fact({ key: 'firm_name', label: 'Our firm', value: 'Northwind LLP' }), null).statement).toBe('Our firm is Northwind LLP.');
   });
 
   it('humanizes the key of a field without a label, and states nothing for an empty field', () => {
     expect(stateFact(fact({ key: 'clientName', value: 'Acme GmbH' }), null).statement).toBe('The client name is Acme GmbH.');
-    expect(stateFact(fact({ key: 'incident_contact', label: 'Incident contact (email)', valueType: 'email', value: '' }), null)).toMatchObject({ statement: null, phrase: 'incident contact' });
+    expect(stateFact(fact({ key: 'incident_contact', label: 'Incident contact (email)', valueType: 'email', value: '' }), null)).toMatchObject({
+      statement: null,
+      phrase: 'incident contact',
+    });
   });
 });
 

@@ -39,9 +39,37 @@ export interface StatedFact {
 }
 
 /** Participles that describe the party itself ("ISO/IEC 27001 certified"): "<party> is certified". */
-const PARTY_STATES = new Set(['certified', 'accredited', 'registered', 'licensed', 'insured', 'audited', 'compliant', 'approved', 'authorised', 'authorized', 'vetted']);
+const PARTY_STATES = new Set([
+  'certified',
+  'accredited',
+  'registered',
+  'licensed',
+  'insured',
+  'audited',
+  'compliant',
+  'approved',
+  'authorised',
+  'authorized',
+  'vetted',
+]);
 /** Words that say a thing is present ("SOC 2 report available"): "a SOC 2 report is available". */
-const THING_STATES = new Set(['available', 'present', 'provided', 'signed', 'in place', 'completed', 'done', 'named', 'enabled', 'encrypted', 'received', 'attached', 'agreed', 'documented', 'tested']);
+const THING_STATES = new Set([
+  'available',
+  'present',
+  'provided',
+  'signed',
+  'in place',
+  'completed',
+  'done',
+  'named',
+  'enabled',
+  'encrypted',
+  'received',
+  'attached',
+  'agreed',
+  'documented',
+  'tested',
+]);
 /** Parentheticals that are instructions to the person filling in the form, not part of the name. */
 const INSTRUCTION = /\s*\((?:e-?mail|comma[- ]separated|one per line|optional|required|if any|yes\/no|url|link|free text)\)/gi;
 /** Parentheticals that are the value's unit: "Retention period (months)" 24 → "24 months". */
@@ -59,20 +87,35 @@ const upperFirst = (text: string): string => text.charAt(0).toUpperCase() + text
 const withStop = (s: string): string => (/[.!?…]["'”’)]*$/.test(s) ? s : `${s}.`);
 /** Whether a noun phrase is plural, judged by its head noun ("categories of data" → yes, "lawful basis" → no). */
 function isPlural(noun: string): boolean {
-  const head = noun.split(/\s+(?:of|for|outside|inside|in|on|with|to|from|by|under)\s+|\s*\(/i)[0].trim().split(' ').pop() ?? '';
+  const head =
+    noun
+      .split(/\s+(?:of|for|outside|inside|in|on|with|to|from|by|under)\s+|\s*\(/i)[0]
+      .trim()
+      .split(' ')
+      .pop() ?? '';
   return (/s$/i.test(head) && !/(ss|us|is)$/i.test(head)) || /^(data|people|staff|personnel)$/i.test(head);
 }
 
 /** An enum option as words: "legitimate_interests" → "legitimate interests"; codes ("EUR") stay. */
 export function optionLabel(option: string): string {
   if (/^[A-Z0-9]{2,}$/.test(option)) return option;
-  return option.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return option
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 /** The label as a noun phrase, without a question mark, instructions or unit. */
 export function labelPhrase(fact: Pick<FieldFact, 'key' | 'label'>): string {
   const raw = (fact.label ?? '').trim() || humanize(fact.key);
-  return lowerFirst(raw.replace(INSTRUCTION, '').replace(UNIT, '').replace(/[?:]\s*$/, '').trim());
+  return lowerFirst(
+    raw
+      .replace(INSTRUCTION, '')
+      .replace(UNIT, '')
+      .replace(/[?:]\s*$/, '')
+      .trim(),
+  );
 }
 
 /** The unit a label names in parentheses, e.g. "months". */
@@ -101,7 +144,10 @@ export function valueWords(fact: FieldFact): string {
   const date = fact.valueType === 'date' ? longDate(value) : null;
   if (date) return date;
   const separator = /comma/i.test(fact.label ?? '') ? /\s*[\n,;]\s*/ : /\n+/;
-  const lines = value.split(separator).map((l) => l.trim().replace(/[.;,]$/, '')).filter((l) => l !== '');
+  const lines = value
+    .split(separator)
+    .map((l) => l.trim().replace(/[.;,]$/, ''))
+    .filter((l) => l !== '');
   const text = lines.length > 1 ? joinList(lines.map(lowerFirst)) : value.replace(/\s+/g, ' ').replace(/[.]$/, '');
   const unit = unitOf(fact);
   return unit && /^-?\d+(?:[.,]\d+)?$/.test(text) ? `${text} ${unit}` : text;
@@ -113,7 +159,8 @@ export function joinList(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-const article = (phrase: string): string => (DETERMINER.test(phrase) ? phrase : `${/^[aeiou]/i.test(phrase) && !/^(uni|use|eu)/i.test(phrase) ? 'an' : 'a'} ${phrase}`);
+const article = (phrase: string): string =>
+  DETERMINER.test(phrase) ? phrase : `${/^[aeiou]/i.test(phrase) && !/^(uni|use|eu)/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
 const the = (phrase: string): string => (DETERMINER.test(phrase) ? phrase : `the ${phrase}`);
 
 /** How a boolean label reads, and its statement for yes/no. */
@@ -129,7 +176,10 @@ function booleanStatement(phrase: string, flag: boolean, party: string | null): 
   if (thingState !== null && words.length > thingState.split(' ').length) {
     const thing = words.slice(0, words.length - thingState.split(' ').length).join(' ');
     const verb = isPlural(thing) ? 'are' : 'is';
-    return { kind: 'control', statement: flag ? `${upperFirst(isPlural(thing) ? thing : article(thing))} ${verb} ${thingState}.` : `No ${thing} ${verb} ${thingState}.` };
+    return {
+      kind: 'control',
+      statement: flag ? `${upperFirst(isPlural(thing) ? thing : article(thing))} ${verb} ${thingState}.` : `No ${thing} ${verb} ${thingState}.`,
+    };
   }
   const plural = isPlural(phrase);
   if (flag) return { kind: 'condition', statement: plural ? `There are ${phrase}.` : `There is ${article(phrase)}.` };
@@ -139,7 +189,9 @@ function booleanStatement(phrase: string, flag: boolean, party: string | null): 
 /** The party a document is about: the first filled name-like field of an organization or person. */
 export function principalParty(facts: FieldFact[]): string | null {
   const party = /\b(vendor|supplier|client|customer|controller|company|organi[sz]ation|processor|contractor|provider|partner)\b/i;
-  const hit = facts.find((f) => ['string', 'text'].includes(f.valueType) && f.value.trim() !== '' && !f.value.includes('\n') && party.test(`${f.key} ${f.label ?? ''}`));
+  const hit = facts.find(
+    (f) => ['string', 'text'].includes(f.valueType) && f.value.trim() !== '' && !f.value.includes('\n') && party.test(`${f.key} ${f.label ?? ''}`),
+  );
   return hit ? hit.value.trim() : null;
 }
 
@@ -155,7 +207,13 @@ export function stateFact(fact: FieldFact, party: string | null): StatedFact {
   if (value === '') return { fact, phrase, statement: null, booleanKind: null, flag: null };
   let words = valueWords(fact);
   // "Purpose: Send reminders" reads "The purpose … is to send reminders".
-  if (/^(purpose|aim|goal|objective)\b/i.test(phrase) && /^\p{L}+\s+\p{Ll}/u.test(words) && !/^to\s/i.test(words) && !/(ing|ion|ment|s)$/i.test(words.split(' ')[0])) words = `to ${lowerFirst(words)}`;
+  if (
+    /^(purpose|aim|goal|objective)\b/i.test(phrase) &&
+    /^\p{L}+\s+\p{Ll}/u.test(words) &&
+    !/^to\s/i.test(words) &&
+    !/(ing|ion|ment|s)$/i.test(words.split(' ')[0])
+  )
+    words = `to ${lowerFirst(words)}`;
   const verb = isPlural(phrase) ? 'are' : 'is';
   return { fact, phrase, statement: withStop(`${upperFirst(the(phrase))} ${verb} ${words}`), booleanKind: null, flag: null };
 }

@@ -22,13 +22,19 @@ describe('improvePrompt', () => {
   });
 
   it('mentions citations and the output type', () => {
-    expect(improvePrompt('Give the figures as a table of 5 rows.', null)).toContain('- Output: a Markdown (GFM) table with a header row; length 5 rows, as requested.');
+    expect(improvePrompt('Give the figures as a table of 5 rows.', null)).toContain(
+      '- Output: a Markdown (GFM) table with a header row; length 5 rows, as requested.',
+    );
     expect(improvePrompt('Return JSON.', null)).toContain('a JSON object');
     expect(improvePrompt('Explain.', null)).toContain('[n]');
   });
 
   it('is idempotent', () => {
-    for (const [p, t] of [['Summarize the audit for executives, formal tone.', 'Audit'], ['', null], ['List open items', '  ']] as const) {
+    for (const [p, t] of [
+      ['Summarize the audit for executives, formal tone.', 'Audit'],
+      ['', null],
+      ['List open items', '  '],
+    ] as const) {
       const once = improvePrompt(p, t);
       expect(improvePrompt(once, t)).toBe(once);
       expect(improvePrompt(once, null)).toBe(once);

@@ -26,7 +26,10 @@ function unwrap(prompt: string): { task: string; topic: string | null } {
 
 /** Who the text is for, as stated by the author or a neutral default. */
 function audience(task: string): string {
-  const m = /\b(?:for|aimed at|audience(?: is)?:?|addressed to|targeted at)\s+(?:the\s+|our\s+|a\s+|an\s+)?((?:board|executives?|management|leadership|c-level|clients?|customers?|investors?|regulators?|auditors?|legal|lawyers?|counsel|engineers?|developers?|technical|non-technical|general|stakeholders?|staff|employees?|team|partners?|procurement|finance|compliance)(?:\s+(?:members|of directors|team|level|readers|users|audience|stakeholders))?)\b/i.exec(task);
+  const m =
+    /\b(?:for|aimed at|audience(?: is)?:?|addressed to|targeted at)\s+(?:the\s+|our\s+|a\s+|an\s+)?((?:board|executives?|management|leadership|c-level|clients?|customers?|investors?|regulators?|auditors?|legal|lawyers?|counsel|engineers?|developers?|technical|non-technical|general|stakeholders?|staff|employees?|team|partners?|procurement|finance|compliance)(?:\s+(?:members|of directors|team|level|readers|users|audience|stakeholders))?)\b/i.exec(
+      task,
+    );
   return m ? `${m[1].trim()} (as stated in the task).` : 'a professional reader who has not seen the sources; explain terms they may not know.';
 }
 
@@ -53,7 +56,20 @@ function format(task: string): string {
 
 /** Tone, from the author's words or a neutral default. */
 function tone(task: string): string {
-  const words = ['formal', 'informal', 'friendly', 'neutral', 'persuasive', 'plain', 'technical', 'conversational', 'objective', 'professional', 'empathetic', 'direct'];
+  const words = [
+    'formal',
+    'informal',
+    'friendly',
+    'neutral',
+    'persuasive',
+    'plain',
+    'technical',
+    'conversational',
+    'objective',
+    'professional',
+    'empathetic',
+    'direct',
+  ];
   const found = words.filter((w) => new RegExp(`\\b${w}\\b`, 'i').test(task));
   return found.length > 0 ? `${found.join(', ')} (as stated in the task).` : 'neutral, factual, plain language; no marketing superlatives.';
 }

@@ -24,7 +24,13 @@ function estimateTokens(text: string): number {
  */
 function fieldFactsOf(definitions: FieldDefinitionInput[], context: Record<string, unknown>): FieldFact[] {
   const values = (context.fields ?? {}) as Record<string, unknown>;
-  return definitions.map((d) => ({ key: d.key, label: d.label, valueType: d.valueType, options: d.options, value: typeof values[d.key] === 'string' ? (values[d.key] as string) : '' }));
+  return definitions.map((d) => ({
+    key: d.key,
+    label: d.label,
+    valueType: d.valueType,
+    options: d.options,
+    value: typeof values[d.key] === 'string' ? (values[d.key] as string) : '',
+  }));
 }
 
 /** Without definitions (a run pinned before issue #15), the filled string fields under their keys. */
@@ -44,7 +50,13 @@ export function createOfflineModelGateway(): ModelGateway {
     modelFor: () => MODEL,
 
     async synthesize(input) {
-      const { context } = synthesizeContextWithReport({ fields: input.fields, gathered: input.gathered, computed: input.computed, brief: input.brief, schema: input.schema });
+      const { context } = synthesizeContextWithReport({
+        fields: input.fields,
+        gathered: input.gathered,
+        computed: input.computed,
+        brief: input.brief,
+        schema: input.schema,
+      });
       const prompt = `synthesize context from ${Object.keys(input.fields).length} fields, ${Object.keys(input.gathered).length} gathered and ${Object.keys(input.computed).length} computed values`;
       return result(context, prompt, JSON.stringify(context));
     },
@@ -59,7 +71,12 @@ export function createOfflineModelGateway(): ModelGateway {
         sources: input.sources.map((s) => ({ n: s.n, title: s.title, text: s.text })),
         voice: input.voice,
       });
-      const prompt = [`section: ${input.title}`, `prompt: ${input.prompt ?? ''}`, `voice: ${input.voice?.name ?? 'none'}`, ...input.sources.map((s) => `[${s.n}] ${s.title}: ${s.text}`)].join('\n');
+      const prompt = [
+        `section: ${input.title}`,
+        `prompt: ${input.prompt ?? ''}`,
+        `voice: ${input.voice?.name ?? 'none'}`,
+        ...input.sources.map((s) => `[${s.n}] ${s.title}: ${s.text}`),
+      ].join('\n');
       return result({ content }, prompt, content);
     },
 
@@ -67,7 +84,15 @@ export function createOfflineModelGateway(): ModelGateway {
       // Offline, an llm data-need answers with its prompt's subject drawn from the context
       // values it names, extractively; it never invents content. A value, not a section: it
       // describes (no verdict or tally), whatever words its prompt uses.
-      const { content } = composeSection({ title: input.prompt.slice(0, 80), prompt: input.prompt, outputType: 'string', context: input.context, sources: [], voice: null, intent: 'description' });
+      const { content } = composeSection({
+        title: input.prompt.slice(0, 80),
+        prompt: input.prompt,
+        outputType: 'string',
+        context: input.context,
+        sources: [],
+        voice: null,
+        intent: 'description',
+      });
       return result(content, input.prompt, content);
     },
 
@@ -76,7 +101,10 @@ export function createOfflineModelGateway(): ModelGateway {
     },
 
     async extractFacts(input) {
-      const facts = extractFacts(input.text, input.fieldHints.map((h) => ({ key: h.key, valueType: h.valueType, label: h.label })));
+      const facts = extractFacts(
+        input.text,
+        input.fieldHints.map((h) => ({ key: h.key, valueType: h.valueType, label: h.label })),
+      );
       const value = {
         entities: { ...facts.entities, money: facts.entities.money.map((m) => ({ text: m.text, amount: m.amount, currency: m.currency ?? null })) },
         fieldValues: facts.fieldValues,

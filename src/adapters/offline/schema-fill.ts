@@ -38,7 +38,10 @@ export function validateAgainstSchema(schema: object, value: unknown): string[] 
 /** Follow a local `#/…` JSON pointer. */
 function pointer(root: JsonSchema, ref: string): JsonSchema | null {
   let node: unknown = root;
-  for (const part of ref.replace(/^#\/?/, '').split('/').filter((p) => p !== '')) {
+  for (const part of ref
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((p) => p !== '')) {
     const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
     node = isObject(node) ? node[key] : undefined;
   }
@@ -56,12 +59,15 @@ function resolve(schema: JsonSchema, root: JsonSchema, depth = 0): JsonSchema {
   if (Array.isArray(s.allOf) && depth < MAX_DEPTH) {
     const parts = s.allOf.filter(isObject).map((p) => resolve(p, root, depth + 1));
     const { allOf: _all, ...rest } = s;
-    s = parts.reduce<JsonSchema>((acc, p) => ({
-      ...p,
-      ...acc,
-      properties: { ...(isObject(p.properties) ? p.properties : {}), ...(isObject(acc.properties) ? acc.properties : {}) },
-      required: [...new Set([...(Array.isArray(p.required) ? p.required : []), ...(Array.isArray(acc.required) ? acc.required : [])])],
-    }), rest);
+    s = parts.reduce<JsonSchema>(
+      (acc, p) => ({
+        ...p,
+        ...acc,
+        properties: { ...(isObject(p.properties) ? p.properties : {}), ...(isObject(acc.properties) ? acc.properties : {}) },
+        required: [...new Set([...(Array.isArray(p.required) ? p.required : []), ...(Array.isArray(acc.required) ? acc.required : [])])],
+      }),
+      rest,
+    );
   }
   return s;
 }
@@ -199,7 +205,10 @@ export class SchemaFiller {
         const list: unknown[] = Array.isArray(value)
           ? value
           : typeof value === 'string'
-            ? value.split(/\r?\n|;/).map((x) => x.replace(/^\s*[-*•]\s*/, '').trim()).filter((x) => x !== '')
+            ? value
+                .split(/\r?\n|;/)
+                .map((x) => x.replace(/^\s*[-*•]\s*/, '').trim())
+                .filter((x) => x !== '')
             : [value];
         return list.map((v) => this.coerce(items, v, depth + 1)).filter((v) => v !== undefined);
       }

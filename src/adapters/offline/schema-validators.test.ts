@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { validateAgainstSchema } from './schema-fill.js';
 import { schemaCompilations } from './schema-validators.js';
 
-const verdicts = () => ({ type: 'object', properties: { verdicts: { type: 'array', items: { type: 'object', required: ['supported'], properties: { supported: { type: 'boolean' } } } } }, required: ['verdicts'] });
+const verdicts = () => ({
+  type: 'object',
+  properties: { verdicts: { type: 'array', items: { type: 'object', required: ['supported'], properties: { supported: { type: 'boolean' } } } } },
+  required: ['verdicts'],
+});
 
 describe('validateAgainstSchema', () => {
   it('compiles a schema once for every answer checked against an equal schema, and still tells each answer apart', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sectionIntent } from './section-intent.js';
 
 describe('sectionIntent', () => {
-  it('reads the intent from the title first, then from the prompt\'s first cue', () => {
+  it("reads the intent from the title first, then from the prompt's first cue", () => {
     const cases: Array<[string, string | null, string]> = [
       ['Findings', 'Compare the vendor against the security baseline and describe each gap.', 'findings'],
       ['Recommendation', 'Recommend approve, approve with conditions, or reject.', 'recommendation'],

@@ -10,7 +10,10 @@ export type SectionIntent = 'summary' | 'findings' | 'recommendation' | 'conclus
 /** Checked in this order, so "Summary of findings" is a summary and "Risk measures" a recommendation. */
 const CUES: Array<{ intent: SectionIntent; re: RegExp }> = [
   { intent: 'conclusion', re: /\b(conclu\w*|sign-?off|closing|outcome|verdict)\b/i },
-  { intent: 'recommendation', re: /\b(recommend|recommendations?|measures?|actions?|next steps?|mitigat\w*|remediat\w*|proposals?|propose|advice|advise|decide|decision|conditions)\b/i },
+  {
+    intent: 'recommendation',
+    re: /\b(recommend|recommendations?|measures?|actions?|next steps?|mitigat\w*|remediat\w*|proposals?|propose|advice|advise|decide|decision|conditions)\b/i,
+  },
   { intent: 'summary', re: /\b(summary|summari[sz]e|overview|introduction|executive|abstract|background|at a glance)\b/i },
   { intent: 'findings', re: /\b(findings?|gaps?|risks?|issues?|observations?|analys[ie]s|assess\w*|compare|comparison|evaluat\w*|identify|review)\b/i },
 ];

@@ -113,7 +113,5 @@ export function selectSentences(sources: ComposeSource[], query: Map<string, num
     if (chosen.some((y) => similarity(y.c.tokens, x.c.tokens) > 0.6)) continue;
     chosen.push(x);
   }
-  return chosen
-    .sort((a, b) => a.c.n - b.c.n || a.c.index - b.c.index)
-    .map(({ c, s }) => ({ n: c.n, index: c.index, text: c.text, score: s }));
+  return chosen.sort((a, b) => a.c.n - b.c.n || a.c.index - b.c.index).map(({ c, s }) => ({ n: c.n, index: c.index, text: c.text, score: s }));
 }

@@ -31,10 +31,12 @@ describe('synthesizeContext', () => {
     const ctx = synthesizeContext(input);
     expect(ctx.summary).toBe('Prepare an ISO 27001 readiness assessment for Acme GmbH. Focus on the payment systems.');
     expect(ctx.key_facts).toEqual(expect.arrayContaining(['Client name: Acme GmbH', 'Employee count: 240', 'Risk level: medium']));
-    expect(ctx.parties).toEqual(expect.arrayContaining([
-      { name: 'Acme GmbH', kind: 'organization', role: 'Client name' },
-      { name: 'Maria Schneider', kind: 'person', role: 'Contact' },
-    ]));
+    expect(ctx.parties).toEqual(
+      expect.arrayContaining([
+        { name: 'Acme GmbH', kind: 'organization', role: 'Client name' },
+        { name: 'Maria Schneider', kind: 'person', role: 'Contact' },
+      ]),
+    );
     expect(ctx.dates).toEqual(['2026-03-15']);
     expect(ctx.amounts).toEqual(expect.arrayContaining([{ text: 'EUR 25,000', amount: 25000, currency: 'EUR' }]));
     expect(ctx.open_questions).toEqual(['What is the scope?', 'Is the Munich plant in scope?']);
@@ -45,13 +47,23 @@ describe('synthesizeContext', () => {
     expect(report.errors).toEqual([]);
     const ctx = report.context;
     expect(validateAgainstSchema(schema, ctx)).toEqual([]);
-    expect(ctx).toMatchObject({ client_name: 'Acme GmbH', budget: 25000, employee_count: 240, risk_score: 1, approved: false, tags: [''], owner: { name: '' } });
+    expect(ctx).toMatchObject({
+      client_name: 'Acme GmbH',
+      budget: 25000,
+      employee_count: 240,
+      risk_score: 1,
+      approved: false,
+      tags: [''],
+      owner: { name: '' },
+    });
     expect(ctx.key_facts).toContain('Client name: Acme GmbH');
     expect(Object.keys(ctx)).not.toContain('notes');
   });
 
   it('reports schema errors as messages', () => {
-    expect(validateAgainstSchema(schema, { client_name: 3 })).toEqual(expect.arrayContaining(['/client_name must be string', "(root) must have required property 'budget'"]));
+    expect(validateAgainstSchema(schema, { client_name: 3 })).toEqual(
+      expect.arrayContaining(['/client_name must be string', "(root) must have required property 'budget'"]),
+    );
     expect(validateAgainstSchema({ type: 'nope' }, {})[0]).toMatch(/^invalid schema/);
   });
 

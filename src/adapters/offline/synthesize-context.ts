@@ -81,7 +81,11 @@ function baseContext(input: SynthesizeContextInput): SynthesizedContext {
     ...entities.people.map((name) => ({ name, kind: 'person' as const, role: roleOf(name) })),
   ];
   const briefSentences = brief === '' ? [] : splitSentences(brief);
-  const summary = briefSentences.filter((s) => !s.endsWith('?')).slice(0, 2).join(' ') || keyFacts.slice(0, 3).join('; ');
+  const summary =
+    briefSentences
+      .filter((s) => !s.endsWith('?'))
+      .slice(0, 2)
+      .join(' ') || keyFacts.slice(0, 3).join('; ');
   const openQuestions = [
     ...fieldEntries.filter(([, v]) => v.trim() === '').map(([k]) => `What is the ${humanize(k).toLowerCase()}?`),
     ...briefSentences.filter((s) => s.endsWith('?') || /\b(TBD|TBC|to be (confirmed|determined|decided))\b/i.test(s)),

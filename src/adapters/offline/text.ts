@@ -91,7 +91,10 @@ export function flattenContext(context: Record<string, unknown>, maxDepth = 4): 
       const items: unknown[] = value;
       if (items.length > 0 && items.every(isScalar)) {
         const scalars = items.filter(isScalar);
-        const text = scalars.map(scalarText).filter((t) => t !== '').join('; ');
+        const text = scalars
+          .map(scalarText)
+          .filter((t) => t !== '')
+          .join('; ');
         if (text !== '') out.push({ path, label: humanize(path), value: scalars, text });
         return;
       }

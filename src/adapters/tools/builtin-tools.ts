@@ -36,7 +36,7 @@ function addMonths(date: Date, months: number): Date {
 function addBusinessDays(date: Date, days: number): Date {
   const out = new Date(date);
   const step = days < 0 ? -1 : 1;
-  for (let left = Math.abs(days); left > 0; ) {
+  for (let left = Math.abs(days); left > 0;) {
     out.setUTCDate(out.getUTCDate() + step);
     const weekday = out.getUTCDay();
     if (weekday !== 0 && weekday !== 6) left -= 1;
@@ -61,7 +61,9 @@ export function dateAdd(registration: ToolRegistrationInput, args: Record<string
   date.setUTCDate(date.getUTCDate() + weeks * 7 + days);
   date = addBusinessDays(date, businessDays);
   const value = date.toISOString().slice(0, 10);
-  const parts = Object.entries({ years, months, weeks, days, businessDays }).filter(([, n]) => n !== 0).map(([k, n]) => `${n} ${k}`);
+  const parts = Object.entries({ years, months, weeks, days, businessDays })
+    .filter(([, n]) => n !== 0)
+    .map(([k, n]) => `${n} ${k}`);
   const text = `${start.toISOString().slice(0, 10)} plus ${parts.join(', ') || 'nothing'} is ${value}.`;
   return { value, source: { title: `${registration.name} (date arithmetic)`, kind: 'tool', tool: registration.name, url: null, text } };
 }
@@ -98,7 +100,16 @@ export function currencyConvert(registration: ToolRegistrationInput, args: Recor
   const converted = Math.round(amount * rate * factor) / factor;
   const value = { amount: converted, currency: to, from, rate: Number(rate.toPrecision(10)), asOf: table.asOf };
   const text = `${amount} ${from} = ${converted.toFixed(table.decimals)} ${to} at ${value.rate} ${to}/${from}${table.asOf ? ` (rates as of ${table.asOf})` : ''}.`;
-  return { value, source: { title: `${registration.name} (currency table${table.asOf ? ` as of ${table.asOf}` : ''})`, kind: 'tool', tool: registration.name, url: null, text } };
+  return {
+    value,
+    source: {
+      title: `${registration.name} (currency table${table.asOf ? ` as of ${table.asOf}` : ''})`,
+      kind: 'tool',
+      tool: registration.name,
+      url: null,
+      text,
+    },
+  };
 }
 
 /**

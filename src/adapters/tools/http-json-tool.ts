@@ -60,7 +60,7 @@ function buildRequest(config: Record<string, unknown>, args: Record<string, unkn
   try {
     url = new URL(fillText(configString(config, 'url'), args, used, encodeURIComponent));
   } catch {
-    throw new ToolCallError('the tool\'s url is not a valid absolute URL');
+    throw new ToolCallError("the tool's url is not a valid absolute URL");
   }
   const query = config.query;
   if (isPlainObject(query)) for (const [key, value] of Object.entries(query)) url.searchParams.set(key, scalarText(fillValue(value, args, used)));
@@ -80,7 +80,11 @@ const GATEWAY_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 
 function staticHeaders(config: Record<string, unknown>): Record<string, string> {
   const headers = config.headers;
   if (!isPlainObject(headers)) return {};
-  return Object.fromEntries(Object.entries(headers).filter(([k]) => !GATEWAY_HEADERS.has(k.toLowerCase())).map(([k, v]) => [k, scalarText(v)]));
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([k]) => !GATEWAY_HEADERS.has(k.toLowerCase()))
+      .map(([k, v]) => [k, scalarText(v)]),
+  );
 }
 
 /**
@@ -89,7 +93,12 @@ function staticHeaders(config: Record<string, unknown>): Record<string, string> 
  * @throws ToolCallError on a non-2xx answer, a redirect, a non-JSON answer or a missing resultPath;
  *   UrlRefusedError when the guard refuses the URL; the fetch's own errors (timeout, size cap).
  */
-export async function callHttpJsonTool(registration: ToolRegistrationInput, args: Record<string, unknown>, fetchImpl: GuardedFetch, signal: AbortSignal): Promise<ToolResult> {
+export async function callHttpJsonTool(
+  registration: ToolRegistrationInput,
+  args: Record<string, unknown>,
+  fetchImpl: GuardedFetch,
+  signal: AbortSignal,
+): Promise<ToolResult> {
   const { url, method, body } = buildRequest(registration.config, args);
   const headers: Record<string, string> = { ...staticHeaders(registration.config), accept: 'application/json', 'user-agent': 'Quire-Tool-Gateway/1' };
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -42,7 +42,10 @@ function classifyIPv4(address: string): string | null {
 
 /** The eight 16-bit groups of an IPv6 address (zone id dropped, embedded IPv4 expanded). */
 export function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase().replace(/^\[|\]$/g, '').split('%')[0];
+  let text = address
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0];
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
     const n = ipv4ToNumber(dotted[1]);

@@ -57,17 +57,28 @@ export async function callMcpHttpTool(
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
   ]);
-  const transport = new StreamableHTTPClientTransport(url, { fetch: fetchImpl, requestInit: { headers: callerHeaders(caller) }, redirectPolicy: 'same-origin' });
+  const transport = new StreamableHTTPClientTransport(url, {
+    fetch: fetchImpl,
+    requestInit: { headers: callerHeaders(caller) },
+    redirectPolicy: 'same-origin',
+  });
   const client = new Client({ name: 'quire-tool-gateway', version: '1.0.0' });
   const requestOptions = { timeout: options.timeoutMs, signal: options.signal };
   try {
     await client.connect(transport, requestOptions);
     const result = (await client.callTool({ name: toolName, arguments: args }, undefined, requestOptions)) as Record<string, unknown>;
-    if (result.isError === true) throw new ToolCallError(`the MCP tool ${toolName} at ${describeUrl(url)} reported an error: ${textOf(result.content) || 'no message'}`);
+    if (result.isError === true)
+      throw new ToolCallError(`the MCP tool ${toolName} at ${describeUrl(url)} reported an error: ${textOf(result.content) || 'no message'}`);
     const value = valueOf(result);
     return {
       value,
-      source: { title: `${registration.name} (MCP ${toolName} at ${url.host})`, kind: 'tool', tool: registration.name, url: describeUrl(url), text: sourceText(value) },
+      source: {
+        title: `${registration.name} (MCP ${toolName} at ${url.host})`,
+        kind: 'tool',
+        tool: registration.name,
+        url: describeUrl(url),
+        text: sourceText(value),
+      },
     };
   } finally {
     await client.close().catch(() => undefined);

@@ -4,19 +4,36 @@ import { blockedReason } from './ip-ranges.js';
 import { UrlRefusedError, checkUrl, isAllowListed } from './ssrf-guard.js';
 
 const refused = async (url: string, options: Parameters<typeof checkUrl>[1] = { allowedHosts: [] }) => {
-  const error = await checkUrl(url, options).then(() => null, (e: unknown) => e);
+  const error = await checkUrl(url, options).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error, url).toBeInstanceOf(UrlRefusedError);
   return (error as Error).message;
 };
 
 describe('ip ranges', () => {
   it.each([
-    ['127.0.0.1', 'loopback'], ['127.255.0.9', 'loopback'], ['::1', 'loopback'],
-    ['169.254.169.254', 'link-local'], ['fe80::1', 'link-local'],
-    ['10.0.0.1', 'private'], ['172.16.5.4', 'private'], ['172.31.255.255', 'private'], ['192.168.1.1', 'private'], ['fd12:3456::1', 'private'],
-    ['0.0.0.0', 'unspecified'], ['::', 'unspecified'], ['100.64.0.1', 'carrier-grade NAT'],
-    ['::ffff:127.0.0.1', 'loopback'], ['::ffff:7f00:1', 'loopback'], ['::ffff:a9fe:a9fe', 'link-local'], ['64:ff9b::10.0.0.1', 'private'], ['2002:0a00:0001::1', 'private'],
-    ['224.0.0.1', 'multicast'], ['255.255.255.255', 'reserved'],
+    ['127.0.0.1', 'loopback'],
+    ['127.255.0.9', 'loopback'],
+    ['::1', 'loopback'],
+    ['169.254.169.254', 'link-local'],
+    ['fe80::1', 'link-local'],
+    ['10.0.0.1', 'private'],
+    ['172.16.5.4', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.1.1', 'private'],
+    ['fd12:3456::1', 'private'],
+    ['0.0.0.0', 'unspecified'],
+    ['::', 'unspecified'],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['::ffff:a9fe:a9fe', 'link-local'],
+    ['64:ff9b::10.0.0.1', 'private'],
+    ['2002:0a00:0001::1', 'private'],
+    ['224.0.0.1', 'multicast'],
+    ['255.255.255.255', 'reserved'],
   ])('%s is %s', (address, why) => {
     expect(blockedReason(address)).toBe(why);
   });
@@ -41,7 +58,10 @@ describe('checkUrl', () => {
   });
 
   it('refuses a name when ANY of its addresses is private (injected resolver)', async () => {
-    const lookup = async () => [{ address: '93.184.216.34', family: 4 }, { address: '10.1.2.3', family: 4 }];
+    const lookup = async () => [
+      { address: '93.184.216.34', family: 4 },
+      { address: '10.1.2.3', family: 4 },
+    ];
     expect(await refused('https://mixed.example/', { allowedHosts: [], lookup })).toMatch(/mixed\.example resolves to 10\.1\.2\.3/);
   });
 

@@ -86,7 +86,8 @@ export async function checkUrl(raw: string | URL, options: { allowedHosts: reado
   } catch {
     throw new UrlRefusedError('the tool URL is not a valid absolute URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UrlRefusedError(`the scheme ${url.protocol} is refused: tools may only call http or https URLs`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UrlRefusedError(`the scheme ${url.protocol} is refused: tools may only call http or https URLs`);
   if (url.username !== '' || url.password !== '') throw new UrlRefusedError('URLs with credentials (user:password@) are refused');
   const allowListed = isAllowListed(url, options.allowedHosts);
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
@@ -106,7 +107,9 @@ export async function checkUrl(raw: string | URL, options: { allowedHosts: reado
     for (const { address } of addresses) {
       const why = blockedReason(address);
       if (why !== null) {
-        throw new UrlRefusedError(`${describeUrl(url)} is refused: ${hostname === address ? address : `${hostname} resolves to ${address}`}, a ${why} address (an operator may allow the host in TOOL_ALLOWED_HOSTS)`);
+        throw new UrlRefusedError(
+          `${describeUrl(url)} is refused: ${hostname === address ? address : `${hostname} resolves to ${address}`}, a ${why} address (an operator may allow the host in TOOL_ALLOWED_HOSTS)`,
+        );
       }
     }
   }

@@ -10,7 +10,11 @@ import { createToolGateway } from './tool-gateway.js';
 const caller: ToolCaller = { bearerToken: 'token-of-the-caller', subject: 'ada', email: 'ada@example.com', orgSlug: 'acme' };
 const call = (gateway: ReturnType<typeof createToolGateway>, registration: ToolRegistrationInput, args: Record<string, unknown> = {}, timeoutMs = 5000) =>
   gateway.call({ registration, args, caller, timeoutMs });
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => (e instanceof Error ? e.message : String(e)));
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: unknown) => (e instanceof Error ? e.message : String(e)),
+  );
 
 describe('tool gateway', () => {
   let api: RunningTestServer;
@@ -37,7 +41,11 @@ describe('tool gateway', () => {
   });
 
   it('POSTs a filled body template, keeping argument types', async () => {
-    const result = await call(allowed, http({ url: `${api.url}/echo`, method: 'POST', bodyTemplate: { q: '{{ client }}', n: '{{ n }}', label: 'for {{ client }}' } }), { client: 'Acme', n: 3 });
+    const result = await call(
+      allowed,
+      http({ url: `${api.url}/echo`, method: 'POST', bodyTemplate: { q: '{{ client }}', n: '{{ n }}', label: 'for {{ client }}' } }),
+      { client: 'Acme', n: 3 },
+    );
     expect(result.value).toMatchObject({ method: 'POST', body: { q: 'Acme', n: 3, label: 'for Acme' }, accept: 'application/json' });
   });
 
@@ -68,17 +76,18 @@ describe('tool gateway', () => {
     expect(await failure(call(allowed, http({ url: `${api.url}/rates`, resultPath: 'data.nothing' })))).toMatch(/nothing at resultPath "data.nothing"/);
   });
 
-  it('round-trips an MCP tool call, forwarding the caller\'s bearer token and e-mail', async () => {
+  it("round-trips an MCP tool call, forwarding the caller's bearer token and e-mail", async () => {
     const registration = { name: 'matters', classPath: 'mcp.http', config: { url: `${mcp.url}/mcp`, tool: 'lookup_matter' } };
     const result = await call(allowed, registration, { client: 'Acme GmbH' });
     expect(result.value).toEqual({ client: 'Acme GmbH', owner: 'ada@example.com', matters: ['Acme GmbH – data processing agreement'] });
     expect(result.source).toMatchObject({ kind: 'tool', tool: 'matters', url: `${mcp.url}/mcp` });
     const posts = mcp.requests.filter((r) => r.method === 'POST');
     expect(posts.length).toBeGreaterThan(0);
-    for (const post of posts) expect(post.headers).toMatchObject({ authorization: 'Bearer token-of-the-caller', 'x-user-email': 'ada@example.com', 'x-org-slug': 'acme' });
+    for (const post of posts)
+      expect(post.headers).toMatchObject({ authorization: 'Bearer token-of-the-caller', 'x-user-email': 'ada@example.com', 'x-org-slug': 'acme' });
   });
 
-  it('reports the MCP server\'s refusal when the forwarded identity is not the expected one', async () => {
+  it("reports the MCP server's refusal when the forwarded identity is not the expected one", async () => {
     const registration = { name: 'matters', classPath: 'mcp.http', config: { url: `${mcp.url}/mcp`, tool: 'lookup_matter' } };
     const other = allowed.call({ registration, args: { client: 'Acme' }, caller: { ...caller, bearerToken: 'someone-else' }, timeoutMs: 5000 });
     expect(await failure(other)).toMatch(/reported an error: unauthorized: token does not match/);
@@ -87,7 +96,9 @@ describe('tool gateway', () => {
   it('guards MCP URLs too', async () => {
     const guarded = createToolGateway({ allowedHosts: [] });
     const before = mcp.requests.length;
-    expect(await failure(call(guarded, { name: 'matters', classPath: 'mcp.http', config: { url: `${mcp.url}/mcp`, tool: 'lookup_matter' } }))).toMatch(/loopback/);
+    expect(await failure(call(guarded, { name: 'matters', classPath: 'mcp.http', config: { url: `${mcp.url}/mcp`, tool: 'lookup_matter' } }))).toMatch(
+      /loopback/,
+    );
     expect(mcp.requests.length).toBe(before);
   });
 

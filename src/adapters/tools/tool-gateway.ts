@@ -40,7 +40,11 @@ function isTimeout(error: unknown, signal: AbortSignal): boolean {
  *   ToolCallError (bad answer, unknown class, timeout), ResponseTooLargeError.
  */
 export function createToolGateway(options: ToolGatewayOptions): ToolGateway {
-  const fetchImpl = createGuardedFetch({ allowedHosts: options.allowedHosts, maxResponseBytes: options.maxResponseBytes ?? MAX_TOOL_RESPONSE_BYTES, lookup: options.lookup });
+  const fetchImpl = createGuardedFetch({
+    allowedHosts: options.allowedHosts,
+    maxResponseBytes: options.maxResponseBytes ?? MAX_TOOL_RESPONSE_BYTES,
+    lookup: options.lookup,
+  });
   return {
     async call({ registration, args, caller, timeoutMs }) {
       if (registration.classPath.startsWith('builtin.')) return callBuiltinTool(registration, args);

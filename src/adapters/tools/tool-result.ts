@@ -16,7 +16,7 @@ export class ToolCallError extends Error {
 
 /** At most `max` characters of a value's JSON, for the source text a citation points at. */
 export function sourceText(value: unknown, max = 4000): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 

@@ -18,10 +18,11 @@ async function serve(handler: http.RequestListener): Promise<{ url: string; port
     get hits() {
       return state.hits;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -62,10 +63,13 @@ describe('guarded webhook transport', () => {
     const transport = createGuardedWebhookTransport({ allowedHosts: [], lookup: async () => [{ address: answer, family: 4 }] });
     expect(await transport.refusal('http://hooks.example.com/x')).toBeNull();
     answer = '10.1.2.3';
-    expect(await transport.post('http://hooks.example.com/x', request)).toMatchObject({ kind: 'error', error: expect.stringMatching(/10\.1\.2\.3, a private address/) });
+    expect(await transport.post('http://hooks.example.com/x', request)).toMatchObject({
+      kind: 'error',
+      error: expect.stringMatching(/10\.1\.2\.3, a private address/),
+    });
   });
 
-  it('answers an allow-listed endpoint\'s status and a bounded excerpt of its body', async () => {
+  it("answers an allow-listed endpoint's status and a bounded excerpt of its body", async () => {
     const transport = createGuardedWebhookTransport({ allowedHosts: [`127.0.0.1:${receiver.port}`] });
     const outcome = await transport.post(`${receiver.url}/hook`, request);
     expect(outcome.kind).toBe('response');

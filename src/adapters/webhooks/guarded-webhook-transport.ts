@@ -37,7 +37,8 @@ async function readHead(response: Response, maxBytes: number): Promise<string> {
 
 function describeError(error: unknown, timeoutMs: number): string {
   if (error instanceof UrlRefusedError) return error.message;
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return `no answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`;
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
   return error instanceof Error ? `${error.message}${cause}` : String(error);
 }
@@ -61,7 +62,12 @@ export function createGuardedWebhookTransport(options: { allowedHosts: readonly 
       const elapsed = () => Math.round(performance.now() - started);
       const signal = AbortSignal.timeout(request.timeoutMs);
       try {
-        const response = await fetchImpl(url, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Quire-Webhooks/1', ...request.headers }, body: request.body, signal });
+        const response = await fetchImpl(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': 'Quire-Webhooks/1', ...request.headers },
+          body: request.body,
+          signal,
+        });
         const bodyExcerpt = await readHead(response, READ_BYTES);
         return { kind: 'response', status: response.status, bodyExcerpt, durationMs: elapsed() };
       } catch (error) {

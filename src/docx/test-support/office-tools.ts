@@ -21,11 +21,9 @@ export function missingBinaries(names: readonly string[]): string[] {
 export async function convertToPdf(docxPath: string, outDir: string): Promise<string> {
   const profile = join(tmpdir(), `lo-${randomUUID()}`);
   try {
-    await run(
-      'soffice',
-      [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', outDir, docxPath],
-      { timeout: 90_000 },
-    );
+    await run('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', outDir, docxPath], {
+      timeout: 90_000,
+    });
   } finally {
     await rm(profile, { recursive: true, force: true });
   }

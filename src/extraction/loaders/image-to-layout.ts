@@ -19,14 +19,32 @@ export async function loadImage(input: ProcessorInput): Promise<LoadedDocument> 
   if (tooLarge) return unreadDocument('ocr', versions, [procError('image_too_large', 'policy', 'image-header', tooLarge, 1)]);
   const r = await ocrImage(input.bytes, { timeout_ms: numOpt(o, 'ocr_timeout_ms', 60_000), lang: strOpt(o, 'ocr_lang') });
   if (!r.ok) {
-    const errors = [procError(r.error.code, r.error.code === 'needs_ocr' ? 'source_unavailable' : r.error.code === 'timeout' ? 'timeout' : 'backend_failure', 'tesseract', r.error.message, 1)];
+    const errors = [
+      procError(
+        r.error.code,
+        r.error.code === 'needs_ocr' ? 'source_unavailable' : r.error.code === 'timeout' ? 'timeout' : 'backend_failure',
+        'tesseract',
+        r.error.message,
+        1,
+      ),
+    ];
     return unreadDocument('ocr', versions, errors);
   }
   const page = r.value.page;
   return {
     layout: layoutFromPages([page], 'ocr'),
     text: page.text,
-    pages: [{ page_number: 1, method: 'ocr', parse_score: page.quality, ocr_score: r.value.ocr_score, grade: gradeFor(r.value.ocr_score), item_count: 0, warnings: [] }],
+    pages: [
+      {
+        page_number: 1,
+        method: 'ocr',
+        parse_score: page.quality,
+        ocr_score: r.value.ocr_score,
+        grade: gradeFor(r.value.ocr_score),
+        item_count: 0,
+        warnings: [],
+      },
+    ],
     errors: [],
     warnings: [],
     engine_versions: versions,

@@ -38,6 +38,20 @@ export interface LoadedDocument {
  * A source that could not be read: no lines, no pages, the errors that say why. Processors still
  * report it (with the engine versions) rather than throw, so a run ends with categorised errors.
  */
-export function unreadDocument(source: TextSource, engineVersions: Record<string, string>, errors: ProcessingError[], warnings: ProcessingWarning[] = []): LoadedDocument {
-  return { layout: { lines: [], text_source: source, below_max_gap: 2 }, text: '', pages: [], errors, warnings, engine_versions: engineVersions, fields: [], positioned: [] };
+export function unreadDocument(
+  source: TextSource,
+  engineVersions: Record<string, string>,
+  errors: ProcessingError[],
+  warnings: ProcessingWarning[] = [],
+): LoadedDocument {
+  return {
+    layout: { lines: [], text_source: source, below_max_gap: 2 },
+    text: '',
+    pages: [],
+    errors,
+    warnings,
+    engine_versions: engineVersions,
+    fields: [],
+    positioned: [],
+  };
 }

@@ -34,13 +34,21 @@ export async function loadPdf(input: ProcessorInput, mode: OcrMode, onPage?: Pag
   });
   const listed = await engineVersions(mode === 'never' ? ['pdf'] : ['pdf', 'ocr']);
   if (!res.ok) {
-    const category: ErrorCategory = res.error.code === 'timeout' ? 'timeout' : res.error.code === 'encrypted' ? 'policy' : res.error.code === 'corrupt' ? 'source_unavailable' : 'backend_failure';
+    const category: ErrorCategory =
+      res.error.code === 'timeout'
+        ? 'timeout'
+        : res.error.code === 'encrypted'
+          ? 'policy'
+          : res.error.code === 'corrupt'
+            ? 'source_unavailable'
+            : 'backend_failure';
     errors.push(procError(res.error.code, category, res.error.engine ?? 'pdfjs', res.error.message));
     return unreadDocument('text_layer', listed, errors, warnings);
   }
   const pdf = res.value;
   const versions = pdfEngineVersions(listed, pdf.engine, mode !== 'never');
-  if (pdf.truncated) warnings.push({ code: 'page_budget_exceeded', message: `only the first ${pdf.pages_processed} of ${pdf.page_count} pages were read`, page_number: null });
+  if (pdf.truncated)
+    warnings.push({ code: 'page_budget_exceeded', message: `only the first ${pdf.pages_processed} of ${pdf.page_count} pages were read`, page_number: null });
   const ocr = await ocrWhereWanted(input, pdf, mode, errors, warnings);
   const { chosen, methods, reports } = choosePages(pdf.pages, ocr);
   const rebased = rebasePages(chosen);
@@ -95,19 +103,33 @@ async function ocrWhereWanted(
   const wantOcr = pdf.pages.filter((p) => mode === 'force' || (mode === 'auto' && p.text_layer !== 'present'));
   const ocr: OcrPages = { ocrByPage: new Map(), ocrFailed: new Map() };
   if (wantOcr.length > 0) {
-    const results = await ocrPdfPages(input.bytes, wantOcr, { timeout_ms: numOpt(o, 'ocr_timeout_ms', 60_000), lang: strOpt(o, 'ocr_lang'), dpi: numOpt(o, 'ocr_dpi', 200) });
+    const results = await ocrPdfPages(input.bytes, wantOcr, {
+      timeout_ms: numOpt(o, 'ocr_timeout_ms', 60_000),
+      lang: strOpt(o, 'ocr_lang'),
+      dpi: numOpt(o, 'ocr_dpi', 200),
+    });
     for (const r of results) {
       if (r.result.ok) ocr.ocrByPage.set(r.page_number, r.result.value);
       else {
         ocr.ocrFailed.set(r.page_number, r.result.error.message);
         const code = r.result.error.code;
         if (code === 'needs_ocr') warnings.push({ code: 'needs_ocr', message: r.result.error.message, page_number: r.page_number });
-        else errors.push(procError(code === 'timeout' ? 'ocr_timeout' : 'ocr_failed', code === 'timeout' ? 'timeout' : 'backend_failure', 'tesseract', r.result.error.message, r.page_number));
+        else
+          errors.push(
+            procError(
+              code === 'timeout' ? 'ocr_timeout' : 'ocr_failed',
+              code === 'timeout' ? 'timeout' : 'backend_failure',
+              'tesseract',
+              r.result.error.message,
+              r.page_number,
+            ),
+          );
       }
     }
   } else if (mode === 'never') {
     for (const p of pdf.pages) {
-      if (p.text_layer !== 'present') warnings.push({ code: 'needs_ocr', message: `page has no usable text layer (${p.text_layer}); OCR disabled`, page_number: p.page_number });
+      if (p.text_layer !== 'present')
+        warnings.push({ code: 'needs_ocr', message: `page has no usable text layer (${p.text_layer}); OCR disabled`, page_number: p.page_number });
     }
   }
   return ocr;
@@ -124,13 +146,31 @@ function choosePages(pages: PositionedPage[], { ocrByPage, ocrFailed }: OcrPages
     if (ocr) {
       chosen.push(ocr.page);
       methods.set(p.page_number, 'ocr');
-      if (p.text_layer === 'poor') pw.push({ code: 'low_parse_quality', message: `text layer quality ${p.quality ?? 0}; OCR used`, page_number: p.page_number });
-      reports.push({ page_number: p.page_number, method: 'ocr', parse_score: p.quality, ocr_score: ocr.ocr_score, grade: gradeFor(ocr.ocr_score), item_count: 0, warnings: pw });
+      if (p.text_layer === 'poor')
+        pw.push({ code: 'low_parse_quality', message: `text layer quality ${p.quality ?? 0}; OCR used`, page_number: p.page_number });
+      reports.push({
+        page_number: p.page_number,
+        method: 'ocr',
+        parse_score: p.quality,
+        ocr_score: ocr.ocr_score,
+        grade: gradeFor(ocr.ocr_score),
+        item_count: 0,
+        warnings: pw,
+      });
     } else {
       chosen.push(p);
       methods.set(p.page_number, 'text_layer');
-      if (p.text_layer !== 'present') pw.push({ code: 'needs_ocr', message: ocrFailed.get(p.page_number) ?? `no usable text layer (${p.text_layer})`, page_number: p.page_number });
-      reports.push({ page_number: p.page_number, method: 'text_layer', parse_score: p.quality, ocr_score: null, grade: gradeFor(p.quality), item_count: 0, warnings: pw });
+      if (p.text_layer !== 'present')
+        pw.push({ code: 'needs_ocr', message: ocrFailed.get(p.page_number) ?? `no usable text layer (${p.text_layer})`, page_number: p.page_number });
+      reports.push({
+        page_number: p.page_number,
+        method: 'text_layer',
+        parse_score: p.quality,
+        ocr_score: null,
+        grade: gradeFor(p.quality),
+        item_count: 0,
+        warnings: pw,
+      });
     }
   }
   return { chosen, methods, reports };

@@ -65,7 +65,16 @@ export async function loadSheets(input: ProcessorInput): Promise<LoadedDocument>
   const versions = await engineVersions([input.kind === 'xlsx' ? 'sheet' : 'csv']);
   try {
     const sheets = await readSheets(input);
-    return { layout: layoutFromSheets(sheets), text: sheetsText(sheets), pages: [nativePage(null)], errors: [], warnings: [], engine_versions: versions, fields: [], positioned: [] };
+    return {
+      layout: layoutFromSheets(sheets),
+      text: sheetsText(sheets),
+      pages: [nativePage(null)],
+      errors: [],
+      warnings: [],
+      engine_versions: versions,
+      fields: [],
+      positioned: [],
+    };
   } catch (err) {
     return unreadDocument('native', versions, [procError('corrupt', 'source_unavailable', input.kind, `${input.kind} cannot be read: ${String(err)}`)]);
   }

@@ -20,5 +20,14 @@ export function isMarkdown(input: ProcessorInput, text: string): boolean {
 export async function loadText(input: ProcessorInput): Promise<LoadedDocument> {
   const text = decodeTextLossy(input.bytes);
   const layout = layoutFromText(text, { markdown: isMarkdown(input, text) });
-  return { layout, text, pages: [nativePage(ratePageQuality(text.split(/\r?\n/)))], errors: [], warnings: [], engine_versions: await engineVersions(['text']), fields: [], positioned: [] };
+  return {
+    layout,
+    text,
+    pages: [nativePage(ratePageQuality(text.split(/\r?\n/)))],
+    errors: [],
+    warnings: [],
+    engine_versions: await engineVersions(['text']),
+    fields: [],
+    positioned: [],
+  };
 }

@@ -64,11 +64,26 @@ export async function extractAcroform(input: ProcessorInput): Promise<ProcessorR
   const versions = await engineVersions(['pdf']);
   const res = await extractPdfText(input.bytes, { timeout_ms: numOpt(o, 'timeout_ms', 60_000), max_pages: numOpt(o, 'max_pages', 300), include_fields: true });
   if (!res.ok) {
-    return { items: [], pages: [], text: '', errors: [procError(res.error.code, res.error.code === 'timeout' ? 'timeout' : 'source_unavailable', 'pdfjs', res.error.message)], warnings: [], engine_versions: versions };
+    return {
+      items: [],
+      pages: [],
+      text: '',
+      errors: [procError(res.error.code, res.error.code === 'timeout' ? 'timeout' : 'source_unavailable', 'pdfjs', res.error.message)],
+      warnings: [],
+      engine_versions: versions,
+    };
   }
   const pdf = res.value;
   const items = assignOccurrences(pdf.fields.map((f) => fieldItem(f, mapping)).filter((i): i is ExtractedItem => i !== null));
-  const pages: PageReport[] = pdf.pages.map((p) => ({ page_number: p.page_number, method: 'text_layer', parse_score: p.quality, ocr_score: null, grade: gradeFor(p.quality), item_count: 0, warnings: [] }));
+  const pages: PageReport[] = pdf.pages.map((p) => ({
+    page_number: p.page_number,
+    method: 'text_layer',
+    parse_score: p.quality,
+    ocr_score: null,
+    grade: gradeFor(p.quality),
+    item_count: 0,
+    warnings: [],
+  }));
   const warnings = pdf.fields.length === 0 ? [{ code: 'no_form_fields', message: 'the PDF has no AcroForm fields', page_number: null }] : [];
   return { items, pages: countItemsPerPage(items, pages), text: pdf.text, errors: [], warnings, engine_versions: versions };
 }
@@ -84,7 +99,15 @@ export const acroformProcessor: ProcessorDefinition = {
   supported_kinds: ['pdf'],
   capabilities: { page_regions: true, text_spans: false, ocr: false, tables: false, line_items: false },
   item_types: [
-    { key: 'form.*', label: 'Form field', value_type: 'string', occurrence: 'optional_multiple', description: 'A form field by its fully qualified name; checkboxes are boolean, list boxes arrays', example: 'Contoso Ltd', checks: [] },
+    {
+      key: 'form.*',
+      label: 'Form field',
+      value_type: 'string',
+      occurrence: 'optional_multiple',
+      description: 'A form field by its fully qualified name; checkboxes are boolean, list boxes arrays',
+      example: 'Contoso Ltd',
+      checks: [],
+    },
   ],
   defaults: { auto_validate_min_confidence: 0.95, review_below_confidence: 0.8 },
   extract: extractAcroform,

@@ -17,10 +17,21 @@ export async function extractDocx(input: ProcessorInput): Promise<ProcessorResul
   const o = input.options ?? {};
   const loaded = await loadDocx(input);
   const date_order = o.date_order === 'dmy' ? 'dmy' : 'mdy';
-  const items = extractLabelValues(loaded.layout, { date_order, default_currency: strOpt(o, 'default_currency') ?? null, generic_labels: o.generic_labels !== false });
+  const items = extractLabelValues(loaded.layout, {
+    date_order,
+    default_currency: strOpt(o, 'default_currency') ?? null,
+    generic_labels: o.generic_labels !== false,
+  });
   if (o.entities !== false) appendItems(items, extractEntities(loaded.layout, { date_order }));
   assignOccurrences(items);
-  return { items, pages: countItemsPerPage(items, loaded.pages), text: loaded.text, errors: loaded.errors, warnings: loaded.warnings, engine_versions: loaded.engine_versions };
+  return {
+    items,
+    pages: countItemsPerPage(items, loaded.pages),
+    text: loaded.text,
+    errors: loaded.errors,
+    warnings: loaded.warnings,
+    engine_versions: loaded.engine_versions,
+  };
 }
 
 /** The processor definition. */

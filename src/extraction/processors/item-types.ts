@@ -15,7 +15,9 @@ const DATE_PLAUSIBLE: CheckDefinition = {
 /** Checks by key for the label/value fields. */
 const FIELD_CHECKS: Record<string, CheckDefinition[]> = {
   'invoice.total': [{ id: 'total_positive', severity: 'error', rule: { '>': [{ var: 'value.amount' }, 0] }, message: 'the total must be greater than 0' }],
-  'invoice.subtotal': [{ id: 'subtotal_not_negative', severity: 'error', rule: { '>=': [{ var: 'value.amount' }, 0] }, message: 'the subtotal must not be negative' }],
+  'invoice.subtotal': [
+    { id: 'subtotal_not_negative', severity: 'error', rule: { '>=': [{ var: 'value.amount' }, 0] }, message: 'the subtotal must not be negative' },
+  ],
   'invoice.tax': [{ id: 'tax_not_negative', severity: 'warning', rule: { '>=': [{ var: 'value.amount' }, 0] }, message: 'the tax is negative' }],
   'invoice.date': [DATE_PLAUSIBLE],
   'invoice.due_date': [DATE_PLAUSIBLE],

@@ -9,7 +9,17 @@ import { makeItem } from '../items.js';
 import { KNOWN_FIELDS } from '../label-value.js';
 import { normalizePhone, parseDate, parseEmail, parseMoney, parseNumber, parsePercent } from '../value-parsers.js';
 import { isValidValue } from '../value-schemas.js';
-import type { Confidence, ExtractedItem, JsonValue, ProcessingWarning, ProcessorDefinition, ProcessorInput, ProcessorResult, TextSource, ValueType } from '../types.js';
+import type {
+  Confidence,
+  ExtractedItem,
+  JsonValue,
+  ProcessingWarning,
+  ProcessorDefinition,
+  ProcessorInput,
+  ProcessorResult,
+  TextSource,
+  ValueType,
+} from '../types.js';
 import { loadDocument } from '../loaders/load-document.js';
 import { labelValueItemTypes } from './item-types.js';
 
@@ -129,16 +139,39 @@ export function llmFieldItems(input: LlmFieldItemsInput): { items: ExtractedItem
     const answer = (input.field_values[hint.key] ?? '').trim();
     if (answer === '') {
       if (input.emit_absent) {
-        items.push(makeItem({ key: hint.key, label, value_type: hint.value_type, value_state: 'absent', value: null, raw_text: null, quote: '', text_source: input.text_source, anchors: [], confidence: LLM_CONFIDENCE }));
+        items.push(
+          makeItem({
+            key: hint.key,
+            label,
+            value_type: hint.value_type,
+            value_state: 'absent',
+            value: null,
+            raw_text: null,
+            quote: '',
+            text_source: input.text_source,
+            anchors: [],
+            confidence: LLM_CONFIDENCE,
+          }),
+        );
       }
       continue;
     }
     const span = findQuote(input.text, answer);
     // The quote is what the document says when we can find it; otherwise all we have is the model's words.
     const quote = span ? input.text.slice(span.start, span.end) : answer;
-    if (!span) warnings.push({ code: 'quote_not_found', message: `${hint.key}: the model's value "${answer.slice(0, 200)}" does not occur in the text; no anchor`, page_number: null });
+    if (!span)
+      warnings.push({
+        code: 'quote_not_found',
+        message: `${hint.key}: the model's value "${answer.slice(0, 200)}" does not occur in the text; no anchor`,
+        page_number: null,
+      });
     const value = typedLlmValue(hint.value_type, answer);
-    if (value === undefined) warnings.push({ code: 'value_not_typed', message: `${hint.key}: the model's value "${answer.slice(0, 200)}" is not a valid ${hint.value_type}`, page_number: null });
+    if (value === undefined)
+      warnings.push({
+        code: 'value_not_typed',
+        message: `${hint.key}: the model's value "${answer.slice(0, 200)}" is not a valid ${hint.value_type}`,
+        page_number: null,
+      });
     items.push(
       makeItem({
         key: hint.key,
@@ -170,7 +203,8 @@ export const llmFieldsProcessor: ProcessorDefinition = {
   name: 'llm-fields',
   version: '1.0.0',
   display_name: 'Fields read by a language model',
-  description: "The assessment's requirements (or, without requirements, the common invoice fields) read from the document's text by the configured language model; values anchored to their verbatim quote, confidence left null",
+  description:
+    "The assessment's requirements (or, without requirements, the common invoice fields) read from the document's text by the configured language model; values anchored to their verbatim quote, confidence left null",
   state: 'enabled',
   requires_model: true,
   supported_kinds: ['pdf', 'docx', 'text', 'csv', 'xlsx'],
@@ -182,7 +216,7 @@ export const llmFieldsProcessor: ProcessorDefinition = {
       label: 'Requirement',
       value_type: 'string',
       occurrence: 'optional_once',
-      description: "Any requirement key of the assessment, typed string unless the requirement gives a value_type; absent when the model does not fill it",
+      description: 'Any requirement key of the assessment, typed string unless the requirement gives a value_type; absent when the model does not fill it',
       example: 'Contoso Ltd',
       checks: [],
     },

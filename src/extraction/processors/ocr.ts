@@ -24,7 +24,11 @@ export async function extractOcr(input: ProcessorInput): Promise<ProcessorResult
   const errors = [...loaded.errors];
   if (missing.length > 0) errors.push(procError('needs_ocr', 'source_unavailable', 'tesseract', missing[0].message, null));
   const date_order = o.date_order === 'dmy' ? 'dmy' : 'mdy';
-  const items = extractLabelValues(loaded.layout, { date_order, default_currency: strOpt(o, 'default_currency') ?? null, generic_labels: o.generic_labels !== false });
+  const items = extractLabelValues(loaded.layout, {
+    date_order,
+    default_currency: strOpt(o, 'default_currency') ?? null,
+    generic_labels: o.generic_labels !== false,
+  });
   if (o.entities !== false) appendItems(items, extractEntities(loaded.layout, { date_order }));
   assignOccurrences(items);
   return { items, pages: countItemsPerPage(items, loaded.pages), text: loaded.text, errors, warnings, engine_versions: loaded.engine_versions };

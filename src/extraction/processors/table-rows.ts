@@ -62,7 +62,14 @@ export async function extractTableRows(input: ProcessorInput): Promise<Processor
   try {
     sheets = await readSheets(input);
   } catch (err) {
-    return { items: [], pages: [], text: '', errors: [procError('corrupt', 'source_unavailable', input.kind, `${input.kind} cannot be read: ${String(err)}`)], warnings: [], engine_versions: versions };
+    return {
+      items: [],
+      pages: [],
+      text: '',
+      errors: [procError('corrupt', 'source_unavailable', input.kind, `${input.kind} cannot be read: ${String(err)}`)],
+      warnings: [],
+      engine_versions: versions,
+    };
   }
   const wanted = strOpt(o, 'sheet');
   const all = o.sheets === 'all';
@@ -86,7 +93,16 @@ export const tableRowsProcessor: ProcessorDefinition = {
   supported_kinds: ['xlsx', 'csv'],
   capabilities: { page_regions: false, text_spans: false, ocr: false, tables: true, line_items: true },
   item_types: [
-    { key: 'row[*].*', label: 'Row cell', value_type: 'string', occurrence: 'optional_multiple', description: 'Cell of data row i under a header (header as a slug); the value type follows the cell (number, money by number format, percent, date, boolean, string)', example: 'row[0].amount', checks: [] },
+    {
+      key: 'row[*].*',
+      label: 'Row cell',
+      value_type: 'string',
+      occurrence: 'optional_multiple',
+      description:
+        'Cell of data row i under a header (header as a slug); the value type follows the cell (number, money by number format, percent, date, boolean, string)',
+      example: 'row[0].amount',
+      checks: [],
+    },
   ],
   defaults: { auto_validate_min_confidence: 0.95, review_below_confidence: 0.8 },
   extract: extractTableRows,

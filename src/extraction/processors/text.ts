@@ -80,11 +80,22 @@ export async function extractText(input: ProcessorInput): Promise<ProcessorResul
   const o = input.options ?? {};
   const loaded = await loadText(input);
   const date_order = o.date_order === 'dmy' ? 'dmy' : 'mdy';
-  const items = extractLabelValues(loaded.layout, { date_order, default_currency: strOpt(o, 'default_currency') ?? null, generic_labels: o.generic_labels !== false });
+  const items = extractLabelValues(loaded.layout, {
+    date_order,
+    default_currency: strOpt(o, 'default_currency') ?? null,
+    generic_labels: o.generic_labels !== false,
+  });
   if (isMarkdown(input, loaded.text)) appendItems(items, markdownItems(loaded.text));
   if (o.entities === true) appendItems(items, extractEntities(loaded.layout, { date_order }));
   assignOccurrences(items);
-  return { items, pages: countItemsPerPage(items, loaded.pages), text: loaded.text, errors: loaded.errors, warnings: loaded.warnings, engine_versions: loaded.engine_versions };
+  return {
+    items,
+    pages: countItemsPerPage(items, loaded.pages),
+    text: loaded.text,
+    errors: loaded.errors,
+    warnings: loaded.warnings,
+    engine_versions: loaded.engine_versions,
+  };
 }
 
 /** The processor definition. */
@@ -98,9 +109,33 @@ export const textProcessor: ProcessorDefinition = {
   supported_kinds: ['text'],
   capabilities: { page_regions: false, text_spans: true, ocr: false, tables: false, line_items: false },
   item_types: [
-    { key: 'label.*', label: 'Labelled field', value_type: 'string', occurrence: 'optional_multiple', description: 'A "Key: value" line; known labels (total, date, …) use their typed keys instead', example: 'Jane Doe', checks: [] },
-    { key: 'markdown.heading', label: 'Heading', value_type: 'string', occurrence: 'optional_multiple', description: 'A Markdown ATX heading', example: 'Payment terms', checks: [] },
-    { key: 'markdown.list_item', label: 'List item', value_type: 'string', occurrence: 'optional_multiple', description: 'A Markdown list item (label = the nearest heading above)', example: 'Net 30', checks: [] },
+    {
+      key: 'label.*',
+      label: 'Labelled field',
+      value_type: 'string',
+      occurrence: 'optional_multiple',
+      description: 'A "Key: value" line; known labels (total, date, …) use their typed keys instead',
+      example: 'Jane Doe',
+      checks: [],
+    },
+    {
+      key: 'markdown.heading',
+      label: 'Heading',
+      value_type: 'string',
+      occurrence: 'optional_multiple',
+      description: 'A Markdown ATX heading',
+      example: 'Payment terms',
+      checks: [],
+    },
+    {
+      key: 'markdown.list_item',
+      label: 'List item',
+      value_type: 'string',
+      occurrence: 'optional_multiple',
+      description: 'A Markdown list item (label = the nearest heading above)',
+      example: 'Net 30',
+      checks: [],
+    },
   ],
   defaults: { auto_validate_min_confidence: 0.95, review_below_confidence: 0.8 },
   extract: extractText,

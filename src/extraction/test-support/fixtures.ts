@@ -172,7 +172,9 @@ export async function makeDocx(): Promise<Buffer> {
           new Table({
             rows: [
               new TableRow({ children: [new TableCell({ children: [new Paragraph('Total')] }), new TableCell({ children: [new Paragraph('$110.00')] })] }),
-              new TableRow({ children: [new TableCell({ children: [new Paragraph('Due date')] }), new TableCell({ children: [new Paragraph('2026-02-04')] })] }),
+              new TableRow({
+                children: [new TableCell({ children: [new Paragraph('Due date')] }), new TableCell({ children: [new Paragraph('2026-02-04')] })],
+              }),
             ],
           }),
         ],
@@ -196,7 +198,10 @@ export async function makeXlsx(): Promise<Buffer> {
 /** A zip posing as docx with a large, highly compressible entry (~`mb` MiB of zeros). */
 export async function makeZipBombDocx(mb = 50): Promise<Buffer> {
   const zip = new JSZip();
-  zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>');
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
   zip.file('word/document.xml', '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>');
   zip.file('word/media/zeros.bin', Buffer.alloc(mb * 1024 * 1024));
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
@@ -205,8 +210,14 @@ export async function makeZipBombDocx(mb = 50): Promise<Buffer> {
 /** A minimal macro-enabled docm (content type says macroEnabled, has a vbaProject part). */
 export async function makeDocm(): Promise<Buffer> {
   const zip = new JSZip();
-  zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="bin" ContentType="application/vnd.ms-office.vbaProject"/><Override PartName="/word/document.xml" ContentType="application/vnd.ms-word.document.macroEnabled.main+xml"/></Types>');
-  zip.file('word/document.xml', '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Hello</w:t></w:r></w:p></w:body></w:document>');
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="bin" ContentType="application/vnd.ms-office.vbaProject"/><Override PartName="/word/document.xml" ContentType="application/vnd.ms-word.document.macroEnabled.main+xml"/></Types>',
+  );
+  zip.file(
+    'word/document.xml',
+    '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Hello</w:t></w:r></w:p></w:body></w:document>',
+  );
   zip.file('word/vbaProject.bin', Buffer.from('not really vba'));
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

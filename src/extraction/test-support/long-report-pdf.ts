@@ -26,7 +26,11 @@ export function reportPageLines(n: number): Array<{ text: string; x: number; y: 
   ];
   for (let row = 0; row < 12; row++) {
     const y = 620 - row * 16;
-    lines.push({ text: `Item ${row + 1} of statement ${id}`, x: 72, y }, { text: String(row + 1), x: 330, y }, { text: `$${(row + 1) * 10 + n}.${String(cents).padStart(2, '0')}`, x: 450, y });
+    lines.push(
+      { text: `Item ${row + 1} of statement ${id}`, x: 72, y },
+      { text: String(row + 1), x: 330, y },
+      { text: `$${(row + 1) * 10 + n}.${String(cents).padStart(2, '0')}`, x: 450, y },
+    );
   }
   lines.push({ text: 'Total:', x: 350, y: 410 }, { text: `$${n * 100}.${String(cents).padStart(2, '0')}`, x: 450, y: 410 });
   for (let p = 0; p < 16; p++) lines.push({ text: PROSE[(n + p) % PROSE.length], x: 72, y: 370 - p * 16 });

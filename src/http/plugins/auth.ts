@@ -113,15 +113,18 @@ function authenticate(options: AuthOptions, request: FastifyRequest, reply: Fast
     done();
     return;
   }
-  resolveAndRemember(options, token, slug, key).then((actor) => {
-    try {
-      admit(request, actor);
-    } catch (error) {
-      done(error as Error);
-      return;
-    }
-    done();
-  }, (error: unknown) => refuse(options, request, reply, error, done));
+  resolveAndRemember(options, token, slug, key).then(
+    (actor) => {
+      try {
+        admit(request, actor);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
+    },
+    (error: unknown) => refuse(options, request, reply, error, done),
+  );
 }
 
 /** Verifies the token and resolves the organization, and remembers the actor under `key`. */
@@ -152,5 +155,8 @@ function refuse(options: AuthOptions, request: FastifyRequest, reply: FastifyRep
     done(refused);
     return;
   }
-  options.limitRefused(request, reply).then(() => done(refused), (limited: unknown) => done(limited instanceof Error ? limited : refused));
+  options.limitRefused(request, reply).then(
+    () => done(refused),
+    (limited: unknown) => done(limited instanceof Error ? limited : refused),
+  );
 }

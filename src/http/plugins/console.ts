@@ -61,7 +61,10 @@ export function installConsole(app: FastifyInstance, settings: ConsoleSettings):
       loading = readAsset(path.join(settings.dir, 'assets', name));
       assets.set(name, loading);
       // A missing file is not remembered: a build that lands later serves it.
-      loading.then((asset) => asset ?? assets.delete(name), () => assets.delete(name));
+      loading.then(
+        (asset) => asset ?? assets.delete(name),
+        () => assets.delete(name),
+      );
     }
     return loading;
   };
@@ -90,10 +93,15 @@ export function installConsole(app: FastifyInstance, settings: ConsoleSettings):
     try {
       html = await fs.readFile(path.join(settings.dir, 'index.html'), 'utf8');
     } catch {
-      return reply.code(503).send({ detail: `the console is enabled but not built (no index.html in ${settings.dir}): run \`npm run build\`, or set CONSOLE_ENABLED=false` });
+      return reply
+        .code(503)
+        .send({ detail: `the console is enabled but not built (no index.html in ${settings.dir}): run \`npm run build\`, or set CONSOLE_ENABLED=false` });
     }
     html = html.replace(/<meta name="quire-auth-mode" content="[^"]*"\s*\/?>/, `<meta name="quire-auth-mode" content="${settings.authMode}" />`);
-    html = html.replace(/<meta name="quire-oidc-provider" content="[^"]*"\s*\/?>/, `<meta name="quire-oidc-provider" content="${escapeAttribute(settings.oidcProviderName ?? '')}" />`);
+    html = html.replace(
+      /<meta name="quire-oidc-provider" content="[^"]*"\s*\/?>/,
+      `<meta name="quire-oidc-provider" content="${escapeAttribute(settings.oidcProviderName ?? '')}" />`,
+    );
     // The page is small and names the current build's assets: always revalidated.
     return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
@@ -117,7 +125,11 @@ async function readAsset(file: string): Promise<Asset | undefined> {
   const type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
   if (!COMPRESSIBLE.has(extension) || raw.length < 1024) return { type, raw, br: undefined, gzip: undefined };
   const [br, gzip] = await Promise.all([
-    new Promise<Buffer>((resolve, reject) => zlib.brotliCompress(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }, (error, out) => (error ? reject(error) : resolve(out)))),
+    new Promise<Buffer>((resolve, reject) =>
+      zlib.brotliCompress(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }, (error, out) =>
+        error ? reject(error) : resolve(out),
+      ),
+    ),
     new Promise<Buffer>((resolve, reject) => zlib.gzip(raw, { level: 9 }, (error, out) => (error ? reject(error) : resolve(out)))),
   ]);
   return { type, raw, br, gzip };

@@ -59,7 +59,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof GenerateConflictError) {
       return reply.status(409).send({ detail: { blockedEdited: true, editedSectionTitles: error.editedSectionTitles } });
     }
-    if (error instanceof ConflictError) return reply.status(409).send({ detail: typeof error.detail === 'string' ? boundedDetail(error.detail) : error.detail });
+    if (error instanceof ConflictError)
+      return reply.status(409).send({ detail: typeof error.detail === 'string' ? boundedDetail(error.detail) : error.detail });
     if (error instanceof UnauthorizedError) {
       return reply.status(401).header('www-authenticate', 'Bearer').send({ detail: error.message });
     }
@@ -75,7 +76,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     // A JSON body over the route's cap: the 413 names the limit (docs/adr/0083-limits-table.md).
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ detail: `the request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes (BODY_LIMIT_BYTES); nothing was changed` });
+      return reply
+        .status(413)
+        .send({ detail: `the request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes (BODY_LIMIT_BYTES); nothing was changed` });
     }
     // A race outside any transaction (see storage-races.ts): its 404/409, handled as above.
     if (thrown instanceof NotFoundError) return reply.status(404).send({ detail: thrown.message });
@@ -97,8 +100,6 @@ export function installErrorHandling(app: FastifyInstance): void {
 /** Malformed or empty JSON bodies: the contract wants the 422 array shape, never a 400. */
 function isBadJson(error: FastifyError): boolean {
   return (
-    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
-    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-    (error instanceof SyntaxError && error.statusCode === 400)
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)
   );
 }

@@ -52,7 +52,9 @@ export function clientErrorHandler(maxHeaderBytes: number) {
       'content-length': String(Buffer.byteLength(body)),
       connection: 'close',
     };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n');
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n');
     socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${head}\r\n\r\n${body}`);
   };
 }

@@ -27,11 +27,20 @@ function allowed(request: FastifyRequest, token: string | undefined): boolean {
 }
 
 /** `serviceCounts` reads the work done from the database at scrape time (app.ts hands in modules/service-counts.ts). */
-export function installMetrics(app: FastifyInstance, serviceCounts: () => Promise<ServiceCounts>, options: { token: string | undefined; jobCounts?: () => Promise<Record<string, number>> }): void {
+export function installMetrics(
+  app: FastifyInstance,
+  serviceCounts: () => Promise<ServiceCounts>,
+  options: { token: string | undefined; jobCounts?: () => Promise<Record<string, number>> },
+): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'quire_' });
   const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'quire_http_requests_total', help: 'HTTP requests by method, route pattern and status', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'quire_http_requests_total',
+    help: 'HTTP requests by method, route pattern and status',
+    labelNames,
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'quire_http_request_duration_seconds',
     help: 'HTTP request duration by method, route pattern and status',
@@ -39,11 +48,36 @@ export function installMetrics(app: FastifyInstance, serviceCounts: () => Promis
     registers: [registry],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   });
-  const runs = new Gauge({ name: 'quire_generation_runs', help: 'Generation runs by status (finished, failed, blocked are terminal outcomes; running is in flight)', labelNames: ['status'], registers: [registry] });
-  const jobs = new Gauge({ name: 'quire_jobs', help: 'Background jobs by status: queued is the queue depth, done and failed were processed', labelNames: ['status'], registers: [registry] });
-  const extractions = new Gauge({ name: 'quire_extraction_runs', help: 'Extraction (processing) runs by status', labelNames: ['status'], registers: [registry] });
-  const extractionSeconds = new Gauge({ name: 'quire_extraction_duration_seconds_total', help: 'Summed duration of extraction runs by status, in seconds', labelNames: ['status'], registers: [registry] });
-  const tokens = new Gauge({ name: 'quire_model_tokens', help: 'Model tokens used by generation runs, by direction', labelNames: ['direction'], registers: [registry] });
+  const runs = new Gauge({
+    name: 'quire_generation_runs',
+    help: 'Generation runs by status (finished, failed, blocked are terminal outcomes; running is in flight)',
+    labelNames: ['status'],
+    registers: [registry],
+  });
+  const jobs = new Gauge({
+    name: 'quire_jobs',
+    help: 'Background jobs by status: queued is the queue depth, done and failed were processed',
+    labelNames: ['status'],
+    registers: [registry],
+  });
+  const extractions = new Gauge({
+    name: 'quire_extraction_runs',
+    help: 'Extraction (processing) runs by status',
+    labelNames: ['status'],
+    registers: [registry],
+  });
+  const extractionSeconds = new Gauge({
+    name: 'quire_extraction_duration_seconds_total',
+    help: 'Summed duration of extraction runs by status, in seconds',
+    labelNames: ['status'],
+    registers: [registry],
+  });
+  const tokens = new Gauge({
+    name: 'quire_model_tokens',
+    help: 'Model tokens used by generation runs, by direction',
+    labelNames: ['direction'],
+    registers: [registry],
+  });
 
   app.addHook('onResponse', (request, reply, done) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
@@ -57,7 +91,10 @@ export function installMetrics(app: FastifyInstance, serviceCounts: () => Promis
     const counts = await serviceCounts();
     // The job engine's own counts when it keeps the jobs (PostgreSQL), else the `jobs` table's.
     const jobsByStatus = options.jobCounts ? await options.jobCounts() : counts.jobsByStatus;
-    for (const [gauge, byStatus] of [[runs, counts.runsByStatus], [jobs, jobsByStatus]] as const) {
+    for (const [gauge, byStatus] of [
+      [runs, counts.runsByStatus],
+      [jobs, jobsByStatus],
+    ] as const) {
       gauge.reset();
       for (const [status, n] of Object.entries(byStatus)) gauge.set({ status }, n);
     }

@@ -37,18 +37,21 @@ const V1_TAGS = [
   { name: 'identity', description: 'Who am I, which organizations' },
   { name: 'templates', description: 'Templates to instantiate, compiled from an authoring spec (JSON or YAML)' },
   { name: 'documents', description: 'Documents: create from a template, fields, lifecycle state, readiness, computed values' },
-  { name: 'sections', description: 'A document\'s sections: create, edit, reorder, hand-edited output' },
+  { name: 'sections', description: "A document's sections: create, edit, reorder, hand-edited output" },
   { name: 'data-needs', description: 'What generation gathers before writing: fields, static values, templates, tools, the model, assessments' },
-  { name: 'configuration', description: 'A document\'s configuration groups and its canonical authoring spec' },
+  { name: 'configuration', description: "A document's configuration groups and its canonical authoring spec" },
   { name: 'generation', description: 'Gather, generate, regenerate, follow the progress stream, read the synthesized context' },
   { name: 'history', description: 'Snapshots, section output versions, and generation snapshots to reproduce and compare' },
   { name: 'export', description: 'The composed document as a .docx file' },
-  { name: 'library', description: 'The organization\'s texts, snippets, risk blocks, voices and entities, and snippets bound to documents' },
+  { name: 'library', description: "The organization's texts, snippets, risk blocks, voices and entities, and snippets bound to documents" },
   { name: 'tool-registrations', description: 'Built-in tool classes registered with non-secret configuration, for data-needs of kind tool' },
   { name: 'orchestration', description: 'The rulebook, and orchestrate: intake text to fields and bound snippets' },
   { name: 'assistants', description: 'Prompt assist, Jinja tidy and the language model status' },
-  { name: 'organization', description: 'The organization\'s own settings: the letterhead (name, address, logo) letters are printed on' },
-  { name: 'webhooks', description: 'Signed notifications of run outcomes (generation, extraction, batch) to the organization\'s endpoints, with every delivery attempt recorded' },
+  { name: 'organization', description: "The organization's own settings: the letterhead (name, address, logo) letters are printed on" },
+  {
+    name: 'webhooks',
+    description: "Signed notifications of run outcomes (generation, extraction, batch) to the organization's endpoints, with every delivery attempt recorded",
+  },
 ];
 
 /** Registers @fastify/swagger. Must run before any route is registered. */
@@ -56,7 +59,13 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Quire', version, description: DESCRIPTION, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' }, contact: { name: 'Quire maintainers' } },
+      info: {
+        title: 'Quire',
+        version,
+        description: DESCRIPTION,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        contact: { name: 'Quire maintainers' },
+      },
       servers: [{ url: '/', description: 'this server' }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

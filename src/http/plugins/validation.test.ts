@@ -26,7 +26,11 @@ describe('validators compiled on first use', () => {
   it('refuses a bad body, coerces a query string and leaves a body uncoerced, through Fastify', async () => {
     const app = Fastify();
     installValidation(app, [{ $id: 'Thing', type: 'object', properties: { title: { type: ['string', 'null'] } }, required: ['title'] }]);
-    app.post('/things', { schema: { body: { $ref: 'Thing' }, querystring: { type: 'object', properties: { dry_run: { type: 'boolean' } } } } }, async (request) => ({ body: request.body, query: request.query }));
+    app.post(
+      '/things',
+      { schema: { body: { $ref: 'Thing' }, querystring: { type: 'object', properties: { dry_run: { type: 'boolean' } } } } },
+      async (request) => ({ body: request.body, query: request.query }),
+    );
     try {
       const bad = await app.inject({ method: 'POST', url: '/things', payload: { title: 12 } });
       expect(bad.statusCode).toBe(400);

@@ -14,7 +14,9 @@ import { migrateToLatest } from '../../storage/migrate.js';
 import { engineIdOf, jobEngineSchemaOf } from './engine-db.js';
 import { PgBossJobQueue } from './pg-boss-job-queue.js';
 
-const ECHO = { name: 'test.echo', schema: Type.Object({ n: Type.Number() }, { additionalProperties: false }) } satisfies JobType<ReturnType<typeof Type.Object>>;
+const ECHO = { name: 'test.echo', schema: Type.Object({ n: Type.Number() }, { additionalProperties: false }) } satisfies JobType<
+  ReturnType<typeof Type.Object>
+>;
 
 /** Waits (polling, vitest's own) until `check` holds; fails after `ms`. */
 async function eventually(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
@@ -38,7 +40,9 @@ suite('PgBossJobQueue [postgres]', () => {
   }
 
   async function engineJob(id: string): Promise<{ state: string } | undefined> {
-    const rows = await sql<{ state: string }>`select state::text as state from ${sql.table(`${jobEngineSchemaOf(schema)}.job`)} where id = ${engineIdOf(id)}::uuid`.execute(store.db);
+    const rows = await sql<{
+      state: string;
+    }>`select state::text as state from ${sql.table(`${jobEngineSchemaOf(schema)}.job`)} where id = ${engineIdOf(id)}::uuid`.execute(store.db);
     return rows.rows[0];
   }
 
@@ -63,7 +67,10 @@ suite('PgBossJobQueue [postgres]', () => {
     await queue.idle();
     expect(seen).toEqual([1]);
     expect(await engineJob('echo-1')).toEqual({ state: 'completed' });
-    const legacy = await store.db.selectFrom('jobs').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const legacy = await store.db
+      .selectFrom('jobs')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(legacy.n).toBe(0);
     await queue.stop();
   });
@@ -105,7 +112,15 @@ suite('PgBossJobQueue [postgres]', () => {
 
   it('aborts a running job on cancel and writes no outcome for it', async () => {
     let signal: AbortSignal | undefined;
-    const queue = queueWith([defineJob(ECHO, { handler: (_payload, job) => new Promise((resolve) => { signal = job.signal; job.signal?.addEventListener('abort', () => resolve()); }) })]);
+    const queue = queueWith([
+      defineJob(ECHO, {
+        handler: (_payload, job) =>
+          new Promise((resolve) => {
+            signal = job.signal;
+            job.signal?.addEventListener('abort', () => resolve());
+          }),
+      }),
+    ]);
     await queue.start();
     await queue.enqueue(ECHO, { n: 6 }, { id: 'echo-running' });
     await eventually(() => signal !== undefined);
@@ -120,7 +135,11 @@ suite('PgBossJobQueue [postgres]', () => {
     let started = false;
     const queue = queueWith([
       defineJob(ECHO, {
-        handler: (_payload, job) => new Promise((resolve) => { started = true; job.signal?.addEventListener('abort', () => resolve()); }),
+        handler: (_payload, job) =>
+          new Promise((resolve) => {
+            started = true;
+            job.signal?.addEventListener('abort', () => resolve());
+          }),
         onOrphaned: async (_payload, job) => {
           handedBack.push(job);
           return 'drop';

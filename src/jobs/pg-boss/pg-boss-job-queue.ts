@@ -146,7 +146,12 @@ export class PgBossJobQueue implements JobQueue {
     };
     every(this.pollMs, () => this.kick());
     every(Math.max(200, Math.floor(this.leaseMs / 3)), () => this.keepLeases());
-    this.listener = new WakeupListener(this.options.databaseUrl, this.channel, () => this.kick(), (error) => this.options.onError?.(error));
+    this.listener = new WakeupListener(
+      this.options.databaseUrl,
+      this.channel,
+      () => this.kick(),
+      (error) => this.options.onError?.(error),
+    );
     await this.listener.start();
     this.kick();
   }
@@ -196,10 +201,19 @@ export class PgBossJobQueue implements JobQueue {
 
   async countByStatus(): Promise<Record<string, number>> {
     await this.open();
-    const rows = await sql<{ state: string; n: string }>`select state::text as state, count(*) as n from ${sql.table(`${this.engineSchema}.job`)} group by state`.execute(this.db);
+    const rows = await sql<{
+      state: string;
+      n: string;
+    }>`select state::text as state, count(*) as n from ${sql.table(`${this.engineSchema}.job`)} group by state`.execute(this.db);
     const count = (state: string) => Number(rows.rows.find((r) => r.state === state)?.n ?? 0);
     // pg-boss's states in the words of the `jobs` table (the metrics keep one vocabulary).
-    return { queued: count('created') + count('retry'), running: count('active'), done: count('completed'), failed: count('failed'), cancelled: count('cancelled') };
+    return {
+      queued: count('created') + count('retry'),
+      running: count('active'),
+      done: count('completed'),
+      failed: count('failed'),
+      cancelled: count('cancelled'),
+    };
   }
 
   async idle(): Promise<void> {
@@ -367,7 +381,9 @@ export class PgBossJobQueue implements JobQueue {
     const definition = this.definitions.get(lease.jobName);
     let decision: 'retry' | 'drop';
     try {
-      decision = definition?.onOrphaned ? await definition.onOrphaned(lease.payload, { id: lease.jobId, reason, isFinalAttempt: lease.isFinalAttempt }) : 'retry';
+      decision = definition?.onOrphaned
+        ? await definition.onOrphaned(lease.payload, { id: lease.jobId, reason, isFinalAttempt: lease.isFinalAttempt })
+        : 'retry';
     } catch (error) {
       this.options.onError?.(error, { id: lease.jobId, name: lease.jobName });
       return;

@@ -21,8 +21,24 @@ export interface RunLease {
   holder: string;
 }
 
-function leaseOf(row: { job_id: string; job_name: string; engine_id: string; payload_json: string; attempt: number; is_final_attempt: number; holder: string }): RunLease {
-  return { jobId: row.job_id, jobName: row.job_name, engineId: row.engine_id, payload: JSON.parse(row.payload_json) as unknown, attempt: row.attempt, isFinalAttempt: row.is_final_attempt === 1, holder: row.holder };
+function leaseOf(row: {
+  job_id: string;
+  job_name: string;
+  engine_id: string;
+  payload_json: string;
+  attempt: number;
+  is_final_attempt: number;
+  holder: string;
+}): RunLease {
+  return {
+    jobId: row.job_id,
+    jobName: row.job_name,
+    engineId: row.engine_id,
+    payload: JSON.parse(row.payload_json) as unknown,
+    attempt: row.attempt,
+    isFinalAttempt: row.is_final_attempt === 1,
+    holder: row.holder,
+  };
 }
 
 export class RunLeaseRepository {
@@ -36,16 +52,28 @@ export class RunLeaseRepository {
   async acquire(lease: RunLease, staleAfterMs: number): Promise<boolean> {
     const row = await this.db
       .insertInto('job_leases')
-      .values({ job_id: lease.jobId, job_name: lease.jobName, engine_id: lease.engineId, payload_json: JSON.stringify(lease.payload), attempt: lease.attempt, is_final_attempt: lease.isFinalAttempt ? 1 : 0, holder: lease.holder, heartbeat_ms: DB_NOW_MS })
+      .values({
+        job_id: lease.jobId,
+        job_name: lease.jobName,
+        engine_id: lease.engineId,
+        payload_json: JSON.stringify(lease.payload),
+        attempt: lease.attempt,
+        is_final_attempt: lease.isFinalAttempt ? 1 : 0,
+        holder: lease.holder,
+        heartbeat_ms: DB_NOW_MS,
+      })
       .onConflict((oc) =>
-        oc.column('job_id').doUpdateSet((eb) => ({
-          engine_id: eb.ref('excluded.engine_id'),
-          payload_json: eb.ref('excluded.payload_json'),
-          attempt: eb.ref('excluded.attempt'),
-          is_final_attempt: eb.ref('excluded.is_final_attempt'),
-          holder: eb.ref('excluded.holder'),
-          heartbeat_ms: eb.ref('excluded.heartbeat_ms'),
-        })).where('job_leases.heartbeat_ms', '<', sql<number>`${DB_NOW_MS} - ${staleAfterMs}`),
+        oc
+          .column('job_id')
+          .doUpdateSet((eb) => ({
+            engine_id: eb.ref('excluded.engine_id'),
+            payload_json: eb.ref('excluded.payload_json'),
+            attempt: eb.ref('excluded.attempt'),
+            is_final_attempt: eb.ref('excluded.is_final_attempt'),
+            holder: eb.ref('excluded.holder'),
+            heartbeat_ms: eb.ref('excluded.heartbeat_ms'),
+          }))
+          .where('job_leases.heartbeat_ms', '<', sql<number>`${DB_NOW_MS} - ${staleAfterMs}`),
       )
       .returning('job_id')
       .executeTakeFirst();
@@ -55,7 +83,13 @@ export class RunLeaseRepository {
   /** Proves `holder` alive for these jobs; returns the ids it no longer holds (taken over). */
   async beat(holder: string, jobIds: readonly string[]): Promise<string[]> {
     if (jobIds.length === 0) return [];
-    const held = await this.db.updateTable('job_leases').set({ heartbeat_ms: DB_NOW_MS }).where('holder', '=', holder).where('job_id', 'in', [...jobIds]).returning('job_id').execute();
+    const held = await this.db
+      .updateTable('job_leases')
+      .set({ heartbeat_ms: DB_NOW_MS })
+      .where('holder', '=', holder)
+      .where('job_id', 'in', [...jobIds])
+      .returning('job_id')
+      .execute();
     const still = new Set(held.map((r) => r.job_id));
     return jobIds.filter((id) => !still.has(id));
   }
@@ -67,8 +101,16 @@ export class RunLeaseRepository {
    * down could not write its outcome nor release its lease, and no one else would end that job
    * while this process lives.
    */
-  async takeOverStale(holder: string, staleAfterMs: number, isDead: (holder: string) => boolean, skipJobIds: ReadonlySet<string> = new Set()): Promise<RunLease[]> {
-    const candidates = await this.db.selectFrom('job_leases').select(['job_id', 'holder', sql<boolean>`heartbeat_ms < ${DB_NOW_MS} - ${staleAfterMs}`.as('stale')]).execute();
+  async takeOverStale(
+    holder: string,
+    staleAfterMs: number,
+    isDead: (holder: string) => boolean,
+    skipJobIds: ReadonlySet<string> = new Set(),
+  ): Promise<RunLease[]> {
+    const candidates = await this.db
+      .selectFrom('job_leases')
+      .select(['job_id', 'holder', sql<boolean>`heartbeat_ms < ${DB_NOW_MS} - ${staleAfterMs}`.as('stale')])
+      .execute();
     const taken: RunLease[] = [];
     for (const candidate of candidates.filter((c) => !skipJobIds.has(c.job_id) && (c.stale || isDead(c.holder)))) {
       // Conditional on the holder seen: of two workers racing for it, one gets the row.

@@ -27,13 +27,19 @@ export async function queueExtractionWebhook(
       status: run.status,
       itemCount: run.itemCount,
       ...(run.error === null ? {} : { error: excerpt(run.error, 500) }),
-      summary: failed ? `Extraction of uploaded document ${run.documentId} failed.` : `Extraction of uploaded document ${run.documentId} ${run.status === 'succeeded' ? 'succeeded' : 'partially succeeded'} with ${run.itemCount} item(s).`,
+      summary: failed
+        ? `Extraction of uploaded document ${run.documentId} failed.`
+        : `Extraction of uploaded document ${run.documentId} ${run.status === 'succeeded' ? 'succeeded' : 'partially succeeded'} with ${run.itemCount} item(s).`,
     },
   });
 }
 
 /** A batch run ended (`status` succeeded, partially_succeeded or failed). */
-export async function queueBatchWebhook(tx: CommandContext, jobs: JobQueue, run: { id: string; batchId: string; status: string; counts: BatchRunCounts }): Promise<void> {
+export async function queueBatchWebhook(
+  tx: CommandContext,
+  jobs: JobQueue,
+  run: { id: string; batchId: string; status: string; counts: BatchRunCounts },
+): Promise<void> {
   const failed = run.status === 'failed';
   await queueWebhookEvent(tx, jobs, {
     type: failed ? 'batch.failed' : 'batch.finished',

@@ -37,4 +37,3 @@ export function multipartDocs(form: TSchema, json?: TSchema): { swaggerTransform
   if (json) content['application/json'] = { schema: json };
   return { swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: { content } }, url }) };
 }
-

@@ -32,8 +32,14 @@ const PageRegionAnchor = Type.Object(
   { ...stored, description: 'Region(s) of a rendered page' },
 );
 const TextSpanAnchor = Type.Object(
-  { kind: Type.Literal('text_span'), start: Type.Integer(), end: Type.Integer(), unit: Type.Optional(StringEnum(['utf16'])), text_ref: Type.Optional(Type.String()) },
-  { ...stored, description: 'A span of the run\'s plain text in UTF-16 code units' },
+  {
+    kind: Type.Literal('text_span'),
+    start: Type.Integer(),
+    end: Type.Integer(),
+    unit: Type.Optional(StringEnum(['utf16'])),
+    text_ref: Type.Optional(Type.String()),
+  },
+  { ...stored, description: "A span of the run's plain text in UTF-16 code units" },
 );
 const SheetCellAnchor = Type.Object(
   { kind: Type.Literal('sheet_cell'), sheet: Type.String(), ref: Type.String(), row: Type.Integer(), column: Type.Integer() },
@@ -78,12 +84,25 @@ export const Confidence = Type.Object(
 );
 
 export const UploadProblem = Type.Object(
-  { code: Type.String({ description: 'unsupported_type, type_mismatch, too_large, too_many_pages, encrypted, corrupt, empty, macro_enabled, zip_bomb_suspected, needs_ocr, image_too_large (an image whose header declares absurd dimensions), not_inspected (a check could not finish: no verdict on the file)' }), severity: Severity, message: Type.String() },
+  {
+    code: Type.String({
+      description:
+        'unsupported_type, type_mismatch, too_large, too_many_pages, encrypted, corrupt, empty, macro_enabled, zip_bomb_suspected, needs_ocr, image_too_large (an image whose header declares absurd dimensions), not_inspected (a check could not finish: no verdict on the file)',
+    }),
+    severity: Severity,
+    message: Type.String(),
+  },
   { ...stored, $id: 'UploadProblem' },
 );
 
 export const ProcessingError = Type.Object(
-  { code: Type.String(), category: Type.String({ description: 'policy, capacity, source_unavailable, timeout, internal, backend_failure, inference_failure or unknown' }), component: Type.Optional(Type.String()), message: Type.String(), page_number: Type.Optional(Nullable(Type.Integer())) },
+  {
+    code: Type.String(),
+    category: Type.String({ description: 'policy, capacity, source_unavailable, timeout, internal, backend_failure, inference_failure or unknown' }),
+    component: Type.Optional(Type.String()),
+    message: Type.String(),
+    page_number: Type.Optional(Nullable(Type.Integer())),
+  },
   { ...stored, $id: 'ProcessingError' },
 );
 

@@ -12,7 +12,22 @@ export { CORRECTION_REASONS };
 /** The values of §4.2 `review_status` (derived in uploads/source-document.presenter.ts). */
 export const REVIEW_STATUSES = ['not_started', 'pending', 'in_review', 'validated', 'rejected'] as const;
 export const VALUE_STATES = ['present', 'absent', 'blank', 'not_applicable', 'unreadable', 'conflicting', 'inferred'] as const;
-export const VALUE_TYPES = ['string', 'number', 'integer', 'money', 'date', 'datetime', 'boolean', 'email', 'phone', 'percent', 'enum', 'address', 'object', 'array'] as const;
+export const VALUE_TYPES = [
+  'string',
+  'number',
+  'integer',
+  'money',
+  'date',
+  'datetime',
+  'boolean',
+  'email',
+  'phone',
+  'percent',
+  'enum',
+  'address',
+  'object',
+  'array',
+] as const;
 export const OCCURRENCES = ['required_once', 'optional_once', 'required_multiple', 'optional_multiple'] as const;
 export const VALIDATION_STATUSES = ['pending', 'needs_review', 'auto_validated', 'validated', 'corrected', 'rejected'] as const;
 export const PROCESSING_STATUSES = ['uploaded', 'queued', 'processing', 'processed', 'partially_processed', 'failed', 'skipped'] as const;

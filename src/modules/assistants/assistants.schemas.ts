@@ -8,10 +8,7 @@ export const PromptAssistBody = Type.Object(
   { $id: 'PromptAssistBody', additionalProperties: false },
 );
 
-export const PromptAssistResponse = Type.Object(
-  { prompt: Type.String(), mode: Type.String() },
-  { $id: 'PromptAssistResponse' },
-);
+export const PromptAssistResponse = Type.Object({ prompt: Type.String(), mode: Type.String() }, { $id: 'PromptAssistResponse' });
 
 export const TidyTemplateBody = Type.Object(
   { template: Type.String({ description: 'raw template text to indent' }) },
@@ -39,7 +36,10 @@ export const OrchestrationPlanEntry = Type.Object(
           reason: Type.Optional(Type.String()),
           resolvedValue: Type.Optional(Type.String()),
         },
-        { additionalProperties: true, description: 'the rule\'s action (its own keys: key/value/fromFact/overwrite or snippetKey/entityBindings) with its outcome' },
+        {
+          additionalProperties: true,
+          description: "the rule's action (its own keys: key/value/fromFact/overwrite or snippetKey/entityBindings) with its outcome",
+        },
       ),
     ),
   },
@@ -61,14 +61,17 @@ export const OrchestrateResponse = Type.Object(
         rule: Type.String({ description: 'the rule that bound it' }),
       }),
     ),
-    entityNames: Type.Object({
-      people: Type.Array(Type.String()),
-      organizations: Type.Array(Type.String()),
-      places: Type.Array(Type.String()),
-      dates: Type.Array(Type.String()),
-      money: Type.Array(Type.Object({ text: Type.String(), amount: Type.Number(), currency: Nullable(Type.String()) })),
-      emails: Type.Array(Type.String()),
-    }, { additionalProperties: true, description: 'the entities the model found in the intake text' }),
+    entityNames: Type.Object(
+      {
+        people: Type.Array(Type.String()),
+        organizations: Type.Array(Type.String()),
+        places: Type.Array(Type.String()),
+        dates: Type.Array(Type.String()),
+        money: Type.Array(Type.Object({ text: Type.String(), amount: Type.Number(), currency: Nullable(Type.String()) })),
+        emails: Type.Array(Type.String()),
+      },
+      { additionalProperties: true, description: 'the entities the model found in the intake text' },
+    ),
     entities: Type.Array(
       Type.Object({
         id: Type.String(),
@@ -76,7 +79,7 @@ export const OrchestrateResponse = Type.Object(
         kind: Nullable(Type.String()),
         created: Type.Boolean({ description: 'true when this run created it; false when an entity of that name was reused' }),
       }),
-      { description: 'the organizations and people found (and the parties bindings name), as the organization\'s entities' },
+      { description: "the organizations and people found (and the parties bindings name), as the organization's entities" },
     ),
     setFieldValues: Type.Record(Type.String(), Type.String(), { description: 'field key → the value set' }),
     setFieldSources: Type.Record(Type.String(), Type.String(), { description: 'field key → `extracted` or `rule:<name>`' }),

@@ -44,7 +44,7 @@ describeEachDialect('migration 0021-document-title-search', (dialect) => {
     await migrateToLatest(h.store.db, h.store.schema);
   });
 
-  it('finds the documents that were there before, by part of a title and by a word\'s start, in their organization only', async () => {
+  it("finds the documents that were there before, by part of a title and by a word's start, in their organization only", async () => {
     expect(await search(acme, 'estre')).toEqual(['Kestrel survey']);
     expect(await search(acme, 've')).toEqual(['Annual vendor review']);
     expect(await search(globex, 'kestrel')).toEqual(['Kestrel at globex']);

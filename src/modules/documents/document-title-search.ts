@@ -91,7 +91,8 @@ function ftsFinder(table: Fts, query: string): Finder {
     found: sql<boolean>`${sql.ref(`${table}.${table}`)} match ${query}`,
     inOrganization: (orgId) => sql<boolean>`+documents.org_id = ${orgId}`,
     // One row: FTS5 seeks the rowid in the query's doclists (no scan of the matches).
-    holds: (row) => sql<boolean>`exists (select 1 from ${fts} where ${sql.ref(`${table}.${table}`)} match ${query} and ${sql.ref(`${table}.rowid`)} = ${sql.ref(`${row}.search_rowid`)})`,
+    holds: (row) =>
+      sql<boolean>`exists (select 1 from ${fts} where ${sql.ref(`${table}.${table}`)} match ${query} and ${sql.ref(`${table}.rowid`)} = ${sql.ref(`${row}.search_rowid`)})`,
   };
 }
 

@@ -92,7 +92,10 @@ export class DocumentRepository {
     }
     const base = this.db.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('is_template', '=', toDbBool(isTemplate));
     const query = filter.state === undefined ? base : base.where('state', '=', filter.state);
-    return mapPage(keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page), documentFromRow);
+    return mapPage(
+      keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page),
+      documentFromRow,
+    );
   }
 
   /** Templates or instances of the organization, oldest first. */

@@ -15,7 +15,16 @@ import { deleteField } from './fields/commands/delete-field.js';
 import { instantiateTemplate } from './commands/instantiate-template.js';
 import { replaceFields } from './fields/commands/replace-fields.js';
 import { updateDocument } from './commands/update-document.js';
-import { CreateDocumentBody, DeleteFieldResponse, DocumentDetail, DocumentSummary, FieldsBody, FieldsResponse, ListDocumentsQuery, UpdateDocumentBody } from './documents.schemas.js';
+import {
+  CreateDocumentBody,
+  DeleteFieldResponse,
+  DocumentDetail,
+  DocumentSummary,
+  FieldsBody,
+  FieldsResponse,
+  ListDocumentsQuery,
+  UpdateDocumentBody,
+} from './documents.schemas.js';
 import { documentDetail } from './queries/get-document.js';
 import type { DocumentFilter, DocumentRecord } from './document.repository.js';
 import { requireDocument } from './require-document.js';
@@ -47,8 +56,21 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps
 /** List, create (from a template), update and delete documents. */
 function registerDocumentCrud(fastify: FastifyInstance, deps: RouteDeps, presentDetail: DocumentDetailPresenter): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/v1/documents', { schema: { operationId: 'listDocuments', summary: 'List document instances', description: 'The active organization\'s document instances (not templates), each with its `{key: value}` field map; oldest first; `q` keeps those whose title matches the text (see `q`), best match first, `state` those in one lifecycle state (422 for another value).', tags, querystring: ListDocumentsQuery, response: { 200: PagedArray(Ref(DocumentSummary)), ...errorResponses(422) } } }, async (request, reply) =>
-    sendPage(request, reply, await listDocuments(contextOf(request, deps), { templates: false, filter: filterOf(request.query) }, pageOf(request.query))),
+  app.get(
+    '/v1/documents',
+    {
+      schema: {
+        operationId: 'listDocuments',
+        summary: 'List document instances',
+        description:
+          "The active organization's document instances (not templates), each with its `{key: value}` field map; oldest first; `q` keeps those whose title matches the text (see `q`), best match first, `state` those in one lifecycle state (422 for another value).",
+        tags,
+        querystring: ListDocumentsQuery,
+        response: { 200: PagedArray(Ref(DocumentSummary)), ...errorResponses(422) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(request, reply, await listDocuments(contextOf(request, deps), { templates: false, filter: filterOf(request.query) }, pageOf(request.query))),
   );
 
   app.post(
@@ -57,7 +79,8 @@ function registerDocumentCrud(fastify: FastifyInstance, deps: RouteDeps, present
       schema: {
         operationId: 'createDocument',
         summary: 'Instantiate a template into a document',
-        description: 'Copies the template\'s sections, fields, data-needs and config into a new document and sets the fields sent (values are stored as strings). Answers 201 with the document detail (`document`, `sections`, `sources`, `fields`, `dataNeeds`); 404 when the template is not in the active organization, 422 for a bad body or a field value not of its type.',
+        description:
+          "Copies the template's sections, fields, data-needs and config into a new document and sets the fields sent (values are stored as strings). Answers 201 with the document detail (`document`, `sections`, `sources`, `fields`, `dataNeeds`); 404 when the template is not in the active organization, 422 for a bad body or a field value not of its type.",
         tags,
         body: Ref(CreateDocumentBody),
         response: { 201: Ref(DocumentDetail), ...errorResponses(404, 422) },
@@ -72,7 +95,18 @@ function registerDocumentCrud(fastify: FastifyInstance, deps: RouteDeps, present
 
   app.patch(
     '/v1/documents/:document_id',
-    { schema: { operationId: 'updateDocument', summary: 'Update title, description or template flag', description: 'Applies only the keys sent and answers with the refreshed document detail; 422 for an empty body or a blank title, 404 when the document is absent or of another organization.', tags, params: DocumentParams, body: Ref(UpdateDocumentBody), response: { 200: Ref(DocumentDetail), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'updateDocument',
+        summary: 'Update title, description or template flag',
+        description:
+          'Applies only the keys sent and answers with the refreshed document detail; 422 for an empty body or a blank title, 404 when the document is absent or of another organization.',
+        tags,
+        params: DocumentParams,
+        body: Ref(UpdateDocumentBody),
+        response: { 200: Ref(DocumentDetail), ...errorResponses(404, 422) },
+      },
+    },
     async (request) => {
       const ctx = contextOf(request, deps);
       const document = await updateDocument(ctx, request.params.document_id, request.body);
@@ -82,7 +116,16 @@ function registerDocumentCrud(fastify: FastifyInstance, deps: RouteDeps, present
 
   app.delete(
     '/v1/documents/:document_id',
-    { schema: { operationId: 'deleteDocument', summary: 'Delete a document and everything it owns', description: 'Deletes the document with its sections, data-needs, fields, bindings and history; 404 when absent or of another organization.', tags, params: DocumentParams, response: { 200: Ok, ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'deleteDocument',
+        summary: 'Delete a document and everything it owns',
+        description: 'Deletes the document with its sections, data-needs, fields, bindings and history; 404 when absent or of another organization.',
+        tags,
+        params: DocumentParams,
+        response: { 200: Ok, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       await deleteDocument(contextOf(request, deps), request.params.document_id);
       return { ok: true };
@@ -99,7 +142,8 @@ function registerFieldRoutes(fastify: FastifyInstance, deps: RouteDeps, presentD
       schema: {
         operationId: 'putFields',
         summary: 'Merge field values by key',
-        description: 'Sets the fields sent (creating missing keys; values stored as strings) and answers with the refreshed document detail; 422 for a value not of its field\'s type or outside an enum field\'s options, or a finalized document; 404 when the document is absent.',
+        description:
+          "Sets the fields sent (creating missing keys; values stored as strings) and answers with the refreshed document detail; 422 for a value not of its field's type or outside an enum field's options, or a finalized document; 404 when the document is absent.",
         tags,
         params: DocumentParams,
         body: Ref(FieldsBody),
@@ -116,13 +160,32 @@ function registerFieldRoutes(fastify: FastifyInstance, deps: RouteDeps, presentD
 
   app.get(
     '/v1/documents/:document_id/fields',
-    { schema: { operationId: 'getFields', summary: 'The document\'s fields', description: 'Every field row of the document (an empty list when it has none); 404 when the document is absent.', tags, params: DocumentParams, querystring: PageQuery, response: { 200: Ref(FieldsResponse), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'getFields',
+        summary: "The document's fields",
+        description: 'Every field row of the document (an empty list when it has none); 404 when the document is absent.',
+        tags,
+        params: DocumentParams,
+        querystring: PageQuery,
+        response: { 200: Ref(FieldsResponse), ...errorResponses(404, 422) },
+      },
+    },
     async (request) => listFields(contextOf(request, deps), request.params.document_id, pageOf(request.query)),
   );
 
   app.delete(
     '/v1/documents/:document_id/fields/:field_id',
-    { schema: { operationId: 'deleteField', summary: 'Delete a field', description: 'Removes one field row; 404 when the document or field is absent, 422 when the document is finalized.', tags, params: FieldParams, response: { 200: Ref(DeleteFieldResponse), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'deleteField',
+        summary: 'Delete a field',
+        description: 'Removes one field row; 404 when the document or field is absent, 422 when the document is finalized.',
+        tags,
+        params: FieldParams,
+        response: { 200: Ref(DeleteFieldResponse), ...errorResponses(404, 422) },
+      },
+    },
     async (request) => {
       const { document_id, field_id } = request.params;
       await deleteField(contextOf(request, deps), document_id, field_id);

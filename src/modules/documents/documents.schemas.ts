@@ -39,10 +39,7 @@ export const UpdateDocumentBody = Type.Object(
   { $id: 'UpdateDocumentBody', additionalProperties: false },
 );
 
-export const FieldsBody = Type.Object(
-  { fields: FieldValueMap('merged by key') },
-  { $id: 'FieldsBody', additionalProperties: false },
-);
+export const FieldsBody = Type.Object({ fields: FieldValueMap('merged by key') }, { $id: 'FieldsBody', additionalProperties: false });
 
 export const FieldModel = Type.Object(
   {
@@ -54,7 +51,9 @@ export const FieldModel = Type.Object(
     label: Type.Optional(Nullable(Type.String())),
     description: Type.Optional(Nullable(Type.String())),
     options: Type.Optional(
-      Type.Array(Type.String(), { description: 'the allowed values of an enum field (only enum fields that define them carry this key); any other value is refused with 422' }),
+      Type.Array(Type.String(), {
+        description: 'the allowed values of an enum field (only enum fields that define them carry this key); any other value is refused with 422',
+      }),
     ),
   },
   { $id: 'FieldModel' },
@@ -121,8 +120,17 @@ export const documentDetailProperties = {
 export const DocumentDetail = Type.Object(documentDetailProperties, { $id: 'DocumentDetail' });
 
 export const DOCUMENT_SCHEMAS = [
-  CreateDocumentBody, UpdateDocumentBody, FieldsBody, FieldModel, FieldsResponse, StateBody, DeleteFieldResponse,
-  DocumentHeader, DocumentSummary, Source, DocumentDetail,
+  CreateDocumentBody,
+  UpdateDocumentBody,
+  FieldsBody,
+  FieldModel,
+  FieldsResponse,
+  StateBody,
+  DeleteFieldResponse,
+  DocumentHeader,
+  DocumentSummary,
+  Source,
+  DocumentDetail,
 ];
 
 /** What `q` matches and in what order (docs/adr/0251-document-title-search.md). */

@@ -39,7 +39,10 @@ function expected(q: string): string[] {
     return ` ${lower}`.includes(` ${q}`) ? 2 : 3;
   };
   const ranked = Array.from({ length: SIZE }, (_, i) => ({ title: titleOf(i), i, rank: rankOf(titleOf(i)) }));
-  return ranked.filter((r) => r.rank !== undefined).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || a.i - b.i).map((r) => r.title);
+  return ranked
+    .filter((r) => r.rank !== undefined)
+    .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || a.i - b.i)
+    .map((r) => r.title);
 }
 
 describeEachDialect('title search page', (dialect) => {
@@ -62,8 +65,18 @@ describeEachDialect('title search page', (dialect) => {
     orgId = (await buildOrg(h.store.db)).id;
     const globex = (await buildOrg(h.store.db)).id;
     const row = (org: string, title: string, i: number) => ({
-      id: newId('doc'), org_id: org, slug: null, title, description: null, is_template: 0, template_id: null, state: 'draft', config_json: '{}',
-      created_by: null, created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(), updated_at: '2026-01-01T00:00:00.000Z',
+      id: newId('doc'),
+      org_id: org,
+      slug: null,
+      title,
+      description: null,
+      is_template: 0,
+      template_id: null,
+      state: 'draft',
+      config_json: '{}',
+      created_by: null,
+      created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+      updated_at: '2026-01-01T00:00:00.000Z',
     });
     const rows = Array.from({ length: SIZE }, (_, i) => row(orgId, titleOf(i), i));
     await insertRows(h.store.db, 'documents', [...rows, ...Array.from({ length: 20 }, (_, i) => row(globex, `Vendor at globex ${i}`, i))], 200);
@@ -72,7 +85,14 @@ describeEachDialect('title search page', (dialect) => {
 
   it('pages a common term, a thin one, one inside words and a two-letter prefix in the ranked order, each match once', async () => {
     expect(expected('vendor').slice(0, 4)).toEqual(['Vendor', 'Vendor contract 50', 'Vendor contract 300', 'Annual vendor review 1']);
-    for (const [q, limit] of [['vendor', 5], ['vendor', 50], ['ve', 7], ['osprey', 2], ['endor', 4], ['zqxw', 5]] as const) {
+    for (const [q, limit] of [
+      ['vendor', 5],
+      ['vendor', 50],
+      ['ve', 7],
+      ['osprey', 2],
+      ['endor', 4],
+      ['zqxw', 5],
+    ] as const) {
       expect(await everyPage(q, limit), `${q}, ${limit} a page`).toEqual(expected(q));
     }
   });
@@ -83,14 +103,16 @@ describeEachDialect('title search page', (dialect) => {
     expect([...first.items, ...next.items].map((d) => d.title)).toEqual(expected('vendor').slice(0, 6));
   });
 
-  it.runIf(dialect === 'sqlite')('SQLite: a common term\'s page sorts no set of matches, and reads the list along its order', async () => {
+  it.runIf(dialect === 'sqlite')("SQLite: a common term's page sorts no set of matches, and reads the list along its order", async () => {
     h.queries.length = 0;
     expect(await everyPage('vendor', 5).then((titles) => titles.length)).toBe(expected('vendor').length);
     h.queries.length = 0;
     await repository().listPage(orgId, false, { limit: 5 }, { titleSearch: 'vendor' });
     const plans: string[] = [];
     for (const text of [...h.queries]) {
-      const { rows } = await h.store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text}`, Array((text.match(/\?/g) ?? []).length).fill(null)));
+      const { rows } = await h.store.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${text}`, Array((text.match(/\?/g) ?? []).length).fill(null)),
+      );
       plans.push(rows.map((r) => r.detail).join('\n'));
     }
     // A whole sort ("FOR ORDER BY", not "FOR LAST TERM OF ORDER BY", ties of one created_at) would be every match read first.
@@ -98,7 +120,7 @@ describeEachDialect('title search page', (dialect) => {
     expect(plans.join('\n')).toContain('SEARCH documents USING INDEX documents_org_template_idx (org_id=? AND is_template=?)');
   });
 
-  it.runIf(dialect === 'postgres')('PostgreSQL: a common term\'s page examines fewer rows than the term matches', async () => {
+  it.runIf(dialect === 'postgres')("PostgreSQL: a common term's page examines fewer rows than the term matches", async () => {
     const ran: CompiledQuery[] = [];
     const pool = new pg.Pool({ connectionString: POSTGRES_URL, max: 1, options: `-c search_path=${h.store.schema}` });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => void ran.push(event.query) });
@@ -108,7 +130,9 @@ describeEachDialect('title search page', (dialect) => {
         await new DocumentRepository(trx).listPage(orgId, false, { limit: 5 }, { titleSearch: 'vendor' });
         let examined = 0;
         for (const query of ran.filter((q) => /^select/i.test(q.sql))) {
-          const { rows } = await trx.executeQuery<{ 'QUERY PLAN': PlanNode[] }>(CompiledQuery.raw(`explain (analyze, format json) ${query.sql}`, [...query.parameters]));
+          const { rows } = await trx.executeQuery<{ 'QUERY PLAN': PlanNode[] }>(
+            CompiledQuery.raw(`explain (analyze, format json) ${query.sql}`, [...query.parameters]),
+          );
           examined += rowsExamined(rows[0]['QUERY PLAN'][0].Plan);
         }
         expect(examined).toBeGreaterThan(0);

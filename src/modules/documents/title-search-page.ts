@@ -61,7 +61,8 @@ function afterOf(cursor: string | undefined, ranks: number): After | undefined {
   if (cursor === undefined) return undefined;
   const [rankKey, id] = decodeCursor(cursor, 'string') as [string, string];
   const rank = Number(rankKey.charAt(0));
-  if (!/^[0-9]$/.test(rankKey.charAt(0)) || rank >= ranks) throw new DomainValidationError('malformed cursor: pass the nextCursor of a previous page unchanged');
+  if (!/^[0-9]$/.test(rankKey.charAt(0)) || rank >= ranks)
+    throw new DomainValidationError('malformed cursor: pass the nextCursor of a previous page unchanged');
   return { rankKey, id, rank };
 }
 

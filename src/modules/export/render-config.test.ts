@@ -39,7 +39,15 @@ describe('renderOptionsFromConfig', () => {
 
   it('uses the config defaults for a document without overrides (no table of contents)', () => {
     const options = renderOptionsFromConfig(resolveConfig({}).render);
-    expect(options).toMatchObject({ pageSize: 'A4', fontFamily: 'Calibri', fontSize: 11, pageNumbers: true, toc: false, headerText: null, citationStyle: 'footnotes' });
+    expect(options).toMatchObject({
+      pageSize: 'A4',
+      fontFamily: 'Calibri',
+      fontSize: 11,
+      pageNumbers: true,
+      toc: false,
+      headerText: null,
+      citationStyle: 'footnotes',
+    });
   });
 
   it('a layout implies its structure: a report has contents and numbered chapters, a memo or letter neither', () => {
@@ -55,14 +63,25 @@ describe('renderOptionsFromConfig', () => {
 
   it('refuses a layout it does not know and a layout template that does not parse, naming the key', () => {
     expect(groupProblems('render', { layout: 'brochure' }, validateTemplateSyntax).join('; ')).toMatch(/render\.layout/);
-    expect(groupProblems('render', { titleTemplate: 'Memo {{ vendor_name ' }, validateTemplateSyntax).join('; ')).toMatch(/^render\.titleTemplate does not parse: /);
+    expect(groupProblems('render', { titleTemplate: 'Memo {{ vendor_name ' }, validateTemplateSyntax).join('; ')).toMatch(
+      /^render\.titleTemplate does not parse: /,
+    );
     const letter = { layout: 'letter', titleTemplate: 'Letter to {{ client_name }}', dateField: 'letter_date', signatureTemplate: '{{ signatory }}' };
     expect(groupProblems('render', letter, validateTemplateSyntax)).toEqual([]);
     expect(groupProblems('render', { dateField: 'not a key' }, validateTemplateSyntax).join('; ')).toMatch(/render\.dateField/);
   });
 
   it('falls back to the defaults for values of the wrong type instead of passing them on', () => {
-    const options = renderOptionsFromConfig({ layout: 'brochure', pageSize: 'A5', margins: 'wide', fontSize: 'big', toc: 'yes', headerText: '   ', language: 42, citationStyle: 'harvard' });
+    const options = renderOptionsFromConfig({
+      layout: 'brochure',
+      pageSize: 'A5',
+      margins: 'wide',
+      fontSize: 'big',
+      toc: 'yes',
+      headerText: '   ',
+      language: 42,
+      citationStyle: 'harvard',
+    });
     expect(options).toMatchObject({
       layout: 'report',
       pageSize: 'A4',

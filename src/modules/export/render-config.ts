@@ -3,7 +3,15 @@
  * when it is saved, but stored JSON is read back as `unknown`, so every value is checked again
  * and a value of the wrong type falls back to the default instead of reaching the composer.
  */
-import { CITATION_STYLES, DEFAULT_RENDER_OPTIONS, LAYOUT_NAMES, type CitationStyle, type LayoutName, type PageMarginsMm, type RenderOptions } from '../../docx/composed-document.js';
+import {
+  CITATION_STYLES,
+  DEFAULT_RENDER_OPTIONS,
+  LAYOUT_NAMES,
+  type CitationStyle,
+  type LayoutName,
+  type PageMarginsMm,
+  type RenderOptions,
+} from '../../docx/composed-document.js';
 
 /**
  * What choosing a layout implies for the structure keys, unless the template or document sets

@@ -21,7 +21,8 @@ export async function assessmentValueForNeed(ctx: CommandContext, need: DataNeed
     policy: args.policy === 'best_available' ? 'best_available' : 'validated_only',
     min_confidence: typeof args.min_confidence === 'number' ? args.min_confidence : undefined,
   });
-  if (result.value_text === null) throw new Error(`assessment ${String(args.assessment_id)} has no ${itemKey ? `validated value for "${itemKey}"` : 'validated items'}`);
+  if (result.value_text === null)
+    throw new Error(`assessment ${String(args.assessment_id)} has no ${itemKey ? `validated value for "${itemKey}"` : 'validated items'}`);
   const first = result.citations[0];
   // One place cited: the title names the file, `page` the page and `locator` the cell (the
   // Sources list and the notes add them). Several: the title lists each file with its place.

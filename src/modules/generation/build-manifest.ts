@@ -58,7 +58,12 @@ export function buildManifest({ input, result, run, templateId, specHash, model,
     computed: result.computed,
     computeErrors: result.computeErrors,
     synthesizedContext: result.synthesized?.value ?? null,
-    models: { ...model, perStep: input.config.models, synthesis: result.synthesized?.model ?? null, sections: Object.fromEntries(result.rendered.filter((r) => r.model).map((r) => [r.sectionId, r.model])) },
+    models: {
+      ...model,
+      perStep: input.config.models,
+      synthesis: result.synthesized?.model ?? null,
+      sections: Object.fromEntries(result.rendered.filter((r) => r.model).map((r) => [r.sectionId, r.model])),
+    },
     prompts: {
       synthesis: result.synthesized?.prompt ?? null,
       needs: result.gathered.prompts,
@@ -72,7 +77,10 @@ export function buildManifest({ input, result, run, templateId, specHash, model,
     writeInputs: Object.fromEntries(
       input.sections
         .filter((s) => rendered.has(s.id) && s.renderMode !== 'templated')
-        .map((s) => [s.id, { title: s.title, prompt: s.prompt, outputType: s.outputType, voice: input.voice, brief: input.config.brief, models: input.config.models }]),
+        .map((s) => [
+          s.id,
+          { title: s.title, prompt: s.prompt, outputType: s.outputType, voice: input.voice, brief: input.config.brief, models: input.config.models },
+        ]),
     ),
     /** Each synthesized section's model answer as the render stage received it (replayed by reproduce). */
     modelOutputs: Object.fromEntries(result.rendered.filter((r) => r.modelOutput !== null).map((r) => [r.sectionId, r.modelOutput])),

@@ -8,7 +8,15 @@ import { type RouteDeps, contextOf } from '../route-context.js';
 import { RegenerateBody } from '../documents/sections/sections.schemas.js';
 import { gatherDocument } from './commands/gather-document.js';
 import { startGeneration } from './commands/start-generation.js';
-import { GatherBody, GatherResponse, GenerateBody, GenerateConflictResponse, GenerateResponse, SynthesisHistoryResponse, SynthesisResponse } from './generation.schemas.js';
+import {
+  GatherBody,
+  GatherResponse,
+  GenerateBody,
+  GenerateConflictResponse,
+  GenerateResponse,
+  SynthesisHistoryResponse,
+  SynthesisResponse,
+} from './generation.schemas.js';
 import { ProgressHub } from './progress-hub.js';
 import { streamProgress } from './progress-stream.js';
 import { getSynthesis, getSynthesisHistory } from './queries/get-synthesis.js';
@@ -34,7 +42,9 @@ function registerRunStarts(fastify: FastifyInstance, deps: RouteDeps): void {
     {
       schema: {
         operationId: 'generate',
-        summary: 'Start generation in the background (follow it on /progress)', description: 'Starts a generation run in the background (gather, compute, synthesize, render, verify) and answers at once; follow it on `GET …/progress`. Answers `alreadyRunning: true` while a run is active; 409 `GenerateConflictResponse` when hand-edited sections exist and neither `force` nor `preserveEdited` is sent; 422 for a finalized document; 404 when absent.',
+        summary: 'Start generation in the background (follow it on /progress)',
+        description:
+          'Starts a generation run in the background (gather, compute, synthesize, render, verify) and answers at once; follow it on `GET …/progress`. Answers `alreadyRunning: true` while a run is active; 409 `GenerateConflictResponse` when hand-edited sections exist and neither `force` nor `preserveEdited` is sent; 422 for a finalized document; 404 when absent.',
         tags,
         params: DocumentParams,
         body: Ref(GenerateBody),
@@ -50,14 +60,36 @@ function registerRunStarts(fastify: FastifyInstance, deps: RouteDeps): void {
 
   app.post(
     '/v1/documents/:document_id/sections/:section_id/regenerate',
-    { schema: { operationId: 'regenerateSection', summary: 'Regenerate one section (same stages, scoped)', description: 'Starts a run that re-renders only this section (same stages, scoped) and answers at once; 404 when the document or section is absent, 422 for a finalized document.', tags, params: SectionParams, body: Ref(RegenerateBody), response: { 200: Ref(GenerateResponse), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'regenerateSection',
+        summary: 'Regenerate one section (same stages, scoped)',
+        description:
+          'Starts a run that re-renders only this section (same stages, scoped) and answers at once; 404 when the document or section is absent, 422 for a finalized document.',
+        tags,
+        params: SectionParams,
+        body: Ref(RegenerateBody),
+        response: { 200: Ref(GenerateResponse), ...errorResponses(404, 422) },
+      },
+    },
     async (request) =>
       startGeneration(contextOf(request, deps), deps, request.params.document_id, { variables: request.body?.variables, sectionId: request.params.section_id }),
   );
 
   app.post(
     '/v1/documents/:document_id/gather',
-    { schema: { operationId: 'gather', summary: 'Run the source lane only and return the gathered payloads', description: 'Runs only the source lane (no synthesis, no render) and answers with the gathered payloads, per-need timings, failures and numbered sources; stored values are reused unless `refresh` is sent. 404 when absent, 422 for a finalized document.', tags, params: DocumentParams, body: Ref(GatherBody), response: { 200: Ref(GatherResponse), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'gather',
+        summary: 'Run the source lane only and return the gathered payloads',
+        description:
+          'Runs only the source lane (no synthesis, no render) and answers with the gathered payloads, per-need timings, failures and numbered sources; stored values are reused unless `refresh` is sent. 404 when absent, 422 for a finalized document.',
+        tags,
+        params: DocumentParams,
+        body: Ref(GatherBody),
+        response: { 200: Ref(GatherResponse), ...errorResponses(404, 422) },
+      },
+    },
     async (request) => gatherDocument(contextOf(request, deps), deps, request.params.document_id, request.body ?? {}),
   );
 }
@@ -74,7 +106,9 @@ function registerProgressStream(fastify: FastifyInstance, deps: RouteDeps): void
     {
       schema: {
         operationId: 'progress',
-        summary: 'Progress events as text/event-stream (replay from Last-Event-ID or ?after=<seq>)', description: 'Streams the run\'s events as server-sent events (`id: <seq>`, `data: <ProgressEvent JSON>`), replaying from `Last-Event-ID` or `?after=<seq>`, and closes after a terminal event (pipeline_finished, pipeline_failed, pipeline_blocked). 404 when the document is absent.',
+        summary: 'Progress events as text/event-stream (replay from Last-Event-ID or ?after=<seq>)',
+        description:
+          "Streams the run's events as server-sent events (`id: <seq>`, `data: <ProgressEvent JSON>`), replaying from `Last-Event-ID` or `?after=<seq>`, and closes after a terminal event (pipeline_finished, pipeline_failed, pipeline_blocked). 404 when the document is absent.",
         tags,
         params: DocumentParams,
         querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, description: 'replay events after this seq' })) }),
@@ -107,13 +141,32 @@ function registerSynthesisReads(fastify: FastifyInstance, deps: RouteDeps): void
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/documents/:document_id/synthesis',
-    { schema: { operationId: 'getSynthesis', summary: 'The latest synthesized context', description: 'The latest synthesized context of the document, or null when never synthesized; 404 when absent.', tags, params: DocumentParams, response: { 200: Ref(SynthesisResponse), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'getSynthesis',
+        summary: 'The latest synthesized context',
+        description: 'The latest synthesized context of the document, or null when never synthesized; 404 when absent.',
+        tags,
+        params: DocumentParams,
+        response: { 200: Ref(SynthesisResponse), ...errorResponses(404) },
+      },
+    },
     async (request) => getSynthesis(contextOf(request, deps), request.params.document_id),
   );
 
   app.get(
     '/v1/documents/:document_id/synthesis/history',
-    { schema: { operationId: 'getSynthesisHistory', summary: 'Every synthesized context, newest first', description: 'Every synthesized context of the document, newest first; 404 when absent.', tags, params: DocumentParams, querystring: PageQuery, response: { 200: Ref(SynthesisHistoryResponse), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'getSynthesisHistory',
+        summary: 'Every synthesized context, newest first',
+        description: 'Every synthesized context of the document, newest first; 404 when absent.',
+        tags,
+        params: DocumentParams,
+        querystring: PageQuery,
+        response: { 200: Ref(SynthesisHistoryResponse), ...errorResponses(404, 422) },
+      },
+    },
     async (request) => getSynthesisHistory(contextOf(request, deps), request.params.document_id, pageOf(request.query)),
   );
 }

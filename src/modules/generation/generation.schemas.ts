@@ -10,14 +10,12 @@ const Variables = Type.Optional(Type.Record(Type.String(), Type.Unknown(), { des
 const Refresh = Type.Optional(
   Type.Boolean({
     default: false,
-    description: 'gather every data-need afresh (no need_cached); by default a stored gathered value is reused only when everything it was derived from is unchanged',
+    description:
+      'gather every data-need afresh (no need_cached); by default a stored gathered value is reused only when everything it was derived from is unchanged',
   }),
 );
 
-export const GatherBody = Type.Object(
-  { refresh: Refresh, variables: Variables },
-  { $id: 'GatherBody', additionalProperties: false },
-);
+export const GatherBody = Type.Object({ refresh: Refresh, variables: Variables }, { $id: 'GatherBody', additionalProperties: false });
 
 export const GenerateBody = Type.Object(
   {
@@ -61,10 +59,7 @@ export const SynthesizedContext = Type.Object(
   { $id: 'SynthesizedContext' },
 );
 
-export const SynthesisResponse = Type.Object(
-  { synthesizedContext: Nullable(Ref(SynthesizedContext)) },
-  { $id: 'SynthesisResponse' },
-);
+export const SynthesisResponse = Type.Object({ synthesizedContext: Nullable(Ref(SynthesizedContext)) }, { $id: 'SynthesisResponse' });
 
 export const SynthesisHistoryResponse = Type.Object(
   { synthesizedContexts: Type.Array(Ref(SynthesizedContext), { description: 'newest first' }), nextCursor: NextCursor },
@@ -140,7 +135,10 @@ const need = { dataNeedId: Type.String(), outputKey: Type.String(), kind: Type.S
 
 /** `{event: name, seq, runId, ts, ...data}` under the name `<PascalName>Event`. */
 function eventSchema(name: string, data: Record<string, TSchema>, description: string) {
-  const id = `${name.split('_').map((part) => part[0].toUpperCase() + part.slice(1)).join('')}Event`;
+  const id = `${name
+    .split('_')
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('')}Event`;
   const schema = Type.Object({ event: Type.Literal(name), ...frame, ...data }, { $id: id, description });
   return schema as typeof schema & { $id: string };
 }
@@ -171,7 +169,11 @@ export const PROGRESS_EVENT_SCHEMAS = [
   eventSchema('render_started', { sectionId: Type.String() }, 'a section starts rendering'),
   eventSchema('verify_started', {}, 'the citation fact-check starts'),
   eventSchema('verify_section_started', { sectionId: Type.String() }, 'a cited section starts being checked'),
-  eventSchema('verify_section_finished', { sectionId: Type.String(), supported: Type.Boolean({ description: 'every cited claim is supported by its sources' }) }, 'a cited section was checked'),
+  eventSchema(
+    'verify_section_finished',
+    { sectionId: Type.String(), supported: Type.Boolean({ description: 'every cited claim is supported by its sources' }) },
+    'a cited section was checked',
+  ),
   eventSchema('pipeline_finished', { readiness: PlaceholderCompleteness, unsupported_sections: Type.Array(UnsupportedSection) }, 'terminal: success'),
   eventSchema('pipeline_failed', { error: Type.String({ description: 'the error message' }) }, 'terminal: the run failed'),
 ];
@@ -189,7 +191,17 @@ export const ProgressEvent = Type.Unsafe<Record<string, unknown>>({
 });
 
 export const GENERATION_SCHEMAS = [
-  GatherBody, GenerateBody, GenerateResponse, GenerateConflictResponse,
-  SynthesizedContext, SynthesisResponse, SynthesisHistoryResponse,
-  ReadinessGap, Readiness, ComputedResponse, GatherResponse, ...PROGRESS_EVENT_SCHEMAS, ProgressEvent,
+  GatherBody,
+  GenerateBody,
+  GenerateResponse,
+  GenerateConflictResponse,
+  SynthesizedContext,
+  SynthesisResponse,
+  SynthesisHistoryResponse,
+  ReadinessGap,
+  Readiness,
+  ComputedResponse,
+  GatherResponse,
+  ...PROGRESS_EVENT_SCHEMAS,
+  ProgressEvent,
 ];

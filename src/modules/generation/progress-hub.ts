@@ -32,7 +32,11 @@ export class ProgressHub {
   /** Queries made so far (observability, and the test that proves polls are shared). */
   pollCount = 0;
 
-  constructor(db: Kysely<Database>, private readonly pollMs = 250, private readonly ticker: Ticker = intervalTicker) {
+  constructor(
+    db: Kysely<Database>,
+    private readonly pollMs = 250,
+    private readonly ticker: Ticker = intervalTicker,
+  ) {
     this.events = createRepos(db).runEvents;
   }
 
@@ -48,7 +52,12 @@ export class ProgressHub {
     }
     let watch = this.watches.get(documentId);
     if (!watch) {
-      const created: Watch = { orgId, subscribers: new Set(), stop: this.ticker.every(this.pollMs, () => this.poll(documentId), { background: true }), polling: null };
+      const created: Watch = {
+        orgId,
+        subscribers: new Set(),
+        stop: this.ticker.every(this.pollMs, () => this.poll(documentId), { background: true }),
+        polling: null,
+      };
       this.watches.set(documentId, created);
       watch = created;
     }

@@ -48,12 +48,18 @@ export function streamProgress(
     if (finalComment) raw.write(`: ${finalComment}\n\n`);
     raw.end();
   };
-  const unsubscribe = hub.subscribe(target.orgId, target.documentId, target.afterSeq, (event: StoredEvent) => {
-    if (closed) return;
-    lastActivity = now();
-    raw.write(`id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`);
-    if (TERMINAL_EVENTS.has(event.event as PipelineEventName)) close();
-  }, () => close('shutting down, reconnect'));
+  const unsubscribe = hub.subscribe(
+    target.orgId,
+    target.documentId,
+    target.afterSeq,
+    (event: StoredEvent) => {
+      if (closed) return;
+      lastActivity = now();
+      raw.write(`id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`);
+      if (TERMINAL_EVENTS.has(event.event as PipelineEventName)) close();
+    },
+    () => close('shutting down, reconnect'),
+  );
   const stopHeartbeat = (limits.ticker ?? intervalTicker).every(Math.min(limits.heartbeatMs ?? HEARTBEAT_MS, silenceMs), () => {
     if (now() - lastActivity >= silenceMs) close();
     else raw.write(': keep-alive\n\n');

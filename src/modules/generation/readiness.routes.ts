@@ -30,13 +30,34 @@ export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDep
 
   app.get(
     '/v1/documents/:document_id/sections',
-    { schema: { operationId: 'listSections', summary: 'Sections in order', description: 'The document\'s sections in order; each whose output came from a run carries `staleBecause` (see `getDocument`). 404 when the document is absent.', tags: ['sections'], params: DocumentParams, response: { 200: Type.Array(Ref(Section)), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'listSections',
+        summary: 'Sections in order',
+        description:
+          "The document's sections in order; each whose output came from a run carries `staleBecause` (see `getDocument`). 404 when the document is absent.",
+        tags: ['sections'],
+        params: DocumentParams,
+        response: { 200: Type.Array(Ref(Section)), ...errorResponses(404) },
+      },
+    },
     async (request) => listSectionsWithStaleness(contextOf(request, deps), deps, request.params.document_id),
   );
 
   app.put(
     '/v1/documents/:document_id/state',
-    { schema: { operationId: 'setState', summary: 'Set the lifecycle state (draft, under-review, finalized)', description: 'Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…. 422 for a state outside the three; 404 when the document is absent.', tags, params: DocumentParams, body: Ref(StateBody), response: { 200: Ref(DocumentDetail), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'setState',
+        summary: 'Set the lifecycle state (draft, under-review, finalized)',
+        description:
+          'Any state may follow any other, but `finalized` is refused (422 naming the blockers, nothing changed) while the document has a blocking readiness gap, judged as a finalized document: a draft risk block bound, a required field empty, a value not of its type…. 422 for a state outside the three; 404 when the document is absent.',
+        tags,
+        params: DocumentParams,
+        body: Ref(StateBody),
+        response: { 200: Ref(DocumentDetail), ...errorResponses(404, 422) },
+      },
+    },
     async (request) => {
       const ctx = contextOf(request, deps);
       const document = await setLifecycleState(ctx, request.params.document_id, request.body.state, finalizeBlockers);
@@ -65,7 +86,17 @@ export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDep
 
   app.get(
     '/v1/documents/:document_id/computed',
-    { schema: { operationId: 'getComputed', summary: 'Computed values from persisted gathered rows', description: 'Evaluates the named computations over the stored gathered values and the fields, never dispatching a tool, and says which inputs are missing; 404 when the document is absent, 422 naming the budget (time, memory, depth, sequence, size, queue) when a computation runs out of one.', tags, params: DocumentParams, response: { 200: Ref(ComputedResponse), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'getComputed',
+        summary: 'Computed values from persisted gathered rows',
+        description:
+          'Evaluates the named computations over the stored gathered values and the fields, never dispatching a tool, and says which inputs are missing; 404 when the document is absent, 422 naming the budget (time, memory, depth, sequence, size, queue) when a computation runs out of one.',
+        tags,
+        params: DocumentParams,
+        response: { 200: Ref(ComputedResponse), ...errorResponses(404, 422) },
+      },
+    },
     async (request) => getComputed(contextOf(request, deps), request.params.document_id),
   );
 }

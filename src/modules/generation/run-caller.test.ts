@@ -41,13 +41,25 @@ function recordingTools(onCall: (tool: string) => void = () => {}): ToolGateway 
 describeEachDialect('the run caller', (dialect) => {
   const h: DbHarness = useDbHarness(dialect);
 
-  const TOOLS = [['matters', 'mcp.http'], ['rates', 'http.json']];
+  const TOOLS = [
+    ['matters', 'mcp.http'],
+    ['rates', 'http.json'],
+  ];
 
   /** An organization with a per-user tool (`mcp.http`) and a shared one (`http.json`). */
   async function orgWithTools(): Promise<TestOrg> {
     const org = await buildOrg(h.db);
     for (const [name, classPath] of TOOLS) {
-      await h.contextFor(org).repos.toolRegistrations.insert(org.id, { id: newId('tool'), name, category: 'c', classPath, config: { url: 'https://tools.example/x', tool: 't' }, createdBy: null, createdAt: FIXED_NOW, updatedAt: FIXED_NOW });
+      await h.contextFor(org).repos.toolRegistrations.insert(org.id, {
+        id: newId('tool'),
+        name,
+        category: 'c',
+        classPath,
+        config: { url: 'https://tools.example/x', tool: 't' },
+        createdBy: null,
+        createdAt: FIXED_NOW,
+        updatedAt: FIXED_NOW,
+      });
     }
     return org;
   }
@@ -60,7 +72,11 @@ describeEachDialect('the run caller', (dialect) => {
     return doc;
   }
 
-  async function start(org: TestOrg, documentId: string, actor: { bearerToken: string; bearerTokenExpiresAt: string | null } = { bearerToken: TOKEN, bearerTokenExpiresAt: EXPIRES }) {
+  async function start(
+    org: TestOrg,
+    documentId: string,
+    actor: { bearerToken: string; bearerTokenExpiresAt: string | null } = { bearerToken: TOKEN, bearerTokenExpiresAt: EXPIRES },
+  ) {
     const jobs = new RecordingQueue();
     const answer = await startGeneration(h.contextFor(org, actor), { jobs, secretKey: KEY }, documentId, {});
     expect(answer.started).toBe(true);
@@ -91,8 +107,18 @@ describeEachDialect('the run caller', (dialect) => {
     const tools = recordingTools();
     await runGeneration(services(tools), payload);
 
-    expect(tools.calls.map((c) => [c.tool, c.caller.bearerToken])).toEqual(expect.arrayContaining([['matters', TOKEN], ['rates', '']]));
-    expect(tools.calls.find((c) => c.tool === 'matters')?.caller).toEqual({ bearerToken: TOKEN, subject: 'test-user', email: 'tester@example.com', orgSlug: org.slug });
+    expect(tools.calls.map((c) => [c.tool, c.caller.bearerToken])).toEqual(
+      expect.arrayContaining([
+        ['matters', TOKEN],
+        ['rates', ''],
+      ]),
+    );
+    expect(tools.calls.find((c) => c.tool === 'matters')?.caller).toEqual({
+      bearerToken: TOKEN,
+      subject: 'test-user',
+      email: 'tester@example.com',
+      orgSlug: org.slug,
+    });
     expect((await eventsOf(org, doc.id)).at(-1)?.event).toBe('pipeline_finished');
     expect(await credentials()).toEqual([]);
   });
@@ -134,18 +160,34 @@ describeEachDialect('the run caller', (dialect) => {
   it('fails the per-user need, naming why, when the token expired or cannot be decrypted — never calling the tool with an empty token', async () => {
     const org = await orgWithTools();
     const cases: Array<[string, (payload: GenerateJobPayload) => Promise<ReturnType<typeof services>>, RegExp]> = [
-      ['expired', async () => {
-        h.clock.set('2026-03-14T10:30:00.000Z');
-        return services(recordingTools());
-      }, /^per-user tool "matters" cannot act for tester@example\.com: the caller's token expired at 2026-03-14T10:30:00\.000Z; generate again/],
-      ['another key', async () => services(recordingTools(), undefined, secretKeyFrom(randomBytes(32))), /cannot be decrypted: sealed under another secret key \(QUIRE_SECRET_KEY differs/],
-      ['altered', async (payload) => {
-        const row = await h.db.selectFrom('run_credentials').select('sealed').where('run_id', '=', payload.runId).executeTakeFirstOrThrow();
-        const parts = row.sealed.split('.');
-        parts[3] = `A${parts[3].slice(1)}` === parts[3] ? `B${parts[3].slice(1)}` : `A${parts[3].slice(1)}`;
-        await h.db.updateTable('run_credentials').set({ sealed: parts.join('.') }).where('run_id', '=', payload.runId).execute();
-        return services(recordingTools());
-      }, /cannot be decrypted: the sealed value was altered/],
+      [
+        'expired',
+        async () => {
+          h.clock.set('2026-03-14T10:30:00.000Z');
+          return services(recordingTools());
+        },
+        /^per-user tool "matters" cannot act for tester@example\.com: the caller's token expired at 2026-03-14T10:30:00\.000Z; generate again/,
+      ],
+      [
+        'another key',
+        async () => services(recordingTools(), undefined, secretKeyFrom(randomBytes(32))),
+        /cannot be decrypted: sealed under another secret key \(QUIRE_SECRET_KEY differs/,
+      ],
+      [
+        'altered',
+        async (payload) => {
+          const row = await h.db.selectFrom('run_credentials').select('sealed').where('run_id', '=', payload.runId).executeTakeFirstOrThrow();
+          const parts = row.sealed.split('.');
+          parts[3] = `A${parts[3].slice(1)}` === parts[3] ? `B${parts[3].slice(1)}` : `A${parts[3].slice(1)}`;
+          await h.db
+            .updateTable('run_credentials')
+            .set({ sealed: parts.join('.') })
+            .where('run_id', '=', payload.runId)
+            .execute();
+          return services(recordingTools());
+        },
+        /cannot be decrypted: the sealed value was altered/,
+      ],
     ];
     for (const [name, prepare, why] of cases) {
       h.clock.set(FIXED_NOW);
@@ -157,7 +199,10 @@ describeEachDialect('the run caller', (dialect) => {
       expect(failed?.error, name).toMatch(why);
       expect(JSON.stringify(failed)).not.toContain('the-signature-of-the-caller');
       const tools = (run.tools as ReturnType<typeof recordingTools>).calls;
-      expect(tools.map((c) => c.tool), name).toEqual(['rates']);
+      expect(
+        tools.map((c) => c.tool),
+        name,
+      ).toEqual(['rates']);
       expect(await credentials(), name).toEqual([]);
     }
     h.clock.set(FIXED_NOW);
@@ -180,11 +225,13 @@ describeEachDialect('the run caller', (dialect) => {
       h.clock.set(FIXED_NOW);
     }
     const failed = (await eventsOf(org, doc.id)).find((e) => e.event === 'need_failed' && e.outputKey === 'matters');
-    expect(failed?.error).toBe(`per-user tool "matters" cannot act for tester@example.com: the caller's token expired at ${EXPIRES}; generate again to run it with a fresh token`);
+    expect(failed?.error).toBe(
+      `per-user tool "matters" cannot act for tester@example.com: the caller's token expired at ${EXPIRES}; generate again to run it with a fresh token`,
+    );
     expect(tools.calls.map((c) => c.tool)).toEqual(['rates']);
   });
 
-  it('keeps nothing for a caller without a token, and one organization never opens another\'s credential', async () => {
+  it("keeps nothing for a caller without a token, and one organization never opens another's credential", async () => {
     const org = await orgWithTools();
     const doc = await documentWithTools(org);
     await start(org, doc.id, { bearerToken: '', bearerTokenExpiresAt: null });
@@ -193,7 +240,10 @@ describeEachDialect('the run caller', (dialect) => {
     const other = await buildOrg(h.db);
     const second = await documentWithTools(org);
     const payload = await start(org, second.id);
-    expect(await recallRunCaller(h.contextFor(other), KEY, { orgSlug: other.slug, runId: payload.runId })).toEqual({ caller: null, unavailable: 'no token of the caller was kept for this run' });
+    expect(await recallRunCaller(h.contextFor(other), KEY, { orgSlug: other.slug, runId: payload.runId })).toEqual({
+      caller: null,
+      unavailable: 'no token of the caller was kept for this run',
+    });
     expect(await recallRunCaller(h.contextFor(org), KEY, { orgSlug: org.slug, runId: payload.runId })).toMatchObject({ caller: { bearerToken: TOKEN } });
   });
 });

@@ -24,7 +24,12 @@ export class RunCredentialRepository {
   }
 
   async find(orgId: string, runId: string): Promise<RunCredentialRecord | undefined> {
-    const row = await this.db.selectFrom('run_credentials').select(['run_id', 'sealed', 'expires_at']).where('org_id', '=', orgId).where('run_id', '=', runId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('run_credentials')
+      .select(['run_id', 'sealed', 'expires_at'])
+      .where('org_id', '=', orgId)
+      .where('run_id', '=', runId)
+      .executeTakeFirst();
     return row && { runId: row.run_id, sealed: row.sealed, expiresAt: row.expires_at };
   }
 

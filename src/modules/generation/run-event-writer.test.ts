@@ -60,13 +60,26 @@ describeEachDialect('run events written in batches', (dialect) => {
   async function queuedRun(org: TestOrg, sections: number) {
     const doc = await buildDocument(h.db, { orgId: org.id, config: { verify: { enabled: false } } });
     for (let i = 0; i < sections; i++) {
-      await buildSection(h.db, { orgId: org.id, documentId: doc.id, key: `s${i}`, title: `Section ${i}`, outputTemplate: `Part {{ ${i} + 1 }} of {{ document.title }}` });
+      await buildSection(h.db, {
+        orgId: org.id,
+        documentId: doc.id,
+        key: `s${i}`,
+        title: `Section ${i}`,
+        outputTemplate: `Part {{ ${i} + 1 }} of {{ document.title }}`,
+      });
     }
     const jobs = new RecordingQueue();
     await startGeneration(h.contextFor(org), { jobs, secretKey: SECRET_KEY }, doc.id, {});
     const counter = new InsertCounter();
     const db = h.db.withPlugin(counter);
-    const services = { model: new FakeModelGateway(), tools: NO_TOOLS, jobs: new RecordingQueue(), contextFor: (actor: Parameters<typeof createContext>[1]) => createContext(db, actor, h.clock), price: { inputPerMTok: 0, outputPerMTok: 0 }, secretKey: SECRET_KEY };
+    const services = {
+      model: new FakeModelGateway(),
+      tools: NO_TOOLS,
+      jobs: new RecordingQueue(),
+      contextFor: (actor: Parameters<typeof createContext>[1]) => createContext(db, actor, h.clock),
+      price: { inputPerMTok: 0, outputPerMTok: 0 },
+      secretKey: SECRET_KEY,
+    };
     const payload = jobs.enqueued[0].payload as GenerateJobPayload;
     const ctx = services.contextFor(h.contextFor(org).actor);
     const run = await ctx.repos.runs.findById(org.id, payload.runId);
@@ -77,7 +90,11 @@ describeEachDialect('run events written in batches', (dialect) => {
   it('one write per flush: stage events flush what was queued, a full batch flushes, seqs strictly increase', async () => {
     const org = await buildOrg(h.db);
     const { doc, counter, ctx, run } = await queuedRun(org, 0);
-    const writer = new RunEventWriter((batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run, batch), () => h.clock.now(), { maxBatch: 100, maxDelayMs: 60_000 });
+    const writer = new RunEventWriter(
+      (batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run, batch),
+      () => h.clock.now(),
+      { maxBatch: 100, maxDelayMs: 60_000 },
+    );
 
     await writer.emit({ event: 'pipeline_started' });
     expect(counter.count('run_events')).toBe(1);
@@ -98,11 +115,18 @@ describeEachDialect('run events written in batches', (dialect) => {
   it('a queued event is written by the timer without any later flush point', async () => {
     const org = await buildOrg(h.db);
     const { doc, ctx, run } = await queuedRun(org, 0);
-    const writer = new RunEventWriter((batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run, batch), () => h.clock.now(), { maxBatch: 100, maxDelayMs: 10 });
+    const writer = new RunEventWriter(
+      (batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run, batch),
+      () => h.clock.now(),
+      { maxBatch: 100, maxDelayMs: 10 },
+    );
 
     await writer.emit({ event: 'render_started', sectionId: 'only' });
 
-    await vi.waitFor(async () => expect(await ctx.repos.runEvents.listSince(org.id, doc.id, 0)).toMatchObject([{ event: 'render_started', sectionId: 'only', seq: 1 }]), { timeout: 10_000 });
+    await vi.waitFor(
+      async () => expect(await ctx.repos.runEvents.listSince(org.id, doc.id, 0)).toMatchObject([{ event: 'render_started', sectionId: 'only', seq: 1 }]),
+      { timeout: 10_000 },
+    );
   });
 
   it('a failed write is thrown by the next emit, and nothing of that batch is stored', async () => {

@@ -22,7 +22,15 @@
 import type { PipelineEvent, PipelineEventName } from '../../pipeline/events.js';
 
 /** Per-item events: queued, written with the next flush. Every other event is a flush point. */
-const QUEUED_EVENTS: ReadonlySet<PipelineEventName> = new Set(['render_started', 'need_started', 'need_finished', 'need_failed', 'need_cached', 'verify_section_started', 'verify_section_finished']);
+const QUEUED_EVENTS: ReadonlySet<PipelineEventName> = new Set([
+  'render_started',
+  'need_started',
+  'need_finished',
+  'need_failed',
+  'need_cached',
+  'verify_section_started',
+  'verify_section_finished',
+]);
 
 export interface RunEventWriterOptions {
   /** Queued events that start a flush. */

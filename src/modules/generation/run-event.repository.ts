@@ -39,7 +39,12 @@ export class RunEventRepository {
    * concurrent appends serialize on that row (no read-then-insert race, no retry), each batch
    * gets a contiguous range, and a failed insert gives its numbers back.
    */
-  async appendMany(orgId: string, documentId: string, run: { id: string; runNumber: number }, events: ReadonlyArray<{ event: PipelineEvent; at: Date }>): Promise<StoredEvent[]> {
+  async appendMany(
+    orgId: string,
+    documentId: string,
+    run: { id: string; runNumber: number },
+    events: ReadonlyArray<{ event: PipelineEvent; at: Date }>,
+  ): Promise<StoredEvent[]> {
     if (events.length === 0) return [];
     const count = events.length;
     // Inside a caller's transaction (a run's status and its terminal event) the appends join it.
@@ -87,7 +92,13 @@ export class RunEventRepository {
       .orderBy('seq', 'asc')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ ...(JSON.parse(r.payload_json) as Record<string, unknown>), event: r.event, seq: Number(r.seq), runId: Number(r.run_number), ts: Number(r.ts) }));
+    return rows.map((r) => ({
+      ...(JSON.parse(r.payload_json) as Record<string, unknown>),
+      event: r.event,
+      seq: Number(r.seq),
+      runId: Number(r.run_number),
+      ts: Number(r.ts),
+    }));
   }
 
   /**

@@ -60,7 +60,10 @@ export async function runGeneration(services: GenerationServices, payload: Gener
   // the gather ports (per-user tools), never into the context's actor.
   const ctx = services.contextFor({ ...system, subject: caller?.subject ?? run.createdBy ?? system.subject, email: caller?.email ?? run.createdBy });
   // Progress events go through the writer in batches (see run-event-writer.ts for the flush points).
-  const events = new RunEventWriter((batch) => repos.runEvents.appendMany(payload.orgId, payload.documentId, run, batch), () => ctx.clock.now());
+  const events = new RunEventWriter(
+    (batch) => repos.runEvents.appendMany(payload.orgId, payload.documentId, run, batch),
+    () => ctx.clock.now(),
+  );
   const emit = async (event: PipelineEvent) => {
     if (event.event === 'pipeline_blocked') {
       await events.flush();
@@ -163,7 +166,15 @@ export async function failOrphanedRun(services: GenerationServices, payload: Gen
  * follower sees exactly one terminal event whatever moment the process dies at. No-op (false)
  * when the run had already ended. The terminal event's webhooks are queued in the same transaction.
  */
-async function endRun(ctx: CommandContext, jobs: JobQueue, payload: GenerateJobPayload, run: RunRecord, status: 'failed' | 'blocked', event: PipelineEvent, details: { error?: string }): Promise<boolean> {
+async function endRun(
+  ctx: CommandContext,
+  jobs: JobQueue,
+  payload: GenerateJobPayload,
+  run: RunRecord,
+  status: 'failed' | 'blocked',
+  event: PipelineEvent,
+  details: { error?: string },
+): Promise<boolean> {
   return ctx.transaction(async (tx) => {
     const ended = await tx.repos.runs.finish(payload.orgId, run.id, status, { ...details, finishedAt: tx.clock.now().toISOString() });
     if (!ended) return false;

@@ -109,7 +109,12 @@ export class RunRepository {
    * has ended can no longer act for its caller, whatever ended it (finished, failed, blocked,
    * orphaned, shut down).
    */
-  async finish(orgId: string, id: string, status: 'finished' | 'failed' | 'blocked', details: { error?: string | null; usage?: Record<string, unknown> | null; finishedAt: string }): Promise<boolean> {
+  async finish(
+    orgId: string,
+    id: string,
+    status: 'finished' | 'failed' | 'blocked',
+    details: { error?: string | null; usage?: Record<string, unknown> | null; finishedAt: string },
+  ): Promise<boolean> {
     if (!this.db.isTransaction) return this.db.transaction().execute((tx) => new RunRepository(tx).finish(orgId, id, status, details));
     await new RunCredentialRepository(this.db).erase(orgId, id);
     const result = await this.db

@@ -45,7 +45,10 @@ export class GenerationSnapshotRepository {
   /** Newest first, one page at a time. */
   async listPage(orgId: string, documentId: string, page: PageRequest): Promise<Page<GenerationSnapshotRecord>> {
     const query = this.db.selectFrom('generation_snapshots').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
-    return mapPage(keysetPage(query, { sort: 'run_number', sortType: 'number', id: 'id', direction: 'desc', keyOf: (r) => [r.run_number, r.id] }, page), toRecord);
+    return mapPage(
+      keysetPage(query, { sort: 'run_number', sortType: 'number', id: 'id', direction: 'desc', keyOf: (r) => [r.run_number, r.id] }, page),
+      toRecord,
+    );
   }
 
   /**
@@ -54,7 +57,12 @@ export class GenerationSnapshotRepository {
    * The records are shared: callers must not change them.
    */
   async listByDocument(orgId: string, documentId: string, limit?: number): Promise<GenerationSnapshotRecord[]> {
-    let query = this.db.selectFrom('generation_snapshots').select('id').where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('run_number', 'desc');
+    let query = this.db
+      .selectFrom('generation_snapshots')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .orderBy('run_number', 'desc');
     if (limit !== undefined) query = query.limit(limit);
     const ids = (await query.execute()).map((row) => row.id);
     const found = new Map<string, GenerationSnapshotRecord>();
@@ -65,7 +73,13 @@ export class GenerationSnapshotRepository {
       else missing.push(id);
     }
     if (missing.length > 0) {
-      const rows = await this.db.selectFrom('generation_snapshots').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId).where('id', 'in', missing).execute();
+      const rows = await this.db
+        .selectFrom('generation_snapshots')
+        .selectAll()
+        .where('org_id', '=', orgId)
+        .where('document_id', '=', documentId)
+        .where('id', 'in', missing)
+        .execute();
       for (const row of rows) {
         const record = toRecord(row);
         found.set(row.id, record);

@@ -43,25 +43,66 @@ function registerManualHistory(fastify: FastifyInstance, deps: RouteDeps): void 
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/documents/:document_id/snapshots',
-    { schema: { operationId: 'listSnapshots', summary: 'Snapshots, newest first', description: 'The document\'s output snapshots, newest first; 404 when the document is absent.', tags, params: DocumentParams, querystring: PageQuery, response: { 200: PagedArray(Ref(Snapshot)), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'listSnapshots',
+        summary: 'Snapshots, newest first',
+        description: "The document's output snapshots, newest first; 404 when the document is absent.",
+        tags,
+        params: DocumentParams,
+        querystring: PageQuery,
+        response: { 200: PagedArray(Ref(Snapshot)), ...errorResponses(404, 422) },
+      },
+    },
     async (request, reply) => sendPage(request, reply, await listSnapshots(contextOf(request, deps), request.params.document_id, pageOf(request.query))),
   );
 
   app.post(
     '/v1/documents/:document_id/snapshots',
-    { schema: { operationId: 'createSnapshot', summary: 'Capture the current output (unlabeled: "Version N")', description: 'Captures every section\'s current output as a snapshot (unlabeled: "Version N") and answers 201 with it; 404 when the document is absent.', tags, params: DocumentParams, body: Ref(CreateSnapshotBody), response: { 201: Ref(Snapshot), ...errorResponses(404, 422) } } },
-    async (request, reply) => reply.status(201).send(presentSnapshot(await createSnapshot(contextOf(request, deps), request.params.document_id, request.body?.label))),
+    {
+      schema: {
+        operationId: 'createSnapshot',
+        summary: 'Capture the current output (unlabeled: "Version N")',
+        description:
+          'Captures every section\'s current output as a snapshot (unlabeled: "Version N") and answers 201 with it; 404 when the document is absent.',
+        tags,
+        params: DocumentParams,
+        body: Ref(CreateSnapshotBody),
+        response: { 201: Ref(Snapshot), ...errorResponses(404, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(presentSnapshot(await createSnapshot(contextOf(request, deps), request.params.document_id, request.body?.label))),
   );
 
   app.post(
     '/v1/documents/:document_id/snapshots/:snapshot_id/restore',
-    { schema: { operationId: 'restoreSnapshot', summary: 'Restore a snapshot onto the live sections', description: 'Puts the snapshot\'s outputs back onto the live sections (recording a version of each) and says which were restored; 404 when the document or snapshot is absent, 422 for a finalized document.', tags, params: SnapshotParams, response: { 200: Ref(RestoreSnapshotResponse), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'restoreSnapshot',
+        summary: 'Restore a snapshot onto the live sections',
+        description:
+          "Puts the snapshot's outputs back onto the live sections (recording a version of each) and says which were restored; 404 when the document or snapshot is absent, 422 for a finalized document.",
+        tags,
+        params: SnapshotParams,
+        response: { 200: Ref(RestoreSnapshotResponse), ...errorResponses(404, 422) },
+      },
+    },
     async (request) => restoreSnapshot(contextOf(request, deps), request.params.document_id, request.params.snapshot_id),
   );
 
   app.delete(
     '/v1/documents/:document_id/snapshots/:snapshot_id',
-    { schema: { operationId: 'deleteSnapshot', summary: 'Delete a snapshot', description: 'Deletes a snapshot; 404 when the document or snapshot is absent.', tags, params: SnapshotParams, response: { 200: Ref(DeleteSnapshotResponse), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'deleteSnapshot',
+        summary: 'Delete a snapshot',
+        description: 'Deletes a snapshot; 404 when the document or snapshot is absent.',
+        tags,
+        params: SnapshotParams,
+        response: { 200: Ref(DeleteSnapshotResponse), ...errorResponses(404) },
+      },
+    },
     async (request) => {
       await deleteSnapshot(contextOf(request, deps), request.params.document_id, request.params.snapshot_id);
       return { ok: true };
@@ -70,8 +111,19 @@ function registerManualHistory(fastify: FastifyInstance, deps: RouteDeps): void 
 
   app.post(
     '/v1/documents/:document_id/sections/:section_id/versions/:version_num/restore',
-    { schema: { operationId: 'restoreSectionVersion', summary: 'Restore a past section output', description: 'Puts a past output of the section back (recording a new version) and answers with the section; 404 when the document, section or version is absent, 422 for a finalized document.', tags, params: VersionParams, response: { 200: Ref(Section), ...errorResponses(404, 422) } } },
-    async (request) => presentSection(await restoreSectionVersion(contextOf(request, deps), request.params.document_id, request.params.section_id, request.params.version_num)),
+    {
+      schema: {
+        operationId: 'restoreSectionVersion',
+        summary: 'Restore a past section output',
+        description:
+          'Puts a past output of the section back (recording a new version) and answers with the section; 404 when the document, section or version is absent, 422 for a finalized document.',
+        tags,
+        params: VersionParams,
+        response: { 200: Ref(Section), ...errorResponses(404, 422) },
+      },
+    },
+    async (request) =>
+      presentSection(await restoreSectionVersion(contextOf(request, deps), request.params.document_id, request.params.section_id, request.params.version_num)),
   );
 }
 
@@ -80,13 +132,34 @@ function registerGenerationSnapshots(fastify: FastifyInstance, deps: RouteDeps):
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/documents/:document_id/generation-snapshots',
-    { schema: { operationId: 'listGenerationSnapshots', summary: 'Immutable per-run pins, newest first', description: 'The immutable per-run pins of the document, newest first (summaries; the manifest is on the single read); 404 when the document is absent.', tags, params: DocumentParams, querystring: PageQuery, response: { 200: PagedArray(Ref(GenerationSnapshotSummary)), ...errorResponses(404, 422) } } },
-    async (request, reply) => sendPage(request, reply, await listGenerationSnapshots(contextOf(request, deps), request.params.document_id, pageOf(request.query))),
+    {
+      schema: {
+        operationId: 'listGenerationSnapshots',
+        summary: 'Immutable per-run pins, newest first',
+        description:
+          'The immutable per-run pins of the document, newest first (summaries; the manifest is on the single read); 404 when the document is absent.',
+        tags,
+        params: DocumentParams,
+        querystring: PageQuery,
+        response: { 200: PagedArray(Ref(GenerationSnapshotSummary)), ...errorResponses(404, 422) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(request, reply, await listGenerationSnapshots(contextOf(request, deps), request.params.document_id, pageOf(request.query))),
   );
 
   app.get(
     '/v1/documents/:document_id/generation-snapshots/:snapshot_id',
-    { schema: { operationId: 'getGenerationSnapshot', summary: 'A run\'s full manifest and output', description: 'One pin with its full manifest (everything the run read and decided) and output; 404 when the document or snapshot is absent.', tags, params: SnapshotParams, response: { 200: Ref(GenerationSnapshot), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'getGenerationSnapshot',
+        summary: "A run's full manifest and output",
+        description: 'One pin with its full manifest (everything the run read and decided) and output; 404 when the document or snapshot is absent.',
+        tags,
+        params: SnapshotParams,
+        response: { 200: Ref(GenerationSnapshot), ...errorResponses(404) },
+      },
+    },
     async (request) => getGenerationSnapshot(contextOf(request, deps), request.params.document_id, request.params.snapshot_id),
   );
 
@@ -95,7 +168,9 @@ function registerGenerationSnapshots(fastify: FastifyInstance, deps: RouteDeps):
     {
       schema: {
         operationId: 'reproduceGeneration',
-        summary: 'Re-render from the pinned manifest: offline replay by default (no model call), `{"mode": "live"}` asks the model again', description: 'Re-renders every section from the pinned manifest and says per section whether the output is byte-identical; offline by default (no model call), `{"mode": "live"}` asks the model again. 404 when the document or snapshot is absent.',
+        summary: 'Re-render from the pinned manifest: offline replay by default (no model call), `{"mode": "live"}` asks the model again',
+        description:
+          'Re-renders every section from the pinned manifest and says per section whether the output is byte-identical; offline by default (no model call), `{"mode": "live"}` asks the model again. 404 when the document or snapshot is absent.',
         tags,
         params: SnapshotParams,
         body: Ref(ReproduceGenerationBody),
@@ -106,12 +181,26 @@ function registerGenerationSnapshots(fastify: FastifyInstance, deps: RouteDeps):
         request.body ??= {};
       },
     },
-    async (request) => reproduceGeneration(contextOf(request, deps), deps.model, request.params.document_id, request.params.snapshot_id, { mode: request.body?.mode ?? 'offline' }),
+    async (request) =>
+      reproduceGeneration(contextOf(request, deps), deps.model, request.params.document_id, request.params.snapshot_id, {
+        mode: request.body?.mode ?? 'offline',
+      }),
   );
 
   app.get(
     '/v1/documents/:document_id/generation-snapshots/:snapshot_id/diff/:other_snapshot_id',
-    { schema: { operationId: 'diffGenerationSnapshots', summary: 'Per section: whether and why the output changed between two generation snapshots', description: 'Compares two pins of the document section by section: whether the output changed and which recorded inputs differ; 404 when the document or either snapshot is absent.', tags, params: DiffParams, response: { 200: Ref(GenerationSnapshotDiff), ...errorResponses(404) } } },
-    async (request) => diffGenerationSnapshots(contextOf(request, deps), request.params.document_id, request.params.snapshot_id, request.params.other_snapshot_id),
+    {
+      schema: {
+        operationId: 'diffGenerationSnapshots',
+        summary: 'Per section: whether and why the output changed between two generation snapshots',
+        description:
+          'Compares two pins of the document section by section: whether the output changed and which recorded inputs differ; 404 when the document or either snapshot is absent.',
+        tags,
+        params: DiffParams,
+        response: { 200: Ref(GenerationSnapshotDiff), ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      diffGenerationSnapshots(contextOf(request, deps), request.params.document_id, request.params.snapshot_id, request.params.other_snapshot_id),
   );
 }

@@ -70,7 +70,8 @@ export const SectionOutputDiff = Type.Object(
     status: StringEnum(['changed', 'unchanged', 'only_in_from', 'only_in_to']),
     changed: Type.Boolean({ description: 'the output differs' }),
     attribution: StringEnum(['section', 'document'], {
-      description: "section: the section's own recorded inputs that differ (listed even when the output did not change); document: manifest-wide differences (snapshots without a derivation record; listed only when the output changed)",
+      description:
+        "section: the section's own recorded inputs that differ (listed even when the output did not change); document: manifest-wide differences (snapshots without a derivation record; listed only when the output changed)",
     }),
     causes: Type.Array(Ref(DiffCause)),
   },
@@ -95,7 +96,13 @@ export const GenerationSnapshotDiff = Type.Object(
 
 /** A section's output as a snapshot captured it. */
 export const SnapshotSection = Type.Object(
-  { sectionId: Type.String(), key: Type.String(), title: Type.String(), content: Nullable(Type.String()), status: StringEnum<readonly string[]>(SECTION_STATUSES) },
+  {
+    sectionId: Type.String(),
+    key: Type.String(),
+    title: Type.String(),
+    content: Nullable(Type.String()),
+    status: StringEnum<readonly string[]>(SECTION_STATUSES),
+  },
   { $id: 'SnapshotSection' },
 );
 

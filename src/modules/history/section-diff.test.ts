@@ -6,8 +6,19 @@ import { type ComparedSide, compareSection } from './section-diff.js';
 
 function derivation(reads: Record<string, string>, overrides: Partial<SectionDerivation> = {}): SectionDerivation {
   return {
-    key: 'k', title: 'T', renderMode: 'templated', definition: { outputTemplate: 't1' }, reads,
-    model: null, modelChoiceHash: null, promptHash: null, voiceHash: null, briefHash: null, modelOutputHash: null, outputHash: 'o', ...overrides,
+    key: 'k',
+    title: 'T',
+    renderMode: 'templated',
+    definition: { outputTemplate: 't1' },
+    reads,
+    model: null,
+    modelChoiceHash: null,
+    promptHash: null,
+    voiceHash: null,
+    briefHash: null,
+    modelOutputHash: null,
+    outputHash: 'o',
+    ...overrides,
   };
 }
 
@@ -31,8 +42,15 @@ describe('compareSection', () => {
       side({ engineVersion: 'e1' }, derivation({}, { ...synthesized, modelOutputHash: 'a' }), 'x'),
       side({ engineVersion: 'e2' }, derivation({}, { ...synthesized, modelOutputHash: 'b', definition: { outputTemplate: 't2' } }), 'y'),
     );
-    expect(result.causes.map((c) => [c.kind, c.keys])).toEqual([['engine', []], ['template', ['outputTemplate']]]);
-    const drift = compareSection('s', side({}, derivation({}, { ...synthesized, modelOutputHash: 'a' }), 'x'), side({}, derivation({}, { ...synthesized, modelOutputHash: 'b' }), 'y'));
+    expect(result.causes.map((c) => [c.kind, c.keys])).toEqual([
+      ['engine', []],
+      ['template', ['outputTemplate']],
+    ]);
+    const drift = compareSection(
+      's',
+      side({}, derivation({}, { ...synthesized, modelOutputHash: 'a' }), 'x'),
+      side({}, derivation({}, { ...synthesized, modelOutputHash: 'b' }), 'y'),
+    );
     expect(drift.causes).toEqual([{ kind: 'model', keys: ['output'], detail: 'the model answered differently to the same inputs' }]);
   });
 });

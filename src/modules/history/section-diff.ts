@@ -12,8 +12,23 @@ import type { RenderSection } from '../../pipeline/stages/render.js';
 import type { PinnedManifest } from './pinned-manifest.js';
 
 export const CAUSE_KINDS = [
-  'engine', 'template', 'fields', 'gathered', 'corrections', 'computed', 'synthesized_context', 'sections',
-  'library', 'document', 'variables', 'date', 'voice', 'brief', 'model', 'prompt', 'tool',
+  'engine',
+  'template',
+  'fields',
+  'gathered',
+  'corrections',
+  'computed',
+  'synthesized_context',
+  'sections',
+  'library',
+  'document',
+  'variables',
+  'date',
+  'voice',
+  'brief',
+  'model',
+  'prompt',
+  'tool',
 ] as const;
 export type CauseKind = (typeof CAUSE_KINDS)[number];
 
@@ -68,7 +83,11 @@ class Causes {
   }
 
   list(): DiffCause[] {
-    return CAUSE_KINDS.filter((kind) => this.found.has(kind)).map((kind) => ({ kind, keys: [...(this.found.get(kind) ?? [])].sort(), detail: this.details.get(kind) ?? DETAIL[kind] }));
+    return CAUSE_KINDS.filter((kind) => this.found.has(kind)).map((kind) => ({
+      kind,
+      keys: [...(this.found.get(kind) ?? [])].sort(),
+      detail: this.details.get(kind) ?? DETAIL[kind],
+    }));
   }
 }
 
@@ -92,8 +111,17 @@ function itemsDetail(key: string, from: PinnedManifest, to: PinnedManifest): str
 }
 
 const READ_KINDS: Record<string, CauseKind> = {
-  fields: 'fields', gathered: 'gathered', computed: 'computed', synthesized: 'synthesized_context', sections: 'sections',
-  variables: 'variables', document: 'document', organization: 'document', sources: 'gathered', snippets: 'library', today: 'date',
+  fields: 'fields',
+  gathered: 'gathered',
+  computed: 'computed',
+  synthesized: 'synthesized_context',
+  sections: 'sections',
+  variables: 'variables',
+  document: 'document',
+  organization: 'document',
+  sources: 'gathered',
+  snippets: 'library',
+  today: 'date',
 };
 
 /**
@@ -116,7 +144,13 @@ function addRead(causes: Causes, path: string, from: PinnedManifest, to: PinnedM
 }
 
 function definitionKeys(a: RenderSection | undefined, b: RenderSection | undefined): string[] {
-  const pick = (s: RenderSection | undefined) => ({ renderMode: s?.renderMode, outputType: s?.outputType, title: s?.title, outputTemplate: s?.outputTemplate, prompt: s?.prompt });
+  const pick = (s: RenderSection | undefined) => ({
+    renderMode: s?.renderMode,
+    outputType: s?.outputType,
+    title: s?.title,
+    outputTemplate: s?.outputTemplate,
+    prompt: s?.prompt,
+  });
   return differingKeys(pick(a), pick(b));
 }
 
@@ -146,7 +180,8 @@ function documentCauses(from: ComparedSide, to: ComparedSide, sectionId: string)
   const context = (m: PinnedManifest) => m.renderContext ?? {};
   if (!sameValue(context(a).snippets ?? null, context(b).snippets ?? null)) causes.add('library');
   if (context(a).today !== context(b).today) causes.add('date');
-  for (const key of differingKeys((context(a).variables ?? {}) as Record<string, unknown>, (context(b).variables ?? {}) as Record<string, unknown>)) causes.add('variables', key);
+  for (const key of differingKeys((context(a).variables ?? {}) as Record<string, unknown>, (context(b).variables ?? {}) as Record<string, unknown>))
+    causes.add('variables', key);
   if ((to.definition ?? from.definition)?.renderMode !== 'templated') {
     if ((a.models?.sections?.[sectionId] ?? null) !== (b.models?.sections?.[sectionId] ?? null)) causes.add('model', 'model');
     if ((a.prompts?.sections?.[sectionId] ?? null) !== (b.prompts?.sections?.[sectionId] ?? null)) causes.add('prompt', 'prompt');
@@ -157,7 +192,11 @@ function documentCauses(from: ComparedSide, to: ComparedSide, sectionId: string)
 }
 
 /** Whether the output changed, and the causes the manifests support. */
-export function compareSection(sectionId: string, from: ComparedSide, to: ComparedSide): { changed: boolean; attribution: 'section' | 'document'; causes: DiffCause[] } {
+export function compareSection(
+  sectionId: string,
+  from: ComparedSide,
+  to: ComparedSide,
+): { changed: boolean; attribution: 'section' | 'document'; causes: DiffCause[] } {
   const changed = from.content !== to.content;
   const engine = (from.manifest.engineVersion ?? null) !== (to.manifest.engineVersion ?? null);
   if (from.derivation && to.derivation) {

@@ -41,7 +41,10 @@ export class SnapshotRepository {
   /** Newest first, one page at a time. */
   async listPage(orgId: string, documentId: string, page: PageRequest): Promise<Page<SnapshotRecord>> {
     const query = this.db.selectFrom('snapshots').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
-    return mapPage(keysetPage(query, { sort: 'version_number', sortType: 'number', id: 'id', direction: 'desc', keyOf: (r) => [r.version_number, r.id] }, page), toRecord);
+    return mapPage(
+      keysetPage(query, { sort: 'version_number', sortType: 'number', id: 'id', direction: 'desc', keyOf: (r) => [r.version_number, r.id] }, page),
+      toRecord,
+    );
   }
 
   async listByDocument(orgId: string, documentId: string): Promise<SnapshotRecord[]> {
@@ -56,7 +59,13 @@ export class SnapshotRepository {
   }
 
   async findById(orgId: string, documentId: string, id: string): Promise<SnapshotRecord | undefined> {
-    const row = await this.db.selectFrom('snapshots').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId).where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('snapshots')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row && toRecord(row);
   }
 
@@ -87,7 +96,12 @@ export class SnapshotRepository {
   }
 
   async delete(orgId: string, documentId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('snapshots').where('org_id', '=', orgId).where('document_id', '=', documentId).where('id', '=', id).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('snapshots')
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

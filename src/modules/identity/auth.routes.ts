@@ -19,7 +19,16 @@ const Jwks = Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unkn
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
   app.get(
     '/auth/jwks',
-    { schema: { operationId: 'getJwks', summary: 'Public key set that verifies Quire-issued tokens', description: 'The JWKS of the dev-mode signing key (empty in oidc mode, where the identity provider signs). No token needed.', tags: ['auth'], security: [], response: { 200: Jwks } } },
+    {
+      schema: {
+        operationId: 'getJwks',
+        summary: 'Public key set that verifies Quire-issued tokens',
+        description: 'The JWKS of the dev-mode signing key (empty in oidc mode, where the identity provider signs). No token needed.',
+        tags: ['auth'],
+        security: [],
+        response: { 200: Jwks },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return { keys: deps.keys ? [deps.keys.publicJwk] : [] };
@@ -33,7 +42,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       schema: {
         operationId: 'devLogin',
         summary: 'Log in as the dev user (dev mode only; no body, no password)',
-        description: 'Answers a signed bearer token for `dev@localhost`, a member of every demo organization. Only in AUTH_MODE=dev; in oidc mode the path is not served (404).',
+        description:
+          'Answers a signed bearer token for `dev@localhost`, a member of every demo organization. Only in AUTH_MODE=dev; in oidc mode the path is not served (404).',
         tags: ['auth'],
         security: [],
         response: { 200: Ref(DevLoginResponse) },

@@ -65,7 +65,14 @@ export class IdentityRepository {
     const rows = await this.db
       .selectFrom('memberships')
       .innerJoin('organizations', 'organizations.id', 'memberships.org_id')
-      .select(['organizations.id as orgId', 'organizations.slug', 'organizations.display_name', 'memberships.is_default', 'memberships.role', 'memberships.created_at'])
+      .select([
+        'organizations.id as orgId',
+        'organizations.slug',
+        'organizations.display_name',
+        'memberships.is_default',
+        'memberships.role',
+        'memberships.created_at',
+      ])
       .where('memberships.user_id', '=', userId)
       .orderBy('memberships.created_at', 'asc')
       .orderBy('organizations.slug', 'asc')
@@ -140,7 +147,11 @@ export class IdentityRepository {
    * its row takes the row lock on PostgreSQL (SQLite has one writer anyway).
    */
   async lockOrganization(orgId: string): Promise<void> {
-    await this.db.updateTable('organizations').set((eb) => ({ slug: eb.ref('slug') })).where('id', '=', orgId).execute();
+    await this.db
+      .updateTable('organizations')
+      .set((eb) => ({ slug: eb.ref('slug') }))
+      .where('id', '=', orgId)
+      .execute();
   }
 
   /** How many owners the organization has. */
@@ -190,17 +201,28 @@ export class IdentityRepository {
     if (grant.length + change.length + drop.length === 0) return false;
     await this.db.transaction().execute(async (trx) => {
       for (const [orgId, role] of grant) {
-        await trx.insertInto('memberships').values({ user_id: userId, org_id: orgId, is_default: toDbBool(false), role, source: 'claim', created_at: isoNow() }).execute();
+        await trx
+          .insertInto('memberships')
+          .values({ user_id: userId, org_id: orgId, is_default: toDbBool(false), role, source: 'claim', created_at: isoNow() })
+          .execute();
       }
       for (const [orgId, role] of change) {
         await trx.updateTable('memberships').set({ role }).where('user_id', '=', userId).where('org_id', '=', orgId).where('source', '=', 'claim').execute();
       }
-      if (drop.length > 0) await trx.deleteFrom('memberships').where('user_id', '=', userId).where('source', '=', 'claim').where('org_id', 'in', drop).execute();
+      if (drop.length > 0)
+        await trx.deleteFrom('memberships').where('user_id', '=', userId).where('source', '=', 'claim').where('org_id', 'in', drop).execute();
     });
     return true;
   }
 }
 
 function memberOf(row: { userId: string; subject: string; email: string | null; role: string; source: string; created_at: string }): MemberRecord {
-  return { userId: row.userId, subject: row.subject, email: row.email, role: roleOf(row.role), source: row.source === 'claim' ? 'claim' : 'local', createdAt: row.created_at };
+  return {
+    userId: row.userId,
+    subject: row.subject,
+    email: row.email,
+    role: roleOf(row.role),
+    source: row.source === 'claim' ? 'claim' : 'local',
+    createdAt: row.created_at,
+  };
 }

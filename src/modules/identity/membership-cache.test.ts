@@ -54,7 +54,7 @@ describe('MembershipCache', () => {
       return { userId, subject: `sub|${userId}`, email: null, memberships, org: memberships[0] ?? null, bearerToken: 'token', bearerTokenExpiresAt: null };
     }
 
-    it('answers a remembered actor until the membership TTL or the token\'s expiry, whichever is first', () => {
+    it("answers a remembered actor until the membership TTL or the token's expiry, whichever is first", () => {
       let clock = 1_000_000;
       const cache = new MembershipCache(undefined, () => clock);
       cache.rememberActor('token-1 acme', actorOf('usr_a', 'owner'), cache.begin(), clock + 60_000);

@@ -42,7 +42,7 @@ describe('token verifier cache', () => {
     expect(again.subject).toBe('alice');
   });
 
-  it('never reuses a verification past the token\'s own expiry', async () => {
+  it("never reuses a verification past the token's own expiry", async () => {
     let clock = Date.now();
     const verify = createTokenVerifier(OPTIONS, keys, () => clock);
     const token = await sign('carol', 5);

@@ -13,11 +13,14 @@ const optionalNullableText = () => Type.Optional(Nullable(Type.String({ maxLengt
 
 // The library commands check these sets and name them in their 422 (`status must be one of draft, approved`).
 const ValueType = CheckedByUseCase(StringEnum<readonly string[]>(VALUE_TYPES, { description: 'the type of the value' }));
-const RiskBlockStatus = CheckedByUseCase(StringEnum<readonly string[]>(RISK_BLOCK_STATUSES, { description: 'draft or approved; only approved blocks may be finalized' }));
+const RiskBlockStatus = CheckedByUseCase(
+  StringEnum<readonly string[]>(RISK_BLOCK_STATUSES, { description: 'draft or approved; only approved blocks may be finalized' }),
+);
 const ItemType = CheckedByUseCase(StringEnum<readonly string[]>(SNIPPET_ITEM_TYPES, { description: 'text or risk_block' }));
 const ToolClassPath = CheckedByUseCase(
   StringEnum<readonly string[]>(TOOL_CLASS_PATHS, {
-    description: 'the built-in tool class: http.json (a JSON API at a configured URL), mcp.http (a Model Context Protocol server), builtin.date_add, builtin.currency_convert',
+    description:
+      'the built-in tool class: http.json (a JSON API at a configured URL), mcp.http (a Model Context Protocol server), builtin.date_add, builtin.currency_convert',
   }),
 );
 
@@ -147,16 +150,24 @@ export const CreateEntityBody = Type.Object(
   {
     name: Type.String({ minLength: 1, description: 'what a binding of this entity renders as' }),
     kind: Type.Optional(Nullable(Type.String({ description: 'e.g. organization, person' }))),
-    attributes: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), { description: 'read by templates as roles.<role>.<attribute>' })),
+    attributes: Type.Optional(
+      Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), {
+        description: 'read by templates as roles.<role>.<attribute>',
+      }),
+    ),
   },
   { $id: 'CreateEntityBody', additionalProperties: false },
 );
 
-const EntityAttributeValues = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), { description: 'read by templates as roles.<role>.<attribute>' });
+const EntityAttributeValues = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), {
+  description: 'read by templates as roles.<role>.<attribute>',
+});
 
 export const UpdateEntityBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, description: 'a rename reaches every document binding the entity (their sections reading the snippets show stale)' })),
+    name: Type.Optional(
+      Type.String({ minLength: 1, description: 'a rename reaches every document binding the entity (their sections reading the snippets show stale)' }),
+    ),
     kind: Type.Optional(Nullable(Type.String({ description: 'null clears it' }))),
     attributes: Type.Optional(Nullable({ ...EntityAttributeValues, description: 'replaces the whole map; null clears it' })),
   },
@@ -263,7 +274,13 @@ export const RiskBlock = Type.Object(
 export const RiskBlocksResponse = Type.Object({ riskBlocks: Type.Array(Ref(RiskBlock)), nextCursor: NextCursor }, { $id: 'RiskBlocksResponse' });
 
 export const Voice = Type.Object(
-  { id: Type.String(), name: Type.String(), description: Nullable(Type.String({ description: 'the style rubric' })), samples: Type.Array(Type.String()), ...times },
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Nullable(Type.String({ description: 'the style rubric' })),
+    samples: Type.Array(Type.String()),
+    ...times,
+  },
   { $id: 'Voice' },
 );
 
@@ -327,12 +344,39 @@ export const OrchestrationRule = Type.Object(
   { $id: 'OrchestrationRule' },
 );
 
-export const OrchestrationRulesResponse = Type.Object({ rules: Type.Array(Ref(OrchestrationRule), { description: 'in evaluation order' }) }, { $id: 'OrchestrationRulesResponse' });
+export const OrchestrationRulesResponse = Type.Object(
+  { rules: Type.Array(Ref(OrchestrationRule), { description: 'in evaluation order' }) },
+  { $id: 'OrchestrationRulesResponse' },
+);
 
 export const LIBRARY_SCHEMAS = [
-  Text, SnippetItem, Snippet, SnippetBinding, RiskBlock, RiskBlocksResponse, Voice, ToolRegistration, GatheredSource,
-  ToolInvocationResult, RuleActionSchema, OrchestrationRule, OrchestrationRulesResponse,
-  CreateTextBody, UpdateTextBody, SnippetCreateBody, SnippetUpdateBody, SnippetItemInput, SetSnippetItemsBody,
-  BindSnippetBody, UpdateDocumentSnippetBody, CreateRiskBlockBody, UpdateRiskBlockBody, CreateVoiceBody,
-  UpdateVoiceBody, CreateEntityBody, UpdateEntityBody, Entity, CreateToolRegistrationBody,
+  Text,
+  SnippetItem,
+  Snippet,
+  SnippetBinding,
+  RiskBlock,
+  RiskBlocksResponse,
+  Voice,
+  ToolRegistration,
+  GatheredSource,
+  ToolInvocationResult,
+  RuleActionSchema,
+  OrchestrationRule,
+  OrchestrationRulesResponse,
+  CreateTextBody,
+  UpdateTextBody,
+  SnippetCreateBody,
+  SnippetUpdateBody,
+  SnippetItemInput,
+  SetSnippetItemsBody,
+  BindSnippetBody,
+  UpdateDocumentSnippetBody,
+  CreateRiskBlockBody,
+  UpdateRiskBlockBody,
+  CreateVoiceBody,
+  UpdateVoiceBody,
+  CreateEntityBody,
+  UpdateEntityBody,
+  Entity,
+  CreateToolRegistrationBody,
 ];

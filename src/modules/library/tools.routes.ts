@@ -26,7 +26,7 @@ const Ok = Type.Object({ ok: Type.Boolean() });
 
 /** Our own body (the contract names none): one call of a registered tool. */
 const InvokeToolBody = Type.Object(
-  { args: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'the tool\'s arguments' })) },
+  { args: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: "the tool's arguments" })) },
   { additionalProperties: false },
 );
 
@@ -36,7 +36,9 @@ const CreateOrchestrationRuleBody = Type.Object(
     name: Type.String({ minLength: 1, description: 'unique per organization' }),
     description: Type.Optional(Nullable(Type.String())),
     when: Type.Record(Type.String(), Type.Unknown(), { description: 'JsonLogic condition over {fields, entities, text}; extra operation `mentions`' }),
-    then: Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'actions: {action: "set_field", key, value | fromFact, overwrite?} or {action: "bind_snippet", snippetKey, entityBindings?}' }),
+    then: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
+      description: 'actions: {action: "set_field", key, value | fromFact, overwrite?} or {action: "bind_snippet", snippetKey, entityBindings?}',
+    }),
     ordinal: Type.Optional(Nullable(Type.Integer({ minimum: 0, description: 'evaluation order; omitted: after the last rule' }))),
   },
   { additionalProperties: false },
@@ -51,28 +53,69 @@ export function registerToolRoutes(fastify: FastifyInstance, deps: RouteDeps): v
   const tools = ['tool-registrations'];
   const orchestration = ['orchestration'];
 
-  app.get('/v1/tool-registrations', { schema: { operationId: 'listToolRegistrations', summary: 'The organization\'s tool registrations', description: 'The active organization\'s tool registrations (data-needs of kind tool call them by name).', tags: tools, querystring: PageQuery, response: { 200: PagedArray(Ref(ToolRegistration)), ...errorResponses(422) } } }, async (request, reply) =>
-    sendPage(request, reply, await listToolRegistrations(contextOf(request, deps), pageOf(request.query))),
+  app.get(
+    '/v1/tool-registrations',
+    {
+      schema: {
+        operationId: 'listToolRegistrations',
+        summary: "The organization's tool registrations",
+        description: "The active organization's tool registrations (data-needs of kind tool call them by name).",
+        tags: tools,
+        querystring: PageQuery,
+        response: { 200: PagedArray(Ref(ToolRegistration)), ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => sendPage(request, reply, await listToolRegistrations(contextOf(request, deps), pageOf(request.query))),
   );
 
   app.post(
     '/v1/tool-registrations',
-    { schema: { operationId: 'createToolRegistration', summary: 'Register a built-in tool class with non-secret configuration', description: 'Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept, one holding credentials or a URL naming a private, loopback or link-local address (as for a webhook); 409 when the name is taken.', tags: tools, body: Ref(CreateToolRegistrationBody), response: { 201: Ref(ToolRegistration), ...errorResponses(409, 422) } },
+    {
+      schema: {
+        operationId: 'createToolRegistration',
+        summary: 'Register a built-in tool class with non-secret configuration',
+        description:
+          'Registers a built-in tool class with its non-secret configuration and answers 201; 422 for an unknown class, a config the class does not accept, one holding credentials or a URL naming a private, loopback or link-local address (as for a webhook); 409 when the name is taken.',
+        tags: tools,
+        body: Ref(CreateToolRegistrationBody),
+        response: { 201: Ref(ToolRegistration), ...errorResponses(409, 422) },
+      },
       // A registered tool (an MCP server, for one) receives the bearer token of every colleague
       // whose generation calls it: only owners decide where those go.
-      config: { role: 'owner' } },
-    async (request, reply) => reply.status(201).send(presentToolRegistration(await createToolRegistration(contextOf(request, deps), deps.webhooks.transport, request.body))),
+      config: { role: 'owner' },
+    },
+    async (request, reply) =>
+      reply.status(201).send(presentToolRegistration(await createToolRegistration(contextOf(request, deps), deps.webhooks.transport, request.body))),
   );
 
   app.get(
     '/v1/tool-registrations/:tool_id',
-    { schema: { operationId: 'getToolRegistration', summary: 'A tool registration', description: 'One tool registration; 404 when absent or of another organization.', tags: tools, params: ToolParams, response: { 200: Ref(ToolRegistration), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'getToolRegistration',
+        summary: 'A tool registration',
+        description: 'One tool registration; 404 when absent or of another organization.',
+        tags: tools,
+        params: ToolParams,
+        response: { 200: Ref(ToolRegistration), ...errorResponses(404) },
+      },
+    },
     async (request) => getToolRegistration(contextOf(request, deps), request.params.tool_id),
   );
 
   app.delete(
     '/v1/tool-registrations/:tool_id',
-    { schema: { operationId: 'deleteToolRegistration', summary: 'Delete a tool registration', description: 'Deletes a tool registration; 404 when absent.', tags: tools, params: ToolParams, response: { 200: Ok, ...errorResponses(404) } }, config: { role: 'owner' } },
+    {
+      schema: {
+        operationId: 'deleteToolRegistration',
+        summary: 'Delete a tool registration',
+        description: 'Deletes a tool registration; 404 when absent.',
+        tags: tools,
+        params: ToolParams,
+        response: { 200: Ok, ...errorResponses(404) },
+      },
+      config: { role: 'owner' },
+    },
     async (request) => {
       await deleteToolRegistration(contextOf(request, deps), request.params.tool_id);
       return { ok: true };
@@ -81,23 +124,63 @@ export function registerToolRoutes(fastify: FastifyInstance, deps: RouteDeps): v
 
   app.post(
     '/v1/tool-registrations/:tool_id/invoke',
-    { schema: { operationId: 'invokeToolRegistration', summary: 'Call a registered tool once, on behalf of the caller', description: 'Calls the registered tool once with the arguments sent, on behalf of the caller, and answers with its value and source; 422 when the call fails (refused URL, timeout, bad answer), 404 when absent.', tags: tools, params: ToolParams, body: InvokeToolBody, response: { 200: Ref(ToolInvocationResult), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'invokeToolRegistration',
+        summary: 'Call a registered tool once, on behalf of the caller',
+        description:
+          'Calls the registered tool once with the arguments sent, on behalf of the caller, and answers with its value and source; 422 when the call fails (refused URL, timeout, bad answer), 404 when absent.',
+        tags: tools,
+        params: ToolParams,
+        body: InvokeToolBody,
+        response: { 200: Ref(ToolInvocationResult), ...errorResponses(404, 422) },
+      },
+    },
     async (request) => invokeToolRegistration(contextOf(request, deps), deps.tools, request.params.tool_id, request.body.args ?? {}),
   );
 
-  app.get('/v1/orchestration-rules', { schema: { operationId: 'listOrchestrationRules', summary: 'The orchestration rulebook', description: 'The orchestration rulebook in evaluation order (the defaults are seeded on first use).', tags: orchestration, response: { 200: Ref(OrchestrationRulesResponse) } } }, async (request) =>
-    listOrchestrationRules(contextOf(request, deps)),
+  app.get(
+    '/v1/orchestration-rules',
+    {
+      schema: {
+        operationId: 'listOrchestrationRules',
+        summary: 'The orchestration rulebook',
+        description: 'The orchestration rulebook in evaluation order (the defaults are seeded on first use).',
+        tags: orchestration,
+        response: { 200: Ref(OrchestrationRulesResponse) },
+      },
+    },
+    async (request) => listOrchestrationRules(contextOf(request, deps)),
   );
 
   app.post(
     '/v1/orchestration-rules',
-    { schema: { operationId: 'createOrchestrationRule', summary: 'Add a rule to the rulebook', description: 'Adds a rule (a JsonLogic condition and its actions) and answers 201 with it; 409 when the name is taken, 422 for a condition or action that does not check.', tags: orchestration, body: CreateOrchestrationRuleBody, response: { 201: Ref(OrchestrationRule), ...errorResponses(409, 422) } } },
+    {
+      schema: {
+        operationId: 'createOrchestrationRule',
+        summary: 'Add a rule to the rulebook',
+        description:
+          'Adds a rule (a JsonLogic condition and its actions) and answers 201 with it; 409 when the name is taken, 422 for a condition or action that does not check.',
+        tags: orchestration,
+        body: CreateOrchestrationRuleBody,
+        response: { 201: Ref(OrchestrationRule), ...errorResponses(409, 422) },
+      },
+    },
     async (request, reply) => reply.status(201).send(presentOrchestrationRule(await createOrchestrationRule(contextOf(request, deps), request.body))),
   );
 
   app.delete(
     '/v1/orchestration-rules/:rule_id',
-    { schema: { operationId: 'deleteOrchestrationRule', summary: 'Delete a rule of the rulebook', description: 'Deletes a rule of the rulebook; 404 when absent.', tags: orchestration, params: RuleParams, response: { 200: Ok, ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'deleteOrchestrationRule',
+        summary: 'Delete a rule of the rulebook',
+        description: 'Deletes a rule of the rulebook; 404 when absent.',
+        tags: orchestration,
+        params: RuleParams,
+        response: { 200: Ok, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       await deleteOrchestrationRule(contextOf(request, deps), request.params.rule_id);
       return { ok: true };

@@ -20,13 +20,20 @@ export interface OrganizationSettingsRecord {
   updatedAt: string | null;
 }
 
-export const EMPTY_SETTINGS: Readonly<OrganizationSettingsRecord> = Object.freeze({ letterheadName: null, letterheadAddress: null, logo: null, updatedAt: null });
+export const EMPTY_SETTINGS: Readonly<OrganizationSettingsRecord> = Object.freeze({
+  letterheadName: null,
+  letterheadAddress: null,
+  logo: null,
+  updatedAt: null,
+});
 
 function toRecord(row: Selectable<OrganizationSettingsTable>): OrganizationSettingsRecord {
   const type = row.logo_media_type;
   const mediaType = type === 'image/png' || type === 'image/jpeg' ? type : null;
   const logo: StoredLogo | null =
-    row.logo_base64 && mediaType && row.logo_width && row.logo_height ? { mediaType, data: row.logo_base64, width: row.logo_width, height: row.logo_height } : null;
+    row.logo_base64 && mediaType && row.logo_width && row.logo_height
+      ? { mediaType, data: row.logo_base64, width: row.logo_width, height: row.logo_height }
+      : null;
   return { letterheadName: row.letterhead_name, letterheadAddress: row.letterhead_address, logo, updatedAt: row.updated_at };
 }
 

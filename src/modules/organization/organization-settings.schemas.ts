@@ -11,14 +11,20 @@ const LogoMediaType = StringEnum(LOGO_MEDIA_TYPES, { description: 'PNG or JPEG' 
 export const LogoInput = Type.Object(
   {
     mediaType: LogoMediaType,
-    data: Type.String({ minLength: 1, maxLength: Math.ceil(LOGO_MAX_BYTES / 3) * 4, description: `the image bytes in base64, at most ${LOGO_MAX_BYTES} bytes decoded` }),
+    data: Type.String({
+      minLength: 1,
+      maxLength: Math.ceil(LOGO_MAX_BYTES / 3) * 4,
+      description: `the image bytes in base64, at most ${LOGO_MAX_BYTES} bytes decoded`,
+    }),
   },
   { additionalProperties: false },
 );
 
 export const UpdateOrganizationSettingsBody = Type.Object(
   {
-    letterheadName: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200, description: 'the name at the top of a letter (default: the organization\'s display name)' }))),
+    letterheadName: Type.Optional(
+      Nullable(Type.String({ minLength: 1, maxLength: 200, description: "the name at the top of a letter (default: the organization's display name)" })),
+    ),
     letterheadAddress: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'the postal address under it, one line per line' }))),
     logo: Type.Optional(Nullable(LogoInput)),
   },
@@ -39,7 +45,10 @@ export const OrganizationSettings = Type.Object(
     ),
     updatedAt: Nullable(Type.String({ description: 'null when never set' })),
   },
-  { $id: 'OrganizationSettings', description: 'The organization\'s letterhead: what the letter layout prints at the top of page 1 (the report cover shows the logo)' },
+  {
+    $id: 'OrganizationSettings',
+    description: "The organization's letterhead: what the letter layout prints at the top of page 1 (the report cover shows the logo)",
+  },
 );
 
 export const ORGANIZATION_SCHEMAS = [UpdateOrganizationSettingsBody, OrganizationSettings];

@@ -19,13 +19,33 @@ export function registerOrganizationRoutes(fastify: FastifyInstance, deps: Route
 
   app.get(
     '/v1/organization/settings',
-    { schema: { operationId: 'getOrganizationSettings', summary: 'The organization\'s settings', description: 'The active organization\'s letterhead (name, address, logo), printed by the `letter` layout; all null when never set.', tags, response: { 200: Ref(OrganizationSettings) } }, config },
+    {
+      schema: {
+        operationId: 'getOrganizationSettings',
+        summary: "The organization's settings",
+        description: "The active organization's letterhead (name, address, logo), printed by the `letter` layout; all null when never set.",
+        tags,
+        response: { 200: Ref(OrganizationSettings) },
+      },
+      config,
+    },
     async (request) => getOrganizationSettings(contextOf(request, deps)),
   );
 
   app.patch(
     '/v1/organization/settings',
-    { schema: { operationId: 'updateOrganizationSettings', summary: 'Change the organization\'s settings', description: 'Changes the letterhead\'s name, address or logo (PNG or JPEG, base64, at most 512 KB); null clears one. 422 for a logo that is not the image it claims to be.', tags, body: Ref(UpdateOrganizationSettingsBody), response: { 200: Ref(OrganizationSettings), ...errorResponses(422) } }, config },
+    {
+      schema: {
+        operationId: 'updateOrganizationSettings',
+        summary: "Change the organization's settings",
+        description:
+          "Changes the letterhead's name, address or logo (PNG or JPEG, base64, at most 512 KB); null clears one. 422 for a logo that is not the image it claims to be.",
+        tags,
+        body: Ref(UpdateOrganizationSettingsBody),
+        response: { 200: Ref(OrganizationSettings), ...errorResponses(422) },
+      },
+      config,
+    },
     async (request) => updateOrganizationSettings(contextOf(request, deps), request.body),
   );
 }

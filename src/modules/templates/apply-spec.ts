@@ -44,7 +44,16 @@ export async function applySpec(ctx: CommandContext, document: DocumentRecord, s
     existing: await ctx.repos.sections.listByDocument(orgId, document.id),
     keyOf: (s) => s.key,
     desired: spec.sections.map((s, ordinal) => ({ key: s.key, values: { ...s, ordinal } })),
-    insert: (values) => ctx.repos.sections.insert(orgId, { id: newId('sec'), documentId: document.id, ...values, content: null, status: 'empty', createdAt: now, updatedAt: now }),
+    insert: (values) =>
+      ctx.repos.sections.insert(orgId, {
+        id: newId('sec'),
+        documentId: document.id,
+        ...values,
+        content: null,
+        status: 'empty',
+        createdAt: now,
+        updatedAt: now,
+      }),
     update: (row, diff) => ctx.repos.sections.update(orgId, document.id, row.id, diff as SectionChanges, now),
     remove: (row) => ctx.repos.sections.delete(orgId, document.id, row.id),
   });

@@ -88,7 +88,8 @@ function compileCheckedSpec(input: unknown, options: { requireSlug: boolean }, t
   if (templates === null) throw new Error('a well-shaped spec is compiled with its template checks');
 
   if (raw.title.trim() === '') errors.push({ path: '/title', message: 'title must not be blank' });
-  if (raw.slug !== undefined && !SLUG.test(raw.slug)) errors.push({ path: '/slug', message: 'slug must be lower-case letters, digits and -, starting with a letter or digit' });
+  if (raw.slug !== undefined && !SLUG.test(raw.slug))
+    errors.push({ path: '/slug', message: 'slug must be lower-case letters, digits and -, starting with a letter or digit' });
   if (options.requireSlug && raw.slug === undefined) errors.push({ path: '/slug', message: 'a template needs a slug' });
 
   const fields = compileFields(raw, issues);
@@ -107,7 +108,10 @@ function compileCheckedSpec(input: unknown, options: { requireSlug: boolean }, t
   });
   const report = { valid: errors.length === 0, errors, warnings, summary };
   if (errors.length > 0) return { report, spec: null };
-  return { report, spec: { slug: raw.slug ?? null, title: raw.title.trim(), description: raw.description ?? null, fields, sections, dataNeeds, config, entities } };
+  return {
+    report,
+    spec: { slug: raw.slug ?? null, title: raw.title.trim(), description: raw.description ?? null, fields, sections, dataNeeds, config, entities },
+  };
 }
 
 /** The schema's complaints about a spec of the wrong shape, with the properties they name. */
@@ -116,7 +120,11 @@ function shapeErrors(input: unknown): SpecIssue[] {
   for (const e of Value.Errors(TemplateSpec, input)) {
     if (e.keyword === 'boolean' || e.keyword === 'anyOf') continue;
     const params = e.params as { additionalProperties?: string[]; requiredProperties?: string[] };
-    const suffix = params.additionalProperties ? ` (${params.additionalProperties.join(', ')})` : params.requiredProperties ? ` (${params.requiredProperties.join(', ')})` : '';
+    const suffix = params.additionalProperties
+      ? ` (${params.additionalProperties.join(', ')})`
+      : params.requiredProperties
+        ? ` (${params.requiredProperties.join(', ')})`
+        : '';
     errors.push({ path: e.instancePath || '/', message: `${e.message}${suffix}` });
   }
   return errors;
@@ -128,7 +136,8 @@ function compileFields(raw: TemplateSpecInput, { errors, warnings }: Issues): No
   const fieldKeys = new Set<string>();
   for (const [i, f] of (raw.fields ?? []).entries()) {
     const path = `/fields/${i}`;
-    if (!KEY.test(f.key)) errors.push({ path: `${path}/key`, message: `field key "${f.key}" must start with a letter or _ and hold only letters, digits and _` });
+    if (!KEY.test(f.key))
+      errors.push({ path: `${path}/key`, message: `field key "${f.key}" must start with a letter or _ and hold only letters, digits and _` });
     if (fieldKeys.has(f.key)) errors.push({ path: `${path}/key`, message: `field key "${f.key}" is defined twice` });
     fieldKeys.add(f.key);
     const valueType = f.valueType ?? 'string';
@@ -137,7 +146,15 @@ function compileFields(raw: TemplateSpecInput, { errors, warnings }: Issues): No
     const value = coerceFieldValue(f.value ?? '');
     const problem = fieldValueProblem(valueType, value, f.options ?? null);
     if (problem) warnings.push({ path: `${path}/value`, message: problem });
-    fields.push({ key: f.key, label: f.label ?? null, description: f.description ?? null, valueType, isRequired: f.isRequired ?? false, value, options: f.options ?? null });
+    fields.push({
+      key: f.key,
+      label: f.label ?? null,
+      description: f.description ?? null,
+      valueType,
+      isRequired: f.isRequired ?? false,
+      value,
+      options: f.options ?? null,
+    });
   }
   return fields;
 }
@@ -154,7 +171,8 @@ function compileDataNeeds(raw: TemplateSpecInput, { errors }: Issues, templates:
     toolRef: n.tool_ref ?? null,
     toolsAvailable: n.tools_available ?? null,
   }));
-  for (const [i, need] of dataNeeds.entries()) for (const message of dataNeedProblems(need, templates.problem)) errors.push({ path: `/dataNeeds/${i}`, message });
+  for (const [i, need] of dataNeeds.entries())
+    for (const message of dataNeedProblems(need, templates.problem)) errors.push({ path: `/dataNeeds/${i}`, message });
   try {
     assertNeedGraph(dataNeeds);
   } catch (error) {
@@ -211,10 +229,14 @@ function compileSections(raw: TemplateSpecInput, issues: Issues, templates: Spec
     sectionKeys.add(key);
     const renderMode = s.render_mode ?? SECTION_DEFAULTS.renderMode;
     const outputType = s.output_type ?? SECTION_DEFAULTS.outputType;
-    if (!(RENDER_MODES as readonly string[]).includes(renderMode)) errors.push({ path: `${path}/render_mode`, message: `render_mode must be one of ${RENDER_MODES.join(', ')}` });
-    if (!(OUTPUT_TYPES as readonly string[]).includes(outputType)) errors.push({ path: `${path}/output_type`, message: `output_type must be one of ${OUTPUT_TYPES.join(', ')}` });
-    if (renderMode === 'templated' && !s.output_template) errors.push({ path: `${path}/output_template`, message: 'a templated section needs output_template' });
-    if (renderMode === 'synthesized' && !s.prompt) warnings.push({ path: `${path}/prompt`, message: 'a synthesized section without a prompt is written from its title alone' });
+    if (!(RENDER_MODES as readonly string[]).includes(renderMode))
+      errors.push({ path: `${path}/render_mode`, message: `render_mode must be one of ${RENDER_MODES.join(', ')}` });
+    if (!(OUTPUT_TYPES as readonly string[]).includes(outputType))
+      errors.push({ path: `${path}/output_type`, message: `output_type must be one of ${OUTPUT_TYPES.join(', ')}` });
+    if (renderMode === 'templated' && !s.output_template)
+      errors.push({ path: `${path}/output_template`, message: 'a templated section needs output_template' });
+    if (renderMode === 'synthesized' && !s.prompt)
+      warnings.push({ path: `${path}/prompt`, message: 'a synthesized section without a prompt is written from its title alone' });
     if (s.output_template) checkSectionTemplate(s.output_template, `${path}/output_template`, issues, templates, provided);
     sections.push({ key, title: s.title.trim(), renderMode, outputType, prompt: s.prompt ?? null, outputTemplate: s.output_template ?? null });
   }
@@ -228,8 +250,10 @@ function checkSectionTemplate(template: string, path: string, { errors, warnings
     errors.push({ path, message: `does not parse: ${syntax}` });
     return;
   }
-  for (const name of variables) if (!provided.names.has(name)) warnings.push({ path, message: `"${name}" is not provided by any field, data-need or computation` });
-  for (const member of members) if (!provided.members.has(member)) warnings.push({ path, message: `"${member}" is not provided by any field, data-need or computation` });
+  for (const name of variables)
+    if (!provided.names.has(name)) warnings.push({ path, message: `"${name}" is not provided by any field, data-need or computation` });
+  for (const member of members)
+    if (!provided.members.has(member)) warnings.push({ path, message: `"${member}" is not provided by any field, data-need or computation` });
 }
 
 /** The `computations` entries of a config group's values, when it carries a map of strings. */
@@ -256,7 +280,8 @@ function normalizeEntities(raw: SpecEntities, errors: SpecIssue[], templates: Sp
   unique(entities.riskBlocks, 'riskBlocks', 'key');
   unique(entities.voices, 'voices', 'name');
   for (const [i, block] of entities.riskBlocks.entries()) {
-    if (block.status !== undefined && !['draft', 'approved'].includes(block.status)) errors.push({ path: `/entities/riskBlocks/${i}/status`, message: 'status must be draft or approved' });
+    if (block.status !== undefined && !['draft', 'approved'].includes(block.status))
+      errors.push({ path: `/entities/riskBlocks/${i}/status`, message: 'status must be draft or approved' });
     if (block.heading.trim() === '') errors.push({ path: `/entities/riskBlocks/${i}/heading`, message: 'heading must not be blank' });
     if (block.template.trim() === '') errors.push({ path: `/entities/riskBlocks/${i}/template`, message: 'template must not be blank' });
     else {
@@ -266,7 +291,8 @@ function normalizeEntities(raw: SpecEntities, errors: SpecIssue[], templates: Sp
   }
   for (const [i, text] of entities.texts.entries()) {
     const path = `/entities/texts/${i}`;
-    if (text.valueType !== undefined && !isValueType(text.valueType)) errors.push({ path: `${path}/valueType`, message: `valueType must be one of ${VALUE_TYPES.join(', ')}` });
+    if (text.valueType !== undefined && !isValueType(text.valueType))
+      errors.push({ path: `${path}/valueType`, message: `valueType must be one of ${VALUE_TYPES.join(', ')}` });
     for (const prop of ['headingTemplate', 'narrativeTemplate'] as const) {
       const syntax = text[prop] ? templates.problem(text[prop]) : null;
       if (syntax) errors.push({ path: `${path}/${prop}`, message: `does not parse: ${syntax}` });
@@ -275,11 +301,13 @@ function normalizeEntities(raw: SpecEntities, errors: SpecIssue[], templates: Sp
   }
   for (const [i, snippet] of entities.snippets.entries()) {
     for (const [j, item] of (snippet.items ?? []).entries()) {
-      if (item.itemType !== 'text' && item.itemType !== 'risk_block') errors.push({ path: `/entities/snippets/${i}/items/${j}/itemType`, message: 'itemType must be text or risk_block' });
+      if (item.itemType !== 'text' && item.itemType !== 'risk_block')
+        errors.push({ path: `/entities/snippets/${i}/items/${j}/itemType`, message: 'itemType must be text or risk_block' });
       if (item.itemKey.trim() === '') errors.push({ path: `/entities/snippets/${i}/items/${j}/itemKey`, message: 'itemKey must not be blank' });
     }
     for (const [role, entityId] of Object.entries(snippet.entityBindings ?? {})) {
-      if (role.trim() === '' || entityId.trim() === '') errors.push({ path: `/entities/snippets/${i}/entityBindings`, message: 'roles and entity ids must not be blank' });
+      if (role.trim() === '' || entityId.trim() === '')
+        errors.push({ path: `/entities/snippets/${i}/entityBindings`, message: 'roles and entity ids must not be blank' });
     }
   }
   return entities;

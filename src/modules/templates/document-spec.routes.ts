@@ -24,7 +24,17 @@ export function registerDocumentSpecRoutes(fastify: FastifyInstance, deps: Route
 
   app.get(
     '/v1/documents/:document_id/spec',
-    { schema: { operationId: 'getSpec', summary: 'The canonical authoring spec', description: 'The document or template as a spec (the body `PUT …/spec` and `POST /v1/templates` take), entities included; 404 when the document is absent.', tags, params: DocumentParams, response: { 200: Ref(TemplateSpec), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'getSpec',
+        summary: 'The canonical authoring spec',
+        description:
+          'The document or template as a spec (the body `PUT …/spec` and `POST /v1/templates` take), entities included; 404 when the document is absent.',
+        tags,
+        params: DocumentParams,
+        response: { 200: Ref(TemplateSpec), ...errorResponses(404) },
+      },
+    },
     async (request) => getDocumentSpec(contextOf(request, deps), request.params.document_id),
   );
 

@@ -48,7 +48,8 @@ export async function syncSpecEntities(ctx: CommandContext, spec: NormalizedSpec
   }
   const document = target?.document ?? (spec.slug ? await ctx.repos.documents.findTemplateBySlug(ctx.actor.org.orgId, spec.slug) : undefined);
   if (document) await atPath('/entities/snippets', () => syncSpecBindings(ctx, document, wanted, mode));
-  else if (wanted.length > 0) outcome.warnings.push({ path: '/entities/snippets', message: 'snippets marked bind were not bound: the spec names no document to bind them to' });
+  else if (wanted.length > 0)
+    outcome.warnings.push({ path: '/entities/snippets', message: 'snippets marked bind were not bound: the spec names no document to bind them to' });
   report.warnings.push(...outcome.warnings);
 }
 

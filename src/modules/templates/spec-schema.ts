@@ -16,7 +16,9 @@ export const SpecField = Type.Object(
     description: Nullable(Type.String()),
     valueType: Type.Optional(Type.String({ description: 'string, number, integer, boolean, date, email, url, enum, text' })),
     isRequired: Type.Optional(Type.Boolean()),
-    value: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()], { description: 'default (template) or current (document) value' })),
+    value: Type.Optional(
+      Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()], { description: 'default (template) or current (document) value' }),
+    ),
     options: Type.Optional(Type.Union([Type.Null(), Type.Array(Type.String())], { description: 'allowed values of an enum field' })),
   },
   { additionalProperties: false },

@@ -3,5 +3,17 @@
  * the render stage puts in the context.
  */
 export const TEMPLATE_GLOBALS = [
-  'fields', 'gathered', 'computed', 'synthesized', 'synthesis', 'document', 'sources', 'snippets', 'sections', 'variables', 'today', 'now', 'organization',
+  'fields',
+  'gathered',
+  'computed',
+  'synthesized',
+  'synthesis',
+  'document',
+  'sources',
+  'snippets',
+  'sections',
+  'variables',
+  'today',
+  'now',
+  'organization',
 ] as const;

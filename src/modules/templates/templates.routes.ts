@@ -21,13 +21,34 @@ const tags = ['templates'];
 export function registerTemplateRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/v1/templates', { schema: { operationId: 'listTemplates', summary: 'Templates the caller can instantiate', description: 'The active organization\'s templates, each with its `{key: value}` field map; instantiate one with `POST /v1/documents`.', tags, querystring: PageQuery, response: { 200: PagedArray(Ref(DocumentSummary)), ...errorResponses(422) } } }, async (request, reply) =>
-    sendPage(request, reply, await listDocuments(contextOf(request, deps), { templates: true }, pageOf(request.query))),
+  app.get(
+    '/v1/templates',
+    {
+      schema: {
+        operationId: 'listTemplates',
+        summary: 'Templates the caller can instantiate',
+        description: "The active organization's templates, each with its `{key: value}` field map; instantiate one with `POST /v1/documents`.",
+        tags,
+        querystring: PageQuery,
+        response: { 200: PagedArray(Ref(DocumentSummary)), ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => sendPage(request, reply, await listDocuments(contextOf(request, deps), { templates: true }, pageOf(request.query))),
   );
 
   app.get(
     '/v1/templates/:slug',
-    { schema: { operationId: 'getTemplate', summary: 'One template (slug unique per organization)', description: 'The template\'s detail, like a document\'s; 404 when no template of the active organization has the slug (one of another organization included).', tags, params: SlugParams, response: { 200: Ref(DocumentDetail), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'getTemplate',
+        summary: 'One template (slug unique per organization)',
+        description:
+          "The template's detail, like a document's; 404 when no template of the active organization has the slug (one of another organization included).",
+        tags,
+        params: SlugParams,
+        response: { 200: Ref(DocumentDetail), ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const ctx = contextOf(request, deps);
       return documentDetail(ctx, await requireTemplateBySlug(ctx, request.params.slug));
@@ -60,7 +81,18 @@ export function registerTemplateRoutes(fastify: FastifyInstance, deps: RouteDeps
 
   app.put(
     '/v1/templates/:slug',
-    { schema: { operationId: 'replaceTemplate', summary: 'Replace a template from a spec', description: 'Applies the spec to the template as its desired state (like `PUT …/spec`) and answers with the report and the template; 422 naming every spec error, nothing changed; 404 when no template has the slug.', tags, params: SlugParams, body: CheckedByUseCase(Ref(TemplateSpec)), response: { 200: Ref(TemplateReplaceResult), ...errorResponses(404, 422, 503) } } },
+    {
+      schema: {
+        operationId: 'replaceTemplate',
+        summary: 'Replace a template from a spec',
+        description:
+          'Applies the spec to the template as its desired state (like `PUT …/spec`) and answers with the report and the template; 422 naming every spec error, nothing changed; 404 when no template has the slug.',
+        tags,
+        params: SlugParams,
+        body: CheckedByUseCase(Ref(TemplateSpec)),
+        response: { 200: Ref(TemplateReplaceResult), ...errorResponses(404, 422, 503) },
+      },
+    },
     async (request) => {
       const ctx = contextOf(request, deps);
       const template = await requireTemplateBySlug(ctx, request.params.slug);
@@ -71,7 +103,15 @@ export function registerTemplateRoutes(fastify: FastifyInstance, deps: RouteDeps
 
   app.get(
     '/v1/config-schema',
-    { schema: { operationId: 'getConfigSchema', summary: 'JSON Schema of the authoring spec and the config group keys', description: 'The JSON Schema that `POST /v1/templates`, `PUT /v1/templates/{slug}` and `PUT …/spec` take, and the keys of each config group.', tags, response: { 200: Ref(ConfigSchemaResponse) } } },
+    {
+      schema: {
+        operationId: 'getConfigSchema',
+        summary: 'JSON Schema of the authoring spec and the config group keys',
+        description: 'The JSON Schema that `POST /v1/templates`, `PUT /v1/templates/{slug}` and `PUT …/spec` take, and the keys of each config group.',
+        tags,
+        response: { 200: Ref(ConfigSchemaResponse) },
+      },
+    },
     async () => ({
       schema: { ...TemplateSpec },
       configGroups: Object.fromEntries(

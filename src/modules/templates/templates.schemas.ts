@@ -38,10 +38,7 @@ export const TemplateCompileResult = Type.Object(
 );
 
 /** `PUT /v1/templates/{slug}`: the report and the replaced template. */
-export const TemplateReplaceResult = Type.Object(
-  { report: Ref(CompileReport), template: Ref(DocumentDetail) },
-  { $id: 'TemplateReplaceResult' },
-);
+export const TemplateReplaceResult = Type.Object({ report: Ref(CompileReport), template: Ref(DocumentDetail) }, { $id: 'TemplateReplaceResult' });
 
 /** `PUT …/spec`: the applied document's detail and the compile report. */
 export const AppliedSpecResponse = Type.Object({ ...documentDetailProperties, report: Ref(CompileReport) }, { $id: 'AppliedSpecResponse' });
@@ -50,10 +47,11 @@ export const AppliedSpecResponse = Type.Object({ ...documentDetailProperties, re
 export const ConfigSchemaResponse = Type.Object(
   {
     schema: Type.Record(Type.String(), Type.Unknown(), { description: 'the JSON Schema of the authoring spec (TemplateSpec)' }),
-    configGroups: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'group name → its keys (fields and sections are keyed by field/section key)' }),
+    configGroups: Type.Record(Type.String(), Type.Array(Type.String()), {
+      description: 'group name → its keys (fields and sections are keyed by field/section key)',
+    }),
   },
   { $id: 'ConfigSchemaResponse' },
 );
-
 
 export const TEMPLATE_SCHEMAS = [SpecIssue, CompileReport, TemplateCompileResult, TemplateReplaceResult, AppliedSpecResponse, ConfigSchemaResponse];

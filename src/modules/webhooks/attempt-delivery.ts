@@ -43,7 +43,8 @@ export async function attemptDelivery(
   const delivered = isDelivered(outcome);
   const wait = options.retry && !delivered ? services.policy.retrySeconds[attempt - 1] : undefined;
   const nextAttemptAt = wait === undefined ? null : new Date(ctx.clock.now().getTime() + wait * 1000);
-  const response = outcome.kind === 'response' ? { responseStatus: outcome.status, responseExcerpt: outcome.bodyExcerpt } : { responseStatus: null, responseExcerpt: null };
+  const response =
+    outcome.kind === 'response' ? { responseStatus: outcome.status, responseExcerpt: outcome.bodyExcerpt } : { responseStatus: null, responseExcerpt: null };
   const recorded: WebhookDeliveryOutcome = {
     status: delivered ? 'delivered' : nextAttemptAt ? 'pending' : 'failed',
     ...response,
@@ -53,9 +54,18 @@ export async function attemptDelivery(
   };
   await ctx.transaction(async (tx) => {
     if (options.isNew) await tx.repos.webhookDeliveries.insertOnce(orgId, delivery);
-    await tx.repos.webhookDeliveries.recordAttempt(orgId, delivery.id, { attempt, attemptedAt: started.toISOString(), ...response, error: recorded.error, durationMs: outcome.durationMs }, recorded);
+    await tx.repos.webhookDeliveries.recordAttempt(
+      orgId,
+      delivery.id,
+      { attempt, attemptedAt: started.toISOString(), ...response, error: recorded.error, durationMs: outcome.durationMs },
+      recorded,
+    );
     if (nextAttemptAt) {
-      await services.jobs.enqueue(WEBHOOK_DELIVERY_JOB, { orgId, deliveryId: delivery.id, attempt: attempt + 1 }, { id: deliveryJobId(delivery.id, attempt + 1), transaction: transactionHandleOf(tx), startAfter: nextAttemptAt });
+      await services.jobs.enqueue(
+        WEBHOOK_DELIVERY_JOB,
+        { orgId, deliveryId: delivery.id, attempt: attempt + 1 },
+        { id: deliveryJobId(delivery.id, attempt + 1), transaction: transactionHandleOf(tx), startAfter: nextAttemptAt },
+      );
     }
   });
   return { ...delivery, ...recorded, attemptCount: attempt, updatedAt: started.toISOString() };

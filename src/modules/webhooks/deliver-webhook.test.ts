@@ -25,11 +25,25 @@ describeEachDialect('deliverWebhook', (dialect) => {
   async function queued(org: TestOrg, path: string, enabled = true): Promise<string> {
     // The receiver refuses timestamps more than five minutes from its own clock, as receivers do.
     h.clock.set(new Date().toISOString());
-    services = { jobs: new InProcessJobQueue(h.db), transport: createGuardedWebhookTransport({ allowedHosts: [`127.0.0.1:${receiver.port}`] }), policy: { retrySeconds: [60], timeoutMs: 5000 } };
+    services = {
+      jobs: new InProcessJobQueue(h.db),
+      transport: createGuardedWebhookTransport({ allowedHosts: [`127.0.0.1:${receiver.port}`] }),
+      policy: { retrySeconds: [60], timeoutMs: 5000 },
+    };
     const now = h.clock.now().toISOString();
     const secret = newWebhookSecret();
     receiver.secrets.set(path, secret);
-    await h.contextFor(org).repos.webhookEndpoints.insert(org.id, { id: newId('whk'), url: `${receiver.url}${path}`, description: null, events: ['batch.finished'], secret, enabled, createdBy: null, createdAt: now, updatedAt: now });
+    await h.contextFor(org).repos.webhookEndpoints.insert(org.id, {
+      id: newId('whk'),
+      url: `${receiver.url}${path}`,
+      description: null,
+      events: ['batch.finished'],
+      secret,
+      enabled,
+      createdBy: null,
+      createdAt: now,
+      updatedAt: now,
+    });
     const ctx = h.contextFor(org);
     await ctx.transaction((tx) => queueWebhookEvent(tx, services.jobs, { type: 'batch.finished', sourceId: `brun_${path}`, data: { summary: 'done' } }));
     const row = await h.db.selectFrom('webhook_deliveries').select('id').where('org_id', '=', org.id).executeTakeFirstOrThrow();
@@ -53,11 +67,20 @@ describeEachDialect('deliverWebhook', (dialect) => {
     const deliveryId = await queued(org, path);
     await deliverWebhook(h.contextFor(org), services, { deliveryId, attempt: 1 });
     const waiting = await h.contextFor(org).repos.webhookDeliveries.findById(org.id, deliveryId);
-    expect(waiting).toMatchObject({ status: 'pending', attemptCount: 1, responseStatus: 503, nextAttemptAt: new Date(h.clock.now().getTime() + 60_000).toISOString() });
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      attemptCount: 1,
+      responseStatus: 503,
+      nextAttemptAt: new Date(h.clock.now().getTime() + 60_000).toISOString(),
+    });
     const next = await h.db.selectFrom('jobs').select(['run_after', 'status']).where('id', '=', `webhooks.deliver:${deliveryId}:2`).executeTakeFirstOrThrow();
     expect(next).toEqual({ run_after: waiting?.nextAttemptAt, status: 'queued' });
     await deliverWebhook(h.contextFor(org), services, { deliveryId, attempt: 2 });
-    expect(await h.contextFor(org).repos.webhookDeliveries.findById(org.id, deliveryId)).toMatchObject({ status: 'failed', attemptCount: 2, nextAttemptAt: null });
+    expect(await h.contextFor(org).repos.webhookDeliveries.findById(org.id, deliveryId)).toMatchObject({
+      status: 'failed',
+      attemptCount: 2,
+      nextAttemptAt: null,
+    });
     expect(await h.db.selectFrom('jobs').select('id').where('id', '=', `webhooks.deliver:${deliveryId}:3`).executeTakeFirst()).toBeUndefined();
     expect(receiver.on(path)).toHaveLength(2);
   });
@@ -70,6 +93,10 @@ describeEachDialect('deliverWebhook', (dialect) => {
     await h.contextFor(org).repos.webhookEndpoints.update(org.id, endpoint.id, { enabled: false, updatedAt: h.clock.now().toISOString() });
     await deliverWebhook(h.contextFor(org), services, { deliveryId, attempt: 1 });
     expect(receiver.on(path)).toEqual([]);
-    expect(await h.contextFor(org).repos.webhookDeliveries.findById(org.id, deliveryId)).toMatchObject({ status: 'failed', attemptCount: 0, error: expect.stringContaining('disabled') });
+    expect(await h.contextFor(org).repos.webhookDeliveries.findById(org.id, deliveryId)).toMatchObject({
+      status: 'failed',
+      attemptCount: 0,
+      error: expect.stringContaining('disabled'),
+    });
   });
 });

@@ -15,13 +15,32 @@ describeEachDialect('queueWebhookEvent', (dialect) => {
   async function endpoint(org: TestOrg, events: string[], enabled = true): Promise<string> {
     const id = newId('whk');
     const now = h.clock.now().toISOString();
-    await h.contextFor(org).repos.webhookEndpoints.insert(org.id, { id, url: 'https://hooks.example.com/x', description: null, events, secret: 'whsec_c2VjcmV0', enabled, createdBy: null, createdAt: now, updatedAt: now });
+    await h.contextFor(org).repos.webhookEndpoints.insert(org.id, {
+      id,
+      url: 'https://hooks.example.com/x',
+      description: null,
+      events,
+      secret: 'whsec_c2VjcmV0',
+      enabled,
+      createdBy: null,
+      createdAt: now,
+      updatedAt: now,
+    });
     return id;
   }
 
   async function rows(org: TestOrg) {
-    const deliveries = await h.db.selectFrom('webhook_deliveries').select(['endpoint_id', 'event_type', 'status', 'payload_json']).where('org_id', '=', org.id).execute();
-    const jobs = await h.db.selectFrom('jobs').select(['id', 'payload_json']).where('name', '=', 'webhooks.deliver').where('payload_json', 'like', `%${org.id}%`).execute();
+    const deliveries = await h.db
+      .selectFrom('webhook_deliveries')
+      .select(['endpoint_id', 'event_type', 'status', 'payload_json'])
+      .where('org_id', '=', org.id)
+      .execute();
+    const jobs = await h.db
+      .selectFrom('jobs')
+      .select(['id', 'payload_json'])
+      .where('name', '=', 'webhooks.deliver')
+      .where('payload_json', 'like', `%${org.id}%`)
+      .execute();
     return { deliveries, jobs };
   }
 
@@ -40,7 +59,12 @@ describeEachDialect('queueWebhookEvent', (dialect) => {
 
     const { deliveries, jobs: queued } = await rows(org);
     expect(deliveries.map((d) => [d.endpoint_id, d.event_type, d.status])).toEqual([[listening, 'generation.finished', 'pending']]);
-    expect(JSON.parse(deliveries[0].payload_json)).toMatchObject({ type: 'generation.finished', organization: org.slug, data: { runId: 'run_1' }, id: expect.stringMatching(/^evt_/) });
+    expect(JSON.parse(deliveries[0].payload_json)).toMatchObject({
+      type: 'generation.finished',
+      organization: org.slug,
+      data: { runId: 'run_1' },
+      id: expect.stringMatching(/^evt_/),
+    });
     expect(queued).toHaveLength(1);
     expect(queued[0].id).toMatch(/^webhooks\.deliver:whd_[0-9a-f]+:1$/);
     expect((await rows(other)).deliveries).toEqual([]);

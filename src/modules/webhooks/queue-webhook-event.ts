@@ -28,7 +28,13 @@ async function queueIn(ctx: CommandContext, jobs: JobQueue, event: WebhookEvent)
   const transaction = transactionHandleOf(ctx);
   const now = ctx.clock.now().toISOString();
   const eventId = webhookEventId(event.type, event.sourceId);
-  const envelope: WebhookEnvelope = { id: eventId, type: event.type, timestamp: now, organization: await ctx.repos.webhookEndpoints.organizationSlug(orgId), data: event.data };
+  const envelope: WebhookEnvelope = {
+    id: eventId,
+    type: event.type,
+    timestamp: now,
+    organization: await ctx.repos.webhookEndpoints.organizationSlug(orgId),
+    data: event.data,
+  };
   const body = JSON.stringify(envelope);
   let queued = 0;
   for (const endpoint of endpoints) {
@@ -42,5 +48,20 @@ async function queueIn(ctx: CommandContext, jobs: JobQueue, event: WebhookEvent)
 
 /** A delivery not yet attempted. */
 export function newDelivery(id: string, endpointId: string, eventId: string, eventType: string, body: string, now: string): WebhookDeliveryRecord {
-  return { id, endpointId, eventId, eventType, body, status: 'pending', attemptCount: 0, responseStatus: null, responseExcerpt: null, error: null, durationMs: null, nextAttemptAt: now, createdAt: now, updatedAt: now };
+  return {
+    id,
+    endpointId,
+    eventId,
+    eventType,
+    body,
+    status: 'pending',
+    attemptCount: 0,
+    responseStatus: null,
+    responseExcerpt: null,
+    error: null,
+    durationMs: null,
+    nextAttemptAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
 }

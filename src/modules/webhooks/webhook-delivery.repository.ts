@@ -107,14 +107,23 @@ export class WebhookDeliveryRepository {
   /** An endpoint's deliveries, newest first, one page at a time. */
   async listPage(orgId: string, endpointId: string, page: PageRequest): Promise<Page<WebhookDeliveryRecord>> {
     const query = this.db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', orgId).where('endpoint_id', '=', endpointId);
-    return mapPage(keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'desc', keyOf: (r) => [r.created_at, r.id] }, page), toRecord);
+    return mapPage(
+      keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'desc', keyOf: (r) => [r.created_at, r.id] }, page),
+      toRecord,
+    );
   }
 
   /** The attempts of each delivery, oldest first. */
   async listAttempts(orgId: string, deliveryIds: string[]): Promise<Map<string, WebhookAttemptRecord[]>> {
     const byDelivery = new Map<string, WebhookAttemptRecord[]>(deliveryIds.map((id) => [id, []]));
     if (deliveryIds.length === 0) return byDelivery;
-    const rows = await this.db.selectFrom('webhook_delivery_attempts').selectAll().where('org_id', '=', orgId).where('delivery_id', 'in', deliveryIds).orderBy('attempt', 'asc').execute();
+    const rows = await this.db
+      .selectFrom('webhook_delivery_attempts')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('delivery_id', 'in', deliveryIds)
+      .orderBy('attempt', 'asc')
+      .execute();
     for (const row of rows) byDelivery.get(row.delivery_id)?.push(toAttempt(row));
     return byDelivery;
   }
@@ -126,7 +135,16 @@ export class WebhookDeliveryRepository {
   async recordAttempt(orgId: string, deliveryId: string, attempt: WebhookAttemptRecord, outcome: WebhookDeliveryOutcome): Promise<void> {
     await this.db
       .insertInto('webhook_delivery_attempts')
-      .values({ delivery_id: deliveryId, attempt: attempt.attempt, org_id: orgId, attempted_at: attempt.attemptedAt, response_status: attempt.responseStatus, response_excerpt: attempt.responseExcerpt, error: attempt.error, duration_ms: attempt.durationMs })
+      .values({
+        delivery_id: deliveryId,
+        attempt: attempt.attempt,
+        org_id: orgId,
+        attempted_at: attempt.attemptedAt,
+        response_status: attempt.responseStatus,
+        response_excerpt: attempt.responseExcerpt,
+        error: attempt.error,
+        duration_ms: attempt.durationMs,
+      })
       .execute();
     await this.db
       .updateTable('webhook_deliveries')
@@ -138,7 +156,12 @@ export class WebhookDeliveryRepository {
 
   /** Ends a delivery without an attempt (its endpoint was disabled before it went out). */
   async giveUp(orgId: string, deliveryId: string, error: string, at: string): Promise<void> {
-    await this.db.updateTable('webhook_deliveries').set({ status: 'failed', error, next_attempt_at: null, updated_at: at }).where('org_id', '=', orgId).where('id', '=', deliveryId).execute();
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'failed', error, next_attempt_at: null, updated_at: at })
+      .where('org_id', '=', orgId)
+      .where('id', '=', deliveryId)
+      .execute();
   }
 }
 

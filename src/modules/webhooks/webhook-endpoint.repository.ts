@@ -41,17 +41,31 @@ export class WebhookEndpointRepository {
   /** Oldest first, one page at a time. */
   async listPage(orgId: string, page: PageRequest): Promise<Page<WebhookEndpointRecord>> {
     const query = this.db.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', orgId);
-    return mapPage(keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page), toRecord);
+    return mapPage(
+      keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page),
+      toRecord,
+    );
   }
 
   /** The enabled endpoints subscribed to `eventType`. */
   async listSubscribed(orgId: string, eventType: string): Promise<WebhookEndpointRecord[]> {
-    const rows = await this.db.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', orgId).where('enabled', '=', 1).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+    const rows = await this.db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('enabled', '=', 1)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
     return rows.map(toRecord).filter((endpoint) => endpoint.events.includes(eventType));
   }
 
   async count(orgId: string): Promise<number> {
-    const row = await this.db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll().as('n')).where('org_id', '=', orgId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('org_id', '=', orgId)
+      .executeTakeFirst();
     return toCount(row?.n);
   }
 
@@ -105,7 +119,11 @@ export class WebhookEndpointRepository {
   /** @returns whether a row of the organization was deleted (its deliveries go with it). */
   async delete(orgId: string, id: string): Promise<boolean> {
     // Children first: not every SQLite connection enforces the cascade.
-    await this.db.deleteFrom('webhook_delivery_attempts').where('org_id', '=', orgId).where('delivery_id', 'in', this.db.selectFrom('webhook_deliveries').select('id').where('org_id', '=', orgId).where('endpoint_id', '=', id)).execute();
+    await this.db
+      .deleteFrom('webhook_delivery_attempts')
+      .where('org_id', '=', orgId)
+      .where('delivery_id', 'in', this.db.selectFrom('webhook_deliveries').select('id').where('org_id', '=', orgId).where('endpoint_id', '=', id))
+      .execute();
     await this.db.deleteFrom('webhook_deliveries').where('org_id', '=', orgId).where('endpoint_id', '=', id).execute();
     const result = await this.db.deleteFrom('webhook_endpoints').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

@@ -12,7 +12,11 @@ describe('webhook signatures (Standard Webhooks)', () => {
     const secret = newWebhookSecret();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     const headers = webhookHeaders(secret, 'evt_1', 1700000000, '{"a":1}');
-    expect(headers).toEqual({ 'webhook-id': 'evt_1', 'webhook-timestamp': '1700000000', 'webhook-signature': signWebhook(secret, 'evt_1', 1700000000, '{"a":1}') });
+    expect(headers).toEqual({
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': '1700000000',
+      'webhook-signature': signWebhook(secret, 'evt_1', 1700000000, '{"a":1}'),
+    });
     expect(signWebhook(newWebhookSecret(), 'evt_1', 1700000000, '{"a":1}')).not.toBe(headers['webhook-signature']);
     expect(signWebhook(secret, 'evt_1', 1700000000, '{"a":2}')).not.toBe(headers['webhook-signature']);
     expect(signWebhook(secret, 'evt_1', 1700000001, '{"a":1}')).not.toBe(headers['webhook-signature']);

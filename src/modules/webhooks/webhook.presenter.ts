@@ -4,7 +4,15 @@ import type { WebhookEndpointRecord } from './webhook-endpoint.repository.js';
 
 /** An endpoint, without its secret. */
 export function presentWebhook(record: WebhookEndpointRecord) {
-  return { id: record.id, url: record.url, description: record.description, events: record.events, enabled: record.enabled, createdAt: record.createdAt, updatedAt: record.updatedAt };
+  return {
+    id: record.id,
+    url: record.url,
+    description: record.description,
+    events: record.events,
+    enabled: record.enabled,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
 }
 
 /** ⚠ An endpoint WITH its secret: only the create and rotate-secret answers use this. */
@@ -13,7 +21,14 @@ export function presentWebhookWithSecret(record: WebhookEndpointRecord) {
 }
 
 function presentAttempt(attempt: WebhookAttemptRecord) {
-  return { attempt: attempt.attempt, attemptedAt: attempt.attemptedAt, responseStatus: attempt.responseStatus, responseBodyExcerpt: attempt.responseExcerpt, error: attempt.error, durationMs: attempt.durationMs };
+  return {
+    attempt: attempt.attempt,
+    attemptedAt: attempt.attemptedAt,
+    responseStatus: attempt.responseStatus,
+    responseBodyExcerpt: attempt.responseExcerpt,
+    error: attempt.error,
+    durationMs: attempt.durationMs,
+  };
 }
 
 /** A delivery with its attempts. */

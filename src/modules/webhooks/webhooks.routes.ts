@@ -34,31 +34,84 @@ export function registerWebhookRoutes(fastify: FastifyInstance, deps: RouteDeps)
 
   app.get(
     '/v1/webhooks',
-    { schema: { operationId: 'listWebhooks', summary: 'The organization\'s webhooks', description: 'The active organization\'s webhook endpoints, oldest first, without their secrets.', tags, querystring: PageQuery, response: { 200: PagedArray(Ref(Webhook)), ...errorResponses(422) } }, config },
+    {
+      schema: {
+        operationId: 'listWebhooks',
+        summary: "The organization's webhooks",
+        description: "The active organization's webhook endpoints, oldest first, without their secrets.",
+        tags,
+        querystring: PageQuery,
+        response: { 200: PagedArray(Ref(Webhook)), ...errorResponses(422) },
+      },
+      config,
+    },
     async (request, reply) => sendPage(request, reply, await listWebhooks(contextOf(request, deps), pageOf(request.query))),
   );
 
   app.post(
     '/v1/webhooks',
-    { schema: { operationId: 'createWebhook', summary: 'Register a webhook endpoint', description: 'Registers an endpoint for the event types listed and answers 201 with its signing secret (`whsec_…`), shown this once. 422 for a URL on a private, loopback or link-local address (unless allow-listed), or past the limit of endpoints.', tags, body: Ref(CreateWebhookBody), response: { 201: Ref(WebhookWithSecret), ...errorResponses(422) } }, config },
+    {
+      schema: {
+        operationId: 'createWebhook',
+        summary: 'Register a webhook endpoint',
+        description:
+          'Registers an endpoint for the event types listed and answers 201 with its signing secret (`whsec_…`), shown this once. 422 for a URL on a private, loopback or link-local address (unless allow-listed), or past the limit of endpoints.',
+        tags,
+        body: Ref(CreateWebhookBody),
+        response: { 201: Ref(WebhookWithSecret), ...errorResponses(422) },
+      },
+      config,
+    },
     async (request, reply) => reply.status(201).send(presentWebhookWithSecret(await createWebhook(contextOf(request, deps), services, request.body))),
   );
 
   app.get(
     '/v1/webhooks/:webhook_id',
-    { schema: { operationId: 'getWebhook', summary: 'A webhook endpoint', description: 'One endpoint, without its secret; 404 when absent or of another organization.', tags, params: WebhookParams, response: { 200: Ref(Webhook), ...errorResponses(404) } }, config },
+    {
+      schema: {
+        operationId: 'getWebhook',
+        summary: 'A webhook endpoint',
+        description: 'One endpoint, without its secret; 404 when absent or of another organization.',
+        tags,
+        params: WebhookParams,
+        response: { 200: Ref(Webhook), ...errorResponses(404) },
+      },
+      config,
+    },
     async (request) => getWebhook(contextOf(request, deps), request.params.webhook_id),
   );
 
   app.patch(
     '/v1/webhooks/:webhook_id',
-    { schema: { operationId: 'updateWebhook', summary: 'Change a webhook endpoint', description: 'Changes the URL, event types, description or enabled flag (the secret stays; rotate it with rotate-secret); 404 when absent, 422 for a refused URL.', tags, params: WebhookParams, body: Ref(UpdateWebhookBody), response: { 200: Ref(Webhook), ...errorResponses(404, 422) } }, config },
+    {
+      schema: {
+        operationId: 'updateWebhook',
+        summary: 'Change a webhook endpoint',
+        description:
+          'Changes the URL, event types, description or enabled flag (the secret stays; rotate it with rotate-secret); 404 when absent, 422 for a refused URL.',
+        tags,
+        params: WebhookParams,
+        body: Ref(UpdateWebhookBody),
+        response: { 200: Ref(Webhook), ...errorResponses(404, 422) },
+      },
+      config,
+    },
     async (request) => presentWebhook(await updateWebhook(contextOf(request, deps), services, request.params.webhook_id, request.body)),
   );
 
   app.delete(
     '/v1/webhooks/:webhook_id',
-    { schema: { operationId: 'deleteWebhook', summary: 'Delete a webhook endpoint', description: 'Deletes the endpoint and its deliveries; attempts still queued are not sent. 404 when absent.', tags, params: WebhookParams, response: { 200: Ref(WebhookDeleted), ...errorResponses(404) } }, config },
+    {
+      schema: {
+        operationId: 'deleteWebhook',
+        summary: 'Delete a webhook endpoint',
+        description: 'Deletes the endpoint and its deliveries; attempts still queued are not sent. 404 when absent.',
+        tags,
+        params: WebhookParams,
+        response: { 200: Ref(WebhookDeleted), ...errorResponses(404) },
+      },
+      config,
+    },
     async (request) => {
       await deleteWebhook(contextOf(request, deps), request.params.webhook_id);
       return { ok: true };
@@ -67,13 +120,35 @@ export function registerWebhookRoutes(fastify: FastifyInstance, deps: RouteDeps)
 
   app.post(
     '/v1/webhooks/:webhook_id/rotate-secret',
-    { schema: { operationId: 'rotateWebhookSecret', summary: 'Replace a webhook\'s signing secret', description: 'Replaces the signing secret and answers the endpoint with the new one, shown this once; every attempt from now on is signed with it. 404 when absent.', tags, params: WebhookParams, response: { 200: Ref(WebhookWithSecret), ...errorResponses(404) } }, config },
+    {
+      schema: {
+        operationId: 'rotateWebhookSecret',
+        summary: "Replace a webhook's signing secret",
+        description:
+          'Replaces the signing secret and answers the endpoint with the new one, shown this once; every attempt from now on is signed with it. 404 when absent.',
+        tags,
+        params: WebhookParams,
+        response: { 200: Ref(WebhookWithSecret), ...errorResponses(404) },
+      },
+      config,
+    },
     async (request) => presentWebhookWithSecret(await rotateWebhookSecret(contextOf(request, deps), request.params.webhook_id)),
   );
 
   app.post(
     '/v1/webhooks/:webhook_id/ping',
-    { schema: { operationId: 'pingWebhook', summary: 'Send a test event now', description: 'Sends one signed `ping` event to the endpoint now (not retried) and answers the delivery: what the endpoint replied, or why it did not. 404 when absent.', tags, params: WebhookParams, response: { 200: Ref(WebhookDelivery), ...errorResponses(404) } }, config },
+    {
+      schema: {
+        operationId: 'pingWebhook',
+        summary: 'Send a test event now',
+        description:
+          'Sends one signed `ping` event to the endpoint now (not retried) and answers the delivery: what the endpoint replied, or why it did not. 404 when absent.',
+        tags,
+        params: WebhookParams,
+        response: { 200: Ref(WebhookDelivery), ...errorResponses(404) },
+      },
+      config,
+    },
     async (request) => {
       const { delivery, attempts } = await pingWebhook(contextOf(request, deps), services, request.params.webhook_id);
       return presentWebhookDelivery(delivery, attempts);
@@ -82,7 +157,18 @@ export function registerWebhookRoutes(fastify: FastifyInstance, deps: RouteDeps)
 
   app.get(
     '/v1/webhooks/:webhook_id/deliveries',
-    { schema: { operationId: 'listWebhookDeliveries', summary: 'A webhook\'s deliveries', description: 'The endpoint\'s deliveries, newest first, each with its status, attempts and the endpoint\'s answers; 404 when the endpoint is absent.', tags, params: WebhookParams, querystring: PageQuery, response: { 200: PagedArray(Ref(WebhookDelivery)), ...errorResponses(404, 422) } }, config },
+    {
+      schema: {
+        operationId: 'listWebhookDeliveries',
+        summary: "A webhook's deliveries",
+        description: "The endpoint's deliveries, newest first, each with its status, attempts and the endpoint's answers; 404 when the endpoint is absent.",
+        tags,
+        params: WebhookParams,
+        querystring: PageQuery,
+        response: { 200: PagedArray(Ref(WebhookDelivery)), ...errorResponses(404, 422) },
+      },
+      config,
+    },
     async (request, reply) => sendPage(request, reply, await listWebhookDeliveries(contextOf(request, deps), request.params.webhook_id, pageOf(request.query))),
   );
 }

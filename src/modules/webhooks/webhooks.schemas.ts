@@ -6,11 +6,22 @@ import { WEBHOOK_EVENT_TYPES } from './webhook-events.js';
 
 export const WebhookEventType = StringEnum(WEBHOOK_EVENT_TYPES, {
   $id: 'WebhookEventType',
-  description: 'generation.finished|failed|blocked: a generation run\'s terminal event; extraction.finished|failed: a processing run of the assessment area ended; batch.finished|failed: a batch run ended',
+  description:
+    "generation.finished|failed|blocked: a generation run's terminal event; extraction.finished|failed: a processing run of the assessment area ended; batch.finished|failed: a batch run ended",
 });
 
-const Events = Type.Array(Ref(WebhookEventType), { minItems: 1, maxItems: WEBHOOK_LIMITS.eventsPerEndpoint, uniqueItems: true, description: 'the event types delivered to this endpoint' });
-const Url = Type.String({ minLength: 1, maxLength: WEBHOOK_LIMITS.urlChars, description: 'an http(s) URL on a public address (private, loopback and link-local addresses are refused unless the operator allows the host in TOOL_ALLOWED_HOSTS)' });
+const Events = Type.Array(Ref(WebhookEventType), {
+  minItems: 1,
+  maxItems: WEBHOOK_LIMITS.eventsPerEndpoint,
+  uniqueItems: true,
+  description: 'the event types delivered to this endpoint',
+});
+const Url = Type.String({
+  minLength: 1,
+  maxLength: WEBHOOK_LIMITS.urlChars,
+  description:
+    'an http(s) URL on a public address (private, loopback and link-local addresses are refused unless the operator allows the host in TOOL_ALLOWED_HOSTS)',
+});
 const Description = Nullable(Type.String({ maxLength: WEBHOOK_LIMITS.descriptionChars }));
 
 export const CreateWebhookBody = Type.Object(
@@ -19,7 +30,12 @@ export const CreateWebhookBody = Type.Object(
 );
 
 export const UpdateWebhookBody = Type.Object(
-  { url: Type.Optional(Url), events: Type.Optional(Events), description: Type.Optional(Description), enabled: Type.Optional(Type.Boolean({ description: 'false: no new deliveries, and pending ones are given up' })) },
+  {
+    url: Type.Optional(Url),
+    events: Type.Optional(Events),
+    description: Type.Optional(Description),
+    enabled: Type.Optional(Type.Boolean({ description: 'false: no new deliveries, and pending ones are given up' })),
+  },
   { $id: 'UpdateWebhookBody', additionalProperties: false, description: 'the keys to change; absent keys stay as they are' },
 );
 
@@ -45,8 +61,8 @@ export const WebhookDeliveryAttempt = Type.Object(
   {
     attempt: Type.Integer({ minimum: 1 }),
     attemptedAt: Type.String(),
-    responseStatus: Nullable(Type.Integer(), { description: 'the endpoint\'s HTTP status; null when it did not answer' }),
-    responseBodyExcerpt: Nullable(Type.String(), { description: 'the start of the endpoint\'s answer (at most 1,000 characters)' }),
+    responseStatus: Nullable(Type.Integer(), { description: "the endpoint's HTTP status; null when it did not answer" }),
+    responseBodyExcerpt: Nullable(Type.String(), { description: "the start of the endpoint's answer (at most 1,000 characters)" }),
     error: Nullable(Type.String(), { description: 'why the attempt did not deliver (timeout, refused address, non-2xx); null when it did' }),
     durationMs: Type.Integer({ minimum: 0 }),
   },
@@ -57,7 +73,7 @@ export const WebhookDelivery = Type.Object(
   {
     id: Type.String({ description: '`whd_…`' }),
     webhookId: Type.String(),
-    eventId: Type.String({ description: 'the `webhook-id` header and the body\'s `id`: the same on every attempt' }),
+    eventId: Type.String({ description: "the `webhook-id` header and the body's `id`: the same on every attempt" }),
     event: Type.String({ description: 'the event type (`ping` for a ping)' }),
     status: StringEnum(['pending', 'delivered', 'failed'] as const, { description: 'pending: queued or waiting for its next attempt; failed: given up' }),
     attempts: Type.Integer({ minimum: 0, description: 'attempts made so far' }),
@@ -75,4 +91,13 @@ export const WebhookDelivery = Type.Object(
 
 export const WebhookDeleted = Type.Object({ ok: Type.Boolean() }, { $id: 'WebhookDeleted', description: 'The endpoint and its deliveries were deleted' });
 
-export const WEBHOOK_SCHEMAS = [WebhookEventType, CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookWithSecret, WebhookDeliveryAttempt, WebhookDelivery, WebhookDeleted];
+export const WEBHOOK_SCHEMAS = [
+  WebhookEventType,
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookWithSecret,
+  WebhookDeliveryAttempt,
+  WebhookDelivery,
+  WebhookDeleted,
+];

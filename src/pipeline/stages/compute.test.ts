@@ -28,12 +28,22 @@ describe('computeValues', () => {
   });
 
   it('gives plain JSON for sequences and null for an expression that yields nothing', async () => {
-    const output = await computeValues({ computations: { names: 'people.name', none: 'nothing_here' }, fields: {}, gathered: { people: [{ name: 'Ada' }, { name: 'Grace' }] }, now: NOW });
+    const output = await computeValues({
+      computations: { names: 'people.name', none: 'nothing_here' },
+      fields: {},
+      gathered: { people: [{ name: 'Ada' }, { name: 'Grace' }] },
+      now: NOW,
+    });
     expect(output.computed).toEqual({ names: ['Ada', 'Grace'], none: null });
   });
 
   it('refuses non-deterministic functions reached at run time, such as through $eval', async () => {
-    const { errors } = await computeValues({ computations: { a: '$eval("$random()")', b: '$eval("$shuffle([1, 2])")' }, fields: {}, gathered: {}, now: '2026-01-01T00:00:00.000Z' });
+    const { errors } = await computeValues({
+      computations: { a: '$eval("$random()")', b: '$eval("$shuffle([1, 2])")' },
+      fields: {},
+      gathered: {},
+      now: '2026-01-01T00:00:00.000Z',
+    });
     expect(errors.a).toContain('$random() is not allowed');
     expect(errors.b).toContain('$shuffle() is not allowed');
   });

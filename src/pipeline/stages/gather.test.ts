@@ -25,12 +25,16 @@ describe('gatherNeeds', () => {
   });
 
   it('gathers in dependency order whatever the listed order, and a dependant reads what came before', async () => {
-    const { run, recorder } = setup([
-      gatherNeed({ outputKey: 'greeting', kind: 'template', args: { expression: 'salutation ~ " " ~ client' }, dependsOn: ['salutation', 'client'] }),
-      gatherNeed({ outputKey: 'salutation', kind: 'template', args: { expression: '"Dear " ~ title' }, dependsOn: ['title'] }),
-      gatherNeed({ outputKey: 'title', args: { value: 'Dr.' } }),
-      gatherNeed({ outputKey: 'client', kind: 'field', args: { field: 'client_name' } }),
-    ], {}, { fields: { client_name: 'Okafor' } });
+    const { run, recorder } = setup(
+      [
+        gatherNeed({ outputKey: 'greeting', kind: 'template', args: { expression: 'salutation ~ " " ~ client' }, dependsOn: ['salutation', 'client'] }),
+        gatherNeed({ outputKey: 'salutation', kind: 'template', args: { expression: '"Dear " ~ title' }, dependsOn: ['title'] }),
+        gatherNeed({ outputKey: 'title', args: { value: 'Dr.' } }),
+        gatherNeed({ outputKey: 'client', kind: 'field', args: { field: 'client_name' } }),
+      ],
+      {},
+      { fields: { client_name: 'Okafor' } },
+    );
 
     const output = await run();
 
@@ -55,7 +59,11 @@ describe('gatherNeeds', () => {
   });
 
   it('refresh skips the cache and gathers afresh', async () => {
-    const { run, recorder, calls } = setup([gatherNeed({ outputKey: 'rate', kind: 'tool', toolRef: 'rates', args: {} })], { cache: { rate: { value: 1.08 } }, tools: { rates: () => 1.1 } }, { refresh: true });
+    const { run, recorder, calls } = setup(
+      [gatherNeed({ outputKey: 'rate', kind: 'tool', toolRef: 'rates', args: {} })],
+      { cache: { rate: { value: 1.08 } }, tools: { rates: () => 1.1 } },
+      { refresh: true },
+    );
 
     const output = await run();
 
@@ -84,7 +92,13 @@ describe('gatherNeeds', () => {
         gatherNeed({ outputKey: 'fee', kind: 'template', args: { expression: 'rate * 2' }, dependsOn: ['rate'] }),
         gatherNeed({ outputKey: 'note', args: { value: 'unaffected' } }),
       ],
-      { tools: { rates: () => { throw new Error('rates service answered 503'); } } },
+      {
+        tools: {
+          rates: () => {
+            throw new Error('rates service answered 503');
+          },
+        },
+      },
     );
 
     const output = await run();
@@ -95,11 +109,18 @@ describe('gatherNeeds', () => {
     ]);
     expect(output.values).toEqual({ note: 'unaffected' });
     const failed = recorder.events.flatMap((e) => (e.event === 'need_failed' ? [[e.outputKey, e.error]] : []));
-    expect(failed).toEqual([['rate', 'rates service answered 503'], ['fee', 'depends on "rate", which failed']]);
+    expect(failed).toEqual([
+      ['rate', 'rates service answered 503'],
+      ['fee', 'depends on "rate", which failed'],
+    ]);
   });
 
   it('renders templated tool arguments from fields before calling the tool, and keeps the tool as the source', async () => {
-    const { run, calls } = setup([gatherNeed({ outputKey: 'matters', kind: 'tool', toolRef: 'lookup', args: { client: '{{ client }}', limit: 5 } })], { tools: { lookup: (args) => `matters of ${String(args.client)}` } }, { fields: { client: 'Globex' } });
+    const { run, calls } = setup(
+      [gatherNeed({ outputKey: 'matters', kind: 'tool', toolRef: 'lookup', args: { client: '{{ client }}', limit: 5 } })],
+      { tools: { lookup: (args) => `matters of ${String(args.client)}` } },
+      { fields: { client: 'Globex' } },
+    );
 
     const output = await run();
 
@@ -108,7 +129,14 @@ describe('gatherNeeds', () => {
   });
 
   it('an llm need gets its prompt rendered over fields and earlier values, and its usage and prompt are kept', async () => {
-    const { run, model } = setup([gatherNeed({ outputKey: 'sector', args: { value: 'retail' } }), gatherNeed({ outputKey: 'angle', kind: 'llm', args: null, promptBody: 'Angle for {{ client }} in {{ sector }}', dependsOn: ['sector'] })], {}, { fields: { client: 'Globex' } });
+    const { run, model } = setup(
+      [
+        gatherNeed({ outputKey: 'sector', args: { value: 'retail' } }),
+        gatherNeed({ outputKey: 'angle', kind: 'llm', args: null, promptBody: 'Angle for {{ client }} in {{ sector }}', dependsOn: ['sector'] }),
+      ],
+      {},
+      { fields: { client: 'Globex' } },
+    );
 
     const output = await run();
 
@@ -175,22 +203,24 @@ describe('the inputs hash of a gathered value (its derivation record)', () => {
   it('records the rendered arguments, the fields read and the registration, and its hash is the inputs hash', async () => {
     const { run } = setup([vendorNeed], { tools, toolConfigs: { vendors: { url: 'https://vendors.example/v1' } } }, { fields });
     const [item] = (await run()).items;
-    expect(item.derivation).toEqual(deriveGathered({
-      kind: 'tool',
-      args: { vendor: 'Initech', detail: 'full' },
-      prompt: null,
-      model: null,
-      deps: {},
-      fields: { vendor_name: 'Initech' },
-      variables: null,
-      tool: { name: 'vendors', classPath: 'fake', config: { url: 'https://vendors.example/v1' } },
-      caller: null,
-    }));
+    expect(item.derivation).toEqual(
+      deriveGathered({
+        kind: 'tool',
+        args: { vendor: 'Initech', detail: 'full' },
+        prompt: null,
+        model: null,
+        deps: {},
+        fields: { vendor_name: 'Initech' },
+        variables: null,
+        tool: { name: 'vendors', classPath: 'fake', config: { url: 'https://vendors.example/v1' } },
+        caller: null,
+      }),
+    );
     expect(item.derivation.args.vendor).toBe(hashOf('Initech'));
     expect(item.inputsHash).toBe(derivationHash(item.derivation));
   });
 
-  it('changes with the tool registration\'s config', async () => {
+  it("changes with the tool registration's config", async () => {
     const [first, same, edited] = await Promise.all([
       hashesOf([vendorNeed], { tools, toolConfigs: { vendors: { url: 'https://a.example', resultPath: 'data' } } }, { fields }),
       hashesOf([vendorNeed], { tools, toolConfigs: { vendors: { resultPath: 'data', url: 'https://a.example' } } }, { fields }),
@@ -228,7 +258,7 @@ describe('the inputs hash of a gathered value (its derivation record)', () => {
     expect(initech.other).toBe(globex.other);
   });
 
-  it('covers an llm need\'s rendered prompt and the whole context the model is given', async () => {
+  it("covers an llm need's rendered prompt and the whole context the model is given", async () => {
     const need = gatherNeed({ outputKey: 'angle', kind: 'llm', args: null, promptBody: 'Angle for {{ client }}' });
     const [first, reworded, otherField, variables] = await Promise.all([
       hashesOf([need], {}, { fields: { client: 'Globex', sector: 'retail' } }),
@@ -268,7 +298,7 @@ describe('the inputs hash of a gathered value (its derivation record)', () => {
     expect(calls.filter((c) => c.port === 'callTool')).toHaveLength(1);
   });
 
-  it('covers a template need\'s expression and what it reads, and a field need\'s field', async () => {
+  it("covers a template need's expression and what it reads, and a field need's field", async () => {
     const needs = [
       gatherNeed({ outputKey: 'label', kind: 'template', args: { expression: "client ~ ' Ltd'" } }),
       gatherNeed({ outputKey: 'who', kind: 'field', args: { field: 'client' } }),
@@ -320,7 +350,12 @@ describe('the inputs hash of a gathered value (its derivation record)', () => {
     const names = recorder.events.map((e) => (e.event.startsWith('need_') && 'outputKey' in e ? `${e.event} ${e.outputKey}` : e.event));
     expect(names.indexOf('need_started quick_use')).toBeGreaterThanOrEqual(0);
     expect(names.indexOf('need_started quick_use')).toBeLessThan(names.indexOf('need_finished slow'));
-    expect(calls.filter((c) => c.port === 'callTool').map((c) => c.outputKey).at(-1)).toBe('report');
+    expect(
+      calls
+        .filter((c) => c.port === 'callTool')
+        .map((c) => c.outputKey)
+        .at(-1),
+    ).toBe('report');
   });
 
   it('never runs more needs at once than the concurrency allows', async () => {
@@ -333,7 +368,9 @@ describe('the inputs hash of a gathered value (its derivation record)', () => {
       running -= 1;
       return 'ok';
     };
-    const needs = Array.from({ length: 8 }, (_, i) => gatherNeed({ outputKey: `n${i}`, kind: 'tool', toolRef: 't', args: {}, dependsOn: i >= 4 ? [`n${i - 4}`] : null }));
+    const needs = Array.from({ length: 8 }, (_, i) =>
+      gatherNeed({ outputKey: `n${i}`, kind: 'tool', toolRef: 't', args: {}, dependsOn: i >= 4 ? [`n${i - 4}`] : null }),
+    );
     const output = await setup(needs, { tools: { t: tool } }, { concurrency: 3 }).run();
     expect(Object.keys(output.values)).toHaveLength(8);
     expect(peak).toBe(3);
@@ -373,10 +410,11 @@ describe('the inputs hash of a gathered value (its derivation record)', () => {
   });
 
   it('fails a need whose prompt does not render before the cache is asked', async () => {
-    const { run, calls } = setup([gatherNeed({ outputKey: 'angle', kind: 'llm', args: null, promptBody: '{% if %}' })], { cache: { angle: { value: 'stale' } } });
+    const { run, calls } = setup([gatherNeed({ outputKey: 'angle', kind: 'llm', args: null, promptBody: '{% if %}' })], {
+      cache: { angle: { value: 'stale' } },
+    });
     const output = await run();
     expect(output.failures).toEqual([{ outputKey: 'angle', error: expect.stringMatching(/^prompt_body: /) }]);
     expect(calls).toEqual([]);
   });
 });
-

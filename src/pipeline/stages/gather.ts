@@ -103,7 +103,17 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
       const hit = await ports.cached(need, inputsHash);
       if (hit) {
         values[need.outputKey] = hit.value;
-        items.push({ needId: need.id, outputKey: need.outputKey, kind: need.kind, value: hit.value, source: hit.source, inputsHash, derivation, cached: true, elapsedMs: 0 });
+        items.push({
+          needId: need.id,
+          outputKey: need.outputKey,
+          kind: need.kind,
+          value: hit.value,
+          source: hit.source,
+          inputsHash,
+          derivation,
+          cached: true,
+          elapsedMs: 0,
+        });
         await ports.emit({ event: 'need_cached', ...base });
         return;
       }
@@ -143,7 +153,10 @@ async function runAsInputsArrive(
     const inputs = sees.get(key);
     if (!need || !inputs) continue;
     const waits = [...inputs].map((k) => settled.get(k));
-    settled.set(key, Promise.all(waits).then(() => slots.run(() => run(need, inputs))));
+    settled.set(
+      key,
+      Promise.all(waits).then(() => slots.run(() => run(need, inputs))),
+    );
   }
   await Promise.all(settled.values());
 }
@@ -194,7 +207,12 @@ interface PreparedNeed {
  * The fields, earlier values and variables that `names` read in a context built as
  * `{...fields, ...earlier, fields, gathered, variables}` (earlier values shadow fields).
  */
-function readFrom(names: ReadonlySet<string>, need: DataNeed, earlier: Readonly<Record<string, unknown>>, input: Pick<GatherInput, 'fields' | 'variables'>): Pick<ResolvedInputs, 'deps' | 'fields' | 'variables'> {
+function readFrom(
+  names: ReadonlySet<string>,
+  need: DataNeed,
+  earlier: Readonly<Record<string, unknown>>,
+  input: Pick<GatherInput, 'fields' | 'variables'>,
+): Pick<ResolvedInputs, 'deps' | 'fields' | 'variables'> {
   const deps: Record<string, unknown> = {};
   const fields: Record<string, unknown> = {};
   for (const key of need.dependsOn ?? []) deps[key] = earlier[key];
@@ -237,7 +255,11 @@ async function prepareNeed(
       break;
     case 'tool': {
       const argKeys = Object.keys(args).filter((k) => typeof args[k] === 'string' && (args[k] as string).includes('{{'));
-      const renderedArgs = await renderTemplates(argKeys.map((k) => args[k] as string), context, (i) => `argument "${argKeys[i]}" of data-need "${need.outputKey}"`);
+      const renderedArgs = await renderTemplates(
+        argKeys.map((k) => args[k] as string),
+        context,
+        (i) => `argument "${argKeys[i]}" of data-need "${need.outputKey}"`,
+      );
       toolArgs = { ...args, ...Object.fromEntries(argKeys.map((k, i) => [k, renderedArgs[i].output])) };
       const tool = await ports.toolInputs(need);
       resolved = { ...bare, args: toolArgs, ...readFrom(names, need, earlier, input), tool: tool?.registration ?? null, caller: tool?.caller ?? null };
@@ -280,7 +302,12 @@ async function resolveNeed(
       const text = typeof args.value === 'string' ? args.value : JSON.stringify(args.value);
       return {
         value: args.value,
-        source: { title: typeof declared.title === 'string' ? declared.title : (need.name ?? need.outputKey), kind: 'static', url: typeof declared.url === 'string' ? declared.url : null, text },
+        source: {
+          title: typeof declared.title === 'string' ? declared.title : (need.name ?? need.outputKey),
+          kind: 'static',
+          url: typeof declared.url === 'string' ? declared.url : null,
+          text,
+        },
       };
     }
     case 'template':

@@ -36,7 +36,10 @@ class GatedModel extends FakeModelGateway {
   holdJudge: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve));
 
   constructor(content: (title: string) => string = () => 'The hourly rate is 120 EUR [1].') {
-    super({ writeSection: (input) => content(input.title), judge: (input) => input.claims.map((c) => ({ sentence: c.sentence, supported: !c.sentence.includes('150'), reason: 'the card says 120' })) });
+    super({
+      writeSection: (input) => content(input.title),
+      judge: (input) => input.claims.map((c) => ({ sentence: c.sentence, supported: !c.sentence.includes('150'), reason: 'the card says 120' })),
+    });
   }
 
   override async writeSection(input: WriteSectionInput): Promise<ModelResult<{ content: string }>> {
@@ -176,7 +179,9 @@ describe('renderAndVerify', () => {
     };
     const recorder = recordEvents();
 
-    await expect(renderAndVerify(sections, {}, { emit: recorder.emit, model }, { ...OPTIONS, concurrency: 1, verify: verifyOptions(sections) })).rejects.toThrow('model answered 500');
+    await expect(
+      renderAndVerify(sections, {}, { emit: recorder.emit, model }, { ...OPTIONS, concurrency: 1, verify: verifyOptions(sections) }),
+    ).rejects.toThrow('model answered 500');
     expect(labels(recorder.events)).toEqual(['render_started a']);
   });
 });

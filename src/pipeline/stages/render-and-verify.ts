@@ -47,7 +47,13 @@ export async function renderAndVerify(
   const onRendered = (section: RenderedSection) => {
     options.onRendered?.(section);
     if (!options.verify.enabled || renderFailed || !citesSources(section.content)) return;
-    const check = slots.run(() => verifySection({ sectionId: section.sectionId, title: options.verify.titles.get(section.sectionId) ?? '', content: section.content }, options.verify, verifyPorts));
+    const check = slots.run(() =>
+      verifySection(
+        { sectionId: section.sectionId, title: options.verify.titles.get(section.sectionId) ?? '', content: section.content },
+        options.verify,
+        verifyPorts,
+      ),
+    );
     // Awaited below; a check that fails after the render already failed must not go unhandled.
     check.catch(() => undefined);
     checks.push(check);

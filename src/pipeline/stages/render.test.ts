@@ -22,7 +22,13 @@ const context = buildRenderContext({
   today: '2026-03-14',
 });
 
-const OPTIONS: RenderOptions = { concurrency: 2, sources: [{ n: 1, title: 'Rate card', text: '120 EUR' }], voice: { name: 'Plain', description: null, samples: ['Short sentences.'] }, brief: { text: 'partner memo' }, models: {} };
+const OPTIONS: RenderOptions = {
+  concurrency: 2,
+  sources: [{ n: 1, title: 'Rate card', text: '120 EUR' }],
+  voice: { name: 'Plain', description: null, samples: ['Short sentences.'] },
+  brief: { text: 'partner memo' },
+  models: {},
+};
 
 describe('buildRenderContext', () => {
   it('puts fields and gathered values at the top (gathered wins), with namespaces beside them', () => {
@@ -49,7 +55,10 @@ describe('renderTemplatedSection', async () => {
 
   it('prints one full stop where a value ending in one meets the period the template adds', async () => {
     const withAbbreviation = { ...context, client: 'Globex Inc.' };
-    const rendered = await renderTemplatedSection(section({ id: 'a', outputTemplate: 'We act for {{ client }}. Fees follow... (see 1..3).' }), withAbbreviation);
+    const rendered = await renderTemplatedSection(
+      section({ id: 'a', outputTemplate: 'We act for {{ client }}. Fees follow... (see 1..3).' }),
+      withAbbreviation,
+    );
     expect(rendered.content).toBe('We act for Globex Inc. Fees follow... (see 1..3).');
   });
 
@@ -68,12 +77,25 @@ describe('renderSections', () => {
   it('asks the model for synthesized sections with the rendered prompt, sources and voice; results in document order', async () => {
     const model = new FakeModelGateway({ writeSection: (i) => `${i.title}: ${i.prompt ?? ''}` });
     const recorder = recordEvents();
-    const sections = [section({ id: 'a', title: 'Scope', renderMode: 'synthesized', prompt: 'Scope for {{ client }}' }), section({ id: 'b', outputTemplate: 'Fee {{ computed.total }}' }), section({ id: 'c', title: 'Terms', renderMode: 'synthesized' })];
+    const sections = [
+      section({ id: 'a', title: 'Scope', renderMode: 'synthesized', prompt: 'Scope for {{ client }}' }),
+      section({ id: 'b', outputTemplate: 'Fee {{ computed.total }}' }),
+      section({ id: 'c', title: 'Terms', renderMode: 'synthesized' }),
+    ];
 
     const rendered = await renderSections(sections, context, { emit: recorder.emit, model }, OPTIONS);
 
-    expect(rendered.map((r) => [r.sectionId, r.content])).toEqual([['a', 'Scope: Scope for Globex'], ['b', 'Fee 1200'], ['c', 'Terms: ']]);
-    expect(recorder.events.filter((e) => e.event === 'render_started').map((e) => (e.event === 'render_started' ? e.sectionId : '')).sort()).toEqual(['a', 'b', 'c']);
+    expect(rendered.map((r) => [r.sectionId, r.content])).toEqual([
+      ['a', 'Scope: Scope for Globex'],
+      ['b', 'Fee 1200'],
+      ['c', 'Terms: '],
+    ]);
+    expect(
+      recorder.events
+        .filter((e) => e.event === 'render_started')
+        .map((e) => (e.event === 'render_started' ? e.sectionId : ''))
+        .sort(),
+    ).toEqual(['a', 'b', 'c']);
     // Each section calls the model once its own prompt is rendered (one without a prompt at once), so the calls' order is not the sections'.
     const calls = model.callsOf('writeSection');
     expect(calls.map((c) => c.input.title).sort()).toEqual(['Scope', 'Terms']);
@@ -104,7 +126,12 @@ describe('renderSections', () => {
     const handedOn: string[] = [];
     const sections = [section({ id: 'slow', outputTemplate: slow }), section({ id: 'quick', outputTemplate: quick })];
 
-    const rendered = await renderSections(sections, context, { emit: recordEvents().emit, model: new FakeModelGateway() }, { ...OPTIONS, onRendered: (r) => handedOn.push(r.sectionId) });
+    const rendered = await renderSections(
+      sections,
+      context,
+      { emit: recordEvents().emit, model: new FakeModelGateway() },
+      { ...OPTIONS, onRendered: (r) => handedOn.push(r.sectionId) },
+    );
 
     expect(rendered.map((r) => r.content)).toEqual(['Slow', expect.stringMatching(/^Quick Globex/)]);
     // Waiting for the whole run's templates would hand them on in document order.

@@ -86,7 +86,15 @@ function templatedSectionOf(section: RenderSection, result: TemplateOutcome): Re
   // A value ending with a full stop and the template's own period after it ("resets." + ".")
   // would print "resets..": the section text keeps one, as a reader expects.
   const content = collapseDoubledFullStops(result.output);
-  return { sectionId: section.id, content, missing: result.undefinedVariables, model: null, prompt: null, modelOutput: null, usage: { inputTokens: 0, outputTokens: 0 } };
+  return {
+    sectionId: section.id,
+    content,
+    missing: result.undefinedVariables,
+    model: null,
+    prompt: null,
+    modelOutput: null,
+    usage: { inputTokens: 0, outputTokens: 0 },
+  };
 }
 
 function sectionPromptOf(section: RenderSection, result: TemplateOutcome | null): { output: string; missing: string[] } | null {
@@ -141,7 +149,15 @@ export function synthesizedSectionOf(
   answer: { output: string; model: string | null; prompt: string | null; usage: ModelUsage },
   prompt: { missing: string[] } | null,
 ): RenderedSection {
-  return { sectionId: section.id, content: answer.output, missing: prompt?.missing ?? [], model: answer.model, prompt: answer.prompt, modelOutput: answer.output, usage: answer.usage };
+  return {
+    sectionId: section.id,
+    content: answer.output,
+    missing: prompt?.missing ?? [],
+    model: answer.model,
+    prompt: answer.prompt,
+    modelOutput: answer.output,
+    usage: answer.usage,
+  };
 }
 
 export interface RenderOptions {
@@ -186,7 +202,10 @@ export async function renderSections(
       models: options.models,
       fieldDefinitions: options.fieldDefinitions ?? [],
     });
-    results.set(section.id, synthesizedSectionOf(section, { output: answer.value.content, model: answer.model, prompt: answer.prompt, usage: answer.usage }, prompt));
+    results.set(
+      section.id,
+      synthesizedSectionOf(section, { output: answer.value.content, model: answer.model, prompt: answer.prompt, usage: answer.usage }, prompt),
+    );
   };
   const slots = options.slots ?? createLimiter(options.concurrency);
   // After one section fails the run fails: the sections still waiting for a slot are not started.

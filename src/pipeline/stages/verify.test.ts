@@ -43,9 +43,13 @@ describe('verifySections', () => {
   });
 
   it('judge "model" trusts the model: its rejection flags a claim the text check passes, with the reason', async () => {
-    const model = new FakeModelGateway({ judge: (i) => i.claims.map((c) => ({ sentence: c.sentence, supported: false, reason: 'the source is about another client' })) });
+    const model = new FakeModelGateway({
+      judge: (i) => i.claims.map((c) => ({ sentence: c.sentence, supported: false, reason: 'the source is about another client' })),
+    });
     const output = await verifySections(input('The hourly rate is 120 EUR [1].', 'model'), { emit: recordEvents().emit, model });
-    expect(output.unsupported[0].claims).toEqual([{ sentence: 'The hourly rate is 120 EUR.', citations: [1], missing: [], reason: 'the source is about another client' }]);
+    expect(output.unsupported[0].claims).toEqual([
+      { sentence: 'The hourly rate is 120 EUR.', citations: [1], missing: [], reason: 'the source is about another client' },
+    ]);
     expect(output.usage).toEqual({ inputTokens: 10, outputTokens: 5 });
   });
 
@@ -67,8 +71,15 @@ describe('verifySections', () => {
     expect(output.unsupported).toHaveLength(1);
   });
 
-  it('gives a claim the built-in check failed the built-in reason, whatever the judge says; the judge\'s reason only where the judge alone rejected (issue #11)', async () => {
-    const sloppy = new FakeModelGateway({ judge: (i) => i.claims.map((c) => ({ sentence: c.sentence, supported: false, reason: c.citations.includes(99) ? 'Stated in the source' : 'the source is about another client' })) });
+  it("gives a claim the built-in check failed the built-in reason, whatever the judge says; the judge's reason only where the judge alone rejected (issue #11)", async () => {
+    const sloppy = new FakeModelGateway({
+      judge: (i) =>
+        i.claims.map((c) => ({
+          sentence: c.sentence,
+          supported: false,
+          reason: c.citations.includes(99) ? 'Stated in the source' : 'the source is about another client',
+        })),
+    });
     const auto = await verifySections(input('The hourly rate is 120 EUR [1]. Globex signed [99].', 'auto'), { emit: recordEvents().emit, model: sloppy });
     expect(auto.unsupported[0].claims.map((c) => [c.sentence, c.reason])).toEqual([
       ['The hourly rate is 120 EUR.', 'the source is about another client'],
@@ -82,9 +93,17 @@ describe('verifySections', () => {
     expect(deterministic.unsupported[0].claims[0].reason).toBe('Not found in the cited source: 150');
   });
 
-  it('checks claims against a source\'s text only, never against its quote', async () => {
+  it("checks claims against a source's text only, never against its quote", async () => {
     const sources = [{ n: 1, text: '1300.00 EUR', quote: '1300.00 EUR (corrected by a@acme.test, was "EUR 1,190.00")' }];
-    const output = await verifySections({ sections: [{ sectionId: 's', title: 'S', content: 'The total is 1300.00 EUR [1]. The total is EUR 1,190.00 [1].' }], sources, judge: 'deterministic', models: {} }, { emit: recordEvents().emit, model: new FakeModelGateway() });
+    const output = await verifySections(
+      {
+        sections: [{ sectionId: 's', title: 'S', content: 'The total is 1300.00 EUR [1]. The total is EUR 1,190.00 [1].' }],
+        sources,
+        judge: 'deterministic',
+        models: {},
+      },
+      { emit: recordEvents().emit, model: new FakeModelGateway() },
+    );
     expect(output.unsupported[0].claims.map((c) => c.sentence)).toEqual(['The total is EUR 1,190.00.']);
   });
   it('asks the judge before the built-in check reads the sources: the check runs while the call is under way', async () => {

@@ -73,14 +73,20 @@ export async function verifySection(
   // The judge needs only the cited sentences: it is asked first, and the built-in check (chrono
   // over the claims, and over the sources not read yet: this thread's time) runs while its call
   // is under way — after one turn of the event loop, so that the call's request goes out first.
-  const judging = input.judge !== 'deterministic' && sentences.length > 0 ? ports.model.judgeClaims({ claims: sentences, sources, models: input.models }) : undefined;
+  const judging =
+    input.judge !== 'deterministic' && sentences.length > 0 ? ports.model.judgeClaims({ claims: sentences, sources, models: input.models }) : undefined;
   if (judging) {
     // Awaited below; a call that fails while the check runs is not left unhandled meanwhile.
     judging.catch(() => undefined);
     await new Promise((resolve) => setImmediate(resolve));
   }
   const report = checkSentences(sentences, sources);
-  const builtIn = (c: (typeof report.claims)[number]): FailingClaim => ({ sentence: c.sentence, citations: c.citations, missing: c.missing, reason: builtInReason(c.missing) });
+  const builtIn = (c: (typeof report.claims)[number]): FailingClaim => ({
+    sentence: c.sentence,
+    citations: c.citations,
+    missing: c.missing,
+    reason: builtInReason(c.missing),
+  });
   let failing: FailingClaim[] = report.claims.filter((c) => !c.supported).map(builtIn);
   if (judging) {
     const judged = await judging;
@@ -102,7 +108,11 @@ export async function verifySection(
     }
   }
   await ports.emit({ event: 'verify_section_finished', sectionId: section.sectionId, supported: failing.length === 0 });
-  return { sectionId: section.sectionId, unsupported: failing.length > 0 ? { sectionId: section.sectionId, title: section.title, claims: failing } : null, usage };
+  return {
+    sectionId: section.sectionId,
+    unsupported: failing.length > 0 ? { sectionId: section.sectionId, title: section.title, claims: failing } : null,
+    usage,
+  };
 }
 
 /** The verdicts of the checked sections, gathered in the order given (null: not checked). */

@@ -150,14 +150,20 @@ export function fakeGatherPorts(model: ModelGateway, options: FakeGatherOptions 
       const config = options.toolConfigs?.[name] ?? (options.tools?.[name] ? {} : undefined);
       if (!config) return null;
       const perUser = options.perUserTools?.includes(name) ?? false;
-      return { registration: { name, classPath: perUser ? 'fake.per_user' : 'fake', config }, caller: perUser ? (options.caller ?? { subject: 'ada', email: 'ada@example.com' }) : null };
+      return {
+        registration: { name, classPath: perUser ? 'fake.per_user' : 'fake', config },
+        caller: perUser ? (options.caller ?? { subject: 'ada', email: 'ada@example.com' }) : null,
+      };
     },
     async callTool(need: DataNeed, args: Record<string, unknown>) {
       calls.push({ port: 'callTool', outputKey: need.outputKey, args });
       const tool = need.toolRef ? options.tools?.[need.toolRef] : undefined;
       if (!tool) throw new Error(`no tool "${need.toolRef ?? ''}"`);
       const value: unknown = await tool(args);
-      return { value, source: { title: `Tool ${need.toolRef ?? ''}`, kind: 'tool', tool: need.toolRef, text: typeof value === 'string' ? value : JSON.stringify(value) } };
+      return {
+        value,
+        source: { title: `Tool ${need.toolRef ?? ''}`, kind: 'tool', tool: need.toolRef, text: typeof value === 'string' ? value : JSON.stringify(value) },
+      };
     },
     llmModel() {
       return model.modelFor('gather', options.models ?? {});

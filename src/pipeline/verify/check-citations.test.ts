@@ -9,7 +9,8 @@ const sources = [
 
 describe('splitSentences', () => {
   it('keeps abbreviations, decimals and trailing markers inside sentences', () => {
-    const md = 'Costs rose 1.5 times, e.g. for travel. Dr. Smith agreed. [1]\n\n- First item [2]\n- Second item\n\n| Key | Value |\n| --- | --- |\n| Client | Acme |';
+    const md =
+      'Costs rose 1.5 times, e.g. for travel. Dr. Smith agreed. [1]\n\n- First item [2]\n- Second item\n\n| Key | Value |\n| --- | --- |\n| Client | Acme |';
     expect(splitSentences(md)).toEqual([
       'Costs rose 1.5 times, e.g. for travel.',
       'Dr. Smith agreed. [1]',
@@ -45,7 +46,10 @@ describe('checkCitations', () => {
   });
 
   it('backs a claim citing two sources with what either says, but not with a quote running from one into the other', () => {
-    const two = [{ n: 1, text: 'Acme GmbH grew 15% in 2025' }, { n: 2, text: 'Globex signed on 3 March 2026.' }];
+    const two = [
+      { n: 1, text: 'Acme GmbH grew 15% in 2025' },
+      { n: 2, text: 'Globex signed on 3 March 2026.' },
+    ];
     expect(checkCitations('Acme GmbH grew 15% and Globex signed on 3 March 2026 [1][2].', two).unsupported).toEqual([]);
     expect(checkCitations('The report says "grew 15% in 2025" [1][2].', two).unsupported).toEqual([]);
     expect(checkCitations('The report says "2025 Globex signed" [1][2].', two).unsupported[0]?.missing).toEqual(['"2025 Globex signed"']);
@@ -56,7 +60,12 @@ describe('checkCitations', () => {
     const before = sourceFactComputations();
     readSourceFacts(texts);
     expect(sourceFactComputations() - before).toBe(2);
-    expect(checkCitations('Fees of 120 EUR were signed on 3 March 2026 [1][2].', texts.map((text, i) => ({ n: i + 1, text }))).unsupported).toEqual([]);
+    expect(
+      checkCitations(
+        'Fees of 120 EUR were signed on 3 March 2026 [1][2].',
+        texts.map((text, i) => ({ n: i + 1, text })),
+      ).unsupported,
+    ).toEqual([]);
     expect(sourceFactComputations() - before).toBe(2);
   });
 

@@ -48,12 +48,85 @@ export interface CitationReport {
 
 /** Capitalized words that are never treated as names. */
 const COMMON_CAPITALIZED = new Set([
-  'i', 'a', 'an', 'the', 'this', 'that', 'these', 'those', 'it', 'its', 'we', 'our', 'you', 'your', 'they',
-  'their', 'he', 'she', 'his', 'her', 'in', 'on', 'at', 'by', 'for', 'from', 'to', 'of', 'and', 'or', 'but',
-  'if', 'as', 'with', 'without', 'per', 'all', 'no', 'not', 'yes', 'both', 'each', 'every', 'some', 'any',
-  'there', 'here', 'when', 'where', 'while', 'after', 'before', 'since', 'during', 'however', 'also', 'note',
-  'see', 'source', 'sources', 'according', 'overall', 'finally', 'first', 'second', 'third', 'then', 'thus',
-  'therefore', 'moreover', 'furthermore', 'although', 'because', 'so', 'what', 'which', 'who', 'how', 'why',
+  'i',
+  'a',
+  'an',
+  'the',
+  'this',
+  'that',
+  'these',
+  'those',
+  'it',
+  'its',
+  'we',
+  'our',
+  'you',
+  'your',
+  'they',
+  'their',
+  'he',
+  'she',
+  'his',
+  'her',
+  'in',
+  'on',
+  'at',
+  'by',
+  'for',
+  'from',
+  'to',
+  'of',
+  'and',
+  'or',
+  'but',
+  'if',
+  'as',
+  'with',
+  'without',
+  'per',
+  'all',
+  'no',
+  'not',
+  'yes',
+  'both',
+  'each',
+  'every',
+  'some',
+  'any',
+  'there',
+  'here',
+  'when',
+  'where',
+  'while',
+  'after',
+  'before',
+  'since',
+  'during',
+  'however',
+  'also',
+  'note',
+  'see',
+  'source',
+  'sources',
+  'according',
+  'overall',
+  'finally',
+  'first',
+  'second',
+  'third',
+  'then',
+  'thus',
+  'therefore',
+  'moreover',
+  'furthermore',
+  'although',
+  'because',
+  'so',
+  'what',
+  'which',
+  'who',
+  'how',
+  'why',
 ]);
 
 /** Quoted spans ("…", “…”, „…“, «…») with their offsets. */
@@ -183,7 +256,10 @@ function missingItems(sentence: string, facts: SourceFacts): string[] {
     const written = normalizeText(d.text);
     if (!dateSupported(d.key, facts.dates) && !facts.texts.some((t) => t.includes(written))) missing.push(d.text);
   }
-  const rest = blankSpans(noQuotes, dates.map((d) => ({ index: d.index, length: d.text.length })));
+  const rest = blankSpans(
+    noQuotes,
+    dates.map((d) => ({ index: d.index, length: d.text.length })),
+  );
   for (const num of findNumbers(rest)) {
     const found = facts.numbers.some((s) => s.percent === num.percent && s.values.some((v) => num.values.includes(v)));
     if (!found && !missing.includes(num.text)) missing.push(num.text);
@@ -235,18 +311,18 @@ export function checkSentences(sentences: readonly CitedSentence[], sources: Cit
     const cacheKey = known.join(',');
     let facts = cache.get(cacheKey);
     if (facts === undefined) {
-      facts = sourceFacts(known.flatMap((n) => {
-        const s = byNumber.get(n);
-        return s === undefined ? [] : [s.text, s.quote ?? ''];
-      }));
+      facts = sourceFacts(
+        known.flatMap((n) => {
+          const s = byNumber.get(n);
+          return s === undefined ? [] : [s.text, s.quote ?? ''];
+        }),
+      );
       cache.set(cacheKey, facts);
     }
     missing.push(...missingItems(sentence, facts));
     claims.push({ sentence, citations, supported: missing.length === 0, missing });
   }
-  const unsupported = claims
-    .filter((c) => !c.supported)
-    .map(({ sentence, citations, missing }) => ({ sentence, citations, missing }));
+  const unsupported = claims.filter((c) => !c.supported).map(({ sentence, citations, missing }) => ({ sentence, citations, missing }));
   return { claims, unsupported };
 }
 

@@ -36,7 +36,14 @@ const NUMBER =
   /(?<![\p{L}\p{N}_])(\d{1,3}(?:[,'\u00a0\u202f]\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?)(?:\s?(%|percent\b|per cent\b|k\b|m\b|mn\b|bn\b|thousand\b|million\b|billion\b|trillion\b|st\b|nd\b|rd\b|th\b))?/giu;
 
 const SCALE: Record<string, number> = {
-  k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, million: 1e6, bn: 1e9, billion: 1e9, trillion: 1e12,
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mn: 1e6,
+  million: 1e6,
+  bn: 1e9,
+  billion: 1e9,
+  trillion: 1e12,
 };
 
 /** Candidate values of a numeric literal, honouring English and European separators. */

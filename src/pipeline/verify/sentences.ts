@@ -5,11 +5,77 @@
 
 /** Words that end in a period without ending the sentence (compared lowercased, without the final dot). */
 const ABBREVIATIONS = new Set([
-  'e.g', 'i.e', 'cf', 'vs', 'viz', 'approx', 'ca', 'etc', 'al', 'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr',
-  'st', 'no', 'nos', 'vol', 'fig', 'figs', 'p', 'pp', 'para', 'sec', 'art', 'ch', 'ed', 'eds', 'inc', 'ltd',
-  'co', 'corp', 'dept', 'est', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov',
-  'dec', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'u.s', 'u.k', 'e.u', 'a.m', 'p.m', 'ph.d', 'z.b', 'bzw',
-  'ggf', 'inkl', 'zzgl', 'max', 'min', 'incl', 'excl', 'resp',
+  'e.g',
+  'i.e',
+  'cf',
+  'vs',
+  'viz',
+  'approx',
+  'ca',
+  'etc',
+  'al',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'sr',
+  'jr',
+  'st',
+  'no',
+  'nos',
+  'vol',
+  'fig',
+  'figs',
+  'p',
+  'pp',
+  'para',
+  'sec',
+  'art',
+  'ch',
+  'ed',
+  'eds',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'dept',
+  'est',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'mon',
+  'tue',
+  'wed',
+  'thu',
+  'fri',
+  'sat',
+  'sun',
+  'u.s',
+  'u.k',
+  'e.u',
+  'a.m',
+  'p.m',
+  'ph.d',
+  'z.b',
+  'bzw',
+  'ggf',
+  'inkl',
+  'zzgl',
+  'max',
+  'min',
+  'incl',
+  'excl',
+  'resp',
 ]);
 
 /** A citation marker such as `[1]`, `[1, 2]` or `[1;2]` (not followed by `(` as a Markdown link would be). */
@@ -42,10 +108,14 @@ function markdownBlocks(markdown: string): string[] {
       flush();
       continue;
     }
-    if (line.startsWith('|') || /^\S.*\|.*\S$/.test(line) && line.split('|').length > 2) {
+    if (line.startsWith('|') || (/^\S.*\|.*\S$/.test(line) && line.split('|').length > 2)) {
       flush();
       if (/^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$/.test(line)) continue; // separator row
-      const cells = line.replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((c) => c.trim());
+      const cells = line
+        .replace(/^\|/, '')
+        .replace(/\|$/, '')
+        .split(/(?<!\\)\|/)
+        .map((c) => c.trim());
       blocks.push(cells.filter((c) => c !== '').join('; '));
       continue;
     }

@@ -63,7 +63,14 @@ async function postgresHarness(): Promise<Harness> {
 
 async function s3Harness(): Promise<Harness> {
   const s3: LocalS3 = await startLocalS3();
-  const store = new S3BlobStore({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, prefix: 'quire/', credentials: s3.credentials });
+  const store = new S3BlobStore({
+    bucket: s3.bucket,
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    prefix: 'quire/',
+    credentials: s3.credentials,
+  });
   return {
     store,
     close: async () => {
@@ -153,7 +160,12 @@ for (const { name, harness, skip } of STORES) {
     });
 
     it('refuses keys and organization ids it did not make before touching storage', async () => {
-      for (const [org, key] of [[ORG, '../../etc/passwd'], [ORG, 'blob_../../x'], ['../org', newId('blob')], ['org/x', newId('blob')]]) {
+      for (const [org, key] of [
+        [ORG, '../../etc/passwd'],
+        [ORG, 'blob_../../x'],
+        ['../org', newId('blob')],
+        ['org/x', newId('blob')],
+      ]) {
         await expect(h.store.size(org, key)).rejects.toThrow(/invalid/);
         await expect(h.store.openRead(org, key)).rejects.toThrow(/invalid/);
         await expect(h.store.delete(org, key)).rejects.toThrow(/invalid/);

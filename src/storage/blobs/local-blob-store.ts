@@ -12,7 +12,17 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { newId } from '../../kernel/ids.js';
-import { type BlobInventory, type BlobStore, type ByteRange, BlobMissingError, MeteredHash, type StoredBlob, assertBlobName, collect, drain } from './blob-store.js';
+import {
+  type BlobInventory,
+  type BlobStore,
+  type ByteRange,
+  BlobMissingError,
+  MeteredHash,
+  type StoredBlob,
+  assertBlobName,
+  collect,
+  drain,
+} from './blob-store.js';
 
 export class LocalBlobStore implements BlobStore {
   readonly kind = 'local';

@@ -34,8 +34,14 @@ maybe(`PostgresBlobStore${POSTGRES_URL ? '' : ' (skipped: TEST_POSTGRES_URL is n
   /** A write a crashed process left behind: header `complete = 0` and one chunk. */
   async function abandonedWrite(createdAt: Date): Promise<string> {
     const key = newId('blob');
-    await db.db.insertInto('blobs').values({ key, org_id: org, size_bytes: null, sha256: null, chunk_size: 4, complete: 0, created_at: createdAt.toISOString() }).execute();
-    await db.db.insertInto('blob_chunks').values({ key, org_id: org, seq: 0, data: Buffer.from('half') }).execute();
+    await db.db
+      .insertInto('blobs')
+      .values({ key, org_id: org, size_bytes: null, sha256: null, chunk_size: 4, complete: 0, created_at: createdAt.toISOString() })
+      .execute();
+    await db.db
+      .insertInto('blob_chunks')
+      .values({ key, org_id: org, seq: 0, data: Buffer.from('half') })
+      .execute();
     return key;
   }
 

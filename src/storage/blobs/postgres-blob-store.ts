@@ -14,7 +14,17 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { newId } from '../../kernel/ids.js';
 import type { Database } from '../schema.js';
-import { type BlobInventory, type BlobStore, type ByteRange, BlobMissingError, type StoredBlob, assertBlobName, collect, drain, tooLargeError } from './blob-store.js';
+import {
+  type BlobInventory,
+  type BlobStore,
+  type ByteRange,
+  BlobMissingError,
+  type StoredBlob,
+  assertBlobName,
+  collect,
+  drain,
+  tooLargeError,
+} from './blob-store.js';
 
 /** Bytes per chunk row: small enough to hold in memory per upload, large enough to keep rows few. */
 export const POSTGRES_CHUNK_BYTES = 256 * 1024;
@@ -32,7 +42,10 @@ export class PostgresBlobStore implements BlobStore {
   async put(orgId: string, source: Readable, options: { maxBytes: number }): Promise<StoredBlob> {
     const key = newId('blob');
     assertBlobName(orgId, key);
-    await this.db.insertInto('blobs').values({ key, org_id: orgId, size_bytes: null, sha256: null, chunk_size: this.chunkBytes, complete: 0, created_at: this.now().toISOString() }).execute();
+    await this.db
+      .insertInto('blobs')
+      .values({ key, org_id: orgId, size_bytes: null, sha256: null, chunk_size: this.chunkBytes, complete: 0, created_at: this.now().toISOString() })
+      .execute();
     const hash = createHash('sha256');
     let bytes = 0;
     let seq = 0;
@@ -84,7 +97,13 @@ export class PostgresBlobStore implements BlobStore {
     const db = this.db;
     async function* chunks(): AsyncGenerator<Buffer> {
       for (let seq = Math.floor(start / chunkSize); seq <= Math.floor(end / chunkSize); seq += 1) {
-        const row = await db.selectFrom('blob_chunks').select('data').where('key', '=', key).where('org_id', '=', orgId).where('seq', '=', seq).executeTakeFirst();
+        const row = await db
+          .selectFrom('blob_chunks')
+          .select('data')
+          .where('key', '=', key)
+          .where('org_id', '=', orgId)
+          .where('seq', '=', seq)
+          .executeTakeFirst();
         // Deleted while being read: end the stream with an error rather than short.
         if (!row) throw new BlobMissingError(key);
         const offset = seq * chunkSize;
@@ -116,14 +135,25 @@ export class PostgresBlobStore implements BlobStore {
    * @returns how many were removed.
    */
   async sweepAbandoned(olderThan: Date): Promise<number> {
-    const stale = await this.db.selectFrom('blobs').select(['key', 'org_id']).where('complete', '=', 0).where('created_at', '<', olderThan.toISOString()).execute();
+    const stale = await this.db
+      .selectFrom('blobs')
+      .select(['key', 'org_id'])
+      .where('complete', '=', 0)
+      .where('created_at', '<', olderThan.toISOString())
+      .execute();
     for (const row of stale) await this.remove(row.org_id, row.key);
     return stale.length;
   }
 
   private async header(orgId: string, key: string): Promise<{ size_bytes: string | number | null; chunk_size: number } | undefined> {
     assertBlobName(orgId, key);
-    return this.db.selectFrom('blobs').select(['size_bytes', 'chunk_size']).where('key', '=', key).where('org_id', '=', orgId).where('complete', '=', 1).executeTakeFirst();
+    return this.db
+      .selectFrom('blobs')
+      .select(['size_bytes', 'chunk_size'])
+      .where('key', '=', key)
+      .where('org_id', '=', orgId)
+      .where('complete', '=', 1)
+      .executeTakeFirst();
   }
 
   private async remove(orgId: string, key: string): Promise<void> {

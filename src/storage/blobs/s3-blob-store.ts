@@ -12,7 +12,18 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2
 import { Upload } from '@aws-sdk/lib-storage';
 import { Transform, type Readable } from 'node:stream';
 import { newId } from '../../kernel/ids.js';
-import { type BlobInventory, type BlobStore, type ByteRange, BlobMissingError, MeteredHash, type StoredBlob, assertBlobName, collect, drain, tooLargeError } from './blob-store.js';
+import {
+  type BlobInventory,
+  type BlobStore,
+  type ByteRange,
+  BlobMissingError,
+  MeteredHash,
+  type StoredBlob,
+  assertBlobName,
+  collect,
+  drain,
+  tooLargeError,
+} from './blob-store.js';
 
 /** How the store reaches its bucket (from S3_* and the standard AWS variables). */
 export interface S3BlobStoreOptions {
@@ -51,7 +62,12 @@ export class S3BlobStore implements BlobStore {
     const meter = new MeteredHash(options.maxBytes);
     source.on('error', (error) => meter.destroy(error));
     source.pipe(meter);
-    const upload = new Upload({ client: this.client, params: { Bucket: this.options.bucket, Key: this.objectKey(orgId, key), Body: meter }, partSize: PART_BYTES, queueSize: PARTS_IN_FLIGHT });
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.options.bucket, Key: this.objectKey(orgId, key), Body: meter },
+      partSize: PART_BYTES,
+      queueSize: PARTS_IN_FLIGHT,
+    });
     try {
       await upload.done();
     } catch (error) {
@@ -69,7 +85,13 @@ export class S3BlobStore implements BlobStore {
 
   async openRead(orgId: string, key: string, range?: ByteRange): Promise<Readable> {
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(orgId, key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+      const object = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.options.bucket,
+          Key: this.objectKey(orgId, key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
       // In Node the SDK's body is an http.IncomingMessage, a Readable.
       const body = object.Body as Readable;
       // The caller has promised exactly the range's length (Content-Length of a 206): some

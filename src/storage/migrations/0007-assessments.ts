@@ -187,7 +187,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('batch_documents_document_idx').on('batch_documents').columns(['org_id', 'document_id']).execute();
 }
 
-const TABLES = ['batch_documents', 'batch_runs', 'batches', 'correction_revisions', 'corrections', 'extracted_items', 'processing_runs', 'source_documents', 'assessments'];
+const TABLES = [
+  'batch_documents',
+  'batch_runs',
+  'batches',
+  'correction_revisions',
+  'corrections',
+  'extracted_items',
+  'processing_runs',
+  'source_documents',
+  'assessments',
+];
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of TABLES) await db.schema.dropTable(table).ifExists().execute();

@@ -43,9 +43,17 @@ describeEachDialect('migration 0010-roles', (dialect) => {
     await m0001.up(db as unknown as Kysely<unknown>);
     const now = new Date().toISOString();
     await db.insertInto('organizations').values({ id: 'org_a', slug: 'a', display_name: 'A', created_at: now }).execute();
-    await db.insertInto('users').values([{ id: 'usr_1', subject: 's1', email: null, created_at: now }, { id: 'usr_2', subject: 's2', email: null, created_at: now }]).execute();
+    await db
+      .insertInto('users')
+      .values([
+        { id: 'usr_1', subject: 's1', email: null, created_at: now },
+        { id: 'usr_2', subject: 's2', email: null, created_at: now },
+      ])
+      .execute();
     // The rows as they were before the migration: no role, no source.
-    await sql`insert into memberships (user_id, org_id, is_default, created_at) values ('usr_1', 'org_a', 1, ${now}), ('usr_2', 'org_a', 0, ${now})`.execute(db);
+    await sql`insert into memberships (user_id, org_id, is_default, created_at) values ('usr_1', 'org_a', 1, ${now}), ('usr_2', 'org_a', 0, ${now})`.execute(
+      db,
+    );
 
     await m0010.up(db as unknown as Kysely<unknown>);
     const rows = await db.selectFrom('memberships').select(['user_id', 'role', 'source']).orderBy('user_id').execute();

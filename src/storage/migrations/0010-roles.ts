@@ -11,8 +11,14 @@ import type { Kysely } from 'kysely';
  * keeping one.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('memberships').addColumn('role', 'text', (c) => c.notNull().defaultTo('owner')).execute();
-  await db.schema.alterTable('memberships').addColumn('source', 'text', (c) => c.notNull().defaultTo('local')).execute();
+  await db.schema
+    .alterTable('memberships')
+    .addColumn('role', 'text', (c) => c.notNull().defaultTo('owner'))
+    .execute();
+  await db.schema
+    .alterTable('memberships')
+    .addColumn('source', 'text', (c) => c.notNull().defaultTo('local'))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -40,10 +40,16 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger documents_revision_update after update on documents begin
     update document_revisions set revision = revision + 1 where document_id = new.id; end`.execute(db);
   for (const table of CHILD_TABLES) {
-    for (const [event, row] of [['insert', 'new'], ['update', 'new'], ['delete', 'old']] as const) {
+    for (const [event, row] of [
+      ['insert', 'new'],
+      ['update', 'new'],
+      ['delete', 'old'],
+    ] as const) {
       await sql
-        .raw(`create trigger ${table}_revision_${event} after ${event} on ${table} begin
-          update document_revisions set revision = revision + 1 where document_id = ${row}.document_id; end`)
+        .raw(
+          `create trigger ${table}_revision_${event} after ${event} on ${table} begin
+          update document_revisions set revision = revision + 1 where document_id = ${row}.document_id; end`,
+        )
         .execute(db);
     }
   }
@@ -88,10 +94,14 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
     .execute(db);
   // The counter's row exists as soon as the document does (no other transaction can lock it yet).
   await sql`create trigger documents_revision_insert after insert on documents for each row execute function quire_document_revision_insert()`.execute(db);
-  await sql`create constraint trigger documents_revision_update after update on documents deferrable initially deferred for each row execute function quire_document_revision_bump()`.execute(db);
+  await sql`create constraint trigger documents_revision_update after update on documents deferrable initially deferred for each row execute function quire_document_revision_bump()`.execute(
+    db,
+  );
   for (const table of CHILD_TABLES) {
     await sql
-      .raw(`create constraint trigger ${table}_revision after insert or update or delete on ${table} deferrable initially deferred for each row execute function quire_document_revision_bump()`)
+      .raw(
+        `create constraint trigger ${table}_revision after insert or update or delete on ${table} deferrable initially deferred for each row execute function quire_document_revision_bump()`,
+      )
       .execute(db);
   }
 }
@@ -102,7 +112,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     const names = postgres ? [`${table}_revision`] : [`${table}_revision_insert`, `${table}_revision_update`, `${table}_revision_delete`];
     for (const name of names) await sql.raw(postgres ? `drop trigger ${name} on ${table}` : `drop trigger ${name}`).execute(db);
   }
-  for (const name of ['documents_revision_insert', 'documents_revision_update']) await sql.raw(postgres ? `drop trigger ${name} on documents` : `drop trigger ${name}`).execute(db);
+  for (const name of ['documents_revision_insert', 'documents_revision_update'])
+    await sql.raw(postgres ? `drop trigger ${name} on documents` : `drop trigger ${name}`).execute(db);
   if (postgres) await sql`drop function quire_document_revision_insert(); drop function quire_document_revision_bump()`.execute(db);
   await db.schema.dropTable('document_revisions').execute();
 }

@@ -19,10 +19,10 @@ const DOCUMENT_OWN_TABLES = ['documents', 'sections', 'document_fields', 'data_n
 const NOT_READ_BY_A_DETAIL: Record<string, string> = {
   memberships: 'who may read, decided before the detail is read (the caller, not the document)',
   section_versions: 'history of a section, read by the versions routes only',
-  generation_runs: 'a run\'s progress; its outcome reaches the detail through sections and snapshots',
+  generation_runs: "a run's progress; its outcome reaches the detail through sections and snapshots",
   run_events: 'the progress stream',
-  run_credentials: 'a run\'s borrowed credential',
-  synthesized_contexts: 'a run\'s intermediate; staleness reads the context its snapshot recorded',
+  run_credentials: "a run's borrowed credential",
+  synthesized_contexts: "a run's intermediate; staleness reads the context its snapshot recorded",
   snapshots: 'document history (versions), not generation snapshots',
   blobs: 'file bytes; what a detail reads of an upload is its extracted items',
   blob_chunks: 'file bytes',
@@ -36,14 +36,23 @@ const NOT_READ_BY_A_DETAIL: Record<string, string> = {
 
 async function tablesWithOrgId(db: Kysely<Database>, dialect: string): Promise<string[]> {
   if (dialect === 'postgres') {
-    const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'org_id'`.execute(db);
+    const { rows } = await sql<{
+      name: string;
+    }>`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'org_id'`.execute(db);
     return rows.map((r) => r.name).sort();
   }
-  const { rows } = await sql<{ name: string }>`select m.name as name from sqlite_master m join pragma_table_info(m.name) c where m.type = 'table' and c.name = 'org_id'`.execute(db);
+  const { rows } = await sql<{
+    name: string;
+  }>`select m.name as name from sqlite_master m join pragma_table_info(m.name) c where m.type = 'table' and c.name = 'org_id'`.execute(db);
   return rows.map((r) => r.name).sort();
 }
 
-async function revisionOf(db: Kysely<Database>, table: 'organization_revisions' | 'document_revisions', column: 'org_id' | 'document_id', id: string): Promise<number> {
+async function revisionOf(
+  db: Kysely<Database>,
+  table: 'organization_revisions' | 'document_revisions',
+  column: 'org_id' | 'document_id',
+  id: string,
+): Promise<number> {
   const { rows } = await sql<{ revision: number | string }>`select revision from ${sql.table(table)} where ${sql.ref(column)} = ${id}`.execute(db);
   return Number(rows[0]?.revision);
 }
@@ -59,7 +68,10 @@ describeEachDialect('migration 0019-organization-revisions', (dialect) => {
   it('counts a write to the library in the organization, a rename of the organization, and no other organization', async () => {
     const org = await buildOrg(h.db);
     const other = await buildOrg(h.db);
-    const [before, otherBefore] = [await revisionOf(h.db, 'organization_revisions', 'org_id', org.id), await revisionOf(h.db, 'organization_revisions', 'org_id', other.id)];
+    const [before, otherBefore] = [
+      await revisionOf(h.db, 'organization_revisions', 'org_id', org.id),
+      await revisionOf(h.db, 'organization_revisions', 'org_id', other.id),
+    ];
     expect(before).toBe(1);
     const text = await buildText(h.db, { orgId: org.id });
     const afterInsert = await revisionOf(h.db, 'organization_revisions', 'org_id', org.id);
@@ -75,7 +87,7 @@ describeEachDialect('migration 0019-organization-revisions', (dialect) => {
     expect(await revisionOf(h.db, 'organization_revisions', 'org_id', other.id)).toBe(otherBefore);
   });
 
-  it('counts a document\'s generation snapshot in the document\'s revision', async () => {
+  it("counts a document's generation snapshot in the document's revision", async () => {
     const org = await buildOrg(h.db);
     const document = await buildDocument(h.db, { orgId: org.id });
     const before = await revisionOf(h.db, 'document_revisions', 'document_id', document.id);

@@ -77,16 +77,20 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
   for (const table of ORGANIZATION_INPUT_TABLES) {
     for (const [event, row] of EVENTS) {
       await sql
-        .raw(`create trigger ${table}_org_revision_${event} after ${event} on ${table} begin
-          update organization_revisions set revision = revision + 1 where org_id = ${row}.org_id; end`)
+        .raw(
+          `create trigger ${table}_org_revision_${event} after ${event} on ${table} begin
+          update organization_revisions set revision = revision + 1 where org_id = ${row}.org_id; end`,
+        )
         .execute(db);
     }
   }
   for (const table of DOCUMENT_INPUT_TABLES) {
     for (const [event, row] of EVENTS) {
       await sql
-        .raw(`create trigger ${table}_revision_${event} after ${event} on ${table} begin
-          update document_revisions set revision = revision + 1 where document_id = ${row}.document_id; end`)
+        .raw(
+          `create trigger ${table}_revision_${event} after ${event} on ${table} begin
+          update document_revisions set revision = revision + 1 where document_id = ${row}.document_id; end`,
+        )
         .execute(db);
     }
   }
@@ -164,16 +168,24 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
       end $$`,
     )
     .execute(db);
-  await sql`create trigger organizations_revision_insert after insert on organizations for each row execute function quire_organization_revision_insert()`.execute(db);
-  await sql`create constraint trigger organizations_revision_update after update on organizations deferrable initially deferred for each row execute function quire_organization_revision_bump()`.execute(db);
+  await sql`create trigger organizations_revision_insert after insert on organizations for each row execute function quire_organization_revision_insert()`.execute(
+    db,
+  );
+  await sql`create constraint trigger organizations_revision_update after update on organizations deferrable initially deferred for each row execute function quire_organization_revision_bump()`.execute(
+    db,
+  );
   for (const table of ORGANIZATION_INPUT_TABLES) {
     await sql
-      .raw(`create constraint trigger ${table}_org_revision after insert or update or delete on ${table} deferrable initially deferred for each row execute function quire_organization_revision_bump()`)
+      .raw(
+        `create constraint trigger ${table}_org_revision after insert or update or delete on ${table} deferrable initially deferred for each row execute function quire_organization_revision_bump()`,
+      )
       .execute(db);
   }
   for (const table of DOCUMENT_INPUT_TABLES) {
     await sql
-      .raw(`create constraint trigger ${table}_revision after insert or update or delete on ${table} deferrable initially deferred for each row execute function quire_document_revision_bump()`)
+      .raw(
+        `create constraint trigger ${table}_revision after insert or update or delete on ${table} deferrable initially deferred for each row execute function quire_document_revision_bump()`,
+      )
       .execute(db);
   }
 }

@@ -21,7 +21,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db as Kysely<Database>) === 'postgres') return upPostgres(db);
   await sql`create virtual table documents_title_trigrams using fts5(title, content='documents', tokenize='trigram')`.execute(db);
   // No diacritic folding, as the trigram table and PostgreSQL: "e" does not find "é" anywhere.
-  await sql`create virtual table documents_title_words using fts5(title, content='documents', tokenize='unicode61 remove_diacritics 0', prefix='1 2')`.execute(db);
+  await sql`create virtual table documents_title_words using fts5(title, content='documents', tokenize='unicode61 remove_diacritics 0', prefix='1 2')`.execute(
+    db,
+  );
   await sql`create trigger documents_title_search_insert after insert on documents begin
     insert into documents_title_trigrams(rowid, title) values (new.rowid, new.title);
     insert into documents_title_words(rowid, title) values (new.rowid, new.title);
@@ -50,7 +52,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 async function upPostgres(db: Kysely<unknown>): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('quire:create-extension-pg_trgm'))`.execute(db);
   await sql`create extension if not exists pg_trgm with schema public`.execute(db);
-  const { rows } = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
+  const { rows } = await sql<{
+    schema: string;
+  }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
   const operators = sql`${sql.id(rows[0].schema)}.gin_trgm_ops`;
   // fastupdate off: a new title goes into the index at once, not into GIN's pending list, which
   // every search would read in full until a vacuum flushed it (10k new documents so kept the
@@ -65,7 +69,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop index documents_title_trigram_idx`.execute(db);
     return;
   }
-  for (const trigger of ['documents_title_search_update', 'documents_title_search_delete', 'documents_title_search_insert']) await sql`drop trigger ${sql.id(trigger)}`.execute(db);
+  for (const trigger of ['documents_title_search_update', 'documents_title_search_delete', 'documents_title_search_insert'])
+    await sql`drop trigger ${sql.id(trigger)}`.execute(db);
   await sql`drop table documents_title_words`.execute(db);
   await sql`drop table documents_title_trigrams`.execute(db);
 }

@@ -1,15 +1,5 @@
 /** Aggregating filters missing from @huggingface/jinja: sum, min, max. */
-import {
-  isFloatValue,
-  isUndefinedValue,
-  itemsOf,
-  kindOf,
-  makeNumber,
-  makeUndefined,
-  numberOf,
-  stringOf,
-  type RuntimeValue,
-} from '../jinja-runtime.js';
+import { isFloatValue, isUndefinedValue, itemsOf, kindOf, makeNumber, makeUndefined, numberOf, stringOf, type RuntimeValue } from '../jinja-runtime.js';
 import { attributeOf } from './attribute-path.js';
 import { argumentOf, booleanArgument, isAbsent, stringArgument, type FilterCall } from './filter-call.js';
 
@@ -39,7 +29,7 @@ export function sumFilter(call: FilterCall): RuntimeValue {
   const items = pick(listOperand(call.operand, 'sum'), call, 0, 'sum');
   const start = argumentOf(call, 1, 'start');
   let float = start !== undefined && isFloatValue(start);
-  let total = start === undefined ? 0 : numberOf(start) ?? Number.NaN;
+  let total = start === undefined ? 0 : (numberOf(start) ?? Number.NaN);
   if (Number.isNaN(total) && start !== undefined) throw new Error('sum: start must be a number');
   for (const item of items) {
     const value = numberOf(item);

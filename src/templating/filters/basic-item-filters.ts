@@ -3,17 +3,7 @@
  * directly (`x|upper`) keep using the library's own versions; these exist because
  * `map` must call an implementation we control, never a method looked up by name.
  */
-import {
-  entriesOf,
-  itemsOf,
-  kindOf,
-  makeFloat,
-  makeInteger,
-  makeString,
-  numberOf,
-  stringOf,
-  type RuntimeValue,
-} from '../jinja-runtime.js';
+import { entriesOf, itemsOf, kindOf, makeFloat, makeInteger, makeString, numberOf, stringOf, type RuntimeValue } from '../jinja-runtime.js';
 import { textOf, type FilterCall, type FilterFunction } from './filter-call.js';
 
 const toNumber = (call: FilterCall): number => {
@@ -33,9 +23,12 @@ export const BASIC_ITEM_FILTERS: ReadonlyMap<string, FilterFunction> = new Map<s
   ['string', (call) => makeString(textOf(call.operand, 'string'))],
   ['int', (call) => makeInteger(Math.trunc(toNumber(call)))],
   ['float', (call) => makeFloat(toNumber(call))],
-  ['length', (call): RuntimeValue => {
-    const size = stringOf(call.operand)?.length ?? itemsOf(call.operand)?.length ?? entriesOf(call.operand)?.size;
-    if (size === undefined) throw new Error(`length: ${kindOf(call.operand)} has no length`);
-    return makeInteger(size);
-  }],
+  [
+    'length',
+    (call): RuntimeValue => {
+      const size = stringOf(call.operand)?.length ?? itemsOf(call.operand)?.length ?? entriesOf(call.operand)?.size;
+      if (size === undefined) throw new Error(`length: ${kindOf(call.operand)} has no length`);
+      return makeInteger(size);
+    },
+  ],
 ]);

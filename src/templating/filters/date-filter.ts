@@ -11,13 +11,11 @@ import { argumentOf, stringArgument, type FilterCall } from './filter-call.js';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-const ISO_DATE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-const daysInMonth = (year: number, month: number): number =>
-  month === 2 && isLeap(year) ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
+const daysInMonth = (year: number, month: number): number => (month === 2 && isLeap(year) ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0));
 
 function offsetMinutes(zone: string | undefined): number {
   if (zone === undefined || zone.toUpperCase() === 'Z') return 0;

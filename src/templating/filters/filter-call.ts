@@ -44,8 +44,7 @@ export function argumentOf(call: FilterCall, index: number, name: string): Runti
 }
 
 /** True when the argument is absent or `none`. */
-export const isAbsent = (value: RuntimeValue | undefined): value is undefined =>
-  value === undefined || isNoneValue(value) || isUndefinedValue(value);
+export const isAbsent = (value: RuntimeValue | undefined): value is undefined => value === undefined || isNoneValue(value) || isUndefinedValue(value);
 
 /**
  * A number argument (or operand); numeric strings are accepted because form data often is text.

@@ -25,8 +25,9 @@ describe('round', () => {
 
 describe('sum, min, max', () => {
   it('sums numbers, attributes and a start value', () => {
-    expect(render('{{ [1, 2, 3]|sum }} {{ lines|sum(attribute="total") }} {{ [1]|sum(start=10) }}', { lines: [{ total: 1.5 }, { total: 2 }] }))
-      .toBe('6 3.5 11');
+    expect(render('{{ [1, 2, 3]|sum }} {{ lines|sum(attribute="total") }} {{ [1]|sum(start=10) }}', { lines: [{ total: 1.5 }, { total: 2 }] })).toBe(
+      '6 3.5 11',
+    );
   });
   it('handles empty lists and none, refuses text', () => {
     expect(render('{{ []|sum }} {{ none|sum }}[{{ []|min }}][{{ []|max }}]')).toBe('0 0[][]');
@@ -34,7 +35,14 @@ describe('sum, min, max', () => {
   });
   it('finds extremes of numbers, text (case-insensitive by default) and attributes', () => {
     expect(render('{{ [3, 1, 2]|min }} {{ [3, 1, 2]|max }} {{ ["b", "A", "c"]|min }} {{ ["b", "A"]|max(case_sensitive=true) }}')).toBe('1 3 A b');
-    expect(render('{{ (items|max(attribute="n")).name }}', { items: [{ n: 1, name: 'one' }, { n: 5, name: 'five' }] })).toBe('five');
+    expect(
+      render('{{ (items|max(attribute="n")).name }}', {
+        items: [
+          { n: 1, name: 'one' },
+          { n: 5, name: 'five' },
+        ],
+      }),
+    ).toBe('five');
     expect(failure('{{ [1, "a"]|max }}')).toMatch(/cannot compare/);
   });
 });
@@ -92,12 +100,13 @@ describe('format', () => {
 
 describe('date', () => {
   it('formats ISO dates with strftime codes in UTC with English names', () => {
-    expect(render('{{ d|date }}|{{ d|date("%d %B %Y") }}|{{ d|date("%a %b %-d, %A") }}', { d: '2024-03-05' }))
-      .toBe('2024-03-05|05 March 2024|Tue Mar 5, Tuesday');
+    expect(render('{{ d|date }}|{{ d|date("%d %B %Y") }}|{{ d|date("%a %b %-d, %A") }}', { d: '2024-03-05' })).toBe(
+      '2024-03-05|05 March 2024|Tue Mar 5, Tuesday',
+    );
     expect(render('{{ "2024-03-05T23:30:00-02:00"|date("%Y-%m-%d %H:%M %Z") }}')).toBe('2024-03-06 01:30 UTC');
     expect(render('{{ "2024-12-31T09:05:07"|date("%I:%M:%S %p, day %j") }}')).toBe('09:05:07 AM, day 366');
   });
-  it('formats named formats in the document locale (the context\'s `locale`), else en-GB', () => {
+  it("formats named formats in the document locale (the context's `locale`), else en-GB", () => {
     const d = '2026-12-01';
     expect(render('{{ d|date("long") }}|{{ d|date("short") }}|{{ d|date("iso") }}', { d })).toBe('1 December 2026|01/12/2026|2026-12-01');
     expect(render('{{ d|date("long") }}|{{ d|date("full") }}', { d, locale: 'de-DE' })).toBe('1. Dezember 2026|Dienstag, 1. Dezember 2026');
@@ -118,7 +127,9 @@ describe('date', () => {
 
 describe('currency', () => {
   it('formats with Intl.NumberFormat', () => {
-    expect(render('{{ 1234.5|currency("EUR") }}|{{ 1234.5|currency }}|{{ 99|currency("USD") }}|{{ -3|currency("EUR") }}')).toBe('€1,234.50|€1,234.50|$99.00|-€3.00');
+    expect(render('{{ 1234.5|currency("EUR") }}|{{ 1234.5|currency }}|{{ 99|currency("USD") }}|{{ -3|currency("EUR") }}')).toBe(
+      '€1,234.50|€1,234.50|$99.00|-€3.00',
+    );
     expect(render('{{ 1234.5|currency("EUR", "de-DE") }}')).toBe('1.234,50\u00a0€');
   });
   it('renders nothing for none, refuses text and bad codes', () => {

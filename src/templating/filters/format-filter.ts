@@ -54,20 +54,26 @@ function formatNumber(value: RuntimeValue, spec: Spec): string {
   const alternate = spec.flags.includes('#');
   let digits: string;
   switch (spec.conversion) {
-    case 'd': case 'i': case 'u':
+    case 'd':
+    case 'i':
+    case 'u':
       digits = Math.trunc(magnitude).toString();
       break;
-    case 'x': case 'X': case 'o': {
+    case 'x':
+    case 'X':
+    case 'o': {
       const base = spec.conversion === 'o' ? 8 : 16;
       digits = (alternate ? (base === 8 ? '0o' : '0x') : '') + Math.trunc(magnitude).toString(base);
       if (spec.conversion === 'X') digits = digits.toUpperCase();
       break;
     }
-    case 'e': case 'E':
+    case 'e':
+    case 'E':
       digits = pythonExponent(magnitude.toExponential(spec.precision ?? 6));
       if (spec.conversion === 'E') digits = digits.toUpperCase();
       break;
-    case 'g': case 'G':
+    case 'g':
+    case 'G':
       digits = general(magnitude, spec.precision ?? 6, alternate);
       if (spec.conversion === 'G') digits = digits.toUpperCase();
       break;
@@ -80,7 +86,9 @@ function formatNumber(value: RuntimeValue, spec: Spec): string {
 
 function formatOne(value: RuntimeValue, spec: Spec): string {
   switch (spec.conversion) {
-    case 's': case 'r': case 'a': {
+    case 's':
+    case 'r':
+    case 'a': {
       const text = textOf(value, 'format');
       return pad(spec.precision === undefined ? text : text.slice(0, spec.precision), spec, false);
     }
@@ -109,22 +117,25 @@ export function formatFilter(call: FilterCall): RuntimeValue {
   const single = call.positional.length === 1 ? call.positional[0] : undefined;
   const mapping = call.keyword.size > 0 ? call.keyword : single === undefined ? undefined : entriesOf(single);
   let next = 0;
-  const output = template.replace(SPEC, (_whole: string, key: string | undefined, flags: string, width: string | undefined, precision: string | undefined, conversion: string) => {
-    if (conversion === '%') return '%';
-    const spec: Spec = { flags, width: Number(width ?? 0), precision: precision === undefined ? undefined : Number(precision), conversion };
-    if (spec.width > MAX_WIDTH || (spec.precision ?? 0) > MAX_WIDTH) throw new Error('format: width or precision too large');
-    let value: RuntimeValue | undefined;
-    if (key !== undefined) {
-      if (mapping === undefined) throw new Error('format: %(name) needs keyword arguments or a mapping');
-      value = mapping.get(key);
-      if (value === undefined) throw new Error(`format: no value for "${key}"`);
-    } else {
-      value = call.positional[next];
-      next += 1;
-      if (value === undefined) throw new Error('format: not enough arguments for format string');
-    }
-    return formatOne(value, spec);
-  });
+  const output = template.replace(
+    SPEC,
+    (_whole: string, key: string | undefined, flags: string, width: string | undefined, precision: string | undefined, conversion: string) => {
+      if (conversion === '%') return '%';
+      const spec: Spec = { flags, width: Number(width ?? 0), precision: precision === undefined ? undefined : Number(precision), conversion };
+      if (spec.width > MAX_WIDTH || (spec.precision ?? 0) > MAX_WIDTH) throw new Error('format: width or precision too large');
+      let value: RuntimeValue | undefined;
+      if (key !== undefined) {
+        if (mapping === undefined) throw new Error('format: %(name) needs keyword arguments or a mapping');
+        value = mapping.get(key);
+        if (value === undefined) throw new Error(`format: no value for "${key}"`);
+      } else {
+        value = call.positional[next];
+        next += 1;
+        if (value === undefined) throw new Error('format: not enough arguments for format string');
+      }
+      return formatOne(value, spec);
+    },
+  );
   const usedMapping = mapping !== undefined && next === 0;
   if (!usedMapping && next < call.positional.length) throw new Error('format: not all arguments converted during string formatting');
   checkStringLength(output.length);

@@ -1,14 +1,5 @@
 /** List filters missing from (or incomplete in) @huggingface/jinja: first, last, map, select, reject. */
-import {
-  entriesOf,
-  itemsOf,
-  kindOf,
-  makeArray,
-  makeString,
-  makeUndefined,
-  stringOf,
-  type RuntimeValue,
-} from '../jinja-runtime.js';
+import { entriesOf, itemsOf, kindOf, makeArray, makeString, makeUndefined, stringOf, type RuntimeValue } from '../jinja-runtime.js';
 import { listOperand } from './aggregate-filters.js';
 import { attributeOf } from './attribute-path.js';
 import { isAbsent, stringArgument, type FilterCall, type FilterFunction } from './filter-call.js';
@@ -19,9 +10,10 @@ function endItem(call: FilterCall, where: string, fromEnd: boolean): RuntimeValu
   if (isAbsent(operand)) return makeUndefined();
   const text = stringOf(operand);
   const entries = entriesOf(operand);
-  const items = itemsOf(operand)
-    ?? (text === undefined ? undefined : Array.from(text, makeString))
-    ?? (entries === undefined ? undefined : [...entries.keys()].map(makeString));
+  const items =
+    itemsOf(operand) ??
+    (text === undefined ? undefined : Array.from(text, makeString)) ??
+    (entries === undefined ? undefined : [...entries.keys()].map(makeString));
   if (items === undefined) throw new Error(`${where}: expected a list or text, got ${kindOf(operand)}`);
   // An empty list gives undefined (renders nothing) rather than the library's crash.
   return (fromEnd ? items.at(-1) : items.at(0)) ?? makeUndefined();
@@ -50,10 +42,12 @@ export function createMapFilter(lookup: (name: string) => FilterFunction | undef
     if (!isAbsent(attribute)) {
       const path = stringArgument(attribute, '', 'map attribute');
       const fallback = call.keyword.get('default');
-      return makeArray(items.map((item) => {
-        const value = attributeOf(item, path);
-        return value.type === 'UndefinedValue' && fallback !== undefined ? fallback : value;
-      }));
+      return makeArray(
+        items.map((item) => {
+          const value = attributeOf(item, path);
+          return value.type === 'UndefinedValue' && fallback !== undefined ? fallback : value;
+        }),
+      );
     }
     const [nameValue, ...rest] = call.positional;
     if (nameValue === undefined) throw new Error('map: give a filter name or attribute=');

@@ -1,15 +1,7 @@
 /** Text filters missing from (or incomplete in) @huggingface/jinja. */
 import { checkStringLength } from '../render-budget.js';
 import { kindOf, makeInteger, makeString, stringOf, type RuntimeValue } from '../jinja-runtime.js';
-import {
-  argumentOf,
-  booleanArgument,
-  integerArgument,
-  isAbsent,
-  stringArgument,
-  textOf,
-  type FilterCall,
-} from './filter-call.js';
+import { argumentOf, booleanArgument, integerArgument, isAbsent, stringArgument, textOf, type FilterCall } from './filter-call.js';
 
 /** Jinja's default `truncate.leeway` policy: texts at most 5 characters too long are kept. */
 const DEFAULT_LEEWAY = 5;
@@ -56,17 +48,16 @@ export function indentFilter(call: FilterCall): RuntimeValue {
   const text = stringOf(call.operand);
   if (text === undefined) throw new Error(`indent: expected text, got ${kindOf(call.operand)}`);
   const widthValue = argumentOf(call, 0, 'width');
-  const padding = !isAbsent(widthValue) && stringOf(widthValue) !== undefined
-    ? stringArgument(widthValue, '', 'indent width')
-    : ' '.repeat(integerArgument(widthValue, 4, 'indent width'));
+  const padding =
+    !isAbsent(widthValue) && stringOf(widthValue) !== undefined
+      ? stringArgument(widthValue, '', 'indent width')
+      : ' '.repeat(integerArgument(widthValue, 4, 'indent width'));
   if (padding.length > 100) throw new Error('indent: width must be at most 100');
   const first = booleanArgument(argumentOf(call, 1, 'first'), false);
   const blank = booleanArgument(argumentOf(call, 2, 'blank'), false);
   const lines = text.split('\n');
   checkStringLength(text.length + lines.length * padding.length);
-  return makeString(lines
-    .map((line, index) => ((index === 0 && !first) || (line.length === 0 && !blank) ? line : padding + line))
-    .join('\n'));
+  return makeString(lines.map((line, index) => ((index === 0 && !first) || (line.length === 0 && !blank) ? line : padding + line)).join('\n'));
 }
 
 /**

@@ -53,7 +53,11 @@ export async function send(server: TestServer, token: string, org: string, reque
 }
 
 function isValidationList(detail: unknown): boolean {
-  return Array.isArray(detail) && detail.length > 0 && detail.every((d) => d && typeof d === 'object' && typeof (d as { msg?: unknown }).msg === 'string' && Array.isArray((d as { loc?: unknown }).loc));
+  return (
+    Array.isArray(detail) &&
+    detail.length > 0 &&
+    detail.every((d) => d && typeof d === 'object' && typeof (d as { msg?: unknown }).msg === 'string' && Array.isArray((d as { loc?: unknown }).loc))
+  );
 }
 
 /** Undefined when the answer is acceptable; otherwise what is wrong with it. */
@@ -71,7 +75,13 @@ export function judge(answer: FuzzAnswer): string | undefined {
 /** The request in words a person can replay (curl-like), for reports and counterexamples. */
 export function describeRequest(request: FuzzRequest): string {
   const b = request.body;
-  const body = !b ? '' : 'json' in b ? ` ${JSON.stringify(b.json)?.slice(0, 400)}` : 'raw' in b ? ` raw:${JSON.stringify(b.raw)}` : ` multipart fields=${JSON.stringify(b.form.fields).slice(0, 300)} files=${JSON.stringify(b.form.files.map((f) => ({ name: f.name, type: f.type, bytes: f.bytes.length })))}`;
+  const body = !b
+    ? ''
+    : 'json' in b
+      ? ` ${JSON.stringify(b.json)?.slice(0, 400)}`
+      : 'raw' in b
+        ? ` raw:${JSON.stringify(b.raw)}`
+        : ` multipart fields=${JSON.stringify(b.form.fields).slice(0, 300)} files=${JSON.stringify(b.form.files.map((f) => ({ name: f.name, type: f.type, bytes: f.bytes.length })))}`;
   const url = request.url.length > 240 ? `${request.url.slice(0, 240)}… (${request.url.length} characters)` : request.url;
   return `${request.method} ${url}${body}`;
 }

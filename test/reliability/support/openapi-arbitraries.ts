@@ -57,7 +57,11 @@ const HOSTILE_STRINGS = [
 
 const BOUNDARY_NUMBERS = [0, -0, 1, -1, 0.5, -0.5, 2 ** 31, -(2 ** 31), 2 ** 53, -(2 ** 53), 1e308, -1e308, 5e-324, 99999999999];
 
-const hostileString = fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 40 }));
+const hostileString = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+);
 
 /** Any JSON value of a small depth, none of them what the schema wants on purpose. */
 const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
@@ -117,14 +121,25 @@ function byType(type: string, schema: JsonSchema, pools: IdPools, depth: number)
         fc.constantFrom(0, 1, 2, ...[schema.minimum, schema.maximum].filter((n): n is number => typeof n === 'number')),
       );
     case 'number':
-      return fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true, min: (schema.minimum as number | undefined) ?? -1e6, max: (schema.maximum as number | undefined) ?? 1e6 }), fc.integer({ min: 0, max: 100 }));
+      return fc.oneof(
+        fc.double({
+          noNaN: true,
+          noDefaultInfinity: true,
+          min: (schema.minimum as number | undefined) ?? -1e6,
+          max: (schema.maximum as number | undefined) ?? 1e6,
+        }),
+        fc.integer({ min: 0, max: 100 }),
+      );
     case 'boolean':
       return fc.boolean();
     case 'null':
       return fc.constant(null);
     case 'array': {
       const maxLength = Math.min((schema.maxItems as number | undefined) ?? 4, 4);
-      return fc.array(field((schema.items as JsonSchema | undefined) ?? {}, pools, depth + 1), { maxLength, minLength: Math.min((schema.minItems as number | undefined) ?? 0, maxLength) });
+      return fc.array(field((schema.items as JsonSchema | undefined) ?? {}, pools, depth + 1), {
+        maxLength,
+        minLength: Math.min((schema.minItems as number | undefined) ?? 0, maxLength),
+      });
     }
     case 'object':
       return objectOf(schema, pools, depth);
@@ -135,7 +150,11 @@ function byType(type: string, schema: JsonSchema, pools: IdPools, depth: number)
 
 /** A property's value: what fits its schema, now and then something hostile. */
 function field(schema: JsonSchema, pools: IdPools, depth: number): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 6, arbitrary: validish(schema, pools, depth) }, { weight: 1, arbitrary: anyJson }, { weight: 1, arbitrary: fc.constantFrom(...BOUNDARY_NUMBERS, ...HOSTILE_STRINGS) });
+  return fc.oneof(
+    { weight: 6, arbitrary: validish(schema, pools, depth) },
+    { weight: 1, arbitrary: anyJson },
+    { weight: 1, arbitrary: fc.constantFrom(...BOUNDARY_NUMBERS, ...HOSTILE_STRINGS) },
+  );
 }
 
 function objectOf(schema: JsonSchema, pools: IdPools, depth: number): fc.Arbitrary<unknown> {
@@ -168,12 +187,17 @@ function pathValue(op: Operation, name: string, pools: IdPools): fc.Arbitrary<st
   const ids = pools[poolKey(op.path, name)] ?? [];
   const own = ids.length > 0 ? [{ weight: 6, arbitrary: fc.constantFrom(...ids) }] : [];
   const anyIds = Object.values(pools).flat();
-  return fc.oneof(...own, { weight: 1, arbitrary: fc.constantFrom(...anyIds) }, { weight: 2, arbitrary: hostileString }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 30 }) });
+  return fc.oneof(
+    ...own,
+    { weight: 1, arbitrary: fc.constantFrom(...anyIds) },
+    { weight: 2, arbitrary: hostileString },
+    { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 30 }) },
+  );
 }
 
 function queryValue(schema: JsonSchema, pools: IdPools): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 4, arbitrary: validish(schema, pools).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')) },
+    { weight: 4, arbitrary: validish(schema, pools).map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))) },
     { weight: 1, arbitrary: hostileString },
     { weight: 1, arbitrary: fc.constantFrom(...BOUNDARY_NUMBERS).map(String) },
   );
@@ -183,12 +207,19 @@ function bodyOf(op: Operation, pools: IdPools): fc.Arbitrary<FuzzRequest['body']
   if (op.multipartBody) {
     const schema = op.multipartBody;
     const properties = Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {}).filter((k) => k !== 'files' && k !== 'file');
-    const fields = fc.dictionary(fc.oneof(fc.constantFrom(...(properties.length > 0 ? properties : ['name'])), fc.string({ maxLength: 8 })), fc.oneof(fc.string({ maxLength: 40 }), hostileString, fc.constantFrom('[{"key":"vendor.name"}]', '[1,2', 'never', 'confident')), { maxKeys: 5 });
+    const fields = fc.dictionary(
+      fc.oneof(fc.constantFrom(...(properties.length > 0 ? properties : ['name'])), fc.string({ maxLength: 8 })),
+      fc.oneof(fc.string({ maxLength: 40 }), hostileString, fc.constantFrom('[{"key":"vendor.name"}]', '[1,2', 'never', 'confident')),
+      { maxKeys: 5 },
+    );
     // No truncated PDF (`%PDF-1.4\n%%EOF`): its inspection runs to the 15 s probe budget every
     // time (reported in issue #13's notes), which would spend the CI budget on one finding.
     const file = fc.record({
       name: fc.oneof(fc.constantFrom('a.txt', 'b.pdf', 'c.png', 'd.csv', 'e.docx', 'f.zip'), hostileString),
-      bytes: fc.oneof(fc.uint8Array({ maxLength: 512 }).map((a) => Buffer.from(a)), fc.constantFrom(Buffer.from('Vendor: Contoso\nTotal: $1\n'), Buffer.from('PK\u0003\u0004'), Buffer.alloc(0))),
+      bytes: fc.oneof(
+        fc.uint8Array({ maxLength: 512 }).map((a) => Buffer.from(a)),
+        fc.constantFrom(Buffer.from('Vendor: Contoso\nTotal: $1\n'), Buffer.from('PK\u0003\u0004'), Buffer.alloc(0)),
+      ),
       type: fc.constantFrom('text/plain', 'application/pdf', 'image/png', 'text/csv', 'application/zip', 'application/octet-stream'),
     });
     return fc.record({ fields, files: fc.array(file, { maxLength: 3 }) }).map((form) => ({ form }));
@@ -207,12 +238,23 @@ export function requestsFor(op: Operation, pools: IdPools): fc.Arbitrary<FuzzReq
   const pathValues = fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, pathValue(op, p.name, pools)])) as Record<string, fc.Arbitrary<string>>);
   const query = fc
     .tuple(
-      ...op.queryParams.map((p) => fc.option(queryValue(p.schema, pools), { freq: p.required ? 10 : 2, nil: undefined }).map((v) => (v === undefined ? [] : [[p.name, v] as [string, string]]))),
+      ...op.queryParams.map((p) =>
+        fc
+          .option(queryValue(p.schema, pools), { freq: p.required ? 10 : 2, nil: undefined })
+          .map((v) => (v === undefined ? [] : [[p.name, v] as [string, string]])),
+      ),
       fc.array(fc.tuple(fc.string({ maxLength: 8 }), hostileString), { maxLength: 1 }),
     )
     .map((parts) => parts.flat() as Array<[string, string]>);
   return fc.record({ pathValues, query, body: bodyOf(op, pools) }).map(({ pathValues: values, query: q, body }) => {
     const search = new URLSearchParams(q).toString();
-    return { method: op.method, operationId: op.operationId, url: `${fillPath(op.path, values)}${search ? `?${search}` : ''}`, pathValues: values, query: q, body };
+    return {
+      method: op.method,
+      operationId: op.operationId,
+      url: `${fillPath(op.path, values)}${search ? `?${search}` : ''}`,
+      pathValues: values,
+      query: q,
+      body,
+    };
   });
 }

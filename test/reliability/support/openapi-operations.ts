@@ -44,7 +44,8 @@ export function resolveSchema(doc: JsonSchema, schema: unknown, depth = 0): Json
     out.properties = Object.fromEntries(Object.entries(node.properties as Record<string, unknown>).map(([k, v]) => [k, resolveSchema(doc, v, depth + 1)]));
   }
   if (node.items) out.items = resolveSchema(doc, node.items, depth + 1);
-  if (node.additionalProperties && typeof node.additionalProperties === 'object') out.additionalProperties = resolveSchema(doc, node.additionalProperties, depth + 1);
+  if (node.additionalProperties && typeof node.additionalProperties === 'object')
+    out.additionalProperties = resolveSchema(doc, node.additionalProperties, depth + 1);
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     if (Array.isArray(node[key])) out[key] = (node[key] as unknown[]).map((s) => resolveSchema(doc, s, depth + 1));
   }
@@ -95,10 +96,14 @@ export function poolKey(path: string, param: string): string {
  * it is sent as the bytes a careless client would send, its WTF-8 encoding — invalid UTF-8.
  */
 export function encodePathValue(value: string): string {
-  return value.replace(/[\uD800-\uDFFF]/g, (unit) => {
-    const code = unit.charCodeAt(0);
-    return `\u0001${[0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')}\u0001`;
-  }).split('\u0001').map((part, i) => (i % 2 === 1 ? part : encodeURIComponent(part))).join('');
+  return value
+    .replace(/[\uD800-\uDFFF]/g, (unit) => {
+      const code = unit.charCodeAt(0);
+      return `\u0001${[0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')}\u0001`;
+    })
+    .split('\u0001')
+    .map((part, i) => (i % 2 === 1 ? part : encodeURIComponent(part)))
+    .join('');
 }
 
 /** The path with its parameters filled in (each value percent-encoded). */

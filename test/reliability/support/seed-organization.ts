@@ -74,23 +74,45 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
   const snapshot = await created(api.post(`/v1/documents/${documentId}/snapshots`, { label: 'Seeded' }), 'snapshot');
 
   const text = await created(api.post('/v1/texts', { key: `liability-${suffix}`, value: 'Liability is capped at the fees paid.' }), 'text');
-  const block = await created(api.post('/v1/risk-blocks', { key: `special-${suffix}`, heading: 'Special categories', template: 'Processing of {{ category }} data' }), 'risk block');
+  const block = await created(
+    api.post('/v1/risk-blocks', { key: `special-${suffix}`, heading: 'Special categories', template: 'Processing of {{ category }} data' }),
+    'risk block',
+  );
   const snippet = await created(api.post('/v1/snippets', { key: `basics-${suffix}`, name: 'Contract basics', phaseOrder: 1 }), 'snippet');
   const snippetId = idOf(snippet, 'snippet');
-  await created(api.put(`/v1/snippets/${snippetId}/items`, { items: [{ itemType: 'text', itemKey: text.key }, { itemType: 'risk_block', itemKey: block.key }] }), 'snippet items');
+  await created(
+    api.put(`/v1/snippets/${snippetId}/items`, {
+      items: [
+        { itemType: 'text', itemKey: text.key },
+        { itemType: 'risk_block', itemKey: block.key },
+      ],
+    }),
+    'snippet items',
+  );
   const entity = await created(api.post('/v1/entities', { name: `Initech ${suffix}`, kind: 'organization', attributes: { city: 'Berlin' } }), 'entity');
   const binding = await created(api.post(`/v1/documents/${documentId}/snippets`, { snippetId, entityBindings: { client: idOf(entity, 'entity') } }), 'binding');
   const voice = await created(api.post('/v1/voices', { name: `Plain ${suffix}`, description: 'Short sentences.', samples: ['We deliver.'] }), 'voice');
   const tool = await created(
-    api.post('/v1/tool-registrations', { name: `rates-${suffix}`, category: 'finance', classPath: 'http.json', configJson: { url: 'https://tools.example/rates', resultPath: 'data' } }),
+    api.post('/v1/tool-registrations', {
+      name: `rates-${suffix}`,
+      category: 'finance',
+      classPath: 'http.json',
+      configJson: { url: 'https://tools.example/rates', resultPath: 'data' },
+    }),
     'tool',
   );
   const rule = await created(
-    api.post('/v1/orchestration-rules', { name: `budget-${suffix}`, when: { '>': [{ var: 'entities.money.0.amount' }, 20000] }, then: [{ action: 'set_field', key: 'risk_tier', value: 'high' }] }),
+    api.post('/v1/orchestration-rules', {
+      name: `budget-${suffix}`,
+      when: { '>': [{ var: 'entities.money.0.amount' }, 20000] },
+      then: [{ action: 'set_field', key: 'risk_tier', value: 'high' }],
+    }),
     'rule',
   );
 
-  const upload = await postMultipart(server, token, org, '/assessments', { name: `Invoices ${suffix}` }, [{ name: 'invoice.txt', bytes: INVOICE, type: 'text/plain' }]);
+  const upload = await postMultipart(server, token, org, '/assessments', { name: `Invoices ${suffix}` }, [
+    { name: 'invoice.txt', bytes: INVOICE, type: 'text/plain' },
+  ]);
   expect(upload.status).toBe(201);
   const assessmentId = idOf(upload.body, 'assessment');
   const sourceId: string = upload.body.documents[0].id;
@@ -101,7 +123,10 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
   const batch = await created(api.post('/batches', { name: `Batch ${suffix}`, document_ids: [sourceId] }), 'batch');
 
   // A webhook on the allow-listed discard port (RELIABILITY_SERVER_ENV): nothing listens there.
-  const webhook = await created(api.post('/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['generation.finished', 'batch.finished'], description: `Seeded ${suffix}` }), 'webhook');
+  const webhook = await created(
+    api.post('/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['generation.finished', 'batch.finished'], description: `Seeded ${suffix}` }),
+    'webhook',
+  );
 
   // A member of this organization only (the dev user belongs to every demo organization).
   const member = await addTestMember(server, token, org, 'viewer', `rel-member-${org}-${suffix}`);

@@ -53,7 +53,14 @@ function reportError(io: CliIo, json: boolean, error: unknown): number {
   if (json) {
     io.stderr.write(`${JSON.stringify({ error: errorName(error), ...(status === undefined ? {} : { status }), detail })}\n`);
   } else {
-    const message = error instanceof GenerateConflict ? error.message : error instanceof QuireApiError ? `${detailMessage(detail)} (HTTP ${status})` : error instanceof Error ? error.message : String(error);
+    const message =
+      error instanceof GenerateConflict
+        ? error.message
+        : error instanceof QuireApiError
+          ? `${detailMessage(detail)} (HTTP ${status})`
+          : error instanceof Error
+            ? error.message
+            : String(error);
     io.stderr.write(`quire: ${message}\n${code === EXIT.usage ? 'Run `quire --help` for usage.\n' : ''}`);
   }
   return code;

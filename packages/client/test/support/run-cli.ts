@@ -35,7 +35,16 @@ export async function cliHome(): Promise<CliHome> {
         homedir: dir,
         cwd: dir,
       });
-      return { code, stdout, stderr, lines: () => stdout.trim().split('\n').map((line) => JSON.parse(line)) };
+      return {
+        code,
+        stdout,
+        stderr,
+        lines: () =>
+          stdout
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line)),
+      };
     },
     close: () => fs.rm(dir, { recursive: true, force: true }),
   };

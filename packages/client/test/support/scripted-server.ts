@@ -28,7 +28,13 @@ export async function startScriptedServer(steps: Step[]): Promise<ScriptedServer
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      requests.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      });
       steps[Math.min(requests.length - 1, steps.length - 1)](response, request);
     });
   });

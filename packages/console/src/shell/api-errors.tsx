@@ -22,7 +22,10 @@ interface ValidationEntry {
 
 function validationEntries(error: unknown): ValidationEntry[] {
   if (!(error instanceof QuireApiError) || error.status !== 422 || !Array.isArray(error.detail)) return [];
-  return error.detail.filter((item): item is ValidationEntry => typeof item === 'object' && item !== null && Array.isArray((item as ValidationEntry).loc) && typeof (item as ValidationEntry).msg === 'string');
+  return error.detail.filter(
+    (item): item is ValidationEntry =>
+      typeof item === 'object' && item !== null && Array.isArray((item as ValidationEntry).loc) && typeof (item as ValidationEntry).msg === 'string',
+  );
 }
 
 /**

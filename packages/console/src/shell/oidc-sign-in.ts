@@ -33,7 +33,17 @@ export async function startOidcSignIn(returnTo: string): Promise<void> {
     returnTo: returnTo.startsWith(CALLBACK_PATH) ? '/' : returnTo,
   };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
-  window.location.assign(authorizationUrl({ authorizationEndpoint: settings.authorizationEndpoint, clientId: settings.clientId, redirectUri: pending.redirectUri, scope: settings.scope, state: pending.state, codeChallenge: await s256Challenge(pending.verifier), nonce: pending.nonce }));
+  window.location.assign(
+    authorizationUrl({
+      authorizationEndpoint: settings.authorizationEndpoint,
+      clientId: settings.clientId,
+      redirectUri: pending.redirectUri,
+      scope: settings.scope,
+      state: pending.state,
+      codeChallenge: await s256Challenge(pending.verifier),
+      nonce: pending.nonce,
+    }),
+  );
 }
 
 function takePending(): Pending | undefined {
@@ -56,10 +66,16 @@ export type SignInOutcome = { ok: true; token: string; returnTo: string } | { ok
 async function finish(search: string): Promise<SignInOutcome> {
   const params = new URLSearchParams(search);
   const pending = takePending();
-  if (!pending) return { ok: false, error: new Error('This sign-in answer was not expected in this tab (it was used already, or the sign-in started elsewhere): start again.'), returnTo: '/' };
+  if (!pending)
+    return {
+      ok: false,
+      error: new Error('This sign-in answer was not expected in this tab (it was used already, or the sign-in started elsewhere): start again.'),
+      returnTo: '/',
+    };
   const refused = (message: string): SignInOutcome => ({ ok: false, error: new Error(message), returnTo: pending.returnTo });
   // The state is checked first: an answer to another sign-in is refused, whatever it says.
-  if (params.get('state') !== pending.state) return refused('The answer from the identity provider does not belong to the sign-in this tab started (state mismatch), so it was refused: start again.');
+  if (params.get('state') !== pending.state)
+    return refused('The answer from the identity provider does not belong to the sign-in this tab started (state mismatch), so it was refused: start again.');
   const error = params.get('error');
   const description = params.get('error_description');
   if (error === 'access_denied') return refused(`The identity provider did not sign you in: ${description ?? 'access denied'}.`);
@@ -67,7 +83,12 @@ async function finish(search: string): Promise<SignInOutcome> {
   const code = params.get('code');
   if (!code) return refused('The identity provider answered without a code: start again.');
   try {
-    const answer = await exchangeOidcCode(serverSettings.baseUrl, { code, codeVerifier: pending.verifier, redirectUri: pending.redirectUri, nonce: pending.nonce });
+    const answer = await exchangeOidcCode(serverSettings.baseUrl, {
+      code,
+      codeVerifier: pending.verifier,
+      redirectUri: pending.redirectUri,
+      nonce: pending.nonce,
+    });
     return { ok: true, token: answer.token, returnTo: pending.returnTo };
   } catch (failure) {
     return { ok: false, error: failure, returnTo: pending.returnTo };

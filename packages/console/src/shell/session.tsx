@@ -105,7 +105,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (!live) return;
         writeStored(undefined);
         setStored(undefined);
-        const reason = error instanceof QuireApiError && error.status === 401 ? 'Your sign-in has expired or the token was refused: sign in again.' : `Could not load your account: ${error instanceof Error ? error.message : String(error)}`;
+        const reason =
+          error instanceof QuireApiError && error.status === 401
+            ? 'Your sign-in has expired or the token was refused: sign in again.'
+            : `Could not load your account: ${error instanceof Error ? error.message : String(error)}`;
         setState({ status: 'signed-out', reason });
       },
     );

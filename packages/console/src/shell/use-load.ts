@@ -7,7 +7,10 @@ import { QuireApiError } from '@quire/client';
 import { type DependencyList, useCallback, useEffect, useState } from 'react';
 import { useSession } from './session';
 
-export type Loaded<T> = { state: 'loading'; data: T | undefined; error: undefined } | { state: 'ready'; data: T; error: undefined } | { state: 'failed'; data: T | undefined; error: unknown };
+export type Loaded<T> =
+  | { state: 'loading'; data: T | undefined; error: undefined }
+  | { state: 'ready'; data: T; error: undefined }
+  | { state: 'failed'; data: T | undefined; error: unknown };
 
 export function useLoad<T>(fn: () => Promise<T>, deps: DependencyList): Loaded<T> & { reload(): void } {
   const { signOut } = useSession();

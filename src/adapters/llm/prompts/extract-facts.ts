@@ -54,7 +54,7 @@ export function extractFactsSchema(hints: FieldHint[]): JSONSchema7 {
 export function buildExtractFactsPrompt(input: { text: string; fieldHints: FieldHint[] }): PromptPair {
   const hints = input.fieldHints.map((h) => `- ${h.key}: ${h.label ?? h.key} (${h.valueType})`);
   const system = [
-    'You extract facts from an intake text so a document\'s fields can be filled in.',
+    "You extract facts from an intake text so a document's fields can be filled in.",
     [
       'Rules:',
       '1. Take only what the text states; never infer or add values from outside knowledge.',

@@ -31,13 +31,13 @@ export const JUDGE_CLAIMS_SCHEMA: JSONSchema7 = {
 /** Builds the messages: every claim with its citations, then the text of every cited source. */
 export function buildJudgeClaimsPrompt(input: JudgeClaimsInput): PromptPair {
   const system = [
-    'You check a document\'s claims against the sources they cite, as a careful fact-checker.',
+    "You check a document's claims against the sources they cite, as a careful fact-checker.",
     [
       'Rules:',
       '1. A claim is supported only when the sources it cites state it: every number, amount, date, name and quotation in the claim must match the cited sources.',
       '2. Judge each claim only against the sources it cites, never against other sources or outside knowledge.',
       '3. A claim that goes beyond its sources, contradicts them, or cites a source that is not listed is not supported.',
-      '4. Answer with one verdict per claim, in the order given, copying each claim\'s sentence exactly.',
+      "4. Answer with one verdict per claim, in the order given, copying each claim's sentence exactly.",
     ].join('\n'),
   ].join('\n\n');
   const cited = new Set(input.claims.flatMap((c) => c.citations));

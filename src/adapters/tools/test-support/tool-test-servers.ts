@@ -62,7 +62,12 @@ export async function startJsonApiServer(): Promise<RunningTestServer> {
         return json(200, { data: { vendor, rating: `${vendor.length % 5 === 0 ? 'A' : 'B'}-rated`, query: Object.fromEntries(url.searchParams) } });
       }
       case '/echo':
-        return json(200, { method: request.method, body: request.method === 'POST' ? JSON.parse(await readBody(request)) : null, host: request.headers.host, accept: request.headers.accept });
+        return json(200, {
+          method: request.method,
+          body: request.method === 'POST' ? JSON.parse(await readBody(request)) : null,
+          host: request.headers.host,
+          accept: request.headers.accept,
+        });
       case '/redirect':
         response.writeHead(302, { location: '/rates' });
         return response.end();
@@ -90,7 +95,10 @@ export async function startJsonApiServer(): Promise<RunningTestServer> {
  * (a per-user source serving several users). `beforeAnswer`, when given, is awaited before the
  * tool answers an accepted call: a test holds a run mid-tool-call with it.
  */
-export async function startMcpTestServer(expected: { token: string; email: string } | null, options: { beforeAnswer?: () => Promise<void> } = {}): Promise<RunningTestServer> {
+export async function startMcpTestServer(
+  expected: { token: string; email: string } | null,
+  options: { beforeAnswer?: () => Promise<void> } = {},
+): Promise<RunningTestServer> {
   const requests: RunningTestServer['requests'] = [];
   const server = http.createServer(async (request, response) => {
     requests.push({ method: request.method ?? 'GET', path: request.url ?? '/', headers: request.headers });
@@ -100,9 +108,15 @@ export async function startMcpTestServer(expected: { token: string; email: strin
       const headers = extra.requestInfo?.headers ?? {};
       const authorization = headers.authorization;
       const email = headers['x-user-email'];
-      const accepted = expected === null ? typeof authorization === 'string' && /^Bearer \S+$/.test(authorization) && typeof email === 'string' : authorization === `Bearer ${expected.token}` && email === expected.email;
+      const accepted =
+        expected === null
+          ? typeof authorization === 'string' && /^Bearer \S+$/.test(authorization) && typeof email === 'string'
+          : authorization === `Bearer ${expected.token}` && email === expected.email;
       if (!accepted) {
-        return { isError: true, content: [{ type: 'text', text: `unauthorized: token ${authorization ? 'does not match' : 'missing'}, email ${String(email)}` }] };
+        return {
+          isError: true,
+          content: [{ type: 'text', text: `unauthorized: token ${authorization ? 'does not match' : 'missing'}, email ${String(email)}` }],
+        };
       }
       await options.beforeAnswer?.();
       return { content: [{ type: 'text', text: JSON.stringify({ client, owner: email, matters: [`${client} – data processing agreement`] }) }] };

@@ -74,7 +74,13 @@ export class AssessmentRepository {
   }
 
   async listLinkedTo(orgId: string, documentId: string): Promise<AssessmentRecord[]> {
-    const rows = await this.db.selectFrom('assessments').selectAll().where('org_id', '=', orgId).where('linked_document_id', '=', documentId).orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('assessments')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('linked_document_id', '=', documentId)
+      .orderBy('id')
+      .execute();
     return rows.map(toRecord);
   }
 

@@ -137,4 +137,15 @@ export const ProcessingDetails = Type.Object(
   { $id: 'ProcessingDetails', description: 'Per document: the latest run, per-page method and quality, errors and run history' },
 );
 
-export const ASSESSMENT_SCHEMAS = [AssessmentRequirement, Assessment, AssessmentPage, AssessmentCreated, RequirementReport, CompletenessGap, Completeness, PageReport, DocumentProcessingDetail, ProcessingDetails];
+export const ASSESSMENT_SCHEMAS = [
+  AssessmentRequirement,
+  Assessment,
+  AssessmentPage,
+  AssessmentCreated,
+  RequirementReport,
+  CompletenessGap,
+  Completeness,
+  PageReport,
+  DocumentProcessingDetail,
+  ProcessingDetails,
+];

@@ -39,14 +39,18 @@ const CreateAssessmentForm = Type.Object({
   description: Type.Optional(Type.String()),
   processor_id: Type.Optional(Type.String({ description: 'The processor for its documents (GET /processors)' })),
   automation: Type.Optional(StringEnum(AUTOMATIONS, { description: 'never when absent' })),
-  requirements: Type.Optional(Type.String({ description: 'A JSON array of requirements: [{key, label?, occurrence?, min_confidence?, require_validation?, min_count?}]' })),
+  requirements: Type.Optional(
+    Type.String({ description: 'A JSON array of requirements: [{key, label?, occurrence?, min_confidence?, require_validation?, min_count?}]' }),
+  ),
   linked_document_id: Type.Optional(Type.String({ description: 'A /v1 document this case file feeds' })),
   files: Type.Optional(FileParts),
 });
 
 const AddDocumentsForm = Type.Object({
   files: FileParts,
-  reprocess_duplicates: Type.Optional(StringEnum(['true', 'false'], { description: 'true: a file whose content is already in the assessment is processed again' })),
+  reprocess_duplicates: Type.Optional(
+    StringEnum(['true', 'false'], { description: 'true: a file whose content is already in the assessment is processed again' }),
+  ),
   processor_id: Type.Optional(Type.String({ description: 'Another processor for these files' })),
 });
 
@@ -63,34 +67,79 @@ function registerCaseRecords(fastify: FastifyInstance, deps: RouteDeps, services
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/assessments',
-    { schema: { operationId: 'createAssessment', summary: 'Create an assessment and upload its first files', description: `${MULTIPART_NOTE} Fields: name (required), description, processor_id, automation, requirements (JSON), linked_document_id (a /v1 document). Processing starts in the background.`, tags, response: { 201: Ref(AssessmentCreated), ...errorResponses(404, 413, 422) } }, config: multipartDocs(CreateAssessmentForm) },
+    {
+      schema: {
+        operationId: 'createAssessment',
+        summary: 'Create an assessment and upload its first files',
+        description: `${MULTIPART_NOTE} Fields: name (required), description, processor_id, automation, requirements (JSON), linked_document_id (a /v1 document). Processing starts in the background.`,
+        tags,
+        response: { 201: Ref(AssessmentCreated), ...errorResponses(404, 413, 422) },
+      },
+      config: multipartDocs(CreateAssessmentForm),
+    },
     async (request, reply) =>
-      receiveUpload(request, { blobs: services.blobs, maxBytes: deps.uploads.maxBytes }, {
-        notMultipart: 'send multipart/form-data with a `name` field and `files` parts',
-        prepare: () => contextOf(request, deps),
-        // createAssessment checks its own fields (name, requirements, …) before writing anything.
-        use: async (ctx, received) => {
-          const created = await createAssessment(ctx, services, received.fields, received.files);
-          return reply.status(201).send({ assessment: await presentLoadedAssessment(ctx, created.assessment), documents: await presentDocuments(ctx, created.documents), rejected_files: created.rejected_files });
+      receiveUpload(
+        request,
+        { blobs: services.blobs, maxBytes: deps.uploads.maxBytes },
+        {
+          notMultipart: 'send multipart/form-data with a `name` field and `files` parts',
+          prepare: () => contextOf(request, deps),
+          // createAssessment checks its own fields (name, requirements, …) before writing anything.
+          use: async (ctx, received) => {
+            const created = await createAssessment(ctx, services, received.fields, received.files);
+            return reply.status(201).send({
+              assessment: await presentLoadedAssessment(ctx, created.assessment),
+              documents: await presentDocuments(ctx, created.documents),
+              rejected_files: created.rejected_files,
+            });
+          },
         },
-      }),
+      ),
   );
 
   app.get(
     '/assessments',
-    { schema: { operationId: 'listAssessments', summary: 'List assessments', description: 'Newest first, with derived status, counts and completeness; cursor paging (`next_cursor`).', tags, querystring: Type.Object(PageQuery), response: { 200: Ref(AssessmentPage) } } },
+    {
+      schema: {
+        operationId: 'listAssessments',
+        summary: 'List assessments',
+        description: 'Newest first, with derived status, counts and completeness; cursor paging (`next_cursor`).',
+        tags,
+        querystring: Type.Object(PageQuery),
+        response: { 200: Ref(AssessmentPage) },
+      },
+    },
     async (request) => listAssessments(contextOf(request, deps), { limit: limitOf(request.query), cursor: request.query.cursor }),
   );
 
   app.get(
     '/assessments/:id',
-    { schema: { operationId: 'getAssessment', summary: 'An assessment with derived status and counts', description: 'Status (draft, processing, in_review, complete, failed) and counts are derived from its documents and items. Another organization\'s id is 404.', tags, params: IdParams, response: { 200: Ref(Assessment), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'getAssessment',
+        summary: 'An assessment with derived status and counts',
+        description:
+          "Status (draft, processing, in_review, complete, failed) and counts are derived from its documents and items. Another organization's id is 404.",
+        tags,
+        params: IdParams,
+        response: { 200: Ref(Assessment), ...errorResponses(404) },
+      },
+    },
     async (request) => getAssessment(contextOf(request, deps), request.params.id),
   );
 
   app.delete(
     '/assessments/:id',
-    { schema: { operationId: 'deleteAssessment', summary: 'Delete an assessment and everything it owns', description: 'Cascades to its source documents and their stored files, runs, items, corrections and batch rows.', tags, params: IdParams, response: { 200: Ok, ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'deleteAssessment',
+        summary: 'Delete an assessment and everything it owns',
+        description: 'Cascades to its source documents and their stored files, runs, items, corrections and batch rows.',
+        tags,
+        params: IdParams,
+        response: { 200: Ok, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       await deleteAssessment(contextOf(request, deps), services, request.params.id);
       return { ok: true };
@@ -103,27 +152,41 @@ function registerCaseDocuments(fastify: FastifyInstance, deps: RouteDeps, servic
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/assessments/:id/documents',
-    { schema: { operationId: 'addAssessmentDocuments', summary: 'Upload more source documents to an assessment', description: `${MULTIPART_NOTE} Optional field reprocess_duplicates=true.`, tags, params: IdParams, response: { 201: Ref(UploadResult), ...errorResponses(404, 413, 422) } }, config: multipartDocs(AddDocumentsForm) },
+    {
+      schema: {
+        operationId: 'addAssessmentDocuments',
+        summary: 'Upload more source documents to an assessment',
+        description: `${MULTIPART_NOTE} Optional field reprocess_duplicates=true.`,
+        tags,
+        params: IdParams,
+        response: { 201: Ref(UploadResult), ...errorResponses(404, 413, 422) },
+      },
+      config: multipartDocs(AddDocumentsForm),
+    },
     async (request, reply) =>
-      receiveUpload(request, { blobs: services.blobs, maxBytes: deps.uploads.maxBytes }, {
-        notMultipart: 'send multipart/form-data with one or more `files` parts',
-        // A missing or foreign assessment is refused before a byte of the body is stored.
-        prepare: async () => {
-          const ctx = contextOf(request, deps);
-          return { ctx, assessment: await requireAssessment(ctx, request.params.id) };
+      receiveUpload(
+        request,
+        { blobs: services.blobs, maxBytes: deps.uploads.maxBytes },
+        {
+          notMultipart: 'send multipart/form-data with one or more `files` parts',
+          // A missing or foreign assessment is refused before a byte of the body is stored.
+          prepare: async () => {
+            const ctx = contextOf(request, deps);
+            return { ctx, assessment: await requireAssessment(ctx, request.params.id) };
+          },
+          fields: ['reprocess_duplicates', 'processor_id'],
+          requireFiles: true,
+          use: async ({ ctx, assessment }, received) => {
+            const result = await ingestFiles(ctx, services, received.files, {
+              assessment,
+              processorId: received.fields.processor_id?.trim() || null,
+              trigger: 'add_documents',
+              reprocessDuplicates: received.fields.reprocess_duplicates === 'true',
+            });
+            return reply.status(201).send({ documents: await presentDocuments(ctx, result.documents), rejected_files: result.rejected_files });
+          },
         },
-        fields: ['reprocess_duplicates', 'processor_id'],
-        requireFiles: true,
-        use: async ({ ctx, assessment }, received) => {
-          const result = await ingestFiles(ctx, services, received.files, {
-            assessment,
-            processorId: received.fields.processor_id?.trim() || null,
-            trigger: 'add_documents',
-            reprocessDuplicates: received.fields.reprocess_duplicates === 'true',
-          });
-          return reply.status(201).send({ documents: await presentDocuments(ctx, result.documents), rejected_files: result.rejected_files });
-        },
-      }),
+      ),
   );
 
   app.post(
@@ -132,7 +195,8 @@ function registerCaseDocuments(fastify: FastifyInstance, deps: RouteDeps, servic
       schema: {
         operationId: 'rerunAssessmentDocument',
         summary: 'Rerun extraction for a source document',
-        description: '409 `{detail: {blocked_human_work, corrected_item_ids, validated_item_ids}}` when human work exists and neither preserve_corrections nor force is sent.',
+        description:
+          '409 `{detail: {blocked_human_work, corrected_item_ids, validated_item_ids}}` when human work exists and neither preserve_corrections nor force is sent.',
         tags,
         params: Type.Object({ id: Type.String(), doc_id: Type.String() }),
         body: RerunBody,
@@ -148,13 +212,33 @@ function registerCaseReports(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/assessments/:id/completeness',
-    { schema: { operationId: 'getAssessmentCompleteness', summary: 'Assessment completeness', description: 'Each requirement (the assessment\'s own and the processors\' required item types) with its status, the gaps still open and a score; `gaps` and `ui_state` echo /v1 readiness.', tags, params: IdParams, response: { 200: Ref(Completeness), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'getAssessmentCompleteness',
+        summary: 'Assessment completeness',
+        description:
+          "Each requirement (the assessment's own and the processors' required item types) with its status, the gaps still open and a score; `gaps` and `ui_state` echo /v1 readiness.",
+        tags,
+        params: IdParams,
+        response: { 200: Ref(Completeness), ...errorResponses(404) },
+      },
+    },
     async (request) => getCompleteness(contextOf(request, deps), request.params.id),
   );
 
   app.get(
     '/assessments/:id/document-processing-details',
-    { schema: { operationId: 'getAssessmentProcessingDetails', summary: 'Per-document processing details', description: 'Per source document: the latest run, per-page method and quality grade, categorised errors and run history; how processing is followed (polled).', tags, params: IdParams, response: { 200: Ref(ProcessingDetails), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'getAssessmentProcessingDetails',
+        summary: 'Per-document processing details',
+        description:
+          'Per source document: the latest run, per-page method and quality grade, categorised errors and run history; how processing is followed (polled).',
+        tags,
+        params: IdParams,
+        response: { 200: Ref(ProcessingDetails), ...errorResponses(404) },
+      },
+    },
     async (request) => getProcessingDetails(contextOf(request, deps), request.params.id),
   );
 }

@@ -93,7 +93,9 @@ function docRecord(row: Selectable<BatchDocumentTable>): BatchDocumentRecord {
   };
 }
 
-export type BatchDocumentChanges = Partial<Pick<BatchDocumentRecord, 'included' | 'processor_id' | 'priority' | 'status' | 'skip_reason' | 'attempts' | 'last_run_id' | 'last_error' | 'result'>> & { updated_at: string };
+export type BatchDocumentChanges = Partial<
+  Pick<BatchDocumentRecord, 'included' | 'processor_id' | 'priority' | 'status' | 'skip_reason' | 'attempts' | 'last_run_id' | 'last_error' | 'result'>
+> & { updated_at: string };
 
 export class BatchRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -130,9 +132,21 @@ export class BatchRepository {
 
   async deleteBatches(orgId: string, ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.deleteFrom('batch_documents').where('org_id', '=', orgId).where('batch_id', 'in', [...ids]).execute();
-    await this.db.deleteFrom('batch_runs').where('org_id', '=', orgId).where('batch_id', 'in', [...ids]).execute();
-    await this.db.deleteFrom('batches').where('org_id', '=', orgId).where('id', 'in', [...ids]).execute();
+    await this.db
+      .deleteFrom('batch_documents')
+      .where('org_id', '=', orgId)
+      .where('batch_id', 'in', [...ids])
+      .execute();
+    await this.db
+      .deleteFrom('batch_runs')
+      .where('org_id', '=', orgId)
+      .where('batch_id', 'in', [...ids])
+      .execute();
+    await this.db
+      .deleteFrom('batches')
+      .where('org_id', '=', orgId)
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   // runs
@@ -170,11 +184,20 @@ export class BatchRepository {
   }
 
   async maxRunNumber(orgId: string, batchId: string): Promise<number> {
-    const row = await this.db.selectFrom('batch_runs').select((eb) => eb.fn.max('run_number').as('n')).where('org_id', '=', orgId).where('batch_id', '=', batchId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('batch_runs')
+      .select((eb) => eb.fn.max('run_number').as('n'))
+      .where('org_id', '=', orgId)
+      .where('batch_id', '=', batchId)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
-  async updateRun(orgId: string, id: string, changes: Partial<Pick<BatchRunRecord, 'status' | 'counts' | 'error' | 'started_at' | 'finished_at'>>): Promise<void> {
+  async updateRun(
+    orgId: string,
+    id: string,
+    changes: Partial<Pick<BatchRunRecord, 'status' | 'counts' | 'error' | 'started_at' | 'finished_at'>>,
+  ): Promise<void> {
     const set: Updateable<BatchRunTable> = {};
     if (changes.status !== undefined) {
       set.status = changes.status;
@@ -217,7 +240,10 @@ export class BatchRepository {
     return row && docRecord(row);
   }
 
-  async listDocuments(orgId: string, filter: { batch_id?: string; status?: string; document_id?: string; limit?: number; cursor?: string }): Promise<BatchDocumentRecord[]> {
+  async listDocuments(
+    orgId: string,
+    filter: { batch_id?: string; status?: string; document_id?: string; limit?: number; cursor?: string },
+  ): Promise<BatchDocumentRecord[]> {
     let query = this.db.selectFrom('batch_documents').selectAll().where('org_id', '=', orgId);
     if (filter.batch_id) query = query.where('batch_id', '=', filter.batch_id);
     if (filter.status) query = query.where('status', '=', filter.status);
@@ -248,6 +274,10 @@ export class BatchRepository {
 
   async deleteDocumentsOf(orgId: string, documentIds: readonly string[]): Promise<void> {
     if (documentIds.length === 0) return;
-    await this.db.deleteFrom('batch_documents').where('org_id', '=', orgId).where('document_id', 'in', [...documentIds]).execute();
+    await this.db
+      .deleteFrom('batch_documents')
+      .where('org_id', '=', orgId)
+      .where('document_id', 'in', [...documentIds])
+      .execute();
   }
 }

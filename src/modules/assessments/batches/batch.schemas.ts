@@ -8,7 +8,12 @@ const Count = Type.Integer({ minimum: 0 });
 const NextCursor = Nullable(Type.String({ description: 'Pass as `cursor` for the next page; null on the last' }));
 
 export const BatchOptions = Type.Object(
-  { skip_already_processed: Type.Optional(Type.Boolean()), preserve_corrections: Type.Optional(Type.Boolean()), force: Type.Optional(Type.Boolean()), max_concurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })) },
+  {
+    skip_already_processed: Type.Optional(Type.Boolean()),
+    preserve_corrections: Type.Optional(Type.Boolean()),
+    force: Type.Optional(Type.Boolean()),
+    max_concurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
+  },
   { ...stored, $id: 'BatchOptions' },
 );
 
@@ -64,7 +69,13 @@ export const BatchDocument = Type.Object(
     last_run_id: Nullable(Type.String()),
     last_error: Nullable(
       Type.Object(
-        { code: Type.Optional(Type.String()), category: Type.Optional(Type.String()), message: Type.Optional(Type.String()), component: Type.Optional(Type.String()), page_number: Type.Optional(Nullable(Type.Integer())) },
+        {
+          code: Type.Optional(Type.String()),
+          category: Type.Optional(Type.String()),
+          message: Type.Optional(Type.String()),
+          component: Type.Optional(Type.String()),
+          page_number: Type.Optional(Nullable(Type.Integer())),
+        },
         { ...stored, description: 'The last failure: a processing error or a policy refusal' },
       ),
     ),
@@ -81,7 +92,9 @@ export const BatchCreated = Type.Object(
   {
     batch: Ref(Batch),
     batch_documents: Type.Array(Ref(BatchDocument)),
-    rejected: Type.Array(Type.Object({ document_id: Type.String(), reason: StringEnum(['not_found']) }), { description: 'Unknown or foreign ids, never stored' }),
+    rejected: Type.Array(Type.Object({ document_id: Type.String(), reason: StringEnum(['not_found']) }), {
+      description: 'Unknown or foreign ids, never stored',
+    }),
   },
   { $id: 'BatchCreated' },
 );
@@ -104,4 +117,15 @@ export const BatchProcessResult = Type.Object(
   { $id: 'BatchProcessResult' },
 );
 
-export const BATCH_SCHEMAS = [BatchOptions, Batch, BatchRun, BatchDocument, BatchPage, BatchDocumentPage, BatchCreated, BatchRunStarted, BatchRunNotStarted, BatchProcessResult];
+export const BATCH_SCHEMAS = [
+  BatchOptions,
+  Batch,
+  BatchRun,
+  BatchDocument,
+  BatchPage,
+  BatchDocumentPage,
+  BatchCreated,
+  BatchRunStarted,
+  BatchRunNotStarted,
+  BatchProcessResult,
+];

@@ -14,13 +14,23 @@ export async function assessmentGapsForDocument(ctx: CommandContext, documentId:
   const gaps: ReadinessGap[] = [];
   for (const assessment of await repos.assessments.listLinkedTo(orgId, documentId)) {
     const docs = await repos.sourceDocuments.listByAssessment(orgId, assessment.id);
-    const items = await repos.items.listCurrent(orgId, docs.map((d) => d.id));
+    const items = await repos.items.listCurrent(
+      orgId,
+      docs.map((d) => d.id),
+    );
     const completeness = computeCompleteness(assessment, docs, items, ctx.clock.now().toISOString());
     if (completeness.complete) continue;
     const pending = completeness.documents.pending;
     if (completeness.gaps.length === 0) {
       const why = pending > 0 ? `${pending} document(s) still processing` : completeness.documents.total === 0 ? 'no documents uploaded' : 'items need review';
-      gaps.push({ kind: 'assessment_incomplete', message: `Assessment "${assessment.name}" is incomplete: ${why}`, subjectType: 'assessment', subjectId: assessment.id, blocking: true, needsInput: true });
+      gaps.push({
+        kind: 'assessment_incomplete',
+        message: `Assessment "${assessment.name}" is incomplete: ${why}`,
+        subjectType: 'assessment',
+        subjectId: assessment.id,
+        blocking: true,
+        needsInput: true,
+      });
       continue;
     }
     for (const gap of completeness.gaps) {

@@ -64,7 +64,11 @@ export async function markDependentSectionsStale(ctx: CommandContext, itemIds: r
     const affected = latest.filter((row) => row.kind === 'assessment' && (row.source?.itemIds ?? []).some((id) => wanted.has(id)));
     if (affected.length === 0) continue; // only an older gathered value cited the item
     const keys = new Set(affected.map((row) => row.outputKey));
-    const numbers = new Set(numberSources(latest).filter((s) => keys.has(s.outputKey)).map((s) => s.n));
+    const numbers = new Set(
+      numberSources(latest)
+        .filter((s) => keys.has(s.outputKey))
+        .map((s) => s.n),
+    );
     for (const section of await ctx.repos.sections.listByDocument(orgId, documentId)) {
       if (section.status !== 'generated' || !usesValue(section, keys, numbers, checkOf)) continue;
       await ctx.repos.sections.update(orgId, documentId, section.id, { status: 'stale' }, now);

@@ -65,8 +65,12 @@ function rank(item: ExtractedItemRecord): number {
  * claim). A correction that re-anchored the value to new text of the file also quotes that text.
  */
 async function whatTheSourceSays(ctx: CommandContext, item: ExtractedItemRecord): Promise<Pick<NeedCitation, 'quote' | 'text' | 'correction_id'>> {
-  const correction = item.current_correction_id && item.validation_status === 'corrected' ? await ctx.repos.corrections.findById(ctx.actor.org.orgId, item.current_correction_id) : undefined;
-  if (!correction || correction.status !== 'active' || item.value_text === null) return { quote: item.provenance.quote, text: item.provenance.quote, correction_id: null };
+  const correction =
+    item.current_correction_id && item.validation_status === 'corrected'
+      ? await ctx.repos.corrections.findById(ctx.actor.org.orgId, item.current_correction_id)
+      : undefined;
+  if (!correction || correction.status !== 'active' || item.value_text === null)
+    return { quote: item.provenance.quote, text: item.provenance.quote, correction_id: null };
   const was = correction.previous.provenance.quote.trim() || (valueText(item.value_type as ValueType, correction.previous.value) ?? 'no value');
   const anchored = correction.corrected.reanchored && correction.corrected.provenance.quote.trim() !== '' ? correction.corrected.provenance.quote : null;
   const value = anchored ? `${item.value_text} ("${anchored}")` : item.value_text;
@@ -86,7 +90,12 @@ export async function validatedItemsForNeed(ctx: CommandContext, args: NeedArgs)
   const repos = ctx.repos;
   const docs = await repos.sourceDocuments.listByAssessment(orgId, assessment.id);
   const names = new Map(docs.map((d) => [d.id, d.filename]));
-  const items = (await repos.items.listCurrent(orgId, docs.map((d) => d.id))).filter((i) => eligible(i, args) && (args.item_key === undefined || i.key === args.item_key));
+  const items = (
+    await repos.items.listCurrent(
+      orgId,
+      docs.map((d) => d.id),
+    )
+  ).filter((i) => eligible(i, args) && (args.item_key === undefined || i.key === args.item_key));
   const best = new Map<string, ExtractedItemRecord>();
   for (const item of items) {
     const current = best.get(item.key);
@@ -95,7 +104,13 @@ export async function validatedItemsForNeed(ctx: CommandContext, args: NeedArgs)
   const chosen = [...best.values()];
   const citations: NeedCitation[] = [];
   for (const item of chosen) {
-    const place = { document_id: item.document_id, filename: names.get(item.document_id) ?? '', page_number: firstPage(item), locator: cellLocator(item.provenance.anchors), item_id: item.id };
+    const place = {
+      document_id: item.document_id,
+      filename: names.get(item.document_id) ?? '',
+      page_number: firstPage(item),
+      locator: cellLocator(item.provenance.anchors),
+      item_id: item.id,
+    };
     citations.push({ ...place, ...(await whatTheSourceSays(ctx, item)) });
   }
   if (args.item_key !== undefined) return { value_text: chosen[0]?.value_text ?? null, citations };

@@ -25,7 +25,10 @@ export interface CorrectionBody {
  *
  * @throws DomainValidationError when the value does not fit the item's type.
  */
-export function correctedValue(item: ExtractedItemRecord, body: Pick<CorrectionBody, 'value' | 'value_state' | 'provenance'>): CorrectedValue & { value_text: string | null } {
+export function correctedValue(
+  item: ExtractedItemRecord,
+  body: Pick<CorrectionBody, 'value' | 'value_state' | 'provenance'>,
+): CorrectedValue & { value_text: string | null } {
   const state: ValueState = body.value_state ?? (body.value === null ? 'blank' : 'present');
   const hasValue = state === 'present' || state === 'inferred' || state === 'conflicting';
   if (hasValue) {

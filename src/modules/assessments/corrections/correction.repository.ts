@@ -44,8 +44,18 @@ function toRecord(row: Selectable<CorrectionTable>): CorrectionRecord {
     run_id: row.run_id,
     revision: Number(row.revision),
     status: row.status as CorrectionRecord['status'],
-    previous: fromJson<PreviousValue>(row.previous_json, { value: null, value_state: 'absent', provenance: { quote: '', text_source: 'native', anchors: [] }, item_version: 0 }),
-    corrected: fromJson<CorrectedValue>(row.corrected_json, { value: null, value_state: 'absent', provenance: { quote: '', text_source: 'native', anchors: [] }, reanchored: false }),
+    previous: fromJson<PreviousValue>(row.previous_json, {
+      value: null,
+      value_state: 'absent',
+      provenance: { quote: '', text_source: 'native', anchors: [] },
+      item_version: 0,
+    }),
+    corrected: fromJson<CorrectedValue>(row.corrected_json, {
+      value: null,
+      value_state: 'absent',
+      provenance: { quote: '', text_source: 'native', anchors: [] },
+      reanchored: false,
+    }),
     reason: row.reason,
     note: row.note,
     time_spent_ms: row.time_spent_ms === null ? null : Number(row.time_spent_ms),
@@ -94,7 +104,11 @@ export class CorrectionRepository {
   }
 
   /** Keeps the current revision in history, then writes revision n+1 in place. */
-  async revise(orgId: string, current: CorrectionRecord, next: Pick<CorrectionRecord, 'status' | 'corrected' | 'reason' | 'note' | 'updated_by' | 'updated_at'> & { time_spent_ms?: number | null }): Promise<void> {
+  async revise(
+    orgId: string,
+    current: CorrectionRecord,
+    next: Pick<CorrectionRecord, 'status' | 'corrected' | 'reason' | 'note' | 'updated_by' | 'updated_at'> & { time_spent_ms?: number | null },
+  ): Promise<void> {
     await this.db
       .insertInto('correction_revisions')
       .values({
@@ -134,15 +148,31 @@ export class CorrectionRepository {
 
   /** Moves an active correction onto the item that replaced its item in a rerun. */
   async moveToItem(orgId: string, id: string, itemId: string, runId: string, now: string): Promise<void> {
-    await this.db.updateTable('corrections').set({ item_id: itemId, run_id: runId, updated_at: now }).where('org_id', '=', orgId).where('id', '=', id).execute();
+    await this.db
+      .updateTable('corrections')
+      .set({ item_id: itemId, run_id: runId, updated_at: now })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .execute();
   }
 
   async history(orgId: string, correctionId: string): Promise<CorrectionRevision[]> {
-    const rows = await this.db.selectFrom('correction_revisions').selectAll().where('org_id', '=', orgId).where('correction_id', '=', correctionId).orderBy('revision').execute();
+    const rows = await this.db
+      .selectFrom('correction_revisions')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('correction_id', '=', correctionId)
+      .orderBy('revision')
+      .execute();
     return rows.map((r) => ({
       revision: Number(r.revision),
       status: r.status,
-      corrected: fromJson<CorrectedValue>(r.corrected_json, { value: null, value_state: 'absent', provenance: { quote: '', text_source: 'native', anchors: [] }, reanchored: false }),
+      corrected: fromJson<CorrectedValue>(r.corrected_json, {
+        value: null,
+        value_state: 'absent',
+        provenance: { quote: '', text_source: 'native', anchors: [] },
+        reanchored: false,
+      }),
       reason: r.reason,
       note: r.note,
       updated_by: r.updated_by,
@@ -152,8 +182,19 @@ export class CorrectionRepository {
 
   async deleteByDocuments(orgId: string, documentIds: readonly string[]): Promise<void> {
     if (documentIds.length === 0) return;
-    const ids = (await this.db.selectFrom('corrections').select('id').where('org_id', '=', orgId).where('document_id', 'in', [...documentIds]).execute()).map((r) => r.id);
+    const ids = (
+      await this.db
+        .selectFrom('corrections')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('document_id', 'in', [...documentIds])
+        .execute()
+    ).map((r) => r.id);
     if (ids.length > 0) await this.db.deleteFrom('correction_revisions').where('org_id', '=', orgId).where('correction_id', 'in', ids).execute();
-    await this.db.deleteFrom('corrections').where('org_id', '=', orgId).where('document_id', 'in', [...documentIds]).execute();
+    await this.db
+      .deleteFrom('corrections')
+      .where('org_id', '=', orgId)
+      .where('document_id', 'in', [...documentIds])
+      .execute();
   }
 }

@@ -6,10 +6,10 @@ import { CORRECTION_STATUSES, CorrectionReason, ValueState } from '../wire-enums
 
 export const CorrectedValue = Type.Object(
   {
-    value: Type.Unknown({ description: 'Typed by the item\'s value_type; free JSON' }),
+    value: Type.Unknown({ description: "Typed by the item's value_type; free JSON" }),
     value_state: ValueState,
     provenance: Ref(Provenance),
-    reanchored: Type.Boolean({ description: 'false: the correction kept the extraction\'s anchors' }),
+    reanchored: Type.Boolean({ description: "false: the correction kept the extraction's anchors" }),
   },
   { ...stored, $id: 'CorrectedValue' },
 );
@@ -38,7 +38,13 @@ export const Correction = Type.Object(
     revision: Type.Integer({ minimum: 1 }),
     status: StringEnum(CORRECTION_STATUSES),
     previous: Type.Object(
-      { value: Type.Unknown(), value_state: ValueState, provenance: Ref(Provenance), item_version: Type.Integer(), extracted: Type.Optional(Type.Object({ value: Type.Unknown(), value_state: ValueState }, stored)) },
+      {
+        value: Type.Unknown(),
+        value_state: ValueState,
+        provenance: Ref(Provenance),
+        item_version: Type.Integer(),
+        extracted: Type.Optional(Type.Object({ value: Type.Unknown(), value_state: ValueState }, stored)),
+      },
       { ...stored, description: 'The item as it was when corrected' },
     ),
     corrected: Ref(CorrectedValue),

@@ -18,14 +18,27 @@ const tags = ['corrections'];
 const fields = {
   value_state: Type.Optional(ValueState),
   // Anchors are checked against the same union the item's provenance is served with.
-  provenance: Type.Optional(Type.Object({ quote: Type.String(), text_source: Type.Optional(StringEnum(TEXT_SOURCES)), anchors: Type.Array(Ref(ProvenanceAnchor)) }, { additionalProperties: false })),
+  provenance: Type.Optional(
+    Type.Object(
+      { quote: Type.String(), text_source: Type.Optional(StringEnum(TEXT_SOURCES)), anchors: Type.Array(Ref(ProvenanceAnchor)) },
+      { additionalProperties: false },
+    ),
+  ),
   note: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 4000 })])),
   expected_version: Type.Optional(Type.Integer({ minimum: 1 })),
   time_spent_ms: Type.Optional(Type.Integer({ minimum: 0 })),
 };
-const CreateBody = Type.Object({ value: Type.Unknown({ description: 'The corrected value; must fit the item\'s value_type' }), reason: CorrectionReason, ...fields }, { additionalProperties: false, required: ['value', 'reason'] });
+const CreateBody = Type.Object(
+  { value: Type.Unknown({ description: "The corrected value; must fit the item's value_type" }), reason: CorrectionReason, ...fields },
+  { additionalProperties: false, required: ['value', 'reason'] },
+);
 const UpdateBody = Type.Object(
-  { value: Type.Optional(Type.Unknown()), reason: Type.Optional(CorrectionReason), status: Type.Optional(StringEnum(['active', 'reverted'], { description: 'reverted restores the machine value' })), ...fields },
+  {
+    value: Type.Optional(Type.Unknown()),
+    reason: Type.Optional(CorrectionReason),
+    status: Type.Optional(StringEnum(['active', 'reverted'], { description: 'reverted restores the machine value' })),
+    ...fields,
+  },
   { additionalProperties: false },
 );
 
@@ -42,7 +55,7 @@ export function registerCorrectionRoutes(fastify: FastifyInstance, deps: RouteDe
       schema: {
         operationId: 'createCorrection',
         summary: 'Correct an extracted item',
-        description: 'The value is checked against the item\'s value_type (422); a stale expected_version is 409.',
+        description: "The value is checked against the item's value_type (422); a stale expected_version is 409.",
         tags,
         params: Type.Object({ item_id: Type.String() }),
         body: CreateBody,
@@ -64,7 +77,8 @@ export function registerCorrectionRoutes(fastify: FastifyInstance, deps: RouteDe
       schema: {
         operationId: 'updateCorrection',
         summary: 'Revise or revert a correction',
-        description: 'Each update is a new immutable revision (history kept). Only the item\'s current active correction (409 "correction superseded"). status "reverted" restores the machine value.',
+        description:
+          'Each update is a new immutable revision (history kept). Only the item\'s current active correction (409 "correction superseded"). status "reverted" restores the machine value.',
         tags,
         params: Type.Object({ item_id: Type.String(), corr_id: Type.String() }),
         body: UpdateBody,

@@ -7,7 +7,7 @@ export const Exporter = Type.Object(
     name: Type.String(),
     media_type: Type.String({ description: 'The media type of what the exporter answers' }),
     description: Type.String(),
-    options_schema: Type.Record(Type.String(), Type.Unknown(), { description: 'A JSON Schema of the exporter\'s body options' }),
+    options_schema: Type.Record(Type.String(), Type.Unknown(), { description: "A JSON Schema of the exporter's body options" }),
   },
   { $id: 'Exporter' },
 );

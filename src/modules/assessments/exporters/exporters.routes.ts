@@ -25,10 +25,22 @@ const ExportBody = Type.Object(
 export function registerExporterRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/exporters', { schema: { operationId: 'listExporters', summary: 'The exporters', description: 'Each exporter\'s name (the `{exporter_name}` of an export), media type and body options.', tags, response: { 200: Ref(ExporterList) } } }, async (request) => {
-    contextOf(request, deps);
-    return { exporters: [...EXPORTERS] };
-  });
+  app.get(
+    '/exporters',
+    {
+      schema: {
+        operationId: 'listExporters',
+        summary: 'The exporters',
+        description: "Each exporter's name (the `{exporter_name}` of an export), media type and body options.",
+        tags,
+        response: { 200: Ref(ExporterList) },
+      },
+    },
+    async (request) => {
+      contextOf(request, deps);
+      return { exporters: [...EXPORTERS] };
+    },
+  );
 
   app.post(
     '/documents/:id/export/:exporter_name',
@@ -36,20 +48,31 @@ export function registerExporterRoutes(fastify: FastifyInstance, deps: RouteDeps
       schema: {
         operationId: 'exportSourceDocument',
         summary: 'Export extracted data',
-        description: 'On a source document (`sdoc_` id), not a /v1 document. Policy validated_only (default) or all (also ?policy=); unknown exporter → 404 "exporter not found". X-Export-Item-Count and ETag on every answer.',
+        description:
+          'On a source document (`sdoc_` id), not a /v1 document. Policy validated_only (default) or all (also ?policy=); unknown exporter → 404 "exporter not found". X-Export-Item-Count and ETag on every answer.',
         tags,
         params: Type.Object({ id: Type.String(), exporter_name: Type.String() }),
         querystring: Type.Object({ policy: Type.Optional(Policy) }),
         body: ExportBody,
         response: {
           200: {
-            description: 'The export, in the exporter\'s media type (GET /exporters)',
-            headers: { 'x-export-item-count': { type: 'integer', description: 'How many items the export holds' }, etag: { type: 'string', description: 'The hash of the export, quoted' } },
+            description: "The export, in the exporter's media type (GET /exporters)",
+            headers: {
+              'x-export-item-count': { type: 'integer', description: 'How many items the export holds' },
+              etag: { type: 'string', description: 'The hash of the export, quoted' },
+            },
             content: {
               // Each JSON exporter has its own shape (json, flat-json, corrections, data-needs): free JSON here.
-              'application/json': { schema: { description: 'json: the document header and its items; flat-json: {key: value_text}; corrections: gold pairs; data-needs: {document_id, fields_set, data_needs_bound, citations}' } },
+              'application/json': {
+                schema: {
+                  description:
+                    'json: the document header and its items; flat-json: {key: value_text}; corrections: gold pairs; data-needs: {document_id, fields_set, data_needs_bound, citations}',
+                },
+              },
               'text/csv': { schema: { type: 'string', description: 'One row per item' } },
-              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary', description: 'Sheets items, provenance and corrections' } },
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                schema: { type: 'string', format: 'binary', description: 'Sheets items, provenance and corrections' },
+              },
             },
           },
           ...errorResponses(404, 409, 422),
@@ -58,8 +81,14 @@ export function registerExporterRoutes(fastify: FastifyInstance, deps: RouteDeps
     },
     async (request, reply) => {
       const body = request.body;
-      const out = await exportDocument(contextOf(request, deps), request.params.id, request.params.exporter_name, { ...body, policy: body.policy ?? request.query.policy });
-      reply.header('x-export-item-count', String(out.item_count)).header('etag', out.etag).header('content-type', Buffer.isBuffer(out.body) ? out.media_type : `${out.media_type}; charset=utf-8`);
+      const out = await exportDocument(contextOf(request, deps), request.params.id, request.params.exporter_name, {
+        ...body,
+        policy: body.policy ?? request.query.policy,
+      });
+      reply
+        .header('x-export-item-count', String(out.item_count))
+        .header('etag', out.etag)
+        .header('content-type', Buffer.isBuffer(out.body) ? out.media_type : `${out.media_type}; charset=utf-8`);
       if (out.filename) reply.header('content-disposition', inlineDisposition(out.filename).replace(/^inline/, 'attachment'));
       if (Buffer.isBuffer(out.body)) return reply.send(out.body);
       reply.serializer(JSON.stringify);

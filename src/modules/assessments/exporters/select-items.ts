@@ -5,7 +5,10 @@ export type ExportPolicy = 'validated_only' | 'all';
 
 const ACCEPTED = new Set(['validated', 'corrected', 'auto_validated']);
 
-export function selectItems(items: readonly ExtractedItemRecord[], options: { policy: ExportPolicy; include_rejected: boolean }): { selected: ExtractedItemRecord[]; left_out: number } {
+export function selectItems(
+  items: readonly ExtractedItemRecord[],
+  options: { policy: ExportPolicy; include_rejected: boolean },
+): { selected: ExtractedItemRecord[]; left_out: number } {
   const selected = items.filter((i) => {
     if (i.validation_status === 'rejected') return options.include_rejected;
     return options.policy === 'all' || ACCEPTED.has(i.validation_status);

@@ -28,7 +28,10 @@ describe("reading a document's extracted items (SQLite's query plans)", () => {
   }
 
   it.each([
-    ['current items of a document (the listing, and the carry forward of every extraction)', (items: ExtractedItemRepository) => items.listCurrent('org_a', ['doc_a'])],
+    [
+      'current items of a document (the listing, and the carry forward of every extraction)',
+      (items: ExtractedItemRepository) => items.listCurrent('org_a', ['doc_a']),
+    ],
     ['orphaned corrections of a document', (items: ExtractedItemRepository) => items.listOrphaned('org_a', 'doc_a')],
     ['all items of a document', (items: ExtractedItemRepository) => items.listByDocument('org_a', 'doc_a')],
   ])('%s: searched by organization and document, already in order', async (_what, read) => {

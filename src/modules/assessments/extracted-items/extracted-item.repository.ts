@@ -58,11 +58,18 @@ export interface ExtractedSnapshot {
 }
 
 /** The row, with states narrowed, `is_corrected` a boolean and the JSON columns parsed. */
-export interface ExtractedItemRecord
-  extends Omit<
-    Selectable<ExtractedItemTable>,
-    'value_state' | 'value_json' | 'extracted_json' | 'confidence_json' | 'provenance_json' | 'candidates_json' | 'validation_status' | 'validation_json' | 'is_corrected'
-  > {
+export interface ExtractedItemRecord extends Omit<
+  Selectable<ExtractedItemTable>,
+  | 'value_state'
+  | 'value_json'
+  | 'extracted_json'
+  | 'confidence_json'
+  | 'provenance_json'
+  | 'candidates_json'
+  | 'validation_status'
+  | 'validation_json'
+  | 'is_corrected'
+> {
   value_state: ValueState;
   value: JsonValue;
   extracted: ExtractedSnapshot;
@@ -93,11 +100,25 @@ function toRecord(row: Selectable<ExtractedItemTable>): ExtractedItemRecord {
     value_text: row.value_text,
     raw_text: row.raw_text,
     extracted,
-    confidence: fromJson<Confidence>(row.confidence_json, { overall: null, ocr: null, extraction: null, level: null, method: 'pattern_rule', calibrated: false }),
+    confidence: fromJson<Confidence>(row.confidence_json, {
+      overall: null,
+      ocr: null,
+      extraction: null,
+      level: null,
+      method: 'pattern_rule',
+      calibrated: false,
+    }),
     provenance: fromJson<Provenance>(row.provenance_json, { quote: '', text_source: 'native', anchors: [] }),
     candidates: fromJson<JsonValue[]>(row.candidates_json, []),
     validation_status: row.validation_status as ValidationStatus,
-    validation: fromJson<ItemValidation>(row.validation_json, { checks: [], blockers: [], decided_by: null, decided_at: null, decision_source: null, note: null }),
+    validation: fromJson<ItemValidation>(row.validation_json, {
+      checks: [],
+      blockers: [],
+      decided_by: null,
+      decided_at: null,
+      decision_source: null,
+      note: null,
+    }),
     current_correction_id: row.current_correction_id,
     is_corrected: fromDbBool(row.is_corrected),
     version: Number(row.version),
@@ -140,7 +161,12 @@ function toRow(orgId: string, r: Omit<ExtractedItemRecord, 'org_id'>): Insertabl
 }
 
 /** What a review step changes; `version` is bumped by the repository. */
-export type ItemChanges = Partial<Pick<ExtractedItemRecord, 'value' | 'value_text' | 'value_state' | 'validation_status' | 'validation' | 'current_correction_id' | 'is_corrected' | 'provenance'>> & {
+export type ItemChanges = Partial<
+  Pick<
+    ExtractedItemRecord,
+    'value' | 'value_text' | 'value_state' | 'validation_status' | 'validation' | 'current_correction_id' | 'is_corrected' | 'provenance'
+  >
+> & {
   updated_at: string;
 };
 
@@ -171,7 +197,14 @@ export class ExtractedItemRepository {
   }
 
   async listByDocument(orgId: string, documentId: string): Promise<ExtractedItemRecord[]> {
-    const rows = await this.db.selectFrom('extracted_items').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('run_id').orderBy('ordinal').execute();
+    const rows = await this.db
+      .selectFrom('extracted_items')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .orderBy('run_id')
+      .orderBy('ordinal')
+      .execute();
     return rows.map(toRecord);
   }
 
@@ -197,13 +230,24 @@ export class ExtractedItemRepository {
    * `limit` items after the item `afterId` (a previous page's last). Undefined when `afterId`
    * names no item of this document in this organization.
    */
-  async pageOfDocument(orgId: string, documentId: string, filter: ItemFilter, page: { limit?: number; afterId?: string }): Promise<ExtractedItemRecord[] | undefined> {
+  async pageOfDocument(
+    orgId: string,
+    documentId: string,
+    filter: ItemFilter,
+    page: { limit?: number; afterId?: string },
+  ): Promise<ExtractedItemRecord[] | undefined> {
     let query = this.db.selectFrom('extracted_items').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
     if (!filter.all) query = query.where('superseded_by', 'is', null);
     if (filter.status !== undefined) query = query.where('validation_status', '=', filter.status);
     if (filter.key !== undefined) query = query.where('key', '=', filter.key);
     if (page.afterId !== undefined) {
-      const after = await this.db.selectFrom('extracted_items').select(['run_id', 'ordinal', 'id']).where('org_id', '=', orgId).where('document_id', '=', documentId).where('id', '=', page.afterId).executeTakeFirst();
+      const after = await this.db
+        .selectFrom('extracted_items')
+        .select(['run_id', 'ordinal', 'id'])
+        .where('org_id', '=', orgId)
+        .where('document_id', '=', documentId)
+        .where('id', '=', page.afterId)
+        .executeTakeFirst();
       if (after === undefined) return undefined;
       query = query.where((eb) => eb(eb.refTuple('run_id', 'ordinal', 'id'), '>', eb.tuple(after.run_id, after.ordinal, after.id)));
     }
@@ -241,7 +285,13 @@ export class ExtractedItemRepository {
     if ('current_correction_id' in changes) set.current_correction_id = changes.current_correction_id ?? null;
     if (changes.is_corrected !== undefined) set.is_corrected = toDbBool(changes.is_corrected);
     if (changes.provenance !== undefined) set.provenance_json = JSON.stringify(changes.provenance);
-    const result = await this.db.updateTable('extracted_items').set(set).where('org_id', '=', orgId).where('id', '=', id).where('version', '=', expectedVersion).executeTakeFirst();
+    const result = await this.db
+      .updateTable('extracted_items')
+      .set(set)
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .where('version', '=', expectedVersion)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -268,7 +318,11 @@ export class ExtractedItemRepository {
 
   async deleteByDocuments(orgId: string, documentIds: readonly string[]): Promise<void> {
     if (documentIds.length === 0) return;
-    await this.db.deleteFrom('extracted_items').where('org_id', '=', orgId).where('document_id', 'in', [...documentIds]).execute();
+    await this.db
+      .deleteFrom('extracted_items')
+      .where('org_id', '=', orgId)
+      .where('document_id', 'in', [...documentIds])
+      .execute();
   }
 
   /** Counts current items per document and validation status in one grouped query. */

@@ -15,7 +15,11 @@ export const ItemValidation = Type.Object(
     checks: Type.Array(Ref(ItemCheckResult)),
     blockers: Type.Array(
       Type.Object(
-        { type: StringEnum(['low_confidence', 'failed_check', 'absent_required', 'conflicting', 'unreadable', 'rerun_conflict']), check_id: Type.Optional(Type.String()), message: Type.Optional(Type.String()) },
+        {
+          type: StringEnum(['low_confidence', 'failed_check', 'absent_required', 'conflicting', 'unreadable', 'rerun_conflict']),
+          check_id: Type.Optional(Type.String()),
+          message: Type.Optional(Type.String()),
+        },
         stored,
       ),
       { description: 'Why the item needs review' },
@@ -48,7 +52,12 @@ export const ExtractedItem = Type.Object(
     value_text: Nullable(Type.String({ description: 'A stable string form of value (what feeds /v1 fields)' })),
     raw_text: Nullable(Type.String({ description: 'The text as printed' })),
     extracted: Type.Object(
-      { value: Type.Unknown(), value_text: Type.Optional(Nullable(Type.String())), raw_text: Type.Optional(Nullable(Type.String())), value_state: Type.Optional(ValueState) },
+      {
+        value: Type.Unknown(),
+        value_text: Type.Optional(Nullable(Type.String())),
+        raw_text: Type.Optional(Nullable(Type.String())),
+        value_state: Type.Optional(ValueState),
+      },
       { ...stored, description: 'What the processor produced; never changes' },
     ),
     is_corrected: Type.Boolean(),

@@ -32,8 +32,17 @@ export class PageImageRepository {
   /** Removes the rows of these documents and returns their blob keys (the caller deletes the blobs after commit). */
   async deleteByDocuments(orgId: string, documentIds: readonly string[]): Promise<string[]> {
     if (documentIds.length === 0) return [];
-    const rows = await this.db.selectFrom('page_images').select('blob_key').where('org_id', '=', orgId).where('document_id', 'in', [...documentIds]).execute();
-    await this.db.deleteFrom('page_images').where('org_id', '=', orgId).where('document_id', 'in', [...documentIds]).execute();
+    const rows = await this.db
+      .selectFrom('page_images')
+      .select('blob_key')
+      .where('org_id', '=', orgId)
+      .where('document_id', 'in', [...documentIds])
+      .execute();
+    await this.db
+      .deleteFrom('page_images')
+      .where('org_id', '=', orgId)
+      .where('document_id', 'in', [...documentIds])
+      .execute();
     return rows.map((r) => r.blob_key);
   }
 }

@@ -13,7 +13,14 @@ import { PAGE_IMAGE_DPI, getPageImage } from './queries/get-page-image.js';
 
 const PageParams = Type.Object({ id: Type.String(), page_number: Type.Integer({ minimum: 1, maximum: 100_000, description: '1-based page number' }) });
 const PageImageQuery = Type.Object({
-  dpi: Type.Optional(Type.Integer({ minimum: PAGE_IMAGE_DPI.min, maximum: PAGE_IMAGE_DPI.max, default: PAGE_IMAGE_DPI.default, description: 'Resolution of a drawn PDF page (lowered when the page would exceed 4000 px); ignored for images' })),
+  dpi: Type.Optional(
+    Type.Integer({
+      minimum: PAGE_IMAGE_DPI.min,
+      maximum: PAGE_IMAGE_DPI.max,
+      default: PAGE_IMAGE_DPI.default,
+      description: 'Resolution of a drawn PDF page (lowered when the page would exceed 4000 px); ignored for images',
+    }),
+  ),
 });
 
 const IMAGE = { type: 'string', format: 'binary', description: 'The page image: PNG for a PDF page, the uploaded bytes for an image' };
@@ -60,7 +67,10 @@ export function registerPageImageRoutes(fastify: FastifyInstance, deps: RouteDep
       if (image.width !== null && image.height !== null) reply.header('x-image-width', image.width).header('x-image-height', image.height);
       const inm = request.headers['if-none-match'];
       if (inm && inm.split(',').some((t) => t.trim() === image.etag)) return reply.status(304).send(null);
-      return reply.status(200).header('content-length', image.size_bytes).send(await image.open());
+      return reply
+        .status(200)
+        .header('content-length', image.size_bytes)
+        .send(await image.open());
     },
   );
 }

@@ -58,7 +58,12 @@ function correctionBases(correction: CorrectionRecord): DecisionBasis[] {
 
 /** The decision restored on the new item, checked against its effective value. */
 function restored(item: NewItem, decision: HumanDecision, note: string | null): ItemValidation {
-  const checks = runItemChecks(checksFor(item.processor_id, item.key, item.value_type), { key: item.key, value: item.value, value_state: item.value_state, value_type: item.value_type as ValueType });
+  const checks = runItemChecks(checksFor(item.processor_id, item.key, item.value_type), {
+    key: item.key,
+    value: item.value,
+    value_state: item.value_state,
+    value_type: item.value_type as ValueType,
+  });
   return {
     checks,
     // A rejection keeps the reasons the new extraction gives; a confirmation or correction cleared them.
@@ -85,7 +90,10 @@ function holdInConflict(item: NewItem, decision: HumanDecision, message: string)
  */
 function reclaimable(orphans: ExtractedItemRecord[], runs: ProcessingRunRecord[]): Map<string, ExtractedItemRecord> {
   const order = new Map(runs.map((r, i) => [r.id, i]));
-  const lastDrop = runs.reduce((at, r, i) => ((r.force || !r.preserve_corrections) && (r.status === 'succeeded' || r.status === 'partially_succeeded') ? i : at), -1);
+  const lastDrop = runs.reduce(
+    (at, r, i) => ((r.force || !r.preserve_corrections) && (r.status === 'succeeded' || r.status === 'partially_succeeded') ? i : at),
+    -1,
+  );
   const out = new Map<string, ExtractedItemRecord>();
   for (const item of orphans) {
     const leftAt = order.get(item.superseded_by ?? '') ?? -1;

@@ -48,7 +48,8 @@ export async function extractWithModel(
   // The catalog refuses the processor while offline; a run queued before the switch lands here.
   if (model.status().mode === 'offline') return withError(loaded, 'processor_disabled', 'policy', 'no language model is configured (LLM_PROVIDER is offline)');
   if (loaded.errors.length > 0 && loaded.text.trim() === '') return loaded;
-  if (loaded.text.trim() === '') return withError(loaded, 'no_text', 'source_unavailable', 'the document has no text for the model to read (a scan needs prc_ocr)');
+  if (loaded.text.trim() === '')
+    return withError(loaded, 'no_text', 'source_unavailable', 'the document has no text for the model to read (a scan needs prc_ocr)');
   const fromRequirements = input.requirements.length > 0;
   const hints = fromRequirements ? hintsFromRequirements(input.processor_id, input.requirements) : defaultLlmFieldHints();
   const warnings = [...loaded.warnings];
@@ -56,13 +57,22 @@ export async function extractWithModel(
   if (text.length > MAX_MODEL_TEXT_CHARS) {
     // A prefix keeps every anchor valid in the run's full text.
     text = text.slice(0, MAX_MODEL_TEXT_CHARS);
-    warnings.push({ code: 'text_truncated', message: `only the first ${MAX_MODEL_TEXT_CHARS} of ${loaded.text.length} characters were sent to the model`, page_number: null });
+    warnings.push({
+      code: 'text_truncated',
+      message: `only the first ${MAX_MODEL_TEXT_CHARS} of ${loaded.text.length} characters were sent to the model`,
+      page_number: null,
+    });
   }
   let answer: Awaited<ReturnType<ModelGateway['extractFacts']>>;
   try {
     answer = await model.extractFacts({ text, fieldHints: hints.map((h) => ({ key: h.key, valueType: h.value_type, label: h.label })) });
   } catch (error) {
-    return withError({ ...loaded, warnings }, 'model_failed', 'inference_failure', `the language model call failed: ${error instanceof Error ? error.message : String(error)}`);
+    return withError(
+      { ...loaded, warnings },
+      'model_failed',
+      'inference_failure',
+      `the language model call failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const built = llmFieldItems({
     text: loaded.text,

@@ -9,14 +9,20 @@ import type { Blocker, ItemValidation, ValidationStatus } from '../extracted-ite
 import { checksFor } from '../processors/item-type-of.js';
 
 /** Checks, blockers and the starting status of a freshly extracted item. */
-export function initialValidation(processorId: string, item: Pick<ExtractedItem, 'key' | 'value' | 'value_state' | 'value_type' | 'confidence'>, automation: 'never' | 'confident', requiredKeys: ReadonlySet<string>): { status: ValidationStatus; validation: ItemValidation } {
+export function initialValidation(
+  processorId: string,
+  item: Pick<ExtractedItem, 'key' | 'value' | 'value_state' | 'value_type' | 'confidence'>,
+  automation: 'never' | 'confident',
+  requiredKeys: ReadonlySet<string>,
+): { status: ValidationStatus; validation: ItemValidation } {
   const processor = getProcessor(processorId);
   const checks = runItemChecks(checksFor(processorId, item.key, item.value_type), item);
   const blockers: Blocker[] = [];
   const reviewBelow = processor?.defaults.review_below_confidence ?? 0.8;
   const overall = item.confidence.overall;
   const hasValue = item.value_state === 'present' || item.value_state === 'inferred';
-  if (hasValue && overall !== null && overall < reviewBelow) blockers.push({ type: 'low_confidence', message: `confidence ${overall} is below ${reviewBelow}` });
+  if (hasValue && overall !== null && overall < reviewBelow)
+    blockers.push({ type: 'low_confidence', message: `confidence ${overall} is below ${reviewBelow}` });
   for (const c of checks) if (!c.passed && c.severity !== 'info') blockers.push({ type: 'failed_check', check_id: c.id, message: c.message ?? undefined });
   if (item.value_state === 'absent' && requiredKeys.has(item.key)) blockers.push({ type: 'absent_required' });
   if (item.value_state === 'conflicting') blockers.push({ type: 'conflicting' });

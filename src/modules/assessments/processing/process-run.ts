@@ -79,7 +79,12 @@ async function extract(services: Services, { orgId, run, doc, assessment }: Clai
     const bytes = await services.blobs.read(orgId, doc.blob_key);
     result = await runProcessorInWorker(run.processor_id, { bytes, kind: doc.kind as FileKind, filename: doc.filename }, services.extraction, signal);
   } catch (error) {
-    result = failedResult('internal_error', 'internal', `the stored file could not be read: ${error instanceof Error ? error.message : String(error)}`, 'processing');
+    result = failedResult(
+      'internal_error',
+      'internal',
+      `the stored file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      'processing',
+    );
   }
   if (signal?.aborted) return null;
   // A model-backed processor only loaded the text: the model call is made here, through the port.

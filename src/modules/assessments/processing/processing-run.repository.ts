@@ -19,11 +19,10 @@ type ProcessingRunRow = Omit<Selectable<ProcessingRunTable>, 'text'>;
  * The row without its text (read alone by `text()`), with trigger and status narrowed, the flags
  * booleans and the JSON columns parsed.
  */
-export interface ProcessingRunRecord
-  extends Omit<
-    ProcessingRunRow,
-    'trigger' | 'status' | 'engine_versions_json' | 'preserve_corrections' | 'force' | 'carried_forward_json' | 'errors_json' | 'warnings_json' | 'pages_json'
-  > {
+export interface ProcessingRunRecord extends Omit<
+  ProcessingRunRow,
+  'trigger' | 'status' | 'engine_versions_json' | 'preserve_corrections' | 'force' | 'carried_forward_json' | 'errors_json' | 'warnings_json' | 'pages_json'
+> {
   trigger: 'upload' | 'rerun' | 'batch' | 'add_documents';
   engine_versions: Record<string, string>;
   status: 'queued' | 'running' | 'succeeded' | 'partially_succeeded' | 'failed' | 'cancelled';
@@ -65,8 +64,28 @@ function toRecord(row: ProcessingRunRow): ProcessingRunRecord {
 }
 
 const COLUMNS = [
-  'id', 'org_id', 'document_id', 'assessment_id', 'batch_run_id', 'trigger', 'processor_id', 'processor_version', 'engine_versions_json', 'input_sha256', 'status',
-  'started_at', 'finished_at', 'duration_ms', 'preserve_corrections', 'force', 'carried_forward_json', 'item_count', 'errors_json', 'warnings_json', 'pages_json', 'created_at',
+  'id',
+  'org_id',
+  'document_id',
+  'assessment_id',
+  'batch_run_id',
+  'trigger',
+  'processor_id',
+  'processor_version',
+  'engine_versions_json',
+  'input_sha256',
+  'status',
+  'started_at',
+  'finished_at',
+  'duration_ms',
+  'preserve_corrections',
+  'force',
+  'carried_forward_json',
+  'item_count',
+  'errors_json',
+  'warnings_json',
+  'pages_json',
+  'created_at',
 ] as const;
 
 /** What a caller gives for a new run; the repository fills in the rest (queued, nothing yet). */
@@ -128,7 +147,13 @@ export class ProcessingRunRepository {
 
   /** Oldest first. */
   async listByDocument(orgId: string, documentId: string): Promise<ProcessingRunRecord[]> {
-    const rows = await this.db.selectFrom('processing_runs').select(COLUMNS).where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('processing_runs')
+      .select(COLUMNS)
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .orderBy('id')
+      .execute();
     return rows.map(toRecord);
   }
 
@@ -156,7 +181,13 @@ export class ProcessingRunRepository {
   }
 
   async requeue(orgId: string, id: string): Promise<void> {
-    await this.db.updateTable('processing_runs').set({ status: 'queued' }).where('org_id', '=', orgId).where('id', '=', id).where('status', '=', 'running').execute();
+    await this.db
+      .updateTable('processing_runs')
+      .set({ status: 'queued' })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute();
   }
 
   async finish(orgId: string, id: string, outcome: RunOutcome): Promise<void> {
@@ -182,7 +213,11 @@ export class ProcessingRunRepository {
 
   async deleteByDocuments(orgId: string, documentIds: readonly string[]): Promise<void> {
     if (documentIds.length === 0) return;
-    await this.db.deleteFrom('processing_runs').where('org_id', '=', orgId).where('document_id', 'in', [...documentIds]).execute();
+    await this.db
+      .deleteFrom('processing_runs')
+      .where('org_id', '=', orgId)
+      .where('document_id', 'in', [...documentIds])
+      .execute();
   }
 }
 

@@ -46,7 +46,14 @@ export class ObservedAccuracyRepository {
     const byKey = new Map<string, DecisionCount>();
     for (const row of rows) {
       const id = JSON.stringify([row.processor_id, row.processor_version, row.key]);
-      const count = byKey.get(id) ?? { processor_id: row.processor_id, processor_version: row.processor_version, key: row.key, decided: 0, accepted: 0, correction_reasons: {} };
+      const count = byKey.get(id) ?? {
+        processor_id: row.processor_id,
+        processor_version: row.processor_version,
+        key: row.key,
+        decided: 0,
+        accepted: 0,
+        correction_reasons: {},
+      };
       const n = Number(row.n);
       count.decided += n;
       if (row.validation_status === 'validated' && !fromDbBool(row.is_corrected)) count.accepted += n;

@@ -5,7 +5,12 @@ import { stored } from '../wire-common.schemas.js';
 import { FILE_KINDS, Occurrence, Severity, ValueTypeEnum } from '../wire-enums.js';
 
 export const ItemTypeCheck = Type.Object(
-  { id: Type.String(), severity: Severity, rule: Type.Unknown({ description: 'A JsonLogic rule evaluated on the item; free JSON' }), message: Type.Optional(Type.String()) },
+  {
+    id: Type.String(),
+    severity: Severity,
+    rule: Type.Unknown({ description: 'A JsonLogic rule evaluated on the item; free JSON' }),
+    message: Type.Optional(Type.String()),
+  },
   { $id: 'ItemTypeCheck', description: 'A declarative rule check of an item type (D6)' },
 );
 
@@ -25,7 +30,7 @@ export const CatalogItemType = Type.Object(
         accepted_without_correction: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
         correction_reasons: Type.Record(Type.String(), Type.Integer(), { description: 'reason → count of the corrected items' }),
       },
-      { description: 'Measured on this organization\'s own review decisions for the current processor version' },
+      { description: "Measured on this organization's own review decisions for the current processor version" },
     ),
   },
   { $id: 'CatalogItemType' },
@@ -40,7 +45,13 @@ export const Processor = Type.Object(
     description: Type.String(),
     state: StringEnum(['enabled', 'disabled', 'deprecated']),
     supported_kinds: Type.Array(StringEnum(FILE_KINDS)),
-    capabilities: Type.Object({ page_regions: Type.Boolean(), text_spans: Type.Boolean(), ocr: Type.Boolean(), tables: Type.Boolean(), line_items: Type.Boolean() }),
+    capabilities: Type.Object({
+      page_regions: Type.Boolean(),
+      text_spans: Type.Boolean(),
+      ocr: Type.Boolean(),
+      tables: Type.Boolean(),
+      line_items: Type.Boolean(),
+    }),
     item_types: Type.Array(Ref(CatalogItemType)),
     defaults: Type.Object({ auto_validate_min_confidence: Type.Number(), review_below_confidence: Type.Number() }),
     requires_model: Type.Optional(Type.Boolean({ description: 'Its items come from a language model; disabled while none is configured' })),

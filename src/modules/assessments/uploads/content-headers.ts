@@ -5,8 +5,17 @@
 
 /** `inline; filename="…"; filename*=UTF-8''…` from a display name (already sanitized, cleaned again here). */
 export function inlineDisposition(filename: string): string {
-  const clean = filename.normalize('NFC').replace(/[\\/:*?"<>|\p{Cc}\p{Cf}]+/gu, '_').replace(/\.{2,}/g, '.') || 'file';
-  const ascii = clean.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^\x20-\x7e]+/g, '_').replace(/[%;\\"']/g, '_') || 'file';
+  const clean =
+    filename
+      .normalize('NFC')
+      .replace(/[\\/:*?"<>|\p{Cc}\p{Cf}]+/gu, '_')
+      .replace(/\.{2,}/g, '.') || 'file';
+  const ascii =
+    clean
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .replace(/[^\x20-\x7e]+/g, '_')
+      .replace(/[%;\\"']/g, '_') || 'file';
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
 }
 

@@ -31,7 +31,9 @@ const MAX_FIELD_CHARS = 1_000_000;
 class TooManyFilesError extends PayloadTooLargeError {}
 
 function isTooLarge(error: unknown): boolean {
-  return error instanceof PayloadTooLargeError || (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE');
+  return (
+    error instanceof PayloadTooLargeError || (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
+  );
 }
 
 /**

@@ -20,7 +20,14 @@ export interface ItemCounts {
 /** Folds status counts into the §4.2 `item_counts`. */
 export function itemCounts(byStatus: Partial<Record<ValidationStatus, number>> = {}): ItemCounts {
   const get = (s: ValidationStatus): number => byStatus[s] ?? 0;
-  const counts = { pending: get('pending'), needs_review: get('needs_review'), auto_validated: get('auto_validated'), validated: get('validated'), corrected: get('corrected'), rejected: get('rejected') };
+  const counts = {
+    pending: get('pending'),
+    needs_review: get('needs_review'),
+    auto_validated: get('auto_validated'),
+    validated: get('validated'),
+    corrected: get('corrected'),
+    rejected: get('rejected'),
+  };
   return { total: Object.values(counts).reduce((a, b) => a + b, 0), ...counts };
 }
 

@@ -33,7 +33,9 @@ export interface SourceDocumentFilter {
   cursor?: string;
 }
 
-export type SourceDocumentChanges = Partial<Pick<SourceDocumentRecord, 'processing_status' | 'skip_reason' | 'processor_id' | 'processor_version' | 'latest_run_id' | 'page_count' | 'review_rejected'>> & { updated_at: string };
+export type SourceDocumentChanges = Partial<
+  Pick<SourceDocumentRecord, 'processing_status' | 'skip_reason' | 'processor_id' | 'processor_version' | 'latest_run_id' | 'page_count' | 'review_rejected'>
+> & { updated_at: string };
 
 export class SourceDocumentRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -53,12 +55,23 @@ export class SourceDocumentRepository {
   /** Only the ids that exist in the organization (foreign and unknown ids drop out). */
   async findMany(orgId: string, ids: readonly string[]): Promise<SourceDocumentRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom('source_documents').selectAll().where('org_id', '=', orgId).where('id', 'in', [...ids]).execute();
+    const rows = await this.db
+      .selectFrom('source_documents')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('id', 'in', [...ids])
+      .execute();
     return rows.map(toRecord);
   }
 
   async listByAssessment(orgId: string, assessmentId: string): Promise<SourceDocumentRecord[]> {
-    const rows = await this.db.selectFrom('source_documents').selectAll().where('org_id', '=', orgId).where('assessment_id', '=', assessmentId).orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('source_documents')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('assessment_id', '=', assessmentId)
+      .orderBy('id')
+      .execute();
     return rows.map(toRecord);
   }
 

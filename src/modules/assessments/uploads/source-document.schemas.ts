@@ -55,7 +55,8 @@ export const UploadVerdict = Type.Object(
   {
     valid: Type.Boolean({ description: 'no error-severity problem among the checks that ran' }),
     decided: Type.Boolean({
-      description: 'false when a check could not finish (out of time or memory): `valid` then covers only the checks that ran, and a `not_inspected` warning names the one that did not; processing reads the file with its own budget or fails with a clear message',
+      description:
+        'false when a check could not finish (out of time or memory): `valid` then covers only the checks that ran, and a `not_inspected` warning names the one that did not; processing reads the file with its own budget or fails with a clear message',
     }),
     filename: Type.String(),
     declared: Type.Object({ mime_type: Nullable(Type.String()), extension: Nullable(Type.String()) }),
@@ -64,7 +65,7 @@ export const UploadVerdict = Type.Object(
     page_count: Nullable(Type.Integer({ minimum: 0 })),
     encrypted: Type.Boolean(),
     text_layer: Nullable(StringEnum(TEXT_LAYERS)),
-    form_fields: Nullable(Type.Object({ count: Count, filled: Count }, { description: 'A PDF\'s AcroForm fields' })),
+    form_fields: Nullable(Type.Object({ count: Count, filled: Count }, { description: "A PDF's AcroForm fields" })),
     problems: Type.Array(Ref(UploadProblem)),
     limits: Type.Object({
       max_size_bytes: Count,

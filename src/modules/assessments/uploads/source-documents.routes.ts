@@ -63,20 +63,37 @@ export function registerSourceDocumentRoutes(fastify: FastifyInstance, deps: Rou
 function registerUpload(fastify: FastifyInstance, deps: RouteDeps, services: AssessmentServices): void {
   fastify.withTypeProvider<TypeBoxTypeProvider>().post(
     '/documents',
-    { schema: { operationId: 'uploadSourceDocuments', summary: 'Upload source documents', description: `${SOURCE} ${MULTIPART_NOTE} Optional field \`assessment_id\`; without it the documents are organization-level (batchable).`, tags, response: { 201: Ref(UploadResult), ...errorResponses(404, 413, 422) } }, config: multipartDocs(UploadForm) },
+    {
+      schema: {
+        operationId: 'uploadSourceDocuments',
+        summary: 'Upload source documents',
+        description: `${SOURCE} ${MULTIPART_NOTE} Optional field \`assessment_id\`; without it the documents are organization-level (batchable).`,
+        tags,
+        response: { 201: Ref(UploadResult), ...errorResponses(404, 413, 422) },
+      },
+      config: multipartDocs(UploadForm),
+    },
     async (request, reply) =>
-      receiveUpload(request, { blobs: services.blobs, maxBytes: deps.uploads.maxBytes }, {
-        notMultipart: 'send multipart/form-data with one or more `files` parts',
-        prepare: () => contextOf(request, deps),
-        fields: ['assessment_id', 'processor_id'],
-        requireFiles: true,
-        use: async (ctx, received) => {
-          const assessmentId = received.fields.assessment_id?.trim();
-          const assessment = assessmentId ? await requireAssessment(ctx, assessmentId) : null;
-          const result = await ingestFiles(ctx, services, received.files, { assessment, processorId: received.fields.processor_id?.trim() || null, trigger: assessment ? 'add_documents' : 'upload' });
-          return reply.status(201).send({ documents: await presentDocuments(ctx, result.documents), rejected_files: result.rejected_files });
+      receiveUpload(
+        request,
+        { blobs: services.blobs, maxBytes: deps.uploads.maxBytes },
+        {
+          notMultipart: 'send multipart/form-data with one or more `files` parts',
+          prepare: () => contextOf(request, deps),
+          fields: ['assessment_id', 'processor_id'],
+          requireFiles: true,
+          use: async (ctx, received) => {
+            const assessmentId = received.fields.assessment_id?.trim();
+            const assessment = assessmentId ? await requireAssessment(ctx, assessmentId) : null;
+            const result = await ingestFiles(ctx, services, received.files, {
+              assessment,
+              processorId: received.fields.processor_id?.trim() || null,
+              trigger: assessment ? 'add_documents' : 'upload',
+            });
+            return reply.status(201).send({ documents: await presentDocuments(ctx, result.documents), rejected_files: result.rejected_files });
+          },
         },
-      }),
+      ),
   );
 }
 
@@ -84,7 +101,16 @@ function registerUpload(fastify: FastifyInstance, deps: RouteDeps, services: Ass
 function registerUploadCheck(fastify: FastifyInstance, deps: RouteDeps): void {
   fastify.withTypeProvider<TypeBoxTypeProvider>().post(
     '/documents/validate',
-    { schema: { operationId: 'validateSourceDocument', summary: 'Check an upload without storing it', description: `${SOURCE} Multipart \`file\`, or JSON \`{filename, size_bytes, mime_type}\` for a metadata-only pre-check. Answers 200 with the verdict, valid or not.`, tags, response: { 200: Ref(UploadVerdict), ...errorResponses(422) } }, config: multipartDocs(ValidateForm, MetadataBody) },
+    {
+      schema: {
+        operationId: 'validateSourceDocument',
+        summary: 'Check an upload without storing it',
+        description: `${SOURCE} Multipart \`file\`, or JSON \`{filename, size_bytes, mime_type}\` for a metadata-only pre-check. Answers 200 with the verdict, valid or not.`,
+        tags,
+        response: { 200: Ref(UploadVerdict), ...errorResponses(422) },
+      },
+      config: multipartDocs(ValidateForm, MetadataBody),
+    },
     async (request) => {
       contextOf(request, deps);
       if (request.isMultipart()) {
@@ -114,7 +140,12 @@ function registerRecords(fastify: FastifyInstance, deps: RouteDeps, services: As
         summary: 'List source documents',
         description: `${SOURCE} Newest first, filtered by assessment, processing status or review status; cursor paging (\`next_cursor\`).`,
         tags,
-        querystring: Type.Object({ assessment_id: Type.Optional(Type.String()), processing_status: Type.Optional(ProcessingStatus), review_status: Type.Optional(ReviewStatus), ...PageQuery }),
+        querystring: Type.Object({
+          assessment_id: Type.Optional(Type.String()),
+          processing_status: Type.Optional(ProcessingStatus),
+          review_status: Type.Optional(ReviewStatus),
+          ...PageQuery,
+        }),
         response: { 200: Ref(SourceDocumentPage) },
       },
     },
@@ -123,13 +154,31 @@ function registerRecords(fastify: FastifyInstance, deps: RouteDeps, services: As
 
   app.get(
     '/documents/:id',
-    { schema: { operationId: 'getSourceDocument', summary: 'A source document', description: `${SOURCE} With its processing and review status and item counts.`, tags, params: IdParams, response: { 200: Ref(SourceDocument), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'getSourceDocument',
+        summary: 'A source document',
+        description: `${SOURCE} With its processing and review status and item counts.`,
+        tags,
+        params: IdParams,
+        response: { 200: Ref(SourceDocument), ...errorResponses(404) },
+      },
+    },
     async (request) => getSourceDocument(contextOf(request, deps), request.params.id),
   );
 
   app.delete(
     '/documents/:id',
-    { schema: { operationId: 'deleteSourceDocument', summary: 'Delete a source document', description: `${SOURCE} Removes its stored file, runs, items, corrections and batch rows.`, tags, params: IdParams, response: { 200: Ok, ...errorResponses(404, 409) } } },
+    {
+      schema: {
+        operationId: 'deleteSourceDocument',
+        summary: 'Delete a source document',
+        description: `${SOURCE} Removes its stored file, runs, items, corrections and batch rows.`,
+        tags,
+        params: IdParams,
+        response: { 200: Ok, ...errorResponses(404, 409) },
+      },
+    },
     async (request) => {
       await deleteSourceDocument(contextOf(request, deps), services, request.params.id);
       return { ok: true };
@@ -144,13 +193,17 @@ function registerContent(fastify: FastifyInstance, deps: RouteDeps, services: As
     {
       schema: {
         operationId: 'getSourceDocumentContent',
-        summary: 'Stream a source document\'s original bytes',
+        summary: "Stream a source document's original bytes",
         description: `${SOURCE} Content-Type is the sniffed type; ETag is the sha256; Range gives 206 (416 when unsatisfiable); If-None-Match gives 304.`,
         tags,
         params: IdParams,
         response: {
           200: { description: 'The original bytes', headers: CONTENT_HEADERS, content: { '*/*': { schema: BINARY } } },
-          206: { description: 'The requested byte range', headers: { ...CONTENT_HEADERS, 'content-range': { type: 'string', description: 'bytes start-end/size' } }, content: { '*/*': { schema: BINARY } } },
+          206: {
+            description: 'The requested byte range',
+            headers: { ...CONTENT_HEADERS, 'content-range': { type: 'string', description: 'bytes start-end/size' } },
+            content: { '*/*': { schema: BINARY } },
+          },
           304: { description: 'Not modified: If-None-Match named the current ETag', type: 'null' },
           416: { $ref: 'ErrorResponse' },
           ...errorResponses(404),
@@ -190,8 +243,14 @@ async function sendContent(reply: FastifyReply, headers: IncomingHttpHeaders, { 
     return reply.send({ detail: `range not satisfiable (size ${size})` });
   }
   if (range.kind === 'range') {
-    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1);
     return reply.send(await blobs.openRead(orgId, doc.blob_key, range));
   }
-  return reply.status(200).header('content-length', size).send(await blobs.openRead(orgId, doc.blob_key));
+  return reply
+    .status(200)
+    .header('content-length', size)
+    .send(await blobs.openRead(orgId, doc.blob_key));
 }

@@ -83,8 +83,17 @@ export async function orchestrateDocument(ctx: CommandContext, model: ModelGatew
 
   const rules = await ensureRulebook(ctx);
   const bound = await ctx.repos.bindings.listByDocument(orgId, document.id);
-  const conditions = await evaluateConditions(rules.map((rule) => rule.when), facts);
-  const plan = planOrchestration({ rules, facts, conditions, snippetsByKey: await snippetsNamedBy(ctx, rules), boundSnippetIds: new Set(bound.map((b) => b.snippetId)) });
+  const conditions = await evaluateConditions(
+    rules.map((rule) => rule.when),
+    facts,
+  );
+  const plan = planOrchestration({
+    rules,
+    facts,
+    conditions,
+    snippetsByKey: await snippetsNamedBy(ctx, rules),
+    boundSnippetIds: new Set(bound.map((b) => b.snippetId)),
+  });
 
   const setFieldValues: Record<string, string> = { ...extracted };
   const setFieldSources: Record<string, string> = Object.fromEntries(Object.keys(extracted).map((key) => [key, 'extracted']));
@@ -100,8 +109,18 @@ export async function orchestrateDocument(ctx: CommandContext, model: ModelGatew
     const out = [];
     for (const planned of plan.bindings) {
       const named = Object.entries(planned.entityNames).map(([role, { name }]) => [role, idOf.get(name) ?? '']);
-      const binding = await bindSnippet(tx, document.id, { snippetId: planned.snippetId, entityBindings: { ...planned.entityBindings, ...Object.fromEntries(named) } });
-      out.push({ bindingId: binding.id, snippetId: planned.snippetId, snippetKey: planned.snippetKey, ordinal: binding.ordinal, entityBindings: binding.entityBindings, rule: planned.rule });
+      const binding = await bindSnippet(tx, document.id, {
+        snippetId: planned.snippetId,
+        entityBindings: { ...planned.entityBindings, ...Object.fromEntries(named) },
+      });
+      out.push({
+        bindingId: binding.id,
+        snippetId: planned.snippetId,
+        snippetKey: planned.snippetKey,
+        ordinal: binding.ordinal,
+        entityBindings: binding.entityBindings,
+        rule: planned.rule,
+      });
     }
     return { boundMolecules: out, entities };
   });

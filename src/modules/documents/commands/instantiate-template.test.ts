@@ -11,7 +11,12 @@ describeEachDialect('instantiateTemplate', (dialect) => {
 
   async function templateWithContent() {
     const org = await buildOrg(h.db);
-    const template = await buildTemplate(h.db, { orgId: org.id, title: 'Engagement letter', description: 'For new clients', config: { brief: { text: 'Be formal' } } });
+    const template = await buildTemplate(h.db, {
+      orgId: org.id,
+      title: 'Engagement letter',
+      description: 'For new clients',
+      config: { brief: { text: 'Be formal' } },
+    });
     await buildField(h.db, { orgId: org.id, documentId: template.id, key: 'client', value: '', isRequired: true, label: 'Client' });
     await buildField(h.db, { orgId: org.id, documentId: template.id, key: 'fee', value: '100', valueType: 'number' });
     await buildSection(h.db, { orgId: org.id, documentId: template.id, key: 'intro', title: 'Introduction', content: 'template text', status: 'generated' });
@@ -25,7 +30,16 @@ describeEachDialect('instantiateTemplate', (dialect) => {
 
     const doc = await instantiateTemplate(ctx, { templateId: template.id, fields: { client: 'Globex', fee: 250, extra_note: 'kept' } });
 
-    expect(doc).toMatchObject({ title: 'Engagement letter', description: 'For new clients', isTemplate: false, templateId: template.id, state: 'draft', config: { brief: { text: 'Be formal' } }, createdAt: FIXED_NOW, createdBy: 'tester@example.com' });
+    expect(doc).toMatchObject({
+      title: 'Engagement letter',
+      description: 'For new clients',
+      isTemplate: false,
+      templateId: template.id,
+      state: 'draft',
+      config: { brief: { text: 'Be formal' } },
+      createdAt: FIXED_NOW,
+      createdBy: 'tester@example.com',
+    });
     const fields = await ctx.repos.fields.listByDocument(org.id, doc.id);
     expect(fields.map((f) => [f.key, f.value, f.valueType, f.isRequired])).toEqual([
       ['client', 'Globex', 'string', true],
@@ -59,7 +73,7 @@ describeEachDialect('instantiateTemplate', (dialect) => {
     expect(await ctx.repos.documents.list(org.id, false)).toEqual(before);
   });
 
-  it('another organization\'s template is not found, and no instance appears in either organization', async () => {
+  it("another organization's template is not found, and no instance appears in either organization", async () => {
     const { org: owner, template } = await templateWithContent();
     const other = await buildOrg(h.db);
     const ctx = h.contextFor(other);

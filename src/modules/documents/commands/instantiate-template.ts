@@ -24,8 +24,7 @@ export interface InstantiateTemplateInput {
  */
 export async function instantiateTemplate(ctx: CommandContext, input: InstantiateTemplateInput): Promise<DocumentRecord> {
   const orgId = ctx.actor.org.orgId;
-  const template =
-    (await ctx.repos.documents.findById(orgId, input.templateId)) ?? (await ctx.repos.documents.findTemplateBySlug(orgId, input.templateId));
+  const template = (await ctx.repos.documents.findById(orgId, input.templateId)) ?? (await ctx.repos.documents.findTemplateBySlug(orgId, input.templateId));
   if (!template || !template.isTemplate) throw new NotFoundError(`template ${input.templateId} not found`);
   const title = input.title === undefined || input.title === null ? template.title : assertTitle(input.title);
 
@@ -60,11 +59,34 @@ export async function instantiateTemplate(ctx: CommandContext, input: Instantiat
     // Values for keys the template does not define become plain string fields, kept, not dropped.
     let ordinal = templateFields.length;
     for (const [key, value] of sent) {
-      await tx.repos.fields.insert(orgId, { id: newId('fld'), documentId: document.id, key, value, valueType: 'string', isRequired: false, label: null, description: null, options: null, ordinal: ordinal++ }, now);
+      await tx.repos.fields.insert(
+        orgId,
+        {
+          id: newId('fld'),
+          documentId: document.id,
+          key,
+          value,
+          valueType: 'string',
+          isRequired: false,
+          label: null,
+          description: null,
+          options: null,
+          ordinal: ordinal++,
+        },
+        now,
+      );
     }
 
     for (const section of await tx.repos.sections.listByDocument(orgId, template.id)) {
-      await tx.repos.sections.insert(orgId, { ...section, id: newId('sec'), documentId: document.id, content: null, status: 'empty', createdAt: now, updatedAt: now });
+      await tx.repos.sections.insert(orgId, {
+        ...section,
+        id: newId('sec'),
+        documentId: document.id,
+        content: null,
+        status: 'empty',
+        createdAt: now,
+        updatedAt: now,
+      });
     }
     for (const need of await tx.repos.dataNeeds.listByDocument(orgId, template.id)) {
       await tx.repos.dataNeeds.insert(orgId, { ...need, id: newId('dn'), documentId: document.id, createdAt: now, updatedAt: now });

@@ -22,10 +22,7 @@ const Computations = () =>
 
 export const STORED_GROUPS = {
   models: {
-    schema: Type.Object(
-      { default: N(Text()), gather: N(Text()), synthesis: N(Text()), render: N(Text()), verify: N(Text()) },
-      { additionalProperties: false },
-    ),
+    schema: Type.Object({ default: N(Text()), gather: N(Text()), synthesis: N(Text()), render: N(Text()), verify: N(Text()) }, { additionalProperties: false }),
     defaults: { default: null, gather: null, synthesis: null, render: null, verify: null },
   },
   synthesis: {
@@ -54,10 +51,7 @@ export const STORED_GROUPS = {
     defaults: { computations: {}, maxConcurrency: 4, needTimeoutMs: 30_000, orchestrate: false },
   },
   brief: {
-    schema: Type.Object(
-      { text: N(Text()), audience: N(Text()), purpose: N(Text()), jurisdiction: N(Text()) },
-      { additionalProperties: false },
-    ),
+    schema: Type.Object({ text: N(Text()), audience: N(Text()), purpose: N(Text()), jurisdiction: N(Text()) }, { additionalProperties: false }),
     defaults: { text: null, audience: null, purpose: null, jurisdiction: null },
   },
   voice: {
@@ -166,7 +160,8 @@ export function groupProblems(group: StoredGroupName, values: unknown, templateP
     .filter((e) => e.keyword !== 'boolean')
     .map((e) => {
       const params = e.params as { additionalProperties?: string[] };
-      if (e.keyword === 'additionalProperties' && params.additionalProperties) return `${group} has no key ${params.additionalProperties.map((k) => `"${k}"`).join(', ')}`;
+      if (e.keyword === 'additionalProperties' && params.additionalProperties)
+        return `${group} has no key ${params.additionalProperties.map((k) => `"${k}"`).join(', ')}`;
       return `${group}${e.instancePath.replace(/\//g, '.')} ${e.message}`;
     });
 }
@@ -181,7 +176,15 @@ export function renderTemplatesOf(group: string, values: unknown): string[] {
 }
 
 /** The render keys holding a template over the fields (`titleTemplate`, `toTemplate`, …). */
-export const RENDER_TEMPLATE_KEYS = ['titleTemplate', 'toTemplate', 'fromTemplate', 'subjectTemplate', 'addresseeTemplate', 'signatureTemplate', 'closingTemplate'] as const;
+export const RENDER_TEMPLATE_KEYS = [
+  'titleTemplate',
+  'toTemplate',
+  'fromTemplate',
+  'subjectTemplate',
+  'addresseeTemplate',
+  'signatureTemplate',
+  'closingTemplate',
+] as const;
 
 /** Layout templates that do not parse (`render.titleTemplate does not parse: …`), checked when saved so export never meets one. */
 function templateProblems(group: StoredGroupName, values: Record<string, unknown>, templateProblem: TemplateProblem): string[] {

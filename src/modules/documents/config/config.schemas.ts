@@ -67,10 +67,11 @@ const viewProperties = {
  * command checks every group and reports every problem in one 422, so the body is checked there.
  */
 export const ConfigBody = CheckedByUseCase(
-  Type.Object(
-    Object.fromEntries(Object.entries({ ...groupProperties, ...viewProperties }).map(([name, schema]) => [name, Type.Optional(schema)])),
-    { $id: 'ConfigBody', additionalProperties: false, description: 'groups → keys to change; null resets a key to its default' },
-  ),
+  Type.Object(Object.fromEntries(Object.entries({ ...groupProperties, ...viewProperties }).map(([name, schema]) => [name, Type.Optional(schema)])), {
+    $id: 'ConfigBody',
+    additionalProperties: false,
+    description: 'groups → keys to change; null resets a key to its default',
+  }),
 );
 
 /** The whole configuration, defaults resolved (`GET`/`PUT …/config`). */

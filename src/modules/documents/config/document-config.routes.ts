@@ -20,7 +20,17 @@ export function registerDocumentConfigRoutes(fastify: FastifyInstance, deps: Rou
 
   app.get(
     '/v1/documents/:document_id/config',
-    { schema: { operationId: 'getConfig', summary: 'The whole configuration with defaults resolved', description: 'Every group (models, synthesis, coordination, brief, voice, verify, render, tools) with its defaults filled in, plus the fields and sections by key; works on documents and templates. 404 when the document is absent.', tags, params: DocumentParams, response: { 200: Ref(DocumentConfig), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'getConfig',
+        summary: 'The whole configuration with defaults resolved',
+        description:
+          'Every group (models, synthesis, coordination, brief, voice, verify, render, tools) with its defaults filled in, plus the fields and sections by key; works on documents and templates. 404 when the document is absent.',
+        tags,
+        params: DocumentParams,
+        response: { 200: Ref(DocumentConfig), ...errorResponses(404) },
+      },
+    },
     async (request) => getConfig(contextOf(request, deps), request.params.document_id),
   );
 

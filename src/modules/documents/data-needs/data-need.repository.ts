@@ -40,7 +40,10 @@ export class DataNeedRepository {
   /** In ordinal order (ids, time-sortable, break ties), one page at a time. */
   async listPage(orgId: string, documentId: string, page: PageRequest): Promise<Page<DataNeedRecord>> {
     const query = this.db.selectFrom('data_needs').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
-    return mapPage(keysetPage(query, { sort: 'ordinal', sortType: 'number', id: 'id', direction: 'asc', keyOf: (r) => [r.ordinal, r.id] }, page), dataNeedFromRow);
+    return mapPage(
+      keysetPage(query, { sort: 'ordinal', sortType: 'number', id: 'id', direction: 'asc', keyOf: (r) => [r.ordinal, r.id] }, page),
+      dataNeedFromRow,
+    );
   }
 
   async listByDocument(orgId: string, documentId: string): Promise<DataNeedRecord[]> {
@@ -104,7 +107,12 @@ export class DataNeedRepository {
   }
 
   async delete(orgId: string, documentId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('data_needs').where('org_id', '=', orgId).where('document_id', '=', documentId).where('id', '=', id).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('data_needs')
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

@@ -7,8 +7,12 @@ import { DATA_NEED_KINDS } from './data-need-rules.js';
 const KIND_DESCRIPTION = 'where the value comes from: field, static, template, tool, llm or assessment';
 
 const needKeys = {
-  args_json: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown(), { description: 'the kind\'s arguments (free JSON: a static value, a tool\'s args…)' }))),
-  depends_on: Type.Optional(Nullable(Type.Array(Type.String(), { maxItems: LIMITS.dataNeedsPerDocument, description: 'output_keys of needs this one waits for' }))),
+  args_json: Type.Optional(
+    Nullable(Type.Record(Type.String(), Type.Unknown(), { description: "the kind's arguments (free JSON: a static value, a tool's args…)" })),
+  ),
+  depends_on: Type.Optional(
+    Nullable(Type.Array(Type.String(), { maxItems: LIMITS.dataNeedsPerDocument, description: 'output_keys of needs this one waits for' })),
+  ),
   name: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.titleChars }))),
   prompt_body: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.templateChars }))),
   tool_ref: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.titleChars }))),
@@ -45,7 +49,7 @@ export const DataNeed = Type.Object(
     kind: StringEnum<readonly string[]>(DATA_NEED_KINDS, { description: KIND_DESCRIPTION }),
     output_key: Type.String(),
     name: Nullable(Type.String()),
-    args_json: Nullable(Type.Record(Type.String(), Type.Unknown(), { description: 'free JSON: the kind\'s arguments' })),
+    args_json: Nullable(Type.Record(Type.String(), Type.Unknown(), { description: "free JSON: the kind's arguments" })),
     depends_on: Nullable(Type.Array(Type.String())),
     prompt_body: Nullable(Type.String()),
     tool_ref: Nullable(Type.String()),

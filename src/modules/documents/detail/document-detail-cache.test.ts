@@ -75,7 +75,7 @@ describe('DocumentDetailCache', () => {
     expect(cache.get('org_a', 'doc_1', at('1'))).toBe(detail);
   });
 
-  it('answers a generated document\'s entry only while both the document\'s and the organization\'s revisions hold', () => {
+  it("answers a generated document's entry only while both the document's and the organization's revisions hold", () => {
     const cache = new DocumentDetailCache(10_000);
     const generated = body(1);
     const plain = body(2);

@@ -19,35 +19,121 @@ const AWKWARD = 'Line one\nline "two" \\ back\tslash — café ✓ 😀 {"looks"
 describeEachDialect('DocumentDetailRepository', (dialect) => {
   const h = useDbHarness(dialect);
 
-  function gatheredRow(documentId: string, overrides: Partial<GatheredValueRecord> & Pick<GatheredValueRecord, 'id' | 'outputKey' | 'createdAt'>): GatheredValueRecord {
-    return { documentId, dataNeedId: null, kind: 'static', value: null, source: null, inputsHash: `hash-${overrides.id}`, derivation: null, runId: null, ...overrides };
+  function gatheredRow(
+    documentId: string,
+    overrides: Partial<GatheredValueRecord> & Pick<GatheredValueRecord, 'id' | 'outputKey' | 'createdAt'>,
+  ): GatheredValueRecord {
+    return {
+      documentId,
+      dataNeedId: null,
+      kind: 'static',
+      value: null,
+      source: null,
+      inputsHash: `hash-${overrides.id}`,
+      derivation: null,
+      runId: null,
+      ...overrides,
+    };
   }
 
   /** A document with sections, fields, data needs and gathered rows; returns its id. */
   async function awkwardDocument(orgId: string): Promise<string> {
-    const document = await buildDocument(h.db, { orgId, title: `Detail ${AWKWARD}`, description: AWKWARD, config: { render: { language: 'de-DE' }, export: { title: 'Ä "quoted"' } } });
+    const document = await buildDocument(h.db, {
+      orgId,
+      title: `Detail ${AWKWARD}`,
+      description: AWKWARD,
+      config: { render: { language: 'de-DE' }, export: { title: 'Ä "quoted"' } },
+    });
     const documentId = document.id;
     // Ordinal order is not insertion order; two sections tie on ordinal 1 and are told apart by creation time.
     await buildSection(h.db, { orgId, documentId, key: 'last', ordinal: 3, title: 'Last', content: AWKWARD, status: 'edited' });
-    await buildSection(h.db, { orgId, documentId, key: 'tie_later', ordinal: 1, title: 'Tie later', createdAt: '2026-01-02T00:00:00.000Z', prompt: 'Summarize {{ fields.client }}', renderMode: 'synthesized', outputTemplate: null });
-    await buildSection(h.db, { orgId, documentId, key: 'tie_earlier', ordinal: 1, title: 'Tie earlier', createdAt: '2026-01-01T00:00:00.000Z', content: '{"a": 1}', status: 'generated' });
+    await buildSection(h.db, {
+      orgId,
+      documentId,
+      key: 'tie_later',
+      ordinal: 1,
+      title: 'Tie later',
+      createdAt: '2026-01-02T00:00:00.000Z',
+      prompt: 'Summarize {{ fields.client }}',
+      renderMode: 'synthesized',
+      outputTemplate: null,
+    });
+    await buildSection(h.db, {
+      orgId,
+      documentId,
+      key: 'tie_earlier',
+      ordinal: 1,
+      title: 'Tie earlier',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      content: '{"a": 1}',
+      status: 'generated',
+    });
     await buildSection(h.db, { orgId, documentId, key: 'first', ordinal: 0, title: 'First' });
     // Fields tie on ordinal 0 and are told apart by key.
     await buildField(h.db, { orgId, documentId, key: 'zeta', ordinal: 0, value: AWKWARD, label: 'Zeta (ü)', description: 'd' });
     await buildField(h.db, { orgId, documentId, key: 'alpha', ordinal: 0, value: 'true', valueType: 'boolean', isRequired: true });
-    await buildField(h.db, { orgId, documentId, key: 'basis', ordinal: 1, value: 'legitimate_interests', valueType: 'enum', options: ['consent', 'legitimate_interests'] });
+    await buildField(h.db, {
+      orgId,
+      documentId,
+      key: 'basis',
+      ordinal: 1,
+      value: 'legitimate_interests',
+      valueType: 'enum',
+      options: ['consent', 'legitimate_interests'],
+    });
     await buildField(h.db, { orgId, documentId, key: 'amount', ordinal: 2, value: '12.50', valueType: 'number' });
-    await buildDataNeed(h.db, { orgId, documentId, outputKey: 'report', ordinal: 2, kind: 'llm', promptBody: AWKWARD, dependsOn: ['facts'], toolsAvailable: ['http.json'], args: null, name: 'Report' });
+    await buildDataNeed(h.db, {
+      orgId,
+      documentId,
+      outputKey: 'report',
+      ordinal: 2,
+      kind: 'llm',
+      promptBody: AWKWARD,
+      dependsOn: ['facts'],
+      toolsAvailable: ['http.json'],
+      args: null,
+      name: 'Report',
+    });
     await buildDataNeed(h.db, { orgId, documentId, outputKey: 'facts', ordinal: 0, args: { value: { nested: [1, 2.5, null, 'ß'] }, flag: true } });
-    await buildDataNeed(h.db, { orgId, documentId, outputKey: 'lookup', ordinal: 1, kind: 'tool', toolRef: 'registry.lookup', args: { query: '{{ fields.client }}' } });
+    await buildDataNeed(h.db, {
+      orgId,
+      documentId,
+      outputKey: 'lookup',
+      ordinal: 1,
+      kind: 'tool',
+      toolRef: 'registry.lookup',
+      args: { query: '{{ fields.client }}' },
+    });
     // Several rows per key: the newest wins; a creation-time tie is broken by the larger id.
     const gathered = createRepos(h.db).gathered;
-    const derivation = { v: 1, kind: 'llm', args: {}, prompt: 'p-hash', deps: { facts: 'f-hash' }, fields: { zeta: 'z-hash' } } as unknown as GatheredDerivation;
+    const derivation = {
+      v: 1,
+      kind: 'llm',
+      args: {},
+      prompt: 'p-hash',
+      deps: { facts: 'f-hash' },
+      fields: { zeta: 'z-hash' },
+    } as unknown as GatheredDerivation;
     for (const row of [
       gatheredRow(documentId, { id: `${documentId}_gv_1`, outputKey: 'report', createdAt: '2026-01-01T00:00:00.000Z', value: 'old report' }),
-      gatheredRow(documentId, { id: `${documentId}_gv_2`, outputKey: 'report', createdAt: '2026-01-03T00:00:00.000Z', kind: 'llm', value: AWKWARD, source: { title: 'Model ✓', kind: 'llm', quote: AWKWARD, page: 3 }, derivation, runId: 'run_1' }),
+      gatheredRow(documentId, {
+        id: `${documentId}_gv_2`,
+        outputKey: 'report',
+        createdAt: '2026-01-03T00:00:00.000Z',
+        kind: 'llm',
+        value: AWKWARD,
+        source: { title: 'Model ✓', kind: 'llm', quote: AWKWARD, page: 3 },
+        derivation,
+        runId: 'run_1',
+      }),
       gatheredRow(documentId, { id: `${documentId}_gv_3`, outputKey: 'facts', createdAt: '2026-01-02T00:00:00.000Z', value: { nested: [1, 2.5, null, 'ß'] } }),
-      gatheredRow(documentId, { id: `${documentId}_gv_5`, outputKey: 'Lookup', createdAt: '2026-01-02T00:00:00.000Z', value: 42, source: { title: 'Registry', kind: 'tool', url: 'https://example.com/?q="x"', itemIds: ['it_1'] } }),
+      gatheredRow(documentId, {
+        id: `${documentId}_gv_5`,
+        outputKey: 'Lookup',
+        createdAt: '2026-01-02T00:00:00.000Z',
+        value: 42,
+        source: { title: 'Registry', kind: 'tool', url: 'https://example.com/?q="x"', itemIds: ['it_1'] },
+      }),
       gatheredRow(documentId, { id: `${documentId}_gv_4`, outputKey: 'Lookup', createdAt: '2026-01-02T00:00:00.000Z', value: 41 }),
       gatheredRow(documentId, { id: `${documentId}_gv_6`, outputKey: 'empty', createdAt: '2026-01-02T00:00:00.000Z', value: null, dataNeedId: 'dn_x' }),
     ]) {
@@ -81,7 +167,12 @@ describeEachDialect('DocumentDetailRepository', (dialect) => {
     expect(after?.sections.map((s) => s.key)).toEqual(['first', 'tie_earlier', 'tie_later', 'last']);
     expect(after?.fields.map((f) => f.key)).toEqual(['alpha', 'zeta', 'basis', 'amount']);
     expect(after?.dataNeeds.map((n) => n.outputKey)).toEqual(['facts', 'lookup', 'report']);
-    expect(after?.gathered.map((g) => [g.outputKey, g.id])).toEqual([['empty', `${documentId}_gv_6`], ['facts', `${documentId}_gv_3`], ['Lookup', `${documentId}_gv_5`], ['report', `${documentId}_gv_2`]]);
+    expect(after?.gathered.map((g) => [g.outputKey, g.id])).toEqual([
+      ['empty', `${documentId}_gv_6`],
+      ['facts', `${documentId}_gv_3`],
+      ['Lookup', `${documentId}_gv_5`],
+      ['report', `${documentId}_gv_2`],
+    ]);
     expect(after?.fields[0]?.isRequired).toBe(true);
     expect(after?.sections[1]?.content).toBe('{"a": 1}');
   });
@@ -110,7 +201,7 @@ describeEachDialect('DocumentDetailRepository', (dialect) => {
     expect((await details.findById(org.id, bare.id))?.sections).toStrictEqual([]);
   });
 
-  it('finds nothing for another organization\'s document or a missing id, and never another organization\'s children', async () => {
+  it("finds nothing for another organization's document or a missing id, and never another organization's children", async () => {
     const org = await buildOrg(h.db);
     const other = await buildOrg(h.db);
     const documentId = await awkwardDocument(org.id);
@@ -130,7 +221,10 @@ describeEachDialect('DocumentDetailRepository', (dialect) => {
     const compile = vi.spyOn(h.db.getExecutor(), 'compileQuery');
     try {
       // Two requests, two registries: the values are bound per call, each document gets its own counter.
-      const read = [await createRepos(h.db).documentDetails.revisionsOf(org.id, first.id), await createRepos(h.db).documentDetails.revisionsOf(org.id, second.id)];
+      const read = [
+        await createRepos(h.db).documentDetails.revisionsOf(org.id, first.id),
+        await createRepos(h.db).documentDetails.revisionsOf(org.id, second.id),
+      ];
       expect(compile).not.toHaveBeenCalled();
       expect(read.map((r) => r?.document)).toEqual(['1', '2']);
       expect(await createRepos(h.db).documentDetails.revisionsOf(org.id, 'doc_missing')).toBeUndefined();

@@ -41,13 +41,72 @@ export interface DocumentDetailRecord extends DocumentDetailRows {
  * never silently lack what the row decoders read.
  */
 function everyColumn<T>() {
-  return <const C extends readonly (keyof T & string)[]>(columns: C & ([Exclude<keyof T, C[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, C[number]> })): C => columns;
+  return <const C extends readonly (keyof T & string)[]>(
+    columns: C & ([Exclude<keyof T, C[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, C[number]> }),
+  ): C => columns;
 }
 
-const SECTION_COLUMNS = everyColumn<SectionTable>()(['id', 'org_id', 'document_id', 'key', 'ordinal', 'title', 'render_mode', 'output_type', 'prompt', 'output_template', 'content', 'status', 'created_at', 'updated_at']);
-const FIELD_COLUMNS = everyColumn<DocumentFieldTable>()(['id', 'org_id', 'document_id', 'key', 'value', 'value_type', 'is_required', 'label', 'description', 'options_json', 'ordinal', 'created_at', 'updated_at']);
-const DATA_NEED_COLUMNS = everyColumn<DataNeedTable>()(['id', 'org_id', 'document_id', 'ordinal', 'kind', 'output_key', 'name', 'args_json', 'depends_on_json', 'prompt_body', 'tool_ref', 'tools_available_json', 'created_at', 'updated_at']);
-const GATHERED_COLUMNS = everyColumn<GatheredValueTable>()(['id', 'org_id', 'document_id', 'data_need_id', 'output_key', 'kind', 'value_json', 'source_json', 'inputs_hash', 'derivation_json', 'run_id', 'created_at']);
+const SECTION_COLUMNS = everyColumn<SectionTable>()([
+  'id',
+  'org_id',
+  'document_id',
+  'key',
+  'ordinal',
+  'title',
+  'render_mode',
+  'output_type',
+  'prompt',
+  'output_template',
+  'content',
+  'status',
+  'created_at',
+  'updated_at',
+]);
+const FIELD_COLUMNS = everyColumn<DocumentFieldTable>()([
+  'id',
+  'org_id',
+  'document_id',
+  'key',
+  'value',
+  'value_type',
+  'is_required',
+  'label',
+  'description',
+  'options_json',
+  'ordinal',
+  'created_at',
+  'updated_at',
+]);
+const DATA_NEED_COLUMNS = everyColumn<DataNeedTable>()([
+  'id',
+  'org_id',
+  'document_id',
+  'ordinal',
+  'kind',
+  'output_key',
+  'name',
+  'args_json',
+  'depends_on_json',
+  'prompt_body',
+  'tool_ref',
+  'tools_available_json',
+  'created_at',
+  'updated_at',
+]);
+const GATHERED_COLUMNS = everyColumn<GatheredValueTable>()([
+  'id',
+  'org_id',
+  'document_id',
+  'data_need_id',
+  'output_key',
+  'kind',
+  'value_json',
+  'source_json',
+  'inputs_hash',
+  'derivation_json',
+  'run_id',
+  'created_at',
+]);
 
 /** The four child lists as JSON array columns, by their names in the result row. */
 interface ChildColumns {
@@ -59,11 +118,40 @@ interface ChildColumns {
 
 /** The same orderings as the per-table `listByDocument`/`latestByDocument` reads. */
 function childSelections(db: Kysely<Database>, orgId: string, documentId: string) {
-  const sections = db.selectFrom('sections').select(SECTION_COLUMNS).where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('ordinal', 'asc').orderBy('created_at', 'asc');
-  const fields = db.selectFrom('document_fields').select(FIELD_COLUMNS).where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('ordinal', 'asc').orderBy('key', 'asc');
-  const dataNeeds = db.selectFrom('data_needs').select(DATA_NEED_COLUMNS).where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('ordinal', 'asc').orderBy('created_at', 'asc');
-  const gathered = db.selectFrom('gathered_values').select(GATHERED_COLUMNS).where('org_id', '=', orgId).where('document_id', '=', documentId).orderBy('created_at', 'desc').orderBy('id', 'desc');
-  return [jsonArrayFrom(db, sections).as('sections'), jsonArrayFrom(db, fields).as('fields'), jsonArrayFrom(db, dataNeeds).as('data_needs'), jsonArrayFrom(db, gathered).as('gathered')];
+  const sections = db
+    .selectFrom('sections')
+    .select(SECTION_COLUMNS)
+    .where('org_id', '=', orgId)
+    .where('document_id', '=', documentId)
+    .orderBy('ordinal', 'asc')
+    .orderBy('created_at', 'asc');
+  const fields = db
+    .selectFrom('document_fields')
+    .select(FIELD_COLUMNS)
+    .where('org_id', '=', orgId)
+    .where('document_id', '=', documentId)
+    .orderBy('ordinal', 'asc')
+    .orderBy('key', 'asc');
+  const dataNeeds = db
+    .selectFrom('data_needs')
+    .select(DATA_NEED_COLUMNS)
+    .where('org_id', '=', orgId)
+    .where('document_id', '=', documentId)
+    .orderBy('ordinal', 'asc')
+    .orderBy('created_at', 'asc');
+  const gathered = db
+    .selectFrom('gathered_values')
+    .select(GATHERED_COLUMNS)
+    .where('org_id', '=', orgId)
+    .where('document_id', '=', documentId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+  return [
+    jsonArrayFrom(db, sections).as('sections'),
+    jsonArrayFrom(db, fields).as('fields'),
+    jsonArrayFrom(db, dataNeeds).as('data_needs'),
+    jsonArrayFrom(db, gathered).as('gathered'),
+  ];
 }
 
 /** The two counters a cached detail is checked against (as text: PostgreSQL's `bigint` arrives as a string, SQLite's as a number). */

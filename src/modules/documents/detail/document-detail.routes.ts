@@ -54,7 +54,12 @@ function sendDetail(request: FastifyRequest, reply: FastifyReply, answer: Serial
  * tier's reader (adds `staleBecause`); `detailCacheBytes`: the budget of this app's cache of
  * serialized details in bytes (0 keeps none).
  */
-export function registerDocumentDetailRoute(fastify: FastifyInstance, deps: RouteDeps, readDetail: DocumentDetailReader, options: { detailCacheBytes?: number } = {}): void {
+export function registerDocumentDetailRoute(
+  fastify: FastifyInstance,
+  deps: RouteDeps,
+  readDetail: DocumentDetailReader,
+  options: { detailCacheBytes?: number } = {},
+): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const details = new DocumentDetailCache(options.detailCacheBytes ?? DEFAULT_DETAIL_CACHE_BYTES);
 

@@ -40,7 +40,9 @@ describe('fieldValueRefusal', () => {
   });
 
   it('names the allowed values of an enum; an enum without options accepts anything', () => {
-    expect(fieldValueRefusal(field('enum', ['fixed', 'monthly']), 'weekly')).toBe('field "f" (enum): "weekly" is not one of the allowed values: fixed, monthly');
+    expect(fieldValueRefusal(field('enum', ['fixed', 'monthly']), 'weekly')).toBe(
+      'field "f" (enum): "weekly" is not one of the allowed values: fixed, monthly',
+    );
     expect(fieldValueRefusal(field('enum', ['fixed', 'monthly']), 'monthly')).toBeNull();
     expect(fieldValueRefusal(field('enum', null), 'weekly')).toBeNull();
   });

@@ -43,7 +43,10 @@ export class FieldRepository {
   /** In ordinal order then key (unique per document), one page at a time. */
   async listPage(orgId: string, documentId: string, page: PageRequest): Promise<Page<FieldRecord>> {
     const query = this.db.selectFrom('document_fields').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
-    return mapPage(keysetPage(query, { sort: 'ordinal', sortType: 'number', id: 'key', direction: 'asc', keyOf: (r) => [r.ordinal, r.key] }, page), fieldFromRow);
+    return mapPage(
+      keysetPage(query, { sort: 'ordinal', sortType: 'number', id: 'key', direction: 'asc', keyOf: (r) => [r.ordinal, r.key] }, page),
+      fieldFromRow,
+    );
   }
 
   async listByDocument(orgId: string, documentId: string): Promise<FieldRecord[]> {
@@ -109,13 +112,7 @@ export class FieldRepository {
     if (changes.description !== undefined) set.description = changes.description;
     if (changes.options !== undefined) set.options_json = toJson(changes.options);
     if (changes.ordinal !== undefined) set.ordinal = changes.ordinal;
-    await this.db
-      .updateTable('document_fields')
-      .set(set)
-      .where('org_id', '=', orgId)
-      .where('document_id', '=', documentId)
-      .where('id', '=', id)
-      .execute();
+    await this.db.updateTable('document_fields').set(set).where('org_id', '=', orgId).where('document_id', '=', documentId).where('id', '=', id).execute();
   }
 
   async delete(orgId: string, documentId: string, id: string): Promise<boolean> {

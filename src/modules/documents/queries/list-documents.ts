@@ -10,6 +10,12 @@ import type { DocumentFilter } from '../document.repository.js';
 export async function listDocuments(ctx: CommandContext, options: { templates: boolean; filter?: DocumentFilter }, page: PageRequest) {
   const orgId = ctx.actor.org.orgId;
   const documents = await ctx.repos.documents.listPage(orgId, options.templates, page, options.filter);
-  const fields = await ctx.repos.fields.listByDocuments(orgId, documents.items.map((d) => d.id));
-  return { items: documents.items.map((d) => ({ ...presentDocument(d), fields: fieldMap(fields.get(d.id) ?? []) })), nextCursor: documents.nextCursor } satisfies Page<unknown>;
+  const fields = await ctx.repos.fields.listByDocuments(
+    orgId,
+    documents.items.map((d) => d.id),
+  );
+  return {
+    items: documents.items.map((d) => ({ ...presentDocument(d), fields: fieldMap(fields.get(d.id) ?? []) })),
+    nextCursor: documents.nextCursor,
+  } satisfies Page<unknown>;
 }

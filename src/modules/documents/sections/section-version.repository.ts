@@ -44,7 +44,10 @@ export class SectionVersionRepository {
       .select('r.run_number')
       .where('v.org_id', '=', orgId)
       .where('v.section_id', '=', sectionId);
-    return mapPage(keysetPage(query, { sort: 'v.version', sortType: 'number', id: 'v.id', direction: 'desc', keyOf: (r) => [r.version, r.id] }, page), (row) => ({ ...toRecord(row), runNumber: row.run_number === null ? null : Number(row.run_number) }));
+    return mapPage(
+      keysetPage(query, { sort: 'v.version', sortType: 'number', id: 'v.id', direction: 'desc', keyOf: (r) => [r.version, r.id] }, page),
+      (row) => ({ ...toRecord(row), runNumber: row.run_number === null ? null : Number(row.run_number) }),
+    );
   }
 
   /** Newest first. */

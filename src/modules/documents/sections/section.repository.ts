@@ -37,7 +37,9 @@ export function sectionFromRow(row: Selectable<SectionTable>): SectionRecord {
   };
 }
 
-export type SectionChanges = Partial<Pick<SectionRecord, 'key' | 'ordinal' | 'title' | 'renderMode' | 'outputType' | 'prompt' | 'outputTemplate' | 'content' | 'status'>>;
+export type SectionChanges = Partial<
+  Pick<SectionRecord, 'key' | 'ordinal' | 'title' | 'renderMode' | 'outputType' | 'prompt' | 'outputTemplate' | 'content' | 'status'>
+>;
 
 export class SectionRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -103,7 +105,12 @@ export class SectionRepository {
   }
 
   async delete(orgId: string, documentId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('sections').where('org_id', '=', orgId).where('document_id', '=', documentId).where('id', '=', id).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('sections')
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

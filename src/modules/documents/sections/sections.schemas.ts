@@ -4,9 +4,11 @@ import { LIMITS } from '../../../kernel/limits.js';
 import { CheckedByUseCase, Nullable, Ref, StringEnum } from '../../../kernel/schema.js';
 import { OUTPUT_TYPES, RENDER_MODES, SECTION_STATUSES } from './section-rules.js';
 
-const optionalText = (description?: string, maxLength: number = LIMITS.templateChars) => Type.Optional(Nullable(Type.String({ maxLength, ...(description ? { description } : {}) })));
+const optionalText = (description?: string, maxLength: number = LIMITS.templateChars) =>
+  Type.Optional(Nullable(Type.String({ maxLength, ...(description ? { description } : {}) })));
 // The section commands check these sets and name them in their 422 (`render_mode must be one of …`).
-const optionalSet = (values: readonly string[], description: string) => Type.Optional(Nullable(CheckedByUseCase(StringEnum<readonly string[]>(values, { description }))));
+const optionalSet = (values: readonly string[], description: string) =>
+  Type.Optional(Nullable(CheckedByUseCase(StringEnum<readonly string[]>(values, { description }))));
 
 export const CreateSectionBody = Type.Object(
   {
@@ -50,9 +52,19 @@ export const RegenerateBody = Type.Object(
 /** Why a generated section is stale: the snapshot diff's cause vocabulary and the path that changed. */
 export const StaleCause = Type.Object(
   {
-    cause: Type.String({ description: 'fields, gathered, corrections, computed, library, document, template, voice, brief, model, tool, … (as a snapshot diff names causes)' }),
-    path: Type.String({ description: 'A read path (`fields.client`, `gathered.report`, `computed.total`, `snippets.<key>`), `definition.<attribute>`, `voice`, `brief`, `models`, or an input of an out-of-date gathered value (`tool.<name>`, `models.gather`, `assessment.<id>.<item>`, `dataNeeds.<key>`)' }),
-    via: Type.Optional(Type.String({ description: 'The gathered or computed value the section read through which `path` reaches it (that row is re-gathered by the next run); absent when the section read `path` itself' })),
+    cause: Type.String({
+      description: 'fields, gathered, corrections, computed, library, document, template, voice, brief, model, tool, … (as a snapshot diff names causes)',
+    }),
+    path: Type.String({
+      description:
+        'A read path (`fields.client`, `gathered.report`, `computed.total`, `snippets.<key>`), `definition.<attribute>`, `voice`, `brief`, `models`, or an input of an out-of-date gathered value (`tool.<name>`, `models.gather`, `assessment.<id>.<item>`, `dataNeeds.<key>`)',
+    }),
+    via: Type.Optional(
+      Type.String({
+        description:
+          'The gathered or computed value the section read through which `path` reaches it (that row is re-gathered by the next run); absent when the section read `path` itself',
+      }),
+    ),
   },
   { $id: 'StaleCause' },
 );
@@ -75,7 +87,8 @@ export const Section = Type.Object(
     updatedAt: Type.String(),
     staleBecause: Type.Optional(
       Type.Array(Ref(StaleCause), {
-        description: 'On GET /v1/documents/{id} and GET …/sections, present on a section whose output came from a run (status `generated` or `stale`): what it read then that differs now; empty when current',
+        description:
+          'On GET /v1/documents/{id} and GET …/sections, present on a section whose output came from a run (status `generated` or `stale`): what it read then that differs now; empty when current',
       }),
     ),
   },
@@ -98,4 +111,13 @@ export const SectionVersion = Type.Object(
   { $id: 'SectionVersion' },
 );
 
-export const SECTION_SCHEMAS = [CreateSectionBody, SectionEditBody, SectionOutputBody, ReorderSectionsBody, RegenerateBody, StaleCause, Section, SectionVersion];
+export const SECTION_SCHEMAS = [
+  CreateSectionBody,
+  SectionEditBody,
+  SectionOutputBody,
+  ReorderSectionsBody,
+  RegenerateBody,
+  StaleCause,
+  Section,
+  SectionVersion,
+];

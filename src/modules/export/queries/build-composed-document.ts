@@ -37,9 +37,17 @@ function sectionBlock(section: SectionRecord, claims: readonly UnsupportedClaim[
 
 /** The organization's settings → the letterhead (its display name when no letterhead name is set). */
 function letterheadOf(settings: OrganizationSettingsRecord, organizationName: string): Letterhead {
-  const addressLines = (settings.letterheadAddress ?? '').split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const addressLines = (settings.letterheadAddress ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   const logo = settings.logo
-    ? { data: Buffer.from(settings.logo.data, 'base64'), type: settings.logo.mediaType === 'image/png' ? ('png' as const) : ('jpg' as const), widthPx: settings.logo.width, heightPx: settings.logo.height }
+    ? {
+        data: Buffer.from(settings.logo.data, 'base64'),
+        type: settings.logo.mediaType === 'image/png' ? ('png' as const) : ('jpg' as const),
+        widthPx: settings.logo.width,
+        heightPx: settings.logo.height,
+      }
     : null;
   return { name: settings.letterheadName ?? organizationName, addressLines, logo };
 }
@@ -106,7 +114,12 @@ export async function buildComposedDocument(ctx: CommandContext, documentId: str
     locator: source.locator,
   }));
   const claims = unsupportedClaimsOf(inputs.sections, snapshots);
-  const blocks = await libraryBlocksOf(inputs, library, gathered, sources.map(({ n, title, url }) => ({ n, title, url: url ?? null })));
+  const blocks = await libraryBlocksOf(
+    inputs,
+    library,
+    gathered,
+    sources.map(({ n, title, url }) => ({ n, title, url: url ?? null })),
+  );
   const sectionBlocks = inputs.sections.map((section) => sectionBlock(section, claims.get(section.id)));
   return composedDocument(inputs, { blocks: placeLibraryBlocks(sectionBlocks, blocks), sources, layout, settings });
 }

@@ -62,7 +62,9 @@ async function convert(converter: PdfConverter, docx: Buffer) {
     // LibreOffice comes up within seconds of a quiet host, longer on a loaded one; the start goes on meanwhile.
     if (error instanceof PdfConverterNotReadyError) throw new ServiceUnavailableError(`${error.message}; try again shortly`, 10);
     if (error instanceof PdfConversionTimeoutError) {
-      throw new DomainValidationError(`the document is too large to convert to PDF within ${error.timeoutMs / 1000} s (PDF_CONVERSION_TIMEOUT_SECONDS); export it as .docx instead`);
+      throw new DomainValidationError(
+        `the document is too large to convert to PDF within ${error.timeoutMs / 1000} s (PDF_CONVERSION_TIMEOUT_SECONDS); export it as .docx instead`,
+      );
     }
     if (error instanceof PdfConversionFailedError) throw new UpstreamError(error.message);
     throw error;

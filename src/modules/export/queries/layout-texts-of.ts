@@ -61,10 +61,16 @@ function layoutContext(inputs: DocumentInputs, date: string): Record<string, unk
 export async function layoutTextsOf(inputs: DocumentInputs): Promise<LayoutTexts> {
   const render = inputs.config.render;
   const date = documentDate(inputs);
-  const keys = (['titleTemplate', ...Object.keys(BLOCK_TEMPLATES)] as TemplateKey[]).filter((key) => typeof render[key] === 'string' && (render[key] as string).trim() !== '');
+  const keys = (['titleTemplate', ...Object.keys(BLOCK_TEMPLATES)] as TemplateKey[]).filter(
+    (key) => typeof render[key] === 'string' && (render[key] as string).trim() !== '',
+  );
   const texts = new Map<TemplateKey, string>();
   if (keys.length > 0) {
-    const results = await renderTemplates(keys.map((key) => render[key] as string), layoutContext(inputs, date), (i) => `render.${keys[i]}`).catch((error: unknown) => {
+    const results = await renderTemplates(
+      keys.map((key) => render[key] as string),
+      layoutContext(inputs, date),
+      (i) => `render.${keys[i]}`,
+    ).catch((error: unknown) => {
       if (error instanceof TenantCodeBudgetError) return [];
       throw error;
     });

@@ -102,7 +102,12 @@ function assertNoDraftInFinalized(document: DocumentRecord, bound: readonly Boun
  * @throws DomainValidationError when the document is finalized and a bound risk block is a
  *   draft.
  */
-export async function libraryBlocksOf(inputs: DocumentInputs, library: BoundLibrary, gathered: readonly GatheredValueRecord[], sources: readonly ExportSource[]): Promise<PlacedLibraryBlock[]> {
+export async function libraryBlocksOf(
+  inputs: DocumentInputs,
+  library: BoundLibrary,
+  gathered: readonly GatheredValueRecord[],
+  sources: readonly ExportSource[],
+): Promise<PlacedLibraryBlock[]> {
   if (library.bound.length === 0) return [];
   assertNoDraftInFinalized(inputs.document, library.bound, library.riskBlockById);
   const context = exportTemplateContext(inputs, gathered, sources);
@@ -112,7 +117,8 @@ export async function libraryBlocksOf(inputs: DocumentInputs, library: BoundLibr
       const text = item.itemType === 'text' ? library.textById.get(item.targetId) : undefined;
       const risk = item.itemType === 'risk_block' ? library.riskBlockById.get(item.targetId) : undefined;
       // Rendered in tenant-code workers (the pool queues them), in document order in the result.
-      if (text) placed.push(textBlock(text, context, resolveRoles(binding.entityBindings, library.entityById)).then((block) => ({ afterSectionId: null, block })));
+      if (text)
+        placed.push(textBlock(text, context, resolveRoles(binding.entityBindings, library.entityById)).then((block) => ({ afterSectionId: null, block })));
       else if (risk) placed.push(riskBlock(risk, context).then((block) => ({ afterSectionId: null, block })));
     }
   }

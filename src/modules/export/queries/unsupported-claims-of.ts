@@ -15,7 +15,10 @@ interface PinnedVerdicts {
  * `sectionId → claims` from the document's sections and its recent snapshots (newest first).
  * Sections without unsupported claims are absent from the map. Pure.
  */
-export function unsupportedClaimsOf(sections: readonly Pick<SectionRecord, 'id' | 'content'>[], snapshots: readonly GenerationSnapshotRecord[]): Map<string, UnsupportedClaim[]> {
+export function unsupportedClaimsOf(
+  sections: readonly Pick<SectionRecord, 'id' | 'content'>[],
+  snapshots: readonly GenerationSnapshotRecord[],
+): Map<string, UnsupportedClaim[]> {
   const current = new Map(sections.map((s) => [s.id, s.content]));
   const decided = new Set<string>();
   const claims = new Map<string, UnsupportedClaim[]>();
@@ -29,7 +32,11 @@ export function unsupportedClaimsOf(sections: readonly Pick<SectionRecord, 'id' 
       if (!verdict || verdict.claims.length === 0) continue;
       claims.set(
         rendered.sectionId,
-        verdict.claims.map((c) => ({ text: c.sentence, reason: c.reason ?? (c.missing && c.missing.length > 0 ? `Not found in the cited source: ${c.missing.join(', ')}` : 'Not supported by the cited source') })),
+        verdict.claims.map((c) => ({
+          text: c.sentence,
+          reason:
+            c.reason ?? (c.missing && c.missing.length > 0 ? `Not found in the cited source: ${c.missing.join(', ')}` : 'Not supported by the cited source'),
+        })),
       );
     }
   }

@@ -40,7 +40,19 @@ export async function gatherDocument(
   const now = ctx.clock.now().toISOString();
   for (const item of result.items) {
     if (item.cached) continue;
-    await ctx.repos.gathered.insert(orgId, { id: newId('gv'), documentId: document.id, dataNeedId: item.needId, outputKey: item.outputKey, kind: item.kind, value: item.value, source: item.source, inputsHash: item.inputsHash, derivation: item.derivation, runId: null, createdAt: now });
+    await ctx.repos.gathered.insert(orgId, {
+      id: newId('gv'),
+      documentId: document.id,
+      dataNeedId: item.needId,
+      outputKey: item.outputKey,
+      kind: item.kind,
+      value: item.value,
+      source: item.source,
+      inputsHash: item.inputsHash,
+      derivation: item.derivation,
+      runId: null,
+      createdAt: now,
+    });
   }
   return {
     gathered: result.values,

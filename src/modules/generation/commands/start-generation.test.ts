@@ -28,7 +28,14 @@ const NO_TOOLS: ToolGateway = {
 };
 
 function services(h: DbHarness, model: FakeModelGateway) {
-  return { model, tools: NO_TOOLS, jobs: new RecordingQueue(), contextFor: (actor: Parameters<typeof createContext>[1]) => createContext(h.db, actor, h.clock), price: { inputPerMTok: 0, outputPerMTok: 0 }, secretKey: SECRET_KEY };
+  return {
+    model,
+    tools: NO_TOOLS,
+    jobs: new RecordingQueue(),
+    contextFor: (actor: Parameters<typeof createContext>[1]) => createContext(h.db, actor, h.clock),
+    price: { inputPerMTok: 0, outputPerMTok: 0 },
+    secretKey: SECRET_KEY,
+  };
 }
 
 describeEachDialect('startGeneration', (dialect) => {
@@ -38,7 +45,15 @@ describeEachDialect('startGeneration', (dialect) => {
     const doc = await buildDocument(h.db, { orgId: org.id, config: { verify: { enabled: false } } });
     await buildField(h.db, { orgId: org.id, documentId: doc.id, key: 'client', value: 'Globex' });
     const intro = await buildSection(h.db, { orgId: org.id, documentId: doc.id, key: 'intro', title: 'Introduction', outputTemplate: 'Dear {{ client }}' });
-    const scope = await buildSection(h.db, { orgId: org.id, documentId: doc.id, key: 'scope', title: 'Scope', renderMode: 'synthesized', outputTemplate: null, prompt: 'Scope for {{ client }}' });
+    const scope = await buildSection(h.db, {
+      orgId: org.id,
+      documentId: doc.id,
+      key: 'scope',
+      title: 'Scope',
+      renderMode: 'synthesized',
+      outputTemplate: null,
+      prompt: 'Scope for {{ client }}',
+    });
     return { doc, intro, scope };
   }
 
@@ -51,8 +66,20 @@ describeEachDialect('startGeneration', (dialect) => {
     const answer = await startGeneration(ctx, { jobs: jobs, secretKey: SECRET_KEY }, doc.id, {});
 
     expect(answer).toEqual({ started: true, alreadyRunning: false, documentId: doc.id, progressUrl: `/v1/documents/${doc.id}/progress`, runId: 1 });
-    expect(jobs.enqueued).toEqual([{ name: 'generate-document', id: `generate:${doc.id}:1`, payload: { orgId: org.id, orgSlug: org.slug, orgName: org.displayName, documentId: doc.id, runId: expect.any(String) } }]);
-    expect(await ctx.repos.runs.findActive(org.id, doc.id)).toMatchObject({ runNumber: 1, kind: 'generate', status: 'running', startedAt: FIXED_NOW, createdBy: 'tester@example.com' });
+    expect(jobs.enqueued).toEqual([
+      {
+        name: 'generate-document',
+        id: `generate:${doc.id}:1`,
+        payload: { orgId: org.id, orgSlug: org.slug, orgName: org.displayName, documentId: doc.id, runId: expect.any(String) },
+      },
+    ]);
+    expect(await ctx.repos.runs.findActive(org.id, doc.id)).toMatchObject({
+      runNumber: 1,
+      kind: 'generate',
+      status: 'running',
+      startedAt: FIXED_NOW,
+      createdBy: 'tester@example.com',
+    });
   });
 
   it('a second start while a run is active answers alreadyRunning and queues nothing more', async () => {
@@ -86,7 +113,9 @@ describeEachDialect('startGeneration', (dialect) => {
   it('a finalized document refuses generation', async () => {
     const org = await buildOrg(h.db);
     const doc = await buildDocument(h.db, { orgId: org.id, state: 'finalized' });
-    await expect(startGeneration(h.contextFor(org), { jobs: new RecordingQueue(), secretKey: SECRET_KEY }, doc.id, {})).rejects.toBeInstanceOf(DomainValidationError);
+    await expect(startGeneration(h.contextFor(org), { jobs: new RecordingQueue(), secretKey: SECRET_KEY }, doc.id, {})).rejects.toBeInstanceOf(
+      DomainValidationError,
+    );
   });
 
   it('a run that cannot be queued is not created and frees the document for the next start', async () => {
@@ -109,7 +138,9 @@ describeEachDialect('startGeneration', (dialect) => {
     const jobs = new RecordingQueue();
     await expect(startGeneration(h.contextFor(other), { jobs: jobs, secretKey: SECRET_KEY }, doc.id, {})).rejects.toBeInstanceOf(NotFoundError);
     const otherDoc = await buildDocument(h.db, { orgId: other.id });
-    await expect(startGeneration(h.contextFor(other), { jobs: jobs, secretKey: SECRET_KEY }, otherDoc.id, { sectionId: intro.id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(startGeneration(h.contextFor(other), { jobs: jobs, secretKey: SECRET_KEY }, otherDoc.id, { sectionId: intro.id })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     expect(await h.contextFor(owner).repos.runs.findActive(owner.id, doc.id)).toBeUndefined();
     expect(jobs.enqueued).toEqual([]);
   });

@@ -38,7 +38,12 @@ export interface GenerateResponse {
  * @throws DomainValidationError when the document is finalized.
  * @throws GenerateConflictError when hand-edited sections exist and neither force nor preserveEdited is set.
  */
-export async function startGeneration(ctx: CommandContext, services: { jobs: JobQueue; secretKey: KeyObject }, documentId: string, input: StartGenerationInput): Promise<GenerateResponse> {
+export async function startGeneration(
+  ctx: CommandContext,
+  services: { jobs: JobQueue; secretKey: KeyObject },
+  documentId: string,
+  input: StartGenerationInput,
+): Promise<GenerateResponse> {
   const { jobs } = services;
   const document = await requireEditableDocument(ctx, documentId);
   const orgId = ctx.actor.org.orgId;
@@ -70,7 +75,13 @@ export async function startGeneration(ctx: CommandContext, services: { jobs: Job
       id: runId,
       documentId: document.id,
       kind: input.sectionId ? 'regenerate' : 'generate',
-      options: { force: input.force ?? false, preserveEdited: input.preserveEdited ?? false, variables: input.variables ?? {}, refresh: input.refresh ?? false, ...(input.sectionId ? { sectionIds: [input.sectionId] } : {}) },
+      options: {
+        force: input.force ?? false,
+        preserveEdited: input.preserveEdited ?? false,
+        variables: input.variables ?? {},
+        refresh: input.refresh ?? false,
+        ...(input.sectionId ? { sectionIds: [input.sectionId] } : {}),
+      },
       createdBy: ctx.actor.email,
       startedAt: ctx.clock.now().toISOString(),
     });

@@ -79,7 +79,11 @@ export async function pipelineInputOf(inputs: DocumentInputs, run: Pick<RunRecor
     currentOutputs: Object.fromEntries(sections.map((s) => [s.key, s.content])),
     computations: inputs.computations,
     config: {
-      synthesis: { enabled: config.synthesis.enabled !== false, instructions: (config.synthesis.instructions as string | null) ?? null, schema: (config.synthesis.schema as object | null) ?? null },
+      synthesis: {
+        enabled: config.synthesis.enabled !== false,
+        instructions: (config.synthesis.instructions as string | null) ?? null,
+        schema: (config.synthesis.schema as object | null) ?? null,
+      },
       coordination: { maxConcurrency: Number(config.coordination.maxConcurrency), needTimeoutMs: Number(config.coordination.needTimeoutMs) },
       brief: config.brief,
       verify: { enabled: config.verify.enabled !== false, judge: config.verify.judge as 'auto' },

@@ -26,7 +26,12 @@ import { type DocumentInputs, loadDocumentInputs } from './load-document-inputs.
  * @throws never on its own; database errors from the lazy inputs propagate.
  */
 export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
-  const [library, tools, assessmentGaps, gatheredRows] = await Promise.all([inputs.library(), inputs.toolRegistrations(), inputs.assessmentGaps(), inputs.gathered()]);
+  const [library, tools, assessmentGaps, gatheredRows] = await Promise.all([
+    inputs.library(),
+    inputs.toolRegistrations(),
+    inputs.assessmentGaps(),
+    inputs.gathered(),
+  ]);
   const computations = inputs.computations;
   const gathered = Object.fromEntries(gatheredRows.map((r) => [r.outputKey, r.value]));
   const { errors } = await computeValues({ computations, fields: inputs.fieldValues, gathered, now: inputs.document.updatedAt });

@@ -61,7 +61,9 @@ function causeOf(input: string, need: DataNeedRecord): GatheredCause | null {
 /** The own causes of a cacheable row: its stored record against the record it would have now. */
 function recordCauses(stored: GatheredDerivation, now: GatheredDerivation | Error, need: DataNeedRecord): GatheredCause[] {
   if (now instanceof Error) return [{ cause: 'gathered', path: `dataNeeds.${need.outputKey}` }];
-  const named = changedInputs(stored, now).map((input) => causeOf(input, need)).filter((c): c is GatheredCause => c !== null);
+  const named = changedInputs(stored, now)
+    .map((input) => causeOf(input, need))
+    .filter((c): c is GatheredCause => c !== null);
   const rendered = named.some((c) => c.cause !== 'gathered' || c.path.startsWith('gathered.'));
   // Arguments and prompts re-render when what they read changes: name the definition only when nothing else explains it.
   return rendered ? named.filter((c) => !c.path.startsWith('dataNeeds.')) : named;
@@ -88,7 +90,12 @@ async function assessmentCauses(ctx: CommandContext, need: DataNeedRecord, row: 
  *
  * @throws never on its own; database errors propagate.
  */
-export async function gatheredStaleness(ctx: CommandContext, services: StalenessServices, inputs: DocumentInputs, variables: Record<string, unknown>): Promise<Map<string, GatheredCause[]>> {
+export async function gatheredStaleness(
+  ctx: CommandContext,
+  services: StalenessServices,
+  inputs: DocumentInputs,
+  variables: Record<string, unknown>,
+): Promise<Map<string, GatheredCause[]>> {
   const rows = await inputs.gathered();
   const result = new Map<string, GatheredCause[]>();
   if (rows.length === 0) return result;

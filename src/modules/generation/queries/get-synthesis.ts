@@ -4,7 +4,15 @@ import { requireDocument } from '../../documents/require-document.js';
 import type { SynthesizedContextRecord } from '../synthesized-context.repository.js';
 
 function present(record: SynthesizedContextRecord) {
-  return { id: record.id, mode: record.mode, createdAt: record.createdAt, model: record.model, payloadJson: record.payload, schemaPath: record.schemaPath, runId: record.runId };
+  return {
+    id: record.id,
+    mode: record.mode,
+    createdAt: record.createdAt,
+    model: record.model,
+    payloadJson: record.payload,
+    schemaPath: record.schemaPath,
+    runId: record.runId,
+  };
 }
 
 /**

@@ -82,7 +82,11 @@ async function currentContext(inputs: DocumentInputs, recorded: Record<string, u
  */
 function throughGathered(outOfDate: Map<string, GatheredCause[]>, computations: Record<string, string>, readsOf: ReadsOf): Map<string, StaleCause[]> {
   const via = new Map<string, StaleCause[]>();
-  for (const [key, causes] of outOfDate) via.set(`gathered.${key}`, causes.map((c) => ({ ...c, via: `gathered.${key}` })));
+  for (const [key, causes] of outOfDate)
+    via.set(
+      `gathered.${key}`,
+      causes.map((c) => ({ ...c, via: `gathered.${key}` })),
+    );
   for (const [name, source] of Object.entries(computations)) {
     const causes = readsOf(source).flatMap((read) => outOfDate.get(read) ?? []);
     const unique = new Map(causes.map((c) => [`${c.cause} ${c.path}`, { ...c, via: `computed.${name}` }]));
@@ -125,7 +129,13 @@ function computationInputs(
  *
  * @throws never on its own; database errors propagate.
  */
-export async function sectionStaleness(ctx: CommandContext, services: StalenessServices, document: DocumentRecord, sections?: SectionRecord[], loaded?: DocumentInputs): Promise<Map<string, StaleCause[]>> {
+export async function sectionStaleness(
+  ctx: CommandContext,
+  services: StalenessServices,
+  document: DocumentRecord,
+  sections?: SectionRecord[],
+  loaded?: DocumentInputs,
+): Promise<Map<string, StaleCause[]>> {
   const inputs = loaded ?? (await loadDocumentInputs(ctx, document));
   const result = new Map<string, StaleCause[]>();
   const derived = (sections ?? inputs.sections).filter((s) => DERIVED.has(s.status));
@@ -153,7 +163,10 @@ export async function sectionStaleness(ctx: CommandContext, services: StalenessS
     const now = current.get(manifest);
     if (!now) continue;
     const definition = renderSectionOf(section);
-    const causes: StaleCause[] = differingKeys(recorded.definition, definitionHashes(definition, hash)).map((key) => ({ cause: 'template', path: `definition.${key}` }));
+    const causes: StaleCause[] = differingKeys(recorded.definition, definitionHashes(definition, hash)).map((key) => ({
+      cause: 'template',
+      path: `definition.${key}`,
+    }));
     for (const path of differingKeys(recorded.reads, sectionReads(definition, now.context, now.sources, templateCheckOf, hash))) {
       causes.push({ cause: readCause(path, manifest, manifest).kind, path });
       if (path.startsWith('computed.')) causes.push(...computationInputs(path, inputs.computations, readsOf, manifest.renderContext ?? {}, now.context));

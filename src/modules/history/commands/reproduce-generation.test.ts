@@ -36,14 +36,22 @@ describeEachDialect('reproduce and diff of a legacy generation snapshot', (diale
     const org = await buildOrg(h.db);
     const doc = await buildDocument(h.db, { orgId: org.id });
     const ctx = h.contextFor(org);
-    for (const [id, runNumber, client] of [['gsn_a', 1, 'Globex'], ['gsn_b', 2, 'Initech']] as const) {
+    for (const [id, runNumber, client] of [
+      ['gsn_a', 1, 'Globex'],
+      ['gsn_b', 2, 'Initech'],
+    ] as const) {
       await ctx.repos.generationSnapshots.insert(org.id, {
         id,
         documentId: doc.id,
         runId: `run_${id}`,
         runNumber,
         manifest: legacyManifest(client),
-        output: { sections: [{ sectionId: 'sec_intro', key: 'intro', title: 'Intro', content: `Dear ${client}` }, { sectionId: 'sec_body', key: 'body', title: 'Body', content: 'Some prose.' }] },
+        output: {
+          sections: [
+            { sectionId: 'sec_intro', key: 'intro', title: 'Intro', content: `Dear ${client}` },
+            { sectionId: 'sec_body', key: 'body', title: 'Body', content: 'Some prose.' },
+          ],
+        },
         manifestHash: 'h'.repeat(64),
         createdAt: '2026-01-01T00:00:00.000Z',
       });
@@ -53,7 +61,10 @@ describeEachDialect('reproduce and diff of a legacy generation snapshot', (diale
     expect(model.calls).toEqual([]);
     expect(result.identical).toBe(false);
     expect(result.modelCalls).toBe(0);
-    expect(result.sections.map((s) => [s.key, s.outcome, s.identical])).toEqual([['intro', 'identical', true], ['body', 'not_replayable', false]]);
+    expect(result.sections.map((s) => [s.key, s.outcome, s.identical])).toEqual([
+      ['intro', 'identical', true],
+      ['body', 'not_replayable', false],
+    ]);
     expect(result.sections[1].reason).toMatch(/model output/);
     expect(result.sections[1].content).toBeNull();
 

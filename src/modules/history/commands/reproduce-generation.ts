@@ -45,26 +45,42 @@ export interface ReproducedSection {
 const ZERO = { inputTokens: 0, outputTokens: 0 };
 
 /** One section, offline: a rendered section, or the reason it cannot be replayed. */
-async function replay(section: RenderSection, manifest: PinnedManifest, context: Record<string, unknown>): Promise<RenderedSection | { notReplayable: string }> {
+async function replay(
+  section: RenderSection,
+  manifest: PinnedManifest,
+  context: Record<string, unknown>,
+): Promise<RenderedSection | { notReplayable: string }> {
   if (section.renderMode === 'templated') return renderTemplatedSection(section, context);
   const output = manifest.modelOutputs?.[section.id];
   if (output === undefined) {
-    return { notReplayable: 'the snapshot has no pinned model output for this section (it was made before model outputs were recorded); reproduce with {"mode": "live"} to ask the model again' };
+    return {
+      notReplayable:
+        'the snapshot has no pinned model output for this section (it was made before model outputs were recorded); reproduce with {"mode": "live"} to ask the model again',
+    };
   }
   const prompt = await renderSectionPrompt(section, context);
-  return synthesizedSectionOf(section, { output, model: manifest.models?.sections?.[section.id] ?? null, prompt: manifest.prompts?.sections?.[section.id] ?? null, usage: ZERO }, prompt);
+  return synthesizedSectionOf(
+    section,
+    { output, model: manifest.models?.sections?.[section.id] ?? null, prompt: manifest.prompts?.sections?.[section.id] ?? null, usage: ZERO },
+    prompt,
+  );
 }
 
 /** One section, live: the render stage itself, with the pinned options. */
 async function rerun(section: RenderSection, manifest: PinnedManifest, context: Record<string, unknown>, model: ModelGateway): Promise<RenderedSection> {
-  const [rendered] = await renderSections([section], context, { emit: async () => {}, model }, {
-    concurrency: 1,
-    sources: (manifest.sources ?? []).map((s) => ({ n: s.n, title: s.title, text: s.text })),
-    voice: manifest.voice ?? null,
-    brief: manifest.brief ?? {},
-    models: manifest.writeInputs?.[section.id]?.models ?? manifest.models?.perStep ?? {},
-    fieldDefinitions: manifest.fieldDefinitions ?? [],
-  });
+  const [rendered] = await renderSections(
+    [section],
+    context,
+    { emit: async () => {}, model },
+    {
+      concurrency: 1,
+      sources: (manifest.sources ?? []).map((s) => ({ n: s.n, title: s.title, text: s.text })),
+      voice: manifest.voice ?? null,
+      brief: manifest.brief ?? {},
+      models: manifest.writeInputs?.[section.id]?.models ?? manifest.models?.perStep ?? {},
+      fieldDefinitions: manifest.fieldDefinitions ?? [],
+    },
+  );
   return rendered;
 }
 
@@ -76,7 +92,13 @@ function errorText(error: unknown): string {
  * @throws NotFoundError when the document or snapshot is absent or foreign.
  * @throws UpstreamError in `live` mode when the model fails.
  */
-export async function reproduceGeneration(ctx: CommandContext, model: ModelGateway, documentId: string, snapshotId: string, options: { mode?: ReproduceMode } = {}) {
+export async function reproduceGeneration(
+  ctx: CommandContext,
+  model: ModelGateway,
+  documentId: string,
+  snapshotId: string,
+  options: { mode?: ReproduceMode } = {},
+) {
   const mode = options.mode ?? 'offline';
   const snapshot = await requireGenerationSnapshot(ctx, documentId, snapshotId);
   const manifest = pinnedManifest(snapshot.manifest);
@@ -101,7 +123,13 @@ export async function reproduceGeneration(ctx: CommandContext, model: ModelGatew
       continue;
     }
     const identical = pinned.get(section.id) === rendered.content;
-    sections.push({ ...base, outcome: identical ? 'identical' : 'different', identical, content: rendered.content, reason: identical ? null : 'the re-rendered output differs from the pinned output' });
+    sections.push({
+      ...base,
+      outcome: identical ? 'identical' : 'different',
+      identical,
+      content: rendered.content,
+      reason: identical ? null : 'the re-rendered output differs from the pinned output',
+    });
   }
   return { generationSnapshotId: snapshot.id, runId: snapshot.runNumber, mode, identical: sections.every((s) => s.identical), modelCalls, sections };
 }

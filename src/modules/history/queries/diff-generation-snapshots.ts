@@ -23,7 +23,13 @@ export interface SectionOutputDiff {
 
 function reference(snapshot: GenerationSnapshotRecord) {
   const manifest = pinnedManifest(snapshot.manifest);
-  return { id: snapshot.id, runId: snapshot.runNumber, manifestHash: snapshot.manifestHash, engineVersion: manifest.engineVersion ?? null, createdAt: snapshot.createdAt };
+  return {
+    id: snapshot.id,
+    runId: snapshot.runNumber,
+    manifestHash: snapshot.manifestHash,
+    engineVersion: manifest.engineVersion ?? null,
+    createdAt: snapshot.createdAt,
+  };
 }
 
 function side(snapshot: GenerationSnapshotRecord, manifest: PinnedManifest, sectionId: string): ComparedSide | undefined {

@@ -6,7 +6,15 @@ import { type GenerationSnapshotRecord } from '../generation-snapshot.repository
 import { type SnapshotRecord } from '../snapshot.repository.js';
 
 export function presentSnapshot(snapshot: SnapshotRecord) {
-  return { id: snapshot.id, documentId: snapshot.documentId, version: snapshot.versionNumber, label: snapshot.label, sections: snapshot.sections, createdBy: snapshot.createdBy, createdAt: snapshot.createdAt };
+  return {
+    id: snapshot.id,
+    documentId: snapshot.documentId,
+    version: snapshot.versionNumber,
+    label: snapshot.label,
+    sections: snapshot.sections,
+    createdBy: snapshot.createdBy,
+    createdAt: snapshot.createdAt,
+  };
 }
 
 function summary(snapshot: GenerationSnapshotRecord) {

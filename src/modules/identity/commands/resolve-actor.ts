@@ -18,7 +18,6 @@ import type { VerifiedToken } from '../token-verifier.js';
 /** What resolving a caller reads and writes of identity: the callers (src/http's auth) name this, not the repository. */
 export type CallerDirectory = Pick<IdentityRepository, 'upsertUser' | 'syncClaimMemberships' | 'listMemberships' | 'findOrganizationBySlug'>;
 
-
 export interface ResolveActorOptions {
   /** OIDC: a claim listing organization slugs the caller is a member of. */
   orgClaim: string | undefined;

@@ -20,7 +20,7 @@ export async function lockMember(ctx: CommandContext, userId: string): Promise<M
   const member = await ctx.repos.identity.findMembership(orgId, userId);
   if (!member) throw new NotFoundError('member not found');
   if (member.source === 'claim') {
-    throw new ConflictError('this membership follows the identity provider\'s organization claim: change or remove it there');
+    throw new ConflictError("this membership follows the identity provider's organization claim: change or remove it there");
   }
   return member;
 }

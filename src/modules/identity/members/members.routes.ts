@@ -22,25 +22,68 @@ export function registerMemberRoutes(fastify: FastifyInstance, deps: Pick<RouteD
 
   app.get(
     '/v1/members',
-    { schema: { operationId: 'listMembers', summary: 'The organization\'s members and their roles', description: 'The active organization\'s members with their role and where the membership came from, oldest first.', tags, response: { 200: Ref(MembersResponse) } }, config },
+    {
+      schema: {
+        operationId: 'listMembers',
+        summary: "The organization's members and their roles",
+        description: "The active organization's members with their role and where the membership came from, oldest first.",
+        tags,
+        response: { 200: Ref(MembersResponse) },
+      },
+      config,
+    },
     async (request) => listMembers(contextOf(request, deps)),
   );
 
   app.post(
     '/v1/members',
-    { schema: { operationId: 'addMember', summary: 'Add a member with a role', description: 'Adds a user (by `email`, a user who signed in before, or by `subject`, signed in or not) with a role and answers 201 with the member; 404 when no user has the e-mail, 409 when already a member, 422 unless exactly one of email and subject.', tags, body: Ref(AddMemberBody), response: { 201: Ref(Member), ...errorResponses(404, 409, 422) } }, config },
+    {
+      schema: {
+        operationId: 'addMember',
+        summary: 'Add a member with a role',
+        description:
+          'Adds a user (by `email`, a user who signed in before, or by `subject`, signed in or not) with a role and answers 201 with the member; 404 when no user has the e-mail, 409 when already a member, 422 unless exactly one of email and subject.',
+        tags,
+        body: Ref(AddMemberBody),
+        response: { 201: Ref(Member), ...errorResponses(404, 409, 422) },
+      },
+      config,
+    },
     async (request, reply) => reply.status(201).send(await addMember(contextOf(request, deps), memberships, request.body)),
   );
 
   app.patch(
     '/v1/members/:user_id',
-    { schema: { operationId: 'changeMemberRole', summary: 'Change a member\'s role', description: 'Sets the member\'s role and answers with the member; 409 when it would leave the organization without an owner or the membership follows the identity provider\'s claim, 404 when the user is not a member of this organization.', tags, params: MemberParams, body: Ref(ChangeMemberRoleBody), response: { 200: Ref(Member), ...errorResponses(404, 409, 422) } }, config },
+    {
+      schema: {
+        operationId: 'changeMemberRole',
+        summary: "Change a member's role",
+        description:
+          "Sets the member's role and answers with the member; 409 when it would leave the organization without an owner or the membership follows the identity provider's claim, 404 when the user is not a member of this organization.",
+        tags,
+        params: MemberParams,
+        body: Ref(ChangeMemberRoleBody),
+        response: { 200: Ref(Member), ...errorResponses(404, 409, 422) },
+      },
+      config,
+    },
     async (request) => changeMemberRole(contextOf(request, deps), memberships, request.params.user_id, request.body.role),
   );
 
   app.delete(
     '/v1/members/:user_id',
-    { schema: { operationId: 'removeMember', summary: 'Remove a member', description: 'Ends the membership (the user\'s work stays); 409 for the last owner or a membership that follows the identity provider\'s claim, 404 when the user is not a member of this organization.', tags, params: MemberParams, response: { 200: Ref(MemberRemoved), ...errorResponses(404, 409) } }, config },
+    {
+      schema: {
+        operationId: 'removeMember',
+        summary: 'Remove a member',
+        description:
+          "Ends the membership (the user's work stays); 409 for the last owner or a membership that follows the identity provider's claim, 404 when the user is not a member of this organization.",
+        tags,
+        params: MemberParams,
+        response: { 200: Ref(MemberRemoved), ...errorResponses(404, 409) },
+      },
+      config,
+    },
     async (request) => {
       await removeMember(contextOf(request, deps), memberships, request.params.user_id);
       return { ok: true };

@@ -5,13 +5,14 @@ import { MemberRole } from '../identity.schemas.js';
 
 export const MemberSource = StringEnum(['local', 'claim'] as const, {
   $id: 'MemberSource',
-  description: '`local`: seeded or added by an owner; `claim`: granted by the identity provider\'s organization claim (AUTH_ORG_CLAIM), follows it, and is changed there',
+  description:
+    "`local`: seeded or added by an owner; `claim`: granted by the identity provider's organization claim (AUTH_ORG_CLAIM), follows it, and is changed there",
 });
 
 export const Member = Type.Object(
   {
-    userId: Type.String({ description: 'the user\'s id (`usr_…`): the `{user_id}` of the member routes' }),
-    subject: Type.String({ description: 'the identity provider\'s `sub`' }),
+    userId: Type.String({ description: "the user's id (`usr_…`): the `{user_id}` of the member routes" }),
+    subject: Type.String({ description: "the identity provider's `sub`" }),
     email: Nullable(Type.String()),
     role: Ref(MemberRole),
     source: Ref(MemberSource),
@@ -25,7 +26,7 @@ export const MembersResponse = Type.Object({ members: Type.Array(Ref(Member), { 
 export const AddMemberBody = Type.Object(
   {
     email: Type.Optional(Type.String({ minLength: 1, description: 'a user who has signed in before, by e-mail' })),
-    subject: Type.Optional(Type.String({ minLength: 1, description: 'the identity provider\'s `sub`; the user need not have signed in yet' })),
+    subject: Type.Optional(Type.String({ minLength: 1, description: "the identity provider's `sub`; the user need not have signed in yet" })),
     role: Ref(MemberRole),
   },
   { $id: 'AddMemberBody', additionalProperties: false, description: 'exactly one of `email` and `subject`' },

@@ -12,8 +12,18 @@ export interface OidcSignInSettings {
 
 export function buildOidcSignIn(settings: OidcSignInSettings, verifyAccessToken: TokenVerifier): ExchangeDeps {
   const { auth, client } = settings;
-  const signIn = client && auth.jwksUrl ? { provider: new OidcProvider({ clientId: client.clientId, discoveryUrl: client.discoveryUrl, issuer: auth.issuer }), providerName: client.providerName, scope: client.scope } : undefined;
+  const signIn =
+    client && auth.jwksUrl
+      ? {
+          provider: new OidcProvider({ clientId: client.clientId, discoveryUrl: client.discoveryUrl, issuer: auth.issuer }),
+          providerName: client.providerName,
+          scope: client.scope,
+        }
+      : undefined;
   // The same key set the access tokens are verified with (the provider signs both).
-  const keys = signIn && auth.jwksUrl ? createRemoteJWKSet(new URL(auth.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 }) : createLocalJWKSet({ keys: [] });
+  const keys =
+    signIn && auth.jwksUrl
+      ? createRemoteJWKSet(new URL(auth.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 })
+      : createLocalJWKSet({ keys: [] });
   return { signIn, keys, algorithms: auth.algorithms, clockToleranceSeconds: auth.clockToleranceSeconds, verifyAccessToken };
 }

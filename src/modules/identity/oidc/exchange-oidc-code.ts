@@ -40,7 +40,8 @@ export interface ExchangeInput {
 
 export async function exchangeOidcCode(deps: ExchangeDeps, input: ExchangeInput) {
   if (!deps.signIn) throw new NotFoundError(NOT_CONFIGURED);
-  if (callbackPathOf(input.redirectUri) !== CALLBACK_PATH) throw new DomainValidationError(`redirectUri must be the absolute URL of the console's callback (${CALLBACK_PATH})`);
+  if (callbackPathOf(input.redirectUri) !== CALLBACK_PATH)
+    throw new DomainValidationError(`redirectUri must be the absolute URL of the console's callback (${CALLBACK_PATH})`);
   const provider = deps.signIn.provider;
   const tokens = await provider.exchangeCode(input);
   if (!tokens.idToken) throw new DomainValidationError('the identity provider answered no ID token (is "openid" among the scopes it grants?); sign in again');
@@ -62,7 +63,9 @@ export async function exchangeOidcCode(deps: ExchangeDeps, input: ExchangeInput)
     expiresAt = typeof verified.claims.exp === 'number' ? verified.claims.exp : undefined;
   } catch (error) {
     if (!(error instanceof UnauthorizedError)) throw error;
-    throw new DomainValidationError(`the identity provider's access token is not accepted by this server (${error.message}): check AUTH_AUDIENCE and the client's settings at the provider`);
+    throw new DomainValidationError(
+      `the identity provider's access token is not accepted by this server (${error.message}): check AUTH_AUDIENCE and the client's settings at the provider`,
+    );
   }
   const nowSeconds = Math.floor((deps.now ?? Date.now)() / 1000);
   return { token: tokens.accessToken, tokenType: 'Bearer' as const, expiresIn: expiresAt === undefined ? null : Math.max(0, expiresAt - nowSeconds) };

@@ -55,10 +55,12 @@ export class OidcProvider {
     if (this.cached && this.cached.until > this.now()) return this.cached.endpoints;
     const document = await this.fetchJson(this.settings.discoveryUrl, undefined, 'discovery document');
     if (typeof document.issuer !== 'string' || !sameIssuer(document.issuer, this.settings.issuer)) {
-      throw new UpstreamError(`the identity provider's discovery document names issuer "${String(document.issuer)}", not AUTH_ISSUER "${this.settings.issuer}"`);
+      throw new UpstreamError(
+        `the identity provider's discovery document names issuer "${String(document.issuer)}", not AUTH_ISSUER "${this.settings.issuer}"`,
+      );
     }
     if (!httpUrl(document.authorization_endpoint) || !httpUrl(document.token_endpoint)) {
-      throw new UpstreamError('the identity provider\'s discovery document has no usable authorization_endpoint and token_endpoint');
+      throw new UpstreamError("the identity provider's discovery document has no usable authorization_endpoint and token_endpoint");
     }
     const endpoints = { authorizationEndpoint: document.authorization_endpoint, tokenEndpoint: document.token_endpoint };
     this.cached = { endpoints, until: this.now() + DISCOVERY_TTL_MS };
@@ -76,7 +78,8 @@ export class OidcProvider {
       code_verifier: exchange.codeVerifier,
     });
     const answer = await this.fetchJson(tokenEndpoint, form, 'token endpoint');
-    if (typeof answer.access_token !== 'string' || answer.access_token === '') throw new UpstreamError('the identity provider\'s token answer has no access_token');
+    if (typeof answer.access_token !== 'string' || answer.access_token === '')
+      throw new UpstreamError("the identity provider's token answer has no access_token");
     return { accessToken: answer.access_token, idToken: typeof answer.id_token === 'string' ? answer.id_token : undefined };
   }
 
@@ -105,7 +108,8 @@ export class OidcProvider {
       const description = typeof fields.error_description === 'string' ? `: ${fields.error_description.slice(0, 300)}` : '';
       throw new DomainValidationError(`the identity provider refused the sign-in (${fields.error.slice(0, 100)}${description}); sign in again`);
     }
-    if (!response.ok || !fields) throw new UpstreamError(`the identity provider's ${what} answered ${response.status}${fields ? '' : ' without a JSON object'}`);
+    if (!response.ok || !fields)
+      throw new UpstreamError(`the identity provider's ${what} answered ${response.status}${fields ? '' : ' without a JSON object'}`);
     return fields;
   }
 }

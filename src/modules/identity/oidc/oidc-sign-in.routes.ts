@@ -18,7 +18,8 @@ export function registerOidcSignInRoutes(app: FastifyInstance, deps: ExchangeDep
       schema: {
         operationId: 'getOidcSignIn',
         summary: 'Where the console sends a user to sign in (oidc mode with a console client id)',
-        description: 'The provider\'s name, the console\'s public client id, the authorization endpoint (from the issuer\'s discovery document) and the scopes to request. 404 when this server has no OIDC sign-in (dev mode, or no CONSOLE_OIDC_CLIENT_ID); 502 when the discovery document cannot be read. No token needed.',
+        description:
+          "The provider's name, the console's public client id, the authorization endpoint (from the issuer's discovery document) and the scopes to request. 404 when this server has no OIDC sign-in (dev mode, or no CONSOLE_OIDC_CLIENT_ID); 502 when the discovery document cannot be read. No token needed.",
         tags: ['auth'],
         security: [],
         response: { 200: Ref(OidcSignInSettings), ...errorResponses(404, 502) },
@@ -31,8 +32,9 @@ export function registerOidcSignInRoutes(app: FastifyInstance, deps: ExchangeDep
     {
       schema: {
         operationId: 'exchangeOidcCode',
-        summary: 'Exchange the console\'s authorization code (with its PKCE verifier) for an access token',
-        description: 'Quire calls the identity provider\'s token endpoint as the console\'s public client (no secret; PKCE binds the code to the browser), checks that the ID token carries the nonce and that this server accepts the access token, and answers the access token. 422 when the provider refuses the code or a check fails; 404 without a configured client; 502 when the provider cannot be reached. No token needed.',
+        summary: "Exchange the console's authorization code (with its PKCE verifier) for an access token",
+        description:
+          "Quire calls the identity provider's token endpoint as the console's public client (no secret; PKCE binds the code to the browser), checks that the ID token carries the nonce and that this server accepts the access token, and answers the access token. 422 when the provider refuses the code or a check fails; 404 without a configured client; 502 when the provider cannot be reached. No token needed.",
         tags: ['auth'],
         security: [],
         body: Ref(OidcCodeExchange),

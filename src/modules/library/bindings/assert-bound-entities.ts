@@ -16,5 +16,7 @@ export async function assertBoundEntitiesExist(ctx: CommandContext, entityBindin
   const found = new Set((await ctx.repos.entities.findByIds(ctx.actor.org.orgId, ids)).map((e) => e.id));
   const unknown = Object.entries(entityBindings).filter(([, id]) => !found.has(id));
   if (unknown.length === 0) return;
-  throw new DomainValidationError(`entityBindings name no entity of this organization: ${unknown.map(([role, id]) => `${role} → ${id}`).join(', ')} (create it with POST /v1/entities)`);
+  throw new DomainValidationError(
+    `entityBindings name no entity of this organization: ${unknown.map(([role, id]) => `${role} → ${id}`).join(', ')} (create it with POST /v1/entities)`,
+  );
 }

@@ -59,7 +59,13 @@ export class BindingRepository {
   /** The organization's bindings that bind `entityId` to some role (any document). */
   async listNamingEntity(orgId: string, entityId: string): Promise<BindingRecord[]> {
     // A text match narrows the rows (`_` in an id is a LIKE wildcard, so it may over-match); the exact test is on the parsed map.
-    const rows = await this.db.selectFrom('document_snippets').selectAll().where('org_id', '=', orgId).where('entity_bindings_json', 'like', `%${entityId}%`).orderBy('id', 'asc').execute();
+    const rows = await this.db
+      .selectFrom('document_snippets')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('entity_bindings_json', 'like', `%${entityId}%`)
+      .orderBy('id', 'asc')
+      .execute();
     return rows.map(toRecord).filter((b) => Object.values(b.entityBindings).includes(entityId));
   }
 
@@ -111,7 +117,12 @@ export class BindingRepository {
   }
 
   async delete(orgId: string, documentId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('document_snippets').where('org_id', '=', orgId).where('document_id', '=', documentId).where('id', '=', id).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('document_snippets')
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

@@ -21,13 +21,34 @@ export function registerBindingRoutes(fastify: FastifyInstance, deps: RouteDeps)
 
   app.get(
     '/v1/documents/:document_id/snippets',
-    { schema: { operationId: 'listDocumentSnippets', summary: 'Bound snippets in binding order, with their items', description: 'The snippets bound to the document, in binding order, each with the snippet and its items; 404 when the document is absent.', tags, params: DocumentParams, querystring: PageQuery, response: { 200: PagedArray(Ref(SnippetBinding)), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'listDocumentSnippets',
+        summary: 'Bound snippets in binding order, with their items',
+        description: 'The snippets bound to the document, in binding order, each with the snippet and its items; 404 when the document is absent.',
+        tags,
+        params: DocumentParams,
+        querystring: PageQuery,
+        response: { 200: PagedArray(Ref(SnippetBinding)), ...errorResponses(404, 422) },
+      },
+    },
     async (request, reply) => sendPage(request, reply, await listBindings(contextOf(request, deps), request.params.document_id, pageOf(request.query))),
   );
 
   app.post(
     '/v1/documents/:document_id/snippets',
-    { schema: { operationId: 'bindSnippet', summary: 'Bind a snippet (omitted ordinal: appended)', description: 'Binds a snippet of the library to the document (appended unless an ordinal is sent) and answers 201 with the binding; 404 when the document or snippet is absent, 422 for a finalized document, a blank role or a negative ordinal.', tags, params: DocumentParams, body: Ref(BindSnippetBody), response: { 201: Ref(SnippetBinding), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'bindSnippet',
+        summary: 'Bind a snippet (omitted ordinal: appended)',
+        description:
+          'Binds a snippet of the library to the document (appended unless an ordinal is sent) and answers 201 with the binding; 404 when the document or snippet is absent, 422 for a finalized document, a blank role or a negative ordinal.',
+        tags,
+        params: DocumentParams,
+        body: Ref(BindSnippetBody),
+        response: { 201: Ref(SnippetBinding), ...errorResponses(404, 422) },
+      },
+    },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
       const binding = await bindSnippet(ctx, request.params.document_id, request.body);
@@ -40,7 +61,9 @@ export function registerBindingRoutes(fastify: FastifyInstance, deps: RouteDeps)
     {
       schema: {
         operationId: 'updateDocumentSnippet',
-        summary: 'Update a binding\'s entity bindings or ordinal', description: 'Changes the entity bindings or ordinal sent and answers with the binding; 422 for an empty body, a finalized document, a blank role or a negative ordinal; 404 when absent.',
+        summary: "Update a binding's entity bindings or ordinal",
+        description:
+          'Changes the entity bindings or ordinal sent and answers with the binding; 422 for an empty body, a finalized document, a blank role or a negative ordinal; 404 when absent.',
         tags,
         params: BindingParams,
         body: Ref(UpdateDocumentSnippetBody),
@@ -56,7 +79,16 @@ export function registerBindingRoutes(fastify: FastifyInstance, deps: RouteDeps)
 
   app.delete(
     '/v1/documents/:document_id/snippets/:binding_id',
-    { schema: { operationId: 'unbindSnippet', summary: 'Unbind a snippet (the snippet stays in the library)', description: 'Unbinds the snippet from the document (the snippet stays in the library); 404 when absent, 422 when the document is finalized.', tags, params: BindingParams, response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'unbindSnippet',
+        summary: 'Unbind a snippet (the snippet stays in the library)',
+        description: 'Unbinds the snippet from the document (the snippet stays in the library); 404 when absent, 422 when the document is finalized.',
+        tags,
+        params: BindingParams,
+        response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404, 422) },
+      },
+    },
     async (request) => {
       await unbindSnippet(contextOf(request, deps), request.params.document_id, request.params.binding_id);
       return { ok: true };

@@ -35,5 +35,10 @@ export async function loadBoundLibrary(ctx: CommandContext, documentId: string):
     ctx.repos.riskBlocks.findByIds(orgId, idsOf('risk_block')),
     ctx.repos.entities.findByIds(orgId, entityIds),
   ]);
-  return { bound, textById: new Map(texts.map((t) => [t.id, t])), riskBlockById: new Map(blocks.map((b) => [b.id, b])), entityById: new Map(entities.map((e) => [e.id, e])) };
+  return {
+    bound,
+    textById: new Map(texts.map((t) => [t.id, t])),
+    riskBlockById: new Map(blocks.map((b) => [b.id, b])),
+    entityById: new Map(entities.map((e) => [e.id, e])),
+  };
 }

@@ -22,7 +22,10 @@ export async function withBoundSnippets(ctx: CommandContext, bindings: BindingRe
   const orgId = ctx.actor.org.orgId;
   const repo = ctx.repos.snippets;
   const ids = [...new Set(bindings.map((b) => b.snippetId))];
-  const snippets = await withItems(ctx, (await Promise.all(ids.map((id) => repo.findById(orgId, id)))).filter((s) => s !== undefined));
+  const snippets = await withItems(
+    ctx,
+    (await Promise.all(ids.map((id) => repo.findById(orgId, id)))).filter((s) => s !== undefined),
+  );
   const byId = new Map(snippets.map((s) => [s.id, s]));
   return bindings.flatMap((binding) => {
     const snippet = byId.get(binding.snippetId);

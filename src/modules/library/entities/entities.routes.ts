@@ -19,31 +19,80 @@ const tags = ['library'];
 export function registerEntityRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/v1/entities', { schema: { operationId: 'listEntities', summary: 'The organization\'s entities, by name', description: 'The active organization\'s entities (parties that snippet bindings name by role), by name.', tags, querystring: PageQuery, response: { 200: PagedArray(Ref(Entity)), ...errorResponses(422) } } }, async (request, reply) =>
-    sendPage(request, reply, await listEntities(contextOf(request, deps), pageOf(request.query))),
+  app.get(
+    '/v1/entities',
+    {
+      schema: {
+        operationId: 'listEntities',
+        summary: "The organization's entities, by name",
+        description: "The active organization's entities (parties that snippet bindings name by role), by name.",
+        tags,
+        querystring: PageQuery,
+        response: { 200: PagedArray(Ref(Entity)), ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => sendPage(request, reply, await listEntities(contextOf(request, deps), pageOf(request.query))),
   );
 
   app.post(
     '/v1/entities',
-    { schema: { operationId: 'createEntity', summary: 'Create an entity (a party snippet bindings name by role)', description: 'Creates an entity and answers 201 with it; 422 for a blank name or an attribute that is not a plain value.', tags, body: Ref(CreateEntityBody), response: { 201: Ref(Entity), ...errorResponses(422) } } },
+    {
+      schema: {
+        operationId: 'createEntity',
+        summary: 'Create an entity (a party snippet bindings name by role)',
+        description: 'Creates an entity and answers 201 with it; 422 for a blank name or an attribute that is not a plain value.',
+        tags,
+        body: Ref(CreateEntityBody),
+        response: { 201: Ref(Entity), ...errorResponses(422) },
+      },
+    },
     async (request, reply) => reply.status(201).send(presentEntity(await createEntity(contextOf(request, deps), request.body))),
   );
 
   app.get(
     '/v1/entities/:entity_id',
-    { schema: { operationId: 'getEntity', summary: 'One entity', description: 'One entity; 404 when absent or of another organization.', tags, params: EntityParams, response: { 200: Ref(Entity), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'getEntity',
+        summary: 'One entity',
+        description: 'One entity; 404 when absent or of another organization.',
+        tags,
+        params: EntityParams,
+        response: { 200: Ref(Entity), ...errorResponses(404) },
+      },
+    },
     async (request) => getEntity(contextOf(request, deps), request.params.entity_id),
   );
 
   app.patch(
     '/v1/entities/:entity_id',
-    { schema: { operationId: 'updateEntity', summary: 'Update an entity (only sent keys change)', description: 'Applies the keys sent (a rename reaches every document binding the entity: the sections that rendered it show stale); 422 for a blank name or a bad attribute, 404 when absent or of another organization.', tags, params: EntityParams, body: Ref(UpdateEntityBody), response: { 200: Ref(Entity), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'updateEntity',
+        summary: 'Update an entity (only sent keys change)',
+        description:
+          'Applies the keys sent (a rename reaches every document binding the entity: the sections that rendered it show stale); 422 for a blank name or a bad attribute, 404 when absent or of another organization.',
+        tags,
+        params: EntityParams,
+        body: Ref(UpdateEntityBody),
+        response: { 200: Ref(Entity), ...errorResponses(404, 422) },
+      },
+    },
     async (request) => presentEntity(await updateEntity(contextOf(request, deps), request.params.entity_id, request.body)),
   );
 
   app.delete(
     '/v1/entities/:entity_id',
-    { schema: { operationId: 'deleteEntity', summary: 'Delete an entity no binding names', description: 'Deletes the entity; 422 while a snippet binding still names it, 404 when absent or of another organization.', tags, params: EntityParams, response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'deleteEntity',
+        summary: 'Delete an entity no binding names',
+        description: 'Deletes the entity; 422 while a snippet binding still names it, 404 when absent or of another organization.',
+        tags,
+        params: EntityParams,
+        response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404, 422) },
+      },
+    },
     async (request) => {
       await deleteEntity(contextOf(request, deps), request.params.entity_id);
       return { ok: true };

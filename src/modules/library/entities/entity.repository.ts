@@ -18,7 +18,15 @@ export interface EntityRecord {
 }
 
 function toRecord(row: Selectable<EntityTable>): EntityRecord {
-  return { id: row.id, name: row.name, kind: row.kind, attributes: fromJson<EntityAttributes>(row.attributes_json, {}), createdBy: row.created_by, createdAt: row.created_at, updatedAt: row.updated_at };
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    attributes: fromJson<EntityAttributes>(row.attributes_json, {}),
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 export class EntityRepository {
@@ -29,7 +37,6 @@ export class EntityRepository {
     const query = this.db.selectFrom('entities').selectAll().where('org_id', '=', orgId);
     return mapPage(keysetPage(query, { sort: 'name', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.name, r.id] }, page), toRecord);
   }
-
 
   /** The oldest entity of the organization with exactly this name (names are not unique), if any. */
   async findByName(orgId: string, name: string): Promise<EntityRecord | undefined> {
@@ -45,7 +52,12 @@ export class EntityRepository {
   /** The entities of the organization among `ids` (foreign or missing ids are simply absent). */
   async findByIds(orgId: string, ids: readonly string[]): Promise<EntityRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom('entities').selectAll().where('org_id', '=', orgId).where('id', 'in', [...ids]).execute();
+    const rows = await this.db
+      .selectFrom('entities')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('id', 'in', [...ids])
+      .execute();
     return rows.map(toRecord);
   }
 

@@ -52,7 +52,11 @@ export class OrchestrationRuleRepository {
 
   /** The ordinal after the last rule (0 for an empty rulebook). */
   async nextOrdinal(orgId: string): Promise<number> {
-    const row = await this.db.selectFrom('orchestration_rules').select((eb) => eb.fn.max('ordinal').as('last')).where('org_id', '=', orgId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('orchestration_rules')
+      .select((eb) => eb.fn.max('ordinal').as('last'))
+      .where('org_id', '=', orgId)
+      .executeTakeFirst();
     return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
   }
 

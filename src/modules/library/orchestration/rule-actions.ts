@@ -47,7 +47,8 @@ function checkSetField(raw: Record<string, unknown>, at: string, errors: string[
   const hasFact = raw.fromFact !== undefined;
   if (hasValue === hasFact) errors.push(`${at} needs exactly one of value or fromFact`);
   if (hasValue && !['string', 'number', 'boolean'].includes(typeof raw.value)) errors.push(`${at}.value must be a string, number or boolean`);
-  if (hasFact && !(typeof raw.fromFact === 'string' && /^(fields|entities|text)(\.|$)/.test(raw.fromFact))) errors.push(`${at}.fromFact must be a path under fields, entities or text (e.g. "entities.organizations.0")`);
+  if (hasFact && !(typeof raw.fromFact === 'string' && /^(fields|entities|text)(\.|$)/.test(raw.fromFact)))
+    errors.push(`${at}.fromFact must be a path under fields, entities or text (e.g. "entities.organizations.0")`);
   if (raw.overwrite !== undefined && typeof raw.overwrite !== 'boolean') errors.push(`${at}.overwrite must be a boolean`);
   return errors.length > 0 ? null : (raw as unknown as SetFieldAction);
 }
@@ -57,7 +58,10 @@ function checkBindSnippet(raw: Record<string, unknown>, at: string, errors: stri
   if (extra.length > 0) errors.push(`${at} has unknown keys: ${extra.join(', ')}`);
   if (typeof raw.snippetKey !== 'string' || raw.snippetKey.trim() === '') errors.push(`${at}.snippetKey must name a snippet`);
   const bindings = raw.entityBindings;
-  if (bindings !== undefined && !(isObject(bindings) && Object.entries(bindings).every(([role, id]) => role.trim() !== '' && typeof id === 'string' && id.trim() !== ''))) {
+  if (
+    bindings !== undefined &&
+    !(isObject(bindings) && Object.entries(bindings).every(([role, id]) => role.trim() !== '' && typeof id === 'string' && id.trim() !== ''))
+  ) {
     errors.push(`${at}.entityBindings must map roles to non-blank entity ids`);
   }
   return errors.length > 0 ? null : (raw as unknown as BindSnippetAction);

@@ -35,7 +35,12 @@ export function approverOf(actor: OrgActor): string {
  * The approval columns for a status change: set when it becomes approved, cleared when it goes
  * back to draft, untouched otherwise.
  */
-export function approvalChanges(previous: string | null, next: RiskBlockStatus, actor: OrgActor, now: string): { approvedBy?: string | null; approvedAt?: string | null } {
+export function approvalChanges(
+  previous: string | null,
+  next: RiskBlockStatus,
+  actor: OrgActor,
+  now: string,
+): { approvedBy?: string | null; approvedAt?: string | null } {
   if (next === previous) return {};
   return next === 'approved' ? { approvedBy: approverOf(actor), approvedAt: now } : { approvedBy: null, approvedAt: null };
 }

@@ -62,7 +62,12 @@ export class RiskBlockRepository {
 
   async findByIds(orgId: string, ids: readonly string[]): Promise<RiskBlockRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom('risk_blocks').selectAll().where('org_id', '=', orgId).where('id', 'in', [...ids]).execute();
+    const rows = await this.db
+      .selectFrom('risk_blocks')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('id', 'in', [...ids])
+      .execute();
     return rows.map(toRecord);
   }
 

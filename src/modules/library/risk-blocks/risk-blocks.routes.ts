@@ -21,19 +21,47 @@ export function registerRiskBlockRoutes(fastify: FastifyInstance, deps: RouteDep
 
   app.get(
     '/v1/risk-blocks',
-    { schema: { operationId: 'listRiskBlocks', summary: 'The organization\'s risk blocks, wrapped under riskBlocks', description: 'The active organization\'s risk blocks (approval-gated analyses), wrapped under `riskBlocks`.', tags, querystring: PageQuery, response: { 200: Ref(RiskBlocksResponse), ...errorResponses(422) } } },
+    {
+      schema: {
+        operationId: 'listRiskBlocks',
+        summary: "The organization's risk blocks, wrapped under riskBlocks",
+        description: "The active organization's risk blocks (approval-gated analyses), wrapped under `riskBlocks`.",
+        tags,
+        querystring: PageQuery,
+        response: { 200: Ref(RiskBlocksResponse), ...errorResponses(422) },
+      },
+    },
     async (request) => listRiskBlocks(contextOf(request, deps), pageOf(request.query)),
   );
 
   app.post(
     '/v1/risk-blocks',
-    { schema: { operationId: 'createRiskBlock', summary: 'Create a risk block (draft unless status says approved)', description: 'Creates a risk block (draft unless `status` says approved) and answers 201 with it; 409 when the key is taken, 422 for a blank key, heading or template, a template that does not parse, or a status other than draft or approved.', tags, body: Ref(CreateRiskBlockBody), response: { 201: Ref(RiskBlock), ...errorResponses(409, 422, 503) } } },
+    {
+      schema: {
+        operationId: 'createRiskBlock',
+        summary: 'Create a risk block (draft unless status says approved)',
+        description:
+          'Creates a risk block (draft unless `status` says approved) and answers 201 with it; 409 when the key is taken, 422 for a blank key, heading or template, a template that does not parse, or a status other than draft or approved.',
+        tags,
+        body: Ref(CreateRiskBlockBody),
+        response: { 201: Ref(RiskBlock), ...errorResponses(409, 422, 503) },
+      },
+    },
     async (request, reply) => reply.status(201).send(presentRiskBlock(await createRiskBlock(contextOf(request, deps), request.body))),
   );
 
   app.get(
     '/v1/risk-blocks/:risk_block_id',
-    { schema: { operationId: 'getRiskBlock', summary: 'One risk block', description: 'One risk block; 404 when absent or of another organization.', tags, params: RiskBlockParams, response: { 200: Ref(RiskBlock), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'getRiskBlock',
+        summary: 'One risk block',
+        description: 'One risk block; 404 when absent or of another organization.',
+        tags,
+        params: RiskBlockParams,
+        response: { 200: Ref(RiskBlock), ...errorResponses(404) },
+      },
+    },
     async (request) => getRiskBlock(contextOf(request, deps), request.params.risk_block_id),
   );
 
@@ -42,7 +70,9 @@ export function registerRiskBlockRoutes(fastify: FastifyInstance, deps: RouteDep
     {
       schema: {
         operationId: 'updateRiskBlock',
-        summary: 'Update a risk block; approving records who and when', description: 'Changes the keys sent and answers with the risk block (approving records who and when); 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent.',
+        summary: 'Update a risk block; approving records who and when',
+        description:
+          'Changes the keys sent and answers with the risk block (approving records who and when); 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent.',
         tags,
         params: RiskBlockParams,
         body: Ref(UpdateRiskBlockBody),
@@ -54,7 +84,16 @@ export function registerRiskBlockRoutes(fastify: FastifyInstance, deps: RouteDep
 
   app.delete(
     '/v1/risk-blocks/:risk_block_id',
-    { schema: { operationId: 'deleteRiskBlock', summary: 'Delete a risk block no snippet uses', description: 'Deletes a risk block; 422 while a snippet uses it, 404 when absent.', tags, params: RiskBlockParams, response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'deleteRiskBlock',
+        summary: 'Delete a risk block no snippet uses',
+        description: 'Deletes a risk block; 422 while a snippet uses it, 404 when absent.',
+        tags,
+        params: RiskBlockParams,
+        response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404, 422) },
+      },
+    },
     async (request) => {
       await deleteRiskBlock(contextOf(request, deps), request.params.risk_block_id);
       return { ok: true };

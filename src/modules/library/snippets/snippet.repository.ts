@@ -52,7 +52,10 @@ export class SnippetRepository {
   /** By phase order then key (unique per organization), one page at a time. */
   async listPage(orgId: string, page: PageRequest): Promise<Page<SnippetRecord>> {
     const query = this.db.selectFrom('snippets').selectAll().where('org_id', '=', orgId);
-    return mapPage(keysetPage(query, { sort: 'phase_order', sortType: 'number', id: 'key', direction: 'asc', keyOf: (r) => [r.phase_order, r.key] }, page), toRecord);
+    return mapPage(
+      keysetPage(query, { sort: 'phase_order', sortType: 'number', id: 'key', direction: 'asc', keyOf: (r) => [r.phase_order, r.key] }, page),
+      toRecord,
+    );
   }
 
   async list(orgId: string): Promise<SnippetRecord[]> {

@@ -47,12 +47,26 @@ export function desiredText(spec: SpecText): ReturnType<typeof textEntity> {
 
 /** A stored risk block in the spec format. */
 export function riskBlockEntity(block: RiskBlockRecord) {
-  return { key: block.key, heading: block.heading, template: block.template, status: block.status, statutoryRef: block.statutoryRef, appliesTo: block.appliesTo };
+  return {
+    key: block.key,
+    heading: block.heading,
+    template: block.template,
+    status: block.status,
+    statutoryRef: block.statutoryRef,
+    appliesTo: block.appliesTo,
+  };
 }
 
 /** A spec risk block with its defaults filled in. */
 export function desiredRiskBlock(spec: SpecRiskBlock): ReturnType<typeof riskBlockEntity> {
-  return { key: spec.key.trim(), heading: spec.heading.trim(), template: spec.template, status: spec.status ?? 'draft', statutoryRef: spec.statutoryRef ?? null, appliesTo: spec.appliesTo ?? null };
+  return {
+    key: spec.key.trim(),
+    heading: spec.heading.trim(),
+    template: spec.template,
+    status: spec.status ?? 'draft',
+    statutoryRef: spec.statutoryRef ?? null,
+    appliesTo: spec.appliesTo ?? null,
+  };
 }
 
 /** A stored voice in the spec format. */

@@ -18,7 +18,19 @@ import { createText } from '../texts/commands/create-text.js';
 import { updateText } from '../texts/commands/update-text.js';
 import { createVoice } from '../voices/commands/create-voice.js';
 import { updateVoice } from '../voices/commands/update-voice.js';
-import { type SpecRiskBlock, type SpecSnippet, type SpecText, type SpecVoice, desiredRiskBlock, desiredText, desiredVoice, differingKeys, riskBlockEntity, textEntity, voiceEntity } from './entity-format.js';
+import {
+  type SpecRiskBlock,
+  type SpecSnippet,
+  type SpecText,
+  type SpecVoice,
+  desiredRiskBlock,
+  desiredText,
+  desiredVoice,
+  differingKeys,
+  riskBlockEntity,
+  textEntity,
+  voiceEntity,
+} from './entity-format.js';
 
 export type SyncMode = 'create' | 'desired';
 
@@ -26,7 +38,10 @@ export interface SyncOutcome {
   warnings: SpecIssue[];
 }
 
-const kept = (path: string, what: string): SpecIssue => ({ path, message: `${what} already exists in the organization: kept as it is, the spec's definition was skipped` });
+const kept = (path: string, what: string): SpecIssue => ({
+  path,
+  message: `${what} already exists in the organization: kept as it is, the spec's definition was skipped`,
+});
 
 /**
  * Prefixes a domain error with the entity's path, so a 422 says which entity of the spec failed.

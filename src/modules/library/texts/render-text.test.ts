@@ -38,7 +38,11 @@ describe('renderText', async () => {
 
   it('renders a role bound to an entity as its name, with its attributes under roles (issue #11)', async () => {
     const initech = { id: 'ent_initech', name: 'Initech', kind: 'organization', attributes: { jurisdiction: 'Delaware' } };
-    const out = await renderText({ ...TEXT, narrativeTemplate: '{{ client }} ({{ roles.client.jurisdiction }}, {{ roles.client.kind }}) and {{ supplier }}' }, {}, { client: initech, supplier: 'ent_unknown' });
+    const out = await renderText(
+      { ...TEXT, narrativeTemplate: '{{ client }} ({{ roles.client.jurisdiction }}, {{ roles.client.kind }}) and {{ supplier }}' },
+      {},
+      { client: initech, supplier: 'ent_unknown' },
+    );
     expect(out.narrative).toBe('Initech (Delaware, organization) and ent_unknown');
     expect(out.unboundRoles).toEqual([]);
   });

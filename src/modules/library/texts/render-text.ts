@@ -50,7 +50,11 @@ export type RoleValue = string | BoundEntity;
  * `.attributes`). Only the declared roles are passed: a text cannot read entities it did not
  * say it uses.
  */
-export function textContext(text: RenderableText, context: Record<string, unknown>, entityRoles: Readonly<Record<string, RoleValue | null | undefined>>): Record<string, unknown> {
+export function textContext(
+  text: RenderableText,
+  context: Record<string, unknown>,
+  entityRoles: Readonly<Record<string, RoleValue | null | undefined>>,
+): Record<string, unknown> {
   const top: Record<string, unknown> = {};
   const roles: Record<string, unknown> = {};
   for (const role of text.entityRolesUsed) {
@@ -71,7 +75,11 @@ export function textContext(text: RenderableText, context: Record<string, unknow
  * Renders the text (heading and narrative in one tenant-code worker message); never throws for
  * template problems (they come back in `errors`, budgets included).
  */
-export async function renderText(text: RenderableText, context: Record<string, unknown>, entityRoles: Readonly<Record<string, RoleValue | null | undefined>>): Promise<RenderedText> {
+export async function renderText(
+  text: RenderableText,
+  context: Record<string, unknown>,
+  entityRoles: Readonly<Record<string, RoleValue | null | undefined>>,
+): Promise<RenderedText> {
   const scope = textContext(text, context, entityRoles);
   const bound = scope.roles as Record<string, unknown>;
   const errors: string[] = [];
@@ -82,7 +90,11 @@ export async function renderText(text: RenderableText, context: Record<string, u
   ];
   const outputs = new Map<string, string>();
   try {
-    const results = await renderTemplates(jobs.map((job) => job.source), scope, (index) => `text "${text.key}" ${jobs[index]?.what ?? ''}`);
+    const results = await renderTemplates(
+      jobs.map((job) => job.source),
+      scope,
+      (index) => `text "${text.key}" ${jobs[index]?.what ?? ''}`,
+    );
     jobs.forEach((job, index) => {
       const result = results[index];
       for (const name of result.undefinedVariables) undefinedVariables.add(name);

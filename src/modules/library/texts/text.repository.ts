@@ -68,7 +68,12 @@ export class TextRepository {
 
   async findByIds(orgId: string, ids: readonly string[]): Promise<TextRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom('texts').selectAll().where('org_id', '=', orgId).where('id', 'in', [...ids]).execute();
+    const rows = await this.db
+      .selectFrom('texts')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('id', 'in', [...ids])
+      .execute();
     return rows.map(toRecord);
   }
 

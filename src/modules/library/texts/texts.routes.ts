@@ -19,31 +19,81 @@ const tags = ['library'];
 export function registerTextRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/v1/texts', { schema: { operationId: 'listTexts', summary: 'The organization\'s texts (phrase atoms), by key', description: 'The active organization\'s texts (phrase atoms), by key.', tags, querystring: PageQuery, response: { 200: PagedArray(Ref(Text)), ...errorResponses(422) } } }, async (request, reply) =>
-    sendPage(request, reply, await listTexts(contextOf(request, deps), pageOf(request.query))),
+  app.get(
+    '/v1/texts',
+    {
+      schema: {
+        operationId: 'listTexts',
+        summary: "The organization's texts (phrase atoms), by key",
+        description: "The active organization's texts (phrase atoms), by key.",
+        tags,
+        querystring: PageQuery,
+        response: { 200: PagedArray(Ref(Text)), ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => sendPage(request, reply, await listTexts(contextOf(request, deps), pageOf(request.query))),
   );
 
   app.post(
     '/v1/texts',
-    { schema: { operationId: 'createText', summary: 'Create a text; key unique per organization', description: 'Creates a text and answers 201 with it; 409 when the key is taken in the organization, 422 for a blank key, a value type outside its set or a template that does not parse.', tags, body: Ref(CreateTextBody), response: { 201: Ref(Text), ...errorResponses(409, 422, 503) } } },
+    {
+      schema: {
+        operationId: 'createText',
+        summary: 'Create a text; key unique per organization',
+        description:
+          'Creates a text and answers 201 with it; 409 when the key is taken in the organization, 422 for a blank key, a value type outside its set or a template that does not parse.',
+        tags,
+        body: Ref(CreateTextBody),
+        response: { 201: Ref(Text), ...errorResponses(409, 422, 503) },
+      },
+    },
     async (request, reply) => reply.status(201).send(presentText(await createText(contextOf(request, deps), request.body))),
   );
 
   app.get(
     '/v1/texts/:text_id',
-    { schema: { operationId: 'getText', summary: 'One text', description: 'One text of the active organization; 404 when absent or of another organization.', tags, params: TextParams, response: { 200: Ref(Text), ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'getText',
+        summary: 'One text',
+        description: 'One text of the active organization; 404 when absent or of another organization.',
+        tags,
+        params: TextParams,
+        response: { 200: Ref(Text), ...errorResponses(404) },
+      },
+    },
     async (request) => getText(contextOf(request, deps), request.params.text_id),
   );
 
   app.patch(
     '/v1/texts/:text_id',
-    { schema: { operationId: 'updateText', summary: 'Update a text (null clears, absent untouched)', description: 'Changes the keys sent (null clears a nullable one) and answers with the text; 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent.', tags, params: TextParams, body: Ref(UpdateTextBody), response: { 200: Ref(Text), ...errorResponses(404, 409, 422, 503) } } },
+    {
+      schema: {
+        operationId: 'updateText',
+        summary: 'Update a text (null clears, absent untouched)',
+        description:
+          'Changes the keys sent (null clears a nullable one) and answers with the text; 409 when the new key is taken, 422 for an empty body or a bad value, 404 when absent.',
+        tags,
+        params: TextParams,
+        body: Ref(UpdateTextBody),
+        response: { 200: Ref(Text), ...errorResponses(404, 409, 422, 503) },
+      },
+    },
     async (request) => presentText(await updateText(contextOf(request, deps), request.params.text_id, request.body)),
   );
 
   app.delete(
     '/v1/texts/:text_id',
-    { schema: { operationId: 'deleteText', summary: 'Delete a text no snippet uses', description: 'Deletes a text; 422 while a snippet uses it, 404 when absent.', tags, params: TextParams, response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404, 422) } } },
+    {
+      schema: {
+        operationId: 'deleteText',
+        summary: 'Delete a text no snippet uses',
+        description: 'Deletes a text; 422 while a snippet uses it, 404 when absent.',
+        tags,
+        params: TextParams,
+        response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(404, 422) },
+      },
+    },
     async (request) => {
       await deleteText(contextOf(request, deps), request.params.text_id);
       return { ok: true };

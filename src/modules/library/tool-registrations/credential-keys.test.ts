@@ -2,13 +2,38 @@ import { describe, expect, it } from 'vitest';
 import { findCredentials, isCredentialKey } from './credential-keys.js';
 
 describe('credential keys', () => {
-  it.each(['apiKey', 'api_key', 'X-API-Key', 'token', 'accessToken', 'refresh_token', 'githubToken', 'password', 'PASSWORD', 'secret', 'clientSecret', 'client-secret', 'Authorization', 'cookie', 'Set-Cookie', 'privateKey', 'private_key', 'credentials', 'auth', 'basicAuth', 'sessionId'])('%s is a credential', (key) => {
+  it.each([
+    'apiKey',
+    'api_key',
+    'X-API-Key',
+    'token',
+    'accessToken',
+    'refresh_token',
+    'githubToken',
+    'password',
+    'PASSWORD',
+    'secret',
+    'clientSecret',
+    'client-secret',
+    'Authorization',
+    'cookie',
+    'Set-Cookie',
+    'privateKey',
+    'private_key',
+    'credentials',
+    'auth',
+    'basicAuth',
+    'sessionId',
+  ])('%s is a credential', (key) => {
     expect(isCredentialKey(key)).toBe(true);
   });
 
-  it.each(['url', 'method', 'query', 'resultPath', 'maxTokens', 'tool', 'base', 'rates', 'author', 'headers', 'currency', 'tokenizer'])('%s is ordinary configuration', (key) => {
-    expect(isCredentialKey(key)).toBe(false);
-  });
+  it.each(['url', 'method', 'query', 'resultPath', 'maxTokens', 'tool', 'base', 'rates', 'author', 'headers', 'currency', 'tokenizer'])(
+    '%s is ordinary configuration',
+    (key) => {
+      expect(isCredentialKey(key)).toBe(false);
+    },
+  );
 
   it('finds credentials at any depth, inside arrays, and in URLs, naming paths only', () => {
     const found = findCredentials({
@@ -27,7 +52,9 @@ describe('credential keys', () => {
   });
 
   it('passes clean configuration', () => {
-    expect(findCredentials({ url: 'https://api.example/rates?currency=USD', query: { currency: '{{c}}' }, headers: { Accept: 'application/json' } })).toEqual([]);
+    expect(findCredentials({ url: 'https://api.example/rates?currency=USD', query: { currency: '{{c}}' }, headers: { Accept: 'application/json' } })).toEqual(
+      [],
+    );
   });
 
   it.each([
@@ -46,6 +73,8 @@ describe('credential keys', () => {
   });
 
   it('passes values that only resemble credentials', () => {
-    expect(findCredentials({ headers: { Accept: 'application/json', 'X-Mode': 'bearer' }, note: 'ask the sk team', model: 'gpt-4o', prefix: 'eyJ' })).toEqual([]);
+    expect(findCredentials({ headers: { Accept: 'application/json', 'X-Mode': 'bearer' }, note: 'ask the sk team', model: 'gpt-4o', prefix: 'eyJ' })).toEqual(
+      [],
+    );
   });
 });

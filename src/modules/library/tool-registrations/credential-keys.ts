@@ -12,9 +12,28 @@
 
 /** Normalized key endings that mean "this holds a credential". */
 const CREDENTIAL_SUFFIXES = [
-  'apikey', 'token', 'accesstoken', 'refreshtoken', 'password', 'passwd', 'passphrase', 'secret', 'clientsecret',
-  'authorization', 'auth', 'cookie', 'setcookie', 'privatekey', 'credential', 'credentials', 'sessionid',
-  'accesskey', 'secretkey', 'signature', 'bearer', 'jwt',
+  'apikey',
+  'token',
+  'accesstoken',
+  'refreshtoken',
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'clientsecret',
+  'authorization',
+  'auth',
+  'cookie',
+  'setcookie',
+  'privatekey',
+  'credential',
+  'credentials',
+  'sessionid',
+  'accesskey',
+  'secretkey',
+  'signature',
+  'bearer',
+  'jwt',
 ];
 
 /** Keys that merely look like a suffix match but are ordinary configuration. */

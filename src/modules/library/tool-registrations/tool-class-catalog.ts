@@ -14,7 +14,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isScalar = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
 
 function unknownKeys(config: Config, allowed: string[]): string[] {
-  return Object.keys(config).filter((k) => !allowed.includes(k)).map((k) => `configJson.${k} is not a setting of this tool class (settings: ${allowed.join(', ') || 'none'})`);
+  return Object.keys(config)
+    .filter((k) => !allowed.includes(k))
+    .map((k) => `configJson.${k} is not a setting of this tool class (settings: ${allowed.join(', ') || 'none'})`);
 }
 
 function httpUrl(config: Config, key: string): string[] {
@@ -35,12 +37,15 @@ const checkHttpJson: ConfigCheck = (config) => {
   const errors = [...unknownKeys(config, ['url', 'method', 'query', 'bodyTemplate', 'resultPath', 'headers']), ...httpUrl(config, 'url')];
   const method = config.method ?? 'GET';
   if (typeof method !== 'string' || !['GET', 'POST'].includes(method.toUpperCase())) errors.push('configJson.method must be GET or POST');
-  if (config.query !== undefined && !(isObject(config.query) && Object.values(config.query).every(isScalar))) errors.push('configJson.query must be an object of string, number or boolean values');
-  if (config.headers !== undefined && !(isObject(config.headers) && Object.values(config.headers).every((v) => typeof v === 'string'))) errors.push('configJson.headers must be an object of string values');
+  if (config.query !== undefined && !(isObject(config.query) && Object.values(config.query).every(isScalar)))
+    errors.push('configJson.query must be an object of string, number or boolean values');
+  if (config.headers !== undefined && !(isObject(config.headers) && Object.values(config.headers).every((v) => typeof v === 'string')))
+    errors.push('configJson.headers must be an object of string values');
   // The gateway sets these itself; a tenant-chosen Host could reach other virtual hosts of an allow-listed server.
   const reserved = isObject(config.headers) ? Object.keys(config.headers).filter((h) => RESERVED_HEADERS.includes(h.toLowerCase())) : [];
   if (reserved.length > 0) errors.push(`configJson.headers must not set ${reserved.join(', ')} (the gateway sets it)`);
-  if (config.bodyTemplate !== undefined && typeof method === 'string' && method.toUpperCase() !== 'POST') errors.push('configJson.bodyTemplate needs method POST');
+  if (config.bodyTemplate !== undefined && typeof method === 'string' && method.toUpperCase() !== 'POST')
+    errors.push('configJson.bodyTemplate needs method POST');
   if (config.resultPath !== undefined && typeof config.resultPath !== 'string') errors.push('configJson.resultPath must be a dot path such as "data.items.0"');
   return errors;
 };
@@ -55,8 +60,10 @@ const checkDateAdd: ConfigCheck = (config) => unknownKeys(config, []);
 
 const checkCurrencyConvert: ConfigCheck = (config) => {
   const errors = unknownKeys(config, ['base', 'rates', 'asOf', 'decimals']);
-  if (typeof config.base !== 'string' || !/^[A-Za-z]{3}$/.test(config.base)) errors.push('configJson.base is required: a three-letter currency code such as "EUR"');
-  if (!isObject(config.rates) || Object.keys(config.rates).length === 0) errors.push('configJson.rates is required: {CODE: units per 1 base}, e.g. {"USD": 1.08}');
+  if (typeof config.base !== 'string' || !/^[A-Za-z]{3}$/.test(config.base))
+    errors.push('configJson.base is required: a three-letter currency code such as "EUR"');
+  if (!isObject(config.rates) || Object.keys(config.rates).length === 0)
+    errors.push('configJson.rates is required: {CODE: units per 1 base}, e.g. {"USD": 1.08}');
   else {
     for (const [code, rate] of Object.entries(config.rates)) {
       if (!/^[A-Za-z]{3}$/.test(code)) errors.push(`configJson.rates.${code} is not a three-letter currency code`);
@@ -64,7 +71,8 @@ const checkCurrencyConvert: ConfigCheck = (config) => {
     }
   }
   if (config.asOf !== undefined && typeof config.asOf !== 'string') errors.push('configJson.asOf must be a string (the date of the rates)');
-  if (config.decimals !== undefined && !(Number.isInteger(config.decimals) && Number(config.decimals) >= 0 && Number(config.decimals) <= 8)) errors.push('configJson.decimals must be an integer from 0 to 8');
+  if (config.decimals !== undefined && !(Number.isInteger(config.decimals) && Number(config.decimals) >= 0 && Number(config.decimals) <= 8))
+    errors.push('configJson.decimals must be an integer from 0 to 8');
   return errors;
 };
 

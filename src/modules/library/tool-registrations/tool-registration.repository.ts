@@ -35,12 +35,21 @@ export class ToolRegistrationRepository {
   /** Oldest first, one page at a time. */
   async listPage(orgId: string, page: PageRequest): Promise<Page<ToolRegistrationRecord>> {
     const query = this.db.selectFrom('tool_registrations').selectAll().where('org_id', '=', orgId);
-    return mapPage(keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page), toRecord);
+    return mapPage(
+      keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page),
+      toRecord,
+    );
   }
 
   /** The organization's registrations, oldest first (ties by id). */
   async list(orgId: string): Promise<ToolRegistrationRecord[]> {
-    const rows = await this.db.selectFrom('tool_registrations').selectAll().where('org_id', '=', orgId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+    const rows = await this.db
+      .selectFrom('tool_registrations')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
     return rows.map(toRecord);
   }
 

@@ -19,7 +19,14 @@ export interface VoiceRecord {
 export type VoiceChanges = Partial<Pick<VoiceRecord, 'name' | 'description' | 'samples'>>;
 
 function toRecord(row: Selectable<VoiceTable>): VoiceRecord {
-  return { id: row.id, name: row.name, description: row.description, samples: fromJson<string[]>(row.samples_json, []), createdAt: row.created_at, updatedAt: row.updated_at };
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    samples: fromJson<string[]>(row.samples_json, []),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 export class VoiceRepository {
@@ -49,7 +56,15 @@ export class VoiceRepository {
   async insert(orgId: string, voice: VoiceRecord): Promise<VoiceRecord> {
     await this.db
       .insertInto('voices')
-      .values({ id: voice.id, org_id: orgId, name: voice.name, description: voice.description, samples_json: JSON.stringify(voice.samples), created_at: voice.createdAt, updated_at: voice.updatedAt })
+      .values({
+        id: voice.id,
+        org_id: orgId,
+        name: voice.name,
+        description: voice.description,
+        samples_json: JSON.stringify(voice.samples),
+        created_at: voice.createdAt,
+        updated_at: voice.updatedAt,
+      })
       .execute();
     return voice;
   }

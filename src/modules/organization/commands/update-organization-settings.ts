@@ -33,7 +33,8 @@ function checkedLogo(logo: NonNullable<UpdateOrganizationSettingsInput['logo']>)
   const magic = logo.mediaType === 'image/png' ? PNG : JPEG;
   if (!magic.every((b, i) => bytes[i] === b)) throw new DomainValidationError(`logo.data is not a ${logo.mediaType === 'image/png' ? 'PNG' : 'JPEG'} image`);
   const dimensions = readImageDimensions(bytes);
-  if (!dimensions || dimensions.width < 1 || dimensions.height < 1) throw new DomainValidationError('the logo\'s size cannot be read: the image is cut short or damaged');
+  if (!dimensions || dimensions.width < 1 || dimensions.height < 1)
+    throw new DomainValidationError("the logo's size cannot be read: the image is cut short or damaged");
   const problem = dimensionProblem(dimensions);
   if (problem) throw new DomainValidationError(`logo: ${problem}`);
   return { mediaType: logo.mediaType, data: bytes.toString('base64'), width: dimensions.width, height: dimensions.height };

@@ -5,7 +5,7 @@ const RESPONSIBILITIES = [
   'The client will provide complete and accurate information and documents on time, and will tell us promptly of any change that may affect the work.',
   'The client will give us access to the people, systems and premises we reasonably need, and will take the management decisions that the services call for.',
   'We will perform the services with reasonable skill and care, by suitably qualified staff, and will keep the client informed of progress and of any issue that may affect the timetable or the fee.',
-  'We will keep the client\'s information confidential and use it only for the engagement, except where disclosure is required by law or professional rules.',
+  "We will keep the client's information confidential and use it only for the engagement, except where disclosure is required by law or professional rules.",
 ].join(' ');
 
 export const ENGAGEMENT_LETTER_SPEC: TemplateSpecInput = {
@@ -30,9 +30,21 @@ export const ENGAGEMENT_LETTER_SPEC: TemplateSpecInput = {
     { key: 'letter_date', label: 'Date of the letter', valueType: 'date', isRequired: false },
   ],
   dataNeeds: [
-    { output_key: 'responsibilities_guidance', kind: 'static', name: 'Standard terms of business, clause 4', args_json: { value: RESPONSIBILITIES, source: { title: 'Standard terms of business, clause 4 (responsibilities)' } } },
+    {
+      output_key: 'responsibilities_guidance',
+      kind: 'static',
+      name: 'Standard terms of business, clause 4',
+      args_json: { value: RESPONSIBILITIES, source: { title: 'Standard terms of business, clause 4 (responsibilities)' } },
+    },
     { output_key: 'service_list', kind: 'template', name: 'Services as a list', args_json: { expression: "services.split('\\n')" } },
-    { output_key: 'fee_text', kind: 'template', name: 'Fee in words', args_json: { expression: "(fee_amount|float|currency(fee_currency)) ~ ' ' ~ ({'fixed': 'as a fixed fee', 'monthly': 'per month', 'hourly': 'per hour'}[fee_basis])" } },
+    {
+      output_key: 'fee_text',
+      kind: 'template',
+      name: 'Fee in words',
+      args_json: {
+        expression: "(fee_amount|float|currency(fee_currency)) ~ ' ' ~ ({'fixed': 'as a fixed fee', 'monthly': 'per month', 'hourly': 'per hour'}[fee_basis])",
+      },
+    },
   ],
   config: {
     brief: { audience: 'the client', purpose: 'agree the terms of the engagement' },
@@ -62,7 +74,8 @@ export const ENGAGEMENT_LETTER_SPEC: TemplateSpecInput = {
       title: 'Scope of services',
       render_mode: 'templated',
       output_type: 'markdown',
-      output_template: 'We will provide the following services:\n\n{% for line in service_list %}{% if line|trim %}- {{ line|trim }}\n{% endif %}{% endfor %}\n\nAny work outside this scope will be agreed in writing before it starts.\n',
+      output_template:
+        'We will provide the following services:\n\n{% for line in service_list %}{% if line|trim %}- {{ line|trim }}\n{% endif %}{% endfor %}\n\nAny work outside this scope will be agreed in writing before it starts.\n',
     },
     {
       key: 'fees',
@@ -92,7 +105,7 @@ export const ENGAGEMENT_LETTER_SPEC: TemplateSpecInput = {
       render_mode: 'templated',
       output_type: 'markdown',
       output_template:
-        'Either party may end this engagement by giving 30 days\' written notice. Fees for work done up to that date remain payable. This letter is governed by the law of {{ governing_law }}.\n',
+        "Either party may end this engagement by giving 30 days' written notice. Fees for work done up to that date remain payable. This letter is governed by the law of {{ governing_law }}.\n",
     },
     {
       key: 'acceptance',

@@ -20,7 +20,13 @@ export const GDPR_DPIA_SPEC: TemplateSpecInput = {
   title: 'Data Protection Impact Assessment (GDPR Art. 35)',
   description: 'A DPIA for a new or changed processing operation: description, necessity, risks, measures and sign-off.',
   fields: [
-    { key: 'controller_name', label: 'Controller', valueType: 'string', isRequired: true, description: 'The organization that decides why and how data is processed' },
+    {
+      key: 'controller_name',
+      label: 'Controller',
+      valueType: 'string',
+      isRequired: true,
+      description: 'The organization that decides why and how data is processed',
+    },
     { key: 'dpo_contact', label: 'Data protection officer (email)', valueType: 'email', isRequired: false },
     { key: 'processing_name', label: 'Name of the processing operation', valueType: 'string', isRequired: true },
     { key: 'processing_purpose', label: 'Purpose of the processing', valueType: 'text', isRequired: true },
@@ -40,8 +46,18 @@ export const GDPR_DPIA_SPEC: TemplateSpecInput = {
     { key: 'assessor', label: 'Assessor', valueType: 'string', isRequired: false },
   ],
   dataNeeds: [
-    { output_key: 'legal_framework', kind: 'static', name: 'GDPR Article 35 and 36', args_json: { value: ARTICLE_35, source: { title: 'Regulation (EU) 2016/679, Articles 35–36', url: 'https://eur-lex.europa.eu/eli/reg/2016/679/oj' } } },
-    { output_key: 'risk_guidance', kind: 'static', name: 'Risk and measures guidance', args_json: { value: RISK_GUIDANCE, source: { title: 'Quire DPIA guidance note' } } },
+    {
+      output_key: 'legal_framework',
+      kind: 'static',
+      name: 'GDPR Article 35 and 36',
+      args_json: { value: ARTICLE_35, source: { title: 'Regulation (EU) 2016/679, Articles 35–36', url: 'https://eur-lex.europa.eu/eli/reg/2016/679/oj' } },
+    },
+    {
+      output_key: 'risk_guidance',
+      kind: 'static',
+      name: 'Risk and measures guidance',
+      args_json: { value: RISK_GUIDANCE, source: { title: 'Quire DPIA guidance note' } },
+    },
     { output_key: 'basis', kind: 'field', name: 'Lawful basis', args_json: { field: 'lawful_basis' } },
     { output_key: 'retention_text', kind: 'template', name: 'Retention in words', args_json: { expression: "retention_months ~ ' months'" } },
   ],
@@ -54,7 +70,13 @@ export const GDPR_DPIA_SPEC: TemplateSpecInput = {
     },
     brief: { audience: 'data protection officer and the supervisory authority', purpose: 'document a DPIA under Article 35 GDPR' },
     // A report: cover, contents, numbered chapters; the cover names the processing and carries the assessment's own date.
-    render: { layout: 'report', headingNumbering: true, toc: true, titleTemplate: 'Data Protection Impact Assessment: {{ processing_name }}', dateField: 'assessment_date' },
+    render: {
+      layout: 'report',
+      headingNumbering: true,
+      toc: true,
+      titleTemplate: 'Data Protection Impact Assessment: {{ processing_name }}',
+      dateField: 'assessment_date',
+    },
   },
   sections: [
     {
@@ -84,21 +106,24 @@ export const GDPR_DPIA_SPEC: TemplateSpecInput = {
       title: 'Necessity and proportionality',
       render_mode: 'synthesized',
       output_type: 'markdown',
-      prompt: 'Assess whether the processing is necessary and proportionate to its purpose, citing the legal requirements of Article 35(7) GDPR, the lawful basis and the retention period.',
+      prompt:
+        'Assess whether the processing is necessary and proportionate to its purpose, citing the legal requirements of Article 35(7) GDPR, the lawful basis and the retention period.',
     },
     {
       key: 'risks',
       title: 'Risks to the rights and freedoms of data subjects',
       render_mode: 'synthesized',
       output_type: 'markdown',
-      prompt: 'Identify the risks to data subjects from this processing (confidentiality, accuracy, retention, transfers) and rate their likelihood and severity.',
+      prompt:
+        'Identify the risks to data subjects from this processing (confidentiality, accuracy, retention, transfers) and rate their likelihood and severity.',
     },
     {
       key: 'measures',
       title: 'Measures to address the risks',
       render_mode: 'synthesized',
       output_type: 'list',
-      prompt: 'List the technical and organisational measures that address each risk, including encryption, access control, minimisation, retention and processor agreements.',
+      prompt:
+        'List the technical and organisational measures that address each risk, including encryption, access control, minimisation, retention and processor agreements.',
     },
     {
       key: 'conclusion',

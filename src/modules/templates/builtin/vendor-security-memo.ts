@@ -17,7 +17,13 @@ export const VENDOR_SECURITY_MEMO_SPEC: TemplateSpecInput = {
   fields: [
     { key: 'vendor_name', label: 'Vendor', valueType: 'string', isRequired: true },
     { key: 'service_description', label: 'Service provided', valueType: 'text', isRequired: true },
-    { key: 'data_classification', label: 'Highest data classification', valueType: 'enum', isRequired: true, options: ['public', 'internal', 'confidential', 'restricted'] },
+    {
+      key: 'data_classification',
+      label: 'Highest data classification',
+      valueType: 'enum',
+      isRequired: true,
+      options: ['public', 'internal', 'confidential', 'restricted'],
+    },
     { key: 'has_soc2', label: 'SOC 2 Type II report available?', valueType: 'boolean', isRequired: true, value: 'false' },
     { key: 'has_iso27001', label: 'ISO/IEC 27001 certified?', valueType: 'boolean', isRequired: true, value: 'false' },
     { key: 'last_pentest_date', label: 'Date of the last penetration test', valueType: 'date', isRequired: false },
@@ -27,8 +33,21 @@ export const VENDOR_SECURITY_MEMO_SPEC: TemplateSpecInput = {
     { key: 'memo_date', label: 'Memo date', valueType: 'date', isRequired: false },
   ],
   dataNeeds: [
-    { output_key: 'security_baseline', kind: 'static', name: 'Vendor security baseline', args_json: { value: BASELINE, source: { title: 'Vendor security baseline v3' } } },
-    { output_key: 'certifications', kind: 'template', name: 'Certifications held', args_json: { expression: "('SOC 2 Type II' if has_soc2 == 'true' else 'no SOC 2 report') ~ ', ' ~ ('ISO/IEC 27001' if has_iso27001 == 'true' else 'no ISO/IEC 27001 certificate')" } },
+    {
+      output_key: 'security_baseline',
+      kind: 'static',
+      name: 'Vendor security baseline',
+      args_json: { value: BASELINE, source: { title: 'Vendor security baseline v3' } },
+    },
+    {
+      output_key: 'certifications',
+      kind: 'template',
+      name: 'Certifications held',
+      args_json: {
+        expression:
+          "('SOC 2 Type II' if has_soc2 == 'true' else 'no SOC 2 report') ~ ', ' ~ ('ISO/IEC 27001' if has_iso27001 == 'true' else 'no ISO/IEC 27001 certificate')",
+      },
+    },
   ],
   config: {
     coordination: {
@@ -39,7 +58,13 @@ export const VENDOR_SECURITY_MEMO_SPEC: TemplateSpecInput = {
     },
     brief: { audience: 'the procurement committee', purpose: 'decide whether to onboard the vendor' },
     // A memo: the To/From/Date/Subject header is the layout's, its subject (the title) names the vendor.
-    render: { layout: 'memo', titleTemplate: 'Security assessment of {{ vendor_name }}', dateField: 'memo_date', toTemplate: 'Procurement committee', fromTemplate: '{{ reviewer }}' },
+    render: {
+      layout: 'memo',
+      titleTemplate: 'Security assessment of {{ vendor_name }}',
+      dateField: 'memo_date',
+      toTemplate: 'Procurement committee',
+      fromTemplate: '{{ reviewer }}',
+    },
   },
   sections: [
     {

@@ -19,7 +19,9 @@ export async function applySpecToDocument(ctx: CommandContext, document: Documen
   const { report, spec } = await compileSpec(body, { requireSlug: false });
   if (!spec) throw specValidationError(report);
   if (spec.slug !== null && spec.slug !== document.slug) {
-    throw new DomainValidationError(`the spec's slug "${spec.slug}" is not this ${document.isTemplate ? 'template' : 'document'}'s (${document.slug ?? 'none'})`);
+    throw new DomainValidationError(
+      `the spec's slug "${spec.slug}" is not this ${document.isTemplate ? 'template' : 'document'}'s (${document.slug ?? 'none'})`,
+    );
   }
   return ctx.transaction(async (tx) => {
     const changed = await applySpec(tx, document, spec);

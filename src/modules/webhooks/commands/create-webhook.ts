@@ -20,11 +20,17 @@ export interface CreateWebhookInput {
  * @throws DomainValidationError for a URL the SSRF guard refuses, or when the organization has
  *   `WEBHOOK_LIMITS.endpointsPerOrganization` endpoints already.
  */
-export async function createWebhook(ctx: CommandContext, services: Pick<WebhookServices, 'transport'>, input: CreateWebhookInput): Promise<WebhookEndpointRecord> {
+export async function createWebhook(
+  ctx: CommandContext,
+  services: Pick<WebhookServices, 'transport'>,
+  input: CreateWebhookInput,
+): Promise<WebhookEndpointRecord> {
   const url = await checkOutboundUrl(services.transport, input.url);
   const orgId = ctx.actor.org.orgId;
   if ((await ctx.repos.webhookEndpoints.count(orgId)) >= WEBHOOK_LIMITS.endpointsPerOrganization) {
-    throw new DomainValidationError(`an organization may register at most ${WEBHOOK_LIMITS.endpointsPerOrganization} webhooks (limit endpointsPerOrganization); delete one first`);
+    throw new DomainValidationError(
+      `an organization may register at most ${WEBHOOK_LIMITS.endpointsPerOrganization} webhooks (limit endpointsPerOrganization); delete one first`,
+    );
   }
   const now = ctx.clock.now().toISOString();
   const record: WebhookEndpointRecord = {

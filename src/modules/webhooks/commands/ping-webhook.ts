@@ -14,7 +14,11 @@ import type { WebhookServices } from '../webhook-services.js';
  *
  * @throws NotFoundError when the endpoint is absent or of another organization.
  */
-export async function pingWebhook(ctx: CommandContext, services: WebhookServices, webhookId: string): Promise<{ delivery: WebhookDeliveryRecord; attempts: WebhookAttemptRecord[] }> {
+export async function pingWebhook(
+  ctx: CommandContext,
+  services: WebhookServices,
+  webhookId: string,
+): Promise<{ delivery: WebhookDeliveryRecord; attempts: WebhookAttemptRecord[] }> {
   const endpoint = await requireWebhook(ctx, webhookId);
   const orgId = ctx.actor.org.orgId;
   const now = ctx.clock.now().toISOString();

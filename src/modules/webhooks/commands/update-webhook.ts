@@ -18,7 +18,12 @@ export interface UpdateWebhookInput {
  * @throws NotFoundError when the endpoint is absent or of another organization;
  *   DomainValidationError for a refused URL.
  */
-export async function updateWebhook(ctx: CommandContext, services: Pick<WebhookServices, 'transport'>, webhookId: string, input: UpdateWebhookInput): Promise<WebhookEndpointRecord> {
+export async function updateWebhook(
+  ctx: CommandContext,
+  services: Pick<WebhookServices, 'transport'>,
+  webhookId: string,
+  input: UpdateWebhookInput,
+): Promise<WebhookEndpointRecord> {
   const endpoint = await requireWebhook(ctx, webhookId);
   const url = input.url === undefined ? undefined : await checkOutboundUrl(services.transport, input.url);
   const updated = await ctx.repos.webhookEndpoints.update(ctx.actor.org.orgId, endpoint.id, {

@@ -12,6 +12,9 @@ export async function listWebhookDeliveries(ctx: CommandContext, webhookId: stri
   const endpoint = await requireWebhook(ctx, webhookId);
   const orgId = ctx.actor.org.orgId;
   const deliveries = await ctx.repos.webhookDeliveries.listPage(orgId, endpoint.id, page);
-  const attempts = await ctx.repos.webhookDeliveries.listAttempts(orgId, deliveries.items.map((d) => d.id));
+  const attempts = await ctx.repos.webhookDeliveries.listAttempts(
+    orgId,
+    deliveries.items.map((d) => d.id),
+  );
   return { items: deliveries.items.map((d) => presentWebhookDelivery(d, attempts.get(d.id) ?? [])), nextCursor: deliveries.nextCursor };
 }

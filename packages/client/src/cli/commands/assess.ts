@@ -42,7 +42,10 @@ export async function assess(ctx: CommandContext): Promise<number> {
   const created = await createAssessment(client, { name, files });
   ctx.progress(
     { event: 'created', ...created },
-    [`Created assessment ${created.assessment.id} "${created.assessment.name}" with ${created.documents.length} document(s).`, ...created.rejected_files.map((r) => `  ✗ ${r.filename} refused: ${r.problems.map((problem) => problem.message).join('; ')}`)].join('\n'),
+    [
+      `Created assessment ${created.assessment.id} "${created.assessment.name}" with ${created.documents.length} document(s).`,
+      ...created.rejected_files.map((r) => `  ✗ ${r.filename} refused: ${r.problems.map((problem) => problem.message).join('; ')}`),
+    ].join('\n'),
   );
   let status = created.assessment;
   let shown = '';

@@ -5,6 +5,14 @@ import { table } from '../table.js';
 
 export async function templates(ctx: CommandContext): Promise<number> {
   const found = await listTemplates(ctx.client());
-  ctx.result(found, found.length === 0 ? 'No templates.' : table(['SLUG', 'TITLE', 'ID'], found.map((t) => [t.slug ?? '', t.title, t.id])));
+  ctx.result(
+    found,
+    found.length === 0
+      ? 'No templates.'
+      : table(
+          ['SLUG', 'TITLE', 'ID'],
+          found.map((t) => [t.slug ?? '', t.title, t.id]),
+        ),
+  );
   return 0;
 }

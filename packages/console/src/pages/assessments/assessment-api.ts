@@ -43,7 +43,11 @@ export async function listExporters(client: QuireClient): Promise<Exporter[]> {
 
 /** Runs an exporter on a document and returns the answer as a Blob (JSON or a file). */
 export async function exportDocument(client: QuireClient, documentId: string, exporter: string): Promise<Blob> {
-  const { data, error, response } = await client.service.POST('/documents/{id}/export/{exporter_name}', { params: { path: { id: documentId, exporter_name: exporter } }, body: { only_validated: false }, parseAs: 'blob' });
+  const { data, error, response } = await client.service.POST('/documents/{id}/export/{exporter_name}', {
+    params: { path: { id: documentId, exporter_name: exporter } },
+    body: { only_validated: false },
+    parseAs: 'blob',
+  });
   return unwrapResult({ data, error, response });
 }
 
@@ -53,8 +57,12 @@ export async function listBatches(client: QuireClient, assessmentId: string): Pr
 
 /** A batch over the assessment's documents, and its first run. */
 export async function runBatch(client: QuireClient, assessmentId: string, name: string, documentIds: string[]): Promise<void> {
-  const created = unwrapResult(await client.service.POST('/batches', { body: { name, assessment_id: assessmentId, document_ids: documentIds, options: { preserve_corrections: true } } }));
-  unwrapResult(await client.service.POST('/batches/{id}/runs', { params: { path: { id: created.batch.id } }, body: { scope: 'all', preserve_corrections: true } }));
+  const created = unwrapResult(
+    await client.service.POST('/batches', { body: { name, assessment_id: assessmentId, document_ids: documentIds, options: { preserve_corrections: true } } }),
+  );
+  unwrapResult(
+    await client.service.POST('/batches/{id}/runs', { params: { path: { id: created.batch.id } }, body: { scope: 'all', preserve_corrections: true } }),
+  );
 }
 
 /** The /v1 documents a new assessment may feed. */

@@ -11,7 +11,15 @@ import { usePageTitle } from '../../shell/page-title';
 import { Link } from '../../shell/router';
 import { useReadySession } from '../../shell/session';
 import { useLoad } from '../../shell/use-load';
-import { exportDocument, getAssessmentCase, getCompleteness, getProcessingDetails, listAssessmentDocuments, listExporters, listLinkedSections } from './assessment-api';
+import {
+  exportDocument,
+  getAssessmentCase,
+  getCompleteness,
+  getProcessingDetails,
+  listAssessmentDocuments,
+  listExporters,
+  listLinkedSections,
+} from './assessment-api';
 import { BatchRuns } from './batch-runs';
 import './assessments.css';
 
@@ -70,7 +78,16 @@ export function AssessmentPage({ params }: PageProps) {
         ) : (
           <p className="empty">{documents.state === 'loading' ? 'Loading files…' : 'No files.'}</p>
         )}
-        <button type="button" className="button-quiet" onClick={() => { assessment.reload(); documents.reload(); completeness.reload(); details.reload(); }}>
+        <button
+          type="button"
+          className="button-quiet"
+          onClick={() => {
+            assessment.reload();
+            documents.reload();
+            completeness.reload();
+            details.reload();
+          }}
+        >
           Refresh
         </button>
       </section>
@@ -132,7 +149,17 @@ export function AssessmentPage({ params }: PageProps) {
         ))}
       </section>
 
-      <BatchRuns assessmentId={assessmentId} documentIds={(documents.data ?? []).map((d) => d.id)} canRun={can(session.role, 'assessment.create')} onSettled={() => { assessment.reload(); documents.reload(); completeness.reload(); details.reload(); }} />
+      <BatchRuns
+        assessmentId={assessmentId}
+        documentIds={(documents.data ?? []).map((d) => d.id)}
+        canRun={can(session.role, 'assessment.create')}
+        onSettled={() => {
+          assessment.reload();
+          documents.reload();
+          completeness.reload();
+          details.reload();
+        }}
+      />
     </section>
   );
 }
@@ -160,11 +187,21 @@ function ExportMenu({ documentId, filename }: { documentId: string; filename: st
       {(exporters.data ?? [])
         .filter((e) => e.name !== 'data-needs')
         .map((e) => (
-          <button key={e.name} type="button" className="button-quiet button-small" onClick={() => void download(e.name)} aria-label={`Export ${filename} as ${e.name}`}>
+          <button
+            key={e.name}
+            type="button"
+            className="button-quiet button-small"
+            onClick={() => void download(e.name)}
+            aria-label={`Export ${filename} as ${e.name}`}
+          >
             {e.name}
           </button>
         ))}
-      {error ? <span role="alert" className="notice-error">{error}</span> : null}
+      {error ? (
+        <span role="alert" className="notice-error">
+          {error}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -186,7 +223,9 @@ function LinkedDocument({ documentId }: { documentId: string }) {
         {(sections.data ?? []).map((s) => (
           <li key={s.id} data-status={s.status}>
             {s.title}: <span className={`badge badge-${s.status}`}>{s.status}</span>
-            {s.status === 'stale' && s.staleBecause && s.staleBecause.length > 0 ? <span className="hint"> — changed: {s.staleBecause.map((c) => (c.via ? `${c.path} (via ${c.via})` : c.path)).join('; ')}</span> : null}
+            {s.status === 'stale' && s.staleBecause && s.staleBecause.length > 0 ? (
+              <span className="hint"> — changed: {s.staleBecause.map((c) => (c.via ? `${c.path} (via ${c.via})` : c.path)).join('; ')}</span>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -14,7 +14,17 @@ const ACTIVE: readonly Batch['status'][] = ['queued', 'running'];
 const FIRST_DELAY_MS = 250;
 const MAX_DELAY_MS = 2000;
 
-export function BatchRuns({ assessmentId, documentIds, canRun, onSettled }: { assessmentId: string; documentIds: string[]; canRun: boolean; onSettled(): void }) {
+export function BatchRuns({
+  assessmentId,
+  documentIds,
+  canRun,
+  onSettled,
+}: {
+  assessmentId: string;
+  documentIds: string[];
+  canRun: boolean;
+  onSettled(): void;
+}) {
   const { client } = useReadySession();
   const batches = useLoad(() => listBatches(client, assessmentId), [client, assessmentId]);
   const [error, setError] = useState<unknown>(undefined);
@@ -60,7 +70,8 @@ export function BatchRuns({ assessmentId, documentIds, canRun, onSettled }: { as
       <ul data-testid="batches">
         {(batches.data ?? []).map((b) => (
           <li key={b.id}>
-            {b.name}: <span className="badge">{b.status.replace(/_/g, ' ')}</span> — {b.counts.succeeded} succeeded, {b.counts.failed} failed, {b.counts.skipped} skipped of {b.counts.total}
+            {b.name}: <span className="badge">{b.status.replace(/_/g, ' ')}</span> — {b.counts.succeeded} succeeded, {b.counts.failed} failed,{' '}
+            {b.counts.skipped} skipped of {b.counts.total}
           </li>
         ))}
       </ul>

@@ -40,7 +40,13 @@ export function CorrectionHistory({ documentId, version }: { documentId: string;
           {history.data.map((pair, i) => (
             <li key={`${pair.item_id ?? i}:${pair.revision ?? i}`}>
               <strong>{pair.key}</strong>: {show(pair.extracted)} → {show(pair.corrected)}
-              {pair.reason ? <span className="hint"> ({pair.reason.replace('_', ' ')}{pair.note ? `: ${pair.note}` : ''})</span> : null}
+              {pair.reason ? (
+                <span className="hint">
+                  {' '}
+                  ({pair.reason.replace('_', ' ')}
+                  {pair.note ? `: ${pair.note}` : ''})
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -26,14 +26,25 @@ async function bytesOf(file: File): Promise<UploadFile> {
 }
 
 /** Uploads `files` into a new assessment, reporting each file's progress; resolves with the assessment id (null when nothing was created). */
-export async function uploadAssessment(client: QuireClient, input: { name: string; linkedDocumentId?: string; files: File[] }, report: (index: number, progress: Partial<FileProgress>) => void): Promise<string | null> {
+export async function uploadAssessment(
+  client: QuireClient,
+  input: { name: string; linkedDocumentId?: string; files: File[] },
+  report: (index: number, progress: Partial<FileProgress>) => void,
+): Promise<string | null> {
   let assessmentId: string | null = null;
   const polls: Promise<void>[] = [];
   for (const [index, file] of input.files.entries()) {
     report(index, { stage: 'uploading', detail: 'uploading' });
     try {
       const upload = await bytesOf(file);
-      const result: UploadResult & { assessment?: { id: string } } = assessmentId === null ? await createAssessment(client, { name: input.name, files: [upload], ...(input.linkedDocumentId ? { linked_document_id: input.linkedDocumentId } : {}) }) : await addAssessmentDocuments(client, assessmentId, [upload]);
+      const result: UploadResult & { assessment?: { id: string } } =
+        assessmentId === null
+          ? await createAssessment(client, {
+              name: input.name,
+              files: [upload],
+              ...(input.linkedDocumentId ? { linked_document_id: input.linkedDocumentId } : {}),
+            })
+          : await addAssessmentDocuments(client, assessmentId, [upload]);
       if (result.assessment) assessmentId = result.assessment.id;
       const refused = result.rejected_files[0];
       const accepted = result.documents[0];
@@ -59,7 +70,10 @@ async function follow(client: QuireClient, documentId: string, report: (progress
     try {
       const doc = await getSourceDocument(client, documentId);
       if (TERMINAL.has(doc.processing_status)) {
-        report({ stage: doc.processing_status === 'failed' ? 'failed' : 'done', detail: doc.processing_status.replace('_', ' ') + (doc.item_counts ? `, ${doc.item_counts.total} items` : '') });
+        report({
+          stage: doc.processing_status === 'failed' ? 'failed' : 'done',
+          detail: doc.processing_status.replace('_', ' ') + (doc.item_counts ? `, ${doc.item_counts.total} items` : ''),
+        });
         return;
       }
       report({ detail: doc.processing_status });

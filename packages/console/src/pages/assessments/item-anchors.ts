@@ -52,7 +52,8 @@ export function parseCorrectedValue(item: ExtractedItem, text: string): unknown 
     }
     case 'money': {
       const match = /^([A-Z]{3})?\s*[$€£]?\s*(-?[\d.,]+)\s*([A-Z]{3})?$/.exec(trimmed);
-      const current = typeof item.value === 'object' && item.value !== null && 'currency' in item.value ? String((item.value as { currency: unknown }).currency) : 'USD';
+      const current =
+        typeof item.value === 'object' && item.value !== null && 'currency' in item.value ? String((item.value as { currency: unknown }).currency) : 'USD';
       if (!match) return trimmed;
       return { amount: Number(match[2].replace(/,/g, '')), currency: match[1] ?? match[3] ?? current };
     }

@@ -63,7 +63,9 @@ export function ItemPanel(props: {
           </>
         ) : null}
       </dl>
-      {item.validation.blockers.length > 0 ? <p className="hint">Needs review: {item.validation.blockers.map((b) => b.type.replace('_', ' ')).join(', ')}</p> : null}
+      {item.validation.blockers.length > 0 ? (
+        <p className="hint">Needs review: {item.validation.blockers.map((b) => b.type.replace('_', ' ')).join(', ')}</p>
+      ) : null}
       <ErrorNotice error={props.error} title="The decision was refused" />
       {props.canReview ? (
         props.correcting ? (

@@ -62,7 +62,16 @@ export function NewAssessmentForm({ onCreated }: { onCreated(): void }) {
           </option>
         ))}
       </select>
-      <div className={over ? 'drop-zone drop-zone-over' : 'drop-zone'} onDragOver={(e) => { e.preventDefault(); setOver(true); }} onDragLeave={() => setOver(false)} onDrop={onDrop} data-testid="drop-zone">
+      <div
+        className={over ? 'drop-zone drop-zone-over' : 'drop-zone'}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+        data-testid="drop-zone"
+      >
         <p>Drop PDFs, images, .docx, spreadsheets or text files here, or</p>
         <label htmlFor="assessment-files" className="button button-quiet">
           Choose files

@@ -15,7 +15,11 @@ export function usePageImages(client: QuireClient, documentId: string) {
   useEffect(() => {
     const urls = cache.current;
     return () => {
-      for (const url of urls.values()) void url.then((u) => URL.revokeObjectURL(u), () => undefined);
+      for (const url of urls.values())
+        void url.then(
+          (u) => URL.revokeObjectURL(u),
+          () => undefined,
+        );
       urls.clear();
     };
   }, []);
@@ -32,7 +36,16 @@ export function usePageImages(client: QuireClient, documentId: string) {
   };
 }
 
-export function PageImageView(props: { page: number; pageCount: number | null; filename: string; items: readonly ExtractedItem[]; selectedId: string | null; load: (page: number) => Promise<string>; onSelect: (id: string) => void; onPage: (page: number) => void }) {
+export function PageImageView(props: {
+  page: number;
+  pageCount: number | null;
+  filename: string;
+  items: readonly ExtractedItem[];
+  selectedId: string | null;
+  load: (page: number) => Promise<string>;
+  onSelect: (id: string) => void;
+  onPage: (page: number) => void;
+}) {
   const { page, load } = props;
   const [image, setImage] = useState<{ page: number; url: string } | null>(null);
   const [error, setError] = useState<unknown>(undefined);
@@ -69,7 +82,11 @@ export function PageImageView(props: { page: number; pageCount: number | null; f
       </div>
       <ErrorNotice error={error} title="Could not draw the page" />
       <div className="page-stage" data-testid="page-stage">
-        {image ? <img src={image.url} alt={`Page ${image.page} of ${props.filename}`} data-testid="page-image" data-page={image.page} /> : <p role="status">Drawing page {page}…</p>}
+        {image ? (
+          <img src={image.url} alt={`Page ${image.page} of ${props.filename}`} data-testid="page-image" data-page={image.page} />
+        ) : (
+          <p role="status">Drawing page {page}…</p>
+        )}
         {image && image.page === page
           ? boxes.map(({ item, box, key }) => (
               <button

@@ -5,7 +5,16 @@
  */
 export type ReviewCommand = 'next' | 'previous' | 'accept' | 'correct' | 'reject' | 'cancel';
 
-const KEYS: Record<string, ReviewCommand> = { j: 'next', ArrowDown: 'next', k: 'previous', ArrowUp: 'previous', a: 'accept', c: 'correct', r: 'reject', Escape: 'cancel' };
+const KEYS: Record<string, ReviewCommand> = {
+  j: 'next',
+  ArrowDown: 'next',
+  k: 'previous',
+  ArrowUp: 'previous',
+  a: 'accept',
+  c: 'correct',
+  r: 'reject',
+  Escape: 'cancel',
+};
 
 export const KEY_HELP: ReadonlyArray<[string, string]> = [
   ['j or ↓', 'next item'],

@@ -103,12 +103,32 @@ export function ReviewPage({ params }: PageProps) {
     },
     [move],
   );
-  const accept = useCallback(() => selected && canReview && void decide(() => validateItem(client, documentId, selected.id, { decision: 'confirm', expected_version: selected.version, override_warnings: true }), true), [selected, canReview, decide, client, documentId]);
-  const reject = useCallback(() => selected && canReview && void decide(() => validateItem(client, documentId, selected.id, { decision: 'reject', expected_version: selected.version }), true), [selected, canReview, decide, client, documentId]);
+  const accept = useCallback(
+    () =>
+      selected &&
+      canReview &&
+      void decide(
+        () => validateItem(client, documentId, selected.id, { decision: 'confirm', expected_version: selected.version, override_warnings: true }),
+        true,
+      ),
+    [selected, canReview, decide, client, documentId],
+  );
+  const reject = useCallback(
+    () =>
+      selected &&
+      canReview &&
+      void decide(() => validateItem(client, documentId, selected.id, { decision: 'reject', expected_version: selected.version }), true),
+    [selected, canReview, decide, client, documentId],
+  );
   const correct = (text: string, reason: CorrectionReason, note: string) => {
     if (!selected) return;
     void decide(async () => {
-      await correctItem(client, selected.id, { value: parseCorrectedValue(selected, text), reason, ...(note ? { note } : {}), expected_version: selected.version });
+      await correctItem(client, selected.id, {
+        value: parseCorrectedValue(selected, text),
+        reason,
+        ...(note ? { note } : {}),
+        expected_version: selected.version,
+      });
       setHistoryVersion((v) => v + 1);
       const fresh = (await listExtractedItems(client, documentId)).find((i) => i.id === selected.id);
       return fresh ?? selected;
@@ -160,7 +180,16 @@ export function ReviewPage({ params }: PageProps) {
       <div className="review-grid">
         <div className="review-source">
           {kind === 'pdf' || kind === 'image' ? (
-            <PageImageView page={page} pageCount={doc.data?.page_count ?? null} filename={doc.data?.filename ?? ''} items={items ?? []} selectedId={selectedId} load={load} onSelect={select} onPage={setPage} />
+            <PageImageView
+              page={page}
+              pageCount={doc.data?.page_count ?? null}
+              filename={doc.data?.filename ?? ''}
+              items={items ?? []}
+              selectedId={selectedId}
+              load={load}
+              onSelect={select}
+              onPage={setPage}
+            />
           ) : kind === 'xlsx' || kind === 'csv' ? (
             <SheetView items={items ?? []} selectedId={selectedId} onSelect={select} />
           ) : kind === 'docx' ? (
@@ -187,9 +216,24 @@ export function ReviewPage({ params }: PageProps) {
             />
           ) : null}
           <h2 id="items-title">Items</h2>
-          <ol className="item-list" role="listbox" aria-labelledby="items-title" ref={listRef} data-testid="item-list" tabIndex={0} aria-activedescendant={selectedId ? `item-${selectedId}` : undefined}>
+          <ol
+            className="item-list"
+            role="listbox"
+            aria-labelledby="items-title"
+            ref={listRef}
+            data-testid="item-list"
+            tabIndex={0}
+            aria-activedescendant={selectedId ? `item-${selectedId}` : undefined}
+          >
             {(items ?? []).map((item) => (
-              <li key={item.id} id={`item-${item.id}`} role="option" aria-selected={item.id === selectedId} className={item.id === selectedId ? 'item-row item-row-selected' : 'item-row'} onClick={() => select(item.id)}>
+              <li
+                key={item.id}
+                id={`item-${item.id}`}
+                role="option"
+                aria-selected={item.id === selectedId}
+                className={item.id === selectedId ? 'item-row item-row-selected' : 'item-row'}
+                onClick={() => select(item.id)}
+              >
                 <span className="item-key">{item.label || item.key}</span>
                 <span className="item-val">{valueText(item)}</span>
                 <span className={`badge badge-${item.validation.status}`}>{item.validation.status.replace('_', ' ')}</span>

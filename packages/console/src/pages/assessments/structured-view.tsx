@@ -70,9 +70,16 @@ export function DocxView({ items, selectedId, onSelect }: { items: readonly Extr
       {blocks.map(({ item, block }) => {
         const selected = item.id === selectedId;
         return (
-          <li key={`${item.id}:${block.block_index}`} value={block.block_index + 1} className={selected ? 'item-paragraph item-box-selected' : 'item-paragraph'} data-testid={selected ? 'selected-item-box' : 'item-box'}>
+          <li
+            key={`${item.id}:${block.block_index}`}
+            value={block.block_index + 1}
+            className={selected ? 'item-paragraph item-box-selected' : 'item-paragraph'}
+            data-testid={selected ? 'selected-item-box' : 'item-box'}
+          >
             <button type="button" className="cell-button" tabIndex={-1} onClick={() => onSelect(item.id)}>
-              <span className="hint">{block.block_type === 'table_cell' ? 'Table cell' : 'Paragraph'} {block.block_index + 1}: </span>
+              <span className="hint">
+                {block.block_type === 'table_cell' ? 'Table cell' : 'Paragraph'} {block.block_index + 1}:{' '}
+              </span>
               {item.provenance.quote}
             </button>
           </li>

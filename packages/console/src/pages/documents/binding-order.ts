@@ -8,7 +8,10 @@ import { type SnippetBinding, updateBinding } from './bindings-api';
 
 /** Each binding whose ordinal must change for `ordered` to be the order, with its new ordinal; `from` shifts them all (room for an insertion). */
 export function renumbering(ordered: readonly SnippetBinding[], from = 0): { id: string; ordinal: number }[] {
-  return ordered.map((binding, index) => ({ id: binding.id, ordinal: index + from, current: binding.ordinal })).filter((change) => change.ordinal !== change.current).map(({ id, ordinal }) => ({ id, ordinal }));
+  return ordered
+    .map((binding, index) => ({ id: binding.id, ordinal: index + from, current: binding.ordinal }))
+    .filter((change) => change.ordinal !== change.current)
+    .map(({ id, ordinal }) => ({ id, ordinal }));
 }
 
 /** `list` with the item at `index` moved by `by` places (clamped to the ends). */

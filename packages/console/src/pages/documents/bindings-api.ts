@@ -14,7 +14,9 @@ export type BindSnippetBody = Schemas['BindSnippetBody'];
 export type UpdateBindingBody = Schemas['UpdateDocumentSnippetBody'];
 
 export async function listBindings(client: QuireClient, documentId: string): Promise<SnippetBinding[]> {
-  return allPages((cursor) => client.v1.GET('/v1/documents/{document_id}/snippets', { params: { path: { document_id: documentId }, query: { limit: PAGE_SIZE, cursor } } }));
+  return allPages((cursor) =>
+    client.v1.GET('/v1/documents/{document_id}/snippets', { params: { path: { document_id: documentId }, query: { limit: PAGE_SIZE, cursor } } }),
+  );
 }
 
 export async function bindSnippet(client: QuireClient, documentId: string, body: BindSnippetBody): Promise<SnippetBinding> {
@@ -22,11 +24,15 @@ export async function bindSnippet(client: QuireClient, documentId: string, body:
 }
 
 export async function updateBinding(client: QuireClient, documentId: string, bindingId: string, body: UpdateBindingBody): Promise<SnippetBinding> {
-  return unwrapResult(await client.v1.PATCH('/v1/documents/{document_id}/snippets/{binding_id}', { params: { path: { document_id: documentId, binding_id: bindingId } }, body }));
+  return unwrapResult(
+    await client.v1.PATCH('/v1/documents/{document_id}/snippets/{binding_id}', { params: { path: { document_id: documentId, binding_id: bindingId } }, body }),
+  );
 }
 
 export async function unbindSnippet(client: QuireClient, documentId: string, bindingId: string): Promise<void> {
-  unwrapResult(await client.v1.DELETE('/v1/documents/{document_id}/snippets/{binding_id}', { params: { path: { document_id: documentId, binding_id: bindingId } } }));
+  unwrapResult(
+    await client.v1.DELETE('/v1/documents/{document_id}/snippets/{binding_id}', { params: { path: { document_id: documentId, binding_id: bindingId } } }),
+  );
 }
 
 export async function listEntities(client: QuireClient): Promise<Entity[]> {

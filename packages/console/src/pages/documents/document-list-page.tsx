@@ -58,7 +58,14 @@ function DocumentFilters({ q, state }: { q: string; state: State | undefined }) 
       <label htmlFor="documents-q">Title contains</label>
       <input id="documents-q" type="search" value={text} onChange={(event) => setText(event.target.value)} />
       <label htmlFor="documents-state">State</label>
-      <select id="documents-state" value={chosen} onChange={(event) => { setChosen(event.target.value); apply(text, event.target.value); }}>
+      <select
+        id="documents-state"
+        value={chosen}
+        onChange={(event) => {
+          setChosen(event.target.value);
+          apply(text, event.target.value);
+        }}
+      >
         <option value="">All states</option>
         {STATES.map((s) => (
           <option key={s} value={s}>
@@ -89,10 +96,24 @@ function DocumentPages({ q, state }: { q: string; state: State | undefined }) {
       {page.data ? <DocumentTable documents={page.data.documents} filtered={filtered} /> : null}
       {page.data && (earlier.length > 0 || page.data.nextCursor) ? (
         <div className="pager">
-          <button type="button" disabled={earlier.length === 0} onClick={() => { setCursor(earlier[earlier.length - 1]); setEarlier(earlier.slice(0, -1)); }}>
+          <button
+            type="button"
+            disabled={earlier.length === 0}
+            onClick={() => {
+              setCursor(earlier[earlier.length - 1]);
+              setEarlier(earlier.slice(0, -1));
+            }}
+          >
             Previous page
           </button>
-          <button type="button" disabled={!page.data.nextCursor} onClick={() => { setEarlier([...earlier, cursor]); setCursor(page.data?.nextCursor); }}>
+          <button
+            type="button"
+            disabled={!page.data.nextCursor}
+            onClick={() => {
+              setEarlier([...earlier, cursor]);
+              setCursor(page.data?.nextCursor);
+            }}
+          >
             Next page
           </button>
         </div>
@@ -102,7 +123,12 @@ function DocumentPages({ q, state }: { q: string; state: State | undefined }) {
 }
 
 function DocumentTable({ documents, filtered }: { documents: DocumentSummary[]; filtered: boolean }) {
-  if (documents.length === 0) return <p className="empty" data-testid="documents-empty">{filtered ? 'No document matches these filters.' : 'No documents yet. Start one from a template.'}</p>;
+  if (documents.length === 0)
+    return (
+      <p className="empty" data-testid="documents-empty">
+        {filtered ? 'No document matches these filters.' : 'No documents yet. Start one from a template.'}
+      </p>
+    );
   return (
     <table className="table" data-testid="documents-table">
       <thead>

@@ -2,7 +2,16 @@
  * A document's workspace: its lifecycle state and exports, what it still needs (readiness),
  * its fields, Generate with the live timeline, the sections, its bound snippets and its snapshots.
  */
-import { type DocumentState, type ProgressEvent, exportDocx, exportPdf, getDocument, getReadiness, listGenerationSnapshots, setDocumentState } from '@quire/client';
+import {
+  type DocumentState,
+  type ProgressEvent,
+  exportDocx,
+  exportPdf,
+  getDocument,
+  getReadiness,
+  listGenerationSnapshots,
+  setDocumentState,
+} from '@quire/client';
 import { useEffect, useState } from 'react';
 import { ErrorNotice } from '../../shell/api-errors';
 import { can } from '../../shell/can';
@@ -34,14 +43,18 @@ export function DocumentWorkspacePage({ params }: PageProps) {
   const [actionError, setActionError] = useState<unknown>(undefined);
   const reloadAll = () => setRefresh((n) => n + 1);
   const progress = useProgress(client, documentId, (event: ProgressEvent) => {
-    if (event.event === 'pipeline_finished') setClaims(Object.fromEntries(event.unsupported_sections.map((s) => [s.sectionId, s.claims.map((c) => ({ sentence: c.sentence, reason: c.reason }))])));
+    if (event.event === 'pipeline_finished')
+      setClaims(Object.fromEntries(event.unsupported_sections.map((s) => [s.sectionId, s.claims.map((c) => ({ sentence: c.sentence, reason: c.reason }))])));
     reloadAll();
   });
   // A document that has run before shows its last run (the stream replays it), with its verdicts.
   const { follow } = progress;
   useEffect(() => {
     let live = true;
-    listGenerationSnapshots(client, documentId).then((runs) => live && runs.length > 0 && follow(true), () => undefined);
+    listGenerationSnapshots(client, documentId).then(
+      (runs) => live && runs.length > 0 && follow(true),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -90,7 +103,12 @@ export function DocumentWorkspacePage({ params }: PageProps) {
         </div>
         <div className="form-actions">
           <label htmlFor="lifecycle">State</label>
-          <select id="lifecycle" value={document.state} disabled={!can(session.role, 'document.edit')} onChange={(event) => void changeState(event.target.value as DocumentState)}>
+          <select
+            id="lifecycle"
+            value={document.state}
+            disabled={!can(session.role, 'document.edit')}
+            onChange={(event) => void changeState(event.target.value as DocumentState)}
+          >
             {STATES.map((state) => (
               <option key={state} value={state} disabled={state === 'finalized' && !can(session.role, 'document.finalize')}>
                 {state}
@@ -109,22 +127,45 @@ export function DocumentWorkspacePage({ params }: PageProps) {
       {document.state === 'finalized' ? <p className="notice">This document is finalized: it can be read and exported, not changed.</p> : null}
       <div className="workspace-grid">
         <div className="workspace-side">
-          {readiness.data ? <ReadinessChecklist readiness={readiness.data} fieldKeys={fields.map((f) => f.key)} sectionKeys={sections.map((s) => s.key)} /> : null}
+          {readiness.data ? (
+            <ReadinessChecklist readiness={readiness.data} fieldKeys={fields.map((f) => f.key)} sectionKeys={sections.map((s) => s.key)} />
+          ) : null}
           <ErrorNotice error={readiness.error} title="Readiness" />
           {can(session.role, 'document.generate') ? (
             <section className="card" aria-labelledby="generate-title">
               <h2 id="generate-title">Generate</h2>
               <p className="hint">Gathers the data, writes and renders every section, then checks each citation against its source.</p>
-              <GenerateButton client={client} documentId={documentId} disabled={running || document.state === 'finalized' || readiness.data?.generation_should_proceed === false} onStarted={() => progress.follow(true)} />
+              <GenerateButton
+                client={client}
+                documentId={documentId}
+                disabled={running || document.state === 'finalized' || readiness.data?.generation_should_proceed === false}
+                onStarted={() => progress.follow(true)}
+              />
             </section>
           ) : null}
           {progress.state !== 'idle' ? <ProgressTimeline events={progress.events} state={progress.state} error={progress.error} sections={sections} /> : null}
-          <FieldsPanel key={JSON.stringify(fields.map((f) => [f.key, f.value]))} client={client} documentId={documentId} fields={fields} canEdit={canEdit} onSaved={reloadAll} />
+          <FieldsPanel
+            key={JSON.stringify(fields.map((f) => [f.key, f.value]))}
+            client={client}
+            documentId={documentId}
+            fields={fields}
+            canEdit={canEdit}
+            onSaved={reloadAll}
+          />
         </div>
         <div className="workspace-main">
           <h2>Sections</h2>
           {sections.map((section) => (
-            <SectionCard key={`${section.id}:${section.updatedAt}`} documentId={documentId} section={section} sources={sources} claims={claims[section.id] ?? []} canEdit={canEdit} client={client} onChanged={reloadAll} />
+            <SectionCard
+              key={`${section.id}:${section.updatedAt}`}
+              documentId={documentId}
+              section={section}
+              sources={sources}
+              claims={claims[section.id] ?? []}
+              canEdit={canEdit}
+              client={client}
+              onChanged={reloadAll}
+            />
           ))}
           <SnippetBindingsPanel client={client} documentId={documentId} canEdit={canEdit} refreshKey={refresh} onChanged={reloadAll} />
           <SnapshotsPanel client={client} documentId={documentId} canEdit={canEdit} refreshKey={refresh} onRestored={reloadAll} />

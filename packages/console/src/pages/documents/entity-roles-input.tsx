@@ -20,7 +20,19 @@ export function entityBindingsOf(rows: readonly RoleRow[]): Record<string, strin
   return Object.fromEntries(rows.filter((row) => row.role.trim() !== '' || row.entityId !== '').map((row) => [row.role, row.entityId]));
 }
 
-export function EntityRolesInput({ idPrefix, rows, entities, disabled, onChange }: { idPrefix: string; rows: RoleRow[]; entities: readonly Entity[]; disabled: boolean; onChange(rows: RoleRow[]): void }) {
+export function EntityRolesInput({
+  idPrefix,
+  rows,
+  entities,
+  disabled,
+  onChange,
+}: {
+  idPrefix: string;
+  rows: RoleRow[];
+  entities: readonly Entity[];
+  disabled: boolean;
+  onChange(rows: RoleRow[]): void;
+}) {
   const change = (index: number, patch: Partial<RoleRow>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
     <fieldset className="field roles" aria-describedby={`${idPrefix}-roles-hint`}>
@@ -41,7 +53,12 @@ export function EntityRolesInput({ idPrefix, rows, entities, disabled, onChange 
             <label htmlFor={`${idPrefix}-role-${n}`}>Role {n}</label>
             <input id={`${idPrefix}-role-${n}`} value={row.role} disabled={disabled} onChange={(event) => change(index, { role: event.target.value })} />
             <label htmlFor={`${idPrefix}-entity-${n}`}>Entity of role {n}</label>
-            <select id={`${idPrefix}-entity-${n}`} value={row.entityId} disabled={disabled} onChange={(event) => change(index, { entityId: event.target.value })}>
+            <select
+              id={`${idPrefix}-entity-${n}`}
+              value={row.entityId}
+              disabled={disabled}
+              onChange={(event) => change(index, { entityId: event.target.value })}
+            >
               <option value="">— choose —</option>
               {entities.map((entity) => (
                 <option key={entity.id} value={entity.id}>
@@ -49,7 +66,13 @@ export function EntityRolesInput({ idPrefix, rows, entities, disabled, onChange 
                 </option>
               ))}
             </select>
-            <button type="button" className="button-quiet" disabled={disabled} aria-label={`Remove role ${n}`} onClick={() => onChange(rows.length > 1 ? rows.filter((_, i) => i !== index) : [{ role: '', entityId: '' }])}>
+            <button
+              type="button"
+              className="button-quiet"
+              disabled={disabled}
+              aria-label={`Remove role ${n}`}
+              onClick={() => onChange(rows.length > 1 ? rows.filter((_, i) => i !== index) : [{ role: '', entityId: '' }])}
+            >
               Remove
             </button>
           </div>

@@ -29,7 +29,14 @@ export function FieldInput({ field, value, errors, disabled, onChange }: Props) 
   const label = field.label || humanize(field.key);
   const required = field.isRequired === true;
   const describedBy = describedByOf(id, field.description, errors);
-  const common = { id, name: field.key, disabled, 'aria-describedby': describedBy, 'aria-invalid': errors?.length ? true : undefined, 'aria-required': required || undefined } as const;
+  const common = {
+    id,
+    name: field.key,
+    disabled,
+    'aria-describedby': describedBy,
+    'aria-invalid': errors?.length ? true : undefined,
+    'aria-required': required || undefined,
+  } as const;
   const type = field.valueType ?? 'string';
 
   let control;
@@ -68,8 +75,11 @@ export function FieldInput({ field, value, errors, disabled, onChange }: Props) 
   } else if (type === 'text') {
     control = <textarea {...common} rows={4} value={value} onChange={(event) => onChange(event.target.value)} />;
   } else {
-    const inputType = type === 'number' || type === 'integer' ? 'number' : type === 'date' ? 'date' : type === 'email' ? 'email' : type === 'url' ? 'url' : 'text';
-    control = <input {...common} type={inputType} step={type === 'number' ? 'any' : undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
+    const inputType =
+      type === 'number' || type === 'integer' ? 'number' : type === 'date' ? 'date' : type === 'email' ? 'email' : type === 'url' ? 'url' : 'text';
+    control = (
+      <input {...common} type={inputType} step={type === 'number' ? 'any' : undefined} value={value} onChange={(event) => onChange(event.target.value)} />
+    );
   }
   return (
     <div className="field">

@@ -4,12 +4,27 @@ import { type FormEvent, useState } from 'react';
 import { ErrorNotice, fieldErrors } from '../../shell/api-errors';
 import { FieldInput } from './field-input';
 
-export function FieldsPanel({ client, documentId, fields, canEdit, onSaved }: { client: QuireClient; documentId: string; fields: FieldModel[]; canEdit: boolean; onSaved(): void }) {
+export function FieldsPanel({
+  client,
+  documentId,
+  fields,
+  canEdit,
+  onSaved,
+}: {
+  client: QuireClient;
+  documentId: string;
+  fields: FieldModel[];
+  canEdit: boolean;
+  onSaved(): void;
+}) {
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.key, field.value ?? ''])));
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
-  const errors = fieldErrors(error, fields.map((field) => field.key));
+  const errors = fieldErrors(
+    error,
+    fields.map((field) => field.key),
+  );
   const changed = fields.filter((field) => (values[field.key] ?? '') !== (field.value ?? ''));
 
   const submit = async (event: FormEvent) => {
@@ -35,7 +50,17 @@ export function FieldsPanel({ client, documentId, fields, canEdit, onSaved }: { 
         {errors[''] ? <ErrorNotice error={new Error(errors[''].join('; '))} title="Could not save the fields" /> : null}
         <div className="form-grid">
           {fields.map((field) => (
-            <FieldInput key={field.key} field={field} value={values[field.key] ?? ''} errors={errors[field.key]} disabled={!canEdit || busy} onChange={(value) => { setSaved(false); setValues((previous) => ({ ...previous, [field.key]: value })); }} />
+            <FieldInput
+              key={field.key}
+              field={field}
+              value={values[field.key] ?? ''}
+              errors={errors[field.key]}
+              disabled={!canEdit || busy}
+              onChange={(value) => {
+                setSaved(false);
+                setValues((previous) => ({ ...previous, [field.key]: value }));
+              }}
+            />
           ))}
         </div>
         {canEdit ? (

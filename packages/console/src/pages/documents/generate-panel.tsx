@@ -37,8 +37,9 @@ export function GenerateButton({ client, documentId, disabled, onStarted }: { cl
         <div className="card conflict" role="alertdialog" aria-labelledby="conflict-title" aria-describedby="conflict-text">
           <h3 id="conflict-title">Some sections were edited by hand</h3>
           <p id="conflict-text">
-            {conflict.join(', ')} {conflict.length === 1 ? 'was' : 'were'} changed by hand since the last run. <strong>Keep my edits</strong> regenerates every other
-            section and leaves these as they are; <strong>Overwrite</strong> regenerates all of them and replaces your edits (they stay in each section&apos;s version history).
+            {conflict.join(', ')} {conflict.length === 1 ? 'was' : 'were'} changed by hand since the last run. <strong>Keep my edits</strong> regenerates every
+            other section and leaves these as they are; <strong>Overwrite</strong> regenerates all of them and replaces your edits (they stay in each
+            section&apos;s version history).
           </p>
           <div className="form-actions">
             <button type="button" disabled={busy} onClick={() => void start({ preserveEdited: true })}>

@@ -28,7 +28,13 @@ function blocks(tokens: Token[], ctx: Context): ReactNode[] {
 }
 
 /** Compares text with citation markers and spacing removed, so a claim's sentence is found in its paragraph. */
-const plain = (text: string) => text.replace(/\[\d+\]/g, '').replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+const plain = (text: string) =>
+  text
+    .replace(/\[\d+\]/g, '')
+    .replace(/[*_`]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 function block(token: Token, ctx: Context): ReactNode {
   switch (token.type) {

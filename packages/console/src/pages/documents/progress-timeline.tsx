@@ -14,10 +14,27 @@ const STATE_WORDS: Record<StreamState, string> = {
   lost: 'Lost the connection to the run',
 };
 
-export function ProgressTimeline({ events, state, error, sections }: { events: ProgressEvent[]; state: StreamState; error: unknown; sections: SectionSummary[] }) {
+export function ProgressTimeline({
+  events,
+  state,
+  error,
+  sections,
+}: {
+  events: ProgressEvent[];
+  state: StreamState;
+  error: unknown;
+  sections: SectionSummary[];
+}) {
   const titleOf = (sectionId: string) => sections.find((section) => section.id === sectionId)?.title ?? sectionId;
   const last = events[events.length - 1];
-  const status = last?.event === 'pipeline_finished' ? 'finished' : last?.event === 'pipeline_failed' ? 'failed' : last?.event === 'pipeline_blocked' ? 'blocked' : STATE_WORDS[state];
+  const status =
+    last?.event === 'pipeline_finished'
+      ? 'finished'
+      : last?.event === 'pipeline_failed'
+        ? 'failed'
+        : last?.event === 'pipeline_blocked'
+          ? 'blocked'
+          : STATE_WORDS[state];
   return (
     <section className="card timeline" aria-labelledby="timeline-title">
       <h2 id="timeline-title">Progress</h2>
@@ -42,7 +59,12 @@ function describe(event: ProgressEvent, titleOf: (sectionId: string) => string):
     case 'pipeline_started':
       return `Run ${event.runId} started`;
     case 'pipeline_blocked':
-      return `Blocked: ${event.readiness.gaps.filter((gap) => gap.blocking).map((gap) => gap.message).join('; ') || 'the document is not ready'}`;
+      return `Blocked: ${
+        event.readiness.gaps
+          .filter((gap) => gap.blocking)
+          .map((gap) => gap.message)
+          .join('; ') || 'the document is not ready'
+      }`;
     case 'orchestrate_started':
       return 'Planning which data to gather';
     case 'gather_started':

@@ -14,11 +14,20 @@ export function ReadinessChecklist({ readiness, fieldKeys, sectionKeys }: { read
     <section className="card" aria-labelledby="readiness-title" data-testid="readiness">
       <h2 id="readiness-title">Readiness</h2>
       {ready && readiness.gaps.length === 0 ? <p className="notice notice-ok">Ready to generate: nothing is missing.</p> : null}
-      {readiness.ui_state === 'blocked' ? <p className="notice notice-error">Blocked: the template itself must change before this document can be generated.</p> : null}
+      {readiness.ui_state === 'blocked' ? (
+        <p className="notice notice-error">Blocked: the template itself must change before this document can be generated.</p>
+      ) : null}
       {readiness.gaps.length > 0 ? (
         <ul className="checklist">
           {readiness.gaps.map((gap, index) => {
-            const target = gap.subjectType === 'field' && gap.key && fieldKeys.includes(gap.key) ? fieldInputId(gap.key) : gap.subjectType === 'section' && gap.key && sectionKeys.includes(gap.key) ? sectionAnchor(gap.key) : gap.subjectType === 'snippet_binding' && gap.subjectId ? bindingAnchor(gap.subjectId) : undefined;
+            const target =
+              gap.subjectType === 'field' && gap.key && fieldKeys.includes(gap.key)
+                ? fieldInputId(gap.key)
+                : gap.subjectType === 'section' && gap.key && sectionKeys.includes(gap.key)
+                  ? sectionAnchor(gap.key)
+                  : gap.subjectType === 'snippet_binding' && gap.subjectId
+                    ? bindingAnchor(gap.subjectId)
+                    : undefined;
             return (
               <li key={`${gap.kind}:${gap.subjectId}:${index}`} className={gap.blocking ? 'gap-blocking' : 'gap-warning'}>
                 <span className="gap-mark" aria-hidden="true">
@@ -26,7 +35,13 @@ export function ReadinessChecklist({ readiness, fieldKeys, sectionKeys }: { read
                 </span>
                 <span className="visually-hidden">{gap.blocking ? 'Blocking: ' : 'Warning: '}</span>
                 {target ? (
-                  <a href={`#${target}`} onClick={(event) => { event.preventDefault(); focusTarget(target); }}>
+                  <a
+                    href={`#${target}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      focusTarget(target);
+                    }}
+                  >
                     {gap.message}
                   </a>
                 ) : (

@@ -51,11 +51,21 @@ export function SectionCard({ documentId, section, sources, claims, canEdit, cli
       {section.status === 'stale' && section.staleBecause?.length ? (
         <div className="notice" data-testid="stale-note">
           <strong>Out of date:</strong> what this section was written from has changed since —{' '}
-          {section.staleBecause.map((cause) => `${cause.path}${cause.via ? ` (through ${cause.via})` : ''} [${cause.cause}]`).join('; ')}. Generate again to update it.
+          {section.staleBecause.map((cause) => `${cause.path}${cause.via ? ` (through ${cause.via})` : ''} [${cause.cause}]`).join('; ')}. Generate again to
+          update it.
         </div>
       ) : null}
       {mode === 'edit' ? (
-        <SectionEditor documentId={documentId} section={section} sources={sources} client={client} onDone={(changed) => { setMode('view'); if (changed) onChanged(); }} />
+        <SectionEditor
+          documentId={documentId}
+          section={section}
+          sources={sources}
+          client={client}
+          onDone={(changed) => {
+            setMode('view');
+            if (changed) onChanged();
+          }}
+        />
       ) : (
         <>
           {section.content ? <Markdown text={section.content} sources={sources} claims={claims} /> : <p className="empty">Not generated yet.</p>}
@@ -68,14 +78,36 @@ export function SectionCard({ documentId, section, sources, claims, canEdit, cli
               ))}
             </ul>
           ) : null}
-          {mode === 'history' ? <SectionHistory documentId={documentId} section={section} client={client} onRestored={() => { setMode('view'); onChanged(); }} /> : null}
+          {mode === 'history' ? (
+            <SectionHistory
+              documentId={documentId}
+              section={section}
+              client={client}
+              onRestored={() => {
+                setMode('view');
+                onChanged();
+              }}
+            />
+          ) : null}
         </>
       )}
     </article>
   );
 }
 
-function SectionEditor({ documentId, section, sources, client, onDone }: { documentId: string; section: SectionSummary; sources: Source[]; client: Props['client']; onDone(changed: boolean): void }) {
+function SectionEditor({
+  documentId,
+  section,
+  sources,
+  client,
+  onDone,
+}: {
+  documentId: string;
+  section: SectionSummary;
+  sources: Source[];
+  client: Props['client'];
+  onDone(changed: boolean): void;
+}) {
   const [text, setText] = useState(section.content ?? '');
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
@@ -117,8 +149,21 @@ function SectionEditor({ documentId, section, sources, client, onDone }: { docum
   );
 }
 
-function SectionHistory({ documentId, section, client, onRestored }: { documentId: string; section: SectionSummary; client: Props['client']; onRestored(): void }) {
-  const loaded = useLoad(async () => [...(await listSectionVersions(client, documentId, section.id))].sort((x, y) => y.version - x.version), [client, documentId, section.id]);
+function SectionHistory({
+  documentId,
+  section,
+  client,
+  onRestored,
+}: {
+  documentId: string;
+  section: SectionSummary;
+  client: Props['client'];
+  onRestored(): void;
+}) {
+  const loaded = useLoad(
+    async () => [...(await listSectionVersions(client, documentId, section.id))].sort((x, y) => y.version - x.version),
+    [client, documentId, section.id],
+  );
   const versions: SectionVersion[] | undefined = loaded.data;
   // The version before the current one is what a user usually wants to compare with.
   const [picked, setChosen] = useState<number | undefined>(undefined);
@@ -156,7 +201,12 @@ function SectionHistory({ documentId, section, client, onRestored }: { documentI
           </select>
           {version ? (
             <>
-              <DiffView before={version.content ?? ''} after={section.content ?? ''} beforeLabel={`Version ${version.version} (${version.source})`} afterLabel="Current" />
+              <DiffView
+                before={version.content ?? ''}
+                after={section.content ?? ''}
+                beforeLabel={`Version ${version.version} (${version.source})`}
+                afterLabel="Current"
+              />
               <button type="button" disabled={busy} onClick={() => void restore()}>
                 Restore version {version.version}
               </button>

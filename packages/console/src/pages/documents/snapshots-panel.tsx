@@ -2,13 +2,33 @@
  * Snapshots (labelled copies of every section, restorable) and generation snapshots (one per
  * run, with its manifest): pick two runs to see which sections' output changed and why.
  */
-import { type GenerationSnapshotDiff, type QuireClient, createSnapshot, diffGenerationSnapshots, listGenerationSnapshots, listSnapshots, restoreSnapshot } from '@quire/client';
+import {
+  type GenerationSnapshotDiff,
+  type QuireClient,
+  createSnapshot,
+  diffGenerationSnapshots,
+  listGenerationSnapshots,
+  listSnapshots,
+  restoreSnapshot,
+} from '@quire/client';
 import { useState } from 'react';
 import { ErrorNotice } from '../../shell/api-errors';
 import { useLoad } from '../../shell/use-load';
 import { formatDate } from '../../shell/format-date';
 
-export function SnapshotsPanel({ client, documentId, canEdit, refreshKey, onRestored }: { client: QuireClient; documentId: string; canEdit: boolean; refreshKey: number; onRestored(): void }) {
+export function SnapshotsPanel({
+  client,
+  documentId,
+  canEdit,
+  refreshKey,
+  onRestored,
+}: {
+  client: QuireClient;
+  documentId: string;
+  canEdit: boolean;
+  refreshKey: number;
+  onRestored(): void;
+}) {
   const snapshots = useLoad(() => listSnapshots(client, documentId), [client, documentId, refreshKey]);
   const runs = useLoad(() => listGenerationSnapshots(client, documentId), [client, documentId, refreshKey]);
   const [label, setLabel] = useState('');
@@ -36,7 +56,19 @@ export function SnapshotsPanel({ client, documentId, canEdit, refreshKey, onRest
       <h2 id="snapshots-title">Snapshots</h2>
       <ErrorNotice error={error ?? snapshots.error ?? runs.error} />
       {canEdit ? (
-        <form className="form-actions" onSubmit={(event) => { event.preventDefault(); void act(() => createSnapshot(client, documentId, label.trim() || null), () => { setLabel(''); snapshots.reload(); }); }}>
+        <form
+          className="form-actions"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void act(
+              () => createSnapshot(client, documentId, label.trim() || null),
+              () => {
+                setLabel('');
+                snapshots.reload();
+              },
+            );
+          }}
+        >
           <label htmlFor="snapshot-label">Label</label>
           <input id="snapshot-label" value={label} onChange={(event) => setLabel(event.target.value)} placeholder="e.g. Sent to client" />
           <button type="submit" disabled={busy}>
@@ -50,7 +82,12 @@ export function SnapshotsPanel({ client, documentId, canEdit, refreshKey, onRest
             <li key={snapshot.id}>
               {snapshot.label} — {formatDate(snapshot.createdAt)}{' '}
               {canEdit ? (
-                <button type="button" className="button-quiet" disabled={busy} onClick={() => void act(() => restoreSnapshot(client, documentId, snapshot.id), onRestored)}>
+                <button
+                  type="button"
+                  className="button-quiet"
+                  disabled={busy}
+                  onClick={() => void act(() => restoreSnapshot(client, documentId, snapshot.id), onRestored)}
+                >
                   Restore {snapshot.label}
                 </button>
               ) : null}
@@ -73,7 +110,16 @@ export function SnapshotsPanel({ client, documentId, canEdit, refreshKey, onRest
         </ul>
       ) : null}
       {runList.length >= 2 ? (
-        <form className="form-actions" onSubmit={(event) => { event.preventDefault(); void act(async () => setDiff(await diffGenerationSnapshots(client, documentId, from || runList[1].id, to || runList[0].id)), () => undefined); }}>
+        <form
+          className="form-actions"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void act(
+              async () => setDiff(await diffGenerationSnapshots(client, documentId, from || runList[1].id, to || runList[0].id)),
+              () => undefined,
+            );
+          }}
+        >
           <label htmlFor="diff-from">From</label>
           <select id="diff-from" value={from || runList[1].id} onChange={(event) => setFrom(event.target.value)}>
             {runList.map((run) => (
@@ -99,11 +145,14 @@ export function SnapshotsPanel({ client, documentId, canEdit, refreshKey, onRest
         <div data-testid="generation-diff">
           <p>{diff.identical ? 'No section output changed between these runs.' : 'Sections whose output changed:'}</p>
           <ul className="plain-list">
-            {diff.sections.filter((section) => section.changed).map((section) => (
-              <li key={section.sectionId}>
-                <strong>{section.title}</strong>: {section.causes.length ? section.causes.map((cause) => `${cause.kind}: ${cause.detail}`).join("; ") : "changed"}
-              </li>
-            ))}
+            {diff.sections
+              .filter((section) => section.changed)
+              .map((section) => (
+                <li key={section.sectionId}>
+                  <strong>{section.title}</strong>:{' '}
+                  {section.causes.length ? section.causes.map((cause) => `${cause.kind}: ${cause.detail}`).join('; ') : 'changed'}
+                </li>
+              ))}
           </ul>
         </div>
       ) : null}

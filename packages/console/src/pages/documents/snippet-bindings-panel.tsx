@@ -66,22 +66,52 @@ export function SnippetBindingsPanel({ client, documentId, canEdit, refreshKey, 
                   <strong>{binding.snippet?.name || key}</strong> <code>{key}</code>
                   {canEdit ? (
                     <span className="section-actions">
-                      <button type="button" className="button-quiet" disabled={busy || index === 0} aria-label={`Move ${key} up`} onClick={() => void act(() => applyOrder(client, documentId, moved(list, index, -1)))}>
+                      <button
+                        type="button"
+                        className="button-quiet"
+                        disabled={busy || index === 0}
+                        aria-label={`Move ${key} up`}
+                        onClick={() => void act(() => applyOrder(client, documentId, moved(list, index, -1)))}
+                      >
                         ↑
                       </button>
-                      <button type="button" className="button-quiet" disabled={busy || index === list.length - 1} aria-label={`Move ${key} down`} onClick={() => void act(() => applyOrder(client, documentId, moved(list, index, 1)))}>
+                      <button
+                        type="button"
+                        className="button-quiet"
+                        disabled={busy || index === list.length - 1}
+                        aria-label={`Move ${key} down`}
+                        onClick={() => void act(() => applyOrder(client, documentId, moved(list, index, 1)))}
+                      >
                         ↓
                       </button>
-                      <button type="button" className="button-quiet" aria-expanded={editing === binding.id} aria-label={`Change roles of ${key}`} onClick={() => setEditing(editing === binding.id ? undefined : binding.id)}>
+                      <button
+                        type="button"
+                        className="button-quiet"
+                        aria-expanded={editing === binding.id}
+                        aria-label={`Change roles of ${key}`}
+                        onClick={() => setEditing(editing === binding.id ? undefined : binding.id)}
+                      >
                         Roles
                       </button>
-                      <button type="button" className="button-quiet" disabled={busy} aria-label={`Unbind ${key}`} onClick={() => void act(() => unbindSnippet(client, documentId, binding.id))}>
+                      <button
+                        type="button"
+                        className="button-quiet"
+                        disabled={busy}
+                        aria-label={`Unbind ${key}`}
+                        onClick={() => void act(() => unbindSnippet(client, documentId, binding.id))}
+                      >
                         Unbind
                       </button>
                     </span>
                   ) : null}
                 </div>
-                <p className="hint">{binding.snippet ? (binding.snippet.items.length ? binding.snippet.items.map((item) => `${item.itemType}:${item.itemKey}`).join(', ') : 'no items') : 'This snippet is no longer in the library.'}</p>
+                <p className="hint">
+                  {binding.snippet
+                    ? binding.snippet.items.length
+                      ? binding.snippet.items.map((item) => `${item.itemType}:${item.itemKey}`).join(', ')
+                      : 'no items'
+                    : 'This snippet is no longer in the library.'}
+                </p>
                 <RolesSummary bindings={binding.entityBindings} entities={entityList} />
                 {editing === binding.id ? (
                   <RolesForm
@@ -121,7 +151,23 @@ function RolesSummary({ bindings, entities }: { bindings: Record<string, string>
   );
 }
 
-function RolesForm({ idPrefix, title, initial, entities, busy, onSave, onCancel }: { idPrefix: string; title: string; initial: RoleRow[]; entities: readonly Entity[]; busy: boolean; onSave(rows: RoleRow[]): Promise<void>; onCancel(): void }) {
+function RolesForm({
+  idPrefix,
+  title,
+  initial,
+  entities,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  idPrefix: string;
+  title: string;
+  initial: RoleRow[];
+  entities: readonly Entity[];
+  busy: boolean;
+  onSave(rows: RoleRow[]): Promise<void>;
+  onCancel(): void;
+}) {
   const [rows, setRows] = useState(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -144,7 +190,21 @@ function RolesForm({ idPrefix, title, initial, entities, busy, onSave, onCancel 
 
 const AT_END = '';
 
-function BindForm({ client, documentId, bindings, entities, busy, act }: { client: QuireClient; documentId: string; bindings: readonly SnippetBinding[]; entities: readonly Entity[]; busy: boolean; act(action: () => Promise<unknown>): Promise<boolean> }) {
+function BindForm({
+  client,
+  documentId,
+  bindings,
+  entities,
+  busy,
+  act,
+}: {
+  client: QuireClient;
+  documentId: string;
+  bindings: readonly SnippetBinding[];
+  entities: readonly Entity[];
+  busy: boolean;
+  act(action: () => Promise<unknown>): Promise<boolean>;
+}) {
   const snippets = useLoad(() => listSnippets(client), [client]);
   const [snippetId, setSnippetId] = useState('');
   const [rows, setRows] = useState<RoleRow[]>(rowsOf(undefined));

@@ -38,16 +38,28 @@ export function EntitiesPage() {
     () => ({
       title: 'Entities',
       noun: 'entity',
-      intro: 'The parties a document\'s snippets name by role (the client, the supplier), with attributes their texts read.',
+      intro: "The parties a document's snippets name by role (the client, the supplier), with attributes their texts read.",
       fields: FIELDS,
       columns: [
         { header: 'Name', cell: (entity) => entity.name },
         { header: 'Kind', cell: (entity) => entity.kind ?? '' },
-        { header: 'Attributes', cell: (entity) => Object.entries(entity.attributes).map(([key, value]) => `${key}: ${String(value)}`).join('; ') },
+        {
+          header: 'Attributes',
+          cell: (entity) =>
+            Object.entries(entity.attributes)
+              .map(([key, value]) => `${key}: ${String(value)}`)
+              .join('; '),
+        },
       ],
       nameOf: (entity) => entity.name,
       blank: {},
-      valuesOf: (entity) => ({ name: entity.name, kind: entity.kind ?? '', attributes: Object.entries(entity.attributes).map(([key, value]) => `${key}: ${String(value ?? '')}`).join('\n') }),
+      valuesOf: (entity) => ({
+        name: entity.name,
+        kind: entity.kind ?? '',
+        attributes: Object.entries(entity.attributes)
+          .map(([key, value]) => `${key}: ${String(value ?? '')}`)
+          .join('\n'),
+      }),
       list: listEntities,
       create: (client, values) => createEntity(client, bodyOf(values)),
       update: (client, id, values) => updateEntity(client, id, bodyOf(values)),

@@ -15,7 +15,6 @@ export type RiskBlockBody = Schemas['CreateRiskBlockBody'];
 export type Voice = Schemas['Voice'];
 export type VoiceBody = Schemas['CreateVoiceBody'];
 
-
 /** A DELETE answers 204 with no body: nothing to return, but a refusal still throws its `{detail}`. */
 function expectDone(result: { error?: unknown; response: Response }): void {
   if (!result.response.ok) unwrapResult({ error: result.error, response: result.response });

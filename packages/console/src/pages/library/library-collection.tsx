@@ -98,14 +98,26 @@ export function LibraryCollection<R extends { id: string }>({ spec }: { spec: Co
           </thead>
           <tbody>
             {records.data.map((record) => (
-              <Row key={record.id} record={record} spec={spec} editing={editing === record.id} onEdit={() => setEditing(record.id)} onDone={() => setEditing(undefined)} onRemove={() => void remove(record)} reload={records.reload} setNotice={setNotice} />
+              <Row
+                key={record.id}
+                record={record}
+                spec={spec}
+                editing={editing === record.id}
+                onEdit={() => setEditing(record.id)}
+                onDone={() => setEditing(undefined)}
+                onRemove={() => void remove(record)}
+                reload={records.reload}
+                setNotice={setNotice}
+              />
             ))}
           </tbody>
         </table>
       ) : null}
       {spec.mayEdit ? (
         <>
-          <h2 id={createId} className="library-new">New {spec.noun}</h2>
+          <h2 id={createId} className="library-new">
+            New {spec.noun}
+          </h2>
           <RecordForm
             fields={spec.fields}
             initial={spec.blank}
@@ -152,7 +164,13 @@ function Row<R extends { id: string }>({ record, spec, editing, onEdit, onDone, 
             {spec.mayEdit ? (
               <>
                 {spec.update ? (
-                  <button type="button" className="button-quiet" aria-label={`Edit ${spec.noun} ${name}`} aria-expanded={editing} onClick={editing ? onDone : onEdit}>
+                  <button
+                    type="button"
+                    className="button-quiet"
+                    aria-label={`Edit ${spec.noun} ${name}`}
+                    aria-expanded={editing}
+                    onClick={editing ? onDone : onEdit}
+                  >
                     Edit
                   </button>
                 ) : null}

@@ -9,7 +9,7 @@ const COLLECTIONS = [
   { path: '/library/risk-blocks', title: 'Risk blocks', about: 'Analyses a reviewer approves before a document using them is finalized.' },
   { path: '/library/voices', title: 'Voices', about: 'Writing styles with sample passages.' },
   { path: '/library/snippets', title: 'Snippets', about: 'Ordered bundles of texts and risk blocks a document binds.' },
-  { path: '/library/entities', title: 'Entities', about: 'The parties a document\'s snippets name by role.' },
+  { path: '/library/entities', title: 'Entities', about: "The parties a document's snippets name by role." },
 ] as const;
 
 const OWNER_COLLECTIONS = [

@@ -10,7 +10,9 @@ export function OwnersOnly({ title, role }: { title: string; role: string | null
         <Link to="/library">Library</Link>
       </p>
       <h1 id="owners-only-title">{title}</h1>
-      <p className="notice">Only the organization's owners manage {title.toLowerCase()}; your role is {role ?? 'none'}.</p>
+      <p className="notice">
+        Only the organization's owners manage {title.toLowerCase()}; your role is {role ?? 'none'}.
+      </p>
     </section>
   );
 }

@@ -79,7 +79,15 @@ export function RecordForm({ fields, initial, submitLabel, labelledBy, onSubmit,
       {errors[''] ? <ErrorNotice error={new Error(errors[''].join('; '))} title="Not saved" /> : null}
       <div className="form-grid">
         {fields.map((field) => (
-          <FieldControl key={field.key} id={`${formId}-${field.key}`} field={field} value={values[field.key] ?? ''} errors={errors[field.key]} disabled={busy} onChange={(value) => setValues((previous) => ({ ...previous, [field.key]: value }))} />
+          <FieldControl
+            key={field.key}
+            id={`${formId}-${field.key}`}
+            field={field}
+            value={values[field.key] ?? ''}
+            errors={errors[field.key]}
+            disabled={busy}
+            onChange={(value) => setValues((previous) => ({ ...previous, [field.key]: value }))}
+          />
         ))}
       </div>
       <div className="form-actions">
@@ -96,11 +104,34 @@ export function RecordForm({ fields, initial, submitLabel, labelledBy, onSubmit,
   );
 }
 
-function FieldControl({ id, field, value, errors, disabled, onChange }: { id: string; field: FieldSpec; value: string; errors: string[] | undefined; disabled: boolean; onChange(value: string): void }) {
+function FieldControl({
+  id,
+  field,
+  value,
+  errors,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  field: FieldSpec;
+  value: string;
+  errors: string[] | undefined;
+  disabled: boolean;
+  onChange(value: string): void;
+}) {
   const hint = field.hint ?? (field.kind === 'lines' ? 'One per line.' : undefined);
   const describedBy = describedByOf(id, hint, errors);
-  if (field.kind === 'checks') return <ChecksControl id={id} field={field} value={value} errors={errors} disabled={disabled} onChange={onChange} describedBy={describedBy} />;
-  const common = { id, name: field.key, disabled, value, 'aria-describedby': describedBy, 'aria-invalid': errors?.length ? true : undefined, 'aria-required': field.required || undefined } as const;
+  if (field.kind === 'checks')
+    return <ChecksControl id={id} field={field} value={value} errors={errors} disabled={disabled} onChange={onChange} describedBy={describedBy} />;
+  const common = {
+    id,
+    name: field.key,
+    disabled,
+    value,
+    'aria-describedby': describedBy,
+    'aria-invalid': errors?.length ? true : undefined,
+    'aria-required': field.required || undefined,
+  } as const;
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -125,7 +156,23 @@ function FieldControl({ id, field, value, errors, disabled, onChange }: { id: st
   );
 }
 
-function ChecksControl({ id, field, value, errors, disabled, onChange, describedBy }: { id: string; field: FieldSpec; value: string; errors: string[] | undefined; disabled: boolean; onChange(value: string): void; describedBy: string | undefined }) {
+function ChecksControl({
+  id,
+  field,
+  value,
+  errors,
+  disabled,
+  onChange,
+  describedBy,
+}: {
+  id: string;
+  field: FieldSpec;
+  value: string;
+  errors: string[] | undefined;
+  disabled: boolean;
+  onChange(value: string): void;
+  describedBy: string | undefined;
+}) {
   const chosen = new Set(linesOf(value));
   const toggle = (option: string, on: boolean) => {
     const next = (field.options ?? []).map((o) => o.value).filter((o) => (o === option ? on : chosen.has(o)));
@@ -139,7 +186,15 @@ function ChecksControl({ id, field, value, errors, disabled, onChange, described
       </legend>
       {(field.options ?? []).map((option) => (
         <label key={option.value} className="check">
-          <input type="checkbox" name={field.key} value={option.value} checked={chosen.has(option.value)} disabled={disabled} onChange={(event) => toggle(option.value, event.target.checked)} /> {option.label}
+          <input
+            type="checkbox"
+            name={field.key}
+            value={option.value}
+            checked={chosen.has(option.value)}
+            disabled={disabled}
+            onChange={(event) => toggle(option.value, event.target.checked)}
+          />{' '}
+          {option.label}
         </label>
       ))}
       <FieldNotes id={id} hint={field.hint} errors={errors} />

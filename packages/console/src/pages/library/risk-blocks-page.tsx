@@ -16,13 +16,25 @@ import { type FieldSpec, type FormValues, optional } from './record-form';
 const FIELDS: readonly FieldSpec[] = [
   { key: 'key', label: 'Key', kind: 'text', required: true, hint: 'Unique in the organization.' },
   { key: 'heading', label: 'Heading', kind: 'text', required: true },
-  { key: 'template', label: 'Analysis template', kind: 'textarea', required: true, hint: 'Jinja; must parse. Changing it (or the heading) on an approved block returns it to draft.' },
+  {
+    key: 'template',
+    label: 'Analysis template',
+    kind: 'textarea',
+    required: true,
+    hint: 'Jinja; must parse. Changing it (or the heading) on an approved block returns it to draft.',
+  },
   { key: 'appliesTo', label: 'Applies to', kind: 'text' },
   { key: 'statutoryRef', label: 'Statutory reference', kind: 'text' },
 ];
 
 function bodyOf(values: FormValues) {
-  return { key: values.key ?? '', heading: values.heading ?? '', template: values.template ?? '', appliesTo: optional(values.appliesTo), statutoryRef: optional(values.statutoryRef) };
+  return {
+    key: values.key ?? '',
+    heading: values.heading ?? '',
+    template: values.template ?? '',
+    appliesTo: optional(values.appliesTo),
+    statutoryRef: optional(values.statutoryRef),
+  };
 }
 
 function statusText(block: RiskBlock): string {
@@ -50,7 +62,13 @@ function ApprovalButton({ client, block, done }: { client: QuireClient; block: R
   };
   return (
     <>
-      <button type="button" className={approved ? 'button-quiet' : undefined} disabled={busy} aria-label={`${approved ? 'Return to draft' : 'Approve'} risk block ${block.key}`} onClick={() => void toggle()}>
+      <button
+        type="button"
+        className={approved ? 'button-quiet' : undefined}
+        disabled={busy}
+        aria-label={`${approved ? 'Return to draft' : 'Approve'} risk block ${block.key}`}
+        onClick={() => void toggle()}
+      >
         {approved ? 'Return to draft' : 'Approve'}
       </button>
       <ErrorNotice error={error} title="Not done" />
@@ -77,7 +95,13 @@ export function RiskBlocksPage() {
       ],
       nameOf: (block) => block.key,
       blank: {},
-      valuesOf: (block) => ({ key: block.key, heading: block.heading, template: block.template, appliesTo: block.appliesTo ?? '', statutoryRef: block.statutoryRef ?? '' }),
+      valuesOf: (block) => ({
+        key: block.key,
+        heading: block.heading,
+        template: block.template,
+        appliesTo: block.appliesTo ?? '',
+        statutoryRef: block.statutoryRef ?? '',
+      }),
       list: listRiskBlocks,
       create: (c, values) => createRiskBlock(c, bodyOf(values)),
       update: (c, id, values) => updateRiskBlock(c, id, bodyOf(values)),

@@ -52,7 +52,10 @@ export function SnippetsPage() {
         { header: 'Key', cell: (snippet) => <code>{snippet.key}</code> },
         { header: 'Name', cell: (snippet) => snippet.name ?? '' },
         { header: 'Phase', cell: (snippet) => snippet.phaseOrder },
-        { header: 'Items', cell: (snippet) => (snippet.items.length === 0 ? 'none' : snippet.items.map((item) => `${item.itemType}:${item.itemKey}`).join(', ')) },
+        {
+          header: 'Items',
+          cell: (snippet) => (snippet.items.length === 0 ? 'none' : snippet.items.map((item) => `${item.itemType}:${item.itemKey}`).join(', ')),
+        },
       ],
       nameOf: (snippet) => snippet.key,
       blank: { phaseOrder: '0' },

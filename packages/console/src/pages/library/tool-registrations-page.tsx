@@ -32,7 +32,12 @@ function configOf(value: string | undefined): Record<string, unknown> {
 }
 
 function bodyOf(values: FormValues) {
-  return { name: values.name ?? '', category: values.category ?? '', classPath: (values.classPath || 'http.json') as (typeof CLASS_PATHS)[number], configJson: configOf(values.configJson) };
+  return {
+    name: values.name ?? '',
+    category: values.category ?? '',
+    classPath: (values.classPath || 'http.json') as (typeof CLASS_PATHS)[number],
+    configJson: configOf(values.configJson),
+  };
 }
 
 export function ToolRegistrationsPage() {

@@ -12,13 +12,29 @@ import { type CollectionSpec, LibraryCollection } from './library-collection';
 import { type FieldSpec, type FormValues, linesOf, optional } from './record-form';
 import { OwnersOnly } from './owners-only';
 
-const EVENTS: readonly WebhookBody['events'][number][] = ['generation.finished', 'generation.failed', 'generation.blocked', 'extraction.finished', 'extraction.failed', 'batch.finished', 'batch.failed'];
+const EVENTS: readonly WebhookBody['events'][number][] = [
+  'generation.finished',
+  'generation.failed',
+  'generation.blocked',
+  'extraction.finished',
+  'extraction.failed',
+  'batch.finished',
+  'batch.failed',
+];
 
 const FIELDS: readonly FieldSpec[] = [
   { key: 'url', label: 'URL', kind: 'text', required: true, hint: 'Where the events are POSTed.' },
   { key: 'events', label: 'Events', kind: 'checks', required: true, options: EVENTS.map((event) => ({ value: event, label: event })) },
   { key: 'description', label: 'Description', kind: 'text' },
-  { key: 'enabled', label: 'State', kind: 'select', options: [{ value: 'true', label: 'enabled' }, { value: 'false', label: 'disabled' }] },
+  {
+    key: 'enabled',
+    label: 'State',
+    kind: 'select',
+    options: [
+      { value: 'true', label: 'enabled' },
+      { value: 'false', label: 'disabled' },
+    ],
+  },
 ];
 
 function bodyOf(values: FormValues) {
@@ -32,7 +48,7 @@ export function WebhooksPage() {
     () => ({
       title: 'Webhooks',
       noun: 'webhook',
-      intro: 'Endpoints told when generations, extractions and batches end, each request signed with the webhook\'s secret.',
+      intro: "Endpoints told when generations, extractions and batches end, each request signed with the webhook's secret.",
       fields: FIELDS,
       columns: [
         { header: 'URL', cell: (hook) => <code>{hook.url}</code> },

@@ -15,7 +15,10 @@ import type { PageProps } from '../page-entry';
 
 export function NewDocumentPage({ params }: PageProps) {
   const session = useReadySession();
-  const template = useLoad(async () => unwrap(await session.client.v1.GET('/v1/templates/{slug}', { params: { path: { slug: params.slug } } })), [session.client, params.slug]);
+  const template = useLoad(
+    async () => unwrap(await session.client.v1.GET('/v1/templates/{slug}', { params: { path: { slug: params.slug } } })),
+    [session.client, params.slug],
+  );
   usePageTitle(template.data ? `New ${template.data.document.title}` : 'New document');
   if (template.state === 'failed') return <ErrorNotice error={template.error} title="Could not load the template" />;
   if (!template.data) return <p role="status">Loading the template…</p>;
@@ -28,7 +31,10 @@ function NewDocumentForm({ templateId, templateTitle, fields }: { templateId: st
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.key, field.value ?? ''])));
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
-  const errors = fieldErrors(error, fields.map((field) => field.key));
+  const errors = fieldErrors(
+    error,
+    fields.map((field) => field.key),
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +64,14 @@ function NewDocumentForm({ templateId, templateTitle, fields }: { templateId: st
         </div>
         <div className="form-grid">
           {fields.map((field) => (
-            <FieldInput key={field.key} field={field} value={values[field.key] ?? ''} errors={errors[field.key]} disabled={busy} onChange={(value) => setValues((previous) => ({ ...previous, [field.key]: value }))} />
+            <FieldInput
+              key={field.key}
+              field={field}
+              value={values[field.key] ?? ''}
+              errors={errors[field.key]}
+              disabled={busy}
+              onChange={(value) => setValues((previous) => ({ ...previous, [field.key]: value }))}
+            />
           ))}
         </div>
         <div className="form-actions">

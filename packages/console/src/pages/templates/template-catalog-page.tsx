@@ -25,7 +25,11 @@ export function TemplateCatalogPage() {
             <h2>{template.title}</h2>
             {template.description ? <p>{template.description}</p> : null}
             {mayCreate ? (
-              <Link to={`/templates/${encodeURIComponent(template.slug ?? template.id)}/new`} className="button" aria-label={`New document from ${template.title}`}>
+              <Link
+                to={`/templates/${encodeURIComponent(template.slug ?? template.id)}/new`}
+                className="button"
+                aria-label={`New document from ${template.title}`}
+              >
                 New document
               </Link>
             ) : null}

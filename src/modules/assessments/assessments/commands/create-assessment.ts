@@ -32,8 +32,10 @@ export function parseRequirements(text: string | undefined): Requirement[] {
       throw new DomainValidationError(`requirements[${i}] needs a non-empty string key`);
     }
     const req = r as Record<string, unknown>;
-    if (req.occurrence !== undefined && !OCCURRENCES.has(String(req.occurrence))) throw new DomainValidationError(`requirements[${i}].occurrence must be one of ${[...OCCURRENCES].join(', ')}`);
-    if (req.value_type !== undefined && (typeof req.value_type !== 'string' || !isValueType(req.value_type))) throw new DomainValidationError(`requirements[${i}].value_type must be one of ${VALUE_TYPES}`);
+    if (req.occurrence !== undefined && !OCCURRENCES.has(String(req.occurrence)))
+      throw new DomainValidationError(`requirements[${i}].occurrence must be one of ${[...OCCURRENCES].join(', ')}`);
+    if (req.value_type !== undefined && (typeof req.value_type !== 'string' || !isValueType(req.value_type)))
+      throw new DomainValidationError(`requirements[${i}].value_type must be one of ${VALUE_TYPES}`);
     if (req.min_confidence !== undefined && (typeof req.min_confidence !== 'number' || req.min_confidence < 0 || req.min_confidence > 1)) {
       throw new DomainValidationError(`requirements[${i}].min_confidence must be a number in [0, 1]`);
     }
@@ -53,7 +55,12 @@ export function parseRequirements(text: string | undefined): Requirement[] {
  * @throws DomainValidationError for a missing name, unknown fields, bad automation/requirements/processor.
  * @throws NotFoundError when `linked_document_id` is not a /v1 document of the organization.
  */
-export async function createAssessment(ctx: CommandContext, services: AssessmentServices, fields: Record<string, string>, files: readonly ReceivedFile[]): Promise<IngestResult & { assessment: AssessmentRecord }> {
+export async function createAssessment(
+  ctx: CommandContext,
+  services: AssessmentServices,
+  fields: Record<string, string>,
+  files: readonly ReceivedFile[],
+): Promise<IngestResult & { assessment: AssessmentRecord }> {
   const unknown = Object.keys(fields).filter((f) => !ALLOWED_FIELDS.has(f));
   if (unknown.length > 0) throw new DomainValidationError(`unknown field(s): ${unknown.join(', ')}`);
   const name = (fields.name ?? '').trim();

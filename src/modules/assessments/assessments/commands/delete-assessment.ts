@@ -13,14 +13,21 @@ import { requireAssessment } from '../require-assessment.js';
 export async function deleteAssessment(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs' | 'jobs'>, assessmentId: string): Promise<void> {
   const target = await requireAssessment(ctx, assessmentId);
   const documents = await ctx.repos.sourceDocuments.listByAssessment(ctx.actor.org.orgId, target.id);
-  await cancelProcessing(ctx, services, documents.map((d) => d.id));
+  await cancelProcessing(
+    ctx,
+    services,
+    documents.map((d) => d.id),
+  );
   const keys = await ctx.transaction(async (tx) => {
     const assessment = await requireAssessment(tx, assessmentId);
     const orgId = tx.actor.org.orgId;
     const repos = tx.repos;
     const docs = await repos.sourceDocuments.listByAssessment(orgId, assessment.id);
     const blobKeys = await removeDocumentRows(tx, docs);
-    await repos.batches.deleteBatches(orgId, (await repos.batches.listByAssessment(orgId, assessment.id)).map((b) => b.id));
+    await repos.batches.deleteBatches(
+      orgId,
+      (await repos.batches.listByAssessment(orgId, assessment.id)).map((b) => b.id),
+    );
     await repos.assessments.delete(orgId, assessment.id);
     return blobKeys;
   });

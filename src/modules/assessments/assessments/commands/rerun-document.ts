@@ -31,7 +31,13 @@ export interface RerunResult {
  * @throws ConflictError with `{blocked_human_work, corrected_item_ids, validated_item_ids}` when human work would be lost.
  * @throws DomainValidationError for an unknown or disabled processor.
  */
-export async function rerunDocument(ctx: CommandContext, services: AssessmentServices, assessmentId: string, documentId: string, input: RerunInput): Promise<RerunResult> {
+export async function rerunDocument(
+  ctx: CommandContext,
+  services: AssessmentServices,
+  assessmentId: string,
+  documentId: string,
+  input: RerunInput,
+): Promise<RerunResult> {
   assertKnownProcessor(input.processor_id, catalogOptionsOf(services.model));
   const orgId = ctx.actor.org.orgId;
   const result = await ctx.transaction(async (tx) => {

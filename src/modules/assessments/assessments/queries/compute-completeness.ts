@@ -77,7 +77,12 @@ function statusOf(req: Requirement, items: ExtractedItemRecord[]): RequirementSt
 }
 
 /** Computes completeness from the assessment, its documents and their current items. */
-export function computeCompleteness(assessment: AssessmentRecord, docs: readonly SourceDocumentRecord[], items: readonly ExtractedItemRecord[], now: string): Completeness {
+export function computeCompleteness(
+  assessment: AssessmentRecord,
+  docs: readonly SourceDocumentRecord[],
+  items: readonly ExtractedItemRecord[],
+  now: string,
+): Completeness {
   const requirements: RequirementReport[] = requirementsOf(assessment, docs).map((req) => {
     const matching = items.filter((i) => i.key === req.key);
     const status = statusOf(req, matching);
@@ -117,8 +122,16 @@ export function computeCompleteness(assessment: AssessmentRecord, docs: readonly
   const satisfied = required.filter((r) => r.status === 'satisfied').length;
   const score = required.length === 0 ? (docs.length > 0 ? 1 : 0) : satisfied / required.length;
   const needsReview = itemCount('needs_review');
-  const complete = docs.length > 0 && documents.pending === 0 && documents.failed === 0 && satisfied === required.length && (required.length > 0 || needsReview === 0);
-  const ui_state: Completeness['ui_state'] = documents.pending > 0 ? 'processing' : complete ? 'ready' : required.some((r) => r.status === 'missing' || r.status === 'too_few') || docs.length === 0 ? 'needs_input' : 'needs_review';
+  const complete =
+    docs.length > 0 && documents.pending === 0 && documents.failed === 0 && satisfied === required.length && (required.length > 0 || needsReview === 0);
+  const ui_state: Completeness['ui_state'] =
+    documents.pending > 0
+      ? 'processing'
+      : complete
+        ? 'ready'
+        : required.some((r) => r.status === 'missing' || r.status === 'too_few') || docs.length === 0
+          ? 'needs_input'
+          : 'needs_review';
   return {
     assessment_id: assessment.id,
     status: complete ? 'complete' : 'incomplete',
@@ -128,7 +141,15 @@ export function computeCompleteness(assessment: AssessmentRecord, docs: readonly
     requirements,
     gaps,
     documents,
-    items: { total: items.length, validated: itemCount('validated'), corrected: itemCount('corrected'), auto_validated: itemCount('auto_validated'), needs_review: needsReview, pending: itemCount('pending'), rejected: itemCount('rejected') },
+    items: {
+      total: items.length,
+      validated: itemCount('validated'),
+      corrected: itemCount('corrected'),
+      auto_validated: itemCount('auto_validated'),
+      needs_review: needsReview,
+      pending: itemCount('pending'),
+      rejected: itemCount('rejected'),
+    },
     computed_at: now,
   };
 }

@@ -12,7 +12,10 @@ export async function presentLoadedAssessment(ctx: CommandContext, assessment: A
   const repos = ctx.repos;
   const orgId = ctx.actor.org.orgId;
   const docs = await repos.sourceDocuments.listByAssessment(orgId, assessment.id);
-  const items = await repos.items.listCurrent(orgId, docs.map((d) => d.id));
+  const items = await repos.items.listCurrent(
+    orgId,
+    docs.map((d) => d.id),
+  );
   return presentAssessment(assessment, computeCompleteness(assessment, docs, items, ctx.clock.now().toISOString()));
 }
 
@@ -22,7 +25,10 @@ export async function getAssessment(ctx: CommandContext, assessmentId: string): 
 }
 
 /** Newest first; `next_cursor` is null on the last page. */
-export async function listAssessments(ctx: CommandContext, page: { limit: number; cursor?: string }): Promise<{ assessments: Array<Static<typeof Assessment>>; next_cursor: string | null }> {
+export async function listAssessments(
+  ctx: CommandContext,
+  page: { limit: number; cursor?: string },
+): Promise<{ assessments: Array<Static<typeof Assessment>>; next_cursor: string | null }> {
   const rows = await ctx.repos.assessments.list(ctx.actor.org.orgId, { limit: page.limit + 1, cursor: page.cursor });
   const pageRows = rows.slice(0, page.limit);
   const assessments = [];

@@ -9,6 +9,9 @@ export async function getCompleteness(ctx: CommandContext, assessmentId: string)
   const repos = ctx.repos;
   const orgId = ctx.actor.org.orgId;
   const docs = await repos.sourceDocuments.listByAssessment(orgId, assessment.id);
-  const items = await repos.items.listCurrent(orgId, docs.map((d) => d.id));
+  const items = await repos.items.listCurrent(
+    orgId,
+    docs.map((d) => d.id),
+  );
   return computeCompleteness(assessment, docs, items, ctx.clock.now().toISOString());
 }

@@ -15,7 +15,10 @@ export async function getProcessingDetails(ctx: CommandContext, assessmentId: st
   const orgId = ctx.actor.org.orgId;
   const repos = ctx.repos;
   const docs = await repos.sourceDocuments.listByAssessment(orgId, assessment.id);
-  const counts = await ctx.repos.items.countByDocument(orgId, docs.map((d) => d.id));
+  const counts = await ctx.repos.items.countByDocument(
+    orgId,
+    docs.map((d) => d.id),
+  );
   const grades: Grade[] = [];
   let pages = 0;
   let ocrPages = 0;
@@ -51,6 +54,13 @@ export async function getProcessingDetails(ctx: CommandContext, assessmentId: st
   return {
     assessment_id: assessment.id,
     documents,
-    summary: { documents: docs.length, pages, ocr_pages: ocrPages, failed: docs.filter((d) => d.processing_status === 'failed').length, mean_grade: mean, low_grade: low },
+    summary: {
+      documents: docs.length,
+      pages,
+      ocr_pages: ocrPages,
+      failed: docs.filter((d) => d.processing_status === 'failed').length,
+      mean_grade: mean,
+      low_grade: low,
+    },
   };
 }

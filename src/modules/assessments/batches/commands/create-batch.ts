@@ -22,7 +22,11 @@ export interface CreateBatchInput {
  * @throws DomainValidationError for a blank name or an unknown or disabled processor.
  * @throws NotFoundError when `assessment_id` is absent or foreign.
  */
-export async function createBatch(ctx: CommandContext, services: Pick<AssessmentServices, 'model'>, input: CreateBatchInput): Promise<{ batch: BatchRecord; batch_documents: BatchDocumentRecord[]; rejected: Array<{ document_id: string; reason: 'not_found' }> }> {
+export async function createBatch(
+  ctx: CommandContext,
+  services: Pick<AssessmentServices, 'model'>,
+  input: CreateBatchInput,
+): Promise<{ batch: BatchRecord; batch_documents: BatchDocumentRecord[]; rejected: Array<{ document_id: string; reason: 'not_found' }> }> {
   const name = input.name.trim();
   if (name === '') throw new DomainValidationError('name must not be blank');
   assertKnownProcessor(input.processor_id, catalogOptionsOf(services.model));

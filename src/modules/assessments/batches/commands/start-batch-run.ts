@@ -19,7 +19,8 @@ export interface StartBatchRunInput {
   force?: boolean;
 }
 
-export type StartBatchRunResult = { started: true; run: BatchRunRecord } | { started: false; already_running: boolean; nothing_to_do: boolean; run_id: string | null };
+export type StartBatchRunResult =
+  { started: true; run: BatchRunRecord } | { started: false; already_running: boolean; nothing_to_do: boolean; run_id: string | null };
 
 function inScope(row: BatchDocumentRecord, scope: NonNullable<StartBatchRunInput['scope']>): boolean {
   if (!row.included || row.status === 'excluded') return false;
@@ -31,7 +32,13 @@ function inScope(row: BatchDocumentRecord, scope: NonNullable<StartBatchRunInput
  * @throws NotFoundError when the batch is absent or foreign.
  * @throws DomainValidationError for an unknown or disabled processor.
  */
-export async function startBatchRun(ctx: CommandContext, services: Pick<AssessmentServices, 'jobs' | 'model'>, batchId: string, input: StartBatchRunInput, options: { allowEmpty: boolean; trigger: string }): Promise<StartBatchRunResult> {
+export async function startBatchRun(
+  ctx: CommandContext,
+  services: Pick<AssessmentServices, 'jobs' | 'model'>,
+  batchId: string,
+  input: StartBatchRunInput,
+  options: { allowEmpty: boolean; trigger: string },
+): Promise<StartBatchRunResult> {
   assertKnownProcessor(input.processor_id, catalogOptionsOf(services.model));
   const orgId = ctx.actor.org.orgId;
   const scope = input.scope ?? 'all';

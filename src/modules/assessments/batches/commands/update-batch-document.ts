@@ -16,8 +16,14 @@ export interface UpdateBatchDocumentInput {
  * @throws NotFoundError when absent or foreign; ConflictError while the row is processing;
  *   DomainValidationError for an empty body or an unknown or disabled processor.
  */
-export async function updateBatchDocument(ctx: CommandContext, services: Pick<AssessmentServices, 'model'>, id: string, input: UpdateBatchDocumentInput): Promise<BatchDocumentRecord> {
-  if (input.included === undefined && input.processor_id === undefined && input.priority === undefined) throw new DomainValidationError('send at least one of included, processor_id, priority');
+export async function updateBatchDocument(
+  ctx: CommandContext,
+  services: Pick<AssessmentServices, 'model'>,
+  id: string,
+  input: UpdateBatchDocumentInput,
+): Promise<BatchDocumentRecord> {
+  if (input.included === undefined && input.processor_id === undefined && input.priority === undefined)
+    throw new DomainValidationError('send at least one of included, processor_id, priority');
   assertKnownProcessor(input.processor_id, catalogOptionsOf(services.model));
   const orgId = ctx.actor.org.orgId;
   return ctx.transaction(async (tx) => {

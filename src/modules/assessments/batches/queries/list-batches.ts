@@ -13,7 +13,10 @@ export async function presentLoadedBatch(ctx: CommandContext, batch: BatchRecord
   return presentBatch(batch, latest, await repos.batches.listDocuments(orgId, { batch_id: batch.id }));
 }
 
-export async function listBatches(ctx: CommandContext, page: { limit: number; cursor?: string }): Promise<{ batches: Array<Static<typeof Batch>>; next_cursor: string | null }> {
+export async function listBatches(
+  ctx: CommandContext,
+  page: { limit: number; cursor?: string },
+): Promise<{ batches: Array<Static<typeof Batch>>; next_cursor: string | null }> {
   const rows = await ctx.repos.batches.list(ctx.actor.org.orgId, { limit: page.limit + 1, cursor: page.cursor });
   const pageRows = rows.slice(0, page.limit);
   const batches = [];

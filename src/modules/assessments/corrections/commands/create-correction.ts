@@ -56,10 +56,19 @@ export async function createCorrection(ctx: CommandContext, itemId: string, body
       value_text,
       value_state: snapshot.value_state,
       validation_status: 'corrected',
-      validation: { ...item.validation, blockers: [], decided_by: who, decided_at: now, decision_source: 'human', note: body.note ?? null, decided_on: basis, held_decision: null },
+      validation: {
+        ...item.validation,
+        blockers: [],
+        decided_by: who,
+        decided_at: now,
+        decision_source: 'human',
+        note: body.note ?? null,
+        decided_on: basis,
+        held_decision: null,
+      },
       current_correction_id: correction.id,
       is_corrected: true,
-    updated_at: now,
+      updated_at: now,
     });
     if (!ok) throw new ConflictError('stale version: another reviewer changed the item');
     await markDependentSectionsStale(tx, [item.id], templateCheckOf);

@@ -34,7 +34,14 @@ export async function updateCorrection(ctx: CommandContext, itemId: string, corr
     const now = tx.clock.now().toISOString();
     const who = tx.actor.email ?? tx.actor.userId;
     if (body.status === 'reverted') {
-      await repos.corrections.revise(orgId, correction, { status: 'reverted', corrected: correction.corrected, reason: body.reason ?? correction.reason, note: body.note ?? correction.note, updated_by: who, updated_at: now });
+      await repos.corrections.revise(orgId, correction, {
+        status: 'reverted',
+        corrected: correction.corrected,
+        reason: body.reason ?? correction.reason,
+        note: body.note ?? correction.note,
+        updated_by: who,
+        updated_at: now,
+      });
       const ok = await repos.items.update(orgId, item.id, item.version, {
         value: item.extracted.value,
         value_text: item.extracted.value_text,
@@ -47,14 +54,32 @@ export async function updateCorrection(ctx: CommandContext, itemId: string, corr
       });
       if (!ok) throw new ConflictError('stale version: another reviewer changed the item');
     } else {
-      const corrected = correctedValue(item, { value: body.value === undefined ? correction.corrected.value : body.value, value_state: body.value_state ?? (body.value === undefined ? correction.corrected.value_state : undefined), provenance: body.provenance });
+      const corrected = correctedValue(item, {
+        value: body.value === undefined ? correction.corrected.value : body.value,
+        value_state: body.value_state ?? (body.value === undefined ? correction.corrected.value_state : undefined),
+        provenance: body.provenance,
+      });
       const { value_text, ...snapshot } = corrected;
       if (body.provenance === undefined) {
         snapshot.provenance = correction.corrected.provenance;
         snapshot.reanchored = correction.corrected.reanchored;
       }
-      await repos.corrections.revise(orgId, correction, { status: 'active', corrected: snapshot, reason: body.reason ?? correction.reason, note: body.note === undefined ? correction.note : body.note, updated_by: who, updated_at: now, time_spent_ms: body.time_spent_ms });
-      const ok = await repos.items.update(orgId, item.id, item.version, { value: snapshot.value, value_text, value_state: snapshot.value_state, validation_status: 'corrected', updated_at: now });
+      await repos.corrections.revise(orgId, correction, {
+        status: 'active',
+        corrected: snapshot,
+        reason: body.reason ?? correction.reason,
+        note: body.note === undefined ? correction.note : body.note,
+        updated_by: who,
+        updated_at: now,
+        time_spent_ms: body.time_spent_ms,
+      });
+      const ok = await repos.items.update(orgId, item.id, item.version, {
+        value: snapshot.value,
+        value_text,
+        value_state: snapshot.value_state,
+        validation_status: 'corrected',
+        updated_at: now,
+      });
       if (!ok) throw new ConflictError('stale version: another reviewer changed the item');
     }
     // Revised or reverted, the item's value changed: sections built on it are out of date.

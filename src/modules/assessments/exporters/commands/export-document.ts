@@ -79,7 +79,17 @@ export async function exportDocument(ctx: CommandContext, documentId: string, ex
         .filter((c) => c.status === 'active')
         .map((c) => {
           const item = current.find((i) => i.id === c.item_id);
-          return { correction_id: c.id, item_id: c.item_id, key: item?.key ?? null, value_type: item?.value_type ?? null, processor_id: item?.processor_id ?? null, extracted: c.previous.value, corrected: c.corrected.value, reason: c.reason, note: c.note };
+          return {
+            correction_id: c.id,
+            item_id: c.item_id,
+            key: item?.key ?? null,
+            value_type: item?.value_type ?? null,
+            processor_id: item?.processor_id ?? null,
+            extracted: c.previous.value,
+            corrected: c.corrected.value,
+            reason: c.reason,
+            note: c.note,
+          };
         });
       return done({ exporter: 'corrections', document_id: doc.id, pairs }, null, pairs.length);
     }

@@ -57,7 +57,17 @@ export async function validateAllItems(ctx: CommandContext, documentId: string, 
           if (!input.dry_run) {
             await repos.items.update(orgId, item.id, item.version, {
               validation_status: 'validated',
-              validation: { ...item.validation, checks, blockers: [], decided_by: tx.actor.email ?? tx.actor.userId, decided_at: now, decision_source: 'human', note: 'validate-all', decided_on: { value: item.extracted.value, value_state: item.extracted.value_state }, held_decision: null },
+              validation: {
+                ...item.validation,
+                checks,
+                blockers: [],
+                decided_by: tx.actor.email ?? tx.actor.userId,
+                decided_at: now,
+                decision_source: 'human',
+                note: 'validate-all',
+                decided_on: { value: item.extracted.value, value_state: item.extracted.value_state },
+                held_decision: null,
+              },
               updated_at: now,
             });
           }

@@ -21,7 +21,12 @@ export interface ValidateItemInput {
 
 /** Re-runs the item type's checks on the item's effective value. */
 export function recheck(item: ExtractedItemRecord): ReturnType<typeof runItemChecks> {
-  return runItemChecks(checksFor(item.processor_id, item.key, item.value_type), { key: item.key, value: item.value, value_state: item.value_state, value_type: item.value_type as ValueType });
+  return runItemChecks(checksFor(item.processor_id, item.key, item.value_type), {
+    key: item.key,
+    value: item.value,
+    value_state: item.value_state,
+    value_type: item.value_type as ValueType,
+  });
 }
 
 /**
@@ -43,7 +48,8 @@ export async function validateItem(ctx: CommandContext, documentId: string, item
     const checks = recheck(item);
     const failedErrors = checks.filter((c) => !c.passed && c.severity === 'error').map((c) => c.id);
     const failedWarnings = checks.filter((c) => !c.passed && c.severity === 'warning').map((c) => c.id);
-    if (decision === 'confirm' && failedErrors.length > 0) throw new DomainValidationError(`failing error checks: ${failedErrors.join(', ')}; correct the value or reject the item`);
+    if (decision === 'confirm' && failedErrors.length > 0)
+      throw new DomainValidationError(`failing error checks: ${failedErrors.join(', ')}; correct the value or reject the item`);
     if (decision === 'confirm' && failedWarnings.length > 0 && !input.override_warnings) {
       throw new DomainValidationError(`failing warning checks: ${failedWarnings.join(', ')}; send override_warnings to confirm anyway`);
     }

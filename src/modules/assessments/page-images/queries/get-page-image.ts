@@ -55,7 +55,13 @@ const NOT_PAGED: Record<string, string> = {
  * @throws DomainValidationError when the file has no pages to draw, or the PDF cannot be drawn.
  * @throws ServiceUnavailableError when poppler is missing or too many pages are being drawn.
  */
-export async function getPageImage(ctx: CommandContext, services: Pick<AssessmentServices, 'blobs'>, documentId: string, pageNumber: number, dpi: number): Promise<PageImage> {
+export async function getPageImage(
+  ctx: CommandContext,
+  services: Pick<AssessmentServices, 'blobs'>,
+  documentId: string,
+  pageNumber: number,
+  dpi: number,
+): Promise<PageImage> {
   const doc = await requireSourceDocument(ctx, documentId);
   const orgId = ctx.actor.org.orgId;
   if (doc.kind === 'image') {
@@ -78,7 +84,16 @@ export async function getPageImage(ctx: CommandContext, services: Pick<Assessmen
   }
   const page = drawn.value;
   const blob = await services.blobs.put(orgId, Readable.from([page.png]), { maxBytes: RENDER_BOUNDS.max_output_bytes });
-  const record = { document_id: doc.id, page_number: pageNumber, dpi, blob_key: blob.key, width: page.width, height: page.height, size_bytes: blob.size_bytes, created_at: ctx.clock.now().toISOString() };
+  const record = {
+    document_id: doc.id,
+    page_number: pageNumber,
+    dpi,
+    blob_key: blob.key,
+    width: page.width,
+    height: page.height,
+    size_bytes: blob.size_bytes,
+    created_at: ctx.clock.now().toISOString(),
+  };
   if (await ctx.repos.pageImages.insertIfAbsent(orgId, record)) return png(services, orgId, doc, pageNumber, dpi, blob.key, record, false);
   // Another request kept the same page first (or a stale row names a lost blob): serve what we drew, keep theirs.
   await services.blobs.delete(orgId, blob.key);
@@ -93,12 +108,29 @@ function pageHeaders(doc: SourceDocumentRecord, pageNumber: number, dpi: number,
   return { content_type: 'image/png', etag: `"${doc.sha256}-p${pageNumber}-r${dpi}"`, size_bytes: size.size_bytes, width: size.width, height: size.height };
 }
 
-function png(services: Pick<AssessmentServices, 'blobs'>, orgId: string, doc: SourceDocumentRecord, pageNumber: number, dpi: number, key: string, size: { width: number; height: number; size_bytes: number }, cached: boolean): PageImage {
+function png(
+  services: Pick<AssessmentServices, 'blobs'>,
+  orgId: string,
+  doc: SourceDocumentRecord,
+  pageNumber: number,
+  dpi: number,
+  key: string,
+  size: { width: number; height: number; size_bytes: number },
+  cached: boolean,
+): PageImage {
   return { ...pageHeaders(doc, pageNumber, dpi, size), cached, open: () => services.blobs.openRead(orgId, key) };
 }
 
 async function originalImage(services: Pick<AssessmentServices, 'blobs'>, orgId: string, doc: SourceDocumentRecord): Promise<PageImage> {
   const size = await services.blobs.size(orgId, doc.blob_key);
   if (size === null) throw new NotFoundError(`the content of document ${doc.id} is missing`);
-  return { content_type: doc.mime_type, etag: `"${doc.sha256}"`, size_bytes: size, width: null, height: null, cached: true, open: () => services.blobs.openRead(orgId, doc.blob_key) };
+  return {
+    content_type: doc.mime_type,
+    etag: `"${doc.sha256}"`,
+    size_bytes: size,
+    width: null,
+    height: null,
+    cached: true,
+    open: () => services.blobs.openRead(orgId, doc.blob_key),
+  };
 }

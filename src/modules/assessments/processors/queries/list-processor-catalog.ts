@@ -51,7 +51,10 @@ function withAccuracy(entry: ProcessorCatalogEntry, counts: readonly DecisionCou
     ...entry,
     item_types: entry.item_types.map((type) => {
       const t = totals.get(type.key) ?? { decided: 0, accepted: 0, reasons: {} };
-      return { ...type, observed_accuracy: { sample_size: t.decided, accepted_without_correction: share(t.accepted, t.decided), correction_reasons: sortedByKey(t.reasons) } };
+      return {
+        ...type,
+        observed_accuracy: { sample_size: t.decided, accepted_without_correction: share(t.accepted, t.decided), correction_reasons: sortedByKey(t.reasons) },
+      };
     }),
   };
 }

@@ -4,12 +4,36 @@
  */
 import type { Readable } from 'node:stream';
 import { extensionOf } from '../../../../extraction/sniff-file.js';
-import { DEFAULT_UPLOAD_LIMITS, type UploadProblem, type UploadVerdict, kindOfMime, sanitizeFilename, validateUpload } from '../../../../extraction/validate-upload.js';
+import {
+  DEFAULT_UPLOAD_LIMITS,
+  type UploadProblem,
+  type UploadVerdict,
+  kindOfMime,
+  sanitizeFilename,
+  validateUpload,
+} from '../../../../extraction/validate-upload.js';
 import type { FileKind } from '../../../../extraction/types.js';
 
 const EXT_KIND: Record<string, FileKind> = {
-  pdf: 'pdf', png: 'image', jpg: 'image', jpeg: 'image', tif: 'image', tiff: 'image', bmp: 'image', webp: 'image', gif: 'image',
-  docx: 'docx', docm: 'docx', xlsx: 'xlsx', xlsm: 'xlsx', csv: 'csv', tsv: 'csv', txt: 'text', text: 'text', md: 'text', markdown: 'text',
+  pdf: 'pdf',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  tif: 'image',
+  tiff: 'image',
+  bmp: 'image',
+  webp: 'image',
+  gif: 'image',
+  docx: 'docx',
+  docm: 'docx',
+  xlsx: 'xlsx',
+  xlsm: 'xlsx',
+  csv: 'csv',
+  tsv: 'csv',
+  txt: 'text',
+  text: 'text',
+  md: 'text',
+  markdown: 'text',
 };
 
 export interface UploadLimitsConfig {
@@ -32,10 +56,18 @@ async function readCapped(stream: Readable, maxBytes: number): Promise<{ bytes: 
 }
 
 /** Verdict of an uploaded file part. */
-export async function checkUploadedFile(file: { stream: Readable; filename: string; mime_type: string | null }, limits: UploadLimitsConfig): Promise<UploadVerdict> {
+export async function checkUploadedFile(
+  file: { stream: Readable; filename: string; mime_type: string | null },
+  limits: UploadLimitsConfig,
+): Promise<UploadVerdict> {
   const { bytes, size, tooLarge } = await readCapped(file.stream, limits.maxBytes);
   if (tooLarge) return metadataVerdict({ filename: file.filename, size_bytes: size, mime_type: file.mime_type }, limits);
-  return validateUpload({ bytes, filename: file.filename, declaredMimeType: file.mime_type, limits: { max_size_bytes: limits.maxBytes, max_pages: limits.maxPages, pdf_timeout_ms: limits.inspectTimeoutMs } });
+  return validateUpload({
+    bytes,
+    filename: file.filename,
+    declaredMimeType: file.mime_type,
+    limits: { max_size_bytes: limits.maxBytes, max_pages: limits.maxPages, pdf_timeout_ms: limits.inspectTimeoutMs },
+  });
 }
 
 /** Verdict from metadata alone: size, extension and declared type. */
@@ -45,7 +77,8 @@ export function metadataVerdict(meta: { filename: string; size_bytes: number; mi
   const mimeKind = kindOfMime(meta.mime_type);
   const problems: UploadProblem[] = [];
   if (meta.size_bytes === 0) problems.push({ code: 'empty', severity: 'error', message: 'the file is empty (0 bytes)' });
-  if (meta.size_bytes > limits.maxBytes) problems.push({ code: 'too_large', severity: 'error', message: `${meta.size_bytes} bytes exceeds the limit of ${limits.maxBytes}` });
+  if (meta.size_bytes > limits.maxBytes)
+    problems.push({ code: 'too_large', severity: 'error', message: `${meta.size_bytes} bytes exceeds the limit of ${limits.maxBytes}` });
   if (ext && !extKind) problems.push({ code: 'unsupported_type', severity: 'error', message: `.${ext} files are not supported` });
   const textFamily = (k: FileKind | null): boolean => k === 'text' || k === 'csv';
   if (extKind && mimeKind && extKind !== mimeKind && !(textFamily(extKind) && textFamily(mimeKind))) {

@@ -34,7 +34,12 @@ type Accepted = { file: ReceivedFile; verdict: Awaited<ReturnType<typeof validat
  * @throws DomainValidationError when the requested processor is unknown or disabled (nothing is stored; the caller discards the blobs).
  * @throws Error on storage failures (the blobs of this call are removed first).
  */
-export async function ingestFiles(ctx: CommandContext, services: AssessmentServices, files: readonly ReceivedFile[], options: IngestOptions): Promise<IngestResult> {
+export async function ingestFiles(
+  ctx: CommandContext,
+  services: AssessmentServices,
+  files: readonly ReceivedFile[],
+  options: IngestOptions,
+): Promise<IngestResult> {
   const orgId = ctx.actor.org.orgId;
   // The assessment's own processor counts too: a disabled one would only give failed runs.
   assertKnownProcessor(options.processorId ?? options.assessment?.processor_id, catalogOptionsOf(services.model));

@@ -10,7 +10,10 @@ type SourceDocumentWire = Static<typeof SourceDocument>;
 
 /** Presents documents with their item counts (one grouped query). */
 export async function presentDocuments(ctx: CommandContext, docs: readonly SourceDocumentRecord[]): Promise<SourceDocumentWire[]> {
-  const counts = await ctx.repos.items.countByDocument(ctx.actor.org.orgId, docs.map((d) => d.id));
+  const counts = await ctx.repos.items.countByDocument(
+    ctx.actor.org.orgId,
+    docs.map((d) => d.id),
+  );
   return docs.map((d) => presentSourceDocument(d, counts[d.id]));
 }
 
@@ -38,13 +41,19 @@ const REVIEW_FILTER_SCAN_BUDGET = 2000;
  * page then comes back short only with a `next_cursor` to continue from, and `next_cursor` is
  * null only when nothing further matches.
  */
-export async function listSourceDocuments(ctx: CommandContext, query: ListDocumentsQuery): Promise<{ documents: SourceDocumentWire[]; next_cursor: string | null }> {
+export async function listSourceDocuments(
+  ctx: CommandContext,
+  query: ListDocumentsQuery,
+): Promise<{ documents: SourceDocumentWire[]; next_cursor: string | null }> {
   const orgId = ctx.actor.org.orgId;
   const repo = ctx.repos.sourceDocuments;
   if (!query.review_status) {
     const rows = await repo.list(orgId, { ...query, limit: query.limit + 1 });
     const page = rows.slice(0, query.limit);
-    const counts = await ctx.repos.items.countByDocument(orgId, page.map((d) => d.id));
+    const counts = await ctx.repos.items.countByDocument(
+      orgId,
+      page.map((d) => d.id),
+    );
     return { documents: page.map((d) => presentSourceDocument(d, counts[d.id])), next_cursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
   }
   const batchSize = Math.max(query.limit * 2, 10);
@@ -53,7 +62,10 @@ export async function listSourceDocuments(ctx: CommandContext, query: ListDocume
   let scanned = 0;
   for (;;) {
     const rows = await repo.list(orgId, { ...query, cursor, limit: batchSize });
-    const counts = await ctx.repos.items.countByDocument(orgId, rows.map((d) => d.id));
+    const counts = await ctx.repos.items.countByDocument(
+      orgId,
+      rows.map((d) => d.id),
+    );
     for (const doc of rows) {
       scanned++;
       if (reviewStatus(doc, itemCounts(counts[doc.id])) !== query.review_status) continue;

@@ -46,15 +46,24 @@ function isObject(value: unknown): value is Json {
 
 function fieldProblems(key: string, entry: unknown): string[] {
   if (!isObject(entry)) return [`fields.${key} must be an object`];
-  const problems = Object.keys(entry).filter((k) => !FIELD_KEYS.has(k)).map((k) => `fields.${key} has no key "${k}"`);
-  if (entry.valueType !== undefined && (typeof entry.valueType !== 'string' || !isValueType(entry.valueType))) problems.push(`fields.${key}.valueType must be one of ${VALUE_TYPES.join(', ')}`);
+  const problems = Object.keys(entry)
+    .filter((k) => !FIELD_KEYS.has(k))
+    .map((k) => `fields.${key} has no key "${k}"`);
+  if (entry.valueType !== undefined && (typeof entry.valueType !== 'string' || !isValueType(entry.valueType)))
+    problems.push(`fields.${key}.valueType must be one of ${VALUE_TYPES.join(', ')}`);
   if (entry.isRequired !== undefined && typeof entry.isRequired !== 'boolean') problems.push(`fields.${key}.isRequired must be a boolean`);
-  for (const k of ['label', 'description'] as const) if (entry[k] !== undefined && entry[k] !== null && typeof entry[k] !== 'string') problems.push(`fields.${key}.${k} must be a string or null`);
-  if (entry.options !== undefined && entry.options !== null && !(Array.isArray(entry.options) && entry.options.every((o) => typeof o === 'string'))) problems.push(`fields.${key}.options must be an array of strings`);
+  for (const k of ['label', 'description'] as const)
+    if (entry[k] !== undefined && entry[k] !== null && typeof entry[k] !== 'string') problems.push(`fields.${key}.${k} must be a string or null`);
+  if (entry.options !== undefined && entry.options !== null && !(Array.isArray(entry.options) && entry.options.every((o) => typeof o === 'string')))
+    problems.push(`fields.${key}.options must be an array of strings`);
   if (key.length > LIMITS.fieldKeyChars) problems.push(`a field key has at most ${LIMITS.fieldKeyChars} characters (limit fieldKeyChars)`);
-  if (typeof entry.value === 'string' && entry.value.length > LIMITS.fieldValueChars) problems.push(`fields.${key}.value has at most ${LIMITS.fieldValueChars} characters (limit fieldValueChars)`);
-  for (const k of ['label', 'description'] as const) if (typeof entry[k] === 'string' && entry[k].length > LIMITS.textValueChars) problems.push(`fields.${key}.${k} has at most ${LIMITS.textValueChars} characters (limit textValueChars)`);
-  if (Array.isArray(entry.options) && entry.options.length > LIMITS.listItems) problems.push(`fields.${key}.options has at most ${LIMITS.listItems} items (limit listItems)`);
+  if (typeof entry.value === 'string' && entry.value.length > LIMITS.fieldValueChars)
+    problems.push(`fields.${key}.value has at most ${LIMITS.fieldValueChars} characters (limit fieldValueChars)`);
+  for (const k of ['label', 'description'] as const)
+    if (typeof entry[k] === 'string' && entry[k].length > LIMITS.textValueChars)
+      problems.push(`fields.${key}.${k} has at most ${LIMITS.textValueChars} characters (limit textValueChars)`);
+  if (Array.isArray(entry.options) && entry.options.length > LIMITS.listItems)
+    problems.push(`fields.${key}.options has at most ${LIMITS.listItems} items (limit listItems)`);
   return problems;
 }
 
@@ -70,13 +79,21 @@ function fieldValueProblems(key: string, entry: Json, field: FieldRecord | undef
 function sectionProblems(key: string, entry: unknown, known: boolean): string[] {
   if (!known) return [`sections has no section with key "${key}"`];
   if (!isObject(entry)) return [`sections.${key} must be an object`];
-  const problems = Object.keys(entry).filter((k) => !SECTION_KEYS.has(k)).map((k) => `sections.${key} has no key "${k}"`);
+  const problems = Object.keys(entry)
+    .filter((k) => !SECTION_KEYS.has(k))
+    .map((k) => `sections.${key} has no key "${k}"`);
   if (entry.title !== undefined && (typeof entry.title !== 'string' || entry.title.trim() === '')) problems.push(`sections.${key}.title must not be blank`);
-  if (entry.render_mode !== undefined && !(RENDER_MODES as readonly unknown[]).includes(entry.render_mode)) problems.push(`sections.${key}.render_mode must be one of ${RENDER_MODES.join(', ')}`);
-  if (entry.output_type !== undefined && !(OUTPUT_TYPES as readonly unknown[]).includes(entry.output_type)) problems.push(`sections.${key}.output_type must be one of ${OUTPUT_TYPES.join(', ')}`);
-  for (const k of ['prompt', 'output_template'] as const) if (entry[k] !== undefined && entry[k] !== null && typeof entry[k] !== 'string') problems.push(`sections.${key}.${k} must be a string or null`);
-  for (const k of ['prompt', 'output_template'] as const) if (typeof entry[k] === 'string' && entry[k].length > LIMITS.templateChars) problems.push(`sections.${key}.${k} has at most ${LIMITS.templateChars} characters (limit templateChars)`);
-  if (typeof entry.title === 'string' && entry.title.length > LIMITS.titleChars) problems.push(`sections.${key}.title has at most ${LIMITS.titleChars} characters (limit titleChars)`);
+  if (entry.render_mode !== undefined && !(RENDER_MODES as readonly unknown[]).includes(entry.render_mode))
+    problems.push(`sections.${key}.render_mode must be one of ${RENDER_MODES.join(', ')}`);
+  if (entry.output_type !== undefined && !(OUTPUT_TYPES as readonly unknown[]).includes(entry.output_type))
+    problems.push(`sections.${key}.output_type must be one of ${OUTPUT_TYPES.join(', ')}`);
+  for (const k of ['prompt', 'output_template'] as const)
+    if (entry[k] !== undefined && entry[k] !== null && typeof entry[k] !== 'string') problems.push(`sections.${key}.${k} must be a string or null`);
+  for (const k of ['prompt', 'output_template'] as const)
+    if (typeof entry[k] === 'string' && entry[k].length > LIMITS.templateChars)
+      problems.push(`sections.${key}.${k} has at most ${LIMITS.templateChars} characters (limit templateChars)`);
+  if (typeof entry.title === 'string' && entry.title.length > LIMITS.titleChars)
+    problems.push(`sections.${key}.title has at most ${LIMITS.titleChars} characters (limit titleChars)`);
   return problems;
 }
 
@@ -104,7 +121,9 @@ export async function putConfig(ctx: CommandContext, documentId: string, body: J
   if (Object.keys(body).length === 0) throw new DomainValidationError(`nothing to update: send one of the groups ${CONFIG_GROUP_NAMES.join(', ')}`);
   // Checked in the tenant-code pool before the transaction: it depends on the body alone, and a
   // slow check must not hold the database connection (SQLite has one) while it waits.
-  const sentComputationProblems = new Map(await Promise.all(Object.entries(body).map(async ([group, values]) => [group, await computationProblems(group, values)] as const)));
+  const sentComputationProblems = new Map(
+    await Promise.all(Object.entries(body).map(async ([group, values]) => [group, await computationProblems(group, values)] as const)),
+  );
   return ctx.transaction(async (tx) => {
     const current = await readCurrent(tx, documentId);
     const { problems, stored } = await problemsAndStoredGroups(current, body, sentComputationProblems);
@@ -204,12 +223,18 @@ async function writeSections(tx: CommandContext, current: Current, entries: Reco
   for (const [key, entry] of Object.entries(entries)) {
     const section = current.sectionByKey.get(key);
     if (!section) continue;
-    await tx.repos.sections.update(current.orgId, current.document.id, section.id, {
-      ...(entry.title !== undefined ? { title: String(entry.title).trim() } : {}),
-      ...(entry.render_mode !== undefined ? { renderMode: String(entry.render_mode) } : {}),
-      ...(entry.output_type !== undefined ? { outputType: String(entry.output_type) } : {}),
-      ...(entry.prompt !== undefined ? { prompt: (entry.prompt as string | null) ?? null } : {}),
-      ...(entry.output_template !== undefined ? { outputTemplate: (entry.output_template as string | null) ?? null } : {}),
-    }, now);
+    await tx.repos.sections.update(
+      current.orgId,
+      current.document.id,
+      section.id,
+      {
+        ...(entry.title !== undefined ? { title: String(entry.title).trim() } : {}),
+        ...(entry.render_mode !== undefined ? { renderMode: String(entry.render_mode) } : {}),
+        ...(entry.output_type !== undefined ? { outputType: String(entry.output_type) } : {}),
+        ...(entry.prompt !== undefined ? { prompt: (entry.prompt as string | null) ?? null } : {}),
+        ...(entry.output_template !== undefined ? { outputTemplate: (entry.output_template as string | null) ?? null } : {}),
+      },
+      now,
+    );
   }
 }

@@ -10,13 +10,19 @@ import { resolveConfig } from '../config-groups.js';
 
 export function fieldsGroup(fields: readonly FieldRecord[]) {
   return Object.fromEntries(
-    fields.map((f) => [f.key, { value: f.value, valueType: f.valueType, isRequired: f.isRequired, label: f.label, description: f.description, options: f.options }]),
+    fields.map((f) => [
+      f.key,
+      { value: f.value, valueType: f.valueType, isRequired: f.isRequired, label: f.label, description: f.description, options: f.options },
+    ]),
   );
 }
 
 export function sectionsGroup(sections: readonly SectionRecord[]) {
   return Object.fromEntries(
-    sections.map((s) => [s.key, { id: s.id, title: s.title, render_mode: s.renderMode, output_type: s.outputType, prompt: s.prompt, output_template: s.outputTemplate }]),
+    sections.map((s) => [
+      s.key,
+      { id: s.id, title: s.title, render_mode: s.renderMode, output_type: s.outputType, prompt: s.prompt, output_template: s.outputTemplate },
+    ]),
   );
 }
 

@@ -26,8 +26,12 @@ describeEachDialect('data-need commands', (dialect) => {
 
   it('refuses an unknown dependency, a duplicate key and kind-specific gaps, saying which', async () => {
     const { org, doc, ctx } = await setup();
-    await expect(createDataNeed(ctx, doc.id, { kind: 'template', output_key: 'fee', args_json: { expression: 'x' }, depends_on: ['nowhere'] })).rejects.toThrow('"fee" depends on "nowhere", which no data-need provides');
-    await expect(createDataNeed(ctx, doc.id, { kind: 'static', output_key: 'rate', args_json: { value: 1 } })).rejects.toThrow('output_key "rate" is used by more than one data-need');
+    await expect(createDataNeed(ctx, doc.id, { kind: 'template', output_key: 'fee', args_json: { expression: 'x' }, depends_on: ['nowhere'] })).rejects.toThrow(
+      '"fee" depends on "nowhere", which no data-need provides',
+    );
+    await expect(createDataNeed(ctx, doc.id, { kind: 'static', output_key: 'rate', args_json: { value: 1 } })).rejects.toThrow(
+      'output_key "rate" is used by more than one data-need',
+    );
     await expect(createDataNeed(ctx, doc.id, { kind: 'llm', output_key: 'angle' })).rejects.toThrow('an llm data-need needs prompt_body');
     await expect(createDataNeed(ctx, doc.id, { kind: 'tool', output_key: '9lives' })).rejects.toThrow(DomainValidationError);
     expect((await ctx.repos.dataNeeds.listByDocument(org.id, doc.id)).map((n) => n.outputKey)).toEqual(['rate']);

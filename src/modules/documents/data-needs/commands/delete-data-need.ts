@@ -14,7 +14,9 @@ export async function deleteDataNeed(ctx: CommandContext, documentId: string, ne
     const orgId = tx.actor.org.orgId;
     const dependents = (await tx.repos.dataNeeds.listByDocument(orgId, document.id)).filter((n) => n.dependsOn?.includes(need.outputKey));
     if (dependents.length > 0) {
-      throw new DomainValidationError(`"${need.outputKey}" is needed by ${dependents.map((n) => n.outputKey).join(', ')}; remove it from their depends_on first`);
+      throw new DomainValidationError(
+        `"${need.outputKey}" is needed by ${dependents.map((n) => n.outputKey).join(', ')}; remove it from their depends_on first`,
+      );
     }
     await tx.repos.dataNeeds.delete(orgId, document.id, need.id);
   });

@@ -29,7 +29,22 @@ export async function replaceFields(ctx: CommandContext, documentId: string, val
       if (field) {
         if (field.value !== value) await tx.repos.fields.update(orgId, document.id, field.id, { value }, now);
       } else {
-        await tx.repos.fields.insert(orgId, { id: newId('fld'), documentId: document.id, key, value, valueType: 'string', isRequired: false, label: null, description: null, options: null, ordinal: ordinal++ }, now);
+        await tx.repos.fields.insert(
+          orgId,
+          {
+            id: newId('fld'),
+            documentId: document.id,
+            key,
+            value,
+            valueType: 'string',
+            isRequired: false,
+            label: null,
+            description: null,
+            options: null,
+            ordinal: ordinal++,
+          },
+          now,
+        );
       }
     }
     await tx.repos.documents.touch(orgId, document.id, now);

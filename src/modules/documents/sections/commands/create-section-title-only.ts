@@ -9,5 +9,11 @@ import type { SectionRecord } from '../section.repository.js';
  * @throws NotFoundError when the document is absent or foreign; DomainValidationError when blank or finalized.
  */
 export async function createSectionTitleOnly(ctx: CommandContext, documentId: string, input: { title: string }): Promise<SectionRecord> {
-  return appendSection(ctx, documentId, { title: assertTitle(input.title), renderMode: SECTION_DEFAULTS.renderMode, outputType: SECTION_DEFAULTS.outputType, prompt: null, outputTemplate: null });
+  return appendSection(ctx, documentId, {
+    title: assertTitle(input.title),
+    renderMode: SECTION_DEFAULTS.renderMode,
+    outputType: SECTION_DEFAULTS.outputType,
+    prompt: null,
+    outputTemplate: null,
+  });
 }

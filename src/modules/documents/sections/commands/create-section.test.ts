@@ -18,14 +18,30 @@ describeEachDialect('createSection', (dialect) => {
 
     const section = await createSectionTitleOnly(ctx, doc.id, { title: '  Scope of work ' });
 
-    expect(section).toMatchObject({ title: 'Scope of work', key: 'scope_of_work_2', ordinal: 1, renderMode: 'synthesized', outputType: 'string', prompt: null, outputTemplate: null, content: null, status: 'empty', createdAt: FIXED_NOW });
+    expect(section).toMatchObject({
+      title: 'Scope of work',
+      key: 'scope_of_work_2',
+      ordinal: 1,
+      renderMode: 'synthesized',
+      outputType: 'string',
+      prompt: null,
+      outputTemplate: null,
+      content: null,
+      status: 'empty',
+      createdAt: FIXED_NOW,
+    });
     expect((await ctx.repos.sections.listByDocument(org.id, doc.id)).map((s) => s.key)).toEqual(['scope_of_work', 'scope_of_work_2']);
   });
 
   it('a full section keeps what was sent', async () => {
     const org = await buildOrg(h.db);
     const doc = await buildDocument(h.db, { orgId: org.id });
-    const section = await createSection(h.contextFor(org), doc.id, { title: 'Fees', render_mode: 'templated', output_type: 'markdown', output_template: 'Fee: {{ fee }}' });
+    const section = await createSection(h.contextFor(org), doc.id, {
+      title: 'Fees',
+      render_mode: 'templated',
+      output_type: 'markdown',
+      output_template: 'Fee: {{ fee }}',
+    });
     expect(section).toMatchObject({ key: 'fees', ordinal: 0, renderMode: 'templated', outputType: 'markdown', outputTemplate: 'Fee: {{ fee }}' });
   });
 

@@ -12,14 +12,28 @@ describeEachDialect('editSection', (dialect) => {
   async function setup() {
     const org = await buildOrg(h.db);
     const doc = await buildDocument(h.db, { orgId: org.id });
-    const section = await buildSection(h.db, { orgId: org.id, documentId: doc.id, title: 'Scope', prompt: 'Describe the scope', content: 'Generated text', status: 'generated' });
+    const section = await buildSection(h.db, {
+      orgId: org.id,
+      documentId: doc.id,
+      title: 'Scope',
+      prompt: 'Describe the scope',
+      content: 'Generated text',
+      status: 'generated',
+    });
     return { org, doc, section, ctx: h.contextFor(org) };
   }
 
   it('changes only the keys sent', async () => {
     const { org, doc, section, ctx } = await setup();
     const edited = await editSection(ctx, doc.id, section.id, { title: ' Scope of work ', prompt: null });
-    expect(edited).toMatchObject({ title: 'Scope of work', prompt: null, content: 'Generated text', status: 'generated', outputTemplate: section.outputTemplate, updatedAt: FIXED_NOW });
+    expect(edited).toMatchObject({
+      title: 'Scope of work',
+      prompt: null,
+      content: 'Generated text',
+      status: 'generated',
+      outputTemplate: section.outputTemplate,
+      updatedAt: FIXED_NOW,
+    });
     expect(await ctx.repos.sections.findById(org.id, doc.id, section.id)).toEqual({ ...section, title: 'Scope of work', prompt: null, updatedAt: FIXED_NOW });
   });
 

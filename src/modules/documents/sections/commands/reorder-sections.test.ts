@@ -22,7 +22,11 @@ describeEachDialect('reorderSections', (dialect) => {
   it('puts the sections in the order sent', async () => {
     const { org, doc, a, b, c, ctx } = await setup();
     const ordered = await reorderSections(ctx, doc.id, [c.id, a.id, b.id]);
-    expect(ordered.map((s) => [s.key, s.ordinal])).toEqual([['c', 0], ['a', 1], ['b', 2]]);
+    expect(ordered.map((s) => [s.key, s.ordinal])).toEqual([
+      ['c', 0],
+      ['a', 1],
+      ['b', 2],
+    ]);
     expect((await ctx.repos.sections.listByDocument(org.id, doc.id)).map((s) => s.key)).toEqual(['c', 'a', 'b']);
   });
 

@@ -14,7 +14,10 @@ import { withBoundSnippets } from '../bound-snippets.js';
 export async function listBindings(ctx: CommandContext, documentId: string, page: PageRequest) {
   const document = await requireDocument(ctx, documentId);
   const bindings = await ctx.repos.bindings.listPage(ctx.actor.org.orgId, document.id, page);
-  return { items: (await withBoundSnippets(ctx, bindings.items)).map(({ binding, snippet }) => presentBinding(binding, snippet)), nextCursor: bindings.nextCursor };
+  return {
+    items: (await withBoundSnippets(ctx, bindings.items)).map(({ binding, snippet }) => presentBinding(binding, snippet)),
+    nextCursor: bindings.nextCursor,
+  };
 }
 
 /** One binding (of a gated document) with its snippet: the answer of bind and update. */

@@ -19,8 +19,10 @@ export function checkedAttributes(raw: Record<string, unknown>): EntityAttribute
   const out: EntityAttributes = {};
   for (const [key, value] of Object.entries(raw)) {
     const name = key.trim();
-    if (name === '' || RESERVED.has(name)) throw new DomainValidationError(`attributes: "${key}" is not an attribute name (blank or one of id, name, kind, attributes)`);
-    if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) throw new DomainValidationError(`attributes.${name} must be a string, number, boolean or null`);
+    if (name === '' || RESERVED.has(name))
+      throw new DomainValidationError(`attributes: "${key}" is not an attribute name (blank or one of id, name, kind, attributes)`);
+    if (value !== null && !['string', 'number', 'boolean'].includes(typeof value))
+      throw new DomainValidationError(`attributes.${name} must be a string, number, boolean or null`);
     out[name] = value as EntityAttributes[string];
   }
   return out;

@@ -17,7 +17,9 @@ export async function deleteEntity(ctx: CommandContext, entityId: string): Promi
   const bindings = await ctx.repos.bindings.listNamingEntity(orgId, entity.id);
   if (bindings.length > 0) {
     const documents = [...new Set(bindings.map((b) => b.documentId))];
-    throw new DomainValidationError(`entity ${entity.id} ("${entity.name}") is bound in document${documents.length === 1 ? '' : 's'} ${documents.join(', ')}: unbind it first`);
+    throw new DomainValidationError(
+      `entity ${entity.id} ("${entity.name}") is bound in document${documents.length === 1 ? '' : 's'} ${documents.join(', ')}: unbind it first`,
+    );
   }
   await ctx.repos.entities.delete(orgId, entity.id);
 }

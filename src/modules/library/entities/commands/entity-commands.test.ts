@@ -48,7 +48,11 @@ describeEachDialect('entity commands', (dialect) => {
     await expectRefusal(updateEntity(ctx, entity.id, { name: '   ' }), DomainValidationError, /name must not be blank/);
     await expectRefusal(updateEntity(ctx, entity.id, { name: null }), DomainValidationError, /name must not be blank/);
     await expectRefusal(updateEntity(ctx, entity.id, { attributes: { id: 'x' } }), DomainValidationError, /"id" is not an attribute name/);
-    await expectRefusal(updateEntity(ctx, entity.id, { attributes: { nested: { a: 1 } } }), DomainValidationError, /attributes.nested must be a string, number, boolean or null/);
+    await expectRefusal(
+      updateEntity(ctx, entity.id, { attributes: { nested: { a: 1 } } }),
+      DomainValidationError,
+      /attributes.nested must be a string, number, boolean or null/,
+    );
     await expectRefusal(createEntity(ctx, { name: ' ' }), DomainValidationError, /name must not be blank/);
     expect((await listEntities(ctx, { limit: 50 })).items).toEqual([presentEntity(entity)]);
   });

@@ -15,7 +15,10 @@ export async function deleteRiskBlock(ctx: CommandContext, riskBlockId: string):
   await ctx.transaction(async (tx) => {
     const block = await requireRiskBlock(tx, riskBlockId);
     const users = await tx.repos.snippets.keysUsing(orgId, 'risk_block', block.id);
-    if (users.length > 0) throw new DomainValidationError(`risk block "${block.key}" is used by snippets ${users.map((k) => `"${k}"`).join(', ')}: remove it from their items first`);
+    if (users.length > 0)
+      throw new DomainValidationError(
+        `risk block "${block.key}" is used by snippets ${users.map((k) => `"${k}"`).join(', ')}: remove it from their items first`,
+      );
     await tx.repos.riskBlocks.delete(orgId, block.id);
   });
 }

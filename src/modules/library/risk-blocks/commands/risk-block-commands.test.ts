@@ -53,13 +53,25 @@ describeEachDialect('risk block commands', (dialect) => {
 
   it('approval through the lifecycle: approve records who and when, metadata keeps it, new wording drops it, draft clears it', async () => {
     const ctx = h.contextFor(await buildOrg(h.db));
-    const block = await createRiskBlock(ctx, { key: 'gdpr_art_9', heading: 'Special categories', template: 'Processing of {{ category }} data', statutoryRef: 'GDPR Art. 9', appliesTo: 'health' });
+    const block = await createRiskBlock(ctx, {
+      key: 'gdpr_art_9',
+      heading: 'Special categories',
+      template: 'Processing of {{ category }} data',
+      statutoryRef: 'GDPR Art. 9',
+      appliesTo: 'health',
+    });
     expect(block).toMatchObject({ key: 'gdpr_art_9', status: 'draft', approvedBy: null, approvedAt: null, statutoryRef: 'GDPR Art. 9' });
     expect((await listRiskBlocks(ctx, { limit: 50 })).riskBlocks.map((b) => b.key)).toEqual(['gdpr_art_9']);
 
     h.clock.advance(60_000);
     const approved = await updateRiskBlock(ctx, block.id, { status: 'approved', appliesTo: null });
-    expect(approved).toMatchObject({ status: 'approved', approvedBy: 'tester@example.com', approvedAt: '2026-03-14T09:31:00.000Z', appliesTo: null, statutoryRef: 'GDPR Art. 9' });
+    expect(approved).toMatchObject({
+      status: 'approved',
+      approvedBy: 'tester@example.com',
+      approvedAt: '2026-03-14T09:31:00.000Z',
+      appliesTo: null,
+      statutoryRef: 'GDPR Art. 9',
+    });
     h.clock.advance(60_000);
     const renamed = await updateRiskBlock(ctx, block.id, { statutoryRef: null });
     expect(renamed).toMatchObject({ status: 'approved', approvedAt: approved.approvedAt, statutoryRef: null });

@@ -32,7 +32,8 @@ export async function riskBlockChangesOf(ctx: CommandContext, block: RiskBlockRe
   if (input.template !== undefined) changes.template = await requiredTemplate(input.template);
   if (input.statutoryRef !== undefined) changes.statutoryRef = input.statutoryRef;
   if (input.appliesTo !== undefined) changes.appliesTo = input.appliesTo;
-  const contentChanged = (changes.heading !== undefined && changes.heading !== block.heading) || (changes.template !== undefined && changes.template !== block.template);
+  const contentChanged =
+    (changes.heading !== undefined && changes.heading !== block.heading) || (changes.template !== undefined && changes.template !== block.template);
   const status = input.status !== undefined ? assertStatus(input.status) : contentChanged ? 'draft' : undefined;
   // Approval is review work: making a block approved, or changing the content of one that stays
   // approved (the approval would otherwise vouch for text nobody reviewed).
@@ -57,7 +58,8 @@ export async function updateRiskBlock(ctx: CommandContext, riskBlockId: string, 
   const changes = await riskBlockChangesOf(ctx, block, input, now);
   const orgId = ctx.actor.org.orgId;
   const blocks = ctx.repos.riskBlocks;
-  if (changes.key !== undefined && changes.key !== block.key && (await blocks.findByKey(orgId, changes.key))) throw new ConflictError(duplicateRiskBlockKey(changes.key));
+  if (changes.key !== undefined && changes.key !== block.key && (await blocks.findByKey(orgId, changes.key)))
+    throw new ConflictError(duplicateRiskBlockKey(changes.key));
   await uniqueOrConflict(() => blocks.update(orgId, block.id, changes, now), duplicateRiskBlockKey(changes.key ?? block.key));
   return { ...block, ...changes, updatedAt: now };
 }

@@ -24,6 +24,14 @@ export async function createSnippet(ctx: CommandContext, input: CreateSnippetInp
   const snippets = ctx.repos.snippets;
   if (await snippets.findByKey(orgId, key)) throw new ConflictError(duplicateSnippetKey(key));
   const now = ctx.clock.now().toISOString();
-  const record: SnippetRecord = { id: newId('snip'), key, name: input.name ?? null, description: input.description ?? null, phaseOrder: input.phaseOrder ?? 0, createdAt: now, updatedAt: now };
+  const record: SnippetRecord = {
+    id: newId('snip'),
+    key,
+    name: input.name ?? null,
+    description: input.description ?? null,
+    phaseOrder: input.phaseOrder ?? 0,
+    createdAt: now,
+    updatedAt: now,
+  };
   return uniqueOrConflict(() => snippets.insert(orgId, record), duplicateSnippetKey(key));
 }

@@ -24,15 +24,22 @@ function isSnippetItemType(value: string): value is SnippetItemType {
  *
  * @throws DomainValidationError naming the first item whose type is unknown or whose key names nothing.
  */
-export async function resolveSnippetItems(ctx: CommandContext, items: readonly SnippetItemInput[]): Promise<Array<{ itemType: SnippetItemType; targetId: string }>> {
+export async function resolveSnippetItems(
+  ctx: CommandContext,
+  items: readonly SnippetItemInput[],
+): Promise<Array<{ itemType: SnippetItemType; targetId: string }>> {
   const orgId = ctx.actor.org.orgId;
   const texts = ctx.repos.texts;
   const blocks = ctx.repos.riskBlocks;
   const resolved: Array<{ itemType: SnippetItemType; targetId: string }> = [];
   for (const [i, item] of items.entries()) {
-    if (!isSnippetItemType(item.itemType)) throw new DomainValidationError(`items[${i}].itemType must be ${SNIPPET_ITEM_TYPES.join(' or ')}, not "${excerpt(item.itemType)}"`);
+    if (!isSnippetItemType(item.itemType))
+      throw new DomainValidationError(`items[${i}].itemType must be ${SNIPPET_ITEM_TYPES.join(' or ')}, not "${excerpt(item.itemType)}"`);
     const target = item.itemType === 'text' ? await texts.findByKey(orgId, item.itemKey) : await blocks.findByKey(orgId, item.itemKey);
-    if (!target) throw new DomainValidationError(`items[${i}].itemKey "${excerpt(item.itemKey)}" names no ${item.itemType === 'text' ? 'text' : 'risk block'} of this organization`);
+    if (!target)
+      throw new DomainValidationError(
+        `items[${i}].itemKey "${excerpt(item.itemKey)}" names no ${item.itemType === 'text' ? 'text' : 'risk block'} of this organization`,
+      );
     resolved.push({ itemType: item.itemType, targetId: target.id });
   }
   return resolved;
@@ -52,7 +59,12 @@ export async function setSnippetItems(ctx: CommandContext, snippetId: string, it
     // Two concurrent replacements of one snippet's items collide on (snippet_id, ordinal): the
     // loser gets a 409 to retry, never a 500.
     await uniqueOrConflict(
-      () => snippets.replaceItems(orgId, snippet.id, resolved.map((item) => ({ id: newId('si'), ...item }))),
+      () =>
+        snippets.replaceItems(
+          orgId,
+          snippet.id,
+          resolved.map((item) => ({ id: newId('si'), ...item })),
+        ),
       `the items of snippet "${snippet.key}" were replaced concurrently: retry`,
     );
     const now = tx.clock.now().toISOString();

@@ -37,7 +37,8 @@ export async function updateSnippet(ctx: CommandContext, snippetId: string, inpu
   const changes = snippetChangesOf(input);
   const orgId = ctx.actor.org.orgId;
   const snippets = ctx.repos.snippets;
-  if (changes.key !== undefined && changes.key !== snippet.key && (await snippets.findByKey(orgId, changes.key))) throw new ConflictError(duplicateSnippetKey(changes.key));
+  if (changes.key !== undefined && changes.key !== snippet.key && (await snippets.findByKey(orgId, changes.key)))
+    throw new ConflictError(duplicateSnippetKey(changes.key));
   const now = ctx.clock.now().toISOString();
   await uniqueOrConflict(() => snippets.update(orgId, snippet.id, changes, now), duplicateSnippetKey(changes.key ?? snippet.key));
   return { ...snippet, ...changes, updatedAt: now };

@@ -15,7 +15,8 @@ export async function deleteText(ctx: CommandContext, textId: string): Promise<v
   await ctx.transaction(async (tx) => {
     const text = await requireText(tx, textId);
     const users = await tx.repos.snippets.keysUsing(orgId, 'text', text.id);
-    if (users.length > 0) throw new DomainValidationError(`text "${text.key}" is used by snippets ${users.map((k) => `"${k}"`).join(', ')}: remove it from their items first`);
+    if (users.length > 0)
+      throw new DomainValidationError(`text "${text.key}" is used by snippets ${users.map((k) => `"${k}"`).join(', ')}: remove it from their items first`);
     await tx.repos.texts.delete(orgId, text.id);
   });
 }

@@ -82,16 +82,36 @@ describeEachDialect('text commands', (dialect) => {
         entityRolesUsed: ['client', 'supplier'],
       }),
     );
-    expect(text).toMatchObject({ key: 'parties', value: 'The parties', valueType: 'string', name: 'Parties', bullets: ['a', 'b'], entityRolesUsed: ['client', 'supplier'] });
+    expect(text).toMatchObject({
+      key: 'parties',
+      value: 'The parties',
+      valueType: 'string',
+      name: 'Parties',
+      bullets: ['a', 'b'],
+      entityRolesUsed: ['client', 'supplier'],
+    });
     expect(text.id).toMatch(/^txt_/);
     expect(await getText(ctx, text.id)).toEqual(text);
     expect((await listTexts(ctx, { limit: 50 })).items.map((t) => t.key)).toEqual(['parties']);
 
     const patched = presentText(await updateText(ctx, text.id, { name: null, bullets: null, value: 'Parties to the agreement' }));
-    expect(patched).toMatchObject({ name: null, bullets: [], value: 'Parties to the agreement', description: 'Who signs', headingTemplate: text.headingTemplate, entityRolesUsed: ['client', 'supplier'] });
+    expect(patched).toMatchObject({
+      name: null,
+      bullets: [],
+      value: 'Parties to the agreement',
+      description: 'Who signs',
+      headingTemplate: text.headingTemplate,
+      entityRolesUsed: ['client', 'supplier'],
+    });
     expect(await getText(ctx, text.id)).toEqual(patched);
     const cleared = await updateText(ctx, text.id, { valueType: null, description: null, headingTemplate: null, entityRolesUsed: null });
-    expect(cleared).toMatchObject({ valueType: 'string', description: null, headingTemplate: null, entityRolesUsed: [], narrativeTemplate: text.narrativeTemplate });
+    expect(cleared).toMatchObject({
+      valueType: 'string',
+      description: null,
+      headingTemplate: null,
+      entityRolesUsed: [],
+      narrativeTemplate: text.narrativeTemplate,
+    });
 
     await deleteText(ctx, text.id);
     await expect(getText(ctx, text.id)).rejects.toBeInstanceOf(NotFoundError);

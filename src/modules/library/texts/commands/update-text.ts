@@ -52,7 +52,8 @@ export async function updateText(ctx: CommandContext, textId: string, input: Upd
   const changes = await textChangesOf(input);
   const orgId = ctx.actor.org.orgId;
   const texts = ctx.repos.texts;
-  if (changes.key !== undefined && changes.key !== text.key && (await texts.findByKey(orgId, changes.key))) throw new ConflictError(duplicateTextKey(changes.key));
+  if (changes.key !== undefined && changes.key !== text.key && (await texts.findByKey(orgId, changes.key)))
+    throw new ConflictError(duplicateTextKey(changes.key));
   const now = ctx.clock.now().toISOString();
   await uniqueOrConflict(() => texts.update(orgId, text.id, changes, now), duplicateTextKey(changes.key ?? text.key));
   return { ...text, ...changes, updatedAt: now };

@@ -39,11 +39,17 @@ async function checkToolUrl(guard: OutboundUrlGuard, config: Record<string, unkn
  *   config the class does not accept or a URL naming a private, loopback or link-local address;
  *   ConflictError when the name is taken in the organization.
  */
-export async function createToolRegistration(ctx: CommandContext, guard: OutboundUrlGuard, input: CreateToolRegistrationInput): Promise<ToolRegistrationRecord> {
+export async function createToolRegistration(
+  ctx: CommandContext,
+  guard: OutboundUrlGuard,
+  input: CreateToolRegistrationInput,
+): Promise<ToolRegistrationRecord> {
   const config = input.configJson ?? {};
   const credentials = findCredentials(config);
   if (credentials.length > 0) {
-    throw new DomainValidationError(`configJson must not contain credentials (tool registrations never store them; per-user tools receive the caller's token at call time): ${credentials.join(', ')}`);
+    throw new DomainValidationError(
+      `configJson must not contain credentials (tool registrations never store them; per-user tools receive the caller's token at call time): ${credentials.join(', ')}`,
+    );
   }
   const name = input.name.trim();
   if (name === '') throw new DomainValidationError('name must not be blank');
@@ -55,7 +61,16 @@ export async function createToolRegistration(ctx: CommandContext, guard: Outboun
   const repository = ctx.repos.toolRegistrations;
   if (await repository.findByName(orgId, name)) throw new ConflictError(`a tool named "${name}" is already registered`);
   const now = ctx.clock.now().toISOString();
-  const record: ToolRegistrationRecord = { id: newId('tool'), name, category, classPath: input.classPath, config, createdBy: ctx.actor.userId, createdAt: now, updatedAt: now };
+  const record: ToolRegistrationRecord = {
+    id: newId('tool'),
+    name,
+    category,
+    classPath: input.classPath,
+    config,
+    createdBy: ctx.actor.userId,
+    createdAt: now,
+    updatedAt: now,
+  };
   try {
     await repository.insert(orgId, record);
   } catch (error) {

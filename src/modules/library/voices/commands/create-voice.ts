@@ -23,6 +23,13 @@ export async function createVoice(ctx: CommandContext, input: CreateVoiceInput):
   const voices = ctx.repos.voices;
   if (await voices.findByName(orgId, name)) throw new ConflictError(duplicateVoiceName(name));
   const now = ctx.clock.now().toISOString();
-  const record: VoiceRecord = { id: newId('voice'), name, description: input.description ?? null, samples: input.samples ?? [], createdAt: now, updatedAt: now };
+  const record: VoiceRecord = {
+    id: newId('voice'),
+    name,
+    description: input.description ?? null,
+    samples: input.samples ?? [],
+    createdAt: now,
+    updatedAt: now,
+  };
   return uniqueOrConflict(() => voices.insert(orgId, record), duplicateVoiceName(name));
 }

@@ -35,7 +35,8 @@ export async function updateVoice(ctx: CommandContext, voiceId: string, input: U
   const changes = voiceChangesOf(input);
   const orgId = ctx.actor.org.orgId;
   const voices = ctx.repos.voices;
-  if (changes.name !== undefined && changes.name !== voice.name && (await voices.findByName(orgId, changes.name))) throw new ConflictError(duplicateVoiceName(changes.name));
+  if (changes.name !== undefined && changes.name !== voice.name && (await voices.findByName(orgId, changes.name)))
+    throw new ConflictError(duplicateVoiceName(changes.name));
   const now = ctx.clock.now().toISOString();
   await uniqueOrConflict(() => voices.update(orgId, voice.id, changes, now), duplicateVoiceName(changes.name ?? voice.name));
   return { ...voice, ...changes, updatedAt: now };

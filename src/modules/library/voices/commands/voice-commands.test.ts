@@ -21,11 +21,17 @@ describeEachDialect('voice commands', (dialect) => {
 
   it('creates, reads and lists a voice; null clears the description, null samples become none; deletes', async () => {
     const ctx = h.contextFor(await buildOrg(h.db));
-    const voice = presentVoice(await createVoice(ctx, { name: 'Plain English', description: 'Short sentences. Active voice.', samples: ['We will deliver on time.'] }));
+    const voice = presentVoice(
+      await createVoice(ctx, { name: 'Plain English', description: 'Short sentences. Active voice.', samples: ['We will deliver on time.'] }),
+    );
     expect(voice).toMatchObject({ name: 'Plain English', description: 'Short sentences. Active voice.', samples: ['We will deliver on time.'] });
     expect((await listVoices(ctx, { limit: 50 })).items.map((v) => v.name)).toEqual(['Plain English']);
     expect(await getVoice(ctx, voice.id)).toEqual(voice);
-    expect(await updateVoice(ctx, voice.id, { description: null })).toMatchObject({ name: 'Plain English', description: null, samples: ['We will deliver on time.'] });
+    expect(await updateVoice(ctx, voice.id, { description: null })).toMatchObject({
+      name: 'Plain English',
+      description: null,
+      samples: ['We will deliver on time.'],
+    });
     expect(await updateVoice(ctx, voice.id, { samples: null })).toMatchObject({ description: null, samples: [] });
 
     await deleteVoice(ctx, voice.id);
