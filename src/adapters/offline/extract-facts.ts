@@ -135,6 +135,79 @@ function kindOf(hint: FieldHint): string {
   return KIND_WORDS.find((k) => k.re.test(words))?.kind ?? 'text';
 }
 
+/** What the lookup of every kind reads: the text, the value on the field's label line and where its labels stand. */
+interface FieldLookup {
+  text: string;
+  hint: FieldHint;
+  entities: ExtractedEntities;
+  referenceDate: string | Date | null;
+  labelled: { value: string; index: number } | null;
+  spans: Array<{ start: number; end: number }>;
+  /** Applies `fn` to the labelled value only: null when the field has no label line. */
+  scoped: (fn: (s: string) => string | null) => string | null;
+}
+
+/** A date: on the label line, near a label, after the cue the field's words name, or the only date there is. */
+function dateValue({ text, hint, entities, referenceDate, spans, scoped }: FieldLookup): string | null {
+  const hits = findDateHits(text, referenceDate);
+  const fromLabel =
+    scoped((s) => findDateHits(s, referenceDate)[0]?.value ?? null) ??
+    nearLabel(
+      text,
+      hits.map((h) => ({ ...h, length: h.text.length })),
+      spans,
+    )?.value;
+  if (fromLabel) return fromLabel;
+  const words = `${humanize(hint.key)} ${hint.label ?? ''}`.toLowerCase();
+  const cue = DATE_CUES.find((c) => c.re.test(words));
+  const cued = cue ? hits.find((h) => cue.cue.test(text.slice(Math.max(0, h.index - 40), h.index))) : undefined;
+  return cued?.value ?? (hits.length === 1 || entities.dates.length === 1 ? (hits[0]?.value ?? null) : null);
+}
+
+/** An amount of money: on the label line, near a label, or the first one in the text. */
+function moneyValue({ text, spans, scoped }: FieldLookup): string | null {
+  const money = findMoney(text);
+  const hit =
+    scoped((s) => findMoney(s)[0]?.text ?? null) ??
+    nearLabel(
+      text,
+      money.map((h) => ({ ...h, length: h.text.length })),
+      spans,
+    )?.text ??
+    money[0]?.text;
+  return hit ?? null;
+}
+
+/** A number: on the label line, else the amount or plain number nearest a label. */
+function numberValue({ text, spans, scoped }: FieldLookup): string | null {
+  const fromLabel = scoped((s) => findMoney(s)[0]?.amount.toString() ?? findPlainNumbers(s)[0]?.value.toString() ?? null);
+  if (fromLabel) return fromLabel;
+  const money = findMoney(text).map((h) => ({ ...h, length: h.text.length }));
+  const near = nearLabel(text, money, spans)?.amount ?? nearLabel(text, findPlainNumbers(text), spans)?.value;
+  return near === undefined ? null : String(near);
+}
+
+/** Yes or no on the label line. */
+function booleanValue({ labelled }: FieldLookup): string | null {
+  const v = labelled?.value.toLowerCase() ?? '';
+  if (/^(yes|true|y|ja|1)\b/.test(v)) return 'true';
+  if (/^(no|false|n|nein|0)\b/.test(v)) return 'false';
+  return null;
+}
+
+/** Text: the entity or clause on the label line, else the first entity of the wanted kind. */
+function textValue({ entities, labelled }: FieldLookup, kind: string): string | null {
+  if (labelled) {
+    const v = labelled.value;
+    const entity = [...entities.organizations, ...entities.people, ...entities.places].find((e) => v.startsWith(e));
+    return entity ?? (clause(v) || null);
+  }
+  if (kind === 'organization') return entities.organizations[0] ?? null;
+  if (kind === 'person') return entities.people[0] ?? null;
+  if (kind === 'place') return entities.places[0] ?? null;
+  return null;
+}
+
 /** Find the value of one hinted field, or null. */
 function fieldValue(text: string, hint: FieldHint, entities: ExtractedEntities, referenceDate: string | Date | null): string | null {
   const labels = labelsOf(hint);
@@ -142,67 +215,27 @@ function fieldValue(text: string, hint: FieldHint, entities: ExtractedEntities, 
   const spans = labelSpans(text, labels);
   const kind = kindOf(hint);
   const scoped = (fn: (s: string) => string | null): string | null => (labelled ? fn(labelled.value) : null);
+  const lookup: FieldLookup = { text, hint, entities, referenceDate, labelled, spans, scoped };
   switch (kind) {
     case 'email':
       return scoped((s) => findEmails(s)[0] ?? null) ?? entities.emails[0] ?? null;
     case 'date':
-    case 'datetime': {
-      const hits = findDateHits(text, referenceDate);
-      const fromLabel =
-        scoped((s) => findDateHits(s, referenceDate)[0]?.value ?? null) ??
-        nearLabel(
-          text,
-          hits.map((h) => ({ ...h, length: h.text.length })),
-          spans,
-        )?.value;
-      if (fromLabel) return fromLabel;
-      const words = `${humanize(hint.key)} ${hint.label ?? ''}`.toLowerCase();
-      const cue = DATE_CUES.find((c) => c.re.test(words));
-      const cued = cue ? hits.find((h) => cue.cue.test(text.slice(Math.max(0, h.index - 40), h.index))) : undefined;
-      return cued?.value ?? (hits.length === 1 || entities.dates.length === 1 ? (hits[0]?.value ?? null) : null);
-    }
+    case 'datetime':
+      return dateValue(lookup);
     case 'money':
-    case 'currency': {
-      const money = findMoney(text);
-      const hit =
-        scoped((s) => findMoney(s)[0]?.text ?? null) ??
-        nearLabel(
-          text,
-          money.map((h) => ({ ...h, length: h.text.length })),
-          spans,
-        )?.text ??
-        money[0]?.text;
-      return hit ?? null;
-    }
+    case 'currency':
+      return moneyValue(lookup);
     case 'number':
-    case 'integer': {
-      const fromLabel = scoped((s) => findMoney(s)[0]?.amount.toString() ?? findPlainNumbers(s)[0]?.value.toString() ?? null);
-      if (fromLabel) return fromLabel;
-      const money = findMoney(text).map((h) => ({ ...h, length: h.text.length }));
-      const near = nearLabel(text, money, spans)?.amount ?? nearLabel(text, findPlainNumbers(text), spans)?.value;
-      return near === undefined ? null : String(near);
-    }
-    case 'boolean': {
-      const v = labelled?.value.toLowerCase() ?? '';
-      if (/^(yes|true|y|ja|1)\b/.test(v)) return 'true';
-      if (/^(no|false|n|nein|0)\b/.test(v)) return 'false';
-      return null;
-    }
+    case 'integer':
+      return numberValue(lookup);
+    case 'boolean':
+      return booleanValue(lookup);
     case 'url':
       return (labelled?.value ?? text).match(/https?:\/\/[^\s<>()"']+/)?.[0].replace(/[.,;:]+$/, '') ?? null;
     case 'phone':
       return (labelled?.value ?? '').match(/\+?\d[\d\s()./-]{5,}\d/)?.[0] ?? null;
-    default: {
-      if (labelled) {
-        const v = labelled.value;
-        const entity = [...entities.organizations, ...entities.people, ...entities.places].find((e) => v.startsWith(e));
-        return entity ?? (clause(v) || null);
-      }
-      if (kind === 'organization') return entities.organizations[0] ?? null;
-      if (kind === 'person') return entities.people[0] ?? null;
-      if (kind === 'place') return entities.places[0] ?? null;
-      return null;
-    }
+    default:
+      return textValue(lookup, kind);
   }
 }
 

@@ -5,7 +5,7 @@
  * library, and rewrites prompts by a checklist. No network, same input → same output.
  * Token counts are estimates (characters / 4), so run manifests still show the work's size.
  */
-import type { FieldDefinitionInput, LlmStatus, ModelGateway, ModelResult } from '../../pipeline/ports.js';
+import type { FieldDefinitionInput, LlmStatus, ModelGateway, ModelResult, SynthesizeInput, WriteSectionInput } from '../../pipeline/ports.js';
 import { type FieldFact, composeSection } from './compose-section.js';
 import { extractFacts } from './extract-facts.js';
 import { improvePrompt } from './improve-prompt.js';
@@ -43,6 +43,39 @@ function result<T>(value: T, prompt: string, output: string): ModelResult<T> {
   return { value, model: MODEL, usage: { inputTokens: estimateTokens(prompt), outputTokens: estimateTokens(output) }, prompt };
 }
 
+/** The structured context from the inputs, by the deterministic synthesizer. */
+function synthesizeOffline(input: SynthesizeInput): ModelResult<Record<string, unknown>> {
+  const { context } = synthesizeContextWithReport({
+    fields: input.fields,
+    gathered: input.gathered,
+    computed: input.computed,
+    brief: input.brief,
+    schema: input.schema,
+  });
+  const prompt = `synthesize context from ${Object.keys(input.fields).length} fields, ${Object.keys(input.gathered).length} gathered and ${Object.keys(input.computed).length} computed values`;
+  return result(context, prompt, JSON.stringify(context));
+}
+
+/** One section composed by its intent from the field values and the numbered sources. */
+function writeSectionOffline(input: WriteSectionInput): ModelResult<{ content: string }> {
+  const { content } = composeSection({
+    title: input.title,
+    prompt: input.prompt,
+    outputType: input.outputType,
+    context: fieldValuesOf(input.context),
+    fields: input.fieldDefinitions && input.fieldDefinitions.length > 0 ? fieldFactsOf(input.fieldDefinitions, input.context) : null,
+    sources: input.sources.map((s) => ({ n: s.n, title: s.title, text: s.text })),
+    voice: input.voice,
+  });
+  const prompt = [
+    `section: ${input.title}`,
+    `prompt: ${input.prompt ?? ''}`,
+    `voice: ${input.voice?.name ?? 'none'}`,
+    ...input.sources.map((s) => `[${s.n}] ${s.title}: ${s.text}`),
+  ].join('\n');
+  return result({ content }, prompt, content);
+}
+
 export function createOfflineModelGateway(): ModelGateway {
   const status: LlmStatus = { mode: 'offline', model: MODEL, gatherModel: MODEL, synthesisModel: MODEL };
   return {
@@ -50,34 +83,11 @@ export function createOfflineModelGateway(): ModelGateway {
     modelFor: () => MODEL,
 
     async synthesize(input) {
-      const { context } = synthesizeContextWithReport({
-        fields: input.fields,
-        gathered: input.gathered,
-        computed: input.computed,
-        brief: input.brief,
-        schema: input.schema,
-      });
-      const prompt = `synthesize context from ${Object.keys(input.fields).length} fields, ${Object.keys(input.gathered).length} gathered and ${Object.keys(input.computed).length} computed values`;
-      return result(context, prompt, JSON.stringify(context));
+      return synthesizeOffline(input);
     },
 
     async writeSection(input) {
-      const { content } = composeSection({
-        title: input.title,
-        prompt: input.prompt,
-        outputType: input.outputType,
-        context: fieldValuesOf(input.context),
-        fields: input.fieldDefinitions && input.fieldDefinitions.length > 0 ? fieldFactsOf(input.fieldDefinitions, input.context) : null,
-        sources: input.sources.map((s) => ({ n: s.n, title: s.title, text: s.text })),
-        voice: input.voice,
-      });
-      const prompt = [
-        `section: ${input.title}`,
-        `prompt: ${input.prompt ?? ''}`,
-        `voice: ${input.voice?.name ?? 'none'}`,
-        ...input.sources.map((s) => `[${s.n}] ${s.title}: ${s.text}`),
-      ].join('\n');
-      return result({ content }, prompt, content);
+      return writeSectionOffline(input);
     },
 
     async completeDataNeed(input) {

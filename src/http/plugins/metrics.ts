@@ -26,14 +26,8 @@ function allowed(request: FastifyRequest, token: string | undefined): boolean {
   return sent.length === expected.length && timingSafeEqual(sent, expected);
 }
 
-/** `serviceCounts` reads the work done from the database at scrape time (app.ts hands in modules/service-counts.ts). */
-export function installMetrics(
-  app: FastifyInstance,
-  serviceCounts: () => Promise<ServiceCounts>,
-  options: { token: string | undefined; jobCounts?: () => Promise<Record<string, number>> },
-): void {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'quire_' });
+/** The HTTP request counter and duration histogram, measured in this process. */
+function httpMetrics(registry: Registry): { requests: Counter<'method' | 'route' | 'status'>; duration: Histogram<'method' | 'route' | 'status'> } {
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({
     name: 'quire_http_requests_total',
@@ -48,6 +42,20 @@ export function installMetrics(
     registers: [registry],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   });
+  return { requests, duration };
+}
+
+/** The gauges of the work done, set from the database at scrape time. */
+interface WorkGauges {
+  runs: Gauge<'status'>;
+  jobs: Gauge<'status'>;
+  extractions: Gauge<'status'>;
+  extractionSeconds: Gauge<'status'>;
+  tokens: Gauge<'direction'>;
+}
+
+/** Registers the work gauges, in the order they are exposed. */
+function workGauges(registry: Registry): WorkGauges {
   const runs = new Gauge({
     name: 'quire_generation_runs',
     help: 'Generation runs by status (finished, failed, blocked are terminal outcomes; running is in flight)',
@@ -78,6 +86,38 @@ export function installMetrics(
     labelNames: ['direction'],
     registers: [registry],
   });
+  return { runs, jobs, extractions, extractionSeconds, tokens };
+}
+
+/** Sets every work gauge from one reading of the counts. */
+function setWorkGauges({ runs, jobs, extractions, extractionSeconds, tokens }: WorkGauges, counts: ServiceCounts, jobsByStatus: Record<string, number>): void {
+  for (const [gauge, byStatus] of [
+    [runs, counts.runsByStatus],
+    [jobs, jobsByStatus],
+  ] as const) {
+    gauge.reset();
+    for (const [status, n] of Object.entries(byStatus)) gauge.set({ status }, n);
+  }
+  extractions.reset();
+  extractionSeconds.reset();
+  for (const e of counts.extractions) {
+    extractions.set({ status: e.status }, e.count);
+    extractionSeconds.set({ status: e.status }, e.seconds);
+  }
+  tokens.set({ direction: 'input' }, counts.tokens.input);
+  tokens.set({ direction: 'output' }, counts.tokens.output);
+}
+
+/** `serviceCounts` reads the work done from the database at scrape time (app.ts hands in modules/service-counts.ts). */
+export function installMetrics(
+  app: FastifyInstance,
+  serviceCounts: () => Promise<ServiceCounts>,
+  options: { token: string | undefined; jobCounts?: () => Promise<Record<string, number>> },
+): void {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'quire_' });
+  const { requests, duration } = httpMetrics(registry);
+  const gauges = workGauges(registry);
 
   app.addHook('onResponse', (request, reply, done) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
@@ -91,21 +131,7 @@ export function installMetrics(
     const counts = await serviceCounts();
     // The job engine's own counts when it keeps the jobs (PostgreSQL), else the `jobs` table's.
     const jobsByStatus = options.jobCounts ? await options.jobCounts() : counts.jobsByStatus;
-    for (const [gauge, byStatus] of [
-      [runs, counts.runsByStatus],
-      [jobs, jobsByStatus],
-    ] as const) {
-      gauge.reset();
-      for (const [status, n] of Object.entries(byStatus)) gauge.set({ status }, n);
-    }
-    extractions.reset();
-    extractionSeconds.reset();
-    for (const e of counts.extractions) {
-      extractions.set({ status: e.status }, e.count);
-      extractionSeconds.set({ status: e.status }, e.seconds);
-    }
-    tokens.set({ direction: 'input' }, counts.tokens.input);
-    tokens.set({ direction: 'output' }, counts.tokens.output);
+    setWorkGauges(gauges, counts, jobsByStatus);
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 }

@@ -55,6 +55,12 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: RouteDeps
 
 /** List, create (from a template), update and delete documents. */
 function registerDocumentCrud(fastify: FastifyInstance, deps: RouteDeps, presentDetail: DocumentDetailPresenter): void {
+  registerDocumentCollection(fastify, deps, presentDetail);
+  registerDocumentChanges(fastify, deps, presentDetail);
+}
+
+/** List documents; create one from a template. */
+function registerDocumentCollection(fastify: FastifyInstance, deps: RouteDeps, presentDetail: DocumentDetailPresenter): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/documents',
@@ -92,7 +98,11 @@ function registerDocumentCrud(fastify: FastifyInstance, deps: RouteDeps, present
       return reply.status(201).send(await presentDetail(ctx, document));
     },
   );
+}
 
+/** Update and delete one document. */
+function registerDocumentChanges(fastify: FastifyInstance, deps: RouteDeps, presentDetail: DocumentDetailPresenter): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.patch(
     '/v1/documents/:document_id',
     {

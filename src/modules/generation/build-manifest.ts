@@ -24,8 +24,8 @@ export interface ManifestInput {
   templateCheckOf: TemplateCheckOf;
 }
 
-export function buildManifest({ input, result, run, templateId, specHash, model, cost, templateCheckOf }: ManifestInput): Record<string, unknown> {
-  const rendered = new Set(result.rendered.map((r) => r.sectionId));
+/** The derivation record of each rendered section, in render order: what a diff of two snapshots reads. */
+function derivationsOf(input: PipelineInput, result: Rendered, templateCheckOf: TemplateCheckOf) {
   const definitions = new Map(input.sections.map((s) => [s.id, s]));
   const derivationOptions = {
     templateCheckOf,
@@ -34,10 +34,28 @@ export function buildManifest({ input, result, run, templateId, specHash, model,
     brief: input.config.brief,
     models: input.config.models,
   };
-  const derivations = result.rendered.flatMap((r) => {
+  return result.rendered.flatMap((r) => {
     const section = definitions.get(r.sectionId);
     return section ? [[r.sectionId, sectionDerivation(section, result.renderContext, r, derivationOptions)] as const] : [];
   });
+}
+
+/** The gathered items as pinned: their payload by hash, not by value. */
+function gatheredRecord(result: Rendered) {
+  return result.gathered.items.map((item) => ({
+    outputKey: item.outputKey,
+    kind: item.kind,
+    cached: item.cached,
+    inputsHash: item.inputsHash,
+    derivation: item.derivation,
+    payloadHash: hashOf(item.value),
+    source: item.source,
+  }));
+}
+
+export function buildManifest({ input, result, run, templateId, specHash, model, cost, templateCheckOf }: ManifestInput): Record<string, unknown> {
+  const rendered = new Set(result.rendered.map((r) => r.sectionId));
+  const derivations = derivationsOf(input, result, templateCheckOf);
   return {
     engineVersion: ENGINE_VERSION,
     run: { id: run.id, number: run.runNumber, kind: run.kind, startedAt: run.startedAt, pinnedNow: input.now },
@@ -46,15 +64,7 @@ export function buildManifest({ input, result, run, templateId, specHash, model,
     fieldValues: input.fields,
     /** Labels, types and options of the fields: a live reproduce gives the writer the same definitions. */
     fieldDefinitions: input.fieldDefinitions ?? [],
-    gathered: result.gathered.items.map((item) => ({
-      outputKey: item.outputKey,
-      kind: item.kind,
-      cached: item.cached,
-      inputsHash: item.inputsHash,
-      derivation: item.derivation,
-      payloadHash: hashOf(item.value),
-      source: item.source,
-    })),
+    gathered: gatheredRecord(result),
     computed: result.computed,
     computeErrors: result.computeErrors,
     synthesizedContext: result.synthesized?.value ?? null,

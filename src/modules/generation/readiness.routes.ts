@@ -22,12 +22,17 @@ import { finalizeBlockers } from './inputs/readiness-input.js';
 import { getReadiness } from './queries/get-readiness.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
+const tags = ['documents'];
 
 /** Registers sections, lifecycle state, readiness and computed on the authenticated scope (right after the document detail). */
 export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const tags = ['documents'];
+  registerSectionsAndState(fastify, deps);
+  registerReadinessReports(fastify, deps);
+}
 
+/** List the sections; set the lifecycle state. */
+function registerSectionsAndState(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/documents/:document_id/sections',
     {
@@ -64,7 +69,11 @@ export function registerReadinessRoutes(fastify: FastifyInstance, deps: RouteDep
       return documentDetailWithStaleness(ctx, deps, document);
     },
   );
+}
 
+/** Readiness and computed values. */
+function registerReadinessReports(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/documents/:document_id/readiness',
     {

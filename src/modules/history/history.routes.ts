@@ -40,6 +40,12 @@ export function registerHistoryRoutes(fastify: FastifyInstance, deps: RouteDeps)
 
 /** Snapshots taken by hand (list, take, restore, delete) and a section's past outputs restored. */
 function registerManualHistory(fastify: FastifyInstance, deps: RouteDeps): void {
+  registerSnapshotCollection(fastify, deps);
+  registerSnapshotActions(fastify, deps);
+}
+
+/** List and create snapshots. */
+function registerSnapshotCollection(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/documents/:document_id/snapshots',
@@ -74,7 +80,11 @@ function registerManualHistory(fastify: FastifyInstance, deps: RouteDeps): void 
     async (request, reply) =>
       reply.status(201).send(presentSnapshot(await createSnapshot(contextOf(request, deps), request.params.document_id, request.body?.label))),
   );
+}
 
+/** Restore and delete one snapshot; restore one section version. */
+function registerSnapshotActions(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/v1/documents/:document_id/snapshots/:snapshot_id/restore',
     {
@@ -129,6 +139,12 @@ function registerManualHistory(fastify: FastifyInstance, deps: RouteDeps): void 
 
 /** The pins of each run: list, read, reproduce, and the diff of two. */
 function registerGenerationSnapshots(fastify: FastifyInstance, deps: RouteDeps): void {
+  registerGenerationSnapshotLookups(fastify, deps);
+  registerGenerationSnapshotComparisons(fastify, deps);
+}
+
+/** List generation snapshots; read one. */
+function registerGenerationSnapshotLookups(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/documents/:document_id/generation-snapshots',
@@ -162,7 +178,11 @@ function registerGenerationSnapshots(fastify: FastifyInstance, deps: RouteDeps):
     },
     async (request) => getGenerationSnapshot(contextOf(request, deps), request.params.document_id, request.params.snapshot_id),
   );
+}
 
+/** Reproduce a generation; diff two snapshots. */
+function registerGenerationSnapshotComparisons(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/v1/documents/:document_id/generation-snapshots/:snapshot_id/reproduce',
     {

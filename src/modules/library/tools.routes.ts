@@ -44,15 +44,22 @@ const CreateOrchestrationRuleBody = Type.Object(
   { additionalProperties: false },
 );
 
+const tools = ['tool-registrations'];
+const orchestration = ['orchestration'];
+
 /**
  * Registers tool registrations (+ invoke) and the orchestration rulebook on the authenticated
  * scope. Orchestrating a document and prompt assist are workflows: modules/assistants.
  */
 export function registerToolRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const tools = ['tool-registrations'];
-  const orchestration = ['orchestration'];
+  registerToolRegistrationCollection(fastify, deps);
+  registerToolRegistrationItem(fastify, deps);
+  registerOrchestrationRules(fastify, deps);
+}
 
+/** List and create tool registrations. */
+function registerToolRegistrationCollection(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/tool-registrations',
     {
@@ -87,7 +94,11 @@ export function registerToolRoutes(fastify: FastifyInstance, deps: RouteDeps): v
     async (request, reply) =>
       reply.status(201).send(presentToolRegistration(await createToolRegistration(contextOf(request, deps), deps.webhooks.transport, request.body))),
   );
+}
 
+/** Read, delete and invoke one tool registration. */
+function registerToolRegistrationItem(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/tool-registrations/:tool_id',
     {
@@ -138,7 +149,11 @@ export function registerToolRoutes(fastify: FastifyInstance, deps: RouteDeps): v
     },
     async (request) => invokeToolRegistration(contextOf(request, deps), deps.tools, request.params.tool_id, request.body.args ?? {}),
   );
+}
 
+/** The orchestration rulebook: list, create and delete rules. */
+function registerOrchestrationRules(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/orchestration-rules',
     {

@@ -19,8 +19,14 @@ const SlugParams = Type.Object({ slug: Type.String() });
 const tags = ['templates'];
 
 export function registerTemplateRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerTemplateReads(fastify, deps);
+  registerTemplateWrites(fastify, deps);
+  registerTemplateConfigSchema(fastify);
+}
 
+/** List templates; read one. */
+function registerTemplateReads(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/templates',
     {
@@ -54,7 +60,11 @@ export function registerTemplateRoutes(fastify: FastifyInstance, deps: RouteDeps
       return documentDetail(ctx, await requireTemplateBySlug(ctx, request.params.slug));
     },
   );
+}
 
+/** Create and replace templates. */
+function registerTemplateWrites(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/v1/templates',
     {
@@ -100,7 +110,11 @@ export function registerTemplateRoutes(fastify: FastifyInstance, deps: RouteDeps
       return { report, template: await documentDetail(ctx, await requireTemplateBySlug(ctx, template.slug ?? request.params.slug)) };
     },
   );
+}
 
+/** The JSON Schema of a template's config. */
+function registerTemplateConfigSchema(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/config-schema',
     {

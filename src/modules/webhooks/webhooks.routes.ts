@@ -19,7 +19,7 @@ import { getWebhook } from './queries/get-webhook.js';
 import { listWebhookDeliveries } from './queries/list-webhook-deliveries.js';
 import { listWebhooks } from './queries/list-webhooks.js';
 import { presentWebhook, presentWebhookDelivery, presentWebhookWithSecret } from './webhook.presenter.js';
-import { webhookServices } from './webhook-services.js';
+import { type WebhookServices, webhookServices } from './webhook-services.js';
 import { CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookDeleted, WebhookDelivery, WebhookWithSecret } from './webhooks.schemas.js';
 
 const WebhookParams = Type.Object({ webhook_id: Type.String() });
@@ -29,9 +29,15 @@ const config = { role: 'owner' as const };
 
 /** Registers the webhook routes on the authenticated scope. */
 export function registerWebhookRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const services = webhookServices(deps);
+  registerWebhookCollection(fastify, deps, services);
+  registerWebhookItem(fastify, deps, services);
+  registerWebhookOperations(fastify, deps, services);
+}
 
+/** List and create webhooks. */
+function registerWebhookCollection(fastify: FastifyInstance, deps: RouteDeps, services: WebhookServices): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/webhooks',
     {
@@ -64,7 +70,11 @@ export function registerWebhookRoutes(fastify: FastifyInstance, deps: RouteDeps)
     },
     async (request, reply) => reply.status(201).send(presentWebhookWithSecret(await createWebhook(contextOf(request, deps), services, request.body))),
   );
+}
 
+/** Read, update and delete one webhook. */
+function registerWebhookItem(fastify: FastifyInstance, deps: RouteDeps, services: WebhookServices): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/webhooks/:webhook_id',
     {
@@ -117,7 +127,11 @@ export function registerWebhookRoutes(fastify: FastifyInstance, deps: RouteDeps)
       return { ok: true };
     },
   );
+}
 
+/** Rotate the secret of a webhook, ping it, list its deliveries. */
+function registerWebhookOperations(fastify: FastifyInstance, deps: RouteDeps, services: WebhookServices): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/v1/webhooks/:webhook_id/rotate-secret',
     {

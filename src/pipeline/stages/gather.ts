@@ -99,25 +99,7 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
       return;
     }
     const { derivation, inputsHash } = prepared;
-    if (!input.refresh) {
-      const hit = await ports.cached(need, inputsHash);
-      if (hit) {
-        values[need.outputKey] = hit.value;
-        items.push({
-          needId: need.id,
-          outputKey: need.outputKey,
-          kind: need.kind,
-          value: hit.value,
-          source: hit.source,
-          inputsHash,
-          derivation,
-          cached: true,
-          elapsedMs: 0,
-        });
-        await ports.emit({ event: 'need_cached', ...base });
-        return;
-      }
-    }
+    if (!input.refresh && (await useCachedValue(need, prepared, ports, { values, items }))) return;
     await ports.emit({ event: 'need_started', ...base });
     try {
       const { value, source } = await withTimeout(resolveNeed(need, prepared, context, input, ports, usage, prompts), input.timeoutMs, need.outputKey);
@@ -132,6 +114,31 @@ export async function gatherNeeds(input: GatherInput, ports: GatherPorts): Promi
 
   await runAsInputsArrive(input, order, sees, (need, inputs) => runOne(need, valuesSeen(order, inputs, values)));
   return { values, items, failures, usage, prompts };
+}
+
+/** Takes the stored value for the need's inputs, if there is one (`need_cached`); true when it did. */
+async function useCachedValue(
+  need: DataNeed,
+  { derivation, inputsHash }: PreparedNeed,
+  ports: Pick<GatherPorts, 'cached' | 'emit'>,
+  gathered: Pick<GatherOutput, 'values' | 'items'>,
+): Promise<boolean> {
+  const hit = await ports.cached(need, inputsHash);
+  if (!hit) return false;
+  gathered.values[need.outputKey] = hit.value;
+  gathered.items.push({
+    needId: need.id,
+    outputKey: need.outputKey,
+    kind: need.kind,
+    value: hit.value,
+    source: hit.source,
+    inputsHash,
+    derivation,
+    cached: true,
+    elapsedMs: 0,
+  });
+  await ports.emit({ event: 'need_cached', dataNeedId: need.id, outputKey: need.outputKey, kind: need.kind });
+  return true;
 }
 
 /**

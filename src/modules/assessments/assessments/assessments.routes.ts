@@ -64,6 +64,12 @@ export function registerAssessmentCaseRoutes(fastify: FastifyInstance, deps: Rou
 
 /** Create (with the first files), list, read and delete assessments. */
 function registerCaseRecords(fastify: FastifyInstance, deps: RouteDeps, services: AssessmentServices): void {
+  registerCaseFileCreation(fastify, deps, services);
+  registerCaseFileRecords(fastify, deps, services);
+}
+
+/** Create a case file (with its first files). */
+function registerCaseFileCreation(fastify: FastifyInstance, deps: RouteDeps, services: AssessmentServices): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/assessments',
@@ -96,7 +102,11 @@ function registerCaseRecords(fastify: FastifyInstance, deps: RouteDeps, services
         },
       ),
   );
+}
 
+/** List case files; read and delete one. */
+function registerCaseFileRecords(fastify: FastifyInstance, deps: RouteDeps, services: AssessmentServices): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/assessments',
     {

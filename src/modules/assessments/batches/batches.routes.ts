@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Ref, StringEnum, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
-import { assessmentServices } from '../assessment-services.js';
+import { type AssessmentServices, assessmentServices } from '../assessment-services.js';
 import { IdParams, Ok, PageQuery, limitOf } from '../route-schemas.js';
 import { BATCH_DOCUMENT_STATUSES, BatchScope as Scope, PRIORITIES } from '../wire-enums.js';
 import { BatchCreated, BatchDocument, BatchDocumentPage, BatchPage, BatchProcessResult, BatchRunNotStarted, BatchRunStarted } from './batch.schemas.js';
@@ -57,9 +57,15 @@ const UpdateRowBody = Type.Object(
 );
 
 export function registerBatchRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const services = assessmentServices(deps);
+  registerBatchCollection(fastify, deps, services);
+  registerBatchRuns(fastify, deps, services);
+  registerBatchDocuments(fastify, deps, services);
+}
 
+/** Create and list batches. */
+function registerBatchCollection(fastify: FastifyInstance, deps: RouteDeps, services: AssessmentServices): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/batches',
     {
@@ -97,7 +103,11 @@ export function registerBatchRoutes(fastify: FastifyInstance, deps: RouteDeps): 
     },
     async (request) => listBatches(contextOf(request, deps), { limit: limitOf(request.query), cursor: request.query.cursor }),
   );
+}
 
+/** Process batches; start a run of one. */
+function registerBatchRuns(fastify: FastifyInstance, deps: RouteDeps, services: AssessmentServices): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/batches/process',
     {
@@ -135,7 +145,11 @@ export function registerBatchRoutes(fastify: FastifyInstance, deps: RouteDeps): 
       return reply.status(200).send({ started: false, already_running: result.already_running, run_id: result.run_id });
     },
   );
+}
 
+/** List, update and delete the documents of a batch. */
+function registerBatchDocuments(fastify: FastifyInstance, deps: RouteDeps, services: AssessmentServices): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/batch-documents',
     {

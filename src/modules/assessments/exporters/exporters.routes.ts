@@ -23,8 +23,13 @@ const ExportBody = Type.Object(
 );
 
 export function registerExporterRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerExporterList(fastify, deps);
+  registerSourceExport(fastify, deps);
+}
 
+/** List the exporters. */
+function registerExporterList(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/exporters',
     {
@@ -41,7 +46,11 @@ export function registerExporterRoutes(fastify: FastifyInstance, deps: RouteDeps
       return { exporters: [...EXPORTERS] };
     },
   );
+}
 
+/** Export one source document. */
+function registerSourceExport(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/documents/:id/export/:exporter_name',
     {

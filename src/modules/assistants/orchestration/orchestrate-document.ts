@@ -16,6 +16,7 @@ import { DomainValidationError } from '../../../kernel/errors.js';
 import type { ExtractedFacts, ModelGateway } from '../../../pipeline/ports.js';
 import type { CommandContext } from '../../context.js';
 import { replaceFields } from '../../documents/fields/commands/replace-fields.js';
+import type { FieldRecord } from '../../documents/fields/field.repository.js';
 import { fieldValueRefusal } from '../../documents/fields/field-values.js';
 import { requireEditableDocument } from '../../documents/require-document.js';
 import { bindSnippet } from '../../library/bindings/commands/bind-snippet.js';
@@ -54,6 +55,53 @@ async function partiesAsEntities(ctx: CommandContext, found: ExtractedFacts['ent
   return out;
 }
 
+/** The extracted values each field takes, and those refused (not of the field's type) with the reason. */
+function sortExtractedValues(fields: readonly FieldRecord[], fieldValues: Record<string, string>) {
+  const fieldByKey = new Map(fields.map((f) => [f.key, f]));
+  const extracted: Record<string, string> = {};
+  const skippedFieldValues: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fieldValues)) {
+    const field = fieldByKey.get(key);
+    if (!field || value.trim() === '') continue;
+    const refusal = fieldValueRefusal(field, value.trim());
+    if (refusal) skippedFieldValues[key] = refusal;
+    else extracted[key] = value.trim();
+  }
+  return { extracted, skippedFieldValues };
+}
+
+/** Applies the plan in one transaction: field values, then the parties as entities, then the bindings naming them. */
+async function applyPlan(
+  ctx: CommandContext,
+  documentId: string,
+  setFieldValues: Record<string, string>,
+  found: ExtractedFacts['entities'],
+  bindings: readonly PlannedBinding[],
+) {
+  return ctx.transaction(async (tx) => {
+    if (Object.keys(setFieldValues).length > 0) await replaceFields(tx, documentId, setFieldValues);
+    const entities = await partiesAsEntities(tx, found, bindings);
+    const idOf = new Map(entities.map((e) => [e.name, e.id]));
+    const out = [];
+    for (const planned of bindings) {
+      const named = Object.entries(planned.entityNames).map(([role, { name }]) => [role, idOf.get(name) ?? '']);
+      const binding = await bindSnippet(tx, documentId, {
+        snippetId: planned.snippetId,
+        entityBindings: { ...planned.entityBindings, ...Object.fromEntries(named) },
+      });
+      out.push({
+        bindingId: binding.id,
+        snippetId: planned.snippetId,
+        snippetKey: planned.snippetKey,
+        ordinal: binding.ordinal,
+        entityBindings: binding.entityBindings,
+        rule: planned.rule,
+      });
+    }
+    return { boundMolecules: out, entities };
+  });
+}
+
 /**
  * @throws DomainValidationError when source_text is blank or the document is finalized;
  *   NotFoundError when the document is absent or of another organization.
@@ -69,16 +117,7 @@ export async function orchestrateDocument(ctx: CommandContext, model: ModelGatew
 
   // The intake is what the caller asked to apply, so values found in it replace what the fields hold.
   const current = Object.fromEntries(fields.map((f) => [f.key, f.value]));
-  const fieldByKey = new Map(fields.map((f) => [f.key, f]));
-  const extracted: Record<string, string> = {};
-  const skippedFieldValues: Record<string, string> = {};
-  for (const [key, value] of Object.entries(extraction.value.fieldValues)) {
-    const field = fieldByKey.get(key);
-    if (!field || value.trim() === '') continue;
-    const refusal = fieldValueRefusal(field, value.trim());
-    if (refusal) skippedFieldValues[key] = refusal;
-    else extracted[key] = value.trim();
-  }
+  const { extracted, skippedFieldValues } = sortExtractedValues(fields, extraction.value.fieldValues);
   const facts = { fields: { ...current, ...extracted }, entities: { ...extraction.value.entities }, text };
 
   const rules = await ensureRulebook(ctx);
@@ -102,28 +141,7 @@ export async function orchestrateDocument(ctx: CommandContext, model: ModelGatew
     setFieldSources[key] = `rule:${rule}`;
   }
 
-  const { boundMolecules, entities } = await ctx.transaction(async (tx) => {
-    if (Object.keys(setFieldValues).length > 0) await replaceFields(tx, document.id, setFieldValues);
-    const entities = await partiesAsEntities(tx, extraction.value.entities, plan.bindings);
-    const idOf = new Map(entities.map((e) => [e.name, e.id]));
-    const out = [];
-    for (const planned of plan.bindings) {
-      const named = Object.entries(planned.entityNames).map(([role, { name }]) => [role, idOf.get(name) ?? '']);
-      const binding = await bindSnippet(tx, document.id, {
-        snippetId: planned.snippetId,
-        entityBindings: { ...planned.entityBindings, ...Object.fromEntries(named) },
-      });
-      out.push({
-        bindingId: binding.id,
-        snippetId: planned.snippetId,
-        snippetKey: planned.snippetKey,
-        ordinal: binding.ordinal,
-        entityBindings: binding.entityBindings,
-        rule: planned.rule,
-      });
-    }
-    return { boundMolecules: out, entities };
-  });
+  const { boundMolecules, entities } = await applyPlan(ctx, document.id, setFieldValues, extraction.value.entities, plan.bindings);
 
   return {
     documentId: document.id,

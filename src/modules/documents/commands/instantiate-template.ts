@@ -9,6 +9,7 @@ import { newId } from '../../../kernel/ids.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../document.repository.js';
 import { assertFieldCountFits } from '../fields/field-count.js';
+import type { FieldRecord } from '../fields/field.repository.js';
 import { assertFieldValuesFit, coerceFieldValue } from '../fields/field-values.js';
 import { assertTitle } from '../sections/section-rules.js';
 
@@ -16,6 +17,69 @@ export interface InstantiateTemplateInput {
   templateId: string;
   title?: string | null;
   fields?: Record<string, unknown>;
+}
+
+/**
+ * The template's fields with the sent values applied (each sent value is taken out of `sent` as it is
+ * used), then the sent values the template does not define.
+ */
+async function copyFields(
+  tx: CommandContext,
+  templateFields: readonly FieldRecord[],
+  sent: Map<string, string>,
+  documentId: string,
+  now: string,
+): Promise<void> {
+  const orgId = tx.actor.org.orgId;
+  for (const field of templateFields) {
+    await tx.repos.fields.insert(orgId, { ...field, id: newId('fld'), documentId, value: sent.get(field.key) ?? field.value }, now);
+    sent.delete(field.key);
+  }
+  // Values for keys the template does not define become plain string fields, kept, not dropped.
+  let ordinal = templateFields.length;
+  for (const [key, value] of sent) {
+    await tx.repos.fields.insert(
+      orgId,
+      {
+        id: newId('fld'),
+        documentId,
+        key,
+        value,
+        valueType: 'string',
+        isRequired: false,
+        label: null,
+        description: null,
+        options: null,
+        ordinal: ordinal++,
+      },
+      now,
+    );
+  }
+}
+
+/** The template's sections (without output), data needs and snippet bindings, onto the new document. */
+async function copyTemplateParts(tx: CommandContext, templateId: string, documentId: string, now: string): Promise<void> {
+  const orgId = tx.actor.org.orgId;
+  for (const section of await tx.repos.sections.listByDocument(orgId, templateId)) {
+    await tx.repos.sections.insert(orgId, {
+      ...section,
+      id: newId('sec'),
+      documentId,
+      content: null,
+      status: 'empty',
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  for (const need of await tx.repos.dataNeeds.listByDocument(orgId, templateId)) {
+    await tx.repos.dataNeeds.insert(orgId, { ...need, id: newId('dn'), documentId, createdAt: now, updatedAt: now });
+  }
+  const bindings = tx.repos.bindings;
+  // Renumbered 0..N-1 in the template's binding order: copies made in one instant must not
+  // fall back on creation time (equal here) to break ordinal ties.
+  for (const [ordinal, binding] of (await bindings.listByDocument(orgId, templateId)).entries()) {
+    await bindings.insert(orgId, { ...binding, id: newId('bind'), documentId, ordinal, createdAt: now, updatedAt: now });
+  }
 }
 
 /**
@@ -52,51 +116,8 @@ export async function instantiateTemplate(ctx: CommandContext, input: Instantiat
       updatedAt: now,
     });
 
-    for (const field of templateFields) {
-      await tx.repos.fields.insert(orgId, { ...field, id: newId('fld'), documentId: document.id, value: sent.get(field.key) ?? field.value }, now);
-      sent.delete(field.key);
-    }
-    // Values for keys the template does not define become plain string fields, kept, not dropped.
-    let ordinal = templateFields.length;
-    for (const [key, value] of sent) {
-      await tx.repos.fields.insert(
-        orgId,
-        {
-          id: newId('fld'),
-          documentId: document.id,
-          key,
-          value,
-          valueType: 'string',
-          isRequired: false,
-          label: null,
-          description: null,
-          options: null,
-          ordinal: ordinal++,
-        },
-        now,
-      );
-    }
-
-    for (const section of await tx.repos.sections.listByDocument(orgId, template.id)) {
-      await tx.repos.sections.insert(orgId, {
-        ...section,
-        id: newId('sec'),
-        documentId: document.id,
-        content: null,
-        status: 'empty',
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
-    for (const need of await tx.repos.dataNeeds.listByDocument(orgId, template.id)) {
-      await tx.repos.dataNeeds.insert(orgId, { ...need, id: newId('dn'), documentId: document.id, createdAt: now, updatedAt: now });
-    }
-    const bindings = tx.repos.bindings;
-    // Renumbered 0..N-1 in the template's binding order: copies made in one instant must not
-    // fall back on creation time (equal here) to break ordinal ties.
-    for (const [ordinal, binding] of (await bindings.listByDocument(orgId, template.id)).entries()) {
-      await bindings.insert(orgId, { ...binding, id: newId('bind'), documentId: document.id, ordinal, createdAt: now, updatedAt: now });
-    }
+    await copyFields(tx, templateFields, sent, document.id, now);
+    await copyTemplateParts(tx, template.id, document.id, now);
     return document;
   });
 }

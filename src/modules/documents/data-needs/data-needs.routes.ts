@@ -17,8 +17,13 @@ const NeedParams = Type.Object({ document_id: Type.String(), need_id: Type.Strin
 const tags = ['data-needs'];
 
 export function registerDataNeedRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerDataNeedCollection(fastify, deps);
+  registerDataNeedItem(fastify, deps);
+}
 
+/** List and create the data needs of a document. */
+function registerDataNeedCollection(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/documents/:document_id/data-needs',
     {
@@ -51,7 +56,11 @@ export function registerDataNeedRoutes(fastify: FastifyInstance, deps: RouteDeps
     },
     async (request, reply) => reply.status(201).send(presentDataNeed(await createDataNeed(contextOf(request, deps), request.params.document_id, request.body))),
   );
+}
 
+/** Read, update and delete one data need. */
+function registerDataNeedItem(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/documents/:document_id/data-needs/:need_id',
     {

@@ -23,8 +23,14 @@ const SectionParams = Type.Object({ document_id: Type.String(), section_id: Type
 const tags = ['sections'];
 
 export function registerSectionRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerSectionStructure(fastify, deps);
+  registerSectionEdits(fastify, deps);
+  registerSectionOutputs(fastify, deps);
+}
 
+/** Create sections and reorder them. */
+function registerSectionStructure(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/v1/documents/:document_id/sections',
     {
@@ -67,7 +73,11 @@ export function registerSectionRoutes(fastify: FastifyInstance, deps: RouteDeps)
     },
     async (request) => (await reorderSections(contextOf(request, deps), request.params.document_id, request.body.sectionIds)).map(presentSection),
   );
+}
 
+/** Edit and delete one section. */
+function registerSectionEdits(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.put(
     '/v1/documents/:document_id/sections/:section_id',
     {
@@ -102,7 +112,11 @@ export function registerSectionRoutes(fastify: FastifyInstance, deps: RouteDeps)
       return { ok: true };
     },
   );
+}
 
+/** Set the output of one section; list its versions. */
+function registerSectionOutputs(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.put(
     '/v1/documents/:document_id/sections/:section_id/output',
     {

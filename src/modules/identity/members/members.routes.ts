@@ -18,8 +18,13 @@ const config = { role: 'owner' as const };
 
 /** @param memberships this process's membership cache, told of every change made here. */
 export function registerMemberRoutes(fastify: FastifyInstance, deps: Pick<RouteDeps, 'db'>, memberships: MembershipInvalidator): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerMemberCollection(fastify, deps, memberships);
+  registerMemberChanges(fastify, deps, memberships);
+}
 
+/** List and add members. */
+function registerMemberCollection(fastify: FastifyInstance, deps: Pick<RouteDeps, 'db'>, memberships: MembershipInvalidator): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/members',
     {
@@ -51,7 +56,11 @@ export function registerMemberRoutes(fastify: FastifyInstance, deps: Pick<RouteD
     },
     async (request, reply) => reply.status(201).send(await addMember(contextOf(request, deps), memberships, request.body)),
   );
+}
 
+/** Change the role of a member; remove one. */
+function registerMemberChanges(fastify: FastifyInstance, deps: Pick<RouteDeps, 'db'>, memberships: MembershipInvalidator): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.patch(
     '/v1/members/:user_id',
     {

@@ -17,8 +17,13 @@ const tags = ['library'];
 
 /** Registers /v1/documents/{id}/snippets (errors are thrown by the commands and mapped by the error plugin). */
 export function registerBindingRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerBindingCollection(fastify, deps);
+  registerBindingItem(fastify, deps);
+}
 
+/** List the snippets bound to a document; bind one. */
+function registerBindingCollection(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/documents/:document_id/snippets',
     {
@@ -55,7 +60,11 @@ export function registerBindingRoutes(fastify: FastifyInstance, deps: RouteDeps)
       return reply.status(201).send(await bindingDetail(ctx, binding));
     },
   );
+}
 
+/** Update and remove one binding. */
+function registerBindingItem(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.patch(
     '/v1/documents/:document_id/snippets/:binding_id',
     {

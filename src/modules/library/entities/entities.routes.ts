@@ -17,8 +17,13 @@ const tags = ['library'];
 
 /** Registers /v1/entities (errors are thrown by the commands and mapped by the error plugin). */
 export function registerEntityRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerEntityCollection(fastify, deps);
+  registerEntityItem(fastify, deps);
+}
 
+/** List and create entities. */
+function registerEntityCollection(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/entities',
     {
@@ -48,7 +53,11 @@ export function registerEntityRoutes(fastify: FastifyInstance, deps: RouteDeps):
     },
     async (request, reply) => reply.status(201).send(presentEntity(await createEntity(contextOf(request, deps), request.body))),
   );
+}
 
+/** Read, update and delete one entity. */
+function registerEntityItem(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/entities/:entity_id',
     {

@@ -17,8 +17,13 @@ const tags = ['library'];
 
 /** Registers /v1/risk-blocks (errors are thrown by the commands and mapped by the error plugin). */
 export function registerRiskBlockRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerRiskBlockCollection(fastify, deps);
+  registerRiskBlockItem(fastify, deps);
+}
 
+/** List and create risk blocks. */
+function registerRiskBlockCollection(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/risk-blocks',
     {
@@ -49,7 +54,11 @@ export function registerRiskBlockRoutes(fastify: FastifyInstance, deps: RouteDep
     },
     async (request, reply) => reply.status(201).send(presentRiskBlock(await createRiskBlock(contextOf(request, deps), request.body))),
   );
+}
 
+/** Read, update and delete one risk block. */
+function registerRiskBlockItem(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/risk-blocks/:risk_block_id',
     {

@@ -17,8 +17,14 @@ const tags = ['library'];
 
 /** Registers /v1/snippets (errors are thrown by the commands and mapped by the error plugin). */
 export function registerSnippetRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerSnippetCollection(fastify, deps);
+  registerSnippetReadAndUpdate(fastify, deps);
+  registerSnippetItemsAndDeletion(fastify, deps);
+}
 
+/** List and create snippets. */
+function registerSnippetCollection(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/snippets',
     {
@@ -52,7 +58,11 @@ export function registerSnippetRoutes(fastify: FastifyInstance, deps: RouteDeps)
       return reply.status(201).send(await getSnippet(ctx, snippet.id));
     },
   );
+}
 
+/** Read and update one snippet. */
+function registerSnippetReadAndUpdate(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/snippets/:snippet_id',
     {
@@ -88,7 +98,11 @@ export function registerSnippetRoutes(fastify: FastifyInstance, deps: RouteDeps)
       return getSnippet(ctx, snippet.id);
     },
   );
+}
 
+/** Replace the items of one snippet; delete one snippet. */
+function registerSnippetItemsAndDeletion(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.put(
     '/v1/snippets/:snippet_id/items',
     {

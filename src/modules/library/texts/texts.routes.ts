@@ -17,8 +17,13 @@ const tags = ['library'];
 
 /** Registers /v1/texts (errors are thrown by the commands and mapped by the error plugin). */
 export function registerTextRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerTextCollection(fastify, deps);
+  registerTextItem(fastify, deps);
+}
 
+/** List and create texts. */
+function registerTextCollection(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/texts',
     {
@@ -49,7 +54,11 @@ export function registerTextRoutes(fastify: FastifyInstance, deps: RouteDeps): v
     },
     async (request, reply) => reply.status(201).send(presentText(await createText(contextOf(request, deps), request.body))),
   );
+}
 
+/** Read, update and delete one text. */
+function registerTextItem(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/texts/:text_id',
     {

@@ -17,8 +17,13 @@ const tags = ['library'];
 
 /** Registers /v1/voices (errors are thrown by the commands and mapped by the error plugin). */
 export function registerVoiceRoutes(fastify: FastifyInstance, deps: RouteDeps): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerVoiceCollection(fastify, deps);
+  registerVoiceItem(fastify, deps);
+}
 
+/** List and create voices. */
+function registerVoiceCollection(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/voices',
     {
@@ -48,7 +53,11 @@ export function registerVoiceRoutes(fastify: FastifyInstance, deps: RouteDeps): 
     },
     async (request, reply) => reply.status(201).send(presentVoice(await createVoice(contextOf(request, deps), request.body))),
   );
+}
 
+/** Read, update and delete one voice. */
+function registerVoiceItem(fastify: FastifyInstance, deps: RouteDeps): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/v1/voices/:voice_id',
     {

@@ -76,14 +76,9 @@ function statusOf(req: Requirement, items: ExtractedItemRecord[]): RequirementSt
   return 'satisfied';
 }
 
-/** Computes completeness from the assessment, its documents and their current items. */
-export function computeCompleteness(
-  assessment: AssessmentRecord,
-  docs: readonly SourceDocumentRecord[],
-  items: readonly ExtractedItemRecord[],
-  now: string,
-): Completeness {
-  const requirements: RequirementReport[] = requirementsOf(assessment, docs).map((req) => {
+/** Each requirement with its status and the items and documents that answer it. */
+function requirementReports(assessment: AssessmentRecord, docs: readonly SourceDocumentRecord[], items: readonly ExtractedItemRecord[]): RequirementReport[] {
+  return requirementsOf(assessment, docs).map((req) => {
     const matching = items.filter((i) => i.key === req.key);
     const status = statusOf(req, matching);
     const withValue = matching.filter(hasValue);
@@ -100,6 +95,10 @@ export function computeCompleteness(
       ...(status === 'missing' ? { searched_document_ids: docs.map((d) => d.id) } : {}),
     };
   });
+}
+
+/** The unsatisfied required requirements, then the documents whose processing failed. */
+function gapsOf(requirements: readonly RequirementReport[], docs: readonly SourceDocumentRecord[]): Gap[] {
   const gaps: Gap[] = [];
   for (const r of requirements) {
     if (r.status === 'satisfied' || !r.occurrence.startsWith('required')) continue;
@@ -108,8 +107,12 @@ export function computeCompleteness(
   for (const d of docs) {
     if (d.processing_status === 'failed') gaps.push({ document_id: d.id, reason: 'document_failed', message: `processing of ${d.filename} failed` });
   }
+  return gaps;
+}
+
+function documentCounts(docs: readonly SourceDocumentRecord[]): Completeness['documents'] {
   const count = (s: string): number => docs.filter((d) => d.processing_status === s).length;
-  const documents = {
+  return {
     total: docs.length,
     processed: count('processed'),
     partially_processed: count('partially_processed'),
@@ -117,11 +120,36 @@ export function computeCompleteness(
     pending: count('uploaded') + count('queued') + count('processing'),
     skipped: count('skipped'),
   };
+}
+
+function itemCounts(items: readonly ExtractedItemRecord[]): Completeness['items'] {
   const itemCount = (s: string): number => items.filter((i) => i.validation_status === s).length;
+  return {
+    total: items.length,
+    validated: itemCount('validated'),
+    corrected: itemCount('corrected'),
+    auto_validated: itemCount('auto_validated'),
+    needs_review: itemCount('needs_review'),
+    pending: itemCount('pending'),
+    rejected: itemCount('rejected'),
+  };
+}
+
+/** Computes completeness from the assessment, its documents and their current items. */
+export function computeCompleteness(
+  assessment: AssessmentRecord,
+  docs: readonly SourceDocumentRecord[],
+  items: readonly ExtractedItemRecord[],
+  now: string,
+): Completeness {
+  const requirements = requirementReports(assessment, docs, items);
+  const gaps = gapsOf(requirements, docs);
+  const documents = documentCounts(docs);
+  const itemTotals = itemCounts(items);
   const required = requirements.filter((r) => r.occurrence.startsWith('required'));
   const satisfied = required.filter((r) => r.status === 'satisfied').length;
   const score = required.length === 0 ? (docs.length > 0 ? 1 : 0) : satisfied / required.length;
-  const needsReview = itemCount('needs_review');
+  const needsReview = itemTotals.needs_review;
   const complete =
     docs.length > 0 && documents.pending === 0 && documents.failed === 0 && satisfied === required.length && (required.length > 0 || needsReview === 0);
   const ui_state: Completeness['ui_state'] =
@@ -141,15 +169,7 @@ export function computeCompleteness(
     requirements,
     gaps,
     documents,
-    items: {
-      total: items.length,
-      validated: itemCount('validated'),
-      corrected: itemCount('corrected'),
-      auto_validated: itemCount('auto_validated'),
-      needs_review: needsReview,
-      pending: itemCount('pending'),
-      rejected: itemCount('rejected'),
-    },
+    items: itemTotals,
     computed_at: now,
   };
 }
