@@ -92,6 +92,7 @@ export const DEFAULT_UPLOAD_LIMITS: ResolvedUploadLimits = {
   max_zip_entries: 10_000,
 };
 
+/** The kind a file's extension names (lower-case, without the dot). */
 const EXT_KIND: Record<string, FileKind> = {
   pdf: 'pdf',
   png: 'image',
@@ -113,6 +114,11 @@ const EXT_KIND: Record<string, FileKind> = {
   md: 'text',
   markdown: 'text',
 };
+
+/** The kind an extension (lower-case, without the dot) names, or null for none or one no processor reads. */
+export function kindOfExtension(ext: string | null | undefined): FileKind | null {
+  return ext ? (EXT_KIND[ext] ?? null) : null;
+}
 
 /** The kind a MIME type claims, or null when it claims nothing useful (octet-stream, unknown). */
 export function kindOfMime(mime: string | null | undefined): FileKind | null {
@@ -295,7 +301,7 @@ function typeMismatches(input: ValidateUploadInput, sniff: SniffResult, kind: Fi
   const sev = input.limits?.type_mismatch_severity ?? 'error';
   const declaredExt = extensionOf(input.filename) || null;
   const declaredMime = input.declaredMimeType ?? null;
-  const extKind = declaredExt ? (EXT_KIND[declaredExt] ?? null) : null;
+  const extKind = kindOfExtension(declaredExt);
   const mimeKind = kindOfMime(declaredMime);
   if (declaredExt && extKind === null) {
     return [{ code: 'type_mismatch', severity: sev, message: `extension .${declaredExt} is not a supported type; the content is ${sniff.mime_type}` }];

@@ -8,33 +8,12 @@ import {
   DEFAULT_UPLOAD_LIMITS,
   type UploadProblem,
   type UploadVerdict,
+  kindOfExtension,
   kindOfMime,
   sanitizeFilename,
   validateUpload,
 } from '../../../../extraction/validate-upload.js';
 import type { FileKind } from '../../../../extraction/types.js';
-
-const EXT_KIND: Record<string, FileKind> = {
-  pdf: 'pdf',
-  png: 'image',
-  jpg: 'image',
-  jpeg: 'image',
-  tif: 'image',
-  tiff: 'image',
-  bmp: 'image',
-  webp: 'image',
-  gif: 'image',
-  docx: 'docx',
-  docm: 'docx',
-  xlsx: 'xlsx',
-  xlsm: 'xlsx',
-  csv: 'csv',
-  tsv: 'csv',
-  txt: 'text',
-  text: 'text',
-  md: 'text',
-  markdown: 'text',
-};
 
 export interface UploadLimitsConfig {
   maxBytes: number;
@@ -73,7 +52,7 @@ export async function checkUploadedFile(
 /** Verdict from metadata alone: size, extension and declared type. */
 export function metadataVerdict(meta: { filename: string; size_bytes: number; mime_type: string | null }, limits: UploadLimitsConfig): UploadVerdict {
   const ext = extensionOf(meta.filename) || null;
-  const extKind = ext ? (EXT_KIND[ext] ?? null) : null;
+  const extKind = kindOfExtension(ext);
   const mimeKind = kindOfMime(meta.mime_type);
   const problems: UploadProblem[] = [];
   if (meta.size_bytes === 0) problems.push({ code: 'empty', severity: 'error', message: 'the file is empty (0 bytes)' });
