@@ -92,3 +92,8 @@ export function ensureNamespace(xml: string, root: string, prefix: string, uri: 
 export const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 export const R_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 export const WML_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
+
+/** Every section's properties (`w:sectPr`) of document.xml, self-closing or not; a new expression per call (it is global). */
+export function sectionPropertiesPattern(): RegExp {
+  return /<w:sectPr\b[^>]*\/>|<w:sectPr\b[^>]*>[\s\S]*?<\/w:sectPr>/g;
+}

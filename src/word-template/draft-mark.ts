@@ -7,6 +7,7 @@ import {
   insertBeforeClose,
   partText,
   R_NS,
+  sectionPropertiesPattern,
   W_NS,
   WML_CONTENT_TYPE,
   type DocxPackage,
@@ -59,7 +60,7 @@ function withHeaderForUncoveredPages(pkg: DocxPackage, documentXml: string): str
   let draftId: string | null = null;
   const draftHeader = (): string => (draftId ??= createDraftHeader(pkg));
   let first = true;
-  return documentXml.replace(/<w:sectPr\b[^>]*\/>|<w:sectPr\b[^>]*>[\s\S]*?<\/w:sectPr>/g, (whole: string) => {
+  return documentXml.replace(sectionPropertiesPattern(), (whole: string) => {
     const isFirst = first;
     first = false;
     const missing: string[] = [];

@@ -1,4 +1,4 @@
-import type { StyleRole } from './template-styles.js';
+import type { StyleRole } from './style-role.js';
 
 /**
  * Minimal definitions of the styles a template lacks, under Word's standard names and ids. They

@@ -6,7 +6,8 @@ import { addRelationship, attribute, ensureContentType, insertBeforeClose, partT
  * carry a numbering (Word's own do), the lists use that definition, so they look like the
  * template's lists; otherwise bullet and decimal definitions are added to numbering.xml (created
  * when the template has none). Every numbered list gets a `w:num` of its own that restarts at its
- * first number: two lists in a section do not continue each other.
+ * first number: two lists in a section do not continue each other
+ * (docs/adr/0364-word-template-sections-as-ooxml.md).
  */
 
 const PART = 'word/numbering.xml';

@@ -55,16 +55,21 @@ export function convertMarkers(documentXml: string, fill: WordTemplateFill): { m
   const ctx: ConversionContext = { citations, numbering: new NumberingRegistry(), headingNumbering: false };
   const noteRef = citations.style === 'endnotes' ? /<w:endnoteReference\b/g : /<w:footnoteReference\b/g;
   const markers: MarkerContent[] = [];
+  // Counted from the previous marker on, so a long document with many placeholders is read once.
+  const seen = { at: 0, cellsOpen: 0, notes: 0 };
   for (const match of documentXml.matchAll(MARKER)) {
     const start = match.index ?? 0;
-    const before = documentXml.slice(0, start);
+    const between = documentXml.slice(seen.at, start);
+    seen.cellsOpen += count(between, /<w:tc[\s>]/g) - count(between, /<\/w:tc>/g);
+    seen.notes += count(between, noteRef);
+    seen.at = start;
     markers.push({
       start,
       end: start + match[0].length,
       key: match[1],
       blocks: blocksFor(match[1], fill, ctx),
-      inCell: count(before, /<w:tc[\s>]/g) > count(before, /<\/w:tc>/g),
-      templateNotesBefore: count(before, noteRef),
+      inCell: seen.cellsOpen > 0,
+      templateNotesBefore: seen.notes,
     });
   }
   // With "[n]" brackets, the numbers name a Sources list: it follows the last generated section.

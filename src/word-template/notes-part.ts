@@ -13,7 +13,8 @@ import {
 /**
  * The footnotes (or endnotes) part the citations are written to. A template with notes of its
  * own keeps them, and ours get the ids after its highest; a template without the part gets one,
- * with the separator notes (-1, 0) Word draws the line above the notes with.
+ * with the separator notes (-1, 0) Word draws the line above the notes with
+ * (docs/adr/0363-word-template-section-notes.md).
  */
 
 export type NoteKind = 'footnote' | 'endnote';

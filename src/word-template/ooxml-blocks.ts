@@ -3,7 +3,7 @@ import { BULLETS, listTextIndent } from '../docx/numbering.js';
 import { RISK_ACCENT, RISK_FILL } from '../docx/styles.js';
 import { escapeXml } from './docx-package.js';
 import { inlinesXml, textRun, type InlineWriter } from './ooxml-inlines.js';
-import type { StyleRole } from './template-styles.js';
+import type { StyleRole } from './style-role.js';
 
 /**
  * Blocks of the intermediate model → WordprocessingML paragraphs and tables in the template's

@@ -1,7 +1,7 @@
 import type { Inline, Marks } from '../docx/document-blocks.js';
 import { xmlSafe } from '../docx/xml-text.js';
 import { escapeXml } from './docx-package.js';
-import type { StyleRole } from './template-styles.js';
+import type { StyleRole } from './style-role.js';
 
 /**
  * Inlines of the intermediate model (src/docx/document-blocks.ts) → WordprocessingML runs,

@@ -2,13 +2,14 @@ import type { CitationRegistry } from '../docx/citations.js';
 import { describeSource } from '../docx/citations.js';
 import type { Inline } from '../docx/document-blocks.js';
 import { addDraftMark } from './draft-mark.js';
+import { withDecimalEndnotes } from './endnote-numbering.js';
 import { addRelationship, ensureNamespace, escapeXml, partText, R_NS, type DocxPackage } from './docx-package.js';
 import { styleNumId, TemplateNumbering } from './list-numbering.js';
 import { convertMarkers, type MarkerContent } from './marker-content.js';
 import { NotesPart } from './notes-part.js';
 import { blocksXml, endsWithParagraph, listStart, type BlockWriter } from './ooxml-blocks.js';
 import { inlinesXml, runProperties, type InlineWriter } from './ooxml-inlines.js';
-import { rolesUsed } from './style-roles.js';
+import { rolesUsed } from './roles-used.js';
 import { findRoleStyle, listStyles, resolveStyles, type StyleRole } from './template-styles.js';
 import type { WordTemplateFill } from './word-template-types.js';
 
@@ -20,7 +21,7 @@ export type { DocxPackage } from './docx-package.js';
  * there, in the template's own styles (template-styles.ts), with lists numbered
  * (list-numbering.ts), citations as real notes (notes-part.ts) and, until the document is
  * finalized, the DRAFT mark in its headers (draft-mark.ts). Pure and deterministic: the same
- * package and fill give the same parts.
+ * package and fill give the same parts (docs/adr/0364-word-template-sections-as-ooxml.md).
  */
 
 const DOCUMENT = 'word/document.xml';
@@ -87,7 +88,8 @@ function writeMarkers(pkg: DocxPackage, documentXml: string, markers: readonly M
   out += documentXml.slice(last);
   numbering.finish();
   if (notes) writeNotes(pkg, notes, citations, ids);
-  return ensureNamespace(out, 'w:document', 'r', R_NS);
+  const withNamespace = ensureNamespace(out, 'w:document', 'r', R_NS);
+  return notes?.kind === 'endnote' && citations.entries().length > 0 ? withDecimalEndnotes(withNamespace) : withNamespace;
 }
 
 /** Each note names its source in full (title, link, place), as the built-in layouts' notes do. */

@@ -10,6 +10,9 @@ import {
   type DocxPackage,
 } from './docx-package.js';
 import { fallbackStyleXml } from './fallback-styles.js';
+import { REPORTED_ROLES, ROLE_DEFINITIONS, type StyleRole } from './style-role.js';
+
+export type { StyleRole } from './style-role.js';
 
 /**
  * The template's own styles a generated section is written in, found by their names (Word's
@@ -18,51 +21,6 @@ import { fallbackStyleXml } from './fallback-styles.js';
  * name and id is added to styles.xml, so the text still reads as a heading, a list or a note and
  * the author can restyle it in Word (docs/adr/0361-word-template-section-styles.md).
  */
-
-export type StyleRole =
-  | 'heading 1'
-  | 'heading 2'
-  | 'heading 3'
-  | 'List Bullet'
-  | 'List Number'
-  | 'Table Grid'
-  | 'footnote text'
-  | 'footnote reference'
-  | 'Normal'
-  | 'endnote text'
-  | 'endnote reference'
-  | 'Hyperlink';
-
-type StyleType = 'paragraph' | 'character' | 'table';
-
-/** Roles the inspect report lists (what a template author is expected to style). */
-export const REPORTED_ROLES: readonly StyleRole[] = [
-  'heading 1',
-  'heading 2',
-  'heading 3',
-  'List Bullet',
-  'List Number',
-  'Table Grid',
-  'footnote text',
-  'footnote reference',
-  'Normal',
-];
-
-/** Each role's style type and the id Word gives its built-in style (the fallback's id). */
-export const ROLE_DEFINITIONS: Readonly<Record<StyleRole, { type: StyleType; standardId: string }>> = {
-  'heading 1': { type: 'paragraph', standardId: 'Heading1' },
-  'heading 2': { type: 'paragraph', standardId: 'Heading2' },
-  'heading 3': { type: 'paragraph', standardId: 'Heading3' },
-  'List Bullet': { type: 'paragraph', standardId: 'ListBullet' },
-  'List Number': { type: 'paragraph', standardId: 'ListNumber' },
-  'Table Grid': { type: 'table', standardId: 'TableGrid' },
-  'footnote text': { type: 'paragraph', standardId: 'FootnoteText' },
-  'footnote reference': { type: 'character', standardId: 'FootnoteReference' },
-  Normal: { type: 'paragraph', standardId: 'Normal' },
-  'endnote text': { type: 'paragraph', standardId: 'EndnoteText' },
-  'endnote reference': { type: 'character', standardId: 'EndnoteReference' },
-  Hyperlink: { type: 'character', standardId: 'Hyperlink' },
-};
 
 export interface TemplateStyle {
   id: string;

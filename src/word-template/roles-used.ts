@@ -1,6 +1,6 @@
 import { inlineContainers, type Block } from '../docx/document-blocks.js';
 import { BULLETS } from '../docx/numbering.js';
-import type { StyleRole } from './template-styles.js';
+import type { StyleRole } from './style-role.js';
 
 /**
  * The template styles the generated blocks use, so a fallback is added only for a style the
