@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertToPdf, missingBinaries, pdfText } from '../docx/test-support/office-tools.js';
 import type { DocxPackage } from './docx-package.js';
 import { placeSections } from './place-sections.js';
-import { readTemplateStyles } from './template-styles.js';
+import { listStyles, readTemplateStyles } from './template-styles.js';
 import { putMarker, sampleFill, unzipDocx, wordLikeTemplate, writerTemplate, zipDocx } from './test-support/template-packages.js';
 
 /**
@@ -52,9 +52,12 @@ function notesOf(json: unknown): string[] {
 
 describe.skipIf(missing.length > 0)(title, () => {
   let dir = '';
+  /** The Writer-made template, converted once; each test edits a copy. */
+  let writer: DocxPackage = new Map();
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'quire-wtsect-'));
-  });
+    writer = await writerTemplate();
+  }, 120_000);
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
@@ -71,7 +74,8 @@ describe.skipIf(missing.length > 0)(title, () => {
   }
 
   it('fills a Writer-made template: sections in its Heading 1, lists, tables, a section in a table cell, notes after its own', async () => {
-    const pkg = await writerTemplate();
+    const pkg = new Map(writer);
+    const templateStyleNames = listStyles(String(pkg.get('word/styles.xml'))).map((style) => style.name);
     const templateHeading = /<w:style [^>]*w:styleId="Heading1"[\s\S]*?<\/w:style>/.exec(String(pkg.get('word/styles.xml')))?.[0];
     putMarker(pkg, 'BODY_PLACEHOLDER_PARAGRAPH', '*');
     putMarker(pkg, 'CELL_PLACEHOLDER_PARAGRAPH', 'summary');
@@ -102,7 +106,8 @@ describe.skipIf(missing.length > 0)(title, () => {
 
     const documentXml = String(pkg.get('word/document.xml'));
     expect(documentXml).toContain('<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t xml:space="preserve">Findings</w:t></w:r></w:p>');
-    // The template's Heading 1 (its font and colour) is the style the sections are written in, unchanged.
+    // Every style of the template is still there; its Heading 1 (font, colour) is the one the sections use, unchanged.
+    expect(listStyles(String(pkg.get('word/styles.xml'))).map((style) => style.name)).toEqual(expect.arrayContaining(templateStyleNames));
     expect(String(pkg.get('word/styles.xml'))).toContain(templateHeading);
     expect(templateHeading).toContain('<w:color w:val="2E7D32"/>');
     expect(templateHeading).toContain('DejaVu Serif');
@@ -161,8 +166,8 @@ describe.skipIf(missing.length > 0)(title, () => {
   }, 180_000);
 
   it('is deterministic: the same template and fill give the same parts', async () => {
-    const first = await writerTemplate();
-    const second = await unzipDocx(await zipDocx(first));
+    const first = new Map(writer);
+    const second = await unzipDocx(await zipDocx(writer));
     putMarker(first, 'BODY_PLACEHOLDER_PARAGRAPH', '*');
     putMarker(second, 'BODY_PLACEHOLDER_PARAGRAPH', '*');
     placeSections(first, sampleFill());

@@ -14,6 +14,7 @@ import { findRoleStyle, listStyles, resolveStyles, type StyleRole } from './temp
 import type { WordTemplateFill } from './word-template-types.js';
 
 export type { DocxPackage } from './docx-package.js';
+export { readTemplateStyles } from './template-styles.js';
 
 /**
  * Section placement (issue 30): the engine has filled the template's tags and left a marker
