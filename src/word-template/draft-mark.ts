@@ -52,20 +52,30 @@ export function addDraftMark(pkg: DocxPackage): void {
   if (documentXml !== null) pkg.set(DOCUMENT, ensureNamespace(withHeaderForUncoveredPages(pkg, documentXml), 'w:document', 'r', R_NS));
 }
 
+/** An on/off property that is on: `<w:titlePg/>` or `w:val` true. */
+const ON = '(\\s*\\/>|\\s+w:val="(1|true|on)")';
+
+function hasHeader(sectPr: string, type: 'default' | 'first' | 'even'): boolean {
+  return new RegExp(`<w:headerReference\\b[^>]*w:type="${type}"`).test(sectPr);
+}
+
 /**
  * Pages no header covers: the first section without a default header (later sections inherit
- * the previous one's), and a distinct first page without a first-page header.
+ * the previous one's) or, when the template has distinct even pages, without an even-page
+ * header; and a distinct first page without a first-page header.
  */
 function withHeaderForUncoveredPages(pkg: DocxPackage, documentXml: string): string {
   let draftId: string | null = null;
   const draftHeader = (): string => (draftId ??= createDraftHeader(pkg));
+  const evenPages = new RegExp(`<w:evenAndOddHeaders${ON}`).test(partText(pkg, 'word/settings.xml') ?? '');
   let first = true;
   return documentXml.replace(sectionPropertiesPattern(), (whole: string) => {
     const isFirst = first;
     first = false;
     const missing: string[] = [];
-    if (isFirst && !/<w:headerReference\b[^>]*w:type="default"/.test(whole)) missing.push('default');
-    if (/<w:titlePg(\s*\/>|\s+w:val="(1|true|on)")/.test(whole) && !/<w:headerReference\b[^>]*w:type="first"/.test(whole)) missing.push('first');
+    if (isFirst && !hasHeader(whole, 'default')) missing.push('default');
+    if (isFirst && evenPages && !hasHeader(whole, 'even')) missing.push('even');
+    if (new RegExp(`<w:titlePg${ON}`).test(whole) && !hasHeader(whole, 'first')) missing.push('first');
     if (missing.length === 0) return whole;
     const refs = missing.map((type) => `<w:headerReference w:type="${type}" r:id="${draftHeader()}"/>`).join('');
     if (!whole.includes('</w:sectPr>')) return `${whole.slice(0, -2).trimEnd()}>${refs}</w:sectPr>`;

@@ -150,6 +150,14 @@ describe('placeSections', () => {
     expect(text(pkg, 'word/header-quire-draft.xml')).toContain('DRAFT');
   });
 
+  it('adds an even-page DRAFT header when the template has distinct even pages but no even header', () => {
+    const pkg = wordLikeTemplate();
+    pkg.set('word/settings.xml', '<w:settings xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:evenAndOddHeaders/></w:settings>');
+    placeSections(pkg, sampleFill());
+    const sectPr = /<w:sectPr>.*<\/w:sectPr>/.exec(text(pkg, 'word/document.xml'))?.[0] ?? '';
+    expect(sectPr).toMatch(/^<w:sectPr><w:headerReference w:type="default" r:id="(rId\d+)"\/><w:headerReference w:type="even" r:id="\1"\/><w:pgSz/);
+  });
+
   it('gives a fallback style a free id when the template uses the standard id for another style', () => {
     const pkg = wordLikeTemplate();
     pkg.set(
