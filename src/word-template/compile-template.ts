@@ -52,7 +52,15 @@ function compilePart(pkg: TemplatePackage, path: string, counter: TagCounter, pr
   return { path, area, source, tags };
 }
 
+let compilations = 0;
+
+/** How many templates this thread has compiled (tests, benchmarks). */
+export function wordTemplateCompilations(): number {
+  return compilations;
+}
+
 async function compile(bytes: Uint8Array): Promise<CompiledWordTemplate> {
+  compilations += 1;
   const { pkg, problems } = await openTemplate(bytes);
   if (pkg === null) return { pkg, parts: [], problems };
   const counter: TagCounter = { count: 0, budget: MAX_WORD_TEMPLATE_TAGS };
