@@ -77,8 +77,36 @@ async function compile(bytes: Uint8Array): Promise<CompiledWordTemplate> {
   return { pkg, parts, problems };
 }
 
+/** At most this many templates, and this many characters of their XML and sources, are remembered per thread (the worker's heap is capped). */
 const MAX_REMEMBERED = 16;
-const remembered = new Map<string, Promise<CompiledWordTemplate>>();
+const MAX_REMEMBERED_CHARS = 24_000_000;
+
+interface Remembered {
+  compiled: Promise<CompiledWordTemplate>;
+  /** Characters held (known once compiled; 0 until then). */
+  chars: number;
+}
+
+const remembered = new Map<string, Remembered>();
+
+/** Characters of text a compiled template holds: its XML parts and the Jinja sources. */
+function charsOf(compiled: CompiledWordTemplate): number {
+  let chars = 0;
+  for (const value of compiled.pkg?.values() ?? []) if (typeof value === 'string') chars += value.length;
+  for (const part of compiled.parts) chars += part.source.length;
+  return chars;
+}
+
+/** Drops the least recently used templates past the bounds (the Map's order is the recency order). */
+function evict(): void {
+  let total = 0;
+  for (const entry of remembered.values()) total += entry.chars;
+  for (const [key, entry] of remembered) {
+    if (remembered.size <= MAX_REMEMBERED && total <= MAX_REMEMBERED_CHARS) break;
+    remembered.delete(key);
+    total -= entry.chars;
+  }
+}
 
 /** The compiled form of a template's bytes, compiled at most once while it stays remembered. */
 export function compileWordTemplate(bytes: Uint8Array): Promise<CompiledWordTemplate> {
@@ -87,11 +115,17 @@ export function compileWordTemplate(bytes: Uint8Array): Promise<CompiledWordTemp
   if (hit) {
     remembered.delete(key);
     remembered.set(key, hit);
-    return hit;
+    return hit.compiled;
   }
-  const compiled = compile(bytes);
-  remembered.set(key, compiled);
-  compiled.catch(() => remembered.delete(key));
-  if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
-  return compiled;
+  const entry: Remembered = { compiled: compile(bytes), chars: 0 };
+  remembered.set(key, entry);
+  entry.compiled.then(
+    (compiled) => {
+      entry.chars = charsOf(compiled);
+      evict();
+    },
+    () => remembered.delete(key),
+  );
+  evict();
+  return entry.compiled;
 }

@@ -103,3 +103,11 @@ describe('filling a Word template', () => {
     expect(outcome).toMatchObject({ ok: false, error: expect.stringMatching(/not well-formed: .*block/) });
   });
 });
+
+describe('the well-formedness check of a filled part', () => {
+  it('skips comments, processing instructions and empty elements, and names the element a block broke', () => {
+    expect(wellFormedProblem('<?xml version="1.0"?><a><b x="1"/><c><!-- <d> --><![CDATA[<e>]]><?pi <f>?></c></a>')).toBeNull();
+    expect(wellFormedProblem('<w:tbl><w:tr><w:tc></w:tr></w:tbl>')).toMatch(/^<\/w:tr> closes an element it did not open/);
+    expect(wellFormedProblem('<w:body><w:p>')).toMatch(/^<w:p> is never closed/);
+  });
+});

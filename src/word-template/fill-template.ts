@@ -9,18 +9,23 @@ import { renderTemplatesOver } from '../templating/index.js';
 import { compileWordTemplate, type CompiledWordTemplate } from './compile-template.js';
 import { placeSections } from './place-sections.js';
 import { describeProblem } from './problem-text.js';
-import { tokenizeXml } from './xml-tokens.js';
 import type { WordTemplateFill } from './word-template-types.js';
 
 export type WordFillOutcome = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
 
-/** Why a filled part is not well-formed XML (a block opened in one element and closed in another), or null. */
+/** Comments, processing instructions and CDATA (skipped whole), or a start, end or empty-element tag. */
+const ELEMENT_TAG = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[[\s\S]*?\]\]>|<(\/?)([^\s/>!?][^\s/>]*)[^>]*?(\/?)>/g;
+
+/** Why a filled part is not well-formed XML (a block opened in one element and closed in another), or null. One pass, no token objects: it runs on every fill. */
 export function wellFormedProblem(xml: string): string | null {
   const open: string[] = [];
-  for (const token of tokenizeXml(xml)) {
-    if (token.type === 'open') open.push(token.name);
-    else if (token.type === 'close' && open.pop() !== token.name) {
-      return `</${token.name}> closes an element it did not open: a {%p %} / {%tr %} / {%tc %} / {%r %} block probably starts in one element and ends in another`;
+  ELEMENT_TAG.lastIndex = 0;
+  for (let match = ELEMENT_TAG.exec(xml); match !== null; match = ELEMENT_TAG.exec(xml)) {
+    const [, closing, name, empty] = match;
+    if (name === undefined || empty) continue;
+    if (!closing) open.push(name);
+    else if (open.pop() !== name) {
+      return `</${name}> closes an element it did not open: a {%p %} / {%tr %} / {%tc %} / {%r %} block probably starts in one element and ends in another`;
     }
   }
   return open.length === 0 ? null : `<${open.at(-1)}> is never closed: a block of the template probably ends in another element than it starts`;
