@@ -111,3 +111,20 @@ describe('the well-formedness check of a filled part', () => {
     expect(wellFormedProblem('<w:body><w:p>')).toMatch(/^<w:p> is never closed/);
   });
 });
+
+describe('values cannot become markup', () => {
+  it('refuses a {% filter %} block, which could un-escape a printed value into the XML', async () => {
+    const docx = await buildDocx({ body: paragraph('{% filter replace("&lt;", "<") %}{{ value }}{% endfilter %}') });
+    const outcome = await fillWordTemplateNow(docx, { context: renderContext({ value: '<w:r>x</w:r>' }), sections: [], composed: FINALIZED });
+    expect(outcome).toMatchObject({ ok: false, error: expect.stringContaining('{% filter %} block is not allowed') });
+  });
+
+  it('escapes a value printed from a macro’s caller or a block set too', async () => {
+    const docx = await buildDocx({
+      body: paragraph('{% macro box() %}[{{ caller() }}]{% endmacro %}{% call box() %}{{ value }}{% endcall %}{% set held %}{{ value }}{% endset %}{{ held }}'),
+    });
+    const xml = await part(await fill(docx, { value: '<b>' }));
+    expect(xml).not.toContain('<b>');
+    expect(wellFormedProblem(xml)).toBeNull();
+  });
+});

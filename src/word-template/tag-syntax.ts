@@ -37,12 +37,20 @@ const problemAt = (tag: LocatedTag, code: WordTemplateProblem['code'], message: 
   location: tag.location,
 });
 
-/** Problems of single tags: not closed, an unsupported form, or not parsing. */
+/**
+ * A `{% filter %}` block would run the filter over the document's XML between its tags — and,
+ * with `replace`, could turn a value's escaped `&lt;` back into markup: values are escaped as they
+ * are printed, so a filter applies to the value (`{{ value | upper }}`), never to a block.
+ */
+const FILTER_BLOCK =
+  'a {% filter %} block is not allowed in a Word template (it would rewrite the document’s XML): apply the filter to the value, {{ value | upper }}';
+
+/** Problems of single tags: not closed, an unsupported form or statement, or not parsing. */
 function tagProblems(tags: readonly LocatedTag[]): WordTemplateProblem[] {
   const problems: WordTemplateProblem[] = [];
   for (const tag of tags) {
-    if (tag.problem !== null) {
-      problems.push(problemAt(tag, 'syntax', tag.problem));
+    if (tag.problem !== null || (tag.kind === 'statement' && tag.keyword === 'filter')) {
+      problems.push(problemAt(tag, 'syntax', tag.problem ?? `${tag.raw}: ${FILTER_BLOCK}`));
       continue;
     }
     const source = standalone(tag);
