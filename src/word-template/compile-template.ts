@@ -31,17 +31,26 @@ export interface CompiledWordTemplate {
   pkg: TemplatePackage | null;
   /** The parts that hold tags (the others are written back as they are). */
   parts: CompiledPart[];
+  /** The XML stretches the parts' sources print by index (part-source.ts XML_CHUNKS). */
+  chunks: string[];
   problems: WordTemplateProblem[];
   /** Deflated entries of the template, made at the first fill (zipPackage reuses the unchanged ones). */
   stored?: Map<string, StoredZipEntry>;
 }
 
-function compilePart(pkg: TemplatePackage, path: string, counter: TagCounter, problems: WordTemplateProblem[]): CompiledPart | null {
+/** What compiling the parts gathers: the tag count against its budget, the XML stretches, the problems. */
+interface Gathered {
+  counter: TagCounter;
+  chunks: string[];
+  problems: WordTemplateProblem[];
+}
+
+function compilePart(pkg: TemplatePackage, path: string, { counter, chunks, problems }: Gathered): CompiledPart | null {
   const area = areaOf(path);
   const walked = walkPart(pkg.get(path) as string);
   const tags = locateTags(path, area, walked, counter);
   if (tags.length === 0) return null;
-  const { source, problems: placement } = partSource(walked, area, tags);
+  const { source, problems: placement } = partSource(walked, area, tags, chunks);
   const syntax = syntaxProblems(tags);
   problems.push(...placement, ...syntax);
   if (syntax.length === 0) {
@@ -62,19 +71,19 @@ export function wordTemplateCompilations(): number {
 async function compile(bytes: Uint8Array): Promise<CompiledWordTemplate> {
   compilations += 1;
   const { pkg, problems } = await openTemplate(bytes);
-  if (pkg === null) return { pkg, parts: [], problems };
-  const counter: TagCounter = { count: 0, budget: MAX_WORD_TEMPLATE_TAGS };
+  if (pkg === null) return { pkg, parts: [], chunks: [], problems };
+  const gathered: Gathered = { counter: { count: 0, budget: MAX_WORD_TEMPLATE_TAGS }, chunks: [], problems };
   const parts: CompiledPart[] = [];
   try {
     for (const path of templatedParts(pkg)) {
-      const part = compilePart(pkg, path, counter, problems);
+      const part = compilePart(pkg, path, gathered);
       if (part) parts.push(part);
     }
   } catch (error) {
     if (!(error instanceof TagBudgetExceeded)) throw error;
-    return { pkg, parts: [], problems: [...problems, { code: 'too-many-tags', severity: 'error', message: error.message, location: null }] };
+    return { pkg, parts: [], chunks: [], problems: [...problems, { code: 'too-many-tags', severity: 'error', message: error.message, location: null }] };
   }
-  return { pkg, parts, problems };
+  return { pkg, parts, chunks: gathered.chunks, problems };
 }
 
 /** At most this many templates, and this many characters of their XML and sources, are remembered per thread (the worker's heap is capped). */
@@ -94,6 +103,7 @@ function charsOf(compiled: CompiledWordTemplate): number {
   let chars = 0;
   for (const value of compiled.pkg?.values() ?? []) if (typeof value === 'string') chars += value.length;
   for (const part of compiled.parts) chars += part.source.length;
+  for (const chunk of compiled.chunks) chars += chunk.length;
   return chars;
 }
 

@@ -7,6 +7,8 @@
 import { storeZipEntries, zipPackage } from '../docx/deterministic-zip.js';
 import { renderTemplatesOver } from '../templating/index.js';
 import { compileWordTemplate, type CompiledWordTemplate } from './compile-template.js';
+import type { TemplatePackage } from './docx-package-type.js';
+import { XML_CHUNKS } from './part-source.js';
 import { placeSections } from './place-sections.js';
 import { describeProblem } from './problem-text.js';
 import type { WordTemplateFill } from './word-template-types.js';
@@ -40,14 +42,21 @@ function needsPlacement(compiled: CompiledWordTemplate, fill: WordTemplateFill):
 const explained = (error: string): string =>
   /Maximum call stack size exceeded/.test(error) ? 'render error: template recursion ran past the depth budget (the call stack)' : error;
 
-export async function fillWordTemplateNow(bytes: Uint8Array, fill: WordTemplateFill): Promise<WordFillOutcome> {
-  const compiled = await compileWordTemplate(bytes);
+/** The filled package (`pkg`) and the template's own (`template`, whose deflated entries the zip reuses). */
+export type RenderedParts = { ok: true; pkg: TemplatePackage; template: TemplatePackage } | { ok: false; error: string };
+
+/**
+ * The template's package with its templated parts rendered over `context` — section placeholders
+ * still markers — or why it cannot be (an error-severity problem, a render error or budget, a
+ * block that broke the XML).
+ */
+export function renderTemplateParts(compiled: CompiledWordTemplate, context: Record<string, unknown>): RenderedParts {
   const refusal = compiled.problems.find((problem) => problem.severity === 'error');
   if (compiled.pkg === null || refusal)
     return { ok: false, error: `the Word template cannot be filled: ${refusal ? describeProblem(refusal) : 'it is not a .docx'}` };
   const results = renderTemplatesOver(
     compiled.parts.map((part) => part.source),
-    fill.context,
+    { ...context, [XML_CHUNKS]: compiled.chunks },
   );
   const pkg = new Map(compiled.pkg);
   for (const [index, result] of results.entries()) {
@@ -57,7 +66,15 @@ export async function fillWordTemplateNow(bytes: Uint8Array, fill: WordTemplateF
     if (malformed) return { ok: false, error: `the filled ${path} is not well-formed: ${malformed}` };
     pkg.set(path, result.output);
   }
+  return { ok: true, pkg, template: compiled.pkg };
+}
+
+export async function fillWordTemplateNow(bytes: Uint8Array, fill: WordTemplateFill): Promise<WordFillOutcome> {
+  const compiled = await compileWordTemplate(bytes);
+  const rendered = renderTemplateParts(compiled, fill.context);
+  if (!rendered.ok) return rendered;
+  const pkg = rendered.pkg;
   if (needsPlacement(compiled, fill)) placeSections(pkg, fill);
-  compiled.stored ??= storeZipEntries(compiled.pkg);
+  compiled.stored ??= storeZipEntries(rendered.template);
   return { ok: true, bytes: zipPackage(pkg, compiled.stored) };
 }

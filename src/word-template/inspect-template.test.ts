@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileWordTemplate } from './compile-template.js';
+import { renderTemplateParts } from './fill-template.js';
 import { inspectWordTemplateNow } from './inspect-template.js';
-import { SECTION_TEMPLATES } from './test-support/customer-templates.js';
+import { renderContext, SECTION_TEMPLATES } from './test-support/customer-templates.js';
 import { buildDocx, misspelt, paragraph, run, table } from './test-support/ooxml-builder.js';
 import type { WordNameCatalog } from './word-template-types.js';
 
@@ -112,15 +113,17 @@ describe('inspecting a Word template', () => {
     expect(report.valid).toBe(false);
   });
 
-  it('turns a placeholder’s paragraph — in a table cell too — into the marker section placement replaces', async () => {
+  it('fills a placeholder’s paragraph — in a table cell too — as the marker section placement replaces', async () => {
     for (const make of [SECTION_TEMPLATES.wordSectionCell, SECTION_TEMPLATES.writerSectionCell]) {
-      const compiled = await compileWordTemplate(await make());
-      expect(compiled.problems).toEqual([]);
-      const [body] = compiled.parts;
-      expect(body.source).toMatch(/<w:tc>(?:(?!<\/w:tc>).)*<!--quire-section:findings-->(?:(?!<w:p[ >]).)*?<\/w:tc>/s);
+      const rendered = renderTemplateParts(await compileWordTemplate(await make()), renderContext({ client_name: 'Jane' }));
+      expect(rendered.ok).toBe(true);
+      const xml = rendered.ok ? String(rendered.pkg.get('word/document.xml')) : '';
+      // The cell keeps its properties; the placeholder's paragraph is the marker now.
+      expect(xml).toMatch(/<w:tc>(?:(?!<\/w:tc>)[\s\S])*?<!--quire-section:findings--><\/w:tc>/);
+      expect(xml).not.toContain('section(');
     }
-    const compiled = await compileWordTemplate(await SECTION_TEMPLATES.wordSectionCell());
-    expect(compiled.parts[0].source).toMatch(/<\/w:tbl><!--quire-section:\*--><w:sectPr>/);
+    const rendered = renderTemplateParts(await compileWordTemplate(await SECTION_TEMPLATES.wordSectionCell()), renderContext({}));
+    expect(rendered.ok && String(rendered.pkg.get('word/document.xml'))).toMatch(/<\/w:tbl><!--quire-section:\*--><w:sectPr>/);
   });
 
   it('reports the template’s styles a section is written in, and those it lacks', async () => {

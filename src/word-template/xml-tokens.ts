@@ -38,9 +38,9 @@ export function decodeXmlText(text: string): string {
   });
 }
 
-/** Text for character data: `&`, `<`, `>` escaped, and `{` as a reference so it can never open a Jinja tag. */
+/** Text for character data: `&`, `<`, `>` escaped. */
 export function encodeXmlText(text: string): string {
-  return text.replace(/[&<>{]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : char === '>' ? '&gt;' : '&#123;'));
+  return text.replace(/[&<>]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;'));
 }
 
 /**
