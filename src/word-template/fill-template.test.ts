@@ -128,3 +128,11 @@ describe('values cannot become markup', () => {
     expect(wellFormedProblem(xml)).toBeNull();
   });
 });
+
+describe('spaces beside tags', () => {
+  it('keeps the space after a condition that printed nothing, in a text element Word wrote without xml:space', async () => {
+    const docx = await buildDocx({ body: paragraph(['<w:r><w:t>Fee{% if waived %} waived{% endif %} due</w:t></w:r>']) });
+    const xml = await part(await fill(docx, { waived: false }));
+    expect(xml).toContain('<w:t xml:space="preserve">Fee due</w:t>');
+  });
+});

@@ -117,21 +117,19 @@ function textRewrites(paragraph: WordParagraph, tags: readonly LocatedTag[], rew
     offset = nodeEnd;
     const out: Segment[] = [];
     let position = nodeStart;
-    let printed = false;
     for (const tag of tags) {
       if (tag.end <= nodeStart || tag.start >= nodeEnd) continue;
       if (tag.start > position) out.push({ xml: encodeXmlText(text.slice(position, tag.start)) });
       if (tag.start >= nodeStart && tag.form === 'inline' && tag.kind !== 'section') {
         out.push(codeOf(tag));
-        printed ||= tag.kind === 'print';
       }
       position = Math.min(tag.end, nodeEnd);
     }
     if (position === nodeStart) continue;
     if (position < nodeEnd) out.push({ xml: encodeXmlText(text.slice(position, nodeEnd)) });
     rewrites.set(node.token, out);
-    // A printed value may begin or end with spaces: the text element must keep them.
-    if (printed) rewrites.set(node.textOpen, [{ xml: '<w:t xml:space="preserve">' }]);
+    // A printed value, or the text beside a tag that printed nothing, may begin or end with a space: the text element must keep it.
+    rewrites.set(node.textOpen, [{ xml: '<w:t xml:space="preserve">' }]);
   }
 }
 
