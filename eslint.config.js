@@ -93,7 +93,19 @@ export default tseslint.config(
   // Tenant code: evaluates tenant-authored templates, computations and expressions in pooled workers.
   {
     files: ['src/tenant-code/**/*.ts'],
-    rules: forbid(['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'extraction', 'docx'], 'tenant-code imports kernel and templating only'),
+    rules: forbid(
+      ['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'extraction', 'docx'],
+      'tenant-code imports kernel, templating and word-template only',
+    ),
+  },
+  // The Word-template engine (issue 30): fills and inspects a customer's .docx. Its tags are tenant
+  // code, so it runs only in the tenant-code pool (src/tenant-code/word-templates.ts is its entry).
+  {
+    files: ['src/word-template/**/*.ts'],
+    rules: forbid(
+      ['http', 'modules', 'pipeline', 'adapters', 'jobs', 'storage', 'tenant-code', 'pdf'],
+      'word-template is an engine run in the tenant-code pool: it imports kernel, templating, docx and the upload check of extraction only',
+    ),
   },
   {
     files: ['src/pipeline/**/*.ts'],
@@ -168,7 +180,7 @@ export default tseslint.config(
   // the main thread lets one tenant's text stall every request. Types may be imported anywhere.
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/templating/**', 'src/tenant-code/**', '**/*.test.ts', ...TENANT_TEXT_OF_OUR_OWN],
+    ignores: ['src/templating/**', 'src/tenant-code/**', 'src/word-template/**', '**/*.test.ts', ...TENANT_TEXT_OF_OUR_OWN],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -178,6 +190,11 @@ export default tseslint.config(
               regex: '(^|/)templating/',
               allowTypeImports: true,
               message: 'parse or render tenant text through src/tenant-code (the pool), never on the main thread',
+            },
+            {
+              regex: '(^|/)word-template/',
+              allowTypeImports: true,
+              message: 'a Word template runs in the tenant-code pool: call src/tenant-code/word-templates.ts (types may be imported anywhere)',
             },
             { regex: '^jsonata$', allowTypeImports: true, message: 'JSONata runs in the tenant-code pool (src/tenant-code) only' },
           ],

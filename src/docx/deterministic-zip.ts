@@ -1,3 +1,4 @@
+import { crc32, deflateRawSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { spliceBody } from './body-placeholder.js';
 
@@ -27,7 +28,7 @@ function w3cdtf(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function entryOrder(a: string, b: string): number {
+export function entryOrder(a: string, b: string): number {
   const ia = FIRST_ENTRIES.indexOf(a);
   const ib = FIRST_ENTRIES.indexOf(b);
   if (ia >= 0 || ib >= 0) return (ia >= 0 ? ia : FIRST_ENTRIES.length) - (ib >= 0 ? ib : FIRST_ENTRIES.length);
@@ -140,4 +141,87 @@ export async function makeDeterministic(docx: Buffer, created: Date, body?: stri
     compressionOptions: { level: 6 },
     platform: 'DOS',
   });
+}
+
+/** One entry as it is stored: what it was made from (to reuse it while that is unchanged), its deflated bytes, CRC and size. */
+export interface StoredZipEntry {
+  from: string | Uint8Array;
+  deflated: Buffer;
+  crc: number;
+  size: number;
+}
+
+/** DOS date of 1980-01-01 00:00 (time 0): every entry of a package zipped by zipPackage carries it. */
+const FIXED_DOS_DATE = (1 << 5) | 1;
+
+function storedEntry(value: string | Uint8Array): StoredZipEntry {
+  const data = typeof value === 'string' ? Buffer.from(value, 'utf8') : value;
+  return { from: value, deflated: deflateRawSync(data, { level: 6 }), crc: crc32(data), size: data.length };
+}
+
+/** Every entry of a package deflated once, for zipPackage to reuse while an entry is unchanged. */
+export function storeZipEntries(entries: ReadonlyMap<string, string | Uint8Array>): Map<string, StoredZipEntry> {
+  return new Map([...entries].map(([path, value]) => [path, storedEntry(value)]));
+}
+
+function localHeader(name: Buffer, entry: StoredZipEntry): Buffer {
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt16LE(0x0800, 6); // UTF-8 names
+  header.writeUInt16LE(8, 8); // deflate
+  header.writeUInt16LE(0, 10);
+  header.writeUInt16LE(FIXED_DOS_DATE, 12);
+  header.writeUInt32LE(entry.crc, 14);
+  header.writeUInt32LE(entry.deflated.length, 18);
+  header.writeUInt32LE(entry.size, 22);
+  header.writeUInt16LE(name.length, 26);
+  return header;
+}
+
+function centralHeader(name: Buffer, entry: StoredZipEntry, offset: number): Buffer {
+  const header = Buffer.alloc(46);
+  header.writeUInt32LE(0x02014b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt16LE(20, 6);
+  header.writeUInt16LE(0x0800, 8);
+  header.writeUInt16LE(8, 10);
+  header.writeUInt16LE(0, 12);
+  header.writeUInt16LE(FIXED_DOS_DATE, 14);
+  header.writeUInt32LE(entry.crc, 16);
+  header.writeUInt32LE(entry.deflated.length, 20);
+  header.writeUInt32LE(entry.size, 24);
+  header.writeUInt16LE(name.length, 28);
+  header.writeUInt32LE(offset, 42);
+  return header;
+}
+
+/**
+ * Zips a package (path → XML text or bytes) reproducibly: entries in a fixed order, one fixed
+ * date, deflate level 6. `stored` remembers each entry's deflated form by path: an entry whose
+ * value is the very one it was made from is not deflated again, so zipping a filled Word template
+ * deflates only the parts the fill changed (see storeZipEntries).
+ */
+export function zipPackage(entries: ReadonlyMap<string, string | Uint8Array>, stored?: ReadonlyMap<string, StoredZipEntry>): Buffer {
+  const chunks: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  const names = [...entries.keys()].sort(entryOrder);
+  for (const path of names) {
+    const value = entries.get(path) as string | Uint8Array;
+    const known = stored?.get(path);
+    const entry = known?.from === value ? known : storedEntry(value);
+    const name = Buffer.from(path, 'utf8');
+    chunks.push(localHeader(name, entry), name, entry.deflated);
+    central.push(centralHeader(name, entry, offset), name);
+    offset += 30 + name.length + entry.deflated.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(names.length, 8);
+  end.writeUInt16LE(names.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...chunks, directory, end]);
 }

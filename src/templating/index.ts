@@ -6,3 +6,4 @@ export { findNamespaceMembers, findTemplateReads, findTemplateVariables } from '
 export { evaluateExpression } from './evaluate-expression.js';
 export { tidyTemplate } from './tidy-template.js';
 export { checkTemplate, type TemplateCheck } from './check-template.js';
+export { MAX_BLOCK_NESTING } from './nesting-budget.js';

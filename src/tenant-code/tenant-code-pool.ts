@@ -115,7 +115,7 @@ export function templateLane(source: string): number {
  * Runs one task; `what` names it in errors ("template of section X").
  * @throws TenantCodeBudgetError when the task ran out of time or memory (or waited out its deadline).
  */
-async function runTask(task: TenantCodeTask, what: string, affinity?: number): Promise<unknown> {
+export async function runTask(task: TenantCodeTask, what: string, affinity?: number): Promise<unknown> {
   const overloadAfterMs = settings.overloadAfterMs ?? Math.max(60_000, 20 * settings.timeoutMs);
   try {
     const { timeoutMs, queueTimeoutMs } = settings;
@@ -218,7 +218,7 @@ export async function evaluateExpressionBounded(expression: string, context: Rec
 }
 
 /** Which budget a Jinja runtime error names ("… (step budget) …"), if any. */
-function budgetNamed(message: string): string | undefined {
+export function budgetNamed(message: string): string | undefined {
   return /\((\w+) budget/.exec(message)?.[1];
 }
 

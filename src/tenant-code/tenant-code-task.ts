@@ -16,6 +16,9 @@ import {
 import { checkComputation, type ComputationCheck } from './check-computation.js';
 import { evaluateComputations, type ComputeInput, type ComputeOutput } from './evaluate-computations.js';
 import { evaluateConditions, type ConditionOutcome } from './evaluate-logic.js';
+import { fillWordTemplateNow, type WordFillOutcome } from '../word-template/fill-template.js';
+import { inspectWordTemplateNow } from '../word-template/inspect-template.js';
+import type { WordNameCatalog, WordTemplateFill, WordTemplateReport } from '../word-template/word-template-types.js';
 
 export type TenantCodeTask =
   /** Several templates over one context (one structured clone of the context for all). */
@@ -29,7 +32,11 @@ export type TenantCodeTask =
   /** A template to re-indent (the tidy assistant); it must parse. */
   | { kind: 'tidy'; source: string }
   /** Computations (JSONata) to check before they are stored or read: whether they can work, what they read. */
-  | { kind: 'computation-check'; sources: string[] };
+  | { kind: 'computation-check'; sources: string[] }
+  /** A Word template to inspect (tags, names, problems) against the names its document can bind to. */
+  | { kind: 'word-inspect'; bytes: Uint8Array; catalog: WordNameCatalog }
+  /** A Word template to fill (word-template/fill-template.ts). */
+  | { kind: 'word-fill'; bytes: Uint8Array; fill: WordTemplateFill };
 
 export type ExpressionOutcome = { ok: true; value: unknown } | { ok: false; error: string };
 
@@ -55,7 +62,8 @@ function tidied(source: string): ExpressionOutcome {
 }
 
 /** What a task answers, by kind. */
-export type TenantCodeAnswer = RenderedBatch | ExpressionOutcome | ComputeOutput | ConditionOutcome[] | TemplateCheck[] | ComputationCheck[];
+export type TenantCodeAnswer =
+  RenderedBatch | ExpressionOutcome | ComputeOutput | ConditionOutcome[] | TemplateCheck[] | ComputationCheck[] | WordTemplateReport | WordFillOutcome;
 
 export async function runTenantCodeTask(task: TenantCodeTask): Promise<TenantCodeAnswer> {
   switch (task.kind) {
@@ -81,5 +89,9 @@ export async function runTenantCodeTask(task: TenantCodeTask): Promise<TenantCod
       return tidied(task.source);
     case 'computation-check':
       return task.sources.map(checkComputation);
+    case 'word-inspect':
+      return inspectWordTemplateNow(task.bytes, task.catalog);
+    case 'word-fill':
+      return fillWordTemplateNow(task.bytes, task.fill);
   }
 }

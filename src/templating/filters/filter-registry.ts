@@ -11,6 +11,7 @@ import { formatFilter } from './format-filter.js';
 import { dateFilter } from './date-filter.js';
 import { currencyFilter } from './currency-filter.js';
 import { BASIC_ITEM_FILTERS } from './basic-item-filters.js';
+import { docxTextFilter } from './docx-text-filter.js';
 import type { FilterFunction } from './filter-call.js';
 
 const registry = new Map<string, FilterFunction>([
@@ -31,6 +32,7 @@ const registry = new Map<string, FilterFunction>([
   ['format', formatFilter],
   ['date', dateFilter],
   ['currency', currencyFilter],
+  ['docx_text', docxTextFilter],
 ]);
 
 /** What `map('name')` may apply: our filters (except the list-to-list ones) plus basic ones. */
