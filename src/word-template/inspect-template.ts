@@ -7,7 +7,8 @@ import { findTemplateReads, findTemplateVariables } from '../templating/index.js
 import { compileWordTemplate, type CompiledPart } from './compile-template.js';
 import type { LocatedTag } from './located-tags.js';
 import { bindingOf, isNamespace } from './name-bindings.js';
-import { reportStyles } from './report-styles.js';
+import type { TemplatePackage } from './docx-package-type.js';
+import { readTemplateStyles } from './template-styles.js';
 import { standalone } from './tag-syntax.js';
 import type { WordNameCatalog, WordNameUse, WordTag, WordTagLocation, WordTemplateProblem, WordTemplateReport } from './word-template-types.js';
 
@@ -83,7 +84,13 @@ export async function inspectWordTemplateNow(bytes: Uint8Array, catalog: WordNam
     tags,
     names: bound.uses,
     sections,
-    styles: reportStyles(compiled.pkg),
+    styles: stylesOf(compiled.pkg),
     problems,
   };
+}
+
+/** The styles generated sections will use, as section placement resolves them (none defined without a styles part). */
+function stylesOf(pkg: TemplatePackage): WordTemplateReport['styles'] {
+  const xml = pkg.get('word/styles.xml');
+  return readTemplateStyles(typeof xml === 'string' ? xml : '');
 }
