@@ -16,6 +16,7 @@ import { registerSectionRoutes } from './modules/documents/sections/sections.rou
 import { registerTemplateRoutes } from './modules/templates/templates.routes.js';
 import { registerAssessmentRoutes } from './modules/assessments/assessments.routes.js';
 import { registerExportRoutes } from './modules/export/export.routes.js';
+import { registerWordTemplateRoutes } from './modules/word-templates/word-templates.routes.js';
 import { registerGenerationRoutes } from './modules/generation/generation.routes.js';
 import { registerReadinessRoutes } from './modules/generation/readiness.routes.js';
 import { documentDetailWithStaleness, readDocumentDetail } from './modules/generation/queries/document-staleness.js';
@@ -195,6 +196,7 @@ function registerProtectedRoutes(scope: FastifyInstance, deps: AppDeps, limitRef
   registerGenerationRoutes(scope, routeDeps);
   registerHistoryRoutes(scope, routeDeps);
   registerExportRoutes(scope, routeDeps);
+  registerWordTemplateRoutes(scope, routeDeps);
   registerAssessmentRoutes(scope, routeDeps);
   registerWebhookRoutes(scope, routeDeps);
   registerOrganizationRoutes(scope, routeDeps);

@@ -137,7 +137,7 @@ function registerDocumentChanges(fastify: FastifyInstance, deps: RouteDeps, pres
       },
     },
     async (request) => {
-      await deleteDocument(contextOf(request, deps), request.params.document_id);
+      await deleteDocument(contextOf(request, deps), deps.blobs, request.params.document_id);
       return { ok: true };
     },
   );

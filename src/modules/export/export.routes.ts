@@ -47,7 +47,7 @@ function registerDocxExport(app: FastifyInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const result = await exportDocx(contextOf(request, deps), request.params.document_id);
+      const result = await exportDocx(contextOf(request, deps), deps.blobs, request.params.document_id);
       reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
       if (matchesEtag(request.headers['if-none-match'], result.etag)) return reply.status(304).send(null);
       return reply
@@ -89,7 +89,12 @@ function registerPdfExport(app: FastifyInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const result = await exportPdf(contextOf(request, deps), deps.pdf, request.params.document_id, request.headers['if-none-match']);
+      const result = await exportPdf(
+        contextOf(request, deps),
+        { converter: deps.pdf, blobs: deps.blobs },
+        request.params.document_id,
+        request.headers['if-none-match'],
+      );
       reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
       if (result.notModified) return reply.status(304).send(null);
       return reply

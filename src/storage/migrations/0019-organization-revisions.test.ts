@@ -30,6 +30,7 @@ const NOT_READ_BY_A_DETAIL: Record<string, string> = {
   webhook_endpoints: 'delivery of events',
   webhook_deliveries: 'delivery of events',
   webhook_delivery_attempts: 'delivery of events',
+  word_templates: 'the Word file of a document or template, read by its own routes and by export',
   document_revisions: 'the counter itself',
   organization_revisions: 'the counter itself',
 };

@@ -1,13 +1,18 @@
 import { NotFoundError } from '../../../kernel/errors.js';
+import type { BlobStore } from '../../../storage/blobs/blob-store.js';
 import type { CommandContext } from '../../context.js';
 
 /**
  * `DELETE /v1/documents/{id}`: removes the document with its sections, data-needs, fields,
- * versions and gathered values (the database cascades).
+ * versions, gathered values and Word template (the database cascades), then the Word template's
+ * file, which lives outside the database.
  *
  * @throws NotFoundError when absent or foreign.
  */
-export async function deleteDocument(ctx: CommandContext, documentId: string): Promise<void> {
-  const deleted = await ctx.repos.documents.delete(ctx.actor.org.orgId, documentId);
+export async function deleteDocument(ctx: CommandContext, blobs: Pick<BlobStore, 'delete'>, documentId: string): Promise<void> {
+  const orgId = ctx.actor.org.orgId;
+  const wordTemplate = await ctx.repos.wordTemplates.find(orgId, documentId);
+  const deleted = await ctx.repos.documents.delete(orgId, documentId);
   if (!deleted) throw new NotFoundError(`document ${documentId} not found`);
+  if (wordTemplate) await blobs.delete(orgId, wordTemplate.blobKey);
 }

@@ -96,7 +96,11 @@ function composedDocument(inputs: DocumentInputs, { blocks, sources, layout, set
  * @throws NotFoundError when the document is absent or belongs to another organization.
  */
 export async function buildComposedDocument(ctx: CommandContext, documentId: string): Promise<ComposedDocument> {
-  const inputs = await loadDocumentInputs(ctx, await requireDocument(ctx, documentId));
+  return composedDocumentOf(ctx, await loadDocumentInputs(ctx, await requireDocument(ctx, documentId)));
+}
+
+/** The composer's input from a document's loaded inputs (see buildComposedDocument). */
+export async function composedDocumentOf(ctx: CommandContext, inputs: DocumentInputs): Promise<ComposedDocument> {
   const [gathered, library, snapshots, layout, settings] = await Promise.all([
     inputs.gathered(),
     inputs.library(),

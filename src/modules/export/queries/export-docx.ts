@@ -4,10 +4,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { CommandContext } from '../../context.js';
-import { composeDocxBounded } from '../../../docx/compose-bounded.js';
-import { attachmentHeader } from '../content-disposition.js';
+import { attachmentHeader } from '../../content-disposition.js';
 import { DOCX_MEDIA_TYPE } from '../../../docx/media-type.js';
-import { buildComposedDocument } from './build-composed-document.js';
+import type { BlobStore } from '../../../storage/blobs/blob-store.js';
+import { documentDocx } from './document-docx.js';
 
 export interface DocxExport {
   bytes: Buffer;
@@ -22,16 +22,15 @@ export interface DocxExport {
  * Composes the document's current content.
  *
  * @throws NotFoundError when the document is absent or belongs to another organization;
- *   DomainValidationError when it is too large to compose within the export's memory or time budget.
+ *   DomainValidationError when it is too large to compose within the export's memory or time budget, or its Word template runs past a budget.
  */
-export async function exportDocx(ctx: CommandContext, documentId: string): Promise<DocxExport> {
-  const composed = await buildComposedDocument(ctx, documentId);
-  // Large documents compose in a capped worker thread (see compose-bounded.ts).
-  const bytes = await composeDocxBounded(composed);
+export async function exportDocx(ctx: CommandContext, blobs: BlobStore, documentId: string): Promise<DocxExport> {
+  // Large documents compose in a capped worker thread (see compose-bounded.ts); a Word template fills in the tenant-code pool.
+  const { bytes, title } = await documentDocx(ctx, blobs, documentId);
   return {
     bytes,
     mediaType: DOCX_MEDIA_TYPE,
-    contentDisposition: attachmentHeader(composed.title),
+    contentDisposition: attachmentHeader(title),
     etag: `"${createHash('sha256').update(bytes).digest('hex')}"`,
   };
 }

@@ -5,7 +5,6 @@
  */
 import { createHash } from 'node:crypto';
 import { DomainValidationError, ServiceUnavailableError, UpstreamError } from '../../../kernel/errors.js';
-import { composeDocxBounded } from '../../../docx/compose-bounded.js';
 import {
   PdfConversionFailedError,
   PdfConversionTimeoutError,
@@ -15,9 +14,10 @@ import {
   type PdfConverter,
 } from '../../../pdf/pdf-converter.js';
 import type { CommandContext } from '../../context.js';
-import { attachmentHeader } from '../content-disposition.js';
+import { attachmentHeader } from '../../content-disposition.js';
 import { matchesEtag } from '../../../kernel/entity-tag.js';
-import { buildComposedDocument } from './build-composed-document.js';
+import type { BlobStore } from '../../../storage/blobs/blob-store.js';
+import { documentDocx } from './document-docx.js';
 
 export const PDF_MEDIA_TYPE = 'application/pdf';
 
@@ -43,13 +43,17 @@ export type PdfExport =
  *   DomainValidationError when the document is too large to compose or convert within the budgets;
  *   UpstreamError when LibreOffice refuses the document.
  */
-export async function exportPdf(ctx: CommandContext, converter: PdfConverter, documentId: string, ifNoneMatch?: string): Promise<PdfExport> {
-  const composed = await buildComposedDocument(ctx, documentId);
-  const docx = await composeDocxBounded(composed);
+export async function exportPdf(
+  ctx: CommandContext,
+  services: { converter: PdfConverter; blobs: BlobStore },
+  documentId: string,
+  ifNoneMatch?: string,
+): Promise<PdfExport> {
+  const { bytes: docx, title } = await documentDocx(ctx, services.blobs, documentId);
   const etag = `W/"pdf-${createHash('sha256').update(docx).digest('hex')}"`;
   if (matchesEtag(ifNoneMatch, etag)) return { notModified: true, etag };
-  const { pdf, pages } = await convert(converter, docx);
-  return { notModified: false, etag, bytes: pdf, mediaType: PDF_MEDIA_TYPE, contentDisposition: attachmentHeader(composed.title, '.pdf'), pages };
+  const { pdf, pages } = await convert(services.converter, docx);
+  return { notModified: false, etag, bytes: pdf, mediaType: PDF_MEDIA_TYPE, contentDisposition: attachmentHeader(title, '.pdf'), pages };
 }
 
 /** The converter's failures as the export's domain answers. */

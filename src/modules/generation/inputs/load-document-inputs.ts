@@ -20,6 +20,7 @@ import { fieldMap } from '../../documents/document.presenter.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
 import type { FieldRecord } from '../../documents/fields/field.repository.js';
 import type { SectionRecord } from '../../documents/sections/section.repository.js';
+import type { WordTemplateRecord } from '../../word-templates/word-template.repository.js';
 import type { GenerationSnapshotRecord } from '../../history/generation-snapshot.repository.js';
 import { type BoundLibrary, loadBoundLibrary } from '../../library/bindings/bound-library.js';
 import type { ToolRegistrationRecord } from '../../library/tool-registrations/tool-registration.repository.js';
@@ -57,6 +58,8 @@ export interface DocumentInputs {
   assessmentGaps(): Promise<ReadinessGap[]>;
   /** The newest generation snapshots, newest first (read on first use). */
   recentSnapshots(): Promise<GenerationSnapshotRecord[]>;
+  /** The Word template its export fills: its own, else its template's (null: the built-in layout). */
+  wordTemplate(): Promise<WordTemplateRecord | null>;
 }
 
 /** A loader that runs once, on the first call, and then answers from what it read. */
@@ -102,5 +105,6 @@ export async function loadDocumentInputs(ctx: CommandContext, document: Document
     toolRegistrations: once(() => ctx.repos.toolRegistrations.list(orgId)),
     assessmentGaps: once(() => assessmentGapsForDocument(ctx, document.id)),
     recentSnapshots: once(() => ctx.repos.generationSnapshots.listByDocument(orgId, document.id, RECENT_RUNS)),
+    wordTemplate: once(() => ctx.repos.wordTemplates.findFirst(orgId, document.templateId ? [document.id, document.templateId] : [document.id])),
   };
 }

@@ -17,6 +17,7 @@ import { TEMPLATE_GLOBALS } from '../../templates/template-globals.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
 import { type DocumentInputs, loadDocumentInputs } from './load-document-inputs.js';
+import { wordTemplateGaps } from './word-template-gaps.js';
 
 /**
  * The verdict and every gap: the document's own (fields, data-needs, templates, computations)
@@ -26,11 +27,12 @@ import { type DocumentInputs, loadDocumentInputs } from './load-document-inputs.
  * @throws never on its own; database errors from the lazy inputs propagate.
  */
 export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
-  const [library, tools, assessmentGaps, gatheredRows] = await Promise.all([
+  const [library, tools, assessmentGaps, gatheredRows, wordTemplate] = await Promise.all([
     inputs.library(),
     inputs.toolRegistrations(),
     inputs.assessmentGaps(),
     inputs.gathered(),
+    inputs.wordTemplate(),
   ]);
   const computations = inputs.computations;
   const gathered = Object.fromEntries(gatheredRows.map((r) => [r.outputKey, r.value]));
@@ -47,7 +49,7 @@ export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
     gatheredKeys: Object.keys(gathered),
     globals: TEMPLATE_GLOBALS,
     toolNames: tools.map((t) => t.name),
-    extraGaps: [...libraryGaps(inputs.document, library), ...assessmentGaps],
+    extraGaps: [...libraryGaps(inputs.document, library), ...assessmentGaps, ...(wordTemplate ? wordTemplateGaps(wordTemplate.report, inputs) : [])],
     fieldValueProblem,
     templateCheck,
   });

@@ -11,17 +11,15 @@
  */
 import { hashOf, hashOncePerValue } from '../../../pipeline/inputs-hash.js';
 import { definitionHashes, sectionReads, sectionTemplate } from '../../../pipeline/section-derivation.js';
-import { numberSources } from '../../../pipeline/sources.js';
-import { computeValues } from '../../../pipeline/stages/compute.js';
-import { buildRenderContext } from '../../../pipeline/stages/render.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
 import type { SectionRecord } from '../../documents/sections/section.repository.js';
 import { type CauseKind, differingKeys, readCause } from '../../history/section-diff.js';
 import { type PinnedManifest, pinnedManifest } from '../../history/pinned-manifest.js';
 import { type DocumentInputs, loadDocumentInputs } from '../inputs/load-document-inputs.js';
+import { type CurrentRenderContext, currentRenderContext } from '../inputs/current-render-context.js';
 import { type GatheredCause, type StalenessServices, gatheredStaleness } from './gathered-staleness.js';
-import { renderSectionOf, snippetsForRender, voiceInputOf } from '../inputs/pipeline-input.js';
+import { renderSectionOf, voiceInputOf } from '../inputs/pipeline-input.js';
 import { computationReadsOf } from '../../../tenant-code/tenant-code-pool.js';
 import { storedTemplateChecksOf } from '../../../tenant-code/stored-template-checks.js';
 
@@ -50,30 +48,6 @@ export function hasRunDerivedSections(sections: readonly Pick<SectionRecord, 'st
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** What a run starting now would put in its render context, with the run-only parts as recorded. */
-async function currentContext(inputs: DocumentInputs, recorded: Record<string, unknown>, now: string) {
-  const [rows, library] = await Promise.all([inputs.gathered(), inputs.library()]);
-  const gathered = Object.fromEntries(rows.map((r) => [r.outputKey, r.value]));
-  const { computed } = await computeValues({ computations: inputs.computations, fields: inputs.fieldValues, gathered, now });
-  const sources = numberSources(rows);
-  const { document } = inputs;
-  const context = buildRenderContext({
-    fields: inputs.fieldValues,
-    gathered,
-    computed,
-    synthesized: isRecord(recorded.synthesized) ? recorded.synthesized : null,
-    document: { id: document.id, title: document.title, description: document.description, state: document.state },
-    organization: inputs.organization,
-    sources: sources.map((s) => ({ n: s.n, title: s.title, url: s.url })),
-    snippets: snippetsForRender(library),
-    sections: (isRecord(recorded.sections) ? recorded.sections : {}) as Record<string, string | null>,
-    variables: isRecord(recorded.variables) ? recorded.variables : {},
-    today: typeof recorded.today === 'string' ? recorded.today : now.slice(0, 10),
-    locale: typeof inputs.config.render.language === 'string' ? inputs.config.render.language : undefined,
-  });
-  return { context, sources: sources.map((s) => ({ n: s.n, title: s.title, text: s.text })) };
 }
 
 /**
@@ -148,7 +122,7 @@ export async function sectionStaleness(
   const upstream = throughGathered(outOfDate, inputs.computations, readsOf);
   // What each section's template reads, parsed in the pool too (remembered by text: the same few on every read).
   const templateCheckOf = await storedTemplateChecksOf(derived.map((s) => sectionTemplate(renderSectionOf(s))));
-  const current = new Map<PinnedManifest, Awaited<ReturnType<typeof currentContext>>>();
+  const current = new Map<PinnedManifest, CurrentRenderContext>();
   const voice = voiceInputOf(await inputs.voice());
   // Every section is checked against the same current context, built for this read and not changed by it.
   const hash = hashOncePerValue();
@@ -158,7 +132,7 @@ export async function sectionStaleness(
     if (!manifest || !recorded) continue;
     if (!current.has(manifest)) {
       const pinnedNow = (manifest as { run?: { pinnedNow?: string } }).run?.pinnedNow ?? new Date().toISOString();
-      current.set(manifest, await currentContext(inputs, manifest.renderContext ?? {}, pinnedNow));
+      current.set(manifest, await currentRenderContext(inputs, manifest.renderContext ?? {}, pinnedNow));
     }
     const now = current.get(manifest);
     if (!now) continue;
