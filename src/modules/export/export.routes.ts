@@ -7,6 +7,7 @@ import { DOCX_MEDIA_TYPE } from '../../docx/media-type.js';
 import { matchesEtag } from '../../kernel/entity-tag.js';
 import { exportDocx } from './queries/export-docx.js';
 import { exportPdf, PDF_MEDIA_TYPE } from './queries/export-pdf.js';
+import { PREVIEW_DPI, previewPage } from './queries/preview-page.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 
@@ -17,6 +18,7 @@ const DocumentParams = Type.Object({ document_id: Type.String() });
 export function registerExportRoutes(app: FastifyInstance, deps: RouteDeps): void {
   registerDocxExport(app, deps);
   registerPdfExport(app, deps);
+  registerPagePreview(app, deps);
 }
 
 /** `export.docx`: the same content gives the same bytes, so the ETag is their hash and a match answers 304. */
@@ -102,6 +104,57 @@ function registerPdfExport(app: FastifyInstance, deps: RouteDeps): void {
         .header('content-disposition', result.contentDisposition)
         .header('content-length', result.bytes.length)
         .send(result.bytes);
+    },
+  );
+}
+
+const PreviewQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1, description: 'The page, from 1' }),
+  dpi: Type.Integer({ minimum: PREVIEW_DPI.min, maximum: PREVIEW_DPI.max, default: PREVIEW_DPI.default, description: 'Resolution' }),
+});
+
+/** `preview.png`: one page as it prints, for a look at a filled Word template without a download. */
+function registerPagePreview(app: FastifyInstance, deps: RouteDeps): void {
+  app.get<{ Params: Static<typeof DocumentParams>; Querystring: Static<typeof PreviewQuery> }>(
+    '/v1/documents/:document_id/preview.png',
+    {
+      schema: {
+        operationId: 'previewPage',
+        summary: 'One page of the document as an image',
+        description:
+          'The page as `export.pdf` prints it (the Word template when the document has one, else its layout), drawn as PNG. ' +
+          'The ETag names the content, page and resolution; `If-None-Match` with it answers 304 without converting. 404 past the last page; ' +
+          '503 (with `Retry-After` while busy) when LibreOffice or poppler is unavailable.',
+        tags: ['export'],
+        params: DocumentParams,
+        querystring: PreviewQuery,
+        response: {
+          200: {
+            description: 'The page as PNG',
+            headers: { etag: { type: 'string' }, 'x-page-width': { type: 'integer' }, 'x-page-height': { type: 'integer' } },
+            content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+          },
+          304: { description: 'Not modified: If-None-Match named the current ETag', type: 'null' },
+          ...errorResponses(404, 422, 502, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { page, dpi } = request.query;
+      const services = { converter: deps.pdf, blobs: deps.blobs };
+      const result = await previewPage(contextOf(request, deps), services, request.params.document_id, {
+        page,
+        dpi,
+        ifNoneMatch: request.headers['if-none-match'],
+      });
+      reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
+      if (result.notModified) return reply.status(304).send(null);
+      return reply
+        .header('content-type', 'image/png')
+        .header('x-page-width', result.width)
+        .header('x-page-height', result.height)
+        .header('content-length', result.png.length)
+        .send(result.png);
     },
   );
 }

@@ -57,7 +57,7 @@ export async function exportPdf(
 }
 
 /** The converter's failures as the export's domain answers. */
-async function convert(converter: PdfConverter, docx: Buffer) {
+export async function convert(converter: PdfConverter, docx: Buffer) {
   try {
     return await converter.convert(docx);
   } catch (error) {
