@@ -139,6 +139,15 @@ describeEachDialect('Word templates', (dialect) => {
       expect(again.bytes.equals(exported.bytes)).toBe(true);
     });
 
+    // LibreOffice and poppler are the same on both dialects: the page is drawn once.
+    it.runIf(dialect === 'sqlite')('draws the filled first page as an image, and answers 404 past the last page', async () => {
+      const preview = await download(`/v1/documents/${documentId}/preview.png?page=1&dpi=50`);
+      expect(preview.status).toBe(200);
+      expect(preview.type).toBe('image/png');
+      expect(preview.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect((await download(`/v1/documents/${documentId}/preview.png?page=40`)).status).toBe(404);
+    });
+
     it('names an empty field the Word template prints in readiness', async () => {
       const created = await api.post('/v1/documents', { templateId: 'client-letter', fields: { client_name: 'Bob' } });
       const readiness = await api.get(`/v1/documents/${created.body.document.id}/readiness`);
