@@ -126,6 +126,14 @@ describe('inspecting a Word template', () => {
     expect(rendered.ok && String(rendered.pkg.get('word/document.xml'))).toMatch(/<\/w:tbl><!--quire-section:\*--><w:sectPr>/);
   });
 
+  it('keeps the section break a placeholder’s paragraph carries (a landscape annex), after the placed section', async () => {
+    const landscape = '<w:sectPr><w:pgSz w:w="16838" w:h="11906" w:orient="landscape"/></w:sectPr>';
+    const docx = await buildDocx({ body: paragraph('{{ section("findings") }}', undefined, landscape) + paragraph('Annex') });
+    const rendered = renderTemplateParts(await compileWordTemplate(docx), renderContext({}));
+    const xml = rendered.ok ? String(rendered.pkg.get('word/document.xml')) : '';
+    expect(xml).toContain(`<!--quire-section:findings--><w:p><w:pPr>${landscape}</w:pPr></w:p>`);
+  });
+
   it('reports the template’s styles a section is written in, and those it lacks', async () => {
     const report = await inspectWordTemplateNow(await buildDocx({ body: paragraph('x') }), CATALOG);
     expect(report.styles.found).toMatchObject({ Normal: 'Normal', 'heading 1': 'Heading1', 'List Number': 'ListNumber', 'footnote text': 'FootnoteText' });

@@ -83,6 +83,21 @@ function misplacement(tag: LocatedTag, area: WordPartArea, siblings: readonly Lo
   return null;
 }
 
+/**
+ * The section break a placeholder's paragraph carries (the last paragraph of a section of the
+ * document holds that section's page setup in its `w:pPr`), as an empty paragraph that keeps it:
+ * the placed section goes before the break, and the page setup, headers and footers stay.
+ */
+function sectionBreakOf(paragraph: WordParagraph, walked: WalkedPart): string {
+  const end = walked.ends.get(paragraph.start) ?? paragraph.start;
+  const xml = walked.tokens
+    .slice(paragraph.start, end + 1)
+    .map((t) => t.text)
+    .join('');
+  const properties = /<w:pPr\b[^>]*>[\s\S]*?<\/w:pPr>/.exec(xml)?.[0];
+  return properties?.includes('<w:sectPr') ? `<w:p>${properties}</w:p>` : '';
+}
+
 /** The replacements for section placeholders and forms, and the problems of those that cannot stand where they are. */
 function elementReplacements(tags: readonly LocatedTag[], walked: WalkedPart, area: WordPartArea, problems: WordTemplateProblem[]): Replacement[] {
   const byParagraph = byParagraphOf(tags);
@@ -96,7 +111,7 @@ function elementReplacements(tags: readonly LocatedTag[], walked: WalkedPart, ar
         replacements.push({
           start: tag.paragraph.start,
           end: walked.ends.get(tag.paragraph.start) ?? tag.paragraph.start,
-          segment: { xml: sectionMarker(tag.section ?? '*') },
+          segment: { xml: sectionMarker(tag.section ?? '*') + sectionBreakOf(tag.paragraph, walked) },
         });
     } else if (tag.form !== 'inline') {
       const start = formElement(tag);
