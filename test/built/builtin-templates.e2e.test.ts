@@ -3,7 +3,8 @@
  * with the fields a user fills in, generated to the end (the offline composer writes its
  * synthesized sections), and exported as .docx and as PDF (a real LibreOffice converting from
  * the program the build copies beside the bundle). The exports are read back for the text a
- * user filled in.
+ * user filled in. A document given a customer's Word template exports through it, filled in the
+ * bundle's tenant-code workers.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DPIA_FIELDS, LETTER_FIELDS, MEMO_FIELDS } from '../support/builtin-fields.js';
 import type { QuireProcess } from '../support/quire-process.js';
 import { collectEvents } from '../support/sse.js';
+import { paragraph, wordTemplateDocx } from '../support/word-template-docx.js';
 import { type BuiltService, startBuiltService } from './built-service.js';
 
 const run = promisify(execFile);
@@ -114,4 +116,39 @@ describe('the built service generates each built-in template and exports it', ()
       180_000,
     );
   }
+  it('exports a generated letter through a Word template it was given', async () => {
+    const { quire } = service;
+    const id = generated.get('engagement-letter');
+    expect(id, 'the engagement letter was generated above').toBeDefined();
+    const template = await wordTemplateDocx({
+      header: '{{ organization.name }}',
+      body: [paragraph('Engagement of {{ client', '_name }} from {{ start_date }}'), paragraph('{{ body() }}'), paragraph('{{ signatory }}')],
+    });
+    const form = new FormData();
+    form.append('file', new Blob([template]), 'firm-letter.docx');
+    const stored = await fetch(`${quire.url}/v1/documents/${id}/word-template`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${quire.token}`, 'x-org-slug': 'acme' },
+      body: form,
+    });
+    expect(stored.status, await stored.clone().text()).toBe(200);
+
+    const docx = await download(quire, id ?? '', 'docx');
+    expect(docx.status).toBe(200);
+    const zip = await JSZip.loadAsync(Buffer.from(await docx.arrayBuffer()));
+    const text = squash(((await zip.file('word/document.xml')?.async('string')) ?? '').replace(/<[^>]+>/g, ' '));
+    expect(text).toContain(`Engagement of ${LETTER_FIELDS.client_name} from ${LETTER_FIELDS.start_date}`);
+    expect(text).toContain(LETTER_FIELDS.signatory);
+    expect(text).not.toContain('{{');
+  }, 120_000);
+
+  it.skipIf(!PDF_TOOLS)(
+    'exports the letter given a Word template as PDF through it',
+    async () => {
+      const id = generated.get('engagement-letter');
+      expect(id, 'the engagement letter was generated above').toBeDefined();
+      expect(squash(await pdfText(await downloadPdf(service.quire, id ?? '')))).toContain(`Engagement of ${LETTER_FIELDS.client_name}`);
+    },
+    180_000,
+  );
 });
