@@ -10,6 +10,13 @@ const BUILT_TIER = 'test/built/**/*.test.ts';
  */
 const SERVICE_TIERS = ['test/e2e/**/*.test.ts', 'test/reliability/**/*.test.ts', 'test/contract/**/*.test.ts'];
 
+/**
+ * The command tier (use cases against a real database, src/modules/): its files share one process
+ * per worker too (ADR 0382). None mocks a module, stubs a global or the environment, or keeps
+ * state at module level; each opens its own database.
+ */
+const COMMAND_TIER = 'src/modules/**/*.test.ts';
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -28,7 +35,7 @@ export default defineConfig({
         test: {
           name: 'source',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-          exclude: ['**/node_modules/**', BUILT_TIER, ...SERVICE_TIERS],
+          exclude: ['**/node_modules/**', BUILT_TIER, COMMAND_TIER, ...SERVICE_TIERS],
           sequence: { groupOrder: 1 },
         },
       },
@@ -39,6 +46,10 @@ export default defineConfig({
         // A group of its own, run first: vitest keeps a shared process only while the next file
         // in its queue is of the same kind, so mixed with isolated files it would restart often.
         test: { name: 'service', include: SERVICE_TIERS, isolate: false, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'commands', include: [COMMAND_TIER], isolate: false, sequence: { groupOrder: 2 } },
       },
       {
         extends: true,

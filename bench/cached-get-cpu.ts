@@ -1,7 +1,8 @@
 /**
  * Server CPU per cached `GET /v1/documents/{id}` (issue 29, item 1): the built service on SQLite,
  * a document generated with the offline model (its detail checks the document's and the
- * organization's revisions), answered from the revision-checked cache. On a loaded shared machine
+ * organization's revisions; on SQLite only when the change stamp moved, ADR 0381), answered from
+ * the revision-checked cache. On a loaded shared machine
  * req/s and p99 follow the neighbours; the server's own CPU time per answered GET (`/proc/<pid>/stat`,
  * every thread of the process) is the figure that stays put.
  *

@@ -18,34 +18,52 @@ export interface CommandContext {
   transaction<T>(fn: (ctx: CommandContext) => Promise<T>): Promise<T>;
 }
 
-/** The database handle behind each context, kept out of its shape (use cases never hold one). */
-const handles = new WeakMap<CommandContext, Kysely<Database>>();
+/**
+ * A context over a database handle. The handle is a private field, out of the context's shape
+ * (use cases never hold one); a class rather than an object literal plus a WeakMap entry per
+ * context, which every request paid for (issue 29, item 1).
+ */
+class Context implements CommandContext {
+  readonly #handle: Kysely<Database>;
+  readonly #inTransaction: boolean;
+  readonly repos: Repos;
+
+  constructor(
+    handle: Kysely<Database>,
+    readonly actor: OrgActor,
+    readonly clock: Clock,
+    inTransaction: boolean,
+  ) {
+    this.#handle = handle;
+    this.#inTransaction = inTransaction;
+    this.repos = createRepos(handle);
+  }
+
+  static handleOf(ctx: CommandContext): unknown {
+    return #handle in ctx ? ctx.#handle : undefined;
+  }
+
+  transaction<T>(fn: (ctx: CommandContext) => Promise<T>): Promise<T> {
+    if (this.#inTransaction) return fn(this);
+    // The outermost transaction turns a race's constraint error into its 404/409 (storage-races.ts).
+    return this.#handle
+      .transaction()
+      .execute((trx) => fn(new Context(trx, this.actor, this.clock, true)))
+      .catch((error: unknown) => {
+        throw translateStorageRace(error);
+      });
+  }
+}
 
 /**
  * An opaque token of the context's transaction, for `JobQueue.enqueue(…, { transaction })`: a
  * job queued with it exists only if the transaction commits (a run and its job together).
  */
 export function transactionHandleOf(ctx: CommandContext): unknown {
-  return handles.get(ctx);
+  return Context.handleOf(ctx);
 }
 
 /** Builds a context over a database handle (the top-level db or a transaction). */
 export function createContext(db: Kysely<Database>, actor: OrgActor, clock: Clock = systemClock, inTransaction = false): CommandContext {
-  const ctx: CommandContext = {
-    actor,
-    repos: createRepos(db),
-    clock,
-    // The outermost transaction turns a race's constraint error into its 404/409 (storage-races.ts).
-    transaction: (fn) =>
-      inTransaction
-        ? fn(ctx)
-        : db
-            .transaction()
-            .execute((trx) => fn(createContext(trx, actor, clock, true)))
-            .catch((error: unknown) => {
-              throw translateStorageRace(error);
-            }),
-  };
-  handles.set(ctx, db);
-  return ctx;
+  return new Context(db, actor, clock, inTransaction);
 }

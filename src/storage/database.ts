@@ -1,16 +1,18 @@
 /**
  * Opens the store: SQLite (better-sqlite3, WAL, foreign keys on, busy timeout) under DATA_DIR by
  * default, PostgreSQL when DATABASE_URL is a postgres:// URL. Both behind one Kysely type.
- * SQLite statements are prepared once per SQL text (statement-cache.ts). Every query goes
- * through Kysely (docs/adr/0261-one-way-to-read.md).
+ * SQLite statements are prepared once per SQL text (statement-cache.ts) and run by Kysely through
+ * the driver of sqlite-driver.ts. Every query goes through Kysely (docs/adr/0261-one-way-to-read.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { type DialectAdapter, Kysely, type KyselyConfig, type LogEvent, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { type DialectAdapter, type Driver, Kysely, type KyselyConfig, type LogEvent, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { registerChangeStamp } from './change-stamp.js';
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
-import { cachingSqliteDatabase } from './statement-cache.js';
+import { SqliteLeaseDriver } from './sqlite-driver.js';
+import { type CachingSqliteDatabase, cachingSqliteDatabase } from './statement-cache.js';
 
 export interface StoreOptions {
   dataDir: string;
@@ -77,7 +79,9 @@ function openSqlite(file: string, log: KyselyLog): Store {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: cachingSqliteDatabase(database) }), ...log });
+  const connection = cachingSqliteDatabase(database);
+  const db = new Kysely<Database>({ dialect: new LeasedSqliteDialect(connection), ...log });
+  registerChangeStamp(db, connection);
   return storeOf(db, 'sqlite');
 }
 
@@ -135,8 +139,17 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
-class TransactionalDdlSqliteDialect extends SqliteDialect {
+/** Kysely's SQLite dialect with the adapter above and the driver of sqlite-driver.ts (no lock around every statement). */
+class LeasedSqliteDialect extends SqliteDialect {
+  constructor(private readonly database: CachingSqliteDatabase) {
+    super({ database });
+  }
+
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
+  }
+
+  override createDriver(): Driver {
+    return new SqliteLeaseDriver(this.database);
   }
 }

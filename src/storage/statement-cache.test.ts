@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cachingSqliteDatabase } from './statement-cache.js';
 
@@ -69,5 +69,18 @@ describe('cachingSqliteDatabase', () => {
     expect(database.prepare('select 1 as n')).toBe(a);
     database.prepare('select 2 as n');
     expect(database.preparedCount - counted).toBe(1);
+  });
+
+  it('counts every statement it hands out that may write, a cached one and an INSERT … RETURNING included, and no read', async () => {
+    const database = openMemory();
+    const db = new Kysely<TestDb>({ dialect: new SqliteDialect({ database }) });
+    await db.selectFrom('item').selectAll().execute();
+    await sql`pragma data_version`.execute(db);
+    expect(database.writeCount).toBe(0);
+    await db.insertInto('item').values({ id: 1, name: 'a' }).execute();
+    await db.insertInto('item').values({ id: 2, name: 'b' }).execute();
+    await db.insertInto('item').values({ id: 3, name: 'c' }).returning('id').execute();
+    await db.updateTable('item').set({ name: 'z' }).where('id', '=', 99).execute();
+    expect(database.writeCount).toBe(4);
   });
 });

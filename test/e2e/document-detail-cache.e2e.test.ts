@@ -3,14 +3,17 @@
  * every GET against the document's revision (database triggers, migration 0018). These tests
  * read the document, write one of the rows its detail is read from — through each API path,
  * straight into the database as a writer that knows nothing of the cache, and (SQLite) from
- * another connection on the same file — and read again: the very next GET must show the write.
- * The PostgreSQL half also writes through a second server process on the same database. Each
- * step also checks that the GET before the write was served from the cache (exactly one query:
- * the revision read, through Kysely, on both dialects), so the test is about the cache and not
- * about a path that skips it.
+ * another connection on the same file and from another process — and read again: the very next
+ * GET must show the write. The PostgreSQL half also writes through a second server process on
+ * the same database. Each step also checks that the GET before the write was served from the
+ * cache (exactly one query, through Kysely: on PostgreSQL the revision read; on SQLite the change
+ * stamp's `pragma data_version`, nothing having been committed since the revisions were read), so
+ * the test is about the cache and not about a path that skips it.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +23,8 @@ import { DPIA_FIELDS } from '../support/builtin-fields.js';
 import { createAndGenerate } from '../support/generate-document.js';
 import { type QuireCluster, startQuireCluster } from '../support/quire-cluster.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
+
+const execFileAsync = promisify(execFile);
 
 interface Detail {
   document: { id: string; title: string; description: string | null; state: string };
@@ -68,9 +73,9 @@ describeEachDialect('GET /v1/documents/{id} from the revision-checked cache', (d
     queries.length = 0;
     const cached = await get();
     expect(cached.status).toBe(200);
-    // The revision read, and nothing else.
+    // One query and nothing else: the revision read, or on SQLite the change stamp it was checked at.
     expect(queries, queries.join('\n')).toHaveLength(1);
-    expect(queries[0]).toMatch(/\bdocument_revisions\b/i);
+    expect(queries[0]).toMatch(dialect === 'sqlite' ? /^pragma data_version$/i : /\bdocument_revisions\b/i);
     await write();
     const fresh = await get();
     expect(fresh.status).toBe(200);
@@ -216,20 +221,30 @@ describeEachDialect('GET /v1/documents/{id} from the revision-checked cache', (d
     expect((JSON.parse(changed.text) as Detail).document.title).toBe('Cache, after the 304');
   });
 
-  it.runIf(dialect === 'sqlite')('shows a write by another process on the same SQLite file in the very next GET', async () => {
+  it.runIf(dialect === 'sqlite')('shows a write by another connection on the same SQLite file in the very next GET', async () => {
     await get();
     const cached = await get();
-    // Another connection on the file (as the sqlite3 shell, or a second process would be): the
-    // server's count of its own writes does not see it.
+    // Another connection on the file (as the sqlite3 shell would be): the server's count of its
+    // own writes does not see it, the database's data_version does.
     const other = new BetterSqlite3(path.join(server.dataDir, 'quire.db'));
     try {
-      other.prepare('update documents set description = ? where id = ?').run('set by another process', documentId);
+      other.prepare('update documents set description = ? where id = ?').run('set by another connection', documentId);
     } finally {
       other.close();
     }
     const fresh = await get();
     expect(fresh.etag).not.toBe(cached.etag);
-    expect((JSON.parse(fresh.text) as Detail).document.description).toBe('set by another process');
+    expect((JSON.parse(fresh.text) as Detail).document.description).toBe('set by another connection');
+  });
+
+  it.runIf(dialect === 'sqlite')('shows a write by another process on the same SQLite file in the very next GET, checked by the change stamp', async () => {
+    const description = `set by process ${randomBytes(4).toString('hex')}`;
+    const changed = await afterWrite(async () => {
+      const program = `const db = new (require('better-sqlite3'))(process.argv[1]);
+        db.prepare('update documents set description = ? where id = ?').run(process.argv[2], process.argv[3]); db.close();`;
+      await execFileAsync(process.execPath, ['-e', program, path.join(server.dataDir, 'quire.db'), description, documentId], { cwd: process.cwd() });
+    });
+    expect(changed.document.description).toBe(description);
   });
 
   it('still answers 404 for the document in another organization, before and after it is cached', async () => {

@@ -15,7 +15,10 @@
  *
  * The revisions are read through Kysely on every GET, on both dialects: one small indexed
  * select is all a cached answer costs the database, and no shortcut can hide another process's
- * write (docs/adr/0261-one-way-to-read.md).
+ * write (docs/adr/0261-one-way-to-read.md). On SQLite an entry also keeps the database's change
+ * stamp read before its revisions were last found current (storage/change-stamp.ts): while the
+ * stamp is still the same nothing at all was committed since, so the revisions are too and the
+ * GET reads the stamp only (docs/adr/0381-cached-get-change-stamp.md).
  *
  * An entry keeps the body's UTF-8 bytes, encoded once: a string body would be measured
  * (`Buffer.byteLength`) and encoded again on every answer, which for a ~10 KB detail with one
@@ -52,6 +55,8 @@ export interface StoredRevisions {
 interface Entry {
   revisions: StoredRevisions;
   detail: SerializedDetail;
+  /** The change stamp read before `revisions` were last found current (SQLite), or undefined. */
+  confirmedAt: string | undefined;
 }
 
 export class DocumentDetailCache {
@@ -65,10 +70,24 @@ export class DocumentDetailCache {
   constructor(private readonly maxBytes: number = DEFAULT_DETAIL_CACHE_BYTES) {}
 
   /**
-   * The detail stored for the document if it was read at the `current` revisions it depends on;
-   * an entry of others is dropped.
+   * The detail stored for the document if its revisions were found current at change stamp
+   * `stamp` (read before them), which is still the database's: nothing was committed since.
    */
-  get(orgId: string, documentId: string, current: DetailRevisions): SerializedDetail | undefined {
+  unchangedSince(orgId: string, documentId: string, stamp: string): SerializedDetail | undefined {
+    const key = keyOf(orgId, documentId);
+    const entry = this.entries.get(key);
+    if (entry === undefined || entry.confirmedAt !== stamp) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.detail;
+  }
+
+  /**
+   * The detail stored for the document if it was read at the `current` revisions it depends on
+   * (then remembered as current at `stamp`, the change stamp read before them); an entry of
+   * others is dropped.
+   */
+  get(orgId: string, documentId: string, current: DetailRevisions, stamp?: string): SerializedDetail | undefined {
     const key = keyOf(orgId, documentId);
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
@@ -78,15 +97,16 @@ export class DocumentDetailCache {
       this.bytes -= entry.detail.body.length;
       return undefined;
     }
+    entry.confirmedAt = stamp;
     this.entries.set(key, entry);
     return entry.detail;
   }
 
   /**
    * Stores the detail read at `revisions` (read them BEFORE the rows: then the body is at least
-   * that new).
+   * that new), read in turn after change stamp `stamp` (SQLite).
    */
-  set(orgId: string, documentId: string, revisions: StoredRevisions, detail: SerializedDetail): void {
+  set(orgId: string, documentId: string, revisions: StoredRevisions, detail: SerializedDetail, stamp?: string): void {
     const key = keyOf(orgId, documentId);
     const previous = this.entries.get(key);
     if (previous !== undefined) {
@@ -94,7 +114,7 @@ export class DocumentDetailCache {
       this.bytes -= previous.detail.body.length;
     }
     if (detail.body.length > this.maxBytes) return;
-    this.entries.set(key, { revisions, detail });
+    this.entries.set(key, { revisions, detail, confirmedAt: stamp });
     this.bytes += detail.body.length;
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;

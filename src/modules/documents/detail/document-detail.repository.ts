@@ -10,6 +10,7 @@
  * in storage/dialect.ts, the SQL here is the same on both.
  */
 import type { Kysely, Selectable } from 'kysely';
+import { changeStampOf } from '../../../storage/change-stamp.js';
 import { compiledOnce } from '../../../storage/compiled-once.js';
 import { jsonArrayFrom, rowsOfJsonArray } from '../../../storage/dialect.js';
 import type { DataNeedTable, Database, DocumentFieldTable, GatheredValueTable, SectionTable } from '../../../storage/schema.js';
@@ -194,6 +195,14 @@ export class DocumentDetailRepository {
     if (!row) return undefined;
     const { sections, fields, data_needs, gathered, ...document } = row;
     return { document: documentFromRow(document), ...childrenOf({ sections, fields, data_needs, gathered }) };
+  }
+
+  /**
+   * SQLite: the database's change stamp (storage/change-stamp.ts), equal between two reads only
+   * if nothing was committed in between; undefined on PostgreSQL and inside a transaction.
+   */
+  changeStamp(): Promise<string | undefined> {
+    return changeStampOf(this.db);
   }
 
   /**

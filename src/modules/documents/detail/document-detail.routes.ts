@@ -67,16 +67,21 @@ export function registerDocumentDetailRoute(
     const ctx = contextOf(request, deps);
     const orgId = ctx.actor.org.orgId;
     const documentId = request.params.document_id;
+    // SQLite: nothing committed since this entry's revisions were last found current → they still are.
+    const stamp = await ctx.repos.documentDetails.changeStamp();
+    const unchanged = stamp === undefined ? undefined : details.unchangedSince(orgId, documentId, stamp);
+    if (unchanged !== undefined) return sendDetail(request, reply, unchanged);
     // The revisions first, then the rows: a write committed in between makes the body newer
     // than the revisions it is stored under, never older, so the next GET reads it again.
     const revisions = await ctx.repos.documentDetails.revisionsOf(orgId, documentId);
-    let answer = revisions === undefined ? undefined : details.get(orgId, documentId, revisions);
+    let answer = revisions === undefined ? undefined : details.get(orgId, documentId, revisions, stamp);
     if (answer === undefined) {
       const { detail, dependsOn } = await readDetail(ctx, documentId);
       // The route's own compiled serializer: a cached body is byte for byte what it would write.
       answer = serializedDetail(serializedBody(reply.serialize(detail)));
       if (revisions !== undefined && dependsOn !== 'clock') {
-        details.set(orgId, documentId, { document: revisions.document, organization: dependsOn === 'organization' ? revisions.organization : null }, answer);
+        const stored = { document: revisions.document, organization: dependsOn === 'organization' ? revisions.organization : null };
+        details.set(orgId, documentId, stored, answer, stamp);
       }
     }
     return sendDetail(request, reply, answer);
