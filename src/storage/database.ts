@@ -1,18 +1,17 @@
 /**
  * Opens the store: SQLite (better-sqlite3, WAL, foreign keys on, busy timeout) under DATA_DIR by
  * default, PostgreSQL when DATABASE_URL is a postgres:// URL. Both behind one Kysely type.
- * SQLite statements are prepared once per SQL text (statement-cache.ts) and run by Kysely through
- * the driver of sqlite-driver.ts. Every query goes through Kysely (docs/adr/0261-one-way-to-read.md).
+ * SQLite statements are prepared once per SQL text (statement-cache.ts). Every query goes
+ * through Kysely (docs/adr/0261-one-way-to-read.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { type DialectAdapter, type Driver, Kysely, type KyselyConfig, type LogEvent, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { type DialectAdapter, Kysely, type KyselyConfig, type LogEvent, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import { registerChangeStamp } from './change-stamp.js';
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
-import { SqliteLeaseDriver } from './sqlite-driver.js';
-import { type CachingSqliteDatabase, cachingSqliteDatabase } from './statement-cache.js';
+import { cachingSqliteDatabase } from './statement-cache.js';
 
 export interface StoreOptions {
   dataDir: string;
@@ -80,7 +79,7 @@ function openSqlite(file: string, log: KyselyLog): Store {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   const connection = cachingSqliteDatabase(database);
-  const db = new Kysely<Database>({ dialect: new LeasedSqliteDialect(connection), ...log });
+  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: connection }), ...log });
   registerChangeStamp(db, connection);
   return storeOf(db, 'sqlite');
 }
@@ -139,17 +138,8 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
-/** Kysely's SQLite dialect with the adapter above and the driver of sqlite-driver.ts (no lock around every statement). */
-class LeasedSqliteDialect extends SqliteDialect {
-  constructor(private readonly database: CachingSqliteDatabase) {
-    super({ database });
-  }
-
+class TransactionalDdlSqliteDialect extends SqliteDialect {
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
-  }
-
-  override createDriver(): Driver {
-    return new SqliteLeaseDriver(this.database);
   }
 }
