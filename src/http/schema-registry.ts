@@ -18,6 +18,7 @@ import { TemplateSpec } from '../modules/templates/spec-schema.js';
 import { TEMPLATE_SCHEMAS } from '../modules/templates/templates.schemas.js';
 import { ORGANIZATION_SCHEMAS } from '../modules/organization/organization-settings.schemas.js';
 import { WEBHOOK_SCHEMAS } from '../modules/webhooks/webhooks.schemas.js';
+import { MERGE_SCHEMAS } from '../modules/merge/merge.schemas.js';
 import { PROBE_SCHEMAS } from './health.schemas.js';
 import { HTTPValidationError, ValidationError } from './validation.schemas.js';
 
@@ -44,4 +45,5 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...TEMPLATE_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
   ...ORGANIZATION_SCHEMAS,
+  ...MERGE_SCHEMAS,
 ] as unknown as NamedSchema[];

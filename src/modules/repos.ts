@@ -43,6 +43,7 @@ import { VoiceRepository } from './library/voices/voice.repository.js';
 import { OrganizationSettingsRepository } from './organization/organization-settings.repository.js';
 import { WebhookDeliveryRepository } from './webhooks/webhook-delivery.repository.js';
 import { WebhookEndpointRepository } from './webhooks/webhook-endpoint.repository.js';
+import { MergeRunRepository } from './merge/merge-run.repository.js';
 
 type RepositoryClass<T> = new (db: Kysely<Database>) => T;
 
@@ -87,6 +88,8 @@ const REPOSITORIES = {
   // webhooks
   webhookEndpoints: WebhookEndpointRepository,
   webhookDeliveries: WebhookDeliveryRepository,
+  // merge runs
+  mergeRuns: MergeRunRepository,
 } satisfies Record<string, RepositoryClass<unknown>>;
 
 export type Repos = { readonly [K in keyof typeof REPOSITORIES]: InstanceType<(typeof REPOSITORIES)[K]> };

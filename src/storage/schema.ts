@@ -5,6 +5,7 @@ import type { LibraryTables } from './tables/library.js';
 import type { ToolsTables } from './tables/tools.js';
 import type { OrganizationTables } from './tables/organization.js';
 import type { WebhooksTables } from './tables/webhooks.js';
+import type { MergeTables } from './tables/merge.js';
 
 /**
  * Table types for Kysely. Portable column types only: ids and timestamps are text (ISO-8601),
@@ -193,7 +194,7 @@ export interface OrganizationRevisionTable {
   bumped_in: string | null;
 }
 
-export interface Database extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables, OrganizationTables {
+export interface Database extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables, OrganizationTables, MergeTables {
   jobs: JobTable;
   job_leases: JobLeaseTable;
   organizations: OrganizationTable;
