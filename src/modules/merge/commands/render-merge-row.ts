@@ -44,6 +44,10 @@ async function blockedReason(ctx: CommandContext, documentId: string): Promise<s
 async function generate(ctx: CommandContext, services: MergeServices, org: MergeOrg, documentId: string): Promise<void> {
   const orgId = org.orgId;
   const runId = newId('run');
+  // The document is this row's alone: a run still active on it was this row's, cut short when its process stopped.
+  const stale = await ctx.repos.runs.findActive(orgId, documentId);
+  if (stale)
+    await ctx.repos.runs.finish(orgId, stale.id, 'failed', { error: 'interrupted: the merge run was stopped', finishedAt: ctx.clock.now().toISOString() });
   const started = await ctx.repos.runs.tryStart(orgId, {
     id: runId,
     documentId,
