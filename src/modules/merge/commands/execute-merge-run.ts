@@ -11,7 +11,7 @@ import { endMergeRun } from '../end-merge-run.js';
 import type { MergeRowRecord, MergeRunRecord, MergeRowStatus } from '../merge-run.repository.js';
 import type { MergeRunPayload } from '../merge-job-type.js';
 import type { MergeOrg, MergeServices } from '../merge-services.js';
-import { renderMergeRow } from './render-merge-row.js';
+import { type MergePhaseMs, renderMergeRow } from './render-merge-row.js';
 
 /** Rows read per query: the job never holds the whole table. */
 const PAGE = 50;
@@ -82,7 +82,7 @@ async function processRow(
   const orgId = org.orgId;
   const attempts = row.attempts + 1;
   await ctx.repos.mergeRuns.updateRow(orgId, run.id, row.row_number, { attempts, updated_at: ctx.clock.now().toISOString() });
-  let outcome: { status: 'done'; blobKey: string; sizeBytes: number } | { status: 'failed'; message: string };
+  let outcome: { status: 'done'; blobKey: string; sizeBytes: number; phaseMs: MergePhaseMs } | { status: 'failed'; message: string };
   if (attempts > MAX_ROW_ATTEMPTS) {
     outcome = { status: 'failed', message: `the row stopped its worker on ${MAX_ROW_ATTEMPTS} attempts` };
   } else {
@@ -106,7 +106,7 @@ async function processRow(
     await tx.repos.mergeRuns.updateRun(orgId, run.id, { done_rows: progress.counts.done, failed_rows: progress.counts.failed });
     const event =
       outcome.status === 'done'
-        ? { event: 'row_done', row: row.row_number, fileName: row.file_name }
+        ? { event: 'row_done', row: row.row_number, fileName: row.file_name, phaseMs: outcome.phaseMs }
         : { event: 'row_failed', row: row.row_number, message: outcome.message };
     await tx.repos.mergeRuns.appendEvent(orgId, run.id, { ...event, ...countsOf(progress), etaSeconds: etaSeconds(progress, Date.now()) }, now);
   });

@@ -82,10 +82,34 @@ export async function renderMergeRow(
   org: MergeOrg,
   run: MergeRunRecord,
   row: MergeRowRecord,
-): Promise<{ blobKey: string; sizeBytes: number; documentId: string }> {
+): Promise<{ blobKey: string; sizeBytes: number; documentId: string; phaseMs: MergePhaseMs }> {
+  const phases = phaseTimer();
   const documentId = await documentOf(ctx, run, row);
+  const create = phases.lap();
   await generate(ctx, services, org, documentId);
+  const generation = phases.lap();
   const bytes = await exported(ctx, services, run, documentId);
+  const exporting = phases.lap();
   const blob = await services.blobs.put(org.orgId, Readable.from([bytes]), { maxBytes: MAX_OUTPUT_BYTES });
-  return { blobKey: blob.key, sizeBytes: blob.size_bytes, documentId };
+  return { blobKey: blob.key, sizeBytes: blob.size_bytes, documentId, phaseMs: { create, generate: generation, export: exporting, store: phases.lap() } };
+}
+
+/** Where a row's time went (wall clock, ms): shown on its `row_done` event, summed by the merge bench. */
+export interface MergePhaseMs {
+  create: number;
+  generate: number;
+  export: number;
+  store: number;
+}
+
+function phaseTimer(): { lap(): number } {
+  let last = performance.now();
+  return {
+    lap() {
+      const now = performance.now();
+      const ms = Math.round((now - last) * 10) / 10;
+      last = now;
+      return ms;
+    },
+  };
 }
