@@ -101,7 +101,9 @@ try {
   // The passes, and the document and assessment groups within a pass, run side by side (their
   // records are apart, their names suffixed): the tour waits mostly on generation runs and
   // extraction, so overlapping them shortens the wall time.
-  const v1Groups = [{ ...documentSections, ...librarySections, ...memberSections, ...webhookSections, ...organizationSections, ...mergeSections, ...v1ErrorSections }];
+  const v1Groups = [
+    { ...documentSections, ...librarySections, ...memberSections, ...webhookSections, ...organizationSections, ...mergeSections, ...v1ErrorSections },
+  ];
   const [first, second] = await Promise.all([
     pass(
       'a',

@@ -10,5 +10,6 @@ import { mergeJobs } from './merge-jobs.js';
 import { webhookJobs } from './webhook-jobs.js';
 
 export function registerJobs(queue: JobQueue, services: JobServices): void {
-  for (const definition of [...generationJobs(services), ...assessmentJobs(services), ...webhookJobs(services), ...mergeJobs(services)]) queue.register(definition);
+  for (const definition of [...generationJobs(services), ...assessmentJobs(services), ...webhookJobs(services), ...mergeJobs(services)])
+    queue.register(definition);
 }

@@ -194,7 +194,8 @@ export interface OrganizationRevisionTable {
   bumped_in: string | null;
 }
 
-export interface Database extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables, OrganizationTables, MergeTables {
+export interface Database
+  extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables, OrganizationTables, MergeTables {
   jobs: JobTable;
   job_leases: JobLeaseTable;
   organizations: OrganizationTable;

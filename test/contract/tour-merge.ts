@@ -3,12 +3,28 @@
  * rows, follow its progress to the end, download its zip, cancel the ended run (answered as it
  * is) — and the refusals: 422 for a value that can never fit, 404 for an unknown run.
  */
-import { checkDownload, checkProgress } from './wire-checks.js';
+import { checkDownload } from './wire-checks.js';
 import { type Section, settle } from './tour.js';
 
 const ROWS = [
-  { Client: 'Tour Client A', client_contact: 'Ada', firm_name: 'Tour LLP', services: 'Tax advice', start_date: '2026-12-01', fee_amount: 100, signatory: 'J. Smith' },
-  { Client: 'Tour Client B', client_contact: 'Bob', firm_name: 'Tour LLP', services: 'Audit', start_date: '2026-12-02', fee_amount: 200, signatory: 'J. Smith' },
+  {
+    Client: 'Tour Client A',
+    client_contact: 'Ada',
+    firm_name: 'Tour LLP',
+    services: 'Tax advice',
+    start_date: '2026-12-01',
+    fee_amount: 100,
+    signatory: 'J. Smith',
+  },
+  {
+    Client: 'Tour Client B',
+    client_contact: 'Bob',
+    firm_name: 'Tour LLP',
+    services: 'Audit',
+    start_date: '2026-12-02',
+    fee_amount: 200,
+    signatory: 'J. Smith',
+  },
 ];
 
 const mergeRuns: Section = async (tour) => {
@@ -17,7 +33,12 @@ const mergeRuns: Section = async (tour) => {
   const started = await c.post('/v1/templates/engagement-letter/merge-runs', { rows: ROWS, fileNamePattern: '{{ client_name }}' }, 202);
   const id = started.body?.id;
   if (typeof id !== 'string') throw new Error(`no id in ${JSON.stringify(started.body).slice(0, 300)}`);
-  await checkProgress(tour.wire, `/v1/merge-runs/${id}/progress`);
+  // Merge progress has its own events (merge_started, row_done, row_failed, merge_ended), not a generation's ProgressEvent.
+  await checkDownload(tour.wire, `/v1/merge-runs/${id}/progress`, {
+    status: 200,
+    contentType: 'text/event-stream',
+    check: (bytes) => (bytes.toString('utf8').includes('"event":"merge_ended"') ? undefined : 'the stream ended without merge_ended'),
+  });
   await settle(tour);
   await c.get('/v1/merge-runs');
   await c.get(`/v1/merge-runs/${id}`);
