@@ -24,6 +24,7 @@ import { librarySections } from '../test/contract/tour-library.js';
 import { memberSections } from '../test/contract/tour-members.js';
 import { organizationSections } from '../test/contract/tour-organization.js';
 import { webhookSections } from '../test/contract/tour-webhooks.js';
+import { mergeSections } from '../test/contract/tour-merge.js';
 import { type Section, type Tour, runSections } from '../test/contract/tour.js';
 import { type OpenApiDocument, unvisited } from '../test/contract/operations.js';
 import { type PrismProxy, startPrismProxy } from '../test/contract/prism-proxy.js';
@@ -100,7 +101,9 @@ try {
   // The passes, and the document and assessment groups within a pass, run side by side (their
   // records are apart, their names suffixed): the tour waits mostly on generation runs and
   // extraction, so overlapping them shortens the wall time.
-  const v1Groups = [{ ...documentSections, ...librarySections, ...memberSections, ...webhookSections, ...organizationSections, ...v1ErrorSections }];
+  const v1Groups = [
+    { ...documentSections, ...librarySections, ...memberSections, ...webhookSections, ...organizationSections, ...mergeSections, ...v1ErrorSections },
+  ];
   const [first, second] = await Promise.all([
     pass(
       'a',

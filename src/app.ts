@@ -54,6 +54,7 @@ import { registerMemberRoutes } from './modules/identity/members/members.routes.
 import { buildOidcSignIn } from './modules/identity/oidc/build-oidc-sign-in.js';
 import { registerOidcSignInRoutes } from './modules/identity/oidc/oidc-sign-in.routes.js';
 import { registerOrganizationRoutes } from './modules/organization/organization.routes.js';
+import { registerMergeRoutes } from './modules/merge/merge.routes.js';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import type { SigningKeys } from './modules/identity/signing-keys.js';
 import type { TokenVerifier } from './modules/identity/token-verifier.js';
@@ -199,5 +200,6 @@ function registerProtectedRoutes(scope: FastifyInstance, deps: AppDeps, limitRef
   registerWordTemplateRoutes(scope, routeDeps);
   registerAssessmentRoutes(scope, routeDeps);
   registerWebhookRoutes(scope, routeDeps);
+  registerMergeRoutes(scope, routeDeps);
   registerOrganizationRoutes(scope, routeDeps);
 }

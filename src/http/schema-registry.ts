@@ -19,6 +19,7 @@ import { TEMPLATE_SCHEMAS } from '../modules/templates/templates.schemas.js';
 import { ORGANIZATION_SCHEMAS } from '../modules/organization/organization-settings.schemas.js';
 import { WEBHOOK_SCHEMAS } from '../modules/webhooks/webhooks.schemas.js';
 import { WORD_TEMPLATE_SCHEMAS } from '../modules/word-templates/word-templates.schemas.js';
+import { MERGE_SCHEMAS } from '../modules/merge/merge.schemas.js';
 import { PROBE_SCHEMAS } from './health.schemas.js';
 import { HTTPValidationError, ValidationError } from './validation.schemas.js';
 
@@ -46,4 +47,5 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...WEBHOOK_SCHEMAS,
   ...ORGANIZATION_SCHEMAS,
   ...WORD_TEMPLATE_SCHEMAS,
+  ...MERGE_SCHEMAS,
 ] as unknown as NamedSchema[];

@@ -6,8 +6,10 @@ import type { JobQueue } from '../kernel/jobs.js';
 import { assessmentJobs } from './assessment-jobs.js';
 import { generationJobs } from './generation-jobs.js';
 import type { JobServices } from './job-services.js';
+import { mergeJobs } from './merge-jobs.js';
 import { webhookJobs } from './webhook-jobs.js';
 
 export function registerJobs(queue: JobQueue, services: JobServices): void {
-  for (const definition of [...generationJobs(services), ...assessmentJobs(services), ...webhookJobs(services)]) queue.register(definition);
+  for (const definition of [...generationJobs(services), ...assessmentJobs(services), ...webhookJobs(services), ...mergeJobs(services)])
+    queue.register(definition);
 }

@@ -44,6 +44,7 @@ import { OrganizationSettingsRepository } from './organization/organization-sett
 import { WebhookDeliveryRepository } from './webhooks/webhook-delivery.repository.js';
 import { WebhookEndpointRepository } from './webhooks/webhook-endpoint.repository.js';
 import { WordTemplateRepository } from './word-templates/word-template.repository.js';
+import { MergeRunRepository } from './merge/merge-run.repository.js';
 
 type RepositoryClass<T> = new (db: Kysely<Database>) => T;
 
@@ -90,6 +91,8 @@ const REPOSITORIES = {
   webhookDeliveries: WebhookDeliveryRepository,
   // Word templates of documents and templates
   wordTemplates: WordTemplateRepository,
+  // merge runs
+  mergeRuns: MergeRunRepository,
 } satisfies Record<string, RepositoryClass<unknown>>;
 
 export type Repos = { readonly [K in keyof typeof REPOSITORIES]: InstanceType<(typeof REPOSITORIES)[K]> };

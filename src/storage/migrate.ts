@@ -26,6 +26,7 @@ import * as m0020 from './migrations/0020-extracted-items-document-order.js';
 import * as m0021 from './migrations/0021-document-title-search.js';
 import * as m0022 from './migrations/0022-document-title-order.js';
 import * as m0023 from './migrations/0023-word-templates.js';
+import * as m0024 from './migrations/0024-merge-runs.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-document-title-search': m0021,
   '0022-document-title-order': m0022,
   '0023-word-templates': m0023,
+  '0024-merge-runs': m0024,
 };
 
 /** The names of every migration, in order (what a migrated database records). */

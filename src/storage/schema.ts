@@ -6,6 +6,7 @@ import type { ToolsTables } from './tables/tools.js';
 import type { OrganizationTables } from './tables/organization.js';
 import type { WebhooksTables } from './tables/webhooks.js';
 import type { WordTemplatesTables } from './tables/word-templates.js';
+import type { MergeTables } from './tables/merge.js';
 
 /**
  * Table types for Kysely. Portable column types only: ids and timestamps are text (ISO-8601),
@@ -195,7 +196,7 @@ export interface OrganizationRevisionTable {
 }
 
 export interface Database
-  extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables, OrganizationTables, WordTemplatesTables {
+  extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables, OrganizationTables, WordTemplatesTables, MergeTables {
   jobs: JobTable;
   job_leases: JobLeaseTable;
   organizations: OrganizationTable;

@@ -1,7 +1,7 @@
 /**
  * The events an organization's webhooks can receive, and the envelope each is sent in. Every
  * event is a terminal moment of a background run (a generation's terminal event, a processing
- * run's end, a batch run's end), so each happens once per run: its id is derived from the type
+ * run's end, a batch run's end, a merge run's end), so each happens once per run: its id is derived from the type
  * and the run's id, and the same event can never be delivered twice to one endpoint.
  */
 import { createHash } from 'node:crypto';
@@ -15,6 +15,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'extraction.failed',
   'batch.finished',
   'batch.failed',
+  'merge.finished',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -7,7 +7,7 @@ import { WEBHOOK_EVENT_TYPES } from './webhook-events.js';
 export const WebhookEventType = StringEnum(WEBHOOK_EVENT_TYPES, {
   $id: 'WebhookEventType',
   description:
-    "generation.finished|failed|blocked: a generation run's terminal event; extraction.finished|failed: a processing run of the assessment area ended; batch.finished|failed: a batch run ended",
+    "generation.finished|failed|blocked: a generation run's terminal event; extraction.finished|failed: a processing run of the assessment area ended; batch.finished|failed: a batch run ended; merge.finished: a merge run ended (data.status finished, failed or cancelled)",
 });
 
 const Events = Type.Array(Ref(WebhookEventType), {

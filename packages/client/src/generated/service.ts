@@ -1626,6 +1626,126 @@ export interface paths {
         patch: operations["changeMemberRole"];
         trace?: never;
     };
+    "/v1/merge-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's merge runs
+         * @description Newest first, cursor-paged.
+         */
+        get: operations["listMergeRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merge-runs/{merge_run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A merge run
+         * @description Its status and counts (rows done, failed, pending).
+         */
+        get: operations["getMergeRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merge-runs/{merge_run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a merge run
+         * @description Stops a queued or running run between rows; the rows already made stay in its zip. An ended run is answered as it is. Needs the editor role or above (403 otherwise).
+         */
+        post: operations["cancelMergeRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merge-runs/{merge_run_id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Merge progress as text/event-stream (replay from Last-Event-ID or ?after=<seq>)
+         * @description Server-sent events `id: <seq>`, `data: <JSON>`: `merge_started`, then `row_done` / `row_failed` per row (row number, file name or message, counts, `etaSeconds`), then `merge_ended` (status and counts), after which the stream closes.
+         */
+        get: operations["mergeRunProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merge-runs/{merge_run_id}/result.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A merge run's files as one zip
+         * @description Every row made, in row order, named by the run's pattern; streamed. 409 while the run is queued or running.
+         */
+        get: operations["mergeRunResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merge-runs/{merge_run_id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A merge run's rows
+         * @description By row number, with each row's status, file name, document and, for a failed row, why (`?status=failed` lists the failed rows).
+         */
+        get: operations["listMergeRunRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orchestration-rules": {
         parameters: {
             query?: never;
@@ -1900,6 +2020,46 @@ export interface paths {
          */
         put: operations["replaceTemplate"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{slug}/merge-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a merge run: one document per row
+         * @description JSON `{rows: [{column: value}], format?, fileNamePattern?, mapping?}`, or multipart/form-data with a CSV or .xlsx `file` (first row: the column names; checked like every upload) and the same options as text parts (`mapping` as JSON text). Refused with 422, nothing created, when a required field has no column or a value can never fit its field; a row whose required value is blank fails alone, saying why. The documents are made, generated and exported in the background; follow `progressUrl`, then download `resultUrl`. Needs the editor role or above (403 otherwise).
+         */
+        post: operations["startMergeRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{slug}/merge-runs/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a merge run would do, without creating anything
+         * @description JSON `{rows: [{column: value}], format?, fileNamePattern?, mapping?}`, or multipart/form-data with a CSV or .xlsx `file` (first row: the column names; checked like every upload) and the same options as text parts (`mapping` as JSON text). Answers which column fills which field (by key, by label or by the sent mapping), the columns no field takes, the required fields nothing fills, the first rows filled and named, every row's problems, and why starting would be refused. Needs the editor role or above (403 otherwise).
+         */
+        post: operations["previewMergeRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3455,6 +3615,97 @@ export interface components {
             /** @description oldest membership first */
             members: components["schemas"]["Member"][];
         };
+        MergePreview: {
+            columns: {
+                by: null | ("mapping" | "key" | "label");
+                column: string;
+                field: null | string;
+            }[];
+            fileNamePattern: string;
+            /** @description required fields no column fills and the template has no default for */
+            missingRequired: string[];
+            problemCount: number;
+            /** @description the first 100 problems */
+            problems: {
+                field: string;
+                /**
+                 * @description invalid: can never fit the field (refuses the run); missing: a required value is blank (that row fails)
+                 * @enum {string}
+                 */
+                kind: "invalid" | "missing";
+                message: string;
+                row: number;
+            }[];
+            /** @description why starting this request would answer 422, or null */
+            refusal: null | string;
+            rowCount: number;
+            /** @description the first rows as they would be filled and named */
+            rows: {
+                fields: {
+                    [key: string]: string;
+                };
+                fileName: string;
+                row: number;
+            }[];
+            template: {
+                id: string;
+                slug: null | string;
+                title: string;
+            };
+            unmappedColumns: string[];
+        };
+        MergeRun: {
+            createdAt: string;
+            createdBy: null | string;
+            done: number;
+            error: null | string;
+            failed: number;
+            fileNamePattern: string;
+            finishedAt: null | string;
+            /** @enum {string} */
+            format: "docx" | "pdf";
+            id: string;
+            pending: number;
+            progressUrl: string;
+            resultUrl: string;
+            startedAt: null | string;
+            /** @enum {string} */
+            status: "queued" | "running" | "finished" | "failed" | "cancelled";
+            templateId: string;
+            templateSlug: string;
+            total: number;
+        };
+        MergeRunBody: {
+            /** @description Each file's name: `{{ field_key }}` is replaced by the row's value, `{{ row }}` by its number; unsafe characters become `_`, repeats get ` (2)`. Default `<template slug>-{{ row }}` */
+            fileNamePattern?: string;
+            /**
+             * @description what each row becomes: a .docx (export.docx) or a PDF (export.pdf)
+             * @enum {string}
+             */
+            format?: "docx" | "pdf";
+            /** @description column → field key (null leaves the column out); columns not named are matched to a field by key, then by label (case, spaces, _ and - ignored) */
+            mapping?: {
+                [key: string]: null | string;
+            };
+            /** @description one object per row: column → value */
+            rows: {
+                [key: string]: string | number | boolean | null;
+            }[];
+        };
+        MergeRunRow: {
+            attempts: number;
+            documentId: null | string;
+            /** @description why the row failed */
+            error: null | string;
+            fields: {
+                [key: string]: string;
+            };
+            fileName: string;
+            row: number;
+            sizeBytes: null | number;
+            /** @enum {string} */
+            status: "pending" | "done" | "failed";
+        };
         /** @description the model per pipeline step (null: the service default) */
         ModelsConfig: {
             default?: null | string;
@@ -4786,7 +5037,7 @@ export interface components {
             createdAt: string;
             description: null | string;
             enabled: boolean;
-            events: ("generation.finished" | "generation.failed" | "generation.blocked" | "extraction.finished" | "extraction.failed" | "batch.finished" | "batch.failed")[];
+            events: ("generation.finished" | "generation.failed" | "generation.blocked" | "extraction.finished" | "extraction.failed" | "batch.finished" | "batch.failed" | "merge.finished")[];
             /** @description `whk_…` */
             id: string;
             updatedAt: string;
@@ -4838,16 +5089,16 @@ export interface components {
             responseStatus: null | number;
         };
         /**
-         * @description generation.finished|failed|blocked: a generation run's terminal event; extraction.finished|failed: a processing run of the assessment area ended; batch.finished|failed: a batch run ended
+         * @description generation.finished|failed|blocked: a generation run's terminal event; extraction.finished|failed: a processing run of the assessment area ended; batch.finished|failed: a batch run ended; merge.finished: a merge run ended (data.status finished, failed or cancelled)
          * @enum {string}
          */
-        WebhookEventType: "generation.finished" | "generation.failed" | "generation.blocked" | "extraction.finished" | "extraction.failed" | "batch.finished" | "batch.failed";
+        WebhookEventType: "generation.finished" | "generation.failed" | "generation.blocked" | "extraction.finished" | "extraction.failed" | "batch.finished" | "batch.failed" | "merge.finished";
         /** @description A webhook endpoint with its signing secret, answered only by create and rotate-secret */
         WebhookWithSecret: {
             createdAt: string;
             description: null | string;
             enabled: boolean;
-            events: ("generation.finished" | "generation.failed" | "generation.blocked" | "extraction.finished" | "extraction.failed" | "batch.finished" | "batch.failed")[];
+            events: ("generation.finished" | "generation.failed" | "generation.blocked" | "extraction.finished" | "extraction.failed" | "batch.finished" | "batch.failed" | "merge.finished")[];
             /** @description `whk_…` */
             id: string;
             /** @description the signing secret (`whsec_…`), shown this once: store it now */
@@ -12912,6 +13163,428 @@ export interface operations {
             };
         };
     };
+    listMergeRuns: {
+        parameters: {
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+            };
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MergeRun"][];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    getMergeRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                merge_run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MergeRun"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    cancelMergeRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                merge_run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MergeRun"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    mergeRunProgress: {
+        parameters: {
+            query?: {
+                /** @description replay events after this seq */
+                after?: number;
+            };
+            header?: {
+                /** @description the last seq the client saw */
+                "last-event-id"?: string;
+            };
+            path: {
+                merge_run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    mergeRunResult: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                merge_run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    listMergeRunRows: {
+        parameters: {
+            query?: {
+                /** @description The next cursor of the previous page (opaque); absent for the first page */
+                cursor?: string;
+                /** @description Page size (default 50, at most 200; more is refused with 422) */
+                limit?: number;
+                status?: "pending" | "done" | "failed";
+            };
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                merge_run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MergeRunRow"][];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     listOrchestrationRules: {
         parameters: {
             query?: never;
@@ -14623,6 +15296,254 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    startMergeRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Each file's name: `{{ field_key }}` is replaced by the row's value, `{{ row }}` by its number; unsafe characters become `_`, repeats get ` (2)`. Default `<template slug>-{{ row }}` */
+                    fileNamePattern?: string;
+                    /**
+                     * @description what each row becomes: a .docx (export.docx) or a PDF (export.pdf)
+                     * @enum {string}
+                     */
+                    format?: "docx" | "pdf";
+                    /** @description column → field key (null leaves the column out); columns not named are matched to a field by key, then by label (case, spaces, _ and - ignored) */
+                    mapping?: {
+                        [key: string]: null | string;
+                    };
+                    /** @description one object per row: column → value */
+                    rows: {
+                        [key: string]: string | number | boolean | null;
+                    }[];
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description a CSV or .xlsx file: the first row names the columns (an .xlsx is read from its first sheet)
+                     */
+                    file: string;
+                    /** @description Each file's name: `{{ field_key }}` is replaced by the row's value, `{{ row }}` by its number; unsafe characters become `_`, repeats get ` (2)`. Default `<template slug>-{{ row }}` */
+                    fileNamePattern?: string;
+                    /**
+                     * @description what each row becomes: a .docx (export.docx) or a PDF (export.pdf)
+                     * @enum {string}
+                     */
+                    format?: "docx" | "pdf";
+                    /** @description the mapping as JSON text */
+                    mapping?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MergeRun"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    previewMergeRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Each file's name: `{{ field_key }}` is replaced by the row's value, `{{ row }}` by its number; unsafe characters become `_`, repeats get ` (2)`. Default `<template slug>-{{ row }}` */
+                    fileNamePattern?: string;
+                    /**
+                     * @description what each row becomes: a .docx (export.docx) or a PDF (export.pdf)
+                     * @enum {string}
+                     */
+                    format?: "docx" | "pdf";
+                    /** @description column → field key (null leaves the column out); columns not named are matched to a field by key, then by label (case, spaces, _ and - ignored) */
+                    mapping?: {
+                        [key: string]: null | string;
+                    };
+                    /** @description one object per row: column → value */
+                    rows: {
+                        [key: string]: string | number | boolean | null;
+                    }[];
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description a CSV or .xlsx file: the first row names the columns (an .xlsx is read from its first sheet)
+                     */
+                    file: string;
+                    /** @description Each file's name: `{{ field_key }}` is replaced by the row's value, `{{ row }}` by its number; unsafe characters become `_`, repeats get ` (2)`. Default `<template slug>-{{ row }}` */
+                    fileNamePattern?: string;
+                    /**
+                     * @description what each row becomes: a .docx (export.docx) or a PDF (export.pdf)
+                     * @enum {string}
+                     */
+                    format?: "docx" | "pdf";
+                    /** @description the mapping as JSON text */
+                    mapping?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MergePreview"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

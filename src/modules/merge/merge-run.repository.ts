@@ -1,0 +1,174 @@
+/** Merge runs (`mrg_`), their rows and their progress events. Every method takes orgId first. */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../storage/schema.js';
+import type { MergeRunRowTable, MergeRunTable } from '../../storage/tables/merge.js';
+import { fromJson } from '../json-column.js';
+
+export type MergeFormat = 'docx' | 'pdf';
+export type MergeRunStatus = 'queued' | 'running' | 'finished' | 'failed' | 'cancelled';
+export type MergeRowStatus = 'pending' | 'done' | 'failed';
+
+export interface MergeRunRecord extends Omit<Selectable<MergeRunTable>, 'format' | 'status'> {
+  format: MergeFormat;
+  status: MergeRunStatus;
+}
+
+export interface MergeRowRecord extends Omit<Selectable<MergeRunRowTable>, 'fields_json' | 'status'> {
+  fields: Record<string, string>;
+  status: MergeRowStatus;
+}
+
+/** A progress event as stored and streamed (`seq` is the SSE id). */
+export interface MergeRunEvent {
+  seq: number;
+  event: string;
+  [key: string]: unknown;
+}
+
+/** What a new row starts as. */
+export interface NewMergeRow {
+  row_number: number;
+  fields: Record<string, string>;
+  file_name: string;
+}
+
+const TERMINAL: readonly MergeRunStatus[] = ['finished', 'failed', 'cancelled'];
+
+export function isTerminalMergeStatus(status: MergeRunStatus): boolean {
+  return TERMINAL.includes(status);
+}
+
+function runRecord(row: Selectable<MergeRunTable>): MergeRunRecord {
+  return { ...row, format: row.format === 'pdf' ? 'pdf' : 'docx', status: row.status as MergeRunStatus };
+}
+
+function rowRecord(row: Selectable<MergeRunRowTable>): MergeRowRecord {
+  const { fields_json, ...rest } = row;
+  return { ...rest, status: row.status as MergeRowStatus, fields: fromJson<Record<string, string>>(fields_json, {}) };
+}
+
+/** Rows are inserted in chunks: one statement per row would make a 5,000-row request 5,000 round trips. */
+const INSERT_CHUNK = 200;
+
+export class MergeRunRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insertRun(orgId: string, run: Omit<MergeRunRecord, 'org_id'>, rows: readonly NewMergeRow[]): Promise<MergeRunRecord> {
+    await this.db
+      .insertInto('merge_runs')
+      .values({ ...run, org_id: orgId })
+      .execute();
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const values = rows.slice(i, i + INSERT_CHUNK).map((r) => ({
+        run_id: run.id,
+        row_number: r.row_number,
+        org_id: orgId,
+        fields_json: JSON.stringify(r.fields),
+        file_name: r.file_name,
+        status: 'pending',
+        attempts: 0,
+        updated_at: run.created_at,
+      }));
+      await this.db.insertInto('merge_run_rows').values(values).execute();
+    }
+    return { ...run, org_id: orgId };
+  }
+
+  async findRun(orgId: string, id: string): Promise<MergeRunRecord | undefined> {
+    const row = await this.db.selectFrom('merge_runs').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    return row && runRecord(row);
+  }
+
+  /** Newest first; `before` is the (created_at, id) of the last run of the previous page. */
+  async listRuns(orgId: string, limit: number, before?: { createdAt: string; id: string }): Promise<MergeRunRecord[]> {
+    let query = this.db.selectFrom('merge_runs').selectAll().where('org_id', '=', orgId);
+    if (before) {
+      query = query.where((eb) =>
+        eb.or([eb('created_at', '<', before.createdAt), eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)])]),
+      );
+    }
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return rows.map(runRecord);
+  }
+
+  async updateRun(orgId: string, id: string, patch: Partial<Omit<MergeRunRecord, 'id' | 'org_id'>>): Promise<void> {
+    await this.db.updateTable('merge_runs').set(patch).where('org_id', '=', orgId).where('id', '=', id).execute();
+  }
+
+  /** Moves an active run to a terminal status; false when it had already ended (so it ends once). */
+  async endRun(orgId: string, id: string, patch: { status: MergeRunStatus; error?: string | null; finished_at: string }): Promise<boolean> {
+    const result = await this.db
+      .updateTable('merge_runs')
+      .set(patch)
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Rows by number, after `afterRow`, optionally of one status: the job walks them a page at a time. */
+  async listRows(orgId: string, runId: string, options: { afterRow?: number; status?: MergeRowStatus; limit: number }): Promise<MergeRowRecord[]> {
+    let query = this.db
+      .selectFrom('merge_run_rows')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('run_id', '=', runId)
+      .where('row_number', '>', options.afterRow ?? 0);
+    if (options.status) query = query.where('status', '=', options.status);
+    const rows = await query.orderBy('row_number').limit(options.limit).execute();
+    return rows.map(rowRecord);
+  }
+
+  async updateRow(orgId: string, runId: string, rowNumber: number, patch: Partial<Omit<MergeRowRecord, 'run_id' | 'row_number' | 'org_id' | 'fields'>>) {
+    await this.db
+      .updateTable('merge_run_rows')
+      .set(patch)
+      .where('org_id', '=', orgId)
+      .where('run_id', '=', runId)
+      .where('row_number', '=', rowNumber)
+      .execute();
+  }
+
+  /** How many rows are in each status (the counts a resumed run starts from). */
+  async countRows(orgId: string, runId: string): Promise<Record<MergeRowStatus, number>> {
+    const rows = await this.db
+      .selectFrom('merge_run_rows')
+      .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
+      .where('org_id', '=', orgId)
+      .where('run_id', '=', runId)
+      .groupBy('status')
+      .execute();
+    const counts: Record<MergeRowStatus, number> = { pending: 0, done: 0, failed: 0 };
+    for (const row of rows) counts[row.status as MergeRowStatus] = Number(row.n);
+    return counts;
+  }
+
+  /** Appends an event with the next number of its run (one writer per run: the run's job, or a cancel). */
+  async appendEvent(orgId: string, runId: string, event: Omit<MergeRunEvent, 'seq'>, now: string): Promise<number> {
+    const last = await this.db
+      .selectFrom('merge_run_events')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('run_id', '=', runId)
+      .executeTakeFirst();
+    const seq = Number(last?.seq ?? 0) + 1;
+    await this.db
+      .insertInto('merge_run_events')
+      .values({ run_id: runId, seq, org_id: orgId, event_json: JSON.stringify(event), created_at: now })
+      .execute();
+    return seq;
+  }
+
+  async listEventsSince(orgId: string, runId: string, afterSeq: number, limit = 500): Promise<MergeRunEvent[]> {
+    const rows = await this.db
+      .selectFrom('merge_run_events')
+      .select(['seq', 'event_json'])
+      .where('org_id', '=', orgId)
+      .where('run_id', '=', runId)
+      .where('seq', '>', afterSeq)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ ...fromJson<{ event: string }>(r.event_json, { event: 'unknown' }), seq: Number(r.seq) }));
+  }
+}
