@@ -42,7 +42,12 @@ const V1_TAGS = [
   { name: 'configuration', description: "A document's configuration groups and its canonical authoring spec" },
   { name: 'generation', description: 'Gather, generate, regenerate, follow the progress stream, read the synthesized context' },
   { name: 'history', description: 'Snapshots, section output versions, and generation snapshots to reproduce and compare' },
-  { name: 'export', description: 'The composed document as a .docx file' },
+  { name: 'export', description: 'The document as .docx or PDF (its Word template when it has one, else its layout), and a page as an image' },
+  { name: 'word-templates', description: "A firm's own .docx with Jinja tags, on a template or one document: inspect, store, read, remove" },
+  {
+    name: 'merge-runs',
+    description: 'One template × a table of rows (JSON, CSV, .xlsx) → one document per row, rendered in the background, downloaded as a zip',
+  },
   { name: 'library', description: "The organization's texts, snippets, risk blocks, voices and entities, and snippets bound to documents" },
   { name: 'tool-registrations', description: 'Built-in tool classes registered with non-secret configuration, for data-needs of kind tool' },
   { name: 'orchestration', description: 'The rulebook, and orchestrate: intake text to fields and bound snippets' },

@@ -83,7 +83,7 @@ function registerMergeReads(fastify: FastifyInstance, deps: RouteDeps): void {
       schema: {
         operationId: 'listMergeRuns',
         summary: "The organization's merge runs",
-        description: 'Newest first, cursor-paged.',
+        description: 'Newest first, cursor-paged (`Link` and `X-Next-Cursor` name the next page), each with its counts and status.',
         tags,
         querystring: Type.Object(PageQueryProperties),
         response: { 200: PagedArray(Ref(MergeRun)), ...errorResponses(422) },

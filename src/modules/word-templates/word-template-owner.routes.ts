@@ -33,7 +33,7 @@ export interface WordTemplateOwner<P> {
   ownerPath(owner: DocumentRecord): string;
 }
 
-const tags = ['word templates'];
+const tags = ['word-templates'];
 const FileForm = Type.Object({ file: Type.String({ format: 'binary', description: 'The .docx Word template' }) });
 
 export function registerWordTemplateOwnerRoutes<P>(fastify: FastifyInstance, deps: RouteDeps, owner: WordTemplateOwner<P>): void {
@@ -122,6 +122,7 @@ function registerReads<P>(fastify: FastifyInstance, deps: RouteDeps, owner: Word
       schema: {
         operationId: operation(owner, 'download'),
         summary: `The ${owner.kind}'s Word template file (.docx)`,
+        description: `The bytes as they were uploaded, with their SHA-256 as ETag; 404 when the ${owner.kind} has no Word template${owner.kind === 'document' ? ' (of its own or from its template)' : ''}.`,
         tags,
         params: owner.params,
         response: {

@@ -19,7 +19,7 @@ import { WordTemplateReport } from './word-templates.schemas.js';
 import { registerWordTemplateOwnerRoutes } from './word-template-owner.routes.js';
 import { requireDocument, requireEditableDocument } from '../documents/require-document.js';
 
-const tags = ['word templates'];
+const tags = ['word-templates'];
 const FileForm = Type.Object({ file: Type.String({ format: 'binary', description: 'The .docx Word template' }) });
 
 export function registerWordTemplateRoutes(fastify: FastifyInstance, deps: RouteDeps): void {

@@ -1476,7 +1476,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The document's Word template file (.docx) */
+        /**
+         * The document's Word template file (.docx)
+         * @description The bytes as they were uploaded, with their SHA-256 as ETag; 404 when the document has no Word template (of its own or from its template).
+         */
         get: operations["downloadDocumentWordTemplate"];
         put?: never;
         post?: never;
@@ -1635,7 +1638,7 @@ export interface paths {
         };
         /**
          * The organization's merge runs
-         * @description Newest first, cursor-paged.
+         * @description Newest first, cursor-paged (`Link` and `X-Next-Cursor` name the next page), each with its counts and status.
          */
         get: operations["listMergeRuns"];
         put?: never;
@@ -2101,7 +2104,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The template's Word template file (.docx) */
+        /**
+         * The template's Word template file (.docx)
+         * @description The bytes as they were uploaded, with their SHA-256 as ETag; 404 when the template has no Word template.
+         */
         get: operations["downloadTemplateWordTemplate"];
         put?: never;
         post?: never;
