@@ -9,6 +9,7 @@ import { LIMITS } from '../../../kernel/limits.js';
 import { StringEnum } from '../../../kernel/schema.js';
 import { computationChecksOf } from '../../../tenant-code/tenant-code-pool.js';
 import { LAYOUT_NAMES } from '../../../docx/composed-document.js';
+import { DecisionItems } from './decisions-schema.js';
 
 const N = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
 /** Free text of a group (instructions, brief, header…): bounded like a library text. */
@@ -49,6 +50,10 @@ export const STORED_GROUPS = {
       { additionalProperties: false },
     ),
     defaults: { computations: {}, maxConcurrency: 4, needTimeoutMs: 30_000, orchestrate: false },
+  },
+  decisions: {
+    schema: Type.Object({ items: N(DecisionItems()) }, { additionalProperties: false }),
+    defaults: { items: [] },
   },
   brief: {
     schema: Type.Object({ text: N(Text()), audience: N(Text()), purpose: N(Text()), jurisdiction: N(Text()) }, { additionalProperties: false }),
