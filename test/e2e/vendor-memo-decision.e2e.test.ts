@@ -35,10 +35,10 @@ describeEachDialect('vendor memo: a computed recommendation', (dialect) => {
     expect(text('controls')).toContain('| Penetration test at least every 12 months | Last test 10 March 2025, 20 months before the memo | Not met |');
     expect(text('recommendation')).toContain('20 months old');
     // The findings no longer call the date evidence that the rule is met (the issue's row 1).
-    expect(text('findings')).toContain('Penetration test at least every 12 months: Not met.');
+    expect(text('findings')).toContain('Penetration test at least every 12 months — not met.');
     expect(text('findings')).not.toContain('This is evidence for the requirement that penetration tests');
     expect(text('recommendation')).not.toMatch(/^Approve\b(?! with conditions)/m);
-    expect(text('recommendation')).toMatch(/Approve with conditions/);
+    expect(text('recommendation')).toContain('Recommendation — approve with conditions.');
   });
 
   it('shows each decision in the detail with the rule that fired and the inputs that decided it', async () => {
@@ -74,5 +74,35 @@ describeEachDialect('vendor memo: a computed recommendation', (dialect) => {
     expect(refused.status).toBe(422);
     expect(refused.body.detail).toContain('contradicts_decision');
     expect(refused.body.detail).toContain('We recommend approval of Initech Cloud.');
+  });
+
+  it('reports a decision it cannot evaluate as a readiness gap, and refuses a malformed one with 422', async () => {
+    const created = await api.post('/v1/documents', { templateId: 'vendor-security-memo', fields: FIELDS });
+    const other = created.body.document.id as string;
+    const value = {
+      key: 'value_band',
+      label: 'Contract value band',
+      inputs: { value: 'fields.annual_contract_value' },
+      rules: [],
+      otherwise: { outcome: 'any' },
+    };
+    const bad = await api.put(`/v1/documents/${other}/config`, { decisions: { items: [{ ...value, inputs: { value: 3 } }] } });
+    expect(bad.status).toBe(422);
+    const unordered = await api.put(`/v1/documents/${other}/config`, { decisions: { items: [{ ...value, inputs: { value: 'decisions.later.outcome' } }] } });
+    expect(unordered.status).toBe(422);
+    expect(unordered.body.detail).toContain('input "value" reads the decision "later", which is not declared before it');
+    const items = [...(await api.get(`/v1/documents/${other}/config`)).body.decisions.items, value];
+    expect((await api.put(`/v1/documents/${other}/config`, { decisions: { items } })).status).toBe(200);
+    const readiness = await api.get(`/v1/documents/${other}/readiness`);
+    expect(readiness.body.generation_should_proceed).toBe(false);
+    expect(readiness.body.gaps).toContainEqual({
+      kind: 'decision_undetermined',
+      message: 'The decision "Contract value band" cannot be made: no value for value (fields.annual_contract_value)',
+      subjectType: 'decision',
+      subjectId: 'value_band',
+      key: 'value_band',
+      blocking: true,
+      needsInput: true,
+    });
   });
 });

@@ -184,10 +184,10 @@ function decisionJudging(requirement: Requirement, decisions: Record<string, Dec
   return best?.decision ?? null;
 }
 
-/** A requirement with the decision's verdict and reasons ("Penetration test at least every 12 months: Not met. The last test is 20 months old…"). */
+/** A requirement with the decision's verdict and reasons ("Penetration test at least every 12 months — not met. The last test is 20 months old…"). */
 function decisionTie(requirement: Requirement, decision: DecisionFactInput): string {
   const phrase = requirementPhrase(requirement);
-  const verdict = [`${decision.title}: ${decision.label}.`, ...decision.reasons].join(' ');
+  const verdict = [`${decision.title} — ${lowerFirst(decision.label ?? '')}.`, ...decision.reasons].join(' ');
   return `${verdict} ${cited(phrase === null ? asProse(requirement.text) : `This is judged against ${phrase}`, requirement.n)}`;
 }
 
@@ -291,7 +291,7 @@ function verdict(input: ProseInput, gaps: number): string | null {
 
 /**
  * The computed decisions a recommendation states: each conclusion no other decision rests on
- * ("Recommendation: Approve with conditions."), its reasons, and the reasons of the decisions it
+ * ("Recommendation — approve with conditions."), its reasons, and the reasons of the decisions it
  * rests on ("The last penetration test is 20 months old…").
  */
 function decidedStatements(decisions: Record<string, DecisionFactInput>): string[] {
@@ -299,7 +299,7 @@ function decidedStatements(decisions: Record<string, DecisionFactInput>): string
   const conclusions = Object.entries(decisions).filter(([key, d]) => d.decided && d.label !== null && !readBy.has(key));
   return conclusions.map(([, d]) => {
     const grounds = (d.restsOn ?? []).flatMap((k) => decisions[k]?.reasons ?? []);
-    return [`${d.title}: ${d.label}.`, ...d.reasons, ...grounds].join(' ');
+    return [`${d.title} — ${lowerFirst(d.label ?? '')}.`, ...d.reasons, ...grounds].join(' ');
   });
 }
 

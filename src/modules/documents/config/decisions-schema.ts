@@ -54,3 +54,27 @@ export const DecisionDefinition = Type.Object(
 
 export const DecisionItems = () =>
   Type.Array(DecisionDefinition, { maxItems: LIMITS.computationsPerGroup, description: 'decisions, evaluated in order after the computations' });
+
+const INPUT_ROOTS = ['fields', 'computed', 'gathered', 'decisions'];
+
+/**
+ * What the schema cannot say about valid decisions: keys are unique, each input's path starts at
+ * a namespace the decide stage provides, and a decision reads only decisions declared before it
+ * (they are evaluated in order). Empty when the items are sound.
+ */
+export function decisionProblems(items: ReadonlyArray<{ key: string; inputs: Record<string, string | { from: string }> }>): string[] {
+  const problems: string[] = [];
+  const before = new Set<string>();
+  for (const item of items) {
+    if (before.has(item.key)) problems.push(`decisions.items: the key "${item.key}" is used twice`);
+    for (const [name, spec] of Object.entries(item.inputs)) {
+      const [root, member] = (typeof spec === 'string' ? spec : spec.from).split('.');
+      if (!INPUT_ROOTS.includes(root) || !member)
+        problems.push(`decisions.items (${item.key}): input "${name}" must read fields.<key>, computed.<name>, gathered.<key> or decisions.<key>.outcome`);
+      else if (root === 'decisions' && !before.has(member))
+        problems.push(`decisions.items (${item.key}): input "${name}" reads the decision "${member}", which is not declared before it`);
+    }
+    before.add(item.key);
+  }
+  return problems;
+}

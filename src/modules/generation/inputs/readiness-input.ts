@@ -54,7 +54,7 @@ export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
     globals: TEMPLATE_GLOBALS,
     toolNames: tools.map((t) => t.name),
     extraGaps: [
-      ...decisionGaps(decisions),
+      ...decisionGaps(decisions, new Set(Object.keys(errors))),
       ...libraryGaps(inputs.document, library),
       ...assessmentGaps,
       ...(wordTemplate ? wordTemplateGaps(wordTemplate.report, inputs) : []),
