@@ -65,6 +65,18 @@ describeEachDialect('vendor memo: a computed recommendation', (dialect) => {
     expect(text).toContain('The last penetration test is 20 months old, so the rule of a test at least every 12 months is not met.');
   });
 
+  it('marks the sections that read a decision stale when a rule changes its outcome', async () => {
+    const other = await createAndGenerate(server, api, token, 'vendor-security-memo', FIELDS);
+    const items = (await api.get(`/v1/documents/${other}/config`)).body.decisions.items as Array<{ key: string; rules: Array<{ when: unknown }> }>;
+    const relaxed = items.map((d) =>
+      d.key === 'penetration_test' ? { ...d, rules: [d.rules[0], { ...d.rules[1], when: { '>': [{ var: 'age_months' }, 24] } }] } : d,
+    );
+    expect((await api.put(`/v1/documents/${other}/config`, { decisions: { items: relaxed } })).status).toBe(200);
+    const sections = (await api.get(`/v1/documents/${other}`)).body.sections as Array<{ key: string; staleBecause?: Array<{ path: string }> }>;
+    const controls = sections.find((s) => s.key === 'controls');
+    expect(controls?.staleBecause?.map((c) => c.path)).toEqual(expect.arrayContaining(['decisions.penetration_test', 'decisions.recommendation']));
+  });
+
   it('refuses to finalize while a section states another conclusion than a decision', async () => {
     const sections = (await api.get(`/v1/documents/${id}`)).body.sections as Array<{ id: string; key: string }>;
     const recommendation = sections.find((s) => s.key === 'recommendation');
