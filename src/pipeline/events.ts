@@ -34,7 +34,15 @@ export interface PlaceholderCompleteness {
 export interface UnsupportedSection {
   sectionId: string;
   title: string;
-  claims: Array<{ sentence: string; citations: number[]; missing: string[]; reason?: string }>;
+  claims: Array<{
+    sentence: string;
+    citations: number[];
+    missing: string[];
+    reason?: string;
+    /** Absent: not supported by its sources. `contradicts_decision`: states another conclusion than `decision` (a computed one). */
+    kind?: 'contradicts_decision';
+    decision?: string;
+  }>;
 }
 
 /** Where stages send their events; the runner persists them. */

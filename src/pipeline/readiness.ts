@@ -17,10 +17,21 @@ export const GAP_KINDS = [
   'assessment_incomplete',
   'word_template_value_missing',
   'word_template_name_unknown',
+  'decision_undetermined',
 ] as const;
 export type GapKind = (typeof GAP_KINDS)[number];
 
-export const GAP_SUBJECT_TYPES = ['field', 'section', 'data_need', 'computation', 'risk_block', 'snippet_binding', 'assessment', 'word_template'] as const;
+export const GAP_SUBJECT_TYPES = [
+  'field',
+  'section',
+  'data_need',
+  'computation',
+  'risk_block',
+  'snippet_binding',
+  'assessment',
+  'word_template',
+  'decision',
+] as const;
 
 export const UI_STATES = ['ready', 'needs_input', 'blocked'] as const;
 

@@ -12,6 +12,7 @@ import type { Readiness } from './readiness.js';
 import type { NumberedSource } from './sources.js';
 import { numberSources } from './sources.js';
 import { computeValues } from './stages/compute.js';
+import { type DecisionResult, type DecisionSpec, decideAll, decisionFacts } from './stages/decide.js';
 import type { DataNeed } from './data-need.js';
 import { type GatherOutput, type GatherPorts, gatherNeeds } from './stages/gather.js';
 import { type RenderSection, type RenderedSection, buildRenderContext } from './stages/render.js';
@@ -31,6 +32,8 @@ export interface PipelineInput {
   renderSectionIds: ReadonlySet<string>;
   currentOutputs: Record<string, string | null>;
   computations: Record<string, string>;
+  /** The template's decisions (config `decisions.items`): rules evaluated after compute. */
+  decisions?: DecisionSpec[];
   config: {
     synthesis: { enabled: boolean; instructions: string | null; schema: object | null };
     coordination: { maxConcurrency: number; needTimeoutMs: number };
@@ -77,6 +80,8 @@ export type PipelineResult =
       gathered: GatherOutput;
       computed: Record<string, unknown>;
       computeErrors: Record<string, string>;
+      /** What each decision concluded, the rule that fired and the inputs it saw. */
+      decisions: DecisionResult[];
       synthesized: { value: Record<string, unknown>; model: string; prompt: string; mode: string } | null;
       renderContext: Record<string, unknown>;
       sources: NumberedSource[];
@@ -124,11 +129,12 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
   const { computed, errors: computeErrors, budgetExceeded } = await computeValues(computing);
   // A computation that ran out of a budget fails the run with the budget named (pipeline_failed).
   if (budgetExceeded) throw new Error(budgetExceeded.message);
+  const decisions = await decideAll({ decisions: input.decisions ?? [], fields: input.fields, computed, gathered: gathered.values });
 
   const sources = numberSources(gathered.items.map((item) => ({ outputKey: item.outputKey, source: item.source, value: item.value })));
   const synthesized = input.config.synthesis.enabled ? await synthesizeStage(input, ports, gathered, computed, sources, usage) : null;
-  const renderContext = renderContextOf(input, gathered, computed, synthesized, sources);
-  const { rendered, unsupported } = await renderStage(input, ports, renderContext, sources, usage);
+  const renderContext = renderContextOf(input, gathered, computed, synthesized, sources, decisions);
+  const { rendered, unsupported } = await renderStage(input, ports, renderContext, sources, usage, decisions);
 
   const missingPlaceholders = rendered.filter((r) => r.missing.length > 0).map((r) => ({ sectionId: r.sectionId, names: r.missing }));
   return {
@@ -137,6 +143,7 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
     gathered,
     computed,
     computeErrors,
+    decisions,
     synthesized,
     renderContext,
     sources,
@@ -206,8 +213,10 @@ function renderContextOf(
   computed: Record<string, unknown>,
   synthesized: Synthesized,
   sources: NumberedSource[],
+  decisions: readonly DecisionResult[],
 ): Record<string, unknown> {
   return buildRenderContext({
+    decisions: decisionFacts(decisions),
     fields: input.fields,
     gathered: gathered.values,
     computed,
@@ -224,7 +233,14 @@ function renderContextOf(
 }
 
 /** Renders the sections asked for, each verified as soon as it is rendered; their model usage is added to the run's. */
-async function renderStage(input: PipelineInput, ports: PipelinePorts, renderContext: Record<string, unknown>, sources: NumberedSource[], usage: ModelUsage) {
+async function renderStage(
+  input: PipelineInput,
+  ports: PipelinePorts,
+  renderContext: Record<string, unknown>,
+  sources: NumberedSource[],
+  usage: ModelUsage,
+  decisions: readonly DecisionResult[],
+) {
   const toRender = input.sections.filter((s) => input.renderSectionIds.has(s.id));
   const { rendered, unsupported, verifyUsage } = await renderAndVerify(toRender, renderContext, ports, {
     concurrency: input.config.render.concurrency,
@@ -239,6 +255,7 @@ async function renderStage(input: PipelineInput, ports: PipelinePorts, renderCon
       sources,
       models: input.config.models,
       titles: new Map(input.sections.map((s) => [s.id, s.title])),
+      decisions,
     },
   });
   for (const r of rendered) addUsage(usage, r.usage);

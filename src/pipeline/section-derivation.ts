@@ -5,7 +5,7 @@
  * answer. Two generation snapshots are compared through these records (the diff names why a
  * section changed); hashes only, so the record stays small and never copies a value twice.
  *
- * Read paths are `<namespace>.<key>`: `fields.client`, `gathered.report`, `computed.total`,
+ * Read paths are `<namespace>.<key>`: `fields.client`, `gathered.report`, `computed.total`, `decisions.recommendation`,
  * `synthesized.summary`, `sections.intro`, `variables.tone`, `document.title`,
  * `organization.name`, `snippets.<key>` (a bound snippet with its items' content and entities),
  * or a whole value: `sources`, `today`. A top-level name
@@ -53,9 +53,9 @@ export interface DerivationOptions {
 }
 
 /** Namespaces of the render context read key by key; `synthesis` is an alias of `synthesized`. */
-const KEYED = new Set(['fields', 'gathered', 'computed', 'synthesized', 'synthesis', 'sections', 'variables', 'document', 'organization']);
+const KEYED = new Set(['fields', 'gathered', 'computed', 'decisions', 'synthesized', 'synthesis', 'sections', 'variables', 'document', 'organization']);
 /** What a synthesized section's model sees of the context (render.ts `contextForModel`). */
-const MODEL_CONTEXT = ['document', 'fields', 'gathered', 'computed', 'synthesized', 'variables'];
+const MODEL_CONTEXT = ['document', 'fields', 'gathered', 'computed', 'decisions', 'synthesized', 'variables'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -26,6 +26,7 @@ import { widenPolymorphicInlineCaches } from './polymorphic-inline-caches.js';
 import type { ComputationCheck } from './check-computation.js';
 import type { ComputeInput, ComputeOutput } from './evaluate-computations.js';
 import type { ConditionOutcome } from './evaluate-logic.js';
+import type { DecideInput, DecisionResult } from './evaluate-decisions.js';
 import type { ExpressionOutcome, RenderedBatch, TenantCodeTask } from './tenant-code-task.js';
 
 export interface TenantCodeSettings {
@@ -258,6 +259,31 @@ export async function evaluateConditionsBounded(conditions: readonly unknown[], 
   } catch (error) {
     if (!(error instanceof TenantCodeBudgetError)) throw error;
     return conditions.map(() => ({ ok: false, error: error.message }));
+  }
+}
+
+/**
+ * Evaluates a template's decisions in a worker. When the task runs out of time or memory, every
+ * decision is undetermined with that budget's message (a readiness gap, never a guessed outcome).
+ */
+export async function evaluateDecisionsBounded(input: DecideInput): Promise<DecisionResult[]> {
+  if (input.decisions.length === 0) return [];
+  try {
+    return (await runTask({ kind: 'decisions', input }, `the decisions (${input.decisions.map((d) => d.key).join(', ')})`)) as DecisionResult[];
+  } catch (error) {
+    if (!(error instanceof TenantCodeBudgetError)) throw error;
+    return input.decisions.map((d) => ({
+      key: d.key,
+      label: d.label,
+      status: 'undetermined',
+      outcome: null,
+      outcomeLabel: null,
+      reasons: [],
+      rule: null,
+      inputs: [],
+      error: error.message,
+      outcomes: [],
+    }));
   }
 }
 

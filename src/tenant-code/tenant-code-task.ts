@@ -16,6 +16,7 @@ import {
 import { checkComputation, type ComputationCheck } from './check-computation.js';
 import { evaluateComputations, type ComputeInput, type ComputeOutput } from './evaluate-computations.js';
 import { evaluateConditions, type ConditionOutcome } from './evaluate-logic.js';
+import { evaluateDecisions, type DecideInput, type DecisionResult } from './evaluate-decisions.js';
 import { fillWordTemplateNow, type WordFillOutcome } from '../word-template/fill-template.js';
 import { inspectWordTemplateNow } from '../word-template/inspect-template.js';
 import type { WordNameCatalog, WordTemplateFill, WordTemplateReport } from '../word-template/word-template-types.js';
@@ -27,6 +28,8 @@ export type TenantCodeTask =
   | { kind: 'computations'; input: ComputeInput }
   /** JsonLogic conditions over one set of facts. */
   | { kind: 'logic'; conditions: unknown[]; data: unknown }
+  /** A template's decisions (rules in JsonLogic) over the run's values. */
+  | { kind: 'decisions'; input: DecideInput }
   /** Templates to check before they are stored (syntax, what they read). */
   | { kind: 'check'; sources: string[]; namespaces: string[] }
   /** A template to re-indent (the tidy assistant); it must parse. */
@@ -63,7 +66,15 @@ function tidied(source: string): ExpressionOutcome {
 
 /** What a task answers, by kind. */
 export type TenantCodeAnswer =
-  RenderedBatch | ExpressionOutcome | ComputeOutput | ConditionOutcome[] | TemplateCheck[] | ComputationCheck[] | WordTemplateReport | WordFillOutcome;
+  | RenderedBatch
+  | ExpressionOutcome
+  | ComputeOutput
+  | ConditionOutcome[]
+  | DecisionResult[]
+  | TemplateCheck[]
+  | ComputationCheck[]
+  | WordTemplateReport
+  | WordFillOutcome;
 
 export async function runTenantCodeTask(task: TenantCodeTask): Promise<TenantCodeAnswer> {
   switch (task.kind) {
@@ -83,6 +94,8 @@ export async function runTenantCodeTask(task: TenantCodeTask): Promise<TenantCod
       return evaluateComputations(task.input);
     case 'logic':
       return evaluateConditions(task.conditions, task.data);
+    case 'decisions':
+      return evaluateDecisions(task.input);
     case 'check':
       return task.sources.map((source) => checkTemplate(source, task.namespaces));
     case 'tidy':

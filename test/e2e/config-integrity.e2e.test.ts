@@ -55,14 +55,18 @@ describeEachDialect('config integrity (issue #11)', (dialect) => {
       const id = await newMemo();
       const added = await api.put(`/v1/documents/${id}/config`, { coordination: { computations: { doubled: '2 * 2' } } });
       expect(added.status, JSON.stringify(added.body)).toBe(200);
-      expect(Object.keys(added.body.coordination.computations).sort()).toEqual(['certified', 'doubled', 'sensitive']);
+      expect(Object.keys(added.body.coordination.computations).sort()).toEqual(['certified', 'doubled', 'pentest_age_months', 'sensitive']);
 
       const removed = await api.put(`/v1/documents/${id}/config`, { coordination: { computations: { sensitive: null } } });
       expect(removed.status, JSON.stringify(removed.body)).toBe(200);
-      expect(Object.keys(removed.body.coordination.computations).sort()).toEqual(['certified', 'doubled']);
+      expect(Object.keys(removed.body.coordination.computations).sort()).toEqual(['certified', 'doubled', 'pentest_age_months']);
 
       const replaced = await api.put(`/v1/documents/${id}/config`, { coordination: { computations: { doubled: '3 * 2' } } });
-      expect(replaced.body.coordination.computations).toEqual({ certified: "fields.has_soc2 = 'true' or fields.has_iso27001 = 'true'", doubled: '3 * 2' });
+      expect(replaced.body.coordination.computations).toEqual({
+        certified: "fields.has_soc2 = 'true' or fields.has_iso27001 = 'true'",
+        doubled: '3 * 2',
+        pentest_age_months: expect.any(String),
+      });
     });
 
     it('merges synthesis.computations the same way', async () => {
@@ -71,7 +75,7 @@ describeEachDialect('config integrity (issue #11)', (dialect) => {
       const merged = await api.put(`/v1/documents/${id}/config`, { synthesis: { computations: { c: '3', a: null } } });
       expect(merged.status, JSON.stringify(merged.body)).toBe(200);
       expect(merged.body.synthesis.computations).toEqual({ b: '2', c: '3' });
-      expect(Object.keys(await computationsOf(id))).toEqual(['certified', 'sensitive']);
+      expect(Object.keys(await computationsOf(id))).toEqual(['certified', 'sensitive', 'pentest_age_months']);
     });
 
     it('the generated document still says "Met" after a PUT adds another computation', async () => {
@@ -82,8 +86,10 @@ describeEachDialect('config integrity (issue #11)', (dialect) => {
       const events = await collectEvents(`${server.url}/v1/documents/${id}/progress`, token, { org: 'acme' });
       expect(events.at(-1)?.event, JSON.stringify(events.at(-1))).toBe('pipeline_finished');
       const controls = (await api.get(`/v1/documents/${id}/sections`)).body.find((s: { key: string }) => s.key === 'controls');
-      expect(controls.content).toContain('| Met |');
-      expect(controls.content).not.toContain('Not met');
+      // The assurance rule reads computed.certified (through its decision): still met.
+      expect(controls.content).toContain(
+        '| Independent assurance (SOC 2 Type II or ISO/IEC 27001) | The vendor holds SOC 2 Type II, no ISO/IEC 27001 certificate | Met |',
+      );
     });
   });
 
@@ -114,7 +120,7 @@ describeEachDialect('config integrity (issue #11)', (dialect) => {
         expect(response.body.detail, source).toContain(`coordination.computations.${key}`);
         expect(response.body.detail, source).toContain(fn);
       }
-      expect(Object.keys(await computationsOf(id)).sort()).toEqual(['certified', 'sensitive']);
+      expect(Object.keys(await computationsOf(id)).sort()).toEqual(['certified', 'pentest_age_months', 'sensitive']);
       const pinned = await api.put(`/v1/documents/${id}/config`, { coordination: { computations: { stamp: '$now()', ms: '$millis()' } } });
       expect(pinned.status, JSON.stringify(pinned.body)).toBe(200);
       const computed = (await api.get(`/v1/documents/${id}/computed`)).body;
@@ -209,11 +215,11 @@ describeEachDialect('config integrity (issue #11)', (dialect) => {
     it('reports a template that reads a computation removed from the config (the "Not met" document)', async () => {
       const id = await newMemo();
       expect((await api.get(`/v1/documents/${id}/readiness`)).body.ui_state).toBe('ready');
-      expect((await api.put(`/v1/documents/${id}/config`, { coordination: { computations: { certified: null } } })).status).toBe(200);
+      expect((await api.put(`/v1/documents/${id}/config`, { coordination: { computations: { pentest_age_months: null } } })).status).toBe(200);
       const readiness = (await api.get(`/v1/documents/${id}/readiness`)).body;
       expect(readiness.generation_should_proceed).toBe(false);
       const gap = readiness.gaps.find((g: Gap) => g.kind === 'template_variable_unprovided');
-      expect(gap).toMatchObject({ key: 'computed.certified', subjectType: 'section', blocking: true });
+      expect(gap).toMatchObject({ key: 'computed.pentest_age_months', subjectType: 'section', blocking: true });
       expect(gap.message).toContain('Control assessment');
     });
 

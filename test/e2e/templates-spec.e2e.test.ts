@@ -203,6 +203,7 @@ describeEachDialect('templates and specs', (dialect) => {
       'models',
       'synthesis',
       'coordination',
+      'decisions',
       'brief',
       'voice',
       'verify',
@@ -212,5 +213,6 @@ describeEachDialect('templates and specs', (dialect) => {
       'sections',
     ]);
     expect(schema.body.configGroups.render).toContain('pageSize');
+    expect(schema.body.configGroups.decisions).toEqual(['items']);
   });
 });

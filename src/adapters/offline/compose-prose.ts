@@ -25,6 +25,16 @@ import type { SectionIntent } from './section-intent.js';
 import { contentTokens } from './text.js';
 
 /** Input of {@link composeProse}. */
+/** A computed decision as the context carries it (pipeline/stages/decide.ts `DecisionFact`). */
+export interface DecisionFactInput {
+  title: string;
+  decided: boolean;
+  outcome: string | null;
+  label: string | null;
+  reasons: string[];
+  restsOn?: string[];
+}
+
 export interface ProseInput {
   intent: SectionIntent;
   title: string;
@@ -41,6 +51,8 @@ export interface ProseInput {
   picked: PickedSentence[];
   /** Upper bound on quoted or derived cited sentences. */
   maxSentences: number;
+  /** Computed decisions by key: the conclusion is theirs, never one the composer reaches. */
+  decisions?: Record<string, DecisionFactInput>;
 }
 
 /** One paragraph (or, in a list, one item). */
@@ -155,6 +167,30 @@ function count(n: number, noun: string): string {
   return `${words[n] ?? String(n)} ${noun}${n === 1 || noun === '' ? '' : 's'}`;
 }
 
+/**
+ * The computed decision that judges a requirement, when one does: a rule-level decision (read by
+ * another, so not a conclusion) whose title shares at least two content words with the
+ * requirement, the one sharing most. Its verdict stands where the composer would judge by itself.
+ */
+function decisionJudging(requirement: Requirement, decisions: Record<string, DecisionFactInput>): DecisionFactInput | null {
+  const readBy = new Set(Object.values(decisions).flatMap((d) => d.restsOn ?? []));
+  const words = new Set(contentTokens(requirement.text));
+  let best: { decision: DecisionFactInput; shared: number } | null = null;
+  for (const [key, decision] of Object.entries(decisions)) {
+    if (!decision.decided || !readBy.has(key)) continue;
+    const shared = new Set(contentTokens(decision.title).filter((t) => words.has(t))).size;
+    if (shared >= 2 && (best === null || shared > best.shared)) best = { decision, shared };
+  }
+  return best?.decision ?? null;
+}
+
+/** A requirement with the decision's verdict and reasons ("Penetration test at least every 12 months — not met. The last test is 20 months old…"). */
+function decisionTie(requirement: Requirement, decision: DecisionFactInput): string {
+  const phrase = requirementPhrase(requirement);
+  const verdict = [`${decision.title} — ${lowerFirst(decision.label ?? '')}.`, ...decision.reasons].join(' ');
+  return `${verdict} ${cited(phrase === null ? asProse(requirement.text) : `This is judged against ${phrase}`, requirement.n)}`;
+}
+
 /** Findings: what is met, what falls short, what applies, what is not evidenced. */
 function findings(input: ProseInput): Block[] {
   const requirements = requirementsOf(input.sentences);
@@ -163,7 +199,9 @@ function findings(input: ProseInput): Block[] {
   const said = new Set<StatedFact>();
   const grouped = groups(assessments);
   const missing = unevidenced(requirements, assessments, 3);
-  if (grouped.length > 0) {
+  const judgedBy = (r: Requirement) => decisionJudging(r, input.decisions ?? {});
+  // A tally would count as met what a decision judged otherwise: with decisions the verdicts speak instead.
+  if (grouped.length > 0 && !grouped.some((g) => judgedBy(g.requirement))) {
     const standings = grouped.map((g) => groupStanding(g.items));
     const tally = (n: number, one: string, many: string): string | null => (n === 0 ? null : `${count(n, '').trim()} ${n === 1 ? one : many}`);
     const met = standings.filter((s) => s === 'met' || s === 'on-record').length;
@@ -183,9 +221,11 @@ function findings(input: ProseInput): Block[] {
   blocks.push(...statementBlock(rest));
   for (const s of rest) said.add(s);
   for (const g of grouped) {
-    const lines = g.items.filter((a) => !said.has(a.stated)).map(standingStatement);
+    const decision = judgedBy(g.requirement);
+    const lines = decision ? [] : g.items.filter((a) => !said.has(a.stated)).map(standingStatement);
     for (const a of g.items) said.add(a.stated);
-    blocks.push({ text: [...lines, tieSentence(g.requirement, groupStanding(g.items))].join(' '), citations: [g.requirement.n], kind: 'argument' });
+    const tie = decision ? decisionTie(g.requirement, decision) : tieSentence(g.requirement, groupStanding(g.items));
+    blocks.push({ text: [...lines, tie].join(' '), citations: [g.requirement.n], kind: 'argument' });
   }
   const query = queryTokens(input.title, input.prompt);
   for (const e of enumerationsFor(input.sentences, query)) {
@@ -249,13 +289,29 @@ function verdict(input: ProseInput, gaps: number): string | null {
   return `Reject ${who} until the ${gaps === 1 ? 'gap below is' : 'gaps below are'} closed.`;
 }
 
+/**
+ * The computed decisions a recommendation states: each conclusion no other decision rests on
+ * ("Recommendation — approve with conditions."), its reasons, and the reasons of the decisions it
+ * rests on ("The last penetration test is 20 months old…").
+ */
+function decidedStatements(decisions: Record<string, DecisionFactInput>): string[] {
+  const readBy = new Set(Object.values(decisions).flatMap((d) => d.restsOn ?? []));
+  const conclusions = Object.entries(decisions).filter(([key, d]) => d.decided && d.label !== null && !readBy.has(key));
+  return conclusions.map(([, d]) => {
+    const grounds = (d.restsOn ?? []).flatMap((k) => decisions[k]?.reasons ?? []);
+    return [`${d.title} — ${lowerFirst(d.label ?? '')}.`, ...d.reasons, ...grounds].join(' ');
+  });
+}
+
 /** Recommendation: a decision when asked for, then one action per gap, condition and listed measure. */
 function recommendations(input: ProseInput): Block[] {
   const requirements = requirementsOf(input.sentences);
   const assessments = assess(requirements, input.stated);
   const blocks: Block[] = [];
   const gaps = groups(assessments).filter((g) => groupStanding(g.items) === 'gap');
-  const decision = verdict(input, gaps.length);
+  const computed = decidedStatements(input.decisions ?? {});
+  const decision = computed.length > 0 ? null : verdict(input, gaps.length);
+  for (const text of computed) blocks.push({ text, citations: [], kind: 'statements' });
   if (decision) blocks.push({ text: decision, citations: [], kind: 'statements' });
   for (const g of gaps) {
     const actions = g.items.filter((a) => a.standing === 'gap').map((a) => gapAction(a, input.party));

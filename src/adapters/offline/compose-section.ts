@@ -7,7 +7,7 @@
  * invents facts: what it states comes from the fields and the sources.
  */
 import { CITATION_MARKER, splitSentences } from '../../pipeline/verify/sentences.js';
-import { type Block, composeProse, relevantTo } from './compose-prose.js';
+import { type Block, type DecisionFactInput, composeProse, relevantTo } from './compose-prose.js';
 import { type FieldFact, type StatedFact, labelPhrase, principalParty, stateFact, valueWords } from './field-facts.js';
 import { sourceSentences } from './requirements.js';
 import { type SectionIntent, sectionIntent } from './section-intent.js';
@@ -52,6 +52,8 @@ export interface ComposeSectionInput {
   voice?: ComposeVoice | null;
   /** The intent to write for; absent: read from the title and prompt. */
   intent?: SectionIntent;
+  /** The run's computed decisions (`decisions.<key>` of the context): a recommendation states them instead of reaching its own. */
+  decisions?: Record<string, DecisionFactInput>;
 }
 
 /** Output of {@link composeSection}. */
@@ -215,6 +217,7 @@ export function composeSection(input: ComposeSectionInput): ComposeSectionOutput
       sentences: hasSources ? sourceSentences(input.sources) : [],
       picked,
       maxSentences: p.maxSentences,
+      decisions: input.decisions ?? {},
     });
     content = p.bullets ? renderList(blocks) : renderParagraphs(blocks);
   }

@@ -7,6 +7,7 @@
  */
 import type { FieldDefinitionInput, LlmStatus, ModelGateway, ModelResult, SynthesizeInput, WriteSectionInput } from '../../pipeline/ports.js';
 import { type FieldFact, composeSection } from './compose-section.js';
+import type { DecisionFactInput } from './compose-prose.js';
 import { extractFacts } from './extract-facts.js';
 import { improvePrompt } from './improve-prompt.js';
 import { synthesizeContextWithReport } from './synthesize-context.js';
@@ -66,6 +67,7 @@ function writeSectionOffline(input: WriteSectionInput): ModelResult<{ content: s
     fields: input.fieldDefinitions && input.fieldDefinitions.length > 0 ? fieldFactsOf(input.fieldDefinitions, input.context) : null,
     sources: input.sources.map((s) => ({ n: s.n, title: s.title, text: s.text })),
     voice: input.voice,
+    decisions: (input.context.decisions ?? {}) as Record<string, DecisionFactInput>,
   });
   const prompt = [
     `section: ${input.title}`,

@@ -107,6 +107,28 @@ export const Source = Type.Object(
   { $id: 'Source' },
 );
 
+/** A decision the latest run computed (issue 31): its outcome, the rule that fired and the inputs that decided it. */
+export const Decision = Type.Object(
+  {
+    key: Type.String({ description: 'templates read it as decisions.<key>' }),
+    label: Type.String({ description: 'what is decided' }),
+    status: StringEnum(['decided', 'undetermined']),
+    outcome: Nullable(Type.String({ description: 'null when undetermined' })),
+    outcomeLabel: Nullable(Type.String()),
+    reasons: Type.Array(Type.String()),
+    rule: Type.Union([
+      Type.Null(),
+      Type.Object({
+        index: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'the rule that fired (0-based); null: `otherwise`' }),
+        when: Type.Unknown({ description: 'its JsonLogic condition (null for otherwise)' }),
+      }),
+    ]),
+    inputs: Type.Array(Type.Object({ name: Type.String(), from: Type.String(), value: Type.Unknown() }), { description: 'the values the rules saw' }),
+    error: Nullable(Type.String({ description: 'why it could not be evaluated' })),
+  },
+  { $id: 'Decision' },
+);
+
 /** The keys of a document detail, for answers that add to it (`PUT …/spec` adds the report). */
 export const documentDetailProperties = {
   document: Ref(DocumentHeader),
@@ -114,6 +136,9 @@ export const documentDetailProperties = {
   sources: Type.Array(Ref(Source)),
   fields: Type.Array(Ref(FieldModel)),
   dataNeeds: Type.Array(Ref(DataNeed), { description: 'in ordinal order' }),
+  decisions: Type.Optional(
+    Type.Array(Ref(Decision), { description: "the decisions of the latest run, in the template's order (absent before a run computed any)" }),
+  ),
 };
 
 /** A document (or template) with what it owns; also the wrapper `POST /v1/documents` answers with. */
@@ -130,6 +155,7 @@ export const DOCUMENT_SCHEMAS = [
   DocumentHeader,
   DocumentSummary,
   Source,
+  Decision,
   DocumentDetail,
 ];
 

@@ -67,6 +67,8 @@ export function buildManifest({ input, result, run, templateId, specHash, model,
     gathered: gatheredRecord(result),
     computed: result.computed,
     computeErrors: result.computeErrors,
+    /** What each decision concluded, the rule that fired and the inputs it saw (the document detail and the export's annex read it). */
+    decisions: result.decisions,
     synthesizedContext: result.synthesized?.value ?? null,
     models: {
       ...model,

@@ -164,6 +164,7 @@ export const GenerationManifest = Type.Object(
     gathered: pinned('per data-need: outputKey, kind, cached, inputsHash, derivation, payloadHash, source'),
     computed: pinned('computation name → value'),
     computeErrors: pinned('computation name → error'),
+    decisions: pinned('per decision: key, label, status, outcome, outcomeLabel, reasons, the rule that fired, the inputs it saw'),
     synthesizedContext: pinned('the synthesized payload (free JSON)'),
     models: pinned('the models used, per step and per section'),
     prompts: pinned('the prompts sent: synthesis, needs, sections'),

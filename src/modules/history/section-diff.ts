@@ -114,6 +114,8 @@ const READ_KINDS: Record<string, CauseKind> = {
   fields: 'fields',
   gathered: 'gathered',
   computed: 'computed',
+  // A decision is a computed value (issue 31): its rules' outcome over the fields, computations and gathered data.
+  decisions: 'computed',
   synthesized: 'synthesized_context',
   sections: 'sections',
   variables: 'variables',

@@ -6,6 +6,7 @@ export const TEMPLATE_GLOBALS = [
   'fields',
   'gathered',
   'computed',
+  'decisions',
   'synthesized',
   'synthesis',
   'document',

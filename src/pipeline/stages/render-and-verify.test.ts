@@ -185,3 +185,49 @@ describe('renderAndVerify', () => {
     expect(labels(recorder.events)).toEqual(['render_started a']);
   });
 });
+
+describe('render and verify: computed decisions', () => {
+  it('flags a written sentence that states another conclusion than a decision as contradicts_decision', async () => {
+    const sections = [written('rec')];
+    const model = new GatedModel(() => 'We recommend approval of the vendor.');
+    const decisions = [
+      {
+        key: 'recommendation',
+        label: 'Recommendation',
+        status: 'decided' as const,
+        outcome: 'reject',
+        outcomeLabel: 'Reject',
+        outcomes: [
+          { outcome: 'reject', label: 'Reject', phrases: ['reject'] },
+          { outcome: 'approve', label: 'Approve', phrases: ['approve', 'approval'] },
+        ],
+      },
+    ];
+    const { unsupported } = await renderAndVerify(
+      sections,
+      {},
+      { emit: recordEvents().emit, model },
+      {
+        ...OPTIONS,
+        concurrency: 2,
+        verify: { ...verifyOptions(sections), decisions },
+      },
+    );
+    expect(unsupported).toEqual([
+      {
+        sectionId: 'rec',
+        title: 'Title rec',
+        claims: [
+          {
+            sentence: 'We recommend approval of the vendor.',
+            citations: [],
+            missing: [],
+            reason: 'States "Approve", but the decision "Recommendation" is "Reject"',
+            kind: 'contradicts_decision',
+            decision: 'recommendation',
+          },
+        ],
+      },
+    ]);
+  });
+});

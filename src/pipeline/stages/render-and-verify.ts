@@ -10,6 +10,7 @@
 import type { EmitEvent, UnsupportedSection } from '../events.js';
 import { createLimiter } from '../limiter.js';
 import type { ModelGateway, ModelUsage } from '../ports.js';
+import { type DecisionToCheck, contradictionsOf } from '../verify/check-decisions.js';
 import { type RenderOptions, type RenderSection, type RenderedSection, renderSections } from './render.js';
 import { type SectionVerdict, type VerifyInput, citesSources, collectVerdicts, verifySection } from './verify.js';
 
@@ -17,6 +18,8 @@ export interface VerifyOptions extends Omit<VerifyInput, 'sections'> {
   enabled: boolean;
   /** Section id → title (what an unsupported section is reported under). */
   titles: ReadonlyMap<string, string>;
+  /** The run's computed decisions: a sentence stating another conclusion is flagged (checked even when citations are not). */
+  decisions?: readonly DecisionToCheck[];
 }
 
 export interface RenderedAndVerified {
@@ -74,5 +77,26 @@ export async function renderAndVerify(
   const verdicts = await Promise.all(checks);
   const bySection = new Map(verdicts.flatMap((v) => (v ? [[v.sectionId, v] as const] : [])));
   const verified = collectVerdicts(rendered.map((r) => bySection.get(r.sectionId) ?? null));
-  return { rendered, unsupported: verified.unsupported, verifyUsage: verified.usage };
+  return { rendered, unsupported: withContradictions(verified.unsupported, rendered, options.verify), verifyUsage: verified.usage };
+}
+
+/** The sections' unsupported claims with, added to each, its sentences that contradict a computed decision (in document order). */
+function withContradictions(unsupported: UnsupportedSection[], rendered: readonly RenderedSection[], verify: VerifyOptions): UnsupportedSection[] {
+  const decisions = verify.decisions ?? [];
+  if (decisions.length === 0) return unsupported;
+  const bySection = new Map(unsupported.map((u) => [u.sectionId, u]));
+  return rendered.flatMap((section): UnsupportedSection[] => {
+    const own = bySection.get(section.sectionId);
+    const contradictions = contradictionsOf(section.content, decisions).map((c) => ({
+      sentence: c.sentence,
+      citations: [],
+      missing: [],
+      reason: c.reason,
+      kind: 'contradicts_decision' as const,
+      decision: c.decision,
+    }));
+    if (contradictions.length === 0) return own ? [own] : [];
+    const title = own?.title ?? verify.titles.get(section.sectionId) ?? '';
+    return [{ sectionId: section.sectionId, title, claims: [...(own?.claims ?? []), ...contradictions] }];
+  });
 }

@@ -24,6 +24,8 @@ export interface RenderContextInput {
   fields: Record<string, string>;
   gathered: Record<string, unknown>;
   computed: Record<string, unknown>;
+  /** What the template's decisions concluded (stages/decide.ts), as facts. */
+  decisions?: Record<string, unknown>;
   synthesized: Record<string, unknown> | null;
   document: { id: string; title: string; description: string | null; state: string };
   organization: { slug: string; name: string };
@@ -48,6 +50,7 @@ export function buildRenderContext(input: RenderContextInput): Record<string, un
     fields: input.fields,
     gathered: input.gathered,
     computed: input.computed,
+    decisions: input.decisions ?? {},
     synthesized: input.synthesized ?? {},
     synthesis: input.synthesized ?? {},
     document: input.document,
@@ -228,6 +231,6 @@ export async function renderSections(
 
 /** What a model sees of the context: the values, without the namespaces that duplicate them. */
 export function contextForModel(context: Record<string, unknown>): Record<string, unknown> {
-  const { fields, computed, synthesized, document, variables } = context as Record<string, unknown>;
-  return { document, fields, gathered: context.gathered, computed, synthesized, variables };
+  const { fields, computed, decisions, synthesized, document, variables } = context as Record<string, unknown>;
+  return { document, fields, gathered: context.gathered, computed, decisions, synthesized, variables };
 }

@@ -102,7 +102,7 @@ export interface paths {
         };
         /**
          * The whole configuration with defaults resolved
-         * @description Every group (models, synthesis, coordination, brief, voice, verify, render, tools) with its defaults filled in, plus the fields and sections by key; works on documents and templates. 404 when the document is absent.
+         * @description Every group (models, synthesis, coordination, decisions, brief, voice, verify, render, tools) with its defaults filled in, plus the fields and sections by key; works on documents and templates. 404 when the document is absent.
          */
         get: operations["getConfig"];
         /**
@@ -1812,6 +1812,8 @@ export interface components {
         AppliedSpecResponse: {
             /** @description in ordinal order */
             dataNeeds: components["schemas"]["DataNeed"][];
+            /** @description the decisions of the latest run, in the template's order (absent before a run computed any) */
+            decisions?: components["schemas"]["Decision"][];
             document: components["schemas"]["DocumentHeader"];
             fields: components["schemas"]["FieldModel"][];
             report: components["schemas"]["CompileReport"];
@@ -1876,6 +1878,7 @@ export interface components {
         ConfigBody: {
             brief?: components["schemas"]["BriefConfig"];
             coordination?: components["schemas"]["CoordinationConfig"];
+            decisions?: components["schemas"]["DecisionsConfig"];
             /** @description field key → its value and definition */
             fields?: {
                 [key: string]: components["schemas"]["FieldConfig"];
@@ -2044,6 +2047,69 @@ export interface components {
             tool_ref?: null | string;
             tools_available?: null | string[];
         };
+        Decision: {
+            error: null | string;
+            /** @description the values the rules saw */
+            inputs: {
+                from: string;
+                name: string;
+                value: unknown;
+            }[];
+            /** @description templates read it as decisions.<key> */
+            key: string;
+            /** @description what is decided */
+            label: string;
+            outcome: null | string;
+            outcomeLabel: null | string;
+            reasons: string[];
+            rule: null | {
+                /** @description the rule that fired (0-based); null: `otherwise` */
+                index: number | null;
+                /** @description its JsonLogic condition (null for otherwise) */
+                when: unknown;
+            };
+            /** @enum {string} */
+            status: "decided" | "undetermined";
+        };
+        /** @description conclusions computed by rules over fields, computed values and gathered data (approve / reject…) */
+        DecisionsConfig: {
+            items?: null | {
+                /** @description name → where its value comes from; a missing value of a required input leaves the decision undetermined (a readiness gap) */
+                inputs: {
+                    [key: string]: string | {
+                        from: string;
+                        /** @description decide without a value (the rules see null) instead of a readiness gap */
+                        optional?: boolean;
+                    };
+                };
+                /** @description templates read the result as decisions.<key> */
+                key: string;
+                /** @description what is decided ("Recommendation") */
+                label: string;
+                otherwise: {
+                    /** @description how the outcome reads ("Approve with conditions"); default: the outcome in words */
+                    label?: string;
+                    /** @description the outcome this reaches (approve, reject, high…), what templates compare `decisions.<key>.outcome` with */
+                    outcome: string;
+                    /** @description how a sentence states this outcome (the check stage flags one that states another than the decided); default: the label */
+                    phrases?: string[];
+                    /** @description why, as a reader sees it; `{input}` is replaced by that input's value */
+                    reason?: string;
+                };
+                rules: {
+                    /** @description how the outcome reads ("Approve with conditions"); default: the outcome in words */
+                    label?: string;
+                    /** @description the outcome this reaches (approve, reject, high…), what templates compare `decisions.<key>.outcome` with */
+                    outcome: string;
+                    /** @description how a sentence states this outcome (the check stage flags one that states another than the decided); default: the label */
+                    phrases?: string[];
+                    /** @description why, as a reader sees it; `{input}` is replaced by that input's value */
+                    reason?: string;
+                    /** @description JsonLogic over the decision's inputs by name ({"var": "age"}); the first rule that holds decides */
+                    when: unknown;
+                }[];
+            }[];
+        };
         DeleteFieldResponse: {
             ok: boolean;
         };
@@ -2070,6 +2136,7 @@ export interface components {
         DocumentConfig: {
             brief: components["schemas"]["BriefConfig"];
             coordination: components["schemas"]["CoordinationConfig"];
+            decisions: components["schemas"]["DecisionsConfig"];
             /** @description field key → its value and definition */
             fields: {
                 [key: string]: components["schemas"]["FieldConfig"];
@@ -2088,6 +2155,8 @@ export interface components {
         DocumentDetail: {
             /** @description in ordinal order */
             dataNeeds: components["schemas"]["DataNeed"][];
+            /** @description the decisions of the latest run, in the template's order (absent before a run computed any) */
+            decisions?: components["schemas"]["Decision"][];
             document: components["schemas"]["DocumentHeader"];
             fields: components["schemas"]["FieldModel"][];
             /** @description in order */
@@ -2288,6 +2357,8 @@ export interface components {
             computed?: unknown;
             /** @description computation name → error */
             computeErrors?: unknown;
+            /** @description per decision: key, label, status, outcome, outcomeLabel, reasons, the rule that fired, the inputs it saw */
+            decisions?: unknown;
             /** @description {format, sections}: what each section read */
             derivation?: unknown;
             /** @description the document header as the run read it */
@@ -2850,7 +2921,7 @@ export interface components {
             /** @description the field, section or output key concerned */
             key?: string;
             /** @enum {string} */
-            kind: "required_field_missing" | "field_type_invalid" | "template_syntax_error" | "template_variable_unprovided" | "computation_failed" | "data_need_unmet" | "risk_block_draft" | "snippet_role_unbound" | "assessment_incomplete" | "word_template_value_missing" | "word_template_name_unknown";
+            kind: "required_field_missing" | "field_type_invalid" | "template_syntax_error" | "template_variable_unprovided" | "computation_failed" | "data_need_unmet" | "risk_block_draft" | "snippet_role_unbound" | "assessment_incomplete" | "word_template_value_missing" | "word_template_name_unknown" | "decision_undetermined";
             /** @description what is wrong and what to do, in words */
             message: string;
             /** @description a person fixes it by entering a value */
@@ -2858,7 +2929,7 @@ export interface components {
             /** @description the row id; for a computation, its name */
             subjectId: string;
             /** @enum {string} */
-            subjectType: "field" | "section" | "data_need" | "computation" | "risk_block" | "snippet_binding" | "assessment" | "word_template";
+            subjectType: "field" | "section" | "data_need" | "computation" | "risk_block" | "snippet_binding" | "assessment" | "word_template" | "decision";
         };
         RegenerateBody: {
             variables?: {

@@ -53,6 +53,19 @@ function sourcesBlock(input: WriteSectionInput): string {
   return ['Sources:', ...input.sources.map((s) => `[${s.n}] ${s.title.trim() || 'Untitled source'}\n${s.text.trim()}`)].join('\n\n');
 }
 
+/**
+ * Conclusions are computed by the template's rules (issue 31): the writer explains them and never
+ * reaches another; the check stage flags a sentence that does (`contradicts_decision`).
+ */
+const DECISIONS_RULE =
+  'Decisions: the context\'s "decisions" were computed by the document\'s rules from its inputs. State each as decided (its label) and explain it from its reasons; ' +
+  'never state, recommend or imply a different outcome, and never weigh the evidence to a conclusion of your own.';
+
+function hasDecisions(context: Record<string, unknown>): boolean {
+  const decisions = context.decisions;
+  return typeof decisions === 'object' && decisions !== null && Object.keys(decisions).length > 0;
+}
+
 /** Builds the system and user messages for one synthesized section. */
 export function buildWriteSectionPrompt(input: WriteSectionInput): PromptPair {
   const brief = bulletLines(input.brief);
@@ -62,6 +75,7 @@ export function buildWriteSectionPrompt(input: WriteSectionInput): PromptPair {
     brief.length > 0 ? `Brief for the whole document:\n${brief.join('\n')}` : 'Brief for the whole document: none given.',
     `Output format: ${FORMAT_RULES[input.outputType]}`,
     `Rules for facts and citations:\n${citationRules(input.sources.length > 0).join('\n')}`,
+    ...(hasDecisions(input.context) ? [DECISIONS_RULE] : []),
   ].join('\n\n');
   const user = [
     `Section title: ${input.title}`,

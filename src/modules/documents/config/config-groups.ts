@@ -9,6 +9,7 @@ import { LIMITS } from '../../../kernel/limits.js';
 import { StringEnum } from '../../../kernel/schema.js';
 import { computationChecksOf } from '../../../tenant-code/tenant-code-pool.js';
 import { LAYOUT_NAMES } from '../../../docx/composed-document.js';
+import { DecisionItems, decisionProblems } from './decisions-schema.js';
 
 const N = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
 /** Free text of a group (instructions, brief, header…): bounded like a library text. */
@@ -49,6 +50,10 @@ export const STORED_GROUPS = {
       { additionalProperties: false },
     ),
     defaults: { computations: {}, maxConcurrency: 4, needTimeoutMs: 30_000, orchestrate: false },
+  },
+  decisions: {
+    schema: Type.Object({ items: N(DecisionItems()) }, { additionalProperties: false }),
+    defaults: { items: [] },
   },
   brief: {
     schema: Type.Object({ text: N(Text()), audience: N(Text()), purpose: N(Text()), jurisdiction: N(Text()) }, { additionalProperties: false }),
@@ -188,6 +193,7 @@ export const RENDER_TEMPLATE_KEYS = [
 
 /** Layout templates that do not parse (`render.titleTemplate does not parse: …`), checked when saved so export never meets one. */
 function templateProblems(group: StoredGroupName, values: Record<string, unknown>, templateProblem: TemplateProblem): string[] {
+  if (group === 'decisions') return Array.isArray(values.items) ? decisionProblems(values.items as Parameters<typeof decisionProblems>[0]) : [];
   if (group !== 'render') return [];
   const problems: string[] = [];
   for (const key of RENDER_TEMPLATE_KEYS) {

@@ -13,6 +13,7 @@ const GROUP_DESCRIPTIONS: Record<StoredGroupName, string> = {
   models: 'the model per pipeline step (null: the service default)',
   synthesis: 'the batched synthesis call: instructions, output schema, computations',
   coordination: 'gathering: computations, concurrency, per-need timeout, orchestration',
+  decisions: 'conclusions computed by rules over fields, computed values and gathered data (approve / reject…)',
   brief: 'what the document is for and for whom',
   voice: 'the writing style (a voice of the library)',
   verify: 'the citation fact-check',

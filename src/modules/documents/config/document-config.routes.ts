@@ -25,7 +25,7 @@ export function registerDocumentConfigRoutes(fastify: FastifyInstance, deps: Rou
         operationId: 'getConfig',
         summary: 'The whole configuration with defaults resolved',
         description:
-          'Every group (models, synthesis, coordination, brief, voice, verify, render, tools) with its defaults filled in, plus the fields and sections by key; works on documents and templates. 404 when the document is absent.',
+          'Every group (models, synthesis, coordination, decisions, brief, voice, verify, render, tools) with its defaults filled in, plus the fields and sections by key; works on documents and templates. 404 when the document is absent.',
         tags,
         params: DocumentParams,
         response: { 200: Ref(DocumentConfig), ...errorResponses(404) },

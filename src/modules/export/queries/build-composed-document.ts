@@ -17,6 +17,8 @@ import { type LayoutTexts, layoutTextsOf } from './layout-texts-of.js';
 import { libraryBlocksOf } from './library-blocks-of.js';
 import { placeLibraryBlocks } from './place-library-blocks.js';
 import { unsupportedClaimsOf } from './unsupported-claims-of.js';
+import { decisionsAnnex } from './decisions-annex.js';
+import { latestDecisions } from '../../generation/inputs/latest-decisions.js';
 
 function outputTypeOf(section: SectionRecord): SectionOutputType {
   const type = section.outputType;
@@ -125,5 +127,8 @@ export async function composedDocumentOf(ctx: CommandContext, inputs: DocumentIn
     sources.map(({ n, title, url }) => ({ n, title, url: url ?? null })),
   );
   const sectionBlocks = inputs.sections.map((section) => sectionBlock(section, claims.get(section.id)));
-  return composedDocument(inputs, { blocks: placeLibraryBlocks(sectionBlocks, blocks), sources, layout, settings });
+  // The decisions' annex follows everything else (issue 31): a reader checks the conclusions there.
+  const annex = decisionsAnnex(latestDecisions(snapshots));
+  const placed = placeLibraryBlocks(sectionBlocks, blocks);
+  return composedDocument(inputs, { blocks: annex ? [...placed, annex] : placed, sources, layout, settings });
 }

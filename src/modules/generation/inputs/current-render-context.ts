@@ -6,6 +6,7 @@
  */
 import { numberSources } from '../../../pipeline/sources.js';
 import { computeValues } from '../../../pipeline/stages/compute.js';
+import { decideAll, decisionFacts } from '../../../pipeline/stages/decide.js';
 import { buildRenderContext } from '../../../pipeline/stages/render.js';
 import type { DocumentInputs } from './load-document-inputs.js';
 import { snippetsForRender } from './pipeline-input.js';
@@ -28,12 +29,14 @@ export async function currentRenderContext(inputs: DocumentInputs, recorded: Rec
   const [rows, library] = await Promise.all([inputs.gathered(), inputs.library()]);
   const gathered = Object.fromEntries(rows.map((r) => [r.outputKey, r.value]));
   const { computed } = await computeValues({ computations: inputs.computations, fields: inputs.fieldValues, gathered, now });
+  const decisions = await decideAll({ decisions: inputs.decisions, fields: inputs.fieldValues, computed, gathered });
   const sources = numberSources(rows);
   const { document } = inputs;
   const context = buildRenderContext({
     fields: inputs.fieldValues,
     gathered,
     computed,
+    decisions: decisionFacts(decisions),
     synthesized: isRecord(recorded.synthesized) ? recorded.synthesized : null,
     document: { id: document.id, title: document.title, description: document.description, state: document.state },
     organization: inputs.organization,

@@ -9,6 +9,7 @@
  * so readiness does not pay for what only export needs (snapshots) and export does not pay for
  * what only readiness needs (tool registrations, assessment gaps).
  */
+import type { DecisionSpec } from '../../../tenant-code/evaluate-decisions.js';
 import type { ReadinessGap } from '../../../pipeline/readiness.js';
 import { assessmentGapsForDocument } from '../../assessments/bridge/assessment-gaps-for-document.js';
 import type { CommandContext } from '../../context.js';
@@ -39,6 +40,8 @@ export interface DocumentInputs {
   config: ReturnType<typeof resolveConfig>;
   /** The named computations (JSONata): coordination's first, synthesis's may add or override. */
   computations: Record<string, string>;
+  /** The template's decisions (config `decisions.items`), evaluated after the computations. */
+  decisions: DecisionSpec[];
   fields: FieldRecord[];
   /** Field values by key, as templates, computations and the gather stage read them. */
   fieldValues: Record<string, string>;
@@ -95,6 +98,7 @@ export async function loadDocumentInputs(ctx: CommandContext, document: Document
       ...((config.coordination.computations ?? {}) as Record<string, string>),
       ...((config.synthesis.computations ?? {}) as Record<string, string>),
     },
+    decisions: (config.decisions.items ?? []) as DecisionSpec[],
     fields,
     fieldValues: fieldMap(fields),
     sections,

@@ -78,6 +78,7 @@ export async function pipelineInputOf(inputs: DocumentInputs, run: Pick<RunRecor
     renderSectionIds: renderIds,
     currentOutputs: Object.fromEntries(sections.map((s) => [s.key, s.content])),
     computations: inputs.computations,
+    decisions: inputs.decisions,
     config: {
       synthesis: {
         enabled: config.synthesis.enabled !== false,

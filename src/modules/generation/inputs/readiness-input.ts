@@ -8,6 +8,8 @@
  */
 import { READINESS_NAMESPACES, assessReadiness, type Readiness } from '../../../pipeline/readiness.js';
 import { computeValues } from '../../../pipeline/stages/compute.js';
+import { decideAll } from '../../../pipeline/stages/decide.js';
+import { decisionGaps } from './decision-gaps.js';
 import { fieldValueProblem } from '../../documents/fields/field-values.js';
 import { libraryGaps } from '../../library/bindings/library-gaps.js';
 import type { TemplateCheck } from '../../../templating/index.js';
@@ -18,6 +20,7 @@ import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
 import { type DocumentInputs, loadDocumentInputs } from './load-document-inputs.js';
 import { wordTemplateGaps } from './word-template-gaps.js';
+import { decisionContradictions } from './decision-contradictions.js';
 
 /**
  * The verdict and every gap: the document's own (fields, data-needs, templates, computations)
@@ -36,7 +39,8 @@ export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
   ]);
   const computations = inputs.computations;
   const gathered = Object.fromEntries(gatheredRows.map((r) => [r.outputKey, r.value]));
-  const { errors } = await computeValues({ computations, fields: inputs.fieldValues, gathered, now: inputs.document.updatedAt });
+  const { computed, errors } = await computeValues({ computations, fields: inputs.fieldValues, gathered, now: inputs.document.updatedAt });
+  const decisions = await decideAll({ decisions: inputs.decisions, fields: inputs.fieldValues, computed, gathered });
   const templateCheck = await checkSectionTemplates(inputs.sections);
   // What a failing computation reads, parsed in the tenant-code pool (JSONata's parser is super-linear).
   const readsOf = await computationReadsOf(Object.keys(errors).map((key) => computations[key] ?? ''));
@@ -49,7 +53,12 @@ export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
     gatheredKeys: Object.keys(gathered),
     globals: TEMPLATE_GLOBALS,
     toolNames: tools.map((t) => t.name),
-    extraGaps: [...libraryGaps(inputs.document, library), ...assessmentGaps, ...(wordTemplate ? wordTemplateGaps(wordTemplate.report, inputs) : [])],
+    extraGaps: [
+      ...decisionGaps(decisions, new Set(Object.keys(errors))),
+      ...libraryGaps(inputs.document, library),
+      ...assessmentGaps,
+      ...(wordTemplate ? wordTemplateGaps(wordTemplate.report, inputs) : []),
+    ],
     fieldValueProblem,
     templateCheck,
   });
@@ -70,6 +79,8 @@ async function checkSectionTemplates(sections: DocumentInputs['sections']): Prom
  * blocks), each as `kind (key): message`: what `PUT /state {"state": "finalized"}` refuses on.
  */
 export async function finalizeBlockers(ctx: CommandContext, document: DocumentRecord): Promise<string[]> {
-  const readiness = await readinessOf(await loadDocumentInputs(ctx, { ...document, state: 'finalized' }));
-  return readiness.gaps.filter((gap) => gap.blocking).map((gap) => `${gap.kind}${gap.key ? ` (${gap.key})` : ''}: ${gap.message}`);
+  const inputs = await loadDocumentInputs(ctx, { ...document, state: 'finalized' });
+  const readiness = await readinessOf(inputs);
+  const gaps = readiness.gaps.filter((gap) => gap.blocking).map((gap) => `${gap.kind}${gap.key ? ` (${gap.key})` : ''}: ${gap.message}`);
+  return [...gaps, ...(await decisionContradictions(inputs))];
 }

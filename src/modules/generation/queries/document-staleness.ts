@@ -11,6 +11,7 @@ import { presentDocumentDetail } from '../../documents/queries/get-document.js';
 import { requireDocument, requireDocumentDetail } from '../../documents/require-document.js';
 import { presentSection } from '../../documents/sections/section.presenter.js';
 import { type DocumentInputs, loadDocumentInputs } from '../inputs/load-document-inputs.js';
+import { latestDecisions } from '../inputs/latest-decisions.js';
 import type { StalenessServices } from './gathered-staleness.js';
 import { type StaleCause, hasRunDerivedSections, sectionStaleness } from './section-staleness.js';
 
@@ -50,9 +51,11 @@ export async function readDocumentDetail(ctx: CommandContext, services: Stalenes
 
 /** The staleness check reads the same sections, fields, data needs and gathered rows as the detail: read once, used by both. */
 async function decoratedDetail(ctx: CommandContext, services: StalenessServices, document: DocumentRecord, rows: DocumentDetailRows, inputs?: DocumentInputs) {
-  const staleness = await sectionStaleness(ctx, services, document, undefined, inputs ?? (await loadDocumentInputs(ctx, document, rows)));
+  const loaded = inputs ?? (await loadDocumentInputs(ctx, document, rows));
+  const staleness = await sectionStaleness(ctx, services, document, undefined, loaded);
   const detail = presentDocumentDetail(document, rows);
-  return { ...detail, sections: detail.sections.map((s) => withStaleness(s, staleness)) };
+  const decisions = hasRunDerivedSections(rows.sections) ? latestDecisions(await loaded.recentSnapshots()) : null;
+  return { ...detail, sections: detail.sections.map((s) => withStaleness(s, staleness)), ...(decisions ? { decisions } : {}) };
 }
 
 /**

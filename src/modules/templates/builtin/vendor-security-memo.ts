@@ -1,5 +1,6 @@
 /** Built-in template: a vendor security assessment memo. */
 import type { TemplateSpecInput } from '../spec-schema.js';
+import { VENDOR_MEMO_DECISIONS } from './vendor-memo-decisions.js';
 
 const BASELINE = [
   'Vendors handling confidential or restricted data must hold a current SOC 2 Type II report or ISO/IEC 27001 certification.',
@@ -54,8 +55,15 @@ export const VENDOR_SECURITY_MEMO_SPEC: TemplateSpecInput = {
       computations: {
         certified: "fields.has_soc2 = 'true' or fields.has_iso27001 = 'true'",
         sensitive: "fields.data_classification in ['confidential', 'restricted']",
+        // Whole calendar months from the last penetration test to the memo's date (the run's day when none is set).
+        pentest_age_months:
+          '(\n  $d := fields.last_pentest_date;\n  $ref := fields.memo_date ? fields.memo_date : $substring($now(), 0, 10);\n' +
+          '  $d ? ($number($substring($ref, 0, 4)) - $number($substring($d, 0, 4))) * 12 + $number($substring($ref, 5, 2)) - $number($substring($d, 5, 2))' +
+          ' - ($number($substring($ref, 8, 2)) < $number($substring($d, 8, 2)) ? 1 : 0) : null\n)',
       },
     },
+    // The recommendation is computed from the evidence by these rules; the prose explains it (issue 31).
+    decisions: { items: VENDOR_MEMO_DECISIONS },
     brief: { audience: 'the procurement committee', purpose: 'decide whether to onboard the vendor' },
     // A memo: the To/From/Date/Subject header is the layout's, its subject (the title) names the vendor.
     render: {
@@ -82,9 +90,11 @@ export const VENDOR_SECURITY_MEMO_SPEC: TemplateSpecInput = {
       render_mode: 'templated',
       output_type: 'markdown',
       output_template:
-        '| Control | Status |\n|---|---|\n| Independent assurance (SOC 2 / ISO 27001) | {{ "Met" if computed.certified else "Not met" }} |\n' +
-        '| Annual penetration test | {{ ("Last test " ~ last_pentest_date|date("long")) if last_pentest_date else "No evidence" }} |\n' +
-        '| Incident contact named | {{ "Yes (" ~ incident_contact ~ ")" if incident_contact else "No" }} |\n',
+        '| Rule | Evidence | Verdict |\n|---|---|---|\n' +
+        '| Independent assurance (SOC 2 Type II or ISO/IEC 27001) | The vendor holds {{ certifications }} | {{ decisions.assurance.label }} |\n' +
+        '| Penetration test at least every 12 months | {{ ("Last test " ~ last_pentest_date|date("long") ~ ", " ~ computed.pentest_age_months ~ " months before the memo") if last_pentest_date else "No test date given" }} | {{ decisions.penetration_test.label }} |\n' +
+        '| Incident contact named | {{ incident_contact if incident_contact else "None named" }} | {{ decisions.incident_contact.label }} |\n\n' +
+        '**Recommendation: {{ decisions.recommendation.label }}.** {{ decisions.recommendation.reasons|join(" ") }}\n',
     },
     {
       key: 'findings',
@@ -98,7 +108,9 @@ export const VENDOR_SECURITY_MEMO_SPEC: TemplateSpecInput = {
       title: 'Recommendation',
       render_mode: 'synthesized',
       output_type: 'markdown',
-      prompt: 'Recommend approve, approve with conditions, or reject, with the conditions the vendor must meet before onboarding.',
+      prompt:
+        'The recommendation is decided by the rules (decisions.recommendation in the context): state it as decided and explain it from the reasons and the baseline, ' +
+        'with the conditions the vendor must meet before onboarding. Do not reach a different conclusion.',
     },
   ],
 };

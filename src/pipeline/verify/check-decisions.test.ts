@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { contradictionsOf } from './check-decisions.js';
+
+const recommendation = (outcome: string) => ({
+  key: 'recommendation',
+  label: 'Recommendation',
+  status: 'decided' as const,
+  outcome,
+  outcomeLabel: { approve: 'Approve', approve_with_conditions: 'Approve with conditions', reject: 'Reject' }[outcome] ?? outcome,
+  outcomes: [
+    { outcome: 'reject', label: 'Reject', phrases: ['reject', 'rejected', 'do not approve'] },
+    { outcome: 'approve_with_conditions', label: 'Approve with conditions', phrases: ['approve with conditions', 'approve … on condition'] },
+    { outcome: 'approve', label: 'Approve', phrases: ['approve', 'approval', 'approved'] },
+  ],
+});
+
+describe('sentences that state another conclusion than a decision', () => {
+  it('flags "we recommend approval" when the decision is reject, naming both', () => {
+    expect(contradictionsOf('The vendor is reviewed. We recommend approval of Initech Cloud [1].', [recommendation('reject')])).toEqual([
+      {
+        sentence: 'We recommend approval of Initech Cloud [1].',
+        decision: 'recommendation',
+        stated: 'approve',
+        reason: 'States "Approve", but the decision "Recommendation" is "Reject"',
+      },
+    ]);
+  });
+
+  it('reads the longest phrase, so a conditional approval is not a plain one', () => {
+    const text = 'Approve Initech Cloud on condition that the actions below are completed first.';
+    expect(contradictionsOf(text, [recommendation('approve_with_conditions')])).toEqual([]);
+    expect(contradictionsOf(text, [recommendation('approve')]).map((c) => c.stated)).toEqual(['approve_with_conditions']);
+  });
+
+  it('does not read a negated phrase or a sentence weighing the decided outcome as a contradiction', () => {
+    expect(contradictionsOf('The vendor is not recommended for approval.', [recommendation('reject')])).toEqual([]);
+    expect(contradictionsOf('We reject the vendor rather than approve it.', [recommendation('reject')])).toEqual([]);
+    expect(contradictionsOf('We do not approve the vendor.', [recommendation('approve')]).map((c) => c.stated)).toEqual(['reject']);
+  });
+});
