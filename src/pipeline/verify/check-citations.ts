@@ -6,7 +6,7 @@
 import { findDates, findNumbers, dateSupported, normalizeText, blankSpans } from './normalize.js';
 import { findCitations, splitSentences, stripCitations } from './sentences.js';
 import { decisionConflicts } from './decision-conflicts.js';
-import { type StatedFact, statedFactTexts } from './stated-facts.js';
+import { type StatedFact, statedFactTexts, valueForCheck } from './stated-facts.js';
 import { MIN_TOPIC_OVERLAP, stemSet, topicOverlap } from './topic-overlap.js';
 
 /** The `missing` entry of a claim whose cited sources are about something else (see topic-overlap.ts). */
@@ -166,6 +166,8 @@ function findNames(text: string, firstWordIndex: number): string[] {
   for (const m of text.matchAll(WORD)) {
     const token = m[0].replace(/['’]s$/u, '').replace(/[.'’-]+$/u, '');
     if (starts.has(m.index ?? -1) && !/^\p{Lu}{2,}/u.test(token)) continue;
+    // "US$350.00", "CA$": a currency's country prefix is part of the amount, not a name.
+    if (/^[$€£¥]/u.test(text.slice((m.index ?? 0) + m[0].length))) continue;
     if (!/^\p{Lu}/u.test(token) || COMMON_CAPITALIZED.has(token.toLowerCase())) continue;
     if (!out.includes(token)) out.push(token);
   }
@@ -318,9 +320,29 @@ interface StatedBasis {
   stems: ReadonlySet<string>;
 }
 
+/**
+ * The stated facts' words a sentence may use without its source: every value's, and the label's
+ * of a fact whose value it states ("an annual contract value of €42,500.00" states the fact
+ * "Annual contract value: 42500", so "annual contract value" is the form's wording, not the source's).
+ */
+function usedFactStems(sentence: string, stated: StatedBasis): ReadonlySet<string> {
+  const text = normalizeText(sentence);
+  const numbers = findNumbers(sentence).flatMap((n) => n.values);
+  const used = stated.facts.filter((f) => {
+    const value = normalizeText(valueForCheck(f.value));
+    if (value.length >= 2 && text.includes(value)) return true;
+    const asNumber = Number(f.value);
+    return f.value.trim() !== '' && Number.isFinite(asNumber) && numbers.includes(asNumber);
+  });
+  if (used.length === 0) return stated.stems;
+  return new Set([...stated.stems, ...stemSet(used.map((f) => f.label))]);
+}
+
 function statedBasis(facts: readonly StatedFact[]): StatedBasis {
   const texts = statedFactTexts(facts);
-  return { facts, texts, stems: stemSet(texts) };
+  // Topic words from the values only: a label ("SOC 2 Type II report available?") is the
+  // template's wording whatever the answer, and would make any sentence on its topic look sourced.
+  return { facts, texts, stems: stemSet(facts.map((f) => f.value)) };
 }
 
 /** The cited sources' facts (with the stated facts') and their content words, per set of cited sources. */
@@ -338,7 +360,7 @@ function claimMissing(claim: CitedSentence, known: readonly number[], basis: Ret
   missing.push(...missingItems(claim.sentence, basis.facts));
   missing.push(...decisionConflicts(claim.sentence, stated.facts));
   if (missing.length === 0 && known.length > 0) {
-    const overlap = topicOverlap(claim.sentence, basis.stems, stated.stems);
+    const overlap = topicOverlap(claim.sentence, basis.stems, usedFactStems(claim.sentence, stated));
     if (overlap !== null && overlap < MIN_TOPIC_OVERLAP) missing.push(OFF_TOPIC);
   }
   return missing;

@@ -29,10 +29,12 @@ const FAMILIES: readonly Family[] = [
     { verdict: 'not required', says: /\b(not (?:be )?required|need not|no need|unnecessary|not necessary)\b/i },
     { verdict: 'required', says: /\b(is required|are required|must (?:consult|be consulted)|required to)\b/i },
   ],
+  // Levels only by their own names: a risk table's likelihood and severity cells ("Severe",
+  // "Moderate") sit in the same row as its level and are not the level.
   [
-    { verdict: 'high', says: /\b(high|severe|significant)\b/i },
-    { verdict: 'medium', says: /\b(medium|moderate)\b/i },
-    { verdict: 'low', says: /\b(low|minimal|negligible)\b/i },
+    { verdict: 'high', says: /\bhigh\b/i },
+    { verdict: 'medium', says: /\bmedium\b/i },
+    { verdict: 'low', says: /\blow\b/i },
   ],
 ];
 
@@ -43,24 +45,33 @@ function familyOf(value: string): { family: Family; verdict: string } | null {
   return null;
 }
 
-/** The verdicts of a family that a sentence states (a more specific wording hides the ones inside it). */
+/**
+ * The verdicts of a family that a sentence states (a more specific wording hides the ones inside
+ * it). A table row arrives as its cells joined by "; ": a cell that is a verdict's name ("Met",
+ * "Not met", "High") states it.
+ */
 function verdictsStated(sentence: string, family: Family): string[] {
   let rest = sentence;
-  const out: string[] = [];
+  const cells = sentence.split(/;\s+/).map((c) => c.replace(/[.\s]+$/, '').trim().toLowerCase());
+  const out: string[] = family.filter((f) => cells.includes(f.verdict)).map((f) => f.verdict);
   for (const f of family) {
     if (f.says.test(rest)) {
-      out.push(f.verdict);
+      if (!out.includes(f.verdict)) out.push(f.verdict);
       rest = rest.replace(new RegExp(f.says.source, 'gi'), ' ');
     }
   }
   return out;
 }
 
-/** True when the sentence is about the decision's subject: at least half of its label's content words. */
+/**
+ * True when the sentence is about the decision's subject: most of its label's content words (a
+ * sentence of the law that names only "consultation" is not the document's own conclusion on
+ * "prior consultation").
+ */
 function aboutSubject(sentenceStems: ReadonlySet<string>, label: string): boolean {
   const words = [...new Set(contentStems(label))];
   if (words.length === 0) return false;
-  return words.filter((w) => sentenceStems.has(w)).length * 2 >= words.length;
+  return words.filter((w) => sentenceStems.has(w)).length * 2 > words.length;
 }
 
 /** The decisions a sentence contradicts, as "label: decided value" (what a reviewer is told). */

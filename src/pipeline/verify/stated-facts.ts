@@ -44,7 +44,21 @@ export function statedFactsOf(
   return facts;
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * A value as the check reads it: a form's ISO date ("2025-12-01") in words ("1 December 2025"),
+ * so that its parts are not taken for the numbers 12 and 1 — a sentence's "within 12 hours"
+ * must not pass because of the memo's date.
+ */
+export function valueForCheck(value: string): string {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!iso) return value;
+  const month = MONTHS[Number(iso[2]) - 1];
+  return month === undefined ? value : `${Number(iso[3])} ${month} ${iso[1]}`;
+}
+
 /** The facts as one text per fact ("Label: value"), what the check and the judge read. */
 export function statedFactTexts(facts: readonly StatedFact[]): string[] {
-  return facts.map((f) => `${f.label}: ${f.value}`);
+  return facts.map((f) => `${f.label}: ${valueForCheck(f.value)}`);
 }

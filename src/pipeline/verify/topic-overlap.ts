@@ -17,11 +17,12 @@ export function stemSet(texts: readonly string[]): Set<string> {
 }
 
 /**
- * The share of the sentence's content words found in the cited sources (null: too few words to
- * say). Words the stated facts hold are left out: they come from the form, not the source.
+ * The share of the sentence's content words found in the cited sources or in the stated facts
+ * (null: too few words to say): a word from the form ("confidential", "certified") is the
+ * document's own, not a sign that the source is about something else.
  */
 export function topicOverlap(sentence: string, cited: ReadonlySet<string>, stated: ReadonlySet<string>): number | null {
-  const words = [...new Set(contentStems(sentence))].filter((w) => !stated.has(w));
+  const words = [...new Set(contentStems(sentence))];
   if (words.length < MIN_WORDS) return null;
-  return words.filter((w) => cited.has(w)).length / words.length;
+  return words.filter((w) => cited.has(w) || stated.has(w)).length / words.length;
 }
