@@ -7,7 +7,7 @@
 import type { EmitEvent, UnsupportedSection } from '../events.js';
 import type { ModelChoice, ModelGateway, ModelUsage } from '../ports.js';
 import { OFF_TOPIC, checkSentences, citedSentences } from '../verify/check-citations.js';
-import type { StatedFact } from '../verify/stated-facts.js';
+import { type StatedFact, valueForCheck } from '../verify/stated-facts.js';
 import { findCitations } from '../verify/sentences.js';
 
 export interface VerifyInput {
@@ -118,8 +118,12 @@ export async function verifySection(
   // over the claims, and over the sources not read yet: this thread's time) runs while its call
   // is under way — after one turn of the event loop, so that the call's request goes out first.
   const facts = input.facts ?? [];
+  // The judge reads the form's dates as the sentences write them ("1 March 2024", not "2024-03-01").
+  const factsInWords = facts.map((f) => ({ label: f.label, value: valueForCheck(f.value) }));
   const judging =
-    input.judge !== 'deterministic' && sentences.length > 0 ? ports.model.judgeClaims({ claims: sentences, sources, facts, models: input.models }) : undefined;
+    input.judge !== 'deterministic' && sentences.length > 0
+      ? ports.model.judgeClaims({ claims: sentences, sources, facts: factsInWords, models: input.models })
+      : undefined;
   if (judging) {
     // Awaited below; a call that fails while the check runs is not left unhandled meanwhile.
     judging.catch(() => undefined);
