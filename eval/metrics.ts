@@ -67,7 +67,14 @@ export function isReadBack(sentence: string, fields: ReadonlyArray<{ label: stri
   return usesValue && rest.length <= 2;
 }
 
-/** The sentences of some Markdown that a reader reads as prose (table rows and headings count too). */
+/**
+ * The sentences of some Markdown that a reader reads as prose: not table rows (a table of field
+ * values is a table, not a read-back), not headings, not a letter's salutation ("Dear Ada,").
+ */
 export function proseSentences(markdown: string): string[] {
-  return splitSentences(markdown).filter((s) => words(s).length >= 3);
+  const prose = markdown
+    .split('\n')
+    .filter((line) => !/^\s*(\||#)/.test(line) && !/,\s*$/.test(line))
+    .join('\n');
+  return splitSentences(prose).filter((s) => words(s).length >= 3);
 }
