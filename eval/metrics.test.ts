@@ -34,7 +34,9 @@ describe('eval metrics', () => {
   });
 
   it('table rows, headings and a salutation are not prose sentences', () => {
-    expect(proseSentences('# Scope of work\n\nDear Ada Lovelace,\n\n| Controller | Acme Health GmbH |\n\nWe will do the work well.')).toEqual(['We will do the work well.']);
+    expect(proseSentences('# Scope of work\n\nDear Ada Lovelace,\n\n| Controller | Acme Health GmbH |\n\nWe will do the work well.')).toEqual([
+      'We will do the work well.',
+    ]);
   });
 
   it('a goal met before and missed now is a regression; one never met is not', () => {
@@ -47,7 +49,9 @@ describe('eval metrics', () => {
       notes: [],
     };
     expect(regressions([report], ['a']).map((m) => m.id)).toEqual(['a']);
-    expect(evaluationMarkdown([report], { command: 'npm run eval', date: new Date(0), seconds: 1, metBefore: ['a'] })).toContain('| A | 0.800 | ≥ 0.900 | **REGRESSED** |');
+    expect(evaluationMarkdown([report], { command: 'npm run eval', date: new Date(0), seconds: 1, metBefore: ['a'] })).toContain(
+      '| A | 0.800 | ≥ 0.900 | **REGRESSED** |',
+    );
   });
 });
 
@@ -55,7 +59,9 @@ describe('the check stage on its gold set', () => {
   it('holds at least 300 labelled sentences of every category', () => {
     const gold = readGold();
     expect(gold.length).toBeGreaterThanOrEqual(300);
-    expect(new Set(gold.map((g) => g.category))).toEqual(new Set(['supported', 'field-value', 'table-row', 'unsupported', 'wrong-citation', 'contradicts-fact']));
+    expect(new Set(gold.map((g) => g.category))).toEqual(
+      new Set(['supported', 'field-value', 'table-row', 'unsupported', 'wrong-citation', 'contradicts-fact']),
+    );
   });
 
   it('the built-in check keeps precision and recall of "flagged" at 0.9 or more', () => {

@@ -26,9 +26,11 @@ export function confusion(cases: ReadonlyArray<{ expected: boolean; flagged: boo
 
 /** Lowercased words of a text (letters and digits), citation markers and Markdown removed. */
 export function words(text: string): string[] {
-  return stripCitations(text)
-    .toLowerCase()
-    .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+  return (
+    stripCitations(text)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []
+  );
 }
 
 /**
@@ -54,7 +56,29 @@ export function repeated5gramShare(sections: readonly string[]): { repeated: num
 }
 
 /** Words that let a sentence restate a value without saying anything of its own. */
-const FRAME = new Set(['the', 'a', 'an', 'is', 'are', 'was', 'of', 'for', 'to', 'this', 'that', 'and', 'our', 'its', 'their', 'be', 'will', 'by', 'in', 'on', 'as']);
+const FRAME = new Set([
+  'the',
+  'a',
+  'an',
+  'is',
+  'are',
+  'was',
+  'of',
+  'for',
+  'to',
+  'this',
+  'that',
+  'and',
+  'our',
+  'its',
+  'their',
+  'be',
+  'will',
+  'by',
+  'in',
+  'on',
+  'as',
+]);
 
 /**
  * A read-back sentence only restates field values: once the words of the values and of their

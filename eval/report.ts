@@ -22,15 +22,21 @@ export function regressions(reports: readonly SuiteReport[], metBefore: readonly
 
 /** Goals met now, by id (what `--accept` records). */
 export function metNow(reports: readonly SuiteReport[]): string[] {
-  return reports.flatMap((r) => r.measures).filter((m) => meets(m) === true).map((m) => m.id);
+  return reports
+    .flatMap((r) => r.measures)
+    .filter((m) => meets(m) === true)
+    .map((m) => m.id);
 }
 
-export function evaluationMarkdown(reports: readonly SuiteReport[], run: { command: string; date: Date; seconds: number; metBefore: readonly string[] }): string {
+export function evaluationMarkdown(
+  reports: readonly SuiteReport[],
+  run: { command: string; date: Date; seconds: number; metBefore: readonly string[] },
+): string {
   const cpu = os.cpus();
   const lines = [
     '# Evaluation',
     '',
-    'Written by `npm run eval` (eval/run.ts); do not edit by hand. Goals are the issues\' (31 item 6, 32 item 6). A goal met before',
+    "Written by `npm run eval` (eval/run.ts); do not edit by hand. Goals are the issues' (31 item 6, 32 item 6). A goal met before",
     '(eval/goals-met.json) that is missed now fails the run; `npm run eval -- --accept` records the goals met now.',
     '',
     `- Machine: ${cpu[0]?.model ?? 'unknown CPU'} (${cpu.length} cores), ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.platform()} ${os.release()}, Node ${process.version}`,
@@ -56,5 +62,8 @@ export function evaluationMarkdown(reports: readonly SuiteReport[], run: { comma
     });
     lines.push('');
   }
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }

@@ -10,7 +10,11 @@ export const DPIA_LAW_ROWS: Row[] = [
   ['supported', false, 'An assessment is required where processing is likely to result in a high risk to the rights and freedoms of natural persons [1].'],
   ['supported', false, 'The assessment must contain a systematic description of the envisaged processing operations and their purposes [1].'],
   ['supported', false, 'The assessment must assess the necessity and proportionality of the processing operations in relation to the purposes [1].'],
-  ['supported', false, 'The controller shall consult the supervisory authority prior to processing where the assessment indicates a high risk in the absence of mitigating measures [1].'],
+  [
+    'supported',
+    false,
+    'The controller shall consult the supervisory authority prior to processing where the assessment indicates a high risk in the absence of mitigating measures [1].',
+  ],
   ['supported', false, 'Processing on a large scale of special categories of data referred to in Article 9(1) requires an assessment [1].'],
   ['supported', false, 'Typical risks to data subjects include unauthorised access, inaccurate data and excessive retention [2].'],
   ['supported', false, 'Transfers outside the European Economic Area require a transfer mechanism such as standard contractual clauses [2].'],

@@ -8,7 +8,7 @@ import { type LetterWorld, longDate, money } from './worlds.js';
 export const LETTER_TERMS_ROWS: Row[] = [
   ['supported', false, 'The client will provide complete and accurate information and documents on time [1].'],
   ['supported', false, 'We will perform the services with reasonable skill and care, by suitably qualified staff [1].'],
-  ["supported", false, "We will keep the client's information confidential and use it only for the engagement [1]."],
+  ['supported', false, "We will keep the client's information confidential and use it only for the engagement [1]."],
   ['supported', false, 'The client will give us access to the people, systems and premises we reasonably need [1].'],
   ['supported', false, 'Late payments bear interest at 4% a year above the base rate [2].'],
   ['supported', false, "Either party may end the engagement by giving 30 days' written notice [2]."],

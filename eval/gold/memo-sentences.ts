@@ -91,7 +91,8 @@ function memoContradictions(w: MemoWorld): Row[] {
   if (w.assurance === 'not met') rows.push(['contradicts-fact', true, `${v} satisfies the independent assurance requirement with its certificates [1].`]);
   if (w.recommendation !== 'approve') rows.push(['contradicts-fact', true, `We recommend that ${v} be approved without conditions [1].`]);
   if (w.recommendation !== 'reject') rows.push(['contradicts-fact', true, `Our recommendation is to reject ${v} [1].`]);
-  if (w.contactVerdict === 'not met') rows.push(['contradicts-fact', true, `${v} has named an incident contact, so the incident contact requirement is met [1].`]);
+  if (w.contactVerdict === 'not met')
+    rows.push(['contradicts-fact', true, `${v} has named an incident contact, so the incident contact requirement is met [1].`]);
   rows.push(['contradicts-fact', true, `${v}'s last penetration test took place on 3 February 2025 [1].`]);
   rows.push(['contradicts-fact', true, `The annual contract value of ${money(w.acv * 2, 'EUR')} justifies a full review [1].`]);
   return rows;
@@ -104,7 +105,11 @@ function memoTableRows(w: MemoWorld): Row[] {
   const evidence = w.pentest ? `Last test ${longDate(w.pentest)}` : 'No test reported';
   return [
     ['table-row', false, `| Penetration test within 12 months | ${say(w.pentestVerdict)} | ${evidence} [1] |`],
-    ['table-row', false, `| Independent assurance (SOC 2 / ISO 27001) | ${say(w.assurance)} | ${w.soc2 ? 'SOC 2 Type II' : w.iso ? 'ISO/IEC 27001' : 'None'} [1] |`],
+    [
+      'table-row',
+      false,
+      `| Independent assurance (SOC 2 / ISO 27001) | ${say(w.assurance)} | ${w.soc2 ? 'SOC 2 Type II' : w.iso ? 'ISO/IEC 27001' : 'None'} [1] |`,
+    ],
     ['table-row', false, `| Encryption in transit and at rest | Met | AES-256 and TLS 1.3 [1][2] |`],
     ['table-row', true, `| Penetration test within 12 months | ${flip(w.pentestVerdict)} | ${evidence} [1] |`],
     ['table-row', true, `| Independent assurance (SOC 2 / ISO 27001) | ${flip(w.assurance)} | Vendor statement [1] |`],

@@ -35,7 +35,11 @@ export async function runJudgePath(gold: readonly GoldSentence[], judge: 'model'
       const part = gold.slice(i, i + batch);
       const verdicts = await Promise.all(
         part.map((g) =>
-          verifySection({ sectionId: g.id, title: g.id, content: g.text }, { sources: g.sources, facts: g.facts, judge, models: {} }, { emit: async () => {}, model: gateway }),
+          verifySection(
+            { sectionId: g.id, title: g.id, content: g.text },
+            { sources: g.sources, facts: g.facts, judge, models: {} },
+            { emit: async () => {}, model: gateway },
+          ),
         ),
       );
       verdicts.forEach((v, j) => {

@@ -78,8 +78,18 @@ export const templatesOfflineSuite: Suite = {
     const sum = (f: (m: TemplateMeasures) => number) => measured.reduce((n, m) => n + f(m), 0);
     const share = (a: number, b: number) => (b === 0 ? 0 : a / b);
     const measures: Measure[] = measured.flatMap((m) => [
-      { id: `templates.${m.template}.repeated5grams`, label: `${m.template}: repeated 5-grams across sections`, value: m.repeated5grams, format: 'percent' as const },
-      { id: `templates.${m.template}.readBack`, label: `${m.template}: read-back sentences`, value: share(m.readBack, m.sentences), format: 'percent' as const },
+      {
+        id: `templates.${m.template}.repeated5grams`,
+        label: `${m.template}: repeated 5-grams across sections`,
+        value: m.repeated5grams,
+        format: 'percent' as const,
+      },
+      {
+        id: `templates.${m.template}.readBack`,
+        label: `${m.template}: read-back sentences`,
+        value: share(m.readBack, m.sentences),
+        format: 'percent' as const,
+      },
     ]);
     measures.push(
       {
@@ -89,18 +99,33 @@ export const templatesOfflineSuite: Suite = {
         format: 'percent',
         goal: { op: '<=', target: 0.05 },
       },
-      { id: 'templates.readBack', label: 'All: read-back sentences', value: share(sum((m) => m.readBack), sum((m) => m.sentences)), format: 'percent', goal: { op: '<=', target: 0 } },
+      {
+        id: 'templates.readBack',
+        label: 'All: read-back sentences',
+        value: share(
+          sum((m) => m.readBack),
+          sum((m) => m.sentences),
+        ),
+        format: 'percent',
+        goal: { op: '<=', target: 0 },
+      },
       {
         id: 'templates.unsupported',
         label: 'All: cited claims the check stage flagged',
-        value: share(sum((m) => m.flaggedClaims), sum((m) => m.citedClaims)),
+        value: share(
+          sum((m) => m.flaggedClaims),
+          sum((m) => m.citedClaims),
+        ),
         format: 'percent',
         goal: { op: '<=', target: 0.05 },
       },
       {
         id: 'templates.citationPrecision',
         label: 'All: citation precision (claim–source pairs the source supports)',
-        value: share(sum((m) => m.supportedPairs), sum((m) => m.citationPairs)),
+        value: share(
+          sum((m) => m.supportedPairs),
+          sum((m) => m.citationPairs),
+        ),
         format: 'ratio',
         goal: { op: '>=', target: 0.9 },
       },

@@ -57,7 +57,11 @@ function verdictsJson(user: string): string {
   const { claims, sources, facts } = readJudgePrompt(user);
   const verdicts = claims.map((c) => {
     const misses = literalMisses(c, sources, facts);
-    return { sentence: c.sentence, supported: misses.length === 0, reason: misses.length === 0 ? 'Stated in the cited source.' : `Not in the cited source: ${misses.join(', ')}.` };
+    return {
+      sentence: c.sentence,
+      supported: misses.length === 0,
+      reason: misses.length === 0 ? 'Stated in the cited source.' : `Not in the cited source: ${misses.join(', ')}.`,
+    };
   });
   return JSON.stringify({ verdicts });
 }

@@ -37,7 +37,9 @@ beforeEach(() => {
 
 describe('a malformed structured answer', () => {
   it('is repaired when only its form is wrong (a fence, prose before it, a trailing comma), with no second call', async () => {
-    script = [{ content: 'Here it is:\n```json\n{"summary": "It went well.", "key_facts": [], "parties": [], "dates": [], "amounts": [], "open_questions": [],}\n```' }];
+    script = [
+      { content: 'Here it is:\n```json\n{"summary": "It went well.", "key_facts": [], "parties": [], "dates": [], "amounts": [], "open_questions": [],}\n```' },
+    ];
     const answer = await gateway.synthesize(synthesis);
     expect(answer.value.summary).toBe('It went well.');
     expect(fake.requests).toHaveLength(1);

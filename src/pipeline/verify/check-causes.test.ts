@@ -68,7 +68,10 @@ describe('the built-in check, on the causes of wrong and missed flags', () => {
   });
 
   it('takes a run’s fields under their labels and its computed values as stated facts', () => {
-    const facts = statedFactsOf({ vendor_name: 'Initech Cloud', memo_date: '' }, [{ key: 'vendor_name', label: 'Vendor' }], { certified: true, risk_level: 'high' });
+    const facts = statedFactsOf({ vendor_name: 'Initech Cloud', memo_date: '' }, [{ key: 'vendor_name', label: 'Vendor' }], {
+      certified: true,
+      risk_level: 'high',
+    });
     expect(facts).toEqual([
       { label: 'Vendor', value: 'Initech Cloud' },
       { label: 'certified', value: 'yes' },

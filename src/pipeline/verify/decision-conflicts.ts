@@ -14,7 +14,10 @@ type Family = ReadonlyArray<{ verdict: string; says: RegExp }>;
 
 const FAMILIES: readonly Family[] = [
   [
-    { verdict: 'approve with conditions', says: /\b(approve[ds]? (?:it )?(?:with|subject to) conditions|conditional(?:ly)? approv\w*|approval (?:with|subject to) conditions)\b/i },
+    {
+      verdict: 'approve with conditions',
+      says: /\b(approve[ds]? (?:it )?(?:with|subject to) conditions|conditional(?:ly)? approv\w*|approval (?:with|subject to) conditions)\b/i,
+    },
     { verdict: 'reject', says: /\b(reject\w*|declin\w*|not (?:be )?(?:approved|onboarded)|do not approve|refus\w*)\b/i },
     { verdict: 'approve', says: /\b(approv\w*|onboard(?:ed|ing)?)\b/i },
   ],
@@ -52,7 +55,12 @@ function familyOf(value: string): { family: Family; verdict: string } | null {
  */
 function verdictsStated(sentence: string, family: Family): string[] {
   let rest = sentence;
-  const cells = sentence.split(/;\s+/).map((c) => c.replace(/[.\s]+$/, '').trim().toLowerCase());
+  const cells = sentence.split(/;\s+/).map((c) =>
+    c
+      .replace(/[.\s]+$/, '')
+      .trim()
+      .toLowerCase(),
+  );
   const out: string[] = family.filter((f) => cells.includes(f.verdict)).map((f) => f.verdict);
   for (const f of family) {
     if (f.says.test(rest)) {
