@@ -5,6 +5,8 @@ export type GoldCategory = 'supported' | 'field-value' | 'table-row' | 'unsuppor
 
 export interface GoldSentence {
   id: string;
+  /** `dev`: written while the check was being fixed; `heldout`: written after, never used to change it. */
+  split: 'dev' | 'heldout';
   /** The built-in template whose sources and fields it is written from. */
   template: string;
   category: GoldCategory;

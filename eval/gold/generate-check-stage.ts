@@ -11,13 +11,15 @@ import type { GoldSentence } from './check-stage-kinds.js';
 import { DPIA_LAW_ROWS, dpiaRows } from './dpia-sentences.js';
 import { LETTER_TERMS_ROWS, letterRows } from './letter-sentences.js';
 import { MEMO_BASELINE_ROWS, type Row, memoRows } from './memo-sentences.js';
+import * as H from './heldout-sentences.js';
 import * as W from './worlds.js';
 
 type Facts = GoldSentence['facts'];
 
-function toGold(template: string, world: string, rows: Row[], sources: W.Source[], facts: Facts): GoldSentence[] {
+function toGold(template: string, world: string, rows: Row[], sources: W.Source[], facts: Facts, split: GoldSentence['split'] = 'dev'): GoldSentence[] {
   return rows.map(([category, flag, text], i) => ({
     id: `${template}/${world}/${String(i + 1).padStart(2, '0')}`,
+    split,
     template,
     category,
     flag,
@@ -42,7 +44,20 @@ export function buildCheckStageGold(): GoldSentence[] {
   const letterSources = [W.LETTER_CLAUSE_4(), W.letterFeeTerms()];
   out.push(...toGold('engagement-letter', 'terms', LETTER_TERMS_ROWS, letterSources, W.letterFacts(letter0)));
   W.LETTER_WORLDS.forEach((w, i) => out.push(...toGold('engagement-letter', `client-${i + 1}`, letterRows(w), letterSources, W.letterFacts(w))));
+  out.push(...heldOut());
   return out;
+}
+
+/** The held-out sentences (heldout-sentences.ts), in their own forms. */
+function heldOut(): GoldSentence[] {
+  const memo = H.HELDOUT_MEMO;
+  const dpia = H.HELDOUT_DPIA;
+  const letter = H.HELDOUT_LETTER;
+  return [
+    ...toGold('vendor-security-memo', 'heldout', H.HELDOUT_MEMO_ROWS, [W.MEMO_BASELINE(), W.memoQuestionnaire(memo)], W.memoFacts(memo), 'heldout'),
+    ...toGold('gdpr-dpia', 'heldout', H.HELDOUT_DPIA_ROWS, [W.DPIA_ARTICLES(), W.DPIA_GUIDANCE(), W.dpiaProcessorTerms(dpia)], W.dpiaFacts(dpia), 'heldout'),
+    ...toGold('engagement-letter', 'heldout', H.HELDOUT_LETTER_ROWS, [W.LETTER_CLAUSE_4(), W.letterFeeTerms()], W.letterFacts(letter), 'heldout'),
+  ];
 }
 
 export const GOLD_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-stage.jsonl');
