@@ -132,6 +132,7 @@ export const templatesOfflineSuite: Suite = {
     );
     const notes = [
       'Generated offline (`LLM_PROVIDER=offline`) through the real service on SQLite, with the fields in `eval/suites/templates-offline.ts`.',
+      'The flagged share and citation precision are judged by the built-in check itself (the one measured above): they say that the offline composer cites what its sources and the form say, not that a reader would find every sentence supported. Read-back sentences are prose sentences (not table rows, headings or salutations) that, without the words of the field values and labels they restate, keep at most two words of their own.',
       ...measured.map(
         (m) =>
           `${m.template}: ${m.sentences} prose sentences, ${m.readBack} read-back, ${m.citedClaims} cited claims (${m.flaggedClaims} flagged), ${m.supportedPairs}/${m.citationPairs} citations supported.` +
