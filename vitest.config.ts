@@ -34,7 +34,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'source',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'eval/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           exclude: ['**/node_modules/**', BUILT_TIER, COMMAND_TIER, ...SERVICE_TIERS],
           sequence: { groupOrder: 1 },
         },

@@ -80,6 +80,8 @@ export interface SynthesizeInput {
 export interface JudgeClaimsInput {
   claims: Array<{ sentence: string; citations: number[] }>;
   sources: Array<{ n: number; text: string }>;
+  /** What the document states without a source (its form's values, computed decisions): a claim may use them. */
+  facts?: ReadonlyArray<{ label: string; value: string }>;
   models: ModelChoice;
 }
 

@@ -174,6 +174,39 @@ describe('runPipeline', () => {
     expect(model.callsOf('writeSection')[0].input.sources).toEqual([{ n: 1, title: 'Rate card', text: 'The hourly rate is 120 EUR.' }]);
   });
 
+  it("checks claims against the form's values and computed decisions, and gives them to the judge (issue 31, row 7)", async () => {
+    const model = new FakeModelGateway({
+      writeSection: () => 'The last penetration test, on 1 March 2024, is older than the 12 months the baseline allows [1]. The test requirement is met [1].',
+    });
+    const { ports } = pipelinePorts(model);
+    const input = pipelineInput({
+      fields: { last_pentest_date: '2024-03-01' },
+      fieldDefinitions: [{ key: 'last_pentest_date', label: 'Date of the last penetration test', valueType: 'date', options: null }],
+      computations: { test_requirement: "'not met'" },
+      needs: [
+        gatherNeed({ outputKey: 'baseline', args: { value: 'Penetration tests must be performed at least every 12 months.', source: { title: 'Baseline' } } }),
+      ],
+      sections: [section({ id: 'findings', title: 'Findings', renderMode: 'synthesized', prompt: 'Findings' })],
+      config: { ...pipelineInput().config, verify: { enabled: true, judge: 'auto' } },
+    });
+
+    const result = await run(input, ports);
+
+    if (result.status !== 'rendered') throw new Error('expected a rendered result');
+    // The form's date passes; the sentence stating another verdict than the computed one does not.
+    expect(result.unsupported).toEqual([
+      {
+        sectionId: 'findings',
+        title: 'Findings',
+        claims: [expect.objectContaining({ sentence: 'The test requirement is met.', reason: 'Contradicts test requirement: not met' })],
+      },
+    ]);
+    expect(model.callsOf('judgeClaims')[0].input.facts).toEqual([
+      { label: 'Date of the last penetration test', value: '1 March 2024' },
+      { label: 'test requirement', value: 'not met' },
+    ]);
+  });
+
   it("reads the sources' facts for the checks while the synthesis call is under way, not when the sections come back", async () => {
     const texts = [`The hourly rate is 120 EUR (${Math.random()}).`, `Agreed on 3 March 2026 (${Math.random()}).`];
     const before = sourceFactComputations();

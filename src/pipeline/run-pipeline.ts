@@ -18,6 +18,7 @@ import { type GatherOutput, type GatherPorts, gatherNeeds } from './stages/gathe
 import { type RenderSection, type RenderedSection, buildRenderContext } from './stages/render.js';
 import { renderAndVerify } from './stages/render-and-verify.js';
 import { readSourceFacts } from './verify/check-citations.js';
+import { type StatedFact, statedFactsOf } from './verify/stated-facts.js';
 
 export interface PipelineInput {
   document: { id: string; title: string; description: string | null; state: string };
@@ -134,7 +135,8 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
   const sources = numberSources(gathered.items.map((item) => ({ outputKey: item.outputKey, source: item.source, value: item.value })));
   const synthesized = input.config.synthesis.enabled ? await synthesizeStage(input, ports, gathered, computed, sources, usage) : null;
   const renderContext = renderContextOf(input, gathered, computed, synthesized, sources, decisions);
-  const { rendered, unsupported } = await renderStage(input, ports, renderContext, sources, usage, decisions);
+  const facts = statedFactsOf(input.fields, input.fieldDefinitions ?? [], computed);
+  const { rendered, unsupported } = await renderStage(input, ports, renderContext, { sources, facts }, usage, decisions);
 
   const missingPlaceholders = rendered.filter((r) => r.missing.length > 0).map((r) => ({ sectionId: r.sectionId, names: r.missing }));
   return {
@@ -237,7 +239,7 @@ async function renderStage(
   input: PipelineInput,
   ports: PipelinePorts,
   renderContext: Record<string, unknown>,
-  sources: NumberedSource[],
+  { sources, facts }: { sources: NumberedSource[]; facts: StatedFact[] },
   usage: ModelUsage,
   decisions: readonly DecisionResult[],
 ) {
@@ -253,6 +255,7 @@ async function renderStage(
       enabled: input.config.verify.enabled,
       judge: input.config.verify.judge,
       sources,
+      facts,
       models: input.config.models,
       titles: new Map(input.sections.map((s) => [s.id, s.title])),
       decisions,

@@ -4,10 +4,10 @@
  * and 5xx, honouring `retry-after`), usage and the model id actually used recorded, the full
  * prompt kept for the manifest, and every failure turned into a {@link ModelCallError}.
  */
-import { generateText, jsonSchema, type JSONSchema7, type LanguageModel, Output } from 'ai';
+import { generateText, jsonSchema, type JSONSchema7, type LanguageModel, NoObjectGeneratedError, Output } from 'ai';
 import type { ModelResult } from '../../pipeline/ports.js';
-import { validateAgainstSchema } from '../offline/schema-fill.js';
 import { ModelCallError, toModelCallError } from './model-call-error.js';
+import { readStructuredAnswer } from './structured-answer.js';
 
 /** A system and a user message. */
 export interface PromptPair {
@@ -97,42 +97,59 @@ async function callText(options: ModelCallerOptions, maxRetries: number, request
   }
 }
 
-/** A structured answer: a JSON object the schema accepts (checked here, so the error says what is wrong). */
-async function callObject(options: ModelCallerOptions, maxRetries: number, request: ObjectRequest): Promise<ModelResult<Record<string, unknown>>> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  let result;
+/** How many times a structured request is asked again after an answer that cannot be used. */
+export const MAX_STRUCTURED_RETRIES = 2;
+
+/** One structured attempt's answer text (what the SDK could not parse is read here instead) and its usage. */
+async function askForObject(options: ModelCallerOptions, maxRetries: number, request: ObjectRequest, user: string, signal: AbortSignal) {
   try {
-    result = await generateText({
+    const result = await generateText({
       model: options.languageModel(request.model),
       system: request.system,
-      prompt: request.user,
-      // No SDK-side validation: ajv below checks the answer and says what is wrong.
+      prompt: user,
+      // No SDK-side validation: the answer is read, repaired and checked in structured-answer.ts.
       output: Output.object({ schema: jsonSchema<unknown>(request.schema), name: request.name }),
       providerOptions: { openaiCompatible: { strictJsonSchema: request.strict } },
       maxRetries,
       abortSignal: signal,
     });
+    const usage = { inputTokens: result.totalUsage.inputTokens ?? 0, outputTokens: result.totalUsage.outputTokens ?? 0 };
+    return { text: result.text, model: result.response.modelId || request.model, usage };
   } catch (error) {
+    // An answer the SDK could not parse or validate still arrived: it is read (and repaired) here.
+    if (NoObjectGeneratedError.isInstance(error) && typeof error.text === 'string') {
+      const usage = { inputTokens: error.usage?.inputTokens ?? 0, outputTokens: error.usage?.outputTokens ?? 0 };
+      return { text: error.text, model: error.response?.modelId || request.model, usage };
+    }
     throw callError(options, error, request.model, signal);
   }
-  const model = result.response.modelId || request.model;
-  let value: unknown;
-  try {
-    value = result.output;
-  } catch (error) {
-    throw callError(options, error, model, signal);
+}
+
+/** The user message of a retry: the request again, with what was wrong with the last answer. */
+function retryPrompt(user: string, error: string): string {
+  return `${user}\n\nYour previous answer could not be used: ${error}. Answer again with only one JSON object that matches the schema.`;
+}
+
+/**
+ * A structured answer: a JSON object the schema accepts. A malformed answer is repaired when it
+ * can be (structured-answer.ts); else the model is asked again, at most
+ * {@link MAX_STRUCTURED_RETRIES} times, with the fault fed back; the last fault is the error.
+ */
+async function callObject(options: ModelCallerOptions, maxRetries: number, request: ObjectRequest): Promise<ModelResult<Record<string, unknown>>> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const usage = { inputTokens: 0, outputTokens: 0 };
+  let user = request.user;
+  let model = request.model;
+  let fault = '';
+  for (let attempt = 0; attempt <= MAX_STRUCTURED_RETRIES; attempt += 1) {
+    const answer = await askForObject(options, maxRetries, request, user, signal);
+    usage.inputTokens += answer.usage.inputTokens;
+    usage.outputTokens += answer.usage.outputTokens;
+    model = answer.model;
+    const reading = readStructuredAnswer(answer.text, request.schema);
+    if (reading.ok) return { value: reading.value, model, usage, prompt: recordedPrompt(request) };
+    fault = reading.error;
+    user = retryPrompt(request.user, fault);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ModelCallError(options.provider, model, 'the answer is not a JSON object');
-  }
-  const errors = validateAgainstSchema(request.schema, value);
-  if (errors.length > 0) {
-    throw new ModelCallError(options.provider, model, `the answer does not match the schema: ${errors.slice(0, 5).join('; ')}`);
-  }
-  return {
-    value: value as Record<string, unknown>,
-    model,
-    usage: { inputTokens: result.totalUsage.inputTokens ?? 0, outputTokens: result.totalUsage.outputTokens ?? 0 },
-    prompt: recordedPrompt(request),
-  };
+  throw new ModelCallError(options.provider, model, `${fault} (after ${MAX_STRUCTURED_RETRIES + 1} attempts)`);
 }

@@ -6,7 +6,8 @@
  */
 import type { EmitEvent, UnsupportedSection } from '../events.js';
 import type { ModelChoice, ModelGateway, ModelUsage } from '../ports.js';
-import { checkSentences, citedSentences } from '../verify/check-citations.js';
+import { OFF_TOPIC, checkSentences, citedSentences } from '../verify/check-citations.js';
+import { type StatedFact, valueForCheck } from '../verify/stated-facts.js';
 import { findCitations } from '../verify/sentences.js';
 
 export interface VerifyInput {
@@ -19,6 +20,8 @@ export interface VerifyInput {
   sources: ReadonlyArray<{ n: number; text: string }>;
   judge: 'auto' | 'deterministic' | 'model';
   models: ModelChoice;
+  /** What the document states without a source (field values, computed decisions): a claim may use them (stated-facts.ts). */
+  facts?: readonly StatedFact[];
 }
 
 export interface VerifyOutput {
@@ -34,10 +37,13 @@ const UNKNOWN_SOURCE = /^\[\d+\]$/;
 /** The built-in check's reason for a claim it failed: sources that do not exist, then what the cited sources lack. */
 export function builtInReason(missing: readonly string[]): string {
   const unknown = missing.filter((m) => UNKNOWN_SOURCE.test(m));
-  const absent = missing.filter((m) => !UNKNOWN_SOURCE.test(m));
+  const conflicts = missing.filter((m) => m.startsWith('contradicts '));
+  const absent = missing.filter((m) => !UNKNOWN_SOURCE.test(m) && !conflicts.includes(m) && m !== OFF_TOPIC);
   const parts: string[] = [];
   if (unknown.length > 0) parts.push(`cites ${unknown.join(', ')}, which ${unknown.length === 1 ? 'is not one of the sources' : 'are not among the sources'}`);
+  parts.push(...conflicts);
   if (absent.length > 0) parts.push(`not found in the cited source: ${absent.join(', ')}`);
+  if (missing.includes(OFF_TOPIC)) parts.push('the cited source is about something else');
   const reason = parts.join('; ') || 'not supported by the cited source';
   return reason.charAt(0).toUpperCase() + reason.slice(1);
 }
@@ -53,6 +59,44 @@ export interface SectionVerdict {
 /** Whether a section has anything to check (a section without citation markers is skipped, with no events). */
 export function citesSources(content: string): boolean {
   return findCitations(content).length > 0;
+}
+
+type Claim = ReturnType<typeof checkSentences>['claims'][number];
+type Judged = Awaited<ReturnType<ModelGateway['judgeClaims']>>;
+
+const builtInFailure = (c: Claim): FailingClaim => ({ sentence: c.sentence, citations: c.citations, missing: c.missing, reason: builtInReason(c.missing) });
+
+/**
+ * The failing claims of a section: the built-in check's, and the judge's when it was asked. A
+ * judge whose answer stays unusable (a malformed answer the gateway could not repair nor get
+ * again, a failed call) fails this section's claims with that reason, and the run goes on
+ * (issue 31, row 8): a section nobody checked is not passed.
+ */
+async function mergeJudgement(claims: Claim[], judging: Promise<Judged> | undefined, judge: VerifyInput['judge'], usage: ModelUsage): Promise<FailingClaim[]> {
+  const builtInFailing = claims.filter((c) => !c.supported).map(builtInFailure);
+  if (!judging) return builtInFailing;
+  let judged: Judged;
+  try {
+    judged = await judging;
+  } catch (error) {
+    const why = `The judge could not check this claim: ${error instanceof Error ? error.message : String(error)}`;
+    return claims.map((c) => (c.supported ? { sentence: c.sentence, citations: c.citations, missing: c.missing, reason: why } : builtInFailure(c)));
+  }
+  if (!judged) return builtInFailing;
+  usage.inputTokens += judged.usage.inputTokens;
+  usage.outputTokens += judged.usage.outputTokens;
+  // Verdicts are positional (the gateway keeps each claim's sentence), so two claims with
+  // the same wording never trade reasons; a verdict out of place is found by its sentence.
+  return claims.flatMap((c, i): FailingClaim[] => {
+    const verdict = judged.value[i]?.sentence === c.sentence ? judged.value[i] : judged.value.find((v) => v.sentence === c.sentence);
+    // A cited source that does not exist is a fact, not a judgement: it always fails.
+    const builtInCounts = !c.supported && (judge === 'auto' || c.missing.some((m) => UNKNOWN_SOURCE.test(m)));
+    // The comment a reader sees gives the reason of the check that failed the claim: the
+    // built-in one when it did, the judge's only for a claim the judge alone rejected.
+    if (builtInCounts) return [builtInFailure(c)];
+    if (verdict && !verdict.supported) return [{ sentence: c.sentence, citations: c.citations, missing: c.missing, reason: verdict.reason }];
+    return [];
+  });
 }
 
 /**
@@ -73,40 +117,20 @@ export async function verifySection(
   // The judge needs only the cited sentences: it is asked first, and the built-in check (chrono
   // over the claims, and over the sources not read yet: this thread's time) runs while its call
   // is under way — after one turn of the event loop, so that the call's request goes out first.
+  const facts = input.facts ?? [];
+  // The judge reads the form's dates as the sentences write them ("1 March 2024", not "2024-03-01").
+  const factsInWords = facts.map((f) => ({ label: f.label, value: valueForCheck(f.value) }));
   const judging =
-    input.judge !== 'deterministic' && sentences.length > 0 ? ports.model.judgeClaims({ claims: sentences, sources, models: input.models }) : undefined;
+    input.judge !== 'deterministic' && sentences.length > 0
+      ? ports.model.judgeClaims({ claims: sentences, sources, facts: factsInWords, models: input.models })
+      : undefined;
   if (judging) {
     // Awaited below; a call that fails while the check runs is not left unhandled meanwhile.
     judging.catch(() => undefined);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const report = checkSentences(sentences, sources);
-  const builtIn = (c: (typeof report.claims)[number]): FailingClaim => ({
-    sentence: c.sentence,
-    citations: c.citations,
-    missing: c.missing,
-    reason: builtInReason(c.missing),
-  });
-  let failing: FailingClaim[] = report.claims.filter((c) => !c.supported).map(builtIn);
-  if (judging) {
-    const judged = await judging;
-    if (judged) {
-      usage.inputTokens += judged.usage.inputTokens;
-      usage.outputTokens += judged.usage.outputTokens;
-      // Verdicts are positional (the gateway keeps each claim's sentence), so two claims with
-      // the same wording never trade reasons; a verdict out of place is found by its sentence.
-      failing = report.claims.flatMap((c, i): FailingClaim[] => {
-        const verdict = judged.value[i]?.sentence === c.sentence ? judged.value[i] : judged.value.find((v) => v.sentence === c.sentence);
-        // A cited source that does not exist is a fact, not a judgement: it always fails.
-        const builtInCounts = !c.supported && (input.judge === 'auto' || c.missing.some((m) => UNKNOWN_SOURCE.test(m)));
-        // The comment a reader sees gives the reason of the check that failed the claim: the
-        // built-in one when it did, the judge's only for a claim the judge alone rejected.
-        if (builtInCounts) return [builtIn(c)];
-        if (verdict && !verdict.supported) return [{ sentence: c.sentence, citations: c.citations, missing: c.missing, reason: verdict.reason }];
-        return [];
-      });
-    }
-  }
+  const report = checkSentences(sentences, sources, facts);
+  const failing = await mergeJudgement(report.claims, judging, input.judge, usage);
   await ports.emit({ event: 'verify_section_finished', sectionId: section.sectionId, supported: failing.length === 0 });
   return {
     sectionId: section.sectionId,

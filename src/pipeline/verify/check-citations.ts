@@ -5,6 +5,12 @@
  */
 import { findDates, findNumbers, dateSupported, normalizeText, blankSpans } from './normalize.js';
 import { findCitations, splitSentences, stripCitations } from './sentences.js';
+import { decisionConflicts } from './decision-conflicts.js';
+import { type StatedFact, statedFactTexts, valueForCheck } from './stated-facts.js';
+import { MIN_TOPIC_OVERLAP, stemSet, topicOverlap } from './topic-overlap.js';
+
+/** The `missing` entry of a claim whose cited sources are about something else (see topic-overlap.ts). */
+export const OFF_TOPIC = 'what it says (the cited source is about something else)';
 
 /** A numbered source as the verifier sees it. `quote` (when present) counts as part of the source text. */
 export interface CitationSource {
@@ -142,12 +148,26 @@ function findQuotes(text: string): Array<{ span: string; index: number; length: 
 /** A word-like token (letters/digits with inner apostrophes, dots, hyphens, ampersands). */
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’&.-]*/gu;
 
-/** Capitalized tokens (names, proper nouns, acronyms), skipping the sentence's first word. */
+/**
+ * Offsets of the words that begin a clause: the sentence's first word and the first word after
+ * "; " or ": " — a table row arrives as its cells joined by "; " ("Unauthorised access; Possible;
+ * Severe; High"), and a capital there is the cell's, not a name's (issue 31, row 7).
+ */
+function clauseStarts(text: string, firstWordIndex: number): Set<number> {
+  const starts = new Set([firstWordIndex]);
+  for (const m of text.matchAll(/[;:]\s+(?=[\p{L}\p{N}])/gu)) starts.add((m.index ?? 0) + m[0].length);
+  return starts;
+}
+
+/** Capitalized tokens (names, proper nouns, acronyms), skipping the words that begin a clause. */
 function findNames(text: string, firstWordIndex: number): string[] {
   const out: string[] = [];
+  const starts = clauseStarts(text, firstWordIndex);
   for (const m of text.matchAll(WORD)) {
     const token = m[0].replace(/['’]s$/u, '').replace(/[.'’-]+$/u, '');
-    if (m.index === firstWordIndex) continue;
+    if (starts.has(m.index ?? -1) && !/^\p{Lu}{2,}/u.test(token)) continue;
+    // "US$350.00", "CA$": a currency's country prefix is part of the amount, not a name.
+    if (/^[$€£¥]/u.test(text.slice((m.index ?? 0) + m[0].length))) continue;
     if (!/^\p{Lu}/u.test(token) || COMMON_CAPITALIZED.has(token.toLowerCase())) continue;
     if (!out.includes(token)) out.push(token);
   }
@@ -293,40 +313,91 @@ export function citedSentences(markdown: string): CitedSentence[] {
   return out;
 }
 
+/** What a claim may draw on besides its cited sources: the stated facts, read once per check. */
+interface StatedBasis {
+  facts: readonly StatedFact[];
+  texts: string[];
+  stems: ReadonlySet<string>;
+}
+
+/**
+ * The stated facts' words a sentence may use without its source: every value's, and the label's
+ * of a fact whose value it states ("an annual contract value of €42,500.00" states the fact
+ * "Annual contract value: 42500", so "annual contract value" is the form's wording, not the source's).
+ */
+function usedFactStems(sentence: string, stated: StatedBasis): ReadonlySet<string> {
+  const text = normalizeText(sentence);
+  const numbers = findNumbers(sentence).flatMap((n) => n.values);
+  const used = stated.facts.filter((f) => {
+    const value = normalizeText(valueForCheck(f.value));
+    if (value.length >= 2 && text.includes(value)) return true;
+    const asNumber = Number(f.value);
+    return f.value.trim() !== '' && Number.isFinite(asNumber) && numbers.includes(asNumber);
+  });
+  if (used.length === 0) return stated.stems;
+  return new Set([...stated.stems, ...stemSet(used.map((f) => f.label))]);
+}
+
+function statedBasis(facts: readonly StatedFact[]): StatedBasis {
+  const texts = statedFactTexts(facts);
+  // Topic words from the values only: a label ("SOC 2 Type II report available?") is the
+  // template's wording whatever the answer, and would make any sentence on its topic look sourced.
+  return { facts, texts, stems: stemSet(facts.map((f) => f.value)) };
+}
+
+/** The cited sources' facts (with the stated facts') and their content words, per set of cited sources. */
+function citedBasis(known: readonly number[], byNumber: ReadonlyMap<number, CitationSource>, stated: StatedBasis) {
+  const texts = known.flatMap((n) => {
+    const s = byNumber.get(n);
+    return s === undefined ? [] : [s.text, s.quote ?? ''];
+  });
+  return { facts: sourceFacts([...texts, ...stated.texts]), stems: stemSet(texts) };
+}
+
+/** What one claim lacks: unknown sources, items in neither its sources nor the stated facts, a contradicted decision, else an off-topic citation. */
+function claimMissing(claim: CitedSentence, known: readonly number[], basis: ReturnType<typeof citedBasis>, stated: StatedBasis): string[] {
+  const missing = claim.citations.filter((n) => !known.includes(n)).map((n) => `[${n}]`);
+  missing.push(...missingItems(claim.sentence, basis.facts));
+  missing.push(...decisionConflicts(claim.sentence, stated.facts));
+  if (missing.length === 0 && known.length > 0) {
+    const overlap = topicOverlap(claim.sentence, basis.stems, usedFactStems(claim.sentence, stated));
+    if (overlap !== null && overlap < MIN_TOPIC_OVERLAP) missing.push(OFF_TOPIC);
+  }
+  return missing;
+}
+
 /**
  * Check each cited sentence against the sources it cites. A cited source number that does not
  * exist makes the claim unsupported with `missing` containing "[n]"; the remaining items are
- * checked against the sources that do exist. Matching is case-insensitive and
+ * checked against the sources that do exist and the document's stated facts (its field values
+ * and computed decisions, see stated-facts.ts). Matching is case-insensitive and
  * whitespace-normalized; numbers compare by value ("1,200" = "1200", percentages only with
- * percentages), dates by calendar value ("5 January 2026" = "2026-01-05").
+ * percentages), dates by calendar value ("5 January 2026" = "2026-01-05"). A sentence that
+ * states another verdict than a decided one fails ("contradicts …"), and so does one whose
+ * cited sources share too few of its content words ({@link OFF_TOPIC}).
  */
-export function checkSentences(sentences: readonly CitedSentence[], sources: CitationSource[]): CitationReport {
+export function checkSentences(sentences: readonly CitedSentence[], sources: CitationSource[], facts: readonly StatedFact[] = []): CitationReport {
   const byNumber = new Map<number, CitationSource>();
   for (const s of sources) if (!byNumber.has(s.n)) byNumber.set(s.n, s);
-  const cache = new Map<string, SourceFacts>();
+  const stated = statedBasis(facts);
+  const cache = new Map<string, ReturnType<typeof citedBasis>>();
   const claims: CitationClaim[] = [];
-  for (const { sentence, citations } of sentences) {
-    const known = citations.filter((n) => byNumber.has(n)).sort((a, b) => a - b);
-    const missing = citations.filter((n) => !byNumber.has(n)).map((n) => `[${n}]`);
+  for (const claim of sentences) {
+    const known = claim.citations.filter((n) => byNumber.has(n)).sort((a, b) => a - b);
     const cacheKey = known.join(',');
-    let facts = cache.get(cacheKey);
-    if (facts === undefined) {
-      facts = sourceFacts(
-        known.flatMap((n) => {
-          const s = byNumber.get(n);
-          return s === undefined ? [] : [s.text, s.quote ?? ''];
-        }),
-      );
-      cache.set(cacheKey, facts);
+    let basis = cache.get(cacheKey);
+    if (basis === undefined) {
+      basis = citedBasis(known, byNumber, stated);
+      cache.set(cacheKey, basis);
     }
-    missing.push(...missingItems(sentence, facts));
-    claims.push({ sentence, citations, supported: missing.length === 0, missing });
+    const missing = claimMissing(claim, known, basis, stated);
+    claims.push({ sentence: claim.sentence, citations: claim.citations, supported: missing.length === 0, missing });
   }
   const unsupported = claims.filter((c) => !c.supported).map(({ sentence, citations, missing }) => ({ sentence, citations, missing }));
   return { claims, unsupported };
 }
 
 /** Check every cited sentence of `markdown` against the sources it cites (see {@link checkSentences}). */
-export function checkCitations(markdown: string, sources: CitationSource[]): CitationReport {
-  return checkSentences(citedSentences(markdown), sources);
+export function checkCitations(markdown: string, sources: CitationSource[], facts: readonly StatedFact[] = []): CitationReport {
+  return checkSentences(citedSentences(markdown), sources, facts);
 }

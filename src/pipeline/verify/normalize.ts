@@ -87,12 +87,19 @@ export interface DateMention {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** Explicit calendar dates in `text` (relative expressions such as "tomorrow" are ignored). */
+/**
+ * A duration or an offset ("within 30 days", "12 months before", "for 24 months"): chrono reads
+ * it as a date counted from its reference instant, which no source states — its number is
+ * checked as a number instead (issue 31, row 7: correct sentences flagged for "dates").
+ */
+const DURATION = /\d+(?:[.,]\d+)?\s*-?\s*(?:days?|weeks?|months?|years?|hours?|minutes?)\b/i;
+
+/** Explicit calendar dates in `text` (relative expressions such as "tomorrow" or "within 30 days" are ignored). */
 export function findDates(text: string): DateMention[] {
   const out: DateMention[] = [];
   for (const r of chrono().parse(text, CHRONO_REFERENCE)) {
     const s = r.start;
-    if (!s.isCertain('month')) continue;
+    if (!s.isCertain('month') || DURATION.test(r.text)) continue;
     const year = s.get('year');
     const month = s.get('month');
     const day = s.get('day');

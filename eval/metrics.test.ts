@@ -1,0 +1,72 @@
+/** The evaluation computes its metrics right on tiny fixed sets, and the check stage keeps its goals on the gold set. */
+import { describe, expect, it } from 'vitest';
+import { confusion, isReadBack, proseSentences, repeated5gramShare } from './metrics.js';
+import { evaluationMarkdown, regressions } from './report.js';
+import { flaggerMeasures, readGold } from './suites/check-stage.js';
+import { runBuiltInCheck } from './suites/check-stage-builtin.js';
+import type { SuiteReport } from './suites/index.js';
+
+describe('eval metrics', () => {
+  it('precision and recall of "flagged" count hits, false alarms and misses', () => {
+    const c = confusion([
+      { expected: true, flagged: true },
+      { expected: true, flagged: true },
+      { expected: true, flagged: false },
+      { expected: false, flagged: true },
+      { expected: false, flagged: false },
+    ]);
+    expect(c).toEqual({ tp: 2, fp: 1, fn: 1, tn: 1, precision: 2 / 3, recall: 2 / 3 });
+  });
+
+  it('repeated 5-grams are the share of a section’s 5-grams found in another section', () => {
+    const r = repeated5gramShare(['put in place a retention schedule now', 'we put in place a retention schedule', 'nothing here is shared at all']);
+    // Section 1: 3 grams, 2 shared; section 2: 3 grams, 2 shared; section 3: 2 grams, none.
+    expect(r).toEqual({ repeated: 4, total: 8, share: 0.5 });
+  });
+
+  it('a read-back sentence only restates a field; a sentence that uses one to say more is not', () => {
+    const fields = [
+      { label: 'Client', value: 'Contoso GmbH' },
+      { label: 'Our firm', value: 'Northwind LLP' },
+    ];
+    expect(isReadBack('The client is Contoso GmbH.', fields)).toBe(true);
+    expect(isReadBack('Contoso GmbH will give us complete and accurate information on time [1].', fields)).toBe(false);
+  });
+
+  it('table rows, headings and a salutation are not prose sentences', () => {
+    expect(proseSentences('# Scope of work\n\nDear Ada Lovelace,\n\n| Controller | Acme Health GmbH |\n\nWe will do the work well.')).toEqual([
+      'We will do the work well.',
+    ]);
+  });
+
+  it('a goal met before and missed now is a regression; one never met is not', () => {
+    const report: SuiteReport = {
+      title: 'T',
+      measures: [
+        { id: 'a', label: 'A', value: 0.8, format: 'ratio', goal: { op: '>=', target: 0.9 } },
+        { id: 'b', label: 'B', value: 0.1, format: 'percent', goal: { op: '<=', target: 0.05 } },
+      ],
+      notes: [],
+    };
+    expect(regressions([report], ['a']).map((m) => m.id)).toEqual(['a']);
+    expect(evaluationMarkdown([report], { command: 'npm run eval', date: new Date(0), seconds: 1, metBefore: ['a'] })).toContain(
+      '| A | 0.800 | ≥ 0.900 | **REGRESSED** |',
+    );
+  });
+});
+
+describe('the check stage on its gold set', () => {
+  it('holds at least 300 labelled sentences of every category', () => {
+    const gold = readGold();
+    expect(gold.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(gold.map((g) => g.category))).toEqual(
+      new Set(['supported', 'field-value', 'table-row', 'unsupported', 'wrong-citation', 'contradicts-fact']),
+    );
+  });
+
+  it('the built-in check keeps precision and recall of "flagged" at 0.9 or more', () => {
+    const [precision, recall] = flaggerMeasures('check.builtin', 'Built-in check', runBuiltInCheck(readGold()));
+    expect(precision.value).toBeGreaterThanOrEqual(0.9);
+    expect(recall.value).toBeGreaterThanOrEqual(0.9);
+  });
+});

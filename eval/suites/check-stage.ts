@@ -1,0 +1,69 @@
+/** The check stage's suite: precision and recall of "flagged" on the gold set, built-in and judge path. */
+import fs from 'node:fs';
+import type { GoldSentence } from '../gold/check-stage-kinds.js';
+import { GOLD_FILE } from '../gold/generate-check-stage.js';
+import { confusion } from '../metrics.js';
+import { type Judged, runBuiltInCheck } from './check-stage-builtin.js';
+import { runJudgePath } from './check-stage-judge.js';
+import type { Measure, Suite, SuiteReport } from './index.js';
+
+export function readGold(file = GOLD_FILE): GoldSentence[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as GoldSentence);
+}
+
+/** Precision and recall measures of one flagger, with the issue's goals (≥ 0.9 each). */
+export function flaggerMeasures(id: string, label: string, judged: readonly Judged[], withGoal = true): Measure[] {
+  const c = confusion(judged.map((j) => ({ expected: j.gold.flag, flagged: j.flagged })));
+  const goal = withGoal ? { goal: { op: '>=' as const, target: 0.9 } } : {};
+  return [
+    { id: `${id}.precision`, label: `${label}: precision of "flagged"`, value: c.precision, format: 'ratio', ...goal },
+    { id: `${id}.recall`, label: `${label}: recall of "flagged"`, value: c.recall, format: 'ratio', ...goal },
+  ];
+}
+
+/** A per-category line and the sentences a flagger got wrong (what to look at next). */
+function details(label: string, judged: readonly Judged[]): string[] {
+  const categories = [...new Set(judged.map((j) => j.gold.category))];
+  const perCategory = categories.map((cat) => {
+    const of = judged.filter((j) => j.gold.category === cat);
+    return `${cat} ${of.filter((j) => j.flagged === j.gold.flag).length}/${of.length}`;
+  });
+  const wrong = judged.filter((j) => j.flagged !== j.gold.flag).map((j) => `  - ${j.gold.flag ? 'missed' : 'false flag'} \`${j.gold.id}\`: ${j.gold.text}`);
+  return [`${label}, right per category: ${perCategory.join(', ')}.`, ...(wrong.length > 0 ? [`${label} got wrong:`, ...wrong] : [])];
+}
+
+const heldOut = (j: Judged) => j.gold.split === 'heldout';
+
+export const checkStageSuite: Suite = {
+  name: 'check-stage',
+  async run(): Promise<SuiteReport> {
+    const gold = readGold();
+    const builtIn = runBuiltInCheck(gold);
+    const judgeOnly = await runJudgePath(gold, 'model');
+    const auto = await runJudgePath(gold, 'auto');
+    const flags = gold.filter((g) => g.flag).length;
+    return {
+      title: 'Check stage (issue 31, item 4)',
+      measures: [
+        ...flaggerMeasures('check.builtin', 'Built-in check', builtIn),
+        // No goal on the judge alone: its recall is the scripted judge's literalness (it reads no topic), not a model's.
+        ...flaggerMeasures('check.judge', 'Judge path, judge alone (`model`; scripted literal judge, no goal)', judgeOnly.judged, false),
+        ...flaggerMeasures('check.auto', 'Judge path with the built-in check (`auto`, the default)', auto.judged),
+        ...flaggerMeasures('check.builtin.heldout', 'Built-in check, held-out sentences only', builtIn.filter(heldOut)),
+        ...flaggerMeasures('check.auto.heldout', '`auto`, held-out sentences only', auto.judged.filter(heldOut)),
+      ],
+      notes: [
+        `Gold set: \`eval/gold/check-stage.jsonl\`, ${gold.length} sentences (${flags} to flag), written by \`eval/gold/generate-check-stage.ts\` from the built-in templates' sources and fields plus sources and forms the project wrote.`,
+        `${gold.filter((g) => g.split === 'heldout').length} of them are held out (\`eval/gold/heldout-sentences.ts\`): written after the check's fixes and never used to change it. The others were written by the same people who fixed the check, so their numbers are an upper bound; the held-out ones are the fairer estimate.`,
+        `The judge path runs the verify stage with the live gateway against a scripted judge on the real chat-completions protocol (\`eval/support/scripted-judge.ts\`: a literal reader of the prompt, which answers every 7th request first with fenced JSON and a trailing comma and every 11th first with prose); ${judgeOnly.requests} requests for ${gold.length} claims, so ${judgeOnly.requests - gold.length} retries.`,
+        ...details('Built-in check', builtIn),
+        ...details('Judge alone', judgeOnly.judged),
+        ...details('`auto`', auto.judged),
+      ],
+    };
+  },
+};

@@ -1,0 +1,96 @@
+/**
+ * A sentence that states a different conclusion than the document's decided one: "the
+ * penetration test requirement is met" where the computed verdict is "not met", "we recommend
+ * approval" where the recommendation is "reject", a risk called low that is rated high. A
+ * decision is a stated fact whose value is one of a family of verdicts; a sentence about its
+ * subject (most of its label's content words) that states another verdict of that family, and
+ * not its own, contradicts it.
+ */
+import { contentStems } from './content-words.js';
+import type { StatedFact } from './stated-facts.js';
+
+/** A verdict family: each verdict with the wordings that state it, the more specific first. */
+type Family = ReadonlyArray<{ verdict: string; says: RegExp }>;
+
+const FAMILIES: readonly Family[] = [
+  [
+    {
+      verdict: 'approve with conditions',
+      says: /\b(approve[ds]? (?:it )?(?:with|subject to) conditions|conditional(?:ly)? approv\w*|approval (?:with|subject to) conditions)\b/i,
+    },
+    { verdict: 'reject', says: /\b(reject\w*|declin\w*|not (?:be )?(?:approved|onboarded)|do not approve|refus\w*)\b/i },
+    { verdict: 'approve', says: /\b(approv\w*|onboard(?:ed|ing)?)\b/i },
+  ],
+  [
+    {
+      verdict: 'not met',
+      says: /\b(not (?:been )?met|does not meet|do not meet|did not meet|fails?|failed|falls? short|not (?:satisfied|complied)|overdue|out of date|breach\w*)\b/i,
+    },
+    { verdict: 'met', says: /\b(is met|are met|was met|meets|satisf(?:y|ies|ied)|compl(?:y|ies|ied)|fulfil\w*|in line with)\b/i },
+  ],
+  [
+    { verdict: 'not required', says: /\b(not (?:be )?required|need not|no need|unnecessary|not necessary)\b/i },
+    { verdict: 'required', says: /\b(is required|are required|must (?:consult|be consulted)|required to)\b/i },
+  ],
+  // Levels only by their own names: a risk table's likelihood and severity cells ("Severe",
+  // "Moderate") sit in the same row as its level and are not the level.
+  [
+    { verdict: 'high', says: /\bhigh\b/i },
+    { verdict: 'medium', says: /\bmedium\b/i },
+    { verdict: 'low', says: /\blow\b/i },
+  ],
+];
+
+/** The family a decided value belongs to, with the decided verdict. */
+function familyOf(value: string): { family: Family; verdict: string } | null {
+  const v = value.trim().toLowerCase().replace(/_/g, ' ');
+  for (const family of FAMILIES) if (family.some((f) => f.verdict === v)) return { family, verdict: v };
+  return null;
+}
+
+/**
+ * The verdicts of a family that a sentence states (a more specific wording hides the ones inside
+ * it). A table row arrives as its cells joined by "; ": a cell that is a verdict's name ("Met",
+ * "Not met", "High") states it.
+ */
+function verdictsStated(sentence: string, family: Family): string[] {
+  let rest = sentence;
+  const cells = sentence.split(/;\s+/).map((c) =>
+    c
+      .replace(/[.\s]+$/, '')
+      .trim()
+      .toLowerCase(),
+  );
+  const out: string[] = family.filter((f) => cells.includes(f.verdict)).map((f) => f.verdict);
+  for (const f of family) {
+    if (f.says.test(rest)) {
+      if (!out.includes(f.verdict)) out.push(f.verdict);
+      rest = rest.replace(new RegExp(f.says.source, 'gi'), ' ');
+    }
+  }
+  return out;
+}
+
+/**
+ * True when the sentence is about the decision's subject: most of its label's content words (a
+ * sentence of the law that names only "consultation" is not the document's own conclusion on
+ * "prior consultation").
+ */
+function aboutSubject(sentenceStems: ReadonlySet<string>, label: string): boolean {
+  const words = [...new Set(contentStems(label))];
+  if (words.length === 0) return false;
+  return words.filter((w) => sentenceStems.has(w)).length * 2 > words.length;
+}
+
+/** The decisions a sentence contradicts, as "label: decided value" (what a reviewer is told). */
+export function decisionConflicts(sentence: string, facts: readonly StatedFact[]): string[] {
+  const stems = new Set(contentStems(sentence));
+  const out: string[] = [];
+  for (const fact of facts) {
+    const decided = familyOf(fact.value);
+    if (!decided || !aboutSubject(stems, fact.label)) continue;
+    const stated = verdictsStated(sentence, decided.family);
+    if (stated.length > 0 && !stated.includes(decided.verdict)) out.push(`contradicts ${fact.label}: ${fact.value}`);
+  }
+  return out;
+}

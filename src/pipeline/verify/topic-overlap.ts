@@ -1,0 +1,28 @@
+/**
+ * Whether the sources a sentence cites are about what it says: the share of its content words
+ * (those the stated facts do not account for) found in the cited sources. A sentence carrying
+ * no number, date or name — "Data must be encrypted at rest [3]" citing the incident clause —
+ * passes the item check whatever it cites; this catches the wrong citation (issue 31, item 4).
+ */
+import { contentStems } from './content-words.js';
+
+/** Below this share of its content words in the cited sources, a sentence is off its sources' topic. */
+export const MIN_TOPIC_OVERLAP = 0.4;
+/** Sentences with fewer content words say too little to judge by overlap. */
+const MIN_WORDS = 3;
+
+/** The stems of some texts, as a set. */
+export function stemSet(texts: readonly string[]): Set<string> {
+  return new Set(texts.flatMap(contentStems));
+}
+
+/**
+ * The share of the sentence's content words found in the cited sources or in the stated facts
+ * (null: too few words to say): a word from the form ("confidential", "certified") is the
+ * document's own, not a sign that the source is about something else.
+ */
+export function topicOverlap(sentence: string, cited: ReadonlySet<string>, stated: ReadonlySet<string>): number | null {
+  const words = [...new Set(contentStems(sentence))];
+  if (words.length < MIN_WORDS) return null;
+  return words.filter((w) => cited.has(w) || stated.has(w)).length / words.length;
+}
