@@ -842,7 +842,7 @@ export interface paths {
         };
         /**
          * The composed document as a PDF file
-         * @description The .docx of `export.docx`, converted by LibreOffice, which updates the table of contents first so it shows page numbers. The ETag is weak (the same content converts to an equivalent PDF, not to the same bytes); `If-None-Match` with it answers 304 without converting. An installation without LibreOffice answers 503 saying how to enable PDF export; while every converter is busy or none has started yet, 503 with `Retry-After`.
+         * @description The .docx of `export.docx`, converted by LibreOffice, which updates the table of contents first so it shows page numbers, without the Word comments a draft's .docx carries on flagged claims (`comments=true` prints them as an annex). A document with out-of-date sections opens with a notice naming them, as its .docx does. The ETag is weak (the same content converts to an equivalent PDF, not to the same bytes); `If-None-Match` with it answers 304 without converting. An installation without LibreOffice answers 503 saying how to enable PDF export; while every converter is busy or none has started yet, 503 with `Retry-After`.
          */
         get: operations["exportPdf"];
         put?: never;
@@ -8904,7 +8904,10 @@ export interface operations {
     };
     exportPdf: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Print the claims the check stage flagged, as a "Review notes" annex after the text (each claim, its section and why). Ignored for a finalized document, which never carries reviewer comments. */
+                comments: boolean;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;
