@@ -13,12 +13,14 @@ import { PREVIEW_DPI, previewPage } from './queries/preview-page.js';
 const DocumentParams = Type.Object({ document_id: Type.String() });
 
 const PdfQuery = Type.Object({
-  comments: Type.Boolean({
-    default: false,
-    description:
-      'Print the claims the check stage flagged, as a "Review notes" annex after the text (each claim, its section and why). ' +
-      'Ignored for a finalized document, which never carries reviewer comments.',
-  }),
+  comments: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        'Print the claims the check stage flagged, as a "Review notes" annex after the text (each claim, its section and why). ' +
+        'Ignored for a finalized document, which never carries reviewer comments.',
+    }),
+  ),
 });
 
 /** Where the exports read uploaded files, and what staleness resolves data-needs with (no call is made through them). */

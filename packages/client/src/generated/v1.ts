@@ -4559,9 +4559,9 @@ export interface operations {
     };
     exportPdf: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Print the claims the check stage flagged, as a "Review notes" annex after the text (each claim, its section and why). Ignored for a finalized document, which never carries reviewer comments. */
-                comments: boolean;
+                comments?: boolean;
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
