@@ -2241,6 +2241,14 @@ export interface components {
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];
         };
+        InputChange: {
+            /** @description the value in `to`, shown as `before` */
+            after: unknown;
+            /** @description the value in `from` (free JSON; null when absent; a value over 2,000 characters as JSON is cut to its start, ending in "…") */
+            before: unknown;
+            /** @description the read path: `fields.client_name`, `computed.total`, `gathered.report` */
+            path: string;
+        };
         LlmStatusResponse: {
             gatherModel: string;
             mode: string;
@@ -2776,11 +2784,15 @@ export interface components {
             causes: components["schemas"]["DiffCause"][];
             /** @description the output differs */
             changed: boolean;
+            /** @description each input the section read that differs, with its value in `from` and in `to` (hash-only causes such as the voice have none) */
+            inputs: components["schemas"]["InputChange"][];
             key: string;
             renderMode: null | string;
             sectionId: string;
             /** @enum {string} */
             status: "changed" | "unchanged" | "only_in_from" | "only_in_to";
+            /** @description the output from `from` to `to`, word by word; empty when unchanged */
+            textDiff: components["schemas"]["TextDiffPart"][];
             title: string;
         };
         SectionVersion: {
@@ -3066,6 +3078,15 @@ export interface components {
             value: string;
             /** @enum {string} */
             valueType: "string" | "number" | "integer" | "boolean" | "date" | "email" | "url" | "enum" | "text";
+        };
+        TextDiffPart: {
+            /**
+             * @description equal: in both; insert: only in `to`; delete: only in `from`
+             * @enum {string}
+             */
+            op: "equal" | "insert" | "delete";
+            /** @description words, spaces and punctuation as written; the parts joined (without inserts / deletes) give each side */
+            text: string;
         };
         TidyTemplateBody: {
             /** @description raw template text to indent */
