@@ -48,7 +48,9 @@ function registerDocxExport(app: FastifyInstance, deps: RouteDeps): void {
         summary: 'The composed document as a .docx file',
         description:
           'Title page, optional table of contents, every section in order, bound snippets and risk blocks, and the sources ' +
-          '(citations `[n]` become footnotes). The same content gives the same bytes; the ETag is their SHA-256.',
+          '(citations `[n]` become footnotes). A draft marks the claims the check stage flagged with Word comments (a finalized ' +
+          'document carries none); a document with out-of-date sections opens with a notice naming them. ' +
+          'The same content gives the same bytes; the ETag is their SHA-256.',
         tags: ['export'],
         params: DocumentParams,
         response: {

@@ -822,7 +822,7 @@ export interface paths {
         };
         /**
          * The composed document as a .docx file
-         * @description Title page, optional table of contents, every section in order, bound snippets and risk blocks, and the sources (citations `[n]` become footnotes). The same content gives the same bytes; the ETag is their SHA-256.
+         * @description Title page, optional table of contents, every section in order, bound snippets and risk blocks, and the sources (citations `[n]` become footnotes). A draft marks the claims the check stage flagged with Word comments (a finalized document carries none); a document with out-of-date sections opens with a notice naming them. The same content gives the same bytes; the ETag is their SHA-256.
          */
         get: operations["exportDocx"];
         put?: never;
@@ -986,7 +986,7 @@ export interface paths {
         };
         /**
          * Per section: whether and why the output changed between two generation snapshots
-         * @description Compares two pins of the document section by section: whether the output changed and which recorded inputs differ; 404 when the document or either snapshot is absent.
+         * @description Compares two pins of the document section by section: whether the output changed, which recorded inputs differ (`causes`), each differing input with its value in both (`inputs`) and the output word by word (`textDiff`); 404 when the document or either snapshot is absent.
          */
         get: operations["diffGenerationSnapshots"];
         put?: never;
