@@ -6,9 +6,15 @@
  */
 import type { StaleCause } from '../../generation/queries/section-staleness.js';
 
-/** Null when no section is stale. Sections in document order; each named by its title. */
-export function staleNotice(sections: ReadonlyArray<{ id: string; title: string }>, staleness: ReadonlyMap<string, StaleCause[]>): string | null {
-  const stale = sections.filter((s) => (staleness.get(s.id)?.length ?? 0) > 0).map((s) => `“${s.title}”`);
+/**
+ * Null when no section is stale: none has a cause of staleness, and none carries the `stale`
+ * status a correction of the data it read sets. Sections in document order; each named by its title.
+ */
+export function staleNotice(
+  sections: ReadonlyArray<{ id: string; title: string; status: string }>,
+  staleness: ReadonlyMap<string, StaleCause[]>,
+): string | null {
+  const stale = sections.filter((s) => s.status === 'stale' || (staleness.get(s.id)?.length ?? 0) > 0).map((s) => `“${s.title}”`);
   if (stale.length === 0) return null;
   const names = stale.length === 1 ? stale[0] : `${stale.slice(0, -1).join(', ')} and ${stale.at(-1)}`;
   const verb = stale.length === 1 ? 'was' : 'were';
