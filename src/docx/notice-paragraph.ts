@@ -7,6 +7,8 @@ import { xmlSafe } from './xml-text.js';
  * The document's notice (ComposedDocument.notice) as the first paragraph of the body: bold, in
  * the DRAFT mark's red, boxed, so a reader of the printed page cannot take the text below it as
  * current. None when the document has no notice.
+ *
+ * @throws never.
  */
 export function noticeParagraphs(doc: Pick<ComposedDocument, 'notice'>): Paragraph[] {
   const notice = doc.notice?.trim();

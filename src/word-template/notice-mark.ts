@@ -11,6 +11,11 @@ import { escapeXml, partText, type DocxPackage } from './docx-package.js';
 
 const DOCUMENT = 'word/document.xml';
 
+/**
+ * The notice as one WordprocessingML paragraph, its text escaped.
+ *
+ * @throws never.
+ */
 export function noticeParagraphXml(notice: string): string {
   const side = (name: string) => `<w:${name} w:val="single" w:sz="8" w:space="4" w:color="${DRAFT_COLOR}"/>`;
   const borders = `<w:pBdr>${['top', 'left', 'bottom', 'right'].map(side).join('')}</w:pBdr>`;
@@ -18,7 +23,12 @@ export function noticeParagraphXml(notice: string): string {
   return `<w:p><w:pPr>${borders}<w:spacing w:after="240"/></w:pPr>${run}</w:p>`;
 }
 
-/** Puts the notice at the top of the body. Edits `pkg` in place; a blank notice changes nothing. */
+/**
+ * Puts the notice at the top of the body. Edits `pkg` in place; a blank notice (or a package
+ * without a body) changes nothing.
+ *
+ * @throws never.
+ */
 export function addNotice(pkg: DocxPackage, notice: string | null | undefined): void {
   const text = notice?.trim();
   const xml = partText(pkg, DOCUMENT);

@@ -37,7 +37,11 @@ function valueAt(context: Record<string, unknown>, path: string): unknown {
   return value;
 }
 
-/** Each differing input with its two values, sorted by path. Pure. */
+/**
+ * Each differing input with its two values, sorted by path. Pure.
+ *
+ * @throws never.
+ */
 export function inputChanges(from: ComparedSide, to: ComparedSide): InputChange[] {
   if (from.derivation && to.derivation) {
     const [a, b] = [from.manifest.renderContext ?? {}, to.manifest.renderContext ?? {}];

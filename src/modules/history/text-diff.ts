@@ -16,7 +16,11 @@ export interface TextDiffPart {
 
 const MAX_EDIT_LENGTH = 1_000;
 
-/** `before` → `after` as parts in reading order; [] when both are the same. Pure. */
+/**
+ * `before` → `after` as parts in reading order; [] when both are the same. Pure.
+ *
+ * @throws never.
+ */
 export function wordDiff(before: string, after: string): TextDiffPart[] {
   if (before === after) return [];
   const whole = (): TextDiffPart[] => [

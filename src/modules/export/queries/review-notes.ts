@@ -23,6 +23,8 @@ function literal(text: string): string {
  * The annex: under each flagged section's title, each claim and why it was flagged. Citation
  * markers are dropped from the quoted claim, so the annex adds no notes of its own. Null when
  * nothing is flagged.
+ *
+ * @throws never.
  */
 export function reviewNotesBlock(sections: ReadonlyArray<{ id: string; title: string }>, claims: ReadonlyMap<string, UnsupportedClaim[]>): SnippetBlock | null {
   const parts: string[] = [];

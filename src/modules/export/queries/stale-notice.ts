@@ -9,6 +9,8 @@ import type { StaleCause } from '../../generation/queries/section-staleness.js';
 /**
  * Null when no section is stale: none has a cause of staleness, and none carries the `stale`
  * status a correction of the data it read sets. Sections in document order; each named by its title.
+ *
+ * @throws never.
  */
 export function staleNotice(
   sections: ReadonlyArray<{ id: string; title: string; status: string }>,
