@@ -25,6 +25,7 @@ import type { Block, Inline } from './document-blocks.js';
 import { makeDeterministic, normalizeTimestamp } from './deterministic-zip.js';
 import { markdownToBlocks, type ConversionContext } from './markdown-to-blocks.js';
 import { backMatter, frontMatter, layoutProfile, logoParagraph } from './layout-profile.js';
+import { noticeParagraphs } from './notice-paragraph.js';
 import { NumberingRegistry } from './numbering.js';
 import { documentLanguage, pageGeometry, type PageGeometry } from './render-options.js';
 import { sectionContentToBlocks } from './section-content.js';
@@ -263,6 +264,8 @@ function writeBody(
 ): string {
   const { renderCtx, language, toc, sourcesBookmark } = pass;
   const body = new BodyWriter(document);
+  // Before the cover or the letterhead's text: the first thing a reader sees.
+  body.write(noticeParagraphs(doc));
   body.write(frontMatter(doc, language, toc ? toc.elements() : null));
   for (let i = 0; i < converted.length; i++) {
     const blocks = converted[i];

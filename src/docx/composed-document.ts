@@ -154,6 +154,11 @@ export interface ComposedDocument {
   sources: ComposedSource[];
   render: RenderOptions;
   properties: DocumentProperties;
+  /**
+   * A warning printed at the top of the body, before anything else (e.g. which sections are out
+   * of date and need regenerating); absent or blank: none.
+   */
+  notice?: string | null;
 }
 
 export const DEFAULT_RENDER_OPTIONS: Readonly<RenderOptions> = Object.freeze({

@@ -2,6 +2,7 @@ import type { CitationRegistry } from '../docx/citations.js';
 import { describeSource } from '../docx/citations.js';
 import type { Inline } from '../docx/document-blocks.js';
 import { addDraftMark } from './draft-mark.js';
+import { addNotice } from './notice-mark.js';
 import { withDecimalEndnotes } from './endnote-numbering.js';
 import { addRelationship, ensureNamespace, escapeXml, partText, R_NS, type DocxPackage } from './docx-package.js';
 import { styleNumId, TemplateNumbering } from './list-numbering.js';
@@ -28,8 +29,9 @@ export { readTemplateStyles } from './template-styles.js';
 const DOCUMENT = 'word/document.xml';
 
 /**
- * Replaces every section marker of `word/document.xml` with its generated content and adds the
- * DRAFT mark when the document is not finalized. Edits `pkg` in place.
+ * Replaces every section marker of `word/document.xml` with its generated content, adds the
+ * DRAFT mark when the document is not finalized and the document's notice (stale sections) at
+ * the top of the body (notice-mark.ts). Edits `pkg` in place.
  *
  * @throws Error only on a package without the parts a .docx has (the engine checked it is one).
  */
@@ -39,6 +41,7 @@ export function placeSections(pkg: DocxPackage, fill: WordTemplateFill): void {
   const { markers, citations } = convertMarkers(documentXml, fill);
   if (markers.length > 0) pkg.set(DOCUMENT, writeMarkers(pkg, documentXml, markers, citations));
   if (fill.composed.lifecycleState !== 'finalized') addDraftMark(pkg);
+  addNotice(pkg, fill.composed.notice);
 }
 
 function neededRoles(markers: readonly MarkerContent[], citations: CitationRegistry): StyleRole[] {

@@ -5,11 +5,28 @@ import { errorResponses } from '../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
 import { DOCX_MEDIA_TYPE } from '../../docx/media-type.js';
 import { matchesEtag } from '../../kernel/entity-tag.js';
+import type { DocumentDocxServices } from './queries/document-docx.js';
 import { exportDocx } from './queries/export-docx.js';
 import { exportPdf, PDF_MEDIA_TYPE } from './queries/export-pdf.js';
 import { PREVIEW_DPI, previewPage } from './queries/preview-page.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
+
+const PdfQuery = Type.Object({
+  comments: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        'Print the claims the check stage flagged, as a "Review notes" annex after the text (each claim, its section and why). ' +
+        'Ignored for a finalized document, which never carries reviewer comments.',
+    }),
+  ),
+});
+
+/** Where the exports read uploaded files, and what staleness resolves data-needs with (no call is made through them). */
+function exportServices(deps: RouteDeps): DocumentDocxServices {
+  return { blobs: deps.blobs, staleness: { model: deps.model, tools: deps.tools } };
+}
 
 /**
  * Registers the export routes. Not the TypeBox type provider: it would type the reply after the
@@ -31,7 +48,9 @@ function registerDocxExport(app: FastifyInstance, deps: RouteDeps): void {
         summary: 'The composed document as a .docx file',
         description:
           'Title page, optional table of contents, every section in order, bound snippets and risk blocks, and the sources ' +
-          '(citations `[n]` become footnotes). The same content gives the same bytes; the ETag is their SHA-256.',
+          '(citations `[n]` become footnotes). A draft marks the claims the check stage flagged with Word comments (a finalized ' +
+          'document carries none); a document with out-of-date sections opens with a notice naming them. ' +
+          'The same content gives the same bytes; the ETag is their SHA-256.',
         tags: ['export'],
         params: DocumentParams,
         response: {
@@ -49,7 +68,7 @@ function registerDocxExport(app: FastifyInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const result = await exportDocx(contextOf(request, deps), deps.blobs, request.params.document_id);
+      const result = await exportDocx(contextOf(request, deps), exportServices(deps), request.params.document_id);
       reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
       if (matchesEtag(request.headers['if-none-match'], result.etag)) return reply.status(304).send(null);
       return reply
@@ -63,7 +82,7 @@ function registerDocxExport(app: FastifyInstance, deps: RouteDeps): void {
 
 /** `export.pdf`: a weak ETag from the composed .docx, so a match answers 304 without converting. */
 function registerPdfExport(app: FastifyInstance, deps: RouteDeps): void {
-  app.get<{ Params: Static<typeof DocumentParams> }>(
+  app.get<{ Params: Static<typeof DocumentParams>; Querystring: Static<typeof PdfQuery> }>(
     '/v1/documents/:document_id/export.pdf',
     {
       schema: {
@@ -71,11 +90,14 @@ function registerPdfExport(app: FastifyInstance, deps: RouteDeps): void {
         summary: 'The composed document as a PDF file',
         description:
           'The .docx of `export.docx`, converted by LibreOffice, which updates the table of contents first so it shows page ' +
-          'numbers. The ETag is weak (the same content converts to an equivalent PDF, not to the same bytes); `If-None-Match` ' +
+          "numbers, without the Word comments a draft's .docx carries on flagged claims (`comments=true` prints them as an annex). " +
+          'A document with out-of-date sections opens with a notice naming them, as its .docx does. ' +
+          'The ETag is weak (the same content converts to an equivalent PDF, not to the same bytes); `If-None-Match` ' +
           'with it answers 304 without converting. An installation without LibreOffice answers 503 saying how to enable PDF export; ' +
           'while every converter is busy or none has started yet, 503 with `Retry-After`.',
         tags: ['export'],
         params: DocumentParams,
+        querystring: PdfQuery,
         response: {
           200: {
             description: 'The PDF file; `Content-Disposition: attachment` carries the file name',
@@ -91,12 +113,10 @@ function registerPdfExport(app: FastifyInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const result = await exportPdf(
-        contextOf(request, deps),
-        { converter: deps.pdf, blobs: deps.blobs },
-        request.params.document_id,
-        request.headers['if-none-match'],
-      );
+      const result = await exportPdf(contextOf(request, deps), { ...exportServices(deps), converter: deps.pdf }, request.params.document_id, {
+        ifNoneMatch: request.headers['if-none-match'],
+        comments: request.query.comments,
+      });
       reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
       if (result.notModified) return reply.status(304).send(null);
       return reply
@@ -141,7 +161,7 @@ function registerPagePreview(app: FastifyInstance, deps: RouteDeps): void {
     },
     async (request, reply) => {
       const { page, dpi } = request.query;
-      const services = { converter: deps.pdf, blobs: deps.blobs };
+      const services = { ...exportServices(deps), converter: deps.pdf };
       const result = await previewPage(contextOf(request, deps), services, request.params.document_id, {
         page,
         dpi,

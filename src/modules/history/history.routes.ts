@@ -214,7 +214,8 @@ function registerGenerationSnapshotComparisons(fastify: FastifyInstance, deps: R
         operationId: 'diffGenerationSnapshots',
         summary: 'Per section: whether and why the output changed between two generation snapshots',
         description:
-          'Compares two pins of the document section by section: whether the output changed and which recorded inputs differ; 404 when the document or either snapshot is absent.',
+          'Compares two pins of the document section by section: whether the output changed, which recorded inputs differ (`causes`), ' +
+          'each differing input with its value in both (`inputs`) and the output word by word (`textDiff`); 404 when the document or either snapshot is absent.',
         tags,
         params: DiffParams,
         response: { 200: Ref(GenerationSnapshotDiff), ...errorResponses(404) },

@@ -61,6 +61,25 @@ export const DiffCause = Type.Object(
   { $id: 'DiffCause' },
 );
 
+export const InputChange = Type.Object(
+  {
+    path: Type.String({ description: 'the read path: `fields.client_name`, `computed.total`, `gathered.report`' }),
+    before: Type.Unknown({
+      description: 'the value in `from` (free JSON; null when absent; a value over 2,000 characters as JSON is cut to its start, ending in "…")',
+    }),
+    after: Type.Unknown({ description: 'the value in `to`, shown as `before`' }),
+  },
+  { $id: 'InputChange' },
+);
+
+export const TextDiffPart = Type.Object(
+  {
+    op: StringEnum(['equal', 'insert', 'delete'], { description: 'equal: in both; insert: only in `to`; delete: only in `from`' }),
+    text: Type.String({ description: 'words, spaces and punctuation as written; the parts joined (without inserts / deletes) give each side' }),
+  },
+  { $id: 'TextDiffPart' },
+);
+
 export const SectionOutputDiff = Type.Object(
   {
     sectionId: Type.String(),
@@ -74,6 +93,10 @@ export const SectionOutputDiff = Type.Object(
         "section: the section's own recorded inputs that differ (listed even when the output did not change); document: manifest-wide differences (snapshots without a derivation record; listed only when the output changed)",
     }),
     causes: Type.Array(Ref(DiffCause)),
+    inputs: Type.Array(Ref(InputChange), {
+      description: 'each input the section read that differs, with its value in `from` and in `to` (hash-only causes such as the voice have none)',
+    }),
+    textDiff: Type.Array(Ref(TextDiffPart), { description: 'the output from `from` to `to`, word by word; empty when unchanged' }),
   },
   { $id: 'SectionOutputDiff' },
 );
@@ -208,6 +231,8 @@ export const HISTORY_SCHEMAS = [
   ReproducedSection,
   GenerationReproduction,
   DiffCause,
+  InputChange,
+  TextDiffPart,
   SectionOutputDiff,
   GenerationSnapshotRef,
   GenerationSnapshotDiff,

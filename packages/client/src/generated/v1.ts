@@ -178,7 +178,7 @@ export interface paths {
         };
         /**
          * The composed document as a .docx file
-         * @description Title page, optional table of contents, every section in order, bound snippets and risk blocks, and the sources (citations `[n]` become footnotes). The same content gives the same bytes; the ETag is their SHA-256.
+         * @description Title page, optional table of contents, every section in order, bound snippets and risk blocks, and the sources (citations `[n]` become footnotes). A draft marks the claims the check stage flagged with Word comments (a finalized document carries none); a document with out-of-date sections opens with a notice naming them. The same content gives the same bytes; the ETag is their SHA-256.
          */
         get: operations["exportDocx"];
         put?: never;
@@ -198,7 +198,7 @@ export interface paths {
         };
         /**
          * The composed document as a PDF file
-         * @description The .docx of `export.docx`, converted by LibreOffice, which updates the table of contents first so it shows page numbers. The ETag is weak (the same content converts to an equivalent PDF, not to the same bytes); `If-None-Match` with it answers 304 without converting. An installation without LibreOffice answers 503 saying how to enable PDF export; while every converter is busy or none has started yet, 503 with `Retry-After`.
+         * @description The .docx of `export.docx`, converted by LibreOffice, which updates the table of contents first so it shows page numbers, without the Word comments a draft's .docx carries on flagged claims (`comments=true` prints them as an annex). A document with out-of-date sections opens with a notice naming them, as its .docx does. The ETag is weak (the same content converts to an equivalent PDF, not to the same bytes); `If-None-Match` with it answers 304 without converting. An installation without LibreOffice answers 503 saying how to enable PDF export; while every converter is busy or none has started yet, 503 with `Retry-After`.
          */
         get: operations["exportPdf"];
         put?: never;
@@ -342,7 +342,7 @@ export interface paths {
         };
         /**
          * Per section: whether and why the output changed between two generation snapshots
-         * @description Compares two pins of the document section by section: whether the output changed and which recorded inputs differ; 404 when the document or either snapshot is absent.
+         * @description Compares two pins of the document section by section: whether the output changed, which recorded inputs differ (`causes`), each differing input with its value in both (`inputs`) and the output word by word (`textDiff`); 404 when the document or either snapshot is absent.
          */
         get: operations["diffGenerationSnapshots"];
         put?: never;
@@ -2478,6 +2478,14 @@ export interface components {
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];
         };
+        InputChange: {
+            /** @description the value in `to`, shown as `before` */
+            after: unknown;
+            /** @description the value in `from` (free JSON; null when absent; a value over 2,000 characters as JSON is cut to its start, ending in "…") */
+            before: unknown;
+            /** @description the read path: `fields.client_name`, `computed.total`, `gathered.report` */
+            path: string;
+        };
         LlmStatusResponse: {
             gatherModel: string;
             mode: string;
@@ -3104,11 +3112,15 @@ export interface components {
             causes: components["schemas"]["DiffCause"][];
             /** @description the output differs */
             changed: boolean;
+            /** @description each input the section read that differs, with its value in `from` and in `to` (hash-only causes such as the voice have none) */
+            inputs: components["schemas"]["InputChange"][];
             key: string;
             renderMode: null | string;
             sectionId: string;
             /** @enum {string} */
             status: "changed" | "unchanged" | "only_in_from" | "only_in_to";
+            /** @description the output from `from` to `to`, word by word; empty when unchanged */
+            textDiff: components["schemas"]["TextDiffPart"][];
             title: string;
         };
         SectionVersion: {
@@ -3394,6 +3406,15 @@ export interface components {
             value: string;
             /** @enum {string} */
             valueType: "string" | "number" | "integer" | "boolean" | "date" | "email" | "url" | "enum" | "text";
+        };
+        TextDiffPart: {
+            /**
+             * @description equal: in both; insert: only in `to`; delete: only in `from`
+             * @enum {string}
+             */
+            op: "equal" | "insert" | "delete";
+            /** @description words, spaces and punctuation as written; the parts joined (without inserts / deletes) give each side */
+            text: string;
         };
         TidyTemplateBody: {
             /** @description raw template text to indent */
@@ -4887,7 +4908,10 @@ export interface operations {
     };
     exportPdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Print the claims the check stage flagged, as a "Review notes" annex after the text (each claim, its section and why). Ignored for a finalized document, which never carries reviewer comments. */
+                comments?: boolean;
+            };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
                 "x-org-slug"?: string;

@@ -16,6 +16,7 @@ import { renderOptionsFromConfig } from '../render-config.js';
 import { type LayoutTexts, layoutTextsOf } from './layout-texts-of.js';
 import { libraryBlocksOf } from './library-blocks-of.js';
 import { placeLibraryBlocks } from './place-library-blocks.js';
+import { type ReviewComments, reviewNotesBlock } from './review-notes.js';
 import { unsupportedClaimsOf } from './unsupported-claims-of.js';
 import { decisionsAnnex } from './decisions-annex.js';
 import { latestDecisions } from '../../generation/inputs/latest-decisions.js';
@@ -93,7 +94,8 @@ function composedDocument(inputs: DocumentInputs, { blocks, sources, layout, set
 /**
  * Loads a document's inputs — sections (in order), gathered rows, bound library, recent
  * generation snapshots — and maps them to the composer's input: sources numbered as render and
- * verify number them, unsupported claims per section, library blocks after the sections.
+ * verify number them, unsupported claims per section (as Word comments; none once finalized),
+ * library blocks after the sections.
  *
  * @throws NotFoundError when the document is absent or belongs to another organization.
  */
@@ -101,8 +103,14 @@ export async function buildComposedDocument(ctx: CommandContext, documentId: str
   return composedDocumentOf(ctx, await loadDocumentInputs(ctx, await requireDocument(ctx, documentId)));
 }
 
+/** What an export shows besides the content: the flagged claims (review-notes.ts, default `word`) and a notice at the top. */
+export interface ComposeOptions {
+  reviewComments?: ReviewComments;
+  notice?: string | null;
+}
+
 /** The composer's input from a document's loaded inputs (see buildComposedDocument). */
-export async function composedDocumentOf(ctx: CommandContext, inputs: DocumentInputs): Promise<ComposedDocument> {
+export async function composedDocumentOf(ctx: CommandContext, inputs: DocumentInputs, options: ComposeOptions = {}): Promise<ComposedDocument> {
   const [gathered, library, snapshots, layout, settings] = await Promise.all([
     inputs.gathered(),
     inputs.library(),
@@ -119,16 +127,19 @@ export async function composedDocumentOf(ctx: CommandContext, inputs: DocumentIn
     page: source.page,
     locator: source.locator,
   }));
-  const claims = unsupportedClaimsOf(inputs.sections, snapshots);
+  // A finalized document carries no reviewer comments, whatever the caller asks for.
+  const comments: ReviewComments = inputs.document.state === 'finalized' ? 'none' : (options.reviewComments ?? 'word');
+  const claims = comments === 'none' ? new Map<string, UnsupportedClaim[]>() : unsupportedClaimsOf(inputs.sections, snapshots);
   const blocks = await libraryBlocksOf(
     inputs,
     library,
     gathered,
     sources.map(({ n, title, url }) => ({ n, title, url: url ?? null })),
   );
-  const sectionBlocks = inputs.sections.map((section) => sectionBlock(section, claims.get(section.id)));
+  const sectionBlocks = inputs.sections.map((section) => sectionBlock(section, comments === 'word' ? claims.get(section.id) : undefined));
+  const reviewNotes = comments === 'annex' ? reviewNotesBlock(inputs.sections, claims) : null;
   // The decisions' annex follows everything else (issue 31): a reader checks the conclusions there.
-  const annex = decisionsAnnex(latestDecisions(snapshots));
-  const placed = placeLibraryBlocks(sectionBlocks, blocks);
-  return composedDocument(inputs, { blocks: annex ? [...placed, annex] : placed, sources, layout, settings });
+  const decisions = decisionsAnnex(latestDecisions(snapshots));
+  const placed = [...placeLibraryBlocks(sectionBlocks, blocks), ...(reviewNotes ? [reviewNotes] : []), ...(decisions ? [decisions] : [])];
+  return { ...composedDocument(inputs, { blocks: placed, sources, layout, settings }), notice: options.notice ?? null };
 }

@@ -6,8 +6,7 @@ import { createHash } from 'node:crypto';
 import type { CommandContext } from '../../context.js';
 import { attachmentHeader } from '../../content-disposition.js';
 import { DOCX_MEDIA_TYPE } from '../../../docx/media-type.js';
-import type { BlobStore } from '../../../storage/blobs/blob-store.js';
-import { documentDocx } from './document-docx.js';
+import { type DocumentDocxServices, documentDocx } from './document-docx.js';
 
 export interface DocxExport {
   bytes: Buffer;
@@ -24,9 +23,10 @@ export interface DocxExport {
  * @throws NotFoundError when the document is absent or belongs to another organization;
  *   DomainValidationError when it is too large to compose within the export's memory or time budget, or its Word template runs past a budget.
  */
-export async function exportDocx(ctx: CommandContext, blobs: BlobStore, documentId: string): Promise<DocxExport> {
+export async function exportDocx(ctx: CommandContext, services: DocumentDocxServices, documentId: string): Promise<DocxExport> {
   // Large documents compose in a capped worker thread (see compose-bounded.ts); a Word template fills in the tenant-code pool.
-  const { bytes, title } = await documentDocx(ctx, blobs, documentId);
+  // A draft's .docx carries the flagged claims as Word comments for its reviewer; a finalized one none.
+  const { bytes, title } = await documentDocx(ctx, services, documentId, 'word');
   return {
     bytes,
     mediaType: DOCX_MEDIA_TYPE,

@@ -16,8 +16,7 @@ import {
 import type { CommandContext } from '../../context.js';
 import { attachmentHeader } from '../../content-disposition.js';
 import { matchesEtag } from '../../../kernel/entity-tag.js';
-import type { BlobStore } from '../../../storage/blobs/blob-store.js';
-import { documentDocx } from './document-docx.js';
+import { type DocumentDocxServices, documentDocx } from './document-docx.js';
 
 export const PDF_MEDIA_TYPE = 'application/pdf';
 
@@ -32,7 +31,8 @@ export type PdfExport =
 
 /**
  * Composes and converts the document's current content; answers "not modified" without
- * converting when `ifNoneMatch` names the current tag.
+ * converting when `ifNoneMatch` names the current tag. The flagged claims of a draft are printed
+ * only when `comments` asks for them, as the "Review notes" annex at the end (review-notes.ts).
  *
  * The tag is weak: the same .docx converts to an equivalent PDF, never to the same bytes
  * (LibreOffice stamps each file with its creation time and a random id).
@@ -45,11 +45,14 @@ export type PdfExport =
  */
 export async function exportPdf(
   ctx: CommandContext,
-  services: { converter: PdfConverter; blobs: BlobStore },
+  services: DocumentDocxServices & { converter: PdfConverter },
   documentId: string,
-  ifNoneMatch?: string,
+  request: { ifNoneMatch?: string; comments?: boolean } = {},
 ): Promise<PdfExport> {
-  const { bytes: docx, title } = await documentDocx(ctx, services.blobs, documentId);
+  // No Word comments ever reach LibreOffice: its import of them puts the wrong bodies under the
+  // footnote references. Comments the reader asks for come as the "Review notes" annex.
+  const { bytes: docx, title } = await documentDocx(ctx, services, documentId, request.comments ? 'annex' : 'none');
+  const { ifNoneMatch } = request;
   const etag = `W/"pdf-${createHash('sha256').update(docx).digest('hex')}"`;
   if (matchesEtag(ifNoneMatch, etag)) return { notModified: true, etag };
   const { pdf, pages } = await convert(services.converter, docx);

@@ -9,9 +9,8 @@ import { renderPdfPage } from '../../../extraction/render-pdf-page.js';
 import { matchesEtag } from '../../../kernel/entity-tag.js';
 import { DomainValidationError, NotFoundError, ServiceUnavailableError } from '../../../kernel/errors.js';
 import type { PdfConverter } from '../../../pdf/pdf-converter.js';
-import type { BlobStore } from '../../../storage/blobs/blob-store.js';
 import type { CommandContext } from '../../context.js';
-import { documentDocx } from './document-docx.js';
+import { type DocumentDocxServices, documentDocx } from './document-docx.js';
 import { convert } from './export-pdf.js';
 
 /** Resolution bounds (the schema shows them) and the default: a page about 900 px wide. */
@@ -27,11 +26,12 @@ export type PagePreview = { notModified: true; etag: string } | { notModified: f
  */
 export async function previewPage(
   ctx: CommandContext,
-  services: { converter: PdfConverter; blobs: BlobStore },
+  services: DocumentDocxServices & { converter: PdfConverter },
   documentId: string,
   request: { page: number; dpi: number; ifNoneMatch?: string },
 ): Promise<PagePreview> {
-  const { bytes } = await documentDocx(ctx, services.blobs, documentId);
+  // As export.pdf prints it by default: without the review notes.
+  const { bytes } = await documentDocx(ctx, services, documentId, 'none');
   const etag = `"preview-${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}-${request.page}-${request.dpi}"`;
   if (matchesEtag(request.ifNoneMatch, etag)) return { notModified: true, etag };
   const { pdf } = await convert(services.converter, bytes);

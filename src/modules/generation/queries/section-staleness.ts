@@ -14,6 +14,7 @@ import { definitionHashes, sectionReads, sectionTemplate } from '../../../pipeli
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
 import type { SectionRecord } from '../../documents/sections/section.repository.js';
+import type { GenerationSnapshotRecord } from '../../history/generation-snapshot-record.js';
 import { type CauseKind, differingKeys, readCause } from '../../history/section-diff.js';
 import { type PinnedManifest, pinnedManifest } from '../../history/pinned-manifest.js';
 import { type DocumentInputs, loadDocumentInputs } from '../inputs/load-document-inputs.js';
@@ -48,6 +49,24 @@ export function hasRunDerivedSections(sections: readonly Pick<SectionRecord, 'st
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The manifest of the run that wrote the section's current text: the newest run that recorded a
+ * derivation for it and whose output is that text. A restored snapshot or section version can
+ * bring back an older run's text, which must be judged against that run's inputs, not the
+ * latest run's. Else (the text came from no run kept) the newest run that recorded the section.
+ */
+function derivingManifest(
+  records: readonly GenerationSnapshotRecord[],
+  manifests: readonly PinnedManifest[],
+  section: Pick<SectionRecord, 'id' | 'content'>,
+): PinnedManifest | undefined {
+  const recorded = (i: number) => manifests[i].derivation?.sections?.[section.id] !== undefined;
+  for (let i = 0; i < records.length; i++) {
+    if (recorded(i) && records[i].output.sections.some((o) => o.sectionId === section.id && o.content === section.content)) return manifests[i];
+  }
+  return manifests.find((_, i) => recorded(i));
 }
 
 /**
@@ -114,7 +133,8 @@ export async function sectionStaleness(
   const result = new Map<string, StaleCause[]>();
   const derived = (sections ?? inputs.sections).filter((s) => DERIVED.has(s.status));
   if (derived.length === 0) return result;
-  const snapshots = (await inputs.recentSnapshots()).map((s) => pinnedManifest(s.manifest));
+  const records = await inputs.recentSnapshots();
+  const snapshots = records.map((s) => pinnedManifest(s.manifest));
   const latestVariables = snapshots[0]?.renderContext?.variables;
   const outOfDate = await gatheredStaleness(ctx, services, inputs, isRecord(latestVariables) ? latestVariables : {});
   // What each computation reads, parsed in the tenant-code pool (JSONata's parser is super-linear).
@@ -127,7 +147,7 @@ export async function sectionStaleness(
   // Every section is checked against the same current context, built for this read and not changed by it.
   const hash = hashOncePerValue();
   for (const section of derived) {
-    const manifest = snapshots.find((m) => m.derivation?.sections?.[section.id] !== undefined);
+    const manifest = derivingManifest(records, snapshots, section);
     const recorded = manifest?.derivation?.sections?.[section.id];
     if (!manifest || !recorded) continue;
     if (!current.has(manifest)) {

@@ -1,11 +1,14 @@
 /**
  * `GET /generation-snapshots/{a}/diff/{b}`: per section, whether the output changed from `a`
- * to `b` and why, from what the two manifests record (see section-diff.ts). Read-only.
+ * to `b` and why, from what the two manifests record (see section-diff.ts), each differing
+ * input's two values (input-changes.ts) and the text's word-level diff (text-diff.ts). Read-only.
  */
 import type { CommandContext } from '../../context.js';
 import type { GenerationSnapshotRecord } from '../generation-snapshot.repository.js';
 import { type PinnedManifest, pinnedManifest } from '../pinned-manifest.js';
+import { type InputChange, inputChanges } from '../input-changes.js';
 import { type ComparedSide, type DiffCause, compareSection } from '../section-diff.js';
+import { type TextDiffPart, wordDiff } from '../text-diff.js';
 import { requireGenerationSnapshot } from './list-history.js';
 
 export type SectionDiffStatus = 'changed' | 'unchanged' | 'only_in_from' | 'only_in_to';
@@ -19,6 +22,10 @@ export interface SectionOutputDiff {
   changed: boolean;
   attribution: 'section' | 'document';
   causes: DiffCause[];
+  /** Each differing input the section read, with its value in `from` and in `to`. */
+  inputs: InputChange[];
+  /** The output from `from` to `to`, word by word ([] when unchanged). */
+  textDiff: TextDiffPart[];
 }
 
 function reference(snapshot: GenerationSnapshotRecord) {
@@ -58,10 +65,11 @@ export async function diffGenerationSnapshots(ctx: CommandContext, documentId: s
     if (!a || !b) {
       const status = a ? 'only_in_from' : 'only_in_to';
       const detail = a ? 'the section was rendered in the first snapshot only' : 'the section was rendered in the second snapshot only';
-      return { ...base, status, changed: true, attribution: 'section', causes: [{ kind: 'template', keys: ['section'], detail }] };
+      const textDiff = wordDiff(a?.content ?? '', b?.content ?? '');
+      return { ...base, status, changed: true, attribution: 'section', causes: [{ kind: 'template', keys: ['section'], detail }], inputs: [], textDiff };
     }
     const compared = compareSection(output.sectionId, a, b);
-    return { ...base, status: compared.changed ? 'changed' : 'unchanged', ...compared };
+    return { ...base, status: compared.changed ? 'changed' : 'unchanged', ...compared, inputs: inputChanges(a, b), textDiff: wordDiff(a.content, b.content) };
   });
   return { documentId: from.documentId, from: reference(from), to: reference(to), identical: sections.every((s) => !s.changed), sections };
 }

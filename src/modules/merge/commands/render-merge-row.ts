@@ -65,8 +65,9 @@ async function generate(ctx: CommandContext, services: MergeServices, org: Merge
 
 /** The row's output bytes in the run's format. */
 async function exported(ctx: CommandContext, services: MergeServices, run: MergeRunRecord, documentId: string): Promise<Buffer> {
-  if (run.format === 'docx') return (await exportDocx(ctx, services.blobs, documentId)).bytes;
-  const pdf = await exportPdf(ctx, { converter: services.pdf, blobs: services.blobs }, documentId);
+  const exportServices = { blobs: services.blobs, staleness: { model: services.model, tools: services.tools } };
+  if (run.format === 'docx') return (await exportDocx(ctx, exportServices, documentId)).bytes;
+  const pdf = await exportPdf(ctx, { ...exportServices, converter: services.pdf }, documentId);
   if (pdf.notModified) throw new MergeRowError('the PDF export answered "not modified"');
   return pdf.bytes;
 }
