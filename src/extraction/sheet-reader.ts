@@ -5,7 +5,7 @@
 import { parse as parseCsvSync } from 'csv-parse/sync';
 // exceljs is loaded on first use (about 30 MB the service need not hold until a spreadsheet comes in).
 import type ExcelJS from 'exceljs';
-import { detectCsvDelimiter } from './sniff-file.js';
+import { detectCsvDelimiter } from './csv-dialect.js';
 import type { JsonValue, ValueType } from './types.js';
 import { parseDate, parseEmail, parseMoney, parseNumber, parsePercent } from './value-parsers.js';
 

@@ -16,6 +16,17 @@ import { numOpt, strOpt } from '../processor-options.js';
 /** Extraction confidence of a cell read under a header: the read is exact, the header→key mapping is structural. */
 const CELL_CONFIDENCE = 0.95;
 
+/**
+ * The table's columns: every column the header row or any data row uses, so that a column under
+ * an empty header cell, or one only longer rows reach, is named "Column N" and never dropped.
+ */
+export function tableHeaders(headerCells: SheetCell[], dataRows: SheetData['rows']): Array<{ column: number; text: string }> {
+  const columns = new Set<number>(headerCells.map((c) => c.column));
+  for (const r of dataRows) for (const c of r.cells) columns.add(c.column);
+  const named = new Map(headerCells.map((c) => [c.column, c.text.trim()]));
+  return [...columns].sort((a, b) => a - b).map((column) => ({ column, text: named.get(column) || `Column ${column}` }));
+}
+
 function sheetItems(sheet: SheetData, o: Record<string, unknown>, prefix: string): ExtractedItem[] {
   const headerRowNo = numOpt(o, 'header_row', 0);
   const headerRow = headerRowNo > 0 ? sheet.rows.find((r) => r.row === headerRowNo) : sheet.rows[0];
@@ -23,9 +34,9 @@ function sheetItems(sheet: SheetData, o: Record<string, unknown>, prefix: string
   const mapping = typeof o.mapping === 'object' && o.mapping !== null ? (o.mapping as Record<string, unknown>) : null;
   const mapByNorm = new Map<string, string>();
   if (mapping) for (const [h, k] of Object.entries(mapping)) if (typeof k === 'string') mapByNorm.set(normalizeLabel(h), k);
-  const headers = headerRow.cells.map((c) => ({ column: c.column, text: c.text.trim() || `col_${columnLetters(c.column)}` }));
-  const items: ExtractedItem[] = [];
   const dataRows = sheet.rows.filter((r) => r.row > headerRow.row);
+  const headers = tableHeaders(headerRow.cells, dataRows);
+  const items: ExtractedItem[] = [];
   dataRows.forEach((row, i) => {
     for (const h of headers) {
       const mappedKey = mapping ? mapByNorm.get(normalizeLabel(h.text)) : undefined;

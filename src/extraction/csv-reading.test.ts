@@ -1,0 +1,96 @@
+/**
+ * Awkward CSVs (issue 32): what the upload check calls a CSV, the table reader reads as one —
+ * quoted cells over several lines, uneven rows, a column under an empty header cell, other
+ * encodings and delimiters — and no column is ever dropped.
+ */
+import { describe, expect, it } from 'vitest';
+import { runProcessor } from './processor-catalog.js';
+import type { ExtractedItem, SheetCellAnchor } from './types.js';
+import { validateUpload } from './validate-upload.js';
+import { makeXlsxWithEmptyHeader } from './test-support/table-fixtures.js';
+
+const cellOf = (it: ExtractedItem): SheetCellAnchor => {
+  const a = it.provenance.anchors.find((x) => x.kind === 'sheet_cell');
+  if (!a || a.kind !== 'sheet_cell') throw new Error(`no sheet_cell anchor on ${it.key}`);
+  return a;
+};
+const texts = (items: ExtractedItem[]): Record<string, string | null> => Object.fromEntries(items.map((i) => [i.key, i.raw_text]));
+
+/** The upload check's verdict and the table reader's items, for one CSV file. */
+async function uploadAndRead(bytes: Buffer, filename: string) {
+  const verdict = await validateUpload({ bytes, filename });
+  const kind = verdict.detected.kind;
+  if (kind === null) throw new Error('no kind detected');
+  const run = await runProcessor('prc_table_rows', { bytes, kind, filename });
+  return { verdict, kind, run };
+}
+
+describe('CSV files the upload check accepts are read as tables', () => {
+  it('keeps a quoted cell that runs over several lines', async () => {
+    const csv = 'id,description,amount\n1,"Widget, large\nwith a second line",10.00\n2,Plain,5.00\n';
+    const { verdict, kind, run } = await uploadAndRead(Buffer.from(csv), 'export.csv');
+    expect(verdict.valid).toBe(true);
+    expect(kind).toBe('csv');
+    expect(run.errors).toEqual([]);
+    expect(texts(run.items)).toMatchObject({ 'row[0].description': 'Widget, large\nwith a second line', 'row[1].amount': '5.00' });
+    expect(cellOf(run.items.find((i) => i.key === 'row[1].amount')!)).toMatchObject({ ref: 'C3', row: 3, column: 3 });
+  });
+
+  it('reads uneven rows and names the extra column instead of dropping it', async () => {
+    const csv = 'name;city;amount\nAlice;Berlin;10\nBob;Paris\nCarol;Rome;30;late fee\nDan;Oslo;40\n';
+    const { kind, run } = await uploadAndRead(Buffer.from(csv), 'uneven.csv');
+    expect(kind).toBe('csv');
+    expect(texts(run.items)).toMatchObject({ 'row[1].city': 'Paris', 'row[2].amount': '30', 'row[2].column_4': 'late fee', 'row[3].name': 'Dan' });
+    expect(run.items.find((i) => i.key === 'row[1].amount')).toMatchObject({ value_state: 'blank' });
+    expect(run.items.find((i) => i.key === 'row[2].column_4')?.label).toBe('Column 4');
+  });
+
+  it('names a column under an empty header cell "Column N" and keeps its cells', async () => {
+    const csv = 'id,,amount\n1,first note,10\n2,second note,20\n';
+    const { run } = await uploadAndRead(Buffer.from(csv), 'noheader.csv');
+    const notes = run.items.filter((i) => i.label === 'Column 2');
+    expect(notes.map((n) => [n.key, n.raw_text])).toEqual([
+      ['row[0].column_2', 'first note'],
+      ['row[1].column_2', 'second note'],
+    ]);
+    expect(run.items).toHaveLength(6);
+  });
+
+  it('reads Windows-1252 text with a pipe delimiter', async () => {
+    const bytes = Buffer.from('name|city|amount\nZoë|Malmö|12\nRené|Zürich|13\n', 'latin1');
+    const { verdict, kind, run } = await uploadAndRead(bytes, 'latin.csv');
+    expect(verdict.valid).toBe(true);
+    expect(kind).toBe('csv');
+    expect(texts(run.items)).toMatchObject({ 'row[0].name': 'Zoë', 'row[1].city': 'Zürich' });
+  });
+
+  it('reads UTF-16 without a byte order mark, tab-separated', async () => {
+    const bytes = Buffer.from('code\tlabel\tprice\nA1\tÉclair\t2.50\nB2\tTörtchen\t3.10\n', 'utf16le');
+    const { verdict, kind, run } = await uploadAndRead(bytes, 'export.tsv');
+    expect(verdict.valid).toBe(true);
+    expect(kind).toBe('csv');
+    expect(texts(run.items)).toMatchObject({ 'row[0].label': 'Éclair', 'row[1].price': '3.10' });
+  });
+
+  it('still calls prose with commas plain text', async () => {
+    const prose = 'Dear team, thanks for the report.\nWe read it, and we have, as you asked, three questions.\nBest regards\n';
+    const verdict = await validateUpload({ bytes: Buffer.from(prose), filename: 'note' });
+    expect(verdict.detected.kind).toBe('text');
+  });
+});
+
+describe('xlsx with an empty header cell', () => {
+  it('keeps the column and names it by its letter position', async () => {
+    const run = await runProcessor('prc_table_rows', { bytes: await makeXlsxWithEmptyHeader(), kind: 'xlsx', filename: 'book.xlsx' });
+    expect(run.errors).toEqual([]);
+    expect(texts(run.items)).toEqual({
+      'row[0].item': 'Widget',
+      'row[0].column_2': 'blue',
+      'row[0].amount': '10',
+      'row[1].item': 'Gadget',
+      'row[1].column_2': 'red',
+      'row[1].amount': '20',
+    });
+    expect(cellOf(run.items.find((i) => i.key === 'row[1].column_2')!)).toMatchObject({ ref: 'B3' });
+  });
+});
