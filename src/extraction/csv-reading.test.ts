@@ -14,6 +14,11 @@ const cellOf = (it: ExtractedItem): SheetCellAnchor => {
   if (!a || a.kind !== 'sheet_cell') throw new Error(`no sheet_cell anchor on ${it.key}`);
   return a;
 };
+const byKey = (items: ExtractedItem[], key: string): ExtractedItem => {
+  const it = items.find((i) => i.key === key);
+  if (!it) throw new Error(`no item ${key}`);
+  return it;
+};
 const texts = (items: ExtractedItem[]): Record<string, string | null> => Object.fromEntries(items.map((i) => [i.key, i.raw_text]));
 
 /** The upload check's verdict and the table reader's items, for one CSV file. */
@@ -33,7 +38,7 @@ describe('CSV files the upload check accepts are read as tables', () => {
     expect(kind).toBe('csv');
     expect(run.errors).toEqual([]);
     expect(texts(run.items)).toMatchObject({ 'row[0].description': 'Widget, large\nwith a second line', 'row[1].amount': '5.00' });
-    expect(cellOf(run.items.find((i) => i.key === 'row[1].amount')!)).toMatchObject({ ref: 'C3', row: 3, column: 3 });
+    expect(cellOf(byKey(run.items, 'row[1].amount'))).toMatchObject({ ref: 'C3', row: 3, column: 3 });
   });
 
   it('reads uneven rows and names the extra column instead of dropping it', async () => {
@@ -83,7 +88,7 @@ describe('xlsx with an empty header cell', () => {
   it('keeps the column and names it by its letter position', async () => {
     const run = await runProcessor('prc_table_rows', { bytes: await makeXlsxWithEmptyHeader(), kind: 'xlsx', filename: 'book.xlsx' });
     expect(run.errors).toEqual([]);
-    expect(texts(run.items)).toEqual({
+    expect(texts(run.items.filter((i) => i.key.startsWith('row[')))).toEqual({
       'row[0].item': 'Widget',
       'row[0].column_2': 'blue',
       'row[0].amount': '10',
@@ -91,6 +96,6 @@ describe('xlsx with an empty header cell', () => {
       'row[1].column_2': 'red',
       'row[1].amount': '20',
     });
-    expect(cellOf(run.items.find((i) => i.key === 'row[1].column_2')!)).toMatchObject({ ref: 'B3' });
+    expect(cellOf(byKey(run.items, 'row[1].column_2'))).toMatchObject({ ref: 'B3' });
   });
 });

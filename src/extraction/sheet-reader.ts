@@ -6,7 +6,7 @@ import { parse as parseCsvSync } from 'csv-parse/sync';
 // exceljs is loaded on first use (about 30 MB the service need not hold until a spreadsheet comes in).
 import type ExcelJS from 'exceljs';
 import { detectCsvDelimiter } from './csv-dialect.js';
-import type { JsonValue, ValueType } from './types.js';
+import type { Anchor, JsonValue, TextSource, ValueType } from './types.js';
 import { parseDate, parseEmail, parseMoney, parseNumber, parsePercent } from './value-parsers.js';
 
 /** One typed cell. */
@@ -20,12 +20,16 @@ export interface SheetCell {
   value: JsonValue;
   state: 'present' | 'blank' | 'unreadable';
   formula: string | null;
+  /** Where else the cell is (a PDF table cell: its page box and text span); the sheet cell anchor is added by the reader. */
+  anchors?: Anchor[];
 }
 
 /** A sheet: rows with their non-merged cells. */
 export interface SheetData {
   name: string;
   rows: Array<{ row: number; cells: SheetCell[] }>;
+  /** Where the cells' text was read; native (the file's own cells) unless said otherwise (a PDF table: its text layer or OCR). */
+  text_source?: TextSource;
 }
 
 /** Column number → letters (1 → A, 28 → AB). */

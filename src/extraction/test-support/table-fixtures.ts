@@ -2,6 +2,11 @@
  * Table fixtures built by the tests: an xlsx with an empty header cell (exceljs), and PDFs of
  * ruled and unruled tables made by LibreOffice from HTML written here (no committed binaries).
  */
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 
 /** An xlsx whose header row leaves column B empty while its data rows fill it. */
@@ -13,3 +18,96 @@ export async function makeXlsxWithEmptyHeader(): Promise<Buffer> {
   ws.addRow(['Gadget', 'red', 20]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+/** A table to print: header, rows, whether its borders are drawn, and lines of text under it. */
+export interface TableSpec {
+  headers: string[];
+  rows: string[][];
+  ruled: boolean;
+  after?: string[];
+  title?: string;
+}
+
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The HTML LibreOffice prints a table spec from: ruled tables with a 1-pt grid, unruled ones spread over the page width. */
+export function tableHtml(spec: TableSpec): string {
+  const cells = (tag: string, row: string[]): string => `<tr>${row.map((c) => `<${tag} align="left">${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
+  const attrs = spec.ruled ? 'border="1" cellspacing="0" cellpadding="4" width="100%"' : 'border="0" cellspacing="0" cellpadding="2" width="100%"';
+  return [
+    '<html><body style="font-family: Liberation Sans; font-size: 10pt">',
+    `<p>${escapeHtml(spec.title ?? 'Northwind Traders, invoice 2026-114')}</p><p>&nbsp;</p>`,
+    `<table ${attrs}>${cells('th', spec.headers)}${spec.rows.map((r) => cells('td', r)).join('')}</table>`,
+    ...(spec.after ?? []).map((l) => `<p>${escapeHtml(l)}</p>`),
+    '</body></html>',
+  ].join('\n');
+}
+
+/** True when LibreOffice is installed (the PDF table tests skip, saying so, without it). */
+export const HAVE_SOFFICE = spawnSync('sh', ['-c', 'command -v soffice'], { stdio: 'ignore' }).status === 0;
+
+/** Prints HTML to PDF with LibreOffice Writer (a throw-away profile, so parallel runs never share a lock). */
+export async function htmlToPdf(html: string): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'quire-tables-'));
+  try {
+    await writeFile(join(dir, 'table.html'), html);
+    const profile = `file://${join(dir, 'profile')}`;
+    const args = [`-env:UserInstallation=${profile}`, '--headless', '--norestore', '--infilter=HTML (StarWriter)', '--convert-to', 'pdf', '--outdir', dir];
+    await promisify(execFile)('soffice', [...args, join(dir, 'table.html')], { timeout: 120_000 });
+    return await readFile(join(dir, 'table.pdf'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The generated set the table finder is measured on: ruled and unruled, 2 to 5 columns, with and without totals. */
+export const TABLE_SPECS: TableSpec[] = [
+  {
+    headers: ['Description', 'Quantity', 'Unit price', 'Amount'],
+    rows: [
+      ['Consulting hours', '10', '95.00', '950.00'],
+      ['Travel expenses', '1', '120.50', '120.50'],
+      ['Software licence', '3', '40.00', '120.00'],
+    ],
+    ruled: true,
+    after: ['Subtotal: 1,190.50', 'Total: 1,416.70'],
+  },
+  {
+    headers: ['Beschreibung', 'Menge', 'Einzelpreis', 'Betrag'],
+    rows: [
+      ['Beratung', '4', '80,00', '320,00'],
+      ['Schulung vor Ort', '2', '450,00', '900,00'],
+      ['Reisekosten', '1', '75,50', '75,50'],
+    ],
+    ruled: false,
+    after: ['Zwischensumme: 1.295,50', 'Gesamtbetrag: 1.541,65'],
+  },
+  {
+    headers: ['Code', 'Region', 'Units', 'Revenue', 'Margin'],
+    rows: [
+      ['N-01', 'North', '120', '4,800.00', '12%'],
+      ['S-07', 'South', '95', '3,610.00', '9%'],
+      ['E-12', 'East', '143', '6,006.00', '14%'],
+      ['W-03', 'West', '77', '2,695.00', '7%'],
+    ],
+    ruled: false,
+  },
+  {
+    headers: ['Désignation', 'Qté', 'Prix unitaire', 'Montant'],
+    rows: [
+      ['Maintenance annuelle', '1', '1 200,00', '1 200,00'],
+      ['Pièces détachées', '6', '35,00', '210,00'],
+    ],
+    ruled: true,
+    after: ['Sous-total : 1 410,00'],
+  },
+  {
+    headers: ['Name', 'Role', 'Start date'],
+    rows: [
+      ['Ada Lovelace', 'Analyst', '2026-01-05'],
+      ['Alan Turing', 'Engineer', '2026-02-01'],
+      ['Grace Hopper', 'Lead', '2026-03-15'],
+    ],
+    ruled: true,
+  },
+];

@@ -1,0 +1,84 @@
+/**
+ * Tables printed in PDFs (issue 32 item 3): LibreOffice prints ruled and unruled tables written
+ * here; `prc_table_rows` gives one item per cell, as for the same table in a CSV — header-named,
+ * row and column, the cell's box on the page — and invoice line items checked against the totals.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runProcessor } from './processor-catalog.js';
+import { gridsOfItems, scoreTables } from './tables/score-tables.js';
+import type { Box, ExtractedItem, PageRegionAnchor, ProcessorResult, SheetCellAnchor } from './types.js';
+import { HAVE_SOFFICE, TABLE_SPECS, type TableSpec, htmlToPdf, tableHtml } from './test-support/table-fixtures.js';
+
+const item = (r: ProcessorResult, key: string): ExtractedItem => {
+  const it = r.items.find((i) => i.key === key);
+  if (!it) throw new Error(`no item ${key}; keys: ${r.items.map((i) => i.key).join(', ')}`);
+  return it;
+};
+const sheetCell = (it: ExtractedItem): SheetCellAnchor => {
+  const a = it.provenance.anchors.find((x): x is SheetCellAnchor => x.kind === 'sheet_cell');
+  if (!a) throw new Error(`no sheet_cell anchor on ${it.key}`);
+  return a;
+};
+const boxOf = (it: ExtractedItem): Box => {
+  const a = it.provenance.anchors.find((x): x is PageRegionAnchor => x.kind === 'page_region');
+  if (!a) throw new Error(`no page_region anchor on ${it.key}`);
+  return a.boxes[0];
+};
+const read = async (spec: TableSpec): Promise<ProcessorResult> =>
+  runProcessor('prc_table_rows', { bytes: await htmlToPdf(tableHtml(spec)), kind: 'pdf', filename: 'table.pdf' });
+
+describe.skipIf(!HAVE_SOFFICE)('PDF tables (needs LibreOffice)', () => {
+  const runs: ProcessorResult[] = [];
+  beforeAll(async () => {
+    for (const spec of TABLE_SPECS) runs.push(await read(spec));
+  }, 300_000);
+
+  it('reads a ruled table cell by cell: header-named, row and column, its grid box on the page, its text in the run text', () => {
+    const r = runs[0];
+    expect(r.errors).toEqual([]);
+    const price = item(r, 'row[1].unit_price');
+    expect(price).toMatchObject({ label: 'Unit price', raw_text: '120.50', value: 120.5, value_type: 'number' });
+    expect(sheetCell(price)).toEqual({ kind: 'sheet_cell', sheet: 'page 1 table 1', ref: 'C3', row: 3, column: 3 });
+    const [desc, amount] = [boxOf(item(r, 'row[1].description')), boxOf(item(r, 'row[1].amount'))];
+    expect(boxOf(price).x).toBeGreaterThan(desc.x + desc.w - 0.001);
+    expect(amount.x).toBeGreaterThan(boxOf(price).x + boxOf(price).w - 0.001);
+    expect(boxOf(price).y).toBeCloseTo(desc.y, 3);
+    const span = price.provenance.anchors.find((a) => a.kind === 'text_span');
+    expect(span && span.kind === 'text_span' ? r.text.slice(span.start, span.end) : null).toBe('120.50');
+    expect(r.items.filter((i) => i.key.startsWith('row[')).length).toBe(12);
+  });
+
+  it('reads an unruled table from word alignment, with German headers and numbers', () => {
+    const r = runs[1];
+    expect(item(r, 'row[1].beschreibung').raw_text).toBe('Schulung vor Ort');
+    expect(item(r, 'row[2].betrag')).toMatchObject({ raw_text: '75,50', label: 'Betrag' });
+    expect(sheetCell(item(r, 'row[2].betrag'))).toMatchObject({ row: 4, column: 4 });
+    expect(boxOf(item(r, 'row[2].betrag')).x).toBeGreaterThan(0.5);
+  });
+
+  it('gives invoice line items that add up to the subtotal, in English, German and French', () => {
+    for (const r of [runs[0], runs[1], runs[3]]) expect(r.warnings.filter((w) => w.code === 'line_items_mismatch')).toEqual([]);
+    expect(item(runs[1], 'line_items[1].amount')).toMatchObject({ value: 900, label: 'Amount' });
+    expect(item(runs[3], 'line_items[0].unit_price')).toMatchObject({ value: 1200, raw_text: '1 200,00' });
+    expect(runs[0].items.filter((i) => i.key.startsWith('line_items[')).map((i) => i.confidence.overall)).toEqual(Array(12).fill(0.9));
+    expect(runs[2].items.some((i) => i.key.startsWith('line_items['))).toBe(false);
+  });
+
+  it('reads every cell of the generated set right (table cell accuracy)', () => {
+    const expected = TABLE_SPECS.map((s) => [s.headers, ...s.rows]);
+    const score = scoreTables(
+      expected,
+      runs.flatMap((r) => gridsOfItems(r.items)),
+    );
+    expect(score).toMatchObject({ tables_expected: 5, tables_found: 5 });
+    expect(score.accuracy).toBe(1);
+  });
+
+  it('flags line items that do not add up to the subtotal for review', async () => {
+    const wrong: TableSpec = { ...TABLE_SPECS[0], after: ['Subtotal: 1,290.50'] };
+    const r = await read(wrong);
+    expect(r.warnings.map((w) => w.code)).toContain('line_items_mismatch');
+    expect(r.warnings.find((w) => w.code === 'line_items_mismatch')?.message).toMatch(/1190\.5.*1290\.5/);
+    expect(item(r, 'line_items[0].amount').confidence.overall).toBeLessThan(0.8);
+  }, 120_000);
+});
