@@ -81,4 +81,15 @@ describe.skipIf(!HAVE_SOFFICE)('PDF tables (needs LibreOffice)', () => {
     expect(r.warnings.find((w) => w.code === 'line_items_mismatch')?.message).toMatch(/1190\.5.*1290\.5/);
     expect(item(r, 'line_items[0].amount').confidence.overall).toBeLessThan(0.8);
   }, 120_000);
+
+  it('reads a table broken over two pages, its header not repeated, as one table', async () => {
+    const rows = Array.from({ length: 70 }, (_, i) => [`Service line ${i + 1}`, '2', '10.00', '20.00']);
+    const r = await read({ headers: ['Description', 'Quantity', 'Unit price', 'Amount'], rows, ruled: true, after: ['Total: 1,400.00'] });
+    const lastRow = item(r, 'row[69].description');
+    expect(lastRow.raw_text).toBe('Service line 70');
+    expect(lastRow.provenance.anchors.find((a) => a.kind === 'page_region')).toMatchObject({ page_number: 2 });
+    expect(sheetCell(lastRow)).toMatchObject({ sheet: 'page 1 table 1', row: 71 });
+    expect(r.items.filter((i) => i.key.startsWith('line_items[') && i.key.endsWith('.amount'))).toHaveLength(70);
+    expect(r.warnings.filter((w) => w.code === 'line_items_mismatch')).toEqual([]);
+  }, 120_000);
 });

@@ -36,35 +36,66 @@ function cellAnchors(page: PositionedPage, cell: FoundCell): Anchor[] {
   return anchors;
 }
 
-/** A found table as a sheet (rows and columns 1-based, row 1 the header). */
-export function tableAsSheet(page: PositionedPage, table: FoundTable, index: number, textSource: TextSource): SheetData {
+/** A found table's rows as sheet rows, numbered from `firstRow` (1 for a table's own header row). */
+function sheetRows(page: PositionedPage, table: FoundTable, firstRow: number): SheetData['rows'] {
   const rows: SheetData['rows'] = [];
   for (let r = 1; r <= table.rows; r++) {
+    const row = firstRow + r - 1;
     const cells: SheetCell[] = table.cells
       .filter((c) => c.row === r && c.text !== '')
       .map((c) => ({
-        row: r,
+        row,
         column: c.column,
-        ref: `${columnLetters(c.column)}${r}`,
+        ref: `${columnLetters(c.column)}${row}`,
         text: c.text,
         formula: null,
         ...inferFieldType(c.text),
         anchors: cellAnchors(page, c),
       }));
-    if (cells.length > 0) rows.push({ row: r, cells });
+    if (cells.length > 0) rows.push({ row, cells });
   }
-  return { name: `page ${page.page_number} table ${index}`, rows, text_source: textSource };
+  return rows;
 }
 
-/** Every table of every page as sheets, in page order. */
+/** A found table as a sheet (rows and columns 1-based, row 1 the header). */
+export function tableAsSheet(page: PositionedPage, table: FoundTable, index: number, textSource: TextSource): SheetData {
+  return { name: `page ${page.page_number} table ${index}`, rows: sheetRows(page, table, 1), text_source: textSource };
+}
+
+const typedCells = (row: SheetData['rows'][number] | undefined): number => (row ? row.cells.filter((c) => c.value_type !== 'string').length : 0);
+
+/**
+ * True when `table`, the first on its page, continues `previous`, the last table of the page
+ * before: as many columns, a header of words above, and a first row of data (a number, date or
+ * amount) where a header would be — a table broken over a page without its header repeated.
+ */
+function continues(previous: { sheet: SheetData; table: FoundTable; page: number } | null, page: PositionedPage, table: FoundTable): boolean {
+  if (!previous || previous.page !== page.page_number - 1 || previous.table.columns !== table.columns) return false;
+  const firstRow = sheetRows(page, table, 1)[0];
+  return typedCells(previous.sheet.rows[0]) === 0 && typedCells(firstRow) > 0;
+}
+
+/** Every table of every page as sheets, in page order; a table broken over pages is one sheet. */
 export function pageTableSheets(pages: PositionedPage[], rulings: PageRulings[], textSource: (p: PositionedPage) => TextSource): SheetData[] {
   const out: SheetData[] = [];
+  let last: { sheet: SheetData; table: FoundTable; page: number } | null = null;
   for (const page of pages) {
     const found = findPageTables(
       page,
       rulings.find((r) => r.page_number === page.page_number),
     );
-    found.forEach((t, i) => out.push(tableAsSheet(page, t, i + 1, textSource(page))));
+    found.forEach((t, i) => {
+      if (i === 0 && last && continues(last, page, t)) {
+        const next = (last.sheet.rows[last.sheet.rows.length - 1]?.row ?? 0) + 1;
+        for (const row of sheetRows(page, t, next)) last.sheet.rows.push(row);
+        last = { ...last, table: t, page: page.page_number };
+        return;
+      }
+      const sheet = tableAsSheet(page, t, i + 1, textSource(page));
+      out.push(sheet);
+      last = { sheet, table: t, page: page.page_number };
+    });
+    if (found.length === 0) last = null;
   }
   return out;
 }
