@@ -56,11 +56,12 @@ describe.skipIf(!HAVE_SOFFICE)('PDF tables (needs LibreOffice)', () => {
     expect(boxOf(item(r, 'row[2].betrag')).x).toBeGreaterThan(0.5);
   });
 
-  it('gives invoice line items that add up to the subtotal, in English, German and French', () => {
-    for (const r of [runs[0], runs[1], runs[3]]) expect(r.warnings.filter((w) => w.code === 'line_items_mismatch')).toEqual([]);
+  it('gives invoice line items that add up to the subtotal or total, in English, German, French, Dutch and Italian', () => {
+    for (const r of [runs[0], runs[1], runs[3], runs[5], runs[6]]) expect(r.warnings.filter((w) => w.code === 'line_items_mismatch')).toEqual([]);
     expect(item(runs[1], 'line_items[1].amount')).toMatchObject({ value: 900, label: 'Amount' });
     expect(item(runs[3], 'line_items[0].unit_price')).toMatchObject({ value: 1200, raw_text: '1 200,00' });
     expect(runs[0].items.filter((i) => i.key.startsWith('line_items[')).map((i) => i.confidence.overall)).toEqual(Array(12).fill(0.9));
+    expect(item(runs[6], 'line_items[2].unit_price')).toMatchObject({ value: 1250, raw_text: '1.250,00' });
     expect(runs[2].items.some((i) => i.key.startsWith('line_items['))).toBe(false);
   });
 
@@ -70,8 +71,9 @@ describe.skipIf(!HAVE_SOFFICE)('PDF tables (needs LibreOffice)', () => {
       expected,
       runs.flatMap((r) => gridsOfItems(r.items)),
     );
-    expect(score).toMatchObject({ tables_expected: 5, tables_found: 5 });
-    expect(score.accuracy).toBe(1);
+    expect(score).toMatchObject({ tables_expected: 8, tables_found: 8, cells: 138 });
+    // One header LibreOffice breaks mid-word in a narrow column ("Aanta" / "l") is the only miss.
+    expect(score.correct).toBe(137);
   });
 
   it('flags line items that do not add up to the subtotal for review', async () => {

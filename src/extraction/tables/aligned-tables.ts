@@ -37,10 +37,15 @@ function segmentsOf(page: PositionedPage, line: PositionedLine): PositionedWord[
 
 const extent = (seg: PositionedWord[]): [number, number] => [Math.min(...seg.map((w) => w.box.x)), Math.max(...seg.map((w) => w.box.x + w.box.w))];
 
-/** Column bands: the fullest rows' segment extents, merged where they overlap. */
+/**
+ * Column bands: the fullest data rows' segment extents, merged where they overlap. The header row
+ * is left out when there are data rows: headers are often centred over right-aligned numbers, and
+ * would split one column into two.
+ */
 function columnBands(rows: Row[]): Array<[number, number]> {
-  const most = Math.max(...rows.map((r) => r.segments.length));
-  const spans = rows.filter((r) => r.segments.length === most).flatMap((r) => r.segments.map(extent));
+  const data = rows.length > 1 ? rows.slice(1) : rows;
+  const most = Math.max(...data.map((r) => r.segments.length));
+  const spans = data.filter((r) => r.segments.length === most).flatMap((r) => r.segments.map(extent));
   spans.sort((a, b) => a[0] - b[0]);
   const bands: Array<[number, number]> = [];
   for (const s of spans) {

@@ -39,7 +39,9 @@ export function cellText(words: PositionedWord[], page: { width: number; height:
     const sameLine = prev !== undefined && Math.abs(prev.box.y - w.box.y) * page.height < 0.5 * w.box.h * page.height;
     const gap = prev ? (w.box.x - (prev.box.x + prev.box.w)) * page.width : 0;
     const touching = sameLine && gap < 0.12 * w.box.h * page.height;
-    out += i === 0 || touching ? w.text : ` ${w.text}`;
+    // A number a narrow column wrapped ("640,0" over "0") is one number again.
+    const wrappedNumber = prev !== undefined && !sameLine && /[\d.,]$/.test(prev.text) && /^[\d.,]+$/.test(w.text) && /\d/.test(prev.text);
+    out += i === 0 || touching || wrappedNumber ? w.text : ` ${w.text}`;
   });
   return out;
 }

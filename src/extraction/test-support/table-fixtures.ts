@@ -26,14 +26,22 @@ export interface TableSpec {
   ruled: boolean;
   after?: string[];
   title?: string;
+  /** Per-column alignment of header and cells; headers centred and cells left when absent. */
+  align?: Array<'left' | 'right' | 'center'>;
+  /** Table width (HTML), 100% when absent: narrower tables wrap long cells over lines. */
+  width?: string;
 }
 
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The HTML LibreOffice prints a table spec from: ruled tables with a 1-pt grid, unruled ones spread over the page width. */
 export function tableHtml(spec: TableSpec): string {
-  const cells = (tag: string, row: string[]): string => `<tr>${row.map((c) => `<${tag} align="left">${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
-  const attrs = spec.ruled ? 'border="1" cellspacing="0" cellpadding="4" width="100%"' : 'border="0" cellspacing="0" cellpadding="2" width="100%"';
+  // Headers as browsers print them (centred) unless the spec aligns columns; numbers to the right when it says so.
+  const align = (i: number, header: boolean): string => (spec.align ? ` align="${spec.align[i]}"` : header ? '' : ' align="left"');
+  const cells = (tag: string, row: string[]): string =>
+    `<tr valign="top">${row.map((c, i) => `<${tag}${align(i, tag === 'th')}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
+  const width = spec.width ?? '100%';
+  const attrs = spec.ruled ? `border="1" cellspacing="0" cellpadding="4" width="${width}"` : `border="0" cellspacing="0" cellpadding="2" width="${width}"`;
   return [
     '<html><body style="font-family: Liberation Sans; font-size: 10pt">',
     `<p>${escapeHtml(spec.title ?? 'Northwind Traders, invoice 2026-114')}</p><p>&nbsp;</p>`,
@@ -109,5 +117,38 @@ export const TABLE_SPECS: TableSpec[] = [
       ['Grace Hopper', 'Lead', '2026-03-15'],
     ],
     ruled: true,
+  },
+  {
+    headers: ['Omschrijving', 'Aantal', 'Prijs', 'Bedrag'],
+    rows: [
+      ['Jaarlijks onderhoud van de centrale verwarmingsinstallatie in het hoofdgebouw', '1', '640,00', '640,00'],
+      ['Filters', '4', '12,50', '50,00'],
+      ['Voorrijkosten', '', '', '35,00'],
+    ],
+    ruled: true,
+    width: '60%',
+    after: ['Subtotaal: 725,00'],
+  },
+  {
+    headers: ['Descrizione', 'Quantità', 'Prezzo unitario', 'Importo'],
+    rows: [
+      ['Licenza annuale', '2', '150,00', '300,00'],
+      ['Supporto tecnico', '10', '45,00', '450,00'],
+      ['Formazione', '1', '1.250,00', '1.250,00'],
+    ],
+    ruled: false,
+    align: ['left', 'right', 'right', 'right'],
+    after: ['Totale: 2.000,00'],
+  },
+  {
+    headers: ['Date', 'Reference', 'Debit', 'Credit', 'Balance'],
+    rows: [
+      ['2026-03-01', 'Opening balance', '', '', '1,000.00'],
+      ['2026-03-04', 'Card payment 4471', '45.20', '', '954.80'],
+      ['2026-03-09', 'Salary March', '', '2,400.00', '3,354.80'],
+      ['2026-03-15', 'Rent', '950.00', '', '2,404.80'],
+    ],
+    ruled: false,
+    align: ['left', 'left', 'right', 'right', 'right'],
   },
 ];
