@@ -127,14 +127,20 @@ function addSegment(seg: [number, number, number, number], norm: (x: number, y: 
   else if (r.x1 - r.x0 <= 0.002 && r.y1 - r.y0 > 0.005) vertical.push({ ...r, x0: (r.x0 + r.x1) / 2, x1: (r.x0 + r.x1) / 2 });
 }
 
-/** The rulings of every page of a PDF (up to `maxPages`); pages pdf.js cannot read give none. */
-export async function readPdfRulings(bytes: Buffer, maxPages: number): Promise<PageRulings[]> {
+/**
+ * The rulings of every page of a PDF (up to `maxPages`); pages pdf.js cannot read give none, and
+ * pages after `budgetMs` of reading give none either (their tables are then found by alignment
+ * only): drawn lines improve tables, they never hold a run up.
+ */
+export async function readPdfRulings(bytes: Buffer, maxPages: number, budgetMs = 10_000): Promise<PageRulings[]> {
+  const started = performance.now();
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, disableFontFace: true, isEvalSupported: false, verbosity: 0 })
     .promise;
   try {
     const out: PageRulings[] = [];
     for (let n = 1; n <= Math.min(doc.numPages, maxPages); n++) {
+      if (performance.now() - started > budgetMs) break;
       try {
         out.push(await pageRulings(await doc.getPage(n), n));
       } catch {

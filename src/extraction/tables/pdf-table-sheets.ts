@@ -22,7 +22,7 @@ export async function readPdfTables(input: ProcessorInput, mode: OcrMode): Promi
   if (loaded.positioned.length === 0) return { loaded, sheets: [] };
   let rulings: PageRulings[] = [];
   try {
-    rulings = await readPdfRulings(input.bytes, numOpt(input.options, 'max_pages', 300));
+    rulings = await readPdfRulings(input.bytes, numOpt(input.options, 'max_pages', 300), numOpt(input.options, 'tables_timeout_ms', 10_000));
   } catch {
     rulings = [];
   }
