@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runProcessor } from './processor-catalog.js';
 import { gridsOfItems, scoreTables } from './tables/score-tables.js';
 import type { Box, ExtractedItem, PageRegionAnchor, ProcessorResult, SheetCellAnchor } from './types.js';
+import { makeInvoicePdf } from './test-support/fixtures.js';
+import { makeLongReportPdf } from './test-support/long-report-pdf.js';
 import { HAVE_SOFFICE, TABLE_SPECS, type TableSpec, htmlToPdf, tableHtml } from './test-support/table-fixtures.js';
 
 const item = (r: ProcessorResult, key: string): ExtractedItem => {
@@ -94,4 +96,29 @@ describe.skipIf(!HAVE_SOFFICE)('PDF tables (needs LibreOffice)', () => {
     expect(r.items.filter((i) => i.key.startsWith('line_items[') && i.key.endsWith('.amount'))).toHaveLength(70);
     expect(r.warnings.filter((w) => w.code === 'line_items_mismatch')).toEqual([]);
   }, 120_000);
+});
+
+describe('PDF tables drawn without LibreOffice', () => {
+  it('reads the line items of an invoice drawn with pdf-lib and finds they add up to its total', async () => {
+    const r = await runProcessor('prc_table_rows', { bytes: await makeInvoicePdf(), kind: 'pdf', filename: 'invoice.pdf' });
+    expect(item(r, 'row[1].amount')).toMatchObject({ label: 'Amount', raw_text: '$10.00', value: { amount: 10, currency: 'USD' } });
+    expect(r.items.filter((i) => i.key.startsWith('line_items[')).map((i) => [i.key, i.value])).toEqual([
+      ['line_items[0].description', 'Widget'],
+      ['line_items[0].quantity', 2],
+      ['line_items[0].amount', 100],
+      ['line_items[1].description', 'Shipping'],
+      ['line_items[1].quantity', 1],
+      ['line_items[1].amount', 10],
+    ]);
+    expect(r.warnings).toEqual([]);
+    // The label/value lines above the table ("Vendor: Contoso Ltd") are no table.
+    expect(r.items.filter((i) => i.key.startsWith('row[')).map((i) => sheetCell(i).sheet)).toEqual(Array(6).fill('page 1 table 1'));
+  });
+
+  it('names the columns of a table printed without a header, and keeps the tables of two statements apart', async () => {
+    const r = await runProcessor('prc_table_rows', { bytes: await makeLongReportPdf(2), kind: 'pdf', filename: 'statements.pdf' });
+    expect(item(r, 'page_1_table_1.row[0].column_1')).toMatchObject({ label: 'Column 1', raw_text: 'Item 1 of statement 0001' });
+    expect(item(r, 'page_2_table_1.row[11].column_3').raw_text).toBe('$122.74');
+    expect(r.items.filter((i) => i.key.endsWith('.column_3'))).toHaveLength(24);
+  });
 });

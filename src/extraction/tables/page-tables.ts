@@ -57,28 +57,48 @@ function sheetRows(page: PositionedPage, table: FoundTable, firstRow: number): S
   return rows;
 }
 
-/** A found table as a sheet (rows and columns 1-based, row 1 the header). */
-export function tableAsSheet(page: PositionedPage, table: FoundTable, index: number, textSource: TextSource): SheetData {
-  return { name: `page ${page.page_number} table ${index}`, rows: sheetRows(page, table, 1), text_source: textSource };
-}
-
 const typedCells = (row: SheetData['rows'][number] | undefined): number => (row ? row.cells.filter((c) => c.value_type !== 'string').length : 0);
 
 /**
+ * A found table as a sheet (rows and columns 1-based, row 1 the header). A table whose first row
+ * holds numbers, dates or amounts has no header printed: it gets an empty header row 0, so its
+ * columns are "Column N" and its first row is data.
+ */
+export function tableAsSheet(page: PositionedPage, table: FoundTable, index: number, textSource: TextSource): SheetData {
+  const rows = sheetRows(page, table, 1);
+  if (typedCells(rows[0]) > 0) rows.unshift({ row: 0, cells: [] });
+  return { name: `page ${page.page_number} table ${index}`, rows, text_source: textSource };
+}
+
+/** Lines a running header or footer may take above or below a table broken over pages. */
+const RUNNING_LINES = 3;
+
+interface Placed {
+  sheet: SheetData;
+  table: FoundTable;
+  page: PositionedPage;
+}
+
+/**
  * True when `table`, the first on its page, continues `previous`, the last table of the page
- * before: as many columns, a header of words above, and a first row of data (a number, date or
+ * before: that one ends its page and this one starts its own (a running header or footer
+ * aside), as many columns, a header of words above, and a first row of data (a number, date or
  * amount) where a header would be — a table broken over a page without its header repeated.
  */
-function continues(previous: { sheet: SheetData; table: FoundTable; page: number } | null, page: PositionedPage, table: FoundTable): boolean {
-  if (!previous || previous.page !== page.page_number - 1 || previous.table.columns !== table.columns) return false;
+function continues(previous: Placed | null, page: PositionedPage, table: FoundTable): boolean {
+  if (!previous || previous.page.page_number !== page.page_number - 1 || previous.table.columns !== table.columns) return false;
+  const bottom = previous.table.box.y + previous.table.box.h;
+  const below = previous.page.lines.filter((l) => l.box.y > bottom).length;
+  const above = page.lines.filter((l) => l.box.y + l.box.h < table.box.y).length;
+  if (below > RUNNING_LINES || above > RUNNING_LINES) return false;
   const firstRow = sheetRows(page, table, 1)[0];
-  return typedCells(previous.sheet.rows[0]) === 0 && typedCells(firstRow) > 0;
+  return previous.sheet.rows[0].cells.every((c) => c.value_type === 'string') && typedCells(firstRow) > 0;
 }
 
 /** Every table of every page as sheets, in page order; a table broken over pages is one sheet. */
 export function pageTableSheets(pages: PositionedPage[], rulings: PageRulings[], textSource: (p: PositionedPage) => TextSource): SheetData[] {
   const out: SheetData[] = [];
-  let last: { sheet: SheetData; table: FoundTable; page: number } | null = null;
+  let last: Placed | null = null;
   for (const page of pages) {
     const found = findPageTables(
       page,
@@ -88,12 +108,12 @@ export function pageTableSheets(pages: PositionedPage[], rulings: PageRulings[],
       if (i === 0 && last && continues(last, page, t)) {
         const next = (last.sheet.rows[last.sheet.rows.length - 1]?.row ?? 0) + 1;
         for (const row of sheetRows(page, t, next)) last.sheet.rows.push(row);
-        last = { ...last, table: t, page: page.page_number };
+        last = { ...last, table: t, page };
         return;
       }
       const sheet = tableAsSheet(page, t, i + 1, textSource(page));
       out.push(sheet);
-      last = { sheet, table: t, page: page.page_number };
+      last = { sheet, table: t, page };
     });
     if (found.length === 0) last = null;
   }
