@@ -92,8 +92,16 @@ function delimiterScore(text: string, delimiter: CsvDelimiter): { score: number;
   return { score: modal / records.length, width };
 }
 
+/** Excel's `sep=;` first line: the delimiter it names and the text after it, or null when there is none. */
+export function sepHint(text: string): { delimiter: CsvDelimiter; rest: string } | null {
+  const m = /^\uFEFF?sep=([,;\t|])\r?\n/.exec(text);
+  return m ? { delimiter: m[1] as CsvDelimiter, rest: text.slice(m[0].length) } : null;
+}
+
 /** The delimiter that makes the most regular table of `text` (ties: more columns, then , ; tab |), or null for no table. */
 export function detectCsvDelimiter(text: string): CsvDelimiter | null {
+  const hint = sepHint(text);
+  if (hint) return hint.delimiter;
   let best: { d: CsvDelimiter; score: number; width: number } | null = null;
   for (const d of CSV_DELIMITERS) {
     const s = delimiterScore(text, d);

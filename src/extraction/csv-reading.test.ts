@@ -77,6 +77,18 @@ describe('CSV files the upload check accepts are read as tables', () => {
     expect(texts(run.items)).toMatchObject({ 'row[0].label': 'Éclair', 'row[1].price': '3.10' });
   });
 
+  it("follows Excel's sep= line and does not read it as a row", async () => {
+    const csv = 'sep=;\nArtikel;Preis\n"Kaffee; gemahlen";4,99\nTee;2,50\n';
+    const { kind, run } = await uploadAndRead(Buffer.from(csv), 'excel.csv');
+    expect(kind).toBe('csv');
+    expect(texts(run.items.filter((i) => i.key.startsWith('row[')))).toEqual({
+      'row[0].artikel': 'Kaffee; gemahlen',
+      'row[0].preis': '4,99',
+      'row[1].artikel': 'Tee',
+      'row[1].preis': '2,50',
+    });
+  });
+
   it('still calls prose with commas plain text', async () => {
     const prose = 'Dear team, thanks for the report.\nWe read it, and we have, as you asked, three questions.\nBest regards\n';
     const verdict = await validateUpload({ bytes: Buffer.from(prose), filename: 'note' });
