@@ -77,6 +77,14 @@ describe('CSV files the upload check accepts are read as tables', () => {
     expect(texts(run.items)).toMatchObject({ 'row[0].label': 'Éclair', 'row[1].price': '3.10' });
   });
 
+  it('reads UTF-16 with a byte order mark (not taken for audio)', async () => {
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a,b,c\n"x\ny",2,3\n4,5,6\n', 'utf16le')]);
+    const { verdict, kind, run } = await uploadAndRead(bytes, 'bom.csv');
+    expect(verdict.valid).toBe(true);
+    expect(kind).toBe('csv');
+    expect(texts(run.items)).toMatchObject({ 'row[0].a': 'x\ny', 'row[1].c': '6' });
+  });
+
   it("follows Excel's sep= line and does not read it as a row", async () => {
     const csv = 'sep=;\nArtikel;Preis\n"Kaffee; gemahlen";4,99\nTee;2,50\n';
     const { kind, run } = await uploadAndRead(Buffer.from(csv), 'excel.csv');

@@ -128,6 +128,10 @@ export async function sniffFile(bytes: Buffer, filename?: string): Promise<Sniff
     const encrypted = bytes.includes(Buffer.from('EncryptedPackage', 'utf16le'));
     return { ...base('application/x-cfb', 'cfb', null), container: 'cfb', encrypted_ooxml: encrypted };
   }
+  // A UTF-16 byte order mark (FF FE) is an MPEG audio frame sync to file-type: text first.
+  const utf16Bom = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+  const bomText = utf16Bom ? sniffText(bytes, filename) : null;
+  if (bomText) return bomText;
   let ft: { ext: string; mime: string } | undefined;
   // Loaded on the first upload: its module graph is start-up time the service need not spend.
   const { fileTypeFromBuffer } = await import('file-type');
