@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { runProcessor } from './processor-catalog.js';
 import type { ExtractedItem, SheetCellAnchor } from './types.js';
 import { validateUpload } from './validate-upload.js';
-import { makeXlsxWithEmptyHeader } from './test-support/table-fixtures.js';
+import { gridsOfItems, scoreTables } from './tables/score-tables.js';
+import { CSV_CASES, makeXlsxWithEmptyHeader } from './test-support/table-fixtures.js';
 
 const cellOf = (it: ExtractedItem): SheetCellAnchor => {
   const a = it.provenance.anchors.find((x) => x.kind === 'sheet_cell');
@@ -101,6 +102,15 @@ describe('CSV files the upload check accepts are read as tables', () => {
     const prose = 'Dear team, thanks for the report.\nWe read it, and we have, as you asked, three questions.\nBest regards\n';
     const verdict = await validateUpload({ bytes: Buffer.from(prose), filename: 'note' });
     expect(verdict.detected.kind).toBe('text');
+  });
+});
+
+describe('CSV cell accuracy on the awkward set', () => {
+  it('reads every cell of every awkward CSV where a person reads it', async () => {
+    const expected = CSV_CASES.map((c) => c.grid);
+    const found = [];
+    for (const c of CSV_CASES) found.push(...gridsOfItems((await uploadAndRead(c.bytes, c.name)).run.items));
+    expect(scoreTables(expected, found)).toEqual({ cells: 71, correct: 71, accuracy: 1, tables_expected: 7, tables_found: 7 });
   });
 });
 

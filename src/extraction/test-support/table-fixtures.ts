@@ -152,3 +152,72 @@ export const TABLE_SPECS: TableSpec[] = [
     align: ['left', 'left', 'right', 'right', 'right'],
   },
 ];
+
+/** Awkward CSVs with the grid a person reads in each (header first): the CSV cell accuracy set. */
+export const CSV_CASES: Array<{ name: string; bytes: Buffer; grid: string[][] }> = [
+  {
+    name: 'multiline.csv',
+    bytes: Buffer.from('id,description,amount\n1,"Widget, large\nwith a second line",10.00\n2,Plain,5.00\n'),
+    grid: [
+      ['id', 'description', 'amount'],
+      ['1', 'Widget, large\nwith a second line', '10.00'],
+      ['2', 'Plain', '5.00'],
+    ],
+  },
+  {
+    name: 'uneven.csv',
+    bytes: Buffer.from('name;city;amount\nAlice;Berlin;10\nBob;Paris\nCarol;Rome;30;late fee\nDan;Oslo;40\n'),
+    grid: [
+      ['name', 'city', 'amount', 'Column 4'],
+      ['Alice', 'Berlin', '10', ''],
+      ['Bob', 'Paris', '', ''],
+      ['Carol', 'Rome', '30', 'late fee'],
+      ['Dan', 'Oslo', '40', ''],
+    ],
+  },
+  {
+    name: 'noheader.csv',
+    bytes: Buffer.from('id,,amount\n1,first note,10\n2,second note,20\n'),
+    grid: [
+      ['id', 'Column 2', 'amount'],
+      ['1', 'first note', '10'],
+      ['2', 'second note', '20'],
+    ],
+  },
+  {
+    name: 'latin.csv',
+    bytes: Buffer.from('name|city|amount\nZoë|Malmö|12\nRené|Zürich|13\n', 'latin1'),
+    grid: [
+      ['name', 'city', 'amount'],
+      ['Zoë', 'Malmö', '12'],
+      ['René', 'Zürich', '13'],
+    ],
+  },
+  {
+    name: 'utf16.tsv',
+    bytes: Buffer.from('code\tlabel\tprice\nA1\tÉclair\t2.50\nB2\tTörtchen\t3.10\n', 'utf16le'),
+    grid: [
+      ['code', 'label', 'price'],
+      ['A1', 'Éclair', '2.50'],
+      ['B2', 'Törtchen', '3.10'],
+    ],
+  },
+  {
+    name: 'excel.csv',
+    bytes: Buffer.from('sep=;\nArtikel;Preis\n"Kaffee; gemahlen";4,99\nTee;2,50\n'),
+    grid: [
+      ['Artikel', 'Preis'],
+      ['Kaffee; gemahlen', '4,99'],
+      ['Tee', '2,50'],
+    ],
+  },
+  {
+    name: 'bom-utf16.csv',
+    bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a,b,c\n"x\ny",2,3\n4,5,6\n', 'utf16le')]),
+    grid: [
+      ['a', 'b', 'c'],
+      ['x\ny', '2', '3'],
+      ['4', '5', '6'],
+    ],
+  },
+];
