@@ -4,7 +4,16 @@
  * outlined rectangles, in page coordinates normalised to [0,1] with a top-left origin — the
  * boxes of `PositionedWord`. What pdfplumber and camelot's "lattice" mode build tables from.
  */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+const require = createRequire(import.meta.url);
+
+/** A pdfjs asset folder as the filesystem path Node's pdfjs reads (as `pdf-text.ts` gives its worker). */
+function pdfjsAssetUrl(sub: string): string {
+  return join(dirname(require.resolve('pdfjs-dist/package.json')), sub) + '/';
+}
 
 /** A horizontal (`y0 === y1`) or vertical (`x0 === x1`) segment, normalised, top-left origin. */
 export interface Ruling {
@@ -135,8 +144,17 @@ function addSegment(seg: [number, number, number, number], norm: (x: number, y: 
 export async function readPdfRulings(bytes: Buffer, maxPages: number, budgetMs = 10_000): Promise<PageRulings[]> {
   const started = performance.now();
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, disableFontFace: true, isEvalSupported: false, verbosity: 0 })
-    .promise;
+  // The same fonts and CMaps the text reader gets: an operator list reads every font the page uses.
+  const doc = await pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl: pdfjsAssetUrl('standard_fonts'),
+    cMapUrl: pdfjsAssetUrl('cmaps'),
+    cMapPacked: true,
+    useSystemFonts: false,
+    disableFontFace: true,
+    isEvalSupported: false,
+    verbosity: 0,
+  }).promise;
   try {
     const out: PageRulings[] = [];
     for (let n = 1; n <= Math.min(doc.numPages, maxPages); n++) {
