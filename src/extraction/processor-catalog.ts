@@ -50,7 +50,7 @@ export function getProcessor(id: string): ProcessorDefinition | undefined {
 const ENGINE_KINDS: Record<string, EngineKind[]> = {
   prc_generic_fields: ['pdf', 'ocr', 'docx', 'sheet', 'csv', 'text'],
   prc_acroform: ['pdf'],
-  prc_table_rows: ['sheet', 'csv'],
+  prc_table_rows: ['sheet', 'csv', 'pdf'],
   prc_text: ['text'],
   prc_docx: ['docx'],
   prc_ocr: ['pdf', 'ocr'],

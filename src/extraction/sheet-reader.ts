@@ -5,8 +5,8 @@
 import { parse as parseCsvSync } from 'csv-parse/sync';
 // exceljs is loaded on first use (about 30 MB the service need not hold until a spreadsheet comes in).
 import type ExcelJS from 'exceljs';
-import { detectCsvDelimiter } from './sniff-file.js';
-import type { JsonValue, ValueType } from './types.js';
+import { detectCsvDelimiter, sepHint } from './csv-dialect.js';
+import type { Anchor, JsonValue, TextSource, ValueType } from './types.js';
 import { parseDate, parseEmail, parseMoney, parseNumber, parsePercent } from './value-parsers.js';
 
 /** One typed cell. */
@@ -20,12 +20,16 @@ export interface SheetCell {
   value: JsonValue;
   state: 'present' | 'blank' | 'unreadable';
   formula: string | null;
+  /** Where else the cell is (a PDF table cell: its page box and text span); the sheet cell anchor is added by the reader. */
+  anchors?: Anchor[];
 }
 
 /** A sheet: rows with their non-merged cells. */
 export interface SheetData {
   name: string;
   rows: Array<{ row: number; cells: SheetCell[] }>;
+  /** Where the cells' text was read; native (the file's own cells) unless said otherwise (a PDF table: its text layer or OCR). */
+  text_source?: TextSource;
 }
 
 /** Column number → letters (1 → A, 28 → AB). */
@@ -143,8 +147,11 @@ export function inferFieldType(text: string): Pick<SheetCell, 'value_type' | 'va
 }
 
 /** Parses CSV text (delimiter detected unless given) into one sheet named `name`. */
-export function readCsv(text: string, opts: { name?: string; delimiter?: string } = {}): SheetData {
-  const delimiter = opts.delimiter ?? detectCsvDelimiter(text) ?? ',';
+export function readCsv(whole: string, opts: { name?: string; delimiter?: string } = {}): SheetData {
+  // Excel's `sep=;` line names the delimiter and is no row (Excel does not show it).
+  const hint = sepHint(whole);
+  const text = hint ? hint.rest : whole;
+  const delimiter = opts.delimiter ?? hint?.delimiter ?? detectCsvDelimiter(text) ?? ',';
   const records = parseCsvSync(text, { delimiter, relax_column_count: true, relax_quotes: true, bom: true, skip_empty_lines: false }) as string[][];
   const rows: SheetData['rows'] = [];
   records.forEach((rec, i) => {

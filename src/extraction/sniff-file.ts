@@ -3,6 +3,7 @@
  * checks for OOXML (docx/xlsx, macro-enabled variants), encrypted OOXML (a CFB container) and
  * text / CSV / Markdown, which `file-type` cannot detect.
  */
+import { detectCsv } from './csv-dialect.js';
 import { decodeText } from './decode-text.js';
 import type { FileKind } from './types.js';
 import { looksLikeZip, readZipDirectory, readZipEntry } from './zip-directory.js';
@@ -85,31 +86,13 @@ function markdownScore(lines: string[]): number {
   return md.length / lines.length;
 }
 
-/** Detects a delimiter that splits every sampled line into the same number (≥ 2) of fields. */
-export function detectCsvDelimiter(text: string): ',' | ';' | '\t' | '|' | null {
-  const lines = text
-    .split(/\r?\n/)
-    .filter((l) => l.trim() !== '')
-    .slice(0, 20);
-  if (lines.length < 2) return null;
-  for (const d of ['\t', ',', ';', '|'] as const) {
-    // Count delimiters outside double quotes.
-    const counts = lines.map((l) => {
-      let n = 0;
-      let q = false;
-      for (const ch of l) {
-        if (ch === '"') q = !q;
-        else if (ch === d && !q) n++;
-      }
-      return n;
-    });
-    const first = counts[0];
-    if (first > 0 && counts.every((c) => c === first)) return d;
-  }
-  return null;
-}
-
 function sniffText(bytes: Buffer, filename: string | undefined): SniffResult | null {
+  const ext = extensionOf(filename);
+  // CSV first, by the same reading the table reader uses (csv-dialect.ts): it knows other
+  // encodings than UTF-8 and quoted cells over several lines.
+  if (ext !== 'md' && ext !== 'markdown' && ext !== 'txt' && detectCsv(bytes)) {
+    return ext === 'tsv' ? base('text/tab-separated-values', 'tsv', 'csv') : base('text/csv', 'csv', 'csv');
+  }
   const decoded = decodeText(bytes.subarray(0, Math.min(bytes.length, 1024 * 1024)));
   // A multi-byte sequence cut at the 1 MiB boundary is not an error: retry on the whole buffer.
   const text = decoded?.text ?? (bytes.length > 1024 * 1024 ? decodeText(bytes)?.text : undefined);
@@ -122,10 +105,6 @@ function sniffText(bytes: Buffer, filename: string | undefined): SniffResult | n
     if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c) || c === 0x7f) control++;
   }
   if (sample.length > 0 && control / sample.length > 0.01) return null;
-  const ext = extensionOf(filename);
-  if (detectCsvDelimiter(sample) && ext !== 'md' && ext !== 'markdown' && ext !== 'txt') {
-    return ext === 'tsv' ? base('text/tab-separated-values', 'tsv', 'csv') : base('text/csv', 'csv', 'csv');
-  }
   const lines = sample
     .split(/\r?\n/)
     .filter((l) => l.trim() !== '')
@@ -149,6 +128,10 @@ export async function sniffFile(bytes: Buffer, filename?: string): Promise<Sniff
     const encrypted = bytes.includes(Buffer.from('EncryptedPackage', 'utf16le'));
     return { ...base('application/x-cfb', 'cfb', null), container: 'cfb', encrypted_ooxml: encrypted };
   }
+  // A UTF-16 byte order mark (FF FE) is an MPEG audio frame sync to file-type: text first.
+  const utf16Bom = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+  const bomText = utf16Bom ? sniffText(bytes, filename) : null;
+  if (bomText) return bomText;
   let ft: { ext: string; mime: string } | undefined;
   // Loaded on the first upload: its module graph is start-up time the service need not spend.
   const { fileTypeFromBuffer } = await import('file-type');

@@ -6,6 +6,7 @@ import { dimensionProblem, readImageDimensions } from './image-dimensions.js';
 import { pdfDeclaresEncryption } from './pdf-text.js';
 import { inspectPdfText } from './pdf-text-engine.js';
 import { type SniffResult, extensionOf, sniffFile } from './sniff-file.js';
+import { decodeTabular } from './csv-dialect.js';
 import { decodeText } from './decode-text.js';
 import { ALL_KINDS, type FileKind } from './types.js';
 import { readZipDirectory } from './zip-directory.js';
@@ -262,7 +263,7 @@ async function examine(input: ValidateUploadInput, limits: ResolvedUploadLimits,
   else {
     verdict.text_layer = 'not_applicable';
     if (kind === 'text' || kind === 'csv') {
-      const text = decodeText(bytes)?.text ?? '';
+      const text = kind === 'csv' ? decodeTabular(bytes).text : (decodeText(bytes)?.text ?? '');
       if (text.trim() === '') problems.push({ code: 'empty', severity: 'error', message: 'the file contains only whitespace' });
     }
   }

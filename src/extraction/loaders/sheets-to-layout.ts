@@ -3,7 +3,7 @@
  * segment per cell, `sheet_cell` anchors) and a plain text. `prc_table_rows` reads the sheets
  * themselves; the label rules of the other processors read the layout.
  */
-import { decodeTextLossy } from '../decode-text.js';
+import { decodeTabular } from '../csv-dialect.js';
 import { engineVersions } from '../engine-versions.js';
 import type { LayoutDocument, LayoutLine } from '../layout.js';
 import { nativePage } from '../page-reports.js';
@@ -26,7 +26,7 @@ export async function readSheets(input: ProcessorInput): Promise<SheetData[]> {
     return readXlsx(input.bytes);
   }
   const delimiter = strOpt(input.options, 'delimiter');
-  return [readCsv(decodeTextLossy(input.bytes), { name: strOpt(input.options, 'sheet_name') ?? 'csv', delimiter })];
+  return [readCsv(decodeTabular(input.bytes).text, { name: strOpt(input.options, 'sheet_name') ?? 'csv', delimiter })];
 }
 
 /** A layout of sheets: one line per row, one segment per cell, `sheet_cell` anchors. */
