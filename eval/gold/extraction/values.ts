@@ -5,7 +5,7 @@
  * is not valid would score the validator, not the extractor); VAT ids get their check digits
  * by trying each final digit until the country's rule accepts it.
  */
-import { composeIBAN, friendlyFormatIBAN } from 'ibantools';
+import { composeIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { parseVatId } from '../../../src/extraction/vat-ids.js';
 import type { Lang, Vocabulary } from './vocabulary.js';
@@ -63,11 +63,12 @@ const BBAN: Record<string, (rng: Rng) => string> = {
   PT: (r) => digits(r, 21),
 };
 
-/** A valid IBAN of `country` (ibantools computes the check digits and checks national keys). */
+/** A valid IBAN of `country`: IBAN and national check digits both verify (ibantools). */
 export function makeIban(rng: Rng, country: string): { value: string; text: string } {
   for (let i = 0; i < 100_000; i++) {
     const iban = composeIBAN({ countryCode: country, bban: BBAN[country](rng) });
-    if (iban) return { value: iban, text: friendlyFormatIBAN(iban) ?? iban };
+    // composeIBAN sets the IBAN check digits only; the national check digits (FR, ES, PL, PT …) are searched.
+    if (iban && isValidIBAN(iban)) return { value: iban, text: friendlyFormatIBAN(iban) ?? iban };
   }
   throw new Error(`no IBAN for ${country}`);
 }
