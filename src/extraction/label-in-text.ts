@@ -1,7 +1,7 @@
 /**
  * Known labels inside running text: a footer ("IBAN DE89 … · BIC … · USt-IdNr. DE…") or a
  * sentence ("Invoice no. A-17, date 12.03.2024, due 11.04.2024."). The text is cut into
- * chunks at the separators such lines use (·, |, •, ;, ", " before a word, wide gaps), and a
+ * chunks at the separators such lines use (·, |, •, ;, a spaced dash, ", " before a word, wide gaps), and a
  * chunk that starts with a known label gives that label and the rest of the chunk as its value.
  */
 
@@ -14,7 +14,8 @@ export interface EmbeddedPair {
   valueEnd: number;
 }
 
-const SEPARATOR = /\s*[·|•;]\s*|,\s+(?=\p{L})|\s{3,}/gu;
+/** A spaced dash counts too: some PDF text layers give `·` back as `-`. */
+const SEPARATOR = /\s*[·|•;]\s*|\s[-–—]\s|,\s+(?=\p{L})|\s{3,}/gu;
 
 /** Chunks of `text` between separators, with their start offsets. */
 function chunks(text: string): Array<{ start: number; text: string }> {

@@ -177,9 +177,13 @@ export interface LabelValueOptions {
   countries?: string[];
 }
 
-/** Lower case, single spaces, no leading symbols (bullets, emoji), no trailing colon or period; `№`/`no.` → `no`. */
+/**
+ * Lower case without accents (a text layer may drop the one on a capital: "Echéance"), single
+ * spaces, no leading symbols (bullets, emoji), no trailing colon or period; `№`/`no.` → `no`. */
 export function normalizeLabel(s: string): string {
   return s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/^[^\p{L}\p{N}]+/u, '')
     .replace(/№|\bn\.?\s?[°º]|\bn\.o\b/g, 'no')
@@ -224,9 +228,9 @@ export function typedValue(type: ValueType, text: string, opts: LabelValueOption
       return null;
     }
     case 'date': {
-      const d = parseLocaleDate(text, opts.date_order) ?? parseDate(text, opts.date_order);
+      const d = parseLocaleDate(text, opts.date_order ?? 'mdy') ?? parseDate(text, opts.date_order);
       if (d) return { value: d, ...whole };
-      const f = findLocaleDates(text, opts.date_order)[0] ?? findDates(text, opts.date_order)[0];
+      const f = findLocaleDates(text, opts.date_order ?? 'mdy')[0] ?? findDates(text, opts.date_order)[0];
       return f ? { value: f.value, start: f.index, end: f.index + f.text.length, fit: 0.9 } : null;
     }
     case 'email': {

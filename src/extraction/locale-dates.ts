@@ -24,7 +24,7 @@ function ymd(y: number, mo: number, d: number): string | null {
 
 const MONTH_WORD = String.raw`\p{L}{3,12}\.?`;
 /** Numeric: d.m.y / d/m/y / d-m-y (or m/d/y), and y-m-d. The lookarounds keep a date whole. */
-const NUMERIC = /(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4})(?![\d.]\d)|(?<![\d.])(\d{4})-(\d{2})-(\d{2})(?!\d)/gu;
+const NUMERIC = /(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4})(?!\d|\.\d|\p{L})|(?<![\d.])(\d{4})-(\d{2})-(\d{2})(?!\d)/gu;
 /** Day before month: "3 août 2014", "12. März 2024", "3 de agosto de 2014", "1er mars 2024". */
 const DAY_MONTH = new RegExp(String.raw`(?<![\p{L}\d])(\d{1,2})(?:\.|er|º|°)?\s+(?:de\s+)?(${MONTH_WORD})\s+(?:de\s+)?(\d{4})(?!\d)`, 'giu');
 /** Month before day: "March 12, 2024", "Aug 3 2014". */

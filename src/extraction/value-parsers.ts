@@ -189,14 +189,18 @@ export function parseEmail(text: string): string | null {
 export const PHONE_PATTERN = /(?<![\d+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,10}){1,4}(?!\d)/g;
 
 /**
- * A phone number in E.164 form ("+493012345678") when libphonenumber calls it valid: with a
- * country code as printed, or national ("030 1234567") read as a number of `country`. Null otherwise.
+ * A phone number in E.164 form ("+493012345678") when libphonenumber finds it possible for its
+ * country (as printed with `+`, or `country` for a national number). A national number with no
+ * country known stays digits only ("0301234567"), as before. Null when it is not 7–15 digits.
  */
 export function normalizePhone(text: string, country?: string): string | null {
   const t = text.trim();
   if (!/^[+\d(][\d\s().\-/]*\d$/.test(t)) return null;
+  const digits = t.replace(/\D/g, '');
+  if (digits.length < 7 || digits.length > 15) return null;
+  if (!t.startsWith('+') && !country) return digits;
   const p = parsePhoneNumberFromString(t, country as CountryCode | undefined);
-  return p?.isValid() ? p.number : null;
+  return p && (p.isValid() || p.isPossible()) ? p.number : null;
 }
 
 /** IBAN-like text (grouped by 4 or not). */
