@@ -3,6 +3,7 @@ import { SCORED_FIELDS } from './score.js';
 import { rates, type DocRun, type Goal } from './suite.js';
 
 const f2 = (n: number): string => n.toFixed(2);
+const opt = (n: number | undefined): string => (n === undefined ? '—' : n.toFixed(2));
 
 function fieldTable(runs: DocRun[], source: 'text' | 'scan'): string[] {
   const rs = runs.filter((r) => r.source === source);
@@ -60,6 +61,10 @@ export function renderMarkdown(title: string, runs: DocRun[], metrics: Record<st
     ...fieldTable(runs, 'text'),
     ...(runs.some((r) => r.source === 'scan') ? fieldTable(runs, 'scan') : []),
     `Box accuracy: ${f2(metrics.box_accuracy)} of ${metrics.boxes_checked} right values' boxes hold their printed text (text PDFs).`,
+    '',
+    `Seconds per page, wall clock: text PDFs ${opt(metrics.text_seconds_per_page)}, scans ${opt(metrics.scan_seconds_per_page)}; ` +
+      `extraction CPU of this process: text PDFs ${opt(metrics.text_cpu_seconds_per_page)}, scans ${opt(metrics.scan_cpu_seconds_per_page)} ` +
+      '(poppler and tesseract run as child processes and are not in the CPU figure).',
     '',
     '### Text PDFs by language',
     '',
