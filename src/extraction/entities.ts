@@ -20,6 +20,7 @@ import {
   parseMoney,
 } from './value-parsers.js';
 import { parseVatId } from './vat-ids.js';
+import { findLocaleDates } from './locale-dates.js';
 
 /** The entity item types: key, label, value type and heuristic extraction confidence. */
 export const ENTITY_TYPES: Array<{ key: string; label: string; value_type: ValueType; confidence: number; description: string; example: string }> = [
@@ -94,7 +95,9 @@ export function extractEntities(doc: LayoutDocument, opts: EntityOptions = {}): 
       if (digits) for (const m of t.matchAll(IBAN_PATTERN)) add('entity.iban', m.index ?? 0, (m.index ?? 0) + m[0].length, parseIban(m[0]));
       if (t.includes('@')) for (const m of t.matchAll(EMAIL_PATTERN)) add('entity.email', m.index ?? 0, (m.index ?? 0) + m[0].length, parseEmail(m[0]));
       if (digits) for (const m of t.matchAll(VAT_PATTERN)) add('entity.vat_id', m.index ?? 0, (m.index ?? 0) + m[0].length, parseVatId(m[0]));
-      for (const d of findDates(t, opts.date_order)) add('entity.date', d.index, d.index + d.text.length, d.value);
+      // European forms first (12.03.2024, 3 août 2014), then chrono's English ones; overlaps are dropped.
+      for (const d of [...findLocaleDates(t, opts.date_order ?? 'mdy'), ...findDates(t, opts.date_order)])
+        add('entity.date', d.index, d.index + d.text.length, d.value);
       if (digits) {
         for (const m of t.matchAll(MONEY_PATTERN)) {
           const money = parseMoney(m[0]);

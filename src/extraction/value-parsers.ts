@@ -212,11 +212,6 @@ export function parseIban(text: string): string | null {
   return isValidIBAN(s) ? s : null;
 }
 
-/** EU-style VAT ids by country prefix (common formats). */
+/** EU-style VAT ids by country prefix (common formats); vat-ids.ts checks their check digits. */
 export const VAT_PATTERN =
   /\b(?:ATU\d{8}|BE ?[01]\d{3}\.?\d{3}\.?\d{3}|DE ?\d{9}|DK ?\d{8}|ES ?[A-Z0-9]\d{7}[A-Z0-9]|FI ?\d{8}|FR ?[A-HJ-NP-Z0-9]{2} ?\d{9}|GB ?\d{9}(?:\d{3})?|IE ?\d[A-Z0-9+*]\d{5}[A-Z]{1,2}|IT ?\d{11}|LU ?\d{8}|NL ?\d{9}B\d{2}|PL ?\d{10}|PT ?\d{9}|SE ?\d{12}|CHE-?\d{3}\.?\d{3}\.?\d{3}(?: ?(?:MWST|TVA|IVA))?)\b/g;
-
-/** Normalises a VAT-like id (upper case, no spaces or dots). */
-export function normalizeVatId(text: string): string {
-  return text.toUpperCase().replace(/[\s.]/g, '');
-}

@@ -102,16 +102,31 @@ function ch(body: string): boolean {
   return check !== 10 && check === d[8];
 }
 
+/** Denmark: weights 2 7 6 5 4 3 2 1, sum divisible by 11. */
+const dk = (b: string): boolean => [2, 7, 6, 5, 4, 3, 2, 1].reduce((s, w, i) => s + w * Number(b[i]), 0) % 11 === 0;
+
+/** Finland: weights 7 9 10 5 8 4 2, check 11 minus the sum mod 11 (10 invalid). */
+function fi(body: string): boolean {
+  const r = [7, 9, 10, 5, 8, 4, 2].reduce((s, w, i) => s + w * Number(body[i]), 0) % 11;
+  return r !== 1 && (r === 0 ? 0 : 11 - r) === Number(body[7]);
+}
+
+/** Luxembourg: the first six digits mod 89 are the last two. */
+const lu = (b: string): boolean => Number(b.slice(0, 6)) % 89 === Number(b.slice(6));
+
 /** Per country: the printed prefix, the body's shape, and its check. */
 export const VAT_RULES: Record<string, { prefix: string; body: RegExp; check: (body: string) => boolean }> = {
   AT: { prefix: 'AT', body: /^U\d{8}$/, check: at },
   BE: { prefix: 'BE', body: /^[01]\d{9}$/, check: be },
   CH: { prefix: 'CHE', body: /^\d{9}$/, check: ch },
   DE: { prefix: 'DE', body: /^\d{9}$/, check: de },
+  DK: { prefix: 'DK', body: /^\d{8}$/, check: dk },
   ES: { prefix: 'ES', body: /^[A-Z0-9]\d{7}[A-Z0-9]$/, check: es },
+  FI: { prefix: 'FI', body: /^\d{8}$/, check: fi },
   FR: { prefix: 'FR', body: /^[0-9A-HJ-NP-Z]{2}\d{9}$/, check: fr },
   GB: { prefix: 'GB', body: /^\d{9}(?:\d{3})?$/, check: gb },
   IT: { prefix: 'IT', body: /^\d{11}$/, check: luhn },
+  LU: { prefix: 'LU', body: /^\d{8}$/, check: lu },
   NL: { prefix: 'NL', body: /^\d{9}B\d{2}$/, check: nl },
   PL: { prefix: 'PL', body: /^\d{10}$/, check: pl },
   PT: { prefix: 'PT', body: /^\d{9}$/, check: pt },

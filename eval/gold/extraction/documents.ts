@@ -72,7 +72,7 @@ function money(rng: Rng, v: Vocabulary, currency: string, withTax: boolean): { r
     rows.push([v.items[k % v.items.length], String(qty), formatMoney(rng, unit, currency, v), formatMoney(rng, amount, currency, v)]);
   }
   net = Math.round(net * 100) / 100;
-  const tax = Math.round(net * 0.2 * 100) / 100;
+  const tax = Math.round(net * v.vatRate) / 100;
   const total = withTax ? Math.round((net + tax) * 100) / 100 : net;
   const m = (x: number): GoldValue => ({ amount: x, currency });
   const totals: Pair[] = [];

@@ -29,6 +29,8 @@ export interface Vocabulary {
   months: string[];
   /** How an amount is written: thousands separator, decimal separator, symbol placement. */
   amount: { group: string; decimal: string };
+  /** The standard VAT rate the tax label prints (percent). */
+  vatRate: number;
   /** Long date shape: d = day, M = month name, y = year. */
   longDate: (d: number, month: string, y: number) => string;
   numericDate: (d: number, m: number, y: number) => string;
@@ -58,6 +60,7 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     name: ['Name', 'Full name'],
     months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
     amount: { group: ',', decimal: '.' },
+    vatRate: 20,
     longDate: (d, m, y) => `${d} ${m} ${y}`,
     numericDate: (d, m, y) => `${y}-${p2(m)}-${p2(d)}`,
     items: ['Consulting services', 'Office chairs', 'Printer toner', 'Software licence'],
@@ -82,6 +85,7 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     name: ['Name', 'Vor- und Nachname'],
     months: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
     amount: { group: '.', decimal: ',' },
+    vatRate: 19,
     longDate: (d, m, y) => `${d}. ${m} ${y}`,
     numericDate: (d, m, y) => `${p2(d)}.${p2(m)}.${y}`,
     items: ['Beratungsleistung', 'Bürostühle', 'Druckerpatronen', 'Softwarelizenz'],
@@ -106,6 +110,7 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     name: ['Nom', 'Nom complet'],
     months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
     amount: { group: '\u202f', decimal: ',' },
+    vatRate: 20,
     longDate: (d, m, y) => `${d} ${m} ${y}`,
     numericDate: (d, m, y) => `${p2(d)}/${p2(m)}/${y}`,
     items: ['Prestation de conseil', 'Chaises de bureau', "Cartouches d'encre", 'Licence logicielle'],
@@ -130,6 +135,7 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     name: ['Naam', 'Volledige naam'],
     months: ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'],
     amount: { group: '.', decimal: ',' },
+    vatRate: 21,
     longDate: (d, m, y) => `${d} ${m} ${y}`,
     numericDate: (d, m, y) => `${p2(d)}-${p2(m)}-${y}`,
     items: ['Advieswerkzaamheden', 'Bureaustoelen', 'Printerinkt', 'Softwarelicentie'],
@@ -154,6 +160,7 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     name: ['Nombre', 'Nombre completo'],
     months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
     amount: { group: '.', decimal: ',' },
+    vatRate: 21,
     longDate: (d, m, y) => `${d} de ${m} de ${y}`,
     numericDate: (d, m, y) => `${p2(d)}/${p2(m)}/${y}`,
     items: ['Servicios de consultoría', 'Sillas de oficina', 'Tóner de impresora', 'Licencia de software'],
@@ -178,6 +185,7 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     name: ['Nome', 'Nome e cognome'],
     months: ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'],
     amount: { group: '.', decimal: ',' },
+    vatRate: 22,
     longDate: (d, m, y) => `${d} ${m} ${y}`,
     numericDate: (d, m, y) => `${p2(d)}/${p2(m)}/${y}`,
     items: ['Servizi di consulenza', 'Sedie da ufficio', 'Toner per stampante', 'Licenza software'],
@@ -202,6 +210,7 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     name: ['Imię i nazwisko', 'Nazwa'],
     months: ['stycznia', 'lutego', 'marca', 'kwietnia', 'maja', 'czerwca', 'lipca', 'sierpnia', 'września', 'października', 'listopada', 'grudnia'],
     amount: { group: '\u00a0', decimal: ',' },
+    vatRate: 23,
     longDate: (d, m, y) => `${d} ${m} ${y}`,
     numericDate: (d, m, y) => `${p2(d)}.${p2(m)}.${y}`,
     items: ['Usługi doradcze', 'Krzesła biurowe', 'Toner do drukarki', 'Licencja na oprogramowanie'],
@@ -226,6 +235,7 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     name: ['Nome', 'Nome completo'],
     months: ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'],
     amount: { group: '.', decimal: ',' },
+    vatRate: 23,
     longDate: (d, m, y) => `${d} de ${m} de ${y}`,
     numericDate: (d, m, y) => `${p2(d)}/${p2(m)}/${y}`,
     items: ['Serviços de consultoria', 'Cadeiras de escritório', 'Toner para impressora', 'Licença de software'],
