@@ -148,5 +148,7 @@ describe('labels per language, read from "label: value" lines', () => {
   it('keeps an English document month first and a mistyped VAT id out of tax.id', () => {
     expect(read('Invoice date: 03/08/2014', 'invoice.date')).toBe('2014-03-08');
     expect(read('VAT number: DE136695977', 'tax.id')).toBeNull();
+    expect(read('NIF: ESBO0700609', 'tax.id')).toBeNull();
+    expect(read('EIN: 12-3456789', 'tax.id')).toBe('12-3456789');
   });
 });

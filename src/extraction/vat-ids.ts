@@ -160,8 +160,15 @@ export function parseVatId(text: string, countries: string[] = []): string | nul
   return null;
 }
 
-/** True when the text starts with a known country prefix (so it must pass that country's check). */
+/**
+ * True when the text has the look of a European VAT id (a known country prefix, then 8–12
+ * letters and digits, mostly digits), so it must pass that country's check: an OCR misread
+ * ("ESBO0700609") is then no tax id.
+ */
 export function hasVatPrefix(text: string): boolean {
   const s = compactVatId(text);
-  return Object.values(VAT_RULES).some((r) => s.startsWith(r.prefix) && /^\d/.test(s.slice(r.prefix.length).replace(/^U/, '')));
+  return Object.values(VAT_RULES).some((r) => {
+    const body = s.slice(r.prefix.length);
+    return s.startsWith(r.prefix) && /^[A-Z0-9]{8,12}$/.test(body) && (body.match(/\d/g) ?? []).length >= 6;
+  });
 }
