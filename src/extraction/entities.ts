@@ -15,11 +15,12 @@ import {
   VAT_PATTERN,
   findDates,
   normalizePhone,
-  normalizeVatId,
   parseEmail,
   parseIban,
   parseMoney,
 } from './value-parsers.js';
+import { parseVatId } from './vat-ids.js';
+import { findLocaleDates } from './locale-dates.js';
 
 /** The entity item types: key, label, value type and heuristic extraction confidence. */
 export const ENTITY_TYPES: Array<{ key: string; label: string; value_type: ValueType; confidence: number; description: string; example: string }> = [
@@ -47,7 +48,7 @@ export const ENTITY_TYPES: Array<{ key: string; label: string; value_type: Value
     label: 'VAT id',
     value_type: 'string',
     confidence: 0.8,
-    description: 'A VAT-like identifier (EU country formats)',
+    description: "A VAT id whose country's check digits verify",
     example: 'DE123456789',
   },
 ];
@@ -93,8 +94,10 @@ export function extractEntities(doc: LayoutDocument, opts: EntityOptions = {}): 
       const digits = ASCII_DIGIT.test(t);
       if (digits) for (const m of t.matchAll(IBAN_PATTERN)) add('entity.iban', m.index ?? 0, (m.index ?? 0) + m[0].length, parseIban(m[0]));
       if (t.includes('@')) for (const m of t.matchAll(EMAIL_PATTERN)) add('entity.email', m.index ?? 0, (m.index ?? 0) + m[0].length, parseEmail(m[0]));
-      if (digits) for (const m of t.matchAll(VAT_PATTERN)) add('entity.vat_id', m.index ?? 0, (m.index ?? 0) + m[0].length, normalizeVatId(m[0]));
-      for (const d of findDates(t, opts.date_order)) add('entity.date', d.index, d.index + d.text.length, d.value);
+      if (digits) for (const m of t.matchAll(VAT_PATTERN)) add('entity.vat_id', m.index ?? 0, (m.index ?? 0) + m[0].length, parseVatId(m[0]));
+      // European forms first (12.03.2024, 3 août 2014), then chrono's English ones; overlaps are dropped.
+      for (const d of [...findLocaleDates(t, opts.date_order ?? 'mdy'), ...findDates(t, opts.date_order)])
+        add('entity.date', d.index, d.index + d.text.length, d.value);
       if (digits) {
         for (const m of t.matchAll(MONEY_PATTERN)) {
           const money = parseMoney(m[0]);

@@ -7,9 +7,14 @@
 import { makeConfidence, makeItem, slugify } from './items.js';
 import type { LayoutDocument, LayoutLine, LayoutSegment } from './layout.js';
 import type { ConfidenceMethod, ExtractedItem, JsonValue, ValueType } from './types.js';
+import { findEmbeddedLabels } from './label-in-text.js';
+import { findLocaleDates, parseLocaleDate } from './locale-dates.js';
+import { LOCALE_BY_LANG, LOCALES } from './locales/index.js';
+import { hasVatPrefix, parseVatId } from './vat-ids.js';
 import {
   type DateOrder,
   EMAIL_PATTERN,
+  IBAN_PATTERN,
   MONEY_PATTERN,
   findDates,
   normalizePhone,
@@ -31,13 +36,13 @@ export interface KnownField {
   example: string;
 }
 
-/** Labels we recognise. Order matters only for documentation; matching is exact. */
+/** The fields we recognise; their labels, per language, come from locales/ (filled below). */
 export const KNOWN_FIELDS: KnownField[] = [
   {
     key: 'vendor.name',
     label: 'Vendor name',
     value_type: 'string',
-    labels: ['vendor', 'vendor name', 'supplier', 'supplier name', 'seller'],
+    labels: [],
     description: 'Name of the vendor / supplier',
     example: 'Contoso Ltd',
   },
@@ -45,7 +50,7 @@ export const KNOWN_FIELDS: KnownField[] = [
     key: 'customer.name',
     label: 'Customer name',
     value_type: 'string',
-    labels: ['customer', 'customer name', 'bill to', 'billed to', 'client', 'sold to'],
+    labels: [],
     description: 'Name of the customer',
     example: 'Fabrikam Inc',
   },
@@ -53,7 +58,7 @@ export const KNOWN_FIELDS: KnownField[] = [
     key: 'invoice.number',
     label: 'Invoice number',
     value_type: 'string',
-    labels: ['invoice', 'invoice number', 'invoice no', 'invoice #', 'invoice nr', 'invoice id', 'invoice ref'],
+    labels: [],
     description: 'Invoice identifier',
     example: 'INV-100',
   },
@@ -61,7 +66,7 @@ export const KNOWN_FIELDS: KnownField[] = [
     key: 'invoice.date',
     label: 'Invoice date',
     value_type: 'date',
-    labels: ['date', 'invoice date', 'issue date', 'date of issue', 'issued', 'issued on'],
+    labels: [],
     description: 'Date the invoice was issued',
     example: '2026-01-05',
   },
@@ -69,7 +74,7 @@ export const KNOWN_FIELDS: KnownField[] = [
     key: 'invoice.due_date',
     label: 'Due date',
     value_type: 'date',
-    labels: ['due date', 'payment due', 'due', 'due on', 'pay by'],
+    labels: [],
     description: 'Payment due date',
     example: '2026-02-04',
   },
@@ -77,7 +82,7 @@ export const KNOWN_FIELDS: KnownField[] = [
     key: 'invoice.po_number',
     label: 'PO number',
     value_type: 'string',
-    labels: ['po', 'po number', 'po #', 'po no', 'purchase order', 'order number', 'order no'],
+    labels: [],
     description: 'Purchase order reference',
     example: 'PO-7781',
   },
@@ -85,7 +90,7 @@ export const KNOWN_FIELDS: KnownField[] = [
     key: 'invoice.subtotal',
     label: 'Subtotal',
     value_type: 'money',
-    labels: ['subtotal', 'sub total', 'sub-total', 'net amount', 'net total'],
+    labels: [],
     description: 'Amount before tax',
     example: '$100.00',
   },
@@ -93,7 +98,7 @@ export const KNOWN_FIELDS: KnownField[] = [
     key: 'invoice.tax',
     label: 'Tax',
     value_type: 'money',
-    labels: ['tax', 'vat', 'sales tax', 'tax amount', 'vat amount', 'gst'],
+    labels: [],
     description: 'Tax amount',
     example: '$10.00',
   },
@@ -101,7 +106,7 @@ export const KNOWN_FIELDS: KnownField[] = [
     key: 'invoice.total',
     label: 'Invoice total',
     value_type: 'money',
-    labels: ['total', 'grand total', 'total due', 'amount due', 'balance due', 'total amount', 'invoice total', 'amount payable'],
+    labels: [],
     description: 'Grand total payable',
     example: '$110.00',
   },
@@ -109,7 +114,7 @@ export const KNOWN_FIELDS: KnownField[] = [
     key: 'contact.email',
     label: 'E-mail',
     value_type: 'email',
-    labels: ['email', 'e-mail', 'email address', 'e-mail address', 'mail'],
+    labels: [],
     description: 'Contact e-mail address',
     example: 'billing@contoso.test',
   },
@@ -117,7 +122,7 @@ export const KNOWN_FIELDS: KnownField[] = [
     key: 'contact.phone',
     label: 'Phone',
     value_type: 'phone',
-    labels: ['phone', 'tel', 'telephone', 'phone number', 'mobile', 'cell'],
+    labels: [],
     description: 'Contact phone number',
     example: '+1 555 010 0200',
   },
@@ -125,7 +130,7 @@ export const KNOWN_FIELDS: KnownField[] = [
     key: 'payment.iban',
     label: 'IBAN',
     value_type: 'string',
-    labels: ['iban', 'iban number'],
+    labels: [],
     description: 'Bank account (IBAN, checksum-verified)',
     example: 'DE89370400440532013000',
   },
@@ -133,15 +138,34 @@ export const KNOWN_FIELDS: KnownField[] = [
     key: 'tax.id',
     label: 'Tax ID',
     value_type: 'string',
-    labels: ['vat id', 'vat number', 'vat no', 'vat reg no', 'vat registration number', 'tax id', 'tax number', 'tin', 'ein'],
+    labels: [],
     description: 'VAT / tax identification number',
     example: 'DE123456789',
   },
 ];
 
-const BY_LABEL = new Map<string, KnownField>();
-for (const f of KNOWN_FIELDS) for (const l of f.labels) BY_LABEL.set(l, f);
+/** Normalised label → its field and the languages that print it. */
+const LABEL_INDEX = new Map<string, { field: KnownField; langs: string[] }>();
+for (const locale of LOCALES) {
+  for (const [key, labels] of Object.entries(locale.labels)) {
+    const field = KNOWN_FIELDS.find((f) => f.key === key);
+    if (!field) continue;
+    for (const raw of labels) {
+      const l = normalizeLabel(raw);
+      const entry = LABEL_INDEX.get(l);
+      if (entry && entry.field === field) entry.langs.push(locale.lang);
+      else if (!entry) LABEL_INDEX.set(l, { field, langs: [locale.lang] });
+      if (!field.labels.includes(l)) field.labels.push(l);
+    }
+  }
+}
+const BY_LABEL = new Map([...LABEL_INDEX].map(([l, e]) => [l, e.field]));
 const PREFIX_LABELS = [...BY_LABEL.keys()].sort((a, b) => b.length - a.length || a.localeCompare(b));
+
+/** The field a printed label introduces, and its languages (for tests and the embedded-label rule). */
+export function lookupLabel(text: string): { field: KnownField; langs: string[] } | null {
+  return LABEL_INDEX.get(normalizeLabel(text)) ?? null;
+}
 
 /** Options of the label/value rules. */
 export interface LabelValueOptions {
@@ -149,15 +173,23 @@ export interface LabelValueOptions {
   default_currency?: string | null;
   /** Emit `label.<slug>` items for unknown "Label: value" pairs. Default true. */
   generic_labels?: boolean;
+  /** Countries an unprefixed VAT id or a national phone number is read as (set per pair from the label's language). */
+  countries?: string[];
 }
 
-/** Lower case, single spaces, no leading symbols (bullets, emoji), no trailing colon or period; `№`/`no.` → `no`. */
+/**
+ * Lower case without accents (a text layer may drop the one on a capital: "Echéance"), single
+ * spaces, no leading symbols (bullets, emoji), no trailing colon or period; `№`/`no.` → `no`. */
 export function normalizeLabel(s: string): string {
   return s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/^[^\p{L}\p{N}]+/u, '')
-    .replace(/№/g, 'no')
+    .replace(/№|\bn\.?\s?[°º]|\bn\.o\b/g, 'no')
     .replace(/\s+/g, ' ')
+    .replace(/[\s:：.]+$/g, '')
+    .replace(/\s*\(?\d+(?:[.,]\d+)?\s?%\)?$/, '')
     .replace(/[\s:：.]+$/g, '')
     .replace(/\bno\./g, 'no')
     .trim();
@@ -196,9 +228,9 @@ export function typedValue(type: ValueType, text: string, opts: LabelValueOption
       return null;
     }
     case 'date': {
-      const d = parseDate(text, opts.date_order);
+      const d = parseLocaleDate(text, opts.date_order ?? 'mdy') ?? parseDate(text, opts.date_order);
       if (d) return { value: d, ...whole };
-      const f = findDates(text, opts.date_order)[0];
+      const f = findLocaleDates(text, opts.date_order ?? 'mdy')[0] ?? findDates(text, opts.date_order)[0];
       return f ? { value: f.value, start: f.index, end: f.index + f.text.length, fit: 0.9 } : null;
     }
     case 'email': {
@@ -209,7 +241,7 @@ export function typedValue(type: ValueType, text: string, opts: LabelValueOption
       return m && inner ? { value: inner, start: m.index, end: m.index + m[0].length, fit: 0.9 } : null;
     }
     case 'phone': {
-      const p = normalizePhone(text);
+      const p = normalizePhone(text, opts.countries?.[0]);
       return p ? { value: p, ...whole } : null;
     }
     case 'number':
@@ -222,16 +254,31 @@ export function typedValue(type: ValueType, text: string, opts: LabelValueOption
   }
 }
 
-function specialValue(field: KnownField, text: string): Typed | null {
+/** Fields whose value is an identifier: it has a digit and at most three words ("INV-100", "A 2024/17"). */
+const ID_FIELDS = new Set(['invoice.number', 'invoice.po_number']);
+const VALIDATED = new Set(['payment.iban', 'tax.id', ...ID_FIELDS]);
+
+/** IBANs and VAT ids by their check digits, identifiers by shape; null when the text is none. */
+function specialValue(field: KnownField, text: string, countries: string[]): Typed | null {
+  const whole = { start: 0, end: text.length, fit: 1 };
   if (field.key === 'payment.iban') {
     const iban = parseIban(text);
-    return iban ? { value: iban, start: 0, end: text.length, fit: 1 } : null;
+    if (iban) return { value: iban, ...whole };
+    const m = new RegExp(IBAN_PATTERN.source).exec(text);
+    const inner = m ? parseIban(m[0]) : null;
+    return m && inner ? { value: inner, start: m.index, end: m.index + m[0].length, fit: 0.9 } : null;
   }
   if (field.key === 'tax.id') {
     const t = text.trim();
-    return /^[A-Z]{0,3}[-\s.]?[0-9A-Z][0-9A-Z\s.-]{4,18}$/.test(t)
-      ? { value: t.toUpperCase().replace(/[\s.]/g, ''), start: 0, end: text.length, fit: 1 }
-      : null;
+    const checked = parseVatId(t, countries);
+    if (checked) return { value: checked, ...whole };
+    // A European id that fails its country's check is no tax id; other ids (EIN, TIN) have no check here.
+    if (hasVatPrefix(t) || !/^[A-Z]{0,3}[-\s.]?[0-9A-Z][0-9A-Z\s.-]{4,18}$/.test(t)) return null;
+    return { value: t.toUpperCase().replace(/[\s.]/g, ''), start: 0, end: text.length, fit: 0.8 };
+  }
+  if (ID_FIELDS.has(field.key)) {
+    const t = text.trim();
+    return /\d/.test(t) && t.split(/\s+/).length <= 3 && t.length <= 40 ? { value: t, ...whole } : null;
   }
   return null;
 }
@@ -293,11 +340,39 @@ export function extractLabelValues(doc: LayoutDocument, opts: LabelValueOptions 
       if (matchInline(m, line, seg)) return;
       if (matchLabelAlone(m, line, li, seg, si)) return;
       matchTypedPrefix(m, line, seg);
+      if (!m.used.has(seg)) matchEmbedded(m, line, seg);
     });
   });
+  const docLang = documentLanguage(m.pairs);
   const items: ExtractedItem[] = [];
-  for (const p of m.pairs) items.push(pairToItem(p, doc, opts));
+  for (const p of m.pairs) items.push(pairToItem(p, doc, pairOptions(p.label, opts, docLang)));
   return items;
+}
+
+/** The language most known labels of the document belong to alone (null when none does). */
+function documentLanguage(pairs: Pair[]): string | null {
+  const votes = new Map<string, number>();
+  for (const p of pairs) {
+    const langs = p.field ? (lookupLabel(p.label)?.langs ?? []) : [];
+    if (langs.length === 1) votes.set(langs[0], (votes.get(langs[0]) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [lang, n] of votes) if (best === null || n > (votes.get(best) ?? 0)) best = lang;
+  return best;
+}
+
+/**
+ * A pair's reading options from its label's language (the document's when the label is shared,
+ * like "Date" in English and French): day-first numeric dates outside English, and the
+ * countries an unprefixed VAT id or phone number belongs to.
+ */
+function pairOptions(label: string, opts: LabelValueOptions, docLang: string | null): LabelValueOptions {
+  const langs = lookupLabel(label)?.langs ?? [];
+  const lang = langs.length === 1 ? langs[0] : docLang && (langs.length === 0 || langs.includes(docLang)) ? docLang : (langs[0] ?? null);
+  const locale = lang ? LOCALE_BY_LANG.get(lang) : undefined;
+  if (!locale) return opts;
+  const countries = [...new Set([...locale.countries, ...langs.flatMap((l) => LOCALE_BY_LANG.get(l)?.countries ?? [])])];
+  return { ...opts, date_order: locale.date_order === 'dmy' ? 'dmy' : opts.date_order, countries: opts.countries ?? countries };
 }
 
 /** 1. "Label: value" inside one segment. True when the segment has that shape (paired or not). */
@@ -382,6 +457,34 @@ function matchTypedPrefix(m: Matching, line: LayoutLine, seg: LayoutSegment): vo
   }
 }
 
+/**
+ * 4. Known labels inside running text (a footer, a sentence): each gives a pair when its value
+ * reads as the field's type, or passes its check (IBAN, VAT id, identifier).
+ */
+function matchEmbedded(m: Matching, line: LayoutLine, seg: LayoutSegment): void {
+  const isLabel = (printed: string): boolean => BY_LABEL.has(normalizeLabel(printed));
+  for (const e of findEmbeddedLabels(seg.text, isLabel)) {
+    const field = BY_LABEL.get(normalizeLabel(e.label));
+    if (!field || (field.value_type === 'string' && !VALIDATED.has(field.key))) continue;
+    const vText = seg.text.slice(e.valueStart, e.valueEnd);
+    const o = pairOptions(e.label, m.opts, null);
+    const t = VALIDATED.has(field.key) ? specialValue(field, vText, o.countries ?? []) : typedValue(field.value_type, vText, o);
+    if (!t || t.fit < 1) continue;
+    m.used.add(seg);
+    const value = { start: e.valueStart, end: e.valueEnd };
+    m.pairs.push({
+      label: e.label,
+      field,
+      segment: seg,
+      line,
+      value,
+      labelRange: { start: e.labelStart, end: e.labelEnd },
+      labelSegment: seg,
+      confidence: 0.7,
+    });
+  }
+}
+
 function pairToItem(p: Pair, doc: LayoutDocument, opts: LabelValueOptions): ExtractedItem {
   const source = p.line.text_source ?? doc.text_source;
   const method: ConfidenceMethod = source === 'ocr' ? 'ocr_label_proximity_rule' : 'label_proximity_rule';
@@ -408,7 +511,7 @@ function pairToItem(p: Pair, doc: LayoutDocument, opts: LabelValueOptions): Extr
   let typed: Typed | null = { value: vText.trim(), start: 0, end: vText.length, fit: 1 };
   let conf = p.confidence;
   if (p.field) {
-    const t = specialValue(p.field, vText) ?? (p.field.key === 'payment.iban' || p.field.key === 'tax.id' ? null : typedValue(p.field.value_type, vText, opts));
+    const t = VALIDATED.has(p.field.key) ? specialValue(p.field, vText, opts.countries ?? []) : typedValue(p.field.value_type, vText, opts);
     if (t) {
       key = p.field.key;
       label = p.field.label;

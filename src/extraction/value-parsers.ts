@@ -4,39 +4,23 @@
  */
 import type { Chrono } from 'chrono-node';
 import { chrono } from '../kernel/chrono.js';
+import { isValidIBAN } from 'ibantools';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { CURRENCY_CODES, CURRENCY_SYMBOLS } from './locales/currencies.js';
 import type { Money } from './types.js';
 
-/** Currency symbols and their ISO codes. `$` is read as USD (documented ambiguity). */
-const SYMBOLS: Record<string, string> = { $: 'USD', US$: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', CHF: 'CHF', C$: 'CAD', A$: 'AUD', kr: 'SEK' };
-const CODES = [
-  'USD',
-  'EUR',
-  'GBP',
-  'JPY',
-  'CHF',
-  'CAD',
-  'AUD',
-  'NZD',
-  'SEK',
-  'NOK',
-  'DKK',
-  'PLN',
-  'CZK',
-  'HUF',
-  'INR',
-  'CNY',
-  'BRL',
-  'MXN',
-  'ZAR',
-  'SGD',
-  'HKD',
-];
+const SYMBOLS = CURRENCY_SYMBOLS;
+const CODES = CURRENCY_CODES;
 
 /** Regex source of an amount: 1,234.56 / 1.234,56 / 1 234,56 / 1234 / -12.5 / (12.50). */
 // Repetition is bounded (up to 10^21 grouped, 15 plain digits) so a long run of digits costs
 // linear time instead of a scan to the end of the line from every position.
 const AMOUNT = String.raw`\(?-?\d{1,3}(?:[,.\u00a0\u202f' ]\d{3}){1,6}(?:[.,]\d{1,2})?\)?|\(?-?\d{1,15}(?:[.,]\d{1,2})?\)?`;
-const SYMBOL_RE = String.raw`US\$|C\$|A\$|[$€£¥₹]`;
+/** Symbols, longest first; one made of letters ("Rs", "zł", "kr") stands as a word of its own. */
+const SYMBOL_RE = Object.keys(SYMBOLS)
+  .sort((a, b) => b.length - a.length)
+  .map((k) => (/\p{L}/u.test(k) ? `(?<!\\p{L})${k.replace(/[.$]/g, '\\$&')}(?!\\p{L})` : k.replace(/[.$]/g, '\\$&')))
+  .join('|');
 const CODE_RE = CODES.join('|');
 
 /**
@@ -204,36 +188,30 @@ export function parseEmail(text: string): string | null {
  */
 export const PHONE_PATTERN = /(?<![\d+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,10}){1,4}(?!\d)/g;
 
-/** Normalises a phone number to `+` and digits (or digits only without a country code); null if not 7–15 digits. */
-export function normalizePhone(text: string): string | null {
+/**
+ * A phone number in E.164 form ("+493012345678") when libphonenumber finds it possible for its
+ * country (as printed with `+`, or `country` for a national number). A national number with no
+ * country known stays digits only ("0301234567"), as before. Null when it is not 7–15 digits.
+ */
+export function normalizePhone(text: string, country?: string): string | null {
   const t = text.trim();
-  if (!/^[+\d(][\d\s().-]*\d$/.test(t)) return null;
+  if (!/^[+\d(][\d\s().\-/]*\d$/.test(t)) return null;
   const digits = t.replace(/\D/g, '');
   if (digits.length < 7 || digits.length > 15) return null;
-  return t.startsWith('+') ? `+${digits}` : digits;
+  if (!t.startsWith('+') && !country) return digits;
+  const p = parsePhoneNumberFromString(t, country as CountryCode | undefined);
+  return p && (p.isValid() || p.isPossible()) ? p.number : null;
 }
 
 /** IBAN-like text (grouped by 4 or not). */
 export const IBAN_PATTERN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g;
 
-/** Validates an IBAN with the ISO 7064 mod-97 check; returns it without spaces, or null. */
+/** A valid IBAN (country length and BBAN format, mod-97 check digits; ibantools) without spaces, or null. */
 export function parseIban(text: string): string | null {
   const s = text.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s)) return null;
-  const moved = s.slice(4) + s.slice(0, 4);
-  let rem = 0;
-  for (const ch of moved) {
-    const v = /\d/.test(ch) ? ch : String(ch.charCodeAt(0) - 55);
-    for (const d of v) rem = (rem * 10 + Number(d)) % 97;
-  }
-  return rem === 1 ? s : null;
+  return isValidIBAN(s) ? s : null;
 }
 
-/** EU-style VAT ids by country prefix (common formats). */
+/** EU-style VAT ids by country prefix (common formats); vat-ids.ts checks their check digits. */
 export const VAT_PATTERN =
   /\b(?:ATU\d{8}|BE ?[01]\d{3}\.?\d{3}\.?\d{3}|DE ?\d{9}|DK ?\d{8}|ES ?[A-Z0-9]\d{7}[A-Z0-9]|FI ?\d{8}|FR ?[A-HJ-NP-Z0-9]{2} ?\d{9}|GB ?\d{9}(?:\d{3})?|IE ?\d[A-Z0-9+*]\d{5}[A-Z]{1,2}|IT ?\d{11}|LU ?\d{8}|NL ?\d{9}B\d{2}|PL ?\d{10}|PT ?\d{9}|SE ?\d{12}|CHE-?\d{3}\.?\d{3}\.?\d{3}(?: ?(?:MWST|TVA|IVA))?)\b/g;
-
-/** Normalises a VAT-like id (upper case, no spaces or dots). */
-export function normalizeVatId(text: string): string {
-  return text.toUpperCase().replace(/[\s.]/g, '');
-}

@@ -1,0 +1,77 @@
+/** The extraction suite's markdown: goals, per-field precision and recall, recall by language and layout, the misses. */
+import { SCORED_FIELDS } from './score.js';
+import { rates, type DocRun, type Goal } from './suite.js';
+
+const f2 = (n: number): string => n.toFixed(2);
+const opt = (n: number | undefined): string => (n === undefined ? '—' : n.toFixed(2));
+
+function fieldTable(runs: DocRun[], source: 'text' | 'scan'): string[] {
+  const rs = runs.filter((r) => r.source === source);
+  const rows = SCORED_FIELDS.map((f) => {
+    const r = rates(rs.flatMap((d) => d.outcomes.filter((o) => o.field === f)));
+    return `| ${f} | ${r.gold} | ${r.predicted} | ${r.correct} | ${f2(r.precision)} | ${f2(r.recall)} |`;
+  });
+  const all = rates(rs.flatMap((d) => d.outcomes));
+  return [
+    `### ${source === 'text' ? 'Text PDFs' : 'Scans (OCR)'}: ${rs.length} documents`,
+    '',
+    '| field | gold | predicted | right | precision | recall |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    `| **all** | ${all.gold} | ${all.predicted} | ${all.correct} | **${f2(all.precision)}** | **${f2(all.recall)}** |`,
+    '',
+  ];
+}
+
+function groupTable(runs: DocRun[], by: 'lang' | 'layout'): string[] {
+  const groups = [...new Set(runs.map((r) => r.entry[by]))].sort();
+  return [
+    `| ${by} | documents | precision | recall |`,
+    '|---|---|---|---|',
+    ...groups.map((g) => {
+      const rs = runs.filter((r) => r.entry[by] === g);
+      const r = rates(rs.flatMap((d) => d.outcomes));
+      return `| ${g} | ${rs.length} | ${f2(r.precision)} | ${f2(r.recall)} |`;
+    }),
+    '',
+  ];
+}
+
+function misses(runs: DocRun[], max = 25): string[] {
+  const out: string[] = [];
+  for (const r of runs) {
+    for (const o of r.outcomes) {
+      if (o.correct || (o.gold === null && !o.predicted)) continue;
+      const got = o.predicted ? `${JSON.stringify(o.predicted.value)} from "${o.predicted.raw_text ?? ''}"` : 'nothing';
+      out.push(`- ${r.source} ${r.entry.id} ${o.field}: gold ${JSON.stringify(o.gold)}, got ${got}`);
+    }
+  }
+  return [`Misses (${out.length}; first ${Math.min(max, out.length)}):`, '', ...out.slice(0, max), ''];
+}
+
+export function renderMarkdown(title: string, runs: DocRun[], metrics: Record<string, number>, goals: Goal[]): string {
+  const text = runs.filter((r) => r.source === 'text');
+  return [
+    `## ${title}`,
+    '',
+    '| goal | value | target | met |',
+    '|---|---|---|---|',
+    ...goals.map((g) => `| ${g.name} | ${f2(g.value)} | ${g.goal} | ${g.met ? 'yes' : 'no'} |`),
+    '',
+    ...fieldTable(runs, 'text'),
+    ...(runs.some((r) => r.source === 'scan') ? fieldTable(runs, 'scan') : []),
+    `Box accuracy: ${f2(metrics.box_accuracy)} of ${metrics.boxes_checked} right values' boxes hold their printed text (text PDFs).`,
+    '',
+    `Seconds per page, wall clock: text PDFs ${opt(metrics.text_seconds_per_page)}, scans ${opt(metrics.scan_seconds_per_page)}; ` +
+      `extraction CPU of this process: text PDFs ${opt(metrics.text_cpu_seconds_per_page)}, scans ${opt(metrics.scan_cpu_seconds_per_page)} ` +
+      '(poppler and tesseract run as child processes and are not in the CPU figure).',
+    '',
+    '### Text PDFs by language',
+    '',
+    ...groupTable(text, 'lang'),
+    '### Text PDFs by layout',
+    '',
+    ...groupTable(text, 'layout'),
+    ...misses(runs),
+  ].join('\n');
+}

@@ -1,0 +1,47 @@
+import type { LocaleData } from './types.js';
+
+/** Spanish (Spain). */
+export const es: LocaleData = {
+  lang: 'es',
+  countries: ['ES'],
+  date_order: 'dmy',
+  months: [
+    ['enero', 'ene'],
+    ['febrero', 'feb'],
+    ['marzo', 'mar'],
+    ['abril', 'abr'],
+    ['mayo', 'may'],
+    ['junio', 'jun'],
+    ['julio', 'jul'],
+    ['agosto', 'ago'],
+    ['septiembre', 'setiembre', 'sep', 'sept'],
+    ['octubre', 'oct'],
+    ['noviembre', 'nov'],
+    ['diciembre', 'dic'],
+  ],
+  labels: {
+    'vendor.name': ['proveedor', 'emisor', 'vendedor'],
+    'customer.name': ['cliente', 'facturar a', 'destinatario'],
+    'invoice.number': [
+      'número de factura',
+      'factura nº',
+      'nº de factura',
+      'nº factura',
+      'factura n.º',
+      'n.º de factura',
+      'recibo nº',
+      'ticket nº',
+      'número de recibo',
+    ],
+    'invoice.date': ['fecha', 'fecha de factura', 'fecha de emisión', 'fecha de expedición', 'fecha del extracto'],
+    'invoice.due_date': ['fecha de vencimiento', 'vencimiento', 'fecha límite de pago'],
+    'invoice.po_number': ['número de pedido', 'pedido nº', 'nº de pedido'],
+    'invoice.subtotal': ['base imponible', 'subtotal', 'importe neto', 'total sin iva'],
+    'invoice.tax': ['iva', 'cuota iva', 'importe iva', 'cuota de iva'],
+    'invoice.total': ['total', 'importe total', 'total a pagar', 'total factura', 'total con iva'],
+    'contact.email': ['correo electrónico', 'correo', 'e-mail', 'email'],
+    'contact.phone': ['teléfono', 'tel', 'tfno', 'móvil'],
+    'payment.iban': ['iban', 'número de cuenta', 'cuenta bancaria'],
+    'tax.id': ['nif', 'cif', 'nif-iva', 'nif/cif', 'nº iva', 'número de iva'],
+  },
+};

@@ -1,0 +1,47 @@
+import type { LocaleData } from './types.js';
+
+/** Portuguese (Portugal, Brazil). */
+export const pt: LocaleData = {
+  lang: 'pt',
+  countries: ['PT'],
+  date_order: 'dmy',
+  months: [
+    ['janeiro', 'jan'],
+    ['fevereiro', 'fev'],
+    ['março', 'marco', 'mar'],
+    ['abril', 'abr'],
+    ['maio', 'mai'],
+    ['junho', 'jun'],
+    ['julho', 'jul'],
+    ['agosto', 'ago'],
+    ['setembro', 'set'],
+    ['outubro', 'out'],
+    ['novembro', 'nov'],
+    ['dezembro', 'dez'],
+  ],
+  labels: {
+    'vendor.name': ['fornecedor', 'emitente', 'vendedor'],
+    'customer.name': ['cliente', 'adquirente', 'destinatário'],
+    'invoice.number': [
+      'número da fatura',
+      'fatura n.º',
+      'fatura nº',
+      'n.º da fatura',
+      'nº fatura',
+      'fatura número',
+      'recibo n.º',
+      'talão n.º',
+      'número do documento',
+    ],
+    'invoice.date': ['data', 'data da fatura', 'data de emissão', 'data do documento', 'data do extrato'],
+    'invoice.due_date': ['data de vencimento', 'vencimento', 'pagar até'],
+    'invoice.po_number': ['número da encomenda', 'encomenda n.º', 'pedido n.º'],
+    'invoice.subtotal': ['subtotal', 'total sem iva', 'total líquido', 'base tributável', 'valor sem iva'],
+    'invoice.tax': ['iva', 'total iva', 'valor do iva'],
+    'invoice.total': ['total', 'total a pagar', 'valor total', 'total com iva', 'total do documento', 'valor a pagar'],
+    'contact.email': ['e-mail', 'email', 'correio eletrónico', 'correio eletrônico'],
+    'contact.phone': ['telefone', 'tel', 'telemóvel', 'celular'],
+    'payment.iban': ['iban', 'nib'],
+    'tax.id': ['nif', 'nipc', 'contribuinte n.º', 'contribuinte nº', 'número de contribuinte', 'cnpj'],
+  },
+};
