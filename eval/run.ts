@@ -8,10 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evaluationMarkdown, formatValue, metNow, regressions } from './report.js';
 import { checkStageSuite } from './suites/check-stage.js';
+import { extractionSuite } from './suites/extraction.js';
 import type { Suite, SuiteReport } from './suites/index.js';
 import { templatesOfflineSuite } from './suites/templates-offline.js';
 
-const SUITES: Suite[] = [checkStageSuite, templatesOfflineSuite];
+const SUITES: Suite[] = [checkStageSuite, templatesOfflineSuite, extractionSuite];
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GOALS_FILE = path.join(ROOT, 'eval', 'goals-met.json');
 

@@ -31,6 +31,8 @@ export interface Goal {
   name: string;
   value: number;
   goal: number;
+  /** The value must stay at or below the goal (a cost), not reach it. */
+  atMost: boolean;
   met: boolean;
 }
 
@@ -106,7 +108,7 @@ function metricsOf(runs: DocRun[]): Record<string, number> {
 
 function goalsOf(m: Record<string, number>): Goal[] {
   const g = (name: string, value: number | undefined, goal: number, atMost = false): Goal[] =>
-    value === undefined ? [] : [{ name, value, goal, met: atMost ? value <= goal : value >= goal }];
+    value === undefined ? [] : [{ name, value, goal, atMost, met: atMost ? value <= goal : value >= goal }];
   return [
     ...g('text-PDF field recall', m.text_recall, 0.8),
     ...g('text-PDF field precision', m.text_precision, 0.95),
