@@ -32,7 +32,19 @@ describeEachDialect('config, readiness, computed', (dialect) => {
     it('returns every group with resolved defaults, on documents and templates', async () => {
       const id = await newDocument();
       const config = (await api.get(`/v1/documents/${id}/config`)).body;
-      expect(Object.keys(config)).toEqual(['models', 'synthesis', 'coordination', 'brief', 'voice', 'verify', 'render', 'tools', 'fields', 'sections']);
+      expect(Object.keys(config)).toEqual([
+        'models',
+        'synthesis',
+        'coordination',
+        'decisions',
+        'brief',
+        'voice',
+        'verify',
+        'render',
+        'tools',
+        'fields',
+        'sections',
+      ]);
       expect(config.render).toMatchObject({ pageSize: 'A4', fontSize: 11, pageNumbers: true });
       expect(config.fields.amount).toMatchObject({ valueType: 'number', value: '' });
       expect(config.sections.intro).toMatchObject({ title: 'Intro', render_mode: 'synthesized' });

@@ -27,7 +27,10 @@ const suffix = installed ? '' : ' (skipped: soffice, poppler-utils or python3-un
 const REGULATION = 'Regulation (EU) 2016/679, Articles 35–36';
 const GUIDANCE = 'Quire DPIA guidance note';
 
-/** A DPIA-like document: two sources cited across four sections; the check flags the two sentences whose numbers no source gives. */
+/**
+ * A DPIA-like document: two sources cited across four sections (numbered by output key: [1] the guidance,
+ * [2] the Regulation); the check flags the two sentences whose numbers no source gives.
+ */
 const TEMPLATE = {
   slug: 'flagged-dpia',
   title: 'Flagged DPIA',
@@ -54,23 +57,23 @@ const TEMPLATE = {
       title: 'Overview',
       render_mode: 'templated',
       output_type: 'markdown',
-      output_template: 'An assessment is required in 80% of cases [1].',
+      output_template: 'An assessment is required in 80% of cases [2].',
     },
     {
       key: 'necessity',
       title: 'Necessity',
       render_mode: 'templated',
       output_type: 'markdown',
-      output_template: 'An assessment is required for processing on a large scale [1]. Rate each risk by its likelihood and its severity [2].',
+      output_template: 'An assessment is required for processing on a large scale [2]. Rate each risk by its likelihood and its severity [1].',
     },
     {
       key: 'risks',
       title: 'Risks',
       render_mode: 'templated',
       output_type: 'markdown',
-      output_template: 'Rate each risk by its likelihood [2]. 45% of the risks are high [2].',
+      output_template: 'Rate each risk by its likelihood [1]. 45% of the risks are high [1].',
     },
-    { key: 'measures', title: 'Measures', render_mode: 'templated', output_type: 'markdown', output_template: 'An assessment is required [1].' },
+    { key: 'measures', title: 'Measures', render_mode: 'templated', output_type: 'markdown', output_template: 'An assessment is required [2].' },
   ],
 };
 
@@ -133,7 +136,8 @@ describeEachDialect(`export: reviewer comments and footnotes${suffix}`, (dialect
     const events = await collectEvents(`${server.url}/v1/documents/${documentId}/progress`, token, { org: 'acme' });
     const finished = events.at(-1) as unknown as { event: string; unsupported_sections: Array<{ claims: unknown[] }> };
     expect(finished.event).toBe('pipeline_finished');
-    expect(finished.unsupported_sections.flatMap((s) => s.claims)).toHaveLength(2);
+    const claims = finished.unsupported_sections.flatMap((s) => s.claims);
+    expect(claims, JSON.stringify(claims)).toHaveLength(2);
   }, 120_000);
   afterAll(async () => {
     await server?.close();

@@ -10,6 +10,7 @@ import { Ref, StringEnum, errorResponses } from '../../kernel/schema.js';
 import { multipartDocs } from '../assessments/route-schemas.js';
 import { PageQueryProperties, PagedArray, pageOf, sendPage } from '../paging.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
+import { requireTemplateBySlug } from '../templates/queries/get-template.js';
 import { cancelMergeRun } from './commands/cancel-merge-run.js';
 import { startMergeRun } from './commands/start-merge-run.js';
 import { MergePreview, MergeRun, MergeRunBody, MergeRunForm, MergeRunRow, ROW_STATUSES } from './merge.schemas.js';
@@ -51,7 +52,12 @@ function registerMergeStart(fastify: FastifyInstance, deps: RouteDeps): void {
       },
       config: multipartDocs(MergeRunForm, MergeRunBody),
     },
-    async (request) => previewMergeRun(contextOf(request, deps), request.params.slug, await readMergeRequest(request, deps.uploads.maxBytes)),
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      // The tenancy gate before the body is read: another organization's slug is 404 whatever was sent.
+      await requireTemplateBySlug(ctx, request.params.slug);
+      return previewMergeRun(ctx, request.params.slug, await readMergeRequest(request, deps.uploads.maxBytes));
+    },
   );
   app.post(
     '/v1/templates/:slug/merge-runs',
@@ -68,6 +74,7 @@ function registerMergeStart(fastify: FastifyInstance, deps: RouteDeps): void {
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
+      await requireTemplateBySlug(ctx, request.params.slug);
       const run = await startMergeRun(ctx, deps.jobs, request.params.slug, await readMergeRequest(request, deps.uploads.maxBytes));
       return reply.status(202).send(presentMergeRun(run));
     },

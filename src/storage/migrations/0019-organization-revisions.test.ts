@@ -31,6 +31,9 @@ const NOT_READ_BY_A_DETAIL: Record<string, string> = {
   webhook_deliveries: 'delivery of events',
   webhook_delivery_attempts: 'delivery of events',
   word_templates: 'the Word file of a document or template, read by its own routes and by export',
+  merge_runs: 'a merge run; its documents are documents like any other',
+  merge_run_rows: "a merge run's rows and their outcomes",
+  merge_run_events: "a merge run's progress stream",
   document_revisions: 'the counter itself',
   organization_revisions: 'the counter itself',
 };

@@ -128,6 +128,9 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
     'webhook',
   );
 
+  // A merge run of the template: one row, one document.
+  const mergeRun = await created(api.post(`/v1/templates/${slug}/merge-runs`, { rows: [{ client: `Hooli ${suffix}` }], format: 'docx' }), 'merge run');
+
   // A member of this organization only (the dev user belongs to every demo organization).
   const member = await addTestMember(server, token, org, 'viewer', `rel-member-${org}-${suffix}`);
 
@@ -160,6 +163,7 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
     exporter_name: ['json'],
     user_id: [member.userId],
     webhook_id: [idOf(webhook, 'webhook')],
+    merge_run_id: [String(mergeRun.id)],
   };
   for (const [key, ids] of Object.entries(pools)) if (ids.length === 0) throw new Error(`seed: no ${key}`);
   return pools;
