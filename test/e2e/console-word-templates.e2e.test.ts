@@ -1,0 +1,182 @@
+/**
+ * Word templates in the console (issue #30, item 3), in chromium against a real server: an
+ * editor checks a .docx on a template's page and reads its report (a tag with its place in the
+ * file, an unknown name as a warning), stores it, starts a document that inherits it, sees the
+ * readiness gap it adds in words, the filled first page drawn as an image, a refused override
+ * with its report (nothing stored), an override stored and removed; a viewer sees without upload;
+ * no page scrolls sideways at a phone's width.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, apiFor, createTemplate } from '../support/api.js';
+import { seriousA11yViolations } from '../support/console-axe.js';
+import { expectCleanPage, hasChromium, openConsole, screenshot, signInAsDev, startConsoleSuite, stopConsoleSuite } from '../support/console-browser.js';
+import { addTestMember } from '../support/members.js';
+import type { TestServer } from '../support/test-server.js';
+import { paragraph, wordTemplateDocx } from '../support/word-template-docx.js';
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const PHONE_VIEWPORT = { width: 390, height: 844 };
+
+/** A letter as a firm writes it: the greeting's tag split across runs, a name the template does not have, the summary section placed. */
+function letterTemplate(extra: string[] = []): Promise<Buffer> {
+  return wordTemplateDocx({
+    header: '{{ organization.name }} — private and confidential',
+    body: [
+      paragraph('Dear {{ cli', 'ent_name }},'),
+      paragraph('{% if fee %}Our fee is {{ fee }}.{% endif %}'),
+      paragraph('Ref: {{ matter_number }}'),
+      paragraph('{{ section("summary") }}'),
+      paragraph('Yours sincerely'),
+      ...extra,
+    ],
+  });
+}
+
+async function chooseFile(page: Page, name: string, bytes: Buffer): Promise<void> {
+  await page.locator('#word-template-file').setInputFiles({ name, mimeType: DOCX, buffer: bytes });
+}
+
+/** The page is no wider than the viewport (nothing to scroll sideways to). */
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.locator('html').evaluate((root) => {
+    const element = root as unknown as { scrollWidth: number; clientWidth: number };
+    return element.scrollWidth - element.clientWidth;
+  });
+}
+
+describe.skipIf(!hasChromium)('console Word templates in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: Api;
+  beforeAll(async () => {
+    ({ server, browser } = await startConsoleSuite());
+    api = await apiFor(server);
+    await createTemplate(api, {
+      slug: 'client-letter',
+      title: 'Client letter',
+      fields: [
+        { key: 'client_name', label: 'Client name', valueType: 'string' },
+        { key: 'fee', label: 'Fee', valueType: 'string' },
+      ],
+      sections: [{ key: 'summary', title: 'Summary', render_mode: 'templated', output_template: 'We reviewed the contract of {{ client_name }}.' }],
+    });
+  });
+  afterAll(async () => {
+    await stopConsoleSuite({ server, browser });
+  });
+
+  it('checks and stores a template’s Word template, then a document inherits it, previews its page and overrides it', { timeout: 180_000 }, async () => {
+    const opened = await openConsole(browser, server.url, { path: '/templates' });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      await page.getByRole('link', { name: 'Client letter', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Client letter' }).waitFor();
+      const panel = page.getByTestId('word-template-panel');
+      await panel.getByText('No Word template').waitFor();
+
+      // Checked first: the report says where each tag is and what it reads; nothing is stored yet.
+      await chooseFile(page, 'letter.docx', await letterTemplate());
+      await panel.getByRole('button', { name: 'Check file' }).click();
+      const checked = page.getByTestId('word-template-checked');
+      const greeting = checked.getByTestId('word-tag').filter({ hasText: 'client_name' });
+      await greeting.waitFor();
+      expect(await greeting.innerText()).toContain('Body, paragraph 1');
+      expect(await greeting.innerText()).toContain('“…Dear {{ client_name }},…”');
+      expect(await greeting.innerText()).toContain('client_name (a field)');
+      const header = await checked.getByTestId('word-tag').filter({ hasText: 'organization' }).innerText();
+      expect(header).toContain('Header (word/header1.xml), paragraph 1');
+      expect(header).toContain('organization (the organization)');
+      expect(await checked.getByTestId('word-tag').filter({ hasText: 'matter_number' }).innerText()).toContain(
+        'matter_number (nothing this template provides (prints empty))',
+      );
+      const warning = checked.getByTestId('word-problem').filter({ hasText: 'matter_number' });
+      expect(await warning.innerText()).toMatch(/^Warning: .*Body, paragraph 3/s);
+      expect(await checked.innerText()).toContain('The file can be stored.');
+      expect((await api.get('/v1/templates/client-letter/word-template')).status).toBe(404);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'word-template-checked');
+
+      await checked.getByRole('button', { name: 'Store Word template' }).click();
+      await panel.getByTestId('word-template-status').filter({ hasText: 'letter.docx' }).waitFor();
+      expect((await api.get('/v1/templates/client-letter/word-template')).body).toMatchObject({ fileName: 'letter.docx', inherited: false });
+      await page.setViewportSize(PHONE_VIEWPORT);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      // A document made from it uses it (inherited), says what it lacks, and shows its first page as it prints.
+      await page.getByRole('link', { name: 'New document' }).click();
+      await page.locator('#field-client_name').fill('Alice Smith');
+      await page.getByRole('button', { name: 'Create document' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Readiness' }).waitFor();
+      const documentId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+      const docPanel = page.getByTestId('word-template-panel');
+      await docPanel.getByTestId('word-template-status').filter({ hasText: 'inherited' }).waitFor();
+      expect(await docPanel.getByTestId('word-template-status').innerText()).toContain('letter.docx');
+      const readiness = page.getByTestId('readiness');
+      await readiness.getByText('The Word template prints "Fee", which is empty').waitFor();
+      await readiness.getByRole('link', { name: /reads "matter_number"/ }).waitFor();
+
+      const image = page.getByTestId('page-preview-image');
+      await image.waitFor({ timeout: 90_000 });
+      await expect.poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'word-template-document-preview');
+
+      // An override with a syntax error is refused with its report; nothing is stored.
+      await chooseFile(page, 'broken.docx', await wordTemplateDocx({ body: [paragraph('Hello'), paragraph('{% if %}broken')] }));
+      await docPanel.getByRole('button', { name: 'Upload for this document' }).click();
+      const refused = page.getByTestId('word-template-refused');
+      await refused.waitFor();
+      expect(await refused.getByTestId('word-problem').first().innerText()).toMatch(/^Error: .*Body, paragraph 2/s);
+      expect((await api.get(`/v1/documents/${documentId}/word-template`)).body).toMatchObject({ inherited: true });
+
+      // A valid override is the document's own; removing it goes back to the template's.
+      await chooseFile(page, 'note.docx', await wordTemplateDocx({ body: [paragraph('Private note for {{ client_name }}')] }));
+      await docPanel.getByRole('button', { name: 'Upload for this document' }).click();
+      await docPanel.getByTestId('word-template-status').filter({ hasText: 'Uses its own Word template: note.docx' }).waitFor();
+      expect((await api.get(`/v1/documents/${documentId}/word-template`)).body).toMatchObject({ inherited: false, fileName: 'note.docx' });
+      await docPanel.getByRole('button', { name: 'Remove this document’s Word template' }).click();
+      await docPanel.getByTestId('word-template-status').filter({ hasText: 'inherited' }).waitFor();
+      expect((await api.get(`/v1/documents/${documentId}/word-template`)).body).toMatchObject({ inherited: true, fileName: 'letter.docx' });
+
+      await page.setViewportSize(PHONE_VIEWPORT);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, 'word-template-document-phone');
+      expectCleanPage(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('shows a viewer the Word template without a way to change it', { timeout: 60_000 }, async () => {
+    await createTemplate(api, { slug: 'viewer-letter', title: 'Viewer letter', fields: [{ key: 'client_name', label: 'Client name', valueType: 'string' }] });
+    const form = new FormData();
+    form.append('file', new Blob([await wordTemplateDocx({ body: [paragraph('Dear {{ client_name }},')] })], { type: DOCX }), 'letter.docx');
+    const stored = await fetch(`${server.url}/v1/templates/viewer-letter/word-template`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${await server.login()}`, 'x-org-slug': 'acme' },
+      body: form,
+    });
+    expect(stored.status).toBe(200);
+    const viewer = await addTestMember(server, await server.login(), 'acme', 'viewer', 'word-template-viewer');
+    const opened = await openConsole(browser, server.url, { path: '/templates/viewer-letter', viewport: PHONE_VIEWPORT });
+    const { page } = opened;
+    try {
+      await page.getByLabel('Bearer token').fill(viewer.token);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      const panel = page.getByTestId('word-template-panel');
+      await panel.getByTestId('word-template-status').filter({ hasText: 'letter.docx' }).waitFor();
+      expect(await panel.getByText('Your role can read the Word template but not change it.').count()).toBe(1);
+      expect(await panel.locator('input[type=file]').count()).toBe(0);
+      expect(await panel.getByRole('button', { name: /Remove/ }).count()).toBe(0);
+      expect(await panel.getByRole('button', { name: 'Download letter.docx' }).count()).toBe(1);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      expectCleanPage(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+});
