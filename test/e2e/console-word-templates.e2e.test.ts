@@ -180,3 +180,35 @@ describe.skipIf(!hasChromium)('console Word templates in chromium', () => {
     }
   });
 });
+
+describe.skipIf(!hasChromium)('console page preview without LibreOffice', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    ({ server, browser } = await startConsoleSuite({ PDF_SOFFICE_PATH: '/nonexistent/soffice' }));
+  });
+  afterAll(async () => {
+    await stopConsoleSuite({ server, browser });
+  });
+
+  it('draws the page only when asked (no Word template), and says in words that the server cannot', { timeout: 60_000 }, async () => {
+    const api = await apiFor(server);
+    const created = await api.post('/v1/documents', { templateId: 'engagement-letter' });
+    expect(created.status).toBe(201);
+    const opened = await openConsole(browser, server.url, { path: `/documents/${created.body.document.id}` });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      const preview = page.getByTestId('page-preview');
+      await preview.getByRole('button', { name: 'Show the page preview' }).click();
+      const refusal = preview.getByTestId('page-preview-error');
+      await refusal.waitFor();
+      expect(await refusal.innerText()).toContain('the server has no LibreOffice');
+      expect(await refusal.innerText()).not.toMatch(/HTTP|503|Error:/);
+      expect(await page.getByTestId('word-template-status').innerText()).toContain('No Word template: this document exports with the built-in layout.');
+      expectCleanPage(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+});
