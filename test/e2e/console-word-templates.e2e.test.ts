@@ -6,6 +6,7 @@
  * with its report (nothing stored), an override stored and removed; a viewer sees without upload;
  * no page scrolls sideways at a phone's width.
  */
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
@@ -77,7 +78,8 @@ describe.skipIf(!hasChromium)('console Word templates in chromium', () => {
       await panel.getByText('No Word template').waitFor();
 
       // Checked first: the report says where each tag is and what it reads; nothing is stored yet.
-      await chooseFile(page, 'letter.docx', await letterTemplate());
+      const letter = await letterTemplate();
+      await chooseFile(page, 'letter.docx', letter);
       await panel.getByRole('button', { name: 'Check file' }).click();
       const checked = page.getByTestId('word-template-checked');
       const greeting = checked.getByTestId('word-tag').filter({ hasText: 'client_name' });
@@ -101,6 +103,11 @@ describe.skipIf(!hasChromium)('console Word templates in chromium', () => {
       await checked.getByRole('button', { name: 'Store Word template' }).click();
       await panel.getByTestId('word-template-status').filter({ hasText: 'letter.docx' }).waitFor();
       expect((await api.get('/v1/templates/client-letter/word-template')).body).toMatchObject({ fileName: 'letter.docx', inherited: false });
+      // The stored file downloads as it was uploaded, under its name.
+      const download = page.waitForEvent('download');
+      await panel.getByRole('button', { name: 'Download letter.docx' }).click();
+      expect((await download).suggestedFilename()).toBe('letter.docx');
+      expect(fs.readFileSync((await (await download).path()) ?? '').equals(letter)).toBe(true);
       await page.setViewportSize(PHONE_VIEWPORT);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       await page.setViewportSize({ width: 1280, height: 800 });
