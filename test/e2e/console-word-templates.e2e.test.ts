@@ -3,10 +3,12 @@
  * editor checks a .docx on a template's page and reads its report (a tag with its place in the
  * file, an unknown name as a warning), stores it, starts a document that inherits it, sees the
  * readiness gap it adds in words, the filled first page drawn as an image, a refused override
- * with its report (nothing stored), an override stored and removed; a viewer sees without upload;
- * no page scrolls sideways at a phone's width.
+ * with its report (nothing stored), an override stored and removed; a merge run started from a
+ * CSV through the mapping preview, watched to its end with a failed row and its zip downloaded;
+ * a viewer sees without upload; no page scrolls sideways at a phone's width.
  */
 import fs from 'node:fs';
+import JSZip from 'jszip';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
@@ -157,6 +159,59 @@ describe.skipIf(!hasChromium)('console Word templates in chromium', () => {
     }
   });
 
+  it('starts a merge run from a CSV through the mapping preview, watches it end with a failed row, and downloads the zip', { timeout: 180_000 }, async () => {
+    await createTemplate(api, {
+      slug: 'merge-letter',
+      title: 'Merge letter',
+      fields: [
+        { key: 'client_name', label: 'Client name', valueType: 'string', isRequired: true },
+        { key: 'fee', label: 'Fee', valueType: 'string' },
+      ],
+      sections: [{ key: 'summary', title: 'Summary', render_mode: 'templated', output_template: 'Letter for {{ client_name }}.' }],
+    });
+    const csv = ['Client name,Amount,Notes', 'Alice Smith,100,first', 'Bob Jones,200,second', ',300,no name'].join('\n');
+    const opened = await openConsole(browser, server.url, { path: '/templates/merge-letter' });
+    const { page } = opened;
+    try {
+      await signInAsDev(page);
+      const panel = page.getByTestId('merge-start');
+      await page.locator('#merge-file').setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await panel.getByRole('button', { name: 'Preview' }).click();
+      const preview = page.getByTestId('merge-preview');
+      await preview.waitFor();
+      // "Client name" is matched by the field's label; "Amount" is mapped to the fee by hand, which previews again.
+      expect(await preview.getByLabel('Column Client name').inputValue()).toBe('client_name');
+      expect(await preview.innerText()).toContain('Left out (no field takes them): Amount, Notes.');
+      await preview.getByLabel('Column Amount').selectOption('fee');
+      await preview.getByText('Left out (no field takes them): Notes.').waitFor();
+      expect(await preview.getByTestId('merge-first-rows').innerText()).toContain('Alice Smith');
+      expect(await preview.innerText()).toMatch(/Row 3, client_name: .*\(this row will fail\)/);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.setViewportSize(PHONE_VIEWPORT);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await screenshot(page, 'merge-preview');
+
+      await preview.getByRole('button', { name: 'Start: 3 documents' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Merge run' }).waitFor();
+      await page.getByTestId('merge-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 150_000 });
+      expect(await page.getByTestId('merge-run').innerText()).toContain('3 of 3 rows processed: 2 made, 1 failed');
+      expect(await page.getByTestId('merge-failures').innerText()).toMatch(/^Row 3: /);
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download the 2 documents (.zip)' }).click();
+      const zip = await JSZip.loadAsync(fs.readFileSync((await (await download).path()) ?? ''));
+      expect(Object.keys(zip.files).filter((name) => name.endsWith('.docx'))).toHaveLength(2);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'merge-run-finished');
+      // The template's page lists the run, a way back to it.
+      await page.getByRole('link', { name: 'merge-letter', exact: true }).click();
+      await page.getByTestId('merge-runs').getByText('Finished, 2 of 3 made, 1 failed').waitFor();
+      expectCleanPage(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('shows a viewer the Word template without a way to change it', { timeout: 60_000 }, async () => {
     await createTemplate(api, { slug: 'viewer-letter', title: 'Viewer letter', fields: [{ key: 'client_name', label: 'Client name', valueType: 'string' }] });
     const form = new FormData();
@@ -177,6 +232,7 @@ describe.skipIf(!hasChromium)('console Word templates in chromium', () => {
       await panel.getByTestId('word-template-status').filter({ hasText: 'letter.docx' }).waitFor();
       expect(await panel.getByText('Your role can read the Word template but not change it.').count()).toBe(1);
       expect(await panel.locator('input[type=file]').count()).toBe(0);
+      expect(await page.getByTestId('merge-start').count()).toBe(0);
       expect(await panel.getByRole('button', { name: /Remove/ }).count()).toBe(0);
       expect(await panel.getByRole('button', { name: 'Download letter.docx' }).count()).toBe(1);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);

@@ -1,6 +1,7 @@
 /**
- * One template: what it is, a way to start a document from it, and its Word template — the
- * customer's own .docx that documents made from it export through (issue #30).
+ * One template: what it is, a way to start a document from it, its Word template — the
+ * customer's own .docx that documents made from it export through — and documents by the
+ * hundred from a spreadsheet (merge runs) (issue #30).
  */
 import { unwrap } from '@quire/client';
 import { ErrorNotice } from '../../shell/api-errors';
@@ -10,6 +11,8 @@ import { Link } from '../../shell/router';
 import { useReadySession } from '../../shell/session';
 import { useLoad } from '../../shell/use-load';
 import type { PageProps } from '../page-entry';
+import { MergeRunsList } from './merge-runs-list';
+import { MergeStartPanel } from './merge-start-panel';
 import { WordTemplatePanel } from './word-template-panel';
 
 export function TemplatePage({ params }: PageProps) {
@@ -39,6 +42,8 @@ export function TemplatePage({ params }: PageProps) {
         ) : null}
       </div>
       <WordTemplatePanel client={client} owner={{ kind: 'template', slug }} canEdit={can(session.role, 'wordtemplate.edit')} />
+      {can(session.role, 'document.create') ? <MergeStartPanel client={client} slug={slug} fields={template.data.fields} /> : null}
+      <MergeRunsList client={client} slug={slug} />
     </div>
   );
 }
