@@ -17,6 +17,7 @@ const NEEDS = {
   'assessment.create': 'editor',
   'item.review': 'reviewer',
   'library.edit': 'editor',
+  'wordtemplate.edit': 'editor',
   'riskblock.approve': 'reviewer',
   'tools.manage': 'owner',
   'webhooks.manage': 'owner',

@@ -1,6 +1,7 @@
 /**
  * A document's workspace: its lifecycle state and exports, what it still needs (readiness),
- * its fields, Generate with the live timeline, the sections, its bound snippets and its snapshots.
+ * its fields, Generate with the live timeline, its Word template and the page as it prints, the
+ * sections, its bound snippets and its snapshots.
  */
 import {
   type DocumentState,
@@ -12,16 +13,18 @@ import {
   listGenerationSnapshots,
   setDocumentState,
 } from '@quire/client';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ErrorNotice } from '../../shell/api-errors';
 import { can } from '../../shell/can';
 import { usePageTitle } from '../../shell/page-title';
 import { Link } from '../../shell/router';
 import { useReadySession } from '../../shell/session';
 import { useLoad } from '../../shell/use-load';
+import { WordTemplatePanel } from '../templates/word-template-panel';
 import type { PageProps } from '../page-entry';
 import { FieldsPanel } from './fields-panel';
 import { GenerateButton } from './generate-panel';
+import { PagePreview } from './page-preview';
 import type { UnsupportedClaim } from './markdown';
 import { ProgressTimeline } from './progress-timeline';
 import { ReadinessChecklist } from './readiness-checklist';
@@ -42,6 +45,8 @@ export function DocumentWorkspacePage({ params }: PageProps) {
   const [claims, setClaims] = useState<Record<string, UnsupportedClaim[]>>({});
   const [actionError, setActionError] = useState<unknown>(undefined);
   const reloadAll = () => setRefresh((n) => n + 1);
+  const [hasWordTemplate, setHasWordTemplate] = useState(false);
+  const onWordTemplate = useCallback((info: unknown) => setHasWordTemplate(info !== null), []);
   const progress = useProgress(client, documentId, (event: ProgressEvent) => {
     if (event.event === 'pipeline_finished')
       setClaims(Object.fromEntries(event.unsupported_sections.map((s) => [s.sectionId, s.claims.map((c) => ({ sentence: c.sentence, reason: c.reason }))])));
@@ -152,6 +157,14 @@ export function DocumentWorkspacePage({ params }: PageProps) {
             canEdit={canEdit}
             onSaved={reloadAll}
           />
+          <WordTemplatePanel
+            client={client}
+            owner={{ kind: 'document', documentId }}
+            canEdit={canEdit && can(session.role, 'wordtemplate.edit')}
+            onChanged={reloadAll}
+            onInfo={onWordTemplate}
+          />
+          <PagePreview client={client} documentId={documentId} refreshKey={refresh} auto={hasWordTemplate} />
         </div>
         <div className="workspace-main">
           <h2>Sections</h2>

@@ -7,6 +7,7 @@ import { fieldInputId } from './field-input';
 import { sectionAnchor } from './section-card';
 import { bindingAnchor } from './snippet-bindings-panel';
 import { focusTarget } from '../../shell/router';
+import { WORD_TEMPLATE_ANCHOR } from '../templates/word-template-panel';
 
 export function ReadinessChecklist({ readiness, fieldKeys, sectionKeys }: { readiness: Readiness; fieldKeys: string[]; sectionKeys: string[] }) {
   const ready = readiness.ui_state === 'ready';
@@ -27,7 +28,9 @@ export function ReadinessChecklist({ readiness, fieldKeys, sectionKeys }: { read
                   ? sectionAnchor(gap.key)
                   : gap.subjectType === 'snippet_binding' && gap.subjectId
                     ? bindingAnchor(gap.subjectId)
-                    : undefined;
+                    : gap.subjectType === 'word_template'
+                      ? WORD_TEMPLATE_ANCHOR
+                      : undefined;
             return (
               <li key={`${gap.kind}:${gap.subjectId}:${index}`} className={gap.blocking ? 'gap-blocking' : 'gap-warning'}>
                 <span className="gap-mark" aria-hidden="true">

@@ -22,7 +22,9 @@ export function TemplateCatalogPage() {
       <ul className="cards" data-testid="template-catalog">
         {templates.data?.map((template) => (
           <li key={template.id} className="card">
-            <h2>{template.title}</h2>
+            <h2>
+              <Link to={`/templates/${encodeURIComponent(template.slug ?? template.id)}`}>{template.title}</Link>
+            </h2>
             {template.description ? <p>{template.description}</p> : null}
             {mayCreate ? (
               <Link

@@ -1,0 +1,28 @@
+/** The template's latest merge runs, newest first, each a link to its live page. */
+import type { QuireClient } from '@quire/client';
+import { ErrorNotice } from '../../shell/api-errors';
+import { formatDate } from '../../shell/format-date';
+import { Link } from '../../shell/router';
+import { useLoad } from '../../shell/use-load';
+import { listMergeRuns } from './merge-api';
+import { STATUS_TEXT } from './merge-status';
+
+export function MergeRunsList({ client, slug }: { client: QuireClient; slug: string }) {
+  const runs = useLoad(() => listMergeRuns(client), [client]);
+  const mine = (runs.data ?? []).filter((run) => run.templateSlug === slug).slice(0, 10);
+  if (runs.state === 'ready' && mine.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="merge-runs-title">
+      <h2 id="merge-runs-title">Merge runs</h2>
+      <ErrorNotice error={runs.error} title="Could not list the merge runs" />
+      <ul data-testid="merge-runs">
+        {mine.map((run) => (
+          <li key={run.id}>
+            <Link to={`/templates/${encodeURIComponent(slug)}/merge-runs/${encodeURIComponent(run.id)}`}>{formatDate(run.createdAt)}</Link>:{' '}
+            {STATUS_TEXT[run.status] ?? run.status}, {run.done} of {run.total} made{run.failed > 0 ? `, ${run.failed} failed` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
