@@ -23,7 +23,8 @@ import { anchorClaim } from './comments.js';
 import type { ComposedBlock, ComposedDocument, ComposedSource } from './composed-document.js';
 import type { Block, Inline } from './document-blocks.js';
 import { makeDeterministic, normalizeTimestamp } from './deterministic-zip.js';
-import { markdownToBlocks, type ConversionContext } from './markdown-to-blocks.js';
+import { libraryBlockToBlocks } from './library-blocks.js';
+import type { ConversionContext } from './markdown-to-blocks.js';
 import { backMatter, frontMatter, layoutProfile, logoParagraph } from './layout-profile.js';
 import { noticeParagraphs } from './notice-paragraph.js';
 import { NumberingRegistry } from './numbering.js';
@@ -81,24 +82,9 @@ function blockToBlocks(block: ComposedBlock, conv: BlockConversion): Block[] {
       }
       return [{ kind: 'heading', level: 1, inlines: heading, numbered: ctx.headingNumbering }, ...content];
     }
-    case 'riskBlock': {
-      const children: Block[] = [
-        { kind: 'paragraph', style: 'RiskHeading', inlines: text(block.heading) },
-        ...markdownToBlocks(block.body, ctx, { headings: { mode: 'inline' } }),
-      ];
-      if (block.statutoryRef?.trim()) {
-        children.push({
-          kind: 'paragraph',
-          style: 'StatutoryReference',
-          inlines: [{ kind: 'text', text: 'Statutory reference: ', marks: { bold: true } }, ...text(block.statutoryRef.trim())],
-        });
-      }
-      return [{ kind: 'callout', tone: 'risk', children }];
-    }
-    case 'snippet': {
-      const body = styleSignatureLines(markdownToBlocks(block.body, ctx, { headings: { mode: 'inline' } }));
-      return block.heading?.trim() ? [{ kind: 'paragraph', style: 'SnippetHeading', inlines: text(block.heading) }, ...body] : body;
-    }
+    case 'riskBlock':
+    case 'snippet':
+      return libraryBlockToBlocks(block, ctx);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ComposedBlock } from '../docx/composed-document.js';
 import type { Block, Inline } from '../docx/document-blocks.js';
-import { markdownToBlocks, type ConversionContext } from '../docx/markdown-to-blocks.js';
+import { libraryBlockToBlocks } from '../docx/library-blocks.js';
+import type { ConversionContext } from '../docx/markdown-to-blocks.js';
 import { sectionContentToBlocks } from '../docx/section-content.js';
 import { styleSignatureLines } from '../docx/signature-lines.js';
 
@@ -11,8 +12,8 @@ import { styleSignatureLines } from '../docx/signature-lines.js';
  * `{{ body() }}` each section under its title as a Heading 1.
  */
 
-function text(value: string, bold = false): Inline[] {
-  return [{ kind: 'text', text: value, marks: bold ? { bold: true } : {} }];
+function text(value: string): Inline[] {
+  return [{ kind: 'text', text: value, marks: {} }];
 }
 
 export function composedToBlocks(block: ComposedBlock, ctx: ConversionContext, withTitle: boolean): Block[] {
@@ -23,23 +24,8 @@ export function composedToBlocks(block: ComposedBlock, ctx: ConversionContext, w
       const content = styleSignatureLines(sectionContentToBlocks(block, ctx));
       return withTitle ? [{ kind: 'heading', level: 1, inlines: text(block.title), numbered: false }, ...content] : content;
     }
-    case 'riskBlock': {
-      const children: Block[] = [
-        { kind: 'paragraph', style: 'RiskHeading', inlines: text(block.heading) },
-        ...markdownToBlocks(block.body, ctx, { headings: { mode: 'inline' } }),
-      ];
-      if (block.statutoryRef?.trim()) {
-        children.push({
-          kind: 'paragraph',
-          style: 'StatutoryReference',
-          inlines: [...text('Statutory reference: ', true), ...text(block.statutoryRef.trim())],
-        });
-      }
-      return [{ kind: 'callout', tone: 'risk', children }];
-    }
-    case 'snippet': {
-      const body = styleSignatureLines(markdownToBlocks(block.body, ctx, { headings: { mode: 'inline' } }));
-      return block.heading?.trim() ? [{ kind: 'paragraph', style: 'SnippetHeading', inlines: text(block.heading) }, ...body] : body;
-    }
+    case 'riskBlock':
+    case 'snippet':
+      return libraryBlockToBlocks(block, ctx);
   }
 }

@@ -6,6 +6,7 @@
  * stream ends with a `: shutting down` comment; EventSource clients reconnect (to another
  * process, or this one after its restart) with `Last-Event-ID` and miss nothing.
  */
+import { openEventStream } from '../open-event-stream.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Ticker, intervalTicker } from '../../kernel/ticker.js';
 import { TERMINAL_EVENTS, type PipelineEventName } from '../../pipeline/events.js';
@@ -22,19 +23,7 @@ export function streamProgress(
   target: { orgId: string; documentId: string; afterSeq: number },
   limits: { silenceMs?: number; heartbeatMs?: number; ticker?: Ticker; now?: () => number } = {},
 ): void {
-  reply.hijack();
-  const raw = reply.raw;
-  // A hijacked reply writes its own head: the request id and security headers the reply
-  // holds (security-headers.ts) go into it, with the stream's own.
-  const held = Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined);
-  raw.writeHead(200, {
-    ...Object.fromEntries(held),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  raw.write(': connected\n\n');
+  const raw = openEventStream(reply);
   const now = limits.now ?? Date.now;
   let lastActivity = now();
   let closed = false;

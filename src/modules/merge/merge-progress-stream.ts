@@ -4,6 +4,7 @@
  * the events table (so any API process can serve any run), closed after `merge_ended`. A
  * shutting-down process ends its streams with a comment; clients reconnect with Last-Event-ID.
  */
+import { openEventStream } from '../open-event-stream.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Ticker, intervalTicker } from '../../kernel/ticker.js';
 import type { CommandContext } from '../context.js';
@@ -38,17 +39,7 @@ export function streamMergeProgress(
   ctx: CommandContext,
   target: { runId: string; afterSeq: number; streams: MergeStreams; ticker?: Ticker },
 ): void {
-  reply.hijack();
-  const raw = reply.raw;
-  const held = Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined);
-  raw.writeHead(200, {
-    ...Object.fromEntries(held),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  raw.write(': connected\n\n');
+  const raw = openEventStream(reply);
   let after = target.afterSeq;
   let closed = false;
   let polling = false;
