@@ -25,6 +25,7 @@ import { memberSections } from '../test/contract/tour-members.js';
 import { organizationSections } from '../test/contract/tour-organization.js';
 import { webhookSections } from '../test/contract/tour-webhooks.js';
 import { mergeSections } from '../test/contract/tour-merge.js';
+import { wordTemplateSections } from '../test/contract/tour-word-templates.js';
 import { type Section, type Tour, runSections } from '../test/contract/tour.js';
 import { type OpenApiDocument, unvisited } from '../test/contract/operations.js';
 import { type PrismProxy, startPrismProxy } from '../test/contract/prism-proxy.js';
@@ -102,7 +103,16 @@ try {
   // records are apart, their names suffixed): the tour waits mostly on generation runs and
   // extraction, so overlapping them shortens the wall time.
   const v1Groups = [
-    { ...documentSections, ...librarySections, ...memberSections, ...webhookSections, ...organizationSections, ...mergeSections, ...v1ErrorSections },
+    {
+      ...documentSections,
+      ...librarySections,
+      ...memberSections,
+      ...webhookSections,
+      ...organizationSections,
+      ...mergeSections,
+      ...wordTemplateSections,
+      ...v1ErrorSections,
+    },
   ];
   const [first, second] = await Promise.all([
     pass(

@@ -153,7 +153,7 @@ const exportDocx: Section = async (tour) => {
 };
 
 /** True when this machine can convert (CI installs libreoffice-writer and python3-uno). */
-function canConvertPdf(): boolean {
+export function canConvertPdf(): boolean {
   const { sofficePath, pythonPath } = DEFAULT_PDF_CONVERTER_SETTINGS;
   return (
     spawnSync('sh', ['-c', `command -v ${sofficePath}`], { stdio: 'ignore' }).status === 0 &&

@@ -6,6 +6,7 @@
  * status, the bytes what they must be, and every progress event's `data` valid against the
  * contract's event schema (Ajv, with the document's components) when the contract has one.
  */
+import { type FilePart, multipart } from '../e2e/assessments-helpers.js';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { framesOf, readRawStream } from '../support/sse.js';
@@ -102,6 +103,32 @@ export async function checkDownload(
     if (problem) fail(context, key, line, 'response.body', problem);
   }
   return response;
+}
+
+/**
+ * A binary upload (a .docx), sent straight to the service: Prism re-encodes a multipart body's
+ * file as text, which a zip does not survive. Status and content type are checked as declared;
+ * the JSON answer is returned for the steps that follow.
+ */
+export async function checkUpload(
+  context: WireCheckContext,
+  method: 'POST' | 'PUT',
+  url: string,
+  form: { fields: Record<string, string>; files: FilePart[] },
+  expected: { status: number },
+): Promise<unknown> {
+  const { body, contentType } = multipart(form.fields, form.files);
+  const response = await fetch(`${context.serverUrl}${url}`, {
+    method,
+    headers: authHeaders(context, { 'content-type': contentType }),
+    body,
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await response.text();
+  const line = `${method} ${url} → ${response.status} (direct)`;
+  const key = checkDeclared(context, method, url, response.status, response.headers.get('content-type'));
+  if (response.status !== expected.status) fail(context, key, line, 'status', `expected ${expected.status}, got ${response.status}: ${text.slice(0, 200)}`);
+  return text === '' ? null : JSON.parse(text);
 }
 
 /** The schema progress events must match: `ProgressEvent`, or the stream's `itemSchema`. */
