@@ -2581,23 +2581,6 @@ export interface components {
             templateSlug: string;
             total: number;
         };
-        MergeRunBody: {
-            /** @description Each file's name: `{{ field_key }}` is replaced by the row's value, `{{ row }}` by its number; unsafe characters become `_`, repeats get ` (2)`. Default `<template slug>-{{ row }}` */
-            fileNamePattern?: string;
-            /**
-             * @description what each row becomes: a .docx (export.docx) or a PDF (export.pdf)
-             * @enum {string}
-             */
-            format?: "docx" | "pdf";
-            /** @description column → field key (null leaves the column out); columns not named are matched to a field by key, then by label (case, spaces, _ and - ignored) */
-            mapping?: {
-                [key: string]: null | string;
-            };
-            /** @description one object per row: column → value */
-            rows: {
-                [key: string]: string | number | boolean | null;
-            }[];
-        };
         MergeRunRow: {
             attempts: number;
             documentId: null | string;
