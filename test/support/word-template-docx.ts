@@ -34,10 +34,14 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:style w:type="paragraph" w:styleId="Kop1"><w:name w:val="heading 1"/><w:basedOn w:val="Standaard"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr><w:rPr><w:b/><w:color w:val="7B2C2C"/><w:sz w:val="32"/></w:rPr></w:style>
 </w:styles>`;
 
+/** Every entry carries this time, so the same parts always give the same bytes (JSZip stamps "now" otherwise, and a test building the file twice across a two-second boundary saw two files). */
+const FIXED_DATE = new Date('2026-01-05T09:00:00Z');
+
 export async function wordTemplateDocx(parts: WordTemplateParts): Promise<Buffer> {
   const zip = new JSZip();
+  const put = (name: string, xml: string): void => void zip.file(name, xml, { date: FIXED_DATE });
   const header = parts.header !== undefined;
-  zip.file(
+  put(
     '[Content_Types].xml',
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
       `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>` +
@@ -46,26 +50,26 @@ export async function wordTemplateDocx(parts: WordTemplateParts): Promise<Buffer
       (header ? `<Override PartName="/word/header1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/>` : '') +
       `</Types>`,
   );
-  zip.file(
+  put(
     '_rels/.rels',
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
       `<Relationship Id="rId1" Type="${R}/officeDocument" Target="word/document.xml"/></Relationships>`,
   );
-  zip.file(
+  put(
     'word/_rels/document.xml.rels',
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
       `<Relationship Id="rId1" Type="${R}/styles" Target="styles.xml"/>` +
       (header ? `<Relationship Id="rId2" Type="${R}/header" Target="header1.xml"/>` : '') +
       `</Relationships>`,
   );
-  zip.file('word/styles.xml', STYLES);
+  put('word/styles.xml', STYLES);
   if (header)
-    zip.file(
+    put(
       'word/header1.xml',
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:hdr xmlns:w="${W}" xmlns:r="${R}">${paragraph(parts.header ?? '')}</w:hdr>`,
     );
   const sectPr = `<w:sectPr>${header ? '<w:headerReference w:type="default" r:id="rId2"/>' : ''}<w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="708" w:footer="708" w:gutter="0"/></w:sectPr>`;
-  zip.file(
+  put(
     'word/document.xml',
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}" xmlns:r="${R}"><w:body>${parts.body.join('')}${sectPr}</w:body></w:document>`,
   );
