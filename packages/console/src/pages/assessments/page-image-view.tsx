@@ -107,6 +107,12 @@ export function PageImageView(props: {
     };
   }, [page, load]);
 
+  // A zoomed page scrolls in its frame: bring the selected item's box into view there.
+  const stage = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    stage.current?.querySelector('[data-testid="selected-item-box"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [props.selectedId, zoom.zoom, image]);
+
   const boxes = props.items.flatMap((item) =>
     pageRegions(item)
       .filter((region) => region.page_number === page)
@@ -150,7 +156,12 @@ export function PageImageView(props: {
       ) : null}
       {/* Scrolls when zoomed; focusable so the keyboard can scroll it too. */}
       <div className="page-scroll" tabIndex={0} role="region" aria-label={`Page ${page} at ${Math.round(zoom.zoom * 100)}%`}>
-        <div className={props.picking ? 'page-stage page-stage-picking' : 'page-stage'} data-testid="page-stage" style={{ width: `${zoom.zoom * 100}%` }}>
+        <div
+          className={props.picking ? 'page-stage page-stage-picking' : 'page-stage'}
+          data-testid="page-stage"
+          ref={stage}
+          style={{ width: `${zoom.zoom * 100}%` }}
+        >
           {image ? (
             <img src={image.url} alt={`Page ${image.page} of ${props.filename}`} data-testid="page-image" data-page={image.page} />
           ) : (
