@@ -47,8 +47,10 @@ const assessments: Section = async (tour) => {
   await c.get(`/documents/${documentId}`);
   await checkDownload(tour.wire, `/documents/${documentId}/content`, { status: 200, contentType: 'text/plain', bytes: INVOICE });
   await checkDownload(tour.wire, `/documents/${documentId}/content`, { status: 206, bytes: INVOICE.subarray(0, 10), headers: { range: 'bytes=0-9' } });
-  // A text file has no pages to draw (PDF pages are drawn in assessments-page-images.e2e.test.ts).
+  // A text file has no pages to draw (PDF pages are drawn in assessments-page-images.e2e.test.ts)…
   await c.get(`/documents/${documentId}/pages/1/image`, 422);
+  // Nor words to pick a value from (a PDF page's words: assessments-page-words.e2e.test.ts).
+  await c.get(`/documents/${documentId}/pages/1/words`, 422);
 
   const items = (await c.get(`/documents/${documentId}/extracted-items`)).body.items as Item[];
   const item = (key: string) => {

@@ -63,6 +63,7 @@ export {
 export {
   correctItem,
   getPageImage,
+  getPageWords,
   listExtractedItems,
   validateItem,
   type Correction,
@@ -70,6 +71,8 @@ export {
   type CorrectionReason,
   type ExtractedItem,
   type PageImage,
+  type PageWord,
+  type PageWords,
   type ValidateBody,
 } from './review.js';
 export type * as v1 from './generated/v1.js';

@@ -15,6 +15,10 @@ export type CorrectionBody = operations['createCorrection']['requestBody']['cont
 export type CorrectionReason = CorrectionBody['reason'];
 export type ValidateBody = NonNullable<operations['validateExtractedItem']['requestBody']>['content']['application/json'];
 
+/** A page's words with their boxes ([0,1], top-left: the frame of `page_region` anchors), read from its text layer or by OCR. */
+export type PageWords = components['schemas']['PageWords'];
+export type PageWord = components['schemas']['PageWord'];
+
 /** A page drawn as an image (PNG for a PDF page, the uploaded bytes for an image). */
 export interface PageImage {
   content_type: string;
@@ -38,6 +42,11 @@ export async function getPageImage(client: QuireClient, documentId: string, page
   });
   if (!response.ok || data === undefined) throw new QuireApiError(response.status, detailOf(error));
   return { content_type: response.headers.get('content-type') ?? 'application/octet-stream', bytes: new Uint8Array(data) };
+}
+
+/** `GET /documents/{id}/pages/{page_number}/words`: what a reviewer can pick a value from on the page image. */
+export async function getPageWords(client: QuireClient, documentId: string, pageNumber: number): Promise<PageWords> {
+  return unwrap(await client.service.GET('/documents/{id}/pages/{page_number}/words', { params: { path: { id: documentId, page_number: pageNumber } } }));
 }
 
 /** Confirms (default) or rejects an item; error-severity checks make a confirm 422. */

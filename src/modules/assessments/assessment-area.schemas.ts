@@ -7,6 +7,7 @@ import { BATCH_SCHEMAS } from './batches/batch.schemas.js';
 import { CORRECTION_SCHEMAS } from './corrections/correction.schemas.js';
 import { EXPORTER_SCHEMAS } from './exporters/exporter.schemas.js';
 import { EXTRACTED_ITEM_SCHEMAS } from './extracted-items/extracted-item.schemas.js';
+import { PAGE_WORD_SCHEMAS } from './page-images/page-words.schemas.js';
 import { PROCESSING_RUN_SCHEMAS } from './processing/processing-run.schemas.js';
 import { PROCESSOR_SCHEMAS } from './processors/processor.schemas.js';
 import { SOURCE_DOCUMENT_SCHEMAS } from './uploads/source-document.schemas.js';
@@ -22,6 +23,7 @@ export const ASSESSMENT_AREA_SCHEMAS = [
   ...PROCESSOR_SCHEMAS,
   ...BATCH_SCHEMAS,
   ...EXPORTER_SCHEMAS,
+  ...PAGE_WORD_SCHEMAS,
 ];
 
 /** The tags of the assessment area's operations, declared with a description. */

@@ -11,6 +11,7 @@ import { registerCorrectionRoutes } from './corrections/corrections.routes.js';
 import { registerExporterRoutes } from './exporters/exporters.routes.js';
 import { registerExtractedItemRoutes } from './extracted-items/extracted-items.routes.js';
 import { registerPageImageRoutes } from './page-images/page-images.routes.js';
+import { registerPageWordRoutes } from './page-images/page-words.routes.js';
 import { registerProcessorRoutes } from './processors/processors.routes.js';
 import { registerSourceDocumentRoutes } from './uploads/source-documents.routes.js';
 
@@ -18,6 +19,7 @@ export function registerAssessmentRoutes(app: FastifyInstance, deps: RouteDeps):
   registerAssessmentCaseRoutes(app, deps);
   registerSourceDocumentRoutes(app, deps);
   registerPageImageRoutes(app, deps);
+  registerPageWordRoutes(app, deps);
   registerExtractedItemRoutes(app, deps);
   registerCorrectionRoutes(app, deps);
   registerProcessorRoutes(app, deps);

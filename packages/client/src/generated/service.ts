@@ -485,6 +485,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/documents/{id}/pages/{page_number}/words": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The words of a page with their boxes
+         * @description Source files of the assessment area (`sdoc_` ids). The words of one page, each with its box normalised to [0,1] with a top-left origin — the frame of `page_region` anchors and of the page image — so a reviewer's clicked word or drawn box can become a correction's value and provenance. A PDF page is read from its text layer, or by OCR when it has no usable one; an image upload by OCR. A .docx, spreadsheet, CSV or text file has no pages (422); a page past the last is 404; 503 when OCR is needed but not installed, or too many pages are being read at once.
+         */
+        get: operations["listSourceDocumentPageWords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/documents/validate": {
         parameters: {
             query?: never;
@@ -4035,6 +4055,34 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description One word of a page with its box, in the frame of `page_region` anchors */
+        PageWord: {
+            box: components["schemas"]["NormalizedBox"];
+            confidence: null | number;
+            /** @description The word as read (a maximal run of non-space characters) */
+            text: string;
+        };
+        /** @description A page's words with their boxes, to pick a value from the page image */
+        PageWords: {
+            /** @description The source document (`sdoc_` id) */
+            document_id: string;
+            /** @description 1-based page number */
+            page_number: number;
+            /** @description The page size as read: points for a PDF page, pixels for an image */
+            page_size: {
+                height: number;
+                /** @enum {string} */
+                unit: "pt" | "px";
+                width: number;
+            };
+            /**
+             * @description Where the words come from: the PDF's text layer, or OCR of the page
+             * @enum {string}
+             */
+            text_source: "text_layer" | "ocr";
+            /** @description Top to bottom by line, left to right within a line */
+            words: components["schemas"]["PageWord"][];
+        };
         /** @description terminal: the readiness gate refused (missing required fields or insufficient data) */
         PipelineBlockedEvent: {
             /**
@@ -7491,6 +7539,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    listSourceDocumentPageWords: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                /** @description The source document (`sdoc_` id) */
+                id: string;
+                /** @description 1-based page number */
+                page_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page's words with their boxes, to pick a value from the page image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageWords"];
+                };
             };
             /** @description Missing, invalid or expired bearer token */
             401: {

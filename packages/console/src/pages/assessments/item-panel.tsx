@@ -1,8 +1,13 @@
-/** The selected item: value, confidence and state, and the reviewer's decisions (validate, correct with a reason, reject). */
+/**
+ * The selected item: value, confidence and state, and the reviewer's decisions (validate, correct
+ * with a reason, reject). On a page image the value can also be picked from the page: the picked
+ * text fills the correction form, and saving keeps where it was picked as the value's source.
+ */
 import type { CorrectionReason, ExtractedItem } from '@quire/client';
 import { type FormEvent, type RefObject, useState } from 'react';
 import { ErrorNotice } from '../../shell/api-errors';
 import { valueText } from './item-anchors';
+import type { PickedValue } from './pick-from-page';
 
 export const REASONS: ReadonlyArray<[CorrectionReason, string]> = [
   ['ocr_error', 'Misread (OCR)'],
@@ -31,13 +36,28 @@ export function ItemPanel(props: {
   onStartCorrect(): void;
   onCancel(): void;
   onCorrect(value: string, reason: CorrectionReason, note: string): void;
+  /** Whether the file has pages to pick a value from (a PDF or an image). */
+  canPick: boolean;
+  picking: boolean;
+  picked: PickedValue | null;
+  onTogglePicking(): void;
 }) {
   const { item } = props;
   const [reason, setReason] = useState<CorrectionReason>('wrong_value');
   const [note, setNote] = useState('');
+  // The value being written: the item's, or what was just picked on the page.
+  // Set afresh each time the form opens or a new value is picked (React's "adjust state on a prop change").
+  const start = props.picked?.text ?? valueText(item);
+  const opening = props.correcting ? `${props.picked ? 'picked' : 'item'}:${start}` : null;
+  const [text, setText] = useState(start);
+  const [opened, setOpened] = useState<string | null>(opening);
+  if (opening !== opened) {
+    setOpened(opening);
+    setText(start);
+  }
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    props.onCorrect(props.valueRef.current?.value ?? '', reason, note);
+    props.onCorrect(text, reason, note);
   };
   const extracted = item.extracted as { value?: unknown; raw_text?: string | null };
   return (
@@ -70,8 +90,13 @@ export function ItemPanel(props: {
       {props.canReview ? (
         props.correcting ? (
           <form onSubmit={submit} className="correct-form" aria-label="Correct the value">
+            {props.picked ? (
+              <p className="hint" data-testid="picked-from-page">
+                Picked on page {props.picked.page_number}: “{props.picked.text}”. Saving keeps that place on the page as the value&apos;s source.
+              </p>
+            ) : null}
             <label htmlFor="corrected-value">Corrected value</label>
-            <input id="corrected-value" ref={props.valueRef} defaultValue={valueText(item)} autoComplete="off" />
+            <input id="corrected-value" ref={props.valueRef} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
             <label htmlFor="correction-reason">Reason</label>
             <select id="correction-reason" value={reason} onChange={(e) => setReason(e.target.value as CorrectionReason)}>
               {REASONS.map(([value, label]) => (
@@ -102,6 +127,11 @@ export function ItemPanel(props: {
             <button type="button" className="button-danger" onClick={props.onReject} disabled={props.busy}>
               Reject <kbd>r</kbd>
             </button>
+            {props.canPick ? (
+              <button type="button" className="button-quiet" aria-pressed={props.picking} onClick={props.onTogglePicking} disabled={props.busy}>
+                Pick from the page <kbd>p</kbd>
+              </button>
+            ) : null}
           </div>
         )
       ) : (

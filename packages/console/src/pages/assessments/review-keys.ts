@@ -1,9 +1,10 @@
 /**
  * The review screen's keys, so a reviewer clears a page without the mouse:
  * j / ↓ next item, k / ↑ previous, a accept, c correct (focuses the value), r reject,
- * Escape leaves the correction form. Keys typed into a field are the field's.
+ * p pick the value from the page (Tab reaches each word), + / - zoom the page, 0 fits it,
+ * Escape leaves the correction form or the picking. Keys typed into a field are the field's.
  */
-export type ReviewCommand = 'next' | 'previous' | 'accept' | 'correct' | 'reject' | 'cancel';
+export type ReviewCommand = 'next' | 'previous' | 'accept' | 'correct' | 'reject' | 'cancel' | 'pick' | 'zoom_in' | 'zoom_out' | 'zoom_reset';
 
 const KEYS: Record<string, ReviewCommand> = {
   j: 'next',
@@ -13,6 +14,11 @@ const KEYS: Record<string, ReviewCommand> = {
   a: 'accept',
   c: 'correct',
   r: 'reject',
+  p: 'pick',
+  '+': 'zoom_in',
+  '=': 'zoom_in',
+  '-': 'zoom_out',
+  '0': 'zoom_reset',
   Escape: 'cancel',
 };
 
@@ -22,7 +28,10 @@ export const KEY_HELP: ReadonlyArray<[string, string]> = [
   ['a', 'accept (validate)'],
   ['c', 'correct the value'],
   ['r', 'reject'],
-  ['Esc', 'leave the correction form'],
+  ['p', 'pick the value on the page'],
+  ['+ / -', 'zoom'],
+  ['0', 'fit the page'],
+  ['Esc', 'leave the correction form or the picking'],
 ];
 
 export function commandOf(event: KeyboardEvent): ReviewCommand | null {

@@ -4,6 +4,10 @@
  * item's value, confidence and state with validate / correct / reject — all from the keyboard.
  * Moving to the next item only changes which item is selected: the page image is already drawn
  * (and kept per page), so the move costs one render (see BENCHMARKS.md "Console").
+ *
+ * Issue #32 item 7: table cells and line items as grids under their header names; zoom; a value
+ * picked from the page (a clicked word or a drawn box) becomes the correction, its box the
+ * provenance; after a decision the selection moves to the next undecided item.
  */
 import { type CorrectionReason, type ExtractedItem, correctItem, listExtractedItems, validateItem } from '@quire/client';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -18,9 +22,13 @@ import { getSourceDocument } from './assessment-api';
 import { CorrectionHistory } from './correction-history';
 import { pageOf, parseCorrectedValue, readingOrder, valueText } from './item-anchors';
 import { ItemPanel, confidenceText } from './item-panel';
-import { PageImageView, usePageImages } from './page-image-view';
+import { ItemTablesView } from './item-tables-view';
+import { isUndecided, nextUndecided } from './next-undecided';
+import { PageImageView, usePageImages, usePageWords } from './page-image-view';
+import { type PickedValue, provenanceOf } from './pick-from-page';
 import { KEY_HELP, commandOf } from './review-keys';
 import { DocxView, SheetView } from './structured-view';
+import { useZoom } from './zoom-levels';
 
 export function ReviewPage({ params }: PageProps) {
   const { assessmentId, documentId } = params;
@@ -40,7 +48,11 @@ export function ReviewPage({ params }: PageProps) {
   const listRef = useRef<HTMLOListElement | null>(null);
   const loadPage = usePageImages(client, documentId);
   const load = useCallback((p: number) => loadPage(p), [loadPage]);
+  const loadWords = usePageWords(client, documentId);
   const canReview = can(session.role, 'item.review');
+  const zoom = useZoom();
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState<PickedValue | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -49,7 +61,7 @@ export function ReviewPage({ params }: PageProps) {
         if (!live) return;
         const ordered = readingOrder(list);
         setItems(ordered);
-        const first = ordered.find((i) => ['pending', 'needs_review'].includes(i.validation.status)) ?? ordered[0];
+        const first = ordered.find(isUndecided) ?? ordered[0];
         if (first) {
           setSelectedId(first.id);
           setPage(pageOf(first) ?? 1);
@@ -71,6 +83,8 @@ export function ReviewPage({ params }: PageProps) {
       if (!item) return;
       setSelectedId(id);
       setCorrecting(false);
+      setPicking(false);
+      setPicked(null);
       setDecisionError(undefined);
       const p = pageOf(item);
       if (p !== null) setPage(p);
@@ -85,31 +99,43 @@ export function ReviewPage({ params }: PageProps) {
     },
     [items, index, select],
   );
-  const replace = (updated: ExtractedItem) => setItems((list) => (list ?? []).map((i) => (i.id === updated.id ? updated : i)));
-
+  /**
+   * Runs a decision; the answer is the list as it now stands (the decided item updated, or all
+   * of them read again), and the selection moves to the next item still undecided in it.
+   */
   const decide = useCallback(
-    async (action: () => Promise<ExtractedItem>, advance: boolean) => {
+    async (decidedId: string, action: (list: ExtractedItem[]) => Promise<ExtractedItem[]>) => {
       setBusy(true);
       setDecisionError(undefined);
       try {
-        replace(await action());
+        const list = readingOrder(await action(items ?? []));
+        setItems(list);
         setCorrecting(false);
-        if (advance) move(1);
+        setPicking(false);
+        setPicked(null);
+        const next = nextUndecided(list, decidedId);
+        if (next) {
+          setSelectedId(next.id);
+          const p = pageOf(next);
+          if (p !== null) setPage(p);
+        }
       } catch (e) {
         setDecisionError(e);
       } finally {
         setBusy(false);
       }
     },
-    [move],
+    [items],
   );
+  const replacing = (updated: ExtractedItem) => (list: ExtractedItem[]) => list.map((i) => (i.id === updated.id ? updated : i));
   const accept = useCallback(
     () =>
       selected &&
       canReview &&
-      void decide(
-        () => validateItem(client, documentId, selected.id, { decision: 'confirm', expected_version: selected.version, override_warnings: true }),
-        true,
+      void decide(selected.id, async (list) =>
+        replacing(await validateItem(client, documentId, selected.id, { decision: 'confirm', expected_version: selected.version, override_warnings: true }))(
+          list,
+        ),
       ),
     [selected, canReview, decide, client, documentId],
   );
@@ -117,28 +143,50 @@ export function ReviewPage({ params }: PageProps) {
     () =>
       selected &&
       canReview &&
-      void decide(() => validateItem(client, documentId, selected.id, { decision: 'reject', expected_version: selected.version }), true),
+      void decide(selected.id, async (list) =>
+        replacing(await validateItem(client, documentId, selected.id, { decision: 'reject', expected_version: selected.version }))(list),
+      ),
     [selected, canReview, decide, client, documentId],
   );
   const correct = (text: string, reason: CorrectionReason, note: string) => {
     if (!selected) return;
-    void decide(async () => {
+    const source = picked;
+    void decide(selected.id, async () => {
       await correctItem(client, selected.id, {
         value: parseCorrectedValue(selected, text),
         reason,
         ...(note ? { note } : {}),
+        // A value picked on the page keeps where it was picked as its provenance.
+        ...(source ? { provenance: provenanceOf(source) } : {}),
         expected_version: selected.version,
       });
       setHistoryVersion((v) => v + 1);
-      const fresh = (await listExtractedItems(client, documentId)).find((i) => i.id === selected.id);
-      return fresh ?? selected;
-    }, false);
+      // Read again: other items may have been decided meanwhile (another reviewer, validate-all).
+      return await listExtractedItems(client, documentId);
+    });
   };
   const startCorrect = useCallback(() => {
     if (!canReview) return;
     setCorrecting(true);
     requestAnimationFrame(() => valueRef.current?.select());
   }, [canReview]);
+  const pageable = doc.data?.kind === 'pdf' || doc.data?.kind === 'image';
+  const togglePicking = useCallback(() => {
+    if (!canReview || !pageable) return;
+    setPicking((on) => !on);
+  }, [canReview, pageable]);
+  /** A picked value opens the correction form with it, to be checked and saved (Enter). */
+  const onPick = useCallback((value: PickedValue) => {
+    setPicked(value);
+    setPicking(false);
+    setCorrecting(true);
+    requestAnimationFrame(() => valueRef.current?.select());
+  }, []);
+  const cancel = useCallback(() => {
+    setCorrecting(false);
+    setPicking(false);
+    setPicked(null);
+  }, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -150,11 +198,15 @@ export function ReviewPage({ params }: PageProps) {
       else if (command === 'accept') accept();
       else if (command === 'reject') reject();
       else if (command === 'correct') startCorrect();
-      else if (command === 'cancel') setCorrecting(false);
+      else if (command === 'pick') togglePicking();
+      else if (command === 'zoom_in') zoom.zoomIn();
+      else if (command === 'zoom_out') zoom.zoomOut();
+      else if (command === 'zoom_reset') zoom.reset();
+      else if (command === 'cancel') cancel();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [move, accept, reject, startCorrect]);
+  }, [move, accept, reject, startCorrect, togglePicking, cancel, zoom]);
 
   // Keep the selected row in view in the item list.
   useEffect(() => {
@@ -162,7 +214,7 @@ export function ReviewPage({ params }: PageProps) {
   }, [selectedId]);
 
   const kind = doc.data?.kind;
-  const done = (items ?? []).filter((i) => !['pending', 'needs_review'].includes(i.validation.status)).length;
+  const done = (items ?? []).filter((i) => !isUndecided(i)).length;
   return (
     <section aria-labelledby="review-title" className="review">
       <div className="page-head">
@@ -189,6 +241,10 @@ export function ReviewPage({ params }: PageProps) {
               load={load}
               onSelect={select}
               onPage={setPage}
+              zoom={zoom}
+              picking={picking}
+              loadWords={loadWords}
+              onPick={onPick}
             />
           ) : kind === 'xlsx' || kind === 'csv' ? (
             <SheetView items={items ?? []} selectedId={selectedId} onSelect={select} />
@@ -197,6 +253,7 @@ export function ReviewPage({ params }: PageProps) {
           ) : kind ? (
             <p className="hint">A {kind} file has no pages or cells to show; its items quote the text they came from.</p>
           ) : null}
+          <ItemTablesView items={items ?? []} selectedId={selectedId} onSelect={select} />
         </div>
         <div className="review-side">
           {selected ? (
@@ -211,8 +268,12 @@ export function ReviewPage({ params }: PageProps) {
               onAccept={accept}
               onReject={reject}
               onStartCorrect={startCorrect}
-              onCancel={() => setCorrecting(false)}
+              onCancel={cancel}
               onCorrect={correct}
+              canPick={pageable}
+              picking={picking}
+              picked={picked}
+              onTogglePicking={togglePicking}
             />
           ) : null}
           <h2 id="items-title">Items</h2>

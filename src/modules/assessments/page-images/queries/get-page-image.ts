@@ -43,7 +43,7 @@ export interface PageImage {
 }
 
 /** Why each kind without pages has none: the anchors the review screen uses instead. */
-const NOT_PAGED: Record<string, string> = {
+export const NOT_PAGED: Record<string, string> = {
   docx: 'a .docx has no fixed pages; its items point at paragraphs and table cells (docx_block anchors)',
   xlsx: 'a spreadsheet has no pages; its items point at cells (sheet_cell anchors)',
   csv: 'a CSV file has no pages; its items point at cells (sheet_cell anchors)',
@@ -100,7 +100,7 @@ export async function getPageImage(
   return { ...pageHeaders(doc, pageNumber, dpi, record), cached: false, open: async () => Readable.from([page.png]) };
 }
 
-function outOfRange(pageNumber: number, pageCount: number): NotFoundError {
+export function outOfRange(pageNumber: number, pageCount: number): NotFoundError {
   return new NotFoundError(`page ${pageNumber} is out of range: the document has ${pageCount} page(s)`);
 }
 
