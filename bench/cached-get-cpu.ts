@@ -12,6 +12,10 @@
  * `BENCH_POSTGRES_URL` measures on PostgreSQL instead (each server its own schema, dropped after; a
  * document not generated, so the run needs no job worker: its cached GET reads the same revisions).
  * The PostgreSQL backend's CPU is not counted, only the service's.
+ * `BENCH_SERVERS` (1) server processes per checkout, each on its own data dir: two processes of the same
+ * build were seen 20 % apart at load ~20 (JIT and memory layout differ per process), so a difference
+ * smaller than that needs several. Each round visits the processes in an order rotated by one, so no
+ * checkout always runs first (or right after another).
  * `BENCH_NODE_OPTIONS` is passed to the servers (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which writes
  * a profile when the server stops). Prints its result; writes nothing to BENCHMARKS.md.
  *
@@ -36,6 +40,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const GETS = Number(process.env.BENCH_GETS ?? 20_000);
 const CONNECTIONS = 10;
+const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL;
 /** USER_HZ on Linux: /proc/<pid>/stat counts CPU time in these. */
 const CLOCK_TICKS = 100;
@@ -50,6 +55,7 @@ type Autocannon = (options: { url: string; connections: number; amount: number; 
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 interface Target {
+  /** The checkout's name (several processes share it). */
   name: string;
   pid: number;
   url: string;
@@ -182,28 +188,33 @@ async function main(): Promise<void> {
   for (const dir of (process.env.BENCH_BEFORE_DIR ?? '').split(',').filter((d) => d !== '')) roots.push([dir, resolve(dir)]);
   const targets: Target[] = [];
   try {
-    for (const [name, root] of roots) targets.push(await startQuire(name, root));
+    for (let server = 0; server < SERVERS; server += 1) for (const [name, root] of roots) targets.push(await startQuire(name, root));
     const loadAtStart = loadavg()[0];
     for (const target of targets) await measure(target, GETS);
-    const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
+    const samples = new Map<string, Sample[]>(roots.map(([name]) => [name, []]));
     for (let round = 1; round <= ROUNDS; round += 1) {
-      for (const target of targets) {
+      const order = targets.map((_, i) => targets[(i + round - 1) % targets.length]);
+      for (const target of order) {
         const sample = await measure(target, GETS);
         samples.get(target.name)?.push(sample);
         process.stdout.write(
-          `round ${round}: ${target.name}: ${sample.cpuMicros.toFixed(1)} µs CPU/GET, ${Math.round(sample.rps)} req/s, p99 ${sample.p99} ms\n`,
+          `round ${round}: ${target.name} (pid ${target.pid}): ${sample.cpuMicros.toFixed(1)} µs CPU/GET, ${Math.round(sample.rps)} req/s, p99 ${sample.p99} ms\n`,
         );
       }
     }
-    process.stdout.write(`\n${GETS} GETs × ${ROUNDS} rounds at ${CONNECTIONS} connections, ${loadWhileMeasured(loadAtStart)}\n`);
+    process.stdout.write(
+      `\n${GETS} GETs × ${ROUNDS} rounds × ${SERVERS} server(s) per checkout at ${CONNECTIONS} connections, ${loadWhileMeasured(loadAtStart)}\n`,
+    );
     process.stdout.write('| checkout | server CPU µs/GET (median) | req/s (median) | p99 (median) |\n|---|---|---|---|\n');
-    for (const target of targets) {
-      const list = samples.get(target.name) ?? [];
+    for (const [name] of roots) {
+      const list = samples.get(name) ?? [];
       const m = (f: (s: Sample) => number) => median(list.map(f));
-      process.stdout.write(
-        `| ${target.name} | ${m((s) => s.cpuMicros).toFixed(1)} | ${Math.round(m((s) => s.rps)).toLocaleString('en')} | ${m((s) => s.p99)} ms |\n`,
-      );
+      process.stdout.write(`| ${name} | ${m((s) => s.cpuMicros).toFixed(1)} | ${Math.round(m((s) => s.rps)).toLocaleString('en')} | ${m((s) => s.p99)} ms |\n`);
     }
+    // CPU per GET of another checkout ÷ this one's: about this one's throughput relative to it.
+    const cpuOf = (name: string) => median((samples.get(name) ?? []).map((x) => x.cpuMicros));
+    for (const [name] of roots.slice(1))
+      process.stdout.write(`${name} ÷ this checkout, CPU per GET: ${((100 * cpuOf(name)) / cpuOf(roots[0][0])).toFixed(0)} %\n`);
   } finally {
     for (const target of targets) await target.stop();
   }

@@ -99,6 +99,33 @@ describeEachDialect('HTTP conventions', (dialect) => {
       expect(text).not.toContain(id);
     });
 
+    it('counts each answer of a route under its own status, exactly once', async () => {
+      const id = (await api.post('/v1/documents', { templateId: 'conventions' })).body.document.id;
+      const first = await server.call('GET', `/v1/documents/${id}`, { token, org: 'acme' });
+      expect(first.status).toBe(200);
+      const etag = first.headers.get('etag') ?? '';
+      const route = 'method="GET",route="/v1/documents/:document_id"';
+      const countOf = async (status: number) => {
+        const text = await (await server.call('GET', '/metrics')).text();
+        const line = text.split('\n').find((l) => l.startsWith(`quire_http_requests_total{${route},status="${status}"} `));
+        const histogram = text.split('\n').find((l) => l.startsWith(`quire_http_request_duration_seconds_count{${route},status="${status}"} `));
+        return { counter: Number(line?.split(' ')[1] ?? 0), histogram: Number(histogram?.split(' ')[1] ?? 0) };
+      };
+      const before = { ok: await countOf(200), notModified: await countOf(304), missing: await countOf(404) };
+      expect((await server.call('GET', `/v1/documents/${id}`, { token, org: 'acme' })).status).toBe(200);
+      expect((await server.call('GET', `/v1/documents/${id}`, { token, org: 'acme', headers: { 'if-none-match': etag } })).status).toBe(304);
+      expect((await server.call('GET', `/v1/documents/${id}`, { token, org: 'acme', headers: { 'if-none-match': etag } })).status).toBe(304);
+      expect((await server.call('GET', '/v1/documents/no-such-document', { token, org: 'acme' })).status).toBe(404);
+      // The answer is counted when it ends, which may be just after the client has it.
+      await expect
+        .poll(async () => ({ ok: await countOf(200), notModified: await countOf(304), missing: await countOf(404) }), { timeout: 10_000, interval: 20 })
+        .toEqual({
+          ok: { counter: before.ok.counter + 1, histogram: before.ok.histogram + 1 },
+          notModified: { counter: before.notModified.counter + 2, histogram: before.notModified.histogram + 2 },
+          missing: { counter: before.missing.counter + 1, histogram: before.missing.histogram + 1 },
+        });
+    });
+
     it('does not throttle the probes', async () => {
       const statuses = new Set<number>();
       for (let i = 0; i < 5; i += 1) statuses.add((await server.call('GET', '/health')).status);

@@ -45,6 +45,37 @@ function httpMetrics(registry: Registry): { requests: Counter<'method' | 'route'
   return { requests, duration };
 }
 
+/** One request series of the counter and the histogram: prom-client's children for one label set. */
+interface HttpSeries {
+  count: { inc(): void };
+  time: { observe(seconds: number): void };
+}
+
+/**
+ * The series of a method, route pattern and status, looked up by the three values. prom-client
+ * hashes a label object on every `inc`/`observe`; its `labels()` children hash once, so each
+ * label set is resolved the first time it is seen and kept (a few hundred routes × a few
+ * statuses per process), not once per request.
+ */
+function httpSeries(requests: Counter<'method' | 'route' | 'status'>, duration: Histogram<'method' | 'route' | 'status'>) {
+  const byRoute = new Map<string, Map<number, HttpSeries>>();
+  return (method: string, route: string, status: number): HttpSeries => {
+    const key = `${method} ${route}`;
+    let byStatus = byRoute.get(key);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      byRoute.set(key, byStatus);
+    }
+    let found = byStatus.get(status);
+    if (found === undefined) {
+      const labels = { method, route, status: String(status) };
+      found = { count: requests.labels(labels), time: duration.labels(labels) };
+      byStatus.set(status, found);
+    }
+    return found;
+  };
+}
+
 /** The gauges of the work done, set from the database at scrape time. */
 interface WorkGauges {
   runs: Gauge<'status'>;
@@ -119,10 +150,11 @@ export function installMetrics(
   const { requests, duration } = httpMetrics(registry);
   const gauges = workGauges(registry);
 
+  const series = httpSeries(requests, duration);
   app.addHook('onResponse', (request, reply, done) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
+    const { count, time } = series(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
+    count.inc();
+    time.observe(reply.elapsedTime / 1000);
     done();
   });
 
