@@ -38,8 +38,9 @@ export interface Goal {
   name: string;
   value: number;
   goal: number;
-  /** The value must stay at or below the goal (a cost), not reach it. */
+  /** The value must stay at or below the goal (a cost or an error), not reach it. */
   atMost: boolean;
+  format: 'ratio' | 'seconds';
   met: boolean;
 }
 
@@ -132,15 +133,15 @@ function calibrationMetrics(c: CalibrationReport, metrics: Record<string, number
 }
 
 function goalsOf(m: Record<string, number>): Goal[] {
-  const g = (name: string, value: number | undefined, goal: number, atMost = false): Goal[] =>
-    value === undefined ? [] : [{ name, value, goal, atMost, met: atMost ? value <= goal : value >= goal }];
+  const g = (name: string, value: number | undefined, goal: number, atMost = false, format: Goal['format'] = 'ratio'): Goal[] =>
+    value === undefined ? [] : [{ name, value, goal, atMost, format, met: atMost ? value <= goal : value >= goal }];
   return [
     ...g('text-PDF field recall', m.text_recall, 0.8),
     ...g('text-PDF field precision', m.text_precision, 0.95),
     ...g('scan field recall', m.scan_recall, 0.6),
     ...g('box accuracy', m.box_accuracy, 0.99),
     ...g('expected calibration error, held-out documents', m.calibration_heldout_ece, 0.05, true),
-    ...g('extraction CPU seconds per text page', m.text_cpu_seconds_per_page, 0.3, true),
+    ...g('extraction CPU seconds per text page', m.text_cpu_seconds_per_page, 0.3, true, 'seconds'),
   ];
 }
 

@@ -20,7 +20,7 @@ export const extractionSuite: Suite = {
       id: idOf(g.name),
       label: g.name,
       value: g.value,
-      format: g.atMost ? 'seconds' : 'ratio',
+      format: g.format,
       goal: { op: g.atMost ? '<=' : '>=', target: g.goal },
     }));
     return { title: result.title, measures, notes: [result.markdown] };
