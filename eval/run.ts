@@ -1,7 +1,8 @@
 /**
  * `npm run eval`: runs the evaluation suites, writes EVALUATION.md, and exits 1 when a goal
  * recorded as met in eval/goals-met.json is missed now (a regression a developer or CI sees).
- * `--accept` records the goals met now; `--suite <name>` runs one suite (and writes no file).
+ * `--accept` records the goals met now; `--suite <name>` runs one suite (and writes no file);
+ * `--calibrate` refits extraction's confidence mapping (src/extraction/confidence-calibration.json).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,7 +25,7 @@ async function main(): Promise<number> {
   const reports: SuiteReport[] = [];
   for (const suite of SUITES.filter((s) => only === null || s.name === only)) {
     console.log(`eval: ${suite.name}…`);
-    reports.push(await suite.run());
+    reports.push(await suite.run(args));
   }
   for (const m of reports.flatMap((r) => r.measures)) console.log(`  ${m.label}: ${formatValue(m)}`);
   const seconds = (Date.now() - started) / 1000;

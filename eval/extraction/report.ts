@@ -1,6 +1,12 @@
-/** The extraction suite's markdown: goals, per-field precision and recall, recall by language and layout, the misses. */
+/**
+ * The extraction suite's markdown: per-field precision and recall, recall by language and layout,
+ * scans by language, the calibration of confidence, the misses. No heading and no goals table:
+ * EVALUATION.md puts the suite's title and measures above it (eval/report.ts), and
+ * `eval/extraction/run.ts` prints its own.
+ */
+import { type Example, reliability } from './calibration.js';
 import { SCORED_FIELDS } from './score.js';
-import { rates, type DocRun, type Goal } from './suite.js';
+import { rates, type CalibrationReport, type DocRun } from './suite.js';
 
 const f2 = (n: number): string => n.toFixed(2);
 const opt = (n: number | undefined): string => (n === undefined ? '—' : n.toFixed(2));
@@ -49,15 +55,61 @@ function misses(runs: DocRun[], max = 25): string[] {
   return [`Misses (${out.length}; first ${Math.min(max, out.length)}):`, '', ...out.slice(0, max), ''];
 }
 
-export function renderMarkdown(title: string, runs: DocRun[], metrics: Record<string, number>, goals: Goal[]): string {
+function reliabilityTable(examples: Example[], p: (e: Example) => number): string[] {
+  const { bins, ece } = reliability(examples.map((e) => ({ p: p(e), right: e.right })));
+  return [
+    '| confidence | items | mean confidence | share right | gap |',
+    '|---|---|---|---|---|',
+    ...bins.map((b) => `| ${f2(b.from)}–${f2(b.to)} | ${b.count} | ${f2(b.confidence)} | ${f2(b.accuracy)} | ${f2(Math.abs(b.accuracy - b.confidence))} |`),
+    `| **all** | ${examples.length} | | | **ECE ${ece.toFixed(3)}** |`,
+    '',
+  ];
+}
+
+/** What the review threshold does with the held-out items: wrong values caught, right values sent to review. */
+function reviewLine(examples: Example[], threshold: number): string {
+  const below = (e: Example): boolean => (e.calibrated ?? e.heuristic) < threshold;
+  const wrong = examples.filter((e) => !e.right);
+  const right = examples.filter((e) => e.right);
+  return (
+    `At the review threshold (${threshold}): ${wrong.filter(below).length} of ${wrong.length} wrong values go to review; ` +
+    `${right.filter(below).length} of ${right.length} right values do too.`
+  );
+}
+
+function calibrationSection(c: CalibrationReport): string[] {
+  const mapped = c.heldOut.filter((e) => e.calibrated !== null);
+  const keys = [...new Set(mapped.map((e) => e.key))].sort();
+  return [
+    '### Confidence calibration',
+    '',
+    `Items the gold set can judge (scored fields; IBAN, VAT id, e-mail, phone and date entities): ${c.fit.length} on the fit half, ` +
+      `${c.heldOut.length} on the held-out half (documents 9–16, 25–32, 41–48, 57–64; never fitted on). ` +
+      (c.refitted
+        ? 'The mapping was refitted on the fit half in this run (`--calibrate`) and written to `src/extraction/confidence-calibration.json`.'
+        : 'The mapping is the stored one (`src/extraction/confidence-calibration.json`; `npm run eval -- --calibrate` refits it).'),
+    '',
+    `Held-out, calibrated (${mapped.length} items; keys ${keys.join(', ') || 'none'}):`,
+    '',
+    ...reliabilityTable(mapped, (e) => e.calibrated ?? 0),
+    "Held-out, the rules' heuristic numbers before calibration (extraction × OCR):",
+    '',
+    ...reliabilityTable(c.heldOut, (e) => e.heuristic),
+    reviewLine(mapped, 0.8),
+    '',
+  ];
+}
+
+/** Scan recall per language (OCR): what the language packs change. */
+function scanLanguages(runs: DocRun[]): string[] {
+  const scans = runs.filter((r) => r.source === 'scan');
+  if (scans.length === 0) return [];
+  return ['### Scans by language', '', ...groupTable(scans, 'lang')];
+}
+
+export function renderMarkdown(runs: DocRun[], metrics: Record<string, number>, calibration: CalibrationReport): string {
   const text = runs.filter((r) => r.source === 'text');
   return [
-    `## ${title}`,
-    '',
-    '| goal | value | target | met |',
-    '|---|---|---|---|',
-    ...goals.map((g) => `| ${g.name} | ${f2(g.value)} | ${g.goal} | ${g.met ? 'yes' : 'no'} |`),
-    '',
     ...fieldTable(runs, 'text'),
     ...(runs.some((r) => r.source === 'scan') ? fieldTable(runs, 'scan') : []),
     `Box accuracy: ${f2(metrics.box_accuracy)} of ${metrics.boxes_checked} right values' boxes hold their printed text (text PDFs).`,
@@ -72,6 +124,8 @@ export function renderMarkdown(title: string, runs: DocRun[], metrics: Record<st
     '### Text PDFs by layout',
     '',
     ...groupTable(text, 'layout'),
+    ...scanLanguages(runs),
+    ...calibrationSection(calibration),
     ...misses(runs),
   ].join('\n');
 }

@@ -11,9 +11,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { runProcessor } from '../../src/extraction/processor-catalog.js';
+import type { ExtractedItem } from '../../src/extraction/types.js';
 import { GOLD_DIR, generateGoldSet, type GoldEntry } from '../gold/extraction/generate.js';
 import { SCORED_FIELDS, boxHoldsText, parseBboxHtml, scoreDocument, type FieldOutcome } from './score.js';
+import { type Example, examplesOf, fitCalibration, isHeldOut, recalibrate, reliability, writeCalibration } from './calibration.js';
 import { renderMarkdown } from './report.js';
+import type { CalibrationModel } from '../../src/extraction/confidence-calibration.js';
 
 const run = promisify(execFile);
 
@@ -25,14 +28,19 @@ export interface ExtractionSuiteOptions {
   /** Only the first N documents (quick runs). */
   limit?: number;
   processor?: string;
+  /** tesseract packs for every scan (`ocr_lang`), e.g. 'eng' to measure English-only OCR; default: the processor's choice. */
+  ocrLang?: string;
+  /** Refit the confidence mapping on the fit half and write src/extraction/confidence-calibration.json first. */
+  calibrate?: boolean;
 }
 
 export interface Goal {
   name: string;
   value: number;
   goal: number;
-  /** The value must stay at or below the goal (a cost), not reach it. */
+  /** The value must stay at or below the goal (a cost or an error), not reach it. */
   atMost: boolean;
+  format: 'ratio' | 'seconds';
   met: boolean;
 }
 
@@ -48,6 +56,8 @@ export interface DocRun {
   entry: GoldEntry;
   source: 'text' | 'scan';
   outcomes: FieldOutcome[];
+  /** The processor's items (calibrated by the stored mapping, or by a refit one with `calibrate`). */
+  items: ExtractedItem[];
   boxes: boolean[];
   seconds: number;
   /** CPU of this process (main thread and worker threads; not poppler's or tesseract's processes). */
@@ -55,12 +65,12 @@ export interface DocRun {
   pages: number;
 }
 
-async function runOne(entry: GoldEntry, dir: string, source: 'text' | 'scan', processor: string): Promise<DocRun> {
+async function runOne(entry: GoldEntry, dir: string, source: 'text' | 'scan', processor: string, ocrLang?: string): Promise<DocRun> {
   const file = join(dir, source === 'text' ? entry.pdf : (entry.scan ?? ''));
   const bytes = await readFile(file);
   const t0 = performance.now();
   const c0 = process.cpuUsage();
-  const r = await runProcessor(processor, { bytes, kind: source === 'text' ? 'pdf' : 'image', filename: file, options: {} });
+  const r = await runProcessor(processor, { bytes, kind: source === 'text' ? 'pdf' : 'image', filename: file, options: ocrLang ? { ocr_lang: ocrLang } : {} });
   const cpu = process.cpuUsage(c0);
   const seconds = (performance.now() - t0) / 1000;
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
@@ -71,7 +81,7 @@ async function runOne(entry: GoldEntry, dir: string, source: 'text' | 'scan', pr
     const { words, sizes } = parseBboxHtml(stdout);
     boxes = outcomes.flatMap((o) => (o.correct && o.predicted ? [boxHoldsText(o.predicted, words, sizes)] : [])).filter((b): b is boolean => b !== null);
   }
-  return { entry, source, outcomes, boxes, seconds, cpuSeconds, pages: Math.max(1, r.pages.length) };
+  return { entry, source, outcomes, items: r.items, boxes, seconds, cpuSeconds, pages: Math.max(1, r.pages.length) };
 }
 
 /** Precision and recall over outcomes (fields with no gold and no prediction do not count). */
@@ -106,15 +116,32 @@ function metricsOf(runs: DocRun[]): Record<string, number> {
   return metrics;
 }
 
+/** The calibration part of a run: judged items of each half, ECE before (heuristic) and after (calibrated) on the held-out half. */
+export interface CalibrationReport {
+  model: CalibrationModel | null;
+  fit: Example[];
+  heldOut: Example[];
+  refitted: boolean;
+}
+
+function calibrationMetrics(c: CalibrationReport, metrics: Record<string, number>): void {
+  const mapped = c.heldOut.filter((e) => e.calibrated !== null);
+  metrics.calibration_heldout_items = c.heldOut.length;
+  metrics.calibration_heldout_mapped = mapped.length;
+  metrics.calibration_heldout_ece_heuristic = reliability(c.heldOut.map((e) => ({ p: e.heuristic, right: e.right }))).ece;
+  if (mapped.length > 0) metrics.calibration_heldout_ece = reliability(mapped.map((e) => ({ p: e.calibrated ?? 0, right: e.right }))).ece;
+}
+
 function goalsOf(m: Record<string, number>): Goal[] {
-  const g = (name: string, value: number | undefined, goal: number, atMost = false): Goal[] =>
-    value === undefined ? [] : [{ name, value, goal, atMost, met: atMost ? value <= goal : value >= goal }];
+  const g = (name: string, value: number | undefined, goal: number, atMost = false, format: Goal['format'] = 'ratio'): Goal[] =>
+    value === undefined ? [] : [{ name, value, goal, atMost, format, met: atMost ? value <= goal : value >= goal }];
   return [
     ...g('text-PDF field recall', m.text_recall, 0.8),
     ...g('text-PDF field precision', m.text_precision, 0.95),
     ...g('scan field recall', m.scan_recall, 0.6),
     ...g('box accuracy', m.box_accuracy, 0.99),
-    ...g('extraction CPU seconds per text page', m.text_cpu_seconds_per_page, 0.3, true),
+    ...g('expected calibration error, held-out documents', m.calibration_heldout_ece, 0.05, true),
+    ...g('extraction CPU seconds per text page', m.text_cpu_seconds_per_page, 0.3, true, 'seconds'),
   ];
 }
 
@@ -126,9 +153,27 @@ export async function runExtractionSuite(options: ExtractionSuiteOptions = {}): 
   const processor = options.processor ?? 'prc_generic_fields';
   const runs: DocRun[] = [];
   for (const d of docs) runs.push(await runOne(d, dir, 'text', processor));
-  if (options.scans !== false) for (const d of docs) if (d.scan) runs.push(await runOne(d, dir, 'scan', processor));
+  if (options.scans !== false) for (const d of docs) if (d.scan) runs.push(await runOne(d, dir, 'scan', processor, options.ocrLang));
+  const calibration = await calibrationStep(runs, options.calibrate === true);
   const metrics = metricsOf(runs);
+  calibrationMetrics(calibration, metrics);
   const goals = goalsOf(metrics);
   const title = 'Extraction on the gold set';
-  return { title, markdown: renderMarkdown(title, runs, metrics, goals), metrics, goals };
+  return { title, markdown: renderMarkdown(runs, metrics, calibration), metrics, goals };
+}
+
+/**
+ * Collects the judged items of both halves; with `refit`, fits the mapping on the fit half,
+ * writes it, and applies it to every run's items (and scores them again), so the report shows it.
+ */
+async function calibrationStep(runs: DocRun[], refit: boolean): Promise<CalibrationReport> {
+  const collect = (held: boolean): Example[] => runs.filter((r) => isHeldOut(r.entry) === held).flatMap((r) => examplesOf(r.entry, r.items));
+  if (!refit) return { model: null, fit: collect(false), heldOut: collect(true), refitted: false };
+  const model = fitCalibration(collect(false));
+  await writeCalibration(model);
+  for (const r of runs) {
+    recalibrate(r.items, model);
+    r.outcomes = scoreDocument(r.items, r.entry.answers);
+  }
+  return { model, fit: collect(false), heldOut: collect(true), refitted: true };
 }

@@ -1,7 +1,7 @@
 /** The check stage's suite: precision and recall of "flagged" on the gold set, built-in and judge path. */
 import fs from 'node:fs';
 import type { GoldSentence } from '../gold/check-stage-kinds.js';
-import { GOLD_FILE } from '../gold/generate-check-stage.js';
+import { GOLD_FILE, HELDOUT2_FILE } from '../gold/generate-check-stage.js';
 import { confusion } from '../metrics.js';
 import { type Judged, runBuiltInCheck } from './check-stage-builtin.js';
 import { runJudgePath } from './check-stage-judge.js';
@@ -46,6 +46,10 @@ export const checkStageSuite: Suite = {
     const judgeOnly = await runJudgePath(gold, 'model');
     const auto = await runJudgePath(gold, 'auto');
     const flags = gold.filter((g) => g.flag).length;
+    // Held-out batch 2 is checked apart (its own file): reported, never part of the measures above it.
+    const batch2 = readGold(HELDOUT2_FILE);
+    const builtIn2 = runBuiltInCheck(batch2);
+    const auto2 = await runJudgePath(batch2, 'auto');
     return {
       title: 'Check stage (issue 31, item 4)',
       measures: [
@@ -55,6 +59,8 @@ export const checkStageSuite: Suite = {
         ...flaggerMeasures('check.auto', 'Judge path with the built-in check (`auto`, the default)', auto.judged),
         ...flaggerMeasures('check.builtin.heldout', 'Built-in check, held-out sentences only', builtIn.filter(heldOut)),
         ...flaggerMeasures('check.auto.heldout', '`auto`, held-out sentences only', auto.judged.filter(heldOut)),
+        ...flaggerMeasures('check.builtin.heldout2', 'Built-in check, held-out (batch 2)', builtIn2),
+        ...flaggerMeasures('check.auto.heldout2', '`auto`, held-out (batch 2)', auto2.judged),
       ],
       notes: [
         `Gold set: \`eval/gold/check-stage.jsonl\`, ${gold.length} sentences (${flags} to flag), written by \`eval/gold/generate-check-stage.ts\` from the built-in templates' sources and fields plus sources and forms the project wrote.`,
@@ -63,6 +69,9 @@ export const checkStageSuite: Suite = {
         ...details('Built-in check', builtIn),
         ...details('Judge alone', judgeOnly.judged),
         ...details('`auto`', auto.judged),
+        `Held-out (batch 2): ${batch2.length} more sentences (${batch2.filter((g) => g.flag).length} to flag) in \`eval/gold/check-stage-heldout-2.jsonl\`, from \`eval/gold/heldout-2-sentences.ts\`: new forms, written without reading the check stage's code and never run through it to change it; not part of the measures of the main set.`,
+        ...details('Built-in check, held-out (batch 2)', builtIn2),
+        ...details('`auto`, held-out (batch 2)', auto2.judged),
       ],
     };
   },

@@ -22,7 +22,8 @@ export interface SuiteReport {
 
 export interface Suite {
   name: string;
-  run(): Promise<SuiteReport>;
+  /** `args`: the command line after `npm run eval --` (e.g. `--calibrate`). */
+  run(args?: readonly string[]): Promise<SuiteReport>;
 }
 
 export function meets(m: Measure): boolean | null {

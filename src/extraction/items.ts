@@ -15,7 +15,8 @@ export function confidenceLevel(overall: number | null): Confidence['level'] {
 
 /**
  * Decomposed confidence. `overall` = extraction × ocr when both are known, the known one
- * otherwise, null when neither is. Heuristic numbers, hence `calibrated: false`.
+ * otherwise, null when neither is. Heuristic numbers, hence `calibrated: false`; `runProcessor`
+ * maps them to calibrated probabilities afterwards (confidence-calibration.ts).
  */
 export function makeConfidence(method: ConfidenceMethod, extraction: number | null, ocr: number | null = null): Confidence {
   const parts = [extraction, ocr].filter((n): n is number => n !== null);

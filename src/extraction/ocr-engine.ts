@@ -8,13 +8,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PositionedLine, PositionedPage, PositionedWord } from './pdf-text-model.js';
+import { parseListLangs, secondReadingPacks } from './ocr-languages.js';
 import { runCommand } from './run-command.js';
 import { ratePageQuality, round4 } from './text-quality.js';
 import type { Box } from './types.js';
 
 /** OCR options. */
 export interface OcrOptions {
-  /** tesseract language(s), e.g. 'eng' or 'eng+deu'. Default 'eng'. */
+  /** tesseract language(s), e.g. 'eng' or 'eng+deu'. Default: English, then the page's language when it has another (ocr-languages.ts). */
   lang?: string;
   /** Page segmentation mode. Default 3 (fully automatic). */
   psm?: number;
@@ -202,7 +203,21 @@ async function tesseractFile(file: string, o: OcrOptions): Promise<OcrResult<str
       error: { code: 'needs_ocr', message: 'OCR is needed but tesseract is not installed (apt-get install tesseract-ocr tesseract-ocr-eng)' },
     };
   }
-  const r = await runCommand(bin, [file, '-', '-l', o.lang ?? 'eng', '--psm', String(o.psm ?? 3), 'tsv'], {
+  const first = await tesseractTsv(bin, file, o.lang ?? 'eng', o);
+  // No language asked for: English first, then again with the page's own language when its words
+  // say it has one and its pack is installed (ocr-languages.ts).
+  if (o.lang !== undefined || !first.ok) return first;
+  const packs = secondReadingPacks(
+    readTsvRows(first.value)
+      .words.map((w) => w.text)
+      .join(' '),
+    await installedPacks(bin),
+  );
+  return packs ? tesseractTsv(bin, file, packs, o) : first;
+}
+
+async function tesseractTsv(bin: string, file: string, lang: string, o: OcrOptions): Promise<OcrResult<string>> {
+  const r = await runCommand(bin, [file, '-', '-l', lang, '--psm', String(o.psm ?? 3), 'tsv'], {
     timeout_ms: o.timeout_ms ?? 60_000,
     env: toolEnv(),
   });
@@ -210,6 +225,18 @@ async function tesseractFile(file: string, o: OcrOptions): Promise<OcrResult<str
     return { ok: false, error: { code: r.error.code === 'timeout' ? 'timeout' : 'ocr_failed', message: r.error.message } };
   }
   return { ok: true, value: r.stdout.toString('utf8') };
+}
+
+const packsCache = new Map<string, Promise<Set<string>>>();
+
+/** The language packs tesseract has (`--list-langs`), cached per binary. */
+function installedPacks(bin: string): Promise<Set<string>> {
+  let p = packsCache.get(bin);
+  if (!p) {
+    p = runCommand(bin, ['--list-langs'], { timeout_ms: 10_000, env: toolEnv() }).then((r) => parseListLangs(r.stdout.toString('utf8')));
+    packsCache.set(bin, p);
+  }
+  return p;
 }
 
 async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {

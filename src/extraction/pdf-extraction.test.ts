@@ -70,7 +70,7 @@ describe('prc_generic_fields on a text PDF', () => {
     expect(total.raw_text).toBe('$110.00');
     expect(total.provenance.quote).toBe('$110.00');
     expect(total.provenance.text_source).toBe('text_layer');
-    expect(total.confidence).toMatchObject({ method: 'label_proximity_rule', calibrated: false, ocr: null });
+    expect(total.confidence).toMatchObject({ method: 'label_proximity_rule', calibrated: true, ocr: null });
     expect(total.confidence.overall).toBeGreaterThan(0.5);
     expect(total.confidence.overall).toBeLessThan(1);
     const reg = region(total);

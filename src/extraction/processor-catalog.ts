@@ -4,6 +4,7 @@
  * failures come back as categorised `errors`.
  */
 import { acroformProcessor } from './processors/acroform.js';
+import { calibrateItems } from './confidence-calibration.js';
 import { type EngineKind, engineVersions } from './engine-versions.js';
 import { procError } from './processing-error.js';
 import { docxProcessor } from './processors/docx.js';
@@ -99,7 +100,10 @@ export async function runProcessor(processorId: string, input: RunProcessorInput
     return failedResult('unsupported_kind', 'policy', `processor ${processorId} does not support ${input.kind} (supports ${p.supported_kinds.join(', ')})`);
   }
   try {
-    return await p.extract({ bytes: input.bytes, kind: input.kind, filename: input.filename, options: input.options ?? {} });
+    const result = await p.extract({ bytes: input.bytes, kind: input.kind, filename: input.filename, options: input.options ?? {} });
+    // The one place confidences become calibrated probabilities, whichever processor made them.
+    calibrateItems(result.items);
+    return result;
   } catch (err) {
     return failedResult('internal_error', 'internal', `${processorId} failed: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -110,7 +110,8 @@ export interface Confidence {
   extraction: number | null;
   level: 'high' | 'medium' | 'low' | null;
   method: ConfidenceMethod;
-  calibrated: false;
+  /** True when `overall` is the calibrated probability (confidence-calibration.ts); `extraction` and `ocr` stay the rule's parts. */
+  calibrated: boolean;
 }
 
 /** One extracted item as a processor produces it (the lead adds ids, validation and versions). */

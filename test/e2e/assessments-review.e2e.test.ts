@@ -14,7 +14,9 @@ import { describeEachDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { postMultipart } from './assessments-helpers.js';
 
-const INVOICE = 'Vendor: Contoso Ltd\nInvoice number: INV-100\nTotal: $110.00\nPhone: +1 555 010 0200\n';
+// The fax number is a phone number no other rule reads the same way: with calibrated confidence
+// (src/extraction/confidence-calibration.ts) it is the document's one item below the review threshold.
+const INVOICE = 'Vendor: Contoso Ltd\nInvoice number: INV-100\nTotal: $110.00\nPhone: +1 555 010 0200\nFax: +1 555 010 0299\n';
 type Item = {
   id: string;
   key: string;
@@ -174,7 +176,8 @@ describeEachDialect('assessment review', (dialect) => {
     expect((await load()).every((i) => i.validation.status !== 'validated')).toBe(true);
     const needsReview = items.filter((i) => i.validation.status === 'needs_review').map((i) => i.id);
     expect(needsReview.length).toBeGreaterThan(0);
-    const strict = await api.post(`/documents/${docId}/extracted-items/validate-all`, { min_confidence: 0.99 });
+    // Calibrated confidences stop at 0.999 (confidence-calibration.ts): nothing reaches 0.9999.
+    const strict = await api.post(`/documents/${docId}/extracted-items/validate-all`, { min_confidence: 0.9999 });
     expect(strict.body.validated).toBe(0);
     expect(strict.body.skipped.filter((s: { reason: string }) => s.reason === 'low_confidence').length).toBeGreaterThan(0);
     const all = await api.post(`/documents/${docId}/extracted-items/validate-all`, {});

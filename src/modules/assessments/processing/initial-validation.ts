@@ -8,17 +8,23 @@ import type { ExtractedItem } from '../../../extraction/types.js';
 import type { Blocker, ItemValidation, ValidationStatus } from '../extracted-items/extracted-item.repository.js';
 import { checksFor } from '../processors/item-type-of.js';
 
-/** Checks, blockers and the starting status of a freshly extracted item. */
+/**
+ * Checks, blockers and the starting status of a freshly extracted item. An item goes to review
+ * below the processor's `review_below_confidence`, or below its requirement's `min_confidence`
+ * when the assessment asks for more on that key (confidences are calibrated probabilities, so
+ * the threshold is the least chance of being right a value may have without a person's look).
+ */
 export function initialValidation(
   processorId: string,
   item: Pick<ExtractedItem, 'key' | 'value' | 'value_state' | 'value_type' | 'confidence'>,
   automation: 'never' | 'confident',
   requiredKeys: ReadonlySet<string>,
+  minConfidenceByKey: ReadonlyMap<string, number> = new Map(),
 ): { status: ValidationStatus; validation: ItemValidation } {
   const processor = getProcessor(processorId);
   const checks = runItemChecks(checksFor(processorId, item.key, item.value_type), item);
   const blockers: Blocker[] = [];
-  const reviewBelow = processor?.defaults.review_below_confidence ?? 0.8;
+  const reviewBelow = Math.max(processor?.defaults.review_below_confidence ?? 0.8, minConfidenceByKey.get(item.key) ?? 0);
   const overall = item.confidence.overall;
   const hasValue = item.value_state === 'present' || item.value_state === 'inferred';
   if (hasValue && overall !== null && overall < reviewBelow)

@@ -97,8 +97,9 @@ async function extract(services: Services, { orgId, run, doc, assessment }: Clai
 /** The run's items as stored: first version, initially validated by the assessment's automation. */
 function itemsOf(result: ProcessorResult, { run, doc, assessment }: ClaimedRun, now: string): NewItem[] {
   const requiredKeys = new Set((assessment?.requirements ?? []).filter((r) => (r.occurrence ?? 'required_once').startsWith('required')).map((r) => r.key));
+  const minConfidence = new Map((assessment?.requirements ?? []).flatMap((r) => (r.min_confidence === undefined ? [] : [[r.key, r.min_confidence] as const])));
   return result.items.map((item, ordinal) => {
-    const { status, validation } = initialValidation(run.processor_id, item, assessment?.automation ?? 'never', requiredKeys);
+    const { status, validation } = initialValidation(run.processor_id, item, assessment?.automation ?? 'never', requiredKeys, minConfidence);
     return {
       id: newId('itm'),
       document_id: doc.id,
