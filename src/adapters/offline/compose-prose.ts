@@ -347,8 +347,8 @@ function recommendations(input: ProseInput): Block[] {
     const phrase = requirementPhrase(g.requirement);
     const text =
       phrase === null
-        ? `${joinList(actions)}. ${cited(asProse(g.requirement.text), g.requirement.n)}`
-        : cited(`${joinList(actions)}, to meet ${phrase}`, g.requirement.n);
+        ? `${joinList(actions.map((a, i) => (i === 0 ? a : lowerFirst(a))))}. ${cited(asProse(g.requirement.text), g.requirement.n)}`
+        : cited(`${joinList(actions.map((a, i) => (i === 0 ? a : lowerFirst(a))))}, to meet ${phrase}`, g.requirement.n);
     blocks.push({ text, citations: [g.requirement.n], kind: 'argument' });
   }
   const query = queryTokens(input.title, input.prompt);
