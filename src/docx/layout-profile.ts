@@ -199,7 +199,8 @@ export function frontMatter(doc: ComposedDocument, language: string, toc: FileCh
 
 /**
  * The letter's closing and signature block, after the body and before the sources: kept on one
- * page (each line keeps with the next), with room above the name for a handwritten signature.
+ * page (each line keeps with the next), with room above the name for a handwritten signature;
+ * then the addressee's acceptance, when the template has one.
  */
 export function backMatter(doc: ComposedDocument): FileChild[] {
   if (doc.render.layout !== 'letter') return [];
@@ -217,6 +218,7 @@ export function backMatter(doc: ComposedDocument): FileChild[] {
       (line, i) =>
         new Paragraph({ keepNext: i < signature.length - 1, spacing: { after: 0 }, children: [new TextRun({ text: xmlSafe(line), bold: i === 0 })] }),
     ),
+    ...acceptance,
   ];
 }
 

@@ -310,7 +310,8 @@ function verdict(input: ProseInput, gaps: number): string | null {
 /**
  * The computed decisions a recommendation states: each conclusion no other decision rests on, as
  * a sentence with its reasons ("The recommendation is to approve with conditions, because not
- * every rule … is met."). The reasons of the decisions it rests on are the findings' to give.
+ * every rule … is met."), then the rules it rests on that are not met, by name. Their reasons are
+ * the findings' to give: repeating them here would repeat a paragraph across sections.
  */
 function decidedStatements(decisions: Record<string, DecisionFactInput>): string[] {
   const readBy = new Set(Object.values(decisions).flatMap((d) => d.restsOn ?? []));
@@ -320,7 +321,13 @@ function decidedStatements(decisions: Record<string, DecisionFactInput>): string
     const verb = /^(approve|reject|accept|decline|proceed|stop|consult|onboard|continue)\b/i.test(label) ? `is to ${label}` : `is ${label}`;
     const because = d.reasons.map(clauseOf).filter((r) => r !== '');
     const head = `The ${lowerFirst(d.title)} ${verb}`;
-    return because.length > 0 ? `${head}, because ${lowerFirst(joinList(because.map((r, i) => (i === 0 ? r : lowerFirst(r)))))}.` : `${head}.`;
+    const stated = because.length > 0 ? `${head}, because ${lowerFirst(joinList(because.map((r, i) => (i === 0 ? r : lowerFirst(r)))))}.` : `${head}.`;
+    // The rules it rests on that are not met, by name and verdict: the conditions a reader acts on.
+    const open = (d.restsOn ?? [])
+      .map((k) => decisions[k])
+      .filter((g): g is DecisionFactInput => g !== undefined && g.decided && g.outcome !== 'met' && g.label !== null);
+    if (open.length === 0) return stated;
+    return `${stated} Still open: ${joinList(open.map((g) => `${lowerFirst(g.title)} (${lowerFirst(g.label ?? '')})`))}.`;
   });
 }
 

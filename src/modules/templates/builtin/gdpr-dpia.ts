@@ -179,7 +179,7 @@ export const GDPR_DPIA_SPEC: TemplateSpecInput = {
         '{% if decisions.prior_consultation.outcome == "required" %}{{ controller_name }} must consult the supervisory authority before processing starts (Article 36 GDPR): a risk stays high after the measures above.' +
         '{% else %}{{ controller_name }} may begin the processing once the measures above are in place; prior consultation of the supervisory authority (Article 36 GDPR) is not required, since the residual risk after the measures is {{ decisions.residual_risk.label|lower }}.{% endif %}' +
         ' This assessment should be reviewed when the processing changes.\n\n' +
-        'Approved for {{ controller_name }}: ______________________  Date: {{ assessment_date|date("long")|default("__________", true) }}\n',
+        'Signed for {{ controller_name }}: ______________________  Date: {{ assessment_date|date("long")|default("__________", true) }}\n',
     },
   ],
 };
