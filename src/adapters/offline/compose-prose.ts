@@ -192,12 +192,6 @@ function describe(input: ProseInput): Block[] {
   return input.picked.length > 0 ? quoteBlocks(input.picked) : statementBlock(input.relevant);
 }
 
-/** A count as words a reader takes in at a glance. */
-function count(n: number, noun: string): string {
-  const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
-  return `${words[n] ?? String(n)} ${noun}${n === 1 || noun === '' ? '' : 's'}`;
-}
-
 /**
  * The computed decision that judges a requirement, when one does: a rule-level decision (read by
  * another, so not a conclusion) whose title shares at least two content words with the

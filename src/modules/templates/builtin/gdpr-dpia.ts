@@ -14,6 +14,13 @@ const ARTICLE_35 = [
   'Article 36(1) GDPR: the controller shall consult the supervisory authority prior to processing where a data protection impact assessment indicates that the processing would result in a high risk in the absence of measures taken by the controller to mitigate the risk.',
 ].join(' ');
 
+// The measures and risks a DPIA commonly names: the source the risk and measure tables draw on (and the check-stage gold set's).
+const RISK_GUIDANCE = [
+  'Typical risks to data subjects include unauthorised access to personal data, loss of confidentiality of special category data, inaccurate data leading to wrong decisions, excessive retention, and function creep where data is reused for incompatible purposes.',
+  'Transfers of personal data outside the European Economic Area require a transfer mechanism under Chapter V GDPR, such as an adequacy decision or standard contractual clauses together with a transfer impact assessment.',
+  'Common measures include encryption at rest and in transit, role-based access control, pseudonymisation, data minimisation, defined retention schedules with automatic deletion, staff training, and processor agreements under Article 28 GDPR.',
+].join(' ');
+
 export const GDPR_DPIA_SPEC: TemplateSpecInput = {
   specVersion: 1,
   slug: 'gdpr-dpia',
@@ -51,6 +58,12 @@ export const GDPR_DPIA_SPEC: TemplateSpecInput = {
       kind: 'static',
       name: 'GDPR Article 35 and 36',
       args_json: { value: ARTICLE_35, source: { title: 'Regulation (EU) 2016/679, Articles 35–36', url: 'https://eur-lex.europa.eu/eli/reg/2016/679/oj' } },
+    },
+    {
+      output_key: 'risk_guidance',
+      kind: 'static',
+      name: 'Risk and measures guidance',
+      args_json: { value: RISK_GUIDANCE, source: { title: 'Quire DPIA guidance note' } },
     },
     { output_key: 'basis', kind: 'field', name: 'Lawful basis', args_json: { field: 'lawful_basis' } },
     { output_key: 'retention_text', kind: 'template', name: 'Retention in words', args_json: { expression: "retention_months ~ ' months'" } },
