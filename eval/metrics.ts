@@ -113,15 +113,20 @@ function ngrams(text: string, n: number): Set<string> {
 }
 
 /**
- * The document's own stock phrases used more than twice: word 4-grams found in three or more of
- * its prose sentences and in none of the texts it was given (its sources, field values, decision
+ * The document's own stock phrases used more than twice: word 4-grams (and three-word sentence
+ * openings) found in three or more of its prose sentences and in none of the texts it was given (its sources, field values, decision
  * reasons), whose wording is theirs, not the template's or the composer's ("Put in place …" seven
  * times). Each phrase once, most used first.
  */
 export function phrasesOverTwice(sentences: readonly string[], given: readonly string[]): Array<{ phrase: string; uses: number }> {
-  const known = new Set(given.flatMap((t) => [...ngrams(t, 4)]));
+  const known = new Set(given.flatMap((t) => [...ngrams(t, 4), ...ngrams(t, 3)]));
   const uses = new Map<string, number>();
-  for (const sentence of sentences) for (const g of ngrams(sentence, 4)) if (!known.has(g)) uses.set(g, (uses.get(g) ?? 0) + 1);
+  for (const sentence of sentences) {
+    // Anywhere, four words; as a sentence's opening, three ("Put in place …" before seven different measures).
+    const opening = words(sentence).slice(0, 3).join(' ');
+    const grams = new Set([...ngrams(sentence, 4), ...(opening.split(' ').length === 3 ? [opening] : [])]);
+    for (const g of grams) if (!known.has(g)) uses.set(g, (uses.get(g) ?? 0) + 1);
+  }
   return [...uses.entries()]
     .filter(([, n]) => n > 2)
     .map(([phrase, n]) => ({ phrase, uses: n }))
