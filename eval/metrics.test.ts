@@ -1,6 +1,6 @@
 /** The evaluation computes its metrics right on tiny fixed sets, and the check stage keeps its goals on the gold set. */
 import { describe, expect, it } from 'vitest';
-import { confusion, isReadBack, proseSentences, repeated5gramShare } from './metrics.js';
+import { confusion, isGrounded, isReadBack, phrasesOverTwice, proseSentences, repeated5gramShare } from './metrics.js';
 import { evaluationMarkdown, regressions } from './report.js';
 import { flaggerMeasures, readGold } from './suites/check-stage.js';
 import { runBuiltInCheck } from './suites/check-stage-builtin.js';
@@ -68,5 +68,31 @@ describe('the check stage on its gold set', () => {
     const [precision, recall] = flaggerMeasures('check.builtin', 'Built-in check', runBuiltInCheck(readGold()));
     expect(precision.value).toBeGreaterThanOrEqual(0.9);
     expect(recall.value).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('stock phrases and grounded sentences (issue 31, item 3)', () => {
+  it("counts a phrase of the document's own in three sentences, not one its sources gave it", () => {
+    const sentences = [
+      'Put in place encryption at rest [2].',
+      'Put in place role-based access control [2].',
+      'Put in place staff training [2].',
+      'Vendors must notify us within 72 hours.',
+      'Vendors must notify us of each incident.',
+      'Vendors must notify us in writing.',
+    ];
+    // "Put in place" opens three sentences; "Vendors must notify us" is the source's wording.
+    expect(phrasesOverTwice(sentences, ['Vendors must notify us of a security incident.'])).toEqual([{ phrase: 'put in place', uses: 3 }]);
+    expect(phrasesOverTwice(sentences.slice(1), ['Vendors must notify us of a security incident.'])).toEqual([]);
+  });
+
+  it('grounds a sentence that cites, states a value or states a decision; not filler', () => {
+    const fields = [{ value: 'Initech Cloud' }, { value: 'name, phone number' }];
+    const decisions = [{ outcomeLabel: 'Approve with conditions', reasons: ['Not every rule of the baseline is met.'] }];
+    expect(isGrounded('Encryption at rest [1].', fields, decisions)).toBe(true);
+    expect(isGrounded('Initech Cloud names no contact.', fields, decisions)).toBe(true);
+    expect(isGrounded('Only the phone number is kept.', fields, decisions)).toBe(true);
+    expect(isGrounded('We approve with conditions, since not every rule of the baseline is met.', fields, decisions)).toBe(true);
+    expect(isGrounded('Of three requirements in the cited sources, one applies.', fields, decisions)).toBe(false);
   });
 });

@@ -98,7 +98,59 @@ export function isReadBack(sentence: string, fields: ReadonlyArray<{ label: stri
 export function proseSentences(markdown: string): string[] {
   const prose = markdown
     .split('\n')
-    .filter((line) => !/^\s*(\||#)/.test(line) && !/,\s*$/.test(line))
+    // Signature lines ("Approved for …: ______  Date: …") are blanks to sign, not sentences.
+    .filter((line) => !/^\s*(\||#)/.test(line) && !/,\s*$/.test(line) && !/_{4,}/.test(line))
     .join('\n');
   return splitSentences(prose).filter((s) => words(s).length >= 3);
+}
+
+/** The word n-grams of a text, each once. */
+function ngrams(text: string, n: number): Set<string> {
+  const w = words(text);
+  const out = new Set<string>();
+  for (let i = 0; i + n <= w.length; i += 1) out.add(w.slice(i, i + n).join(' '));
+  return out;
+}
+
+/**
+ * The document's own stock phrases used more than twice: word 4-grams (and three-word sentence
+ * openings) found in three or more of its prose sentences and in none of the texts it was given (its sources, field values, decision
+ * reasons), whose wording is theirs, not the template's or the composer's ("Put in place …" seven
+ * times). Each phrase once, most used first.
+ */
+export function phrasesOverTwice(sentences: readonly string[], given: readonly string[]): Array<{ phrase: string; uses: number }> {
+  const known = new Set(given.flatMap((t) => [...ngrams(t, 4), ...ngrams(t, 3)]));
+  const uses = new Map<string, number>();
+  for (const sentence of sentences) {
+    // Anywhere, four words; as a sentence's opening, three ("Put in place …" before seven different measures).
+    const opening = words(sentence).slice(0, 3).join(' ');
+    const grams = new Set([...ngrams(sentence, 4), ...(opening.split(' ').length === 3 ? [opening] : [])]);
+    for (const g of grams) if (!known.has(g)) uses.set(g, (uses.get(g) ?? 0) + 1);
+  }
+  return [...uses.entries()]
+    .filter(([, n]) => n > 2)
+    .map(([phrase, n]) => ({ phrase, uses: n }))
+    .sort((a, b) => b.uses - a.uses || a.phrase.localeCompare(b.phrase));
+}
+
+/**
+ * Whether a sentence is grounded: it cites a source ("[n]"), or states a field value (the value,
+ * or one of its lines or comma-separated items, appears in it), or states a computed decision
+ * (its outcome or one of its reasons appears in it). A written sentence that does none of these
+ * is filler a reader cannot trace.
+ */
+export function isGrounded(
+  sentence: string,
+  fields: ReadonlyArray<{ value: string }>,
+  decisions: ReadonlyArray<{ outcomeLabel: string | null; reasons: string[] }>,
+): boolean {
+  if (/\[\d+(?:\s*[-–,]\s*\d+)*\]/.test(sentence)) return true;
+  const text = words(sentence).join(' ');
+  const contains = (value: string): boolean => {
+    const w = words(value).join(' ');
+    return w.length > 1 && ` ${text} `.includes(` ${w} `);
+  };
+  const fieldHit = fields.some((f) => [f.value, ...f.value.split(/\s*[\n,;]\s*/)].some(contains));
+  const decisionHit = decisions.some((d) => d.reasons.some((r) => contains(r.replace(/[.!?]+$/, ''))) || (d.outcomeLabel !== null && contains(d.outcomeLabel)));
+  return fieldHit || decisionHit;
 }

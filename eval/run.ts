@@ -28,6 +28,8 @@ async function main(): Promise<number> {
     reports.push(await suite.run(args));
   }
   for (const m of reports.flatMap((r) => r.measures)) console.log(`  ${m.label}: ${formatValue(m)}`);
+  // One suite is run while working on it: its notes (examples of what missed) are shown, since no file is written.
+  if (only !== null) for (const note of reports.flatMap((r) => r.notes)) console.log(`  note: ${note}`);
   const seconds = (Date.now() - started) / 1000;
   if (only === null) {
     const command = `npm run eval${args.length > 0 ? ` -- ${args.join(' ')}` : ''}`;

@@ -12,6 +12,8 @@ export interface GeneratedDocument {
   sections: Array<{ id: string; title: string; renderMode: string; content: string }>;
   sources: Array<{ n: number; title: string; text: string }>;
   fields: Array<{ label: string; value: string }>;
+  /** The run's computed decisions (what a sentence may state without a source). */
+  decisions: Array<{ label: string; outcomeLabel: string | null; reasons: string[] }>;
   /** Sentences the check stage flagged, per section id. */
   flagged: Map<string, string[]>;
 }
@@ -48,5 +50,10 @@ export async function generateOffline(server: TestServer, token: string, templat
   const flagged = new Map((manifest.unsupported_sections ?? []).map((u) => [u.sectionId, u.claims.map((c) => c.sentence)]));
   const fieldRows = (doc.fields ?? []) as Array<{ key: string; label: string | null; value: string | null }>;
   const docFields = fieldRows.filter((f) => f.value !== null && f.value !== '').map((f) => ({ label: f.label ?? f.key, value: String(f.value) }));
-  return { template, sections, sources: manifest.sources ?? [], fields: docFields, flagged };
+  const decisions = ((doc.decisions ?? []) as Array<{ label: string; outcomeLabel: string | null; reasons: string[] }>).map((d) => ({
+    label: d.label,
+    outcomeLabel: d.outcomeLabel,
+    reasons: d.reasons,
+  }));
+  return { template, sections, sources: manifest.sources ?? [], fields: docFields, decisions, flagged };
 }

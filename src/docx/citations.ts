@@ -76,7 +76,7 @@ export function isSafeExternalUrl(url: string): boolean {
 /** What one citation of a source becomes at its place in the text. */
 export type CitationMark =
   /** A note of its own (the source's first citation in the section), or the section's note of that source again. */
-  { kind: 'note'; noteId: number; repeat: boolean } | { kind: 'bracket'; n: number };
+  { kind: 'note'; noteId: number; repeat: boolean } | { kind: 'bracket'; n: number } | { kind: 'none' };
 
 /**
  * Hands out note ids in the order citations are met, one note per source per section: a
@@ -110,6 +110,8 @@ export class CitationRegistry {
     const source = this.sources.get(n);
     if (!source) throw new Error(`Unknown source ${n}`);
     if (this.style === 'brackets') return { kind: 'bracket', n };
+    // `none`: a letter names its terms, not its sources; the marker is dropped.
+    if (this.style === 'none') return { kind: 'none' };
     const reused = this.inSection.get(n);
     if (reused !== undefined) return { kind: 'note', noteId: reused, repeat: true };
     // Ids start at 1: Word reserves 0 and -1 for the separator notes.

@@ -195,6 +195,17 @@ describe('composeDocx', () => {
       expect(text).toContain('[1] Data Protection Act 2018.');
       expect(references(part(all, 'word/document.xml'), 'footnoteReference')).toEqual([]);
     });
+
+    it('drops the marks, the notes and the Sources list in the none style (a letter)', async () => {
+      const all = await parts(await composeDocx(twoSections('none')));
+      const body = part(all, 'word/document.xml');
+      const text = textOf(body);
+      expect(text).toContain('The rate is fixed. It rises yearly. Billing is monthly. Late fees apply.');
+      expect(text).not.toContain('Sources');
+      expect(text).not.toContain('Data Protection Act 2018');
+      expect(references(body, 'footnoteReference')).toEqual([]);
+      expect(references(body, 'endnoteReference')).toEqual([]);
+    });
   });
 
   it('sets signature lines apart and keeps widows, orphans and headings with their text', async () => {

@@ -186,7 +186,8 @@ export async function composeDocx(doc: ComposedDocument): Promise<Buffer> {
     toc?.listHeadingsOf(blocks);
     return blocks;
   });
-  const sourcesBookmark = doc.sources.length > 0 ? toc?.listHeading(1, 'Sources') : undefined;
+  const listed = doc.render.citationStyle === 'none' ? [] : doc.sources;
+  const sourcesBookmark = listed.length > 0 ? toc?.listHeading(1, 'Sources') : undefined;
 
   const document = documentShell(doc, geometry, { conv, numbering, citations, withToc: toc !== null });
   const bodyXml = writeBody(document, doc, converted, { renderCtx, language, toc, sourcesBookmark });
@@ -259,6 +260,7 @@ function writeBody(
     converted[i] = null; // this block's intermediate model is garbage from here on
   }
   body.write(backMatter(doc));
-  body.write(sourcesList(doc.sources, sourcesBookmark));
+  // `none`: no marks point to a list, so there is none (a letter has no "Sources" heading).
+  body.write(sourcesList(doc.render.citationStyle === 'none' ? [] : doc.sources, sourcesBookmark));
   return body.finish();
 }

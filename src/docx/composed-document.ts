@@ -54,10 +54,11 @@ export interface ComposedSource {
 
 /**
  * How `[n]` markers read in the .docx: `footnotes` (the default), `endnotes` (the notes gathered
- * after the text) or `brackets` (the marker kept as "[n]", naming the numbered Sources entry).
+ * after the text), `brackets` (the marker kept as "[n]", naming the numbered Sources entry) or
+ * `none` (markers dropped and no Sources list: a letter states its terms and cites nothing).
  */
-export type CitationStyle = 'footnotes' | 'endnotes' | 'brackets';
-export const CITATION_STYLES: readonly CitationStyle[] = ['footnotes', 'endnotes', 'brackets'];
+export type CitationStyle = 'footnotes' | 'endnotes' | 'brackets' | 'none';
+export const CITATION_STYLES: readonly CitationStyle[] = ['footnotes', 'endnotes', 'brackets', 'none'];
 
 export interface PageMarginsMm {
   top: number;
@@ -130,6 +131,10 @@ export interface LayoutBlocks {
   signature?: string | null;
   /** Letter: the closing above the signature ("Yours sincerely"). */
   closing?: string | null;
+  /** Letter: the addressee's acceptance, after the signature block (they countersign below the firm's signature). */
+  acceptance?: string | null;
+  /** Report: the name under the title on the cover (e.g. the controller a DPIA is for); absent: the organization's. */
+  party?: string | null;
 }
 
 export interface DocumentProperties {

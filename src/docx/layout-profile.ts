@@ -94,7 +94,7 @@ function reportCover(doc: ComposedDocument, language: string): Paragraph[] {
   const paragraphs: Paragraph[] = [];
   paragraphs.push(
     new Paragraph({ style: 'Title', children: [new TextRun(xmlSafe(doc.title))] }),
-    new Paragraph({ style: 'Subtitle', children: [new TextRun(xmlSafe(doc.organizationName))] }),
+    new Paragraph({ style: 'Subtitle', children: [new TextRun(xmlSafe(doc.layoutBlocks?.party?.trim() || doc.organizationName))] }),
     new Paragraph({ style: 'TitleMeta', children: [new TextRun(xmlSafe(formatDate(doc.date, language)))] }),
     new Paragraph({
       style: 'TitleMeta',
@@ -199,13 +199,15 @@ export function frontMatter(doc: ComposedDocument, language: string, toc: FileCh
 
 /**
  * The letter's closing and signature block, after the body and before the sources: kept on one
- * page (each line keeps with the next), with room above the name for a handwritten signature.
+ * page (each line keeps with the next), with room above the name for a handwritten signature;
+ * then the addressee's acceptance, when the template has one.
  */
 export function backMatter(doc: ComposedDocument): FileChild[] {
   if (doc.render.layout !== 'letter') return [];
   const blocks = doc.layoutBlocks ?? {};
   const signature = lines(blocks.signature);
-  if (signature.length === 0) return [];
+  const acceptance = acceptanceBlock(blocks.acceptance);
+  if (signature.length === 0) return acceptance;
   const closing = lines(blocks.closing).join(' ') || 'Yours sincerely,';
   return [
     new Paragraph({ keepNext: true, keepLines: true, spacing: { before: 360, after: 0 }, children: [new TextRun(xmlSafe(closing))] }),
@@ -216,5 +218,24 @@ export function backMatter(doc: ComposedDocument): FileChild[] {
       (line, i) =>
         new Paragraph({ keepNext: i < signature.length - 1, spacing: { after: 0 }, children: [new TextRun({ text: xmlSafe(line), bold: i === 0 })] }),
     ),
+    ...acceptance,
   ];
+}
+
+/**
+ * The addressee's acceptance after the firm's signature: a letter is signed by its sender first,
+ * then countersigned by the addressee below, never above "Yours sincerely". Starts with a little
+ * space and stays on one page with itself.
+ */
+function acceptanceBlock(text: string | null | undefined): FileChild[] {
+  const acceptance = lines(text);
+  return acceptance.map(
+    (line, i) =>
+      new Paragraph({
+        keepNext: i < acceptance.length - 1,
+        keepLines: true,
+        spacing: { before: i === 0 ? 600 : 120, after: 0 },
+        children: [new TextRun(xmlSafe(line))],
+      }),
+  );
 }

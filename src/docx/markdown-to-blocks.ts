@@ -361,6 +361,7 @@ function citedInlines(pieces: readonly CitationPiece[], from: Extract<Inline, { 
       continue;
     }
     const mark = citations.cite(piece.n);
+    if (mark.kind === 'none') continue;
     if (mark.kind === 'bracket') {
       brackets.push(mark.n);
       continue;

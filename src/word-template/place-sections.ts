@@ -72,7 +72,8 @@ function writeMarkers(pkg: DocxPackage, documentXml: string, markers: readonly M
     bulletNumId: styleNumId(findRoleStyle(styles, 'List Bullet')?.xml ?? null),
     orderedNumId: styleNumId(findRoleStyle(styles, 'List Number')?.xml ?? null),
   });
-  const notes = citations.style === 'brackets' ? null : new NotesPart(pkg, citations.style === 'endnotes' ? 'endnote' : 'footnote');
+  const notes =
+    citations.style === 'brackets' || citations.style === 'none' ? null : new NotesPart(pkg, citations.style === 'endnotes' ? 'endnote' : 'footnote');
   const link = linkWriter(pkg, DOCUMENT);
   let out = '';
   let last = 0;

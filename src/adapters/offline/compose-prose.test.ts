@@ -40,6 +40,9 @@ const memoFields = (over: Record<string, string> = {}): FieldFact[] => {
   ];
 };
 
+/** The form's values as the check stage states them (label, value). */
+const stated = (fields: FieldFact[]) => fields.filter((f) => f.value !== '').map((f) => ({ label: f.label ?? f.key, value: f.value }));
+
 const memo = (over: Partial<ComposeSectionInput>): ComposeSectionInput => ({
   title: 'Findings',
   prompt: 'Compare the vendor against the security baseline and describe each gap.',
@@ -54,17 +57,18 @@ const sources = [{ n: 1, title: 'Vendor security baseline', text: BASELINE }];
 const KEY_VALUE_LINE = /^(?:[-*]\s+)?[A-Z][\p{L}()/?0-9]*(?:\s+[\p{L}()/?0-9]+){0,6}:\s+\S/mu;
 
 describe('composeSection with field definitions', () => {
-  it('states findings: what is met, what falls short, what has no evidence — each cited and verifiable', () => {
+  it('states findings: each fact with the requirement it meets or falls short of, in one cited and verifiable sentence', () => {
     const out = composeSection(memo({}));
     expect(out.content).toContain(
-      'A SOC 2 Type II report is available. This meets the requirement that vendors handling confidential or restricted data hold a current SOC 2 Type II report or ISO/IEC 27001 certification [1].',
+      'A SOC 2 Type II report is available, which satisfies the requirement that vendors handling confidential or restricted data hold a current SOC 2 Type II report or ISO/IEC 27001 certification [1].',
     );
     expect(out.content).toContain(
-      'No incident contact is on record. This falls short of the requirement that vendors notify us of a security incident affecting our data within 72 hours and name an incident contact [1].',
+      'No incident contact is on record, which falls short of the requirement that vendors notify us of a security incident affecting our data within 72 hours and name an incident contact [1].',
     );
-    expect(out.content).toContain(
-      'The inputs give no evidence on the requirement that data be encrypted in transit with TLS 1.2 or later and at rest with AES-256 or equivalent [1].',
-    );
+    // What is not evidenced is the recommendation's to ask for (one section says it, not two); no tally, no value read back.
+    expect(out.content).not.toContain('encrypted in transit');
+    expect(out.content).not.toMatch(/^Of \w+ requirements/);
+    expect(out.content).not.toContain('The vendor is Initech Cloud.');
     // An alternative met (SOC 2) is not a gap for the other (ISO 27001).
     expect(out.content).not.toContain('not ISO/IEC 27001 certified');
     // The findings do not copy the baseline's sentences.
@@ -78,15 +82,17 @@ describe('composeSection with field definitions', () => {
     const prompt = 'Recommend approve, approve with conditions, or reject, with the conditions the vendor must meet.';
     const out = composeSection(memo({ title: 'Recommendation', prompt }));
     expect(out.content.startsWith('Approve Initech Cloud on condition that the action below is completed first.')).toBe(true);
-    expect(out.content).toContain('Obtain the incident contact from Initech Cloud and record it.');
+    expect(out.content).toContain(
+      'Obtain the incident contact from Initech Cloud and record it, to meet the requirement that vendors notify us of a security incident affecting our data within 72 hours and name an incident contact [1].',
+    );
     expect(out.content).toContain('Obtain evidence for the requirement that data be encrypted in transit');
-    expect(checkCitations(out.content, sources).unsupported).toEqual([]);
+    // The action names the vendor from the form: the check reads the form's values as stated facts, as the pipeline's does.
+    expect(checkCitations(out.content, sources, stated(memoFields())).unsupported).toEqual([]);
 
     const noReport = composeSection(
       memo({ title: 'Recommendation', prompt, fields: memoFields({ has_soc2: 'false', incident_contact: 'sec@initech.example' }) }),
     );
-    expect(noReport.content).toContain('Obtain a SOC 2 Type II report from Initech Cloud.');
-    expect(noReport.content).toContain('Require Initech Cloud to become ISO/IEC 27001 certified.');
+    expect(noReport.content).toContain('Obtain a SOC 2 Type II report from Initech Cloud and require Initech Cloud to become ISO/IEC 27001 certified, to meet');
 
     const withoutDecision = composeSection(memo({ title: 'Recommendation', prompt: 'Recommend next steps.' }));
     expect(withoutDecision.content).not.toMatch(/^(Approve|Reject)/);
@@ -100,7 +106,7 @@ describe('composeSection with field definitions', () => {
     expect(out.content.startsWith('Approve Initech Cloud.')).toBe(true);
   });
 
-  it('says what a condition brings into play, and turns listed measures (not risks) into actions', () => {
+  it('says what a condition brings into play in one sentence, and lists the measures (not risks) by name', () => {
     const fields: FieldFact[] = [
       { key: 'transfers_outside_eea', label: 'Transfers outside the EEA?', valueType: 'boolean', options: null, value: 'true' },
       { key: 'retention_months', label: 'Retention period (months)', valueType: 'integer', options: null, value: '24' },
@@ -115,10 +121,10 @@ describe('composeSection with field definitions', () => {
       sources: guidance,
     });
     expect(risks.content).toContain(
-      'There are transfers outside the EEA. In that case, transfers of personal data outside the European Economic Area require a transfer mechanism under Chapter V GDPR [2].',
+      'Because there are transfers outside the EEA, transfers of personal data outside the European Economic Area require a transfer mechanism under Chapter V GDPR [2].',
     );
-    expect(risks.content).toContain('Given the facts above, excessive retention is of particular relevance here [2].');
-    expect(checkCitations(risks.content, guidance).unsupported).toEqual([]);
+    expect(risks.content).toContain('Because the retention period is 24 months, excessive retention matters most [2].');
+    expect(checkCitations(risks.content, guidance, stated(fields)).unsupported).toEqual([]);
 
     const measures = composeSection({
       title: 'Measures to address the risks',
@@ -129,10 +135,12 @@ describe('composeSection with field definitions', () => {
       sources: guidance,
     });
     const lines = measures.content.split('\n');
-    expect(lines).toContain('- Put in place a transfer mechanism under Chapter V GDPR [2].');
-    expect(lines).toContain('- Put in place role-based access control [2].');
-    expect(measures.content).not.toContain('Put in place excessive retention');
-    for (const line of lines) expect(line).toMatch(/^- (Put in place|Obtain|Carry out|Meet) /);
+    // Named, not "Put in place …" on every line; a risk is not a measure.
+    expect(lines).toEqual([
+      '- Encryption at rest and in transit [2].',
+      '- Role-based access control [2].',
+      '- Defined retention schedules with automatic deletion [2].',
+    ]);
     expect(checkCitations(measures.content, guidance).unsupported).toEqual([]);
   });
 
@@ -145,8 +153,12 @@ describe('composeSection with field definitions', () => {
         expect(out.content).not.toMatch(/strictly_confidential|has_soc2|vendor_name|\btrue\b|\bfalse\b/);
       }
     }
-    const summary = composeSection(memo({ title: 'Summary', prompt: null, fields }));
+    // With nothing to quote the values are stated; next to sources, they would only read the form back.
+    const summary = composeSection(memo({ title: 'Summary', prompt: null, fields, sources: [] }));
     expect(summary.content).toContain('The vendor is Initech Cloud. The highest data classification is strictly confidential.');
+    const quoted = composeSection(memo({ title: 'Summary', prompt: null, fields }));
+    expect(quoted.content).not.toContain('The vendor is Initech Cloud.');
+    expect(quoted.citations).toEqual([1]);
   });
 
   it('is deterministic', () => {

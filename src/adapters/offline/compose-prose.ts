@@ -110,16 +110,43 @@ function groupStanding(items: Assessment[]): Assessment['standing'] {
   return 'on-record';
 }
 
-/** The cited sentence that ties a group's statements to its requirement. */
-function tieSentence(requirement: Requirement, standing: Assessment['standing']): string {
+/** A statement without its full stop, to continue it as a clause. */
+const clauseOf = (statement: string): string => statement.replace(/[.!?]+$/, '');
+
+/**
+ * How a fact relates to the requirement it is held against: per standing, wordings taken in turn,
+ * so three rules met in one section do not each read "which satisfies the requirement that".
+ */
+const CONNECTORS: Record<Exclude<Assessment['standing'], 'applies'>, readonly string[]> = {
+  gap: ['which falls short of', 'which does not meet', 'so it fails'],
+  met: ['which satisfies', 'in line with', 'and so meets'],
+  'on-record': ['which bears on', 'which is evidence on', 'relevant to'],
+};
+
+/** The i-th connector of a standing (cycling). */
+function connector(standing: Exclude<Assessment['standing'], 'applies'>, i: number): string {
+  const list = CONNECTORS[standing];
+  return list[i % list.length];
+}
+
+/**
+ * The cited sentence that ties a group's facts to its requirement: the facts as its opening
+ * clause, so the sentence says why the fact matters ("Because there are special categories of
+ * data, Article 35(3) GDPR requires…") rather than reading the fact back on its own.
+ */
+function tieSentence(requirement: Requirement, standing: Assessment['standing'], facts: string[], turn: number): string {
   const phrase = requirementPhrase(requirement);
   const n = requirement.n;
-  if (standing === 'applies') return cited(`In that case, ${lowerLead(asProse(requirement.text))}`, n);
-  if (phrase === null) return cited(asProse(requirement.text), n);
-  if (standing === 'gap') return cited(`This falls short of ${phrase}`, n);
-  if (standing === 'met') return cited(`This meets ${phrase}`, n);
-  return cited(`This is evidence for ${phrase}`, n);
+  const lead = joinList(facts.map((f, i) => (i === 0 ? clauseOf(f) : lowerFirst(clauseOf(f)))));
+  if (standing === 'applies') {
+    const body = lowerLead(asProse(requirement.text));
+    return lead === '' ? cited(upperFirst(body), n) : cited(`Because ${lowerFirst(lead)}, ${body}`, n);
+  }
+  if (phrase === null || lead === '') return cited(asProse(requirement.text), n);
+  return cited(`${lead}, ${connector(standing, turn)} ${phrase}`, n);
 }
+
+const upperFirst = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Requirements of the sources that no field speaks to, from sources the fields were held against. */
 function unevidenced(requirements: Requirement[], assessments: Assessment[], max: number): Requirement[] {
@@ -156,15 +183,13 @@ function itemsBearingOn(e: Enumeration, stated: StatedFact[]): Array<{ item: str
   return out;
 }
 
-/** Summary, description and conclusion: statements, then quotes. */
+/**
+ * Summary, description and conclusion: the sources' relevant sentences, cited. Field values are
+ * stated only when there is nothing to quote (an llm data-need, a section without sources): next
+ * to quoted sources, "The client is Contoso GmbH." only reads the form back to its reader.
+ */
 function describe(input: ProseInput): Block[] {
-  return [...statementBlock(input.relevant), ...quoteBlocks(input.picked)];
-}
-
-/** A count as words a reader takes in at a glance. */
-function count(n: number, noun: string): string {
-  const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
-  return `${words[n] ?? String(n)} ${noun}${n === 1 || noun === '' ? '' : 's'}`;
+  return input.picked.length > 0 ? quoteBlocks(input.picked) : statementBlock(input.relevant);
 }
 
 /**
@@ -184,69 +209,61 @@ function decisionJudging(requirement: Requirement, decisions: Record<string, Dec
   return best?.decision ?? null;
 }
 
-/** A requirement with the decision's verdict and reasons ("Penetration test at least every 12 months — not met. The last test is 20 months old…"). */
-function decisionTie(requirement: Requirement, decision: DecisionFactInput): string {
+/**
+ * A requirement judged by a computed decision: its reasons, then how they stand against the
+ * requirement ("The last penetration test is 20 months old, so the rule … is not met, which falls
+ * short of the requirement that…"). The verdict is the decision's; the composer only connects it.
+ */
+function decisionTie(requirement: Requirement, decision: DecisionFactInput, turn: number): string {
   const phrase = requirementPhrase(requirement);
-  const verdict = [`${decision.title} — ${lowerFirst(decision.label ?? '')}.`, ...decision.reasons].join(' ');
-  return `${verdict} ${cited(phrase === null ? asProse(requirement.text) : `This is judged against ${phrase}`, requirement.n)}`;
+  const reasons = decision.reasons.map(clauseOf).filter((r) => r !== '');
+  const standing: Assessment['standing'] = decision.outcome === 'met' ? 'met' : decision.outcome === 'not_met' ? 'gap' : 'on-record';
+  if (reasons.length === 0 || phrase === null) {
+    return cited(`${decision.title}: ${lowerFirst(decision.label ?? '')}. ${asProse(requirement.text)}`, requirement.n);
+  }
+  const lead = reasons.length === 1 ? reasons[0] : `${reasons.slice(0, -1).join('; ')}; ${lowerFirst(reasons[reasons.length - 1])}`;
+  return cited(`${lead}, ${connector(standing, turn)} ${phrase}`, requirement.n);
 }
 
-/** Findings: what is met, what falls short, what applies, what is not evidenced. */
+/**
+ * Findings: each requirement a fact or a computed decision speaks to, in one sentence with its
+ * reason, and the lists of the sources that the section is about with the items the facts bear
+ * on. What the inputs do not evidence is left to the recommendation, which asks for it: saying it
+ * here too would repeat the requirement's words in two sections.
+ */
 function findings(input: ProseInput): Block[] {
   const requirements = requirementsOf(input.sentences);
   const assessments = assess(requirements, input.stated);
   const blocks: Block[] = [];
   const said = new Set<StatedFact>();
-  const grouped = groups(assessments);
-  const missing = unevidenced(requirements, assessments, 3);
   const judgedBy = (r: Requirement) => decisionJudging(r, input.decisions ?? {});
-  // A tally would count as met what a decision judged otherwise: with decisions the verdicts speak instead.
-  if (grouped.length > 0 && !grouped.some((g) => judgedBy(g.requirement))) {
-    const standings = grouped.map((g) => groupStanding(g.items));
-    const tally = (n: number, one: string, many: string): string | null => (n === 0 ? null : `${count(n, '').trim()} ${n === 1 ? one : many}`);
-    const met = standings.filter((s) => s === 'met' || s === 'on-record').length;
-    const parts = [
-      tally(met, 'is met or evidenced', 'are met or evidenced'),
-      tally(standings.filter((s) => s === 'gap').length, 'is not met', 'are not met'),
-      tally(standings.filter((s) => s === 'applies').length, 'applies because of the facts of this case', 'apply because of the facts of this case'),
-      tally(missing.length, 'has no evidence', 'have no evidence'),
-    ].filter((x): x is string => x !== null);
-    blocks.push({
-      text: `Of ${count(grouped.length + missing.length, 'requirement')} in the cited sources, ${joinList(parts)}.`,
-      citations: [],
-      kind: 'statements',
-    });
-  }
-  const rest = input.relevant.filter((s) => !assessments.some((a) => a.stated === s));
-  blocks.push(...statementBlock(rest));
-  for (const s of rest) said.add(s);
-  for (const g of grouped) {
+  const turns = new Map<string, number>();
+  const turn = (standing: string): number => {
+    const t = turns.get(standing) ?? 0;
+    turns.set(standing, t + 1);
+    return t;
+  };
+  for (const g of groups(assessments)) {
     const decision = judgedBy(g.requirement);
-    const lines = decision ? [] : g.items.filter((a) => !said.has(a.stated)).map(standingStatement);
+    const facts = decision ? [] : g.items.filter((a) => !said.has(a.stated)).map(standingStatement);
     for (const a of g.items) said.add(a.stated);
-    const tie = decision ? decisionTie(g.requirement, decision) : tieSentence(g.requirement, groupStanding(g.items));
-    blocks.push({ text: [...lines, tie].join(' '), citations: [g.requirement.n], kind: 'argument' });
+    const standing = groupStanding(g.items);
+    const tie = decision ? decisionTie(g.requirement, decision, turn(decision.outcome ?? '')) : tieSentence(g.requirement, standing, facts, turn(standing));
+    blocks.push({ text: tie, citations: [g.requirement.n], kind: 'argument' });
   }
   const query = queryTokens(input.title, input.prompt);
   for (const e of enumerationsFor(input.sentences, query)) {
     const bearing = itemsBearingOn(e, input.stated);
     const lines: string[] = [cited(`The ${e.subject.replace(/^the\s+/i, '')} are ${joinList(e.items.map((i) => i.replace(/^and\s+/, '')))}`, e.n)];
-    for (const b of bearing) {
-      if (b.stated.statement !== null && !said.has(b.stated)) lines.push(b.stated.statement);
-      said.add(b.stated);
-    }
+    const reasons = bearing.filter((b) => b.stated.statement !== null && !said.has(b.stated)).map((b) => b.stated.statement as string);
+    for (const b of bearing) said.add(b.stated);
     if (bearing.length > 0) {
       const items = [...new Set(bearing.map((b) => b.item))];
-      lines.push(
-        cited(
-          `Given the facts above, ${joinList(items.map(lowerFirst))} ${items.length === 1 ? 'is of particular relevance' : 'are of particular relevance'} here`,
-          e.n,
-        ),
-      );
+      const because = reasons.length > 0 ? `Because ${lowerFirst(joinList([...new Set(reasons)].map(clauseOf)))}, ` : 'Here ';
+      lines.push(cited(`${because}${joinList(items.map(lowerFirst))} ${items.length === 1 ? 'matters' : 'matter'} most`, e.n));
     }
     blocks.push({ text: lines.join(' '), citations: [e.n], kind: 'argument' });
   }
-  for (const r of missing) blocks.push({ text: cited(`The inputs give no evidence on ${requirementPhrase(r)}`, r.n), citations: [r.n], kind: 'argument' });
   if (!blocks.some((b) => b.citations.length > 0)) blocks.push(...quoteBlocks(input.picked));
   return blocks;
 }
@@ -274,11 +291,6 @@ function gapAction(a: Assessment, party: string | null): string {
   return `Obtain the ${a.stated.phrase}${from} and record it.`;
 }
 
-/** The verb a required thing is put in place with: an assessment is carried out, a mechanism put in place. */
-function verbFor(object: string): string {
-  return /^(an?|the)\s+(assessment|review|evaluation|test|audit|consultation)\b/i.test(object) ? 'Carry out' : 'Put in place';
-}
-
 /** The decision the prompt asks for, when it offers one ("approve, approve with conditions, or reject"). */
 function verdict(input: ProseInput, gaps: number): string | null {
   const asked = `${input.title} ${input.prompt ?? ''}`;
@@ -290,20 +302,38 @@ function verdict(input: ProseInput, gaps: number): string | null {
 }
 
 /**
- * The computed decisions a recommendation states: each conclusion no other decision rests on
- * ("Recommendation — approve with conditions."), its reasons, and the reasons of the decisions it
- * rests on ("The last penetration test is 20 months old…").
+ * The computed decisions a recommendation states: each conclusion no other decision rests on, as
+ * a sentence with its reasons ("The recommendation is to approve with conditions, because not
+ * every rule … is met."), then the rules it rests on that are not met, by name. Their reasons are
+ * the findings' to give: repeating them here would repeat a paragraph across sections.
  */
 function decidedStatements(decisions: Record<string, DecisionFactInput>): string[] {
   const readBy = new Set(Object.values(decisions).flatMap((d) => d.restsOn ?? []));
   const conclusions = Object.entries(decisions).filter(([key, d]) => d.decided && d.label !== null && !readBy.has(key));
   return conclusions.map(([, d]) => {
-    const grounds = (d.restsOn ?? []).flatMap((k) => decisions[k]?.reasons ?? []);
-    return [`${d.title} — ${lowerFirst(d.label ?? '')}.`, ...d.reasons, ...grounds].join(' ');
+    const label = lowerFirst(d.label ?? '');
+    const verb = /^(approve|reject|accept|decline|proceed|stop|consult|onboard|continue)\b/i.test(label) ? `is to ${label}` : `is ${label}`;
+    const because = d.reasons.map(clauseOf).filter((r) => r !== '');
+    const head = `The ${lowerFirst(d.title)} ${verb}`;
+    const stated = because.length > 0 ? `${head}, because ${lowerFirst(joinList(because.map((r, i) => (i === 0 ? r : lowerFirst(r)))))}.` : `${head}.`;
+    // The rules it rests on that are not met, by name and verdict: the conditions a reader acts on.
+    const open = (d.restsOn ?? [])
+      .map((k) => decisions[k])
+      .filter((g): g is DecisionFactInput => g !== undefined && g.decided && g.outcome !== 'met' && g.label !== null);
+    if (open.length === 0) return stated;
+    return `${stated} Still open: ${joinList(open.map((g) => `${lowerFirst(g.title)} (${lowerFirst(g.label ?? '')})`))}.`;
   });
 }
 
-/** Recommendation: a decision when asked for, then one action per gap, condition and listed measure. */
+/** Asking for what the inputs do not evidence, one wording each, so no ask reads like the last. */
+const ASK = ['Obtain evidence for', 'Before going ahead, confirm compliance with', 'Ask for proof of'];
+
+/**
+ * Recommendation: the computed decision (or, without one, the one the prompt asks for), one
+ * action per gap, the measures the sources list (one item each, named, not "Put in place …" each
+ * time), and a request for each requirement the inputs do not evidence. A requirement that
+ * applies because of the facts is the findings' to state: asking for it here would repeat it.
+ */
 function recommendations(input: ProseInput): Block[] {
   const requirements = requirementsOf(input.sentences);
   const assessments = assess(requirements, input.stated);
@@ -314,23 +344,22 @@ function recommendations(input: ProseInput): Block[] {
   for (const text of computed) blocks.push({ text, citations: [], kind: 'statements' });
   if (decision) blocks.push({ text: decision, citations: [], kind: 'statements' });
   for (const g of gaps) {
-    const actions = g.items.filter((a) => a.standing === 'gap').map((a) => gapAction(a, input.party));
+    const actions = g.items.filter((a) => a.standing === 'gap').map((a) => clauseOf(gapAction(a, input.party)));
     const phrase = requirementPhrase(g.requirement);
-    const why = phrase === null ? cited(asProse(g.requirement.text), g.requirement.n) : cited(`Doing so meets ${phrase}`, g.requirement.n);
-    blocks.push({ text: [...actions, why].join(' '), citations: [g.requirement.n], kind: 'argument' });
-  }
-  for (const g of groups(assessments).filter((x) => groupStanding(x.items) === 'applies')) {
-    const r = g.requirement;
-    const text = r.object !== null ? cited(`${verbFor(r.object)} ${r.object}`, r.n) : r.clause !== null ? cited(`Meet ${requirementPhrase(r)}`, r.n) : null;
-    if (text) blocks.push({ text, citations: [r.n], kind: 'argument' });
+    const text =
+      phrase === null
+        ? `${joinList(actions.map((a, i) => (i === 0 ? a : lowerFirst(a))))}. ${cited(asProse(g.requirement.text), g.requirement.n)}`
+        : cited(`${joinList(actions.map((a, i) => (i === 0 ? a : lowerFirst(a))))}, to meet ${phrase}`, g.requirement.n);
+    blocks.push({ text, citations: [g.requirement.n], kind: 'argument' });
   }
   const query = queryTokens(input.title, input.prompt);
   for (const e of enumerationsFor(input.sentences, query).filter((x) => !RISKS.test(x.subject))) {
     for (const item of e.items.slice(0, input.maxSentences + 4))
-      blocks.push({ text: cited(`Put in place ${lowerFirst(item.replace(/^and\s+/, ''))}`, e.n), citations: [e.n], kind: 'argument' });
+      blocks.push({ text: cited(upperFirst(item.replace(/^and\s+/, '')), e.n), citations: [e.n], kind: 'argument' });
   }
-  for (const r of unevidenced(requirements, assessments, 3))
-    blocks.push({ text: cited(`Obtain evidence for ${requirementPhrase(r)}`, r.n), citations: [r.n], kind: 'argument' });
+  unevidenced(requirements, assessments, 3).forEach((r, i) =>
+    blocks.push({ text: cited(`${ASK[i % ASK.length]} ${requirementPhrase(r)}`, r.n), citations: [r.n], kind: 'argument' }),
+  );
   if (!blocks.some((b) => b.citations.length > 0) && input.picked.length > 0) {
     blocks.push({ text: 'Act on these points of the cited sources.', citations: [], kind: 'statements' }, ...quoteBlocks(input.picked));
   }

@@ -4377,8 +4377,9 @@ export interface components {
         };
         /** @description page, fonts, numbering, header/footer, table of contents of the export */
         RenderConfig: {
+            acceptanceTemplate?: null | string;
             addresseeTemplate?: null | string;
-            citationStyle?: null | ("footnotes" | "endnotes" | "brackets");
+            citationStyle?: null | ("footnotes" | "endnotes" | "brackets" | "none");
             closingTemplate?: null | string;
             concurrency?: null | number;
             dateField?: null | string;
@@ -4398,6 +4399,7 @@ export interface components {
             };
             pageNumbers?: null | boolean;
             pageSize?: null | ("A4" | "Letter");
+            partyTemplate?: null | string;
             signatureTemplate?: null | string;
             subjectTemplate?: null | string;
             titleTemplate?: null | string;

@@ -94,8 +94,9 @@ export const STORED_GROUPS = {
         language: N(Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$' })),
         toc: N(Type.Boolean()),
         citationStyle: N(
-          StringEnum(['footnotes', 'endnotes', 'brackets'], {
-            description: 'how `[n]` citations read in the export: footnotes (one per source per section), endnotes, or "[n]" naming the Sources list',
+          StringEnum(['footnotes', 'endnotes', 'brackets', 'none'], {
+            description:
+              'how `[n]` citations read in the export: footnotes (one per source per section), endnotes, "[n]" naming the Sources list, or none (no marks and no Sources list, e.g. a letter)',
           }),
         ),
         concurrency: N(Type.Integer({ minimum: 1, maximum: LIMITS.runConcurrency })),
@@ -109,6 +110,8 @@ export const STORED_GROUPS = {
         addresseeTemplate: N(Type.String({ maxLength: 2000 })),
         signatureTemplate: N(Type.String({ maxLength: 2000 })),
         closingTemplate: N(Type.String({ maxLength: 500 })),
+        acceptanceTemplate: N(Type.String({ maxLength: 2000 })),
+        partyTemplate: N(Type.String({ maxLength: 500 })),
       },
       { additionalProperties: false },
     ),
@@ -134,6 +137,8 @@ export const STORED_GROUPS = {
       addresseeTemplate: null,
       signatureTemplate: null,
       closingTemplate: null,
+      acceptanceTemplate: null,
+      partyTemplate: null,
     },
   },
   tools: {
@@ -189,6 +194,8 @@ export const RENDER_TEMPLATE_KEYS = [
   'addresseeTemplate',
   'signatureTemplate',
   'closingTemplate',
+  'acceptanceTemplate',
+  'partyTemplate',
 ] as const;
 
 /** Layout templates that do not parse (`render.titleTemplate does not parse: …`), checked when saved so export never meets one. */

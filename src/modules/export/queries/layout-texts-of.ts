@@ -28,6 +28,8 @@ const BLOCK_TEMPLATES = {
   addresseeTemplate: 'addressee',
   signatureTemplate: 'signature',
   closingTemplate: 'closing',
+  acceptanceTemplate: 'acceptance',
+  partyTemplate: 'party',
 } as const satisfies Record<string, keyof LayoutBlocks>;
 
 type TemplateKey = 'titleTemplate' | keyof typeof BLOCK_TEMPLATES;

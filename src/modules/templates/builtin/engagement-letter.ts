@@ -58,6 +58,11 @@ export const ENGAGEMENT_LETTER_SPEC: TemplateSpecInput = {
       subjectTemplate: 'Terms of engagement for {{ client_name }}',
       closingTemplate: 'Yours sincerely,',
       signatureTemplate: '{{ signatory }}\nPartner, for and on behalf of {{ firm_name }}',
+      // The client countersigns below the firm's signature, never above "Yours sincerely".
+      acceptanceTemplate:
+        'Please sign and return a copy of this letter to confirm your agreement.\n\nAgreed for and on behalf of {{ client_name }}:\n\nSignature: ______________________\nName: {{ client_contact }}\nDate: ______________________',
+      // A letter states its terms; it does not footnote them.
+      citationStyle: 'none',
     },
   },
   sections: [
@@ -105,15 +110,7 @@ export const ENGAGEMENT_LETTER_SPEC: TemplateSpecInput = {
       render_mode: 'templated',
       output_type: 'markdown',
       output_template:
-        "Either party may end this engagement by giving 30 days' written notice. Fees for work done up to that date remain payable. This letter is governed by the law of {{ governing_law }}.\n",
-    },
-    {
-      key: 'acceptance',
-      title: 'Acceptance',
-      render_mode: 'templated',
-      output_type: 'markdown',
-      // The firm signs in the letter's signature block; the client countersigns here.
-      output_template: 'Please sign and return a copy of this letter to confirm your agreement.\n\nAgreed for {{ client_name }}: ______________________\n',
+        "Either party may end this engagement by giving 30 days' written notice. Fees for work done up to that date remain payable. This letter, and any dispute arising from it, is governed by the law of {{ governing_law }}, whose courts have exclusive jurisdiction.\n",
     },
   ],
 };

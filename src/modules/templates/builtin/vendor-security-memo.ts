@@ -68,6 +68,7 @@ export const VENDOR_SECURITY_MEMO_SPEC: TemplateSpecInput = {
     // A memo: the To/From/Date/Subject header is the layout's, its subject (the title) names the vendor.
     render: {
       layout: 'memo',
+      citationStyle: 'footnotes',
       titleTemplate: 'Security assessment of {{ vendor_name }}',
       dateField: 'memo_date',
       toTemplate: 'Procurement committee',
@@ -81,8 +82,8 @@ export const VENDOR_SECURITY_MEMO_SPEC: TemplateSpecInput = {
       render_mode: 'templated',
       output_type: 'markdown',
       output_template:
-        '{{ vendor_name }} will provide {{ service_description }}. The highest classification of data involved is **{{ data_classification }}**; the vendor holds {{ certifications }}.' +
-        '{% if annual_contract_value %} The annual contract value is {{ annual_contract_value|float|currency("EUR") }}.{% endif %}\n',
+        '{{ vendor_name }} is proposed to provide {{ service_description }}{% if annual_contract_value %} under a contract worth {{ annual_contract_value|float|currency("EUR") }} a year{% endif %}. ' +
+        'Because the service would handle **{{ data_classification }}** data, it was assessed against the vendor security baseline; the table below gives each rule, the evidence and the verdict.\n',
     },
     {
       key: 'controls',
@@ -91,10 +92,10 @@ export const VENDOR_SECURITY_MEMO_SPEC: TemplateSpecInput = {
       output_type: 'markdown',
       output_template:
         '| Rule | Evidence | Verdict |\n|---|---|---|\n' +
-        '| Independent assurance (SOC 2 Type II or ISO/IEC 27001) | The vendor holds {{ certifications }} | {{ decisions.assurance.label }} |\n' +
+        '| Independent assurance (SOC 2 Type II or ISO/IEC 27001) | Holds {{ certifications }} | {{ decisions.assurance.label }} |\n' +
         '| Penetration test at least every 12 months | {{ ("Last test " ~ last_pentest_date|date("long") ~ ", " ~ computed.pentest_age_months ~ " months before the memo") if last_pentest_date else "No test date given" }} | {{ decisions.penetration_test.label }} |\n' +
-        '| Incident contact named | {{ incident_contact if incident_contact else "None named" }} | {{ decisions.incident_contact.label }} |\n\n' +
-        '**Recommendation: {{ decisions.recommendation.label }}.** {{ decisions.recommendation.reasons|join(" ") }}\n',
+        '| Incident contact named | {{ incident_contact if incident_contact else "None named" }} | {{ decisions.incident_contact.label }} |\n' +
+        '| **Recommendation** | Computed from the verdicts above | **{{ decisions.recommendation.label }}** |\n',
     },
     {
       key: 'findings',
