@@ -11,7 +11,7 @@ import type { CommandContext } from '../../context.js';
 import { type Progress, countRow, countsOf, etaSeconds } from '../merge-progress.js';
 import type { MergeRowRecord, MergeRunRecord } from '../merge-run.repository.js';
 import type { MergeServices } from '../merge-services.js';
-import { insertLeanDocument } from './lean-document.js';
+import { insertLeanDocuments } from './lean-document.js';
 import type { LeanMergePlan } from './lean-merge-plan.js';
 import { type LeanRowOutcome, renderLeanRow } from './render-lean-row.js';
 
@@ -27,8 +27,11 @@ async function recordBatch(ctx: CommandContext, run: MergeRunRecord, batch: read
   await ctx.transaction(async (tx) => {
     const now = tx.clock.now().toISOString();
     const events = [];
+    await insertLeanDocuments(
+      tx,
+      batch.flatMap(({ outcome }) => (outcome.lean ? [outcome.lean] : [])),
+    );
     for (const { row, outcome } of batch) {
-      if (outcome.lean) await insertLeanDocument(tx, outcome.lean);
       const documentId = outcome.lean?.document.id ?? null;
       countRow(progress, outcome.status);
       if (outcome.status === 'done') {

@@ -97,12 +97,19 @@ export function leanInputsOf(ctx: CommandContext, plan: LeanMergePlan, lean: Lea
   };
 }
 
-/** Writes the document and its parts (inside the caller's transaction). */
-export async function insertLeanDocument(tx: CommandContext, lean: LeanDocument): Promise<void> {
+/** Writes the documents and their parts, a statement per table for them all (inside the caller's transaction). */
+export async function insertLeanDocuments(tx: CommandContext, leans: readonly LeanDocument[]): Promise<void> {
+  if (leans.length === 0) return;
   const orgId = tx.actor.org.orgId;
-  const { orgId: _orgId, ...document } = lean.document;
-  await tx.repos.documents.insert(orgId, document);
-  for (const field of lean.fields) await tx.repos.fields.insert(orgId, field, lean.now);
-  for (const section of lean.sections) await tx.repos.sections.insert(orgId, section);
-  for (const binding of lean.bindings) await tx.repos.bindings.insert(orgId, binding);
+  await tx.repos.documents.insertMany(
+    orgId,
+    leans.map(({ document: { orgId: _orgId, ...document } }) => document),
+  );
+  // A statement per document for the fields: each carries its document's instant.
+  for (const lean of leans) await tx.repos.fields.insertMany(orgId, lean.fields, lean.now);
+  await tx.repos.sections.insertMany(
+    orgId,
+    leans.flatMap((lean) => lean.sections),
+  );
+  for (const binding of leans.flatMap((lean) => lean.bindings)) await tx.repos.bindings.insert(orgId, binding);
 }

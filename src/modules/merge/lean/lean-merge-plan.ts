@@ -9,6 +9,7 @@
  * a row's document would write sections the letter does not show, and the row's file is exactly
  * its document's `export.docx` without a run.
  */
+import { laneOf } from '../../../tenant-code/word-templates.js';
 import type { WordNameBinding } from '../../../word-template/word-template-types.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../../documents/document.repository.js';
@@ -32,8 +33,9 @@ export interface LeanMergePlan {
   sections: SectionRecord[];
   bindings: BindingRecord[];
   wordTemplate: WordTemplateRecord;
-  /** The Word template's .docx, read from the blob store once. */
+  /** The Word template's .docx, read from the blob store once, and the tenant-code worker whose memo holds it compiled. */
   wordTemplateBytes: Buffer;
+  wordTemplateLane: number;
   library: BoundLibrary;
   toolRegistrations: ToolRegistrationRecord[];
   /** The voice the template's config names (a row's document has the same config). */
@@ -72,5 +74,16 @@ export async function leanMergePlanOf(ctx: CommandContext, services: MergeServic
     ctx.repos.toolRegistrations.list(orgId),
     voiceOfDocument(ctx, template),
   ]);
-  return { template, fields, sections, bindings, wordTemplate, wordTemplateBytes, library, toolRegistrations, voice: voice ?? null };
+  return {
+    template,
+    fields,
+    sections,
+    bindings,
+    wordTemplate,
+    wordTemplateBytes,
+    wordTemplateLane: laneOf(wordTemplateBytes),
+    library,
+    toolRegistrations,
+    voice: voice ?? null,
+  };
 }

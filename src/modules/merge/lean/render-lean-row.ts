@@ -40,7 +40,7 @@ export async function renderLeanRow(ctx: CommandContext, services: MergeServices
     const gate = phases.lap();
     const staleness = await sectionStaleness(ctx, { model: services.model, tools: services.tools }, lean.document, undefined, inputs);
     const composed = await composedDocumentOf(ctx, inputs, { reviewComments: 'word', notice: staleNotice(inputs.sections, staleness) });
-    const bytes = await fillWordTemplate(plan.wordTemplateBytes, await wordTemplateFillOf(inputs, composed));
+    const bytes = await fillWordTemplate(plan.wordTemplateBytes, await wordTemplateFillOf(inputs, composed), plan.wordTemplateLane);
     const exporting = phases.lap();
     const blob = await services.blobs.put(ctx.actor.org.orgId, Readable.from([bytes]), { maxBytes: MAX_OUTPUT_BYTES });
     return {
