@@ -12,8 +12,8 @@ import type { WordNameCatalog, WordTemplateFill, WordTemplateReport } from '../w
 import { TenantCodeBudgetError } from './budgets.js';
 import { budgetNamed, runTask, templateLane } from './tenant-code-pool.js';
 
-/** The worker whose memo holds this template (a hash of the bytes is cheap next to sending them). */
-function laneOf(bytes: Uint8Array): number {
+/** The worker whose memo holds this template (a hash of the bytes is cheap next to sending them; a merge computes it once for all its rows). */
+export function laneOf(bytes: Uint8Array): number {
   return templateLane(createHash('sha256').update(bytes).digest('base64'));
 }
 
@@ -31,8 +31,8 @@ export async function inspectWordTemplate(bytes: Uint8Array, catalog: WordNameCa
  * @throws TenantCodeBudgetError (a DomainValidationError) when the render ran out of a budget;
  *   DomainValidationError when the template has errors or a tag fails to render.
  */
-export async function fillWordTemplate(bytes: Uint8Array, fill: WordTemplateFill): Promise<Buffer> {
-  const outcome = (await runTask({ kind: 'word-fill', bytes, fill }, 'filling the Word template', laneOf(bytes))) as WordFillOutcome;
+export async function fillWordTemplate(bytes: Uint8Array, fill: WordTemplateFill, lane = laneOf(bytes)): Promise<Buffer> {
+  const outcome = (await runTask({ kind: 'word-fill', bytes, fill }, 'filling the Word template', lane)) as WordFillOutcome;
   if (outcome.ok) return Buffer.from(outcome.bytes.buffer, outcome.bytes.byteOffset, outcome.bytes.byteLength);
   const budget = budgetNamed(outcome.error);
   throw budget ? new TenantCodeBudgetError(budget, outcome.error) : new DomainValidationError(outcome.error);

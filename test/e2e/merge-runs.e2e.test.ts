@@ -3,15 +3,17 @@
  * engagement letter per row; a row with a blank required value fails alone, saying why; the
  * stream reports every row; the zip holds each letter under its pattern-made name, with the
  * row's values in it. A run stopped mid-way by the service shutting down resumes on restart
- * without doing a row twice.
+ * without doing a row twice. A letter whose Word template reads fields only takes the lean path:
+ * each row's file is its document's export, made without a generation run.
  */
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Api, apiFor } from '../support/api.js';
+import { type Api, apiFor, createTemplate } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { framesOf, readRawStream } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
+import { paragraph, wordTemplateDocx } from '../support/word-template-docx.js';
 
 const HEADER = ['Client', 'Client contact person', 'firm name', 'Services', 'start_date', 'Fee', 'signatory'];
 const CLIENTS = [
@@ -203,6 +205,62 @@ describeEachDialect('merge runs', (dialect) => {
     expect(unknownName.status).toBe(422);
     expect((await api.get('/v1/merge-runs')).body.length).toBe(runsBefore);
     expect((await api.get('/v1/documents')).body.length).toBe(documentsBefore);
+  });
+
+  it("merges a Word-template letter without generating: each file is its document's export, the blank row fails saying why", async () => {
+    await createTemplate(api, {
+      slug: 'word-letter',
+      title: 'Word letter',
+      fields: [
+        { key: 'client_name', label: 'Client', valueType: 'string', isRequired: true },
+        { key: 'fee', label: 'Fee', valueType: 'string' },
+      ],
+      sections: [{ key: 'summary', title: 'Summary', render_mode: 'templated', output_template: 'For {{ client_name }}.' }],
+    });
+    const form = new FormData();
+    const docx = await wordTemplateDocx({
+      header: '{{ organization.name }}',
+      body: [paragraph('Dear {{ client', '_name }},'), paragraph('Our fee is {{ fee }}.'), paragraph('Yours sincerely')],
+    });
+    form.append('file', new Blob([docx], { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }), 'letter.docx');
+    const put = await fetch(`${server.url}/v1/templates/word-letter/word-template`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'x-org-slug': 'acme' },
+      body: form,
+    });
+    expect(put.status).toBe(200);
+    const started = await api.post('/v1/templates/word-letter/merge-runs', {
+      rows: [
+        { Client: 'Contoso GmbH', Fee: '12000' },
+        { Client: '', Fee: '9000' },
+        { Client: 'Globex AG', Fee: '7000' },
+      ],
+      fileNamePattern: '{{ client_name }}',
+    });
+    expect(started.status).toBe(202);
+    const events = await eventsOf(server, token, started.body.id);
+    expect(events.map((e) => [e.event, e.row ?? null])).toEqual([
+      ['merge_started', null],
+      ['row_done', 1],
+      ['row_failed', 2],
+      ['row_done', 3],
+      ['merge_ended', null],
+    ]);
+    expect(events.find((e) => e.event === 'row_failed')?.message).toBe('the document is not ready to generate: Fill in the required field "Client"');
+    const zip = await zipOf(server, token, started.body.id);
+    expect(Object.keys(zip.files).sort()).toEqual(['Contoso GmbH.docx', 'Globex AG.docx']);
+    const done = (await api.get(`/v1/merge-runs/${started.body.id}/rows?status=done`)).body as Array<{ fileName: string; documentId: string }>;
+    expect(done.map((r) => r.fileName)).toEqual(['Contoso GmbH.docx', 'Globex AG.docx']);
+    for (const row of done) {
+      const exported = await fetch(`${server.url}/v1/documents/${row.documentId}/export.docx`, {
+        headers: { authorization: `Bearer ${token}`, 'x-org-slug': 'acme' },
+      });
+      const entry = await zip.file(row.fileName)?.async('nodebuffer');
+      expect(entry?.equals(Buffer.from(await exported.arrayBuffer()))).toBe(true);
+      // No generation ran for it: the letter shows no section.
+      expect((await api.get(`/v1/documents/${row.documentId}/generation-snapshots`)).body).toEqual([]);
+    }
+    expect(await entryText(zip, 'Globex AG.docx')).toContain('Dear Globex AG,');
   });
 
   it("answers 404 for another organization's run and template", async () => {

@@ -61,6 +61,26 @@ export interface DocumentChanges {
   updatedAt: string;
 }
 
+/** Rows per multi-row insert: well under both dialects' limit on bound parameters. */
+const INSERT_CHUNK = 500;
+
+function documentRow(orgId: string, doc: NewDocument) {
+  return {
+    id: doc.id,
+    org_id: orgId,
+    slug: doc.slug,
+    title: doc.title,
+    description: doc.description,
+    is_template: toDbBool(doc.isTemplate),
+    template_id: doc.templateId,
+    state: doc.state,
+    config_json: JSON.stringify(doc.config),
+    created_by: doc.createdBy,
+    created_at: doc.createdAt,
+    updated_at: doc.updatedAt,
+  };
+}
+
 export class DocumentRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -112,24 +132,18 @@ export class DocumentRepository {
   }
 
   async insert(orgId: string, doc: NewDocument): Promise<DocumentRecord> {
-    await this.db
-      .insertInto('documents')
-      .values({
-        id: doc.id,
-        org_id: orgId,
-        slug: doc.slug,
-        title: doc.title,
-        description: doc.description,
-        is_template: toDbBool(doc.isTemplate),
-        template_id: doc.templateId,
-        state: doc.state,
-        config_json: JSON.stringify(doc.config),
-        created_by: doc.createdBy,
-        created_at: doc.createdAt,
-        updated_at: doc.updatedAt,
-      })
-      .execute();
+    await this.db.insertInto('documents').values(documentRow(orgId, doc)).execute();
     return { ...doc, orgId };
+  }
+
+  /** Many documents in one statement per chunk (a merge writes a page of documents at once). */
+  async insertMany(orgId: string, docs: readonly NewDocument[]): Promise<void> {
+    for (let i = 0; i < docs.length; i += INSERT_CHUNK) {
+      await this.db
+        .insertInto('documents')
+        .values(docs.slice(i, i + INSERT_CHUNK).map((doc) => documentRow(orgId, doc)))
+        .execute();
+    }
   }
 
   async update(orgId: string, id: string, changes: DocumentChanges): Promise<void> {

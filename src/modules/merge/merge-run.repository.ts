@@ -130,6 +130,18 @@ export class MergeRunRepository {
       .execute();
   }
 
+  /** One more attempt for each of the rows (one statement for a page of the lean path). */
+  async bumpAttempts(orgId: string, runId: string, rowNumbers: readonly number[], now: string): Promise<void> {
+    if (rowNumbers.length === 0) return;
+    await this.db
+      .updateTable('merge_run_rows')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), updated_at: now }))
+      .where('org_id', '=', orgId)
+      .where('run_id', '=', runId)
+      .where('row_number', 'in', rowNumbers)
+      .execute();
+  }
+
   /** How many rows are in each status (the counts a resumed run starts from). */
   async countRows(orgId: string, runId: string): Promise<Record<MergeRowStatus, number>> {
     const rows = await this.db
@@ -157,6 +169,19 @@ export class MergeRunRepository {
       .values({ run_id: runId, seq, org_id: orgId, event_json: JSON.stringify(event), created_at: now })
       .execute();
     return seq;
+  }
+
+  /** Appends events in order with the next numbers of their run, in one statement (one writer per run, as appendEvent). */
+  async appendEvents(orgId: string, runId: string, events: ReadonlyArray<Omit<MergeRunEvent, 'seq'>>, now: string): Promise<void> {
+    if (events.length === 0) return;
+    const last = await this.db
+      .selectFrom('merge_run_events')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('run_id', '=', runId)
+      .executeTakeFirst();
+    const first = Number(last?.seq ?? 0) + 1;
+    const values = events.map((event, i) => ({ run_id: runId, seq: first + i, org_id: orgId, event_json: JSON.stringify(event), created_at: now }));
+    await this.db.insertInto('merge_run_events').values(values).execute();
   }
 
   async listEventsSince(orgId: string, runId: string, afterSeq: number, limit = 500): Promise<MergeRunEvent[]> {

@@ -37,6 +37,27 @@ export function fieldFromRow(row: Selectable<DocumentFieldTable>): FieldRecord {
 
 export type FieldChanges = Partial<Omit<FieldRecord, 'id' | 'documentId'>>;
 
+/** Rows per multi-row insert: well under both dialects' limit on bound parameters. */
+const INSERT_CHUNK = 500;
+
+function fieldRow(orgId: string, field: FieldRecord, now: string) {
+  return {
+    id: field.id,
+    org_id: orgId,
+    document_id: field.documentId,
+    key: field.key,
+    value: field.value,
+    value_type: field.valueType,
+    is_required: toDbBool(field.isRequired),
+    label: field.label,
+    description: field.description,
+    options_json: toJson(field.options),
+    ordinal: field.ordinal,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export class FieldRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -84,22 +105,18 @@ export class FieldRepository {
   async insert(orgId: string, field: FieldRecord, now: string): Promise<void> {
     await this.db
       .insertInto('document_fields')
-      .values({
-        id: field.id,
-        org_id: orgId,
-        document_id: field.documentId,
-        key: field.key,
-        value: field.value,
-        value_type: field.valueType,
-        is_required: toDbBool(field.isRequired),
-        label: field.label,
-        description: field.description,
-        options_json: toJson(field.options),
-        ordinal: field.ordinal,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(fieldRow(orgId, field, now))
       .execute();
+  }
+
+  /** Many fields in one statement per chunk (a merge writes a page of documents at once). */
+  async insertMany(orgId: string, fields: readonly FieldRecord[], now: string): Promise<void> {
+    for (let i = 0; i < fields.length; i += INSERT_CHUNK) {
+      await this.db
+        .insertInto('document_fields')
+        .values(fields.slice(i, i + INSERT_CHUNK).map((field) => fieldRow(orgId, field, now)))
+        .execute();
+    }
   }
 
   async update(orgId: string, documentId: string, id: string, changes: FieldChanges, now: string): Promise<void> {

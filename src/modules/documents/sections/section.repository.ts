@@ -41,6 +41,28 @@ export type SectionChanges = Partial<
   Pick<SectionRecord, 'key' | 'ordinal' | 'title' | 'renderMode' | 'outputType' | 'prompt' | 'outputTemplate' | 'content' | 'status'>
 >;
 
+/** Rows per multi-row insert: well under both dialects' limit on bound parameters. */
+const INSERT_CHUNK = 500;
+
+function sectionRow(orgId: string, section: SectionRecord) {
+  return {
+    id: section.id,
+    org_id: orgId,
+    document_id: section.documentId,
+    key: section.key,
+    ordinal: section.ordinal,
+    title: section.title,
+    render_mode: section.renderMode,
+    output_type: section.outputType,
+    prompt: section.prompt,
+    output_template: section.outputTemplate,
+    content: section.content,
+    status: section.status,
+    created_at: section.createdAt,
+    updated_at: section.updatedAt,
+  };
+}
+
 export class SectionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -68,26 +90,18 @@ export class SectionRepository {
   }
 
   async insert(orgId: string, section: SectionRecord): Promise<SectionRecord> {
-    await this.db
-      .insertInto('sections')
-      .values({
-        id: section.id,
-        org_id: orgId,
-        document_id: section.documentId,
-        key: section.key,
-        ordinal: section.ordinal,
-        title: section.title,
-        render_mode: section.renderMode,
-        output_type: section.outputType,
-        prompt: section.prompt,
-        output_template: section.outputTemplate,
-        content: section.content,
-        status: section.status,
-        created_at: section.createdAt,
-        updated_at: section.updatedAt,
-      })
-      .execute();
+    await this.db.insertInto('sections').values(sectionRow(orgId, section)).execute();
     return section;
+  }
+
+  /** Many sections in one statement per chunk (a merge writes a page of documents at once). */
+  async insertMany(orgId: string, sections: readonly SectionRecord[]): Promise<void> {
+    for (let i = 0; i < sections.length; i += INSERT_CHUNK) {
+      await this.db
+        .insertInto('sections')
+        .values(sections.slice(i, i + INSERT_CHUNK).map((section) => sectionRow(orgId, section)))
+        .execute();
+    }
   }
 
   async update(orgId: string, documentId: string, id: string, changes: SectionChanges, now: string): Promise<void> {

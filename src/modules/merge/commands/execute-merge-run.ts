@@ -1,37 +1,27 @@
 /**
  * The background half of a merge run: renders its pending rows one after another, records each
  * row's outcome with a progress event (rows done / failed, ETA) in one transaction, and ends the
- * run. Row state lives in the database, so a job handed back by a dead or stopping process
+ * run. A letter that depends on the row alone takes the lean path (lean/, ADR 0471): no generation,
+ * rows recorded in batches. Row state lives in the database, so a job handed back by a dead or stopping process
  * resumes with the rows still pending: a row done is never done again.
  */
 import { systemActor } from '../../../kernel/actor.js';
 import { excerpt } from '../../../kernel/limits.js';
 import type { CommandContext } from '../../context.js';
 import { endMergeRun } from '../end-merge-run.js';
-import type { MergeRowRecord, MergeRunRecord, MergeRowStatus } from '../merge-run.repository.js';
+import type { MergeRowRecord, MergeRunRecord } from '../merge-run.repository.js';
+import { type Progress, countRow, countsOf, etaSeconds } from '../merge-progress.js';
 import type { MergeRunPayload } from '../merge-job-type.js';
 import type { MergeOrg, MergeServices } from '../merge-services.js';
-import { type MergePhaseMs, renderMergeRow } from './render-merge-row.js';
+import type { MergePhaseMs } from '../merge-phases.js';
+import { executeLeanPage } from '../lean/execute-lean-page.js';
+import { leanMergePlanOf } from '../lean/lean-merge-plan.js';
+import { renderMergeRow } from './render-merge-row.js';
 
 /** Rows read per query: the job never holds the whole table. */
 const PAGE = 50;
 /** A row that was being rendered when its process died this many times is failed rather than tried again. */
 const MAX_ROW_ATTEMPTS = 3;
-
-interface Progress {
-  counts: Record<MergeRowStatus, number>;
-  total: number;
-  /** Rows finished by this attempt and when it started, for the ETA. */
-  finishedHere: number;
-  startedAt: number;
-}
-
-/** Seconds left at this attempt's pace, or null before its first row. */
-function etaSeconds(progress: Progress, now: number): number | null {
-  if (progress.finishedHere === 0) return null;
-  const perRow = (now - progress.startedAt) / progress.finishedHere;
-  return Math.round((perRow * progress.counts.pending) / 1000);
-}
 
 function orgOf(payload: MergeRunPayload): MergeOrg {
   return { orgId: payload.orgId, orgSlug: payload.orgSlug, orgName: payload.orgName };
@@ -50,9 +40,16 @@ export async function executeMergeRun(services: MergeServices, payload: MergeRun
   const counts = await repos.mergeRuns.countRows(org.orgId, first.id);
   const progress: Progress = { counts, total: counts.pending + counts.done + counts.failed, finishedHere: 0, startedAt: Date.now() };
   await repos.mergeRuns.appendEvent(org.orgId, first.id, { event: 'merge_started', ...countsOf(progress) }, ctx.clock.now().toISOString());
+  // A letter that depends on the row alone skips the pipeline (ADR 0471); the plan is read once per attempt.
+  const lean = await leanMergePlanOf(ctx, services, first);
   for (let after = 0; ;) {
     const rows = await repos.mergeRuns.listRows(org.orgId, first.id, { afterRow: after, status: 'pending', limit: PAGE });
     if (rows.length === 0) break;
+    if (lean) {
+      if (!(await executeLeanPage(ctx, services, lean, first.id, rows, progress, MAX_ROW_ATTEMPTS, signal))) return;
+      after = rows[rows.length - 1]?.row_number ?? after;
+      continue;
+    }
     for (const row of rows) {
       if (signal?.aborted) return; // handed back: the next attempt resumes here
       const run = await repos.mergeRuns.findRun(org.orgId, first.id);
@@ -63,10 +60,6 @@ export async function executeMergeRun(services: MergeServices, payload: MergeRun
   }
   if (signal?.aborted) return;
   await endMergeRun(ctx, services.jobs, first.id, { status: 'finished' });
-}
-
-function countsOf(progress: Progress): { total: number; done: number; failed: number; pending: number } {
-  return { total: progress.total, done: progress.counts.done, failed: progress.counts.failed, pending: progress.counts.pending };
 }
 
 /** Renders one row and records its outcome and its event together. An abort (the job handed back) records nothing. */
@@ -93,9 +86,7 @@ async function processRow(
       outcome = { status: 'failed', message: excerpt(error instanceof Error ? error.message : String(error), 1000) };
     }
   }
-  progress.counts.pending -= 1;
-  progress.counts[outcome.status] += 1;
-  progress.finishedHere += 1;
+  countRow(progress, outcome.status);
   await ctx.transaction(async (tx) => {
     const now = tx.clock.now().toISOString();
     const patch =

@@ -14,6 +14,7 @@ import { exportPdf } from '../../export/queries/export-pdf.js';
 import { runGeneration } from '../../generation/run-generation.js';
 import type { MergeRowRecord, MergeRunRecord } from '../merge-run.repository.js';
 import type { MergeOrg, MergeServices } from '../merge-services.js';
+import { type MergePhaseMs, phaseTimer } from '../merge-phases.js';
 
 /** Largest output kept for one row (a one-page letter is tens of kilobytes). */
 const MAX_OUTPUT_BYTES = 200 * 1024 * 1024;
@@ -93,24 +94,4 @@ export async function renderMergeRow(
   const exporting = phases.lap();
   const blob = await services.blobs.put(org.orgId, Readable.from([bytes]), { maxBytes: MAX_OUTPUT_BYTES });
   return { blobKey: blob.key, sizeBytes: blob.size_bytes, documentId, phaseMs: { create, generate: generation, export: exporting, store: phases.lap() } };
-}
-
-/** Where a row's time went (wall clock, ms): shown on its `row_done` event, summed by the merge bench. */
-export interface MergePhaseMs {
-  create: number;
-  generate: number;
-  export: number;
-  store: number;
-}
-
-function phaseTimer(): { lap(): number } {
-  let last = performance.now();
-  return {
-    lap() {
-      const now = performance.now();
-      const ms = Math.round((now - last) * 10) / 10;
-      last = now;
-      return ms;
-    },
-  };
 }
