@@ -7,6 +7,8 @@ export interface GoldSentence {
   id: string;
   /** `dev`: written while the check was being fixed; `heldout`: written after, never used to change it. */
   split: 'dev' | 'heldout';
+  /** Where a development sentence came from: `former-heldout` was held out until the check was fixed on it (ADR 0491). */
+  origin?: 'former-heldout';
   /** The built-in template whose sources and fields it is written from. */
   template: string;
   category: GoldCategory;
