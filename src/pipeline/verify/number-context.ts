@@ -44,6 +44,8 @@ export function numbersOutOfContext(sentence: string, contexts: NumberContexts):
     if (num.values.some((v) => contexts.stated.has(v))) continue;
     const holding = contexts.sentences.filter((c) => num.values.some((v) => c.values.has(v)));
     if (holding.length === 0) continue; // not in the sources at all: the item check reports it
+    // A source sentence that is a bare value ("1300.00 EUR") says nothing about what it is for: no mismatch to see.
+    if (holding.some((c) => c.stems.size === 0)) continue;
     if (!holding.some((c) => [...own].some((w) => c.stems.has(w)))) out.push(`${num.text} (the source gives it for something else)`);
   }
   return out;
