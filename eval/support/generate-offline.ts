@@ -8,6 +8,8 @@ import { collectEvents } from '../../test/support/sse.js';
 import type { TestServer } from '../../test/support/test-server.js';
 
 export interface GeneratedDocument {
+  /** The document's id (to act on it after the run: finalize, export). */
+  id: string;
   template: string;
   sections: Array<{ id: string; title: string; renderMode: string; content: string }>;
   sources: Array<{ n: number; title: string; text: string }>;
@@ -48,5 +50,5 @@ export async function generateOffline(server: TestServer, token: string, templat
   const flagged = new Map((manifest.unsupported_sections ?? []).map((u) => [u.sectionId, u.claims.map((c) => c.sentence)]));
   const fieldRows = (doc.fields ?? []) as Array<{ key: string; label: string | null; value: string | null }>;
   const docFields = fieldRows.filter((f) => f.value !== null && f.value !== '').map((f) => ({ label: f.label ?? f.key, value: String(f.value) }));
-  return { template, sections, sources: manifest.sources ?? [], fields: docFields, flagged };
+  return { id, template, sections, sources: manifest.sources ?? [], fields: docFields, flagged };
 }
