@@ -12,8 +12,9 @@ import { checkStageSuite } from './suites/check-stage.js';
 import { extractionSuite } from './suites/extraction.js';
 import type { Suite, SuiteReport } from './suites/index.js';
 import { templatesOfflineSuite } from './suites/templates-offline.js';
+import { templatesScriptedSuite } from './suites/templates-scripted.js';
 
-const SUITES: Suite[] = [checkStageSuite, templatesOfflineSuite, extractionSuite];
+const SUITES: Suite[] = [checkStageSuite, templatesOfflineSuite, templatesScriptedSuite, extractionSuite];
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GOALS_FILE = path.join(ROOT, 'eval', 'goals-met.json');
 

@@ -10,6 +10,8 @@ export interface GoldSentence {
    * `heldout-2`: a second such batch, written without reading the check (eval/gold/heldout-2-sentences.ts).
    */
   split: 'dev' | 'heldout' | 'heldout-2';
+  /** Where a development sentence came from: `former-heldout` was held out until the check was fixed on it (ADR 0491). */
+  origin?: 'former-heldout';
   /** The built-in template whose sources and fields it is written from. */
   template: string;
   category: GoldCategory;

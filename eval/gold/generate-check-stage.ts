@@ -12,7 +12,7 @@ import type { GoldSentence } from './check-stage-kinds.js';
 import { DPIA_LAW_ROWS, dpiaRows } from './dpia-sentences.js';
 import { LETTER_TERMS_ROWS, letterRows } from './letter-sentences.js';
 import { MEMO_BASELINE_ROWS, type Row, memoRows } from './memo-sentences.js';
-import * as H from './heldout-sentences.js';
+import * as H from './former-heldout-sentences.js';
 import * as H2 from './heldout-2-sentences.js';
 import * as W from './worlds.js';
 
@@ -46,20 +46,25 @@ export function buildCheckStageGold(): GoldSentence[] {
   const letterSources = [W.LETTER_CLAUSE_4(), W.letterFeeTerms()];
   out.push(...toGold('engagement-letter', 'terms', LETTER_TERMS_ROWS, letterSources, W.letterFacts(letter0)));
   W.LETTER_WORLDS.forEach((w, i) => out.push(...toGold('engagement-letter', `client-${i + 1}`, letterRows(w), letterSources, W.letterFacts(w))));
-  out.push(...heldOut());
+  out.push(...formerHeldOut());
   return out;
 }
 
-/** The held-out sentences (heldout-sentences.ts), in their own forms. */
-function heldOut(): GoldSentence[] {
+/**
+ * The formerly held-out sentences (former-heldout-sentences.ts), in their own forms: development
+ * sentences now, marked with their origin. Their ids keep the world name `heldout`, so that
+ * earlier reports still name the same sentences.
+ */
+function formerHeldOut(): GoldSentence[] {
   const memo = H.HELDOUT_MEMO;
   const dpia = H.HELDOUT_DPIA;
   const letter = H.HELDOUT_LETTER;
+  const former = (g: GoldSentence): GoldSentence => ({ ...g, origin: 'former-heldout' });
   return [
-    ...toGold('vendor-security-memo', 'heldout', H.HELDOUT_MEMO_ROWS, [W.MEMO_BASELINE(), W.memoQuestionnaire(memo)], W.memoFacts(memo), 'heldout'),
-    ...toGold('gdpr-dpia', 'heldout', H.HELDOUT_DPIA_ROWS, [W.DPIA_ARTICLES(), W.DPIA_GUIDANCE(), W.dpiaProcessorTerms(dpia)], W.dpiaFacts(dpia), 'heldout'),
-    ...toGold('engagement-letter', 'heldout', H.HELDOUT_LETTER_ROWS, [W.LETTER_CLAUSE_4(), W.letterFeeTerms()], W.letterFacts(letter), 'heldout'),
-  ];
+    ...toGold('vendor-security-memo', 'heldout', H.HELDOUT_MEMO_ROWS, [W.MEMO_BASELINE(), W.memoQuestionnaire(memo)], W.memoFacts(memo)),
+    ...toGold('gdpr-dpia', 'heldout', H.HELDOUT_DPIA_ROWS, [W.DPIA_ARTICLES(), W.DPIA_GUIDANCE(), W.dpiaProcessorTerms(dpia)], W.dpiaFacts(dpia)),
+    ...toGold('engagement-letter', 'heldout', H.HELDOUT_LETTER_ROWS, [W.LETTER_CLAUSE_4(), W.letterFeeTerms()], W.letterFacts(letter)),
+  ].map(former);
 }
 
 /**

@@ -8,6 +8,8 @@ import { collectEvents } from '../../test/support/sse.js';
 import type { TestServer } from '../../test/support/test-server.js';
 
 export interface GeneratedDocument {
+  /** The document's id (to act on it after the run: finalize, export). */
+  id: string;
   template: string;
   sections: Array<{ id: string; title: string; renderMode: string; content: string }>;
   sources: Array<{ n: number; title: string; text: string }>;
@@ -55,5 +57,5 @@ export async function generateOffline(server: TestServer, token: string, templat
     outcomeLabel: d.outcomeLabel,
     reasons: d.reasons,
   }));
-  return { template, sections, sources: manifest.sources ?? [], fields: docFields, decisions, flagged };
+  return { id, template, sections, sources: manifest.sources ?? [], fields: docFields, decisions, flagged };
 }

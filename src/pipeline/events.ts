@@ -18,7 +18,13 @@ export type PipelineEvent =
   | { event: 'verify_started' }
   | { event: 'verify_section_started'; sectionId: string }
   | { event: 'verify_section_finished'; sectionId: string; supported: boolean }
-  | { event: 'pipeline_finished'; readiness: PlaceholderCompleteness; unsupported_sections: UnsupportedSection[] }
+  | {
+      event: 'pipeline_finished';
+      readiness: PlaceholderCompleteness;
+      unsupported_sections: UnsupportedSection[];
+      /** Sections the run could not write, each with the reason (absent in runs recorded before). */
+      failed_sections?: FailedSection[];
+    }
   | { event: 'pipeline_failed'; error: string };
 
 export type PipelineEventName = PipelineEvent['event'];
@@ -43,6 +49,17 @@ export interface UnsupportedSection {
     kind?: 'contradicts_decision';
     decision?: string;
   }>;
+}
+
+/**
+ * A section the run could not write: its model answer stayed unusable after the bounded repair
+ * and retries (issue 31, row 8). The run goes on without it; the section keeps its earlier text
+ * with status `failed` until it is written again.
+ */
+export interface FailedSection {
+  sectionId: string;
+  title: string;
+  error: string;
 }
 
 /** Where stages send their events; the runner persists them. */

@@ -18,6 +18,7 @@ export const GAP_KINDS = [
   'word_template_value_missing',
   'word_template_name_unknown',
   'decision_undetermined',
+  'section_failed',
 ] as const;
 export type GapKind = (typeof GAP_KINDS)[number];
 

@@ -6,7 +6,7 @@
  * persists what comes back, and emits the terminal `pipeline_finished` once the output is
  * saved. Any error escapes to the runner, which ends the run with `pipeline_failed`.
  */
-import type { EmitEvent, PlaceholderCompleteness, UnsupportedSection } from './events.js';
+import type { EmitEvent, FailedSection, PlaceholderCompleteness, UnsupportedSection } from './events.js';
 import type { FieldDefinitionInput, ModelChoice, ModelGateway, ModelUsage, OrchestratePort, VoiceInput } from './ports.js';
 import type { Readiness } from './readiness.js';
 import type { NumberedSource } from './sources.js';
@@ -88,6 +88,8 @@ export type PipelineResult =
       sources: NumberedSource[];
       rendered: RenderedSection[];
       unsupported: UnsupportedSection[];
+      /** Sections whose writer failed: the run went on without them (issue 31, row 8). */
+      failedSections: FailedSection[];
       completeness: PlaceholderCompleteness;
       usage: ModelUsage;
     };
@@ -136,7 +138,7 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
   const synthesized = input.config.synthesis.enabled ? await synthesizeStage(input, ports, gathered, computed, sources, usage) : null;
   const renderContext = renderContextOf(input, gathered, computed, synthesized, sources, decisions);
   const facts = statedFactsOf(input.fields, input.fieldDefinitions ?? [], computed);
-  const { rendered, unsupported } = await renderStage(input, ports, renderContext, { sources, facts }, usage, decisions);
+  const { rendered, unsupported, failed } = await renderStage(input, ports, renderContext, { sources, facts }, usage, decisions);
 
   const missingPlaceholders = rendered.filter((r) => r.missing.length > 0).map((r) => ({ sectionId: r.sectionId, names: r.missing }));
   return {
@@ -151,6 +153,7 @@ export async function runPipeline(start: PipelineStart, ports: PipelinePorts): P
     sources,
     rendered,
     unsupported,
+    failedSections: failed,
     completeness: { complete: missingPlaceholders.length === 0, missingPlaceholders },
     usage,
   };
@@ -244,7 +247,7 @@ async function renderStage(
   decisions: readonly DecisionResult[],
 ) {
   const toRender = input.sections.filter((s) => input.renderSectionIds.has(s.id));
-  const { rendered, unsupported, verifyUsage } = await renderAndVerify(toRender, renderContext, ports, {
+  const { rendered, unsupported, verifyUsage, failed } = await renderAndVerify(toRender, renderContext, ports, {
     concurrency: input.config.render.concurrency,
     sources: sources.map((s) => ({ n: s.n, title: s.title, text: s.text })),
     voice: input.voice,
@@ -263,5 +266,5 @@ async function renderStage(
   });
   for (const r of rendered) addUsage(usage, r.usage);
   addUsage(usage, verifyUsage);
-  return { rendered, unsupported };
+  return { rendered, unsupported, failed };
 }

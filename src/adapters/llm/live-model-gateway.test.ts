@@ -108,9 +108,25 @@ describe('writeSection', () => {
     expect(result.usage).toEqual({ inputTokens: 0, outputTokens: 0 });
   });
 
-  it('rejects an empty answer with a message naming the section', async () => {
+  it('rejects an empty answer, after asking again, with a message naming the section', async () => {
     answer = () => ({ content: '   ' });
-    await expect(gateway.writeSection(section)).rejects.toThrow(/openai-compatible model "env-default" failed: .*"Lease terms" is empty/);
+    await expect(gateway.writeSection(section)).rejects.toThrow(
+      /openai-compatible model "env-default" failed: .*"Lease terms" could not be used: the answer is empty/,
+    );
+    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests[1].user).toContain('Your previous answer could not be used: the answer is empty');
+  });
+
+  it("repairs a json section's answer that a trailing comma broke, and asks again for one that is no JSON at all", async () => {
+    const json = { ...section, outputType: 'json' as const };
+    answer = () => ({ content: '```json\n{"term": "24 months [1]",}\n```' });
+    expect((await gateway.writeSection(json)).value.content).toBe('{\n  "term": "24 months [1]"\n}');
+    expect(fake.requests).toHaveLength(1);
+    let calls = 0;
+    answer = () => ((calls += 1) === 1 ? { content: 'The lease runs for two years.' } : { content: '{"term": "24 months [1]"}' });
+    expect((await gateway.writeSection(json)).value.content).toBe('{"term": "24 months [1]"}');
+    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests[2].user).toContain('Your previous answer could not be used: the answer holds no JSON value');
   });
 });
 

@@ -6,14 +6,13 @@
  */
 import type { ExtractedFacts, LlmStatus, ModelGateway, ModelResult } from '../../pipeline/ports.js';
 import { chooseModel, type ServiceModels } from './choose-model.js';
-import { ModelCallError } from './model-call-error.js';
 import type { ModelCaller } from './model-caller.js';
+import { writeSectionAnswer } from './section-answer.js';
 import { buildCompleteDataNeedPrompt } from './prompts/complete-data-need.js';
 import { buildExtractFactsPrompt, extractFactsSchema } from './prompts/extract-facts.js';
 import { buildImprovePromptPrompt } from './prompts/improve-prompt.js';
 import { buildJudgeClaimsPrompt, JUDGE_CLAIMS_SCHEMA } from './prompts/judge-claims.js';
 import { buildSynthesizePrompt, DEFAULT_SYNTHESIS_SCHEMA } from './prompts/synthesize.js';
-import { buildWriteSectionPrompt } from './prompts/write-section.js';
 import { stripCodeFences } from './strip-code-fences.js';
 
 type Verdict = { sentence: string; supported: boolean; reason: string };
@@ -58,10 +57,7 @@ export function createLiveModelGateway(caller: ModelCaller, models: ServiceModel
     },
 
     async writeSection(input) {
-      const result = await caller.text({ model: chooseModel('render', input.models, models), ...buildWriteSectionPrompt(input) });
-      const content = stripCodeFences(result.value);
-      if (content === '') throw new ModelCallError(caller.provider, result.model, `the answer for section "${input.title}" is empty`);
-      return { ...result, value: { content } };
+      return writeSectionAnswer(caller, chooseModel('render', input.models, models), input);
     },
 
     async completeDataNeed(input) {

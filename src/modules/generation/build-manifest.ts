@@ -100,5 +100,7 @@ export function buildManifest({ input, result, run, templateId, specHash, model,
     usage: { ...result.usage, cost },
     completeness: result.completeness,
     unsupported_sections: result.unsupported,
+    /** Sections the run could not write, with the reason (finalizing refuses while one stays failed). */
+    failed_sections: result.failedSections,
   };
 }

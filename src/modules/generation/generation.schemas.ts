@@ -155,6 +155,12 @@ const UnsupportedSection = Type.Object({
   ),
 });
 
+const FailedSection = Type.Object({
+  sectionId: Type.String(),
+  title: Type.String(),
+  error: Type.String({ description: 'why the section could not be written (its model answer stayed unusable after repair and retries)' }),
+});
+
 /** One schema per event kind, in lifecycle order (src/pipeline/events.ts). */
 export const PROGRESS_EVENT_SCHEMAS = [
   eventSchema('pipeline_started', {}, 'the run begins'),
@@ -174,7 +180,19 @@ export const PROGRESS_EVENT_SCHEMAS = [
     { sectionId: Type.String(), supported: Type.Boolean({ description: 'every cited claim is supported by its sources' }) },
     'a cited section was checked',
   ),
-  eventSchema('pipeline_finished', { readiness: PlaceholderCompleteness, unsupported_sections: Type.Array(UnsupportedSection) }, 'terminal: success'),
+  eventSchema(
+    'pipeline_finished',
+    {
+      readiness: PlaceholderCompleteness,
+      unsupported_sections: Type.Array(UnsupportedSection),
+      failed_sections: Type.Optional(
+        Type.Array(FailedSection, {
+          description: 'sections the run could not write: each keeps its earlier text with status `failed`, and finalizing refuses until it is written again',
+        }),
+      ),
+    },
+    'terminal: success (possibly with failed sections)',
+  ),
   eventSchema('pipeline_failed', { error: Type.String({ description: 'the error message' }) }, 'terminal: the run failed'),
 ];
 

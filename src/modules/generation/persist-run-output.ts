@@ -56,6 +56,10 @@ export async function persistRunOutput(ctx: CommandContext, run: RunRecord, resu
       await recordSectionVersion(tx, run.documentId, { id: section.id, content: rendered.content, status: 'generated' }, 'generated', run.id);
       output.push({ sectionId: section.id, key: section.key, title: section.title, content: rendered.content });
     }
+    // A section the run could not write keeps its earlier text, marked failed until written again (issue 31, row 8).
+    for (const failure of result.failedSections) {
+      if (sections.has(failure.sectionId)) await tx.repos.sections.update(orgId, run.documentId, failure.sectionId, { status: 'failed' }, now);
+    }
     const manifestJson = stableStringify(manifest);
     await repos.generationSnapshots.insert(orgId, {
       id: newId('gsn'),

@@ -146,7 +146,12 @@ async function finishRun(
   await events.flush();
   await ctx.transaction(async (tx) => {
     await persistRunOutput(tx, run, result, manifest);
-    const finished: PipelineEvent = { event: 'pipeline_finished', readiness: result.completeness, unsupported_sections: result.unsupported };
+    const finished: PipelineEvent = {
+      event: 'pipeline_finished',
+      readiness: result.completeness,
+      unsupported_sections: result.unsupported,
+      failed_sections: result.failedSections,
+    };
     await tx.repos.runEvents.append(payload.orgId, payload.documentId, run, finished, tx.clock.now());
     await queueGenerationWebhook(tx, services.jobs, run, finished);
   });

@@ -171,18 +171,29 @@ describe('renderAndVerify', () => {
     expect(model.callsOf('judgeClaims')).toEqual([]);
   });
 
-  it('a section that fails to render fails the call, and no section waiting for a slot is started', async () => {
+  it('a section whose writer fails fails alone: the others are written and checked, and the failure is reported with its reason', async () => {
     const sections = [written('a'), written('b'), written('c')];
     const model = new GatedModel();
     model.holdWrite = async (input) => {
-      if (input.title === 'Title a') throw new Error('model answered 500');
+      if (input.title === 'Title a') throw new Error('the answer could not be used (after 3 attempts)');
     };
     const recorder = recordEvents();
 
+    const result = await renderAndVerify(sections, {}, { emit: recorder.emit, model }, { ...OPTIONS, concurrency: 1, verify: verifyOptions(sections) });
+    expect(result.failed).toEqual([{ sectionId: 'a', title: 'Title a', error: 'the answer could not be used (after 3 attempts)' }]);
+    expect(result.rendered.map((r) => r.sectionId)).toEqual(['b', 'c']);
+    expect(labels(recorder.events)).toContain('verify_section_finished b');
+  });
+
+  it('when every written section fails (a provider down), the call fails with the first reason', async () => {
+    const sections = [written('a'), written('b')];
+    const model = new GatedModel();
+    model.holdWrite = async () => {
+      throw new Error('model answered 500');
+    };
     await expect(
-      renderAndVerify(sections, {}, { emit: recorder.emit, model }, { ...OPTIONS, concurrency: 1, verify: verifyOptions(sections) }),
+      renderAndVerify(sections, {}, { emit: recordEvents().emit, model }, { ...OPTIONS, concurrency: 1, verify: verifyOptions(sections) }),
     ).rejects.toThrow('model answered 500');
-    expect(labels(recorder.events)).toEqual(['render_started a']);
   });
 });
 

@@ -7,7 +7,7 @@
  * emitted just before the first `verify_section_started` (or after rendering, when no section
  * cites anything).
  */
-import type { EmitEvent, UnsupportedSection } from '../events.js';
+import type { EmitEvent, FailedSection, UnsupportedSection } from '../events.js';
 import { createLimiter } from '../limiter.js';
 import type { ModelGateway, ModelUsage } from '../ports.js';
 import { type DecisionToCheck, contradictionsOf } from '../verify/check-decisions.js';
@@ -27,6 +27,8 @@ export interface RenderedAndVerified {
   unsupported: UnsupportedSection[];
   /** The judge's usage (the sections' own is on each rendered section). */
   verifyUsage: ModelUsage;
+  /** Sections whose writer failed; the others were rendered and checked (issue 31, row 8). */
+  failed: FailedSection[];
 }
 
 export async function renderAndVerify(
@@ -63,8 +65,9 @@ export async function renderAndVerify(
   };
 
   let rendered: RenderedSection[];
+  const failed: FailedSection[] = [];
   try {
-    rendered = await renderSections(sections, context, ports, { ...options, slots, onRendered });
+    rendered = await renderSections(sections, context, ports, { ...options, slots, onRendered, onSectionFailed: (f) => failed.push(f) });
   } catch (error) {
     // The run fails with the render's error; checks under way finish first, so no event of
     // this run follows the terminal one the runner is about to append.
@@ -77,7 +80,7 @@ export async function renderAndVerify(
   const verdicts = await Promise.all(checks);
   const bySection = new Map(verdicts.flatMap((v) => (v ? [[v.sectionId, v] as const] : [])));
   const verified = collectVerdicts(rendered.map((r) => bySection.get(r.sectionId) ?? null));
-  return { rendered, unsupported: withContradictions(verified.unsupported, rendered, options.verify), verifyUsage: verified.usage };
+  return { rendered, unsupported: withContradictions(verified.unsupported, rendered, options.verify), verifyUsage: verified.usage, failed };
 }
 
 /** The sections' unsupported claims with, added to each, its sentences that contradict a computed decision (in document order). */

@@ -6,7 +6,7 @@
  */
 import { collapseDoubledFullStops } from '../../kernel/typography.js';
 import { renderTemplates, renderTemplatesEach } from '../../tenant-code/tenant-code-pool.js';
-import type { EmitEvent } from '../events.js';
+import type { EmitEvent, FailedSection } from '../events.js';
 import { type Limiter, createLimiter } from '../limiter.js';
 import type { FieldDefinitionInput, ModelChoice, ModelGateway, ModelUsage, NumberedSourceInput, VoiceInput } from '../ports.js';
 
@@ -175,6 +175,22 @@ export interface RenderOptions {
   models: ModelChoice;
   /** Field labels, types and options, so a writer states values in words (absent: keys only). */
   fieldDefinitions?: FieldDefinitionInput[];
+  /**
+   * Called for a synthesized section whose writer failed (an answer still unusable after the
+   * gateway's repair and retries, a failed call): that section fails and the others go on. Absent:
+   * the first failure fails the whole render (a reproduce, which must give every section).
+   */
+  onSectionFailed?: (failure: FailedSection) => void;
+}
+
+/** The writer's answer, or null when the section failed alone (the failure recorded; the run reports it when it finishes). */
+async function writeAlone<T>(section: RenderSection, write: () => Promise<T>, failures: FailedSection[]): Promise<T | null> {
+  try {
+    return await write();
+  } catch (error) {
+    failures.push({ sectionId: section.id, title: section.title, error: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
 }
 
 /** Renders the given sections (bounded concurrency), in document order in the result. */
@@ -185,7 +201,9 @@ export async function renderSections(
   options: RenderOptions,
 ): Promise<RenderedSection[]> {
   const results = new Map<string, RenderedSection>();
+  const failures: FailedSection[] = [];
   const templates = renderSectionTemplates(sections, context);
+  const writeOrFail = <T>(section: RenderSection, write: () => Promise<T>) => (options.onSectionFailed ? writeAlone(section, write, failures) : write());
   const renderOne = async (section: RenderSection) => {
     await ports.emit({ event: 'render_started', sectionId: section.id });
     const template = templates.get(section.id);
@@ -194,17 +212,20 @@ export async function renderSections(
       return;
     }
     const prompt = sectionPromptOf(section, (await template) ?? null);
-    const answer = await ports.model.writeSection({
-      title: section.title,
-      prompt: prompt ? prompt.output : null,
-      outputType: section.outputType as 'string',
-      context: contextForModel(context),
-      sources: options.sources,
-      voice: options.voice,
-      brief: options.brief,
-      models: options.models,
-      fieldDefinitions: options.fieldDefinitions ?? [],
-    });
+    const answer = await writeOrFail(section, () =>
+      ports.model.writeSection({
+        title: section.title,
+        prompt: prompt ? prompt.output : null,
+        outputType: section.outputType as 'string',
+        context: contextForModel(context),
+        sources: options.sources,
+        voice: options.voice,
+        brief: options.brief,
+        models: options.models,
+        fieldDefinitions: options.fieldDefinitions ?? [],
+      }),
+    );
+    if (answer === null) return;
     results.set(
       section.id,
       synthesizedSectionOf(section, { output: answer.value.content, model: answer.model, prompt: answer.prompt, usage: answer.usage }, prompt),
@@ -226,6 +247,11 @@ export async function renderSections(
       }),
     ),
   );
+  // Every section the model was to write failed: that is the model failing, not one answer (a
+  // provider down, a key revoked), and the run fails with the first reason as before.
+  const written = sections.filter((s) => s.renderMode !== 'templated');
+  if (failures.length > 0 && failures.length === written.length) throw new Error(failures[0].error);
+  for (const failure of failures) options.onSectionFailed?.(failure);
   return sections.map((s) => results.get(s.id)).filter((r): r is RenderedSection => r !== undefined);
 }
 

@@ -8,6 +8,8 @@ import { findCitations, splitSentences, stripCitations } from './sentences.js';
 import { decisionConflicts } from './decision-conflicts.js';
 import { type StatedFact, statedFactTexts, valueForCheck } from './stated-facts.js';
 import { MIN_TOPIC_OVERLAP, stemSet, topicOverlap } from './topic-overlap.js';
+import { unbackedQualifiers } from './qualifiers.js';
+import { type NumberContexts, numberContexts, numbersOutOfContext } from './number-context.js';
 
 /** The `missing` entry of a claim whose cited sources are about something else (see topic-overlap.ts). */
 export const OFF_TOPIC = 'what it says (the cited source is about something else)';
@@ -159,13 +161,17 @@ function clauseStarts(text: string, firstWordIndex: number): Set<number> {
   return starts;
 }
 
-/** Capitalized tokens (names, proper nouns, acronyms), skipping the words that begin a clause. */
-function findNames(text: string, firstWordIndex: number): string[] {
+/**
+ * Capitalized tokens (names, proper nouns, acronyms), skipping the words that begin a clause —
+ * unless the document knows the word only as a name (`knownNames`: "Textly processes the data…"
+ * opens with the processor's name, which another source states, not the cited one).
+ */
+function findNames(text: string, firstWordIndex: number, knownNames: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
   const starts = clauseStarts(text, firstWordIndex);
   for (const m of text.matchAll(WORD)) {
     const token = m[0].replace(/['’]s$/u, '').replace(/[.'’-]+$/u, '');
-    if (starts.has(m.index ?? -1) && !/^\p{Lu}{2,}/u.test(token)) continue;
+    if (starts.has(m.index ?? -1) && !/^\p{Lu}{2,}/u.test(token) && !knownNames.has(token)) continue;
     // "US$350.00", "CA$": a currency's country prefix is part of the amount, not a name.
     if (/^[$€£¥]/u.test(text.slice((m.index ?? 0) + m[0].length))) continue;
     if (!/^\p{Lu}/u.test(token) || COMMON_CAPITALIZED.has(token.toLowerCase())) continue;
@@ -261,8 +267,52 @@ export function sourceFactComputations(): number {
   return factComputations;
 }
 
+/**
+ * The words the document's texts (all its sources and stated facts) write only capitalized, and
+ * more than once: a name, even where it opens a sentence. A word also written in lower case
+ * ("Encryption", "encryption") is an ordinary word that a sentence happens to begin with, and
+ * so, most likely, is one that only opens one sentence of a source ("Headcount was 1200.").
+ */
+export function namesOnly(texts: readonly string[]): Set<string> {
+  const capitalized = new Map<string, number>();
+  const lower = new Set<string>();
+  for (const text of texts) {
+    const words = caseOfWords(text);
+    for (const [t, n] of words.capitalized) capitalized.set(t, (capitalized.get(t) ?? 0) + n);
+    for (const t of words.lower) lower.add(t);
+  }
+  return new Set([...capitalized].filter(([t, n]) => n >= 2 && !lower.has(t.toLowerCase()) && !COMMON_CAPITALIZED.has(t.toLowerCase())).map(([t]) => t));
+}
+
+/** How one text writes its words; kept for the next sections, as the sources' facts are (a run checks every section against the same sources). */
+const wordCases = new Map<string, { capitalized: Map<string, number>; lower: Set<string> }>();
+
+function caseOfWords(text: string): { capitalized: Map<string, number>; lower: Set<string> } {
+  const hit = wordCases.get(text);
+  if (hit) return hit;
+  const capitalized = new Map<string, number>();
+  const lower = new Set<string>();
+  for (const m of text.matchAll(WORD)) {
+    const token = m[0].replace(/['’]s$/u, '').replace(/[.'’-]+$/u, '');
+    if (/^\p{Lu}/u.test(token)) capitalized.set(token, (capitalized.get(token) ?? 0) + 1);
+    else lower.add(token.toLowerCase());
+  }
+  const words = { capitalized, lower };
+  if (text.length <= MAX_CACHED_CHARS / 4) {
+    wordCases.set(text, words);
+    if (wordCases.size > MAX_CACHED_SOURCES) wordCases.delete(wordCases.keys().next().value as string);
+  }
+  return words;
+}
+
+/** What a claim is checked against besides the items: where its sources give their numbers, and the document's names. */
+interface RawBasis {
+  numbers: NumberContexts;
+  knownNames: ReadonlySet<string>;
+}
+
 /** What in `sentence` (markers already stripped) is not backed by `facts`. */
-function missingItems(sentence: string, facts: SourceFacts): string[] {
+function missingItems(sentence: string, facts: SourceFacts, raw?: RawBasis): string[] {
   const missing: string[] = [];
   const plain = sentence.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/[*_`~]+/g, ' ');
   const quotes = findQuotes(plain);
@@ -284,10 +334,14 @@ function missingItems(sentence: string, facts: SourceFacts): string[] {
     const found = facts.numbers.some((s) => s.percent === num.percent && s.values.some((v) => num.values.includes(v)));
     if (!found && !missing.includes(num.text)) missing.push(num.text);
   }
+  if (raw) {
+    for (const n of numbersOutOfContext(rest, raw.numbers)) if (!missing.includes(n)) missing.push(n);
+  }
   const firstWord = plain.search(/[\p{L}\p{N}]/u);
-  for (const name of findNames(rest, firstWord)) {
+  for (const name of findNames(rest, firstWord, raw?.knownNames)) {
     if (!containsWord(facts.texts, name)) missing.push(name);
   }
+  missing.push(...unbackedQualifiers(noQuotes, facts.texts));
   return missing;
 }
 
@@ -346,18 +400,25 @@ function statedBasis(facts: readonly StatedFact[]): StatedBasis {
 }
 
 /** The cited sources' facts (with the stated facts') and their content words, per set of cited sources. */
-function citedBasis(known: readonly number[], byNumber: ReadonlyMap<number, CitationSource>, stated: StatedBasis) {
+function citedBasis(known: readonly number[], byNumber: ReadonlyMap<number, CitationSource>, stated: StatedBasis, knownNames: ReadonlySet<string>) {
   const texts = known.flatMap((n) => {
     const s = byNumber.get(n);
     return s === undefined ? [] : [s.text, s.quote ?? ''];
   });
-  return { facts: sourceFacts([...texts, ...stated.texts]), stems: stemSet(texts) };
+  const raw: RawBasis = {
+    numbers: numberContexts(
+      texts.filter((t) => t !== ''),
+      stated.texts,
+    ),
+    knownNames,
+  };
+  return { facts: sourceFacts([...texts, ...stated.texts]), stems: stemSet(texts), raw };
 }
 
 /** What one claim lacks: unknown sources, items in neither its sources nor the stated facts, a contradicted decision, else an off-topic citation. */
 function claimMissing(claim: CitedSentence, known: readonly number[], basis: ReturnType<typeof citedBasis>, stated: StatedBasis): string[] {
   const missing = claim.citations.filter((n) => !known.includes(n)).map((n) => `[${n}]`);
-  missing.push(...missingItems(claim.sentence, basis.facts));
+  missing.push(...missingItems(claim.sentence, basis.facts, basis.raw));
   missing.push(...decisionConflicts(claim.sentence, stated.facts));
   if (missing.length === 0 && known.length > 0) {
     const overlap = topicOverlap(claim.sentence, basis.stems, usedFactStems(claim.sentence, stated));
@@ -380,6 +441,7 @@ export function checkSentences(sentences: readonly CitedSentence[], sources: Cit
   const byNumber = new Map<number, CitationSource>();
   for (const s of sources) if (!byNumber.has(s.n)) byNumber.set(s.n, s);
   const stated = statedBasis(facts);
+  const knownNames = namesOnly([...[...byNumber.values()].map((s) => s.text), ...facts.map((f) => f.value)]);
   const cache = new Map<string, ReturnType<typeof citedBasis>>();
   const claims: CitationClaim[] = [];
   for (const claim of sentences) {
@@ -387,7 +449,7 @@ export function checkSentences(sentences: readonly CitedSentence[], sources: Cit
     const cacheKey = known.join(',');
     let basis = cache.get(cacheKey);
     if (basis === undefined) {
-      basis = citedBasis(known, byNumber, stated);
+      basis = citedBasis(known, byNumber, stated, knownNames);
       cache.set(cacheKey, basis);
     }
     const missing = claimMissing(claim, known, basis, stated);

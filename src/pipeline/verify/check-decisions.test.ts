@@ -38,3 +38,27 @@ describe('sentences that state another conclusion than a decision', () => {
     expect(contradictionsOf('We do not approve the vendor.', [recommendation('approve')]).map((c) => c.stated)).toEqual(['reject']);
   });
 });
+
+describe('a rule verdict without phrases (issue 31, item 6: found by the scripted-model evaluation)', () => {
+  const rule = (outcome: 'met' | 'not_met') => ({
+    key: 'encryption',
+    label: 'Encryption at rest with AES-256',
+    status: 'decided' as const,
+    outcome,
+    outcomeLabel: outcome === 'met' ? 'Met' : 'Not met',
+    outcomes: [
+      { outcome: 'met', label: 'Met', phrases: [] },
+      { outcome: 'not_met', label: 'Not met', phrases: [] },
+    ],
+  });
+
+  it('flags a sentence about the rule that states another verdict by its label', () => {
+    expect(contradictionsOf('Encryption at rest with AES-256: Not met.', [rule('met')]).map((c) => c.stated)).toEqual(['not_met']);
+    expect(contradictionsOf('| Encryption at rest with AES-256 | Met | Questionnaire [2] |', [rule('not_met')]).map((c) => c.stated)).toEqual(['met']);
+  });
+
+  it('does not read "met" in a sentence about something else, nor the decided verdict, as a contradiction', () => {
+    expect(contradictionsOf('The incident contact rule is met.', [rule('not_met')])).toEqual([]);
+    expect(contradictionsOf('Encryption at rest with AES-256: Met.', [rule('met')])).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@
  * recommended for approval") states nothing. A sentence that states the decided outcome too is
  * not flagged: it weighs the alternatives.
  */
+import { contentStems } from './content-words.js';
 import { splitSentences, stripCitations } from './sentences.js';
 
 export interface DecisionToCheck {
@@ -59,14 +60,39 @@ export function statedOutcomes(sentence: string, decision: DecisionToCheck): Set
   return stated;
 }
 
+/**
+ * A decision whose outcomes carry no phrases (a baseline rule's "Met" / "Not met": the word alone
+ * does not say which rule a sentence speaks of) is read by its outcomes' labels in a sentence
+ * about its subject — most of its label's content words, as a table row or "Rule: Not met"
+ * names it (issue 31, item 6: the scripted-model evaluation found such a row passing).
+ */
+function byLabels(decision: DecisionToCheck): DecisionToCheck {
+  return { ...decision, outcomes: decision.outcomes.map((o) => ({ ...o, phrases: o.phrases.length > 0 ? o.phrases : [o.label] })) };
+}
+
+function aboutSubject(sentence: string, label: string): boolean {
+  const words = [...new Set(contentStems(label))];
+  if (words.length === 0) return false;
+  const stems = new Set(contentStems(sentence));
+  return words.filter((w) => stems.has(w)).length * 2 > words.length;
+}
+
+/** The decision as a sentence is checked against it, or null when the sentence cannot state one of its outcomes. */
+function readableFor(sentence: string, decision: DecisionToCheck): DecisionToCheck | null {
+  if (decision.outcomes.filter((o) => o.phrases.length > 0).length > 1) return decision;
+  return decision.outcomes.length > 1 && aboutSubject(sentence, decision.label) ? byLabels(decision) : null;
+}
+
 /** Sentences of `markdown` that state another outcome than a decided decision. */
 export function contradictionsOf(markdown: string, decisions: readonly DecisionToCheck[]): DecisionContradiction[] {
-  const decided = decisions.filter((d) => d.status === 'decided' && d.outcome !== null && d.outcomes.filter((o) => o.phrases.length > 0).length > 1);
+  const decided = decisions.filter((d) => d.status === 'decided' && d.outcome !== null && d.outcomes.length > 1);
   if (decided.length === 0) return [];
   const found: DecisionContradiction[] = [];
   for (const raw of splitSentences(markdown)) {
     const sentence = stripCitations(raw).trim();
-    for (const decision of decided) {
+    for (const candidate of decided) {
+      const decision = readableFor(sentence, candidate);
+      if (decision === null) continue;
       const stated = statedOutcomes(sentence, decision);
       if (stated.size === 0 || stated.has(decision.outcome ?? '')) continue;
       const other = [...stated][0];

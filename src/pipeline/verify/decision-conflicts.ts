@@ -29,8 +29,12 @@ const FAMILIES: readonly Family[] = [
     { verdict: 'met', says: /\b(is met|are met|was met|meets|satisf(?:y|ies|ied)|compl(?:y|ies|ied)|fulfil\w*|in line with)\b/i },
   ],
   [
-    { verdict: 'not required', says: /\b(not (?:be )?required|need not|no need|unnecessary|not necessary)\b/i },
-    { verdict: 'required', says: /\b(is required|are required|must (?:consult|be consulted)|required to)\b/i },
+    {
+      verdict: 'not required',
+      // "No prior consultation is needed": the negation may open the sentence, a few words before the verb.
+      says: /\b(not (?:be )?(?:required|needed|necessary|mandatory)|need not|needn't|no need|unnecessary|(?:does|do|did) not (?:need|require)|no\b(?:\s+[\w-]+){1,4}?\s+(?:is|are|will be|would be)\s+(?:required|needed|necessary|mandatory))\b/i,
+    },
+    { verdict: 'required', says: /\b(is required|are required|must (?:consult|be consulted)|required to|(?:is|are) (?:needed|necessary|mandatory))\b/i },
   ],
   // Levels only by their own names: a risk table's likelihood and severity cells ("Severe",
   // "Moderate") sit in the same row as its level and are not the level.
@@ -72,12 +76,21 @@ function verdictsStated(sentence: string, family: Family): string[] {
 }
 
 /**
+ * Words that name a decision's subject in other words: a writer who "advises" or "proposes"
+ * states the recommendation as much as one who "recommends" (issue 31, item 4).
+ */
+const SUBJECT_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map([['recom', ['advis', 'propo', 'sugge', 'concl', 'verdi']]]);
+
+/**
  * True when the sentence is about the decision's subject: most of its label's content words (a
  * sentence of the law that names only "consultation" is not the document's own conclusion on
  * "prior consultation").
  */
 function aboutSubject(sentenceStems: ReadonlySet<string>, label: string): boolean {
-  const words = [...new Set(contentStems(label))];
+  const words = [...new Set(contentStems(label))].map((w) => {
+    const other = (SUBJECT_SYNONYMS.get(w) ?? []).find((s) => sentenceStems.has(s));
+    return other ?? w;
+  });
   if (words.length === 0) return false;
   return words.filter((w) => sentenceStems.has(w)).length * 2 > words.length;
 }

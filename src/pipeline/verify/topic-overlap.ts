@@ -8,6 +8,8 @@ import { contentStems } from './content-words.js';
 
 /** Below this share of its content words in the cited sources, a sentence is off its sources' topic. */
 export const MIN_TOPIC_OVERLAP = 0.4;
+const MONTH_NAMES = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/gi;
+
 /** Sentences with fewer content words say too little to judge by overlap. */
 const MIN_WORDS = 3;
 
@@ -22,7 +24,9 @@ export function stemSet(texts: readonly string[]): Set<string> {
  * document's own, not a sign that the source is about something else.
  */
 export function topicOverlap(sentence: string, cited: ReadonlySet<string>, stated: ReadonlySet<string>): number | null {
-  const words = [...new Set(contentStems(sentence))];
+  // A month's name belongs to a date, which the item check has checked as a date: "begins on
+  // 1 February 2027" is not about February.
+  const words = [...new Set(contentStems(sentence.replace(MONTH_NAMES, ' ')))];
   if (words.length < MIN_WORDS) return null;
   return words.filter((w) => cited.has(w) || stated.has(w)).length / words.length;
 }

@@ -4114,13 +4114,20 @@ export interface components {
             /** @description epoch seconds */
             ts: number;
         };
-        /** @description terminal: success */
+        /** @description terminal: success (possibly with failed sections) */
         PipelineFinishedEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             event: "pipeline_finished";
+            /** @description sections the run could not write: each keeps its earlier text with status `failed`, and finalizing refuses until it is written again */
+            failed_sections?: {
+                /** @description why the section could not be written (its model answer stayed unusable after repair and retries) */
+                error: string;
+                sectionId: string;
+                title: string;
+            }[];
             readiness: {
                 /** @description no rendered output still holds an unfilled placeholder */
                 complete: boolean;
@@ -4341,7 +4348,7 @@ export interface components {
             /** @description the field, section or output key concerned */
             key?: string;
             /** @enum {string} */
-            kind: "required_field_missing" | "field_type_invalid" | "template_syntax_error" | "template_variable_unprovided" | "computation_failed" | "data_need_unmet" | "risk_block_draft" | "snippet_role_unbound" | "assessment_incomplete" | "word_template_value_missing" | "word_template_name_unknown" | "decision_undetermined";
+            kind: "required_field_missing" | "field_type_invalid" | "template_syntax_error" | "template_variable_unprovided" | "computation_failed" | "data_need_unmet" | "risk_block_draft" | "snippet_role_unbound" | "assessment_incomplete" | "word_template_value_missing" | "word_template_name_unknown" | "decision_undetermined" | "section_failed";
             /** @description what is wrong and what to do, in words */
             message: string;
             /** @description a person fixes it by entering a value */

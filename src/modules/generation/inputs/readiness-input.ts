@@ -21,6 +21,7 @@ import type { DocumentRecord } from '../../documents/document.repository.js';
 import { type DocumentInputs, loadDocumentInputs } from './load-document-inputs.js';
 import { wordTemplateGaps } from './word-template-gaps.js';
 import { decisionContradictions } from './decision-contradictions.js';
+import { failedSectionGaps } from './failed-section-gaps.js';
 
 /**
  * The verdict and every gap: the document's own (fields, data-needs, templates, computations)
@@ -30,12 +31,13 @@ import { decisionContradictions } from './decision-contradictions.js';
  * @throws never on its own; database errors from the lazy inputs propagate.
  */
 export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
-  const [library, tools, assessmentGaps, gatheredRows, wordTemplate] = await Promise.all([
+  const [library, tools, assessmentGaps, gatheredRows, wordTemplate, failedSections] = await Promise.all([
     inputs.library(),
     inputs.toolRegistrations(),
     inputs.assessmentGaps(),
     inputs.gathered(),
     inputs.wordTemplate(),
+    failedSectionGaps(inputs),
   ]);
   const computations = inputs.computations;
   const gathered = Object.fromEntries(gatheredRows.map((r) => [r.outputKey, r.value]));
@@ -58,6 +60,7 @@ export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
       ...libraryGaps(inputs.document, library),
       ...assessmentGaps,
       ...(wordTemplate ? wordTemplateGaps(wordTemplate.report, inputs) : []),
+      ...failedSections,
     ],
     fieldValueProblem,
     templateCheck,
