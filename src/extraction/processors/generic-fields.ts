@@ -12,9 +12,13 @@ import { loadDocument } from '../loaders/load-document.js';
 import type { OcrMode } from '../loaders/loaded-document.js';
 import { countItemsPerPage } from '../page-reports.js';
 import { strOpt } from '../processor-options.js';
-import { entityItemTypes, labelValueItemTypes } from './item-types.js';
+import { pdfTableItems } from '../tables/pdf-table-items.js';
+import { entityItemTypes, labelValueItemTypes, tableItemTypes } from './item-types.js';
 
-/** Options: `ocr` ('auto' | 'force' | 'never'), `date_order` ('mdy' | 'dmy'), `default_currency`, `entities` (bool), `generic_labels` (bool), budgets. */
+/**
+ * Options: `ocr` ('auto' | 'force' | 'never'), `date_order` ('mdy' | 'dmy'), `default_currency`, `entities` (bool),
+ * `generic_labels` (bool), `tables` (bool, PDFs: cell and line items; default true), budgets.
+ */
 export async function extractGenericFields(input: ProcessorInput): Promise<ProcessorResult> {
   const o = input.options ?? {};
   const ocr = strOpt(o, 'ocr');
@@ -38,13 +42,16 @@ export async function extractGenericFields(input: ProcessorInput): Promise<Proce
     items = whole.labels;
     appendItems(items, whole.entities);
   }
+  // A PDF's tables give the same cell items as `prc_table_rows` (and line items checked against the totals).
+  const tables = input.kind === 'pdf' && o.tables !== false ? await pdfTableItems(input, loaded) : { items: [], warnings: [] };
+  appendItems(items, tables.items);
   assignOccurrences(items);
   return {
     items,
     pages: countItemsPerPage(items, loaded.pages),
     text: loaded.text,
     errors: loaded.errors,
-    warnings: loaded.warnings,
+    warnings: [...loaded.warnings, ...tables.warnings],
     engine_versions: loaded.engine_versions,
   };
 }
@@ -55,11 +62,12 @@ export const genericFieldsProcessor: ProcessorDefinition = {
   name: 'generic-fields',
   version: '1.0.0',
   display_name: 'Generic fields (labels, dates, money)',
-  description: 'Deterministic label/value, date, money, e-mail, phone, IBAN and VAT id extraction with page provenance',
+  description:
+    "Deterministic label/value, date, money, e-mail, phone, IBAN and VAT id extraction with page provenance, and a PDF's tables cell by cell with invoice line items checked against the totals",
   state: 'enabled',
   supported_kinds: [...ALL_KINDS],
-  capabilities: { page_regions: true, text_spans: true, ocr: true, tables: false, line_items: false },
-  item_types: [...labelValueItemTypes(), ...entityItemTypes()],
+  capabilities: { page_regions: true, text_spans: true, ocr: true, tables: true, line_items: true },
+  item_types: [...labelValueItemTypes(), ...entityItemTypes(), ...tableItemTypes()],
   defaults: { auto_validate_min_confidence: 0.95, review_below_confidence: 0.8 },
   extract: extractGenericFields,
 };

@@ -59,3 +59,29 @@ export function entityItemTypes(): ItemType[] {
     checks: t.value_type === 'date' ? [DATE_PLAUSIBLE] : [],
   }));
 }
+
+/** Item types of a table read cell by cell (`prc_table_rows`, and a PDF's tables in `prc_generic_fields`). */
+export function tableItemTypes(): ItemType[] {
+  return [
+    {
+      key: 'row[*].*',
+      label: 'Row cell',
+      value_type: 'string',
+      occurrence: 'optional_multiple',
+      description:
+        'Cell of data row i under a header (header as a slug); the value type follows the cell (number, money by number format, percent, date, boolean, string)',
+      example: 'row[0].amount',
+      checks: [],
+    },
+    {
+      key: 'line_items[*].*',
+      label: 'Invoice line item',
+      value_type: 'number',
+      occurrence: 'optional_multiple',
+      description:
+        'Invoice line i: description, quantity, unit_price or amount, from a table whose headers name them; below review confidence when the lines do not add up to the subtotal or total',
+      example: 'line_items[0].amount',
+      checks: [],
+    },
+  ];
+}
