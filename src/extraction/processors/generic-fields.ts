@@ -13,7 +13,14 @@ import type { OcrMode } from '../loaders/loaded-document.js';
 import { countItemsPerPage } from '../page-reports.js';
 import { strOpt } from '../processor-options.js';
 import { pdfTableItems } from '../tables/pdf-table-items.js';
-import { entityItemTypes, labelValueItemTypes, tableItemTypes } from './item-types.js';
+import { foldAlternates } from '../alternates.js';
+import { detectDocumentType, documentTypeItem, holdInvoiceFields } from '../document-type.js';
+import { PARTY_KEYS, partyItems } from '../party-blocks.js';
+import { KNOWN_FIELDS } from '../label-value.js';
+import { documentItemTypes, entityItemTypes, labelValueItemTypes, tableItemTypes } from './item-types.js';
+
+/** Fields that occur at most once: one item each, the other candidates as its alternates. */
+const ONCE_KEYS = new Set([...KNOWN_FIELDS.map((f) => f.key), ...PARTY_KEYS, 'document.type']);
 
 /**
  * Options: `ocr` ('auto' | 'force' | 'never'), `date_order` ('mdy' | 'dmy'), `default_currency`, `entities` (bool),
@@ -32,7 +39,11 @@ export async function extractGenericFields(input: ProcessorInput): Promise<Proce
   // Both rules look no further than a page (label-below-value stops at the page's end), so a
   // PDF's pages are worked on as they are read, and the document's items are the pages' in order.
   const byPage: Array<ReturnType<typeof rules>> = [];
-  const loaded = await loadDocument(input, mode, (layout) => byPage.push(rules(layout)));
+  let firstPage: LayoutDocument | null = null;
+  const loaded = await loadDocument(input, mode, (layout) => {
+    firstPage ??= layout;
+    byPage.push(rules(layout));
+  });
   let items: ExtractedItem[];
   if (loaded.pages_hooked) {
     items = byPage.flatMap((p) => p.labels);
@@ -42,9 +53,18 @@ export async function extractGenericFields(input: ProcessorInput): Promise<Proce
     items = whole.labels;
     appendItems(items, whole.entities);
   }
+  // Who and what: the parties' blocks and the document's type are read from the first page.
+  const page1 = loaded.pages_hooked && firstPage ? firstPage : loaded.layout;
+  const parties = partyItems(page1, items);
+  items = parties.items;
+  appendItems(items, parties.parties);
   // A PDF's tables give the same cell items as `prc_table_rows` (and line items checked against the totals).
   const tables = input.kind === 'pdf' && o.tables !== false ? await pdfTableItems(input, loaded) : { items: [], warnings: [] };
   appendItems(items, tables.items);
+  const detected = detectDocumentType(page1, items);
+  items.push(documentTypeItem(detected, page1));
+  holdInvoiceFields(items, detected.type);
+  items = foldAlternates(items, ONCE_KEYS);
   assignOccurrences(items);
   return {
     items,
@@ -67,7 +87,7 @@ export const genericFieldsProcessor: ProcessorDefinition = {
   state: 'enabled',
   supported_kinds: [...ALL_KINDS],
   capabilities: { page_regions: true, text_spans: true, ocr: true, tables: true, line_items: true },
-  item_types: [...labelValueItemTypes(), ...entityItemTypes(), ...tableItemTypes()],
+  item_types: [...labelValueItemTypes(), ...entityItemTypes(), ...documentItemTypes(), ...tableItemTypes()],
   defaults: { auto_validate_min_confidence: 0.95, review_below_confidence: 0.8 },
   extract: extractGenericFields,
 };
