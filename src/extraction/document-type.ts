@@ -72,7 +72,10 @@ export function detectDocumentType(doc: LayoutDocument, items: ExtractedItem[]):
     }
   }
   const has = (key: string): boolean => items.some((i) => i.key === key && i.value_state === 'present');
-  if (has('invoice.number') && has('invoice.total')) return { type: 'invoice', confidence: 0.6, title: null };
+  // Without a title: a number with an amount or a due date, or a total with its parts and a due date, make an invoice.
+  const numbered = has('invoice.number') && (has('invoice.total') || has('invoice.subtotal') || has('invoice.due_date'));
+  const itemised = has('invoice.total') && (has('invoice.subtotal') || has('invoice.tax')) && has('invoice.due_date');
+  if (numbered || itemised) return { type: 'invoice', confidence: 0.6, title: null };
   return { type: 'other', confidence: 0.6, title: null };
 }
 

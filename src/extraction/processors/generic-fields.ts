@@ -5,11 +5,11 @@
 import { extractEntities } from '../entities.js';
 import { assignOccurrences, appendItems } from '../items.js';
 import { extractLabelValues } from '../label-value.js';
-import { ALL_KINDS, type ExtractedItem, type ProcessorDefinition, type ProcessorInput, type ProcessorResult } from '../types.js';
+import { ALL_KINDS, type ExtractedItem, type ProcessingWarning, type ProcessorDefinition, type ProcessorInput, type ProcessorResult } from '../types.js';
 import type { LayoutDocument } from '../layout.js';
 import type { DateOrder } from '../value-parsers.js';
 import { loadDocument } from '../loaders/load-document.js';
-import type { OcrMode } from '../loaders/loaded-document.js';
+import type { LoadedDocument, OcrMode } from '../loaders/loaded-document.js';
 import { countItemsPerPage } from '../page-reports.js';
 import { strOpt } from '../processor-options.js';
 import { pdfTableItems } from '../tables/pdf-table-items.js';
@@ -21,6 +21,34 @@ import { documentItemTypes, entityItemTypes, labelValueItemTypes, tableItemTypes
 
 /** Fields that occur at most once: one item each, the other candidates as its alternates. */
 const ONCE_KEYS = new Set([...KNOWN_FIELDS.map((f) => f.key), ...PARTY_KEYS, 'document.type']);
+
+/**
+ * What the document-wide rules add to the label and entity items of a loaded document: the
+ * parties and the document's type (from the first page; the layout's other pages are not read),
+ * a PDF's tables, invoice fields held for review on non-invoices, and one item per once-field
+ * with the other candidates as alternates. Numbers the occurrences.
+ */
+export async function completeItems(
+  input: ProcessorInput,
+  loaded: LoadedDocument,
+  ruleItems: ExtractedItem[],
+): Promise<{ items: ExtractedItem[]; warnings: ProcessingWarning[] }> {
+  const parties = partyItems(loaded.layout, ruleItems);
+  let items = parties.items;
+  appendItems(items, parties.parties);
+  // A PDF's tables give the same cell items as `prc_table_rows` (and line items checked against the totals).
+  const tables = input.kind === 'pdf' && input.options?.tables !== false ? await pdfTableItems(input, loaded) : { items: [], warnings: [] };
+  appendItems(items, tables.items);
+  // A document without text (unreadable, empty) has no type to tell.
+  if (loaded.layout.lines.length > 0) {
+    const detected = detectDocumentType(loaded.layout, items);
+    items.push(documentTypeItem(detected, loaded.layout));
+    holdInvoiceFields(items, detected.type);
+  }
+  items = foldAlternates(items, ONCE_KEYS);
+  assignOccurrences(items);
+  return { items, warnings: tables.warnings };
+}
 
 /**
  * Options: `ocr` ('auto' | 'force' | 'never'), `date_order` ('mdy' | 'dmy'), `default_currency`, `entities` (bool),
@@ -39,11 +67,7 @@ export async function extractGenericFields(input: ProcessorInput): Promise<Proce
   // Both rules look no further than a page (label-below-value stops at the page's end), so a
   // PDF's pages are worked on as they are read, and the document's items are the pages' in order.
   const byPage: Array<ReturnType<typeof rules>> = [];
-  let firstPage: LayoutDocument | null = null;
-  const loaded = await loadDocument(input, mode, (layout) => {
-    firstPage ??= layout;
-    byPage.push(rules(layout));
-  });
+  const loaded = await loadDocument(input, mode, (layout) => byPage.push(rules(layout)));
   let items: ExtractedItem[];
   if (loaded.pages_hooked) {
     items = byPage.flatMap((p) => p.labels);
@@ -53,25 +77,14 @@ export async function extractGenericFields(input: ProcessorInput): Promise<Proce
     items = whole.labels;
     appendItems(items, whole.entities);
   }
-  // Who and what: the parties' blocks and the document's type are read from the first page.
-  const page1 = loaded.pages_hooked && firstPage ? firstPage : loaded.layout;
-  const parties = partyItems(page1, items);
-  items = parties.items;
-  appendItems(items, parties.parties);
-  // A PDF's tables give the same cell items as `prc_table_rows` (and line items checked against the totals).
-  const tables = input.kind === 'pdf' && o.tables !== false ? await pdfTableItems(input, loaded) : { items: [], warnings: [] };
-  appendItems(items, tables.items);
-  const detected = detectDocumentType(page1, items);
-  items.push(documentTypeItem(detected, page1));
-  holdInvoiceFields(items, detected.type);
-  items = foldAlternates(items, ONCE_KEYS);
-  assignOccurrences(items);
+  const completed = await completeItems(input, loaded, items);
+  items = completed.items;
   return {
     items,
     pages: countItemsPerPage(items, loaded.pages),
     text: loaded.text,
     errors: loaded.errors,
-    warnings: [...loaded.warnings, ...tables.warnings],
+    warnings: [...loaded.warnings, ...completed.warnings],
     engine_versions: loaded.engine_versions,
   };
 }
