@@ -1,11 +1,11 @@
 /**
- * Writes the extraction gold set: N documents (invoices, receipts, statements, forms; eight
- * languages; eleven layouts) as HTML, printed to text PDFs by LibreOffice, and every
+ * Writes the extraction gold set: N documents (invoices, receipts, statements, forms, letters and
+ * payment reports; eight languages; thirteen layouts) as HTML, printed to text PDFs by LibreOffice, and every
  * `scanEvery`-th one also as a noisy scan (pdftoppm at 150 dpi, then ImageMagick: a slight
  * rotation, blur and noise). `answers.json` holds what an extractor should read from each.
  *
  * Generated files stay out of git (eval/gold/extraction/out/): the same seed writes the same
- * documents in about a minute. Usage: `npx tsx eval/gold/extraction/generate.ts [--count 64] [--out DIR]`.
+ * documents in about a minute. Usage: `npx tsx eval/gold/extraction/generate.ts [--count 72] [--out DIR]`.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
