@@ -139,12 +139,19 @@ function labelledBlocks(lines: LayoutLine[]): Block[] {
   return [...found.values()];
 }
 
+/** Running text, not a name: more than six words, or a last word in lower case ending a sentence ("sign below."; not "o.o."). */
+function isSentence(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  const last = words[words.length - 1] ?? '';
+  return words.length > 6 || /^\p{Ll}{3,}[.!?]$/u.test(last);
+}
+
 /** The letterhead: from the top of the first page, the first unlabelled lines that are not the title. */
 function letterhead(lines: LayoutLine[]): Block | null {
   for (let li = 0; li < Math.min(lines.length, 8); li++) {
     const seg = lines[li].segments[0];
     if (!seg || titleType(seg.text) || seg.text.trim() === '') continue;
-    if (isLabelled(seg) || partyLabel(seg)) return null;
+    if (isLabelled(seg) || partyLabel(seg) || isSentence(seg.text)) return null;
     const parts = [{ segment: seg, line: lines[li], start: 0, end: seg.text.length }, ...linesBelow(lines, li, seg, false)];
     // A title printed under the name (a receipt's "Receipt") is not an address line.
     const kept = parts.filter((p) => !titleType(textOf(p)));

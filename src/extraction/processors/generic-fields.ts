@@ -39,8 +39,9 @@ export async function completeItems(
   // A PDF's tables give the same cell items as `prc_table_rows` (and line items checked against the totals).
   const tables = input.kind === 'pdf' && input.options?.tables !== false ? await pdfTableItems(input, loaded) : { items: [], warnings: [] };
   appendItems(items, tables.items);
-  // A document without text (unreadable, empty) has no type to tell.
-  if (loaded.layout.lines.length > 0) {
+  // The type qualifies what was read: a document nothing was read from (no text, no fields) gets
+  // none, so a run that found nothing still says so (the `no_items_found` warning).
+  if (loaded.layout.lines.length > 0 && items.length > 0) {
     const detected = detectDocumentType(loaded.layout, items);
     items.push(documentTypeItem(detected, loaded.layout));
     holdInvoiceFields(items, detected.type);
