@@ -5,7 +5,7 @@
  * `eval/extraction/run.ts` prints its own.
  */
 import { type Example, reliability } from './calibration.js';
-import { SCORED_FIELDS } from './score.js';
+import { PARTY_FIELDS, SCORED_FIELDS } from './score.js';
 import { rates, type CalibrationReport, type DocRun } from './suite.js';
 
 const f2 = (n: number): string => n.toFixed(2);
@@ -25,6 +25,33 @@ function fieldTable(runs: DocRun[], source: 'text' | 'scan'): string[] {
     '|---|---|---|---|---|---|',
     ...rows,
     `| **all** | ${all.gold} | ${all.predicted} | ${all.correct} | **${f2(all.precision)}** | **${f2(all.recall)}** |`,
+    '',
+  ];
+}
+
+/** Issuer and customer fields, document type by type, table cells. */
+function whoAndWhat(runs: DocRun[], metrics: Record<string, number>): string[] {
+  const rs = runs.filter((r) => r.source === 'text');
+  const types = [...new Set(rs.map((r) => r.entry.type))].sort();
+  return [
+    '### Who and what (text PDFs)',
+    '',
+    '| field | gold | predicted | right | precision | recall |',
+    '|---|---|---|---|---|---|',
+    ...PARTY_FIELDS.map((f) => {
+      const r = rates(rs.flatMap((d) => d.parties.filter((o) => o.field === f)));
+      return `| ${f} | ${r.gold} | ${r.predicted} | ${r.correct} | ${f2(r.precision)} | ${f2(r.recall)} |`;
+    }),
+    '',
+    '| document type | documents | detected right |',
+    '|---|---|---|',
+    ...types.map((t) => {
+      const of = rs.filter((r) => r.entry.type === t);
+      return `| ${t} | ${of.length} | ${of.filter((r) => r.detectedType === t).length} |`;
+    }),
+    '',
+    `Document type accuracy ${f2(metrics.text_document_type_accuracy ?? 0)}; invoice fields at or above the review threshold on non-invoices: ${metrics.text_invoice_fields_on_non_invoices ?? 0}. ` +
+      `Table cells (ruled and unruled tables in text PDFs, header row included): ${f2(metrics.table_cell_accuracy)} of ${metrics.table_cells} read right.`,
     '',
   ];
 }
@@ -112,6 +139,7 @@ export function renderMarkdown(runs: DocRun[], metrics: Record<string, number>, 
   return [
     ...fieldTable(runs, 'text'),
     ...(runs.some((r) => r.source === 'scan') ? fieldTable(runs, 'scan') : []),
+    ...whoAndWhat(runs, metrics),
     `Box accuracy: ${f2(metrics.box_accuracy)} of ${metrics.boxes_checked} right values' boxes hold their printed text (text PDFs).`,
     '',
     `Seconds per page, wall clock: text PDFs ${opt(metrics.text_seconds_per_page)}, scans ${opt(metrics.scan_seconds_per_page)}; ` +

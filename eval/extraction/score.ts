@@ -20,6 +20,9 @@ export const SCORED_FIELDS = [
   'contact.phone',
 ];
 
+/** Who the document is from and for (scored apart from the fields above, issue 32 item 2). */
+export const PARTY_FIELDS = ['issuer.name', 'issuer.address', 'customer.name', 'customer.address'];
+
 export interface FieldOutcome {
   field: string;
   gold: GoldValue | null;
@@ -52,8 +55,8 @@ export function bestItem(items: ExtractedItem[], field: string): ExtractedItem |
   return best;
 }
 
-export function scoreDocument(items: ExtractedItem[], answers: Record<string, GoldValue>): FieldOutcome[] {
-  return SCORED_FIELDS.map((field) => {
+export function scoreDocument(items: ExtractedItem[], answers: Record<string, GoldValue>, fields: string[] = SCORED_FIELDS): FieldOutcome[] {
+  return fields.map((field) => {
     const gold = answers[field] ?? null;
     const predicted = bestItem(items, field);
     return { field, gold, predicted, correct: gold !== null && predicted !== null && sameValue(field, gold, predicted) };

@@ -13,8 +13,15 @@ import { promisify } from 'node:util';
 import { runProcessor } from '../../src/extraction/processor-catalog.js';
 import type { ExtractedItem } from '../../src/extraction/types.js';
 import { GOLD_DIR, generateGoldSet, type GoldEntry } from '../gold/extraction/generate.js';
-import { SCORED_FIELDS, boxHoldsText, parseBboxHtml, scoreDocument, type FieldOutcome } from './score.js';
+import { PARTY_FIELDS, SCORED_FIELDS, boxHoldsText, parseBboxHtml, scoreDocument, type FieldOutcome } from './score.js';
 import { type Example, examplesOf, fitCalibration, isHeldOut, recalibrate, reliability, writeCalibration } from './calibration.js';
+import { gridsOfItems, scoreTables } from '../../src/extraction/tables/score-tables.js';
+import { isInvoiceField } from '../../src/extraction/document-type.js';
+
+/** `prc_generic_fields`' review threshold: an item below it goes to a person. */
+const REVIEW_BELOW = 0.8;
+/** Types whose invoice fields are not invoice fields. */
+export const NON_INVOICE_TYPES = new Set(['statement', 'form', 'other']);
 import { renderMarkdown } from './report.js';
 import type { CalibrationModel } from '../../src/extraction/confidence-calibration.js';
 
@@ -58,6 +65,14 @@ export interface DocRun {
   outcomes: FieldOutcome[];
   /** The processor's items (calibrated by the stored mapping, or by a refit one with `calibrate`). */
   items: ExtractedItem[];
+  /** Issuer and customer fields. */
+  parties: FieldOutcome[];
+  /** The `document.type` read (null when none). */
+  detectedType: string | null;
+  /** Table cells expected and read right (text PDFs). */
+  tableCells: { cells: number; correct: number };
+  /** Invoice fields at or above the review threshold (on a non-invoice they count against the goal of 0). */
+  unheldInvoiceFields: number;
   boxes: boolean[];
   seconds: number;
   /** CPU of this process (main thread and worker threads; not poppler's or tesseract's processes). */
@@ -75,13 +90,32 @@ async function runOne(entry: GoldEntry, dir: string, source: 'text' | 'scan', pr
   const seconds = (performance.now() - t0) / 1000;
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const outcomes = scoreDocument(r.items, entry.answers);
+  const parties = scoreDocument(r.items, entry.answers, PARTY_FIELDS);
+  const typeItem = r.items.find((i) => i.key === 'document.type');
+  const detectedType = typeof typeItem?.value === 'string' ? typeItem.value : null;
+  const tables = source === 'text' ? scoreTables(entry.tables ?? [], gridsOfItems(r.items)) : { cells: 0, correct: 0 };
+  const unheldInvoiceFields = r.items.filter((i) => isInvoiceField(i.key) && (i.confidence.overall ?? 0) >= REVIEW_BELOW).length;
   let boxes: boolean[] = [];
   if (source === 'text') {
     const { stdout } = await run('pdftotext', ['-bbox', file, '-'], { maxBuffer: 32 * 1024 * 1024 });
     const { words, sizes } = parseBboxHtml(stdout);
     boxes = outcomes.flatMap((o) => (o.correct && o.predicted ? [boxHoldsText(o.predicted, words, sizes)] : [])).filter((b): b is boolean => b !== null);
   }
-  return { entry, source, outcomes, items: r.items, boxes, seconds, cpuSeconds, pages: Math.max(1, r.pages.length) };
+  const tableCells = { cells: tables.cells, correct: tables.correct };
+  return {
+    entry,
+    source,
+    outcomes,
+    items: r.items,
+    parties,
+    detectedType,
+    tableCells,
+    unheldInvoiceFields,
+    boxes,
+    seconds,
+    cpuSeconds,
+    pages: Math.max(1, r.pages.length),
+  };
 }
 
 /** Precision and recall over outcomes (fields with no gold and no prediction do not count). */
@@ -109,7 +143,17 @@ function metricsOf(runs: DocRun[]): Record<string, number> {
       metrics[`${source}_recall.${f}`] = fr.recall;
       metrics[`${source}_precision.${f}`] = fr.precision;
     }
+    for (const f of PARTY_FIELDS) {
+      const fr = rates(rs.flatMap((r) => r.parties.filter((o) => o.field === f)));
+      metrics[`${source}_recall.${f}`] = fr.recall;
+      metrics[`${source}_precision.${f}`] = fr.precision;
+    }
+    metrics[`${source}_document_type_accuracy`] = rs.filter((r) => r.detectedType === r.entry.type).length / rs.length;
+    metrics[`${source}_invoice_fields_on_non_invoices`] = rs.filter((r) => NON_INVOICE_TYPES.has(r.entry.type)).reduce((n, r) => n + r.unheldInvoiceFields, 0);
   }
+  const cells = runs.reduce((n, r) => n + r.tableCells.cells, 0);
+  metrics.table_cells = cells;
+  metrics.table_cell_accuracy = cells ? runs.reduce((n, r) => n + r.tableCells.correct, 0) / cells : 0;
   const boxes = runs.flatMap((r) => r.boxes);
   metrics.box_accuracy = boxes.length ? boxes.filter(Boolean).length / boxes.length : 0;
   metrics.boxes_checked = boxes.length;
@@ -140,6 +184,8 @@ function goalsOf(m: Record<string, number>): Goal[] {
     ...g('text-PDF field precision', m.text_precision, 0.95),
     ...g('scan field recall', m.scan_recall, 0.6),
     ...g('box accuracy', m.box_accuracy, 0.99),
+    ...g('table cell accuracy (text PDFs)', m.table_cell_accuracy, 0.9),
+    ...g('invoice fields not held for review on non-invoices (text PDFs)', m.text_invoice_fields_on_non_invoices, 0, true),
     ...g('expected calibration error, held-out documents', m.calibration_heldout_ece, 0.05, true),
     ...g('extraction CPU seconds per text page', m.text_cpu_seconds_per_page, 0.3, true, 'seconds'),
   ];

@@ -6,7 +6,8 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { extractEntities } from './entities.js';
-import { appendItems, assignOccurrences } from './items.js';
+import { appendItems } from './items.js';
+import { completeItems } from './processors/generic-fields.js';
 import { extractLabelValues } from './label-value.js';
 import { loadDocument } from './loaders/load-document.js';
 import { runProcessor } from './processor-catalog.js';
@@ -19,7 +20,7 @@ async function wholeDocumentItems(bytes: Buffer, options: Record<string, unknown
   expect(loaded.pages_hooked).toBeFalsy();
   const items = extractLabelValues(loaded.layout, { date_order: 'mdy', default_currency: null, generic_labels: true });
   appendItems(items, extractEntities(loaded.layout, { date_order: 'mdy' }));
-  return assignOccurrences(items);
+  return (await completeItems({ bytes, kind: 'pdf', options }, loaded, items)).items;
 }
 
 describe('a PDF worked on page by page as it is read', () => {
@@ -48,7 +49,7 @@ describe('a PDF worked on page by page as it is read', () => {
     const loaded = await loadDocument({ bytes, kind: 'pdf' }, 'auto', () => undefined);
     expect(loaded.pages_hooked).toBe(false);
     const r = await runProcessor('prc_generic_fields', { bytes, kind: 'pdf' });
-    expect(r.items.map((i) => i.key)).toEqual(['invoice.number', 'entity.email']);
+    expect(r.items.map((i) => i.key)).toEqual(['invoice.number', 'entity.email', 'document.type']);
     expect(r.items).toEqual(await wholeDocumentItems(bytes));
   });
 });

@@ -46,10 +46,12 @@ function withoutBoxes(p: PositionedPage) {
 }
 
 /** An item with its page boxes taken out (compared with a tolerance instead). */
-function itemWithoutBoxes(item: ExtractedItem) {
+function itemWithoutBoxes(item: Pick<ExtractedItem, 'provenance' | 'alternates'>): unknown {
   return {
     ...item,
     provenance: { ...item.provenance, anchors: item.provenance.anchors.map((a) => (a.kind === 'page_region' ? { ...a, boxes: a.boxes.length } : a)) },
+    // An alternate's boxes differ between the engines as the item's do.
+    ...(item.alternates ? { alternates: item.alternates.map(itemWithoutBoxes) } : {}),
   };
 }
 

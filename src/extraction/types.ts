@@ -114,6 +114,18 @@ export interface Confidence {
   calibrated: boolean;
 }
 
+/**
+ * Another candidate for a field that occurs once (ADR 0503): what a rule also read for it, less
+ * confident than (or after) the chosen one. Kept on the chosen item so a reviewer can pick it.
+ */
+export interface Alternate {
+  value: JsonValue;
+  value_text: string | null;
+  raw_text: string | null;
+  confidence: Confidence;
+  provenance: Provenance;
+}
+
 /** One extracted item as a processor produces it (the lead adds ids, validation and versions). */
 export interface ExtractedItem {
   key: string;
@@ -129,6 +141,8 @@ export interface ExtractedItem {
   confidence: Confidence;
   provenance: Provenance;
   occurrence_index: number;
+  /** For a field that occurs once: the other candidates, best first (absent when there were none). */
+  alternates?: Alternate[];
 }
 
 /** A declarative rule check of an item type (D6). `rule` is JsonLogic evaluated on the item. */

@@ -6,7 +6,7 @@
 import { VOCABULARY, LANGS, type Lang, type Vocabulary } from './vocabulary.js';
 import { formatMoney, makeDate, makeIban, makePhone, makeVatId, pick, seeded, type Rng } from './values.js';
 
-export type DocType = 'invoice' | 'receipt' | 'statement' | 'form';
+export type DocType = 'invoice' | 'receipt' | 'statement' | 'form' | 'other';
 export type GoldValue = string | { amount: number; currency: string };
 
 /** One printed label and its value; `key` is the field it answers (null: printed, not scored). */
@@ -27,6 +27,12 @@ export interface DocModel {
   meta: Pair[];
   rows: string[][];
   rowHeader: string[];
+  /** The label over the customer's block. */
+  billTo: string;
+  /** Whether the line-item table is printed without borders (read from word alignment). */
+  unruled: boolean;
+  /** The tables an extractor should read, cell by cell (header row first). */
+  tables: string[][][];
   totals: Pair[];
   contact: Pair[];
   bank: Pair[];
@@ -46,6 +52,28 @@ export const LAYOUTS = [
   'header-row',
   'prose',
 ] as const;
+/** Layouts of the non-invoices after the first 64 documents: a letter and a payment report (type 'other'). */
+export const OTHER_LAYOUTS = ['letter', 'payment-report'] as const;
+/** How many documents the invoice-like and form/statement layouts take before the non-invoices start. */
+export const MAIN_COUNT = 64;
+/** Layouts that print the customer's block under its label. */
+const CUSTOMER_LAYOUTS = new Set(['inline', 'two-column', 'meta-box']);
+/** Layouts whose letterhead prints the issuer's name and address. */
+const LETTERHEAD_LAYOUTS = new Set([
+  'inline',
+  'two-column',
+  'label-above',
+  'meta-box',
+  'totals-right',
+  'footer-bank',
+  'statement',
+  'header-row',
+  'prose',
+  'letter',
+  'payment-report',
+]);
+/** Layouts whose item table has no borders. */
+const UNRULED_LAYOUTS = new Set(['two-column', 'totals-right', 'payment-report']);
 
 const TYPE_OF_LAYOUT: Record<string, DocType> = { receipt: 'receipt', statement: 'statement', form: 'form' };
 const VENDORS = ['Nordlicht', 'Atelier Soleil', 'Van Dijk', 'Solana', 'Fiore', 'Wisła', 'Lusitânia', 'Harbour'];
@@ -109,8 +137,8 @@ function identity(rng: Rng, lang: Lang, v: Vocabulary, vendor: string): { contac
 export function makeDocModel(seed: number, i: number): DocModel {
   const rng = seeded(seed * 1000 + i);
   const lang = LANGS[i % LANGS.length];
-  const layout = LAYOUTS[(i + Math.floor(i / LANGS.length)) % LAYOUTS.length];
-  const type = TYPE_OF_LAYOUT[layout] ?? 'invoice';
+  const layout: string = i >= MAIN_COUNT ? OTHER_LAYOUTS[i % OTHER_LAYOUTS.length] : LAYOUTS[(i + Math.floor(i / LANGS.length)) % LAYOUTS.length];
+  const type: DocType = i >= MAIN_COUNT ? 'other' : (TYPE_OF_LAYOUT[layout] ?? 'invoice');
   const v = VOCABULARY[lang];
   const vendorName = `${pick(rng, VENDORS)} ${SUFFIX[lang]}`;
   const id = identity(rng, lang, v, vendorName.split(' ')[0]);
@@ -130,23 +158,42 @@ export function makeDocModel(seed: number, i: number): DocModel {
     add({ label: pick(rng, type === 'receipt' ? v.receiptNumber : v.number), text: number, key: 'invoice.number' }, number);
   add({ label: pick(rng, v.date), text: issued.text, key: 'invoice.date' }, issued.iso);
   if (type === 'invoice') add({ label: pick(rng, v.due), text: due.text, key: 'invoice.due_date' }, due.iso);
-  const title = { invoice: v.invoice, receipt: v.receipt, statement: v.statement, form: v.form }[type];
+  const title =
+    type === 'other'
+      ? layout === 'letter'
+        ? v.letter
+        : v.paymentReport
+      : { invoice: v.invoice, receipt: v.receipt, statement: v.statement, form: v.form }[type];
+  // Who: the letterhead's issuer and the customer under its label, where the layout prints them.
+  const [street, city] = [
+    `${pick(rng, ['Hauptstraße', 'Harbour Road', 'Rue Royale', 'Via Roma'])} ${1 + Math.floor(rng() * 90)}`,
+    pick(rng, ['10115 Berlin', '1000 Bruxelles', '00184 Roma', 'EC1A 1BB London']),
+  ];
+  base.vendor = [vendorName, street, city];
+  const who: Record<string, GoldValue> = {};
+  if (LETTERHEAD_LAYOUTS.has(layout) || layout === 'receipt') who['issuer.name'] = vendorName;
+  if (LETTERHEAD_LAYOUTS.has(layout)) who['issuer.address'] = `${street}, ${city}`;
+  if (CUSTOMER_LAYOUTS.has(layout)) Object.assign(who, { 'customer.name': 'Fabrikam Europe', 'customer.address': 'Rue de la Paix 3, 75002 Paris' });
   const scored = (keys: string[]): Record<string, GoldValue> =>
     Object.fromEntries(Object.entries({ ...answers, ...m.answers, ...id.answers }).filter(([k]) => keys.includes(k)));
   const keys = FIELDS_OF_TYPE[type];
   const drop = (ps: Pair[]): Pair[] => ps.map((p) => (p.key && !keys.includes(p.key) ? { ...p, key: null } : p));
-  const rowHeader = ['#', 'Qty', '', ''];
+  const rowHeader = v.itemHeaders;
+  const printsTable = !['receipt', 'form', 'letter'].includes(layout);
   return {
     ...base,
     title,
     customer,
     meta,
-    rows: m.rows,
+    rows: layout === 'letter' ? [] : m.rows,
     rowHeader,
+    billTo: v.billTo,
+    unruled: UNRULED_LAYOUTS.has(layout),
+    tables: printsTable ? [[rowHeader, ...m.rows]] : [],
     totals: drop(m.totals),
     contact: drop(id.contact),
     bank: drop(id.bank),
-    answers: scored(keys),
+    answers: { ...scored(keys), ...who },
   };
 }
 
@@ -167,4 +214,5 @@ export const FIELDS_OF_TYPE: Record<DocType, string[]> = {
   receipt: ['invoice.number', 'invoice.date', 'invoice.total', 'tax.id', 'contact.phone'],
   statement: ['invoice.date', 'payment.iban', 'contact.email', 'contact.phone'],
   form: ['invoice.date', 'contact.email', 'contact.phone'],
+  other: ['invoice.date', 'contact.email', 'contact.phone'],
 };

@@ -1,11 +1,11 @@
 /**
- * Writes the extraction gold set: N documents (invoices, receipts, statements, forms; eight
- * languages; eleven layouts) as HTML, printed to text PDFs by LibreOffice, and every
+ * Writes the extraction gold set: N documents (invoices, receipts, statements, forms, letters and
+ * payment reports; eight languages; thirteen layouts) as HTML, printed to text PDFs by LibreOffice, and every
  * `scanEvery`-th one also as a noisy scan (pdftoppm at 150 dpi, then ImageMagick: a slight
  * rotation, blur and noise). `answers.json` holds what an extractor should read from each.
  *
  * Generated files stay out of git (eval/gold/extraction/out/): the same seed writes the same
- * documents in about a minute. Usage: `npx tsx eval/gold/extraction/generate.ts [--count 64] [--out DIR]`.
+ * documents in about a minute. Usage: `npx tsx eval/gold/extraction/generate.ts [--count 72] [--out DIR]`.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { renderHtml } from './layouts.js';
 const run = promisify(execFile);
 export const GOLD_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), 'out');
 /** Bump when the documents change, so a cached set is regenerated. */
-export const GOLD_VERSION = 4;
+export const GOLD_VERSION = 5;
 
 export interface GoldEntry {
   id: string;
@@ -30,6 +30,8 @@ export interface GoldEntry {
   pdf: string;
   scan: string | null;
   answers: Record<string, GoldValue>;
+  /** The tables printed in the text PDF, cell by cell (header row first). */
+  tables: string[][][];
 }
 
 export interface GoldManifest {
@@ -75,7 +77,7 @@ async function makeScan(pdf: string, png: string, i: number): Promise<void> {
 /** Writes the gold set (or reuses it when the manifest on disk has the same version, seed and count). */
 export async function generateGoldSet(options: GenerateOptions = {}): Promise<GoldManifest> {
   const out = options.out ?? GOLD_DIR;
-  const count = options.count ?? 64;
+  const count = options.count ?? 72;
   const seed = options.seed ?? 32;
   // Every 3rd: 3 and the 8 languages share no factor, so every language has scans (every 4th gave EN and ES only).
   const scanEvery = options.scanEvery ?? 3;
@@ -90,7 +92,7 @@ export async function generateGoldSet(options: GenerateOptions = {}): Promise<Go
     const m = makeDocModel(seed, i);
     await writeFile(join(out, 'html', `${m.id}.html`), renderHtml(m));
     const scan = i % scanEvery === 0 ? `scan/${m.id}.png` : null;
-    documents.push({ id: m.id, lang: m.lang, type: m.type, layout: m.layout, pdf: `pdf/${m.id}.pdf`, scan, answers: m.answers });
+    documents.push({ id: m.id, lang: m.lang, type: m.type, layout: m.layout, pdf: `pdf/${m.id}.pdf`, scan, answers: m.answers, tables: m.tables });
   }
   await printPdfs(
     join(out, 'html'),

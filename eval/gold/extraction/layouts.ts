@@ -12,16 +12,20 @@ const inline = (ps: Pair[]): string => ps.map((p) => `<p>${esc(p.label)}: ${esc(
 const cells = (ps: Pair[], colon = false, align = 'left'): string =>
   `<table width="100%">${ps.map((p) => `<tr><td width="45%" align="${align}">${esc(p.label)}${colon ? ':' : ''}</td><td width="55%" align="${align}">${esc(p.text)}</td></tr>`).join('')}</table>`;
 const items = (m: DocModel): string =>
-  `<table width="100%" border="1" cellspacing="0">${m.rows.map((r) => `<tr>${r.map((c, i) => `<td width="${i === 0 ? 46 : 18}%">${esc(c)}</td>`).join('')}</tr>`).join('')}</table>`;
+  `<table width="100%" border="${m.unruled ? 0 : 1}" cellspacing="0">${[m.rowHeader, ...m.rows]
+    .map((r) => `<tr>${r.map((c, i) => `<td width="${i === 0 ? 46 : 18}%">${esc(c)}</td>`).join('')}</tr>`)
+    .join('')}</table>`;
+/** The customer's block under its label ("Bill to", "Rechnungsempfänger", …). */
+const customer = (m: DocModel): string => `<p>&nbsp;</p><p>${esc(m.billTo)}</p>${lines(m.customer)}`;
 const head = (m: DocModel): string => `<h2>${esc(m.title)}</h2>${lines(m.vendor)}`;
 
 const RENDER: Record<string, (m: DocModel) => string> = {
-  inline: (m) => `${head(m)}${inline(m.meta)}${lines(m.customer)}${items(m)}${inline(m.totals)}${inline(m.contact)}${inline(m.bank)}`,
-  'two-column': (m) => `${head(m)}${cells(m.meta)}${lines(m.customer)}${items(m)}${cells(m.totals)}${cells([...m.contact, ...m.bank])}`,
+  inline: (m) => `${head(m)}${inline(m.meta)}${customer(m)}${items(m)}${inline(m.totals)}${inline(m.contact)}${inline(m.bank)}`,
+  'two-column': (m) => `${head(m)}${cells(m.meta)}${customer(m)}${items(m)}${cells(m.totals)}${cells([...m.contact, ...m.bank])}`,
   'label-above': (m) =>
     `${head(m)}${[...m.meta, ...m.contact].map((p) => `<p><font size="1">${esc(p.label)}</font><br/>${esc(p.text)}</p>`).join('')}${items(m)}${inline(m.totals)}${inline(m.bank)}`,
   'meta-box': (m) =>
-    `<table width="100%"><tr><td width="50%" valign="top">${head(m)}${lines(m.customer)}</td><td width="50%" valign="top">${cells([...m.meta, ...m.contact], true)}</td></tr></table>${items(m)}${inline(m.totals)}${inline(m.bank)}`,
+    `<table width="100%"><tr><td width="50%" valign="top">${head(m)}${customer(m)}</td><td width="50%" valign="top">${cells([...m.meta, ...m.contact], true)}</td></tr></table>${items(m)}${inline(m.totals)}${inline(m.bank)}`,
   'totals-right': (m) =>
     `${head(m)}${inline(m.meta)}${items(m)}<table width="100%"><tr><td width="50%"></td><td width="50%">${cells(m.totals, false, 'right')}</td></tr></table>${inline(m.contact)}${inline(m.bank)}`,
   'footer-bank': (m) =>
@@ -40,6 +44,9 @@ const RENDER: Record<string, (m: DocModel) => string> = {
     `${head(m)}<table width="100%" border="1" cellspacing="0"><tr>${m.meta.map((p) => `<td><b>${esc(p.label)}</b></td>`).join('')}</tr><tr>${m.meta
       .map((p) => `<td>${esc(p.text)}</td>`)
       .join('')}</tr></table>${items(m)}${cells(m.totals)}${inline(m.contact)}${inline(m.bank)}`,
+  letter: (m) =>
+    `${lines(m.vendor)}<p>&nbsp;</p><h3>${esc(m.title)}</h3>${inline(m.meta)}<p>Thank you for your order of ${esc(m.totals[m.totals.length - 1].text)}; it will ship next week.</p>${inline(m.contact)}`,
+  'payment-report': (m) => `${lines(m.vendor)}<h2>${esc(m.title)}</h2>${inline(m.meta)}${items(m)}${inline(m.totals)}${inline(m.contact)}`,
   prose: (m) =>
     `${head(m)}<p>${m.meta.map((p) => `${esc(p.label)} ${esc(p.text)}`).join(', ')}.</p>${items(m)}<p>${m.totals.map((p) => `${esc(p.label)} ${esc(p.text)}`).join(', ')}.</p><p>${[
       ...m.contact,

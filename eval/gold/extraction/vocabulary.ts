@@ -35,6 +35,12 @@ export interface Vocabulary {
   longDate: (d: number, month: string, y: number) => string;
   numericDate: (d: number, m: number, y: number) => string;
   items: string[];
+  /** The label over the customer's block, and the four headers of the line-item table. */
+  billTo: string;
+  itemHeaders: string[];
+  /** A non-invoice's title: a letter and a payment report. */
+  letter: string;
+  paymentReport: string;
 }
 
 const p2 = (n: number): string => String(n).padStart(2, '0');
@@ -64,6 +70,10 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     longDate: (d, m, y) => `${d} ${m} ${y}`,
     numericDate: (d, m, y) => `${y}-${p2(m)}-${p2(d)}`,
     items: ['Consulting services', 'Office chairs', 'Printer toner', 'Software licence'],
+    billTo: 'Bill to',
+    itemHeaders: ['Description', 'Qty', 'Unit price', 'Amount'],
+    letter: 'Letter',
+    paymentReport: 'Payment report',
   },
   de: {
     country: 'DE',
@@ -89,6 +99,10 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     longDate: (d, m, y) => `${d}. ${m} ${y}`,
     numericDate: (d, m, y) => `${p2(d)}.${p2(m)}.${y}`,
     items: ['Beratungsleistung', 'Bürostühle', 'Druckerpatronen', 'Softwarelizenz'],
+    billTo: 'Rechnungsempfänger',
+    itemHeaders: ['Beschreibung', 'Menge', 'Einzelpreis', 'Betrag'],
+    letter: 'Mitteilung',
+    paymentReport: 'Zahlungsbericht',
   },
   fr: {
     country: 'FR',
@@ -114,6 +128,10 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     longDate: (d, m, y) => `${d} ${m} ${y}`,
     numericDate: (d, m, y) => `${p2(d)}/${p2(m)}/${y}`,
     items: ['Prestation de conseil', 'Chaises de bureau', "Cartouches d'encre", 'Licence logicielle'],
+    billTo: 'Facturé à',
+    itemHeaders: ['Désignation', 'Qté', 'Prix unitaire', 'Montant'],
+    letter: 'Courrier',
+    paymentReport: 'Rapport de paiements',
   },
   nl: {
     country: 'NL',
@@ -139,6 +157,10 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     longDate: (d, m, y) => `${d} ${m} ${y}`,
     numericDate: (d, m, y) => `${p2(d)}-${p2(m)}-${y}`,
     items: ['Advieswerkzaamheden', 'Bureaustoelen', 'Printerinkt', 'Softwarelicentie'],
+    billTo: 'Factuur aan',
+    itemHeaders: ['Omschrijving', 'Aantal', 'Prijs', 'Bedrag'],
+    letter: 'Brief',
+    paymentReport: 'Betalingsrapport',
   },
   es: {
     country: 'ES',
@@ -164,6 +186,10 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     longDate: (d, m, y) => `${d} de ${m} de ${y}`,
     numericDate: (d, m, y) => `${p2(d)}/${p2(m)}/${y}`,
     items: ['Servicios de consultoría', 'Sillas de oficina', 'Tóner de impresora', 'Licencia de software'],
+    billTo: 'Facturar a',
+    itemHeaders: ['Descripción', 'Cantidad', 'Precio unitario', 'Importe'],
+    letter: 'Carta',
+    paymentReport: 'Informe de pagos',
   },
   it: {
     country: 'IT',
@@ -189,6 +215,10 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     longDate: (d, m, y) => `${d} ${m} ${y}`,
     numericDate: (d, m, y) => `${p2(d)}/${p2(m)}/${y}`,
     items: ['Servizi di consulenza', 'Sedie da ufficio', 'Toner per stampante', 'Licenza software'],
+    billTo: 'Fatturare a',
+    itemHeaders: ['Descrizione', 'Quantità', 'Prezzo unitario', 'Importo'],
+    letter: 'Lettera',
+    paymentReport: 'Rapporto pagamenti',
   },
   pl: {
     country: 'PL',
@@ -214,6 +244,10 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     longDate: (d, m, y) => `${d} ${m} ${y}`,
     numericDate: (d, m, y) => `${p2(d)}.${p2(m)}.${y}`,
     items: ['Usługi doradcze', 'Krzesła biurowe', 'Toner do drukarki', 'Licencja na oprogramowanie'],
+    billTo: 'Nabywca',
+    itemHeaders: ['Opis', 'Ilość', 'Cena jedn.', 'Wartość'],
+    letter: 'Pismo',
+    paymentReport: 'Raport płatności',
   },
   pt: {
     country: 'PT',
@@ -239,5 +273,9 @@ export const VOCABULARY: Record<Lang, Vocabulary> = {
     longDate: (d, m, y) => `${d} de ${m} de ${y}`,
     numericDate: (d, m, y) => `${p2(d)}/${p2(m)}/${y}`,
     items: ['Serviços de consultoria', 'Cadeiras de escritório', 'Toner para impressora', 'Licença de software'],
+    billTo: 'Faturar a',
+    itemHeaders: ['Descrição', 'Quantidade', 'Preço unitário', 'Valor'],
+    letter: 'Carta',
+    paymentReport: 'Relatório de pagamentos',
   },
 };

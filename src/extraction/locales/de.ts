@@ -34,4 +34,15 @@ export const de: LocaleData = {
     'payment.iban': ['iban', 'kontonummer'],
     'tax.id': ['ust-idnr', 'ust-id', 'ust-id-nr', 'ust.-idnr', 'umsatzsteuer-id', 'ust-identifikationsnummer', 'steuernummer', 'mwst-nr', 'uid', 'uid-nr'],
   },
+  document_titles: {
+    invoice: ['rechnung', 'rechnungskopie'],
+    receipt: ['quittung', 'kassenbon', 'kassenbeleg'],
+    credit_note: ['gutschrift', 'rechnungskorrektur', 'stornorechnung'],
+    statement: ['kontoauszug', 'auszug', 'kontoübersicht'],
+    form: ['formular'],
+  },
+  party_labels: {
+    issuer: ['rechnungssteller', 'lieferant', 'verkäufer', 'absender'],
+    customer: ['rechnungsempfänger', 'rechnungsadresse', 'kunde', 'empfänger'],
+  },
 };

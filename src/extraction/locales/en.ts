@@ -46,4 +46,15 @@ export const en: LocaleData = {
     'payment.iban': ['iban', 'iban number', 'iban no'],
     'tax.id': ['vat id', 'vat number', 'vat no', 'vat reg no', 'vat registration number', 'vat reg. no', 'tax id', 'tax number', 'tin', 'ein'],
   },
+  document_titles: {
+    invoice: ['invoice', 'tax invoice', 'commercial invoice'],
+    receipt: ['receipt', 'sales receipt', 'cash receipt'],
+    credit_note: ['credit note', 'credit memo'],
+    statement: ['statement', 'account statement', 'statement of account', 'bank statement'],
+    form: ['form'],
+  },
+  party_labels: {
+    issuer: ['from', 'seller', 'supplier', 'vendor', 'issued by'],
+    customer: ['bill to', 'billed to', 'invoice to', 'sold to', 'customer', 'client'],
+  },
 };

@@ -44,4 +44,12 @@ export const es: LocaleData = {
     'payment.iban': ['iban', 'número de cuenta', 'cuenta bancaria'],
     'tax.id': ['nif', 'cif', 'nif-iva', 'nif/cif', 'nº iva', 'número de iva'],
   },
+  document_titles: {
+    invoice: ['factura'],
+    receipt: ['recibo', 'ticket', 'tique'],
+    credit_note: ['nota de crédito', 'factura rectificativa'],
+    statement: ['extracto', 'extracto de cuenta', 'estado de cuenta'],
+    form: ['formulario'],
+  },
+  party_labels: { issuer: ['emisor', 'proveedor', 'vendedor'], customer: ['facturar a', 'facturado a', 'cliente', 'destinatario'] },
 };

@@ -34,4 +34,12 @@ export const fr: LocaleData = {
     'payment.iban': ['iban'],
     'tax.id': ['n° tva intracommunautaire', 'tva intracommunautaire', 'tva intracom', 'n° tva', 'numéro de tva', 'identifiant tva'],
   },
+  document_titles: {
+    invoice: ['facture'],
+    receipt: ['reçu', 'ticket de caisse', 'quittance'],
+    credit_note: ['avoir', "facture d'avoir", 'note de crédit'],
+    statement: ['relevé', 'relevé de compte', 'relevé bancaire'],
+    form: ['formulaire'],
+  },
+  party_labels: { issuer: ['émetteur', 'fournisseur', 'vendeur'], customer: ['facturé à', 'facturer à', 'client', 'adressé à', 'destinataire'] },
 };

@@ -34,4 +34,15 @@ export const it: LocaleData = {
     'payment.iban': ['iban', 'coordinate bancarie'],
     'tax.id': ['partita iva', 'p. iva', 'p.iva', 'piva', 'p.i', 'codice fiscale e partita iva'],
   },
+  document_titles: {
+    invoice: ['fattura'],
+    receipt: ['ricevuta', 'scontrino'],
+    credit_note: ['nota di credito'],
+    statement: ['estratto conto', 'estratto'],
+    form: ['modulo'],
+  },
+  party_labels: {
+    issuer: ['fornitore', 'cedente', 'venditore', 'mittente'],
+    customer: ['fatturare a', 'fatturato a', 'cliente', 'destinatario', 'intestatario', 'cessionario'],
+  },
 };

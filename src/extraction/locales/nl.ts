@@ -34,4 +34,12 @@ export const nl: LocaleData = {
     'payment.iban': ['iban', 'rekeningnummer', 'bankrekening'],
     'tax.id': ['btw-nummer', 'btw nummer', 'btw-id', 'btw-nr', 'btw nr', 'btw-identificatienummer', 'ondernemingsnummer'],
   },
+  document_titles: {
+    invoice: ['factuur'],
+    receipt: ['kassabon', 'kwitantie', 'ontvangstbewijs'],
+    credit_note: ['creditnota', 'creditfactuur'],
+    statement: ['rekeningafschrift', 'afschrift', 'rekeningoverzicht'],
+    form: ['formulier'],
+  },
+  party_labels: { issuer: ['leverancier', 'verkoper', 'afzender'], customer: ['factuur aan', 'gefactureerd aan', 'factuuradres', 'klant', 'afnemer'] },
 };

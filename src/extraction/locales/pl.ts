@@ -34,4 +34,12 @@ export const pl: LocaleData = {
     'payment.iban': ['iban', 'nr rachunku', 'numer rachunku', 'rachunek bankowy', 'nr konta'],
     'tax.id': ['nip', 'nip ue', 'numer nip'],
   },
+  document_titles: {
+    invoice: ['faktura', 'faktura vat'],
+    receipt: ['paragon', 'pokwitowanie'],
+    credit_note: ['faktura korygująca', 'nota uznaniowa'],
+    statement: ['wyciąg', 'wyciąg bankowy', 'zestawienie'],
+    form: ['formularz'],
+  },
+  party_labels: { issuer: ['sprzedawca', 'wystawca', 'dostawca'], customer: ['nabywca', 'odbiorca', 'klient'] },
 };

@@ -44,4 +44,12 @@ export const pt: LocaleData = {
     'payment.iban': ['iban', 'nib'],
     'tax.id': ['nif', 'nipc', 'contribuinte n.º', 'contribuinte nº', 'número de contribuinte', 'cnpj'],
   },
+  document_titles: {
+    invoice: ['fatura', 'factura'],
+    receipt: ['recibo', 'talão'],
+    credit_note: ['nota de crédito'],
+    statement: ['extrato', 'extracto', 'extrato bancário'],
+    form: ['formulário'],
+  },
+  party_labels: { issuer: ['fornecedor', 'emitente', 'vendedor'], customer: ['faturar a', 'faturado a', 'cliente', 'adquirente', 'destinatário'] },
 };

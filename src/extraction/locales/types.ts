@@ -14,4 +14,14 @@ export interface LocaleData {
   months: string[][];
   /** Field key → the labels that introduce it, as printed (they are normalised on load). */
   labels: Record<string, string[]>;
+  /**
+   * Document kind → the titles that name it, as printed: a title that starts with one, or whose
+   * first word is a compound ending in a one-word title ("Anmeldeformular"), names that kind.
+   */
+  document_titles: Record<TitledDocumentType, string[]>;
+  /** Labels that head a party's block (its name, then address lines and VAT id, below or to the right). */
+  party_labels: { issuer: string[]; customer: string[] };
 }
+
+/** The kinds of document the extractor tells apart by their title (anything else is 'other'). */
+export type TitledDocumentType = 'invoice' | 'receipt' | 'credit_note' | 'statement' | 'form';

@@ -19,7 +19,12 @@ export interface PdfTables {
 /** Reads the tables of a PDF. Drawn lines that cannot be read leave the aligned (unruled) tables only. */
 export async function readPdfTables(input: ProcessorInput, mode: OcrMode): Promise<PdfTables> {
   const loaded = await loadPdf(input, mode);
-  if (loaded.positioned.length === 0) return { loaded, sheets: [] };
+  return { loaded, sheets: await tablesOfLoadedPdf(input, loaded) };
+}
+
+/** The tables of a PDF already loaded (text layer or OCR), as sheets "page P table T". */
+export async function tablesOfLoadedPdf(input: ProcessorInput, loaded: LoadedDocument): Promise<SheetData[]> {
+  if (loaded.positioned.length === 0) return [];
   let rulings: PageRulings[] = [];
   try {
     rulings = await readPdfRulings(input.bytes, numOpt(input.options, 'max_pages', 300), numOpt(input.options, 'tables_timeout_ms', 10_000));
@@ -29,6 +34,5 @@ export async function readPdfTables(input: ProcessorInput, mode: OcrMode): Promi
   const ocrPages = new Set(loaded.pages.filter((p) => p.method === 'ocr').map((p) => p.page_number));
   // Drawn lines are in the page's unrotated space; a rotated page's words are not, nor is a scan's text.
   const usable = rulings.filter((r) => !ocrPages.has(r.page_number) && loaded.positioned.find((p) => p.page_number === r.page_number)?.rotation === 0);
-  const sheets = pageTableSheets(loaded.positioned, usable, (p) => (ocrPages.has(p.page_number) ? 'ocr' : 'text_layer'));
-  return { loaded, sheets };
+  return pageTableSheets(loaded.positioned, usable, (p) => (ocrPages.has(p.page_number) ? 'ocr' : 'text_layer'));
 }

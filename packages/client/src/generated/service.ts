@@ -3297,6 +3297,8 @@ export interface components {
         };
         /** @description A value extracted from a source document, with provenance, confidence and review state */
         ExtractedItem: {
+            /** @description For a field that occurs once: the other candidates the processor read, best first; the item holds the best. Empty when there were none */
+            alternates: components["schemas"]["ItemAlternate"][];
             assessment_id: null | string;
             /** @description For conflicting items: each candidate with value, confidence and anchors */
             candidates: unknown[];
@@ -3642,6 +3644,17 @@ export interface components {
             before: unknown;
             /** @description the read path: `fields.client_name`, `computed.total`, `gathered.report` */
             path: string;
+        };
+        /** @description Another candidate for a field that occurs once: less confident than (or printed after) the chosen value */
+        ItemAlternate: {
+            confidence: components["schemas"]["Confidence"];
+            provenance: components["schemas"]["Provenance"];
+            raw_text: null | string;
+            /** @description The typed value this candidate read (free JSON, typed by the item's value_type) */
+            value: unknown;
+            value_text: null | string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description One rule check outcome (D6); skipped checks count as passed */
         ItemCheckResult: {

@@ -5,6 +5,18 @@ import type { ExtractedItemRecord } from './extracted-item.repository.js';
 
 type ExtractedItemWire = Static<typeof ExtractedItem>;
 
+type AlternateWire = ExtractedItemWire['alternates'][number];
+
+/** Alternates are stored with the candidates (one JSON column), marked `source: 'alternate'`. */
+function isAlternate(c: unknown): boolean {
+  return typeof c === 'object' && c !== null && (c as { source?: unknown }).source === 'alternate';
+}
+
+function asAlternate(c: unknown): AlternateWire {
+  const { source: _source, ...alternate } = c as AlternateWire & { source: string };
+  return alternate;
+}
+
 export function presentItem(item: ExtractedItemRecord): ExtractedItemWire {
   return {
     id: item.id,
@@ -28,7 +40,8 @@ export function presentItem(item: ExtractedItemRecord): ExtractedItemWire {
     is_corrected: item.is_corrected,
     confidence: item.confidence,
     provenance: item.provenance,
-    candidates: item.candidates,
+    candidates: item.candidates.filter((c) => !isAlternate(c)),
+    alternates: item.candidates.filter(isAlternate).map(asAlternate),
     validation: { status: item.validation_status, ...item.validation },
     current_correction_id: item.current_correction_id,
     version: item.version,

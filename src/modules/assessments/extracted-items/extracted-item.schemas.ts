@@ -33,6 +33,17 @@ export const ItemValidation = Type.Object(
   { ...stored, $id: 'ItemValidation', description: 'Rule checks plus the human decision (D6)' },
 );
 
+export const ItemAlternate = Type.Object(
+  {
+    value: Type.Unknown({ description: "The typed value this candidate read (free JSON, typed by the item's value_type)" }),
+    value_text: Nullable(Type.String({ description: 'A stable string form of value' })),
+    raw_text: Nullable(Type.String({ description: 'The text as printed' })),
+    confidence: Ref(Confidence),
+    provenance: Ref(Provenance),
+  },
+  { ...stored, $id: 'ItemAlternate', description: 'Another candidate for a field that occurs once: less confident than (or printed after) the chosen value' },
+);
+
 export const ExtractedItem = Type.Object(
   {
     id: Type.String({ description: '`itm_` id' }),
@@ -64,6 +75,9 @@ export const ExtractedItem = Type.Object(
     confidence: Ref(Confidence),
     provenance: Ref(Provenance),
     candidates: Type.Array(Type.Unknown(), { description: 'For conflicting items: each candidate with value, confidence and anchors' }),
+    alternates: Type.Array(Ref(ItemAlternate), {
+      description: 'For a field that occurs once: the other candidates the processor read, best first; the item holds the best. Empty when there were none',
+    }),
     validation: Ref(ItemValidation),
     current_correction_id: Nullable(Type.String()),
     version: Type.Integer({ description: 'Optimistic concurrency: send as expected_version' }),
@@ -97,4 +111,4 @@ export const ValidateAllResult = Type.Object(
   { $id: 'ValidateAllResult' },
 );
 
-export const EXTRACTED_ITEM_SCHEMAS = [ItemCheckResult, ItemValidation, ExtractedItem, ExtractedItemList, ValidateAllResult];
+export const EXTRACTED_ITEM_SCHEMAS = [ItemCheckResult, ItemValidation, ItemAlternate, ExtractedItem, ExtractedItemList, ValidateAllResult];

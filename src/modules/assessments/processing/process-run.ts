@@ -9,7 +9,7 @@ import type { AssessmentServices } from '../assessment-services.js';
 import { queueExtractionWebhook } from '../assessment-webhooks.js';
 import { failedResult, getProcessor } from '../../../extraction/processor-catalog.js';
 import { runProcessorInWorker } from '../../../extraction/run-processor-in-worker.js';
-import type { FileKind, ProcessingError, ProcessorResult } from '../../../extraction/types.js';
+import type { FileKind, JsonValue, ProcessingError, ProcessorResult } from '../../../extraction/types.js';
 import type { AssessmentRecord } from '../assessments/assessment.repository.js';
 import type { ExtractedItemRecord } from '../extracted-items/extracted-item.repository.js';
 import type { SourceDocumentRecord } from '../uploads/source-document.repository.js';
@@ -118,7 +118,8 @@ function itemsOf(result: ProcessorResult, { run, doc, assessment }: ClaimedRun, 
       extracted: { value: item.value, value_text: item.value_text, raw_text: item.raw_text, value_state: item.value_state },
       confidence: item.confidence,
       provenance: { ...item.provenance, anchors: item.provenance.anchors.map((a) => (a.kind === 'text_span' ? { ...a, text_ref: `${run.id}/text` } : a)) },
-      candidates: [],
+      // A once-field's other candidates (ADR 0503) are kept with the candidates, marked as alternates.
+      candidates: (item.alternates ?? []).map((a) => ({ source: 'alternate', ...a }) as unknown as JsonValue),
       validation_status: status,
       validation,
       current_correction_id: null,
