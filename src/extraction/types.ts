@@ -3,6 +3,8 @@
  * Everything here is JSON-serialisable; snake_case on the wire, as the whole assessment area.
  * No database and no HTTP types live here.
  */
+import type { LearnedFrom } from './memory/memory-types.js';
+import type { PlacedSegment } from './memory/placed-segments.js';
 
 /** The kinds of source document we accept (§4.2 `kind`). */
 export type FileKind = 'pdf' | 'image' | 'docx' | 'xlsx' | 'csv' | 'text';
@@ -89,6 +91,8 @@ export interface Provenance {
   quote: string;
   text_source: TextSource;
   anchors: Anchor[];
+  /** Set when the value was recalled from the issuer memory: the human decision it learned from. */
+  learned_from?: LearnedFrom;
 }
 
 /** How a confidence number was made. */
@@ -101,7 +105,9 @@ export type ConfidenceMethod =
   | 'ocr_label_proximity_rule'
   | 'ocr_pattern_rule'
   /** A language model's answer: no number is given (the model's own certainty is not a probability). */
-  | 'llm';
+  | 'llm'
+  /** Read where a reviewer's decision on an earlier document of the same issuer said the field is (issue 32 item 5). */
+  | 'issuer_memory';
 
 /** D5: decomposed confidence; null means unknown; never an invented 1.0 (acroform exact values excepted). */
 export interface Confidence {
@@ -201,6 +207,8 @@ export interface ProcessorResult {
   errors: ProcessingError[];
   warnings: ProcessingWarning[];
   engine_versions: Record<string, string>;
+  /** The pages' segments with their boxes (PDFs and images), kept for the issuer memory. */
+  layout_segments?: PlacedSegment[];
 }
 
 /** A processor definition (§4.3 catalog entry plus its `extract`). */

@@ -10,6 +10,7 @@ import type { LayoutDocument } from '../layout.js';
 import type { DateOrder } from '../value-parsers.js';
 import { loadDocument } from '../loaders/load-document.js';
 import type { OcrMode } from '../loaders/loaded-document.js';
+import { placedSegments } from '../memory/placed-segments.js';
 import { countItemsPerPage } from '../page-reports.js';
 import { strOpt } from '../processor-options.js';
 import { entityItemTypes, labelValueItemTypes } from './item-types.js';
@@ -46,6 +47,7 @@ export async function extractGenericFields(input: ProcessorInput): Promise<Proce
     errors: loaded.errors,
     warnings: loaded.warnings,
     engine_versions: loaded.engine_versions,
+    layout_segments: placedSegments(loaded.layout),
   };
 }
 
