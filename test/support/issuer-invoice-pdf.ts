@@ -28,7 +28,8 @@ export async function issuerInvoicePdf(v: IssuerInvoice, name = 'Nordlicht GmbH'
   text('Consulting services', 50, 600);
   text(v.total, 430, 600);
   text(`Total: ${v.total}`, 50, 560);
-  text(`IBAN: ${v.iban}`, 50, 120);
-  text(`VAT ID: ${v.vat}`, 50, 104);
+  // An empty IBAN or VAT id is not printed (an issuer then known by its name and layout only).
+  if (v.iban) text(`IBAN: ${v.iban}`, 50, 120);
+  if (v.vat) text(`VAT ID: ${v.vat}`, 50, 104);
   return Buffer.from(await pdf.save());
 }
