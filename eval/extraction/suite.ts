@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { runProcessor } from '../../src/extraction/processor-catalog.js';
 import { GOLD_DIR, generateGoldSet, type GoldEntry } from '../gold/extraction/generate.js';
 import { SCORED_FIELDS, boxHoldsText, parseBboxHtml, scoreDocument, type FieldOutcome } from './score.js';
+import { learningCurveMarkdown, runLearningCurve } from './learning-curve.js';
 import { renderMarkdown } from './report.js';
 
 const run = promisify(execFile);
@@ -25,6 +26,8 @@ export interface ExtractionSuiteOptions {
   /** Only the first N documents (quick runs). */
   limit?: number;
   processor?: string;
+  /** Run the learning curve through the real service (issuer memory). Default true. */
+  learning?: boolean;
 }
 
 export interface Goal {
@@ -115,6 +118,7 @@ function goalsOf(m: Record<string, number>): Goal[] {
     ...g('scan field recall', m.scan_recall, 0.6),
     ...g('box accuracy', m.box_accuracy, 0.99),
     ...g('extraction CPU seconds per text page', m.text_cpu_seconds_per_page, 0.3, true),
+    ...g('learning curve recall (2nd and 3rd document of an issuer)', m.learning_recall_after, 0.95),
   ];
 }
 
@@ -128,7 +132,10 @@ export async function runExtractionSuite(options: ExtractionSuiteOptions = {}): 
   for (const d of docs) runs.push(await runOne(d, dir, 'text', processor));
   if (options.scans !== false) for (const d of docs) if (d.scan) runs.push(await runOne(d, dir, 'scan', processor));
   const metrics = metricsOf(runs);
+  const curve = options.learning === false ? null : await runLearningCurve({ goldDir: dir });
+  if (curve) Object.assign(metrics, { learning_recall_before: curve.before, learning_recall_after: curve.after });
   const goals = goalsOf(metrics);
   const title = 'Extraction on the gold set';
-  return { title, markdown: renderMarkdown(title, runs, metrics, goals), metrics, goals };
+  const markdown = [renderMarkdown(title, runs, metrics, goals), ...(curve ? learningCurveMarkdown(curve) : [])].join('\n');
+  return { title, markdown, metrics, goals };
 }

@@ -197,7 +197,17 @@ export interface OrganizationRevisionTable {
 }
 
 export interface Database
-  extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables, OrganizationTables, WordTemplatesTables, MergeTables, IssuerMemoryTables {
+  extends
+    LibraryTables,
+    ToolsTables,
+    GenerationTables,
+    AssessmentsTables,
+    BlobsTables,
+    WebhooksTables,
+    OrganizationTables,
+    WordTemplatesTables,
+    MergeTables,
+    IssuerMemoryTables {
   jobs: JobTable;
   job_leases: JobLeaseTable;
   organizations: OrganizationTable;

@@ -103,12 +103,17 @@ const issuerMemories: Section = async (tour) => {
   const assessmentId = idOf(created.body, 'assessment');
   const pdf = await issuerInvoicePdf({ number: 'NL-2024-0011', total: '1.234,56 EUR', iban: '', vat: '', date: '12.03.2024' }, `Tour ${tour.suffix} GmbH`);
   const form = { fields: {}, files: [{ name: 'issuer.pdf', bytes: pdf, type: 'application/pdf' }] };
-  const uploaded = (await checkUpload(tour.wire, 'POST', `/assessments/${assessmentId}/documents`, form, { status: 201 })) as { documents: Array<{ id: string }> };
+  const uploaded = (await checkUpload(tour.wire, 'POST', `/assessments/${assessmentId}/documents`, form, { status: 201 })) as {
+    documents: Array<{ id: string }>;
+  };
   await settle(tour);
   const documentId = uploaded.documents[0].id;
   await c.post(`/documents/${documentId}/extracted-items`, { key: 'invoice.number', value: 'NL-2024-0011', note: 'after "Our reference"' }, 201);
   await c.post(`/documents/${documentId}/extracted-items`, { key: 'invoice.number', value: 'NL-2024-0011' }, 409);
-  const memories = (await c.get('/issuer-memories?limit=200')).body.issuer_memories as Array<{ id: string; fields: Array<{ learned_from: { document_id: string } }> }>;
+  const memories = (await c.get('/issuer-memories?limit=200')).body.issuer_memories as Array<{
+    id: string;
+    fields: Array<{ learned_from: { document_id: string } }>;
+  }>;
   const memory = memories.find((m) => m.fields.some((f) => f.learned_from.document_id === documentId));
   if (!memory) throw new Error('no issuer memory learned from the supplied field');
   await c.get(`/issuer-memories/${memory.id}`);

@@ -40,6 +40,11 @@ const RENDER: Record<string, (m: DocModel) => string> = {
     `${head(m)}<table width="100%" border="1" cellspacing="0"><tr>${m.meta.map((p) => `<td><b>${esc(p.label)}</b></td>`).join('')}</tr><tr>${m.meta
       .map((p) => `<td>${esc(p.text)}</td>`)
       .join('')}</tr></table>${items(m)}${cells(m.totals)}${inline(m.contact)}${inline(m.bank)}`,
+  // The value far right of its label (an issuer's own layout, for the learning curve).
+  'far-right': (m) =>
+    `${head(m)}<table width="100%">${[...m.meta, ...m.totals]
+      .map((p) => `<tr><td width="22%">${esc(p.label)}</td><td width="53%"></td><td width="25%" align="right">${esc(p.text)}</td></tr>`)
+      .join('')}</table>${lines(m.customer)}${items(m)}${inline(m.contact)}${inline(m.bank)}`,
   prose: (m) =>
     `${head(m)}<p>${m.meta.map((p) => `${esc(p.label)} ${esc(p.text)}`).join(', ')}.</p>${items(m)}<p>${m.totals.map((p) => `${esc(p.label)} ${esc(p.text)}`).join(', ')}.</p><p>${[
       ...m.contact,

@@ -56,14 +56,15 @@ export const LAYOUT_MATCH_MIN = 0.9;
 
 /**
  * Whether `doc` is the issuer `memory` remembers, and by what. A VAT id or a name that differs
- * rules the layout out; an IBAN may change (that is what the history check flags), so a
+ * rules the name and the layout out; an IBAN may change (that is what the history check flags), so a
  * differing IBAN does not.
  */
 export function matchIssuer(memory: IssuerIdentity, doc: IssuerIdentity): MatchedBy | null {
   if (overlaps(memory.vat_ids, doc.vat_ids)) return 'vat_id';
   if (overlaps(memory.ibans, doc.ibans)) return 'iban';
-  if (memory.name && doc.name && memory.name === doc.name) return 'name';
+  // Two VAT ids that differ are two issuers, whatever their names.
   if (memory.vat_ids.length > 0 && doc.vat_ids.length > 0) return null;
+  if (memory.name && doc.name && memory.name === doc.name) return 'name';
   if (memory.name && doc.name) return null;
   return fingerprintSimilarity(memory.fingerprint, doc.fingerprint) >= LAYOUT_MATCH_MIN ? 'layout' : null;
 }

@@ -83,6 +83,18 @@ function nearestLabel(segments: PlacedSegment[], value: PlacedSegment, box: Box)
   return best;
 }
 
+/**
+ * The label just before a value in its segment: after the last separator (a comma in a sentence,
+ * a middle dot in a footer) and without words that hold digits (another field's value).
+ */
+function labelBefore(prefix: string): string {
+  const part = prefix.split(/[,;·|]/u).pop() ?? '';
+  const words = part.trim().split(/\s+/);
+  let from = words.length;
+  while (from > 0 && !/\d/.test(words[from - 1])) from -= 1;
+  return words.slice(from).join(' ');
+}
+
 /** The date order that reads `raw` as the reviewed value (day first when both do). */
 function dateOrderOf(raw: string, value: JsonValue): 'dmy' | 'mdy' {
   return typedValue('date', raw, { date_order: 'dmy' })?.value !== value && typedValue('date', raw, { date_order: 'mdy' })?.value === value ? 'mdy' : 'dmy';
@@ -100,12 +112,23 @@ export function learnField(segments: PlacedSegment[], reviewed: ReviewedValue): 
     value_type: reviewed.value_type,
     page: seg.page,
     format: valueShape(raw),
+    tokens: raw.trim().split(/\s+/).length,
     ...(reviewed.value_type === 'date' ? { date_order: dateOrderOf(raw, reviewed.value) } : {}),
     learned_from: reviewed.learned_from,
   };
-  const prefix = seg.text.slice(0, offset);
+  const prefix = labelBefore(seg.text.slice(0, offset));
   if (/\p{L}/u.test(prefix) && normalizeAnchor(prefix) !== '') {
-    return { ...base, relation: 'inline', anchor_text: prefix.trim(), anchor_norm: normalizeAnchor(prefix), anchor_box: seg.box, dx: 0, dx_right: 0, dy: 0, region: box };
+    return {
+      ...base,
+      relation: 'inline',
+      anchor_text: prefix,
+      anchor_norm: normalizeAnchor(prefix),
+      anchor_box: seg.box,
+      dx: 0,
+      dx_right: 0,
+      dy: 0,
+      region: box,
+    };
   }
   const label = nearestLabel(segments, seg, box);
   if (!label) return null;

@@ -35,6 +35,8 @@ export interface RememberedField {
   region: Box;
   /** The value's shape: letters → A, digits → 9, runs collapsed ("INV-2024-0012" → "A-9-9"). */
   format: string;
+  /** Words in the printed value (a text value is read as that many words). */
+  tokens?: number;
   /** How the printed date is read (the order that gave the reviewed value). */
   date_order?: 'dmy' | 'mdy';
   learned_from: Omit<LearnedFrom, 'memory_id'>;

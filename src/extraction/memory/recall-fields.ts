@@ -23,15 +23,38 @@ const RECALL_CONFIDENCE = 0.96;
 const dist = (a: Box, b: Box): number => Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
 
 /** The value of `text` as the field's type: IBANs and VAT ids by their check digits. */
-function parseAs(key: string, type: ValueType, text: string, dateOrder: 'dmy' | 'mdy'): { value: JsonValue; start: number; end: number } | null {
-  const t = text.trim();
-  if (key === 'payment.iban') {
-    const v = parseIban(t);
-    return v ? { value: v, start: 0, end: text.length } : null;
+function parseAs(
+  key: string,
+  type: ValueType,
+  text: string,
+  dateOrder: 'dmy' | 'mdy',
+  tokens: number,
+): { value: JsonValue; start: number; end: number } | null {
+  // The value may be followed by more text (the rest of a sentence): its first words are tried.
+  const lead = text.length - text.trimStart().length;
+  const words = text.trim().split(/\s+/);
+  const prefixOf = (n: number): string =>
+    words
+      .slice(0, n)
+      .join(' ')
+      .replace(/[,;.]+$/, '');
+  const within = (s: string): { start: number; end: number } => {
+    const at = text.indexOf(s.split(' ')[0], lead);
+    const start = at >= 0 ? at : lead;
+    return { start, end: Math.min(text.length, start + s.length) };
+  };
+  if (key === 'payment.iban' || key === 'tax.id') {
+    for (let n = Math.min(words.length, 9); n >= 1; n--) {
+      const s = prefixOf(n);
+      const v =
+        key === 'payment.iban' ? parseIban(s) : (parseVatId(s) ?? (n === 1 && /\d/.test(s) && s.length <= 24 ? s.toUpperCase().replace(/[\s.]/g, '') : null));
+      if (v) return { value: v, ...within(s) };
+    }
+    return null;
   }
-  if (key === 'tax.id') {
-    const v = parseVatId(t) ?? (/\d/.test(t) && t.length <= 24 ? t.toUpperCase().replace(/[\s.]/g, '') : null);
-    return v ? { value: v, start: 0, end: text.length } : null;
+  if (type === 'string') {
+    const s = prefixOf(Math.max(1, tokens));
+    return s ? { value: s, ...within(s) } : null;
   }
   const typed = typedValue(type, text, { date_order: dateOrder });
   if (!typed) return null;
@@ -41,7 +64,7 @@ function parseAs(key: string, type: ValueType, text: string, dateOrder: 'dmy' | 
 /** The label's occurrence nearest where it was remembered. */
 function findAnchor(segments: PlacedSegment[], field: RememberedField): PlacedSegment | null {
   const matches = segments.filter((s) =>
-    field.relation === 'inline' ? normalizeAnchor(s.text).startsWith(field.anchor_norm) : normalizeAnchor(s.text) === field.anchor_norm,
+    field.relation === 'inline' ? normalizeAnchor(s.text).includes(field.anchor_norm) : normalizeAnchor(s.text) === field.anchor_norm,
   );
   matches.sort((a, b) => dist(a.box, field.anchor_box) - dist(b.box, field.anchor_box));
   return matches[0] ?? null;
@@ -52,8 +75,10 @@ function locateValue(segments: PlacedSegment[], field: RememberedField, anchor: 
   if (field.relation === 'inline') {
     // The label is the segment's start; the value is what follows it.
     const at = anchor.text.toLowerCase().indexOf(field.anchor_text.toLowerCase());
+    // Past the label and its colon.
     const start = at >= 0 ? at + field.anchor_text.length : Math.min(anchor.text.length, field.anchor_text.length);
-    return { seg: anchor, start, end: anchor.text.length };
+    const colon = /^\s*[:：#.]?/u.exec(anchor.text.slice(start))?.[0].length ?? 0;
+    return { seg: anchor, start: start + colon, end: anchor.text.length };
   }
   const x = anchor.box.x + field.dx;
   const right = anchor.box.x + anchor.box.w + field.dx_right;
@@ -76,13 +101,18 @@ function locateValue(segments: PlacedSegment[], field: RememberedField, anchor: 
 
 /** One remembered field read on a new document's page segments; null when its label or value is not there. */
 export function recallField(segments: PlacedSegment[], field: RememberedField, memoryId: string): ExtractedItem | null {
-  const onPage = segments.filter((s) => s.page === field.page);
-  const anchor = findAnchor(onPage, field);
-  if (!anchor) return null;
-  const place = locateValue(onPage, field, anchor);
+  // The remembered page first; a longer document may have pushed the field to another page.
+  const pages = [field.page, ...new Set(segments.map((s) => s.page).filter((p) => p !== field.page))];
+  let place: { seg: PlacedSegment; start: number; end: number } | null = null;
+  for (const page of pages) {
+    const onPage = segments.filter((s) => s.page === page);
+    const anchor = findAnchor(onPage, field);
+    place = anchor ? locateValue(onPage, field, anchor) : null;
+    if (place) break;
+  }
   if (!place) return null;
   const text = place.seg.text.slice(place.start, place.end);
-  const parsed = parseAs(field.key, field.value_type, text, field.date_order ?? 'dmy');
+  const parsed = parseAs(field.key, field.value_type, text, field.date_order ?? 'dmy', field.tokens ?? 1);
   if (!parsed) return null;
   const s = place.start + parsed.start;
   const e = place.start + parsed.end;

@@ -32,7 +32,10 @@ export const ASSESSMENT_AREA_TAGS = [
   { name: 'source documents', description: 'Assessment area: uploaded source files (`sdoc_` ids, not /v1 documents), their pre-check and bytes' },
   { name: 'extracted items', description: 'Assessment area: values extracted from a source document, validated one by one or all at once' },
   { name: 'corrections', description: 'Assessment area: immutable, revisioned human corrections of extracted items' },
-  { name: 'issuer memories', description: 'Assessment area: what reviewers taught about each issuer (field places, confirmed IBANs and VAT ids), listable and deletable' },
+  {
+    name: 'issuer memories',
+    description: 'Assessment area: what reviewers taught about each issuer (field places, confirmed IBANs and VAT ids), listable and deletable',
+  },
   { name: 'processors', description: 'Assessment area: the read-only processor catalog with observed accuracy' },
   { name: 'batches', description: 'Assessment area: batch processing of source documents with per-document rows' },
   { name: 'exporters', description: 'Assessment area: exports of extracted data (JSON, CSV, XLSX, /v1 data-needs)' },

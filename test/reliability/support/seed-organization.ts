@@ -122,8 +122,13 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
   expect(items.length).toBeGreaterThan(0);
   const correction = await created(api.post(`/extracted-items/${items[0].id}/corrections`, { value: 'Contoso Limited', reason: 'format' }), 'correction');
   // An issuer memory: a PDF invoice (page segments to learn from) with its IBAN confirmed.
-  const pdf = await issuerInvoicePdf({ number: 'NL-2024-0001', total: '1.234,56 EUR', iban: 'DE89 3704 0044 0532 0130 00', vat: 'DE136695976', date: '12.03.2024' }, `Seed ${suffix} GmbH`);
-  const pdfUpload = await postMultipart(server, token, org, `/assessments/${assessmentId}/documents`, {}, [{ name: 'issuer.pdf', bytes: pdf, type: 'application/pdf' }]);
+  const pdf = await issuerInvoicePdf(
+    { number: 'NL-2024-0001', total: '1.234,56 EUR', iban: 'DE89 3704 0044 0532 0130 00', vat: 'DE136695976', date: '12.03.2024' },
+    `Seed ${suffix} GmbH`,
+  );
+  const pdfUpload = await postMultipart(server, token, org, `/assessments/${assessmentId}/documents`, {}, [
+    { name: 'issuer.pdf', bytes: pdf, type: 'application/pdf' },
+  ]);
   expect(pdfUpload.status).toBe(201);
   await server.jobs.idle();
   const pdfId: string = pdfUpload.body.documents[0].id;

@@ -20,23 +20,27 @@ export function findValueOnPage(
   for (const seg of ordered) {
     // Reading the segment as if it were its own label's value: an inline field with an empty label.
     for (const dateOrder of ['dmy', 'mdy'] as const) {
-      const probe = recallField([seg], {
-        key,
-        label: key,
-        value_type: valueType as ValueType,
-        page: seg.page,
-        relation: 'inline',
-        anchor_text: '',
-        anchor_norm: '',
-        anchor_box: seg.box,
-        dx: 0,
-        dx_right: 0,
-        dy: 0,
-        region: seg.box,
-        format: valueShape(seg.text),
-        date_order: dateOrder,
-        learned_from: { correction_id: null, item_id: '', document_id: '', decided_at: '' },
-      }, '');
+      const probe = recallField(
+        [seg],
+        {
+          key,
+          label: key,
+          value_type: valueType as ValueType,
+          page: seg.page,
+          relation: 'inline',
+          anchor_text: '',
+          anchor_norm: '',
+          anchor_box: seg.box,
+          dx: 0,
+          dx_right: 0,
+          dy: 0,
+          region: seg.box,
+          format: valueShape(seg.text),
+          date_order: dateOrder,
+          learned_from: { correction_id: null, item_id: '', document_id: '', decided_at: '' },
+        },
+        '',
+      );
       if (probe && same(probe.value, value) && probe.raw_text) return { provenance: probe.provenance, raw_text: probe.raw_text };
     }
   }

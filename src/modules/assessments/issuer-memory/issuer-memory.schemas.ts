@@ -9,7 +9,9 @@ export const RememberedField = Type.Object(
     label: Type.String(),
     value_type: Type.String(),
     page: Type.Integer({ minimum: 1 }),
-    relation: Type.String({ description: '`inline`: the value follows its label in one text segment; `offset`: another segment, at a fixed offset from the label' }),
+    relation: Type.String({
+      description: '`inline`: the value follows its label in one text segment; `offset`: another segment, at a fixed offset from the label',
+    }),
     anchor_text: Type.String({ description: 'The label the value is found by, as printed' }),
     anchor_box: Ref(NormalizedBox),
     region: Ref(NormalizedBox),

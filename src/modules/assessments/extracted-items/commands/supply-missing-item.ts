@@ -27,7 +27,11 @@ export interface MissingItemBody {
  * @throws ConflictError when the document has no finished run, or already has a current item of that key.
  * @throws DomainValidationError when the key is not one of the processor's single fields, or the value does not fit its type.
  */
-export async function supplyMissingItem(ctx: CommandContext, documentId: string, body: MissingItemBody): Promise<{ item_id: string; correction: CorrectionRecord }> {
+export async function supplyMissingItem(
+  ctx: CommandContext,
+  documentId: string,
+  body: MissingItemBody,
+): Promise<{ item_id: string; correction: CorrectionRecord }> {
   const orgId = ctx.actor.org.orgId;
   const itemId = await ctx.transaction(async (tx) => {
     const doc = await requireSourceDocument(tx, documentId);

@@ -9,7 +9,7 @@ import type { CommandContext } from '../../../context.js';
 import { itemCounts, reviewStatus } from '../../uploads/source-document.presenter.js';
 import { requireSourceDocument } from '../../uploads/require-source-document.js';
 import type { ValidationStatus } from '../extracted-item.repository.js';
-import { learnFromReview } from '../../issuer-memory/commands/learn-from-review.js';
+import { learnFromConfirmedAt } from '../../issuer-memory/commands/learn-from-review.js';
 import { recheck } from './validate-item.js';
 
 export interface ValidateAllInput {
@@ -33,7 +33,6 @@ export async function validateAllItems(ctx: CommandContext, documentId: string, 
     const skipped: Static<typeof ValidateAllResult>['skipped'] = [];
     const failed: Array<{ item_id: string; failed_checks: string[] }> = [];
     let validated = 0;
-    const confirmed: string[] = [];
     const items = await repos.items.listCurrent(orgId, [doc.id]);
     const finalStatus: Partial<Record<ValidationStatus, number>> = {};
     for (const item of items) {
@@ -57,7 +56,6 @@ export async function validateAllItems(ctx: CommandContext, documentId: string, 
           validated += 1;
           status = 'validated';
           if (!input.dry_run) {
-            confirmed.push(item.id);
             await repos.items.update(orgId, item.id, item.version, {
               validation_status: 'validated',
               validation: {
@@ -78,11 +76,7 @@ export async function validateAllItems(ctx: CommandContext, documentId: string, 
       }
       finalStatus[status] = (finalStatus[status] ?? 0) + 1;
     }
-    // Confirmed values teach the issuer memory where the fields are (ADR 0511).
-    if (confirmed.length > 0) {
-      const decided = (await repos.items.listCurrent(orgId, [doc.id])).filter((i) => confirmed.includes(i.id));
-      await learnFromReview(tx, doc.id, decided.map((item) => ({ item, correction: null })));
-    }
+    await learnFromConfirmedAt(tx, doc.id, now); // what was confirmed teaches the issuer memory (ADR 0511)
     // A dry run reports the review status as it is; a real run as it now is.
     const review = reviewStatus(doc, itemCounts(input.dry_run ? countBy(items.map((i) => i.validation_status)) : finalStatus));
     return { document_id: doc.id, validated, skipped, failed, review_status: review, dry_run: input.dry_run === true };

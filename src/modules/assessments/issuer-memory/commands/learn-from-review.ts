@@ -122,3 +122,17 @@ export async function learnFromReview(ctx: CommandContext, documentId: string, d
   await repos.issuerMemories.save(orgId, next);
   return { ...next, org_id: orgId };
 }
+
+/** Learns from the items of a document that validate-all confirmed at `decidedAt` (none on a dry run). */
+export async function learnFromConfirmedAt(ctx: CommandContext, documentId: string, decidedAt: string): Promise<void> {
+  const items = await ctx.repos.items.listCurrent(ctx.actor.org.orgId, [documentId]);
+  const confirmed = items.filter(
+    (i) => i.validation_status === 'validated' && i.validation.decided_at === decidedAt && i.validation.decision_source === 'human',
+  );
+  if (confirmed.length > 0)
+    await learnFromReview(
+      ctx,
+      documentId,
+      confirmed.map((item) => ({ item, correction: null })),
+    );
+}

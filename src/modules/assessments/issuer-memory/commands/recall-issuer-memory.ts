@@ -53,7 +53,10 @@ export async function recallIssuerMemory(ctx: CommandContext, result: ProcessorR
       if (item.key !== key || typeof item.value !== 'string') continue;
       const value = item.value.replace(/[\s.-]+/g, '').toUpperCase();
       if (known.some((e) => e.value === value)) continue;
-      changes.push({ key, message: `the ${NAMES[key]} differs from the one confirmed on this issuer's earlier documents (${known.map((e) => e.value).join(', ')})` });
+      changes.push({
+        key,
+        message: `the ${NAMES[key]} differs from the one confirmed on this issuer's earlier documents (${known.map((e) => e.value).join(', ')})`,
+      });
     }
   }
   await ctx.repos.issuerMemories.markApplied(orgId, hit.m.id, ctx.clock.now().toISOString());
