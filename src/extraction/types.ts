@@ -3,8 +3,6 @@
  * Everything here is JSON-serialisable; snake_case on the wire, as the whole assessment area.
  * No database and no HTTP types live here.
  */
-import type { LearnedFrom } from './memory/memory-types.js';
-import type { PlacedSegment } from './memory/placed-segments.js';
 
 /** The kinds of source document we accept (§4.2 `kind`). */
 export type FileKind = 'pdf' | 'image' | 'docx' | 'xlsx' | 'csv' | 'text';
@@ -236,4 +234,25 @@ export interface ProcessorDefinition {
    */
   requires_model?: boolean;
   extract(input: ProcessorInput): Promise<ProcessorResult>;
+}
+
+/** Which human decision a value recalled from the issuer memory comes from (issue 32 item 5). */
+export interface LearnedFrom {
+  memory_id: string;
+  /** The correction when the field was corrected; null when a reviewer confirmed the machine value. */
+  correction_id: string | null;
+  item_id: string;
+  document_id: string;
+  decided_at: string;
+}
+
+/** One segment of a page, with its box (normalised, top-left origin) and its start in the run's text. */
+export interface PlacedSegment {
+  page: number;
+  text: string;
+  box: Box;
+  /** UTF-16 offset of `text` in the run's plain text. */
+  start: number;
+  page_size: { width: number; height: number; unit: 'pt' | 'px' };
+  text_source: TextSource;
 }

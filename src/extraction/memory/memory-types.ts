@@ -3,17 +3,9 @@
  * each reviewed field was on that issuer's page, and the stable values (IBAN, VAT id) the
  * reviewers confirmed. Plain JSON: stored in `issuer_memories`, read by the recall rules.
  */
-import type { Box, ValueType } from '../types.js';
+import type { Box, LearnedFrom, ValueType } from '../types.js';
 
-/** Which human decision a remembered field comes from. */
-export interface LearnedFrom {
-  memory_id: string;
-  /** The correction when the field was corrected; null when a reviewer confirmed the machine value. */
-  correction_id: string | null;
-  item_id: string;
-  document_id: string;
-  decided_at: string;
-}
+export type { LearnedFrom };
 
 /** Where one field was: its anchor label, the value relative to it, its region, its format. */
 export interface RememberedField {

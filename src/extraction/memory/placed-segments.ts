@@ -5,18 +5,9 @@
  * layout's segments themselves hold closures and cannot be stored or sent across a worker.
  */
 import type { LayoutDocument } from '../layout.js';
-import type { Box, TextSource } from '../types.js';
+import type { PlacedSegment } from '../types.js';
 
-/** One segment of a page, with its box (normalised, top-left origin) and its start in the run's text. */
-export interface PlacedSegment {
-  page: number;
-  text: string;
-  box: Box;
-  /** UTF-16 offset of `text` in the run's plain text. */
-  start: number;
-  page_size: { width: number; height: number; unit: 'pt' | 'px' };
-  text_source: TextSource;
-}
+export type { PlacedSegment };
 
 /** The layout's segments that sit on a page (PDF text layers and OCR); other formats have none. */
 export function placedSegments(layout: LayoutDocument): PlacedSegment[] {
