@@ -22,6 +22,7 @@ import { isInvoiceField } from '../../src/extraction/document-type.js';
 const REVIEW_BELOW = 0.8;
 /** Types whose invoice fields are not invoice fields. */
 export const NON_INVOICE_TYPES = new Set(['statement', 'form', 'other']);
+import { learningCurveMarkdown, runLearningCurve } from './learning-curve.js';
 import { renderMarkdown } from './report.js';
 import type { CalibrationModel } from '../../src/extraction/confidence-calibration.js';
 
@@ -39,6 +40,8 @@ export interface ExtractionSuiteOptions {
   ocrLang?: string;
   /** Refit the confidence mapping on the fit half and write src/extraction/confidence-calibration.json first. */
   calibrate?: boolean;
+  /** Run the learning curve through the real service (issuer memory). Default true. */
+  learning?: boolean;
 }
 
 export interface Goal {
@@ -188,6 +191,7 @@ function goalsOf(m: Record<string, number>): Goal[] {
     ...g('invoice fields not held for review on non-invoices (text PDFs)', m.text_invoice_fields_on_non_invoices, 0, true),
     ...g('expected calibration error, held-out documents', m.calibration_heldout_ece, 0.05, true),
     ...g('extraction CPU seconds per text page', m.text_cpu_seconds_per_page, 0.3, true, 'seconds'),
+    ...g('learning curve recall (2nd and 3rd document of an issuer)', m.learning_recall_after, 0.95),
   ];
 }
 
@@ -203,9 +207,12 @@ export async function runExtractionSuite(options: ExtractionSuiteOptions = {}): 
   const calibration = await calibrationStep(runs, options.calibrate === true);
   const metrics = metricsOf(runs);
   calibrationMetrics(calibration, metrics);
+  const curve = options.learning === false ? null : await runLearningCurve({ goldDir: dir });
+  if (curve) Object.assign(metrics, { learning_recall_before: curve.before, learning_recall_after: curve.after });
   const goals = goalsOf(metrics);
   const title = 'Extraction on the gold set';
-  return { title, markdown: renderMarkdown(runs, metrics, calibration), metrics, goals };
+  const markdown = [renderMarkdown(runs, metrics, calibration), ...(curve ? learningCurveMarkdown(curve) : [])].join('\n');
+  return { title, markdown, metrics, goals };
 }
 
 /**

@@ -89,6 +89,8 @@ export interface Provenance {
   quote: string;
   text_source: TextSource;
   anchors: Anchor[];
+  /** Set when the value was recalled from the issuer memory: the human decision it learned from. */
+  learned_from?: LearnedFrom;
 }
 
 /** How a confidence number was made. */
@@ -101,7 +103,9 @@ export type ConfidenceMethod =
   | 'ocr_label_proximity_rule'
   | 'ocr_pattern_rule'
   /** A language model's answer: no number is given (the model's own certainty is not a probability). */
-  | 'llm';
+  | 'llm'
+  /** Read where a reviewer's decision on an earlier document of the same issuer said the field is (issue 32 item 5). */
+  | 'issuer_memory';
 
 /** D5: decomposed confidence; null means unknown; never an invented 1.0 (acroform exact values excepted). */
 export interface Confidence {
@@ -216,6 +220,8 @@ export interface ProcessorResult {
   errors: ProcessingError[];
   warnings: ProcessingWarning[];
   engine_versions: Record<string, string>;
+  /** The pages' segments with their boxes (PDFs and images), kept for the issuer memory. */
+  layout_segments?: PlacedSegment[];
 }
 
 /** A processor definition (§4.3 catalog entry plus its `extract`). */
@@ -243,4 +249,25 @@ export interface ProcessorDefinition {
    */
   requires_model?: boolean;
   extract(input: ProcessorInput): Promise<ProcessorResult>;
+}
+
+/** Which human decision a value recalled from the issuer memory comes from (issue 32 item 5). */
+export interface LearnedFrom {
+  memory_id: string;
+  /** The correction when the field was corrected; null when a reviewer confirmed the machine value. */
+  correction_id: string | null;
+  item_id: string;
+  document_id: string;
+  decided_at: string;
+}
+
+/** One segment of a page, with its box (normalised, top-left origin) and its start in the run's text. */
+export interface PlacedSegment {
+  page: number;
+  text: string;
+  box: Box;
+  /** UTF-16 offset of `text` in the run's plain text. */
+  start: number;
+  page_size: { width: number; height: number; unit: 'pt' | 'px' };
+  text_source: TextSource;
 }

@@ -45,6 +45,7 @@ import { WebhookDeliveryRepository } from './webhooks/webhook-delivery.repositor
 import { WebhookEndpointRepository } from './webhooks/webhook-endpoint.repository.js';
 import { WordTemplateRepository } from './word-templates/word-template.repository.js';
 import { MergeRunRepository } from './merge/merge-run.repository.js';
+import { IssuerMemoryRepository } from './assessments/issuer-memory/issuer-memory.repository.js';
 
 type RepositoryClass<T> = new (db: Kysely<Database>) => T;
 
@@ -86,6 +87,7 @@ const REPOSITORIES = {
   batches: BatchRepository,
   observedAccuracy: ObservedAccuracyRepository,
   pageImages: PageImageRepository,
+  issuerMemories: IssuerMemoryRepository,
   // webhooks
   webhookEndpoints: WebhookEndpointRepository,
   webhookDeliveries: WebhookDeliveryRepository,

@@ -27,6 +27,7 @@ import * as m0021 from './migrations/0021-document-title-search.js';
 import * as m0022 from './migrations/0022-document-title-order.js';
 import * as m0023 from './migrations/0023-word-templates.js';
 import * as m0024 from './migrations/0024-merge-runs.js';
+import * as m0025 from './migrations/0025-issuer-memories.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-document-title-order': m0022,
   '0023-word-templates': m0023,
   '0024-merge-runs': m0024,
+  '0025-issuer-memories': m0025,
 };
 
 /** The names of every migration, in order (what a migrated database records). */

@@ -7,6 +7,7 @@ import type { OrganizationTables } from './tables/organization.js';
 import type { WebhooksTables } from './tables/webhooks.js';
 import type { WordTemplatesTables } from './tables/word-templates.js';
 import type { MergeTables } from './tables/merge.js';
+import type { IssuerMemoryTables } from './tables/issuer-memory.js';
 
 /**
  * Table types for Kysely. Portable column types only: ids and timestamps are text (ISO-8601),
@@ -196,7 +197,17 @@ export interface OrganizationRevisionTable {
 }
 
 export interface Database
-  extends LibraryTables, ToolsTables, GenerationTables, AssessmentsTables, BlobsTables, WebhooksTables, OrganizationTables, WordTemplatesTables, MergeTables {
+  extends
+    LibraryTables,
+    ToolsTables,
+    GenerationTables,
+    AssessmentsTables,
+    BlobsTables,
+    WebhooksTables,
+    OrganizationTables,
+    WordTemplatesTables,
+    MergeTables,
+    IssuerMemoryTables {
   jobs: JobTable;
   job_leases: JobLeaseTable;
   organizations: OrganizationTable;

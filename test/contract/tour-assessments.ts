@@ -3,7 +3,8 @@
  * through unchanged), extraction, review (validate, validate-all, corrections), reruns,
  * batches, exporters, the uploaded bytes read back directly, and deletion.
  */
-import { checkDownload } from './wire-checks.js';
+import { issuerInvoicePdf } from '../support/issuer-invoice-pdf.js';
+import { checkDownload, checkUpload } from './wire-checks.js';
 import { type Section, idOf, settle } from './tour.js';
 
 const INVOICE = Buffer.from('Vendor: Contoso Ltd\nInvoice number: INV-100\nTotal: $110.00\nPhone: +1 555 010 0200\n');
@@ -93,4 +94,34 @@ const assessments: Section = async (tour) => {
   await c.delete(`/assessments/${assessmentId}`);
 };
 
-export const assessmentSections: Record<string, Section> = { assessments };
+/**
+ * Issuer memory (issue 32 item 5): a field the rules missed is supplied on a PDF invoice (sent
+ * straight to the service: Prism re-encodes a binary part as text), the issuer's memory learns
+ * it, is read and deleted. No IBAN or VAT id is printed, so each pass's issuer is its own.
+ */
+const issuerMemories: Section = async (tour) => {
+  const c = tour.client;
+  const created = await c.send('POST', '/assessments', { form: { fields: { name: 'Issuer memory' }, files: [] }, expect: 201 });
+  const assessmentId = idOf(created.body, 'assessment');
+  const pdf = await issuerInvoicePdf({ number: 'NL-2024-0011', total: '1.234,56 EUR', iban: '', vat: '', date: '12.03.2024' }, `Tour ${tour.suffix} GmbH`);
+  const form = { fields: {}, files: [{ name: 'issuer.pdf', bytes: pdf, type: 'application/pdf' }] };
+  const uploaded = (await checkUpload(tour.wire, 'POST', `/assessments/${assessmentId}/documents`, form, { status: 201 })) as {
+    documents: Array<{ id: string }>;
+  };
+  await settle(tour);
+  const documentId = uploaded.documents[0].id;
+  await c.post(`/documents/${documentId}/extracted-items`, { key: 'invoice.number', value: 'NL-2024-0011', note: 'after "Our reference"' }, 201);
+  await c.post(`/documents/${documentId}/extracted-items`, { key: 'invoice.number', value: 'NL-2024-0011' }, 409);
+  const memories = (await c.get('/issuer-memories?limit=200')).body.issuer_memories as Array<{
+    id: string;
+    fields: Array<{ learned_from: { document_id: string } }>;
+  }>;
+  const memory = memories.find((m) => m.fields.some((f) => f.learned_from.document_id === documentId));
+  if (!memory) throw new Error('no issuer memory learned from the supplied field');
+  await c.get(`/issuer-memories/${memory.id}`);
+  await c.delete(`/issuer-memories/${memory.id}`);
+  await c.get(`/issuer-memories/${memory.id}`, 404);
+  await c.delete(`/assessments/${assessmentId}`);
+};
+
+export const assessmentSections: Record<string, Section> = { assessments, issuerMemories };

@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { makeDocModel, type DocType, type GoldValue } from './documents.js';
+import { issuerSeriesModels } from './issuer-series.js';
 import { renderHtml } from './layouts.js';
 
 const run = promisify(execFile);
@@ -105,6 +106,52 @@ export async function generateGoldSet(options: GenerateOptions = {}): Promise<Go
   return manifest;
 }
 
+/** A document of an issuer series (the learning curve's gold set). */
+export interface IssuerSeriesEntry extends Omit<GoldEntry, 'scan' | 'tables'> {
+  issuer: string;
+  /** 0 for the document a reviewer confirms or corrects, then 1, 2 … */
+  position: number;
+}
+
+/** Bump when the issuer series change. */
+export const ISSUER_SERIES_VERSION = 3;
+
+/**
+ * Writes the issuer series (eval/gold/extraction/issuer-series.ts) under `out/issuers`, as text
+ * PDFs, or reuses them when the manifest on disk has the same version and seed.
+ */
+export async function generateIssuerSeries(options: { out?: string; seed?: number } = {}): Promise<IssuerSeriesEntry[]> {
+  const out = join(options.out ?? GOLD_DIR, 'issuers');
+  const seed = options.seed ?? 32;
+  const manifestPath = join(out, 'answers.json');
+  if (existsSync(manifestPath)) {
+    const old = JSON.parse(await readFile(manifestPath, 'utf8')) as { version: number; seed: number; documents: IssuerSeriesEntry[] };
+    if (old.version === ISSUER_SERIES_VERSION && old.seed === seed) return old.documents;
+  }
+  for (const d of ['html', 'pdf']) await mkdir(join(out, d), { recursive: true });
+  const documents: IssuerSeriesEntry[] = [];
+  for (const m of issuerSeriesModels(seed)) {
+    await writeFile(join(out, 'html', `${m.id}.html`), renderHtml(m));
+    documents.push({
+      id: m.id,
+      issuer: m.issuer,
+      position: m.position,
+      lang: m.lang,
+      type: m.type,
+      layout: m.layout,
+      pdf: `issuers/pdf/${m.id}.pdf`,
+      answers: m.answers,
+    });
+  }
+  await printPdfs(
+    join(out, 'html'),
+    join(out, 'pdf'),
+    documents.map((d) => `${d.id}.html`),
+  );
+  await writeFile(manifestPath, JSON.stringify({ version: ISSUER_SERIES_VERSION, seed, documents }, null, 2));
+  return documents;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const arg = (name: string): string | undefined => {
     const i = process.argv.indexOf(`--${name}`);
@@ -114,4 +161,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const langs = new Set(m.documents.map((d) => d.lang)).size;
   const layouts = new Set(m.documents.map((d) => d.layout)).size;
   console.log(`${m.documents.length} documents, ${langs} languages, ${layouts} layouts, ${m.documents.filter((d) => d.scan).length} scans`);
+  const series = await generateIssuerSeries({ out: arg('out') });
+  console.log(`${series.length} issuer-series documents, ${new Set(series.map((d) => d.issuer)).size} issuers`);
 }

@@ -47,6 +47,11 @@ const RENDER: Record<string, (m: DocModel) => string> = {
   letter: (m) =>
     `${lines(m.vendor)}<p>&nbsp;</p><h3>${esc(m.title)}</h3>${inline(m.meta)}<p>Thank you for your order of ${esc(m.totals[m.totals.length - 1].text)}; it will ship next week.</p>${inline(m.contact)}`,
   'payment-report': (m) => `${lines(m.vendor)}<h2>${esc(m.title)}</h2>${inline(m.meta)}${items(m)}${inline(m.totals)}${inline(m.contact)}`,
+  // The value far right of its label (an issuer's own layout, for the learning curve).
+  'far-right': (m) =>
+    `${head(m)}<table width="100%">${[...m.meta, ...m.totals]
+      .map((p) => `<tr><td width="22%">${esc(p.label)}</td><td width="53%"></td><td width="25%" align="right">${esc(p.text)}</td></tr>`)
+      .join('')}</table>${lines(m.customer)}${items(m)}${inline(m.contact)}${inline(m.bank)}`,
   prose: (m) =>
     `${head(m)}<p>${m.meta.map((p) => `${esc(p.label)} ${esc(p.text)}`).join(', ')}.</p>${items(m)}<p>${m.totals.map((p) => `${esc(p.label)} ${esc(p.text)}`).join(', ')}.</p><p>${[
       ...m.contact,

@@ -10,6 +10,7 @@ import type { LayoutDocument } from '../layout.js';
 import type { DateOrder } from '../value-parsers.js';
 import { loadDocument } from '../loaders/load-document.js';
 import type { LoadedDocument, OcrMode } from '../loaders/loaded-document.js';
+import { placedSegments } from '../memory/placed-segments.js';
 import { countItemsPerPage } from '../page-reports.js';
 import { strOpt } from '../processor-options.js';
 import { pdfTableItems } from '../tables/pdf-table-items.js';
@@ -87,6 +88,7 @@ export async function extractGenericFields(input: ProcessorInput): Promise<Proce
     errors: loaded.errors,
     warnings: [...loaded.warnings, ...completed.warnings],
     engine_versions: loaded.engine_versions,
+    layout_segments: placedSegments(loaded.layout),
   };
 }
 

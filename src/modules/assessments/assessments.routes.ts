@@ -9,6 +9,8 @@ import { registerAssessmentCaseRoutes } from './assessments/assessments.routes.j
 import { registerBatchRoutes } from './batches/batches.routes.js';
 import { registerCorrectionRoutes } from './corrections/corrections.routes.js';
 import { registerExporterRoutes } from './exporters/exporters.routes.js';
+import { registerMissingItemRoutes } from './extracted-items/missing-items.routes.js';
+import { registerIssuerMemoryRoutes } from './issuer-memory/issuer-memories.routes.js';
 import { registerExtractedItemRoutes } from './extracted-items/extracted-items.routes.js';
 import { registerPageImageRoutes } from './page-images/page-images.routes.js';
 import { registerPageWordRoutes } from './page-images/page-words.routes.js';
@@ -21,7 +23,9 @@ export function registerAssessmentRoutes(app: FastifyInstance, deps: RouteDeps):
   registerPageImageRoutes(app, deps);
   registerPageWordRoutes(app, deps);
   registerExtractedItemRoutes(app, deps);
+  registerMissingItemRoutes(app, deps);
   registerCorrectionRoutes(app, deps);
+  registerIssuerMemoryRoutes(app, deps);
   registerProcessorRoutes(app, deps);
   registerBatchRoutes(app, deps);
   registerExporterRoutes(app, deps);

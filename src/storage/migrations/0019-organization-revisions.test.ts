@@ -34,6 +34,8 @@ const NOT_READ_BY_A_DETAIL: Record<string, string> = {
   merge_runs: 'a merge run; its documents are documents like any other',
   merge_run_rows: "a merge run's rows and their outcomes",
   merge_run_events: "a merge run's progress stream",
+  issuer_memories: 'what reviewers taught about an issuer; it shapes later extraction, whose items a detail reads',
+  run_layouts: "a processing run's page segments, read when its items are reviewed",
   document_revisions: 'the counter itself',
   organization_revisions: 'the counter itself',
 };

@@ -4,7 +4,7 @@
  * for the generation snapshots and their diff, a snapshot), the library (text, snippet, risk
  * block, voice, entity, tool registration, orchestration rule), a webhook, a member of this
  * organization only, and the assessment area (an assessment with an uploaded document, its extracted items, a
- * correction, a batch).
+ * correction, an issuer memory learned from a PDF invoice, a batch).
  *
  * Answers the real ids by path-parameter key (see `poolKey`): the fuzzer draws path parameters
  * from them and the cross-tenant matrix calls another organization with them.
@@ -12,6 +12,7 @@
 import { expect } from 'vitest';
 import { postMultipart } from '../../e2e/assessments-helpers.js';
 import type { Api } from '../../support/api.js';
+import { issuerInvoicePdf } from '../../support/issuer-invoice-pdf.js';
 import { addTestMember } from '../../support/members.js';
 import type { TestServer } from '../../support/test-server.js';
 
@@ -120,6 +121,21 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
   const items = (await api.get(`/documents/${sourceId}/extracted-items`)).body.items as Array<{ id: string }>;
   expect(items.length).toBeGreaterThan(0);
   const correction = await created(api.post(`/extracted-items/${items[0].id}/corrections`, { value: 'Contoso Limited', reason: 'format' }), 'correction');
+  // An issuer memory: a PDF invoice (page segments to learn from) with its IBAN confirmed.
+  const pdf = await issuerInvoicePdf(
+    { number: 'NL-2024-0001', total: '1.234,56 EUR', iban: 'DE89 3704 0044 0532 0130 00', vat: 'DE136695976', date: '12.03.2024' },
+    `Seed ${suffix} GmbH`,
+  );
+  const pdfUpload = await postMultipart(server, token, org, `/assessments/${assessmentId}/documents`, {}, [
+    { name: 'issuer.pdf', bytes: pdf, type: 'application/pdf' },
+  ]);
+  expect(pdfUpload.status).toBe(201);
+  await server.jobs.idle();
+  const pdfId: string = pdfUpload.body.documents[0].id;
+  const pdfItems = (await api.get(`/documents/${pdfId}/extracted-items`)).body.items as Array<{ id: string; key: string }>;
+  const ibanItem = pdfItems.find((i) => i.key === 'payment.iban');
+  await created(api.post(`/documents/${pdfId}/extracted-items/${ibanItem?.id}/validate`, { decision: 'confirm' }), 'confirmation');
+  const memories = (await api.get('/issuer-memories')).body.issuer_memories as Array<{ id: string }>;
   const batch = await created(api.post('/batches', { name: `Batch ${suffix}`, document_ids: [sourceId] }), 'batch');
 
   // A webhook on the allow-listed discard port (RELIABILITY_SERVER_ENV): nothing listens there.
@@ -164,6 +180,7 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
     user_id: [member.userId],
     webhook_id: [idOf(webhook, 'webhook')],
     merge_run_id: [String(mergeRun.id)],
+    memory_id: memories.map((m) => m.id),
   };
   for (const [key, ids] of Object.entries(pools)) if (ids.length === 0) throw new Error(`seed: no ${key}`);
   return pools;

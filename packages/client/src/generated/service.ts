@@ -418,7 +418,11 @@ export interface paths {
          */
         get: operations["listExtractedItems"];
         put?: never;
-        post?: never;
+        /**
+         * Supply a field the processor missed
+         * @description Adds the field as an item the run found absent, corrected with reason missing_value (201 with the correction). A key the document already has is 409: correct that item. Needs the reviewer role or above (403 otherwise).
+         */
+        post: operations["supplyMissingItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -600,6 +604,50 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issuer-memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List issuer memories
+         * @description What reviewers taught about each issuer of the organization: remembered field places and the stable values confirmed, newest first.
+         */
+        get: operations["listIssuerMemories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issuer-memories/{memory_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an issuer memory
+         * @description One issuer memory with its remembered fields (each naming the correction or confirmation it was learned from) and its history.
+         */
+        get: operations["getIssuerMemory"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an issuer memory
+         * @description Forgets the issuer: later runs take no fields from it and check no history against it. Items already recalled keep their provenance. Needs the reviewer role or above (403 otherwise).
+         */
+        delete: operations["deleteIssuerMemory"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3645,6 +3693,47 @@ export interface components {
             /** @description the read path: `fields.client_name`, `computed.total`, `gathered.report` */
             path: string;
         };
+        /** @description What reviewers taught about one issuer of the organization */
+        IssuerMemory: {
+            /** @description How many runs took fields from this memory */
+            applied_count: number;
+            /** @description RFC 3339 UTC time */
+            created_at: string;
+            fields: components["schemas"]["RememberedField"][];
+            /** @description Stable fields (payment.iban, tax.id) → the values confirmed on this issuer’s documents; another value is flagged for review */
+            history: {
+                [key: string]: ({
+                    document_id: string;
+                    /** @description RFC 3339 UTC time */
+                    seen_at: string;
+                    value: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            };
+            /** @description `imem_` id */
+            id: string;
+            identity: {
+                /** @description How many static texts of the first page make the layout fingerprint */
+                fingerprint_size: number;
+                ibans: string[];
+                vat_ids: string[];
+            } & {
+                [key: string]: unknown;
+            };
+            last_applied_at: null | string;
+            name: null | string;
+            organization_id: string;
+            /** @description RFC 3339 UTC time */
+            updated_at: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A page of issuer memories, newest first */
+        IssuerMemoryList: {
+            issuer_memories: components["schemas"]["IssuerMemory"][];
+            next_cursor: null | string;
+        };
         /** @description Another candidate for a field that occurs once: less confident than (or printed after) the chosen value */
         ItemAlternate: {
             confidence: components["schemas"]["Confidence"];
@@ -3683,8 +3772,11 @@ export interface components {
             blockers: ({
                 check_id?: string;
                 message?: string;
-                /** @enum {string} */
-                type: "low_confidence" | "failed_check" | "absent_required" | "conflicting" | "unreadable" | "rerun_conflict";
+                /**
+                 * @description issuer_history_changed: a stable value (IBAN, VAT id) differs from the one confirmed on the issuer's earlier documents
+                 * @enum {string}
+                 */
+                type: "low_confidence" | "failed_check" | "absent_required" | "conflicting" | "unreadable" | "rerun_conflict" | "issuer_history_changed";
             } & {
                 [key: string]: unknown;
             })[];
@@ -4394,6 +4486,33 @@ export interface components {
         RejectedFile: {
             filename: string;
             problems: components["schemas"]["UploadProblem"][];
+        };
+        /** @description Where a reviewed field was on the issuer’s page */
+        RememberedField: {
+            anchor_box: components["schemas"]["NormalizedBox"];
+            /** @description The label the value is found by, as printed */
+            anchor_text: string;
+            /** @description The value’s shape: letters A, digits 9, runs collapsed */
+            format: string;
+            /** @description The item key the field fills (invoice.total, payment.iban, …) */
+            key: string;
+            label: string;
+            learned_from: {
+                correction_id: null | string;
+                /** @description RFC 3339 UTC time */
+                decided_at: string;
+                document_id: string;
+                item_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            page: number;
+            region: components["schemas"]["NormalizedBox"];
+            /** @description `inline`: the value follows its label in one text segment; `offset`: another segment, at a fixed offset from the label */
+            relation: string;
+            value_type: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description page, fonts, numbering, header/footer, table of contents of the export */
         RenderConfig: {
@@ -7331,6 +7450,111 @@ export interface operations {
             };
         };
     };
+    supplyMissingItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A single field of the document's processor (invoice.number, payment.iban, …) */
+                    key: string;
+                    note?: null | string;
+                    /** @description Where the value is on the page (a box drawn by the reviewer) */
+                    provenance?: {
+                        anchors: components["schemas"]["ProvenanceAnchor"][];
+                        quote: string;
+                        /** @enum {string} */
+                        text_source?: "text_layer" | "ocr" | "acroform" | "native";
+                    };
+                    /** @description The value; must fit the field's value_type */
+                    value: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description A human correction of an extracted item; every update is a new revision */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Correction"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Conflict with the current state (for example a key or name already taken) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     validateExtractedItem: {
         parameters: {
             query?: never;
@@ -8085,6 +8309,212 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    listIssuerMemories: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description Page size (max 200) */
+                limit?: number;
+            };
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of issuer memories, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuerMemoryList"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    getIssuerMemory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                /** @description `imem_` id */
+                memory_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What reviewers taught about one issuer of the organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuerMemory"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    deleteIssuerMemory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description slug of the organization to act in; default: your default organization */
+                "x-org-slug"?: string;
+            };
+            path: {
+                /** @description `imem_` id */
+                memory_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record was removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentAreaOk"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
         };

@@ -11,7 +11,7 @@ import type { Confidence, JsonValue, Provenance, ValueState } from '../../../ext
 export type ValidationStatus = 'pending' | 'needs_review' | 'auto_validated' | 'validated' | 'corrected' | 'rejected';
 
 export interface Blocker {
-  type: 'low_confidence' | 'failed_check' | 'absent_required' | 'conflicting' | 'unreadable' | 'rerun_conflict';
+  type: 'low_confidence' | 'failed_check' | 'absent_required' | 'conflicting' | 'unreadable' | 'rerun_conflict' | 'issuer_history_changed';
   check_id?: string;
   message?: string;
 }

@@ -16,7 +16,9 @@ export const ItemValidation = Type.Object(
     blockers: Type.Array(
       Type.Object(
         {
-          type: StringEnum(['low_confidence', 'failed_check', 'absent_required', 'conflicting', 'unreadable', 'rerun_conflict']),
+          type: StringEnum(['low_confidence', 'failed_check', 'absent_required', 'conflicting', 'unreadable', 'rerun_conflict', 'issuer_history_changed'], {
+            description: "issuer_history_changed: a stable value (IBAN, VAT id) differs from the one confirmed on the issuer's earlier documents",
+          }),
           check_id: Type.Optional(Type.String()),
           message: Type.Optional(Type.String()),
         },

@@ -13,6 +13,7 @@ import type { FileKind, JsonValue, ProcessingError, ProcessorResult } from '../.
 import type { AssessmentRecord } from '../assessments/assessment.repository.js';
 import type { ExtractedItemRecord } from '../extracted-items/extracted-item.repository.js';
 import type { SourceDocumentRecord } from '../uploads/source-document.repository.js';
+import { flagHistoryChanges, recallIssuerMemory } from '../issuer-memory/commands/recall-issuer-memory.js';
 import { carryForward } from './carry-forward.js';
 import { extractWithModel } from './extract-with-model.js';
 import { initialValidation } from './initial-validation.js';
@@ -49,10 +50,14 @@ interface ClaimedRun {
 export async function processRun(ctx: CommandContext, services: Services, runId: string, signal?: AbortSignal): Promise<ProcessOutcome | null> {
   const claimed = await claimRun(ctx, runId);
   if (!claimed) return null;
-  const result = await extract(services, claimed, signal);
-  if (result === null || signal?.aborted) return null;
+  const extracted = await extract(services, claimed, signal);
+  if (extracted === null || signal?.aborted) return null;
+  // What reviewers taught about this document's issuer: remembered fields, stable values checked.
+  const recall = await recallIssuerMemory(ctx, extracted);
+  const result = recall.result;
   const finished = ctx.clock.now();
   const items = itemsOf(result, claimed, finished.toISOString());
+  flagHistoryChanges(items, recall.changes);
   const status: ProcessingRunRecord['status'] = result.errors.length === 0 ? 'succeeded' : items.length === 0 ? 'failed' : 'partially_succeeded';
   if (!(await storeOutcome(ctx, services, claimed, { result, items, status, finished }))) return null;
   return { status, item_count: items.length, pages_processed: result.pages.length, error: result.errors[0] ?? null };
@@ -156,6 +161,9 @@ function storeOutcome(ctx: CommandContext, services: Services, claimed: ClaimedR
       const previous = (await tx.repos.items.listCurrent(orgId, [doc.id])).filter((i) => i.run_id !== run.id);
       carried = await carryForward(tx, previous, items, { runId: run.id, documentId: doc.id, preserve: run.preserve_corrections, force: run.force });
       await tx.repos.items.insertMany(orgId, items);
+      // The page segments, for the issuer memory to learn from when this run's items are reviewed.
+      const segments = result.layout_segments ?? [];
+      if (segments.length > 0) await tx.repos.issuerMemories.saveRunLayout(orgId, run.id, doc.id, segments, outcome.finished.toISOString());
     }
     await finishRecords(tx, claimed, outcome, carried);
     const error = result.errors[0]?.message ?? null;

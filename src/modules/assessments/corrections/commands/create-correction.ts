@@ -8,6 +8,7 @@ import { newId } from '../../../../kernel/ids.js';
 import type { CommandContext } from '../../../context.js';
 import { dependentTemplateChecks, markDependentSectionsStale } from '../../bridge/mark-dependent-sections-stale.js';
 import { requireItem } from '../../extracted-items/require-item.js';
+import { learnFromReview } from '../../issuer-memory/commands/learn-from-review.js';
 import type { CorrectionRecord } from '../correction.repository.js';
 import { type CorrectionBody, correctedValue } from '../correction-input.js';
 
@@ -72,6 +73,9 @@ export async function createCorrection(ctx: CommandContext, itemId: string, body
     });
     if (!ok) throw new ConflictError('stale version: another reviewer changed the item');
     await markDependentSectionsStale(tx, [item.id], templateCheckOf);
+    // The issuer of the document remembers where the corrected value is (ADR 0511).
+    const decided = await requireItem(tx, item.id);
+    await learnFromReview(tx, item.document_id, [{ item: decided, correction }]);
     return correction;
   });
 }

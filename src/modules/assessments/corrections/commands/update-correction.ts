@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
 import { dependentTemplateChecks, markDependentSectionsStale } from '../../bridge/mark-dependent-sections-stale.js';
 import type { ExtractedItemRecord } from '../../extracted-items/extracted-item.repository.js';
+import { learnFromReview } from '../../issuer-memory/commands/learn-from-review.js';
 import { requireItem } from '../../extracted-items/require-item.js';
 import type { CorrectionRecord } from '../correction.repository.js';
 import { type CorrectionBody, correctedValue } from '../correction-input.js';
@@ -107,6 +108,8 @@ export async function updateCorrection(ctx: CommandContext, itemId: string, corr
     await markDependentSectionsStale(tx, [item.id], templateCheckOf);
     const updated = await repos.corrections.findById(orgId, correction.id);
     if (!updated) throw new NotFoundError(`correction ${correctionId} not found`);
+    // A revised value teaches the issuer memory again (ADR 0511); a revert teaches nothing.
+    if (body.status !== 'reverted') await learnFromReview(tx, item.document_id, [{ item: await requireItem(tx, item.id), correction: updated }]);
     return updated;
   });
 }

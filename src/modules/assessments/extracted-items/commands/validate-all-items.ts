@@ -9,6 +9,7 @@ import type { CommandContext } from '../../../context.js';
 import { itemCounts, reviewStatus } from '../../uploads/source-document.presenter.js';
 import { requireSourceDocument } from '../../uploads/require-source-document.js';
 import type { ValidationStatus } from '../extracted-item.repository.js';
+import { learnFromConfirmedAt } from '../../issuer-memory/commands/learn-from-review.js';
 import { recheck } from './validate-item.js';
 
 export interface ValidateAllInput {
@@ -75,6 +76,7 @@ export async function validateAllItems(ctx: CommandContext, documentId: string, 
       }
       finalStatus[status] = (finalStatus[status] ?? 0) + 1;
     }
+    await learnFromConfirmedAt(tx, doc.id, now); // what was confirmed teaches the issuer memory (ADR 0511)
     // A dry run reports the review status as it is; a real run as it now is.
     const review = reviewStatus(doc, itemCounts(input.dry_run ? countBy(items.map((i) => i.validation_status)) : finalStatus));
     return { document_id: doc.id, validated, skipped, failed, review_status: review, dry_run: input.dry_run === true };

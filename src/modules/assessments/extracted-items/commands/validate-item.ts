@@ -10,6 +10,7 @@ import { runItemChecks } from '../../../../extraction/item-checks.js';
 import type { ValueType } from '../../../../extraction/types.js';
 import { checksFor } from '../../processors/item-type-of.js';
 import type { ExtractedItemRecord } from '../extracted-item.repository.js';
+import { learnFromReview } from '../../issuer-memory/commands/learn-from-review.js';
 import { requireItem } from '../require-item.js';
 
 export interface ValidateItemInput {
@@ -75,6 +76,9 @@ export async function validateItem(ctx: CommandContext, documentId: string, item
     if (!ok) throw new ConflictError('stale version: another reviewer changed the item');
     // A rejected value no longer feeds documents: the sections built on it are out of date.
     if (decision === 'reject' && templateCheckOf) await markDependentSectionsStale(tx, [item.id], templateCheckOf);
-    return requireItem(tx, item.id);
+    const decided = await requireItem(tx, item.id);
+    // A confirmed value teaches the issuer memory where the field is (ADR 0511).
+    if (decision === 'confirm') await learnFromReview(tx, item.document_id, [{ item: decided, correction: null }]);
+    return decided;
   });
 }
