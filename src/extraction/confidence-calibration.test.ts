@@ -51,6 +51,23 @@ describe('calibrated confidence', () => {
     expect(r.items.map((i) => i.confidence.calibrated)).toEqual(r.items.map(() => false));
   });
 
+  it('keeps an invoice field on a document that is not an invoice held below review, whatever the mapping says', () => {
+    const type = makeItem({
+      key: 'document.type',
+      label: 'Document type',
+      value_type: 'enum',
+      value: 'statement',
+      value_state: 'inferred',
+      raw_text: null,
+      text_source: 'text_layer',
+      anchors: [],
+      confidence: makeConfidence('pattern_rule', 0.9),
+    });
+    const [total] = calibrateItems([item('invoice.total', money(110), 0.5), item('entity.money', money(110), 0.85, 'pattern_rule'), type], MODEL);
+    expect(total.confidence.calibrated).toBe(true);
+    expect(total.confidence.overall).toBe(0.5);
+  });
+
   it('a total another rule read the same way is more likely right than one read alone', () => {
     const alone = calibrateItems([item('invoice.total', money(110), 0.8)], MODEL);
     const agreed = calibrateItems([item('invoice.total', money(110), 0.8), item('entity.money', money(110), 0.85, 'pattern_rule')], MODEL);

@@ -12,6 +12,7 @@
  * keep their heuristic number and `calibrated: false`. See docs/adr/0531-confidence-calibration.md.
  */
 import STORED from './confidence-calibration.json' with { type: 'json' };
+import { HELD_CONFIDENCE, holdsInvoiceFields, isInvoiceField } from './document-type.js';
 import { confidenceLevel } from './items.js';
 import { round4 } from './text-quality.js';
 import type { ConfidenceMethod, ExtractedItem } from './types.js';
@@ -111,10 +112,14 @@ export const RULE_METHODS: ConfidenceMethod[] = ['label_proximity_rule', 'patter
  */
 export function calibrateItems(items: ExtractedItem[], model: CalibrationModel = STORED_CALIBRATION): ExtractedItem[] {
   const features = itemFeatures(items, model);
+  const holding = holdsInvoiceFields(items);
   items.forEach((item, i) => {
     const f = features[i];
     if (!f) return;
-    const overall = round4(probability(item.key, f, model));
+    const p = round4(probability(item.key, f, model));
+    // A hold is a ceiling (ADR 0502): an invoice field on a statement or a letter goes to a person,
+    // however sure the rule that read it was, so the calibration must not lift it back above review.
+    const overall = holding && isInvoiceField(item.key) ? Math.min(p, HELD_CONFIDENCE) : p;
     item.confidence = { ...item.confidence, overall, level: confidenceLevel(overall), calibrated: true };
   });
   return items;

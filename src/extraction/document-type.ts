@@ -109,6 +109,12 @@ export function isInvoiceField(key: string): boolean {
   return INVOICE_ONLY_KEYS.has(key) || key.startsWith('line_items[');
 }
 
+/** True when the items' own `document.type` says the document is not invoice-like (its invoice fields are held). */
+export function holdsInvoiceFields(items: readonly ExtractedItem[]): boolean {
+  const type = items.find((it) => it.key === 'document.type')?.value;
+  return typeof type === 'string' && !INVOICE_LIKE.has(type as DocumentType);
+}
+
 /** On a document that is not invoice-like, caps the invoice fields' confidence below review. Returns the same array. */
 export function holdInvoiceFields(items: ExtractedItem[], type: DocumentType): ExtractedItem[] {
   if (INVOICE_LIKE.has(type)) return items;
