@@ -8,6 +8,7 @@ import type { Database, DocumentTable } from '../../storage/schema.js';
 import { fromJson } from '../json-column.js';
 import { type Page, type PageRequest, keysetPage, mapPage } from '../../storage/keyset-page.js';
 import { TitleSearchPage } from './title-search-page.js';
+import { insertRows } from '../../storage/bulk-insert.js';
 
 /** Which documents a page lists; absent keys do not filter. */
 export interface DocumentFilter {
@@ -62,7 +63,7 @@ export interface DocumentChanges {
 }
 
 /** Rows per multi-row insert: well under both dialects' limit on bound parameters. */
-const INSERT_CHUNK = 500;
+const ROWS_PER_STATEMENT = 500;
 
 function documentRow(orgId: string, doc: NewDocument) {
   return {
@@ -138,12 +139,12 @@ export class DocumentRepository {
 
   /** Many documents in one statement per chunk (a merge writes a page of documents at once). */
   async insertMany(orgId: string, docs: readonly NewDocument[]): Promise<void> {
-    for (let i = 0; i < docs.length; i += INSERT_CHUNK) {
-      await this.db
-        .insertInto('documents')
-        .values(docs.slice(i, i + INSERT_CHUNK).map((doc) => documentRow(orgId, doc)))
-        .execute();
-    }
+    await insertRows(
+      this.db,
+      'documents',
+      docs.map((doc) => documentRow(orgId, doc)),
+      ROWS_PER_STATEMENT,
+    );
   }
 
   async update(orgId: string, id: string, changes: DocumentChanges): Promise<void> {

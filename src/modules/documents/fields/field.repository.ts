@@ -4,6 +4,7 @@ import { fromDbBool, toDbBool } from '../../../storage/dialect.js';
 import type { Database, DocumentFieldTable } from '../../../storage/schema.js';
 import { fromJson, toJson } from '../../json-column.js';
 import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
+import { insertRows } from '../../../storage/bulk-insert.js';
 
 export interface FieldRecord {
   id: string;
@@ -38,7 +39,7 @@ export function fieldFromRow(row: Selectable<DocumentFieldTable>): FieldRecord {
 export type FieldChanges = Partial<Omit<FieldRecord, 'id' | 'documentId'>>;
 
 /** Rows per multi-row insert: well under both dialects' limit on bound parameters. */
-const INSERT_CHUNK = 500;
+const ROWS_PER_STATEMENT = 500;
 
 function fieldRow(orgId: string, field: FieldRecord, now: string) {
   return {
@@ -111,12 +112,12 @@ export class FieldRepository {
 
   /** Many fields in one statement per chunk (a merge writes a page of documents at once). */
   async insertMany(orgId: string, fields: readonly FieldRecord[], now: string): Promise<void> {
-    for (let i = 0; i < fields.length; i += INSERT_CHUNK) {
-      await this.db
-        .insertInto('document_fields')
-        .values(fields.slice(i, i + INSERT_CHUNK).map((field) => fieldRow(orgId, field, now)))
-        .execute();
-    }
+    await insertRows(
+      this.db,
+      'document_fields',
+      fields.map((field) => fieldRow(orgId, field, now)),
+      ROWS_PER_STATEMENT,
+    );
   }
 
   async update(orgId: string, documentId: string, id: string, changes: FieldChanges, now: string): Promise<void> {

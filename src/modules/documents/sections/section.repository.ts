@@ -1,6 +1,7 @@
 /** Sections of a document, in order. Every method takes orgId and documentId. */
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, SectionTable } from '../../../storage/schema.js';
+import { insertRows } from '../../../storage/bulk-insert.js';
 
 export interface SectionRecord {
   id: string;
@@ -42,7 +43,7 @@ export type SectionChanges = Partial<
 >;
 
 /** Rows per multi-row insert: well under both dialects' limit on bound parameters. */
-const INSERT_CHUNK = 500;
+const ROWS_PER_STATEMENT = 500;
 
 function sectionRow(orgId: string, section: SectionRecord) {
   return {
@@ -96,12 +97,12 @@ export class SectionRepository {
 
   /** Many sections in one statement per chunk (a merge writes a page of documents at once). */
   async insertMany(orgId: string, sections: readonly SectionRecord[]): Promise<void> {
-    for (let i = 0; i < sections.length; i += INSERT_CHUNK) {
-      await this.db
-        .insertInto('sections')
-        .values(sections.slice(i, i + INSERT_CHUNK).map((section) => sectionRow(orgId, section)))
-        .execute();
-    }
+    await insertRows(
+      this.db,
+      'sections',
+      sections.map((section) => sectionRow(orgId, section)),
+      ROWS_PER_STATEMENT,
+    );
   }
 
   async update(orgId: string, documentId: string, id: string, changes: SectionChanges, now: string): Promise<void> {
