@@ -13,6 +13,7 @@ import { LOCALES } from './locales/index.js';
 import type { Anchor, ExtractedItem, PageRegionAnchor } from './types.js';
 import { firstPageLines, titleType } from './document-type.js';
 import { parseVatId } from './vat-ids.js';
+import { isCountryLine, isPostcodeTownLine } from './address-end.js';
 
 type Party = 'issuer' | 'customer';
 const PARTY_LABELS = new Map<string, Party>();
@@ -22,6 +23,8 @@ for (const l of LOCALES) for (const party of ['issuer', 'customer'] as const) fo
 const MAX_BLOCK_LINES = 6;
 /** Lines of a block are at most this many line heights apart. */
 const MAX_LINE_GAP = 1.2;
+/** …or their tops at most this many of the page's usual line pitches apart (a blank line between is twice it). */
+const MAX_PITCH = 1.5;
 
 /** One line of a block: the part of a segment that belongs to it. */
 interface Part {
@@ -55,18 +58,62 @@ function partyLabel(seg: LayoutSegment): { party: Party; valueStart: number } | 
   return { party, valueStart: inline?.[2] ? t.length - inline[2].length : t.length };
 }
 
-/** The lines under `column` (same group, each within the gap of the previous), until a labelled segment. */
+/**
+ * The usual distance from one line's top to the next on the page (the median of consecutive
+ * lines'), or 0 when there are too few lines to tell. A line's height is its glyphs' (a line
+ * without descenders is shorter), so the pitch is the steadier measure of "the next line".
+ */
+function linePitch(lines: LayoutLine[]): number {
+  const pitches: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const d = lines[i].y - lines[i - 1].y;
+    if (lines[i].group === lines[i - 1].group && d > 0) pitches.push(d);
+  }
+  if (pitches.length < 3) return 0;
+  pitches.sort((a, b) => a - b);
+  return pitches[Math.floor(pitches.length / 2)];
+}
+
+/** True when `next` is printed as the line after `prev`: within the gap of its height, or at the page's usual line pitch. */
+function nextLine(prev: LayoutLine, next: LayoutLine, pitch: number): boolean {
+  return next.y - (prev.y + prev.h) <= MAX_LINE_GAP * prev.h || next.y - prev.y <= MAX_PITCH * pitch;
+}
+
+/** True when the segment left of `seg` is a label alone ("Paragon nr", "NIP"): `seg` is its value, a field row, not a block line. */
+function isValueOfLabel(line: LayoutLine, seg: LayoutSegment): boolean {
+  const i = line.segments.indexOf(seg);
+  const left = i > 0 ? line.segments[i - 1] : null;
+  if (!left || !isLabelled(left)) return false;
+  return /[:：]\s*$/.test(left.text.trim()) || lookupLabel(left.text.trim()) !== null || PARTY_LABELS.has(normalizeLabel(left.text));
+}
+
+/**
+ * The lines under `column` (same group, each the next line of the previous), until a labelled
+ * segment, a field row, or the end of the address: after the postcode-and-town line only a
+ * country line and VAT id lines belong to the block (ADR 0541).
+ */
 function linesBelow(lines: LayoutLine[], from: number, column: LayoutSegment, allowVatLabel: boolean): Part[] {
   const parts: Part[] = [];
+  const pitch = linePitch(lines);
   let prev = lines[from];
+  let town = false;
+  let country = false;
+  let townAgain = false;
   for (let j = from + 1; j < lines.length && parts.length < MAX_BLOCK_LINES; j++) {
     const l = lines[j];
     if (l.group !== prev.group) break;
     if (l.y <= prev.y) continue;
-    if (l.y - (prev.y + prev.h) > MAX_LINE_GAP * prev.h) break;
+    if (!nextLine(prev, l, pitch)) break;
     const seg = l.segments.find((s) => overlaps(column, s));
     if (!seg) break;
     if (isLabelled(seg) && !(allowVatLabel && vatIn(seg.text))) break;
+    if (isValueOfLabel(l, seg)) break;
+    if (town) {
+      // A street line can look like a postcode line ("1600 Pennsylvania Avenue"): a real one may follow it.
+      if (!country && isCountryLine(seg.text)) country = true;
+      else if (!country && !townAgain && isPostcodeTownLine(seg.text)) townAgain = true;
+      else if (!vatIn(seg.text)) break;
+    } else if (isPostcodeTownLine(seg.text)) town = true;
     parts.push({ segment: seg, line: l, start: 0, end: seg.text.length });
     prev = l;
   }
