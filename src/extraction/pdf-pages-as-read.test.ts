@@ -11,6 +11,7 @@ import { completeItems } from './processors/generic-fields.js';
 import { extractLabelValues } from './label-value.js';
 import { loadDocument } from './loaders/load-document.js';
 import { runProcessor } from './processor-catalog.js';
+import { calibrateItems } from './confidence-calibration.js';
 import { makeInvoicePdf } from './test-support/fixtures.js';
 import { makeLongReportPdf } from './test-support/long-report-pdf.js';
 
@@ -20,7 +21,8 @@ async function wholeDocumentItems(bytes: Buffer, options: Record<string, unknown
   expect(loaded.pages_hooked).toBeFalsy();
   const items = extractLabelValues(loaded.layout, { date_order: 'mdy', default_currency: null, generic_labels: true });
   appendItems(items, extractEntities(loaded.layout, { date_order: 'mdy' }));
-  return (await completeItems({ bytes, kind: 'pdf', options }, loaded, items)).items;
+  // Calibrated as runProcessor calibrates every processor's items.
+  return calibrateItems((await completeItems({ bytes, kind: 'pdf', options }, loaded, items)).items);
 }
 
 describe('a PDF worked on page by page as it is read', () => {

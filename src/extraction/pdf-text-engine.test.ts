@@ -117,7 +117,13 @@ describe('the PDF text engine', () => {
         const theirs = boxesOf(pdfjs.items[i]);
         boxesOf(item).forEach((box, b) => expectBoxNear(box, theirs[b], WORD_X_TOLERANCE));
       });
-      expect({ ...poppler, items: null, engine_versions: null }).toEqual({ ...pdfjs, items: null, engine_versions: null });
+      // The page segments the issuer memory learns from: the same texts, boxes as near as the items' boxes.
+      const segments = (r: typeof poppler) => r.layout_segments ?? [];
+      expect(segments(poppler).length).toBeGreaterThan(0);
+      expect(segments(poppler).map((s) => s.text)).toEqual(segments(pdfjs).map((s) => s.text));
+      segments(poppler).forEach((s, i) => expectBoxNear(s.box, segments(pdfjs)[i].box, WORD_X_TOLERANCE));
+      const rest = (r: typeof poppler) => ({ ...r, items: null, engine_versions: null, layout_segments: null });
+      expect(rest(poppler)).toEqual(rest(pdfjs));
       expect(poppler.engine_versions.poppler).toMatch(/^\d+\.\d+/);
       expect(poppler.engine_versions['pdfjs-dist']).toBeUndefined();
       expect(pdfjs.engine_versions['pdfjs-dist']).toBe('5.5.207');

