@@ -21,6 +21,7 @@ import {
   listLinkedSections,
 } from './assessment-api';
 import { BatchRuns } from './batch-runs';
+import { completenessSummary, gapLine } from './completeness-words';
 import './assessments.css';
 
 export function AssessmentPage({ params }: PageProps) {
@@ -97,14 +98,12 @@ export function AssessmentPage({ params }: PageProps) {
         <ErrorNotice error={completeness.error} />
         {completeness.data ? (
           <>
-            <p data-testid="completeness">
-              {completeness.data.complete ? 'Complete' : 'Incomplete'} — {Math.round(completeness.data.score * 100)}% of required items satisfied
-            </p>
+            <p data-testid="completeness">{completenessSummary(completeness.data)}</p>
             {completeness.data.gaps.length > 0 ? (
               <ul>
                 {completeness.data.gaps.map((g, i) => (
                   <li key={i}>
-                    {g.requirement_key ?? g.document_id}: {g.reason.replace('_', ' ')}
+                    {gapLine(g, completeness.data.requirements, filenames)}
                     {g.message ? ` — ${g.message}` : ''}
                   </li>
                 ))}
