@@ -2,6 +2,7 @@
  * One sign-in per browser (issue #33 item 2), in chromium against the built service: a second tab
  * of the same browser is signed in, a reload keeps the sign-in, a sign-out in one tab signs out
  * the other, and a link opened before signing in shows its page once the user has signed in.
+ * Also the timeline's numbers from 10 up shown in full, and the documents list newest first (item 5).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +64,9 @@ describe.skipIf(!hasChromium)('console sign-in across tabs in chromium', () => {
   });
 
   it('opens a link pasted before signing in at its page once signed in, in that tab and in one waiting in another', async () => {
-    const created = await api.post('/v1/documents', { templateId: 'engagement-letter', fields: LETTER_FIELDS });
+    const older = await api.post('/v1/documents', { templateId: 'engagement-letter', fields: LETTER_FIELDS, title: 'Letter made first' });
+    expect(older.status).toBe(201);
+    const created = await api.post('/v1/documents', { templateId: 'engagement-letter', fields: LETTER_FIELDS, title: 'Letter made second' });
     expect(created.status).toBe(201);
     const { id, title } = created.body.document as { id: string; title: string };
     const opened = await openConsole(browser, server.url, { path: `/documents/${id}` });
@@ -83,6 +86,9 @@ describe.skipIf(!hasChromium)('console sign-in across tabs in chromium', () => {
       await waiting.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
       expect(new URL(waiting.url()).search).toBe('?state=draft');
       expect(await waiting.getByLabel('State').inputValue()).toBe('draft');
+      // The list is newest first: the letter made second leads.
+      const rows = waiting.getByTestId('documents-table').locator('tbody tr td:first-child');
+      await expect.poll(() => rows.allInnerTexts()).toEqual(['Letter made second', 'Letter made first']);
       expect(await seriousA11yViolations(page)).toEqual([]);
       expectCleanPage(opened);
     } finally {

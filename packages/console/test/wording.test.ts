@@ -15,7 +15,7 @@ const requirement = (key: string, label: string, status: Requirement['status']):
   key,
   label,
   source: 'assessment',
-  occurrence: 'required',
+  occurrence: 'required_once',
   status,
   item_ids: [],
   document_ids: [],

@@ -34,6 +34,8 @@ export function AssessmentPage({ params }: PageProps) {
   const details = useLoad(() => getProcessingDetails(client, assessmentId), [client, assessmentId]);
   usePageTitle(assessment.data?.name ?? 'Assessment');
   const linkedId = assessment.data?.linked_document_id ?? null;
+  // A gap about one file is named by the file, never by its id.
+  const filenames = new Map((documents.data ?? []).map((d) => [d.id, d.filename]));
   return (
     <section aria-labelledby="assessment-title">
       <div className="page-head">
@@ -103,8 +105,8 @@ export function AssessmentPage({ params }: PageProps) {
               <ul>
                 {completeness.data.gaps.map((g, i) => (
                   <li key={i}>
-                    {gapLine(g, completeness.data.requirements, filenames)}
-                    {g.message ? ` — ${g.message}` : ''}
+                    {/* The server's sentence names the requirement or file; without one, the console words the gap itself. */}
+                    {g.message || gapLine(g, completeness.data?.requirements ?? [], filenames)}
                   </li>
                 ))}
               </ul>
