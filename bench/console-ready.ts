@@ -3,7 +3,7 @@
  * build in dist/console), and the time until the console is ready — the first interactive
  * document list — on loopback, in chromium driven by playwright-core against the real server
  * process. Each round opens a fresh browser context (cold browser cache, signed in through the
- * session the console keeps in sessionStorage) and times navigation to /app/documents until
+ * session the console keeps in localStorage) and times navigation to /app/documents until
  * the list's table is shown. The peer, measured in the same rounds, is the same browser
  * navigating to /health (one JSON answer, no script): the floor a page load costs here, so a
  * loaded machine still gives a fair ratio. Run with `npx tsx bench/console-ready.ts`.
@@ -55,7 +55,7 @@ async function timeNavigation(browser: Browser, url: string, token: string, read
   // Runs in the page (this file is compiled without the DOM library, hence the cast).
   await context.addInitScript(
     (value) =>
-      (globalThis as unknown as { sessionStorage: { setItem(key: string, item: string): void } }).sessionStorage.setItem(
+      (globalThis as unknown as { localStorage: { setItem(key: string, item: string): void } }).localStorage.setItem(
         'quire.console.session',
         JSON.stringify({ token: value }),
       ),

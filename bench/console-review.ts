@@ -61,7 +61,7 @@ async function main(): Promise<void> {
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     // Page-side code is given as source text: the server's tsconfig has no DOM types.
-    await context.addInitScript(`sessionStorage.setItem('quire.console.session', ${JSON.stringify(JSON.stringify({ token: quire.token }))})`);
+    await context.addInitScript(`localStorage.setItem('quire.console.session', ${JSON.stringify(JSON.stringify({ token: quire.token }))})`);
     const page = await context.newPage();
     await page.goto(`${quire.url}/app/assessments/${body.assessment.id}/documents/${documentId}/review`);
     await page.getByTestId('page-image').waitFor({ timeout: 60_000 });

@@ -65,6 +65,7 @@ const document: Section = async (tour) => {
   const id = idOf(created.body, 'document');
   tour.state.documentId = id;
   await c.get('/v1/documents');
+  await c.get('/v1/documents?order=newest&limit=5');
   await c.get(`/v1/documents/${id}`);
   await c.patch(`/v1/documents/${id}`, { description: 'Prepared for the contract tour' });
   const fields = await c.put(`/v1/documents/${id}/fields`, { fields: { amount: '1350', note: 'temporary' } });

@@ -52,7 +52,8 @@ describe.skipIf(!hasChromium)('console progress timeline across dropped connecti
       expect(events.at(-1)?.event).toBe('pipeline_finished');
       const items = page.getByTestId('timeline').getByRole('listitem');
       expect(await items.count()).toBe(events.length);
-      const texts = await items.allInnerTexts();
+      // Each item starts with its number ("12. "), the event's words after it.
+      const texts = (await items.allInnerTexts()).map((text) => text.replace(/^\d+\.\s/, ''));
       expect(texts.filter((text) => text === 'Run 1 started')).toHaveLength(1);
       expect(texts.at(-1)).toBe('Finished');
       expect(await seriousA11yViolations(page)).toEqual([]);

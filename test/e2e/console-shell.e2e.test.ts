@@ -59,7 +59,7 @@ describe.skipIf(!hasChromium)('console shell in chromium', () => {
       }
       await screenshot(page, 'shell-documents');
 
-      // A reload keeps the session (sessionStorage) and the page.
+      // A reload keeps the session (localStorage) and the page.
       await page.goto(`${server.url}/app/library`);
       await page.getByRole('heading', { level: 1, name: 'Library' }).waitFor();
 

@@ -1,8 +1,8 @@
 /**
  * `GET /v1/documents?q=&state=` on every dialect: a title's text found whatever its letters'
  * case, `%` and `_` taken literally, a lifecycle state, both together, paging through filtered
- * results, a blank `q` filtering nothing, an unknown state refused with 422, and another
- * organization's documents never listed.
+ * results, a blank `q` filtering nothing, newest first on request, an unknown state or order
+ * refused with 422, and another organization's documents never listed.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
@@ -60,6 +60,22 @@ describeEachDialect('document list filters', (dialect) => {
     expect(await titles(api, 'state=draft&q=acme')).toEqual(['Acme engagement']);
     expect(await titles(api, 'q=acme&limit=1')).toEqual(['Acme engagement', 'ACME renewal']);
     expect((await titles(api, 'q=%20%20')).length).toBe(6);
+  });
+
+  it('lists newest first with order=newest, the same across pages and with a state, oldest first by default', async () => {
+    const created = ['Acme engagement', 'Beta memo', 'ACME renewal', '100% done', 'under_score', 'underXscore'];
+    const newest = [...created].reverse();
+    expect(await titles(api, 'order=newest')).toEqual(newest);
+    expect(await titles(api, 'order=newest&limit=2')).toEqual(newest);
+    expect(await titles(api, 'order=newest&state=draft&limit=1')).toEqual(newest.filter((title) => title !== 'ACME renewal'));
+    expect(await titles(api, 'limit=4')).toEqual(created);
+    expect(await titles(api, 'order=oldest&limit=4')).toEqual(created);
+  });
+
+  it('refuses an unknown order with 422 naming it', async () => {
+    const refused = await api.get('/v1/documents?order=alphabetical');
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body.detail)).toContain('order');
   });
 
   it('refuses an unknown state with 422 naming it', async () => {

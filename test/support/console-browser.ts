@@ -1,6 +1,6 @@
 /**
  * The console in a real browser (Debian's chromium driven by playwright-core) against a real
- * Quire server: one browser per test file, a fresh context (own sessionStorage) per test.
+ * Quire server: one browser per test file, a fresh context (own storage, so signed out) per test.
  * Each opened page records what would break the console's promises: requests to any other
  * host, Content-Security-Policy refusals, and uncaught page errors.
  */

@@ -11,15 +11,18 @@ export interface DocumentPage {
   nextCursor: string | undefined;
 }
 
-/** A page of the list; `q` keeps the documents whose title contains it, `state` those in that lifecycle state. */
+/** A page of the list; `q` keeps the documents whose title contains it, `state` those in that lifecycle state; `order` oldest (default) or newest first. */
 export interface DocumentListQuery {
   cursor?: string;
   limit?: number;
   q?: string;
   state?: NonNullable<NonNullable<operations['listDocuments']['parameters']['query']>['state']>;
+  order?: NonNullable<NonNullable<operations['listDocuments']['parameters']['query']>['order']>;
 }
 
 export async function listDocuments(client: QuireClient, page: DocumentListQuery = {}): Promise<DocumentPage> {
-  const result = await client.v1.GET('/v1/documents', { params: { query: { limit: page.limit ?? 50, cursor: page.cursor, q: page.q, state: page.state } } });
+  const result = await client.v1.GET('/v1/documents', {
+    params: { query: { limit: page.limit ?? 50, cursor: page.cursor, q: page.q, state: page.state, order: page.order } },
+  });
   return { documents: unwrap(result), nextCursor: result.response.headers.get('x-next-cursor') ?? undefined };
 }

@@ -15,6 +15,8 @@ export interface DocumentFilter {
   state?: string;
   /** A title search (trimmed, not blank): what matches is titleSearch's, best match first. */
   titleSearch?: string;
+  /** Newest created first (the console's list) rather than oldest first; not with a title search. */
+  newestFirst?: boolean;
 }
 
 export interface DocumentRecord {
@@ -106,15 +108,20 @@ export class DocumentRepository {
     return row !== undefined;
   }
 
-  /** Templates or instances of the organization, oldest first (best match first when searched), one page at a time. */
+  /** Templates or instances of the organization, oldest (or newest) first (best match first when searched), one page at a time. */
   async listPage(orgId: string, isTemplate: boolean, page: PageRequest, filter: DocumentFilter = {}): Promise<Page<DocumentRecord>> {
     if (filter.titleSearch !== undefined) {
+      // A search keeps its own order (best match first, oldest first within a match): its bounded reads walk the list's index forwards.
       return mapPage(new TitleSearchPage(this.db, { orgId, isTemplate, state: filter.state }).read(filter.titleSearch, page), documentFromRow);
     }
     const base = this.db.selectFrom('documents').selectAll().where('org_id', '=', orgId).where('is_template', '=', toDbBool(isTemplate));
     const query = filter.state === undefined ? base : base.where('state', '=', filter.state);
     return mapPage(
-      keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page),
+      keysetPage(
+        query,
+        { sort: 'created_at', sortType: 'string', id: 'id', direction: filter.newestFirst ? 'desc' : 'asc', keyOf: (r) => [r.created_at, r.id] },
+        page,
+      ),
       documentFromRow,
     );
   }

@@ -39,9 +39,9 @@ const tags = ['documents'];
 const Ok = Type.Object({ ok: Type.Boolean() });
 
 /** The list's filters as asked: a blank `q` filters nothing (an emptied search box lists everything). */
-function filterOf(query: { q?: string; state?: string }): DocumentFilter {
+function filterOf(query: { q?: string; state?: string; order?: string }): DocumentFilter {
   const q = query.q?.trim();
-  return { titleSearch: q ? q : undefined, state: query.state };
+  return { titleSearch: q ? q : undefined, state: query.state, newestFirst: query.order === 'newest' };
 }
 
 /** Presents the detail of a document already in scope (`{document, sections, sources, fields, dataNeeds}`). */
@@ -69,7 +69,7 @@ function registerDocumentCollection(fastify: FastifyInstance, deps: RouteDeps, p
         operationId: 'listDocuments',
         summary: 'List document instances',
         description:
-          "The active organization's document instances (not templates), each with its `{key: value}` field map; oldest first; `q` keeps those whose title matches the text (see `q`), best match first, `state` those in one lifecycle state (422 for another value).",
+          "The active organization's document instances (not templates), each with its `{key: value}` field map; oldest first, or newest first with `order=newest`; `q` keeps those whose title matches the text (see `q`), best match first, `state` those in one lifecycle state (422 for another value).",
         tags,
         querystring: ListDocumentsQuery,
         response: { 200: PagedArray(Ref(DocumentSummary)), ...errorResponses(422) },

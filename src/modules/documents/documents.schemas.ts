@@ -159,6 +159,9 @@ export const DOCUMENT_SCHEMAS = [
   DocumentDetail,
 ];
 
+/** The orders `GET /v1/documents` lists in (docs/adr/0552-documents-newest-first.md). */
+export const DOCUMENT_LIST_ORDERS = ['oldest', 'newest'] as const;
+
 /** What `q` matches and in what order (docs/adr/0251-document-title-search.md). */
 const SEARCH_DESCRIPTION =
   'only documents whose title contains this text, from three characters, or has a word starting with it, for one or two letters or digits ' +
@@ -170,4 +173,11 @@ export const ListDocumentsQuery = Type.Object({
   ...PageQueryProperties,
   q: Type.Optional(Type.String({ maxLength: 200, description: SEARCH_DESCRIPTION })),
   state: Type.Optional(StringEnum<readonly string[]>(LIFECYCLE_STATES, { description: 'only documents in this lifecycle state' })),
+  order: Type.Optional(
+    StringEnum<readonly string[]>(DOCUMENT_LIST_ORDERS, {
+      default: 'oldest',
+      description:
+        'oldest (the default) or newest created first, the same across pages; with `q` the search keeps its own order (best match first, oldest first within a match)',
+    }),
+  ),
 });

@@ -742,7 +742,7 @@ export interface paths {
         };
         /**
          * List document instances
-         * @description The active organization's document instances (not templates), each with its `{key: value}` field map; oldest first; `q` keeps those whose title matches the text (see `q`), best match first, `state` those in one lifecycle state (422 for another value).
+         * @description The active organization's document instances (not templates), each with its `{key: value}` field map; oldest first, or newest first with `order=newest`; `q` keeps those whose title matches the text (see `q`), best match first, `state` those in one lifecycle state (422 for another value).
          */
         get: operations["listDocuments"];
         put?: never;
@@ -8734,6 +8734,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
+                /** @description oldest (the default) or newest created first, the same across pages; with `q` the search keeps its own order (best match first, oldest first within a match) */
+                order?: "oldest" | "newest";
                 /** @description only documents whose title contains this text, from three characters, or has a word starting with it, for one or two letters or digits (letters compared without case; blank: no filter). The title that is the text comes first, then titles starting with it, then with a word starting with it, then the rest; oldest first within each. The text is never search syntax: quotes, `*` or `-` match themselves. */
                 q?: string;
                 /** @description only documents in this lifecycle state */

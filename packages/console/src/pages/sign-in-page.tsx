@@ -79,7 +79,9 @@ export function SignInPage({ reason, failure }: { reason: string | undefined; fa
         <h2 id="token-title">Sign in with a token</h2>
         <label htmlFor="token">Bearer token</label>
         <textarea id="token" value={token} onChange={(event) => setToken(event.target.value)} rows={3} autoComplete="off" spellCheck={false} />
-        <p className="hint">A token from your organization's identity provider. It is kept in this tab only and forgotten when the tab closes.</p>
+        <p className="hint">
+          A token from your organization's identity provider. It is kept in this browser for the token's life, for every Quire tab, until you sign out.
+        </p>
         <button type="submit" className="button" disabled={busy}>
           Sign in
         </button>

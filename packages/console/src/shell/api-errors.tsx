@@ -11,9 +11,21 @@ export function errorText(error: unknown): string {
     if (error.status === 403) return `Not allowed: ${detailMessage(error.detail)}`;
     return detailMessage(error.detail);
   }
-  if (error instanceof TypeError) return 'The server could not be reached. Check your connection and try again.';
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof TypeError && NETWORK_FAILURE.test(error.message)) return 'The server could not be reached. Check your connection and try again.';
+  // A failure inside the console (a TypeError, a RangeError…) or a thrown non-Error says nothing a
+  // user can act on, so the console says so in its own words.
+  if (!(error instanceof Error) || RUNTIME_ERRORS.some((kind) => error instanceof kind)) {
+    return CONSOLE_FAILURE;
+  }
+  return error.message;
 }
+
+/** The JavaScript engine's own errors ("Cannot read properties of undefined"), never worded for a user. */
+const RUNTIME_ERRORS = [TypeError, RangeError, ReferenceError, SyntaxError, EvalError, URIError, DOMException];
+
+/** What fetch throws when no answer came (Chromium, Firefox, Safari word it differently). */
+const NETWORK_FAILURE = /^(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed|Network request failed)$/;
+export const CONSOLE_FAILURE = 'Something went wrong in the console. Reload the page and try again; if it happens again, tell your administrator.';
 
 interface ValidationEntry {
   loc: unknown[];

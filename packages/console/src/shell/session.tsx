@@ -1,7 +1,9 @@
 /**
  * Who is signed in, in which organization, with which role. The token and the chosen
- * organization are kept in sessionStorage: per tab, gone when the tab closes, never sent
- * anywhere but in the Authorization header of the API calls (see docs/adr/0106-console-framework-and-serving.md).
+ * organization are kept in this origin's localStorage, so a new tab, a reload or a pasted link
+ * is signed in for the token's life, and never sent anywhere but in the Authorization header of
+ * the API calls (see docs/adr/0551-one-sign-in-per-browser.md). Every tab follows the stored
+ * sign-in through the `storage` event: a sign-out (or a new sign-in) in one tab reaches the others.
  * When the token's `exp` passes, the session ends and the sign-in page says why — whether or not
  * a call was under way — rather than each later call failing with a 401. `exp` is the server's
  * time, so it is moved onto this device's clock by the skew the server's `Date` header shows.
@@ -45,12 +47,12 @@ export type Session = SessionState & {
 const SessionContext = createContext<Session | null>(null);
 
 export const EXPIRED = 'Your sign-in has expired: sign in again.';
+export const SIGNED_OUT_ELSEWHERE = 'You signed out in another tab.';
 /** setTimeout's longest delay (about 24.8 days); a later expiry is simply checked again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-function readStored(): Stored | undefined {
+function parseStored(raw: string | null): Stored | undefined {
   try {
-    const raw = sessionStorage.getItem(STORAGE_KEY);
     if (!raw) return undefined;
     const parsed = JSON.parse(raw) as Partial<Stored>;
     return typeof parsed.token === 'string' ? { token: parsed.token, org: typeof parsed.org === 'string' ? parsed.org : undefined } : undefined;
@@ -59,9 +61,18 @@ function readStored(): Stored | undefined {
   }
 }
 
+function readStored(): Stored | undefined {
+  return parseStored(localStorage.getItem(STORAGE_KEY));
+}
+
 function writeStored(stored: Stored | undefined): void {
-  if (stored) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
-  else sessionStorage.removeItem(STORAGE_KEY);
+  if (stored) localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+  else localStorage.removeItem(STORAGE_KEY);
+}
+
+/** The same sign-in, whichever tab wrote it (a `storage` event fires for every write, even an equal one). */
+function sameStored(a: Stored | undefined, b: Stored | undefined): boolean {
+  return a?.token === b?.token && a?.org === b?.org;
 }
 
 /** Loads who the token belongs to; throws QuireApiError (401 for a bad token). */
@@ -94,6 +105,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     wait();
     return () => clearTimeout(timer);
   }, [expiresAt]);
+
+  // Another tab signed out, signed in anew or switched organization: this tab follows it.
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.storageArea !== localStorage || (event.key !== STORAGE_KEY && event.key !== null)) return;
+      const next = parseStored(event.newValue);
+      setStored((previous) => (sameStored(previous, next) ? previous : next));
+      // Every tab ends an expired sign-in at once; whichever tab clears it first, the reason stays the expiry.
+      if (!next)
+        setState((previous) => ({
+          status: 'signed-out',
+          reason: previous.status === 'ready' && previous.expiresAt !== undefined && previous.expiresAt <= Date.now() ? EXPIRED : SIGNED_OUT_ELSEWHERE,
+        }));
+    };
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
+  }, []);
 
   useEffect(() => {
     if (!stored) return;

@@ -132,7 +132,7 @@ export const GDPR_DPIA_SPEC: TemplateSpecInput = {
         '| Aspect | Description |\n|---|---|\n| Purpose | {{ processing_purpose }} |\n| Data subjects | {{ data_subjects|capitalize }} |\n' +
         '| Personal data | {{ data_categories }} |\n| Lawful basis | {{ basis|replace("_", " ")|capitalize }} (Article 6(1) GDPR) |\n' +
         '| Special categories (Art. 9) | {{ "Yes" if special_categories == "true" else "No" }} |\n' +
-        '| Retention | {{ retention_text }} (about {{ computed.retention_years }} years) |\n' +
+        '| Retention | {{ retention_text }} (about {{ computed.retention_years }} {{ "year" if computed.retention_years == 1 else "years" }}) |\n' +
         '| Transfers outside the EEA | {{ "Yes" if transfers_outside_eea == "true" else "No" }} |\n',
     },
     {

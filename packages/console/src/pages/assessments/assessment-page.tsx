@@ -21,6 +21,7 @@ import {
   listLinkedSections,
 } from './assessment-api';
 import { BatchRuns } from './batch-runs';
+import { completenessSummary, gapLine } from './completeness-words';
 import './assessments.css';
 
 export function AssessmentPage({ params }: PageProps) {
@@ -33,6 +34,8 @@ export function AssessmentPage({ params }: PageProps) {
   const details = useLoad(() => getProcessingDetails(client, assessmentId), [client, assessmentId]);
   usePageTitle(assessment.data?.name ?? 'Assessment');
   const linkedId = assessment.data?.linked_document_id ?? null;
+  // A gap about one file is named by the file, never by its id.
+  const filenames = new Map((documents.data ?? []).map((d) => [d.id, d.filename]));
   return (
     <section aria-labelledby="assessment-title">
       <div className="page-head">
@@ -97,15 +100,13 @@ export function AssessmentPage({ params }: PageProps) {
         <ErrorNotice error={completeness.error} />
         {completeness.data ? (
           <>
-            <p data-testid="completeness">
-              {completeness.data.complete ? 'Complete' : 'Incomplete'} — {Math.round(completeness.data.score * 100)}% of required items satisfied
-            </p>
+            <p data-testid="completeness">{completenessSummary(completeness.data)}</p>
             {completeness.data.gaps.length > 0 ? (
               <ul>
                 {completeness.data.gaps.map((g, i) => (
                   <li key={i}>
-                    {g.requirement_key ?? g.document_id}: {g.reason.replace('_', ' ')}
-                    {g.message ? ` — ${g.message}` : ''}
+                    {/* The server's sentence names the requirement or file; without one, the console words the gap itself. */}
+                    {g.message || gapLine(g, completeness.data?.requirements ?? [], filenames)}
                   </li>
                 ))}
               </ul>

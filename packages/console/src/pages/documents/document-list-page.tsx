@@ -1,5 +1,6 @@
 /**
- * The active organization's documents in the order the API lists them, page by page, narrowed
+ * The active organization's documents, newest first (the one a person just made or was sent is
+ * the one they look for; a title search lists best match first), page by page, narrowed
  * by a title search and a lifecycle state. The filters live in the URL (?q=&state=), so a
  * filtered list can be reloaded, linked and left with Back; the server does the filtering.
  */
@@ -87,7 +88,7 @@ function DocumentPages({ q, state }: { q: string; state: State | undefined }) {
   const session = useReadySession();
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [earlier, setEarlier] = useState<(string | undefined)[]>([]);
-  const page = useLoad(() => listDocuments(session.client, { cursor, q: q || undefined, state }), [session.client, cursor, q, state]);
+  const page = useLoad(() => listDocuments(session.client, { cursor, q: q || undefined, state, order: 'newest' }), [session.client, cursor, q, state]);
   const filtered = q !== '' || state !== undefined;
   return (
     <>

@@ -25,7 +25,7 @@ export function ProgressTimeline({
   error: unknown;
   sections: SectionSummary[];
 }) {
-  const titleOf = (sectionId: string) => sections.find((section) => section.id === sectionId)?.title ?? sectionId;
+  const titleOf = (sectionId: string) => sections.find((section) => section.id === sectionId)?.title ?? 'a section';
   const last = events[events.length - 1];
   const status =
     last?.event === 'pipeline_finished'
@@ -44,8 +44,12 @@ export function ProgressTimeline({
       <ErrorNotice error={error} title="Progress" />
       {/* Scrollable, so reachable by keyboard (tabIndex) and named for screen readers. */}
       <ol className="timeline-list" data-testid="timeline" tabIndex={0} aria-label="Run events">
-        {events.map((event) => (
+        {/* The number is the item's own text, so "10." and beyond are never clipped by the list's margin. */}
+        {events.map((event, index) => (
           <li key={event.seq} className={`timeline-item timeline-${event.event}`}>
+            <span className="timeline-number" aria-hidden="true">
+              {index + 1}.
+            </span>{' '}
             {describe(event, titleOf)}
           </li>
         ))}
