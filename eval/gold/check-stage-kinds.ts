@@ -20,6 +20,6 @@ export interface GoldSentence {
   /** The sentence as a section would carry it: Markdown with `[n]` markers (a table row as one `| … |` line). */
   text: string;
   sources: Array<{ n: number; title: string; text: string }>;
-  /** The document's stated facts: field values under their labels, computed decisions. */
-  facts: Array<{ label: string; value: string }>;
+  /** The document's stated facts: field values under their labels (a choice field's with its options), computed decisions. */
+  facts: Array<{ label: string; value: string; options?: string[] }>;
 }

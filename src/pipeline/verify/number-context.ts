@@ -5,7 +5,7 @@
  * 31, item 4). A number the stated facts hold (the form's payment terms) needs no such context.
  */
 import { contentStems } from './content-words.js';
-import { findNumbers } from './normalize.js';
+import { findNumbers, numbersOutsideDates } from './normalize.js';
 
 /** Unit words: they say what a number counts, not what it is about, so they are no shared context. */
 const UNITS = new Set(['days', 'day', 'weeks', 'week', 'month', 'hours', 'hour', 'years', 'year', 'minut', 'perce', 'times', 'time', 'least', 'about']);
@@ -28,7 +28,8 @@ export function numberContexts(citedTexts: readonly string[], statedTexts: reado
       .flatMap(sourceSentences)
       .map((s) => ({ values: new Set(findNumbers(s).flatMap((n) => n.values)), stems: new Set(contentStems(s)) }))
       .filter((c) => c.values.size > 0),
-    stated: new Set(statedTexts.flatMap((t) => findNumbers(t).flatMap((n) => n.values))),
+    // A form's date holds no count: its day is not a number the stated facts give.
+    stated: new Set(statedTexts.flatMap((t) => numbersOutsideDates(t).flatMap((n) => n.values))),
   };
 }
 
