@@ -374,6 +374,8 @@ interface StatedBasis {
   facts: readonly StatedFact[];
   texts: string[];
   stems: ReadonlySet<string>;
+  /** The numbers the facts hold, outside their dates (read once per check). */
+  numbers: ReadonlySet<number>;
 }
 
 /**
@@ -398,7 +400,8 @@ function statedBasis(facts: readonly StatedFact[]): StatedBasis {
   const texts = statedFactTexts(facts);
   // Topic words from the values only: a label ("SOC 2 Type II report available?") is the
   // template's wording whatever the answer, and would make any sentence on its topic look sourced.
-  return { facts, texts, stems: stemSet(facts.map((f) => f.value)) };
+  const numbers = new Set(texts.flatMap((t) => textFacts(t).numbers.flatMap((n) => n.values)));
+  return { facts, texts, stems: stemSet(facts.map((f) => f.value)), numbers };
 }
 
 /** The cited sources' facts (with the stated facts') and their content words, per set of cited sources. */
@@ -410,7 +413,7 @@ function citedBasis(known: readonly number[], byNumber: ReadonlyMap<number, Cita
   const raw: RawBasis = {
     numbers: numberContexts(
       texts.filter((t) => t !== ''),
-      stated.texts,
+      stated.numbers,
     ),
     knownNames,
   };

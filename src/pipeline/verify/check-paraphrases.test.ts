@@ -52,6 +52,16 @@ describe('the built-in check, on paraphrases of what the form states', () => {
     expect(flagged('The coastal fuel deliveries carry no explosive cargo [1].')).toBe(false);
     // The rule itself, about no party of the document, states neither.
     expect(flagged('Carriers handling hazardous goods must hold a valid ADR permit or an IMDG certificate [1].')).toBe(false);
+    // A choice between two affirms neither of them.
+    expect(flagged('The coastal fuel deliveries carry explosive cargo or diesel [1].')).toBe(false);
+  });
+
+  it('takes no sentence-long stated value (a decision with its reasons) for a party of the document', () => {
+    const facts = [
+      { label: 'Explosive cargo?', value: 'false' },
+      { label: 'loading clearance', value: 'Cleared. The carrier handling hazardous goods was cleared.' },
+    ];
+    expect(checkCitations('The carrier handling hazardous goods carries explosive cargo [1].', [RULES], facts).unsupported).toEqual([]);
   });
 
   it('reads "has to notify" as an obligation against a decision that none is required', () => {

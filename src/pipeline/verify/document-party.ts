@@ -9,12 +9,18 @@ import type { StatedFact } from './stated-facts.js';
 
 const VERDICT_OR_FLAG = /^(?:true|false|yes|no|met|not met|required|not required|high|medium|low|approve|reject|approve with conditions)$/i;
 
+/** The most words a party's name has ("Lakeshore Transit Authority", "Smart-card journey records"). */
+const MAX_NAME_WORDS = 5;
+
 /**
  * The parties and objects the form names: stated values written as names (a capital first, not a
  * date, a number, a yes/no or a verdict) — the vendor, the controller, the processing operation.
  */
 function partyValues(facts: readonly StatedFact[]): string[] {
-  return facts.map((f) => f.value.trim()).filter((v) => /^\p{Lu}/u.test(v) && !VERDICT_OR_FLAG.test(v) && !/^\d/.test(v) && /\p{L}{3}/u.test(v));
+  // A name is short and no sentence: a decision's reasons ("Met. The vendor holds …") name no party.
+  return facts
+    .map((f) => f.value.trim())
+    .filter((v) => /^\p{Lu}/u.test(v) && !VERDICT_OR_FLAG.test(v) && /\p{L}{3}/u.test(v) && v.split(/\s+/).length <= MAX_NAME_WORDS && !/[.;:!?]\s/.test(v));
 }
 
 /** True when the sentence names one of the form's parties: verbatim, or most of its content words ("the journey records"). */

@@ -44,6 +44,8 @@ export function yesNoConflicts(sentence: string, facts: readonly StatedFact[]): 
     const at = tokens.findIndex((t) => matched.some((w) => sameWord(t, w)));
     const denies = NEGATION.test(tokens.slice(Math.max(0, at - NEGATION_WINDOW), at).join(' '));
     const isYes = YES.test(fact.value.trim());
+    // "Holds a SOC 2 report or an ISO certificate" affirms neither on its own.
+    if (!denies && /\bor\b/i.test(sentence)) continue;
     if (denies === isYes) out.push(`contradicts ${fact.label}: ${isYes ? 'yes' : 'no'}`);
   }
   return out;
