@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkCitations } from './check-citations.js';
+import { statedFactsOf } from './stated-facts.js';
 
 const RULES = {
   n: 1,
@@ -74,6 +75,13 @@ describe('the built-in check, on paraphrases of what the form states', () => {
   it('flags another option of a choice field than the one the form chose', () => {
     expect(flagged('Northgate Haulage charges a flat rate for the coastal fuel deliveries [2].')).toBe(true);
     expect(flagged('Northgate Haulage charges a rate per tonne for the coastal fuel deliveries [2].')).toBe(false);
+    // A run's stated facts carry an enum field's options from its definition.
+    const stated = statedFactsOf(
+      { carrier: 'Northgate Haulage', rate_basis: 'hourly' },
+      [{ key: 'rate_basis', label: 'Rate basis', options: ['flat', 'per tonne', 'hourly'] }],
+      {},
+    );
+    expect(checkCitations('Northgate Haulage charges a flat rate [2].', [CARRIER], stated).unsupported[0]?.missing).toEqual(['contradicts Rate basis: hourly']);
   });
 
   it('flags a citation when another source of the document holds more of what the sentence says', () => {
