@@ -1,5 +1,8 @@
 /** The evaluation computes its metrics right on tiny fixed sets, and the check stage keeps its goals on the gold set. */
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HELDOUT2_FILE, HELDOUT3_FILE, buildHeldOut2Gold, buildHeldOut3Gold } from './gold/generate-check-stage.js';
 import { confusion, isGrounded, isReadBack, phrasesOverTwice, proseSentences, repeated5gramShare } from './metrics.js';
 import { evaluationMarkdown, regressions } from './report.js';
 import { flaggerMeasures, readGold } from './suites/check-stage.js';
@@ -68,6 +71,19 @@ describe('the check stage on its gold set', () => {
     const [precision, recall] = flaggerMeasures('check.builtin', 'Built-in check', runBuiltInCheck(readGold()));
     expect(precision.value).toBeGreaterThanOrEqual(0.9);
     expect(recall.value).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('counts batch 2 as development now (the check was fixed on it) and keeps it in its own file', () => {
+    const batch2 = readGold(HELDOUT2_FILE);
+    expect(new Set(batch2.map((g) => `${g.split}/${g.origin}`))).toEqual(new Set(['dev/former-heldout-2']));
+    expect(batch2).toEqual(buildHeldOut2Gold());
+    expect(readGold().filter((g) => g.origin === 'former-heldout-2')).toEqual([]);
+  });
+
+  it('writes held-out batch 3 to its own file as the generator builds it, and reads a batch not yet written as none', () => {
+    expect(readGold(HELDOUT3_FILE)).toEqual(buildHeldOut3Gold());
+    expect(buildHeldOut3Gold().filter((g) => g.split !== 'heldout-3')).toEqual([]);
+    expect(readGold(path.join(os.tmpdir(), 'no-such-batch.jsonl'))).toEqual([]);
   });
 });
 

@@ -3,7 +3,8 @@
  * sentences written by the project from the built-in templates' own sources and fields, plus
  * sources and forms it writes itself — never from other projects' files. Deterministic: run
  * `npx tsx eval/gold/generate-check-stage.ts` after changing a world or a sentence, and commit both
- * (held-out batch 2 goes to check-stage-heldout-2.jsonl).
+ * (formerly held-out batch 2 goes to check-stage-heldout-2.jsonl, held-out batch 3 to
+ * check-stage-heldout-3.jsonl).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { LETTER_TERMS_ROWS, letterRows } from './letter-sentences.js';
 import { MEMO_BASELINE_ROWS, type Row, memoRows } from './memo-sentences.js';
 import * as H from './former-heldout-sentences.js';
 import * as H2 from './heldout-2-sentences.js';
+import * as H3 from './heldout-3-sentences.js';
 import * as W from './worlds.js';
 
 type Facts = GoldSentence['facts'];
@@ -68,36 +70,61 @@ function formerHeldOut(): GoldSentence[] {
 }
 
 /**
- * Held-out batch 2 (heldout-2-sentences.ts), in its own forms and its own file, so it is reported
- * apart and no measure of the main set (nor a test of it) moves with it.
+ * Formerly held-out batch 2 (heldout-2-sentences.ts): the check was fixed on its misses (ADR 0561),
+ * so its sentences are development sentences now (`origin: former-heldout-2`, ids unchanged). They
+ * stay in their own file, so that the main set's measures and tests do not move with them.
  */
 export function buildHeldOut2Gold(): GoldSentence[] {
   const memo = H2.HELDOUT2_MEMO;
   const dpia = H2.HELDOUT2_DPIA;
   const letter = H2.HELDOUT2_LETTER;
+  const former = (g: GoldSentence): GoldSentence => ({ ...g, origin: 'former-heldout-2' });
   return [
-    ...toGold('vendor-security-memo', 'heldout-2', H2.HELDOUT2_MEMO_ROWS, [W.MEMO_BASELINE(), W.memoQuestionnaire(memo)], W.memoFacts(memo), 'heldout-2'),
+    ...toGold('vendor-security-memo', 'heldout-2', H2.HELDOUT2_MEMO_ROWS, [W.MEMO_BASELINE(), W.memoQuestionnaire(memo)], W.memoFacts(memo)),
+    ...toGold('gdpr-dpia', 'heldout-2', H2.HELDOUT2_DPIA_ROWS, [W.DPIA_ARTICLES(), W.DPIA_GUIDANCE(), W.dpiaProcessorTerms(dpia)], W.dpiaFacts(dpia)),
+    ...toGold('engagement-letter', 'heldout-2', H2.HELDOUT2_LETTER_ROWS, [W.LETTER_CLAUSE_4(), W.letterFeeTerms()], W.letterFacts(letter)),
+  ].map(former);
+}
+
+/**
+ * Held-out batch 3 (heldout-3-sentences.ts), written without reading the check stage's code, in
+ * its own forms and its own file: the batch the suite's held-out goals apply to. Empty until
+ * written; a template without rows adds nothing.
+ */
+export function buildHeldOut3Gold(): GoldSentence[] {
+  const memo = H3.HELDOUT3_MEMO;
+  const dpia = H3.HELDOUT3_DPIA;
+  const letter = H3.HELDOUT3_LETTER;
+  return [
+    ...toGold('vendor-security-memo', 'heldout-3', H3.HELDOUT3_MEMO_ROWS, [W.MEMO_BASELINE(), W.memoQuestionnaire(memo)], W.memoFacts(memo), 'heldout-3'),
     ...toGold(
       'gdpr-dpia',
-      'heldout-2',
-      H2.HELDOUT2_DPIA_ROWS,
+      'heldout-3',
+      H3.HELDOUT3_DPIA_ROWS,
       [W.DPIA_ARTICLES(), W.DPIA_GUIDANCE(), W.dpiaProcessorTerms(dpia)],
       W.dpiaFacts(dpia),
-      'heldout-2',
+      'heldout-3',
     ),
-    ...toGold('engagement-letter', 'heldout-2', H2.HELDOUT2_LETTER_ROWS, [W.LETTER_CLAUSE_4(), W.letterFeeTerms()], W.letterFacts(letter), 'heldout-2'),
+    ...toGold('engagement-letter', 'heldout-3', H3.HELDOUT3_LETTER_ROWS, [W.LETTER_CLAUSE_4(), W.letterFeeTerms()], W.letterFacts(letter), 'heldout-3'),
   ];
 }
 
 export const GOLD_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-stage.jsonl');
 export const HELDOUT2_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-stage-heldout-2.jsonl');
+export const HELDOUT3_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-stage-heldout-3.jsonl');
+
+/** JSON lines, or an empty file for an empty batch. */
+const jsonLines = (gold: readonly GoldSentence[]): string => gold.map((g) => JSON.stringify(g) + '\n').join('');
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const gold = buildCheckStageGold();
-  fs.writeFileSync(GOLD_FILE, gold.map((g) => JSON.stringify(g)).join('\n') + '\n');
+  fs.writeFileSync(GOLD_FILE, jsonLines(gold));
   const batch2 = buildHeldOut2Gold();
-  fs.writeFileSync(HELDOUT2_FILE, batch2.map((g) => JSON.stringify(g)).join('\n') + '\n');
-  console.log(`held-out batch 2: ${batch2.length} sentences (${batch2.filter((g) => g.flag).length} to flag)`);
+  fs.writeFileSync(HELDOUT2_FILE, jsonLines(batch2));
+  console.log(`formerly held-out batch 2: ${batch2.length} sentences (${batch2.filter((g) => g.flag).length} to flag)`);
+  const batch3 = buildHeldOut3Gold();
+  fs.writeFileSync(HELDOUT3_FILE, jsonLines(batch3));
+  console.log(`held-out batch 3: ${batch3.length} sentences (${batch3.filter((g) => g.flag).length} to flag)`);
   const byCategory = new Map<string, number>();
   for (const g of gold) byCategory.set(g.category, (byCategory.get(g.category) ?? 0) + 1);
   console.log(`${gold.length} sentences (${gold.filter((g) => g.flag).length} to flag):`, Object.fromEntries(byCategory));

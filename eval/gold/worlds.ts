@@ -23,6 +23,16 @@ export function staticSource(spec: TemplateSpecInput, outputKey: string, n: numb
   return { n, title: args.source?.title ?? outputKey, text: args.value };
 }
 
+/**
+ * A choice field's options, from the template's own field definition (an enum's), as a run passes
+ * them with the form's values (pipeline/verify/stated-facts.ts): the check reads another option
+ * next to the field's words as a contradiction.
+ */
+function optionsOf(spec: TemplateSpecInput, label: string): { options: string[] } | Record<string, never> {
+  const field = (spec.fields ?? []).find((f) => f.label === label && f.valueType === 'enum');
+  return field?.options ? { options: [...field.options] } : {};
+}
+
 /** A date as the documents write it ("1 March 2024"). */
 export function longDate(iso: string): string {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -133,11 +143,11 @@ export function memoQuestionnaire(w: MemoWorld): Source {
   };
 }
 
-export function memoFacts(w: MemoWorld): Array<{ label: string; value: string }> {
+export function memoFacts(w: MemoWorld): Array<{ label: string; value: string; options?: string[] }> {
   const facts = [
     { label: 'Vendor', value: w.vendor },
     { label: 'Service provided', value: w.service },
-    { label: 'Highest data classification', value: w.classification },
+    { label: 'Highest data classification', value: w.classification, ...optionsOf(VENDOR_SECURITY_MEMO_SPEC, 'Highest data classification') },
     { label: 'SOC 2 Type II report available?', value: String(w.soc2) },
     { label: 'ISO/IEC 27001 certified?', value: String(w.iso) },
     { label: 'Annual contract value', value: String(w.acv) },
@@ -252,14 +262,14 @@ export function dpiaProcessorTerms(w: DpiaWorld): Source {
   };
 }
 
-export function dpiaFacts(w: DpiaWorld): Array<{ label: string; value: string }> {
+export function dpiaFacts(w: DpiaWorld): Array<{ label: string; value: string; options?: string[] }> {
   return [
     { label: 'Controller', value: w.controller },
     { label: 'Name of the processing operation', value: w.processing },
     { label: 'Purpose of the processing', value: w.purpose },
     { label: 'Categories of personal data', value: w.data },
     { label: 'Categories of data subjects', value: w.subjects },
-    { label: 'Lawful basis (Art. 6)', value: w.basis },
+    { label: 'Lawful basis (Art. 6)', value: w.basis, ...optionsOf(GDPR_DPIA_SPEC, 'Lawful basis (Art. 6)') },
     { label: 'Special categories of data (Art. 9)?', value: String(w.special) },
     { label: 'Retention period (months)', value: String(w.retention) },
     { label: 'Transfers outside the EEA?', value: String(w.transfers) },
@@ -348,7 +358,7 @@ export function letterFeeTerms(): Source {
   };
 }
 
-export function letterFacts(w: LetterWorld): Array<{ label: string; value: string }> {
+export function letterFacts(w: LetterWorld): Array<{ label: string; value: string; options?: string[] }> {
   return [
     { label: 'Our firm', value: w.firm },
     { label: 'Client', value: w.client },
@@ -356,8 +366,8 @@ export function letterFacts(w: LetterWorld): Array<{ label: string; value: strin
     { label: 'Services', value: w.services },
     { label: 'Start date', value: w.start },
     { label: 'Fee', value: String(w.fee) },
-    { label: 'Currency', value: w.currency },
-    { label: 'Fee basis', value: w.basis },
+    { label: 'Currency', value: w.currency, ...optionsOf(ENGAGEMENT_LETTER_SPEC, 'Currency') },
+    { label: 'Fee basis', value: w.basis, ...optionsOf(ENGAGEMENT_LETTER_SPEC, 'Fee basis') },
     { label: 'Payment terms (days)', value: String(w.days) },
     { label: 'Liability cap (multiple of fees)', value: String(w.cap) },
     { label: 'Governing law', value: w.law },

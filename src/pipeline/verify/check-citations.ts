@@ -3,11 +3,12 @@
  * sentence must occur in one of the sources it cites (a quoted span within one source: never
  * running from the end of one into the next).
  */
-import { findDates, findNumbers, dateSupported, normalizeText, blankSpans } from './normalize.js';
+import { findDates, findNumbers, dateSupported, normalizeText, blankSpans, numbersOutsideDates } from './normalize.js';
 import { findCitations, splitSentences, stripCitations } from './sentences.js';
 import { decisionConflicts } from './decision-conflicts.js';
 import { type StatedFact, statedFactTexts, valueForCheck } from './stated-facts.js';
-import { MIN_TOPIC_OVERLAP, stemSet, topicOverlap } from './topic-overlap.js';
+import { MIN_TOPIC_OVERLAP, betterSource, stemSet, topicOverlap } from './topic-overlap.js';
+import { factConflicts } from './fact-conflicts.js';
 import { unbackedQualifiers } from './qualifiers.js';
 import { type NumberContexts, numberContexts, numbersOutOfContext } from './number-context.js';
 
@@ -229,10 +230,11 @@ function textFacts(raw: string): TextFacts {
     return hit;
   }
   factComputations += 1;
+  const dates = findDates(raw);
   const facts = {
     text: normalizeText(raw),
-    numbers: findNumbers(raw).map(({ values, percent }) => ({ values, percent })),
-    dates: new Set(findDates(raw).map((d) => d.key)),
+    numbers: numbersOutsideDates(raw, dates).map(({ values, percent }) => ({ values, percent })),
+    dates: new Set(dates.map((d) => d.key)),
   };
   if (raw.length <= MAX_CACHED_CHARS) {
     factsCache.set(raw, facts);
@@ -372,6 +374,8 @@ interface StatedBasis {
   facts: readonly StatedFact[];
   texts: string[];
   stems: ReadonlySet<string>;
+  /** The numbers the facts hold, outside their dates (read once per check). */
+  numbers: ReadonlySet<number>;
 }
 
 /**
@@ -396,7 +400,8 @@ function statedBasis(facts: readonly StatedFact[]): StatedBasis {
   const texts = statedFactTexts(facts);
   // Topic words from the values only: a label ("SOC 2 Type II report available?") is the
   // template's wording whatever the answer, and would make any sentence on its topic look sourced.
-  return { facts, texts, stems: stemSet(facts.map((f) => f.value)) };
+  const numbers = new Set(texts.flatMap((t) => textFacts(t).numbers.flatMap((n) => n.values)));
+  return { facts, texts, stems: stemSet(facts.map((f) => f.value)), numbers };
 }
 
 /** The cited sources' facts (with the stated facts') and their content words, per set of cited sources. */
@@ -408,21 +413,33 @@ function citedBasis(known: readonly number[], byNumber: ReadonlyMap<number, Cita
   const raw: RawBasis = {
     numbers: numberContexts(
       texts.filter((t) => t !== ''),
-      stated.texts,
+      stated.numbers,
     ),
     knownNames,
   };
   return { facts: sourceFacts([...texts, ...stated.texts]), stems: stemSet(texts), raw };
 }
 
-/** What one claim lacks: unknown sources, items in neither its sources nor the stated facts, a contradicted decision, else an off-topic citation. */
-function claimMissing(claim: CitedSentence, known: readonly number[], basis: ReturnType<typeof citedBasis>, stated: StatedBasis): string[] {
+/** What one claim lacks: unknown sources, items in neither its sources nor the stated facts, a contradicted fact, else an off-topic citation. */
+function claimMissing(
+  claim: CitedSentence,
+  known: readonly number[],
+  basis: ReturnType<typeof citedBasis>,
+  stated: StatedBasis,
+  others: ReadonlyMap<number, ReadonlySet<string>>,
+): string[] {
   const missing = claim.citations.filter((n) => !known.includes(n)).map((n) => `[${n}]`);
   missing.push(...missingItems(claim.sentence, basis.facts, basis.raw));
   missing.push(...decisionConflicts(claim.sentence, stated.facts));
+  missing.push(...factConflicts(claim.sentence, stated.facts));
   if (missing.length === 0 && known.length > 0) {
-    const overlap = topicOverlap(claim.sentence, basis.stems, usedFactStems(claim.sentence, stated));
+    const used = usedFactStems(claim.sentence, stated);
+    const overlap = topicOverlap(claim.sentence, basis.stems, used);
     if (overlap !== null && overlap < MIN_TOPIC_OVERLAP) missing.push(OFF_TOPIC);
+    else {
+      const better = betterSource(claim.sentence, basis.stems, used, new Map([...others].filter(([n]) => !known.includes(n))));
+      if (better !== null) missing.push(`what it says (source [${better}] says it, not the cited one)`);
+    }
   }
   return missing;
 }
@@ -443,6 +460,7 @@ export function checkSentences(sentences: readonly CitedSentence[], sources: Cit
   const stated = statedBasis(facts);
   const knownNames = namesOnly([...[...byNumber.values()].map((s) => s.text), ...facts.map((f) => f.value)]);
   const cache = new Map<string, ReturnType<typeof citedBasis>>();
+  const sourceStems = new Map([...byNumber].map(([n, s]) => [n, stemSet([s.text, s.quote ?? ''])]));
   const claims: CitationClaim[] = [];
   for (const claim of sentences) {
     const known = claim.citations.filter((n) => byNumber.has(n)).sort((a, b) => a - b);
@@ -452,7 +470,7 @@ export function checkSentences(sentences: readonly CitedSentence[], sources: Cit
       basis = citedBasis(known, byNumber, stated, knownNames);
       cache.set(cacheKey, basis);
     }
-    const missing = claimMissing(claim, known, basis, stated);
+    const missing = claimMissing(claim, known, basis, stated, sourceStems);
     claims.push({ sentence: claim.sentence, citations: claim.citations, supported: missing.length === 0, missing });
   }
   const unsupported = claims.filter((c) => !c.supported).map(({ sentence, citations, missing }) => ({ sentence, citations, missing }));

@@ -6,7 +6,8 @@
  * subject (most of its label's content words) that states another verdict of that family, and
  * not its own, contradicts it.
  */
-import { contentStems } from './content-words.js';
+import { contentStems, stem } from './content-words.js';
+import { CONDITIONAL } from './document-party.js';
 import type { StatedFact } from './stated-facts.js';
 
 /** A verdict family: each verdict with the wordings that state it, the more specific first. */
@@ -32,7 +33,7 @@ const FAMILIES: readonly Family[] = [
     {
       verdict: 'not required',
       // "No prior consultation is needed": the negation may open the sentence, a few words before the verb.
-      says: /\b(not (?:be )?(?:required|needed|necessary|mandatory)|need not|needn't|no need|unnecessary|(?:does|do|did) not (?:need|require)|no\b(?:\s+[\w-]+){1,4}?\s+(?:is|are|will be|would be)\s+(?:required|needed|necessary|mandatory))\b/i,
+      says: /\b(not (?:be )?(?:required|needed|necessary|mandatory)|need not|needn't|no need|unnecessary|(?:does|do|did) not (?:need|require|have to)|(?:is|are) not obliged to|no\b(?:\s+[\w-]+){1,4}?\s+(?:is|are|will be|would be)\s+(?:required|needed|necessary|mandatory))\b/i,
     },
     { verdict: 'required', says: /\b(is required|are required|must (?:consult|be consulted)|required to|(?:is|are) (?:needed|necessary|mandatory))\b/i },
   ],
@@ -44,6 +45,20 @@ const FAMILIES: readonly Family[] = [
     { verdict: 'low', says: /\blow\b/i },
   ],
 ];
+
+/**
+ * An obligation to do what a decision is about — "has to consult", "must notify", "is obliged to
+ * notify" where the decision is "prior consultation" or "harbour notification" — states it as
+ * required (issue 31, item 4, ADR 0561). The verb is recognised by the decision label's own
+ * stems, so no verb is listed; a condition ("where …", "if …") makes the sentence a rule, not the
+ * document's verdict.
+ */
+const OBLIGATION = /\b(?:must|shall|has to|have to|needs? to|(?:is|are) obliged to|(?:is|are) required to)\s+(?:[\p{L}-]+\s+)?([\p{L}-]+)/giu;
+
+function obligationStated(sentence: string, labelStems: ReadonlySet<string>): boolean {
+  if (CONDITIONAL.test(sentence)) return false;
+  return [...sentence.matchAll(OBLIGATION)].some((m) => [m[1], m[0].split(/\s+/).at(-2) ?? ''].some((w) => labelStems.has(stem(w.toLowerCase()))));
+}
 
 /** The family a decided value belongs to, with the decided verdict. */
 function familyOf(value: string): { family: Family; verdict: string } | null {
@@ -57,7 +72,7 @@ function familyOf(value: string): { family: Family; verdict: string } | null {
  * it). A table row arrives as its cells joined by "; ": a cell that is a verdict's name ("Met",
  * "Not met", "High") states it.
  */
-function verdictsStated(sentence: string, family: Family): string[] {
+function verdictsStated(sentence: string, family: Family, labelStems?: ReadonlySet<string>): string[] {
   let rest = sentence;
   const cells = sentence.split(/;\s+/).map((c) =>
     c
@@ -72,6 +87,8 @@ function verdictsStated(sentence: string, family: Family): string[] {
       rest = rest.replace(new RegExp(f.says.source, 'gi'), ' ');
     }
   }
+  // What is left after the negated wordings are taken out: "must consult" is "required".
+  if (labelStems && family.some((f) => f.verdict === 'required') && !out.includes('required') && obligationStated(rest, labelStems)) out.push('required');
   return out;
 }
 
@@ -79,6 +96,8 @@ function verdictsStated(sentence: string, family: Family): string[] {
  * Words that name a decision's subject in other words: a writer who "advises" or "proposes"
  * states the recommendation as much as one who "recommends" (issue 31, item 4).
  */
+const BEFORE = /\b(?:before|beforehand|in advance)\b/i;
+
 const SUBJECT_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map([['recom', ['advis', 'propo', 'sugge', 'concl', 'verdi']]]);
 
 /**
@@ -86,13 +105,15 @@ const SUBJECT_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map([['reco
  * sentence of the law that names only "consultation" is not the document's own conclusion on
  * "prior consultation").
  */
-function aboutSubject(sentenceStems: ReadonlySet<string>, label: string): boolean {
+function aboutSubject(sentenceStems: ReadonlySet<string>, label: string, sentence: string): boolean {
   const words = [...new Set(contentStems(label))].map((w) => {
     const other = (SUBJECT_SYNONYMS.get(w) ?? []).find((s) => sentenceStems.has(s));
     return other ?? w;
   });
   if (words.length === 0) return false;
-  return words.filter((w) => sentenceStems.has(w)).length * 2 > words.length;
+  // "Before" is a stop word, and says "prior" ("consult … before the processing starts").
+  const found = (w: string) => sentenceStems.has(w) || (w === 'prior' && BEFORE.test(sentence));
+  return words.filter(found).length * 2 > words.length;
 }
 
 /** The decisions a sentence contradicts, as "label: decided value" (what a reviewer is told). */
@@ -101,8 +122,8 @@ export function decisionConflicts(sentence: string, facts: readonly StatedFact[]
   const out: string[] = [];
   for (const fact of facts) {
     const decided = familyOf(fact.value);
-    if (!decided || !aboutSubject(stems, fact.label)) continue;
-    const stated = verdictsStated(sentence, decided.family);
+    if (!decided || !aboutSubject(stems, fact.label, sentence)) continue;
+    const stated = verdictsStated(sentence, decided.family, new Set(contentStems(fact.label)));
     if (stated.length > 0 && !stated.includes(decided.verdict)) out.push(`contradicts ${fact.label}: ${fact.value}`);
   }
   return out;

@@ -60,9 +60,55 @@ function literalValues(literal: string): number[] {
   return [...values].filter((v) => Number.isFinite(v));
 }
 
+/** Cardinals written in words: a writer's "seven years" is the number 7 as much as "7 years" is. */
+const UNITS_IN_WORDS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
+const TENS_IN_WORDS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+
+/**
+ * "twenty-four", "seven", "ninety"; and "one" only before a unit ("one year"), since "one of the
+ * risks" counts nothing. Ordinals ("second data centre") are not counts and are left alone.
+ */
+const NUMBER_WORD = new RegExp(
+  `(?<![\\p{L}\\p{N}-])(?:(${Object.keys(TENS_IN_WORDS).join('|')})(?:[-\\s](one|${Object.keys(UNITS_IN_WORDS).slice(0, 8).join('|')}))?|(${Object.keys(UNITS_IN_WORDS).join('|')})|(one)(?=\\s+(?:day|week|month|year|hour|minute|quarter)s?\\b))(?![\\p{L}\\p{N}-])`,
+  'giu',
+);
+
+/** The numbers a text writes in words, as mentions (never a percentage). */
+function numbersInWords(text: string): NumberMention[] {
+  const out: NumberMention[] = [];
+  for (const m of text.matchAll(NUMBER_WORD)) {
+    const [tens, unit, alone, one] = [m[1], m[2], m[3], m[4]].map((w) => w?.toLowerCase());
+    let value = 1;
+    if (tens !== undefined) value = TENS_IN_WORDS[tens] + (unit === undefined ? 0 : unit === 'one' ? 1 : UNITS_IN_WORDS[unit]);
+    else if (alone !== undefined) value = UNITS_IN_WORDS[alone];
+    else if (one === undefined) continue;
+    out.push({ text: m[0], values: [value], percent: false, index: m.index ?? 0 });
+  }
+  return out;
+}
+
 /** Every number mentioned in `text`, with thousands separators, percentages and scale words resolved. */
 export function findNumbers(text: string): NumberMention[] {
-  const out: NumberMention[] = [];
+  const out: NumberMention[] = numbersInWords(text);
   for (const m of text.matchAll(NUMBER)) {
     const suffix = (m[2] ?? '').toLowerCase();
     const base = literalValues(m[1]);
@@ -73,6 +119,20 @@ export function findNumbers(text: string): NumberMention[] {
     out.push({ text: raw.trim(), values, percent, index: m.index ?? 0 });
   }
   return out;
+}
+
+/**
+ * The numbers of a text that are not the day or month of one of its dates: "12 March 2025" on a
+ * form states a date, not a count of 12, and must not back "within 12 hours" (issue 31, item 4).
+ * A date's year stays a number ("since 2019" is often read as a number, not a date).
+ */
+export function numbersOutsideDates(text: string, dates: readonly DateMention[] = findDates(text)): NumberMention[] {
+  const years = dates.flatMap((d) => findNumbers(d.text).filter((n) => n.values.some((v) => v >= 1000)));
+  const blanked = blankSpans(
+    text,
+    dates.map((d) => ({ index: d.index, length: d.text.length })),
+  );
+  return [...findNumbers(blanked), ...years];
 }
 
 /** A calendar date found in text, normalized to `YYYY-MM-DD`, `YYYY-MM` or `--MM-DD` (no year). */

@@ -21,14 +21,18 @@ export interface NumberContexts {
   stated: ReadonlySet<number>;
 }
 
-/** Reads the number contexts of the cited sources' texts and the stated facts' texts (once per set of cited sources). */
-export function numberContexts(citedTexts: readonly string[], statedTexts: readonly string[]): NumberContexts {
+/**
+ * Reads the number contexts of the cited sources' texts (once per set of cited sources), with the
+ * numbers the stated facts hold — read once per check, outside the facts' dates: a form's date
+ * holds no count, its day is not a number the stated facts give (ADR 0561).
+ */
+export function numberContexts(citedTexts: readonly string[], statedNumbers: ReadonlySet<number>): NumberContexts {
   return {
     sentences: citedTexts
       .flatMap(sourceSentences)
       .map((s) => ({ values: new Set(findNumbers(s).flatMap((n) => n.values)), stems: new Set(contentStems(s)) }))
       .filter((c) => c.values.size > 0),
-    stated: new Set(statedTexts.flatMap((t) => findNumbers(t).flatMap((n) => n.values))),
+    stated: statedNumbers,
   };
 }
 

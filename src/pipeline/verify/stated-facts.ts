@@ -9,6 +9,8 @@
 export interface StatedFact {
   label: string;
   value: string;
+  /** A choice field's options (an enum's), when the form defines them: the values it could have stated instead. */
+  options?: readonly string[];
 }
 
 /** A computed value in words: booleans read as yes/no, lists joined, objects as JSON. */
@@ -29,13 +31,16 @@ const keyWords = (key: string): string => key.replace(/[_.-]+/g, ' ').trim();
  */
 export function statedFactsOf(
   fields: Record<string, string>,
-  labels: ReadonlyArray<{ key: string; label: string | null }>,
+  labels: ReadonlyArray<{ key: string; label: string | null; options?: readonly string[] | null }>,
   computed: Record<string, unknown>,
 ): StatedFact[] {
   const labelOf = new Map(labels.map((d) => [d.key, d.label ?? keyWords(d.key)]));
   const facts: StatedFact[] = [];
+  const optionsOf = new Map(labels.filter((d) => (d.options ?? []).length > 1).map((d) => [d.key, d.options ?? []]));
   for (const [key, value] of Object.entries(fields)) {
-    if (value.trim() !== '') facts.push({ label: labelOf.get(key) ?? keyWords(key), value });
+    if (value.trim() === '') continue;
+    const options = optionsOf.get(key);
+    facts.push({ label: labelOf.get(key) ?? keyWords(key), value, ...(options ? { options } : {}) });
   }
   for (const [key, value] of Object.entries(computed)) {
     const words = valueInWords(value);

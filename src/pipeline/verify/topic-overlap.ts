@@ -30,3 +30,31 @@ export function topicOverlap(sentence: string, cited: ReadonlySet<string>, state
   if (words.length < MIN_WORDS) return null;
   return words.filter((w) => cited.has(w) || stated.has(w)).length / words.length;
 }
+
+/** How many more of a claim's own words another source must hold than the cited ones, to be the one it draws on. */
+const BETTER_BY = 2;
+
+/**
+ * The number of another of the document's sources that holds clearly more of the sentence's own
+ * words (those the stated facts do not account for) than its cited sources, which hold fewer
+ * than half of them; else null. A claim that shares some words with the source it cites and
+ * more with another ("work done … stays payable" citing the responsibilities clause, where the
+ * termination clause says it) cites the wrong one (issue 31, item 4, ADR 0561).
+ */
+export function betterSource(
+  sentence: string,
+  cited: ReadonlySet<string>,
+  stated: ReadonlySet<string>,
+  others: ReadonlyMap<number, ReadonlySet<string>>,
+): number | null {
+  const own = [...new Set(contentStems(sentence.replace(MONTH_NAMES, ' ')))].filter((w) => !stated.has(w));
+  if (own.length < MIN_WORDS) return null;
+  const inCited = own.filter((w) => cited.has(w)).length;
+  if (inCited * 2 >= own.length) return null;
+  let best: { n: number; count: number } | null = null;
+  for (const [n, stems] of others) {
+    const count = own.filter((w) => stems.has(w)).length;
+    if (count - inCited >= BETTER_BY && (best === null || count > best.count)) best = { n, count };
+  }
+  return best?.n ?? null;
+}
