@@ -10,11 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { evaluationMarkdown, formatValue, metNow, regressions } from './report.js';
 import { checkStageSuite } from './suites/check-stage.js';
 import { extractionSuite } from './suites/extraction.js';
+import { modelAssistedSuite } from './suites/model-assisted.js';
 import type { Suite, SuiteReport } from './suites/index.js';
 import { templatesOfflineSuite } from './suites/templates-offline.js';
 import { templatesScriptedSuite } from './suites/templates-scripted.js';
 
-const SUITES: Suite[] = [checkStageSuite, templatesOfflineSuite, templatesScriptedSuite, extractionSuite];
+const SUITES: Suite[] = [checkStageSuite, templatesOfflineSuite, templatesScriptedSuite, extractionSuite, modelAssistedSuite];
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GOALS_FILE = path.join(ROOT, 'eval', 'goals-met.json');
 

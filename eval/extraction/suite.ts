@@ -23,6 +23,7 @@ const REVIEW_BELOW = 0.8;
 /** Types whose invoice fields are not invoice fields. */
 export const NON_INVOICE_TYPES = new Set(['statement', 'form', 'other']);
 import { learningCurveMarkdown, runLearningCurve } from './learning-curve.js';
+import { scoreSpreadsheets, spreadsheetMarkdown } from './spreadsheets.js';
 import { renderMarkdown } from './report.js';
 import type { CalibrationModel } from '../../src/extraction/confidence-calibration.js';
 
@@ -188,6 +189,9 @@ function goalsOf(m: Record<string, number>): Goal[] {
     ...g('scan field recall', m.scan_recall, 0.6),
     ...g('box accuracy', m.box_accuracy, 0.99),
     ...g('table cell accuracy (text PDFs)', m.table_cell_accuracy, 0.9),
+    ...g('CSV cell accuracy (awkward CSVs)', m.csv_cell_accuracy, 0.99),
+    ...g('.xlsx cell accuracy (awkward workbooks)', m.xlsx_cell_accuracy, 0.99),
+    ...g('CSV and .xlsx files the upload check and the reader disagree on', m.spreadsheet_disagreements, 0, true),
     ...g('invoice fields not held for review on non-invoices (text PDFs)', m.text_invoice_fields_on_non_invoices, 0, true),
     ...g('expected calibration error, held-out documents', m.calibration_heldout_ece, 0.05, true),
     ...g('extraction CPU seconds per text page', m.text_cpu_seconds_per_page, 0.3, true, 'seconds'),
@@ -207,11 +211,20 @@ export async function runExtractionSuite(options: ExtractionSuiteOptions = {}): 
   const calibration = await calibrationStep(runs, options.calibrate === true);
   const metrics = metricsOf(runs);
   calibrationMetrics(calibration, metrics);
+  // The awkward CSV and .xlsx files (eval/gold/spreadsheets): quick, no OCR, always scored.
+  const sheets = await scoreSpreadsheets();
+  Object.assign(metrics, {
+    csv_cells: sheets.csv.cells,
+    csv_cell_accuracy: sheets.csv.cells ? sheets.csv.correct / sheets.csv.cells : 0,
+    xlsx_cells: sheets.xlsx.cells,
+    xlsx_cell_accuracy: sheets.xlsx.cells ? sheets.xlsx.correct / sheets.xlsx.cells : 0,
+    spreadsheet_disagreements: sheets.disagreements,
+  });
   const curve = options.learning === false ? null : await runLearningCurve({ goldDir: dir });
   if (curve) Object.assign(metrics, { learning_recall_before: curve.before, learning_recall_after: curve.after });
   const goals = goalsOf(metrics);
   const title = 'Extraction on the gold set';
-  const markdown = [renderMarkdown(runs, metrics, calibration), ...(curve ? learningCurveMarkdown(curve) : [])].join('\n');
+  const markdown = [renderMarkdown(runs, metrics, calibration), ...spreadsheetMarkdown(sheets), ...(curve ? learningCurveMarkdown(curve) : [])].join('\n');
   return { title, markdown, metrics, goals };
 }
 

@@ -6,6 +6,7 @@
  * table reader can never disagree (issue 32).
  */
 import { parse as parseCsvSync } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
 import { decodeText } from './decode-text.js';
 
 /** A decoded tabular text and the encoding it was read in. */
@@ -49,7 +50,9 @@ export function decodeTabular(bytes: Uint8Array): DecodedTabular {
   }
   const strict = decodeText(bytes);
   if (strict) return strict;
-  return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
+  // Not TextDecoder: Node 20.18.3+ decodes its 'windows-1252' as Latin-1, so € „ “ – (0x80–0x9F)
+  // became invisible C1 controls and the upload check took them for binary (nodejs/node#60888).
+  return { text: iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'windows-1252'), encoding: 'windows-1252' };
 }
 
 /** True when a text has NULs or more than 1 % control characters (a binary file, not a table). */
@@ -78,18 +81,27 @@ function sampleRecords(text: string, delimiter: CsvDelimiter): string[][] | null
   return null;
 }
 
-/** How well `delimiter` makes a table of `text`: the share of records with the modal field count (≥ 2), or 0. */
-function delimiterScore(text: string, delimiter: CsvDelimiter): { score: number; width: number } {
-  const records = sampleRecords(text, delimiter);
-  if (!records || records.length < 2) return { score: 0, width: 0 };
+/** Lines of one field above a table that a spreadsheet export puts there (a title, "Stand: 31.03.2024"). */
+const MAX_TITLE_LINES = 5;
+
+/** How well `delimiter` makes a table of `text`: the share of records with the modal field count (≥ 2), or 0; and how many title lines it skipped. */
+function delimiterScore(text: string, delimiter: CsvDelimiter): { score: number; width: number; titles: number } {
+  const none = { score: 0, width: 0, titles: 0 };
+  const sampled = sampleRecords(text, delimiter);
+  if (!sampled) return none;
+  // Title lines above the header are no part of the table (the reader skips them too: tables/header-row.ts).
+  const first = sampled.findIndex((r) => r.length >= 2);
+  const titles = first > 0 && first <= MAX_TITLE_LINES ? first : 0;
+  const records = sampled.slice(titles);
+  if (records.length < 2) return none;
   const counts = new Map<number, number>();
   for (const r of records) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
   const [width, modal] = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0];
   const split = records.filter((r) => r.length >= 2).length / records.length;
   // Uneven rows are fine; prose split at its commas is not: most records must share one width
   // and nearly every record must be split at all.
-  if (width < 2 || split < 0.8 || modal / records.length < 0.5) return { score: 0, width: 0 };
-  return { score: modal / records.length, width };
+  if (width < 2 || split < 0.8 || modal / records.length < 0.5) return none;
+  return { score: modal / records.length, width, titles };
 }
 
 /** Excel's `sep=;` first line: the delimiter it names and the text after it, or null when there is none. */
@@ -98,15 +110,23 @@ export function sepHint(text: string): { delimiter: CsvDelimiter; rest: string }
   return m ? { delimiter: m[1] as CsvDelimiter, rest: text.slice(m[0].length) } : null;
 }
 
-/** The delimiter that makes the most regular table of `text` (ties: more columns, then , ; tab |), or null for no table. */
+/**
+ * The delimiter that makes the most regular table of `text` (ties: fewer title lines above it —
+ * a header "Artikel;Preis" is no title of a comma table that splits "4,50" —, then more columns,
+ * then , ; tab |), or null for no table.
+ */
 export function detectCsvDelimiter(text: string): CsvDelimiter | null {
   const hint = sepHint(text);
   if (hint) return hint.delimiter;
-  let best: { d: CsvDelimiter; score: number; width: number } | null = null;
+  let best: { d: CsvDelimiter; score: number; width: number; titles: number } | null = null;
+  const better = (s: { score: number; width: number; titles: number }, b: NonNullable<typeof best>): boolean => {
+    if (Math.abs(s.score - b.score) > 1e-9) return s.score > b.score;
+    return s.titles !== b.titles ? s.titles < b.titles : s.width > b.width;
+  };
   for (const d of CSV_DELIMITERS) {
     const s = delimiterScore(text, d);
     if (s.score === 0) continue;
-    if (!best || s.score > best.score + 1e-9 || (Math.abs(s.score - best.score) <= 1e-9 && s.width > best.width)) best = { d, ...s };
+    if (!best || better(s, best)) best = { d, ...s };
   }
   return best ? best.d : null;
 }

@@ -30,6 +30,8 @@ export interface SheetData {
   rows: Array<{ row: number; cells: SheetCell[] }>;
   /** Where the cells' text was read; native (the file's own cells) unless said otherwise (a PDF table: its text layer or OCR). */
   text_source?: TextSource;
+  /** Cells a merge covers (not their own cell) → the cell holding the merge's text: a header merged over columns names each. */
+  merged?: Array<{ row: number; column: number; master: { row: number; column: number } }>;
 }
 
 /** Column number → letters (1 → A, 28 → AB). */
@@ -112,24 +114,59 @@ export async function readXlsx(bytes: Buffer): Promise<SheetData[]> {
   const sheets: SheetData[] = [];
   wb.eachSheet((ws) => {
     const rows: SheetData['rows'] = [];
+    const merged: NonNullable<SheetData['merged']> = [];
     ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
       const cells: SheetCell[] = [];
       row.eachCell({ includeEmpty: false }, (cell, col) => {
-        if (cell.isMerged && cell.master.address !== cell.address) return;
+        if (cell.isMerged && cell.master.address !== cell.address) {
+          merged.push({ row: rowNumber, column: col, master: { row: Number(cell.master.row), column: Number(cell.master.col) } });
+          return;
+        }
         const t = typedExcelValue(cell.value, cell.numFmt ?? '');
         cells.push({ row: rowNumber, column: col, ref: cell.address, ...t });
       });
       if (cells.length > 0) rows.push({ row: rowNumber, cells });
     });
-    sheets.push({ name: ws.name, rows });
+    sheets.push({ name: ws.name, rows, ...(merged.length > 0 ? { merged } : {}) });
   });
   return sheets;
 }
 
-/** Infers a type for a CSV field: money (with currency), percent, number, ISO/explicit date, e-mail, else string. */
-export function inferFieldType(text: string): Pick<SheetCell, 'value_type' | 'value' | 'state'> {
+/** A number written with a decimal comma (and optional dot or space thousands): 4,50 · 1.234,56 · -120,00. */
+const COMMA_DECIMAL = /^[-+]?(?:\d{1,3}(?:[.\u00a0\u202f ]\d{3})+|\d+),\d+$/;
+/** A number written with a decimal point (and optional comma thousands): 4.50 · 1,234.56. */
+const DOT_DECIMAL = /^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)\.\d+$/;
+/** A plain number in a decimal-comma file: 12 · 1.234 · 4,50 · (1.234,56). */
+const COMMA_NUMBER = /^[-(]?(?:\d{1,3}(?:[.\u00a0\u202f ]\d{3})+|\d+)(?:,\d+)?\)?$/;
+
+/**
+ * True when a file's numbers are written with decimal commas (German, French… exports): more of
+ * its fields read as comma-decimal numbers than as point-decimal ones.
+ */
+export function usesDecimalComma(fields: Iterable<string>): boolean {
+  let comma = 0;
+  let dot = 0;
+  for (const f of fields) {
+    const t = f.trim();
+    if (COMMA_DECIMAL.test(t)) comma++;
+    else if (DOT_DECIMAL.test(t)) dot++;
+  }
+  return comma > dot;
+}
+
+/**
+ * Infers a type for a CSV field: money (with currency), percent, number, ISO/explicit date, e-mail, else string.
+ * `decimalComma`: the file writes 4,50 for 4.5 (usesDecimalComma), so 1.234 is a thousand and more.
+ */
+export function inferFieldType(text: string, opts: { decimalComma?: boolean } = {}): Pick<SheetCell, 'value_type' | 'value' | 'state'> {
   const t = text.trim();
   if (t === '') return { value_type: 'string', value: null, state: 'blank' };
+  if (opts.decimalComma && COMMA_NUMBER.test(t)) {
+    // Not parseNumber: it reads a lone 1.234 as one point two three four, this file's way is a thousand.
+    const digits = Number(t.replace(/[()\s.\u00a0\u202f]/g, '').replace(',', '.'));
+    const n = t.startsWith('(') ? -digits : digits;
+    if (Number.isFinite(n)) return { value_type: t.includes(',') ? 'number' : 'integer', value: n, state: 'present' };
+  }
   const n = parseNumber(t);
   if (n !== null && /^[-(]?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d+)?\)?$/.test(t))
     return { value_type: /\.\d/.test(t) ? 'number' : 'integer', value: n, state: 'present' };
@@ -154,12 +191,14 @@ export function readCsv(whole: string, opts: { name?: string; delimiter?: string
   const delimiter = opts.delimiter ?? hint?.delimiter ?? detectCsvDelimiter(text) ?? ',';
   const records = parseCsvSync(text, { delimiter, relax_column_count: true, relax_quotes: true, bom: true, skip_empty_lines: false }) as string[][];
   const rows: SheetData['rows'] = [];
+  const decimalComma = usesDecimalComma(records.flat());
   records.forEach((rec, i) => {
     const rowNumber = i + 1;
     const cells: SheetCell[] = [];
     rec.forEach((field, j) => {
       if (field === '') return;
-      cells.push({ row: rowNumber, column: j + 1, ref: `${columnLetters(j + 1)}${rowNumber}`, text: field, formula: null, ...inferFieldType(field) });
+      const typed = inferFieldType(field, { decimalComma });
+      cells.push({ row: rowNumber, column: j + 1, ref: `${columnLetters(j + 1)}${rowNumber}`, text: field, formula: null, ...typed });
     });
     if (cells.length > 0) rows.push({ row: rowNumber, cells });
   });

@@ -6,6 +6,8 @@
  * nothing reachable from `runProcessor` can call a model.
  */
 import { makeItem } from '../items.js';
+import { parseLocaleDate } from '../locale-dates.js';
+import { findTypedQuote, withPrintedCurrency } from '../llm-typed-quotes.js';
 import { KNOWN_FIELDS } from '../label-value.js';
 import { normalizePhone, parseDate, parseEmail, parseMoney, parseNumber, parsePercent } from '../value-parsers.js';
 import { isValidValue } from '../value-schemas.js';
@@ -68,7 +70,8 @@ function candidateValue(valueType: ValueType, text: string): JsonValue | undefin
       return m ? { amount: m.amount, currency: m.currency } : undefined;
     }
     case 'date':
-      return parseDate(text) ?? undefined;
+      // The locales' reading first: 12.03.2024 is the 12th of March, "24 mei 2023" a date.
+      return parseLocaleDate(text) ?? parseDate(text) ?? undefined;
     case 'boolean':
       return parseBoolean(text);
     case 'email':
@@ -156,7 +159,12 @@ export function llmFieldItems(input: LlmFieldItemsInput): { items: ExtractedItem
       }
       continue;
     }
-    const span = findQuote(input.text, answer);
+    const typed = typedLlmValue(hint.value_type, answer);
+    // Verbatim first; else the printed form of the same date or amount (the prompt asks for ISO dates and plain numbers).
+    const found = findQuote(input.text, answer) ?? (typed === undefined ? null : findTypedQuote(input.text, hint.value_type, typed));
+    const placed = found && typed !== undefined && hint.value_type === 'money' ? withPrintedCurrency(input.text, found, typed) : null;
+    const span = placed?.span ?? found;
+    const value = placed ? placed.value : typed;
     // The quote is what the document says when we can find it; otherwise all we have is the model's words.
     const quote = span ? input.text.slice(span.start, span.end) : answer;
     if (!span)
@@ -165,7 +173,6 @@ export function llmFieldItems(input: LlmFieldItemsInput): { items: ExtractedItem
         message: `${hint.key}: the model's value "${answer.slice(0, 200)}" does not occur in the text; no anchor`,
         page_number: null,
       });
-    const value = typedLlmValue(hint.value_type, answer);
     if (value === undefined)
       warnings.push({
         code: 'value_not_typed',

@@ -9,6 +9,7 @@ import { normalizeLabel } from '../label-value.js';
 import { type SheetCell, type SheetData, columnLetters } from '../sheet-reader.js';
 import type { ExtractedItem } from '../types.js';
 import { numOpt } from '../processor-options.js';
+import { defaultHeaderRow, mergedHeaderNames } from './header-row.js';
 
 /** Extraction confidence of a cell read under a header: the read is exact, the header→key mapping is structural. */
 export const CELL_CONFIDENCE = 0.95;
@@ -17,23 +18,27 @@ export const CELL_CONFIDENCE = 0.95;
  * The table's columns: every column the header row or any data row uses, so that a column under
  * an empty header cell, or one only longer rows reach, is named "Column N" and never dropped.
  */
-export function tableHeaders(headerCells: SheetCell[], dataRows: SheetData['rows']): Array<{ column: number; text: string }> {
+export function tableHeaders(
+  headerCells: SheetCell[],
+  dataRows: SheetData['rows'],
+  mergedNames: ReadonlyMap<number, string> = new Map(),
+): Array<{ column: number; text: string }> {
   const columns = new Set<number>(headerCells.map((c) => c.column));
   for (const r of dataRows) for (const c of r.cells) columns.add(c.column);
-  const named = new Map(headerCells.map((c) => [c.column, c.text.trim()]));
+  const named = new Map([...mergedNames, ...headerCells.map((c): [number, string] => [c.column, c.text.trim()])]);
   return [...columns].sort((a, b) => a - b).map((column) => ({ column, text: named.get(column) || `Column ${column}` }));
 }
 
 /** Options: `header_row` (1-based; default the first row), `mapping` {header → key} (only mapped columns then). */
 export function sheetCellItems(sheet: SheetData, o: Record<string, unknown>, prefix: string): ExtractedItem[] {
   const headerRowNo = numOpt(o, 'header_row', 0);
-  const headerRow = headerRowNo > 0 ? sheet.rows.find((r) => r.row === headerRowNo) : sheet.rows[0];
+  const headerRow = headerRowNo > 0 ? sheet.rows.find((r) => r.row === headerRowNo) : defaultHeaderRow(sheet);
   if (!headerRow) return [];
   const mapping = typeof o.mapping === 'object' && o.mapping !== null ? (o.mapping as Record<string, unknown>) : null;
   const mapByNorm = new Map<string, string>();
   if (mapping) for (const [h, k] of Object.entries(mapping)) if (typeof k === 'string') mapByNorm.set(normalizeLabel(h), k);
   const dataRows = sheet.rows.filter((r) => r.row > headerRow.row);
-  const headers = tableHeaders(headerRow.cells, dataRows);
+  const headers = tableHeaders(headerRow.cells, dataRows, mergedHeaderNames(sheet, headerRow.row));
   const items: ExtractedItem[] = [];
   dataRows.forEach((row, i) => {
     for (const h of headers) {
