@@ -1,10 +1,11 @@
 /**
  * A CSV or .xlsx upload → the merge table: the upload checks every upload gets (magic bytes,
  * zip bombs, macros, size: extraction/validate-upload.ts), then the project's readers (csv-parse,
- * exceljs). The first row names the columns; an .xlsx is read from its first worksheet.
+ * exceljs). The first row names the columns; an .xlsx is read from its first worksheet. A CSV is
+ * decoded as the upload check decoded it (UTF-8/UTF-16, else Windows-1252), so the two agree.
  */
 import { DomainValidationError } from '../../kernel/errors.js';
-import { decodeTextLossy } from '../../extraction/decode-text.js';
+import { decodeTabular } from '../../extraction/csv-dialect.js';
 import { type SheetData, readCsv, readXlsx } from '../../extraction/sheet-reader.js';
 import { validateUpload } from '../../extraction/validate-upload.js';
 import { type MergeTable, tableOfGrid } from './merge-table.js';
@@ -38,7 +39,7 @@ export async function readMergeUpload(upload: MergeUpload, maxBytes: number): Pr
   if (!verdict.valid || errors.length > 0) {
     throw new DomainValidationError(`the file cannot be merged from: ${errors.map((p) => `${p.code}: ${p.message}`).join('; ') || 'not a CSV or .xlsx file'}`);
   }
-  const sheet = verdict.detected.kind === 'xlsx' ? (await readXlsx(upload.bytes))[0] : readCsv(decodeTextLossy(upload.bytes));
+  const sheet = verdict.detected.kind === 'xlsx' ? (await readXlsx(upload.bytes))[0] : readCsv(decodeTabular(upload.bytes).text);
   const grid = sheet ? gridOf(sheet) : [];
   const [header, ...body] = grid;
   if (!header) throw new DomainValidationError('the file is empty: its first row must name the columns');
