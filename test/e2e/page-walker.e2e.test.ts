@@ -15,9 +15,11 @@ interface PagedOperation {
 
 /** Paths of every GET with a `cursor` query parameter in the served contract. */
 async function pagedOperations(server: TestServer): Promise<PagedOperation[]> {
-  const document = await (await fetch(`${server.url}/openapi.json`)).json();
+  const document: { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>> } = JSON.parse(
+    await (await fetch(`${server.url}/openapi.json`)).text(),
+  );
   const paged: PagedOperation[] = [];
-  for (const [path, item] of Object.entries<Record<string, { parameters?: Array<{ in: string; name: string }> }>>(document.paths)) {
+  for (const [path, item] of Object.entries(document.paths)) {
     if (item.get?.parameters?.some((p) => p.in === 'query' && p.name === 'cursor')) paged.push({ path });
   }
   return paged;

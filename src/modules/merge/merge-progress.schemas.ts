@@ -52,17 +52,19 @@ export const MergeEndedEvent = Type.Object(
   { $id: 'MergeEndedEvent', description: 'terminal: the run ended; the stream closes after it' },
 );
 
-const KINDS = { merge_started: MergeStartedEvent, row_done: MergeRowDoneEvent, row_failed: MergeRowFailedEvent, merge_ended: MergeEndedEvent };
+const KINDS = [
+  { kind: 'merge_started', id: 'MergeStartedEvent', schema: MergeStartedEvent },
+  { kind: 'row_done', id: 'MergeRowDoneEvent', schema: MergeRowDoneEvent },
+  { kind: 'row_failed', id: 'MergeRowFailedEvent', schema: MergeRowFailedEvent },
+  { kind: 'merge_ended', id: 'MergeEndedEvent', schema: MergeEndedEvent },
+];
 
 /** Every merge progress event, told apart by `event`. */
 export const MergeProgressEvent = Type.Unsafe<Record<string, unknown>>({
   $id: 'MergeProgressEvent',
   description: 'One frame of the merge progress stream (`id: <seq>` + `data: <this JSON>`).',
-  oneOf: Object.values(KINDS).map((schema) => ({ $ref: schema.$id })),
-  discriminator: {
-    propertyName: 'event',
-    mapping: Object.fromEntries(Object.entries(KINDS).map(([kind, schema]) => [kind, `#/components/schemas/${schema.$id}`])),
-  },
+  oneOf: KINDS.map(({ id }) => ({ $ref: id })),
+  discriminator: { propertyName: 'event', mapping: Object.fromEntries(KINDS.map(({ kind, id }) => [kind, `#/components/schemas/${id}`])) },
 });
 
-export const MERGE_PROGRESS_SCHEMAS = [...Object.values(KINDS), MergeProgressEvent];
+export const MERGE_PROGRESS_SCHEMAS = [...KINDS.map(({ schema }) => schema), MergeProgressEvent];
