@@ -71,7 +71,17 @@ const HTTP_NEVER = ['storage', 'adapters', 'jobs', 'pipeline', 'templating', 'te
 const HTTP_NOT_YET_CONVERTED = [];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'packages/*/dist/**', 'packages/*/src/generated/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'packages/*/dist/**',
+      'packages/*/src/generated/**',
+      'test/contract/generated-clients/out/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

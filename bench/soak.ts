@@ -51,12 +51,17 @@ async function waitUp(url: string): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-/** The server's own view of its memory and queue (its /metrics, open to loopback): where RSS goes. */
+/** The server's own view of its memory and queue (its /metrics and /metrics/database, open to loopback): where RSS goes. */
 async function serverMemory(baseUrl: string): Promise<string> {
-  const text = await fetch(`${baseUrl}/metrics`).then(
-    (r) => r.text(),
-    () => '',
-  );
+  // The process's own metrics, then the database's totals (the queue), served apart (ADR 0633).
+  const read = (path: string) =>
+    fetch(`${baseUrl}${path}`).then(
+      (r) => r.text(),
+      () => '',
+    );
+  const own = await read('/metrics');
+  const database = await read('/metrics/database');
+  const text = own === '' || database === '' ? '' : `${own}\n${database}`;
   const mb = (name: string) => {
     const value = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1];
     return value === undefined ? '?' : (Number(value) / 1048576).toFixed(0);

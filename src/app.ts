@@ -44,6 +44,7 @@ import { installOpenApi, registerOpenApiRoutes } from './http/plugins/openapi.js
 import { installMetrics } from './http/plugins/metrics.js';
 import { readServiceCounts } from './modules/service-counts.js';
 import { installOptionalBodies } from './http/plugins/optional-body.js';
+import { installPageHeaders } from './http/plugins/page-headers.js';
 import { installRateLimit, type RefusalLimit } from './http/plugins/rate-limit.js';
 import { installValidation } from './http/plugins/validation.js';
 import { NAMED_SCHEMAS } from './http/schema-registry.js';
@@ -120,6 +121,7 @@ async function installConventions(app: FastifyInstance, deps: AppDeps): Promise<
   installTextIntegrity(app);
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
   installOptionalBodies(app, NAMED_SCHEMAS);
+  installPageHeaders(app);
   await installCors(app, deps.config.http.corsOrigins);
   await installCompression(app);
   const limitRefused = await installRateLimit(app, {

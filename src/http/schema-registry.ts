@@ -2,7 +2,7 @@
  * Every named component schema of the contract, in one list: added to Fastify (for `$ref`
  * resolution in serialization and OpenAPI) and to both Ajv validators.
  */
-import { ErrorMessage, ErrorResponse } from '../kernel/schema.js';
+import { ConflictDetail, ErrorMessage, ErrorResponse } from '../kernel/schema.js';
 import { ASSESSMENT_AREA_SCHEMAS } from '../modules/assessments/assessment-area.schemas.js';
 import { ASSISTANT_SCHEMAS } from '../modules/assistants/assistants.schemas.js';
 import { CONFIG_SCHEMAS } from '../modules/documents/config/config.schemas.js';
@@ -26,6 +26,7 @@ import { HTTPValidationError, ValidationError } from './validation.schemas.js';
 export type NamedSchema = { $id?: string } & Record<string, unknown>;
 
 export const NAMED_SCHEMAS: NamedSchema[] = [
+  ConflictDetail,
   ErrorResponse,
   ErrorMessage,
   ValidationError,

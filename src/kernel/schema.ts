@@ -48,9 +48,29 @@ export function CheckedByUseCase<T extends TSchema>(schema: T): T {
   return { ...schema, [CHECKED_BY_USE_CASE]: true };
 }
 
-/** `{detail: unknown}`: the body of every error (a string, or a structured object for a 409 generate conflict). */
+/**
+ * The structured `detail` of a conflict that a client can act on without parsing words: a
+ * generate blocked by hand-edited sections, a rerun blocked by human corrections. Open, so a
+ * new kind of conflict adds keys without breaking a generated client.
+ */
+export const ConflictDetail = Type.Object(
+  {
+    blockedEdited: Type.Optional(Type.Boolean({ description: 'generate: hand-edited sections block it (resend with `force`)' })),
+    editedSectionTitles: Type.Optional(Type.Array(Type.String(), { description: 'generate: the hand-edited sections' })),
+    blocked_human_work: Type.Optional(Type.Boolean({ description: 'rerun: human corrections or validations block it' })),
+    corrected_item_ids: Type.Optional(Type.Array(Type.String())),
+    validated_item_ids: Type.Optional(Type.Array(Type.String())),
+  },
+  { $id: 'ConflictDetail', additionalProperties: true, description: 'What blocks the operation, as data' },
+);
+
+/** `{detail: string | ConflictDetail}`: a message, or a structured conflict (409) a client can act on. */
 export const ErrorResponse = Type.Object(
-  { detail: Type.Unknown({ description: 'A message string, or a structured object for 409 generate conflicts' }) },
+  {
+    detail: Type.Union([Type.String(), Type.Unsafe<Static<typeof ConflictDetail>>({ $ref: 'ConflictDetail' })], {
+      description: 'A message string, or a structured object for the conflicts a client can resolve (409)',
+    }),
+  },
   { $id: 'ErrorResponse', description: 'Error body' },
 );
 

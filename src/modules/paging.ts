@@ -2,8 +2,9 @@
  * The wire side of cursor paging, shared by every `/v1` list route: the `?limit=&cursor=` query,
  * and how a page is answered. Lists the contract names as a bare array stay a bare array and
  * carry the next cursor in `X-Next-Cursor` and an RFC 8288 `Link: <…>; rel="next"` header; the
- * contract's named wrappers (`riskBlocks`, `fields`, `synthesizedContexts`) gain a `nextCursor`
- * key beside their list instead. (Decision in docs/adr/0072-cursor-paging.md.)
+ * contract's named wrappers (`riskBlocks`, `fields`, `synthesizedContexts`) keep a `nextCursor`
+ * key beside their list and get the same headers (http/plugins/page-headers.ts). (Decisions in
+ * docs/adr/0072-cursor-paging.md and docs/adr/0632-one-way-to-page.md.)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
@@ -44,11 +45,14 @@ export const NextCursor = Type.Union([Type.Null(), Type.String()], { description
 
 /** Answers a bare-array page: the items as the body, the next cursor in the headers. */
 export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>): T[] {
-  if (page.nextCursor !== null) {
-    const next = new URL(request.url, 'http://placeholder');
-    next.searchParams.set('cursor', page.nextCursor);
-    reply.header('x-next-cursor', page.nextCursor);
-    reply.header('link', `<${next.pathname}${next.search}>; rel="next"`);
-  }
+  if (page.nextCursor !== null) setNextPageHeaders(request, reply, page.nextCursor);
   return page.items;
+}
+
+/** Names the next page in `X-Next-Cursor` and `Link: <…>; rel="next"` (every paged list, bare or wrapped). */
+export function setNextPageHeaders(request: FastifyRequest, reply: FastifyReply, nextCursor: string): void {
+  const next = new URL(request.url, 'http://placeholder');
+  next.searchParams.set('cursor', nextCursor);
+  reply.header('x-next-cursor', nextCursor);
+  reply.header('link', `<${next.pathname}${next.search}>; rel="next"`);
 }

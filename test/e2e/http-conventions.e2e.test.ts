@@ -4,6 +4,7 @@
  * strict on dev-login; per user; probes exempt), Prometheus /metrics, the /ready probe, and
  * dev-login's expiresIn.
  */
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
@@ -93,10 +94,28 @@ describeEachDialect('HTTP conventions', (dialect) => {
       const text = await response.text();
       expect(text).toMatch(/^quire_http_requests_total\{method="GET",route="\/v1\/documents\/:document_id",status="200"\} [1-9]/m);
       expect(text).toMatch(/^quire_http_request_duration_seconds_count\{method="POST",route="\/v1\/documents",status="201"\} [1-9]/m);
-      expect(text).toMatch(/^quire_generation_runs\{status="finished"\} [1-9]/m);
-      expect(text).toMatch(/^quire_jobs\{status="done"\} [1-9]/m);
-      expect(text).toMatch(/^quire_model_tokens\{direction="input"\} \d+/m);
       expect(text).not.toContain(id);
+      // The database's totals are not this process's: served apart, scraped once (ADR 0633).
+      expect(text).not.toMatch(/^quire_(generation_runs|jobs|model_tokens|extraction_)/m);
+      const database = await server.call('GET', '/metrics/database');
+      expect(database.status).toBe(200);
+      const totals = await database.text();
+      expect(totals).toMatch(/^quire_generation_runs\{status="finished"\} [1-9]/m);
+      expect(totals).toMatch(/^quire_jobs\{status="done"\} [1-9]/m);
+      expect(totals).toMatch(/^quire_model_tokens\{direction="input"\} \d+/m);
+      expect(totals).not.toMatch(/^quire_http_/m);
+    });
+
+    it('both metrics documents pass `promtool check metrics`', async () => {
+      for (const path of ['/metrics', '/metrics/database']) {
+        const text = await (await server.call('GET', path)).text();
+        const checked = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+        expect({ path, status: checked.status, output: checked.stdout + checked.stderr + (checked.error?.message ?? '') }).toEqual({
+          path,
+          status: 0,
+          output: '',
+        });
+      }
     });
 
     it('counts each answer of a route under its own status, exactly once', async () => {
@@ -183,6 +202,7 @@ describeEachDialect('HTTP conventions', (dialect) => {
 
     it('hides /metrics behind METRICS_TOKEN when it is set', async () => {
       expect((await server.call('GET', '/metrics')).status).toBe(404);
+      expect((await server.call('GET', '/metrics/database')).status).toBe(404);
       expect((await server.call('GET', '/metrics', { headers: { authorization: 'Bearer wrong' } })).status).toBe(404);
       const scraped = await server.call('GET', '/metrics', { headers: { authorization: 'Bearer scrape-secret' } });
       expect(scraped.status).toBe(200);

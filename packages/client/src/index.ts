@@ -4,6 +4,7 @@ export { DEFAULT_RETRY_POLICY, RETRYABLE_STATUSES, type RetryPolicy, retryingFet
 export { GenerateConflict, ProgressDeadlineExceeded, ProgressStreamInterrupted, QuireApiError, detailMessage } from './errors.js';
 export { devLogin, exchangeOidcCode, getOidcSignIn, type OidcCodeExchange, whoami } from './auth.js';
 export { unwrap } from './unwrap.js';
+export { nextCursorOf, walkPages, type PageResult } from './pages.js';
 export { findTemplate, listTemplates, type TemplateSummary } from './templates.js';
 export { listOrgs, type MemberRole, type OrgSummary } from './orgs.js';
 export { listDocuments, type DocumentListQuery, type DocumentPage, type DocumentSummary } from './document-list.js';

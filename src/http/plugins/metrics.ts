@@ -1,14 +1,19 @@
 /**
- * Prometheus `GET /metrics` (prom-client, text exposition format):
- * - HTTP requests counted and timed by method, route pattern (never the raw URL, so ids do not
- *   explode the label set) and status, measured in this process (a prom-client Counter and
- *   Histogram: docs/adr/0261-one-way-to-read.md says why not hand-made numbers);
- * - generation runs by outcome, job queue depth and jobs processed, extraction runs and their
- *   durations, model tokens used: read from the database at scrape time (modules/service-counts.ts
- *   says why).
+ * Prometheus metrics (prom-client, text exposition format), in two documents an operator can sum
+ * (docs/adr/0633-metrics-an-operator-can-sum.md):
+ * - `GET /metrics`: what THIS process measured: HTTP requests counted and timed by method, route
+ *   pattern (never the raw URL, so ids do not explode the label set) and status (a prom-client
+ *   Counter and Histogram: docs/adr/0261-one-way-to-read.md says why not hand-made numbers), and
+ *   the process's own runtime metrics. Summing it across API processes is correct.
+ * - `GET /metrics/database`: the work recorded in the shared database (generation runs by
+ *   outcome, job queue depth and jobs processed, extraction runs and their summed durations, model
+ *   tokens), read at scrape time (modules/service-counts.ts says why). Every process would report
+ *   the same totals, so they are served apart, to be scraped from ONE target: summing them across
+ *   processes would multiply them.
+ * Both pass `promtool check metrics` (test/e2e/metrics-promtool.e2e.test.ts).
  * Access: with `METRICS_TOKEN` set, only `Authorization: Bearer <METRICS_TOKEN>`; without it, only
  * loopback callers (a scraper on the same host or a sidecar). Anyone else gets 404, as if the
- * path did not exist. Each app has its own registry, so several servers in one process (tests)
+ * path did not exist. Each app has its own registries, so several servers in one process (tests)
  * never share counters.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -105,8 +110,9 @@ function workGauges(registry: Registry): WorkGauges {
     labelNames: ['status'],
     registers: [registry],
   });
+  // A gauge (a database total can fall when runs are deleted), so no `_total` suffix.
   const extractionSeconds = new Gauge({
-    name: 'quire_extraction_duration_seconds_total',
+    name: 'quire_extraction_duration_seconds',
     help: 'Summed duration of extraction runs by status, in seconds',
     labelNames: ['status'],
     registers: [registry],
@@ -146,9 +152,10 @@ export function installMetrics(
   options: { token: string | undefined; jobCounts?: () => Promise<Record<string, number>> },
 ): void {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'quire_' });
+  processMetrics(registry);
   const { requests, duration } = httpMetrics(registry);
-  const gauges = workGauges(registry);
+  const databaseRegistry = new Registry();
+  const gauges = workGauges(databaseRegistry);
 
   const series = httpSeries(requests, duration);
   app.addHook('onResponse', (request, reply, done) => {
@@ -160,10 +167,25 @@ export function installMetrics(
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!allowed(request, options.token)) throw new NotFoundError(`Not Found: GET /metrics`);
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+
+  app.get('/metrics/database', { schema: { hide: true } }, async (request, reply) => {
+    if (!allowed(request, options.token)) throw new NotFoundError(`Not Found: GET /metrics/database`);
     const counts = await serviceCounts();
     // The job engine's own counts when it keeps the jobs (PostgreSQL), else the `jobs` table's.
     const jobsByStatus = options.jobCounts ? await options.jobCounts() : counts.jobsByStatus;
     setWorkGauges(gauges, counts, jobsByStatus);
-    return reply.type(registry.contentType).send(await registry.metrics());
+    return reply.type(databaseRegistry.contentType).send(await databaseRegistry.metrics());
   });
+}
+
+/**
+ * prom-client's default process and runtime metrics, less the three totals it names like counters
+ * though they are gauges (`nodejs_active_{handles,requests,resources}_total`, which promtool
+ * refuses); the same counts stay, by type, in `quire_nodejs_active_{handles,requests,resources}`.
+ */
+function processMetrics(registry: Registry): void {
+  collectDefaultMetrics({ register: registry, prefix: 'quire_' });
+  for (const name of ['handles', 'requests', 'resources']) registry.removeSingleMetric(`quire_nodejs_active_${name}_total`);
 }

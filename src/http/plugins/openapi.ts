@@ -9,6 +9,7 @@ import { ASSESSMENT_AREA_SCHEMAS, ASSESSMENT_AREA_TAGS } from '../../modules/ass
 import { OIDC_SIGN_IN_SCHEMAS } from '../../modules/identity/identity.schemas.js';
 import { PROBE_SCHEMAS } from '../health.schemas.js';
 import { addOperationExamples } from '../openapi-examples.js';
+import { completeOperationContracts } from '../openapi-completion.js';
 import { markOptionalRequestBodies } from './optional-body.js';
 
 type OpenApiDocument = {
@@ -25,6 +26,10 @@ const DESCRIPTION = [
   '**Try it here:** call `POST /auth/dev-login` (no body), copy the `token` from the answer into the',
   'Authentication box (Bearer), then call `GET /v1/whoami`. Send `X-Org-Slug: globex` to act in the',
   'second demo organization.',
+  '',
+  '**Paging:** every list that takes `?limit=&cursor=` names its next page in the `X-Next-Cursor` and',
+  '`Link: <…>; rel="next"` headers, absent on the last page, whatever the shape of its body; a list',
+  'wrapped under a named key also repeats the cursor in its body (`nextCursor` / `next_cursor`).',
 ].join('\n');
 
 const SERVICE_TAGS = [
@@ -86,6 +91,7 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
       const document = documentObject.openapiObject;
       markOptionalRequestBodies(document as Parameters<typeof markOptionalRequestBodies>[0]);
       addOperationExamples(document as { paths?: Record<string, unknown> });
+      completeOperationContracts(document as { paths?: Record<string, unknown> });
       return document;
     },
   });

@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { Redis } from 'ioredis';
 import { errorResponse } from '../../kernel/schema.js';
 
-const UNLIMITED = new Set(['/health', '/ready', '/metrics']);
+const UNLIMITED = new Set(['/health', '/ready', '/metrics', '/metrics/database']);
 const LOGINS = new Set(['/auth/dev-login', '/auth/oidc/token']);
 const WINDOW_MS = 60_000;
 /** Keys kept in memory per limit (least recently used dropped first; a dropped key starts afresh). */

@@ -171,7 +171,12 @@ function registerMergeProgress(fastify: FastifyInstance, deps: RouteDeps): void 
         querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, description: 'replay events after this seq' })) }),
         headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ description: 'the last seq the client saw' })) }),
         response: {
-          200: { description: 'Server-sent events', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          // The stream's schema is its event (one `data:` frame), as the generators read SSE.
+          200: {
+            description:
+              'Server-sent events: each frame is `id: <seq>` and `data: <JSON>`, the JSON a `MergeProgressEvent`; comment lines keep the connection open.',
+            content: { 'text/event-stream': { schema: { $ref: 'MergeProgressEvent' } } },
+          },
           ...errorResponses(404),
         },
       },

@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { Nullable, Ref, StringEnum } from '../../kernel/schema.js';
 import { MERGE_LIMITS } from './merge-table.js';
+import { MERGE_PROGRESS_SCHEMAS } from './merge-progress.schemas.js';
 
 const FORMATS = ['docx', 'pdf'] as const;
 const RUN_STATUSES = ['queued', 'running', 'finished', 'failed', 'cancelled'] as const;
@@ -110,4 +111,4 @@ export const MergeRunRow = Type.Object(
 
 export const MergeRunRef = Ref(MergeRun);
 
-export const MERGE_SCHEMAS = [MergePreview, MergeRun, MergeRunRow];
+export const MERGE_SCHEMAS = [MergePreview, MergeRun, MergeRunRow, ...MERGE_PROGRESS_SCHEMAS];

@@ -2912,6 +2912,19 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description What blocks the operation, as data */
+        ConflictDetail: {
+            /** @description rerun: human corrections or validations block it */
+            blocked_human_work?: boolean;
+            /** @description generate: hand-edited sections block it (resend with `force`) */
+            blockedEdited?: boolean;
+            corrected_item_ids?: string[];
+            /** @description generate: the hand-edited sections */
+            editedSectionTitles?: string[];
+            validated_item_ids?: string[];
+        } & {
+            [key: string]: unknown;
+        };
         /** @description gathering: computations, concurrency, per-need timeout, orchestration */
         CoordinationConfig: {
             computations?: null | {
@@ -3327,8 +3340,8 @@ export interface components {
         };
         /** @description Error body */
         ErrorResponse: {
-            /** @description A message string, or a structured object for 409 generate conflicts */
-            detail: unknown;
+            /** @description A message string, or a structured object for the conflicts a client can resolve (409) */
+            detail: string | components["schemas"]["ConflictDetail"];
         };
         Exporter: {
             description: string;
@@ -3825,6 +3838,26 @@ export interface components {
             /** @description oldest membership first */
             members: components["schemas"]["Member"][];
         };
+        /** @description terminal: the run ended; the stream closes after it */
+        MergeEndedEvent: {
+            /** @description rows made so far */
+            done: number;
+            /** @description why the run failed */
+            error?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "merge_ended";
+            /** @description rows failed so far */
+            failed: number;
+            /** @description monotonic per run; resume with Last-Event-ID */
+            seq: number;
+            /** @enum {string} */
+            status: "finished" | "failed" | "cancelled";
+            /** @description rows in the run */
+            total: number;
+        };
         MergePreview: {
             columns: {
                 by: null | ("mapping" | "key" | "label");
@@ -3864,6 +3897,57 @@ export interface components {
             };
             unmappedColumns: string[];
         };
+        /** @description One frame of the merge progress stream (`id: <seq>` + `data: <this JSON>`). */
+        MergeProgressEvent: components["schemas"]["MergeStartedEvent"] | components["schemas"]["MergeRowDoneEvent"] | components["schemas"]["MergeRowFailedEvent"] | components["schemas"]["MergeEndedEvent"];
+        /** @description a row's document was made */
+        MergeRowDoneEvent: {
+            /** @description rows made so far */
+            done: number;
+            etaSeconds: null | number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "row_done";
+            /** @description rows failed so far */
+            failed: number;
+            fileName: string;
+            /** @description rows still to make */
+            pending: number;
+            /** @description phase → milliseconds spent on this row */
+            phaseMs: {
+                [key: string]: number;
+            };
+            /** @description the row number (1 = first data row) */
+            row: number;
+            /** @description monotonic per run; resume with Last-Event-ID */
+            seq: number;
+            /** @description rows in the run */
+            total: number;
+        };
+        /** @description a row failed */
+        MergeRowFailedEvent: {
+            /** @description rows made so far */
+            done: number;
+            etaSeconds: null | number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "row_failed";
+            /** @description rows failed so far */
+            failed: number;
+            /** @description why the row failed */
+            message: string;
+            /** @description rows still to make */
+            pending: number;
+            /** @description the row number (1 = first data row) */
+            row: number;
+            /** @description monotonic per run; resume with Last-Event-ID */
+            seq: number;
+            /** @description rows in the run */
+            total: number;
+        };
         MergeRun: {
             createdAt: string;
             createdBy: null | string;
@@ -3898,6 +3982,24 @@ export interface components {
             sizeBytes: null | number;
             /** @enum {string} */
             status: "pending" | "done" | "failed";
+        };
+        /** @description the run starts (or resumes) making rows */
+        MergeStartedEvent: {
+            /** @description rows made so far */
+            done: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "merge_started";
+            /** @description rows failed so far */
+            failed: number;
+            /** @description rows still to make */
+            pending: number;
+            /** @description monotonic per run; resume with Last-Event-ID */
+            seq: number;
+            /** @description rows in the run */
+            total: number;
         };
         /** @description the model per pipeline step (null: the service default) */
         ModelsConfig: {
@@ -5501,6 +5603,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page (pass as `cursor`); absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5615,6 +5721,15 @@ export interface operations {
             };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5977,6 +6092,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -6076,6 +6200,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -6249,6 +6391,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -6301,6 +6461,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page (pass as `cursor`); absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6411,6 +6575,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -6541,6 +6723,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page (pass as `cursor`); absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6648,6 +6834,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -6746,6 +6950,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -6831,6 +7053,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -6884,6 +7124,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page (pass as `cursor`); absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6989,6 +7233,15 @@ export interface operations {
             };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7214,50 +7467,40 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Error body */
+            /** @description Error body (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             416: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -7306,68 +7549,68 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Conflict with the current state (for example a key or name already taken) */
+            /** @description Conflict with the current state (for example a key or name already taken) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
+                content?: never;
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -7397,6 +7640,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page (pass as `cursor`); absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7526,6 +7773,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -7628,6 +7893,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -7717,6 +8000,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -7786,50 +8087,40 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -7962,6 +8253,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8139,6 +8448,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -8255,6 +8582,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -8333,6 +8678,10 @@ export interface operations {
             /** @description A page of issuer memories, newest first */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page (pass as `cursor`); absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8872,6 +9221,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -9095,6 +9462,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -9309,6 +9694,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -9464,6 +9867,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9699,6 +10120,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -9762,50 +10201,40 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -9846,59 +10275,47 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) */
+            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -9924,6 +10341,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page (pass as `cursor`); absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10033,6 +10454,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10203,6 +10642,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -10306,6 +10763,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GenerateConflictResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -10596,6 +11071,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -10679,6 +11172,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -10746,59 +11257,47 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) */
+            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -10826,7 +11325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["ProgressEvent"];
                 };
             };
             /** @description Missing, invalid or expired bearer token */
@@ -11060,6 +11559,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -11137,6 +11654,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11310,6 +11845,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -11387,6 +11940,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11638,6 +12209,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -11793,6 +12382,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12113,6 +12720,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -12279,6 +12904,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -12423,6 +13066,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -12499,6 +13160,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12618,6 +13297,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page (pass as `cursor`); absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12801,6 +13484,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description The file has errors: nothing was stored */
             422: {
                 headers: {
@@ -12932,41 +13624,33 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                 };
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -13092,6 +13776,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13324,6 +14026,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -13398,6 +14118,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13622,6 +14360,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -13791,6 +14547,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -14047,13 +14821,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events */
+            /** @description Server-sent events: each frame is `id: <seq>` and `data: <JSON>`, the JSON a `MergeProgressEvent`; comment lines keep the connection open. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["MergeProgressEvent"];
                 };
             };
             /** @description Missing, invalid or expired bearer token */
@@ -14117,50 +14891,40 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Conflict with the current state (for example a key or name already taken) */
+            /** @description Conflict with the current state (for example a key or name already taken) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -14375,6 +15139,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -14598,6 +15380,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -14738,6 +15538,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -14787,6 +15605,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page (pass as `cursor`); absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14899,6 +15721,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -15135,6 +15975,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -15300,6 +16158,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -15527,6 +16403,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -15617,6 +16511,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -15818,6 +16730,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -15962,6 +16892,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -16086,6 +17034,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -16203,6 +17160,15 @@ export interface operations {
             };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16369,6 +17335,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description The file has errors: nothing was stored */
             422: {
                 headers: {
@@ -16500,41 +17475,33 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                 };
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -16674,6 +17641,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -16910,6 +17895,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -17075,6 +18078,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -17298,6 +18319,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -17463,6 +18502,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -17690,6 +18747,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -17850,6 +18925,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18073,6 +19166,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18459,6 +19570,15 @@ export interface operations {
             };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1904,6 +1904,19 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description What blocks the operation, as data */
+        ConflictDetail: {
+            /** @description rerun: human corrections or validations block it */
+            blocked_human_work?: boolean;
+            /** @description generate: hand-edited sections block it (resend with `force`) */
+            blockedEdited?: boolean;
+            corrected_item_ids?: string[];
+            /** @description generate: the hand-edited sections */
+            editedSectionTitles?: string[];
+            validated_item_ids?: string[];
+        } & {
+            [key: string]: unknown;
+        };
         /** @description gathering: computations, concurrency, per-need timeout, orchestration */
         CoordinationConfig: {
             computations?: null | {
@@ -2217,8 +2230,8 @@ export interface components {
         };
         /** @description Error body */
         ErrorResponse: {
-            /** @description A message string, or a structured object for 409 generate conflicts */
-            detail: unknown;
+            /** @description A message string, or a structured object for the conflicts a client can resolve (409) */
+            detail: string | components["schemas"]["ConflictDetail"];
         };
         FieldConfig: {
             description?: null | string;
@@ -2521,6 +2534,26 @@ export interface components {
             /** @description oldest membership first */
             members: components["schemas"]["Member"][];
         };
+        /** @description terminal: the run ended; the stream closes after it */
+        MergeEndedEvent: {
+            /** @description rows made so far */
+            done: number;
+            /** @description why the run failed */
+            error?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "merge_ended";
+            /** @description rows failed so far */
+            failed: number;
+            /** @description monotonic per run; resume with Last-Event-ID */
+            seq: number;
+            /** @enum {string} */
+            status: "finished" | "failed" | "cancelled";
+            /** @description rows in the run */
+            total: number;
+        };
         MergePreview: {
             columns: {
                 by: null | ("mapping" | "key" | "label");
@@ -2560,6 +2593,57 @@ export interface components {
             };
             unmappedColumns: string[];
         };
+        /** @description One frame of the merge progress stream (`id: <seq>` + `data: <this JSON>`). */
+        MergeProgressEvent: components["schemas"]["MergeStartedEvent"] | components["schemas"]["MergeRowDoneEvent"] | components["schemas"]["MergeRowFailedEvent"] | components["schemas"]["MergeEndedEvent"];
+        /** @description a row's document was made */
+        MergeRowDoneEvent: {
+            /** @description rows made so far */
+            done: number;
+            etaSeconds: null | number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "row_done";
+            /** @description rows failed so far */
+            failed: number;
+            fileName: string;
+            /** @description rows still to make */
+            pending: number;
+            /** @description phase → milliseconds spent on this row */
+            phaseMs: {
+                [key: string]: number;
+            };
+            /** @description the row number (1 = first data row) */
+            row: number;
+            /** @description monotonic per run; resume with Last-Event-ID */
+            seq: number;
+            /** @description rows in the run */
+            total: number;
+        };
+        /** @description a row failed */
+        MergeRowFailedEvent: {
+            /** @description rows made so far */
+            done: number;
+            etaSeconds: null | number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "row_failed";
+            /** @description rows failed so far */
+            failed: number;
+            /** @description why the row failed */
+            message: string;
+            /** @description rows still to make */
+            pending: number;
+            /** @description the row number (1 = first data row) */
+            row: number;
+            /** @description monotonic per run; resume with Last-Event-ID */
+            seq: number;
+            /** @description rows in the run */
+            total: number;
+        };
         MergeRun: {
             createdAt: string;
             createdBy: null | string;
@@ -2594,6 +2678,24 @@ export interface components {
             sizeBytes: null | number;
             /** @enum {string} */
             status: "pending" | "done" | "failed";
+        };
+        /** @description the run starts (or resumes) making rows */
+        MergeStartedEvent: {
+            /** @description rows made so far */
+            done: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "merge_started";
+            /** @description rows failed so far */
+            failed: number;
+            /** @description rows still to make */
+            pending: number;
+            /** @description monotonic per run; resume with Last-Event-ID */
+            seq: number;
+            /** @description rows in the run */
+            total: number;
         };
         /** @description the model per pipeline step (null: the service default) */
         ModelsConfig: {
@@ -3963,6 +4065,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -4186,6 +4306,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -4400,6 +4538,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -4555,6 +4711,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4790,6 +4964,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -4853,50 +5045,40 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -4937,59 +5119,47 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) */
+            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -5015,6 +5185,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page (pass as `cursor`); absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5124,6 +5298,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5294,6 +5486,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -5397,6 +5607,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GenerateConflictResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -5687,6 +5915,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -5770,6 +6016,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -5837,59 +6101,47 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) */
+            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -5917,7 +6169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["ProgressEvent"];
                 };
             };
             /** @description Missing, invalid or expired bearer token */
@@ -6151,6 +6403,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -6228,6 +6498,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6401,6 +6689,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -6478,6 +6784,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6729,6 +7053,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -6884,6 +7226,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7204,6 +7564,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -7370,6 +7748,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -7514,6 +7910,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -7590,6 +8004,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7709,6 +8141,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page (pass as `cursor`); absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7892,6 +8328,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description The file has errors: nothing was stored */
             422: {
                 headers: {
@@ -8023,41 +8468,33 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                 };
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -8183,6 +8620,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8415,6 +8870,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -8489,6 +8962,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8713,6 +9204,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -8882,6 +9391,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -9138,13 +9665,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events */
+            /** @description Server-sent events: each frame is `id: <seq>` and `data: <JSON>`, the JSON a `MergeProgressEvent`; comment lines keep the connection open. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["MergeProgressEvent"];
                 };
             };
             /** @description Missing, invalid or expired bearer token */
@@ -9208,50 +9735,40 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Conflict with the current state (for example a key or name already taken) */
+            /** @description Conflict with the current state (for example a key or name already taken) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -9466,6 +9983,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -9689,6 +10224,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -9829,6 +10382,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -9878,6 +10449,10 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description RFC 8288 `<…>; rel="next"` link to the next page; absent on the last page */
+                    Link?: string;
+                    /** @description Cursor of the next page (pass as `cursor`); absent on the last page */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9990,6 +10565,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -10226,6 +10819,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -10391,6 +11002,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -10618,6 +11247,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -10708,6 +11355,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -10909,6 +11574,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -11053,6 +11736,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -11177,6 +11878,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -11294,6 +12004,15 @@ export interface operations {
             };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11460,6 +12179,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description The file has errors: nothing was stored */
             422: {
                 headers: {
@@ -11591,41 +12319,33 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                 };
             };
-            /** @description Missing, invalid or expired bearer token */
+            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
-                };
+                content?: never;
             };
         };
     };
@@ -11765,6 +12485,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -12001,6 +12739,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -12166,6 +12922,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -12389,6 +13163,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -12554,6 +13346,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
@@ -12781,6 +13591,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
@@ -12941,6 +13769,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13164,6 +14010,24 @@ export interface operations {
             };
             /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13550,6 +14414,15 @@ export interface operations {
             };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
