@@ -18,7 +18,7 @@ import type { Config } from './config.js';
 import { seedDemoIdentity } from './modules/identity/commands/seed-demo-identity.js';
 import { seedBuiltinTemplates } from './modules/templates/commands/seed-builtin-templates.js';
 import { IdentityRepository } from './modules/identity/identity.repository.js';
-import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.js';
+import { loadDeploymentSigningKeys, localKeyPem } from './modules/identity/signing-keys.js';
 import { createTokenVerifier } from './modules/identity/token-verifier.js';
 import type { BlobStore } from './storage/blobs/blob-store.js';
 import { createBlobStore } from './storage/blobs/create-blob-store.js';
@@ -58,6 +58,21 @@ const require = createRequire(import.meta.url);
 /** The package version (shown in /health and the whole-service OpenAPI document). */
 export const VERSION: string = (require('../package.json') as { version: string }).version;
 
+/** Where a process keeps its keys (the dev signing key, a single process's secret key). */
+const keyDirOf = (config: Config): string => path.join(config.dataDir, 'keys');
+
+/**
+ * Dev mode: this DATA_DIR's key. A fresh one is RSA (the contract says RS256), generated on
+ * libuv's thread pool for 50–300 ms of CPU, so it starts before the migrations and the seed and
+ * overlaps them. Marked handled here; awaited (and any error thrown) once the store is ready.
+ */
+function startLocalKey(config: Config): Promise<string> | null {
+  if (config.auth.mode !== 'dev') return null;
+  const pending = localKeyPem(keyDirOf(config));
+  pending.catch(() => {});
+  return pending;
+}
+
 /** Prepares storage and builds the app without listening. */
 export async function prepareApp(
   config: Config,
@@ -68,11 +83,9 @@ export async function prepareApp(
   const store = await openStore(config, options);
   try {
     const identity = new IdentityRepository(store.db);
-    // A fresh DATA_DIR's dev key pair is RSA (the contract says RS256): its generation runs on
-    // libuv's thread pool for 50–300 ms of CPU, so it starts now and overlaps the migrations and
-    // the seed, which run on this thread. Marked handled here; awaited (and any error thrown) below.
-    const keysLoading = config.auth.mode === 'dev' ? loadOrCreateSigningKeys(path.join(config.dataDir, 'keys')) : null;
-    keysLoading?.catch(() => {});
+    const localKey = startLocalKey(config);
+    // ROLE=all without QUIRE_SECRET_KEY (one process): a key kept under DATA_DIR/keys.
+    const secretKey = config.secretKey ?? (await loadOrCreateSecretKey(keyDirOf(config)));
     // Several processes may start together on one database: one prepares it at a time.
     await withStartupLock(store, config.dataDir, async () => {
       await migrateToLatest(store.db, store.schema);
@@ -82,7 +95,8 @@ export async function prepareApp(
         Object.entries(orgIds).map(([slug, orgId]) => ({ orgId, slug })),
       );
     });
-    const keys = await keysLoading;
+    const signing = localKey ? await loadDeploymentSigningKeys(store.db, secretKey, keyDirOf(config), localKey) : null;
+    const keys = signing?.keys ?? null;
     const verifier = createTokenVerifier(config.auth, keys);
     const model = await createModelGateway(config.llm);
     const tools = createToolGateway({ allowedHosts: config.tools.allowedHosts });
@@ -91,8 +105,6 @@ export async function prepareApp(
     const jobs = await createJobQueue(store, config, (error, job) => logTo.log?.error({ err: error, job }, job ? `job ${job.name} failed` : 'job queue error'));
     const blobs = await createBlobStore({ ...config.blobs, dataDir: config.dataDir }, store.db);
     const webhooks = { transport: createGuardedWebhookTransport({ allowedHosts: config.tools.allowedHosts }), policy: config.webhooks };
-    // ROLE=all without QUIRE_SECRET_KEY (one process): a key kept under DATA_DIR/keys.
-    const secretKey = config.secretKey ?? (await loadOrCreateSecretKey(path.join(config.dataDir, 'keys')));
     // The converters start once the server listens (startServer); closing the app stops them.
     const pdf = new LibreOfficePool(config.pdf);
     const services = {
@@ -117,6 +129,7 @@ export async function prepareApp(
     // So are the extraction workers, started by the first upload's processing.
     app.addHook('onClose', async () => closeProcessorWorkers());
     logTo.log = app.log;
+    if (signing?.notShared) app.log.warn(signing.notShared);
     store.onConnectionLost((error) => app.log.warn({ err: error }, 'a database connection was lost (the next query opens a new one)'));
     registerJobs(jobs, { db: store.db, ...services, log: app.log });
     // The job engine installs its own schema and queues: under the same lock, or two processes

@@ -58,3 +58,10 @@ export async function addAssessmentDocuments(client: QuireClient, assessmentId: 
 export async function getAssessment(client: QuireClient, assessmentId: string): Promise<AssessmentStatus> {
   return unwrap(await client.service.GET('/assessments/{id}', { params: { path: { id: assessmentId } } }));
 }
+
+export type DocumentProcessingDetail = components['schemas']['DocumentProcessingDetail'];
+
+/** `GET /assessments/{id}/document-processing-details`: per document, its processing status and errors. */
+export async function getProcessingDetails(client: QuireClient, assessmentId: string): Promise<DocumentProcessingDetail[]> {
+  return unwrap(await client.service.GET('/assessments/{id}/document-processing-details', { params: { path: { id: assessmentId } } })).documents;
+}

@@ -79,3 +79,13 @@ export {
 export type * as v1 from './generated/v1.js';
 export type * as service from './generated/service.js';
 export { unwrap as unwrapResult } from './unwrap.js';
+export {
+  downloadMergeResult,
+  failedMergeRows,
+  getMergeRun,
+  putTemplateWordTemplate,
+  startMergeRun,
+  type MergeRun,
+  type MergeRunRow,
+  type WordTemplateInfo,
+} from './merge-runs.js';

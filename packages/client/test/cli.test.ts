@@ -105,7 +105,8 @@ describeEachDialect('quire CLI', (dialect) => {
     expect(rows.find((f) => f.key === 'fee_currency')?.options).toEqual(['EUR', 'USD', 'GBP']);
     expect((await home.run('fields', id)).stdout).toMatch(/fee_currency\s+EUR\s+enum\s+yes\s+EUR \| USD \| GBP/);
     const readiness = await home.run('readiness', id, '--json');
-    expect(readiness.code).toBe(0);
+    // Not ready: exit 2, so a script can gate generation on it (issue 34 item 5).
+    expect(readiness.code).toBe(2);
     const verdict = readiness.lines()[0] as { generation_should_proceed: boolean; gaps: Array<{ key?: string }> };
     expect(verdict.generation_should_proceed).toBe(false);
     expect(verdict.gaps.map((g) => g.key)).toContain('firm_name');
@@ -185,7 +186,8 @@ describeEachDialect('quire CLI', (dialect) => {
     await fs.writeFile(path.join(home.dir, 'note.txt'), 'Vendor: Contoso Ltd\n');
     await fs.writeFile(path.join(home.dir, 'empty.txt'), '');
     const shown = await home.run('assess', 'people.csv', 'note.txt', 'empty.txt');
-    expect(shown.code).toBe(0);
+    // A refused file makes the run a failure (exit 1), named with its reason (issue 34 item 5).
+    expect(shown.code).toBe(1);
     expect(shown.stdout).toContain('with 2 document(s)');
     expect(shown.stdout).toContain('✗ empty.txt refused: the file is empty (0 bytes)');
     expect(shown.stdout).toContain('2/2 document(s) processed');

@@ -8,14 +8,17 @@ import { exportCommand } from './commands/export.js';
 import { fields } from './commands/fields.js';
 import { generate } from './commands/generate.js';
 import { login } from './commands/login.js';
+import { merge } from './commands/merge.js';
 import { newDocument } from './commands/new-document.js';
 import { readiness } from './commands/readiness.js';
 import { templates } from './commands/templates.js';
+import { wordTemplate } from './commands/word-template.js';
 import { readConfig } from './config-file.js';
 import { type CommandContext, commandContext } from './context.js';
 import { EXIT } from './exit-codes.js';
 import { type CliIo, processIo } from './io.js';
 import { USAGE, parseCommandLine } from './options.js';
+import { ServerUnreachable, unreachableServer } from './unreachable-server.js';
 import { UsageError } from './usage-error.js';
 
 const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number>> = {
@@ -27,10 +30,13 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number>> = {
   generate,
   export: exportCommand,
   assess,
+  'word-template': wordTemplate,
+  merge,
 };
 
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   let json = argv.includes('--json');
+  let server: string | undefined;
   try {
     const { command, args, options } = parseCommandLine(argv);
     json = options.json === true;
@@ -40,9 +46,11 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     }
     const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
     if (!run) throw new UsageError(`unknown command "${command}"`);
-    return await run(commandContext(io, options, args, await readConfig(io)));
+    const ctx = commandContext(io, options, args, await readConfig(io));
+    server = ctx.baseUrl;
+    return await run(ctx);
   } catch (error) {
-    return reportError(io, json, error);
+    return reportError(io, json, unreachableServer(error, server) ?? error);
   }
 }
 
@@ -70,5 +78,5 @@ function errorName(error: unknown): string {
   if (error instanceof UsageError) return 'usage';
   if (error instanceof QuireApiError) return error.name === 'GenerateConflict' ? 'generate_conflict' : 'api';
   if (error instanceof ProgressStreamInterrupted || error instanceof ProgressDeadlineExceeded) return 'progress_stream';
-  return error instanceof TypeError ? 'transport' : 'error';
+  return error instanceof ServerUnreachable || error instanceof TypeError ? 'transport' : 'error';
 }

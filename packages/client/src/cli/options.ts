@@ -18,6 +18,8 @@ const OPTIONS = {
   output: { type: 'string', short: 'o' },
   name: { type: 'string' },
   timeout: { type: 'string' },
+  pdf: { type: 'boolean' },
+  format: { type: 'string' },
 } as const;
 
 export type ParsedOptions = ReturnType<typeof parse>['values'];
@@ -44,13 +46,23 @@ Commands:
   login --token T                  log in with a bearer token from your identity provider
   templates                        list the templates you can instantiate
   new <template> [--field k=v …]   create a document from a template (slug or id) [--title T]
-  fields <document>                show a document's fields (enum fields with their options)
+  fields <document> [--field k=v …]
+                                   show a document's fields (enum fields with their options);
+                                   with --field, set those first (unknown names are refused)
   readiness <document>             say whether the document can be generated, and what is missing
+                                   (exit 2 when it is not ready)
   generate <document> [--follow]   start generation [--force | --preserve-edited]; --follow shows
                                    progress and exits 0 finished, 2 blocked, 1 failed;
                                    --timeout <seconds> gives up (exit 1) without retrying
-  export <document> [-o file]      save the .docx (default: the server's file name)
-  assess <files…> [--name N]       create an assessment with the files and show extraction progress
+  export <document> [--pdf] [-o file]
+                                   save the .docx, or the PDF (default: the server's file name)
+  assess <files…> [--name N]       create an assessment with the files and show extraction
+                                   progress; exit 1 (naming each file and why) when any failed
+  word-template <template> <file.docx>
+                                   store the template's Word template (refused with its problems)
+  merge <template> <rows.csv|.xlsx> [--format docx|pdf] [-o result.zip]
+                                   one document per row: start a merge run, follow it, save the
+                                   zip; exit 1 (naming each row and why) when any row failed
 
 Options for every command:
   --json            machine-readable output (one JSON document; progress as one object per line)
@@ -58,5 +70,7 @@ Options for every command:
   --base-url <url>  the Quire server (default: the config file's, else ${'http://127.0.0.1:8000'})
 
 Config file: $QUIRE_CONFIG, else $XDG_CONFIG_HOME/quire/config.json (~/.config/quire/config.json).
-Exit codes: 0 ok, 1 error or failed run, 2 blocked run, 64 bad command line.
+Exit codes: 0 ok; 1 error (API error, unreachable server, failed run, or any file or row
+that failed); 2 not ready (readiness) or blocked run (generate --follow); 64 bad command line
+(unknown command, option or field name).
 `;
