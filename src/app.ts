@@ -56,6 +56,7 @@ import { buildOidcSignIn } from './modules/identity/oidc/build-oidc-sign-in.js';
 import { registerOidcSignInRoutes } from './modules/identity/oidc/oidc-sign-in.routes.js';
 import { registerOrganizationRoutes } from './modules/organization/organization.routes.js';
 import { registerMergeRoutes } from './modules/merge/merge.routes.js';
+import { registerLiveRoutes } from './modules/live/live.routes.js';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import type { SigningKeys } from './modules/identity/signing-keys.js';
 import type { TokenVerifier } from './modules/identity/token-verifier.js';
@@ -203,5 +204,6 @@ function registerProtectedRoutes(scope: FastifyInstance, deps: AppDeps, limitRef
   registerAssessmentRoutes(scope, routeDeps);
   registerWebhookRoutes(scope, routeDeps);
   registerMergeRoutes(scope, routeDeps);
+  registerLiveRoutes(scope, routeDeps);
   registerOrganizationRoutes(scope, routeDeps);
 }

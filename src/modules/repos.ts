@@ -46,6 +46,7 @@ import { WebhookEndpointRepository } from './webhooks/webhook-endpoint.repositor
 import { WordTemplateRepository } from './word-templates/word-template.repository.js';
 import { MergeRunRepository } from './merge/merge-run.repository.js';
 import { IssuerMemoryRepository } from './assessments/issuer-memory/issuer-memory.repository.js';
+import { LiveChangeRepository } from './live/live-change.repository.js';
 
 type RepositoryClass<T> = new (db: Kysely<Database>) => T;
 
@@ -95,6 +96,8 @@ const REPOSITORIES = {
   wordTemplates: WordTemplateRepository,
   // merge runs
   mergeRuns: MergeRunRepository,
+  // live changes (the live streams)
+  liveChanges: LiveChangeRepository,
 } satisfies Record<string, RepositoryClass<unknown>>;
 
 export type Repos = { readonly [K in keyof typeof REPOSITORIES]: InstanceType<(typeof REPOSITORIES)[K]> };

@@ -9,6 +9,7 @@ import type { WordTemplatesTables } from './tables/word-templates.js';
 import type { MergeTables } from './tables/merge.js';
 import type { IssuerMemoryTables } from './tables/issuer-memory.js';
 import type { DeploymentKeysTables } from './tables/deployment-keys.js';
+import type { LiveTables } from './tables/live.js';
 
 /**
  * Table types for Kysely. Portable column types only: ids and timestamps are text (ISO-8601),
@@ -209,7 +210,8 @@ export interface Database
     WordTemplatesTables,
     MergeTables,
     IssuerMemoryTables,
-    DeploymentKeysTables {
+    DeploymentKeysTables,
+    LiveTables {
   jobs: JobTable;
   job_leases: JobLeaseTable;
   organizations: OrganizationTable;

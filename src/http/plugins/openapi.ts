@@ -46,6 +46,7 @@ const V1_TAGS = [
   { name: 'data-needs', description: 'What generation gathers before writing: fields, static values, templates, tools, the model, assessments' },
   { name: 'configuration', description: "A document's configuration groups and its canonical authoring spec" },
   { name: 'generation', description: 'Gather, generate, regenerate, follow the progress stream, read the synthesized context' },
+  { name: 'live', description: 'Server-sent streams of what changed in a document or the organization, for views that update by themselves' },
   { name: 'history', description: 'Snapshots, section output versions, and generation snapshots to reproduce and compare' },
   { name: 'export', description: 'The document as .docx or PDF (its Word template when it has one, else its layout), and a page as an image' },
   { name: 'word-templates', description: "A firm's own .docx with Jinja tags, on a template or one document: inspect, store, read, remove" },

@@ -5,6 +5,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { PipelineEvent } from '../../pipeline/events.js';
 import type { Database } from '../../storage/schema.js';
+import { LiveChangeRepository } from '../live/live-change.repository.js';
+import { TERMINAL_EVENTS } from '../../pipeline/events.js';
 
 /**
  * Rows per insert statement: 8 bound values a row stays far below both engines' parameter limits
@@ -76,6 +78,13 @@ export class RunEventRepository {
           )
           .execute();
       }
+      // One live change per batch (ADR 0591): open views of the document learn the run moved on.
+      const lastName = frames[frames.length - 1].name;
+      await new LiveChangeRepository(trx).append(
+        orgId,
+        [{ kind: 'run.progress', documentId, by: null, runId: run.runNumber, progressSeq: lastSeq, event: lastName, terminal: TERMINAL_EVENTS.has(lastName) }],
+        events[events.length - 1].at,
+      );
       return lastSeq;
     });
     return frames.map((frame, index) => ({ ...frame.payload, event: frame.name, seq: last - count + 1 + index, runId: run.runNumber, ts: frame.ts }));

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../storage/schema.js';
 import type { MergeRunRowTable, MergeRunTable } from '../../storage/tables/merge.js';
 import { fromJson } from '../json-column.js';
+import { LiveChangeRepository } from '../live/live-change.repository.js';
 
 export type MergeFormat = 'docx' | 'pdf';
 export type MergeRunStatus = 'queued' | 'running' | 'finished' | 'failed' | 'cancelled';
@@ -104,7 +105,9 @@ export class MergeRunRepository {
       .where('id', '=', id)
       .where('status', 'in', ['queued', 'running'])
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    const ended = Number(result.numUpdatedRows) > 0;
+    if (ended) await this.publish(orgId, id);
+    return ended;
   }
 
   /** Rows by number, after `afterRow`, optionally of one status: the job walks them a page at a time. */
@@ -168,6 +171,7 @@ export class MergeRunRepository {
       .insertInto('merge_run_events')
       .values({ run_id: runId, seq, org_id: orgId, event_json: JSON.stringify(event), created_at: now })
       .execute();
+    await this.publish(orgId, runId);
     return seq;
   }
 
@@ -182,6 +186,21 @@ export class MergeRunRepository {
     const first = Number(last?.seq ?? 0) + 1;
     const values = events.map((event, i) => ({ run_id: runId, seq: first + i, org_id: orgId, event_json: JSON.stringify(event), created_at: now }));
     await this.db.insertInto('merge_run_events').values(values).execute();
+    await this.publish(orgId, runId);
+  }
+
+  /**
+   * The run moved on (an event was written): the organization's live stream says so with its
+   * status (ADR 0591), so a merge-run page updates without polling its own stream.
+   */
+  private async publish(orgId: string, runId: string): Promise<void> {
+    const run = await this.db.selectFrom('merge_runs').select('status').where('org_id', '=', orgId).where('id', '=', runId).executeTakeFirst();
+    if (!run) return;
+    await new LiveChangeRepository(this.db).append(
+      orgId,
+      [{ kind: 'merge_run.changed', documentId: null, by: null, mergeRunId: runId, status: run.status }],
+      new Date(),
+    );
   }
 
   async listEventsSince(orgId: string, runId: string, afterSeq: number, limit = 500): Promise<MergeRunEvent[]> {

@@ -373,6 +373,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/documents/{document_id}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document's changes as text/event-stream (resume with Last-Event-ID or ?after=<seq>)
+         * @description Streams every change of the document — run progress (one event per batch), sections edited, restored or regenerated, fields, lifecycle state, snapshots, comments — as server-sent `LiveEvent`s within a second of their commit, whichever process made them. Starts with the changes after `Last-Event-ID` or `?after=`, else with the next change. Any member may open it; 404 when the document is absent or another organization's.
+         */
+        get: operations["documentLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents/{document_id}/orchestrate": {
         parameters: {
             query?: never;
@@ -911,6 +931,26 @@ export interface paths {
          * @description Re-indents the block tags of a Jinja template without changing what it renders (checked in a tenant-code worker); 422 for a body without a `template` string, a template that does not parse or one over its budget; 503 with `Retry-After` when the service is overloaded. Needs the editor role or above (403 otherwise).
          */
         post: operations["tidyTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active organization's changes as text/event-stream (resume with Last-Event-ID or ?after=<seq>)
+         * @description Streams every change of the active organization's documents, assessments and merge runs as server-sent `LiveEvent`s within a second of their commit, whichever process made them; one stream serves every list and status view of the organization. Starts with the changes after `Last-Event-ID` or `?after=`, else with the next change. Any member may open it.
+         */
+        get: operations["organizationLive"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1821,6 +1861,25 @@ export interface components {
             sections: components["schemas"]["Section"][];
             sources: components["schemas"]["Source"][];
         };
+        /** @description an assessment's documents or their processing changed (organization stream only) */
+        AssessmentChangedEvent: {
+            /** @description null for an uploaded document outside any assessment */
+            assessmentId: null | string;
+            /** @description the user who made the change, or null for the service itself (a run, a worker) */
+            by: null | string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "assessment.changed";
+            /** @description the organization's change sequence number (also the SSE `id`); resume after it with Last-Event-ID or ?after= */
+            seq: number;
+            sourceDocumentId?: string;
+            /** @description the processing status after the change */
+            status?: string;
+            /** @description when the change was committed, seconds since the epoch */
+            ts: number;
+        };
         BindSnippetBody: {
             entityBindings?: null | {
                 [key: string]: string;
@@ -1837,6 +1896,26 @@ export interface components {
         };
         ChangeMemberRoleBody: {
             role: components["schemas"]["MemberRole"];
+        };
+        /** @description a comment on the document changed */
+        CommentChangedEvent: {
+            /** @enum {string} */
+            action: "created" | "updated" | "resolved" | "reopened" | "deleted";
+            /** @description the user who made the change, or null for the service itself (a run, a worker) */
+            by: null | string;
+            commentId: string;
+            /** @description the document that changed */
+            documentId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "comment.changed";
+            sectionId: null | string;
+            /** @description the organization's change sequence number (also the SSE `id`); resume after it with Last-Event-ID or ?after= */
+            seq: number;
+            /** @description when the change was committed, seconds since the epoch */
+            ts: number;
         };
         CompileReport: {
             errors: components["schemas"]["SpecIssue"][];
@@ -2146,6 +2225,25 @@ export interface components {
              */
             kind: "engine" | "template" | "fields" | "gathered" | "corrections" | "computed" | "synthesized_context" | "sections" | "library" | "document" | "variables" | "date" | "voice" | "brief" | "model" | "prompt" | "tool";
         };
+        /** @description the document itself changed: its lifecycle state, title, description, or it was deleted */
+        DocumentChangedEvent: {
+            /** @description the user who made the change, or null for the service itself (a run, a worker) */
+            by: null | string;
+            deleted?: boolean;
+            /** @description the document that changed */
+            documentId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "document.changed";
+            /** @description the organization's change sequence number (also the SSE `id`); resume after it with Last-Event-ID or ?after= */
+            seq: number;
+            /** @description the lifecycle state after the change, when it changed */
+            state?: string;
+            /** @description when the change was committed, seconds since the epoch */
+            ts: number;
+        };
         DocumentConfig: {
             brief: components["schemas"]["BriefConfig"];
             coordination: components["schemas"]["CoordinationConfig"];
@@ -2265,6 +2363,24 @@ export interface components {
             fields: {
                 [key: string]: string | number | boolean | null;
             };
+        };
+        /** @description the document's field values changed */
+        FieldsChangedEvent: {
+            /** @description the user who made the change, or null for the service itself (a run, a worker) */
+            by: null | string;
+            /** @description the document that changed */
+            documentId: string;
+            /** @description the field keys sent */
+            keys: string[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "fields.changed";
+            /** @description the organization's change sequence number (also the SSE `id`); resume after it with Last-Event-ID or ?after= */
+            seq: number;
+            /** @description when the change was committed, seconds since the epoch */
+            ts: number;
         };
         FieldsResponse: {
             fields: components["schemas"]["FieldModel"][];
@@ -2499,6 +2615,8 @@ export interface components {
             /** @description the read path: `fields.client_name`, `computed.total`, `gathered.report` */
             path: string;
         };
+        /** @description One frame of a live stream (`id: <seq>` + `data: <this JSON>`): what changed, never the new content; a view re-reads what it shows. Comment lines keep the connection open. */
+        LiveEvent: components["schemas"]["RunProgressEvent"] | components["schemas"]["SectionChangedEvent"] | components["schemas"]["FieldsChangedEvent"] | components["schemas"]["DocumentChangedEvent"] | components["schemas"]["SnapshotChangedEvent"] | components["schemas"]["CommentChangedEvent"] | components["schemas"]["AssessmentChangedEvent"] | components["schemas"]["MergeRunChangedEvent"];
         LlmStatusResponse: {
             gatherModel: string;
             mode: string;
@@ -2664,6 +2782,23 @@ export interface components {
             templateId: string;
             templateSlug: string;
             total: number;
+        };
+        /** @description a merge run advanced or ended (organization stream only) */
+        MergeRunChangedEvent: {
+            /** @description the user who made the change, or null for the service itself (a run, a worker) */
+            by: null | string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "merge_run.changed";
+            mergeRunId: string;
+            /** @description the organization's change sequence number (also the SSE `id`); resume after it with Last-Event-ID or ?after= */
+            seq: number;
+            /** @description the merge run status after the change */
+            status: string;
+            /** @description when the change was committed, seconds since the epoch */
+            ts: number;
         };
         MergeRunRow: {
             attempts: number;
@@ -3152,6 +3287,30 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description a run of the document moved on: one event per batch of progress events (the run's detail is on the progress stream) */
+        RunProgressEvent: {
+            /** @description the user who made the change, or null for the service itself (a run, a worker) */
+            by: null | string;
+            /** @description the document that changed */
+            documentId: string;
+            /** @description the last progress event written (pipeline_started, render_started, pipeline_finished, …) */
+            event: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "run.progress";
+            /** @description the last progress-stream seq this change covers */
+            progressSeq: number;
+            /** @description the run number (as on the progress stream) */
+            runId: number;
+            /** @description the organization's change sequence number (also the SSE `id`); resume after it with Last-Event-ID or ?after= */
+            seq: number;
+            /** @description the run ended (pipeline_finished, pipeline_failed or pipeline_blocked) */
+            terminal: boolean;
+            /** @description when the change was committed, seconds since the epoch */
+            ts: number;
+        };
         Section: {
             content: null | string;
             createdAt: string;
@@ -3172,6 +3331,26 @@ export interface components {
             status: "empty" | "generated" | "edited" | "stale" | "failed";
             title: string;
             updatedAt: string;
+        };
+        /** @description a section was created, edited by hand, restored, deleted, updated or reordered (a regenerated section arrives as run.progress) */
+        SectionChangedEvent: {
+            /** @enum {string} */
+            action: "created" | "edited" | "restored" | "deleted" | "reordered" | "updated";
+            /** @description the user who made the change, or null for the service itself (a run, a worker) */
+            by: null | string;
+            /** @description the document that changed */
+            documentId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "section.changed";
+            /** @description null when several sections changed (a reorder) */
+            sectionId: null | string;
+            /** @description the organization's change sequence number (also the SSE `id`); resume after it with Last-Event-ID or ?after= */
+            seq: number;
+            /** @description when the change was committed, seconds since the epoch */
+            ts: number;
         };
         SectionConfig: {
             /** @description read only */
@@ -3245,6 +3424,25 @@ export interface components {
             sections: components["schemas"]["SnapshotSection"][];
             /** @description numbered from 1 per document */
             version: number;
+        };
+        /** @description a snapshot was taken, restored or deleted */
+        SnapshotChangedEvent: {
+            /** @enum {string} */
+            action: "created" | "restored" | "deleted";
+            /** @description the user who made the change, or null for the service itself (a run, a worker) */
+            by: null | string;
+            /** @description the document that changed */
+            documentId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "snapshot.changed";
+            /** @description the organization's change sequence number (also the SSE `id`); resume after it with Last-Event-ID or ?after= */
+            seq: number;
+            snapshotId: string;
+            /** @description when the change was committed, seconds since the epoch */
+            ts: number;
         };
         SnapshotSection: {
             content: null | string;
@@ -5926,6 +6124,80 @@ export interface operations {
             };
             /** @description The body is in a media type this operation does not read (see its request body) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    documentLive: {
+        parameters: {
+            query?: {
+                /** @description replay changes after this seq (0: every change kept); default: only changes from now on */
+                after?: number;
+            };
+            header?: {
+                /** @description the last seq the client saw (an EventSource sends it when it reconnects) */
+                "last-event-id"?: string;
+                "x-org-slug"?: string;
+            };
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events of one document's changes: each frame is `id: <seq>` and `data: <JSON>`, the JSON a `LiveEvent` (one schema per change kind, told apart by `kind`); comment lines (`: keep-alive`) keep the connection open. The stream stays open; a `: shutting down` comment ends it when the process stops (reconnect with Last-Event-ID). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8980,6 +9252,78 @@ export interface operations {
             };
             /** @description The body is in a media type this operation does not read (see its request body) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    organizationLive: {
+        parameters: {
+            query?: {
+                /** @description replay changes after this seq (0: every change kept); default: only changes from now on */
+                after?: number;
+            };
+            header?: {
+                /** @description the last seq the client saw (an EventSource sends it when it reconnects) */
+                "last-event-id"?: string;
+                "x-org-slug"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events of the organization's changes: each frame is `id: <seq>` and `data: <JSON>`, the JSON a `LiveEvent` (one schema per change kind, told apart by `kind`); comment lines (`: keep-alive`) keep the connection open. The stream stays open; a `: shutting down` comment ends it when the process stops (reconnect with Last-Event-ID). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import { fromDbBool, toDbBool } from '../../../storage/dialect.js';
 import type { SourceDocumentTable } from '../../../storage/tables/assessments.js';
 import type { Database } from '../../../storage/schema.js';
 import { fromJson, toJson } from '../../json-column.js';
+import { LiveChangeRepository } from '../../live/live-change.repository.js';
 
 export interface UploadProblemRecord {
   code: string;
@@ -44,6 +45,7 @@ export class SourceDocumentRepository {
     const { review_rejected, problems, ...rest } = record;
     const row: Selectable<SourceDocumentTable> = { ...rest, org_id: orgId, review_rejected: toDbBool(review_rejected), problems_json: toJson(problems) };
     await this.db.insertInto('source_documents').values(row).execute();
+    await this.publish(orgId, row.assessment_id, row.id, row.processing_status);
     return toRecord(row);
   }
 
@@ -100,12 +102,26 @@ export class SourceDocumentRepository {
 
   async update(orgId: string, id: string, changes: SourceDocumentChanges): Promise<void> {
     const { review_rejected, ...rest } = changes;
-    await this.db
+    const updated = await this.db
       .updateTable('source_documents')
       .set({ ...rest, ...(review_rejected === undefined ? {} : { review_rejected: toDbBool(review_rejected) }) })
       .where('org_id', '=', orgId)
       .where('id', '=', id)
-      .execute();
+      .returning(['assessment_id', 'processing_status'])
+      .executeTakeFirst();
+    if (updated && rest.processing_status !== undefined) await this.publish(orgId, updated.assessment_id, id, updated.processing_status);
+  }
+
+  /**
+   * A document's processing status moved: the assessment's open views learn it (ADR 0591). Here,
+   * not in each use case, because uploads, processing jobs, reruns and cancels all set it.
+   */
+  private async publish(orgId: string, assessmentId: string | null, sourceDocumentId: string, status: string): Promise<void> {
+    await new LiveChangeRepository(this.db).append(
+      orgId,
+      [{ kind: 'assessment.changed', documentId: null, by: null, assessmentId, sourceDocumentId, status }],
+      new Date(),
+    );
   }
 
   async delete(orgId: string, id: string): Promise<void> {

@@ -5,6 +5,7 @@ import type { CommandContext } from '../../context.js';
 import type { DocumentRecord } from '../document.repository.js';
 import { type FinalizeBlockers, LIFECYCLE_STATES, isLifecycleState } from '../lifecycle.js';
 import { requireDocument } from '../require-document.js';
+import { publishDocumentChange } from '../../live/publish-change.js';
 
 /**
  * `PUT /v1/documents/{id}/state`: any of the three states may follow any other, except that
@@ -28,6 +29,7 @@ export async function setLifecycleState(ctx: CommandContext, documentId: string,
     }
     const updatedAt = tx.clock.now().toISOString();
     await tx.repos.documents.update(tx.actor.org.orgId, document.id, { state, updatedAt });
+    await publishDocumentChange(tx, document.id, { kind: 'document.changed', state });
     return { ...document, state, updatedAt };
   });
 }

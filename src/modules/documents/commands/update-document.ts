@@ -7,6 +7,7 @@ import { slugify, uniqueSlug } from '../../../kernel/slug.js';
 import type { CommandContext } from '../../context.js';
 import type { DocumentChanges, DocumentRecord } from '../document.repository.js';
 import { requireDocument } from '../require-document.js';
+import { publishDocumentChange } from '../../live/publish-change.js';
 
 export interface UpdateDocumentInput {
   title?: string | null;
@@ -34,6 +35,9 @@ export async function updateDocument(ctx: CommandContext, documentId: string, in
       changes.slug = await uniqueSlug(slugify(changes.title ?? document.title), (s) => ctx.repos.documents.slugExists(orgId, s));
     }
   }
-  await ctx.repos.documents.update(orgId, document.id, changes);
+  await ctx.transaction(async (tx) => {
+    await tx.repos.documents.update(orgId, document.id, changes);
+    await publishDocumentChange(tx, document.id, { kind: 'document.changed' });
+  });
   return { ...document, ...(changes as Partial<DocumentRecord>), updatedAt: changes.updatedAt };
 }

@@ -9,6 +9,7 @@ import type { CommandContext } from '../../context.js';
 import { requireEditableDocument } from '../require-document.js';
 import { deriveSectionKey } from './section-keys.js';
 import type { SectionRecord } from './section.repository.js';
+import { publishDocumentChange } from '../../live/publish-change.js';
 
 export interface SectionDefinition {
   title: string;
@@ -30,15 +31,19 @@ export async function appendSection(ctx: CommandContext, documentId: string, def
     throw new DomainValidationError(`a document holds at most ${LIMITS.sectionsPerDocument} sections (limit sectionsPerDocument)`);
   }
   const now = ctx.clock.now().toISOString();
-  return ctx.repos.sections.insert(orgId, {
-    id: newId('sec'),
-    documentId: document.id,
-    key: deriveSectionKey(definition.title, new Set(existing.map((s) => s.key))),
-    ordinal: existing.reduce((max, s) => Math.max(max, s.ordinal + 1), 0),
-    ...definition,
-    content: null,
-    status: 'empty',
-    createdAt: now,
-    updatedAt: now,
+  return ctx.transaction(async (tx) => {
+    const section = await tx.repos.sections.insert(orgId, {
+      id: newId('sec'),
+      documentId: document.id,
+      key: deriveSectionKey(definition.title, new Set(existing.map((s) => s.key))),
+      ordinal: existing.reduce((max, s) => Math.max(max, s.ordinal + 1), 0),
+      ...definition,
+      content: null,
+      status: 'empty',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await publishDocumentChange(tx, document.id, { kind: 'section.changed', sectionId: section.id, action: 'created' });
+    return section;
   });
 }

@@ -2,6 +2,7 @@ import { newId } from '../../../kernel/ids.js';
 import type { CommandContext } from '../../context.js';
 import { requireDocument } from '../../documents/require-document.js';
 import { type SnapshotRecord } from '../snapshot.repository.js';
+import { publishDocumentChange } from '../../live/publish-change.js';
 
 /**
  * `POST /snapshots`: captures every section's current output; unlabeled → "Version N".
@@ -25,6 +26,7 @@ export async function createSnapshot(ctx: CommandContext, documentId: string, la
       createdAt: tx.clock.now().toISOString(),
     };
     await snapshots.insert(orgId, record);
+    await publishDocumentChange(tx, document.id, { kind: 'snapshot.changed', snapshotId: record.id, action: 'created' });
     return record;
   });
 }

@@ -5,6 +5,7 @@ import { recordSectionVersion } from '../../documents/sections/record-section-ve
 import { requireSection } from '../../documents/require-document.js';
 import type { SectionRecord } from '../../documents/sections/section.repository.js';
 import { captureCurrentOutput } from '../capture-current-output.js';
+import { publishDocumentChange } from '../../live/publish-change.js';
 
 /**
  * `POST /sections/{id}/versions/{n}/restore`: the section gets version n's output back (as a
@@ -22,6 +23,7 @@ export async function restoreSectionVersion(ctx: CommandContext, documentId: str
     const now = tx.clock.now().toISOString();
     await tx.repos.sections.update(tx.actor.org.orgId, document.id, section.id, { content: version.content, status: version.status }, now);
     await recordSectionVersion(tx, document.id, { id: section.id, content: version.content, status: version.status }, 'restored');
+    await publishDocumentChange(tx, document.id, { kind: 'section.changed', sectionId: section.id, action: 'restored' });
     return { ...section, content: version.content, status: version.status, updatedAt: now };
   });
 }

@@ -3,6 +3,7 @@ import type { CommandContext } from '../../context.js';
 import { requireEditableDocument } from '../../documents/require-document.js';
 import { recordSectionVersion } from '../../documents/sections/record-section-version.js';
 import { captureCurrentOutput } from '../capture-current-output.js';
+import { publishDocumentChange } from '../../live/publish-change.js';
 
 /**
  * `POST /snapshots/{id}/restore`: puts the snapshot's outputs back onto the live sections that
@@ -30,6 +31,7 @@ export async function restoreSnapshot(ctx: CommandContext, documentId: string, s
       await recordSectionVersion(tx, document.id, { id: section.id, content: saved.content, status: saved.status }, 'restored');
       restored.push(section.id);
     }
+    await publishDocumentChange(tx, document.id, { kind: 'snapshot.changed', snapshotId: snapshot.id, action: 'restored' });
     return { snapshotId: snapshot.id, restoredSectionIds: restored };
   });
 }

@@ -8,6 +8,7 @@ import type { CommandContext } from '../../../context.js';
 import { assertFieldCountFits } from '../field-count.js';
 import { assertFieldValuesFit, coerceFieldValue } from '../field-values.js';
 import { requireEditableDocument } from '../../require-document.js';
+import { publishDocumentChange } from '../../../live/publish-change.js';
 
 /**
  * @throws NotFoundError when absent or foreign; DomainValidationError when finalized or when a
@@ -48,5 +49,6 @@ export async function replaceFields(ctx: CommandContext, documentId: string, val
       }
     }
     await tx.repos.documents.touch(orgId, document.id, now);
+    await publishDocumentChange(tx, document.id, { kind: 'fields.changed', keys: sent.map((s) => s.key) });
   });
 }

@@ -2,6 +2,7 @@ import type { CommandContext } from '../../../context.js';
 import { requireEditableDocument, requireSection } from '../../require-document.js';
 import { recordSectionVersion } from '../record-section-version.js';
 import type { SectionRecord } from '../section.repository.js';
+import { publishDocumentChange } from '../../../live/publish-change.js';
 
 /**
  * `PUT /sections/{id}/output`: a hand-edited rendered output. The section becomes `edited`
@@ -17,6 +18,7 @@ export async function applySectionOutput(ctx: CommandContext, documentId: string
     await tx.repos.sections.update(tx.actor.org.orgId, document.id, section.id, { content, status: 'edited' }, now);
     const updated = { ...section, content, status: 'edited', updatedAt: now };
     await recordSectionVersion(tx, document.id, updated, 'edited');
+    await publishDocumentChange(tx, document.id, { kind: 'section.changed', sectionId: section.id, action: 'edited' });
     return updated;
   });
 }

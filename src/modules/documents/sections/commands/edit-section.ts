@@ -11,6 +11,7 @@ import { requireEditableDocument, requireSection } from '../../require-document.
 import { recordSectionVersion } from '../record-section-version.js';
 import { SECTION_DEFAULTS, assertOutputType, assertRenderMode, assertSectionStatus, assertTitle } from '../section-rules.js';
 import type { SectionChanges, SectionRecord } from '../section.repository.js';
+import { publishDocumentChange } from '../../../live/publish-change.js';
 
 export interface SectionEditInput {
   content?: string | null;
@@ -64,6 +65,11 @@ export async function editSection(ctx: CommandContext, documentId: string, secti
     await tx.repos.sections.update(tx.actor.org.orgId, document.id, section.id, changes, now);
     const updated = { ...section, ...changes, updatedAt: now };
     if (changes.content !== undefined) await recordSectionVersion(tx, document.id, updated, 'edited');
+    await publishDocumentChange(tx, document.id, {
+      kind: 'section.changed',
+      sectionId: section.id,
+      action: changes.content !== undefined ? 'edited' : 'updated',
+    });
     return updated;
   });
 }

@@ -2,6 +2,7 @@ import { DomainValidationError } from '../../../../kernel/errors.js';
 import type { CommandContext } from '../../../context.js';
 import { requireEditableDocument } from '../../require-document.js';
 import type { SectionRecord } from '../section.repository.js';
+import { publishDocumentChange } from '../../../live/publish-change.js';
 
 /**
  * `PUT /sections/order`: `sectionIds` must be an exact permutation of the document's sections.
@@ -33,6 +34,7 @@ export async function reorderSections(ctx: CommandContext, documentId: string, s
       if (section.ordinal !== ordinal) await tx.repos.sections.update(orgId, document.id, id, { ordinal }, now);
       ordered.push({ ...section, ordinal });
     }
+    await publishDocumentChange(tx, document.id, { kind: 'section.changed', sectionId: null, action: 'reordered' });
     return ordered;
   });
 }
