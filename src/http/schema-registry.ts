@@ -20,6 +20,7 @@ import { ORGANIZATION_SCHEMAS } from '../modules/organization/organization-setti
 import { WEBHOOK_SCHEMAS } from '../modules/webhooks/webhooks.schemas.js';
 import { WORD_TEMPLATE_SCHEMAS } from '../modules/word-templates/word-templates.schemas.js';
 import { MERGE_SCHEMAS } from '../modules/merge/merge.schemas.js';
+import { COLLABORATION_SCHEMAS } from '../modules/collaboration/collaboration.schemas.js';
 import { PROBE_SCHEMAS } from './health.schemas.js';
 import { HTTPValidationError, ValidationError } from './validation.schemas.js';
 
@@ -48,4 +49,5 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...ORGANIZATION_SCHEMAS,
   ...WORD_TEMPLATE_SCHEMAS,
   ...MERGE_SCHEMAS,
+  ...COLLABORATION_SCHEMAS,
 ] as unknown as NamedSchema[];

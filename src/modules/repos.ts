@@ -45,6 +45,8 @@ import { WebhookDeliveryRepository } from './webhooks/webhook-delivery.repositor
 import { WebhookEndpointRepository } from './webhooks/webhook-endpoint.repository.js';
 import { WordTemplateRepository } from './word-templates/word-template.repository.js';
 import { MergeRunRepository } from './merge/merge-run.repository.js';
+import { CommentRepository } from './collaboration/comments/comment.repository.js';
+import { SuggestionRepository } from './collaboration/suggestions/suggestion.repository.js';
 import { IssuerMemoryRepository } from './assessments/issuer-memory/issuer-memory.repository.js';
 
 type RepositoryClass<T> = new (db: Kysely<Database>) => T;
@@ -95,6 +97,9 @@ const REPOSITORIES = {
   wordTemplates: WordTemplateRepository,
   // merge runs
   mergeRuns: MergeRunRepository,
+  // working together on a document
+  comments: CommentRepository,
+  suggestions: SuggestionRepository,
 } satisfies Record<string, RepositoryClass<unknown>>;
 
 export type Repos = { readonly [K in keyof typeof REPOSITORIES]: InstanceType<(typeof REPOSITORIES)[K]> };

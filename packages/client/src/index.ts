@@ -78,3 +78,21 @@ export {
 export type * as v1 from './generated/v1.js';
 export type * as service from './generated/service.js';
 export { unwrap as unwrapResult } from './unwrap.js';
+export {
+  decideSuggestion,
+  deleteComment,
+  editComment,
+  listDocumentThreads,
+  listPeople,
+  listSuggestions,
+  listThreads,
+  openCommentThread,
+  proposeSuggestion,
+  replyToThread,
+  setThreadResolved,
+  type Comment,
+  type CommentThread,
+  type Person,
+  type Suggestion,
+  type ThreadFilter,
+} from './collaboration.js';

@@ -36,6 +36,10 @@ const NOT_READ_BY_A_DETAIL: Record<string, string> = {
   merge_run_events: "a merge run's progress stream",
   issuer_memories: 'what reviewers taught about an issuer; it shapes later extraction, whose items a detail reads',
   run_layouts: "a processing run's page segments, read when its items are reviewed",
+  comment_threads: 'discussion of a section, read by the comment routes only',
+  comments: 'discussion of a section, read by the comment routes only',
+  comment_mentions: 'who a comment mentions, read by the comment routes only',
+  section_suggestions: 'proposed edits; an accepted one reaches the detail as a section edit',
   document_revisions: 'the counter itself',
   organization_revisions: 'the counter itself',
 };
