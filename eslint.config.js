@@ -57,7 +57,7 @@ const FUNCTION_LENGTH = { 'max-lines-per-function': ['error', { max: 60, skipBla
 
 /** The two tiers of src/modules (STYLE.md "Layering"; docs/adr/0007-layering-and-floor-plan.md). */
 const BASE_MODULES = ['documents', 'library', 'templates', 'identity', 'assessments', 'webhooks', 'organization'];
-const WORKFLOW_MODULES = ['generation', 'history', 'export', 'assistants', 'word-templates', 'merge'];
+const WORKFLOW_MODULES = ['generation', 'history', 'export', 'assistants', 'word-templates', 'merge', 'collaboration'];
 
 /**
  * Files that parse text shipped with the service itself on the main thread: the built-in template

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { startJsonApiServer } from '../src/adapters/tools/test-support/tool-test-servers.js';
 import { assessmentSections } from '../test/contract/tour-assessments.js';
 import { Coverage, type Lane, TourClient } from '../test/contract/tour-client.js';
+import { collaborationSections } from '../test/contract/tour-collaboration.js';
 import { documentSections } from '../test/contract/tour-documents.js';
 import { assessmentErrorSections, v1ErrorSections } from '../test/contract/tour-errors.js';
 import { librarySections } from '../test/contract/tour-library.js';
@@ -111,6 +112,7 @@ try {
       ...organizationSections,
       ...mergeSections,
       ...wordTemplateSections,
+      ...collaborationSections,
       ...v1ErrorSections,
     },
   ];

@@ -13,6 +13,8 @@ import { registerDataNeedRoutes } from './modules/documents/data-needs/data-need
 import { registerDocumentConfigRoutes } from './modules/documents/config/document-config.routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
 import { registerSectionRoutes } from './modules/documents/sections/sections.routes.js';
+import { registerCommentRoutes } from './modules/collaboration/comments/comments.routes.js';
+import { registerSuggestionRoutes } from './modules/collaboration/suggestions/suggestions.routes.js';
 import { registerTemplateRoutes } from './modules/templates/templates.routes.js';
 import { registerAssessmentRoutes } from './modules/assessments/assessments.routes.js';
 import { registerExportRoutes } from './modules/export/export.routes.js';
@@ -192,6 +194,8 @@ function registerProtectedRoutes(scope: FastifyInstance, deps: AppDeps, limitRef
   registerDocumentConfigRoutes(scope, routeDeps);
   registerDocumentSpecRoutes(scope, routeDeps);
   registerSectionRoutes(scope, routeDeps);
+  registerCommentRoutes(scope, routeDeps);
+  registerSuggestionRoutes(scope, routeDeps);
   registerDataNeedRoutes(scope, routeDeps);
   registerAssistantRoutes(scope, routeDeps);
   registerLibraryRoutes(scope, routeDeps);

@@ -21,6 +21,7 @@ import { WEBHOOK_SCHEMAS } from '../modules/webhooks/webhooks.schemas.js';
 import { WORD_TEMPLATE_SCHEMAS } from '../modules/word-templates/word-templates.schemas.js';
 import { MERGE_SCHEMAS } from '../modules/merge/merge.schemas.js';
 import { LIVE_SCHEMAS } from '../modules/live/live.schemas.js';
+import { COLLABORATION_SCHEMAS } from '../modules/collaboration/collaboration.schemas.js';
 import { PROBE_SCHEMAS } from './health.schemas.js';
 import { HTTPValidationError, ValidationError } from './validation.schemas.js';
 
@@ -51,4 +52,5 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...WORD_TEMPLATE_SCHEMAS,
   ...MERGE_SCHEMAS,
   ...LIVE_SCHEMAS,
+  ...COLLABORATION_SCHEMAS,
 ] as unknown as NamedSchema[];

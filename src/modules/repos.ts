@@ -45,6 +45,8 @@ import { WebhookDeliveryRepository } from './webhooks/webhook-delivery.repositor
 import { WebhookEndpointRepository } from './webhooks/webhook-endpoint.repository.js';
 import { WordTemplateRepository } from './word-templates/word-template.repository.js';
 import { MergeRunRepository } from './merge/merge-run.repository.js';
+import { CommentRepository } from './collaboration/comments/comment.repository.js';
+import { SuggestionRepository } from './collaboration/suggestions/suggestion.repository.js';
 import { IssuerMemoryRepository } from './assessments/issuer-memory/issuer-memory.repository.js';
 import { LiveChangeRepository } from './live/live-change.repository.js';
 
@@ -98,6 +100,9 @@ const REPOSITORIES = {
   mergeRuns: MergeRunRepository,
   // live changes (the live streams)
   liveChanges: LiveChangeRepository,
+  // working together on a document
+  comments: CommentRepository,
+  suggestions: SuggestionRepository,
 } satisfies Record<string, RepositoryClass<unknown>>;
 
 export type Repos = { readonly [K in keyof typeof REPOSITORIES]: InstanceType<(typeof REPOSITORIES)[K]> };

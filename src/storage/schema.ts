@@ -10,6 +10,7 @@ import type { MergeTables } from './tables/merge.js';
 import type { IssuerMemoryTables } from './tables/issuer-memory.js';
 import type { DeploymentKeysTables } from './tables/deployment-keys.js';
 import type { LiveTables } from './tables/live.js';
+import type { CollaborationTables } from './tables/collaboration.js';
 
 /**
  * Table types for Kysely. Portable column types only: ids and timestamps are text (ISO-8601),
@@ -211,7 +212,8 @@ export interface Database
     MergeTables,
     IssuerMemoryTables,
     DeploymentKeysTables,
-    LiveTables {
+    LiveTables,
+    CollaborationTables {
   jobs: JobTable;
   job_leases: JobLeaseTable;
   organizations: OrganizationTable;

@@ -89,3 +89,21 @@ export {
   type MergeRunRow,
   type WordTemplateInfo,
 } from './merge-runs.js';
+export {
+  decideSuggestion,
+  deleteComment,
+  editComment,
+  listDocumentThreads,
+  listPeople,
+  listSuggestions,
+  listThreads,
+  openCommentThread,
+  proposeSuggestion,
+  replyToThread,
+  setThreadResolved,
+  type Comment,
+  type CommentThread,
+  type Person,
+  type Suggestion,
+  type ThreadFilter,
+} from './collaboration.js';

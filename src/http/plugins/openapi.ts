@@ -43,6 +43,8 @@ const V1_TAGS = [
   { name: 'templates', description: 'Templates to instantiate, compiled from an authoring spec (JSON or YAML)' },
   { name: 'documents', description: 'Documents: create from a template, fields, lifecycle state, readiness, computed values' },
   { name: 'sections', description: "A document's sections: create, edit, reorder, hand-edited output" },
+  { name: 'comments', description: 'Comment threads on sections: mentions, replies, resolve (every member comments; editors resolve)' },
+  { name: 'suggestions', description: "Suggested edits of a section's text: propose, accept (a new version, as a hand edit) or reject" },
   { name: 'data-needs', description: 'What generation gathers before writing: fields, static values, templates, tools, the model, assessments' },
   { name: 'configuration', description: "A document's configuration groups and its canonical authoring spec" },
   { name: 'generation', description: 'Gather, generate, regenerate, follow the progress stream, read the synthesized context' },

@@ -38,6 +38,10 @@ const NOT_READ_BY_A_DETAIL: Record<string, string> = {
   run_layouts: "a processing run's page segments, read when its items are reviewed",
   live_changes: 'the live streams: what changed, never read to answer a detail',
   live_change_counters: "the live streams' sequence counter",
+  comment_threads: 'discussion of a section, read by the comment routes only',
+  comments: 'discussion of a section, read by the comment routes only',
+  comment_mentions: 'who a comment mentions, read by the comment routes only',
+  section_suggestions: 'proposed edits; an accepted one reaches the detail as a section edit',
   document_revisions: 'the counter itself',
   organization_revisions: 'the counter itself',
 };

@@ -2,7 +2,8 @@
  * One of each resource in an organization, for the reliability suites: a custom template and a
  * document made from it (fields, sections, data-needs, a snippet binding, two generation runs
  * for the generation snapshots and their diff, a snapshot), the library (text, snippet, risk
- * block, voice, entity, tool registration, orchestration rule), a webhook, a member of this
+ * block, voice, entity, tool registration, orchestration rule), a webhook, a comment thread and a
+ * suggested edit, a member of this
  * organization only, and the assessment area (an assessment with an uploaded document, its extracted items, a
  * correction, an issuer memory learned from a PDF invoice, a batch).
  *
@@ -147,6 +148,14 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
   // A merge run of the template: one row, one document.
   const mergeRun = await created(api.post(`/v1/templates/${slug}/merge-runs`, { rows: [{ client: `Hooli ${suffix}` }], format: 'docx' }), 'merge run');
 
+  // A comment thread with a reply, and a suggested edit, on the document's first section.
+  const thread = await created(api.post(`/v1/documents/${documentId}/sections/${sections[0].id}/threads`, { body: `Seeded ${suffix} question` }), 'thread');
+  const reply = await created(api.post(`/v1/documents/${documentId}/threads/${idOf(thread, 'thread')}/comments`, { body: 'Seeded answer' }), 'reply');
+  const suggestion = await created(
+    api.post(`/v1/documents/${documentId}/sections/${sections[0].id}/suggestions`, { content: `Seeded ${suffix} wording` }),
+    'suggestion',
+  );
+
   // A member of this organization only (the dev user belongs to every demo organization).
   const member = await addTestMember(server, token, org, 'viewer', `rel-member-${org}-${suffix}`);
 
@@ -181,6 +190,9 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
     webhook_id: [idOf(webhook, 'webhook')],
     merge_run_id: [String(mergeRun.id)],
     memory_id: memories.map((m) => m.id),
+    thread_id: [idOf(thread, 'thread')],
+    comment_id: [idOf(reply, 'comment')],
+    suggestion_id: [idOf(suggestion, 'suggestion')],
   };
   for (const [key, ids] of Object.entries(pools)) if (ids.length === 0) throw new Error(`seed: no ${key}`);
   return pools;

@@ -14,6 +14,7 @@ const NEEDS = {
   'document.generate': 'editor',
   'document.snapshot': 'editor',
   'document.finalize': 'reviewer',
+  'comment.resolve': 'editor',
   'assessment.create': 'editor',
   'item.review': 'reviewer',
   'library.edit': 'editor',

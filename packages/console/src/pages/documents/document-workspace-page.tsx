@@ -31,6 +31,7 @@ import { ReadinessChecklist } from './readiness-checklist';
 import { SectionCard } from './section-card';
 import { SnapshotsPanel } from './snapshots-panel';
 import { SnippetBindingsPanel } from './snippet-bindings-panel';
+import { useCollaboration } from './use-collaboration';
 import { useProgress } from './use-progress';
 
 const STATES: DocumentState[] = ['draft', 'under-review', 'finalized'];
@@ -45,6 +46,7 @@ export function DocumentWorkspacePage({ params }: PageProps) {
   const [claims, setClaims] = useState<Record<string, UnsupportedClaim[]>>({});
   const [actionError, setActionError] = useState<unknown>(undefined);
   const reloadAll = () => setRefresh((n) => n + 1);
+  const collaboration = useCollaboration(client, documentId, refresh);
   const [hasWordTemplate, setHasWordTemplate] = useState(false);
   const onWordTemplate = useCallback((info: unknown) => setHasWordTemplate(info !== null), []);
   const progress = useProgress(client, documentId, (event: ProgressEvent) => {
@@ -178,8 +180,11 @@ export function DocumentWorkspacePage({ params }: PageProps) {
               canEdit={canEdit}
               client={client}
               onChanged={reloadAll}
+              collaboration={collaboration}
+              viewer={{ email: session.email, canResolve: can(session.role, 'comment.resolve') }}
             />
           ))}
+          <ErrorNotice error={collaboration.error} title="Comments and suggestions" />
           <SnippetBindingsPanel client={client} documentId={documentId} canEdit={canEdit} refreshKey={refresh} onChanged={reloadAll} />
           <SnapshotsPanel client={client} documentId={documentId} canEdit={canEdit} refreshKey={refresh} onRestored={reloadAll} />
         </div>

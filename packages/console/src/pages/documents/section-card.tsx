@@ -10,6 +10,9 @@ import { useLoad } from '../../shell/use-load';
 import { formatDate } from '../../shell/format-date';
 import { DiffView } from './diff-view';
 import { Markdown, type UnsupportedClaim } from './markdown';
+import { SectionComments } from './section-comments';
+import { SectionSuggestions } from './section-suggestions';
+import type { Collaboration } from './use-collaboration';
 
 export const sectionAnchor = (key: string) => `section-${key}`;
 
@@ -21,12 +24,24 @@ interface Props {
   canEdit: boolean;
   client: Parameters<typeof putSectionOutput>[0];
   onChanged(): void;
+  /** The document's threads and pending suggestions (this section's are picked here), and who is looking. */
+  collaboration: Collaboration;
+  viewer: { email: string | null; canResolve: boolean };
 }
 
-type Mode = 'view' | 'edit' | 'history';
+type Mode = 'view' | 'edit' | 'history' | 'suggest';
 
-export function SectionCard({ documentId, section, sources, claims, canEdit, client, onChanged }: Props) {
+export function SectionCard({ documentId, section, sources, claims, canEdit, client, onChanged, collaboration, viewer }: Props) {
   const [mode, setMode] = useState<Mode>('view');
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const threads = collaboration.threads.filter((t) => t.sectionId === section.id);
+  const suggestions = collaboration.suggestions.filter((s) => s.sectionId === section.id);
+  const openThreads = threads.filter((t) => t.status === 'open').length;
+  // An accepted suggestion changes the section (reload the document); anything else only the discussion.
+  const afterCollaboration = () => {
+    collaboration.reload();
+    onChanged();
+  };
   const headingId = `${sectionAnchor(section.key)}-title`;
   return (
     <article className={`card section section-${section.status}`} aria-labelledby={headingId} data-testid="section" data-section-key={section.key}>
@@ -37,17 +52,36 @@ export function SectionCard({ documentId, section, sources, claims, canEdit, cli
           </span>
         </h3>
         <span className={`badge badge-${section.status}`}>{section.status}</span>
-        {canEdit ? (
-          <div className="section-actions" role="group" aria-label={`${section.title} actions`}>
-            <button type="button" className="button-quiet" aria-pressed={mode === 'edit'} onClick={() => setMode(mode === 'edit' ? 'view' : 'edit')}>
-              Edit
-            </button>
-            <button type="button" className="button-quiet" aria-pressed={mode === 'history'} onClick={() => setMode(mode === 'history' ? 'view' : 'history')}>
-              History
-            </button>
-          </div>
-        ) : null}
+        <div className="section-actions" role="group" aria-label={`${section.title} actions`}>
+          {canEdit ? (
+            <>
+              <button type="button" className="button-quiet" aria-pressed={mode === 'edit'} onClick={() => setMode(mode === 'edit' ? 'view' : 'edit')}>
+                Edit
+              </button>
+              <button type="button" className="button-quiet" aria-pressed={mode === 'suggest'} onClick={() => setMode(mode === 'suggest' ? 'view' : 'suggest')}>
+                Suggest
+              </button>
+              <button type="button" className="button-quiet" aria-pressed={mode === 'history'} onClick={() => setMode(mode === 'history' ? 'view' : 'history')}>
+                History
+              </button>
+            </>
+          ) : null}
+          <button type="button" className="button-quiet" aria-expanded={commentsOpen} onClick={() => setCommentsOpen(!commentsOpen)}>
+            Comments ({openThreads} open)
+          </button>
+        </div>
       </div>
+      <SectionSuggestions
+        client={client}
+        documentId={documentId}
+        sectionId={section.id}
+        content={section.content ?? ''}
+        suggestions={suggestions}
+        canDecide={canEdit}
+        proposing={mode === 'suggest'}
+        onProposed={() => setMode('view')}
+        onChanged={afterCollaboration}
+      />
       {section.status === 'stale' && section.staleBecause?.length ? (
         <div className="notice" data-testid="stale-note">
           <strong>Out of date:</strong> what this section was written from has changed since —{' '}
@@ -91,6 +125,19 @@ export function SectionCard({ documentId, section, sources, claims, canEdit, cli
           ) : null}
         </>
       )}
+      {commentsOpen ? (
+        <SectionComments
+          client={client}
+          documentId={documentId}
+          sectionId={section.id}
+          sectionTitle={section.title}
+          threads={threads}
+          people={collaboration.people}
+          myEmail={viewer.email}
+          canResolve={viewer.canResolve}
+          onChanged={collaboration.reload}
+        />
+      ) : null}
     </article>
   );
 }
