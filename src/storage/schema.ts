@@ -8,6 +8,7 @@ import type { WebhooksTables } from './tables/webhooks.js';
 import type { WordTemplatesTables } from './tables/word-templates.js';
 import type { MergeTables } from './tables/merge.js';
 import type { IssuerMemoryTables } from './tables/issuer-memory.js';
+import type { SectionDraftTables } from './tables/section-drafts.js';
 
 /**
  * Table types for Kysely. Portable column types only: ids and timestamps are text (ISO-8601),
@@ -207,7 +208,8 @@ export interface Database
     OrganizationTables,
     WordTemplatesTables,
     MergeTables,
-    IssuerMemoryTables {
+    IssuerMemoryTables,
+    SectionDraftTables {
   jobs: JobTable;
   job_leases: JobLeaseTable;
   organizations: OrganizationTable;

@@ -5,7 +5,8 @@ import type { SectionRecord } from '../section.repository.js';
 
 /**
  * `PUT /sections/{id}/output`: a hand-edited rendered output. The section becomes `edited`
- * and the output is recorded as a new section-output version.
+ * and the output is recorded as a new section-output version; the section's draft, if any, is
+ * what was published, so it goes (ADR 0621).
  *
  * @throws NotFoundError when the document or section is absent or foreign; DomainValidationError when finalized.
  */
@@ -17,6 +18,7 @@ export async function applySectionOutput(ctx: CommandContext, documentId: string
     await tx.repos.sections.update(tx.actor.org.orgId, document.id, section.id, { content, status: 'edited' }, now);
     const updated = { ...section, content, status: 'edited', updatedAt: now };
     await recordSectionVersion(tx, document.id, updated, 'edited');
+    await tx.repos.sectionDrafts.remove(tx.actor.org.orgId, section.id);
     return updated;
   });
 }
