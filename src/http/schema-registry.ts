@@ -14,6 +14,7 @@ import { IDENTITY_SCHEMAS } from '../modules/identity/identity.schemas.js';
 import { MEMBER_SCHEMAS } from '../modules/identity/members/members.schemas.js';
 import { LIBRARY_SCHEMAS } from '../modules/library/library.schemas.js';
 import { SECTION_SCHEMAS } from '../modules/documents/sections/sections.schemas.js';
+import { SECTION_DRAFT_SCHEMAS } from '../modules/documents/sections/drafts/section-drafts.schemas.js';
 import { TemplateSpec } from '../modules/templates/spec-schema.js';
 import { TEMPLATE_SCHEMAS } from '../modules/templates/templates.schemas.js';
 import { ORGANIZATION_SCHEMAS } from '../modules/organization/organization-settings.schemas.js';
@@ -38,6 +39,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...MEMBER_SCHEMAS,
   ...DOCUMENT_SCHEMAS,
   ...SECTION_SCHEMAS,
+  ...SECTION_DRAFT_SCHEMAS,
   ...DATA_NEED_SCHEMAS,
   ...CONFIG_SCHEMAS,
   ...LIBRARY_SCHEMAS,

@@ -25,6 +25,7 @@ import { DocumentRepository } from './documents/document.repository.js';
 import { FieldRepository } from './documents/fields/field.repository.js';
 import { SectionVersionRepository } from './documents/sections/section-version.repository.js';
 import { SectionRepository } from './documents/sections/section.repository.js';
+import { SectionDraftRepository } from './documents/sections/drafts/section-draft.repository.js';
 import { RunCredentialRepository } from './generation/run-credential.repository.js';
 import { RunEventRepository } from './generation/run-event.repository.js';
 import { RunRepository } from './generation/run.repository.js';
@@ -63,6 +64,7 @@ const REPOSITORIES = {
   fields: FieldRepository,
   sections: SectionRepository,
   sectionVersions: SectionVersionRepository,
+  sectionDrafts: SectionDraftRepository,
   dataNeeds: DataNeedRepository,
   gathered: GatheredValueRepository,
   // the library

@@ -30,6 +30,7 @@ import * as m0024 from './migrations/0024-merge-runs.js';
 import * as m0025 from './migrations/0025-issuer-memories.js';
 import * as m0026 from './migrations/0026-live-changes.js';
 import * as m0027 from './migrations/0027-collaboration.js';
+import * as m0028 from './migrations/0028-section-drafts.js';
 import * as m0029 from './migrations/0029-deployment-keys.js';
 import type { Database } from './schema.js';
 
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-issuer-memories': m0025,
   '0026-live-changes': m0026,
   '0027-collaboration': m0027,
+  '0028-section-drafts': m0028,
   '0029-deployment-keys': m0029,
 };
 

@@ -11,6 +11,7 @@ import type { IssuerMemoryTables } from './tables/issuer-memory.js';
 import type { DeploymentKeysTables } from './tables/deployment-keys.js';
 import type { LiveTables } from './tables/live.js';
 import type { CollaborationTables } from './tables/collaboration.js';
+import type { SectionDraftTables } from './tables/section-drafts.js';
 
 /**
  * Table types for Kysely. Portable column types only: ids and timestamps are text (ISO-8601),
@@ -213,7 +214,8 @@ export interface Database
     IssuerMemoryTables,
     DeploymentKeysTables,
     LiveTables,
-    CollaborationTables {
+    CollaborationTables,
+    SectionDraftTables {
   jobs: JobTable;
   job_leases: JobLeaseTable;
   organizations: OrganizationTable;

@@ -171,7 +171,7 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
       // The preview renders the Markdown as it is typed.
       expect(await section.getByRole('region', { name: 'Preview' }).locator('strong').innerText()).toBe('rewritten by hand');
       await screenshot(page, 'documents-section-editor');
-      await section.getByRole('button', { name: 'Save section' }).click();
+      await section.getByRole('button', { name: 'Publish edit' }).click();
       const edited = page.getByTestId('section').first();
       await edited.locator('.badge-edited').waitFor();
       expect(await edited.innerText()).toContain('This paragraph was rewritten by hand in the console.');
@@ -193,7 +193,7 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
       // An edited section makes Generate ask; "Keep my edits" leaves it as it is.
       await restored.getByRole('button', { name: 'Edit' }).click();
       await restored.getByLabel('Output (Markdown)').fill('Kept by hand.');
-      await restored.getByRole('button', { name: 'Save section' }).click();
+      await restored.getByRole('button', { name: 'Publish edit' }).click();
       await page.getByTestId('section').first().locator('.badge-edited').waitFor();
       await page.getByRole('button', { name: 'Generate' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Some sections were edited by hand' });

@@ -136,7 +136,7 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
       await page.getByLabel('Reason').selectOption('format');
       await value.press('Enter');
       await page.getByTestId('item-value').getByText('Contoso Limited').waitFor();
-      expect(await page.getByTestId('item-state').innerText()).toBe('corrected');
+      expect(await page.getByTestId('item-state').innerText()).toBe('Corrected');
       await page
         .getByTestId('correction-history')
         .getByText(/Contoso Ltd.*Contoso Limited/)

@@ -22,6 +22,7 @@ export {
   type SectionSummary,
 } from './documents.js';
 export { startGeneration, type GenerateBody, type GenerateResponse } from './generate.js';
+export { discardSectionDraft, getSectionDraft, regenerateSection, saveSectionDraft, type SectionDraft } from './section-edits.js';
 export { followProgress, type FollowOptions } from './follow-progress.js';
 export {
   isTerminal,

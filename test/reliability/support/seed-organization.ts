@@ -74,6 +74,8 @@ export async function seedOrganization(server: TestServer, api: Api, token: stri
   await server.jobs.idle();
   const runs = (await api.get(`/v1/documents/${documentId}/generation-snapshots`)).body as Array<{ id: string }>;
   const snapshot = await created(api.post(`/v1/documents/${documentId}/snapshots`, { label: 'Seeded' }), 'snapshot');
+  // A section draft (ADR 0621): another organization can neither read nor discard it.
+  await created(api.put(`/v1/documents/${documentId}/sections/${sections[0].id}/draft`, { content: 'Seeded draft' }), 'section draft');
 
   const text = await created(api.post('/v1/texts', { key: `liability-${suffix}`, value: 'Liability is capped at the fees paid.' }), 'text');
   const block = await created(

@@ -17,6 +17,7 @@ import { listSectionVersions } from './queries/list-sections.js';
 import { presentSection } from './section.presenter.js';
 import { CreateSectionBody, ReorderSectionsBody, Section, SectionEditBody, SectionOutputBody, SectionVersion } from './sections.schemas.js';
 import { PageQuery, PagedArray, pageOf, sendPage } from '../../paging.js';
+import { registerSectionDraftRoutes } from './drafts/section-drafts.routes.js';
 
 const DocumentParams = Type.Object({ document_id: Type.String() });
 const SectionParams = Type.Object({ document_id: Type.String(), section_id: Type.String() });
@@ -26,6 +27,7 @@ export function registerSectionRoutes(fastify: FastifyInstance, deps: RouteDeps)
   registerSectionStructure(fastify, deps);
   registerSectionEdits(fastify, deps);
   registerSectionOutputs(fastify, deps);
+  registerSectionDraftRoutes(fastify, deps);
 }
 
 /** Create sections and reorder them. */
@@ -124,7 +126,7 @@ function registerSectionOutputs(fastify: FastifyInstance, deps: RouteDeps): void
         operationId: 'putSectionOutput',
         summary: 'Apply a hand-edited output (status edited, new version)',
         description:
-          "Stores the content as the section's output, sets its status to `edited` (generate then answers 409 unless forced) and records a version; 404 when absent, 422 when the document is finalized.",
+          "Stores the content as the section's output, sets its status to `edited` (generate then answers 409 unless forced), records a version and removes the section's draft (publishing it); 404 when absent, 422 when the document is finalized.",
         tags,
         params: SectionParams,
         body: Ref(SectionOutputBody),

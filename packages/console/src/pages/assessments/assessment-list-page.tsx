@@ -8,6 +8,7 @@ import { useLoad } from '../../shell/use-load';
 import { listAssessments } from './assessment-api';
 import { NewAssessmentForm } from './new-assessment-form';
 import './assessments.css';
+import { StateBadge } from '../../shell/state-labels';
 
 export function AssessmentListPage() {
   usePageTitle('Assessments');
@@ -40,7 +41,7 @@ export function AssessmentListPage() {
                   <Link to={`/assessments/${encodeURIComponent(a.id)}`}>{a.name}</Link>
                 </td>
                 <td>
-                  <span className={`badge badge-${a.status}`}>{a.status.replace('_', ' ')}</span>
+                  <StateBadge value={a.status} />
                 </td>
                 <td>{a.counts.documents}</td>
                 <td>{a.counts.needs_review}</td>

@@ -23,6 +23,7 @@ import {
 import { BatchRuns } from './batch-runs';
 import { completenessSummary, gapLine } from './completeness-words';
 import './assessments.css';
+import { StateBadge, stateLabel } from '../../shell/state-labels';
 
 export function AssessmentPage({ params }: PageProps) {
   const { assessmentId } = params;
@@ -40,7 +41,7 @@ export function AssessmentPage({ params }: PageProps) {
     <section aria-labelledby="assessment-title">
       <div className="page-head">
         <h1 id="assessment-title">{assessment.data?.name ?? 'Assessment'}</h1>
-        {assessment.data ? <span className={`badge badge-${assessment.data.status}`}>{assessment.data.status.replace('_', ' ')}</span> : null}
+        {assessment.data ? <StateBadge value={assessment.data.status} /> : null}
         <Link to="/assessments">All assessments</Link>
       </div>
       <ErrorNotice error={assessment.error ?? documents.error} title="Could not load the assessment" />
@@ -66,8 +67,8 @@ export function AssessmentPage({ params }: PageProps) {
                     <Link to={`/assessments/${encodeURIComponent(assessmentId)}/documents/${encodeURIComponent(d.id)}/review`}>Review {d.filename}</Link>
                   </td>
                   <td>{d.kind}</td>
-                  <td>{d.processing_status.replace('_', ' ')}</td>
-                  <td>{d.review_status.replace('_', ' ')}</td>
+                  <td>{stateLabel(d.processing_status)}</td>
+                  <td>{stateLabel(d.review_status)}</td>
                   <td>
                     {d.item_counts.total} ({d.item_counts.needs_review} to review)
                   </td>
@@ -223,7 +224,7 @@ function LinkedDocument({ documentId }: { documentId: string }) {
       <ul data-testid="linked-sections">
         {(sections.data ?? []).map((s) => (
           <li key={s.id} data-status={s.status}>
-            {s.title}: <span className={`badge badge-${s.status}`}>{s.status}</span>
+            {s.title}: <StateBadge value={s.status} />
             {s.status === 'stale' && s.staleBecause && s.staleBecause.length > 0 ? (
               <span className="hint"> — changed: {s.staleBecause.map((c) => (c.via ? `${c.path} (via ${c.via})` : c.path)).join('; ')}</span>
             ) : null}

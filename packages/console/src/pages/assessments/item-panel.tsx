@@ -8,6 +8,7 @@ import { type FormEvent, type RefObject, useState } from 'react';
 import { ErrorNotice } from '../../shell/api-errors';
 import { valueText } from './item-anchors';
 import type { PickedValue } from './pick-from-page';
+import { StateBadge } from '../../shell/state-labels';
 
 export const REASONS: ReadonlyArray<[CorrectionReason, string]> = [
   ['ocr_error', 'Misread (OCR)'],
@@ -70,9 +71,7 @@ export function ItemPanel(props: {
         <dd>{confidenceText(item)}</dd>
         <dt>State</dt>
         <dd>
-          <span className={`badge badge-${item.validation.status}`} data-testid="item-state">
-            {item.validation.status.replace('_', ' ')}
-          </span>
+          <StateBadge value={item.validation.status} testId="item-state" />
         </dd>
         <dt>Quote</dt>
         <dd>{item.provenance.quote || <em>none</em>}</dd>

@@ -29,6 +29,7 @@ import { type PickedValue, provenanceOf } from './pick-from-page';
 import { KEY_HELP, commandOf } from './review-keys';
 import { DocxView, SheetView } from './structured-view';
 import { useZoom } from './zoom-levels';
+import { StateBadge } from '../../shell/state-labels';
 
 export function ReviewPage({ params }: PageProps) {
   const { assessmentId, documentId } = params;
@@ -297,7 +298,7 @@ export function ReviewPage({ params }: PageProps) {
               >
                 <span className="item-key">{item.label || item.key}</span>
                 <span className="item-val">{valueText(item)}</span>
-                <span className={`badge badge-${item.validation.status}`}>{item.validation.status.replace('_', ' ')}</span>
+                <StateBadge value={item.validation.status} />
                 <span className="hint">{confidenceText(item)}</span>
               </li>
             ))}

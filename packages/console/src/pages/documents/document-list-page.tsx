@@ -13,6 +13,7 @@ import { usePageTitle } from '../../shell/page-title';
 import { Link, navigate, useSearchParams } from '../../shell/router';
 import { useReadySession } from '../../shell/session';
 import { useLoad } from '../../shell/use-load';
+import { StateBadge, stateLabel } from '../../shell/state-labels';
 
 type State = NonNullable<DocumentListQuery['state']>;
 const STATES: readonly State[] = ['draft', 'under-review', 'finalized'];
@@ -70,7 +71,7 @@ function DocumentFilters({ q, state }: { q: string; state: State | undefined }) 
         <option value="">All states</option>
         {STATES.map((s) => (
           <option key={s} value={s}>
-            {s}
+            {stateLabel(s)}
           </option>
         ))}
       </select>
@@ -146,7 +147,7 @@ function DocumentTable({ documents, filtered }: { documents: DocumentSummary[]; 
               <Link to={`/documents/${encodeURIComponent(document.id)}`}>{document.title}</Link>
             </td>
             <td>
-              <span className={`badge badge-${document.state}`}>{document.state}</span>
+              <StateBadge value={document.state} />
             </td>
             <td>{formatDate(document.updatedAt)}</td>
           </tr>

@@ -11,6 +11,7 @@ import {
   getDocument,
   getReadiness,
   listGenerationSnapshots,
+  regenerateSection,
   setDocumentState,
 } from '@quire/client';
 import { useCallback, useEffect, useState } from 'react';
@@ -19,6 +20,7 @@ import { can } from '../../shell/can';
 import { usePageTitle } from '../../shell/page-title';
 import { Link } from '../../shell/router';
 import { useReadySession } from '../../shell/session';
+import { stateLabel } from '../../shell/state-labels';
 import { useLoad } from '../../shell/use-load';
 import { WordTemplatePanel } from '../templates/word-template-panel';
 import type { PageProps } from '../page-entry';
@@ -49,7 +51,10 @@ export function DocumentWorkspacePage({ params }: PageProps) {
   const collaboration = useCollaboration(client, documentId, refresh);
   const [hasWordTemplate, setHasWordTemplate] = useState(false);
   const onWordTemplate = useCallback((info: unknown) => setHasWordTemplate(info !== null), []);
+  // The section a one-section run is rewriting, until that run ends.
+  const [regeneratingId, setRegeneratingId] = useState<string | undefined>(undefined);
   const progress = useProgress(client, documentId, (event: ProgressEvent) => {
+    setRegeneratingId(undefined);
     if (event.event === 'pipeline_finished')
       setClaims(Object.fromEntries(event.unsupported_sections.map((s) => [s.sectionId, s.claims.map((c) => ({ sentence: c.sentence, reason: c.reason }))])));
     reloadAll();
@@ -89,6 +94,11 @@ export function DocumentWorkspacePage({ params }: PageProps) {
       setActionError(failure);
     }
   };
+  const regenerate = async (sectionId: string) => {
+    await regenerateSection(client, documentId, sectionId);
+    setRegeneratingId(sectionId);
+    progress.follow(true);
+  };
   const changeState = async (state: DocumentState) => {
     setActionError(undefined);
     try {
@@ -118,7 +128,7 @@ export function DocumentWorkspacePage({ params }: PageProps) {
           >
             {STATES.map((state) => (
               <option key={state} value={state} disabled={state === 'finalized' && !can(session.role, 'document.finalize')}>
-                {state}
+                {stateLabel(state)}
               </option>
             ))}
           </select>
@@ -178,10 +188,14 @@ export function DocumentWorkspacePage({ params }: PageProps) {
               sources={sources}
               claims={claims[section.id] ?? []}
               canEdit={canEdit}
+              canRegenerate={canEdit && can(session.role, 'document.generate')}
+              regenerating={regeneratingId === section.id && running}
+              runGoing={running}
               client={client}
               onChanged={reloadAll}
               collaboration={collaboration}
               viewer={{ email: session.email, canResolve: can(session.role, 'comment.resolve') }}
+              onRegenerate={regenerate}
             />
           ))}
           <ErrorNotice error={collaboration.error} title="Comments and suggestions" />

@@ -1,16 +1,18 @@
 /**
  * One section of the workspace: its rendered Markdown (citations, unsupported claims), its
- * status (stale sections say why), and — for editors — editing its output with a live preview
- * and its version history with a side-by-side diff and restore.
+ * state (stale sections say why), and — for editors — editing with autosaved drafts, undoing
+ * the last edit, regenerating this section alone, and its version history with a word diff;
+ * for everyone, its comment threads, and the suggested edits editors propose and decide.
  */
-import { type SectionSummary, type SectionVersion, type Source, listSectionVersions, putSectionOutput, restoreSectionVersion } from '@quire/client';
+import { type QuireClient, type SectionSummary, type Source, getSectionDraft, listSectionVersions, restoreSectionVersion } from '@quire/client';
 import { useState } from 'react';
 import { ErrorNotice } from '../../shell/api-errors';
+import { StateBadge } from '../../shell/state-labels';
 import { useLoad } from '../../shell/use-load';
-import { formatDate } from '../../shell/format-date';
-import { DiffView } from './diff-view';
 import { Markdown, type UnsupportedClaim } from './markdown';
 import { SectionComments } from './section-comments';
+import { SectionEditor } from './section-editor';
+import { SectionHistory } from './section-history';
 import { SectionSuggestions } from './section-suggestions';
 import type { Collaboration } from './use-collaboration';
 
@@ -22,16 +24,24 @@ interface Props {
   sources: Source[];
   claims: UnsupportedClaim[];
   canEdit: boolean;
-  client: Parameters<typeof putSectionOutput>[0];
+  /** Regenerating this section is possible (a role that may generate, no run going). */
+  canRegenerate: boolean;
+  /** A run rewriting this section is going on. */
+  regenerating: boolean;
+  /** Some run of the document is going on (one at a time). */
+  runGoing: boolean;
+  client: QuireClient;
   onChanged(): void;
+  onRegenerate(sectionId: string): Promise<void>;
   /** The document's threads and pending suggestions (this section's are picked here), and who is looking. */
   collaboration: Collaboration;
   viewer: { email: string | null; canResolve: boolean };
 }
 
-type Mode = 'view' | 'edit' | 'history' | 'suggest';
+type Mode = 'view' | 'edit' | 'history' | 'suggest' | 'confirm-regenerate';
 
-export function SectionCard({ documentId, section, sources, claims, canEdit, client, onChanged, collaboration, viewer }: Props) {
+export function SectionCard(props: Props) {
+  const { documentId, section, sources, claims, canEdit, client, onChanged, collaboration, viewer } = props;
   const [mode, setMode] = useState<Mode>('view');
   const [commentsOpen, setCommentsOpen] = useState(false);
   const threads = collaboration.threads.filter((t) => t.sectionId === section.id);
@@ -42,7 +52,30 @@ export function SectionCard({ documentId, section, sources, claims, canEdit, cli
     collaboration.reload();
     onChanged();
   };
+  const [error, setError] = useState<unknown>(undefined);
+  const [busy, setBusy] = useState(false);
+  // The server's draft, read when the card opens so a draft from another device or before a reload shows.
+  const draft = useLoad(
+    () => (canEdit ? getSectionDraft(client, documentId, section.id) : Promise.resolve(null)),
+    [client, documentId, section.id, canEdit, mode],
+  );
   const headingId = `${sectionAnchor(section.key)}-title`;
+  const toggle = (next: Mode) => setMode(mode === next ? 'view' : next);
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+      setMode('view');
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const regenerate = () => run(() => props.onRegenerate(section.id));
+  const undo = () => run(async () => undoLastEdit(client, documentId, section).then(onChanged));
+
   return (
     <article className={`card section section-${section.status}`} aria-labelledby={headingId} data-testid="section" data-section-key={section.key}>
       <div className="section-head">
@@ -51,26 +84,43 @@ export function SectionCard({ documentId, section, sources, claims, canEdit, cli
             {section.title}
           </span>
         </h3>
-        <span className={`badge badge-${section.status}`}>{section.status}</span>
+        <StateBadge value={section.status} />
+        {draft.data && mode !== 'edit' ? <span className="badge badge-draft-saved">Draft saved</span> : null}
         <div className="section-actions" role="group" aria-label={`${section.title} actions`}>
           {canEdit ? (
             <>
-              <button type="button" className="button-quiet" aria-pressed={mode === 'edit'} onClick={() => setMode(mode === 'edit' ? 'view' : 'edit')}>
+              <button type="button" className="button-quiet" aria-pressed={mode === 'edit'} onClick={() => toggle('edit')}>
                 Edit
               </button>
-              <button type="button" className="button-quiet" aria-pressed={mode === 'suggest'} onClick={() => setMode(mode === 'suggest' ? 'view' : 'suggest')}>
+              <button type="button" className="button-quiet" aria-pressed={mode === 'suggest'} onClick={() => toggle('suggest')}>
                 Suggest
               </button>
-              <button type="button" className="button-quiet" aria-pressed={mode === 'history'} onClick={() => setMode(mode === 'history' ? 'view' : 'history')}>
+              <button type="button" className="button-quiet" aria-pressed={mode === 'history'} onClick={() => toggle('history')}>
                 History
               </button>
             </>
+          ) : null}
+          {canEdit && section.status === 'edited' ? (
+            <button type="button" className="button-quiet" disabled={busy} onClick={() => void undo()}>
+              Undo last edit
+            </button>
+          ) : null}
+          {props.canRegenerate ? (
+            <button
+              type="button"
+              className="button-quiet"
+              disabled={busy || props.runGoing}
+              onClick={() => (section.status === 'edited' ? setMode('confirm-regenerate') : void regenerate())}
+            >
+              Regenerate
+            </button>
           ) : null}
           <button type="button" className="button-quiet" aria-expanded={commentsOpen} onClick={() => setCommentsOpen(!commentsOpen)}>
             Comments ({openThreads} open)
           </button>
         </div>
       </div>
+      <ErrorNotice error={error} />
       <SectionSuggestions
         client={client}
         documentId={documentId}
@@ -82,6 +132,25 @@ export function SectionCard({ documentId, section, sources, claims, canEdit, cli
         onProposed={() => setMode('view')}
         onChanged={afterCollaboration}
       />
+      {props.regenerating ? (
+        <p role="status" className="notice" data-testid="section-regenerating">
+          Regenerating this section… the new text appears here when the run finishes.
+        </p>
+      ) : null}
+      {mode === 'confirm-regenerate' ? (
+        <div className="notice" role="alertdialog" aria-labelledby={`${headingId}-confirm`} aria-describedby={`${headingId}-confirm-text`}>
+          <strong id={`${headingId}-confirm`}>This section was edited by hand</strong>
+          <p id={`${headingId}-confirm-text`}>Regenerating replaces your edit with newly written text. Your edit stays in the version history.</p>
+          <div className="form-actions">
+            <button type="button" disabled={busy} onClick={() => void regenerate()}>
+              Replace my edit
+            </button>
+            <button type="button" className="button-quiet" onClick={() => setMode('view')}>
+              Keep my edit
+            </button>
+          </div>
+        </div>
+      ) : null}
       {section.status === 'stale' && section.staleBecause?.length ? (
         <div className="notice" data-testid="stale-note">
           <strong>Out of date:</strong> what this section was written from has changed since —{' '}
@@ -90,7 +159,7 @@ export function SectionCard({ documentId, section, sources, claims, canEdit, cli
         </div>
       ) : null}
       {mode === 'edit' ? (
-        <SectionEditor
+        <FreshDraftEditor
           documentId={documentId}
           section={section}
           sources={sources}
@@ -117,6 +186,7 @@ export function SectionCard({ documentId, section, sources, claims, canEdit, cli
               documentId={documentId}
               section={section}
               client={client}
+              canEdit={canEdit}
               onRestored={() => {
                 setMode('view');
                 onChanged();
@@ -142,125 +212,23 @@ export function SectionCard({ documentId, section, sources, claims, canEdit, cli
   );
 }
 
-function SectionEditor({
-  documentId,
-  section,
-  sources,
-  client,
-  onDone,
-}: {
-  documentId: string;
-  section: SectionSummary;
-  sources: Source[];
-  client: Props['client'];
-  onDone(changed: boolean): void;
-}) {
-  const [text, setText] = useState(section.content ?? '');
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
-  const id = `${sectionAnchor(section.key)}-editor`;
-  const save = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await putSectionOutput(client, documentId, section.id, text);
-      onDone(true);
-    } catch (failure) {
-      setError(failure);
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="editor">
-      <ErrorNotice error={error} title="Could not save" />
-      <div className="editor-panes">
-        <div>
-          <label htmlFor={id}>Output (Markdown)</label>
-          <textarea id={id} className="mono" rows={12} value={text} onChange={(event) => setText(event.target.value)} />
-        </div>
-        <div className="preview" aria-label="Preview" role="region">
-          <p className="preview-label">Preview</p>
-          <Markdown text={text} sources={sources} />
-        </div>
-      </div>
-      <p className="hint">Saving marks the section as edited by hand: a later Generate asks before overwriting it.</p>
-      <div className="form-actions">
-        <button type="button" disabled={busy} onClick={() => void save()}>
-          Save section
-        </button>
-        <button type="button" className="button-quiet" disabled={busy} onClick={() => onDone(false)}>
-          Cancel
-        </button>
-      </div>
-    </div>
-  );
+/** The editor, opened on the draft as the server holds it now (another device may have typed since the page loaded). */
+function FreshDraftEditor(props: Omit<Parameters<typeof SectionEditor>[0], 'draft'>) {
+  const { client, documentId, section } = props;
+  const draft = useLoad(() => getSectionDraft(client, documentId, section.id), [client, documentId, section.id]);
+  if (draft.state === 'failed') return <ErrorNotice error={draft.error} title="Could not open the draft" />;
+  if (draft.state === 'loading') return <p role="status">Opening the editor…</p>;
+  return <SectionEditor {...props} draft={draft.data} />;
 }
 
-function SectionHistory({
-  documentId,
-  section,
-  client,
-  onRestored,
-}: {
-  documentId: string;
-  section: SectionSummary;
-  client: Props['client'];
-  onRestored(): void;
-}) {
-  const loaded = useLoad(
-    async () => [...(await listSectionVersions(client, documentId, section.id))].sort((x, y) => y.version - x.version),
-    [client, documentId, section.id],
-  );
-  const versions: SectionVersion[] | undefined = loaded.data;
-  // The version before the current one is what a user usually wants to compare with.
-  const [picked, setChosen] = useState<number | undefined>(undefined);
-  const chosen = picked ?? versions?.[1]?.version ?? versions?.[0]?.version;
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
-  const version = versions?.find((v) => v.version === chosen);
-  const restore = async () => {
-    if (!version) return;
-    setBusy(true);
-    try {
-      await restoreSectionVersion(client, documentId, section.id, version.version);
-      onRestored();
-    } catch (failure) {
-      setError(failure);
-      setBusy(false);
-    }
-  };
-  const selectId = `${sectionAnchor(section.key)}-version`;
-  return (
-    <div className="history" data-testid="section-history">
-      <h4>Version history</h4>
-      <ErrorNotice error={error ?? loaded.error} title="History" />
-      {versions === undefined ? <p role="status">Loading versions…</p> : null}
-      {versions?.length === 0 ? <p className="empty">No versions yet.</p> : null}
-      {versions && versions.length > 0 ? (
-        <>
-          <label htmlFor={selectId}>Compare the current output with</label>{' '}
-          <select id={selectId} value={chosen ?? ''} onChange={(event) => setChosen(Number(event.target.value))}>
-            {versions.map((v) => (
-              <option key={v.version} value={v.version}>
-                Version {v.version} — {v.source}, {formatDate(v.createdAt)}
-              </option>
-            ))}
-          </select>
-          {version ? (
-            <>
-              <DiffView
-                before={version.content ?? ''}
-                after={section.content ?? ''}
-                beforeLabel={`Version ${version.version} (${version.source})`}
-                afterLabel="Current"
-              />
-              <button type="button" disabled={busy} onClick={() => void restore()}>
-                Restore version {version.version}
-              </button>
-            </>
-          ) : null}
-        </>
-      ) : null}
-    </div>
-  );
+/**
+ * Undo goes back to the text the section had before its last published edit: the newest
+ * version whose text differs from the current one, restored through the API's restore path
+ * (which keeps the undone edit as a version, so undo itself can be undone from the history).
+ */
+async function undoLastEdit(client: QuireClient, documentId: string, section: SectionSummary): Promise<void> {
+  const versions = [...(await listSectionVersions(client, documentId, section.id))].sort((x, y) => y.version - x.version);
+  const before = versions.find((v) => v.content !== section.content);
+  if (!before) throw new Error('There is no earlier text to go back to.');
+  await restoreSectionVersion(client, documentId, section.id, before.version);
 }

@@ -14,6 +14,7 @@ import { useLoad } from '../../shell/use-load';
 import type { PageProps } from '../page-entry';
 import { type WebhookDelivery, getWebhook, listWebhookDeliveries, pingWebhook, rotateWebhookSecret } from './library-api';
 import { OwnersOnly } from './owners-only';
+import { stateLabel } from '../../shell/state-labels';
 
 /** "HTTP 200", or why nothing came back ("timed out"). */
 function answerOf(delivery: Pick<WebhookDelivery, 'responseStatus' | 'error'>): string {
@@ -118,7 +119,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
               <tr key={delivery.id}>
                 <td>{delivery.event}</td>
                 <td>
-                  <span className={`badge badge-delivery-${delivery.status}`}>{delivery.status}</span>
+                  <span className={`badge badge-delivery-${delivery.status}`}>{stateLabel(delivery.status)}</span>
                   {delivery.nextAttemptAt ? <span className="hint"> next try {formatDate(delivery.nextAttemptAt)}</span> : null}
                 </td>
                 <td>{delivery.attempts}</td>

@@ -11,10 +11,10 @@ import { can } from '../../shell/can';
 import { useReadySession } from '../../shell/session';
 import type { PageProps } from '../page-entry';
 import { cancelMergeRun, downloadMergeZip } from './merge-api';
-import { STATUS_TEXT } from './merge-status';
 import { etaText, isEnded, useMergeProgress } from './use-merge-progress';
 import { saveBlob } from './word-template-api';
 import './word-templates.css';
+import { stateLabel } from '../../shell/state-labels';
 
 export function MergeRunPage({ params }: PageProps) {
   usePageTitle('Merge run');
@@ -52,7 +52,7 @@ export function MergeRunPage({ params }: PageProps) {
       {run ? (
         <div className="card" data-testid="merge-run">
           <p data-testid="merge-status">
-            <strong>{STATUS_TEXT[run.status] ?? run.status}</strong>
+            <strong>{stateLabel(run.status)}</strong>
             {run.startedAt ? `, started ${formatDate(run.startedAt)}` : ''}
             {run.finishedAt ? `, ended ${formatDate(run.finishedAt)}` : ''}.
           </p>

@@ -5,7 +5,7 @@ import { formatDate } from '../../shell/format-date';
 import { Link } from '../../shell/router';
 import { useLoad } from '../../shell/use-load';
 import { listMergeRuns } from './merge-api';
-import { STATUS_TEXT } from './merge-status';
+import { stateLabel } from '../../shell/state-labels';
 
 export function MergeRunsList({ client, slug }: { client: QuireClient; slug: string }) {
   const runs = useLoad(() => listMergeRuns(client), [client]);
@@ -19,7 +19,7 @@ export function MergeRunsList({ client, slug }: { client: QuireClient; slug: str
         {mine.map((run) => (
           <li key={run.id}>
             <Link to={`/templates/${encodeURIComponent(slug)}/merge-runs/${encodeURIComponent(run.id)}`}>{formatDate(run.createdAt)}</Link>:{' '}
-            {STATUS_TEXT[run.status] ?? run.status}, {run.done} of {run.total} made{run.failed > 0 ? `, ${run.failed} failed` : ''}
+            {stateLabel(run.status)}, {run.done} of {run.total} made{run.failed > 0 ? `, ${run.failed} failed` : ''}
           </li>
         ))}
       </ul>

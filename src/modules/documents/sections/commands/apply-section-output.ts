@@ -6,7 +6,8 @@ import { publishDocumentChange } from '../../../live/publish-change.js';
 
 /**
  * `PUT /sections/{id}/output`: a hand-edited rendered output. The section becomes `edited`
- * and the output is recorded as a new section-output version.
+ * and the output is recorded as a new section-output version; the section's draft, if any, is
+ * what was published, so it goes (ADR 0621).
  *
  * @throws NotFoundError when the document or section is absent or foreign; DomainValidationError when finalized.
  */
@@ -19,6 +20,7 @@ export async function applySectionOutput(ctx: CommandContext, documentId: string
     const updated = { ...section, content, status: 'edited', updatedAt: now };
     await recordSectionVersion(tx, document.id, updated, 'edited');
     await publishDocumentChange(tx, document.id, { kind: 'section.changed', sectionId: section.id, action: 'edited' });
+    await tx.repos.sectionDrafts.remove(tx.actor.org.orgId, section.id);
     return updated;
   });
 }
