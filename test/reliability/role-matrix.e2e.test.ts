@@ -60,11 +60,7 @@ const READ_ROLE: Record<string, Role> = {
 };
 
 /** Protected write operations of the contract today; a new one must be given its role here. */
-<<<<<<< HEAD
-const WRITE_OPERATIONS = 98;
-=======
-const WRITE_OPERATIONS = 91;
->>>>>>> s40-editing
+const WRITE_OPERATIONS = 100;
 const WRITE_METHODS = ['post', 'put', 'patch', 'delete'];
 
 interface ContractOperation {
