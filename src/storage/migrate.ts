@@ -28,6 +28,7 @@ import * as m0022 from './migrations/0022-document-title-order.js';
 import * as m0023 from './migrations/0023-word-templates.js';
 import * as m0024 from './migrations/0024-merge-runs.js';
 import * as m0025 from './migrations/0025-issuer-memories.js';
+import * as m0030 from './migrations/0030-item-tallies.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-word-templates': m0023,
   '0024-merge-runs': m0024,
   '0025-issuer-memories': m0025,
+  '0030-item-tallies': m0030,
 };
 
 /** The names of every migration, in order (what a migrated database records). */

@@ -36,6 +36,7 @@ const NOT_READ_BY_A_DETAIL: Record<string, string> = {
   merge_run_events: "a merge run's progress stream",
   issuer_memories: 'what reviewers taught about an issuer; it shapes later extraction, whose items a detail reads',
   run_layouts: "a processing run's page segments, read when its items are reviewed",
+  item_tallies: 'counts of extracted_items, which are counted themselves: a tally changes only with them',
   document_revisions: 'the counter itself',
   organization_revisions: 'the counter itself',
 };
