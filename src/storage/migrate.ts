@@ -32,6 +32,7 @@ import * as m0026 from './migrations/0026-live-changes.js';
 import * as m0027 from './migrations/0027-collaboration.js';
 import * as m0028 from './migrations/0028-section-drafts.js';
 import * as m0029 from './migrations/0029-deployment-keys.js';
+import * as m0030 from './migrations/0030-item-tallies.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-collaboration': m0027,
   '0028-section-drafts': m0028,
   '0029-deployment-keys': m0029,
+  '0030-item-tallies': m0030,
 };
 
 /** The names of every migration, in order (what a migrated database records). */

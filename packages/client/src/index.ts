@@ -67,6 +67,7 @@ export {
   getPageImage,
   getPageWords,
   listExtractedItems,
+  pageExtractedItems,
   validateItem,
   type Correction,
   type CorrectionBody,
@@ -76,6 +77,8 @@ export {
   type PageWord,
   type PageWords,
   type ValidateBody,
+  type ExtractedItemsQuery,
+  type ExtractedItemPage,
 } from './review.js';
 export type * as v1 from './generated/v1.js';
 export type * as service from './generated/service.js';

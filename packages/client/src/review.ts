@@ -25,10 +25,32 @@ export interface PageImage {
   bytes: Uint8Array;
 }
 
-/** The latest run's items of a source document (superseded items hidden). */
-export async function listExtractedItems(client: QuireClient, documentId: string): Promise<ExtractedItem[]> {
-  const page = unwrap(await client.service.GET('/documents/{id}/extracted-items', { params: { path: { id: documentId } } }));
-  return page.items;
+/** Filters and paging of `GET /documents/{id}/extracted-items`. */
+export type ExtractedItemsQuery = NonNullable<operations['listExtractedItems']['parameters']['query']>;
+export type ExtractedItemPage = components['schemas']['ExtractedItemList'];
+
+/** One page of a source document's items (the service pages by default); pass `next_cursor` back as `cursor`. */
+export async function pageExtractedItems(client: QuireClient, documentId: string, query: ExtractedItemsQuery = {}): Promise<ExtractedItemPage> {
+  return unwrap(await client.service.GET('/documents/{id}/extracted-items', { params: { path: { id: documentId }, query } }));
+}
+
+/**
+ * The latest run's items of a source document (superseded items hidden), read page after page
+ * of the largest size: the service answers one page per call, never the whole list unasked.
+ */
+export async function listExtractedItems(
+  client: QuireClient,
+  documentId: string,
+  query: Omit<ExtractedItemsQuery, 'limit' | 'cursor' | 'all'> = {},
+): Promise<ExtractedItem[]> {
+  const items: ExtractedItem[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await pageExtractedItems(client, documentId, { ...query, limit: 200, ...(cursor === undefined ? {} : { cursor }) });
+    items.push(...page.items);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor !== undefined);
+  return items;
 }
 
 /**

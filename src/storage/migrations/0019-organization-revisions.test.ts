@@ -43,6 +43,7 @@ const NOT_READ_BY_A_DETAIL: Record<string, string> = {
   comment_mentions: 'who a comment mentions, read by the comment routes only',
   section_suggestions: 'proposed edits; an accepted one reaches the detail as a section edit',
   section_drafts: "an editor's unpublished text, read by the draft routes only (ADR 0621)",
+  item_tallies: 'counts of extracted_items, which are counted themselves: a tally changes only with them',
   document_revisions: 'the counter itself',
   organization_revisions: 'the counter itself',
 };

@@ -106,6 +106,8 @@ export interface ExtractedItemTable {
   /** What the processor produced, never changed: {value, raw_text, value_state}. */
   extracted_json: string;
   confidence_json: string;
+  /** `confidence_json`'s `overall`, for the listing's confidence filter (0030); null when unknown. */
+  confidence_overall: number | null;
   provenance_json: string;
   candidates_json: string | null;
   /** pending, needs_review, auto_validated, validated, corrected, rejected */
@@ -118,6 +120,14 @@ export interface ExtractedItemTable {
   superseded_by: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Per source document and validation status, its current items (kept by triggers, migration 0030). */
+export interface ItemTallyTable {
+  document_id: string;
+  validation_status: string;
+  org_id: string;
+  n: number | string;
 }
 
 /** A human correction of an item; each update is a new revision (history in correction_revisions). */
@@ -226,6 +236,7 @@ export interface AssessmentsTables {
   source_documents: SourceDocumentTable;
   processing_runs: ProcessingRunTable;
   extracted_items: ExtractedItemTable;
+  item_tallies: ItemTallyTable;
   corrections: CorrectionTable;
   correction_revisions: CorrectionRevisionTable;
   batches: BatchTable;

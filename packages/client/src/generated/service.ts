@@ -414,7 +414,7 @@ export interface paths {
         };
         /**
          * Read extracted data
-         * @description On a source document of the assessment area (`sdoc_` id), not a /v1 document. The current run's items by default; run=all includes superseded items. With `limit`, one page in listing order (run, ordinal) and `next_cursor` to pass as `cursor` for the next (null on the last); without it, every item in one answer.
+         * @description On a source document of the assessment area (`sdoc_` id), not a /v1 document. The current run's items by default; run=all includes superseded items. One page in listing order (run, ordinal): `limit` items (100 when absent) and `next_cursor` to pass as `cursor` for the next (null on the last). Filters by key, status and overall confidence range are applied in the database. `all=true` answers every matching item at once.
          */
         get: operations["listExtractedItems"];
         put?: never;
@@ -7855,11 +7855,17 @@ export interface operations {
     listExtractedItems: {
         parameters: {
             query?: {
+                /** @description true: every matching item in one answer (no paging; `limit` and `cursor` are refused) */
+                all?: "true" | "false";
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 key?: string;
-                /** @description Page size (max 200); every item when absent */
+                /** @description Page size (max 200); 100 when absent */
                 limit?: number;
+                /** @description Items whose overall confidence is at most this (unknown confidence never matches) */
+                max_confidence?: number;
+                /** @description Items whose overall confidence is at least this (unknown confidence never matches) */
+                min_confidence?: number;
                 /** @description latest when absent */
                 run?: "latest" | "all";
                 status?: "pending" | "needs_review" | "auto_validated" | "validated" | "corrected" | "rejected";

@@ -5,7 +5,7 @@
  */
 import type { ReadinessGap } from '../../../pipeline/readiness.js';
 import type { CommandContext } from '../../context.js';
-import { computeCompleteness } from '../assessments/queries/compute-completeness.js';
+import { loadCompleteness } from '../assessments/queries/load-completeness.js';
 
 /** Gaps of the assessments linked to `documentId` (none when no assessment links to it). */
 export async function assessmentGapsForDocument(ctx: CommandContext, documentId: string): Promise<ReadinessGap[]> {
@@ -13,12 +13,7 @@ export async function assessmentGapsForDocument(ctx: CommandContext, documentId:
   const repos = ctx.repos;
   const gaps: ReadinessGap[] = [];
   for (const assessment of await repos.assessments.listLinkedTo(orgId, documentId)) {
-    const docs = await repos.sourceDocuments.listByAssessment(orgId, assessment.id);
-    const items = await repos.items.listCurrent(
-      orgId,
-      docs.map((d) => d.id),
-    );
-    const completeness = computeCompleteness(assessment, docs, items, ctx.clock.now().toISOString());
+    const completeness = await loadCompleteness(ctx, assessment);
     if (completeness.complete) continue;
     const pending = completeness.documents.pending;
     if (completeness.gaps.length === 0) {

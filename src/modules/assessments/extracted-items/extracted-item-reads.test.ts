@@ -38,4 +38,39 @@ describe("reading a document's extracted items (SQLite's query plans)", () => {
     const plan = await planOf(read);
     expect(plan).toEqual(['SEARCH extracted_items USING INDEX extracted_items_document_order_idx (org_id=? AND document_id=?)']);
   });
+
+  // Issue 35 item 2 (ADR 0652): the listing's filters are searched in an index, not by reading
+  // every item of the document; key and status come in listing order (only the id tie-break is
+  // sorted, within equal (run, ordinal): never), a confidence range is sorted.
+  it.each([
+    [
+      'a page of one key',
+      { key: 'vendor.name' },
+      ['SEARCH extracted_items USING INDEX extracted_items_key_order_idx (org_id=? AND document_id=? AND key=?)', 'USE TEMP B-TREE FOR LAST TERM OF ORDER BY'],
+    ],
+    [
+      'a page of one status',
+      { status: 'needs_review' },
+      [
+        'SEARCH extracted_items USING INDEX extracted_items_status_order_idx (org_id=? AND document_id=? AND validation_status=?)',
+        'USE TEMP B-TREE FOR LAST TERM OF ORDER BY',
+      ],
+    ],
+    [
+      'a page in a confidence range',
+      { minConfidence: 0.2, maxConfidence: 0.4 },
+      [
+        'SEARCH extracted_items USING INDEX extracted_items_confidence_idx (org_id=? AND document_id=? AND confidence_overall>? AND confidence_overall<?)',
+        'USE TEMP B-TREE FOR ORDER BY',
+      ],
+    ],
+  ])('%s: searched through its index', async (_what, filter, expected) => {
+    const plan = await planOf((items) => items.pageOfDocument('org_a', 'doc_a', filter, { limit: 101 }));
+    expect(plan).toEqual(expected);
+  });
+
+  it('completeness reads the items of the required keys through the key index', async () => {
+    const plan = await planOf((items) => items.listCurrentByKeys('org_a', ['doc_a', 'doc_b'], ['vendor.name', 'invoice.total']));
+    expect(plan[0]).toContain('USING INDEX extracted_items_key_order_idx (org_id=? AND document_id=? AND key=?)');
+  });
 });

@@ -1,7 +1,7 @@
 /** Extracted items (`itm_`). Every method takes orgId first. */
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { insertRows } from '../../../storage/bulk-insert.js';
-import { fromDbBool, toDbBool } from '../../../storage/dialect.js';
+import { dialectOf, fromDbBool, toDbBool } from '../../../storage/dialect.js';
 import type { ExtractedItemTable } from '../../../storage/tables/assessments.js';
 import type { Database } from '../../../storage/schema.js';
 import { fromJson, toJson } from '../../json-column.js';
@@ -64,6 +64,7 @@ export interface ExtractedItemRecord extends Omit<
   | 'value_json'
   | 'extracted_json'
   | 'confidence_json'
+  | 'confidence_overall'
   | 'provenance_json'
   | 'candidates_json'
   | 'validation_status'
@@ -147,6 +148,7 @@ function toRow(orgId: string, r: Omit<ExtractedItemRecord, 'org_id'>): Insertabl
     raw_text: r.raw_text,
     extracted_json: JSON.stringify(r.extracted),
     confidence_json: JSON.stringify(r.confidence),
+    confidence_overall: typeof r.confidence.overall === 'number' ? r.confidence.overall : null,
     provenance_json: JSON.stringify(r.provenance),
     candidates_json: toJson(r.candidates),
     validation_status: r.validation_status,
@@ -225,6 +227,34 @@ export class ExtractedItemRepository {
   }
 
   /**
+   * Current items of the given documents under the given keys, in `listCurrent`'s order: what
+   * completeness reads for its requirements, through the `(org_id, document_id, key, …)` index,
+   * so its cost follows the required keys' items, not every item of the assessment.
+   */
+  async listCurrentByKeys(orgId: string, documentIds: readonly string[], keys: readonly string[]): Promise<ExtractedItemRecord[]> {
+    if (documentIds.length === 0 || keys.length === 0) return [];
+    const query = this.db
+      .selectFrom('extracted_items')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('document_id', 'in', [...documentIds])
+      .where('key', 'in', [...keys])
+      .where('superseded_by', 'is', null)
+      .orderBy('document_id');
+    if (dialectOf(this.db) === 'postgres') {
+      return (await query.orderBy('run_id').orderBy('ordinal').execute()).map(toRecord);
+    }
+    // SQLite plans without statistics: asked for `listCurrent`'s order it walks every item of the
+    // document in `(run_id, ordinal)` order and filters the keys. Read in the key index's own
+    // order instead and put the few rows in `listCurrent`'s order here (SQLite compares text
+    // bytewise, as `<` does).
+    const rows = await query.orderBy('key').orderBy('run_id').orderBy('ordinal').execute();
+    const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+    rows.sort((a, b) => cmp(a.document_id, b.document_id) || cmp(a.run_id, b.run_id) || Number(a.ordinal) - Number(b.ordinal));
+    return rows.map(toRecord);
+  }
+
+  /**
    * A document's items in listing order (run, ordinal, then id), filtered in the database: its
    * current items, or with `all` every run's. `limit` undefined reads them all; otherwise at most
    * `limit` items after the item `afterId` (a previous page's last). Undefined when `afterId`
@@ -240,6 +270,8 @@ export class ExtractedItemRepository {
     if (!filter.all) query = query.where('superseded_by', 'is', null);
     if (filter.status !== undefined) query = query.where('validation_status', '=', filter.status);
     if (filter.key !== undefined) query = query.where('key', '=', filter.key);
+    if (filter.minConfidence !== undefined) query = query.where('confidence_overall', '>=', filter.minConfidence);
+    if (filter.maxConfidence !== undefined) query = query.where('confidence_overall', '<=', filter.maxConfidence);
     if (page.afterId !== undefined) {
       const after = await this.db
         .selectFrom('extracted_items')
@@ -325,17 +357,20 @@ export class ExtractedItemRepository {
       .execute();
   }
 
-  /** Counts current items per document and validation status in one grouped query. */
+  /**
+   * Current items per document and validation status, from the tallies the triggers of
+   * migration 0030 keep in the writing transaction: one row per document and status, whatever
+   * the number of items.
+   */
   async countByDocument(orgId: string, documentIds: readonly string[]): Promise<StatusCounts> {
     const out: StatusCounts = {};
     if (documentIds.length === 0) return out;
     const rows = await this.db
-      .selectFrom('extracted_items')
-      .select(['document_id', 'validation_status', (eb) => eb.fn.countAll().as('n')])
+      .selectFrom('item_tallies')
+      .select(['document_id', 'validation_status', 'n'])
       .where('org_id', '=', orgId)
       .where('document_id', 'in', [...documentIds])
-      .where('superseded_by', 'is', null)
-      .groupBy(['document_id', 'validation_status'])
+      .where('n', '>', 0)
       .execute();
     for (const row of rows) {
       const counts = (out[row.document_id] ??= {});
@@ -345,11 +380,14 @@ export class ExtractedItemRepository {
   }
 }
 
-/** Which of a document's items a listing shows: `all` runs' (else the current ones), of one status, of one key. */
+/** Which of a document's items a listing shows: `all` runs' (else the current ones), of one status, of one key, in a confidence range. */
 export interface ItemFilter {
   all?: boolean;
   status?: string;
   key?: string;
+  /** Overall confidence at least / at most this; an item of unknown confidence matches neither. */
+  minConfidence?: number;
+  maxConfidence?: number;
 }
 
 /** Per-document counts of current items by validation status. */

@@ -11,21 +11,31 @@ import { ExtractedItem, ExtractedItemList, ValidateAllResult } from './extracted
 import { validateAllItems } from './commands/validate-all-items.js';
 import { validateItem } from './commands/validate-item.js';
 import { presentItem } from './extracted-item.presenter.js';
-import { listExtractedItems } from './queries/list-extracted-items.js';
+import { ITEM_PAGE_DEFAULT, listExtractedItems } from './queries/list-extracted-items.js';
 
 const tags = ['extracted items'];
 const SOURCE = 'On a source document of the assessment area (`sdoc_` id), not a /v1 document.';
 
 /**
- * The listing's filters and optional paging: `limit` has no default, so a client that never pages
- * still gets every item (docs/adr/0262-extracted-items-cursor-paging.md).
+ * The listing's filters and paging: a page of `limit` (100 when absent) items; `all=true` is the
+ * explicit whole-list answer for a client that must have everything in one response
+ * (docs/adr/0652-extracted-items-paged-by-default.md; the exporters stream the same).
  */
 const ListQuery = Type.Object({
   run: Type.Optional(StringEnum(['latest', 'all'], { description: 'latest when absent' })),
   status: Type.Optional(ValidationStatus),
   key: Type.Optional(Type.String()),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_LIMIT.max, description: `Page size (max ${PAGE_LIMIT.max}); every item when absent` })),
+  min_confidence: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 1, description: 'Items whose overall confidence is at least this (unknown confidence never matches)' }),
+  ),
+  max_confidence: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 1, description: 'Items whose overall confidence is at most this (unknown confidence never matches)' }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: PAGE_LIMIT.max, description: `Page size (max ${PAGE_LIMIT.max}); ${ITEM_PAGE_DEFAULT} when absent` }),
+  ),
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page' })),
+  all: Type.Optional(StringEnum(['true', 'false'], { description: 'true: every matching item in one answer (no paging; `limit` and `cursor` are refused)' })),
 });
 
 const ValidateBody = Type.Object(
@@ -60,7 +70,8 @@ export function registerExtractedItemRoutes(fastify: FastifyInstance, deps: Rout
         summary: 'Read extracted data',
         description:
           `${SOURCE} The current run's items by default; run=all includes superseded items. ` +
-          'With `limit`, one page in listing order (run, ordinal) and `next_cursor` to pass as `cursor` for the next (null on the last); without it, every item in one answer.',
+          `One page in listing order (run, ordinal): \`limit\` items (${ITEM_PAGE_DEFAULT} when absent) and \`next_cursor\` to pass as \`cursor\` for the next (null on the last). ` +
+          'Filters by key, status and overall confidence range are applied in the database. `all=true` answers every matching item at once.',
         tags,
         params: IdParams,
         querystring: ListQuery,

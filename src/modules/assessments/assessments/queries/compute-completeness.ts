@@ -1,7 +1,8 @@
 /**
  * §4.8 completeness: every requirement (the assessment's own, then the processor schema's
  * required item types) is matched against the current items of the assessment's documents.
- * Pure: the caller loads the rows.
+ * Pure: the caller loads the rows — only the items of the requirements' keys
+ * (`requirementKeys`), and the item totals from the tallies (docs/adr/0651-item-tallies.md).
  */
 import type { ExtractedItemRecord } from '../../extracted-items/extracted-item.repository.js';
 import { getProcessor } from '../../../../extraction/processor-catalog.js';
@@ -76,6 +77,11 @@ function statusOf(req: Requirement, items: ExtractedItemRecord[]): RequirementSt
   return 'satisfied';
 }
 
+/** The item keys completeness reads items of: what the caller loads (and nothing else). */
+export function requirementKeys(assessment: AssessmentRecord, docs: readonly SourceDocumentRecord[]): string[] {
+  return requirementsOf(assessment, docs).map((r) => r.key);
+}
+
 /** Each requirement with its status and the items and documents that answer it. */
 function requirementReports(assessment: AssessmentRecord, docs: readonly SourceDocumentRecord[], items: readonly ExtractedItemRecord[]): RequirementReport[] {
   return requirementsOf(assessment, docs).map((req) => {
@@ -122,10 +128,11 @@ function documentCounts(docs: readonly SourceDocumentRecord[]): Completeness['do
   };
 }
 
-function itemCounts(items: readonly ExtractedItemRecord[]): Completeness['items'] {
-  const itemCount = (s: string): number => items.filter((i) => i.validation_status === s).length;
+/** Item totals from per-status counts (the tallies, or a count of loaded items). */
+export function itemTotalsOf(byStatus: Partial<Record<string, number>>): Completeness['items'] {
+  const itemCount = (s: string): number => byStatus[s] ?? 0;
   return {
-    total: items.length,
+    total: Object.values(byStatus).reduce<number>((sum, n) => sum + (n ?? 0), 0),
     validated: itemCount('validated'),
     corrected: itemCount('corrected'),
     auto_validated: itemCount('auto_validated'),
@@ -135,17 +142,20 @@ function itemCounts(items: readonly ExtractedItemRecord[]): Completeness['items'
   };
 }
 
-/** Computes completeness from the assessment, its documents and their current items. */
+/**
+ * Computes completeness from the assessment, its documents, their current items of the
+ * requirements' keys (more items change nothing) and the totals of all their current items.
+ */
 export function computeCompleteness(
   assessment: AssessmentRecord,
   docs: readonly SourceDocumentRecord[],
   items: readonly ExtractedItemRecord[],
+  itemTotals: Completeness['items'],
   now: string,
 ): Completeness {
   const requirements = requirementReports(assessment, docs, items);
   const gaps = gapsOf(requirements, docs);
   const documents = documentCounts(docs);
-  const itemTotals = itemCounts(items);
   const required = requirements.filter((r) => r.occurrence.startsWith('required'));
   const satisfied = required.filter((r) => r.status === 'satisfied').length;
   const score = required.length === 0 ? (docs.length > 0 ? 1 : 0) : satisfied / required.length;

@@ -5,18 +5,11 @@ import type { AssessmentRecord } from '../assessment.repository.js';
 import type { Assessment } from '../assessment.schemas.js';
 import { presentAssessment } from '../assessment.presenter.js';
 import { requireAssessment } from '../require-assessment.js';
-import { computeCompleteness } from './compute-completeness.js';
+import { loadCompleteness } from './load-completeness.js';
 
-/** Presents one loaded assessment (loads its documents and items for the derived fields). */
+/** Presents one loaded assessment (its documents, item tallies and required items for the derived fields). */
 export async function presentLoadedAssessment(ctx: CommandContext, assessment: AssessmentRecord): Promise<Static<typeof Assessment>> {
-  const repos = ctx.repos;
-  const orgId = ctx.actor.org.orgId;
-  const docs = await repos.sourceDocuments.listByAssessment(orgId, assessment.id);
-  const items = await repos.items.listCurrent(
-    orgId,
-    docs.map((d) => d.id),
-  );
-  return presentAssessment(assessment, computeCompleteness(assessment, docs, items, ctx.clock.now().toISOString()));
+  return presentAssessment(assessment, await loadCompleteness(ctx, assessment));
 }
 
 /** @throws NotFoundError when the assessment is absent or foreign. */

@@ -1,7 +1,8 @@
 /**
  * `GET /documents/{id}/extracted-items`: the current items by default, every run's with `run=all`;
- * with `limit`, one page of them in listing order, `next_cursor` naming where the next begins
- * (docs/adr/0262-extracted-items-cursor-paging.md). Without `limit`, every item in one answer.
+ * one page of them in listing order, `next_cursor` naming where the next begins
+ * (docs/adr/0262-extracted-items-cursor-paging.md). The page is `ITEM_PAGE_DEFAULT` items when
+ * no `limit` is sent; `all=true` is the explicit whole list (docs/adr/0652-extracted-items-paged-by-default.md).
  */
 import type { Static } from 'typebox';
 import type { ExtractedItemList } from '../extracted-item.schemas.js';
@@ -11,12 +12,18 @@ import { itemCounts, reviewStatus } from '../../uploads/source-document.presente
 import { requireSourceDocument } from '../../uploads/require-source-document.js';
 import { presentItem } from '../extracted-item.presenter.js';
 
+/** A page's size when the client names none: a review screen's screenful, not a 12 MB answer. */
+export const ITEM_PAGE_DEFAULT = 100;
+
 export interface ListItemsQuery {
   run?: 'latest' | 'all';
   status?: string;
   key?: string;
+  min_confidence?: number;
+  max_confidence?: number;
   limit?: number;
   cursor?: string;
+  all?: 'true' | 'false';
 }
 
 /**
@@ -34,14 +41,19 @@ async function runWithoutItems(ctx: CommandContext, documentId: string): Promise
  */
 export async function listExtractedItems(ctx: CommandContext, documentId: string, query: ListItemsQuery): Promise<Static<typeof ExtractedItemList>> {
   const doc = await requireSourceDocument(ctx, documentId);
+  const whole = query.all === 'true';
+  if (whole && (query.limit !== undefined || query.cursor !== undefined))
+    throw new DomainValidationError('all=true answers every item at once: send it without limit and cursor');
+  if (query.min_confidence !== undefined && query.max_confidence !== undefined && query.min_confidence > query.max_confidence)
+    throw new DomainValidationError('min_confidence is above max_confidence: no item can match');
   const { items: repo } = ctx.repos;
   const orgId = ctx.actor.org.orgId;
+  const pageSize = whole ? undefined : (query.limit ?? ITEM_PAGE_DEFAULT);
+  const filter = { all: query.run === 'all', status: query.status, key: query.key, minConfidence: query.min_confidence, maxConfidence: query.max_confidence };
   // One more than the page: whether a next page exists, without counting.
-  const limit = query.limit === undefined ? undefined : query.limit + 1;
-  const filter = { all: query.run === 'all', status: query.status, key: query.key };
-  const items = await repo.pageOfDocument(orgId, doc.id, filter, { limit, afterId: query.cursor });
+  const items = await repo.pageOfDocument(orgId, doc.id, filter, { limit: pageSize === undefined ? undefined : pageSize + 1, afterId: query.cursor });
   if (items === undefined) throw new DomainValidationError('unknown cursor: pass the next_cursor of a previous page of this document unchanged');
-  const page = query.limit === undefined ? items : items.slice(0, query.limit);
+  const page = pageSize === undefined ? items : items.slice(0, pageSize);
   const counts = (await repo.countByDocument(orgId, [doc.id]))[doc.id];
   return {
     document_id: doc.id,
