@@ -3,7 +3,7 @@
  * readiness honours it (a required field not asked is not a gap; once asked it is), a bad
  * interview is refused with every problem, and the built-in DPIA asks its conditional questions.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
