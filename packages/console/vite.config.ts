@@ -11,7 +11,8 @@ const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 export default defineConfig({
   root: here('.'),
   base: '/app/',
-  resolve: { alias: { '@quire/client': here('../client/src/index.ts') } },
+  // `@quire/interview`: the server's one evaluator of guided questions' conditions, bundled as it is (docs/adr/0601).
+  resolve: { alias: { '@quire/client': here('../client/src/index.ts'), '@quire/interview': here('../../src/kernel/interview.ts') } },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     outDir: here('../../dist/console'),

@@ -127,3 +127,20 @@ describe('assessReadiness', () => {
     expect(verdict).toEqual({ generation_should_proceed: true, ui_state: 'ready', gaps: [warning] });
   });
 });
+
+describe('guided questions', () => {
+  const interview = { steps: [{ key: 's', title: 'S', questions: [{ field: 'condition', askWhen: { field: 'special', equals: true } }] }] };
+  const fields = (special: string) => [
+    field({ key: 'special', value: special }),
+    field({ key: 'condition', value: '', isRequired: true, valueType: 'number' }),
+  ];
+
+  it('does not count a required field whose question is not asked as a gap', () => {
+    expect(readiness({ fields: fields('false'), interview }).gaps).toEqual([]);
+    expect(readiness({ fields: fields('false'), interview }).generation_should_proceed).toBe(true);
+  });
+
+  it('counts it once an answer makes it asked', () => {
+    expect(readiness({ fields: fields('true'), interview }).gaps.map((g) => [g.kind, g.key])).toEqual([['required_field_missing', 'condition']]);
+  });
+});

@@ -4,6 +4,7 @@
  */
 import type { TemplateCheck } from '../templating/index.js';
 import type { DataNeed } from './data-need.js';
+import { type Interview, askedFields } from '../kernel/interview.js';
 
 export const GAP_KINDS = [
   'required_field_missing',
@@ -72,6 +73,11 @@ export interface ReadinessInput {
   globals: readonly string[];
   /** Registered tool names, or null when tool registrations are not checked. */
   toolNames: readonly string[] | null;
+  /**
+   * The template's guided questions (config `interview`): a field whose condition does not hold is
+   * not asked, so it is neither a gap nor required (docs/adr/0601).
+   */
+  interview?: Interview | null;
   /** Gaps found elsewhere (library, assessments). */
   extraGaps?: readonly ReadinessGap[];
   /** Checks a field value against its type; returns the problem or null. */
@@ -108,10 +114,12 @@ type Field = ReadinessInput['fields'][number];
 type InputDataNeed = ReadinessInput['dataNeeds'][number];
 type Section = ReadinessInput['sections'][number];
 
-/** Required fields left empty, and values their type refuses. */
+/** Required fields left empty, and values their type refuses, of the fields the interview asks. */
 function fieldGaps(input: ReadinessInput): ReadinessGap[] {
   const gaps: ReadinessGap[] = [];
+  const asked = askedFields(input.interview, Object.fromEntries(input.fields.map((f) => [f.key, f.value])));
   for (const field of input.fields) {
+    if (!asked(field.key)) continue;
     const name = field.label ?? field.key;
     if (field.isRequired && field.value.trim() === '') {
       gaps.push({

@@ -37,6 +37,7 @@ describeEachDialect('config, readiness, computed', (dialect) => {
         'synthesis',
         'coordination',
         'decisions',
+        'interview',
         'brief',
         'voice',
         'verify',

@@ -20,7 +20,7 @@ interface Section {
 
 /** The values the issue saw dumped: an underscored enum and a true boolean. */
 const CASES = [
-  ['gdpr-dpia', { ...DPIA_FIELDS, lawful_basis: 'legitimate_interests', transfers_outside_eea: 'true' }],
+  ['gdpr-dpia', { ...DPIA_FIELDS, lawful_basis: 'legitimate_interests', transfers_outside_eea: 'true', transfer_mechanism: 'standard_contractual_clauses' }],
   ['vendor-security-memo', MEMO_FIELDS],
   ['engagement-letter', { ...LETTER_FIELDS, fee_basis: 'monthly' }],
 ] as const;

@@ -18,6 +18,7 @@ export const DPIA_FIELDS = {
   data_subjects: 'patients',
   lawful_basis: 'contract',
   special_categories: 'true',
+  special_categories_condition: 'health_or_social_care',
   retention_months: 24,
   transfers_outside_eea: 'false',
 };

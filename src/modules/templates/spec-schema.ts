@@ -6,6 +6,7 @@
 import { LIMITS } from '../../kernel/limits.js';
 import { type Static, Type } from 'typebox';
 import { SpecEntitiesSchema } from '../library/spec-sync/spec-entities.schema.js';
+import { InterviewSteps } from '../documents/config/interview-schema.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
 
@@ -59,7 +60,23 @@ export const TemplateSpec = Type.Object(
     fields: Type.Optional(Type.Array(SpecField, { maxItems: LIMITS.fieldsPerDocument })),
     sections: Type.Optional(Type.Array(SpecSection, { maxItems: LIMITS.sectionsPerDocument })),
     dataNeeds: Type.Optional(Type.Array(SpecDataNeed, { maxItems: LIMITS.dataNeedsPerDocument })),
-    config: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
+    config: Type.Optional(
+      // Typed as every config group; the schema spells out `interview` for authors and tools.
+      Type.Unsafe<Record<string, Record<string, unknown>>>(
+        Type.Object(
+          {
+            // Described here so the config schema shows authors how to write guided questions (docs/guided-questions.md).
+            interview: Type.Optional(
+              Type.Object(
+                { steps: Type.Optional(Type.Union([Type.Null(), InterviewSteps()])) },
+                { additionalProperties: false, description: 'guided questions: steps, conditions (askWhen), help and examples' },
+              ),
+            ),
+          },
+          { additionalProperties: Type.Record(Type.String(), Type.Unknown()), description: 'config group → its keys (see GET /v1/config-schema configGroups)' },
+        ),
+      ),
+    ),
     entities: Type.Optional(SpecEntitiesSchema),
   },
   { $id: 'TemplateSpec', additionalProperties: false, description: 'Authoring spec of a template (JSON, or YAML with Content-Type application/yaml)' },

@@ -2998,6 +2998,7 @@ export interface components {
             fields?: {
                 [key: string]: components["schemas"]["FieldConfig"];
             };
+            interview?: components["schemas"]["InterviewConfig"];
             models?: components["schemas"]["ModelsConfig"];
             render?: components["schemas"]["RenderConfig"];
             /** @description section key → its definition */
@@ -3363,6 +3364,7 @@ export interface components {
             fields: {
                 [key: string]: components["schemas"]["FieldConfig"];
             };
+            interview: components["schemas"]["InterviewConfig"];
             models: components["schemas"]["ModelsConfig"];
             render: components["schemas"]["RenderConfig"];
             /** @description section key → its definition */
@@ -3849,6 +3851,76 @@ export interface components {
             before: unknown;
             /** @description the read path: `fields.client_name`, `computed.total`, `gathered.report` */
             path: string;
+        };
+        /** @description guided questions: the fields in steps, each asked always or on a condition, with help and examples */
+        InterviewConfig: {
+            steps?: null | {
+                intro?: null | string;
+                /** @description stable key of the step */
+                key: string;
+                questions: {
+                    askWhen?: null | (({
+                        equals: string | number | boolean;
+                        /** @description the key of one of the template’s fields */
+                        field: string;
+                    } | {
+                        /** @description the key of one of the template’s fields */
+                        field: string;
+                        oneOf: (string | number | boolean)[];
+                    } | {
+                        /** @description the key of one of the template’s fields */
+                        field: string;
+                        filled: boolean;
+                    }) | {
+                        all: ({
+                            equals: string | number | boolean;
+                            /** @description the key of one of the template’s fields */
+                            field: string;
+                        } | {
+                            /** @description the key of one of the template’s fields */
+                            field: string;
+                            oneOf: (string | number | boolean)[];
+                        } | {
+                            /** @description the key of one of the template’s fields */
+                            field: string;
+                            filled: boolean;
+                        })[];
+                    } | {
+                        any: ({
+                            equals: string | number | boolean;
+                            /** @description the key of one of the template’s fields */
+                            field: string;
+                        } | {
+                            /** @description the key of one of the template’s fields */
+                            field: string;
+                            oneOf: (string | number | boolean)[];
+                        } | {
+                            /** @description the key of one of the template’s fields */
+                            field: string;
+                            filled: boolean;
+                        })[];
+                    } | {
+                        not: {
+                            equals: string | number | boolean;
+                            /** @description the key of one of the template’s fields */
+                            field: string;
+                        } | {
+                            /** @description the key of one of the template’s fields */
+                            field: string;
+                            oneOf: (string | number | boolean)[];
+                        } | {
+                            /** @description the key of one of the template’s fields */
+                            field: string;
+                            filled: boolean;
+                        };
+                    });
+                    examples?: null | string[];
+                    /** @description the key of one of the template’s fields */
+                    field: string;
+                    help?: null | string;
+                }[];
+                title: string;
+            }[];
         };
         /** @description What reviewers taught about one issuer of the organization */
         IssuerMemory: {
@@ -5292,7 +5364,79 @@ export interface components {
         };
         /** @description Authoring spec of a template (JSON, or YAML with Content-Type application/yaml) */
         TemplateSpec: {
+            /** @description config group → its keys (see GET /v1/config-schema configGroups) */
             config?: {
+                /** @description guided questions: steps, conditions (askWhen), help and examples */
+                interview?: {
+                    steps?: null | {
+                        intro?: null | string;
+                        /** @description stable key of the step */
+                        key: string;
+                        questions: {
+                            askWhen?: null | (({
+                                equals: string | number | boolean;
+                                /** @description the key of one of the template’s fields */
+                                field: string;
+                            } | {
+                                /** @description the key of one of the template’s fields */
+                                field: string;
+                                oneOf: (string | number | boolean)[];
+                            } | {
+                                /** @description the key of one of the template’s fields */
+                                field: string;
+                                filled: boolean;
+                            }) | {
+                                all: ({
+                                    equals: string | number | boolean;
+                                    /** @description the key of one of the template’s fields */
+                                    field: string;
+                                } | {
+                                    /** @description the key of one of the template’s fields */
+                                    field: string;
+                                    oneOf: (string | number | boolean)[];
+                                } | {
+                                    /** @description the key of one of the template’s fields */
+                                    field: string;
+                                    filled: boolean;
+                                })[];
+                            } | {
+                                any: ({
+                                    equals: string | number | boolean;
+                                    /** @description the key of one of the template’s fields */
+                                    field: string;
+                                } | {
+                                    /** @description the key of one of the template’s fields */
+                                    field: string;
+                                    oneOf: (string | number | boolean)[];
+                                } | {
+                                    /** @description the key of one of the template’s fields */
+                                    field: string;
+                                    filled: boolean;
+                                })[];
+                            } | {
+                                not: {
+                                    equals: string | number | boolean;
+                                    /** @description the key of one of the template’s fields */
+                                    field: string;
+                                } | {
+                                    /** @description the key of one of the template’s fields */
+                                    field: string;
+                                    oneOf: (string | number | boolean)[];
+                                } | {
+                                    /** @description the key of one of the template’s fields */
+                                    field: string;
+                                    filled: boolean;
+                                };
+                            });
+                            examples?: null | string[];
+                            /** @description the key of one of the template’s fields */
+                            field: string;
+                            help?: null | string;
+                        }[];
+                        title: string;
+                    }[];
+                };
+            } & {
                 [key: string]: {
                     [key: string]: unknown;
                 };

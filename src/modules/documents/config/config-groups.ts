@@ -10,6 +10,8 @@ import { StringEnum } from '../../../kernel/schema.js';
 import { computationChecksOf } from '../../../tenant-code/tenant-code-pool.js';
 import { LAYOUT_NAMES } from '../../../docx/composed-document.js';
 import { DecisionItems, decisionProblems } from './decisions-schema.js';
+import { InterviewSteps } from './interview-schema.js';
+import { type Interview, interviewProblems } from '../../../kernel/interview.js';
 
 const N = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
 /** Free text of a group (instructions, brief, header…): bounded like a library text. */
@@ -54,6 +56,10 @@ export const STORED_GROUPS = {
   decisions: {
     schema: Type.Object({ items: N(DecisionItems()) }, { additionalProperties: false }),
     defaults: { items: [] },
+  },
+  interview: {
+    schema: Type.Object({ steps: N(InterviewSteps()) }, { additionalProperties: false }),
+    defaults: { steps: [] },
   },
   brief: {
     schema: Type.Object({ text: N(Text()), audience: N(Text()), purpose: N(Text()), jurisdiction: N(Text()) }, { additionalProperties: false }),
@@ -200,6 +206,7 @@ export const RENDER_TEMPLATE_KEYS = [
 
 /** Layout templates that do not parse (`render.titleTemplate does not parse: …`), checked when saved so export never meets one. */
 function templateProblems(group: StoredGroupName, values: Record<string, unknown>, templateProblem: TemplateProblem): string[] {
+  if (group === 'interview') return interviewProblems(values as Interview);
   if (group === 'decisions') return Array.isArray(values.items) ? decisionProblems(values.items as Parameters<typeof decisionProblems>[0]) : [];
   if (group !== 'render') return [];
   const problems: string[] = [];

@@ -14,6 +14,7 @@ const GROUP_DESCRIPTIONS: Record<StoredGroupName, string> = {
   synthesis: 'the batched synthesis call: instructions, output schema, computations',
   coordination: 'gathering: computations, concurrency, per-need timeout, orchestration',
   decisions: 'conclusions computed by rules over fields, computed values and gathered data (approve / reject…)',
+  interview: 'guided questions: the fields in steps, each asked always or on a condition, with help and examples',
   brief: 'what the document is for and for whom',
   voice: 'the writing style (a voice of the library)',
   verify: 'the citation fact-check',

@@ -5,6 +5,7 @@
  * (`assertFieldValuesFit`: a value that can never be valid is refused before it is stored).
  */
 import { DomainValidationError } from '../../../kernel/errors.js';
+import { fieldValueProblem } from '../../../kernel/field-value-check.js';
 
 export const VALUE_TYPES = ['string', 'number', 'integer', 'boolean', 'date', 'email', 'url', 'enum', 'text'] as const;
 export type ValueType = (typeof VALUE_TYPES)[number];
@@ -21,46 +22,8 @@ export function coerceFieldValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const BOOLEAN_WORDS = new Set(['true', 'false', 'yes', 'no', '1', '0']);
-
-function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.getUTCFullYear() === Number(match[1]) && date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
-}
-
-/**
- * Why `value` is not a valid `valueType`, or null when it is (an empty value is valid here:
- * emptiness is the "required" check's business).
- */
-export function fieldValueProblem(valueType: string, value: string, options: string[] | null): string | null {
-  const v = value.trim();
-  if (v === '') return null;
-  switch (valueType) {
-    case 'number':
-      return /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(v) ? null : `"${value}" is not a number`;
-    case 'integer':
-      return /^-?\d+$/.test(v) ? null : `"${value}" is not a whole number`;
-    case 'boolean':
-      return BOOLEAN_WORDS.has(v.toLowerCase()) ? null : `"${value}" is not true or false`;
-    case 'date':
-      return isIsoDate(v) ? null : `"${value}" is not a date in the form YYYY-MM-DD`;
-    case 'email':
-      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) ? null : `"${value}" is not an email address`;
-    case 'url':
-      try {
-        const url = new URL(v);
-        return url.protocol === 'http:' || url.protocol === 'https:' ? null : `"${value}" is not an http(s) URL`;
-      } catch {
-        return `"${value}" is not a URL`;
-      }
-    case 'enum':
-      return options && !options.includes(value) ? `"${value}" is not one of the allowed values: ${options.join(', ')}` : null;
-    default:
-      return null;
-  }
-}
+// The type check itself is pure and lives in the kernel: the console's interview validates a step with it.
+export { fieldValueProblem };
 
 /** What a value is checked against: the field's declared type (and an enum's allowed values). */
 export interface FieldTypeOf {

@@ -6,6 +6,7 @@
  * persisted so far, as `GET /computed` does, so a computation that cannot work is a gap before
  * the run instead of an empty value in it.
  */
+import type { Interview } from '../../../kernel/interview.js';
 import { READINESS_NAMESPACES, assessReadiness, type Readiness } from '../../../pipeline/readiness.js';
 import { computeValues } from '../../../pipeline/stages/compute.js';
 import { decideAll } from '../../../pipeline/stages/decide.js';
@@ -55,6 +56,7 @@ export async function readinessOf(inputs: DocumentInputs): Promise<Readiness> {
     gatheredKeys: Object.keys(gathered),
     globals: TEMPLATE_GLOBALS,
     toolNames: tools.map((t) => t.name),
+    interview: inputs.config.interview as Interview,
     extraGaps: [
       ...decisionGaps(decisions, new Set(Object.keys(errors))),
       ...libraryGaps(inputs.document, library),

@@ -6,6 +6,7 @@
  */
 import type { TemplateSpecInput } from '../spec-schema.js';
 import { DPIA_DECISIONS } from './dpia-decisions.js';
+import { DPIA_CONDITIONAL_FIELDS, DPIA_INTERVIEW } from './dpia-interview.js';
 
 const ARTICLE_35 = [
   'Article 35(1) GDPR: where a type of processing, in particular using new technologies, is likely to result in a high risk to the rights and freedoms of natural persons, the controller shall, prior to the processing, carry out an assessment of the impact of the envisaged processing operations on the protection of personal data.',
@@ -51,6 +52,7 @@ export const GDPR_DPIA_SPEC: TemplateSpecInput = {
     { key: 'transfers_outside_eea', label: 'Transfers outside the EEA?', valueType: 'boolean', isRequired: true, value: 'false' },
     { key: 'assessment_date', label: 'Date of the assessment', valueType: 'date', isRequired: false },
     { key: 'assessor', label: 'Assessor', valueType: 'string', isRequired: false },
+    ...DPIA_CONDITIONAL_FIELDS,
   ],
   dataNeeds: [
     {
@@ -89,6 +91,8 @@ export const GDPR_DPIA_SPEC: TemplateSpecInput = {
     },
     // Risk levels, the residual risk and prior consultation are decided by rules; the text explains them (issue 31).
     decisions: { items: DPIA_DECISIONS },
+    // Asked as an interview in the console; the conditional questions count for readiness only when asked.
+    interview: DPIA_INTERVIEW as Record<string, unknown>,
     brief: { audience: 'data protection officer and the supervisory authority', purpose: 'document a DPIA under Article 35 GDPR' },
     // A report: cover, contents, numbered chapters; the cover names the processing and the controller (not the account), with the assessment's date.
     render: {

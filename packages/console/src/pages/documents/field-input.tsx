@@ -21,14 +21,16 @@ interface Props {
   value: string;
   errors: string[] | undefined;
   disabled?: boolean;
+  /** Ids of more notes that describe the control (an interview's examples). */
+  extraDescribedBy?: string;
   onChange(value: string): void;
 }
 
-export function FieldInput({ field, value, errors, disabled, onChange }: Props) {
+export function FieldInput({ field, value, errors, disabled, extraDescribedBy, onChange }: Props) {
   const id = fieldInputId(field.key);
   const label = field.label || humanize(field.key);
   const required = field.isRequired === true;
-  const describedBy = describedByOf(id, field.description, errors);
+  const describedBy = [describedByOf(id, field.description, errors), extraDescribedBy].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     name: field.key,
