@@ -14,6 +14,7 @@ export const LIVE_EVENT_KINDS = [
   'document.changed',
   'snapshot.changed',
   'comment.changed',
+  'suggestion.changed',
   'assessment.changed',
   'merge_run.changed',
 ] as const;
@@ -38,6 +39,7 @@ function liveEventSchema(kind: LiveEventKind, data: Record<string, TSchema>, des
 const SectionAction = StringEnum(['created', 'edited', 'restored', 'deleted', 'reordered', 'updated'] as const);
 const SnapshotAction = StringEnum(['created', 'restored', 'deleted'] as const);
 const CommentAction = StringEnum(['created', 'updated', 'resolved', 'reopened', 'deleted'] as const);
+const SuggestionAction = StringEnum(['proposed', 'accepted', 'rejected'] as const);
 
 export const LIVE_EVENT_SCHEMAS = [
   liveEventSchema(
@@ -77,8 +79,18 @@ export const LIVE_EVENT_SCHEMAS = [
   liveEventSchema('snapshot.changed', { ...onDocument, snapshotId: Type.String(), action: SnapshotAction }, 'a snapshot was taken, restored or deleted'),
   liveEventSchema(
     'comment.changed',
-    { ...onDocument, sectionId: Type.Union([Type.Null(), Type.String()]), commentId: Type.String(), action: CommentAction },
+    {
+      ...onDocument,
+      sectionId: Type.Union([Type.Null(), Type.String()]),
+      commentId: Type.String({ description: 'the comment created, edited or deleted; for resolved and reopened, the thread' }),
+      action: CommentAction,
+    },
     'a comment on the document changed',
+  ),
+  liveEventSchema(
+    'suggestion.changed',
+    { ...onDocument, sectionId: Type.String(), suggestionId: Type.String(), action: SuggestionAction },
+    'a suggested edit was proposed, accepted or rejected (an accepted one also arrives as section.changed)',
   ),
   liveEventSchema(
     'assessment.changed',

@@ -16,7 +16,8 @@ type DocumentChange =
   | { kind: 'fields.changed'; keys: string[] }
   | { kind: 'document.changed'; state?: string; deleted?: boolean }
   | { kind: 'snapshot.changed'; snapshotId: string; action: 'created' | 'restored' | 'deleted' }
-  | { kind: 'comment.changed'; sectionId: string | null; commentId: string; action: 'created' | 'updated' | 'resolved' | 'reopened' | 'deleted' };
+  | { kind: 'comment.changed'; sectionId: string | null; commentId: string; action: 'created' | 'updated' | 'resolved' | 'reopened' | 'deleted' }
+  | { kind: 'suggestion.changed'; sectionId: string; suggestionId: string; action: 'proposed' | 'accepted' | 'rejected' };
 
 type OrgChange =
   | { kind: 'assessment.changed'; assessmentId: string | null; sourceDocumentId?: string; status?: string }

@@ -4,6 +4,7 @@ import { listPeople, peopleDirectory } from '../../people.js';
 import { type CommentView, presentComment } from '../comment.presenter.js';
 import { commentText, findMentions } from '../find-mentions.js';
 import { requireComment } from '../require-thread.js';
+import { announceComment } from '../announce-comment.js';
 
 /**
  * `PATCH …/comments/{id}`: the author changes their own text (mentions are read again). Nobody
@@ -24,6 +25,8 @@ export async function editComment(
     const mentions = findMentions(body, input.mentions ?? [], await listPeople(tx));
     const edited = { ...comment, body, mentions, updatedAt: tx.clock.now().toISOString() };
     await tx.repos.comments.updateComment(tx.actor.org.orgId, edited);
+    const thread = await tx.repos.comments.findThread(tx.actor.org.orgId, documentId, comment.threadId);
+    await announceComment(tx, documentId, { sectionId: thread?.sectionId ?? null, commentId: comment.id, action: 'updated' });
     return presentComment(edited, await peopleDirectory(tx));
   });
 }

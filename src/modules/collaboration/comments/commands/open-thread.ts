@@ -5,6 +5,7 @@ import { listPeople, peopleDirectory } from '../../people.js';
 import type { CommentRecord, CommentThreadRecord } from '../comment.repository.js';
 import { type ThreadView, presentThread } from '../comment.presenter.js';
 import { commentText, findMentions } from '../find-mentions.js';
+import { announceComment } from '../announce-comment.js';
 
 /**
  * `POST …/sections/{id}/threads`: opens a thread on a section with its first comment. Any member
@@ -47,6 +48,7 @@ export async function openThread(
     };
     await tx.repos.comments.insertThread(orgId, thread);
     await tx.repos.comments.insertComment(orgId, comment);
+    await announceComment(tx, document.id, { sectionId: section.id, commentId: comment.id, action: 'created' });
     return presentThread(thread, [comment], await peopleDirectory(tx));
   });
 }

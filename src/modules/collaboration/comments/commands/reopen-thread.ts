@@ -2,6 +2,7 @@ import type { CommandContext } from '../../../context.js';
 import { peopleDirectory } from '../../people.js';
 import { type ThreadView, presentThread } from '../comment.presenter.js';
 import { requireThread } from '../require-thread.js';
+import { announceComment } from '../announce-comment.js';
 
 /**
  * `POST …/threads/{id}/reopen` (editors and above, ADR 0611): the discussion is not settled after
@@ -13,7 +14,10 @@ export async function reopenThread(ctx: CommandContext, documentId: string, thre
   return ctx.transaction(async (tx) => {
     const thread = await requireThread(tx, documentId, threadId);
     const orgId = tx.actor.org.orgId;
-    if (thread.status === 'resolved') await tx.repos.comments.setThreadStatus(orgId, thread.id, 'open', null, null);
+    if (thread.status === 'resolved') {
+      await tx.repos.comments.setThreadStatus(orgId, thread.id, 'open', null, null);
+      await announceComment(tx, documentId, { sectionId: thread.sectionId, commentId: thread.id, action: 'reopened' });
+    }
     const reopened = { ...thread, status: 'open' as const, resolvedBy: null, resolvedAt: null };
     return presentThread(reopened, await tx.repos.comments.listComments(orgId, [thread.id]), await peopleDirectory(tx));
   });

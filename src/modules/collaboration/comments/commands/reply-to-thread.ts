@@ -5,6 +5,7 @@ import type { CommentRecord } from '../comment.repository.js';
 import { type CommentView, presentComment } from '../comment.presenter.js';
 import { commentText, findMentions } from '../find-mentions.js';
 import { requireThread } from '../require-thread.js';
+import { announceComment } from '../announce-comment.js';
 
 /**
  * `POST …/threads/{id}/comments`: a reply, by any member. A resolved thread takes replies too and
@@ -34,6 +35,7 @@ export async function replyToThread(
       updatedAt: now,
     };
     await tx.repos.comments.insertComment(tx.actor.org.orgId, comment);
+    await announceComment(tx, documentId, { sectionId: thread.sectionId, commentId: comment.id, action: 'created' });
     return presentComment(comment, await peopleDirectory(tx));
   });
 }

@@ -2,6 +2,7 @@ import type { CommandContext } from '../../../context.js';
 import { peopleDirectory } from '../../people.js';
 import { type ThreadView, presentThread } from '../comment.presenter.js';
 import { requireThread } from '../require-thread.js';
+import { announceComment } from '../announce-comment.js';
 
 /**
  * `POST …/threads/{id}/resolve` (editors and above, ADR 0611): marks the discussion settled.
@@ -15,7 +16,10 @@ export async function resolveThread(ctx: CommandContext, documentId: string, thr
     const orgId = tx.actor.org.orgId;
     const resolved =
       thread.status === 'resolved' ? thread : { ...thread, status: 'resolved' as const, resolvedBy: tx.actor.userId, resolvedAt: tx.clock.now().toISOString() };
-    if (resolved !== thread) await tx.repos.comments.setThreadStatus(orgId, thread.id, 'resolved', resolved.resolvedBy, resolved.resolvedAt);
+    if (resolved !== thread) {
+      await tx.repos.comments.setThreadStatus(orgId, thread.id, 'resolved', resolved.resolvedBy, resolved.resolvedAt);
+      await announceComment(tx, documentId, { sectionId: thread.sectionId, commentId: thread.id, action: 'resolved' });
+    }
     return presentThread(resolved, await tx.repos.comments.listComments(orgId, [thread.id]), await peopleDirectory(tx));
   });
 }

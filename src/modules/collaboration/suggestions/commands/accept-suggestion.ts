@@ -5,6 +5,7 @@ import { requireEditableDocument, requireSection } from '../../../documents/requ
 import { peopleDirectory } from '../../people.js';
 import { requireSuggestion, sectionNow } from '../require-suggestion.js';
 import { type SuggestionView, isStale, presentSuggestion } from '../suggestion.presenter.js';
+import { publishDocumentChange } from '../../../live/publish-change.js';
 
 /**
  * `POST …/suggestions/{id}/accept` (editors and above, ADR 0612): the proposal becomes the
@@ -37,6 +38,7 @@ export async function acceptSuggestion(ctx: CommandContext, documentId: string, 
       acceptedVersion: after.version,
     };
     if (!(await tx.repos.suggestions.decide(tx.actor.org.orgId, suggestion.id, decided))) throw new ConflictError('this suggestion was decided meanwhile');
+    await publishDocumentChange(tx, document.id, { kind: 'suggestion.changed', sectionId: section.id, suggestionId: suggestion.id, action: 'accepted' });
     const record = {
       ...suggestion,
       status: decided.status,

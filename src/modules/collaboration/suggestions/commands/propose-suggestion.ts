@@ -6,6 +6,7 @@ import { peopleDirectory } from '../../people.js';
 import { sectionNow } from '../require-suggestion.js';
 import { type SuggestionView, presentSuggestion } from '../suggestion.presenter.js';
 import type { SuggestionRecord } from '../suggestion.repository.js';
+import { publishDocumentChange } from '../../../live/publish-change.js';
 
 /**
  * `POST …/sections/{id}/suggestions` (editors and above): proposes a new text for the section,
@@ -48,6 +49,7 @@ export async function proposeSuggestion(
       createdAt: tx.clock.now().toISOString(),
     };
     await tx.repos.suggestions.insert(tx.actor.org.orgId, suggestion);
+    await publishDocumentChange(tx, document.id, { kind: 'suggestion.changed', sectionId: section.id, suggestionId: suggestion.id, action: 'proposed' });
     return presentSuggestion(suggestion, now, await peopleDirectory(tx));
   });
 }

@@ -4,6 +4,7 @@ import { requireDocument, requireSection } from '../../../documents/require-docu
 import { peopleDirectory } from '../../people.js';
 import { requireSuggestion, sectionNow } from '../require-suggestion.js';
 import { type SuggestionView, presentSuggestion } from '../suggestion.presenter.js';
+import { publishDocumentChange } from '../../../live/publish-change.js';
 
 /**
  * `POST …/suggestions/{id}/reject` (editors and above, ADR 0612): the section stays as it is; the
@@ -26,6 +27,7 @@ export async function rejectSuggestion(ctx: CommandContext, documentId: string, 
       throw new ConflictError(`this suggestion was already ${suggestion.status === 'pending' ? 'decided' : suggestion.status}`);
     }
     const section = await requireSection(tx, document.id, suggestion.sectionId);
+    await publishDocumentChange(tx, document.id, { kind: 'suggestion.changed', sectionId: section.id, suggestionId: suggestion.id, action: 'rejected' });
     const record = { ...suggestion, status: decided.status, decidedBy: decided.by, decidedAt: decided.at, decisionNote: decided.note };
     return presentSuggestion(record, await sectionNow(tx, section), await peopleDirectory(tx));
   });
