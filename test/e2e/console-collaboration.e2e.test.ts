@@ -118,7 +118,7 @@ describe.skipIf(!hasChromium)('console comments and suggestions in chromium', ()
       await suggestion.getByRole('button', { name: 'Accept suggestion' }).click();
       await section(asReviewer.page).getByText('The processing is lawful and necessary.').waitFor();
       expect(await section(asReviewer.page).getByTestId('suggestion').count()).toBe(0);
-      expect(await section(asReviewer.page).locator('.badge-edited').innerText()).toBe('edited');
+      expect(await section(asReviewer.page).locator('.badge-edited').innerText()).toBe('Edited by hand');
 
       await propose('The processing is unlawful.');
       await asReviewer.page.reload();

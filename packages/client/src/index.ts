@@ -24,6 +24,7 @@ export {
 export { startGeneration, type GenerateBody, type GenerateResponse } from './generate.js';
 export { discardSectionDraft, getSectionDraft, regenerateSection, saveSectionDraft, type SectionDraft } from './section-edits.js';
 export { followProgress, type FollowOptions } from './follow-progress.js';
+export { followLive, type FollowLiveOptions, type LiveEvent } from './follow-live.js';
 export {
   isTerminal,
   type EventFrame,

@@ -6,9 +6,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { NotFoundError } from '../../kernel/errors.js';
 import { errorResponses } from '../../kernel/schema.js';
 import type { CommandContext } from '../context.js';
-import { requireDocument } from '../documents/require-document.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
 import { LiveHub } from './live-hub.js';
 import { streamLive } from './live-stream.js';
@@ -59,7 +59,11 @@ export function registerLiveRoutes(fastify: FastifyInstance, deps: RouteDeps): v
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
-      const document = await requireDocument(ctx, request.params.document_id);
+      // The repository looks only inside the caller's organization (the same gate as
+      // documents/require-document.ts, read from the repository floor: documents publish here,
+      // so this module may not import theirs).
+      const document = await ctx.repos.documents.findById(ctx.actor.org.orgId, request.params.document_id);
+      if (!document) throw new NotFoundError(`document ${request.params.document_id} not found`);
       const afterSeq = await cursorOf(ctx, request, request.query.after);
       streamLive(request, reply, hub, { orgId: ctx.actor.org.orgId, documentId: document.id, afterSeq });
     },

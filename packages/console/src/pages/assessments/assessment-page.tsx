@@ -10,6 +10,7 @@ import type { PageProps } from '../page-entry';
 import { usePageTitle } from '../../shell/page-title';
 import { Link } from '../../shell/router';
 import { useReadySession } from '../../shell/session';
+import { useLiveChanges } from '../../shell/use-live-changes';
 import { useLoad } from '../../shell/use-load';
 import {
   exportDocument,
@@ -34,6 +35,19 @@ export function AssessmentPage({ params }: PageProps) {
   const completeness = useLoad(() => getCompleteness(client, assessmentId), [client, assessmentId]);
   const details = useLoad(() => getProcessingDetails(client, assessmentId), [client, assessmentId]);
   usePageTitle(assessment.data?.name ?? 'Assessment');
+  // Processing status updates by itself (ADR 0591): the organization's stream says when this
+  // assessment's documents or their processing changed; the page re-reads them.
+  useLiveChanges(
+    client,
+    {},
+    () => {
+      assessment.reload();
+      documents.reload();
+      completeness.reload();
+      details.reload();
+    },
+    (event) => event.kind === 'assessment.changed' && event.assessmentId === assessmentId,
+  );
   const linkedId = assessment.data?.linked_document_id ?? null;
   // A gap about one file is named by the file, never by its id.
   const filenames = new Map((documents.data ?? []).map((d) => [d.id, d.filename]));

@@ -21,6 +21,7 @@ import { usePageTitle } from '../../shell/page-title';
 import { Link } from '../../shell/router';
 import { useReadySession } from '../../shell/session';
 import { stateLabel } from '../../shell/state-labels';
+import { useLiveChanges } from '../../shell/use-live-changes';
 import { useLoad } from '../../shell/use-load';
 import { WordTemplatePanel } from '../templates/word-template-panel';
 import type { PageProps } from '../page-entry';
@@ -57,6 +58,12 @@ export function DocumentWorkspacePage({ params }: PageProps) {
     setRegeneratingId(undefined);
     if (event.event === 'pipeline_finished')
       setClaims(Object.fromEntries(event.unsupported_sections.map((s) => [s.sectionId, s.claims.map((c) => ({ sentence: c.sentence, reason: c.reason }))])));
+    reloadAll();
+  });
+  // Another tab or person changing this document reaches this view by itself (ADR 0591): a run
+  // started elsewhere is followed on the timeline, anything else re-reads the page.
+  useLiveChanges(client, { documentId }, (events) => {
+    if (events.some((e) => e.kind === 'run.progress') && progress.state !== 'following' && progress.state !== 'reconnecting') progress.follow(true);
     reloadAll();
   });
   // A document that has run before shows its last run (the stream replays it), with its verdicts.

@@ -3,12 +3,15 @@ import type { QuireClient } from '@quire/client';
 import { ErrorNotice } from '../../shell/api-errors';
 import { formatDate } from '../../shell/format-date';
 import { Link } from '../../shell/router';
+import { useLiveChanges } from '../../shell/use-live-changes';
 import { useLoad } from '../../shell/use-load';
 import { listMergeRuns } from './merge-api';
 import { stateLabel } from '../../shell/state-labels';
 
 export function MergeRunsList({ client, slug }: { client: QuireClient; slug: string }) {
   const runs = useLoad(() => listMergeRuns(client), [client]);
+  // Each run's counts and status move by themselves (ADR 0591).
+  useLiveChanges(client, {}, runs.reload, (event) => event.kind === 'merge_run.changed');
   const mine = (runs.data ?? []).filter((run) => run.templateSlug === slug).slice(0, 10);
   if (runs.state === 'ready' && mine.length === 0) return null;
   return (
