@@ -4,12 +4,10 @@
  * PostgreSQL. Run with `npx tsx bench/document-search.ts` (or `npm run bench`); PostgreSQL is
  * measured when `BENCH_POSTGRES_URL` (or `TEST_POSTGRES_URL`) is set.
  *
- * Each size is a fresh, migrated store holding one organization, seeded straight into the
- * `documents` table with the bulk insert (the bench measures search, not 100k API calls).
- * Titles are drawn from a fixed vocabulary; 20 of them, whatever the size, also carry the word
- * "Kestrel", so the "match" searches find the same 20 documents at every size — what a person
- * looking for one document gets — and "no match" finds nothing (the console searches as you
- * type, so most keystrokes of a mistyped word are that). "common" matches a tenth of the
+ * Each size is a fresh, migrated store holding one organization, seeded by bench/seed-documents.ts
+ * (the bulk insert; the bench measures search, not 100k API calls): the "match" searches find the
+ * same 20 "Kestrel" documents at every size and "no match" finds nothing (the console searches as
+ * you type, so most keystrokes of a mistyped word are that). "common" matches a tenth of the
  * documents and is reported for what it is: ranking every match costs in proportion to them.
  *
  * What is measured is the repository's page query (the list use case's only read that grows
@@ -26,84 +24,24 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { newId } from '../src/kernel/ids.js';
 import { DocumentRepository } from '../src/modules/documents/document.repository.js';
-import { insertRows } from '../src/storage/bulk-insert.js';
 import { type Store, openStore } from '../src/storage/database.js';
 import type { DialectName } from '../src/storage/dialect.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import type { Database } from '../src/storage/schema.js';
 import { buildOrg } from '../test/support/factories.js';
 import { loadWhileMeasured, machine, writeBenchmarkSection } from './benchmarks-file.js';
+import { seedDocuments } from './seed-documents.js';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 /** Each search is repeated for at least this long (and 10 times), so a slow one is still averaged. */
 const MEASURE_MS = Number(process.env.BENCH_SEARCH_MS ?? 1500);
-const MATCHES = 20;
 const SEARCHES = { 'match, typed (kestr)': 'kestr', 'match, 2 letters (ke)': 'ke', 'no match (zqxw)': 'zqxw', 'common (vendor, 1 in 10)': 'vendor' };
-
-const WORDS = [
-  'annual',
-  'supplier',
-  'privacy',
-  'impact',
-  'assessment',
-  'security',
-  'memo',
-  'engagement',
-  'letter',
-  'review',
-  'contract',
-  'renewal',
-  'audit',
-  'report',
-  'processing',
-  'cloud',
-  'hosting',
-  'payroll',
-  'marketing',
-  'analytics',
-  'retention',
-  'policy',
-  'transfer',
-  'records',
-  'quarterly',
-  'board',
-  'minutes',
-];
-
-/** A title of four vocabulary words and a number; one in ten names a vendor, `kestrel` adds the rare word. */
-function titleOf(i: number, kestrel: boolean): string {
-  const pick = (k: number) => WORDS[(i * 7919 + k * 104729) % WORDS.length];
-  const words = [pick(1), pick(2), pick(3), pick(4)];
-  if (i % 10 === 3) words[1] = 'vendor';
-  if (kestrel) words[2] = 'Kestrel';
-  return `${words.join(' ')} ${i}`.replace(/^./, (c) => c.toUpperCase());
-}
 
 async function seed(store: Store, size: number): Promise<string> {
   const org = await buildOrg(store.db);
-  const every = Math.floor(size / MATCHES);
-  const rows = Array.from({ length: size }, (_, i) => {
-    const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
-    return {
-      id: newId('doc'),
-      org_id: org.id,
-      slug: null,
-      title: titleOf(i, i % every === every - 1),
-      description: null,
-      is_template: 0,
-      template_id: null,
-      state: 'draft',
-      config_json: '{}',
-      created_by: null,
-      created_at: at,
-      updated_at: at,
-    };
-  });
-  await insertRows(store.db, 'documents', rows, 500);
-  if (store.dialect === 'postgres') await sql`analyze`.execute(store.db);
+  await seedDocuments(store, org.id, size);
   return org.id;
 }
 

@@ -67,8 +67,13 @@ export async function keysetPage<DB, TB extends keyof DB, Row>(
   if (page.cursor !== undefined) {
     const [key, id] = decodeCursor(page.cursor, order.sortType);
     const after = sql.raw(order.direction === 'asc' ? '>' : '<');
+    const from = sql.raw(order.direction === 'asc' ? '>=' : '<=');
     const sort = sql.ref(order.sort);
-    scoped = scoped.where(sql<boolean>`(${sort} ${after} ${key} or (${sort} = ${key} and ${sql.ref(order.id)} ${after} ${id}))`);
+    // "After (key, id)" written as a range on the sort key and a filter within it: SQLite reads the
+    // index from the cursor on and stops at the page's end. The same condition as `sort > key or
+    // (sort = key and id > id)`, which SQLite runs as two index reads whose union it sorts: every
+    // later row, so a page in the middle of 100k cost in proportion to the rows after it (ADR 0661).
+    scoped = scoped.where(sql<boolean>`(${sort} ${from} ${key} and (${sort} ${after} ${key} or ${sql.ref(order.id)} ${after} ${id}))`);
   }
   const rows = (await scoped
     .orderBy(sql.ref(order.sort), order.direction)
