@@ -19,6 +19,7 @@ import { startJsonApiServer } from '../src/adapters/tools/test-support/tool-test
 import { assessmentSections } from '../test/contract/tour-assessments.js';
 import { Coverage, type Lane, TourClient } from '../test/contract/tour-client.js';
 import { collaborationSections } from '../test/contract/tour-collaboration.js';
+import { liveSections } from '../test/contract/tour-live.js';
 import { documentSections } from '../test/contract/tour-documents.js';
 import { assessmentErrorSections, v1ErrorSections } from '../test/contract/tour-errors.js';
 import { librarySections } from '../test/contract/tour-library.js';
@@ -113,6 +114,7 @@ try {
       ...mergeSections,
       ...wordTemplateSections,
       ...collaborationSections,
+      ...liveSections,
       ...v1ErrorSections,
     },
   ];

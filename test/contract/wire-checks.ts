@@ -185,3 +185,64 @@ export async function checkProgress(context: WireCheckContext, url: string): Pro
   }
   return events;
 }
+
+/**
+ * Opens a live stream (ADR 0591, no end of its own), makes a change with `change`, and reads until
+ * the first event arrives; checks the status and media type as declared and the event against
+ * `LiveEvent` in each document. Returns the event.
+ */
+export async function checkLive(
+  context: WireCheckContext,
+  url: string,
+  change: () => Promise<void>,
+  wanted: (event: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown> | undefined> {
+  const abort = AbortSignal.timeout(30_000);
+  const response = await fetch(`${context.serverUrl}${url}`, { headers: authHeaders(context, { accept: 'text/event-stream' }), signal: abort });
+  const line = `GET ${url} → ${response.status} (direct)`;
+  const key = checkDeclared(context, 'GET', url, response.status, response.headers.get('content-type'));
+  if (response.status !== 200 || !response.body) {
+    fail(context, key, line, 'status', `expected 200, got ${response.status}`);
+    return undefined;
+  }
+  await change();
+  const reader = response.body.getReader();
+  // Other steps change the organization meanwhile: every event read is checked, the wanted one ends the read.
+  let text = '';
+  const events: Array<Record<string, unknown>> = [];
+  try {
+    while (!events.some(wanted)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+      let end: number;
+      while ((end = text.indexOf('\n\n')) >= 0) {
+        const data = /^data: (.*)$/m.exec(text.slice(0, end));
+        text = text.slice(end + 2);
+        if (data) events.push(JSON.parse(data[1]) as Record<string, unknown>);
+      }
+    }
+  } finally {
+    await reader.cancel();
+  }
+  const event = events.find(wanted);
+  if (!event) {
+    fail(context, key, line, 'response.body', 'the stream ended before the change arrived');
+    return undefined;
+  }
+  for (const coverage of context.coverages) {
+    const schemas = coverage.document.components?.schemas ?? {};
+    if (!('LiveEvent' in schemas)) continue;
+    const ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: false });
+    addFormats.default(ajv);
+    ajv.addSchema({ $id: 'urn:quire:contract', components: coverage.document.components });
+    const validate = ajv.compile({ $ref: 'urn:quire:contract#/components/schemas/LiveEvent' });
+    for (const read of events) {
+      const valid: boolean = validate(read);
+      if (valid) continue;
+      for (const error of validate.errors ?? [])
+        fail(context, key, line, `event.${String(read.kind)}${error.instancePath.replace(/\//g, '.')}`, `${error.message ?? 'invalid'} (${coverage.name})`);
+    }
+  }
+  return event;
+}
