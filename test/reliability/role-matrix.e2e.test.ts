@@ -172,10 +172,10 @@ describeEachDialect('role matrix', (dialect) => {
         refusals += 1;
       }
     }
-    // Viewers are refused the 94 writes above viewer (98 less the 4 comment writes), listMembers,
-    // the 3 webhook reads and the organization's settings (99); editors the 16 owner and 6
+    // Viewers are refused the 96 writes above viewer (100 less the 4 comment writes), listMembers,
+    // the 3 webhook reads and the organization's settings (101); editors the 16 owner and 6
     // reviewer operations (22); reviewers the 16 owner ones.
-    expect(refusals).toBe(99 + 22 + 16);
+    expect(refusals).toBe(101 + 22 + 16);
     const after = await snapshotDatabase(server);
     const changed = Object.keys(JSON.parse(before) as object).filter(
       (t) => JSON.stringify((JSON.parse(before) as Record<string, unknown>)[t]) !== JSON.stringify((JSON.parse(after) as Record<string, unknown>)[t]),
