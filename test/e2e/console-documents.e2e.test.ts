@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
     const { page } = opened;
     try {
       await signInAsDev(page);
-      await page.getByRole('button', { name: 'Generate' }).click();
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
       await page.getByTestId('run-status').filter({ hasText: 'finished' }).waitFor({ timeout: 60_000 });
       const timeline = await page.getByTestId('timeline').innerText();
       for (const step of ['Run 1 started', 'Gathering data', 'Data-need responsibilities_guidance: gathered', 'Rendering “Introduction”', 'Finished'])
@@ -179,13 +179,13 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
     const { page } = opened;
     try {
       await signInAsDev(page);
-      await page.getByRole('button', { name: 'Generate' }).click();
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
       await page.getByTestId('run-status').filter({ hasText: 'finished' }).waitFor({ timeout: 60_000 });
       const section = page.getByTestId('section').first();
       await section.locator('.badge-generated').waitFor();
       const before = (await api.get(`/v1/documents/${id}`)).body.sections[0] as { id: string; title: string; content: string };
 
-      await section.getByRole('button', { name: 'Edit' }).click();
+      await section.getByRole('button', { name: 'Edit', exact: true }).click();
       const editor = section.getByLabel('Output (Markdown)');
       expect(await editor.inputValue()).toBe(before.content);
       await editor.fill('This paragraph was **rewritten by hand** in the console.');
@@ -206,17 +206,17 @@ describe.skipIf(!hasChromium)('console documents in chromium', () => {
       await screenshot(page, 'documents-section-diff');
       await edited.getByRole('button', { name: /^Restore version \d+$/ }).click();
       const restored = page.getByTestId('section').first();
-      await restored.getByRole('button', { name: 'Edit' }).waitFor();
+      await restored.getByRole('button', { name: 'Edit', exact: true }).waitFor();
       await expect.poll(async () => (await api.get(`/v1/documents/${id}`)).body.sections[0].content).toBe(before.content);
       // The card shows the restored text once its own refetch of the document has answered.
       await expect.poll(async () => restored.innerText()).not.toContain('rewritten by hand');
 
       // An edited section makes Generate ask; "Keep my edits" leaves it as it is.
-      await restored.getByRole('button', { name: 'Edit' }).click();
+      await restored.getByRole('button', { name: 'Edit', exact: true }).click();
       await restored.getByLabel('Output (Markdown)').fill('Kept by hand.');
       await restored.getByRole('button', { name: 'Publish edit' }).click();
       await page.getByTestId('section').first().locator('.badge-edited').waitFor();
-      await page.getByRole('button', { name: 'Generate' }).click();
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Some sections were edited by hand' });
       await dialog.waitFor();
       expect(await dialog.innerText()).toContain(before.title);

@@ -36,7 +36,7 @@ describe.skipIf(!hasChromium)('console progress timeline across dropped connecti
     const { page } = opened;
     try {
       await signInAsDev(page);
-      await page.getByRole('button', { name: 'Generate' }).click();
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
       await page.getByTestId('run-status').filter({ hasText: 'finished' }).waitFor({ timeout: 60_000 });
 
       // Two streams were cut after one event each; the third carried the run to its end.

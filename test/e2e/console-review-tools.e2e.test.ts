@@ -128,7 +128,7 @@ describe.skipIf(!hasChromium)('console review tools in chromium', () => {
     await withReview(fields, async (page) => {
       await heading(page).filter({ hasText: 'Vendor name' }).waitFor();
       await page.keyboard.press('a');
-      await page.getByRole('option', { name: /Vendor name.*validated/ }).waitFor();
+      await page.getByRole('option', { name: /Vendor name.*validated/i }).waitFor();
       expect(await heading(page).innerText()).toBe('Invoice date');
     });
   }, 120_000);
@@ -166,7 +166,7 @@ describe.skipIf(!hasChromium)('console review tools in chromium', () => {
       expect(await value.inputValue()).toBe('Contoso');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await value.press('Enter');
-      await page.getByRole('option', { name: /Customer name.*corrected/ }).waitFor();
+      await page.getByRole('option', { name: /Customer name.*corrected/i }).waitFor();
     });
     const customer = await itemOf(fields.documentId, 'customer.name');
     expect(customer.value).toBe('Contoso');
@@ -199,7 +199,7 @@ describe.skipIf(!hasChromium)('console review tools in chromium', () => {
       expect(await value.inputValue()).toBe('Fabrikam Inc');
       expect(await page.getByTestId('picked-from-page').innerText()).toContain('page 1');
       await page.getByRole('button', { name: 'Save correction' }).click();
-      await page.getByRole('option', { name: /Invoice number.*corrected/ }).waitFor();
+      await page.getByRole('option', { name: /Invoice number.*corrected/i }).waitFor();
       await screenshot(page, 'review-tools-drawn');
     });
     const item = await itemOf(fields.documentId, 'invoice.number');

@@ -113,7 +113,7 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
 
       // Accept from the keyboard: the item is validated and the next one is selected.
       await page.keyboard.press('a');
-      await page.getByRole('option', { name: /Vendor name.*validated/ }).waitFor();
+      await page.getByRole('option', { name: /Vendor name.*validated/i }).waitFor();
       expect(await page.getByTestId('item-panel').getByRole('heading').innerText()).not.toBe('Vendor name');
       await page.keyboard.press('k');
       await page.getByTestId('item-panel').getByRole('heading', { name: 'Vendor name' }).waitFor();
@@ -149,7 +149,7 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
       await page.getByRole('link', { name: 'Back to the assessment' }).click();
       const sections = page.getByTestId('linked-sections');
       await sections.locator('li').first().waitFor();
-      expect(await sections.locator('li[data-status=stale]').allInnerTexts()).toEqual([expect.stringMatching(/^Vendor: stale/)]);
+      expect(await sections.locator('li[data-status=stale]').allInnerTexts()).toEqual([expect.stringMatching(/^Vendor: Out of date/)]);
       expect(await sections.locator('li', { hasText: 'Terms' }).getAttribute('data-status')).toBe('generated');
       await screenshot(page, 'review-assessment-stale');
 

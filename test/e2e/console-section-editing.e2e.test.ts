@@ -48,7 +48,7 @@ describe.skipIf(!hasChromium)('editing a section in the console', () => {
     const { page } = opened;
     try {
       await signInAsDev(page);
-      await firstSection(page).getByRole('button', { name: 'Edit' }).click();
+      await firstSection(page).getByRole('button', { name: 'Edit', exact: true }).click();
       await firstSection(page).getByLabel('Output (Markdown)').fill('A draft typed in the console.');
       await firstSection(page).getByTestId('draft-status').filter({ hasText: 'Draft saved' }).waitFor();
       // Saved on the server, and the section's own text is unchanged.
@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium)('editing a section in the console', () => {
 
       await page.reload();
       await firstSection(page).getByText('Draft saved').waitFor();
-      await firstSection(page).getByRole('button', { name: 'Edit' }).click();
+      await firstSection(page).getByRole('button', { name: 'Edit', exact: true }).click();
       expect(await firstSection(page).getByLabel('Output (Markdown)').inputValue()).toBe('A draft typed in the console.');
 
       // A second device (its own sign-in, a phone screen) opens the same draft.

@@ -103,7 +103,7 @@ describe.skipIf(!hasChromium)('console sign-in across tabs in chromium', () => {
     const { page } = opened;
     try {
       await signInAsDev(page);
-      await page.getByRole('button', { name: 'Generate' }).click();
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
       await page.getByTestId('run-status').filter({ hasText: 'finished' }).waitFor({ timeout: 60_000 });
       const items = page.getByTestId('timeline').getByRole('listitem');
       expect(await items.count()).toBeGreaterThanOrEqual(10);
