@@ -204,6 +204,7 @@ describeEachDialect('templates and specs', (dialect) => {
       'synthesis',
       'coordination',
       'decisions',
+      'interview',
       'brief',
       'voice',
       'verify',

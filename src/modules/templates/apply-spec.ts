@@ -11,11 +11,14 @@ import type { DocumentChanges, DocumentRecord } from '../documents/document.repo
 import type { FieldChanges } from '../documents/fields/field.repository.js';
 import type { SectionChanges } from '../documents/sections/section.repository.js';
 import type { NormalizedSpec } from './compile-spec.js';
+import { stableStringify } from '../../pipeline/inputs-hash.js';
 
 function changed<T extends object>(current: T, desired: Partial<T>): Partial<T> {
   const diff: Partial<T> = {};
   for (const [key, value] of Object.entries(desired) as Array<[keyof T, T[keyof T]]>) {
-    if (JSON.stringify(current[key] ?? null) !== JSON.stringify(value ?? null)) diff[key] = value;
+    // Key order is not a change: a stored config (the interview's questions, say) comes back from
+    // the spec's validation with its keys in schema order.
+    if (stableStringify(current[key] ?? null) !== stableStringify(value ?? null)) diff[key] = value;
   }
   return diff;
 }
