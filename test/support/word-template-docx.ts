@@ -34,12 +34,12 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:style w:type="paragraph" w:styleId="Kop1"><w:name w:val="heading 1"/><w:basedOn w:val="Standaard"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr><w:rPr><w:b/><w:color w:val="7B2C2C"/><w:sz w:val="32"/></w:rPr></w:style>
 </w:styles>`;
 
-/** Every entry carries this time, so the same parts always give the same bytes (JSZip stamps "now" otherwise, and a test building the file twice across a two-second boundary saw two files). */
+/** Every entry carries this time, so the same parts always give the same bytes (JSZip stamps "now" otherwise, and a test building the file twice across a two-second boundary saw two files); no folder entries, which JSZip would stamp "now" whatever the files say. */
 const FIXED_DATE = new Date('2026-01-05T09:00:00Z');
 
 export async function wordTemplateDocx(parts: WordTemplateParts): Promise<Buffer> {
   const zip = new JSZip();
-  const put = (name: string, xml: string): void => void zip.file(name, xml, { date: FIXED_DATE });
+  const put = (name: string, xml: string): void => void zip.file(name, xml, { date: FIXED_DATE, createFolders: false });
   const header = parts.header !== undefined;
   put(
     '[Content_Types].xml',
