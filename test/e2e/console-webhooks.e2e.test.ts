@@ -49,12 +49,12 @@ describe.skipIf(!hasChromium)('console webhook deliveries in chromium', () => {
       const rows = page.getByTestId('deliveries').locator('tbody tr');
       await rows.first().waitFor();
       expect(await rows.count()).toBe(1);
-      expect(await rows.first().innerText()).toMatch(/ping\s+failed\s+1\s+HTTP 503/);
+      expect(await rows.first().innerText()).toMatch(/ping\s+Failed\s+1\s+HTTP 503/);
 
       await page.getByRole('button', { name: 'Send test ping' }).click();
       await page.getByRole('status').filter({ hasText: 'Ping delivered: HTTP 200.' }).waitFor();
       await expect.poll(() => rows.count()).toBe(2);
-      expect(await rows.first().innerText()).toMatch(/ping\s+delivered\s+1\s+HTTP 200/);
+      expect(await rows.first().innerText()).toMatch(/ping\s+Delivered\s+1\s+HTTP 200/);
       expect(receiver.on('/hook').map((request) => [request.body.type, request.signatureValid])).toEqual([
         ['ping', true],
         ['ping', true],
