@@ -59,7 +59,7 @@ export const SnippetCreateBody = Type.Object(
     key: Type.String({ minLength: 1, maxLength: LIMITS.titleChars }),
     name: optionalNullableText(),
     description: optionalNullableText(),
-    phaseOrder: Type.Optional(Type.Integer({ default: 0 })),
+    phaseOrder: Type.Optional(Type.Integer({ default: 0, minimum: -1_000_000, maximum: 1_000_000 })),
   },
   { $id: 'SnippetCreateBody', additionalProperties: false },
 );
@@ -69,7 +69,7 @@ export const SnippetUpdateBody = Type.Object(
     key: optionalNullableText(),
     name: optionalNullableText(),
     description: optionalNullableText(),
-    phaseOrder: Type.Optional(Nullable(Type.Integer())),
+    phaseOrder: Type.Optional(Nullable(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }))),
   },
   { $id: 'SnippetUpdateBody', additionalProperties: false },
 );
