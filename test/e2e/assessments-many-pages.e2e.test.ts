@@ -37,7 +37,7 @@ describeEachDialect('a many-page PDF', (dialect) => {
 
     const got = await api.get(`/documents/${doc.id}`);
     expect(got.body).toMatchObject({ processing_status: 'processed', page_count: PAGES });
-    const res = await api.get(`/documents/${doc.id}/extracted-items`);
+    const res = await api.get(`/documents/${doc.id}/extracted-items?all=true`);
     expect(res.status).toBe(200);
     const items: Item[] = res.body.items;
     const pageOf = (item: Read): number | undefined => item.provenance.anchors.find((a) => a.kind === 'page_region')?.page_number;
