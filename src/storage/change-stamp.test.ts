@@ -76,4 +76,37 @@ describe('changeStampOf (SQLite)', () => {
       await unregistered.close();
     }
   });
+
+  it('callers that ask in the same turn share one statement, and each gets a stamp read after it asked', async () => {
+    const statements: string[] = [];
+    const observed = await openStore({ dataDir, databaseUrl: undefined, databaseSchema: 'public' }, { onQuery: (text) => statements.push(text) });
+    try {
+      const before = await changeStampOf(observed.db);
+      statements.length = 0;
+      const together = await Promise.all(Array.from({ length: 10 }, () => changeStampOf(observed.db)));
+      expect(statements).toEqual(['pragma data_version']);
+      expect(new Set(together)).toEqual(new Set([before]));
+
+      // Asked, then another connection commits before the shared read starts: the caller sees it.
+      const asked = changeStampOf(observed.db);
+      const other = new BetterSqlite3(file());
+      other.prepare('insert into notes (id, body) values (3, ?)').run('committed after the ask, before the read');
+      other.close();
+      expect(await asked).not.toBe(before);
+    } finally {
+      await observed.close();
+    }
+  });
+
+  it('a caller that asks after the shared read started waits for a read of its own, and sees what was committed in between', async () => {
+    const first = changeStampOf(store.db);
+    const firstValue = await first;
+    // The first read has run; a commit now must show in the next caller's stamp.
+    const other = new BetterSqlite3(file());
+    other.prepare('insert into notes (id, body) values (4, ?)').run('after the first read');
+    other.close();
+    const second = changeStampOf(store.db);
+    expect(second).not.toBe(first);
+    expect(await second).not.toBe(firstValue);
+  });
 });

@@ -14,6 +14,10 @@
  *
  * Exact, with no time in it: nothing is assumed unchanged for a while. PostgreSQL has no such
  * counter, and a transaction's handle would read its own snapshot: both get no stamp.
+ *
+ * Callers that ask in the same turn of the event loop share one read, started after the last of
+ * them asked (docs/adr/0751-one-stamp-read-per-turn.md): every caller still gets a stamp read after
+ * it asked, so sharing hides nothing, and ten GETs arriving together cost one statement, not ten.
  */
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
@@ -30,13 +34,29 @@ export function registerChangeStamp(db: Kysely<Database>, connection: Pick<Cachi
   connections.set(db, connection);
 }
 
+/** Per handle, the read asked for in this turn and not started yet: whoever asks before it starts shares it. */
+const notStarted = new WeakMap<Kysely<Database>, Promise<string | undefined>>();
+
 /**
  * The database's change stamp as seen through `db`, or undefined when it has none (PostgreSQL,
  * a transaction). Read it BEFORE what it is to vouch for.
  */
-export async function changeStampOf(db: Kysely<Database>): Promise<string | undefined> {
+export function changeStampOf(db: Kysely<Database>): Promise<string | undefined> {
   const connection = connections.get(db);
-  if (connection === undefined) return undefined;
+  if (connection === undefined) return Promise.resolve(undefined);
+  const shared = notStarted.get(db);
+  if (shared !== undefined) return shared;
+  // setImmediate runs after the requests this turn parsed have asked; the entry goes before the
+  // read starts, so a caller that asks once it has started waits for the next one.
+  const read = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+    notStarted.delete(db);
+    return readStamp(db, connection);
+  });
+  notStarted.set(db, read);
+  return read;
+}
+
+async function readStamp(db: Kysely<Database>, connection: Pick<CachingSqliteDatabase, 'writeCount'>): Promise<string | undefined> {
   // This connection's count first: a write of ours landing while the pragma waits makes the
   // stamp older than the state, never newer (a later stamp then differs).
   const writes = connection.writeCount;
