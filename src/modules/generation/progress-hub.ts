@@ -1,43 +1,34 @@
 /**
- * Fans persisted progress events out to SSE subscribers. One poll per watched document per
- * process (every 250 ms), whatever the number of subscribers: database load grows with the
- * documents being watched, not with the people watching them. Each subscriber keeps its own
- * cursor; the poll reads from the smallest one, so replay and live delivery are one path.
+ * Fans persisted progress events out to SSE subscribers: one poll per watched document per
+ * process (every 250 ms), whatever the number of subscribers (kernel/polled-fan-out.ts).
  */
 import type { Kysely } from 'kysely';
+import { PolledFanOut, type PolledSubscriber } from '../../kernel/polled-fan-out.js';
 import { type Ticker, intervalTicker } from '../../kernel/ticker.js';
 import type { Database } from '../../storage/schema.js';
 import { createRepos } from '../repos.js';
-import type { RunEventRepository, StoredEvent } from './run-event.repository.js';
+import type { StoredEvent } from './run-event.repository.js';
 
-interface Subscriber {
-  lastSeq: number;
-  deliver(event: StoredEvent): void;
-  /** Called once when the process shuts down: the stream ends so its client reconnects elsewhere. */
-  end?(): void;
-}
-
-interface Watch {
+interface Subscriber extends PolledSubscriber<StoredEvent> {
   orgId: string;
-  subscribers: Set<Subscriber>;
-  stop: () => void;
-  /** The poll under way, which a tick or subscriber arriving meanwhile waits for instead of starting another. */
-  polling: Promise<void> | null;
 }
 
 export class ProgressHub {
-  private readonly watches = new Map<string, Watch>();
-  private readonly events: RunEventRepository;
-  private shuttingDown = false;
-  /** Queries made so far (observability, and the test that proves polls are shared). */
-  pollCount = 0;
+  private readonly fanOut: PolledFanOut<StoredEvent, Subscriber>;
 
-  constructor(
-    db: Kysely<Database>,
-    private readonly pollMs = 250,
-    private readonly ticker: Ticker = intervalTicker,
-  ) {
-    this.events = createRepos(db).runEvents;
+  constructor(db: Kysely<Database>, pollMs = 250, ticker: Ticker = intervalTicker) {
+    const events = createRepos(db).runEvents;
+    this.fanOut = new PolledFanOut<StoredEvent, Subscriber>({
+      pollMs,
+      ticker,
+      // Every subscriber of a document is in the document's organization.
+      read: (documentId, from, subscribers) => events.listSince(subscribers[0].orgId, documentId, from),
+    });
+  }
+
+  /** Reads made so far (the test that proves polls are shared). */
+  get pollCount(): number {
+    return this.fanOut.pollCount;
   }
 
   /**
@@ -45,77 +36,15 @@ export class ProgressHub {
    * unsubscribe. `end` is called when the process shuts down (`shutdown()`).
    */
   subscribe(orgId: string, documentId: string, afterSeq: number, deliver: (event: StoredEvent) => void, end?: () => void): () => void {
-    if (this.shuttingDown) {
-      // After the caller holds its unsubscribe: ending calls it.
-      if (end) queueMicrotask(end);
-      return () => undefined;
-    }
-    let watch = this.watches.get(documentId);
-    if (!watch) {
-      const created: Watch = {
-        orgId,
-        subscribers: new Set(),
-        stop: this.ticker.every(this.pollMs, () => this.poll(documentId), { background: true }),
-        polling: null,
-      };
-      this.watches.set(documentId, created);
-      watch = created;
-    }
-    const subscriber: Subscriber = { lastSeq: afterSeq, deliver, end };
-    watch.subscribers.add(subscriber);
-    void this.poll(documentId);
-    return () => {
-      const current = this.watches.get(documentId);
-      if (!current) return;
-      current.subscribers.delete(subscriber);
-      if (current.subscribers.size === 0) {
-        current.stop();
-        this.watches.delete(documentId);
-      }
-    };
+    return this.fanOut.subscribe(documentId, { orgId, lastSeq: afterSeq, deliver, end });
   }
 
-  private poll(documentId: string): Promise<void> {
-    const watch = this.watches.get(documentId);
-    if (!watch || watch.subscribers.size === 0) return Promise.resolve();
-    if (watch.polling) return watch.polling;
-    watch.polling = this.readAndDeliver(documentId, watch).finally(() => {
-      watch.polling = null;
-    });
-    return watch.polling;
-  }
-
-  private async readAndDeliver(documentId: string, watch: Watch): Promise<void> {
-    try {
-      const from = Math.min(...[...watch.subscribers].map((s) => s.lastSeq));
-      this.pollCount += 1;
-      const events = await this.events.listSince(watch.orgId, documentId, from);
-      for (const event of events) {
-        for (const subscriber of watch.subscribers) {
-          if (event.seq <= subscriber.lastSeq) continue;
-          subscriber.lastSeq = event.seq;
-          subscriber.deliver(event);
-        }
-      }
-    } catch {
-      // A failed poll is retried on the next tick; the stream stays open.
-    }
-  }
-
-  /**
-   * Ends every stream (each writes its final comment and closes) and refuses new ones: the
-   * process is going away, and an open stream must not keep it alive.
-   */
+  /** Ends every stream and refuses new ones: the process is going away. */
   shutdown(): void {
-    this.shuttingDown = true;
-    for (const watch of [...this.watches.values()]) {
-      for (const subscriber of [...watch.subscribers]) subscriber.end?.();
-    }
-    this.close();
+    this.fanOut.shutdown();
   }
 
   close(): void {
-    for (const watch of this.watches.values()) watch.stop();
-    this.watches.clear();
+    this.fanOut.close();
   }
 }
