@@ -5,7 +5,8 @@
  *   does not read), both `{detail: string}`, because the framework serves them to any such route;
  * - an operation that answers bytes (.docx, PDF, PNG, zip) declares its errors without a JSON
  *   media type: oazapfts picks its decoder from every response of an operation, and one JSON
- *   error makes it decode the bytes as text; the error's shape stays in its description;
+ *   error makes it decode the bytes as text; the error's shape stays in its description
+ *   (typing it would need a JSON media type, problem+json included: docs/adr/0701-binary-errors-stay-described.md);
  * - a paged list (a `cursor` query parameter) declares the `Link` / `X-Next-Cursor` headers of
  *   its 200 (docs/adr/0632-one-way-to-page.md).
  */

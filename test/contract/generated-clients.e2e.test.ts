@@ -3,7 +3,8 @@
  * document goes through oazapfts and openapi-typescript; a flow written against both without a
  * single cast (generated-clients/flow.ts) must compile under `--strict` and run against a real
  * server: typed progress events, bytes for the .docx, typed error bodies, a 413 for a body over
- * the limit that Node's fetch sends whole, and the paging headers.
+ * the limit that Node's fetch sends whole, and the paging headers. A last check holds why the
+ * binary operations' errors stay untyped (docs/adr/0701-binary-errors-stay-described.md).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -11,7 +12,21 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../support/test-server.js';
-import { generateClients } from './generated-clients/generate.js';
+import { generateClients, oazapftsDecoderIn, oazapftsDecoderOf } from './generated-clients/generate.js';
+
+/** The part of the served document the binary-error check rewrites. */
+interface ServedDocument {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+}
+
+/** The served document with exportDocx's 404 declared under `mediaType`, as a typed error would need. */
+function withTypedNotFound(document: ServedDocument, mediaType: string): ServedDocument {
+  const copy = structuredClone(document);
+  copy.paths['/v1/documents/{document_id}/export.docx'].get.responses['404'].content = {
+    [mediaType]: { schema: { $ref: '#/components/schemas/ErrorMessage' } },
+  };
+  return copy;
+}
 
 /** What flow.ts reports (its own type, restated: importing it would pull ./out into the typecheck). */
 interface FlowReport {
@@ -34,10 +49,11 @@ const tsc = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 
 // The contract is the same on every dialect: one server is enough.
 describe('generated clients', () => {
   let server: TestServer;
+  let document: ServedDocument;
 
   beforeAll(async () => {
     server = await startTestServer({ dialect: 'sqlite' });
-    const document: object = JSON.parse(await (await fetch(`${server.url}/openapi.json`)).text());
+    document = JSON.parse(await (await fetch(`${server.url}/openapi.json`)).text());
     await generateClients(document, path.join(here, 'out'));
   });
   afterAll(async () => server?.close());
@@ -72,5 +88,16 @@ describe('generated clients', () => {
     expect(report.docxFirstBytes).toEqual([0x50, 0x4b]);
     expect(report.docxBytesFromOpenapiFetch).toBeGreaterThan(1000);
     expect(report.textsWalked).toBeGreaterThanOrEqual(1);
+  });
+
+  // docs/adr/0701-binary-errors-stay-described.md: oazapfts 7.5 picks one decoder per operation
+  // from all its answers, and any JSON one (RFC 9457's problem+json included) makes it read the
+  // .docx as text. When an upgrade makes this fail, the binary operations' errors can be typed.
+  it('binary errors stay described: typing one as JSON would make oazapfts decode the bytes as text', { timeout: 300_000 }, async () => {
+    const scratch = path.join(here, 'out', 'binary-errors');
+    const served = oazapftsDecoderIn(await fs.readFile(path.join(here, 'out', 'oazapfts.ts'), 'utf8'), 'exportDocx');
+    const asJson = await oazapftsDecoderOf(withTypedNotFound(document, 'application/json'), 'exportDocx', scratch);
+    const asProblem = await oazapftsDecoderOf(withTypedNotFound(document, 'application/problem+json'), 'exportDocx', scratch);
+    expect({ served, asJson, asProblem }).toEqual({ served: 'fetchBlob', asJson: 'fetchJson', asProblem: 'fetchJson' });
   });
 });

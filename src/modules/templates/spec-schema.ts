@@ -62,18 +62,24 @@ export const TemplateSpec = Type.Object(
     dataNeeds: Type.Optional(Type.Array(SpecDataNeed, { maxItems: LIMITS.dataNeedsPerDocument })),
     config: Type.Optional(
       // Typed as every config group; the schema spells out `interview` for authors and tools.
+      // An intersection (allOf), not `interview` beside an `additionalProperties` schema: a
+      // generator that puts both in one type (oazapfts) makes an optional `interview` clash
+      // with the index signature under --strict (TS2411). Validation is the same.
       Type.Unsafe<Record<string, Record<string, unknown>>>(
-        Type.Object(
-          {
-            // Described here so the config schema shows authors how to write guided questions (docs/guided-questions.md).
-            interview: Type.Optional(
-              Type.Object(
-                { steps: Type.Optional(Type.Union([Type.Null(), InterviewSteps()])) },
-                { additionalProperties: false, description: 'guided questions: steps, conditions (askWhen), help and examples' },
+        Type.Intersect(
+          [
+            Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
+            Type.Object({
+              // Described here so the config schema shows authors how to write guided questions (docs/guided-questions.md).
+              interview: Type.Optional(
+                Type.Object(
+                  { steps: Type.Optional(Type.Union([Type.Null(), InterviewSteps()])) },
+                  { additionalProperties: false, description: 'guided questions: steps, conditions (askWhen), help and examples' },
+                ),
               ),
-            ),
-          },
-          { additionalProperties: Type.Record(Type.String(), Type.Unknown()), description: 'config group → its keys (see GET /v1/config-schema configGroups)' },
+            }),
+          ],
+          { description: 'config group → its keys (see GET /v1/config-schema configGroups)' },
         ),
       ),
     ),

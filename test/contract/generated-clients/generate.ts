@@ -16,9 +16,33 @@ export async function generateClients(document: object, outDir: string): Promise
   await fs.mkdir(outDir, { recursive: true });
   const specFile = path.join(outDir, 'openapi.json');
   await fs.writeFile(specFile, JSON.stringify(document));
-  const oazapftsCli = path.join(path.dirname(require.resolve('oazapfts')), 'cli.js');
-  const oazapfts = spawnSync(process.execPath, [oazapftsCli, specFile, path.join(outDir, 'oazapfts.ts')], { encoding: 'utf8' });
-  if (oazapfts.status !== 0) throw new Error(`oazapfts failed: ${oazapfts.stderr}`);
+  runOazapfts(specFile, path.join(outDir, 'oazapfts.ts'));
   const ast = await openapiTS(JSON.parse(JSON.stringify(document)), { defaultNonNullable: false, silent: true });
   await fs.writeFile(path.join(outDir, 'openapi-types.ts'), astToString(ast));
+}
+
+/** oazapfts' own CLI, with no option, as an integrator runs it. */
+function runOazapfts(specFile: string, outFile: string): void {
+  const oazapftsCli = path.join(path.dirname(require.resolve('oazapfts')), 'cli.js');
+  const oazapfts = spawnSync(process.execPath, [oazapftsCli, specFile, outFile], { encoding: 'utf8' });
+  if (oazapfts.status !== 0) throw new Error(`oazapfts failed: ${oazapfts.stderr}`);
+}
+
+/**
+ * Which of its runtime's decoders (`fetchJson`, `fetchText`, `fetchBlob`) a generated oazapfts
+ * client calls in one operation (docs/adr/0701-binary-errors-stay-described.md).
+ */
+export function oazapftsDecoderIn(source: string, operationId: string): string | undefined {
+  const start = source.indexOf(`export function ${operationId}(`);
+  return start < 0 ? undefined : /oazapfts\.(fetch\w+)/.exec(source.slice(start))?.[1];
+}
+
+/** The same, for a client oazapfts generates from `document` (written next to the others in `outDir`). */
+export async function oazapftsDecoderOf(document: object, operationId: string, outDir: string): Promise<string | undefined> {
+  await fs.mkdir(outDir, { recursive: true });
+  const specFile = path.join(outDir, `${operationId}.openapi.json`);
+  const outFile = path.join(outDir, `${operationId}.oazapfts.ts`);
+  await fs.writeFile(specFile, JSON.stringify(document));
+  runOazapfts(specFile, outFile);
+  return oazapftsDecoderIn(await fs.readFile(outFile, 'utf8'), operationId);
 }

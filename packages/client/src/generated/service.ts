@@ -5718,6 +5718,10 @@ export interface components {
         TemplateSpec: {
             /** @description config group → its keys (see GET /v1/config-schema configGroups) */
             config?: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            } & {
                 /** @description guided questions: steps, conditions (askWhen), help and examples */
                 interview?: {
                     steps?: null | {
@@ -5787,10 +5791,6 @@ export interface components {
                         }[];
                         title: string;
                     }[];
-                };
-            } & {
-                [key: string]: {
-                    [key: string]: unknown;
                 };
             };
             dataNeeds?: {

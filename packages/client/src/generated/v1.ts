@@ -4063,6 +4063,10 @@ export interface components {
         TemplateSpec: {
             /** @description config group → its keys (see GET /v1/config-schema configGroups) */
             config?: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            } & {
                 /** @description guided questions: steps, conditions (askWhen), help and examples */
                 interview?: {
                     steps?: null | {
@@ -4132,10 +4136,6 @@ export interface components {
                         }[];
                         title: string;
                     }[];
-                };
-            } & {
-                [key: string]: {
-                    [key: string]: unknown;
                 };
             };
             dataNeeds?: {
