@@ -1,35 +1,44 @@
 /**
- * Soak (issue #13): the compiled server (`node dist/main.js`, what `npm start` runs) in a child
- * process under an open-loop mixed load — reads, writes, generations followed over their
- * progress stream, uploads, .docx exports, progress streams opened and dropped — at SOAK_RATE
- * requests a second for SOAK_SECONDS, its resident size sampled every 10 s. A Fastify
- * hello-world in another child under the same rate is the peer measured in the same run.
+ * Soak (issue #13, issue 35 item 4): the compiled server (`node dist/main.js`, what `npm start`
+ * runs) in a child process under an open-loop mixed load — reads of documents, lists, assessments
+ * and their completeness; field writes; generations (offline: the demo data's model-free path)
+ * followed over their progress stream; uploads into an assessment followed until processed, their
+ * items read; .docx exports; progress streams opened and dropped — at SOAK_RATE requests a second
+ * for SOAK_MINUTES (30), its resident size and main-thread heap (from its /metrics) sampled every
+ * SOAK_SAMPLE_SECONDS (15). A Fastify hello-world in another child under the same rate is the
+ * peer measured in the same run.
  *
- * Passes when the server's RSS does not grow after the warm-up (the first fifth, at least 60 s):
- * the median of the last third of the later samples within ±10 % of the median of the first
- * third; and no request failed (a 5xx, a refused connection, an unexpected status or no answer
- * within 30 s). Medians, not one sample: a single sample can fall on a passing peak (a pooled
- * worker's heap before its collection) and make a flat line look like a 20 % drop.
- * Run with `npx tsx bench/soak.ts` (last step of `npm run bench`); `SOAK_SECONDS=60 npx tsx
- * bench/soak.ts` for a short look. Results go to the `## Soak` section of BENCHMARKS.md; exit 1
- * when it does not pass.
+ * Passes when RSS at the end (median of the last minute) is within 10 % of RSS at minute 5 (median
+ * of the samples within ±30 s of it; bench/soak-analysis.ts) and no request failed (a 5xx, a
+ * refused connection, an unexpected status or no answer within 30 s). Also reports the RSS slope
+ * over the last half (MB/min): a leak shows there before it crosses the bound.
+ * Run with `npx tsx bench/soak.ts` (last step of `npm run bench`); `SOAK_MINUTES=3` for a short look;
+ * `SOAK_POSTGRES_URL=postgres://…` runs the server on PostgreSQL (a schema of its own, dropped after);
+ * `SOAK_SERVER_ARGS='--heapsnapshot-signal=SIGUSR2'` to take heap snapshots of the server
+ * (`kill -USR2 <pid>`, written in the repository root). Results go to the `## Soak` section of
+ * BENCHMARKS.md; exit 1 when it does not pass.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { machine, writeBenchmarkSection } from './benchmarks-file.js';
+import pg from 'pg';
+import { loadWhileMeasured, machine, writeBenchmarkSection } from './benchmarks-file.js';
+import { jobEngineSchemaOf } from '../src/jobs/pg-boss/engine-db.js';
+import { type MemorySample, judgeSoak, median } from './soak-analysis.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
+// SOAK_SECONDS (finer than minutes) wins when both are set: the smoke test runs seconds.
+const SECONDS = Number(process.env.SOAK_SECONDS ?? Number(process.env.SOAK_MINUTES ?? 30) * 60);
 const RATE = Number(process.env.SOAK_RATE ?? 50);
-const SAMPLE_MS = 10_000;
-const WARMUP_S = Math.max(60, Math.round(SECONDS / 5));
-// Ports of this bench (the helper range 19600-19699): the server and the peer.
-const PORT = 19650;
-const PEER_PORT = 19651;
+const SAMPLE_MS = Number(process.env.SOAK_SAMPLE_SECONDS ?? 15) * 1000;
+// The server and the peer (SOAK_PORT and the next one).
+const PORT = Number(process.env.SOAK_PORT ?? 19650);
+const PEER_PORT = PORT + 1;
+const POSTGRES_URL = process.env.SOAK_POSTGRES_URL;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 function rssMb(pid: number): number {
@@ -52,7 +61,7 @@ async function waitUp(url: string): Promise<void> {
 }
 
 /** The server's own view of its memory and queue (its /metrics and /metrics/database, open to loopback): where RSS goes. */
-async function serverMemory(baseUrl: string): Promise<string> {
+async function serverMemory(baseUrl: string): Promise<{ text: string; heapUsedMb?: number }> {
   // The process's own metrics, then the database's totals (the queue), served apart (ADR 0633).
   const read = (path: string) =>
     fetch(`${baseUrl}${path}`).then(
@@ -68,7 +77,11 @@ async function serverMemory(baseUrl: string): Promise<string> {
   };
   // No `queued` series in a read that worked: nothing is queued.
   const queued = /^quire_jobs\{status="queued"\} ([0-9]+)$/m.exec(text)?.[1] ?? (text === '' ? '?' : '0');
-  return `heap used ${mb('quire_nodejs_heap_size_used_bytes')} of ${mb('quire_nodejs_heap_size_total_bytes')} MB, external ${mb('quire_nodejs_external_memory_bytes')} MB, jobs queued ${queued}`;
+  const heapUsed = mb('quire_nodejs_heap_size_used_bytes');
+  return {
+    text: `heap used ${heapUsed} of ${mb('quire_nodejs_heap_size_total_bytes')} MB, external ${mb('quire_nodejs_external_memory_bytes')} MB, jobs queued ${queued}`,
+    heapUsedMb: heapUsed === '?' ? undefined : Number(heapUsed),
+  };
 }
 
 interface Tally {
@@ -111,22 +124,31 @@ function percentile(values: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length === 0 ? 0 : sorted.length % 2 ? sorted[mid] : Math.round(((sorted[mid - 1] + sorted[mid]) / 2) * 10) / 10;
-}
+const round1 = (value: number | undefined) => (value === undefined ? '?' : (Math.round(value * 10) / 10).toString());
 
 async function main(): Promise<void> {
   const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build failed');
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-soak-'));
+  const schema = `soak_${randomBytes(4).toString('hex')}`;
+  const database = POSTGRES_URL ? { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema } : {};
+  const loadAtStart = loadavg()[0];
   // The load comes from one user: the per-user rate limit (3000/min by default, exactly 50/s)
   // would turn the soak into a rate-limit test, so it is raised for this child.
   // SOAK_SERVER_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes.
   const serverArgs = (process.env.SOAK_SERVER_ARGS ?? '').split(' ').filter((arg) => arg !== '');
   const child = spawn(process.execPath, [...serverArgs, join(ROOT, 'dist', 'main.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...database,
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      CONSOLE_ENABLED: 'false',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const peerSource = `const app = require('fastify')(); app.get('/', async () => ({ hello: 'world' })); app.listen({ port: ${PEER_PORT}, host: '127.0.0.1' });`;
@@ -169,8 +191,17 @@ async function main(): Promise<void> {
       await call('POST', `/v1/documents/${id}/generate`, [200, 202], {});
       await (await call('GET', `/v1/documents/${id}/progress`, [200])).text();
     }
+    // The assessment the uploads go into (no requirements: completeness comes from the processors').
+    const boundary0 = '----soak-assessment';
+    const createdAssessment = await fetch(`${base}/assessments`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary0}` },
+      body: `--${boundary0}\r\nContent-Disposition: form-data; name="name"\r\n\r\nSoak invoices\r\n--${boundary0}--\r\n`,
+    });
+    if (createdAssessment.status !== 201) throw new Error(`creating the assessment answered ${createdAssessment.status}: ${await createdAssessment.text()}`);
+    const createdBody = (await createdAssessment.json()) as { id?: string; assessment?: { id: string } };
+    const assessmentId = createdBody.id ?? createdBody.assessment?.id;
     const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
-    const uploads: Array<{ id: string; at: number }> = [];
     let n = 0;
 
     const actions: Array<[name: string, weight: number, run: () => Promise<void>]> = [
@@ -211,25 +242,44 @@ async function main(): Promise<void> {
         },
       ],
       [
-        'upload: a text file (older uploads deleted)',
+        'upload: into an assessment, processed, items read, deleted',
         3,
         async () => {
-          const boundary = `----soak${n++}`;
-          const body = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="invoice-${n}.txt"\r\nContent-Type: text/plain\r\n\r\nVendor: Contoso Ltd\nInvoice number: INV-${n}\nTotal: $110.00\n\r\n--${boundary}--\r\n`;
-          const res = await fetch(`${base}/documents`, {
+          const k = n++;
+          const boundary = `----soak${k}`;
+          const text = `Vendor: Contoso Ltd\nInvoice number: INV-${k}\nInvoice date: 2026-03-14\nTotal: $${100 + (k % 900)}.00\n`;
+          const body = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="invoice-${k}.txt"\r\nContent-Type: text/plain\r\n\r\n${text}\r\n--${boundary}--\r\n`;
+          const res = await fetch(`${base}/assessments/${assessmentId}/documents`, {
             method: 'POST',
             headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
             body,
             signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
           });
           if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-          uploads.push({ id: ((await res.json()) as { documents: Array<{ id: string }> }).documents[0].id, at: Date.now() });
-          // Delete what was uploaded more than 20 s ago (its extraction has ended): the data stays bounded.
-          while (uploads.length > 0 && Date.now() - uploads[0].at > 20_000) {
-            const old = uploads.shift();
-            await (await call('DELETE', `/documents/${old?.id}`, [200, 204])).arrayBuffer();
+          const id = ((await res.json()) as { documents: Array<{ id: string }> }).documents[0].id;
+          // Followed until its extraction ends (what the console's review page waits for), then its items read.
+          const deadline = Date.now() + REQUEST_TIMEOUT_MS;
+          for (;;) {
+            const doc = (await (await call('GET', `/documents/${id}`, [200])).json()) as { processing_status: string };
+            if (doc.processing_status === 'processed' || doc.processing_status === 'partially_processed') break;
+            if (doc.processing_status === 'failed' || doc.processing_status === 'skipped')
+              throw new Error(`processing of ${id} ended ${doc.processing_status}`);
+            if (Date.now() > deadline) throw new Error(`processing of ${id} still ${doc.processing_status} after ${REQUEST_TIMEOUT_MS} ms`);
+            await new Promise((r) => setTimeout(r, 250));
           }
+          const items = (await (await call('GET', `/documents/${id}/extracted-items`, [200])).json()) as { items: unknown[] };
+          if (items.items.length === 0) throw new Error(`no items extracted from ${id}`);
+          // Deleted again: the data stays bounded, so what grows is the process, not the store.
+          await (await call('DELETE', `/documents/${id}`, [200, 204])).arrayBuffer();
         },
+      ],
+      [
+        'read: assessment detail, completeness, list',
+        4,
+        async () =>
+          void (await (
+            await call('GET', pick([`/assessments/${assessmentId}`, `/assessments/${assessmentId}/completeness`, '/assessments']), [200])
+          ).arrayBuffer()),
       ],
       ['export: .docx', 3, async () => void (await (await call('GET', `/v1/documents/${pick(docs)}/export.docx`, [200])).arrayBuffer())],
       [
@@ -262,26 +312,28 @@ async function main(): Promise<void> {
 
     const load = new Load();
     const peerLoad = new Load();
-    const samples: Array<{ t: number; rss: number; peer: number; inFlight: number }> = [];
+    const samples: Array<MemorySample & { peer: number; inFlight: number }> = [];
     const started = Date.now();
-    samples.push({ t: 0, rss: rssMb(child.pid ?? 0), peer: rssMb(peer.pid ?? 0), inFlight: 0 });
     // Requests still running; never waited for during the load (that would close the loop).
     const pending = new Set<Promise<void>>();
     const track = (promise: Promise<void>) => {
       pending.add(promise);
       void promise.finally(() => pending.delete(promise));
     };
-    const sampler = setInterval(() => {
-      const sample = { t: Math.round((Date.now() - started) / 1000), rss: rssMb(child.pid ?? 0), peer: rssMb(peer.pid ?? 0), inFlight: load.inFlight };
+    const takeSample = async () => {
+      const t = Math.round((Date.now() - started) / 1000);
+      const rss = rssMb(child.pid ?? 0);
+      const memory = await serverMemory(base);
+      const sample = { t, rss, heapUsed: memory.heapUsedMb, peer: rssMb(peer.pid ?? 0), inFlight: load.inFlight };
       samples.push(sample);
       const running = [...load.running]
         .filter(([, c]) => c > 0)
         .map(([k, c]) => `${k} × ${c}`)
         .join('; ');
-      void serverMemory(base).then((memory) =>
-        console.log(`soak: ${sample.t} s RSS ${sample.rss} MB (peer ${sample.peer} MB; ${memory}), in flight ${sample.inFlight} (${running})`),
-      );
-    }, SAMPLE_MS);
+      console.log(`soak: ${sample.t} s RSS ${sample.rss} MB (peer ${sample.peer} MB; ${memory.text}), in flight ${sample.inFlight} (${running})`);
+    };
+    await takeSample();
+    const sampler = setInterval(() => void takeSample(), SAMPLE_MS);
     // Open loop: a request starts every 1/RATE s whatever the answers do (a slow server is not
     // rewarded with less load).
     const interval = 1000 / RATE;
@@ -304,27 +356,31 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     const hung = [...load.running].filter(([, count]) => count > 0);
     for (const [name, count] of hung) load.failures.push(`${name}: ${count} still without an end 60 s after the load stopped`);
-    samples.push({ t: Math.round((Date.now() - started) / 1000), rss: rssMb(child.pid ?? 0), peer: rssMb(peer.pid ?? 0), inFlight: load.inFlight });
+    await takeSample();
+    samples.sort((x, y) => x.t - y.t);
 
-    const after = samples.filter((s) => s.t >= WARMUP_S);
-    // A leak shows as the later samples standing higher than the earlier ones, whatever single samples do.
-    const third = Math.max(1, Math.floor(after.length / 3));
-    const early = median(after.slice(0, third).map((s) => s.rss));
-    const late = median(after.slice(-third).map((s) => s.rss));
-    const growth = early > 0 ? (late - early) / early : 1;
-    const peak = Math.max(0, ...after.map((s) => s.rss));
+    const verdict = judgeSoak(samples, SECONDS);
+    const peak = Math.max(...samples.filter((s) => s.t >= verdict.referenceAt).map((s) => s.rss));
     const totalRequests = [...load.tallies.values()].reduce((sum, t) => sum + t.count, 0);
     const errors = [...load.tallies.values()].reduce((sum, t) => sum + t.errors, 0) + hung.reduce((sum, [, count]) => sum + count, 0);
     const peerTally = peerLoad.tallies.get('peer: GET /') ?? { count: 0, errors: 0, ms: [] };
-    const passed = errors === 0 && Math.abs(growth) <= 0.1 && after.length >= 3;
+    const passed = errors === 0 && verdict.withinBound;
     const m = machine();
+    const minutes = Math.round((SECONDS / 60) * 10) / 10;
+    // One row a minute (the median of its samples): 120 rows of 15 s samples say no more.
+    const byMinute = new Map<number, typeof samples>();
+    for (const s of samples) byMinute.set(Math.floor(s.t / 60), [...(byMinute.get(Math.floor(s.t / 60)) ?? []), s]);
+    const heapOf = (list: typeof samples) => {
+      const values = list.map((s) => s.heapUsed).filter((v): v is number => v !== undefined);
+      return values.length === 0 ? undefined : median(values);
+    };
     const section = [
       '## Soak',
       '',
-      `Command: \`npx tsx bench/soak.ts\` (last step of \`npm run bench\`; \`SOAK_SECONDS=${SECONDS}\`, \`SOAK_RATE=${RATE}\`) — Node ${m.node}, nproc ${m.nproc} (${m.cpu}).`,
-      `The compiled server (\`node dist/main.js\`, SQLite, demo data, per-user rate limit raised for the single load user) in a child process; an open-loop mixed load of ${RATE} requests/s for ${SECONDS} s; RSS sampled every ${SAMPLE_MS / 1000} s; warm-up ${WARMUP_S} s. Peer, in the same run and at the same rate: a Fastify hello-world (\`GET /\`) in another child.`,
+      `Command: \`${POSTGRES_URL ? 'SOAK_POSTGRES_URL=… ' : ''}SOAK_MINUTES=${minutes} SOAK_RATE=${RATE} npx tsx bench/soak.ts\` (last step of \`npm run bench\`) — Node ${m.node}, nproc ${m.nproc} (${m.cpu}); ${loadWhileMeasured(loadAtStart)}.`,
+      `The compiled server (\`node dist/main.js\`, ${POSTGRES_URL ? 'PostgreSQL' : 'SQLite'}, demo data, per-user rate limit raised for the single load user) in a child process; an open-loop mixed load of ${RATE} requests/s for ${minutes} min; RSS (from /proc) and main-thread heap used (from its /metrics) sampled every ${SAMPLE_MS / 1000} s. Reference: the median of the samples within ±30 s of ${verdict.referenceAt} s; end: the median of the last minute's. Peer, in the same run and at the same rate: a Fastify hello-world (\`GET /\`) in another child.`,
       '',
-      `**${passed ? 'Passed' : 'Failed'}**: ${totalRequests} requests, ${errors} errors; RSS after warm-up: the median of the last third of the samples ${late} MB, ${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} % against the first third's ${early} MB (bound ±10 %: a leak grows it); highest sample after warm-up ${peak} MB. Peer: ${peerTally.count} requests, ${peerTally.errors} errors.`,
+      `**${passed ? 'Passed' : 'Failed'}**: ${totalRequests} requests, ${errors} errors. RSS at ${round1(verdict.referenceAt / 60)} min ${round1(verdict.reference)} MB, at the end ${round1(verdict.end)} MB: ${verdict.growth >= 0 ? '+' : ''}${(verdict.growth * 100).toFixed(1)} % (bound ±10 %); slope over the last half ${verdict.slopeMbPerMinute >= 0 ? '+' : ''}${verdict.slopeMbPerMinute.toFixed(2)} MB/min; highest sample after the reference ${peak} MB. Heap used ${round1(verdict.heapReference)} → ${round1(verdict.heapEnd)} MB. Peer: ${peerTally.count} requests, ${peerTally.errors} errors.`,
       '',
       '| Action | Weight | Requests | Errors | p50 ms | p99 ms |',
       '|---|---:|---:|---:|---:|---:|',
@@ -334,9 +390,12 @@ async function main(): Promise<void> {
       }),
       `| peer: Fastify hello-world \`GET /\` | — | ${peerTally.count} | ${peerTally.errors} | ${percentile(peerTally.ms, 50)} | ${percentile(peerTally.ms, 99)} |`,
       '',
-      '| t (s) | Quire RSS (MB) | Peer RSS (MB) | Quire requests in flight |',
-      '|---:|---:|---:|---:|',
-      ...samples.map((s) => `| ${s.t}${s.t < WARMUP_S ? ' (warm-up)' : ''} | ${s.rss} | ${s.peer} | ${s.inFlight} |`),
+      '| minute | samples | Quire RSS median (MB) | Quire RSS max (MB) | heap used median (MB) | Peer RSS (MB) |',
+      '|---:|---:|---:|---:|---:|---:|',
+      ...[...byMinute].map(
+        ([minute, list]) =>
+          `| ${minute} | ${list.length} | ${round1(median(list.map((s) => s.rss)))} | ${Math.max(...list.map((s) => s.rss))} | ${round1(heapOf(list))} | ${round1(median(list.map((s) => s.peer)))} |`,
+      ),
       '',
       ...(load.failures.length > 0 ? ['First failures:', '', ...load.failures.map((f) => `- ${f}`), ''] : []),
     ].join('\n');
@@ -346,6 +405,13 @@ async function main(): Promise<void> {
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await rm(dataDir, { recursive: true, force: true });
+    if (POSTGRES_URL) {
+      await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`drop schema if exists "${schema}" cascade; drop schema if exists "${jobEngineSchemaOf(schema)}" cascade`);
+      await client.end();
+    }
   }
 }
 

@@ -25,6 +25,7 @@ import { documentDetailWithStaleness, readDocumentDetail } from './modules/gener
 import { registerDocumentSpecRoutes } from './modules/templates/document-spec.routes.js';
 import { registerDocumentDetailRoute } from './modules/documents/detail/document-detail.routes.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
+import { setSnapshotCacheBudget } from './modules/history/snapshot-records-cache.js';
 import { registerLibraryRoutes } from './modules/library/library.routes.js';
 import { registerToolRoutes } from './modules/library/tools.routes.js';
 import type { RouteDeps } from './modules/route-context.js';
@@ -177,6 +178,8 @@ async function registerPublicRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
 /** The bearer-token scope: the auth hook first, then every module's routes. */
 function registerProtectedRoutes(scope: FastifyInstance, deps: AppDeps, limitRefused: RefusalLimit): void {
+  // The decoded snapshots are kept per process (snapshot-records-cache.ts): the operator sizes them.
+  setSnapshotCacheBudget(deps.config.snapshotCacheChars);
   // One per app: the member routes below drop entries of the users they change.
   const memberships = new MembershipCache(deps.config.auth.membershipCacheSeconds * 1000);
   const { orgClaim, orgClaimDefaultRole } = deps.config.auth;

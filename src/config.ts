@@ -57,6 +57,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Bytes of serialized document details one process keeps for `GET /v1/documents/{id}` (DOCUMENT_CACHE_MB; 0: none). */
   documentCacheBytes: number;
+  /** Characters of stored generation-snapshot JSON one process keeps decoded (SNAPSHOT_CACHE_MB, in millions; 0: none). */
+  snapshotCacheChars: number;
   llm: {
     provider: 'offline' | 'openai-compatible' | 'anthropic';
     baseUrl: string | undefined;
@@ -238,6 +240,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 20, 0, 3600) * 1000,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     documentCacheBytes: integer(env, 'DOCUMENT_CACHE_MB', 16, 0, 4096) * 1024 * 1024,
+    snapshotCacheChars: integer(env, 'SNAPSHOT_CACHE_MB', 16, 0, 4096) * 1_000_000,
     llm: llmConfig(env),
     tools: {
       allowedHosts: (env.TOOL_ALLOWED_HOSTS ?? '')

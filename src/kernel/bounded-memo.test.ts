@@ -26,4 +26,16 @@ describe('boundedMemo', () => {
     memo('b');
     expect(asked).toEqual(['a', 'b', 'c', 'b']);
   });
+
+  it('never keeps more than its bound, however many keys are asked, and keeps nothing for a key whose answer threw', () => {
+    const memo = boundedMemo((key: number) => {
+      if (key < 0) throw new Error('negative');
+      return key * 2;
+    }, 100);
+    for (let key = 0; key < 150; key += 1) memo(key);
+    expect(memo.size()).toBe(100);
+    expect(memo(149)).toBe(298);
+    expect(() => memo(-1)).toThrow('negative');
+    expect(memo.size()).toBe(100);
+  });
 });

@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import { useDbHarness } from '../../test/support/db-harness.js';
 import { describeEachDialect } from '../../test/support/dialects.js';
-import { insertRows } from './bulk-insert.js';
+import { MAX_INSERT_SHAPES, compiledInsertCount, insertRows } from './bulk-insert.js';
 
 describeEachDialect('insertRows', (dialect) => {
   const h = useDbHarness(dialect);
@@ -51,6 +51,7 @@ describeEachDialect('insertRows', (dialect) => {
     const rows = await stored(`shape-${dialect}-`);
     expect(rows).toHaveLength(1 + (40 * 41) / 2);
     expect(rows).toEqual([...batches.flat(), job(9999, { id: `shape-${dialect}-again` })]);
+    expect(compiledInsertCount()).toBeLessThanOrEqual(MAX_INSERT_SHAPES);
   });
 
   it('refuses rows whose columns differ, storing none', async () => {

@@ -12,12 +12,12 @@ import type { Database } from './schema.js';
 
 /**
  * Compiled insert SQL by dialect, table, columns and row count, least recently used dropped
- * beyond `MAX_SHAPES`: the full-size statement repeats for every large insert, while a last,
+ * beyond `MAX_INSERT_SHAPES`: the full-size statement repeats for every large insert, while a last,
  * shorter statement can have any of several hundred row counts (a 500-row insert's SQL is
  * ~40 KB), which need not all be kept.
  */
 const compiled = new Map<string, string>();
-const MAX_SHAPES = 32;
+export const MAX_INSERT_SHAPES = 32;
 
 /** Every row must have the same keys, in the same order (rows made by one `toRow`). */
 function columnsOf(rows: readonly object[]): string[] {
@@ -53,7 +53,7 @@ function insertSql(db: Kysely<Database>, table: keyof Database, columns: readonl
   if (query.parameters.length !== expected.length || query.parameters.some((p, i) => p !== expected[i]))
     throw new Error(`insertRows: unexpected parameter order for ${table}`);
   compiled.set(key, query.sql);
-  if (compiled.size > MAX_SHAPES) compiled.delete(compiled.keys().next().value as string);
+  if (compiled.size > MAX_INSERT_SHAPES) compiled.delete(compiled.keys().next().value as string);
   return query.sql;
 }
 
@@ -89,4 +89,9 @@ export async function insertRows<T extends keyof Database>(
         .execute();
     else await db.executeQuery(CompiledQuery.raw(insertSql(db, table, columns, chunk.length), parameters));
   }
+}
+
+/** How many insert statements are kept compiled (tests). */
+export function compiledInsertCount(): number {
+  return compiled.size;
 }

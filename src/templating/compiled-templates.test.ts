@@ -4,6 +4,8 @@
  * fresh compilation would, whatever the earlier renders did in their own scope.
  */
 import { describe, expect, it } from 'vitest';
+import { MAX_COMPILED_TEMPLATES, MAX_COMPILED_TEMPLATE_CHARS, compiledTemplateCacheSize } from './compiled-templates.js';
+import { decodedPathCount, guardedPathOf, MAX_DECODED_PATHS } from './guarded-paths.js';
 import { renderTemplate, renderTemplatesOver, templateCompilations } from './index.js';
 
 /** A source no other test uses, so the cache cannot already hold it. */
@@ -65,5 +67,19 @@ describe('compiled templates by content hash', () => {
     const reader = unique('{{ client }}');
     const results = renderTemplatesOver([setter, reader, setter, reader], { client: 'Acme' });
     expect(results.map((r) => r.output)).toEqual(['changed', 'Acme', 'changed', 'Acme']);
+  });
+
+  it(`keeps at most ${MAX_COMPILED_TEMPLATES} compiled templates and ${MAX_COMPILED_TEMPLATE_CHARS} characters of their sources`, () => {
+    for (let i = 0; i < MAX_COMPILED_TEMPLATES + 50; i += 1)
+      expect(renderTemplate(unique(`Dear {{ client }} ${i}`), { client: 'Acme' }).output).toBe(`Dear Acme ${i}`);
+    expect(compiledTemplateCacheSize().entries).toBe(MAX_COMPILED_TEMPLATES);
+    // Three sources of 40 % of the character budget each: at most two stay.
+    for (let i = 0; i < 3; i += 1) renderTemplate(unique(`{{ a }}${'x'.repeat(MAX_COMPILED_TEMPLATE_CHARS * 0.4)}`), { a: i });
+    expect(compiledTemplateCacheSize().chars).toBeLessThanOrEqual(MAX_COMPILED_TEMPLATE_CHARS);
+  });
+
+  it(`keeps at most ${MAX_DECODED_PATHS} decoded variable paths`, () => {
+    for (let i = 0; i < MAX_DECODED_PATHS + 50; i += 1) expect(guardedPathOf(JSON.stringify(['client', `field${i}`])).display).toBe(`client.field${i}`);
+    expect(decodedPathCount()).toBeLessThanOrEqual(MAX_DECODED_PATHS);
   });
 });

@@ -16,8 +16,8 @@ import { parseTemplateOrExplain } from './template-syntax.js';
 export type CompiledTemplate = { program: ProgramNode } | { error: string };
 
 /** Few hundred templates per organization are common; the source bound keeps the heap small. */
-const MAX_ENTRIES = 1_000;
-const MAX_SOURCE_CHARS = 2_000_000;
+export const MAX_COMPILED_TEMPLATES = 1_000;
+export const MAX_COMPILED_TEMPLATE_CHARS = 2_000_000;
 
 const cache = new Map<string, { compiled: CompiledTemplate; chars: number }>();
 let cachedChars = 0;
@@ -53,11 +53,11 @@ export function compileTemplate(source: string): CompiledTemplate {
     return hit.compiled;
   }
   const compiled = compile(source);
-  if (source.length <= MAX_SOURCE_CHARS) {
+  if (source.length <= MAX_COMPILED_TEMPLATE_CHARS) {
     cache.set(key, { compiled, chars: source.length });
     cachedChars += source.length;
     for (const [oldest, entry] of cache) {
-      if (cache.size <= MAX_ENTRIES && cachedChars <= MAX_SOURCE_CHARS) break;
+      if (cache.size <= MAX_COMPILED_TEMPLATES && cachedChars <= MAX_COMPILED_TEMPLATE_CHARS) break;
       cache.delete(oldest);
       cachedChars -= entry.chars;
     }
@@ -68,4 +68,9 @@ export function compileTemplate(source: string): CompiledTemplate {
 /** How many compilations this thread has done (tests, benchmarks). */
 export function templateCompilations(): number {
   return compilations;
+}
+
+/** How many compiled templates this thread keeps, and the characters of their sources (tests, the cache inventory). */
+export function compiledTemplateCacheSize(): { entries: number; chars: number } {
+  return { entries: cache.size, chars: cachedChars };
 }

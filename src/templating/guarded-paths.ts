@@ -30,7 +30,7 @@ export function guardedPathKey(path: VariablePath): string {
 /** Decoded keys, per thread: a program's paths are decoded on its first render only. */
 const decoded = new Map<string, VariablePath>();
 /** Paths come from cached programs (compiled-templates.ts bounds those); this only bounds the map. */
-const MAX_DECODED = 20_000;
+export const MAX_DECODED_PATHS = 20_000;
 
 /**
  * The path a key stands for.
@@ -45,7 +45,12 @@ export function guardedPathOf(key: string): VariablePath {
   }
   const [root, ...segments] = parts as [string, ...(string | number)[]];
   const path = { display: [root, ...segments].join('.'), root, segments };
-  if (decoded.size >= MAX_DECODED) decoded.clear();
+  if (decoded.size >= MAX_DECODED_PATHS) decoded.clear();
   decoded.set(key, path);
   return path;
+}
+
+/** How many decoded paths this thread keeps (tests). */
+export function decodedPathCount(): number {
+  return decoded.size;
 }

@@ -87,8 +87,8 @@ async function compile(bytes: Uint8Array): Promise<CompiledWordTemplate> {
 }
 
 /** At most this many templates, and this many characters of their XML and sources, are remembered per thread (the worker's heap is capped). */
-const MAX_REMEMBERED = 16;
-const MAX_REMEMBERED_CHARS = 24_000_000;
+export const MAX_REMEMBERED_WORD_TEMPLATES = 16;
+export const MAX_REMEMBERED_WORD_TEMPLATE_CHARS = 24_000_000;
 
 interface Remembered {
   compiled: Promise<CompiledWordTemplate>;
@@ -112,7 +112,7 @@ function evict(): void {
   let total = 0;
   for (const entry of remembered.values()) total += entry.chars;
   for (const [key, entry] of remembered) {
-    if (remembered.size <= MAX_REMEMBERED && total <= MAX_REMEMBERED_CHARS) break;
+    if (remembered.size <= MAX_REMEMBERED_WORD_TEMPLATES && total <= MAX_REMEMBERED_WORD_TEMPLATE_CHARS) break;
     remembered.delete(key);
     total -= entry.chars;
   }
@@ -138,4 +138,9 @@ export function compileWordTemplate(bytes: Uint8Array): Promise<CompiledWordTemp
   );
   evict();
   return entry.compiled;
+}
+
+/** How many compiled Word templates this thread remembers (tests, the cache inventory). */
+export function rememberedWordTemplateCount(): number {
+  return remembered.size;
 }

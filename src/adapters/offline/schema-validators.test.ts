@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateAgainstSchema } from './schema-fill.js';
-import { schemaCompilations } from './schema-validators.js';
+import { MAX_SCHEMA_VALIDATORS, schemaCompilations, schemaValidatorCount } from './schema-validators.js';
 
 const verdicts = () => ({
   type: 'object',
@@ -30,4 +30,13 @@ describe('validateAgainstSchema', () => {
     expect(validateAgainstSchema(broken, {})[0]).toMatch(/^invalid schema: /);
     expect(validateAgainstSchema(broken, {})[0]).toMatch(/^invalid schema: /);
   });
+
+  it(`keeps at most ${MAX_SCHEMA_VALIDATORS} compiled schemas, and still checks against each`, () => {
+    for (let i = 0; i < MAX_SCHEMA_VALIDATORS + 5; i += 1) {
+      const schema = { type: 'object', properties: { [`field${i}`]: { type: 'number' } }, required: [`field${i}`] };
+      expect(validateAgainstSchema(schema, { [`field${i}`]: 'text' }).length).toBeGreaterThan(0);
+    }
+    expect(schemaValidatorCount()).toBe(MAX_SCHEMA_VALIDATORS);
+    // Two hundred Ajv instances: seconds on an idle machine, a minute on a loaded one.
+  }, 180_000);
 });

@@ -8,7 +8,7 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 
-const MAX_ENTRIES = 200;
+export const MAX_SCHEMA_VALIDATORS = 200;
 const cache = new Map<string, ValidateFunction>();
 let compilations = 0;
 
@@ -30,11 +30,16 @@ export function validatorFor(schema: object): ValidateFunction {
   compilations += 1;
   const validate = newAjv().compile(schema);
   cache.set(key, validate);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  if (cache.size > MAX_SCHEMA_VALIDATORS) cache.delete(cache.keys().next().value as string);
   return validate;
 }
 
 /** How many schemas this thread has compiled (tests). */
 export function schemaCompilations(): number {
   return compilations;
+}
+
+/** How many validators this thread keeps (tests). */
+export function schemaValidatorCount(): number {
+  return cache.size;
 }

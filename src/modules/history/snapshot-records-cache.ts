@@ -4,12 +4,14 @@
  * is simply never asked for again, because callers first list the ids the database still holds,
  * in the caller's organization. Every read of a generated document lists its recent snapshots for
  * the sections' staleness: reading and decoding their manifests (tens of KB each) was a quarter
- * of such a GET. Bounded by the characters of the stored JSON (16 M, roughly 40 MB of heap
- * decoded); the least recently used goes first. Records are shared: callers must not change them.
+ * of such a GET. Bounded by the characters of the stored JSON (SNAPSHOT_CACHE_MB, 16 M by default,
+ * roughly 40 MB of heap decoded); the least recently used goes first. Records are shared: callers must not change them.
  */
 import type { GenerationSnapshotRecord } from './generation-snapshot-record.js';
 
-const MAX_CHARS = 16_000_000;
+/** The default budget (SNAPSHOT_CACHE_MB=16): characters of stored JSON, the decoded records taking about 2.5 × that in heap. */
+export const SNAPSHOT_CACHE_CHARS = 16_000_000;
+let budgetChars = SNAPSHOT_CACHE_CHARS;
 
 const records = new Map<string, { record: GenerationSnapshotRecord; chars: number }>();
 let totalChars = 0;
@@ -37,17 +39,32 @@ function frozen<T>(value: T): T {
  */
 export function keepSnapshot(record: GenerationSnapshotRecord, chars: number): void {
   frozen(record);
-  if (chars > MAX_CHARS || records.has(record.id)) return;
+  if (chars > budgetChars || records.has(record.id)) return;
   records.set(record.id, { record, chars });
   totalChars += chars;
+  trimToBudget();
+}
+
+function trimToBudget(): void {
   for (const [id, entry] of records) {
-    if (totalChars <= MAX_CHARS) break;
+    if (totalChars <= budgetChars) break;
     records.delete(id);
     totalChars -= entry.chars;
   }
 }
 
+/** Sets the budget in characters of stored JSON (the operator's SNAPSHOT_CACHE_MB; 0 keeps none), dropping what no longer fits. */
+export function setSnapshotCacheBudget(chars: number): void {
+  budgetChars = chars;
+  trimToBudget();
+}
+
 /** How many snapshots are kept (tests). */
 export function cachedSnapshotCount(): number {
   return records.size;
+}
+
+/** Characters of stored JSON the kept snapshots were decoded from (tests, the cache inventory). */
+export function cachedSnapshotChars(): number {
+  return totalChars;
 }

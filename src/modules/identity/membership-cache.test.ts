@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../kernel/actor.js';
 import type { CallerIdentity } from './membership-cache.js';
-import { MEMBERSHIP_CACHE_SECONDS, MembershipCache } from './membership-cache.js';
+import { MEMBERSHIP_CACHE_ENTRIES, MEMBERSHIP_CACHE_SECONDS, MembershipCache } from './membership-cache.js';
 
 function caller(userId: string, role: 'viewer' | 'owner'): CallerIdentity {
   return {
@@ -19,6 +19,18 @@ describe('MembershipCache', () => {
     expect(cache.get('alice')?.memberships[0].role).toBe('owner');
     clock += 1;
     expect(cache.get('alice')).toBeUndefined();
+  });
+
+  it(`remembers at most ${MEMBERSHIP_CACHE_ENTRIES} callers and as many actors, however many tokens call`, () => {
+    const cache = new MembershipCache();
+    const extra = 50;
+    for (let i = 0; i < MEMBERSHIP_CACHE_ENTRIES + extra; i += 1) {
+      cache.set(`token-${i}`, caller(`usr_${i}`, 'viewer'), cache.begin());
+      cache.rememberActor(`token-${i} acme`, { userId: `usr_${i}`, memberships: [], org: null } as unknown as Actor, cache.begin(), Date.now() + 60_000);
+    }
+    expect(cache.size).toEqual({ callers: MEMBERSHIP_CACHE_ENTRIES, actors: MEMBERSHIP_CACHE_ENTRIES });
+    expect(cache.get('token-0')).toBeUndefined();
+    expect(cache.get(`token-${MEMBERSHIP_CACHE_ENTRIES + extra - 1}`)?.user.id).toBe(`usr_${MEMBERSHIP_CACHE_ENTRIES + extra - 1}`);
   });
 
   it('drops every entry of a changed user, and only theirs', () => {

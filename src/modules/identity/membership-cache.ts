@@ -11,7 +11,8 @@ import type { UserRow } from './identity.repository.js';
 
 /** How long a caller's user row and memberships are reused by default (AUTH_MEMBERSHIP_CACHE_SECONDS). */
 export const MEMBERSHIP_CACHE_SECONDS = 5;
-const MEMBERSHIP_CACHE_ENTRIES = 10_000;
+/** Callers (and, apart, resolved actors) one process remembers; the oldest goes first beyond it. */
+export const MEMBERSHIP_CACHE_ENTRIES = 10_000;
 
 export interface CallerIdentity {
   user: UserRow;
@@ -70,6 +71,11 @@ export class MembershipCache implements MembershipInvalidator {
   rememberActor(key: string, actor: Actor, begunAt: number, expiresAtMs: number): void {
     if (begunAt !== this.epoch || this.ttlMs <= 0) return;
     this.actors.set(key, { actor: frozenActor(actor), epoch: begunAt }, Math.min(expiresAtMs, this.now() + this.ttlMs));
+  }
+
+  /** How many callers and resolved actors are remembered (tests, the cache inventory). */
+  get size(): { callers: number; actors: number } {
+    return { callers: this.entries.size, actors: this.actors.size };
   }
 
   invalidateUser(userId: string): void {

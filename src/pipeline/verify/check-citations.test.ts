@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkCitations, readSourceFacts, sourceFactComputations } from './check-citations.js';
+import {
+  MAX_CACHED_CHARS,
+  MAX_CACHED_SOURCES,
+  checkCitations,
+  namesOnly,
+  readSourceFacts,
+  sourceFactCacheSize,
+  sourceFactComputations,
+} from './check-citations.js';
 import { findCitations, splitSentences } from './sentences.js';
 
 const sources = [
@@ -118,5 +126,18 @@ describe('checkCitations', () => {
     const r = checkCitations(md, sources);
     expect(r.claims).toHaveLength(1);
     expect(r.claims[0]).toMatchObject({ citations: [1, 2], supported: true });
+  });
+});
+
+describe('the facts of source texts kept between sections', () => {
+  it(`keep at most ${MAX_CACHED_SOURCES} texts and ${MAX_CACHED_CHARS} characters, and as many word cases`, () => {
+    const texts = Array.from({ length: MAX_CACHED_SOURCES + 20 }, (_, i) => `Source ${i} says Contoso paid ${i + 100} EUR on 2026-03-${(i % 28) + 1}.`);
+    readSourceFacts(texts);
+    namesOnly(texts);
+    const size = sourceFactCacheSize();
+    expect(size.facts).toBe(MAX_CACHED_SOURCES);
+    expect(size.wordCases).toBe(MAX_CACHED_SOURCES);
+    readSourceFacts([0, 1, 2].map((i) => `${i} ${'word '.repeat(MAX_CACHED_CHARS / 12)}`));
+    expect(sourceFactCacheSize().chars).toBeLessThanOrEqual(MAX_CACHED_CHARS);
   });
 });

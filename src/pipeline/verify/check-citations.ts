@@ -215,8 +215,8 @@ interface SourceFacts {
  * per source, not per set of cited sources, so that a run can read them all before any
  * section cites them (`readSourceFacts`), whichever sources each claim then cites together.
  */
-const MAX_CACHED_SOURCES = 64;
-const MAX_CACHED_CHARS = 4_000_000;
+export const MAX_CACHED_SOURCES = 64;
+export const MAX_CACHED_CHARS = 4_000_000;
 const factsCache = new Map<string, TextFacts>();
 let cachedChars = 0;
 let factComputations = 0;
@@ -262,6 +262,11 @@ function sourceFacts(texts: readonly string[]): SourceFacts {
   const each = texts.filter((t) => t !== '').map(textFacts);
   if (each.length === 1) return { texts: [each[0].text], numbers: each[0].numbers, dates: each[0].dates };
   return { texts: each.map((f) => f.text), numbers: each.flatMap((f) => f.numbers), dates: new Set(each.flatMap((f) => [...f.dates])) };
+}
+
+/** How many source texts' facts and word cases this thread keeps, and the characters of the former (tests, the cache inventory). */
+export function sourceFactCacheSize(): { facts: number; chars: number; wordCases: number } {
+  return { facts: factsCache.size, chars: cachedChars, wordCases: wordCases.size };
 }
 
 /** How many source texts this thread has read facts from (tests). */

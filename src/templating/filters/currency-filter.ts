@@ -2,23 +2,33 @@
  * `currency(code='EUR', locale='en')`: `1234.5|currency('EUR')` → `€1,234.50`, via
  * Intl.NumberFormat. Formatters are cached per (locale, code); formatting is pure.
  */
+import { boundedMemo } from '../../kernel/bounded-memo.js';
 import { isNoneValue, isUndefinedValue, makeString, type RuntimeValue } from '../jinja-runtime.js';
 import { argumentOf, requireNumber, stringArgument, type FilterCall } from './filter-call.js';
 
-const formatters = new Map<string, Intl.NumberFormat>();
+/**
+ * Formatters kept per thread. Locale and code come from tenants' templates and Intl accepts any
+ * well-formed tag and any three letters, so the pairs are unbounded: the least recently used goes
+ * first beyond this many (a template uses one or two; creating a formatter costs ~50 µs).
+ */
+export const MAX_CURRENCY_FORMATTERS = 256;
+const formatters = boundedMemo((key: string): Intl.NumberFormat => {
+  const [locale, code] = key.split('|');
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: code });
+  } catch {
+    throw new Error(`currency: unsupported locale "${locale}" or currency "${code}"`);
+  }
+}, MAX_CURRENCY_FORMATTERS);
 
 function formatterFor(locale: string, code: string): Intl.NumberFormat {
-  const key = `${locale}|${code}`;
-  let formatter = formatters.get(key);
-  if (formatter === undefined) {
-    try {
-      formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: code });
-    } catch {
-      throw new Error(`currency: unsupported locale "${locale}" or currency "${code}"`);
-    }
-    formatters.set(key, formatter);
-  }
-  return formatter;
+  // Neither contains a `|` (checked by the filter), so the key splits back into the two.
+  return formatters(`${locale}|${code}`);
+}
+
+/** How many currency formatters this thread keeps (tests). */
+export function currencyFormatterCount(): number {
+  return formatters.size();
 }
 
 /**

@@ -5,6 +5,7 @@
  * document's (its render language), else en-GB. Always UTC, never the host's time zone or
  * locale, so the same data renders the same bytes on every machine.
  */
+import { boundedMemo } from '../../kernel/bounded-memo.js';
 import { isNoneValue, isUndefinedValue, kindOf, makeString, stringOf, type RuntimeValue } from '../jinja-runtime.js';
 import { argumentOf, stringArgument, type FilterCall } from './filter-call.js';
 
@@ -93,22 +94,30 @@ export function strftime(date: Date, format: string): string {
 const DEFAULT_LOCALE = 'en-GB';
 type DateStyle = 'full' | 'long' | 'medium' | 'short';
 const NAMED_FORMATS: Readonly<Record<string, DateStyle | 'iso'>> = { full: 'full', long: 'long', medium: 'medium', short: 'short', iso: 'iso' };
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Formatters kept per thread. Locales come from tenants' templates and Intl accepts any
+ * well-formed tag (`en-x-a1`, `en-x-a2`, …), so they are unbounded: the least recently used goes
+ * first beyond this many (a template uses one or two).
+ */
+export const MAX_DATE_FORMATTERS = 256;
+const formatters = boundedMemo((key: string): Intl.DateTimeFormat => {
+  const [locale, style] = key.split('|') as [string, DateStyle];
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' });
+  } catch {
+    throw new Error(`date: unsupported locale "${locale}"`);
+  }
+}, MAX_DATE_FORMATTERS);
 
 /** Formatters are cached per (locale, style); a tag Intl does not accept is an error of the template. */
 function formatterFor(locale: string, style: DateStyle): Intl.DateTimeFormat {
   if (!/^[A-Za-z0-9-]{1,35}$/.test(locale)) throw new Error(`date: unsupported locale "${locale}"`);
-  const key = `${locale}|${style}`;
-  let formatter = formatters.get(key);
-  if (formatter === undefined) {
-    try {
-      formatter = new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' });
-    } catch {
-      throw new Error(`date: unsupported locale "${locale}"`);
-    }
-    formatters.set(key, formatter);
-  }
-  return formatter;
+  return formatters(`${locale}|${style}`);
+}
+
+/** How many date formatters this thread keeps (tests). */
+export function dateFormatterCount(): number {
+  return formatters.size();
 }
 
 /**
