@@ -280,28 +280,51 @@ export class PgBossJobQueue implements JobQueue {
       });
   }
 
-  /** Claims jobs, queue by queue in turn, until the concurrency limit or every queue is empty. */
+  /**
+   * Claims jobs, queue by queue in turn, until the concurrency limit or every queue is empty.
+   * One statement first asks which queues hold a job ready to run: a look that finds nothing
+   * (the poll, a wake-up for a job another worker took, the kick after a job ends) costs that
+   * statement alone, not a claim transaction per registered queue (ADR 0711).
+   */
   private async pump(): Promise<void> {
-    const names = [...this.definitions.keys()];
-    let emptyInARow = 0;
-    while (this.running && this.runningJobs.size < this.concurrency && emptyInARow < names.length) {
-      const name = names[this.nextQueue % names.length];
+    if (!this.running || this.runningJobs.size >= this.concurrency) return;
+    // Counted until launched: a claimed job is `active` in the engine before it is among the
+    // running jobs, and `idle()` must not take that moment for an empty queue.
+    this.claiming += 1;
+    try {
+      const names = [...this.definitions.keys()];
+      const start = this.nextQueue % names.length;
       this.nextQueue += 1;
-      // Counted until launched: a claimed job is `active` in the engine before it is among the
-      // running jobs, and `idle()` must not take that moment for an empty queue.
-      this.claiming += 1;
-      try {
-        const lease = await this.claim(name);
-        if (!lease) {
-          emptyInARow += 1;
-          continue;
+      // In the rotating order, so no queue starves another.
+      let ready = (await this.readyQueues(names)).sort((a, b) => this.turnOf(names, a, start) - this.turnOf(names, b, start));
+      while (this.running && ready.length > 0 && this.runningJobs.size < this.concurrency) {
+        const stillReady: string[] = [];
+        for (const name of ready) {
+          if (!this.running || this.runningJobs.size >= this.concurrency) break;
+          const lease = await this.claim(name);
+          // Empty after all (another worker was faster), or held by a live process: the next look finds what is left.
+          if (!lease) continue;
+          this.launch(lease);
+          stillReady.push(name);
         }
-        emptyInARow = 0;
-        this.launch(lease);
-      } finally {
-        this.claiming -= 1;
+        ready = stillReady;
       }
+    } finally {
+      this.claiming -= 1;
     }
+  }
+
+  private turnOf(names: string[], name: string, start: number): number {
+    return (names.indexOf(name) - start + names.length) % names.length;
+  }
+
+  /** The queues among `names` that hold a job ready to claim, in one statement (pg-boss's own claim condition). */
+  private async readyQueues(names: string[]): Promise<string[]> {
+    if (names.length === 0) return [];
+    const job = sql.table(`${this.engineSchema}.job`);
+    const rows = await sql<{ name: string }>`select q.name from unnest(${names}::text[]) as q(name)
+      where exists (select 1 from ${job} j where j.name = q.name and j.state < 'active' and j.start_after < now())`.execute(this.db);
+    return rows.rows.map((row) => row.name);
   }
 
   /** pg-boss's fetch (the claim) and our lease in one transaction. */

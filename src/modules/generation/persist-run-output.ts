@@ -9,7 +9,6 @@ import { newId } from '../../kernel/ids.js';
 import { sha256, stableStringify } from '../../pipeline/inputs-hash.js';
 import type { PipelineResult } from '../../pipeline/run-pipeline.js';
 import type { CommandContext } from '../context.js';
-import { recordSectionVersion } from '../documents/sections/record-section-version.js';
 import type { RunRecord } from './run.repository.js';
 
 type Rendered = Extract<PipelineResult, { status: 'rendered' }>;
@@ -47,19 +46,7 @@ export async function persistRunOutput(ctx: CommandContext, run: RunRecord, resu
         createdAt: now,
       });
     }
-    const sections = new Map((await tx.repos.sections.listByDocument(orgId, run.documentId)).map((s) => [s.id, s]));
-    const output: Array<{ sectionId: string; key: string; title: string; content: string }> = [];
-    for (const rendered of result.rendered) {
-      const section = sections.get(rendered.sectionId);
-      if (!section) continue; // deleted while the run was going on
-      await tx.repos.sections.update(orgId, run.documentId, section.id, { content: rendered.content, status: 'generated' }, now);
-      await recordSectionVersion(tx, run.documentId, { id: section.id, content: rendered.content, status: 'generated' }, 'generated', run.id);
-      output.push({ sectionId: section.id, key: section.key, title: section.title, content: rendered.content });
-    }
-    // A section the run could not write keeps its earlier text, marked failed until written again (issue 31, row 8).
-    for (const failure of result.failedSections) {
-      if (sections.has(failure.sectionId)) await tx.repos.sections.update(orgId, run.documentId, failure.sectionId, { status: 'failed' }, now);
-    }
+    const output = await writeSections(tx, run, result, now);
     const manifestJson = stableStringify(manifest);
     await repos.generationSnapshots.insert(orgId, {
       id: newId('gsn'),
@@ -74,4 +61,63 @@ export async function persistRunOutput(ctx: CommandContext, run: RunRecord, resu
     const ended = await repos.runs.finish(orgId, run.id, 'finished', { usage: manifest.usage as Record<string, unknown>, finishedAt: now });
     if (!ended) throw new Error('the run was ended before its output was saved');
   });
+}
+
+/**
+ * The run's sections: every rendered one's text, status and next version, and the failed ones'
+ * status, in statements whose number does not grow with the sections (ADR 0713). Returns the
+ * snapshot's output.
+ */
+async function writeSections(
+  tx: CommandContext,
+  run: RunRecord,
+  result: Rendered,
+  now: string,
+): Promise<Array<{ sectionId: string; key: string; title: string; content: string }>> {
+  const orgId = tx.actor.org.orgId;
+  const repos = tx.repos;
+  const sections = new Map((await tx.repos.sections.listByDocument(orgId, run.documentId)).map((s) => [s.id, s]));
+  // Deleted while the run was going on: not written.
+  const rendered = result.rendered.flatMap((r) => {
+    const section = sections.get(r.sectionId);
+    return section ? [{ ...r, section }] : [];
+  });
+  // Every section's text, status and next version in three statements whatever their number
+  // (one round trip each on PostgreSQL, not three per section: ADR 0713).
+  await repos.sections.setOutputs(
+    orgId,
+    run.documentId,
+    rendered.map((r) => ({ id: r.sectionId, content: r.content })),
+    'generated',
+    now,
+  );
+  const latest = await repos.sectionVersions.latestNumbers(
+    orgId,
+    rendered.map((r) => r.sectionId),
+  );
+  await repos.sectionVersions.insertMany(
+    orgId,
+    run.documentId,
+    rendered.map((r) => ({
+      id: newId('sv'),
+      sectionId: r.sectionId,
+      version: (latest.get(r.sectionId) ?? 0) + 1,
+      content: r.content,
+      status: 'generated',
+      source: 'generated',
+      runId: run.id,
+      createdBy: tx.actor.email,
+      createdAt: now,
+    })),
+  );
+  const output = rendered.map(({ section, content }) => ({ sectionId: section.id, key: section.key, title: section.title, content }));
+  // A section the run could not write keeps its earlier text, marked failed until written again (issue 31, row 8).
+  await repos.sections.setOutputs(
+    orgId,
+    run.documentId,
+    result.failedSections.filter((f) => sections.has(f.sectionId)).map((f) => ({ id: f.sectionId, content: null })),
+    'failed',
+    now,
+  );
+  return output;
 }

@@ -30,7 +30,10 @@ const NO_TOOLS: ToolGateway = {
   forwardsCaller: () => false,
 };
 
-/** Counts the inserts sent to the database, by table (a transaction's statements included). */
+/**
+ * Counts the inserts sent to the database, by table (a transaction's statements included; on
+ * PostgreSQL a batch is one statement of data-modifying CTEs, ADR 0712, counted per table it inserts into).
+ */
 class InsertCounter implements KyselyPlugin {
   readonly inserts = new Map<string, number>();
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
@@ -38,6 +41,9 @@ class InsertCounter implements KyselyPlugin {
     if (node.kind === 'InsertQueryNode') {
       const table = node.into?.table.identifier.name ?? '?';
       this.inserts.set(table, (this.inserts.get(table) ?? 0) + 1);
+    }
+    if (node.kind === 'RawNode') {
+      for (const match of node.sqlFragments.join('?').matchAll(/insert into "?(\w+)"?/gi)) this.inserts.set(match[1], (this.inserts.get(match[1]) ?? 0) + 1);
     }
     return node;
   }

@@ -7,6 +7,8 @@ import type { PipelineEvent } from '../../pipeline/events.js';
 import type { Database } from '../../storage/schema.js';
 import { LiveChangeRepository } from '../live/live-change.repository.js';
 import { TERMINAL_EVENTS } from '../../pipeline/events.js';
+import { dialectOf } from '../../storage/dialect.js';
+import { type EventFrame, appendRunEventsPostgres } from './append-run-events-postgres.js';
 
 /**
  * Rows per insert statement: 8 bound values a row stays far below both engines' parameter limits
@@ -35,8 +37,9 @@ export class RunEventRepository {
   }
 
   /**
-   * Appends events in order, each stamped with its own time, with the document's next seqs: one transaction of two
-   * statements whatever their number (the batch a run's event writer flushes). The seqs come from
+   * Appends events in order, each stamped with its own time, with the document's next seqs, and
+   * the batch's live change: on PostgreSQL one statement whatever their number (the batch a run's
+   * event writer flushes; append-run-events-postgres.ts), on SQLite one transaction of four. The seqs come from
    * the document's counter row, advanced by the batch's size in one upsert with `returning`:
    * concurrent appends serialize on that row (no read-then-insert race, no retry), each batch
    * gets a contiguous range, and a failed insert gives its numbers back.
@@ -49,10 +52,31 @@ export class RunEventRepository {
   ): Promise<StoredEvent[]> {
     if (events.length === 0) return [];
     const count = events.length;
+    const frames = events.map(({ event: { event: name, ...payload }, at }) => ({ name, payload, ts: at.getTime() / 1000 }));
+    const lastName = frames[frames.length - 1].name;
+    const last =
+      dialectOf(this.db) === 'postgres'
+        ? await appendRunEventsPostgres(this.db, orgId, documentId, run, frames, {
+            event: lastName,
+            terminal: TERMINAL_EVENTS.has(lastName),
+            ts: events[events.length - 1].at.getTime() / 1000,
+          })
+        : await this.appendSqlite(orgId, documentId, run, frames, events[events.length - 1].at);
+    return frames.map((frame, index) => ({ ...frame.payload, event: frame.name, seq: last - count + 1 + index, runId: run.runNumber, ts: frame.ts }));
+  }
+
+  /** SQLite: a transaction of four statements (in-process calls; it has no data-modifying CTEs). */
+  private async appendSqlite(
+    orgId: string,
+    documentId: string,
+    run: { id: string; runNumber: number },
+    frames: readonly EventFrame[],
+    at: Date,
+  ): Promise<number> {
+    const count = frames.length;
     // Inside a caller's transaction (a run's status and its terminal event) the appends join it.
     const inTransaction = <T>(fn: (trx: Kysely<Database>) => Promise<T>) => (this.db.isTransaction ? fn(this.db) : this.db.transaction().execute(fn));
-    const frames = events.map(({ event: { event: name, ...payload }, at }) => ({ name, payload, ts: at.getTime() / 1000 }));
-    const last = await inTransaction(async (trx) => {
+    return inTransaction(async (trx) => {
       const counter = await trx
         .insertInto('run_event_counters')
         .values({ document_id: documentId, last_seq: count })
@@ -83,11 +107,10 @@ export class RunEventRepository {
       await new LiveChangeRepository(trx).append(
         orgId,
         [{ kind: 'run.progress', documentId, by: null, runId: run.runNumber, progressSeq: lastSeq, event: lastName, terminal: TERMINAL_EVENTS.has(lastName) }],
-        events[events.length - 1].at,
+        at,
       );
       return lastSeq;
     });
-    return frames.map((frame, index) => ({ ...frame.payload, event: frame.name, seq: last - count + 1 + index, runId: run.runNumber, ts: frame.ts }));
   }
 
   /** Events after `seq`, oldest first. */

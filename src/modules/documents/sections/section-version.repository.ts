@@ -83,22 +83,45 @@ export class SectionVersionRepository {
     return Number(row?.latest ?? 0);
   }
 
+  /** The latest version number of each of `sectionIds` (0 for a section without any), in one statement. */
+  async latestNumbers(orgId: string, sectionIds: readonly string[]): Promise<Map<string, number>> {
+    const latest = new Map(sectionIds.map((id) => [id, 0]));
+    if (sectionIds.length === 0) return latest;
+    const rows = await this.db
+      .selectFrom('section_versions')
+      .select((eb) => ['section_id', eb.fn.max('version').as('latest')])
+      .where('org_id', '=', orgId)
+      .where('section_id', 'in', sectionIds)
+      .groupBy('section_id')
+      .execute();
+    for (const row of rows) latest.set(row.section_id, Number(row.latest));
+    return latest;
+  }
+
   async insert(orgId: string, documentId: string, version: SectionVersionRecord): Promise<void> {
+    await this.insertMany(orgId, documentId, [version]);
+  }
+
+  /** Several versions in one statement (a run's rendered sections). */
+  async insertMany(orgId: string, documentId: string, versions: readonly SectionVersionRecord[]): Promise<void> {
+    if (versions.length === 0) return;
     await this.db
       .insertInto('section_versions')
-      .values({
-        id: version.id,
-        org_id: orgId,
-        document_id: documentId,
-        section_id: version.sectionId,
-        version: version.version,
-        content: version.content,
-        status: version.status,
-        source: version.source,
-        run_id: version.runId,
-        created_by: version.createdBy,
-        created_at: version.createdAt,
-      })
+      .values(
+        versions.map((version) => ({
+          id: version.id,
+          org_id: orgId,
+          document_id: documentId,
+          section_id: version.sectionId,
+          version: version.version,
+          content: version.content,
+          status: version.status,
+          source: version.source,
+          run_id: version.runId,
+          created_by: version.createdBy,
+          created_at: version.createdAt,
+        })),
+      )
       .execute();
   }
 }

@@ -1,5 +1,5 @@
 /** Sections of a document, in order. Every method takes orgId and documentId. */
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import { type Kysely, type Selectable, type Updateable, sql } from 'kysely';
 import type { Database, SectionTable } from '../../../storage/schema.js';
 import { insertRows } from '../../../storage/bulk-insert.js';
 
@@ -117,6 +117,43 @@ export class SectionRepository {
     if (changes.content !== undefined) set.content = changes.content;
     if (changes.status !== undefined) set.status = changes.status;
     await this.db.updateTable('sections').set(set).where('org_id', '=', orgId).where('document_id', '=', documentId).where('id', '=', id).execute();
+  }
+
+  /**
+   * Sets each listed section's content and one status in one statement (a run's rendered
+   * sections: one round trip, not one per section); `content` null leaves a section's text.
+   */
+  async setOutputs(
+    orgId: string,
+    documentId: string,
+    outputs: ReadonlyArray<{ id: string; content: string | null }>,
+    status: string,
+    now: string,
+  ): Promise<void> {
+    if (outputs.length === 0) return;
+    const written = outputs.filter((o) => o.content !== null);
+    await this.db
+      .updateTable('sections')
+      .set(
+        written.length === 0
+          ? { updated_at: now, status }
+          : {
+              updated_at: now,
+              status,
+              content: sql<string>`case ${sql.join(
+                written.map((o) => sql`when id = ${o.id} then ${o.content}`),
+                sql` `,
+              )} else content end`,
+            },
+      )
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .where(
+        'id',
+        'in',
+        outputs.map((o) => o.id),
+      )
+      .execute();
   }
 
   async delete(orgId: string, documentId: string, id: string): Promise<boolean> {

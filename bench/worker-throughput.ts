@@ -1,0 +1,194 @@
+/**
+ * Generation workers on SQLite and PostgreSQL (issue 35, item 3): CPU per run of the Quire
+ * processes, throughput against the ideal a worker's job concurrency allows, and two worker
+ * processes against one. Real processes (the built `dist/main.js`): on SQLite one `ROLE=all`
+ * process; on PostgreSQL one `ROLE=api` process and N `ROLE=worker` processes on one schema. The
+ * model is a fake OpenAI-compatible server answering every call after `BENCH_MODEL_MS` (200 ms),
+ * so what is measured is Quire's own work. A run of the bench template makes
+ * `MODEL_CALLS_IN_SERIES` model calls one after another (synthesis, then its two written sections
+ * side by side), so its ideal is that many model latencies: the ideal throughput of a worker
+ * is `concurrency × 60 / (calls × latency)` runs per minute.
+ *
+ * CPU per run: user + system time of every Quire process (`/proc/<pid>/stat`) from the first
+ * generate request to the last run's end, divided by the runs: the stable figure on a shared
+ * machine. PostgreSQL's own backend CPU is not counted (it is the same server for both builds).
+ *
+ * `BENCH_BEFORE_DIR` (a checkout with a built `dist/`) adds "before" rounds, interleaved with
+ * these (same load). `BENCH_CONCURRENCY=1,2,4,8,16`, `BENCH_WORKERS=1,2`, `BENCH_DIALECTS`,
+ * `BENCH_RUNS` (runs per concurrency slot, default 6), `BENCH_ROUNDS` (default 1).
+ * Run: `npm run build && TEST_POSTGRES_URL=postgres://… npx tsx bench/worker-throughput.ts`.
+ * Prints a Markdown table; the figures recorded are in BENCHMARKS.md, "Generation workers".
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { POSTGRES_URL } from '../test/support/dialects.js';
+import { answerGeneration, writtenTemplate } from '../test/support/fake-generation-model.js';
+import { startFakeOpenAi } from '../test/support/fake-openai-server.js';
+import { type QuireData, type QuireProcess, newQuireData, queryData, removeQuireData, startQuireProcess } from '../test/support/quire-process.js';
+
+const MODEL_MS = Number(process.env.BENCH_MODEL_MS ?? 200);
+/**
+ * Assumed, not yet checked against a lone run's makespan: synthesis, then the two written
+ * sections at once (two model latencies one after the other). If the sections run one after
+ * the other it is 3, and every "ideal" below is 1.5 × too high.
+ */
+const MODEL_CALLS_IN_SERIES = 2;
+const RUNS_PER_SLOT = Number(process.env.BENCH_RUNS ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').filter(Boolean);
+const CONCURRENCIES = list('BENCH_CONCURRENCY', '1,2,4,8,16').map(Number);
+const WORKERS = list('BENCH_WORKERS', '1,2').map(Number);
+const DIALECTS = list('BENCH_DIALECTS', POSTGRES_URL ? 'sqlite,postgres' : 'sqlite') as Array<'sqlite' | 'postgres'>;
+const BUILDS: Array<{ name: string; entry: string }> = [
+  { name: 'after', entry: path.resolve('dist/main.js') },
+  ...(process.env.BENCH_BEFORE_DIR ? [{ name: 'before', entry: path.resolve(process.env.BENCH_BEFORE_DIR, 'dist/main.js') }] : []),
+];
+const TICKS_PER_SECOND = 100;
+
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+async function sleep(ms: number): Promise<void> {
+  await new Promise((r) => setTimeout(r, ms));
+}
+
+interface Measured {
+  build: string;
+  dialect: string;
+  workers: number;
+  concurrency: number;
+  runs: number;
+  seconds: number;
+  perMinute: number;
+  ideal: number;
+  cpuPerRun: number;
+  finished: number;
+}
+
+async function measure(
+  build: { name: string; entry: string },
+  dialect: 'sqlite' | 'postgres',
+  workers: number,
+  concurrency: number,
+  modelUrl: string,
+): Promise<Measured> {
+  const store: QuireData = await newQuireData(dialect);
+  const env = {
+    LLM_PROVIDER: 'openai-compatible',
+    LLM_BASE_URL: modelUrl,
+    LLM_API_KEY: 'bench-key',
+    JOB_CONCURRENCY: String(concurrency),
+    QUIRE_SECRET_KEY: randomBytes(32).toString('base64'),
+  };
+  const dirs: string[] = [];
+  const start = async (role: string): Promise<QuireProcess> => {
+    const dataDir = dialect === 'sqlite' ? store.dataDir : await fs.mkdtemp(path.join(tmpdir(), 'quire-node-'));
+    if (dialect === 'postgres') dirs.push(dataDir);
+    return startQuireProcess({ ...store, dataDir }, { ...env, ROLE: role }, { entry: build.entry, startTimeoutMs: 180_000 });
+  };
+  const processes: QuireProcess[] = [];
+  try {
+    const api = await start(dialect === 'sqlite' ? 'all' : 'api');
+    processes.push(api);
+    if (dialect === 'postgres') processes.push(...(await Promise.all(Array.from({ length: workers }, () => start('worker')))));
+    const created = await api.json('POST', '/v1/templates', writtenTemplate('bench-workers', 'Bench workers'));
+    if (created.status !== 201) throw new Error(`template: ${created.status} ${JSON.stringify(created.body)}`);
+    const slots = concurrency * (dialect === 'postgres' ? workers : 1);
+    const runs = RUNS_PER_SLOT * slots;
+    const ids: string[] = [];
+    for (let i = 0; i < runs + slots; i += 1) ids.push((await api.json('POST', '/v1/documents', { templateId: 'bench-workers' })).body.document.id as string);
+    const ended = async (documents: string[]) => {
+      const rows = await queryData<{ status: string; n: number | string }>(
+        { ...store, dataDir: store.dataDir },
+        `select status, count(*) as n from generation_runs where document_id in (${documents.map((id) => `'${id}'`).join(',')}) group by status`,
+      );
+      const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+      return { finished: count('finished'), ended: count('finished') + count('failed') + count('blocked') };
+    };
+    const generate = async (id: string) => {
+      const started = await api.json('POST', `/v1/documents/${id}/generate`, { force: true });
+      if (started.status !== 200) throw new Error(`generate: ${started.status} ${JSON.stringify(started.body)}`);
+    };
+    // Warm-up: one run per slot (JIT, pools, prepared statements).
+    const warm = ids.slice(0, slots);
+    const documents = ids.slice(slots);
+    await Promise.all(warm.map(generate));
+    while ((await ended(warm)).ended < warm.length) await sleep(50);
+    const pids = processes.map((p) => p.child.pid as number);
+    const cpuBefore = await Promise.all(pids.map(cpuMs));
+    const began = performance.now();
+    await Promise.all(documents.map(generate));
+    let state = await ended(documents);
+    while (state.ended < documents.length) {
+      await sleep(50);
+      state = await ended(documents);
+    }
+    const seconds = (performance.now() - began) / 1000;
+    const cpuAfter = await Promise.all(pids.map(cpuMs));
+    const cpu = cpuAfter.reduce((sum, value, i) => sum + value - cpuBefore[i], 0);
+    const ideal = (slots * 60_000) / (MODEL_CALLS_IN_SERIES * MODEL_MS);
+    return {
+      build: build.name,
+      dialect,
+      workers: dialect === 'postgres' ? workers : 1,
+      concurrency,
+      runs,
+      seconds,
+      perMinute: (runs / seconds) * 60,
+      ideal,
+      cpuPerRun: cpu / runs,
+      finished: state.finished,
+    };
+  } finally {
+    for (const p of processes) {
+      p.child.kill('SIGTERM');
+      await p.exited;
+    }
+    for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
+    await removeQuireData(store);
+  }
+}
+
+async function main(): Promise<void> {
+  const fake = await startFakeOpenAi({ latencyMs: MODEL_MS, respond: answerGeneration });
+  const results: Measured[] = [];
+  const loadBefore = loadavg()[0];
+  try {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const dialect of DIALECTS) {
+        for (const workers of dialect === 'postgres' ? WORKERS : [1]) {
+          for (const concurrency of CONCURRENCIES) {
+            // Interleaved: each build right after the other, in an order that alternates by round.
+            const builds = round % 2 === 0 ? BUILDS : [...BUILDS].reverse();
+            for (const build of builds) {
+              const m = await measure(build, dialect, workers, concurrency, fake.baseUrl);
+              results.push(m);
+              console.log(
+                `${m.build} ${m.dialect} workers=${m.workers} concurrency=${m.concurrency}: ${m.runs} runs in ${m.seconds.toFixed(1)} s = ${m.perMinute.toFixed(0)}/min ` +
+                  `(${((100 * m.perMinute) / m.ideal).toFixed(0)} % of ${m.ideal.toFixed(0)}), CPU ${m.cpuPerRun.toFixed(1)} ms/run, ${m.finished} finished, load ${loadavg()[0].toFixed(1)}`,
+              );
+            }
+          }
+        }
+      }
+    }
+  } finally {
+    await fake.close();
+  }
+  console.log(`\nload ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}; model ${MODEL_MS} ms, ${MODEL_CALLS_IN_SERIES} calls in series per run\n`);
+  console.log('| build | database | workers | concurrency per worker | runs | s | runs/min | ideal | % of ideal | CPU ms per run |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const m of results)
+    console.log(
+      `| ${m.build} | ${m.dialect} | ${m.workers} | ${m.concurrency} | ${m.runs} | ${m.seconds.toFixed(1)} | ${m.perMinute.toFixed(0)} | ${m.ideal.toFixed(0)} | ${((100 * m.perMinute) / m.ideal).toFixed(0)} % | ${m.cpuPerRun.toFixed(1)} |`,
+    );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+/**
+ * How many statements a generation run issues (issue 35, item 3: on PostgreSQL each is a round
+ * trip, and the claim loop, the event batches and the per-section writes were most of a run's
+ * CPU). Counted from the store's own query log, from the generate request to the run's end, on
+ * a template of four written sections; the run is awaited through a connection of the test's
+ * own, so the waiting adds no statements to the count.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect } from '../support/dialects.js';
+import { answerGeneration } from '../support/fake-generation-model.js';
+import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.js';
+import { queryData } from '../support/quire-process.js';
+import { type TestServer, startTestServer } from '../support/test-server.js';
+import { until } from '../support/until.js';
+
+const SECTIONS = ['a', 'b', 'c', 'd'];
+
+describeEachDialect('statements of one generation run', (dialect) => {
+  let fake: FakeOpenAi;
+  let server: TestServer;
+  let token: string;
+  const queries: string[] = [];
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi({ respond: answerGeneration });
+    server = await startTestServer({
+      dialect,
+      env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'k', QUIRE_SECRET_KEY: randomBytes(32).toString('base64') },
+      onQuery: (sql) => queries.push(sql),
+    });
+    token = await server.login();
+    const template = await server.call('POST', '/v1/templates', {
+      token,
+      org: 'acme',
+      body: {
+        slug: 'four-written',
+        title: 'Four written sections',
+        config: { verify: { judge: 'deterministic' } },
+        sections: SECTIONS.map((key) => ({ key, title: `Written ${key}`, prompt: `Write sentence ${key}.` })),
+      },
+    });
+    expect(template.status).toBe(201);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+
+  async function statementsOfRun(): Promise<string[]> {
+    const created = await server.call('POST', '/v1/documents', { token, org: 'acme', body: { templateId: 'four-written' } });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { document: { id: string } }).document.id;
+    queries.length = 0;
+    const started = await server.call('POST', `/v1/documents/${id}/generate`, { token, org: 'acme', body: {} });
+    expect(started.status).toBe(200);
+    const data = { dialect, dataDir: server.dataDir, schema: server.schema };
+    const status = await until(async () => {
+      const [run] = await queryData<{ status: string }>(data, `select status from generation_runs where document_id = '${id}'`);
+      return run && run.status !== 'running' ? run.status : undefined;
+    }, 'the run to end');
+    expect(status).toBe('finished');
+    // The job's outcome is written after the run's own end: awaited too, so the count is the whole run's.
+    await server.jobs.idle();
+    const sections = await queryData<{ status: string; content: string }>(data, `select status, content from sections where document_id = '${id}'`);
+    expect(sections.map((s) => s.status)).toEqual(SECTIONS.map(() => 'generated'));
+    return [...queries];
+  }
+
+  it('writes the run output in statements that do not grow with its sections: one update of the sections, one version read, one version insert', async () => {
+    await statementsOfRun();
+    const run = await statementsOfRun();
+    expect(run.filter((q) => /^update "sections"/i.test(q))).toHaveLength(1);
+    expect(run.filter((q) => /\bsection_versions\b/i.test(q))).toHaveLength(2);
+  });
+
+  if (dialect === 'postgres') {
+    it('claims its job in one transaction and writes each batch of events in one statement: few transactions, no claim per empty queue', async () => {
+      await statementsOfRun();
+      const run = await statementsOfRun();
+      const report = run.join('\n');
+      // Claims only where one statement saw a ready job (before: a claim transaction per registered queue on every look, ~25 a run).
+      expect(run.filter((q) => /^\s*with next as/i.test(q)).length, report).toBeLessThanOrEqual(2);
+      // The events' counter, rows and live change in one statement (before: six statements a batch).
+      expect(
+        run.filter((q) => /^insert into "run_events"/i.test(q)),
+        report,
+      ).toEqual([]);
+      // The enqueue, the claim, the input load, the output and the job's outcome (before: 33).
+      expect(run.filter((q) => /^begin/i.test(q)).length, report).toBeLessThanOrEqual(6);
+      // Before: 160-166 statements for a three-section template.
+      expect(run.length, report).toBeLessThanOrEqual(80);
+    });
+  }
+});
