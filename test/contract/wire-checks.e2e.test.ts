@@ -1,18 +1,18 @@
 /**
- * The contract tour's direct checks against a real server on every dialect: progress events
+ * The contract tour's direct checks against a real server on SQLite: progress events
  * validated against the contract's `ProgressEvent` schema when there is one (and a note when
  * there is none), and the .docx export's content type checked against the one declared.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import type { OpenApiDocument } from './operations.js';
 import { tourSpec } from './tour-documents.js';
 import { Coverage } from './tour-client.js';
 import { type WireCheckContext, checkDownload, checkProgress } from './wire-checks.js';
 
-describeEachDialect('contract tour wire checks', (dialect) => {
+describeOneDialect('contract tour wire checks', (dialect) => {
   let server: TestServer;
   let api: Api;
   let token: string;

@@ -1,5 +1,5 @@
 /**
- * Page images of source documents over real HTTP on every dialect (issue #16, the review
+ * Page images of source documents over real HTTP on SQLite (issue #16, the review
  * screen): a PDF page drawn by poppler as a PNG whose size follows the page and resolution, kept
  * in the blob store and served from there the second time; an image served as uploaded; clear
  * 4xx for a page past the end, a file without pages and a resolution out of bounds; another
@@ -9,7 +9,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeDocx, makeInvoicePdf, makeLongPdf, makePng, makeXlsx } from '../../src/extraction/test-support/fixtures.js';
 import { type Api, apiFor } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { type FilePart, assessmentRowCounts, postMultipart, storedBlobs } from './assessments-helpers.js';
 
@@ -29,7 +29,7 @@ async function detailOf(response: Response): Promise<unknown> {
   return ((await response.json()) as { detail?: unknown }).detail;
 }
 
-describeEachDialect('source document page images', (dialect) => {
+describeOneDialect('source document page images', (dialect) => {
   let server: TestServer;
   let api: Api;
   let token: string;

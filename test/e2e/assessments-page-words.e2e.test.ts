@@ -1,5 +1,5 @@
 /**
- * The words of a source document's page with their boxes, over real HTTP on every dialect (issue
+ * The words of a source document's page with their boxes, over real HTTP on SQLite (issue
  * #32 item 7: the review screen sets a value by clicking a word or drawing a box on the page): a
  * text PDF's words as its text layer has them, in the same normalised frame as the items' boxes;
  * a scanned image's words as tesseract reads them; clear 4xx for a page past the end and a file
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderPdfPage } from '../../src/extraction/render-pdf-page.js';
 import { makeInvoicePdf } from '../../src/extraction/test-support/fixtures.js';
 import { type Api, apiFor } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { type FilePart, postMultipart } from './assessments-helpers.js';
 
@@ -22,7 +22,7 @@ interface Word {
   confidence: number | null;
 }
 
-describeEachDialect('source document page words', (dialect) => {
+describeOneDialect('source document page words', (dialect) => {
   let server: TestServer;
   let api: Api;
   let token: string;

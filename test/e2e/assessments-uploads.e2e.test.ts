@@ -1,5 +1,5 @@
 /**
- * The assessment area's uploads over real HTTP on every dialect: each supported kind uploaded
+ * The assessment area's uploads over real HTTP on SQLite: each supported kind uploaded
  * and processed end to end (items and provenance), `/content` byte-identical with Range/ETag,
  * and bad input (type mismatch, empty, encrypted, zip bomb, over the cap, hostile file names)
  * refused without a crash and without writing outside the blob directory.
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeDocx, makeEncryptedPdf, makeFormPdf, makeInvoicePdf, makePng, makeXlsx, makeZipBombDocx } from '../../src/extraction/test-support/fixtures.js';
 import { type Api, apiFor } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { type FilePart, assessmentRowCounts, listFiles, postMultipart, storedBlobs } from './assessments-helpers.js';
 
@@ -25,7 +25,7 @@ type Item = {
   confidence: { overall: number | null };
 };
 
-describeEachDialect('assessment uploads', (dialect) => {
+describeOneDialect('assessment uploads', (dialect) => {
   let server: TestServer;
   let api: Api;
   let token: string;

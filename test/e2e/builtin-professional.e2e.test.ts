@@ -9,7 +9,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { DPIA_FIELDS, LETTER_FIELDS, MEMO_FIELDS } from '../support/builtin-fields.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { createAndGenerate } from '../support/generate-document.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
@@ -29,7 +29,7 @@ function paragraphTexts(documentXml: string): string[] {
   );
 }
 
-describeEachDialect('built-in templates written as a professional would', (dialect) => {
+describeOneDialect('built-in templates written as a professional would', (dialect) => {
   let server: TestServer;
   let api: Api;
   const ids = new Map<string, string>();

@@ -7,7 +7,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { DPIA_FIELDS, LETTER_FIELDS, MEMO_FIELDS } from '../support/builtin-fields.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { createAndGenerate } from '../support/generate-document.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
@@ -48,7 +48,7 @@ function footnotesOf(footnotesXml: string): Map<string, string> {
   return notes;
 }
 
-describeEachDialect('built-in templates read as a person expects', (dialect) => {
+describeOneDialect('built-in templates read as a person expects', (dialect) => {
   let server: TestServer;
   let api: Api;
   const exported = new Map<string, Buffer>();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type OpenApiDocument, closedSets, isAssessmentArea, operationsOf, successJsonSchemas } from '../../scripts/contract-analysis.js';
 import { ASSESSMENT_AREA_SCHEMAS } from '../../src/modules/assessments/assessment-area.schemas.js';
 import { type Api, apiFor } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { postMultipart } from './assessments-helpers.js';
 
@@ -21,7 +21,7 @@ const UPLOADS = [
   ['POST', '/documents/validate'],
 ] as const;
 
-describeEachDialect('assessment area contract', (dialect) => {
+describeOneDialect('assessment area contract', (dialect) => {
   let server: TestServer;
   let api: Api;
   let doc: OpenApiDocument;

@@ -1,5 +1,5 @@
 /**
- * GET /v1/documents/{id}/export.pdf over real HTTP with a real LibreOffice, on every dialect:
+ * GET /v1/documents/{id}/export.pdf over real HTTP with a real LibreOffice, on SQLite:
  * each built-in template generated offline and exported as .docx and PDF (the report's table of
  * contents with page numbers, read back with pdftotext; page 1 rendered to test-artifacts/ for a
  * person to look at), the headers, 304, tenancy and roles, a converter killed under the service,
@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { DPIA_FIELDS, LETTER_FIELDS, MEMO_FIELDS } from '../support/builtin-fields.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { createAndGenerate } from '../support/generate-document.js';
 import { createLongDocument } from '../support/long-document.js';
 import { addTestMember } from '../support/members.js';
@@ -60,7 +60,7 @@ async function ourOffices(): Promise<number[]> {
     .map((line) => Number(line.trim().split(/\s+/)[0]));
 }
 
-describeEachDialect(`export .pdf${suffix}`, (dialect) => {
+describeOneDialect(`export .pdf${suffix}`, (dialect) => {
   let server: TestServer;
   let api: Api;
   let token: string;

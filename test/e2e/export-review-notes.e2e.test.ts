@@ -1,6 +1,6 @@
 /**
  * Output hygiene of the exports (issue 31, item 5), over real HTTP with a real LibreOffice on
- * every dialect, for a document whose check stage flagged claims: each footnote of the PDF names
+ * SQLite, for a document whose check stage flagged claims: each footnote of the PDF names
  * the source the .docx names (LibreOffice's import of Word comments used to put other notes'
  * bodies under the references), the PDF carries no reviewer comments unless asked
  * (`comments=true` prints them as the "Review notes" annex), and a finalized document carries
@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
@@ -106,7 +106,7 @@ function sourceNamed(note: string): string {
   return `unknown note: ${note}`;
 }
 
-describeEachDialect(`export: reviewer comments and footnotes${suffix}`, (dialect) => {
+describeOneDialect(`export: reviewer comments and footnotes${suffix}`, (dialect) => {
   let server: TestServer;
   let api: Api;
   let token: string;

@@ -1,7 +1,7 @@
 /**
  * A document whose sections are out of date exports with a notice naming them at the top, in the
  * built-in layout and through a Word template, as .docx and as PDF, until it is regenerated
- * (issue 31, item 5). Over real HTTP on every dialect; the PDF needs LibreOffice.
+ * (issue 31, item 5). Over real HTTP on SQLite; the PDF needs LibreOffice.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { paragraph, wordTemplateDocx } from '../support/word-template-docx.js';
@@ -33,7 +33,7 @@ async function bodyText(bytes: Buffer): Promise<string[]> {
     .filter((line) => line !== '');
 }
 
-describeEachDialect('export: the notice of out-of-date sections', (dialect) => {
+describeOneDialect('export: the notice of out-of-date sections', (dialect) => {
   let server: TestServer;
   let api: Api;
   let token: string;

@@ -1,5 +1,5 @@
 /**
- * GET /v1/documents/{id}/export.docx over real HTTP on every dialect: the headers, the parts of
+ * GET /v1/documents/{id}/export.docx over real HTTP on SQLite: the headers, the parts of
  * the package (unzipped with jszip), reproducible bytes, safe file names, tenancy, and real
  * consumers (LibreOffice → PDF → poppler, pandoc) reading the file back.
  */
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_PROCESS_MAX_CHARS } from '../../src/docx/compose-bounded.js';
 import { convertToPdf, missingBinaries, pandocMarkdown, pdfPageCount, pdfText } from '../../src/docx/test-support/office-tools.js';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { createLongDocument } from '../support/long-document.js';
 import { countRows } from '../support/rows.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
@@ -84,7 +84,7 @@ async function orgId(server: TestServer, slug: string): Promise<string> {
   return row.id;
 }
 
-describeEachDialect('export .docx', (dialect) => {
+describeOneDialect('export .docx', (dialect) => {
   let server: TestServer;
   let api: Api;
   let globex: Api;

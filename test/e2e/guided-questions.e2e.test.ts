@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 const GUIDED = {
@@ -32,7 +32,7 @@ const GUIDED = {
   },
 };
 
-describeEachDialect('guided questions', (dialect) => {
+describeOneDialect('guided questions', (dialect) => {
   let server: TestServer;
   let api: Api;
 

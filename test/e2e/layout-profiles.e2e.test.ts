@@ -1,5 +1,5 @@
 /**
- * Layout profiles over real HTTP on every dialect: the organization's letterhead settings
+ * Layout profiles over real HTTP on SQLite: the organization's letterhead settings
  * (owners only, checked logo, one organization's settings never another's), and the built-in
  * letter and memo exported as .docx with their letterhead, title and date taken from the
  * document's own fields; a layout template that does not parse is refused when saved.
@@ -8,7 +8,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { LETTER_FIELDS, MEMO_FIELDS } from '../support/builtin-fields.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { addTestMember } from '../support/members.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
@@ -28,7 +28,7 @@ async function docxText(bytes: Buffer): Promise<{ text: string; media: string[] 
   return { text, media: Object.keys(zip.files).filter((f) => f.startsWith('word/media/')) };
 }
 
-describeEachDialect('layout profiles', (dialect) => {
+describeOneDialect('layout profiles', (dialect) => {
   let server: TestServer;
   let owner: Api;
   let token: string;

@@ -1,14 +1,14 @@
 /**
- * `GET /v1/llm-status` on a real server, on every dialect: offline by default, and the live
+ * `GET /v1/llm-status` on a real server, on SQLite: offline by default, and the live
  * provider's models when the environment configures one (no model call is made to answer).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
-describeEachDialect('llm status', (dialect) => {
+describeOneDialect('llm status', (dialect) => {
   describe('offline (default)', () => {
     let server: TestServer;
     let api: Api;

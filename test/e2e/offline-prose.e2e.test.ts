@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { DPIA_FIELDS, LETTER_FIELDS, MEMO_FIELDS } from '../support/builtin-fields.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type ProgressEvent, collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
@@ -31,7 +31,7 @@ const KEY_VALUE_LINE = /^(?:[-*]\s+)?[A-Z][\p{L}()/?0-9]*(?:\s+[\p{L}()/?0-9]+){
 const IMPERATIVE =
   /(?:^|[.!?]\s+|\n[-*]\s+)(?:Approve|Reject|Require|Obtain|Request|Ask|Confirm|Name|Schedule|Encrypt|Review|Restrict|Document|Adopt|Put|Sign|Make|Keep|Set|Define|Agree|Record|Consult|Carry|Meet)\b/;
 
-describeEachDialect('offline prose', (dialect) => {
+describeOneDialect('offline prose', (dialect) => {
   let server: TestServer;
   let api: Api;
   let token: string;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
@@ -17,7 +17,7 @@ const SPEC = {
   sections: [{ key: 'summary', title: 'Summary', render_mode: 'templated', output_type: 'markdown', output_template: 'For {{ client }}.' }],
 };
 
-describeEachDialect('operations with all-optional bodies', (dialect) => {
+describeOneDialect('operations with all-optional bodies', (dialect) => {
   let server: TestServer;
   let api: Api;
   let token: string;

@@ -6,11 +6,11 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { assessmentRowCounts, multipart, postMultipart } from './assessments-helpers.js';
 
-describeEachDialect('upload limits', (dialect) => {
+describeOneDialect('upload limits', (dialect) => {
   let server: TestServer;
   let token: string;
 

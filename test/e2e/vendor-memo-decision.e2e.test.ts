@@ -8,13 +8,13 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { MEMO_FIELDS } from '../support/builtin-fields.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { createAndGenerate } from '../support/generate-document.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 const FIELDS = { ...MEMO_FIELDS, memo_date: '2026-11-20', last_pentest_date: '2025-03-10', incident_contact: 'security@initech.example' };
 
-describeEachDialect('vendor memo: a computed recommendation', (dialect) => {
+describeOneDialect('vendor memo: a computed recommendation', (dialect) => {
   let server: TestServer;
   let api: Api;
   let id = '';

@@ -1,5 +1,5 @@
 /**
- * Word templates over real HTTP on every dialect (issue #30): a customer's .docx inspected
+ * Word templates over real HTTP on SQLite (issue #30): a customer's .docx inspected
  * without being stored, stored on a template (422 with the report when it has errors, nothing
  * changed), inherited by the documents made from it and overridden by one document, filled at
  * export with the document's fields and its generated section in the template's own heading
@@ -9,7 +9,7 @@
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { createAndGenerate } from '../support/generate-document.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { paragraph, wordTemplateDocx } from '../support/word-template-docx.js';
@@ -42,7 +42,7 @@ function plainText(xml: string): string {
     .replace(/&amp;/g, '&');
 }
 
-describeEachDialect('Word templates', (dialect) => {
+describeOneDialect('Word templates', (dialect) => {
   let server: TestServer;
   let api: Api;
   let token: string;

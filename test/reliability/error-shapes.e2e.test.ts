@@ -1,5 +1,5 @@
 /**
- * Every error answer is `{detail}` with its status, on every dialect: Fastify's and Node's own
+ * Every error answer is `{detail}` with its status, on SQLite: Fastify's and Node's own
  * refusals (bad JSON, bad percent-encoding, unknown route, body too large, path segment too long,
  * unsupported media type, oversized headers and tokens, a malformed multipart body), NUL and
  * invalid Unicode in path, query and body (422, nothing changed: on PostgreSQL these were 500s),
@@ -7,10 +7,10 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
-describeEachDialect('error shapes', (dialect) => {
+describeOneDialect('error shapes', (dialect) => {
   let server: TestServer;
   let token: string;
   let documentId: string;

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
@@ -23,7 +23,7 @@ const HOSTILE = nestedIfs(9_000);
 // answered from memory and never reaches the pool.
 const slowComputation = (head: string) => `${head}${'.%'.repeat(5_000)}`.slice(0, 10_000);
 
-describeEachDialect('hostile templates', (dialect) => {
+describeOneDialect('hostile templates', (dialect) => {
   let server: TestServer;
   let api: Api;
   let token: string;

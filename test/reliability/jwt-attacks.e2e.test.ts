@@ -1,5 +1,5 @@
 /**
- * The JWT attack matrix over real HTTP, on every dialect: each forged, stale, malformed or
+ * The JWT attack matrix over real HTTP, on SQLite: each forged, stale, malformed or
  * misplaced token answers 401 `{detail}` (a string that never repeats the token). Signing with
  * the server's own key (read from DATA_DIR) stands for "a token the server would have issued".
  */
@@ -9,12 +9,12 @@ import net from 'node:net';
 import path from 'node:path';
 import { type JWK, SignJWT, decodeProtectedHeader, exportJWK, exportSPKI, generateKeyPair, importPKCS8 } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
-describeEachDialect('JWT attack matrix', (dialect) => {
+describeOneDialect('JWT attack matrix', (dialect) => {
   let server: TestServer;
   let token: string;
   let kid: string;

@@ -1,5 +1,5 @@
 /**
- * The documented limits (src/kernel/limits.ts) over real HTTP on every dialect: for each one,
+ * The documented limits (src/kernel/limits.ts) over real HTTP on SQLite: for each one,
  * just under passes, just over answers the documented status with a detail naming the limit,
  * and nothing changed. The issue's attack (a PUT of 50,000 fields) answers at once, and a
  * refused 4 MB value is never echoed back whole.
@@ -7,14 +7,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LIMITS } from '../../src/kernel/limits.js';
 import { type Api, apiFor, createTemplate } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { postMultipart } from '../e2e/assessments-helpers.js';
 
 /** `{prefix0: 'v', prefix1: 'v', …}` with `count` keys. */
 const fieldMap = (count: number, prefix: string, value = 'v') => Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, value]));
 
-describeEachDialect('documented limits', (dialect) => {
+describeOneDialect('documented limits', (dialect) => {
   let server: TestServer;
   let api: Api;
   let token: string;

@@ -1,12 +1,12 @@
 /**
  * Security headers on a sample of answers (JSON, errors of every origin, the docs page, health)
- * and secrets recognized by value in tool configuration, on every dialect.
+ * and secrets recognized by value in tool configuration, on SQLite.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
-describeEachDialect('security headers and secrets by value', (dialect) => {
+describeOneDialect('security headers and secrets by value', (dialect) => {
   let server: TestServer;
   let token: string;
 

@@ -1,5 +1,5 @@
 /**
- * The SSRF corpus over real HTTP on every dialect. The only URLs the service fetches on a
+ * The SSRF corpus over real HTTP on SQLite. The only URLs the service fetches on a
  * tenant's say are tool registrations' (`http.json` and `mcp.http`, called on invoke and while
  * gathering; both go through `adapters/tools/ssrf-guard.ts` + `guarded-fetch.ts`) and webhooks'.
  * A tool URL naming a loopback, private or link-local address is refused when it is registered
@@ -13,7 +13,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 interface Listening {
@@ -74,7 +74,7 @@ function loopbackCorpus(p: number): Array<[string, RegExp]> {
   ];
 }
 
-describeEachDialect('SSRF corpus', (dialect) => {
+describeOneDialect('SSRF corpus', (dialect) => {
   let server: TestServer;
   let api: Api;
   let victim: Listening;

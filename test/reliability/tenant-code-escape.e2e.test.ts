@@ -13,7 +13,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type Api, type ApiResponse, apiFor, createTemplate } from '../support/api.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type ProgressEvent, collectEvents } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
@@ -108,7 +108,7 @@ interface Watch {
 const RUN_EVENT_DEADLINE_MS = 120_000;
 vi.setConfig({ testTimeout: 2 * RUN_EVENT_DEADLINE_MS });
 
-describeEachDialect('tenant code cannot escape its budgets', (dialect) => {
+describeOneDialect('tenant code cannot escape its budgets', (dialect) => {
   let server: TestServer;
   let api: Api;
   let token: string;

@@ -1,5 +1,5 @@
 /**
- * The upload-bomb and type-lie corpus over real HTTP on every dialect. Each hostile file is
+ * The upload-bomb and type-lie corpus over real HTTP on SQLite. Each hostile file is
  * uploaded alone (`POST /documents`) and checked (`POST /documents/validate`): the upload is
  * answered (201, as the assessments contract wants: a bad file "goes into rejected_files", it does
  * not fail the request) with no document, the file in `rejected_files` with the expected error
@@ -21,7 +21,7 @@ import {
   makeXlsx,
   makeZipBombDocx,
 } from '../../src/extraction/test-support/fixtures.js';
-import { describeEachDialect } from '../support/dialects.js';
+import { describeOneDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { type FilePart, assessmentRowCounts, postMultipart, storedBlobs } from '../e2e/assessments-helpers.js';
 
@@ -277,7 +277,7 @@ const CORPUS: Bomb[] = [
   },
 ];
 
-describeEachDialect('upload bombs and type lies', (dialect) => {
+describeOneDialect('upload bombs and type lies', (dialect) => {
   let server: TestServer;
   let token: string;
 

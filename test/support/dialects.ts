@@ -15,3 +15,15 @@ export function describeEachDialect(name: string, fn: (dialect: DialectName) => 
     describe.skip(`${name} [postgres] (skipped: TEST_POSTGRES_URL is not set)`, () => fn('postgres'));
   }
 }
+
+/**
+ * Runs a suite on SQLite only: for suites whose behaviour does not depend on the database —
+ * rendering and conversion (LibreOffice, poppler, pandoc), file checks, HTTP validation and
+ * headers, sandbox budgets, wording. Their second dialect ran the same repository queries that
+ * the suites kept on both dialects (queries, migrations, concurrency, tenancy, JSON round trips)
+ * already run, at twice the cost (ADR 0741). The same signature as `describeEachDialect`, so a
+ * suite whose behaviour comes to depend on the database goes back by renaming one call.
+ */
+export function describeOneDialect(name: string, fn: (dialect: DialectName) => void): void {
+  describe(`${name} [sqlite]`, () => fn('sqlite'));
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../../../test/support/api.js';
-import { describeEachDialect } from '../../../test/support/dialects.js';
+import { describeOneDialect } from '../../../test/support/dialects.js';
 import { type TestServer, startTestServer } from '../../../test/support/test-server.js';
 import { type CliHome, cliHome } from './support/run-cli.js';
 import { startCuttingProxy } from './support/cutting-proxy.js';
@@ -22,7 +22,7 @@ const READY_FIELDS = [
 ];
 const fieldArgs = (pairs: string[]) => pairs.flatMap((pair) => ['--field', pair]);
 
-describeEachDialect('quire CLI', (dialect) => {
+describeOneDialect('quire CLI', (dialect) => {
   let server: TestServer;
   let api: Api;
   let home: CliHome;

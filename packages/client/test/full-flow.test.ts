@@ -1,5 +1,5 @@
 /**
- * The example integrator flow (examples/full-flow.ts) against a real server on both databases,
+ * The example integrator flow (examples/full-flow.ts) against a real server on SQLite,
  * and the rule that it is written without a single cast, `any` or non-null assertion.
  */
 import fs from 'node:fs/promises';
@@ -8,13 +8,13 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFor } from '../../../test/support/api.js';
-import { describeEachDialect } from '../../../test/support/dialects.js';
+import { describeOneDialect } from '../../../test/support/dialects.js';
 import { type TestServer, startTestServer } from '../../../test/support/test-server.js';
 import { runFullFlow } from '../examples/full-flow.js';
 
 const EXAMPLE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'full-flow.ts');
 
-describeEachDialect('client full flow', (dialect) => {
+describeOneDialect('client full flow', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ dialect });

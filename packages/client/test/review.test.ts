@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeInvoicePdf } from '../../../src/extraction/test-support/fixtures.js';
-import { describeEachDialect } from '../../../test/support/dialects.js';
+import { describeOneDialect } from '../../../test/support/dialects.js';
 import { type TestServer, startTestServer } from '../../../test/support/test-server.js';
 import { QuireApiError, correctItem, createAssessment, createQuireClient, devLogin, getPageImage, listExtractedItems, validateItem } from '../src/index.js';
 
-describeEachDialect('client review helpers', (dialect) => {
+describeOneDialect('client review helpers', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ dialect });
