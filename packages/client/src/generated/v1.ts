@@ -3031,7 +3031,10 @@ export interface components {
                     message?: null | string;
                     /** @description the key of one of the template’s fields */
                     other: string;
-                    /** @description notBefore: the date in field is on or after the date in other; atLeast: the number in field is at least the number in other */
+                    /**
+                     * @description notBefore: the date in field is on or after the date in other; atLeast: the number in field is at least the number in other
+                     * @enum {string}
+                     */
                     rule: "notBefore" | "atLeast";
                 }[];
                 title: string;
@@ -4181,7 +4184,10 @@ export interface components {
                             message?: null | string;
                             /** @description the key of one of the template’s fields */
                             other: string;
-                            /** @description notBefore: the date in field is on or after the date in other; atLeast: the number in field is at least the number in other */
+                            /**
+                             * @description notBefore: the date in field is on or after the date in other; atLeast: the number in field is at least the number in other
+                             * @enum {string}
+                             */
                             rule: "notBefore" | "atLeast";
                         }[];
                         title: string;

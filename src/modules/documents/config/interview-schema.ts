@@ -6,6 +6,7 @@
  */
 import { Type } from 'typebox';
 import { LIMITS } from '../../../kernel/limits.js';
+import { StringEnum } from '../../../kernel/schema.js';
 import { PATTERN_LIMITS } from '../../../kernel/interview-rules.js';
 
 const FieldKey = Type.String({ minLength: 1, maxLength: LIMITS.fieldKeyChars, description: 'the key of one of the template’s fields' });
@@ -76,7 +77,7 @@ const QuestionRule = Type.Union(
 
 const StepRule = Type.Object(
   {
-    rule: Type.Union([Type.Literal('notBefore'), Type.Literal('atLeast')], {
+    rule: StringEnum(['notBefore', 'atLeast'] as const, {
       description: 'notBefore: the date in field is on or after the date in other; atLeast: the number in field is at least the number in other',
     }),
     field: FieldKey,
