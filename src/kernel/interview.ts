@@ -7,6 +7,9 @@
  * Pure and import-free but for the type check beside it: the console bundles this file as it is.
  */
 import { fieldValueProblem } from './field-value-check.js';
+import { type QuestionRule, type StepRule, patternProblem, questionRuleProblem, stepRuleProblem } from './interview-rules.js';
+
+export type { QuestionRule, StepRule } from './interview-rules.js';
 
 type Scalar = string | number | boolean;
 
@@ -27,6 +30,8 @@ export interface InterviewQuestion {
   help?: string | null;
   /** Sample answers, shown under the question. */
   examples?: string[] | null;
+  /** Declared checks of the answer beyond required and type (docs/adr/0691). */
+  rules?: QuestionRule[] | null;
 }
 
 export interface InterviewStep {
@@ -35,6 +40,8 @@ export interface InterviewStep {
   /** A paragraph shown above the step's questions. */
   intro?: string | null;
   questions: InterviewQuestion[];
+  /** Comparisons of two answers, each shown next to its `field`, a question of this step. */
+  rules?: StepRule[] | null;
 }
 
 export interface Interview {
@@ -130,8 +137,9 @@ export function interviewSteps(interview: Interview | null | undefined, fieldKey
 }
 
 /**
- * A step's validation before Next: each asked question's required answer and its type, by the
- * rules readiness applies. Field key → its problems; empty when the step may be left.
+ * A step's validation before Next: each asked question's required answer, its type, then the
+ * rules the template declares (the question's own, and the step's comparisons of two answers), by
+ * the rules readiness applies. Field key → its problems; empty when the step may be left.
  */
 export function stepProblems(
   step: InterviewStep,
@@ -141,14 +149,71 @@ export function stepProblems(
 ): Record<string, string[]> {
   const byKey = new Map(fields.map((f) => [f.key, f]));
   const problems: Record<string, string[]> = {};
+  const add = (key: string, problem: string) => (problems[key] ??= []).push(problem);
   for (const question of step.questions) {
     const field = byKey.get(question.field);
     if (!field || !asked(field.key)) continue;
     const value = values[field.key] ?? '';
     const problem = field.isRequired && value.trim() === '' ? 'An answer is needed to go on' : fieldValueProblem(field.valueType, value, field.options);
-    if (problem) problems[field.key] = [problem];
+    if (problem) add(field.key, problem);
+    else for (const ruleProblem of questionRuleProblems(question, field, value)) add(field.key, ruleProblem);
+  }
+  for (const rule of step.rules ?? []) {
+    const problem = stepRuleCheck(rule, byKey, values, asked);
+    if (problem && !problems[rule.field]) add(rule.field, problem);
   }
   return problems;
+}
+
+/**
+ * The declared rules an interview's answers break, over every step (what readiness reports):
+ * field key → the rules' messages. Required answers and types are not repeated here.
+ */
+export function ruleProblems(
+  interview: Interview | null | undefined,
+  fields: readonly InterviewField[],
+  values: Readonly<Record<string, string>>,
+  asked: (key: string) => boolean,
+): Record<string, string[]> {
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+  const problems: Record<string, string[]> = {};
+  const add = (key: string, problem: string) => (problems[key] ??= []).push(problem);
+  for (const step of interview?.steps ?? []) {
+    for (const question of step.questions) {
+      const field = byKey.get(question.field);
+      if (!field || !asked(field.key)) continue;
+      const value = values[field.key] ?? '';
+      if (fieldValueProblem(field.valueType, value, field.options) !== null) continue;
+      for (const problem of questionRuleProblems(question, field, value)) add(field.key, problem);
+    }
+    for (const rule of step.rules ?? []) {
+      const problem = stepRuleCheck(rule, byKey, values, asked);
+      if (problem && !problems[rule.field]) add(rule.field, problem);
+    }
+  }
+  return problems;
+}
+
+/** A question's rules that its answer breaks; none while it is empty (required is checked apart). */
+function questionRuleProblems(question: InterviewQuestion, field: InterviewField, value: string): string[] {
+  if (value.trim() === '') return [];
+  return (question.rules ?? []).map((rule) => questionRuleProblem(rule, field, value)).filter((p): p is string => p !== null);
+}
+
+/** A step rule's problem, when both answers are asked, filled in and of their types. */
+function stepRuleCheck(
+  rule: StepRule,
+  byKey: ReadonlyMap<string, InterviewField>,
+  values: Readonly<Record<string, string>>,
+  asked: (key: string) => boolean,
+): string | null {
+  const field = byKey.get(rule.field);
+  const other = byKey.get(rule.other);
+  if (!field || !other || !asked(field.key) || !asked(other.key)) return null;
+  const value = values[field.key] ?? '';
+  const otherValue = values[other.key] ?? '';
+  if (fieldValueProblem(field.valueType, value, field.options) || fieldValueProblem(other.valueType, otherValue, other.options)) return null;
+  return stepRuleProblem(rule, field, other, value, otherValue);
 }
 
 /**
@@ -166,6 +231,13 @@ export function interviewProblems(interview: Interview): string[] {
       const earlier = fieldStep.get(question.field);
       if (earlier !== undefined) problems.push(`interview.steps.${step.key}: the field "${question.field}" is already asked in step "${earlier}"`);
       fieldStep.set(question.field, step.key);
+      problems.push(...questionRuleDeclarationProblems(step.key, question));
+    }
+    const asks = new Set(step.questions.map((q) => q.field));
+    for (const rule of step.rules ?? []) {
+      if (!asks.has(rule.field))
+        problems.push(`interview.steps.${step.key}: the rule ${rule.rule} is shown next to "${rule.field}", which is not a question of this step`);
+      if (rule.field === rule.other) problems.push(`interview.steps.${step.key}: the rule ${rule.rule} compares "${rule.field}" with itself`);
     }
   }
   const readsOf = new Map([...questionsByField(interview)].map(([field, q]) => [field, conditionReads(q.askWhen)]));
@@ -183,4 +255,24 @@ function reaches(from: string, target: string, readsOf: Map<string, string[]>, s
     if (reaches(next, target, readsOf, seen)) return true;
   }
   return false;
+}
+
+/** A question's rules that contradict each other or cannot run: min above max, a pattern RE2 refuses. */
+function questionRuleDeclarationProblems(stepKey: string, question: InterviewQuestion): string[] {
+  const where = `interview.steps.${stepKey}, question "${question.field}"`;
+  const problems: string[] = [];
+  const rules = question.rules ?? [];
+  const first = <K extends string>(key: K) => rules.find((r): r is Extract<QuestionRule, Record<K, unknown>> => key in r);
+  const min = first('min')?.min;
+  const max = first('max')?.max;
+  if (min !== undefined && max !== undefined && typeof min === typeof max && min > max) problems.push(`${where}: min ${min} is above max ${max}`);
+  const minLength = first('minLength')?.minLength;
+  const maxLength = first('maxLength')?.maxLength;
+  if (minLength !== undefined && maxLength !== undefined && minLength > maxLength)
+    problems.push(`${where}: minLength ${minLength} is above maxLength ${maxLength}`);
+  for (const rule of rules) {
+    const problem = 'pattern' in rule ? patternProblem(rule.pattern) : null;
+    if (problem) problems.push(`${where}: ${problem}`);
+  }
+  return problems;
 }

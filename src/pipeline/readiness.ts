@@ -4,11 +4,12 @@
  */
 import type { TemplateCheck } from '../templating/index.js';
 import type { DataNeed } from './data-need.js';
-import { type Interview, askedFields } from '../kernel/interview.js';
+import { type Interview, askedFields, ruleProblems } from '../kernel/interview.js';
 
 export const GAP_KINDS = [
   'required_field_missing',
   'field_type_invalid',
+  'field_rule_broken',
   'template_syntax_error',
   'template_variable_unprovided',
   'computation_failed',
@@ -93,7 +94,7 @@ export interface ReadinessInput {
 export const READINESS_NAMESPACES = ['computed', 'fields', 'gathered'] as const;
 
 /** Kinds a person fixes by filling in values (as opposed to fixing the template). */
-const INPUT_KINDS = new Set<GapKind>(['required_field_missing', 'field_type_invalid', 'assessment_incomplete', 'snippet_role_unbound']);
+const INPUT_KINDS = new Set<GapKind>(['required_field_missing', 'field_type_invalid', 'field_rule_broken', 'assessment_incomplete', 'snippet_role_unbound']);
 
 /** The readiness of a document: every gap, whether generation may proceed, and the state the console shows. */
 export function assessReadiness(input: ReadinessInput): Readiness {
@@ -114,10 +115,15 @@ type Field = ReadinessInput['fields'][number];
 type InputDataNeed = ReadinessInput['dataNeeds'][number];
 type Section = ReadinessInput['sections'][number];
 
-/** Required fields left empty, and values their type refuses, of the fields the interview asks. */
+/**
+ * Required fields left empty, values their type refuses, and answers that break the interview's
+ * declared rules (docs/adr/0691), of the fields the interview asks.
+ */
 function fieldGaps(input: ReadinessInput): ReadinessGap[] {
   const gaps: ReadinessGap[] = [];
-  const asked = askedFields(input.interview, Object.fromEntries(input.fields.map((f) => [f.key, f.value])));
+  const values = Object.fromEntries(input.fields.map((f) => [f.key, f.value]));
+  const asked = askedFields(input.interview, values);
+  const broken = ruleProblems(input.interview, input.fields, values, asked);
   for (const field of input.fields) {
     if (!asked(field.key)) continue;
     const name = field.label ?? field.key;
@@ -137,6 +143,15 @@ function fieldGaps(input: ReadinessInput): ReadinessGap[] {
       gaps.push({
         kind: 'field_type_invalid',
         message: `Field "${name}": ${problem}`,
+        subjectType: 'field',
+        subjectId: field.id,
+        key: field.key,
+        blocking: true,
+      });
+    else if (broken[field.key])
+      gaps.push({
+        kind: 'field_rule_broken',
+        message: `Field "${name}": ${broken[field.key].join('; ')}`,
         subjectType: 'field',
         subjectId: field.id,
         key: field.key,

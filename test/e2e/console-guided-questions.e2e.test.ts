@@ -2,7 +2,9 @@
  * The new-document interview in chromium against a real server (issue 33, item 3): the DPIA asked
  * one step at a time with its progress, the Article 9 question appearing and disappearing with the
  * answer before it, help behind "Why do we ask?", Next refused until the step is answered, Back
- * keeping answers, all by keyboard, with axe clean at 390 px and 1280 px.
+ * keeping answers, all by keyboard, with axe clean at 390 px and 1280 px. The DPIA's declared rules
+ * (docs/adr/0691): a negative retention period and an assessment date before the GDPR show the
+ * rule's message at the field and keep the person on the step until fixed.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +85,15 @@ describe.skipIf(!hasChromium)('console guided questions in chromium', () => {
         await condition.waitFor({ state: 'detached' });
         await page.locator('input[name="special_categories"][value="true"]').check();
         await condition.selectOption('health_or_social_care');
+
+        // A retention period below the rule's minimum shows the rule's message and blocks Next; fixing it lets the person on.
+        await page.locator('#field-retention_months').fill('-1');
+        await page.getByRole('button', { name: 'Next' }).press('Enter');
+        const retentionError = page.locator('#field-retention_months-error');
+        await retentionError.waitFor();
+        expect(await retentionError.innerText()).toContain('A retention period cannot be negative');
+        expect(await stepHeading(page)).toBe('Sensitive data, retention and transfers');
+        expect(await page.locator('#field-retention_months').getAttribute('aria-invalid')).toBe('true');
         await page.locator('#field-retention_months').fill('24');
 
         // Back keeps the answers; Next leads on again.
@@ -97,6 +108,16 @@ describe.skipIf(!hasChromium)('console guided questions in chromium', () => {
         await page.getByRole('heading', { level: 2, name: 'Sign-off' }).waitFor();
         expect(await stepHeading(page)).toBe('Sign-off');
         expect(await seriousA11yViolations(page), 'last step').toEqual([]);
+
+        // A DPIA dated before the GDPR applied is refused with the rule's words, then accepted once the date is fixed.
+        await page.locator('#field-assessment_date').fill('2017-06-30');
+        await page.getByRole('button', { name: 'Create document' }).press('Enter');
+        const dateError = page.locator('#field-assessment_date-error');
+        await dateError.waitFor();
+        expect(await dateError.innerText()).toContain('on or after 25 May 2018');
+        expect(await stepHeading(page)).toBe('Sign-off');
+        expect(await seriousA11yViolations(page), 'last step with a broken rule').toEqual([]);
+        await page.locator('#field-assessment_date').fill('2025-06-30');
         await page.getByRole('button', { name: 'Create document' }).press('Enter');
         await page.getByRole('heading', { level: 2, name: 'Readiness' }).waitFor();
         expect(await page.getByTestId('readiness').innerText()).toContain('Ready to generate');
@@ -104,6 +125,7 @@ describe.skipIf(!hasChromium)('console guided questions in chromium', () => {
         const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
         const stored = (await api.get(`/v1/documents/${id}/fields`)).body as { fields: { key: string; value: string }[] };
         expect(stored.fields.find((f) => f.key === 'special_categories_condition')?.value).toBe('health_or_social_care');
+        expect(stored.fields.find((f) => f.key === 'retention_months')?.value).toBe('24');
         expectCleanPage(opened);
       } finally {
         await opened.close();

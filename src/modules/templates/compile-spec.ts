@@ -5,7 +5,9 @@
  */
 import { Value } from 'typebox/value';
 import type { DataNeedSpec } from '../../pipeline/data-need.js';
-import { type ConfigOverrides, STORED_GROUP_NAMES, groupProblems, isStoredGroup } from '../documents/config/config-groups.js';
+import { type ConfigOverrides, STORED_GROUPS, STORED_GROUP_NAMES, groupProblems, isStoredGroup } from '../documents/config/config-groups.js';
+import { interviewFieldProblems } from '../documents/config/interview-field-problems.js';
+import type { Interview } from '../../kernel/interview.js';
 import { assertNeedGraph, dataNeedProblems } from '../documents/data-needs/data-need-rules.js';
 import { VALUE_TYPES, coerceFieldValue, fieldValueProblem, isValueType } from '../documents/fields/field-values.js';
 import { deriveSectionKey } from '../documents/sections/section-keys.js';
@@ -95,6 +97,7 @@ function compileCheckedSpec(input: unknown, options: { requireSlug: boolean }, t
   const fields = compileFields(raw, issues);
   const dataNeeds = compileDataNeeds(raw, issues, templates);
   const config = compileConfig(raw, issues, templates);
+  checkInterviewFields(raw, fields, issues);
   const sections = compileSections(raw, issues, templates, providedNames(fields, dataNeeds, config));
   const entities = normalizeEntities(raw.entities ?? {}, errors, templates);
   Object.assign(summary, {
@@ -198,6 +201,14 @@ function compileConfig(raw: TemplateSpecInput, { errors }: Issues, templates: Sp
     if (Object.keys(kept).length > 0) config[group] = kept;
   }
   return config;
+}
+
+/** The interview's questions, conditions and rules against the spec's fields (once the interview is well-shaped). */
+function checkInterviewFields(raw: TemplateSpecInput, fields: readonly NormalizedField[], { errors }: Issues): void {
+  const interview = raw.config?.interview;
+  if (interview === undefined || !Value.Check(STORED_GROUPS.interview.schema, interview)) return;
+  for (const problem of interviewFieldProblems(interview as Interview, fields))
+    errors.push({ path: `/config/interview${problem.path}`, message: problem.message });
 }
 
 /** What the spec provides to its section templates: top-level names, and namespace members (`computed.total`). */

@@ -4213,6 +4213,36 @@ export interface components {
                     /** @description the key of one of the template’s fields */
                     field: string;
                     help?: null | string;
+                    rules?: null | ({
+                        message?: null | string;
+                        min: number | string;
+                    } | {
+                        max: number | string;
+                        message?: null | string;
+                    } | {
+                        message?: null | string;
+                        minLength: number;
+                    } | {
+                        maxLength: number;
+                        message?: null | string;
+                    } | {
+                        /** @description what a person is told when the answer does not match, e.g. "Enter a VAT number such as DE123456789" */
+                        message: string;
+                        /** @description an RE2 regular expression the whole answer matches (no backreferences or lookaround; program size at most 200; an answer over 1000 characters does not match) */
+                        pattern: string;
+                    })[];
+                }[];
+                rules?: null | {
+                    /** @description the key of one of the template’s fields */
+                    field: string;
+                    message?: null | string;
+                    /** @description the key of one of the template’s fields */
+                    other: string;
+                    /**
+                     * @description notBefore: the date in field is on or after the date in other; atLeast: the number in field is at least the number in other
+                     * @enum {string}
+                     */
+                    rule: "notBefore" | "atLeast";
                 }[];
                 title: string;
             }[];
@@ -5092,7 +5122,7 @@ export interface components {
             /** @description the field, section or output key concerned */
             key?: string;
             /** @enum {string} */
-            kind: "required_field_missing" | "field_type_invalid" | "template_syntax_error" | "template_variable_unprovided" | "computation_failed" | "data_need_unmet" | "risk_block_draft" | "snippet_role_unbound" | "assessment_incomplete" | "word_template_value_missing" | "word_template_name_unknown" | "decision_undetermined" | "section_failed";
+            kind: "required_field_missing" | "field_type_invalid" | "field_rule_broken" | "template_syntax_error" | "template_variable_unprovided" | "computation_failed" | "data_need_unmet" | "risk_block_draft" | "snippet_role_unbound" | "assessment_incomplete" | "word_template_value_missing" | "word_template_name_unknown" | "decision_undetermined" | "section_failed";
             /** @description what is wrong and what to do, in words */
             message: string;
             /** @description a person fixes it by entering a value */
@@ -5788,6 +5818,36 @@ export interface components {
                             /** @description the key of one of the template’s fields */
                             field: string;
                             help?: null | string;
+                            rules?: null | ({
+                                message?: null | string;
+                                min: number | string;
+                            } | {
+                                max: number | string;
+                                message?: null | string;
+                            } | {
+                                message?: null | string;
+                                minLength: number;
+                            } | {
+                                maxLength: number;
+                                message?: null | string;
+                            } | {
+                                /** @description what a person is told when the answer does not match, e.g. "Enter a VAT number such as DE123456789" */
+                                message: string;
+                                /** @description an RE2 regular expression the whole answer matches (no backreferences or lookaround; program size at most 200; an answer over 1000 characters does not match) */
+                                pattern: string;
+                            })[];
+                        }[];
+                        rules?: null | {
+                            /** @description the key of one of the template’s fields */
+                            field: string;
+                            message?: null | string;
+                            /** @description the key of one of the template’s fields */
+                            other: string;
+                            /**
+                             * @description notBefore: the date in field is on or after the date in other; atLeast: the number in field is at least the number in other
+                             * @enum {string}
+                             */
+                            rule: "notBefore" | "atLeast";
                         }[];
                         title: string;
                     }[];

@@ -2,7 +2,9 @@
  * The DPIA's guided questions (issue 33, item 3): its fields in the order a DPO walks them, with
  * why each is asked, and two questions asked only when an earlier answer needs them — the
  * Article 9(2) condition when special categories are processed, the Chapter V mechanism when
- * data leaves the EEA.
+ * data leaves the EEA. Answers are checked as a DPO would: a retention period is a count of months
+ * (not negative, at most a century), and a DPIA under Article 35 is dated no earlier than 25 May
+ * 2018, when the GDPR began to apply (docs/adr/0691).
  */
 import type { Interview } from '../../../kernel/interview.js';
 
@@ -40,7 +42,11 @@ export const DPIA_INTERVIEW: Interview = {
       title: 'The processing',
       intro: 'A systematic description of the processing and its purposes (Art. 35(7)(a)).',
       questions: [
-        { field: 'processing_name', examples: ['Patient appointment reminders'] },
+        {
+          field: 'processing_name',
+          examples: ['Patient appointment reminders'],
+          rules: [{ maxLength: 120, message: 'Keep the name to 120 characters: it is the report’s title' }],
+        },
         {
           field: 'processing_purpose',
           help: 'Necessity and proportionality are judged against the purpose.',
@@ -62,7 +68,15 @@ export const DPIA_INTERVIEW: Interview = {
           askWhen: { field: 'special_categories', equals: true },
           help: 'Article 9(1) forbids processing special categories unless one of the conditions of Article 9(2) applies.',
         },
-        { field: 'retention_months', help: 'Keeping data longer than the purpose needs is a risk the report rates.', examples: ['24'] },
+        {
+          field: 'retention_months',
+          help: 'Keeping data longer than the purpose needs is a risk the report rates.',
+          examples: ['24'],
+          rules: [
+            { min: 0, message: 'A retention period cannot be negative: enter 0 or more months' },
+            { max: 1200, message: 'Enter at most 1200 months (100 years)' },
+          ],
+        },
         { field: 'transfers_outside_eea', help: 'A transfer outside the EEA needs a Chapter V mechanism.' },
         {
           field: 'transfer_mechanism',
@@ -74,7 +88,13 @@ export const DPIA_INTERVIEW: Interview = {
     {
       key: 'sign_off',
       title: 'Sign-off',
-      questions: [{ field: 'assessment_date' }, { field: 'assessor', examples: ['Maria Keller'] }],
+      questions: [
+        {
+          field: 'assessment_date',
+          rules: [{ min: '2018-05-25', message: 'A DPIA under Article 35 GDPR is dated on or after 25 May 2018, when the GDPR began to apply' }],
+        },
+        { field: 'assessor', examples: ['Maria Keller'] },
+      ],
     },
   ],
 };

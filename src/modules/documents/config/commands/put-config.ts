@@ -28,6 +28,10 @@ import {
   renderTemplatesOf,
 } from '../config-groups.js';
 import { getConfig } from '../queries/get-config.js';
+import { STORED_GROUPS } from '../config-groups.js';
+import { interviewFieldProblems } from '../interview-field-problems.js';
+import type { Interview } from '../../../../kernel/interview.js';
+import { Value } from 'typebox/value';
 
 type Json = Record<string, unknown>;
 
@@ -170,7 +174,26 @@ async function problemsAndStoredGroups(current: Current, body: Json, sentComputa
       if (isObject(values)) stored[group] = values;
     }
   }
+  if (problems.length === 0) problems.push(...interviewProblemsAfter(current, body));
   return { problems, stored };
+}
+
+/**
+ * The interview as it will be, against the fields as they will be (docs/adr/0693): all of it when
+ * the interview is sent; when only fields are retyped, the questions about those fields.
+ */
+function interviewProblemsAfter(current: Current, body: Json): string[] {
+  const sentFields = isObject(body.fields) ? (body.fields as Record<string, Json>) : {};
+  const retyped = new Set(Object.keys(sentFields).filter((key) => typeof sentFields[key].valueType === 'string'));
+  if (body.interview === undefined && retyped.size === 0) return [];
+  const interview = mergeOverrides(current.document.config, isObject(body.interview) ? { interview: body.interview } : {}).interview;
+  if (!interview || !Value.Check(STORED_GROUPS.interview.schema, interview)) return [];
+  const types = new Map([...current.fieldByKey.values()].map((f) => [f.key, f.valueType]));
+  for (const [key, entry] of Object.entries(sentFields)) types.set(key, typeof entry.valueType === 'string' ? entry.valueType : (types.get(key) ?? 'string'));
+  const fields = [...types].map(([key, valueType]) => ({ key, valueType }));
+  return interviewFieldProblems(interview as Interview, fields)
+    .filter((problem) => body.interview !== undefined || retyped.has(problem.field))
+    .map((problem) => `interview ${problem.message}`);
 }
 
 /** `fields` and `sections`: objects keyed by an entity's key, within the per-request and per-document limits. */
