@@ -8337,7 +8337,7 @@ export interface operations {
             /** @description The export, in the exporter's media type (GET /exporters) */
             200: {
                 headers: {
-                    /** @description The hash of the export, quoted */
+                    /** @description A hash of what the export follows (document, items, options), quoted; weak (W/) for xlsx */
                     etag?: string;
                     /** @description How many items the export holds */
                     "x-export-item-count"?: number;

@@ -103,6 +103,40 @@ export class CorrectionRepository {
     return rows.map(toRecord);
   }
 
+  /** How many corrections of the status the document has. */
+  async countOfDocument(orgId: string, documentId: string, status: CorrectionRecord['status']): Promise<number> {
+    const row = await this.db
+      .selectFrom('corrections')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .where('status', '=', status)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * A document's corrections (of one status, if given) in id order, one keyset query per page:
+   * what exporters stream, so memory holds one page however many corrections the document has.
+   */
+  async *documentCorrectionsInPages(
+    orgId: string,
+    documentId: string,
+    options: { status?: CorrectionRecord['status']; pageSize?: number } = {},
+  ): AsyncGenerator<CorrectionRecord[]> {
+    const pageSize = options.pageSize ?? 500;
+    let afterId: string | undefined;
+    for (;;) {
+      let query = this.db.selectFrom('corrections').selectAll().where('org_id', '=', orgId).where('document_id', '=', documentId);
+      if (options.status !== undefined) query = query.where('status', '=', options.status);
+      if (afterId !== undefined) query = query.where('id', '>', afterId);
+      const rows = await query.orderBy('id').limit(pageSize).execute();
+      if (rows.length > 0) yield rows.map(toRecord);
+      if (rows.length < pageSize) return;
+      afterId = rows[rows.length - 1].id;
+    }
+  }
+
   /** Keeps the current revision in history, then writes revision n+1 in place. */
   async revise(
     orgId: string,

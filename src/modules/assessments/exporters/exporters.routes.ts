@@ -1,4 +1,5 @@
 /** `POST /documents/{id}/export/{exporter_name}` and `GET /exporters`. */
+import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -68,7 +69,7 @@ function registerSourceExport(fastify: FastifyInstance, deps: RouteDeps): void {
             description: "The export, in the exporter's media type (GET /exporters)",
             headers: {
               'x-export-item-count': { type: 'integer', description: 'How many items the export holds' },
-              etag: { type: 'string', description: 'The hash of the export, quoted' },
+              etag: { type: 'string', description: 'A hash of what the export follows (document, items, options), quoted; weak (W/) for xlsx' },
             },
             content: {
               // Each JSON exporter has its own shape (json, flat-json, corrections, data-needs): free JSON here.
@@ -94,12 +95,15 @@ function registerSourceExport(fastify: FastifyInstance, deps: RouteDeps): void {
         ...body,
         policy: body.policy ?? request.query.policy,
       });
+      // Attachments (csv, xlsx) keep the bare media type, JSON answers name their charset.
       reply
         .header('x-export-item-count', String(out.item_count))
         .header('etag', out.etag)
-        .header('content-type', Buffer.isBuffer(out.body) ? out.media_type : `${out.media_type}; charset=utf-8`);
+        .header('content-type', out.filename ? out.media_type : `${out.media_type}; charset=utf-8`);
       if (out.filename) reply.header('content-disposition', inlineDisposition(out.filename).replace(/^inline/, 'attachment'));
-      if (Buffer.isBuffer(out.body)) return reply.send(out.body);
+      // A stream is piped to the client as it is read (ADR 0731); a failure after the first byte
+      // ends the response broken, never as a complete-looking file.
+      if (out.body instanceof Readable) return reply.send(out.body);
       reply.serializer(JSON.stringify);
       return reply.send(out.body);
     },

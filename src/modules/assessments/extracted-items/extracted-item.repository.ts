@@ -1,5 +1,5 @@
 /** Extracted items (`itm_`). Every method takes orgId first. */
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, type Updateable, sql } from 'kysely';
 import { insertRows } from '../../../storage/bulk-insert.js';
 import { dialectOf, fromDbBool, toDbBool } from '../../../storage/dialect.js';
 import type { ExtractedItemTable } from '../../../storage/tables/assessments.js';
@@ -172,6 +172,9 @@ export type ItemChanges = Partial<
   updated_at: string;
 };
 
+/** Items per query when an export streams a document's items: a page's rows in memory at a time. */
+export const EXPORT_PAGE_SIZE = 500;
+
 /** Bound parameters of one multi-row insert, well below SQLite's 32,766. */
 const MAX_PARAMETERS_PER_INSERT = 30_000;
 const MAX_ROWS_PER_INSERT = 500;
@@ -191,6 +194,18 @@ export class ExtractedItemRepository {
   async findById(orgId: string, id: string): Promise<ExtractedItemRecord | undefined> {
     const row = await this.db.selectFrom('extracted_items').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
     return row && toRecord(row);
+  }
+
+  /** The items of the given ids in this organization (absent ones are left out), in no particular order. */
+  async listByIds(orgId: string, ids: readonly string[]): Promise<ExtractedItemRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('extracted_items')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('id', 'in', [...ids])
+      .execute();
+    return rows.map(toRecord);
   }
 
   async listByRun(orgId: string, runId: string): Promise<ExtractedItemRecord[]> {
@@ -270,8 +285,17 @@ export class ExtractedItemRepository {
     if (!filter.all) query = query.where('superseded_by', 'is', null);
     if (filter.status !== undefined) query = query.where('validation_status', '=', filter.status);
     if (filter.key !== undefined) query = query.where('key', '=', filter.key);
-    if (filter.minConfidence !== undefined) query = query.where('confidence_overall', '>=', filter.minConfidence);
-    if (filter.maxConfidence !== undefined) query = query.where('confidence_overall', '<=', filter.maxConfidence);
+    // SQLite plans without statistics and, given a key or status and a confidence range, takes the
+    // confidence index: it reads every item of the document in the range and sorts them, so a
+    // page costs in proportion to the document (issue 35, ADR 0732). Keep it on the key or status
+    // index, which is in listing order and stops after the page: a unary `+` makes the confidence
+    // term unusable for an index, and is only a filter then. PostgreSQL chooses from statistics.
+    const confidence =
+      dialectOf(this.db) === 'sqlite' && (filter.key !== undefined || filter.status !== undefined)
+        ? sql.raw<number>('+"confidence_overall"')
+        : sql.ref<number>('confidence_overall');
+    if (filter.minConfidence !== undefined) query = query.where(confidence, '>=', filter.minConfidence);
+    if (filter.maxConfidence !== undefined) query = query.where(confidence, '<=', filter.maxConfidence);
     if (page.afterId !== undefined) {
       const after = await this.db
         .selectFrom('extracted_items')
@@ -286,6 +310,63 @@ export class ExtractedItemRepository {
     if (page.limit !== undefined) query = query.limit(page.limit);
     const rows = await query.orderBy('run_id').orderBy('ordinal').orderBy('id').execute();
     return rows.map(toRecord);
+  }
+
+  /**
+   * A document's current items of the given validation statuses, one keyset query per page of
+   * `pageSize`: in listing order (run, ordinal, id), or `byKey` (key, run, ordinal, id) so that a
+   * key's items come together. What exporters stream from: memory holds one page, whatever the
+   * document's size (docs/adr/0731-streaming-exporters.md). Each page walks the document's order
+   * (or key) index from where the last one ended; the status is a filter on that walk.
+   */
+  async *currentInPages(
+    orgId: string,
+    documentId: string,
+    options: { statuses: readonly ValidationStatus[]; byKey?: boolean; pageSize?: number },
+  ): AsyncGenerator<ExtractedItemRecord[]> {
+    if (options.statuses.length === 0) return;
+    const pageSize = options.pageSize ?? EXPORT_PAGE_SIZE;
+    // Unary `+` on SQLite: the status index would read every matching item and sort them per page.
+    const status = dialectOf(this.db) === 'sqlite' ? sql.raw<string>('+"validation_status"') : sql.ref<string>('validation_status');
+    let last: Selectable<ExtractedItemTable> | undefined;
+    for (;;) {
+      let query = this.db
+        .selectFrom('extracted_items')
+        .selectAll()
+        .where('org_id', '=', orgId)
+        .where('document_id', '=', documentId)
+        .where('superseded_by', 'is', null)
+        .where(status, 'in', [...options.statuses]);
+      const after = last;
+      if (after !== undefined)
+        query = options.byKey
+          ? query.where((eb) => eb(eb.refTuple('key', 'run_id', 'ordinal', 'id'), '>', eb.tuple(after.key, after.run_id, after.ordinal, after.id)))
+          : query.where((eb) => eb(eb.refTuple('run_id', 'ordinal', 'id'), '>', eb.tuple(after.run_id, after.ordinal, after.id)));
+      if (options.byKey) query = query.orderBy('key');
+      const rows = await query.orderBy('run_id').orderBy('ordinal').orderBy('id').limit(pageSize).execute();
+      if (rows.length > 0) yield rows.map(toRecord);
+      if (rows.length < pageSize) return;
+      last = rows[rows.length - 1];
+    }
+  }
+
+  /**
+   * What an export's content follows, in one aggregate row and constant memory: how many items
+   * the document holds (every run), and the latest change and the sum of the versions of those
+   * items. Every item write (insert, review, correction, supersede) moves one of them.
+   */
+  async exportStamp(orgId: string, documentId: string): Promise<string> {
+    const row = await this.db
+      .selectFrom('extracted_items')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('n'),
+        eb.fn.max('updated_at').as('latest'),
+        eb.fn.sum<number | string | null>('version').as('versions'),
+      ])
+      .where('org_id', '=', orgId)
+      .where('document_id', '=', documentId)
+      .executeTakeFirst();
+    return `${Number(row?.n ?? 0)}:${row?.latest ?? ''}:${Number(row?.versions ?? 0)}`;
   }
 
   /** The run of a document's first current item in listing order: the current run. */

@@ -20,25 +20,28 @@ export async function pushDataNeeds(
   ctx: CommandContext,
   doc: SourceDocumentRecord,
   assessment: AssessmentRecord | undefined,
-  items: readonly ExtractedItemRecord[],
+  pages: AsyncIterable<ExtractedItemRecord[]>,
 ): Promise<Record<string, unknown>> {
   if (!assessment) throw new DomainValidationError('the document belongs to no assessment, so it has no linked /v1 document');
   if (!assessment.linked_document_id) throw new DomainValidationError('the assessment has no linked_document_id');
   const values: Record<string, string> = {};
   const citations = [];
-  for (const item of items) {
-    const key = fieldKeyOf(item.key);
-    if (key in values || item.value_text === null) continue; // the first occurrence wins
-    values[key] = item.value_text;
-    citations.push({
-      field_key: key,
-      item_id: item.id,
-      document_id: doc.id,
-      filename: doc.filename,
-      page_number: firstPage(item),
-      quote: item.provenance.quote,
-      correction_id: item.current_correction_id,
-    });
+  // Read in pages: what is kept is one value per field key, not the document's items.
+  for await (const page of pages) {
+    for (const item of page) {
+      const key = fieldKeyOf(item.key);
+      if (key in values || item.value_text === null) continue; // the first occurrence wins
+      values[key] = item.value_text;
+      citations.push({
+        field_key: key,
+        item_id: item.id,
+        document_id: doc.id,
+        filename: doc.filename,
+        page_number: firstPage(item),
+        quote: item.provenance.quote,
+        correction_id: item.current_correction_id,
+      });
+    }
   }
   const linked = assessment.linked_document_id;
   if (Object.keys(values).length > 0) await replaceFields(ctx, linked, values);

@@ -1,0 +1,219 @@
+/**
+ * Export memory bench (issue 35 item 2, docs/adr/0731-streaming-exporters.md): the memory the
+ * service holds while it exports one source document of 10k and of 100k current items with each
+ * item exporter (csv, json, flat-json, xlsx; `policy: all`, so every item), over real HTTP, on
+ * SQLite and (with `BENCH_POSTGRES_URL` or `TEST_POSTGRES_URL`) PostgreSQL. Run with
+ * `npx tsx bench/export-memory.ts`; the section "Export memory" of BENCHMARKS.md is rewritten.
+ *
+ * Each size runs in a fresh process (`node --expose-gc`): an in-process test server (the real
+ * routes), the items seeded through `ExtractedItemRepository.insertMany` (the bulk path extraction
+ * and the growth bench use) in chunks, a full GC, then the export read by a client in the same
+ * process that throws each chunk away. Sampled every 5 ms during the export: the peak of heap
+ * (V8 heap + external + array buffers) and of RSS above what they were right before. "before" is
+ * the in-memory way the exporters had (every current item loaded, the JSON answer built whole),
+ * run as a function on the same data.
+ */
+import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ExtractedItemRecord } from '../src/modules/assessments/extracted-items/extracted-item.repository.js';
+import { presentItem } from '../src/modules/assessments/extracted-items/extracted-item.presenter.js';
+import { systemContext } from '../src/modules/system-context.js';
+import type { DialectName } from '../src/storage/dialect.js';
+import { startTestServer } from '../test/support/test-server.js';
+import { loadWhileMeasured, machine, writeBenchmarkSection } from './benchmarks-file.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SIZES = (process.env.BENCH_EXPORT_SIZES ?? '10000,100000').split(',').map(Number);
+const EXPORTERS = ['csv', 'json', 'flat-json', 'xlsx'];
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
+const T = '2026-03-14T09:30:00.000Z';
+const SEED_CHUNK = 10_000;
+
+interface Figure {
+  heapPeakMb: number;
+  rssPeakMb: number;
+  bytesMb: number;
+  wallMs: number;
+}
+
+function item(documentId: string, n: number): Omit<ExtractedItemRecord, 'org_id'> {
+  const text = `value ${n}`;
+  return {
+    id: `itm_x_${String(n).padStart(7, '0')}`,
+    document_id: documentId,
+    assessment_id: null,
+    run_id: 'run_export_bench',
+    ordinal: n,
+    processor_id: 'prc_generic_fields',
+    key: `table.row.${n % 50}`,
+    label: 'Row',
+    occurrence_index: Math.floor(n / 50),
+    value_type: 'string',
+    value_state: 'present',
+    value: text,
+    value_text: text,
+    raw_text: text,
+    extracted: { value: text, value_text: text, raw_text: text, value_state: 'present' },
+    confidence: { overall: (n % 100) / 100, ocr: null, extraction: null, level: 'high', method: 'pattern_rule', calibrated: false },
+    provenance: {
+      quote: `the quote of row ${n}`,
+      text_source: 'native',
+      anchors: [
+        {
+          kind: 'page_region',
+          page_number: 1,
+          page_size: { width: 612, height: 792, unit: 'pt' },
+          boxes: [{ x: 0.1, y: 0.2, w: 0.3, h: 0.05 }],
+          coord_origin: 'top_left',
+        },
+      ],
+    },
+    candidates: [],
+    validation_status: n % 2 === 0 ? 'validated' : 'pending',
+    validation: { checks: [], blockers: [], decided_by: null, decided_at: null, decision_source: null, note: null },
+    current_correction_id: null,
+    is_corrected: false,
+    version: 1,
+    superseded_by: null,
+    created_at: T,
+    updated_at: T,
+  };
+}
+
+function memory(): { heap: number; rss: number } {
+  const m = process.memoryUsage();
+  return { heap: m.heapUsed + m.external + m.arrayBuffers, rss: m.rss };
+}
+
+/** Runs `work` after a full GC and reports the peaks above the memory right before it. */
+async function peakOf(work: () => Promise<number>): Promise<Figure> {
+  (globalThis as { gc?: () => void }).gc?.();
+  const base = memory();
+  let peak = { ...base };
+  const sample = (): void => {
+    const now = memory();
+    peak = { heap: Math.max(peak.heap, now.heap), rss: Math.max(peak.rss, now.rss) };
+  };
+  const timer = setInterval(sample, 5);
+  const t0 = performance.now();
+  const bytes = await work();
+  const wallMs = performance.now() - t0;
+  clearInterval(timer);
+  sample();
+  const mb = (n: number): number => n / 2 ** 20;
+  return { heapPeakMb: mb(peak.heap - base.heap), rssPeakMb: mb(peak.rss - base.rss), bytesMb: mb(bytes), wallMs };
+}
+
+async function child(dialect: DialectName, size: number): Promise<void> {
+  const server = await startTestServer({ dialect, env: { LOG_LEVEL: 'warn' } });
+  try {
+    const token = await server.login();
+    const org = await server.store.db.selectFrom('organizations').select('id').where('slug', '=', 'acme').executeTakeFirstOrThrow();
+    const ctx = systemContext(server.store.db, org.id);
+    const documentId = 'sdoc_export_bench';
+    await ctx.repos.sourceDocuments.insert(org.id, {
+      id: documentId,
+      assessment_id: null,
+      filename: 'ledger.xlsx',
+      declared_mime_type: null,
+      mime_type: 'application/pdf',
+      kind: 'pdf',
+      size_bytes: 1,
+      sha256: 'sha-export-bench',
+      blob_key: 'blob-export-bench',
+      page_count: 1,
+      text_layer: 'present',
+      duplicate_of: null,
+      processing_status: 'processed',
+      skip_reason: null,
+      review_rejected: false,
+      processor_id: 'prc_generic_fields',
+      processor_version: '1',
+      latest_run_id: 'run_export_bench',
+      problems: [],
+      uploaded_by: null,
+      created_at: T,
+      updated_at: T,
+    });
+    for (let from = 0; from < size; from += SEED_CHUNK)
+      await ctx.repos.items.insertMany(
+        org.id,
+        Array.from({ length: Math.min(SEED_CHUNK, size - from) }, (_, i) => item(documentId, from + i)),
+      );
+    const results: Record<string, Figure> = {};
+    for (const exporter of EXPORTERS) {
+      results[exporter] = await peakOf(async () => {
+        const response = await fetch(`${server.url}/documents/${documentId}/export/${exporter}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'x-org-slug': 'acme', 'content-type': 'application/json' },
+          body: JSON.stringify({ policy: 'all' }),
+        });
+        if (response.status !== 200 || response.body === null) throw new Error(`${exporter}: ${response.status} ${await response.text()}`);
+        let bytes = 0;
+        for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+        return bytes;
+      });
+    }
+    // The exporters' former way, for comparison: every current item in memory, the answer built whole.
+    results['before: json built in memory'] = await peakOf(async () => {
+      const current = await ctx.repos.items.listCurrent(org.id, [documentId]);
+      return Buffer.from(JSON.stringify({ exporter: 'json', items: current.map(presentItem) })).byteLength;
+    });
+    process.stdout.write(`RESULT ${JSON.stringify(results)}\n`);
+  } finally {
+    await server.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const load0 = loadavg()[0];
+  const dialects: DialectName[] = POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const sections: string[] = [];
+  for (const dialect of dialects) {
+    const bySize: Record<number, Record<string, Figure>> = {};
+    for (const size of SIZES) {
+      const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(ROOT, 'bench', 'export-memory.ts'), 'child', dialect, String(size)], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, TEST_POSTGRES_URL: POSTGRES_URL ?? '' },
+        maxBuffer: 64 * 2 ** 20,
+      });
+      const line = run.stdout.split('\n').find((l) => l.startsWith('RESULT '));
+      if (!line) throw new Error(`${dialect} ${size}: no result\n${run.stdout}\n${run.stderr}`);
+      bySize[size] = JSON.parse(line.slice('RESULT '.length)) as Record<string, Figure>;
+      console.log(`${dialect} ${size}: ${JSON.stringify(bySize[size])}`);
+    }
+    const [small, large] = [SIZES[0], SIZES.at(-1) ?? SIZES[0]];
+    const lines = [
+      `**${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}** (peak heap / peak RSS above the start, MB; the export's size, MB; wall s)`,
+      '',
+      `| exporter | ${SIZES.map((s) => `${s.toLocaleString('en')} items`).join(' | ')} | heap ${large.toLocaleString('en')} ÷ ${small.toLocaleString('en')} |`,
+      `|---|${SIZES.map(() => '---:').join('|')}|---:|`,
+    ];
+    for (const what of Object.keys(bySize[small])) {
+      const cells = SIZES.map((s) => {
+        const f = bySize[s][what];
+        return `${f.heapPeakMb.toFixed(1)} / ${f.rssPeakMb.toFixed(1)} (${f.bytesMb.toFixed(1)} MB; ${(f.wallMs / 1000).toFixed(1)} s)`;
+      });
+      lines.push(`| ${what} | ${cells.join(' | ')} | ${(bySize[large][what].heapPeakMb / Math.max(0.1, bySize[small][what].heapPeakMb)).toFixed(2)} × |`);
+    }
+    sections.push(lines.join('\n'));
+  }
+  const m = machine();
+  const section = [
+    '## Export memory (issue 35 item 2)',
+    '',
+    `\`npx tsx bench/export-memory.ts\` (PostgreSQL with \`BENCH_POSTGRES_URL\`), ${m.nproc} cores (${m.cpu}), Node ${m.node}; ${loadWhileMeasured(load0)}.`,
+    'One source document of N current items (seeded through `ExtractedItemRepository.insertMany`), exported with `policy: all` over HTTP by a client in the same process that discards the bytes; each size in a fresh process, after a full GC.',
+    'Peaks sampled every 5 ms while the export runs, above the memory right before it. "before" is the former in-memory way (every item loaded, the JSON built whole), as a function.',
+    '',
+    ...sections.flatMap((s) => [s, '']),
+  ].join('\n');
+  console.log(section);
+  if (!process.env.BENCH_NO_WRITE) await writeBenchmarkSection('Export memory (issue 35 item 2)', section);
+}
+
+if (process.argv[2] === 'child') await child(process.argv[3] as DialectName, Number(process.argv[4]));
+else await main();
