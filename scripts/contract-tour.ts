@@ -93,13 +93,16 @@ try {
     await client.get('/ready');
     await client.get('/auth/jwks');
     // The tour's server runs in dev mode, which has no OIDC sign-in: both answer their documented 404
-    // (the exchange itself is covered by test/e2e/oidc-sign-in.e2e.test.ts against a provider stand-in).
+    // (the exchange, renewal and revocation are covered by test/e2e/oidc-sign-in.e2e.test.ts and
+    // test/e2e/console-oidc-refresh.e2e.test.ts against providers that speak the protocol).
     await client.get('/auth/oidc/config', 404);
     await client.post(
       '/auth/oidc/token',
       { code: 'tour-code', codeVerifier: 'v'.repeat(43), redirectUri: `${server.url}/app/callback`, nonce: 'tour-nonce-0123456789' },
       404,
     );
+    await client.post('/auth/oidc/refresh', { refreshToken: 'tour-refresh-token' }, 404);
+    await client.post('/auth/oidc/revoke', { refreshToken: 'tour-refresh-token' }, 404);
   };
   // The passes, and the document and assessment groups within a pass, run side by side (their
   // records are apart, their names suffixed): the tour waits mostly on generation runs and

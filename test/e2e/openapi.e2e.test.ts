@@ -170,7 +170,16 @@ describe('OpenAPI documents', () => {
   });
 
   it('apply the bearer scheme to every protected operation and none to the public ones', () => {
-    const publicPaths = new Set(['/health', '/ready', '/auth/jwks', '/auth/dev-login', '/auth/oidc/config', '/auth/oidc/token']);
+    const publicPaths = new Set([
+      '/health',
+      '/ready',
+      '/auth/jwks',
+      '/auth/dev-login',
+      '/auth/oidc/config',
+      '/auth/oidc/token',
+      '/auth/oidc/refresh',
+      '/auth/oidc/revoke',
+    ]);
     const operations = Object.entries(full.paths).flatMap(([pathname, item]) => Object.values(item).map((operation) => ({ pathname, operation })));
     const publicOperations = operations.filter((o) => publicPaths.has(o.pathname));
     const protectedOperations = operations.filter((o) => !publicPaths.has(o.pathname));

@@ -24,6 +24,18 @@ export async function exchangeOidcCode(baseUrl: string, body: OidcCodeExchange) 
   return unwrap(await client.service.POST('/auth/oidc/token', { body }));
 }
 
+/** Renews an OIDC sign-in with the provider's refresh token, through Quire (422: the provider refused it). */
+export async function refreshOidcToken(baseUrl: string, refreshToken: string) {
+  const client = createQuireClient({ baseUrl });
+  return unwrap(await client.service.POST('/auth/oidc/refresh', { body: { refreshToken } }));
+}
+
+/** Revokes the provider's refresh token at sign-out, through Quire (revoked false: the provider has no revocation endpoint). */
+export async function revokeOidcToken(baseUrl: string, refreshToken: string) {
+  const client = createQuireClient({ baseUrl });
+  return unwrap(await client.service.POST('/auth/oidc/revoke', { body: { refreshToken } }));
+}
+
 /** Who the token belongs to and the organization the calls act in. */
 export async function whoami(client: QuireClient) {
   return unwrap(await client.v1.GET('/v1/whoami'));

@@ -10,8 +10,12 @@ import { DEFAULT_RETRY_POLICY, type RequestFetch, type RetryPolicy, retryingFetc
 
 export interface QuireClientOptions {
   baseUrl: string;
-  /** A bearer token (from `POST /auth/dev-login` or an identity provider). */
-  token?: string;
+  /**
+   * A bearer token (from `POST /auth/dev-login` or an identity provider), or where to read the
+   * current one at each request: a sign-in renewed while the client is in use (the console's
+   * OIDC refresh) then reaches every later call and retry without a new client.
+   */
+  token?: string | (() => string | undefined);
   /** The organization to act in (`X-Org-Slug`); the server's default when absent. */
   org?: string;
   retry?: Partial<RetryPolicy>;
@@ -28,12 +32,25 @@ export interface QuireClient {
 export function createQuireClient(options: QuireClientOptions): QuireClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const { token } = options;
+  if (typeof token === 'string' && token) headers.authorization = `Bearer ${token}`;
   if (options.org) headers['x-org-slug'] = options.org;
-  const fetch = retryingFetch({ ...DEFAULT_RETRY_POLICY, ...options.retry }, options.fetch);
+  const fetch = retryingFetch(
+    { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    typeof token === 'function' ? withCurrentToken(token, options.fetch) : options.fetch,
+  );
   return {
     baseUrl,
     v1: createClient<V1Paths>({ baseUrl, headers, fetch }),
     service: createClient<ServicePaths>({ baseUrl, headers, fetch }),
+  };
+}
+
+/** Each attempt carries the token current when it is sent. */
+function withCurrentToken(current: () => string | undefined, inner: RequestFetch = (request) => fetch(request)): RequestFetch {
+  return (request) => {
+    const token = current();
+    if (token) request.headers.set('authorization', `Bearer ${token}`);
+    return inner(request);
   };
 }

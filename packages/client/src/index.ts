@@ -2,7 +2,7 @@
 export { createQuireClient, type QuireClient, type QuireClientOptions } from './client.js';
 export { DEFAULT_RETRY_POLICY, RETRYABLE_STATUSES, type RetryPolicy, retryingFetch, retryAfterMs } from './retry.js';
 export { GenerateConflict, ProgressDeadlineExceeded, ProgressStreamInterrupted, QuireApiError, detailMessage } from './errors.js';
-export { devLogin, exchangeOidcCode, getOidcSignIn, type OidcCodeExchange, whoami } from './auth.js';
+export { devLogin, exchangeOidcCode, getOidcSignIn, type OidcCodeExchange, refreshOidcToken, revokeOidcToken, whoami } from './auth.js';
 export { unwrap } from './unwrap.js';
 export { nextCursorOf, walkPages, type PageResult } from './pages.js';
 export { findTemplate, listTemplates, type TemplateSummary } from './templates.js';

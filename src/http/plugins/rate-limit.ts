@@ -7,7 +7,7 @@
  * - a request the auth hook refuses (no token, a malformed, forged or expired one) never reaches
  *   a preHandler, so the auth hook spends the caller's IP budget itself (`limitRefused`): its
  *   401s count, and past the budget the answer is 429 (issue #28);
- * - `POST /auth/dev-login` and `POST /auth/oidc/token`: `RATE_LIMIT_LOGIN_PER_MINUTE` per IP
+ * - `POST /auth/dev-login` and `POST /auth/oidc/{token,refresh,revoke}`: `RATE_LIMIT_LOGIN_PER_MINUTE` per IP
  *   (they hand out tokens), a budget of their own;
  * - probes and scrapes (`/health`, `/ready`, `/metrics`): never limited.
  * Every limited answer says where the caller stands: `X-RateLimit-Limit`, `-Remaining` and
@@ -22,7 +22,7 @@ import { Redis } from 'ioredis';
 import { errorResponse } from '../../kernel/schema.js';
 
 const UNLIMITED = new Set(['/health', '/ready', '/metrics', '/metrics/database']);
-const LOGINS = new Set(['/auth/dev-login', '/auth/oidc/token']);
+const LOGINS = new Set(['/auth/dev-login', '/auth/oidc/token', '/auth/oidc/refresh', '/auth/oidc/revoke']);
 const WINDOW_MS = 60_000;
 /** Keys kept in memory per limit (least recently used dropped first; a dropped key starts afresh). */
 const CACHED_KEYS = 10_000;

@@ -11,11 +11,14 @@
  *   fonts, and fetches of /openapi.json and of the API it tries requests against ('self');
  *   /app is the console, which loads its bundle from this server only (CONSOLE_CSP).
  * - `Cache-Control: no-store` on answers to authenticated requests (and on the tokens of dev-login
- *   and the OIDC code exchange), so
+ *   and the OIDC code exchange and renewal), so
  *   no shared cache or browser history keeps another user's data; a route that set its own
  *   Cache-Control (an export's ETag answer, say) keeps it.
  */
 import type { FastifyInstance } from 'fastify';
+
+/** Answers that hand out tokens without being asked with one. */
+const TOKEN_ANSWERS = new Set(['/auth/dev-login', '/auth/oidc/token', '/auth/oidc/refresh', '/auth/oidc/revoke']);
 
 /** Headers every answer carries, also those Node writes on the raw socket (see framework-errors.ts). */
 export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -86,7 +89,7 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     const path = query === -1 ? request.url : request.url.slice(0, query);
     const csp = cspOf(path);
     if (csp !== undefined) reply.header('content-security-policy', csp);
-    const authenticated = request.headers.authorization !== undefined || path === '/auth/dev-login' || path === '/auth/oidc/token';
+    const authenticated = request.headers.authorization !== undefined || TOKEN_ANSWERS.has(path);
     if (authenticated) reply.header('cache-control', 'no-store');
     done();
   });

@@ -92,11 +92,35 @@ export const OidcTokenResponse = Type.Object(
     token: Type.String({ description: "the identity provider's access token, already checked to be accepted by this server" }),
     tokenType: Type.Literal('Bearer'),
     expiresIn: Nullable(Type.Integer({ minimum: 0, description: 'seconds until the token expires (from its exp claim); null when it has none' })),
+    refreshToken: Nullable(
+      Type.String({
+        description:
+          "the identity provider's refresh token, for POST /auth/oidc/refresh before the access token expires (a rotating provider answers a new one each time: keep the newest); null when the provider gave none",
+      }),
+    ),
   },
   { $id: 'OidcTokenResponse' },
 );
 
+const RefreshToken = Type.String({ minLength: 1, maxLength: 8192, description: "the identity provider's refresh token, as the last token answer gave it" });
+
+/** A sign-in to renew (POST /auth/oidc/refresh). */
+export const OidcTokenRefresh = Type.Object({ refreshToken: RefreshToken }, { $id: 'OidcTokenRefresh', additionalProperties: false });
+
+/** A refresh token to revoke at sign-out (POST /auth/oidc/revoke). */
+export const OidcTokenRevocation = Type.Object({ refreshToken: RefreshToken }, { $id: 'OidcTokenRevocation', additionalProperties: false });
+
+export const OidcRevocationResponse = Type.Object(
+  {
+    revoked: Type.Boolean({
+      description:
+        'true: the provider revoked it (RFC 7009; it answers so for a token it no longer knows, too); false: the provider has no revocation endpoint',
+    }),
+  },
+  { $id: 'OidcRevocationResponse' },
+);
+
 /** The console's OIDC sign-in (`/auth/oidc/…`): the unversioned document's, not the /v1 contract's. */
-export const OIDC_SIGN_IN_SCHEMAS = [OidcSignInSettings, OidcCodeExchange, OidcTokenResponse];
+export const OIDC_SIGN_IN_SCHEMAS = [OidcSignInSettings, OidcCodeExchange, OidcTokenResponse, OidcTokenRefresh, OidcTokenRevocation, OidcRevocationResponse];
 
 export const IDENTITY_SCHEMAS = [MemberRole, WhoamiMembership, OrgSummary, OrgsResponse, WhoamiUser, WhoamiResponse, DevLoginResponse, ...OIDC_SIGN_IN_SCHEMAS];

@@ -189,6 +189,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/oidc/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew the console's sign-in with the identity provider's refresh token
+         * @description Quire spends the refresh token at the identity provider's token endpoint (refresh_token grant, as the console's public client), checks that this server accepts the new access token, and answers it with the refresh token to keep (a rotating provider's new one; else the one sent). 422 when the provider refuses it (revoked, expired, already spent) or the new token is not accepted; 404 without a configured client; 502 when the provider cannot be reached. No token needed.
+         */
+        post: operations["refreshOidcToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke the console's refresh token at the identity provider (sign-out)
+         * @description Quire sends the refresh token to the identity provider's revocation endpoint (RFC 7009) as the console's public client. revoked is false when the provider has none. 422 when the provider refuses the request; 404 without a configured client; 502 when the provider cannot be reached. No token needed.
+         */
+        post: operations["revokeOidcToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/oidc/token": {
         parameters: {
             query?: never;
@@ -4657,6 +4697,10 @@ export interface components {
             /** @description the redirect_uri sent to the authorization endpoint: the absolute URL of the console's /app/callback */
             redirectUri: string;
         };
+        OidcRevocationResponse: {
+            /** @description true: the provider revoked it (RFC 7009; it answers so for a token it no longer knows, too); false: the provider has no revocation endpoint */
+            revoked: boolean;
+        };
         OidcSignInSettings: {
             /** @description from the issuer's discovery document */
             authorizationEndpoint: string;
@@ -4667,12 +4711,21 @@ export interface components {
             /** @description space-separated scopes to request; always contains openid */
             scope: string;
         };
+        OidcTokenRefresh: {
+            /** @description the identity provider's refresh token, as the last token answer gave it */
+            refreshToken: string;
+        };
         OidcTokenResponse: {
             expiresIn: null | number;
+            refreshToken: null | string;
             /** @description the identity provider's access token, already checked to be accepted by this server */
             token: string;
             /** @enum {string} */
             tokenType: "Bearer";
+        };
+        OidcTokenRevocation: {
+            /** @description the identity provider's refresh token, as the last token answer gave it */
+            refreshToken: string;
         };
         OrchestrateBody: {
             /** @description intake text to extract facts from */
@@ -7138,6 +7191,162 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    refreshOidcToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcTokenRefresh"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcTokenResponse"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    revokeOidcToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcTokenRevocation"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcRevocationResponse"];
+                };
+            };
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The body is in a media type this operation does not read (see its request body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */

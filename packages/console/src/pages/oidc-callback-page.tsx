@@ -23,7 +23,7 @@ export function OidcCallbackPage() {
         return navigate(outcome.returnTo, { replace: true });
       }
       try {
-        await signIn(outcome.token);
+        await signIn(outcome.token, outcome.refreshToken);
       } catch (error) {
         failSignIn(error);
       }

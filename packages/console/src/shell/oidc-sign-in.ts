@@ -61,7 +61,7 @@ function takePending(): Pending | undefined {
 }
 
 /** The callback's outcome: signed in, or why not (an Error, or the server's QuireApiError). */
-export type SignInOutcome = { ok: true; token: string; returnTo: string } | { ok: false; error: unknown; returnTo: string };
+export type SignInOutcome = { ok: true; token: string; refreshToken: string | null; returnTo: string } | { ok: false; error: unknown; returnTo: string };
 
 async function finish(search: string): Promise<SignInOutcome> {
   const params = new URLSearchParams(search);
@@ -89,7 +89,7 @@ async function finish(search: string): Promise<SignInOutcome> {
       redirectUri: pending.redirectUri,
       nonce: pending.nonce,
     });
-    return { ok: true, token: answer.token, returnTo: pending.returnTo };
+    return { ok: true, token: answer.token, refreshToken: answer.refreshToken, returnTo: pending.returnTo };
   } catch (failure) {
     return { ok: false, error: failure, returnTo: pending.returnTo };
   }

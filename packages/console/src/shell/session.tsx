@@ -7,17 +7,39 @@
  * When the token's `exp` passes, the session ends and the sign-in page says why — whether or not
  * a call was under way — rather than each later call failing with a 401. `exp` is the server's
  * time, so it is moved onto this device's clock by the skew the server's `Date` header shows.
+ * An OIDC sign-in that came with a refresh token is renewed before the token expires instead, by
+ * one tab at a time, and every tab's calls read the current token (docs/adr/0671-console-oidc-refresh.md).
  */
-import { type MemberRole, type OrgSummary, type QuireClient, QuireApiError, createQuireClient, listOrgs, unwrap } from '@quire/client';
-import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  type MemberRole,
+  type OrgSummary,
+  type QuireClient,
+  QuireApiError,
+  createQuireClient,
+  listOrgs,
+  refreshOidcToken,
+  revokeOidcToken,
+  unwrap,
+} from '@quire/client';
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { randomUrlSafe } from './pkce';
 import { serverSettings } from './server-settings';
-import { localExpiry } from './token-expiry';
+import { localExpiry, tokenLifetime } from './token-expiry';
+import { RETRY_AFTER_MS, oneTabAtATime, renewalOutcome, renewalTime } from './token-renewal';
 
 const STORAGE_KEY = 'quire.console.session';
+/** Why the last sign-in of this browser ended, written before it is removed, for the tabs that follow. */
+const ENDED_KEY = 'quire.console.session-ended';
 
 interface Stored {
   token: string;
   org: string | undefined;
+  /** One sign-in through its renewals: a renewal keeps it, a new sign-in makes a new one. */
+  id: string;
+  /** The provider's refresh token (OIDC sign-ins whose provider gave one). */
+  refreshToken?: string;
+  /** A renewed token's expiry on this device's clock (from the renewal's expiresIn). */
+  expiresAt?: number;
 }
 
 export type SessionState =
@@ -37,7 +59,8 @@ export type SessionState =
     };
 
 export type Session = SessionState & {
-  signIn(token: string): Promise<void>;
+  /** refreshToken: the OIDC provider's, when it gave one; the sign-in is then renewed before it expires. */
+  signIn(token: string, refreshToken?: string | null): Promise<void>;
   signOut(reason?: string): void;
   /** Ends a sign-in that failed away from the sign-in page (the OIDC callback), with its error shown there. */
   failSignIn(error: unknown): void;
@@ -55,7 +78,15 @@ function parseStored(raw: string | null): Stored | undefined {
   try {
     if (!raw) return undefined;
     const parsed = JSON.parse(raw) as Partial<Stored>;
-    return typeof parsed.token === 'string' ? { token: parsed.token, org: typeof parsed.org === 'string' ? parsed.org : undefined } : undefined;
+    if (typeof parsed.token !== 'string') return undefined;
+    return {
+      token: parsed.token,
+      org: typeof parsed.org === 'string' ? parsed.org : undefined,
+      // A sign-in kept before sign-ins had ids is its own token's.
+      id: typeof parsed.id === 'string' ? parsed.id : parsed.token,
+      ...(typeof parsed.refreshToken === 'string' ? { refreshToken: parsed.refreshToken } : {}),
+      ...(typeof parsed.expiresAt === 'number' ? { expiresAt: parsed.expiresAt } : {}),
+    };
   } catch {
     return undefined;
   }
@@ -65,23 +96,67 @@ function readStored(): Stored | undefined {
   return parseStored(localStorage.getItem(STORAGE_KEY));
 }
 
-function writeStored(stored: Stored | undefined): void {
-  if (stored) localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
-  else localStorage.removeItem(STORAGE_KEY);
+/** ended: why the sign-in ends, for the other tabs (undefined: it is not ending). */
+function writeStored(stored: Stored | undefined, ended?: string): void {
+  if (stored) {
+    localStorage.removeItem(ENDED_KEY);
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+  } else {
+    if (ended) localStorage.setItem(ENDED_KEY, ended);
+    localStorage.removeItem(STORAGE_KEY);
+  }
 }
 
-/** The same sign-in, whichever tab wrote it (a `storage` event fires for every write, even an equal one). */
-function sameStored(a: Stored | undefined, b: Stored | undefined): boolean {
-  return a?.token === b?.token && a?.org === b?.org;
+/** The same sign-in in the same organization, whichever tab wrote it: only the session's page needs loading anew otherwise. */
+function sameSignIn(a: Stored | undefined, b: Stored | undefined): boolean {
+  return a?.id === b?.id && a?.org === b?.org;
+}
+
+/** The token of this sign-in as it is now: renewals (in any tab) reach calls of a client made before them. */
+function currentToken(stored: Stored): () => string {
+  return () => {
+    const now = readStored();
+    return now?.id === stored.id ? now.token : stored.token;
+  };
 }
 
 /** Loads who the token belongs to; throws QuireApiError (401 for a bad token). */
 async function load(stored: Stored): Promise<SessionState> {
-  const client = createQuireClient({ baseUrl: serverSettings.baseUrl, token: stored.token, org: stored.org });
+  const client = createQuireClient({ baseUrl: serverSettings.baseUrl, token: currentToken(stored), org: stored.org });
   const [answer, orgs] = await Promise.all([client.v1.GET('/v1/whoami'), listOrgs(client)]);
   const me = unwrap(answer);
-  const expiresAt = localExpiry(stored.token, Date.parse(answer.response.headers.get('date') ?? ''), Date.now());
+  const now = readStored();
+  const token = now?.id === stored.id ? now : stored;
+  const expiresAt = token.expiresAt ?? localExpiry(token.token, Date.parse(answer.response.headers.get('date') ?? ''), Date.now());
   return { status: 'ready', client, email: me.user.email, org: me.activeOrg, role: me.activeRole, orgs: orgs.orgs, expiresAt };
+}
+
+/**
+ * Renews the sign-in whose token is `token`, in one tab at a time. Answers the sign-in as kept
+ * afterwards: renewed here, renewed by another tab meanwhile, or gone (signed out meanwhile).
+ */
+async function renew(token: string): Promise<Stored | undefined> {
+  return oneTabAtATime(async () => {
+    const before = readStored();
+    // Another tab renewed it while this one waited (or the sign-in ended): nothing to spend.
+    if (!before?.refreshToken || before.token !== token) return before;
+    const answer = await refreshOidcToken(serverSettings.baseUrl, before.refreshToken);
+    const after = readStored();
+    const renewed: Stored = {
+      ...before,
+      token: answer.token,
+      // A rotating provider spent the old refresh token: only the new one renews from now on.
+      refreshToken: answer.refreshToken ?? before.refreshToken,
+      ...(answer.expiresIn === null ? {} : { expiresAt: Date.now() + answer.expiresIn * 1000 }),
+    };
+    if (after?.id !== before.id) {
+      // Signed out while the renewal was under way: the new refresh token must not outlive it.
+      if (renewed.refreshToken) void revokeOidcToken(serverSettings.baseUrl, renewed.refreshToken).catch(() => undefined);
+      return after;
+    }
+    writeStored({ ...renewed, org: after.org });
+    return readStored();
+  });
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -89,41 +164,76 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [stored, setStored] = useState<Stored | undefined>(readStored);
 
   const expiresAt = state.status === 'ready' ? state.expiresAt : undefined;
+  const renewable = stored?.refreshToken !== undefined;
+  const token = stored?.token;
   useEffect(() => {
-    if (expiresAt === undefined) return;
-    const end = () => {
-      writeStored(undefined);
+    if (expiresAt === undefined || token === undefined) return;
+    let live = true;
+    const end = (reason: string) => {
+      writeStored(undefined, reason);
       setStored(undefined);
-      setState({ status: 'signed-out', reason: EXPIRED });
+      setState({ status: 'signed-out', reason });
     };
+    // Renewed (here or in another tab): this tab follows the new token and its expiry, without loading anew.
+    const follow = (next: Stored | undefined) => {
+      if (!live || !next) return;
+      setStored(next);
+      const nextExpiry = next.expiresAt ?? localExpiry(next.token, undefined, Date.now());
+      setState((previous) => (previous.status === 'ready' ? { ...previous, expiresAt: nextExpiry } : previous));
+    };
+    const renewNow = () =>
+      renew(token).then(follow, (error: unknown) => {
+        if (!live) return;
+        const outcome = renewalOutcome(error);
+        if (outcome.end) return end(outcome.reason);
+        // The provider or Quire could not be reached: try again, until the token expires.
+        timer = setTimeout(() => (expiresAt <= Date.now() ? end(EXPIRED) : void renewNow()), Math.max(0, Math.min(RETRY_AFTER_MS, expiresAt - Date.now())));
+      });
     let timer: ReturnType<typeof setTimeout>;
+    const dueAt = renewable ? renewalTime(expiresAt, tokenLifetime(token)) : expiresAt;
     const wait = () => {
-      const left = expiresAt - Date.now();
-      if (left <= 0) return end();
+      if (expiresAt - Date.now() <= 0) return end(EXPIRED);
+      const left = dueAt - Date.now();
+      if (left <= 0) return void renewNow();
       timer = setTimeout(wait, Math.min(left, MAX_TIMER_MS));
     };
     wait();
-    return () => clearTimeout(timer);
-  }, [expiresAt]);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [expiresAt, renewable, token]);
 
   // Another tab signed out, signed in anew or switched organization: this tab follows it.
   useEffect(() => {
     const follow = (event: StorageEvent) => {
       if (event.storageArea !== localStorage || (event.key !== STORAGE_KEY && event.key !== null)) return;
       const next = parseStored(event.newValue);
-      setStored((previous) => (sameStored(previous, next) ? previous : next));
-      // Every tab ends an expired sign-in at once; whichever tab clears it first, the reason stays the expiry.
+      setStored((previous) => (sameSignIn(previous, next) && previous?.token === next?.token ? previous : next));
+      // A renewal in another tab: the same session with the new token's expiry (its calls read the token itself).
+      if (next?.expiresAt !== undefined) {
+        const renewedUntil = next.expiresAt;
+        setState((previous) => (previous.status === 'ready' ? { ...previous, expiresAt: renewedUntil } : previous));
+      }
+      // The tab that ended the sign-in says why (an expiry, a refused renewal, a sign-out); whichever tab ends an expired one first, it stays the expiry.
+      const ended = localStorage.getItem(ENDED_KEY) ?? undefined;
       if (!next)
         setState((previous) => ({
           status: 'signed-out',
-          reason: previous.status === 'ready' && previous.expiresAt !== undefined && previous.expiresAt <= Date.now() ? EXPIRED : SIGNED_OUT_ELSEWHERE,
+          reason:
+            previous.status === 'ready' && previous.expiresAt !== undefined && previous.expiresAt <= Date.now() ? EXPIRED : (ended ?? SIGNED_OUT_ELSEWHERE),
         }));
     };
     window.addEventListener('storage', follow);
     return () => window.removeEventListener('storage', follow);
   }, []);
 
+  // Loaded anew for a new sign-in or organization, not for a renewed token.
+  const signInKey = stored ? JSON.stringify([stored.id, stored.org]) : undefined;
+  const storedNow = useRef(stored);
+  storedNow.current = stored;
   useEffect(() => {
+    const stored = storedNow.current;
     if (!stored) return;
     let live = true;
     setState({ status: 'loading' });
@@ -143,17 +253,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, [stored]);
+  }, [signInKey]);
 
-  const signIn = useCallback(async (token: string) => {
-    const next = { token, org: undefined };
+  const signIn = useCallback(async (token: string, refreshToken?: string | null) => {
+    const next: Stored = { token, org: undefined, id: randomUrlSafe(16), ...(refreshToken ? { refreshToken } : {}) };
     // Check the token before keeping it, so a wrong one shows its error on the sign-in form.
     await load(next);
     writeStored(next);
     setStored(next);
   }, []);
   const signOut = useCallback((reason?: string) => {
-    writeStored(undefined);
+    // The refresh token is revoked at the provider (when it can be), so no copy of it renews anything.
+    const refreshToken = readStored()?.refreshToken;
+    if (refreshToken) void revokeOidcToken(serverSettings.baseUrl, refreshToken).catch(() => undefined);
+    writeStored(undefined, SIGNED_OUT_ELSEWHERE);
     setStored(undefined);
     setState({ status: 'signed-out', reason });
   }, []);

@@ -4,6 +4,17 @@
  * letting calls fail one by one with 401).
  */
 export function tokenExpiresAt(token: string): number | undefined {
+  return timeClaim(token, 'exp');
+}
+
+/** How long the token lives (`exp` − `iat`, ms); undefined when it names either not. */
+export function tokenLifetime(token: string): number | undefined {
+  const [issuedAt, expiresAt] = [timeClaim(token, 'iat'), timeClaim(token, 'exp')];
+  return issuedAt === undefined || expiresAt === undefined ? undefined : expiresAt - issuedAt;
+}
+
+/** A NumericDate claim (seconds) as ms. */
+function timeClaim(token: string, claim: 'exp' | 'iat'): number | undefined {
   const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
@@ -13,8 +24,8 @@ export function tokenExpiresAt(token: string): number | undefined {
         .replace(/_/g, '/')
         .padEnd(Math.ceil(payload.length / 4) * 4, '='),
     );
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : undefined;
+    const value = (JSON.parse(json) as Record<string, unknown>)[claim];
+    return typeof value === 'number' && Number.isFinite(value) ? value * 1000 : undefined;
   } catch {
     return undefined;
   }

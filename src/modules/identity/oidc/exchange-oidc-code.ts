@@ -57,9 +57,14 @@ export async function exchangeOidcCode(deps: ExchangeDeps, input: ExchangeInput)
     const reason = error instanceof DomainError ? error.message : error instanceof Error ? error.message : String(error);
     throw new DomainValidationError(`the identity provider's ID token is not for this sign-in (${reason}); sign in again`);
   }
+  return tokenAnswer(deps, tokens.accessToken, tokens.refreshToken ?? null);
+}
+
+/** The answer of a sign-in or a renewal, once this server accepts the access token. */
+export async function tokenAnswer(deps: ExchangeDeps, accessToken: string, refreshToken: string | null) {
   let expiresAt: number | undefined;
   try {
-    const verified = await deps.verifyAccessToken(tokens.accessToken);
+    const verified = await deps.verifyAccessToken(accessToken);
     expiresAt = typeof verified.claims.exp === 'number' ? verified.claims.exp : undefined;
   } catch (error) {
     if (!(error instanceof UnauthorizedError)) throw error;
@@ -68,5 +73,10 @@ export async function exchangeOidcCode(deps: ExchangeDeps, input: ExchangeInput)
     );
   }
   const nowSeconds = Math.floor((deps.now ?? Date.now)() / 1000);
-  return { token: tokens.accessToken, tokenType: 'Bearer' as const, expiresIn: expiresAt === undefined ? null : Math.max(0, expiresAt - nowSeconds) };
+  return {
+    token: accessToken,
+    tokenType: 'Bearer' as const,
+    expiresIn: expiresAt === undefined ? null : Math.max(0, expiresAt - nowSeconds),
+    refreshToken,
+  };
 }

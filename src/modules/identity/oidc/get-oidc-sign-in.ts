@@ -12,6 +12,21 @@ export const NOT_CONFIGURED = 'OIDC sign-in is not configured on this server (it
 
 export async function getOidcSignIn(signIn: OidcSignIn | undefined) {
   if (!signIn) throw new NotFoundError(NOT_CONFIGURED);
-  const { authorizationEndpoint } = await signIn.provider.endpoints();
-  return { providerName: signIn.providerName, clientId: signIn.provider.settings.clientId, authorizationEndpoint, scope: signIn.scope };
+  const { authorizationEndpoint, offersOfflineAccess } = await signIn.provider.endpoints();
+  return {
+    providerName: signIn.providerName,
+    clientId: signIn.provider.settings.clientId,
+    authorizationEndpoint,
+    scope: withOfflineAccess(signIn.scope, offersOfflineAccess),
+  };
+}
+
+/**
+ * A provider that offers refresh tokens is asked for one the standard way, the `offline_access`
+ * scope, so the console can renew the sign-in before the access token expires
+ * (docs/adr/0671-console-oidc-refresh.md); one that offers none is asked as before.
+ */
+export function withOfflineAccess(scope: string, offered: boolean): string {
+  const scopes = scope.split(' ').filter(Boolean);
+  return offered && !scopes.includes('offline_access') ? [...scopes, 'offline_access'].join(' ') : scope;
 }

@@ -8,6 +8,7 @@ import { Ref, errorResponses } from '../../../kernel/schema.js';
 import { OidcCodeExchange, OidcSignInSettings, OidcTokenResponse } from '../identity.schemas.js';
 import { type ExchangeDeps, type ExchangeInput, exchangeOidcCode } from './exchange-oidc-code.js';
 import { getOidcSignIn } from './get-oidc-sign-in.js';
+import { registerOidcRenewalRoutes } from './oidc-renewal.routes.js';
 
 export const OIDC_TOKEN_PATH = '/auth/oidc/token';
 
@@ -43,4 +44,5 @@ export function registerOidcSignInRoutes(app: FastifyInstance, deps: ExchangeDep
     },
     async (request) => exchangeOidcCode(deps, request.body),
   );
+  registerOidcRenewalRoutes(app, deps);
 }
