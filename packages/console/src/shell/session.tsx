@@ -8,6 +8,7 @@
  * a call was under way — rather than each later call failing with a 401. `exp` is the server's
  * time, so it is moved onto this device's clock by the skew the server's `Date` header shows.
  */
+import { errorText } from './api-errors';
 import { type MemberRole, type OrgSummary, type QuireClient, QuireApiError, createQuireClient, listOrgs, unwrap } from '@quire/client';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { serverSettings } from './server-settings';
@@ -136,7 +137,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const reason =
           error instanceof QuireApiError && error.status === 401
             ? 'Your sign-in has expired or the token was refused: sign in again.'
-            : `Could not load your account: ${error instanceof Error ? error.message : String(error)}`;
+            : `Could not load your account: ${errorText(error)}`;
         setState({ status: 'signed-out', reason });
       },
     );
