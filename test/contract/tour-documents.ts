@@ -48,6 +48,7 @@ const templates: Section = async (tour) => {
   await c.get('/v1/config-schema');
   await c.get('/v1/llm-status');
   const list = await c.get('/v1/templates');
+  await c.get('/v1/templates?order=newest&q=tour&limit=5');
   const builtin = (list.body as Array<{ slug?: string }>).find((t) => t.slug === 'engagement-letter') ?? list.body[0];
   await c.get(`/v1/templates/${builtin.slug}`);
   await c.post(`/v1/templates?dry_run=true`, tourSpec(slug), 200);

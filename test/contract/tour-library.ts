@@ -14,6 +14,7 @@ const texts: Section = async (tour) => {
   );
   const id = idOf(created.body, 'text');
   await c.get('/v1/texts');
+  await c.get('/v1/texts?sort=newest&q=a&limit=5');
   await c.get(`/v1/texts/${id}`);
   await c.patch(`/v1/texts/${id}`, { description: 'Standard payment clause' });
   await c.delete(`/v1/texts/${id}`);
@@ -35,11 +36,13 @@ const snippets: Section = async (tour) => {
   );
   const blockId = idOf(block.body, 'riskBlock');
   await c.get('/v1/risk-blocks');
+  await c.get('/v1/risk-blocks?sort=newest&q=a&limit=5');
   await c.get(`/v1/risk-blocks/${blockId}`);
   await c.patch(`/v1/risk-blocks/${blockId}`, { status: 'approved' });
   const snippet = await c.post('/v1/snippets', { key: `contract-basics-${tour.suffix}`, name: 'Contract basics', phaseOrder: 1 }, 201);
   const snippetId = idOf(snippet.body, 'snippet');
   await c.get('/v1/snippets');
+  await c.get('/v1/snippets?sort=newest&q=a&limit=5');
   await c.get(`/v1/snippets/${snippetId}`);
   await c.patch(`/v1/snippets/${snippetId}`, { description: 'What every contract says' });
   await c.put(`/v1/snippets/${snippetId}/items`, {
@@ -69,11 +72,13 @@ const voicesAndEntities: Section = async (tour) => {
   );
   const voiceId = idOf(voice.body, 'voice');
   await c.get('/v1/voices');
+  await c.get('/v1/voices?sort=newest&q=a&limit=5');
   await c.get(`/v1/voices/${voiceId}`);
   await c.patch(`/v1/voices/${voiceId}`, { description: 'Short sentences.' });
   await c.delete(`/v1/voices/${voiceId}`);
   const entity = await c.post('/v1/entities', { name: 'Initech', kind: 'organization', attributes: { jurisdiction: 'Delaware' } }, 201);
   await c.get('/v1/entities');
+  await c.get('/v1/entities?sort=newest&q=a&limit=5');
   const entityId = idOf(entity.body, 'entity');
   await c.get(`/v1/entities/${entityId}`);
   await c.patch(`/v1/entities/${entityId}`, { attributes: { jurisdiction: 'Delaware', employees: 40 } });
@@ -94,6 +99,7 @@ const tools: Section = async (tour) => {
   );
   const toolId = idOf(tool.body, 'tool');
   await c.get('/v1/tool-registrations');
+  await c.get('/v1/tool-registrations?sort=newest&q=a&limit=5');
   await c.get(`/v1/tool-registrations/${toolId}`);
   await c.post(`/v1/tool-registrations/${toolId}/invoke`, { args: { currency: 'USD' } });
   await c.delete(`/v1/tool-registrations/${toolId}`);

@@ -16,6 +16,7 @@ const webhooks: Section = async (tour) => {
   const id = created.body?.id;
   if (typeof id !== 'string') throw new Error(`no id in ${JSON.stringify(created.body).slice(0, 300)}`);
   await c.get('/v1/webhooks');
+  await c.get('/v1/webhooks?sort=newest&q=a&limit=5');
   await c.get(`/v1/webhooks/${id}`);
   await c.patch(`/v1/webhooks/${id}`, { events: ['generation.failed'], enabled: true });
   await c.post(`/v1/webhooks/${id}/ping`, undefined);

@@ -7,11 +7,12 @@ import { unwrap } from './unwrap.js';
 export type TemplateSummary = components['schemas']['DocumentSummary'];
 
 /** Every template, following the list's pages (`X-Next-Cursor`) to the last one. */
-export async function listTemplates(client: QuireClient): Promise<TemplateSummary[]> {
+/** Every template, oldest first or newest first (`order`), optionally only titles matching `q`. */
+export async function listTemplates(client: QuireClient, view: { q?: string; order?: 'oldest' | 'newest' } = {}): Promise<TemplateSummary[]> {
   const templates: TemplateSummary[] = [];
   let cursor: string | undefined;
   do {
-    const result = await client.v1.GET('/v1/templates', { params: { query: { limit: 200, cursor } } });
+    const result = await client.v1.GET('/v1/templates', { params: { query: { limit: 200, cursor, ...view } } });
     templates.push(...unwrap(result));
     cursor = result.response.headers.get('x-next-cursor') ?? undefined;
   } while (cursor !== undefined);

@@ -5,7 +5,7 @@
  */
 import { QuireApiError } from '@quire/client';
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_FAILURE, errorText } from '../src/shell/api-errors';
+import { CONSOLE_FAILURE, NOT_FOUND, errorText } from '../src/shell/api-errors';
 import type { Completeness } from '../src/pages/assessments/assessment-api';
 import { completenessSummary, gapLine } from '../src/pages/assessments/completeness-words';
 
@@ -57,9 +57,9 @@ describe('completeness in words', () => {
 
 describe('error text', () => {
   it("shows the server's detail and the console's own sentences", () => {
-    expect(errorText(new QuireApiError(404, 'document not found'))).toBe('document not found');
+    expect(errorText(new QuireApiError(404, 'document not found'))).toBe(NOT_FOUND);
     expect(errorText(new Error('Paste a token first.'))).toBe('Paste a token first.');
-    expect(errorText(new TypeError('Failed to fetch'))).toBe('The server could not be reached. Check your connection and try again.');
+    expect(errorText(new TypeError('Failed to fetch'))).toBe('Could not reach Quire. Check your connection and try again.');
   });
 
   it("never shows the JavaScript engine's own text or a thrown non-error", () => {

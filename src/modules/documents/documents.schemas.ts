@@ -168,16 +168,25 @@ const SEARCH_DESCRIPTION =
   '(letters compared without case; blank: no filter). The title that is the text comes first, then titles starting with it, then with a ' +
   'word starting with it, then the rest; oldest first within each. The text is never search syntax: quotes, `*` or `-` match themselves.';
 
+const ORDER = Type.Optional(
+  StringEnum<readonly string[]>(DOCUMENT_LIST_ORDERS, {
+    default: 'oldest',
+    description:
+      'oldest (the default) or newest created first, the same across pages; with `q` the search keeps its own order (best match first, oldest first within a match)',
+  }),
+);
+
 /** `GET /v1/documents`: a page, optionally only the documents whose title matches `q` (best match first) or in one lifecycle state. */
 export const ListDocumentsQuery = Type.Object({
   ...PageQueryProperties,
   q: Type.Optional(Type.String({ maxLength: 200, description: SEARCH_DESCRIPTION })),
   state: Type.Optional(StringEnum<readonly string[]>(LIFECYCLE_STATES, { description: 'only documents in this lifecycle state' })),
-  order: Type.Optional(
-    StringEnum<readonly string[]>(DOCUMENT_LIST_ORDERS, {
-      default: 'oldest',
-      description:
-        'oldest (the default) or newest created first, the same across pages; with `q` the search keeps its own order (best match first, oldest first within a match)',
-    }),
-  ),
+  order: ORDER,
+});
+
+/** `GET /v1/templates`: the same title search and order as the documents list (docs/adr/0682-templates-list-search-and-order.md). */
+export const ListTemplatesQuery = Type.Object({
+  ...PageQueryProperties,
+  q: Type.Optional(Type.String({ maxLength: 200, description: SEARCH_DESCRIPTION.replace('only documents', 'only templates') })),
+  order: ORDER,
 });

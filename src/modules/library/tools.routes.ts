@@ -18,7 +18,8 @@ import { invokeToolRegistration } from './tool-registrations/commands/invoke-too
 import { getToolRegistration } from './tool-registrations/queries/get-tool-registration.js';
 import { listToolRegistrations } from './tool-registrations/queries/list-tool-registrations.js';
 import { presentToolRegistration } from './tool-registrations/tool-registration.presenter.js';
-import { PageQuery, PagedArray, pageOf, sendPage } from '../paging.js';
+import { PageQueryProperties, PagedArray, pageOf, sendPage } from '../paging.js';
+import { ListViewQueryProperties, viewOf } from '../list-view-query.js';
 
 const ToolParams = Type.Object({ tool_id: Type.String() });
 const RuleParams = Type.Object({ rule_id: Type.String() });
@@ -68,11 +69,11 @@ function registerToolRegistrationCollection(fastify: FastifyInstance, deps: Rout
         summary: "The organization's tool registrations",
         description: "The active organization's tool registrations (data-needs of kind tool call them by name).",
         tags: tools,
-        querystring: PageQuery,
+        querystring: Type.Object({ ...PageQueryProperties, ...ListViewQueryProperties('oldest first', 'name') }),
         response: { 200: PagedArray(Ref(ToolRegistration)), ...errorResponses(422) },
       },
     },
-    async (request, reply) => sendPage(request, reply, await listToolRegistrations(contextOf(request, deps), pageOf(request.query))),
+    async (request, reply) => sendPage(request, reply, await listToolRegistrations(contextOf(request, deps), pageOf(request.query), viewOf(request.query))),
   );
 
   app.post(

@@ -3,16 +3,17 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { CheckedByUseCase, Ref, errorResponses } from '../../kernel/schema.js';
-import { DocumentDetail, DocumentSummary } from '../documents/documents.schemas.js';
+import { DocumentDetail, DocumentSummary, ListTemplatesQuery } from '../documents/documents.schemas.js';
 import { CONFIG_GROUP_NAMES, STORED_GROUPS } from '../documents/config/config-groups.js';
 import { documentDetail } from '../documents/queries/get-document.js';
+import type { DocumentFilter } from '../documents/document.repository.js';
 import { listDocuments } from '../documents/queries/list-documents.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
 import { applySpecToDocument } from './commands/apply-spec-to-document.js';
 import { createTemplateFromSpec } from './commands/create-template-from-spec.js';
 import { requireTemplateBySlug } from './queries/get-template.js';
 import { TemplateSpec } from './spec-schema.js';
-import { PageQuery, PagedArray, pageOf, sendPage } from '../paging.js';
+import { PagedArray, pageOf, sendPage } from '../paging.js';
 import { ConfigSchemaResponse, TemplateCompileResult, TemplateReplaceResult } from './templates.schemas.js';
 
 const SlugParams = Type.Object({ slug: Type.String() });
@@ -24,6 +25,12 @@ export function registerTemplateRoutes(fastify: FastifyInstance, deps: RouteDeps
   registerTemplateConfigSchema(fastify);
 }
 
+/** The catalog's search and order as asked: a blank `q` filters nothing. */
+function templateFilterOf(query: { q?: string; order?: string }): DocumentFilter {
+  const q = query.q?.trim();
+  return { titleSearch: q ? q : undefined, newestFirst: query.order === 'newest' };
+}
+
 /** List templates; read one. */
 function registerTemplateReads(fastify: FastifyInstance, deps: RouteDeps): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -33,13 +40,19 @@ function registerTemplateReads(fastify: FastifyInstance, deps: RouteDeps): void 
       schema: {
         operationId: 'listTemplates',
         summary: 'Templates the caller can instantiate',
-        description: "The active organization's templates, each with its `{key: value}` field map; instantiate one with `POST /v1/documents`.",
+        description:
+          "The active organization's templates, each with its `{key: value}` field map, oldest first or newest first with `order=newest`; `q` keeps those whose title matches (best match first); instantiate one with `POST /v1/documents`.",
         tags,
-        querystring: PageQuery,
+        querystring: ListTemplatesQuery,
         response: { 200: PagedArray(Ref(DocumentSummary)), ...errorResponses(422) },
       },
     },
-    async (request, reply) => sendPage(request, reply, await listDocuments(contextOf(request, deps), { templates: true }, pageOf(request.query))),
+    async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await listDocuments(contextOf(request, deps), { templates: true, filter: templateFilterOf(request.query) }, pageOf(request.query)),
+      ),
   );
 
   app.get(

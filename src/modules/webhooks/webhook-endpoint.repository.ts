@@ -1,7 +1,8 @@
 /** Webhook endpoints of an organization. Every method takes orgId first: a foreign row is not found. */
 import type { Kysely, Selectable } from 'kysely';
 import { fromDbBool, toCount, toDbBool } from '../../storage/dialect.js';
-import { type Page, type PageRequest, keysetPage, mapPage } from '../../storage/keyset-page.js';
+import { type Page, type PageRequest, mapPage } from '../../storage/keyset-page.js';
+import { type ListView, viewPage } from '../../storage/list-view.js';
 import type { Database } from '../../storage/schema.js';
 import type { WebhookEndpointTable } from '../../storage/tables/webhooks.js';
 import { fromJson } from '../json-column.js';
@@ -39,10 +40,15 @@ export class WebhookEndpointRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Oldest first, one page at a time. */
-  async listPage(orgId: string, page: PageRequest): Promise<Page<WebhookEndpointRecord>> {
+  async listPage(orgId: string, page: PageRequest, view: ListView = {}): Promise<Page<WebhookEndpointRecord>> {
     const query = this.db.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', orgId);
     return mapPage(
-      keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page),
+      viewPage(
+        query,
+        { name: 'url', search: ['url'], fallback: { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] } },
+        view,
+        page,
+      ),
       toRecord,
     );
   }

@@ -8,7 +8,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Ref, errorResponses } from '../../kernel/schema.js';
-import { PageQuery, PagedArray, pageOf, sendPage } from '../paging.js';
+import { PageQuery, PageQueryProperties, PagedArray, pageOf, sendPage } from '../paging.js';
+import { ListViewQueryProperties, viewOf } from '../list-view-query.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
 import { createWebhook } from './commands/create-webhook.js';
 import { deleteWebhook } from './commands/delete-webhook.js';
@@ -46,12 +47,12 @@ function registerWebhookCollection(fastify: FastifyInstance, deps: RouteDeps, se
         summary: "The organization's webhooks",
         description: "The active organization's webhook endpoints, oldest first, without their secrets.",
         tags,
-        querystring: PageQuery,
+        querystring: Type.Object({ ...PageQueryProperties, ...ListViewQueryProperties('oldest first', 'URL') }),
         response: { 200: PagedArray(Ref(Webhook)), ...errorResponses(422) },
       },
       config,
     },
-    async (request, reply) => sendPage(request, reply, await listWebhooks(contextOf(request, deps), pageOf(request.query))),
+    async (request, reply) => sendPage(request, reply, await listWebhooks(contextOf(request, deps), pageOf(request.query), viewOf(request.query))),
   );
 
   app.post(

@@ -2390,7 +2390,7 @@ export interface paths {
         };
         /**
          * Templates the caller can instantiate
-         * @description The active organization's templates, each with its `{key: value}` field map; instantiate one with `POST /v1/documents`.
+         * @description The active organization's templates, each with its `{key: value}` field map, oldest first or newest first with `order=newest`; `q` keeps those whose title matches (best match first); instantiate one with `POST /v1/documents`.
          */
         get: operations["listTemplates"];
         put?: never;
@@ -15973,6 +15973,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
+                /** @description only those whose name or kind contains this text, in any case (% and _ match themselves) */
+                q?: string;
+                /** @description newest or oldest created first, updated (most recently changed first) or name (A to Z), the same across pages; absent: by name */
+                sort?: "newest" | "oldest" | "updated" | "name";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
@@ -18035,6 +18039,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
+                /** @description only those whose key or heading contains this text, in any case (% and _ match themselves) */
+                q?: string;
+                /** @description newest or oldest created first, updated (most recently changed first) or name (A to Z), the same across pages; absent: by key */
+                sort?: "newest" | "oldest" | "updated" | "name";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
@@ -18472,6 +18480,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
+                /** @description only those whose key or name contains this text, in any case (% and _ match themselves) */
+                q?: string;
+                /** @description newest or oldest created first, updated (most recently changed first) or name (A to Z), the same across pages; absent: by phase order, then key */
+                sort?: "newest" | "oldest" | "updated" | "name";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
@@ -19010,6 +19022,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
+                /** @description oldest (the default) or newest created first, the same across pages; with `q` the search keeps its own order (best match first, oldest first within a match) */
+                order?: "oldest" | "newest";
+                /** @description only templates whose title contains this text, from three characters, or has a word starting with it, for one or two letters or digits (letters compared without case; blank: no filter). The title that is the text comes first, then titles starting with it, then with a word starting with it, then the rest; oldest first within each. The text is never search syntax: quotes, `*` or `-` match themselves. */
+                q?: string;
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
@@ -19955,6 +19971,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
+                /** @description only those whose key or name contains this text, in any case (% and _ match themselves) */
+                q?: string;
+                /** @description newest or oldest created first, updated (most recently changed first) or name (A to Z), the same across pages; absent: by key */
+                sort?: "newest" | "oldest" | "updated" | "name";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
@@ -20467,6 +20487,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
+                /** @description only those whose name contains this text, in any case (% and _ match themselves) */
+                q?: string;
+                /** @description newest or oldest created first, updated (most recently changed first) or name (A to Z), the same across pages; absent: oldest first */
+                sort?: "newest" | "oldest" | "updated" | "name";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
@@ -20891,6 +20915,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
+                /** @description only those whose name contains this text, in any case (% and _ match themselves) */
+                q?: string;
+                /** @description newest or oldest created first, updated (most recently changed first) or name (A to Z), the same across pages; absent: by name */
+                sort?: "newest" | "oldest" | "updated" | "name";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
@@ -21319,6 +21347,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
+                /** @description only those whose URL contains this text, in any case (% and _ match themselves) */
+                q?: string;
+                /** @description newest or oldest created first, updated (most recently changed first) or name (A to Z), the same across pages; absent: oldest first */
+                sort?: "newest" | "oldest" | "updated" | "name";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */

@@ -8,16 +8,29 @@ import { QuireApiError, detailMessage } from '@quire/client';
 /** The message a user sees for any error thrown by a call. */
 export function errorText(error: unknown): string {
   if (error instanceof QuireApiError) {
-    if (error.status === 403) return `Not allowed: ${detailMessage(error.detail)}`;
-    return detailMessage(error.detail);
+    // A 404's detail names the id asked for ("document doc_01j… not found"): a person knows
+    // which page they opened, so the console says what it means instead.
+    if (error.status === 404) return NOT_FOUND;
+    if (error.status === 403) return `Not allowed: ${withoutIds(detailMessage(error.detail))}`;
+    return withoutIds(detailMessage(error.detail));
   }
-  if (error instanceof TypeError && NETWORK_FAILURE.test(error.message)) return 'The server could not be reached. Check your connection and try again.';
+  if (error instanceof TypeError && NETWORK_FAILURE.test(error.message)) return 'Could not reach Quire. Check your connection and try again.';
   // A failure inside the console (a TypeError, a RangeError…) or a thrown non-Error says nothing a
   // user can act on, so the console says so in its own words.
   if (!(error instanceof Error) || RUNTIME_ERRORS.some((kind) => error instanceof kind)) {
     return CONSOLE_FAILURE;
   }
   return error.message;
+}
+
+export const NOT_FOUND = 'Not found: it may have been deleted, or it belongs to another organization. Go back and choose it from its list.';
+
+/** The service's ids (`doc_01j…`, 26 characters after the prefix) and UUIDs, which mean nothing to a person. */
+const RAW_ID = /\b[a-z]{2,5}_[0-9a-z]{26}\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
+/** A server sentence with any id in it replaced by "this item" (the rest is written for people). */
+function withoutIds(text: string): string {
+  return text.replace(RAW_ID, 'this item');
 }
 
 /** The JavaScript engine's own errors ("Cannot read properties of undefined"), never worded for a user. */

@@ -10,6 +10,7 @@
  * An OIDC sign-in that came with a refresh token is renewed before the token expires instead, by
  * one tab at a time, and every tab's calls read the current token (docs/adr/0671-console-oidc-refresh.md).
  */
+import { errorText } from './api-errors';
 import {
   type MemberRole,
   type OrgSummary,
@@ -246,7 +247,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const reason =
           error instanceof QuireApiError && error.status === 401
             ? 'Your sign-in has expired or the token was refused: sign in again.'
-            : `Could not load your account: ${error instanceof Error ? error.message : String(error)}`;
+            : `Could not load your account: ${errorText(error)}`;
         setState({ status: 'signed-out', reason });
       },
     );

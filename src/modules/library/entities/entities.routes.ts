@@ -10,7 +10,8 @@ import { deleteEntity } from './commands/delete-entity.js';
 import { updateEntity } from './commands/update-entity.js';
 import { presentEntity } from './entity.presenter.js';
 import { getEntity, listEntities } from './queries/get-entity.js';
-import { PageQuery, PagedArray, pageOf, sendPage } from '../../paging.js';
+import { PageQueryProperties, PagedArray, pageOf, sendPage } from '../../paging.js';
+import { ListViewQueryProperties, viewOf } from '../../list-view-query.js';
 
 const EntityParams = Type.Object({ entity_id: Type.String() });
 const tags = ['library'];
@@ -32,11 +33,11 @@ function registerEntityCollection(fastify: FastifyInstance, deps: RouteDeps): vo
         summary: "The organization's entities, by name",
         description: "The active organization's entities (parties that snippet bindings name by role), by name.",
         tags,
-        querystring: PageQuery,
+        querystring: Type.Object({ ...PageQueryProperties, ...ListViewQueryProperties('by name', 'name or kind') }),
         response: { 200: PagedArray(Ref(Entity)), ...errorResponses(422) },
       },
     },
-    async (request, reply) => sendPage(request, reply, await listEntities(contextOf(request, deps), pageOf(request.query))),
+    async (request, reply) => sendPage(request, reply, await listEntities(contextOf(request, deps), pageOf(request.query), viewOf(request.query))),
   );
 
   app.post(

@@ -3,7 +3,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { EntityTable } from '../../../storage/tables/library.js';
 import { fromJson } from '../../json-column.js';
-import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
+import { type Page, type PageRequest, mapPage } from '../../../storage/keyset-page.js';
+import { type ListView, viewPage } from '../../../storage/list-view.js';
 
 export type EntityAttributes = Record<string, string | number | boolean | null>;
 
@@ -33,9 +34,17 @@ export class EntityRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** By name, one page at a time. */
-  async listPage(orgId: string, page: PageRequest): Promise<Page<EntityRecord>> {
+  async listPage(orgId: string, page: PageRequest, view: ListView = {}): Promise<Page<EntityRecord>> {
     const query = this.db.selectFrom('entities').selectAll().where('org_id', '=', orgId);
-    return mapPage(keysetPage(query, { sort: 'name', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.name, r.id] }, page), toRecord);
+    return mapPage(
+      viewPage(
+        query,
+        { name: 'name', search: ['name', 'kind'], fallback: { sort: 'name', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.name, r.id] } },
+        view,
+        page,
+      ),
+      toRecord,
+    );
   }
 
   /** The oldest entity of the organization with exactly this name (names are not unique), if any. */

@@ -2,7 +2,8 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { RiskBlockTable } from '../../../storage/tables/library.js';
-import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
+import { type Page, type PageRequest, mapPage } from '../../../storage/keyset-page.js';
+import { type ListView, viewPage } from '../../../storage/list-view.js';
 
 export interface RiskBlockRecord {
   id: string;
@@ -40,9 +41,17 @@ export class RiskBlockRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** By key, one page at a time. */
-  async listPage(orgId: string, page: PageRequest): Promise<Page<RiskBlockRecord>> {
+  async listPage(orgId: string, page: PageRequest, view: ListView = {}): Promise<Page<RiskBlockRecord>> {
     const query = this.db.selectFrom('risk_blocks').selectAll().where('org_id', '=', orgId);
-    return mapPage(keysetPage(query, { sort: 'key', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.key, r.id] }, page), toRecord);
+    return mapPage(
+      viewPage(
+        query,
+        { name: 'key', search: ['key', 'heading'], fallback: { sort: 'key', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.key, r.id] } },
+        view,
+        page,
+      ),
+      toRecord,
+    );
   }
 
   async list(orgId: string): Promise<RiskBlockRecord[]> {

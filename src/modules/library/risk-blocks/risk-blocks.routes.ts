@@ -10,7 +10,8 @@ import { deleteRiskBlock } from './commands/delete-risk-block.js';
 import { updateRiskBlock } from './commands/update-risk-block.js';
 import { getRiskBlock, listRiskBlocks } from './queries/list-risk-blocks.js';
 import { presentRiskBlock } from './risk-block.presenter.js';
-import { PageQuery, pageOf } from '../../paging.js';
+import { PageQueryProperties, pageOf } from '../../paging.js';
+import { ListViewQueryProperties, viewOf } from '../../list-view-query.js';
 
 const RiskBlockParams = Type.Object({ risk_block_id: Type.String() });
 const tags = ['library'];
@@ -32,11 +33,11 @@ function registerRiskBlockCollection(fastify: FastifyInstance, deps: RouteDeps):
         summary: "The organization's risk blocks, wrapped under riskBlocks",
         description: "The active organization's risk blocks (approval-gated analyses), wrapped under `riskBlocks`.",
         tags,
-        querystring: PageQuery,
+        querystring: Type.Object({ ...PageQueryProperties, ...ListViewQueryProperties('by key', 'key or heading') }),
         response: { 200: Ref(RiskBlocksResponse), ...errorResponses(422) },
       },
     },
-    async (request) => listRiskBlocks(contextOf(request, deps), pageOf(request.query)),
+    async (request) => listRiskBlocks(contextOf(request, deps), pageOf(request.query), viewOf(request.query)),
   );
 
   app.post(

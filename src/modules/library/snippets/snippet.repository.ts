@@ -5,7 +5,8 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { SnippetTable } from '../../../storage/tables/library.js';
-import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
+import { type Page, type PageRequest, mapPage } from '../../../storage/keyset-page.js';
+import { type ListView, viewPage } from '../../../storage/list-view.js';
 
 /** What a snippet item points at. */
 export const SNIPPET_ITEM_TYPES = ['text', 'risk_block'] as const;
@@ -50,10 +51,19 @@ export class SnippetRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** By phase order then key (unique per organization), one page at a time. */
-  async listPage(orgId: string, page: PageRequest): Promise<Page<SnippetRecord>> {
+  async listPage(orgId: string, page: PageRequest, view: ListView = {}): Promise<Page<SnippetRecord>> {
     const query = this.db.selectFrom('snippets').selectAll().where('org_id', '=', orgId);
     return mapPage(
-      keysetPage(query, { sort: 'phase_order', sortType: 'number', id: 'key', direction: 'asc', keyOf: (r) => [r.phase_order, r.key] }, page),
+      viewPage(
+        query,
+        {
+          name: 'key',
+          search: ['key', 'name'],
+          fallback: { sort: 'phase_order', sortType: 'number', id: 'key', direction: 'asc', keyOf: (r) => [r.phase_order, r.key] },
+        },
+        view,
+        page,
+      ),
       toRecord,
     );
   }

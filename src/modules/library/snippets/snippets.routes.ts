@@ -10,7 +10,8 @@ import { deleteSnippet } from './commands/delete-snippet.js';
 import { setSnippetItems } from './commands/set-snippet-items.js';
 import { updateSnippet } from './commands/update-snippet.js';
 import { getSnippet, listSnippets } from './queries/list-snippets.js';
-import { PageQuery, PagedArray, pageOf, sendPage } from '../../paging.js';
+import { PageQueryProperties, PagedArray, pageOf, sendPage } from '../../paging.js';
+import { ListViewQueryProperties, viewOf } from '../../list-view-query.js';
 
 const SnippetParams = Type.Object({ snippet_id: Type.String() });
 const tags = ['library'];
@@ -33,11 +34,11 @@ function registerSnippetCollection(fastify: FastifyInstance, deps: RouteDeps): v
         summary: "The organization's snippets with their items",
         description: "The active organization's snippets (clause molecules), each with its ordered items.",
         tags,
-        querystring: PageQuery,
+        querystring: Type.Object({ ...PageQueryProperties, ...ListViewQueryProperties('by phase order, then key', 'key or name') }),
         response: { 200: PagedArray(Ref(Snippet)), ...errorResponses(422) },
       },
     },
-    async (request, reply) => sendPage(request, reply, await listSnippets(contextOf(request, deps), pageOf(request.query))),
+    async (request, reply) => sendPage(request, reply, await listSnippets(contextOf(request, deps), pageOf(request.query), viewOf(request.query))),
   );
 
   app.post(

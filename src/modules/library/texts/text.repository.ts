@@ -3,7 +3,8 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { TextTable } from '../../../storage/tables/library.js';
 import { fromJson, toJson } from '../../json-column.js';
-import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
+import { type Page, type PageRequest, mapPage } from '../../../storage/keyset-page.js';
+import { type ListView, viewPage } from '../../../storage/list-view.js';
 
 export interface TextRecord {
   id: string;
@@ -46,9 +47,17 @@ export class TextRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** By key, one page at a time. */
-  async listPage(orgId: string, page: PageRequest): Promise<Page<TextRecord>> {
+  async listPage(orgId: string, page: PageRequest, view: ListView = {}): Promise<Page<TextRecord>> {
     const query = this.db.selectFrom('texts').selectAll().where('org_id', '=', orgId);
-    return mapPage(keysetPage(query, { sort: 'key', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.key, r.id] }, page), toRecord);
+    return mapPage(
+      viewPage(
+        query,
+        { name: 'key', search: ['key', 'name'], fallback: { sort: 'key', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.key, r.id] } },
+        view,
+        page,
+      ),
+      toRecord,
+    );
   }
 
   async list(orgId: string): Promise<TextRecord[]> {

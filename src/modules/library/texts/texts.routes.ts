@@ -10,7 +10,8 @@ import { deleteText } from './commands/delete-text.js';
 import { updateText } from './commands/update-text.js';
 import { getText, listTexts } from './queries/list-texts.js';
 import { presentText } from './text.presenter.js';
-import { PageQuery, PagedArray, pageOf, sendPage } from '../../paging.js';
+import { PageQueryProperties, PagedArray, pageOf, sendPage } from '../../paging.js';
+import { ListViewQueryProperties, viewOf } from '../../list-view-query.js';
 
 const TextParams = Type.Object({ text_id: Type.String() });
 const tags = ['library'];
@@ -32,11 +33,11 @@ function registerTextCollection(fastify: FastifyInstance, deps: RouteDeps): void
         summary: "The organization's texts (phrase atoms), by key",
         description: "The active organization's texts (phrase atoms), by key.",
         tags,
-        querystring: PageQuery,
+        querystring: Type.Object({ ...PageQueryProperties, ...ListViewQueryProperties('by key', 'key or name') }),
         response: { 200: PagedArray(Ref(Text)), ...errorResponses(422) },
       },
     },
-    async (request, reply) => sendPage(request, reply, await listTexts(contextOf(request, deps), pageOf(request.query))),
+    async (request, reply) => sendPage(request, reply, await listTexts(contextOf(request, deps), pageOf(request.query), viewOf(request.query))),
   );
 
   app.post(

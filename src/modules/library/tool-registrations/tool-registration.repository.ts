@@ -3,7 +3,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../../storage/schema.js';
 import type { ToolRegistrationTable } from '../../../storage/tables/tools.js';
 import { fromJson, toJson } from '../../json-column.js';
-import { type Page, type PageRequest, keysetPage, mapPage } from '../../../storage/keyset-page.js';
+import { type Page, type PageRequest, mapPage } from '../../../storage/keyset-page.js';
+import { type ListView, viewPage } from '../../../storage/list-view.js';
 
 export interface ToolRegistrationRecord {
   id: string;
@@ -33,10 +34,19 @@ export class ToolRegistrationRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Oldest first, one page at a time. */
-  async listPage(orgId: string, page: PageRequest): Promise<Page<ToolRegistrationRecord>> {
+  async listPage(orgId: string, page: PageRequest, view: ListView = {}): Promise<Page<ToolRegistrationRecord>> {
     const query = this.db.selectFrom('tool_registrations').selectAll().where('org_id', '=', orgId);
     return mapPage(
-      keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] }, page),
+      viewPage(
+        query,
+        {
+          name: 'name',
+          search: ['name'],
+          fallback: { sort: 'created_at', sortType: 'string', id: 'id', direction: 'asc', keyOf: (r) => [r.created_at, r.id] },
+        },
+        view,
+        page,
+      ),
       toRecord,
     );
   }

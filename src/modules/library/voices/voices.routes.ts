@@ -10,7 +10,8 @@ import { deleteVoice } from './commands/delete-voice.js';
 import { updateVoice } from './commands/update-voice.js';
 import { getVoice, listVoices } from './queries/list-voices.js';
 import { presentVoice } from './voice.presenter.js';
-import { PageQuery, PagedArray, pageOf, sendPage } from '../../paging.js';
+import { PageQueryProperties, PagedArray, pageOf, sendPage } from '../../paging.js';
+import { ListViewQueryProperties, viewOf } from '../../list-view-query.js';
 
 const VoiceParams = Type.Object({ voice_id: Type.String() });
 const tags = ['library'];
@@ -32,11 +33,11 @@ function registerVoiceCollection(fastify: FastifyInstance, deps: RouteDeps): voi
         summary: "The organization's voices, by name",
         description: "The active organization's voices (writing styles), by name.",
         tags,
-        querystring: PageQuery,
+        querystring: Type.Object({ ...PageQueryProperties, ...ListViewQueryProperties('by name', 'name') }),
         response: { 200: PagedArray(Ref(Voice)), ...errorResponses(422) },
       },
     },
-    async (request, reply) => sendPage(request, reply, await listVoices(contextOf(request, deps), pageOf(request.query))),
+    async (request, reply) => sendPage(request, reply, await listVoices(contextOf(request, deps), pageOf(request.query), viewOf(request.query))),
   );
 
   app.post(

@@ -61,6 +61,7 @@ export function EntitiesPage() {
           .join('\n'),
       }),
       list: listEntities,
+      filterLabel: 'Name or kind contains',
       create: (client, values) => createEntity(client, bodyOf(values)),
       update: (client, id, values) => updateEntity(client, id, bodyOf(values)),
       remove: deleteEntity,

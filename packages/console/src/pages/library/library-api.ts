@@ -8,6 +8,13 @@ import { PAGE_SIZE, allPages } from '../../shell/all-pages';
 import type { v1 } from '@quire/client';
 
 type Schemas = v1.components['schemas'];
+
+/** How a library list is viewed: its order and a name filter (the API's `sort` and `q`, ADR 0681). */
+export type ListSort = 'newest' | 'oldest' | 'updated' | 'name';
+export interface ListView {
+  sort?: ListSort;
+  q?: string;
+}
 export type Text = Schemas['Text'];
 export type TextBody = Schemas['CreateTextBody'];
 export type RiskBlock = Schemas['RiskBlock'];
@@ -20,8 +27,8 @@ function expectDone(result: { error?: unknown; response: Response }): void {
   if (!result.response.ok) unwrapResult({ error: result.error, response: result.response });
 }
 
-export async function listTexts(client: QuireClient): Promise<Text[]> {
-  return allPages((cursor) => client.v1.GET('/v1/texts', { params: { query: { limit: PAGE_SIZE, cursor } } }));
+export async function listTexts(client: QuireClient, view: ListView = {}): Promise<Text[]> {
+  return allPages((cursor) => client.v1.GET('/v1/texts', { params: { query: { limit: PAGE_SIZE, cursor, ...view } } }));
 }
 
 export async function createText(client: QuireClient, body: TextBody): Promise<Text> {
@@ -37,11 +44,11 @@ export async function deleteText(client: QuireClient, id: string): Promise<void>
   expectDone(result);
 }
 
-export async function listRiskBlocks(client: QuireClient): Promise<RiskBlock[]> {
+export async function listRiskBlocks(client: QuireClient, view: ListView = {}): Promise<RiskBlock[]> {
   const all: RiskBlock[] = [];
   let cursor: string | undefined;
   do {
-    const page = unwrapResult(await client.v1.GET('/v1/risk-blocks', { params: { query: { limit: PAGE_SIZE, cursor } } }));
+    const page = unwrapResult(await client.v1.GET('/v1/risk-blocks', { params: { query: { limit: PAGE_SIZE, cursor, ...view } } }));
     all.push(...page.riskBlocks);
     cursor = page.nextCursor ?? undefined;
   } while (cursor !== undefined);
@@ -61,8 +68,8 @@ export async function deleteRiskBlock(client: QuireClient, id: string): Promise<
   expectDone(result);
 }
 
-export async function listVoices(client: QuireClient): Promise<Voice[]> {
-  return allPages((cursor) => client.v1.GET('/v1/voices', { params: { query: { limit: PAGE_SIZE, cursor } } }));
+export async function listVoices(client: QuireClient, view: ListView = {}): Promise<Voice[]> {
+  return allPages((cursor) => client.v1.GET('/v1/voices', { params: { query: { limit: PAGE_SIZE, cursor, ...view } } }));
 }
 
 export async function createVoice(client: QuireClient, body: VoiceBody): Promise<Voice> {
@@ -82,8 +89,8 @@ export type Snippet = Schemas['Snippet'];
 export type SnippetBody = Schemas['SnippetCreateBody'];
 export type SnippetItemInput = Schemas['SnippetItemInput'];
 
-export async function listSnippets(client: QuireClient): Promise<Snippet[]> {
-  return allPages((cursor) => client.v1.GET('/v1/snippets', { params: { query: { limit: PAGE_SIZE, cursor } } }));
+export async function listSnippets(client: QuireClient, view: ListView = {}): Promise<Snippet[]> {
+  return allPages((cursor) => client.v1.GET('/v1/snippets', { params: { query: { limit: PAGE_SIZE, cursor, ...view } } }));
 }
 
 export async function createSnippet(client: QuireClient, body: SnippetBody): Promise<Snippet> {
@@ -109,8 +116,8 @@ export type Webhook = Schemas['Webhook'];
 export type WebhookBody = Schemas['CreateWebhookBody'];
 export type WebhookWithSecret = Schemas['WebhookWithSecret'];
 
-export async function listToolRegistrations(client: QuireClient): Promise<ToolRegistration[]> {
-  return allPages((cursor) => client.v1.GET('/v1/tool-registrations', { params: { query: { limit: PAGE_SIZE, cursor } } }));
+export async function listToolRegistrations(client: QuireClient, view: ListView = {}): Promise<ToolRegistration[]> {
+  return allPages((cursor) => client.v1.GET('/v1/tool-registrations', { params: { query: { limit: PAGE_SIZE, cursor, ...view } } }));
 }
 
 export async function createToolRegistration(client: QuireClient, body: ToolRegistrationBody): Promise<ToolRegistration> {
@@ -121,8 +128,8 @@ export async function deleteToolRegistration(client: QuireClient, id: string): P
   expectDone(await client.v1.DELETE('/v1/tool-registrations/{tool_id}', { params: { path: { tool_id: id } } }));
 }
 
-export async function listWebhooks(client: QuireClient): Promise<Webhook[]> {
-  return allPages((cursor) => client.v1.GET('/v1/webhooks', { params: { query: { limit: PAGE_SIZE, cursor } } }));
+export async function listWebhooks(client: QuireClient, view: ListView = {}): Promise<Webhook[]> {
+  return allPages((cursor) => client.v1.GET('/v1/webhooks', { params: { query: { limit: PAGE_SIZE, cursor, ...view } } }));
 }
 
 export async function createWebhook(client: QuireClient, body: WebhookBody): Promise<WebhookWithSecret> {
@@ -161,8 +168,8 @@ export async function rotateWebhookSecret(client: QuireClient, id: string): Prom
 export type Entity = Schemas['Entity'];
 export type EntityBody = Schemas['CreateEntityBody'];
 
-export async function listEntities(client: QuireClient): Promise<Entity[]> {
-  return allPages((cursor) => client.v1.GET('/v1/entities', { params: { query: { limit: PAGE_SIZE, cursor } } }));
+export async function listEntities(client: QuireClient, view: ListView = {}): Promise<Entity[]> {
+  return allPages((cursor) => client.v1.GET('/v1/entities', { params: { query: { limit: PAGE_SIZE, cursor, ...view } } }));
 }
 
 export async function createEntity(client: QuireClient, body: EntityBody): Promise<Entity> {

@@ -7,11 +7,21 @@
 import type { QuireClient } from '@quire/client';
 import { type ReactNode, useState } from 'react';
 import { ErrorNotice } from '../../shell/api-errors';
+import { ListViewControls, type SortChoice, useListView } from '../../shell/list-view-controls';
 import { usePageTitle } from '../../shell/page-title';
 import { Link } from '../../shell/router';
 import { useReadySession } from '../../shell/session';
 import { useLoad } from '../../shell/use-load';
+import type { ListSort, ListView } from './library-api';
 import { type FieldSpec, type FormValues, RecordForm } from './record-form';
+
+/** Every library list's orders, newest first by default (ADR 0683). */
+const SORTS: readonly SortChoice<ListSort>[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'updated', label: 'Recently changed' },
+  { value: 'name', label: 'Name (A to Z)' },
+];
 
 export interface Column<R> {
   header: string;
@@ -31,7 +41,10 @@ export interface CollectionSpec<R extends { id: string }> {
   /** The create form's starting values. */
   blank: FormValues;
   valuesOf(record: R): FormValues;
-  list(client: QuireClient): Promise<R[]>;
+  /** The list in the view's order, narrowed by its name filter (the server sorts and filters). */
+  list(client: QuireClient, view: ListView): Promise<R[]>;
+  /** What the name filter matches ("Key or name contains"). */
+  filterLabel?: string;
   /** Creates the record; a string answer replaces the "Created" notice (a webhook's one-time secret). */
   create(client: QuireClient, values: FormValues): Promise<unknown>;
   /** Absent when the API offers no update (tool registrations): no Edit button then. */
@@ -49,7 +62,9 @@ export function LibraryCollection<R extends { id: string }>({ spec }: { spec: Co
   usePageTitle(spec.title);
   const session = useReadySession();
   const client = session.client;
-  const records = useLoad(() => spec.list(client), [client, spec]);
+  const view = useListView(SORTS);
+  const records = useLoad(() => spec.list(client, { sort: view.sort, q: view.q || undefined }), [client, spec, view.sort, view.q]);
+  const filtered = view.q !== '';
   const [editing, setEditing] = useState<string | undefined>(undefined);
   const [actionError, setActionError] = useState<unknown>(undefined);
   const [notice, setNotice] = useState<string | undefined>(undefined);
@@ -76,13 +91,14 @@ export function LibraryCollection<R extends { id: string }>({ spec }: { spec: Co
       <h1 id={headingId}>{spec.title}</h1>
       <p className="hint">{spec.intro}</p>
       {spec.mayEdit ? null : <p className="notice">{spec.readOnlyReason}</p>}
+      <ListViewControls noun={spec.title.toLowerCase()} filterLabel={spec.filterLabel ?? 'Name contains'} choices={SORTS} />
       <ErrorNotice error={records.error} title={`Could not list the ${spec.title.toLowerCase()}`} />
       <ErrorNotice error={actionError} title="Not done" />
       <div role="status" className={notice ? 'notice notice-ok' : undefined}>
         {notice}
       </div>
       {records.state === 'loading' ? <p role="status">Loading…</p> : null}
-      {records.data?.length === 0 ? <p className="empty">No {spec.title.toLowerCase()} yet.</p> : null}
+      {records.data?.length === 0 ? <p className="empty">{filtered ? `No ${spec.noun} matches this search.` : `No ${spec.title.toLowerCase()} yet.`}</p> : null}
       {records.data && records.data.length > 0 ? (
         <table className="table" data-testid="library-list">
           <caption className="visually-hidden">{spec.title}</caption>

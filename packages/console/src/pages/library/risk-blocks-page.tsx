@@ -103,6 +103,7 @@ export function RiskBlocksPage() {
         statutoryRef: block.statutoryRef ?? '',
       }),
       list: listRiskBlocks,
+      filterLabel: 'Key or heading contains',
       create: (c, values) => createRiskBlock(c, bodyOf(values)),
       update: (c, id, values) => updateRiskBlock(c, id, bodyOf(values)),
       remove: deleteRiskBlock,

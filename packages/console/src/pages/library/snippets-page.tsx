@@ -67,6 +67,7 @@ export function SnippetsPage() {
         items: snippet.items.map((item) => `${item.itemType}:${item.itemKey}`).join('\n'),
       }),
       list: listSnippets,
+      filterLabel: 'Key or name contains',
       create: async (client, values) => {
         const created = await createSnippet(client, bodyOf(values));
         const items = itemsOf(values.items);

@@ -61,6 +61,7 @@ export function TextsPage() {
         bullets: text.bullets.join('\n'),
       }),
       list: listTexts,
+      filterLabel: 'Key or name contains',
       create: (client, values) => createText(client, bodyOf(values)),
       update: (client, id, values) => updateText(client, id, bodyOf(values)),
       remove: deleteText,

@@ -60,6 +60,7 @@ export function WebhooksPage() {
       blank: { enabled: 'true' },
       valuesOf: (hook) => ({ url: hook.url, events: hook.events.join('\n'), description: hook.description ?? '', enabled: String(hook.enabled) }),
       list: listWebhooks,
+      filterLabel: 'Address contains',
       create: async (client, values) => {
         const created = await createWebhook(client, bodyOf(values));
         if (values.enabled === 'false') await updateWebhook(client, created.id, { enabled: false });
