@@ -27,6 +27,7 @@ function Screen() {
       </p>
     );
   if (session.status === 'signed-out') return <SignInPage reason={session.reason} failure={session.error} />;
+  if (session.status === 'unreachable') return <Unreachable reason={session.reason} retry={session.retry} signOut={() => session.signOut()} />;
   const { page, params } = resolvePage(location.pathname);
   const Page = page.component;
   return (
@@ -34,5 +35,25 @@ function Screen() {
       {/* Keyed by organization and path: switching either starts the page afresh. */}
       <Page key={`${session.org ?? ''}:${location.pathname}`} params={params} />
     </Layout>
+  );
+}
+
+/** The sign-in is kept while the server cannot be reached: say so, and offer to try again. */
+function Unreachable({ reason, retry, signOut }: { reason: string; retry(): void; signOut(): void }) {
+  return (
+    <main className="sign-in" aria-labelledby="unreachable-title">
+      <h1 id="unreachable-title">Quire</h1>
+      <div className="notice notice-error" role="alert">
+        {reason}
+      </div>
+      <p>
+        <button type="button" onClick={retry}>
+          Try again
+        </button>{' '}
+        <button type="button" className="button-quiet" onClick={signOut}>
+          Sign out
+        </button>
+      </p>
+    </main>
   );
 }

@@ -47,6 +47,8 @@ export type SessionState =
   | { status: 'loading' }
   /** reason: why the user is signed out (an expiry); error: why the last sign-in failed. */
   | { status: 'signed-out'; reason: string | undefined; error?: unknown }
+  /** The sign-in is kept, but the account could not be loaded (no network, the server down): try again. */
+  | { status: 'unreachable'; reason: string }
   | {
       status: 'ready';
       client: QuireClient;
@@ -66,6 +68,8 @@ export type Session = SessionState & {
   /** Ends a sign-in that failed away from the sign-in page (the OIDC callback), with its error shown there. */
   failSignIn(error: unknown): void;
   switchOrg(slug: string): void;
+  /** Loads the account again after it could not be reached. */
+  retry(): void;
 };
 
 const SessionContext = createContext<Session | null>(null);
@@ -233,6 +237,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signInKey = stored ? JSON.stringify([stored.id, stored.org]) : undefined;
   const storedNow = useRef(stored);
   storedNow.current = stored;
+  // A failure to reach the server keeps the sign-in: only a refused token ends it.
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
   useEffect(() => {
     const stored = storedNow.current;
     if (!stored) return;
@@ -242,6 +249,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       (next) => live && setState(next),
       (error: unknown) => {
         if (!live) return;
+        const refused = error instanceof QuireApiError && (error.status === 401 || error.status === 403);
+        if (!refused) {
+          setState({ status: 'unreachable', reason: `Could not load your account: ${errorText(error)}` });
+          return;
+        }
         writeStored(undefined);
         setStored(undefined);
         const reason =
@@ -254,7 +266,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, [signInKey]);
+  }, [signInKey, attempt]);
 
   const signIn = useCallback(async (token: string, refreshToken?: string | null) => {
     const next: Stored = { token, org: undefined, id: randomUrlSafe(16), ...(refreshToken ? { refreshToken } : {}) };
@@ -285,7 +297,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const value = useMemo<Session>(() => ({ ...state, signIn, signOut, failSignIn, switchOrg }), [state, signIn, signOut, failSignIn, switchOrg]);
+  const value = useMemo<Session>(() => ({ ...state, signIn, signOut, failSignIn, switchOrg, retry }), [state, signIn, signOut, failSignIn, switchOrg, retry]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

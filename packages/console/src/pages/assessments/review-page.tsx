@@ -227,7 +227,7 @@ export function ReviewPage({ params }: PageProps) {
         <p className="hint" data-testid="review-progress">
           {done} of {items.length} items decided. Keys: {KEY_HELP.map(([k, v]) => `${k} ${v}`).join(' · ')}
         </p>
-      ) : (
+      ) : doc.error || loadError ? null : (
         <p role="status">Loading items…</p>
       )}
       <div className="review-grid">

@@ -48,7 +48,7 @@ export function MergeRunPage({ params }: PageProps) {
       </p>
       <h1 id="merge-title">Merge run</h1>
       <ErrorNotice error={progress.error} title="Could not follow the merge run" />
-      {!run ? <p role="status">Loading the merge run…</p> : null}
+      {!run && !progress.error ? <p role="status">Loading the merge run…</p> : null}
       {run ? (
         <div className="card" data-testid="merge-run">
           <p data-testid="merge-status">
