@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hashOf } from '../../src/pipeline/inputs-hash.js';
 import { describeEachDialect } from '../support/dialects.js';
 import { answerGeneration } from '../support/fake-generation-model.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai-server.js';
@@ -21,6 +22,7 @@ describeEachDialect('statements of one generation run', (dialect) => {
   let server: TestServer;
   let token: string;
   const queries: string[] = [];
+  let lastDocumentId = '';
 
   beforeAll(async () => {
     fake = await startFakeOpenAi({ respond: answerGeneration });
@@ -51,6 +53,7 @@ describeEachDialect('statements of one generation run', (dialect) => {
     const created = await server.call('POST', '/v1/documents', { token, org: 'acme', body: { templateId: 'four-written' } });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { document: { id: string } }).document.id;
+    lastDocumentId = id;
     queries.length = 0;
     const started = await server.call('POST', `/v1/documents/${id}/generate`, { token, org: 'acme', body: {} });
     expect(started.status).toBe(200);
@@ -74,6 +77,28 @@ describeEachDialect('statements of one generation run', (dialect) => {
     expect(run.filter((q) => /\bsection_versions\b/i.test(q))).toHaveLength(2);
   });
 
+  it('reads the document and its inputs once in the worker: the manifest hashes the spec the run loaded, as GET /spec answers it', async () => {
+    await statementsOfRun();
+    const run = await statementsOfRun();
+    const report = run.join('\n');
+    const reads = (table: string) => run.filter((q) => new RegExp(`^select \\* from "${table}" where`, 'i').test(q));
+    // The generate request's read and the worker's (before: two more for the manifest's spec).
+    expect(reads('documents'), report).toHaveLength(2);
+    // The run's input load only (before: read again for the manifest's spec).
+    expect(reads('document_fields'), report).toHaveLength(1);
+    expect(reads('data_needs'), report).toHaveLength(1);
+    expect(reads('document_snippets'), report).toHaveLength(1);
+    const id = lastDocumentId;
+    const data = { dialect, dataDir: server.dataDir, schema: server.schema };
+    const [snapshot] = await queryData<{ manifest_json: string }>(data, `select manifest_json from generation_snapshots where document_id = '${id}'`);
+    const spec = await server.call('GET', `/v1/documents/${id}/spec`, { token, org: 'acme' });
+    expect(spec.status).toBe(200);
+    const manifest = (typeof snapshot.manifest_json === 'string' ? JSON.parse(snapshot.manifest_json) : snapshot.manifest_json) as {
+      template: { specHash: string };
+    };
+    expect(manifest.template.specHash).toBe(hashOf(await spec.json()));
+  });
+
   if (dialect === 'postgres') {
     it('claims its job in one transaction and writes each batch of events in one statement: few transactions, no claim per empty queue', async () => {
       await statementsOfRun();
@@ -88,8 +113,8 @@ describeEachDialect('statements of one generation run', (dialect) => {
       ).toEqual([]);
       // The enqueue, the claim, the input load, the output and the job's outcome (before: 33).
       expect(run.filter((q) => /^begin/i.test(q)).length, report).toBeLessThanOrEqual(6);
-      // Before: 160-166 statements for a three-section template.
-      expect(run.length, report).toBeLessThanOrEqual(80);
+      // Before ADRs 0711-0713: 160-166 statements for a three-section template; before ADR 0714: 60-66.
+      expect(run.length, report).toBeLessThanOrEqual(64);
     });
   }
 });

@@ -12,7 +12,6 @@ import type { ModelGateway, ToolGateway } from '../../pipeline/ports.js';
 import { type PipelinePorts, type PipelineResult, runPipeline } from '../../pipeline/run-pipeline.js';
 import type { CommandContext } from '../context.js';
 import type { DocumentRecord } from '../documents/document.repository.js';
-import { getDocumentSpec } from '../templates/queries/get-document-spec.js';
 import { buildManifest } from './build-manifest.js';
 import type { GenerateJobPayload } from './generate-job-payload.js';
 import { gatherPorts } from './gather-ports.js';
@@ -23,6 +22,7 @@ import { persistRunOutput } from './persist-run-output.js';
 import { queueGenerationWebhook } from './queue-generation-webhook.js';
 import { type RecalledCaller, recallRunCaller } from './run-caller.js';
 import { runCost } from './run-cost.js';
+import { specOfInputs } from './spec-of-inputs.js';
 import { RunEventWriter } from './run-event-writer.js';
 import { sectionTemplate } from '../../pipeline/section-derivation.js';
 import { storedTemplateChecksOf } from '../../tenant-code/stored-template-checks.js';
@@ -78,9 +78,10 @@ export async function runGeneration(services: GenerationServices, payload: Gener
   try {
     const document = await ctx.repos.documents.findById(payload.orgId, payload.documentId);
     if (!document) throw new Error('the document was deleted');
-    const result = await runPipeline({ intakeText: intakeTextOf(run) }, pipelinePorts(ctx, services, run, document, recalled, emit));
+    const { ports, loadedInputs } = pipelinePorts(ctx, services, run, document, recalled, emit);
+    const result = await runPipeline({ intakeText: intakeTextOf(run) }, ports);
     if (result.status === 'blocked') return; // ended with its event in `emit`
-    await finishRun(ctx, services, payload, run, document, result, events);
+    await finishRun(ctx, services, payload, run, loadedInputs(), result, events);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // What was queued goes before the terminal event; if that write is what failed, it is dropped.
@@ -91,7 +92,8 @@ export async function runGeneration(services: GenerationServices, payload: Gener
 
 /**
  * The pipeline's ports for this run. The input is loaded by the pipeline when it needs it (after
- * orchestration, when the run has intake text); the gather ports read the same assembled inputs.
+ * orchestration, when the run has intake text); the gather ports read the same assembled inputs,
+ * and so does the run's end (`loadedInputs`), instead of reading the document again.
  */
 function pipelinePorts(
   ctx: CommandContext,
@@ -100,10 +102,14 @@ function pipelinePorts(
   document: DocumentRecord,
   recalled: RecalledCaller,
   emit: PipelinePorts['emit'],
-): PipelinePorts {
+): { ports: PipelinePorts; loadedInputs: () => DocumentInputs } {
   const now = ctx.clock.now().toISOString();
   let inputs: DocumentInputs | null = null;
-  return {
+  const loadedInputs = () => {
+    if (!inputs) throw new Error('the run asked for its inputs before the pipeline loaded them');
+    return inputs;
+  };
+  const ports: PipelinePorts = {
     emit,
     model: services.model,
     orchestrate: orchestratePort(ctx, services.model, document.id),
@@ -117,6 +123,7 @@ function pipelinePorts(
       return gatherPorts(ctx, services, inputs, { caller: recalled.caller, ...callerState, models: input.config.models });
     },
   };
+  return { ports, loadedInputs };
 }
 
 /** The rendered run's manifest, then its output, `finished` status and terminal event in one transaction. */
@@ -125,18 +132,19 @@ async function finishRun(
   services: GenerationServices,
   payload: GenerateJobPayload,
   run: RunRecord,
-  document: DocumentRecord,
+  inputs: DocumentInputs,
   result: Extract<PipelineResult, { status: 'rendered' }>,
   events: RunEventWriter,
 ): Promise<void> {
-  const spec = await getDocumentSpec(ctx, document.id);
+  // The spec of the inputs this run rendered, as the run loaded them (no second read).
+  const spec = await specOfInputs(inputs);
   // What each section's template reads, for its derivation record: parsed in the tenant-code pool.
   const templateCheckOf = await storedTemplateChecksOf(result.input.sections.map(sectionTemplate));
   const manifest = buildManifest({
     input: result.input,
     result,
     run,
-    templateId: document.templateId,
+    templateId: inputs.document.templateId,
     specHash: hashOf(spec),
     model: services.model.status(),
     cost: runCost(result.usage, services.price, services.model.status().mode),
