@@ -41,6 +41,7 @@ const assessments: Section = async (tour) => {
   await settle(tour);
   await c.post('/documents/validate', { filename: 'invoice.pdf', size_bytes: 2048, mime_type: 'application/pdf' });
   await c.get('/assessments');
+  await c.get('/assessments?sort=name&q=a&limit=5');
   await c.get(`/assessments/${assessmentId}`);
   await c.get(`/assessments/${assessmentId}/completeness`);
   await c.get(`/assessments/${assessmentId}/document-processing-details`);

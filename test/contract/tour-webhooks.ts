@@ -21,6 +21,7 @@ const webhooks: Section = async (tour) => {
   await c.patch(`/v1/webhooks/${id}`, { events: ['generation.failed'], enabled: true });
   await c.post(`/v1/webhooks/${id}/ping`, undefined);
   await c.get(`/v1/webhooks/${id}/deliveries`);
+  await c.get(`/v1/webhooks/${id}/deliveries?status=delivered&limit=5`);
   await c.post(`/v1/webhooks/${id}/rotate-secret`, undefined);
   await c.post('/v1/webhooks', { url: 'http://127.0.0.1:1/hook', events: ['batch.finished'] }, 422);
   await c.get('/v1/webhooks/whk_missing', 404);

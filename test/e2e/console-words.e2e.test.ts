@@ -63,6 +63,7 @@ describe.skipIf(!hasChromium)('console words', () => {
     expect(assessment.status).toBe(201);
     ids.assessment = assessment.body.assessment.id;
     ids.sourceDocument = assessment.body.documents[0].id;
+    expect((await postMultipart(server, token, 'acme', '/assessments', { name: 'Annual review' }, [])).status).toBe(201);
     opened = await openConsole(browser, server.url);
     await signInAsDev(opened.page);
   });
@@ -154,10 +155,33 @@ describe.skipIf(!hasChromium)('console words', () => {
     await expect.poll(rows).toEqual(['closing', 'greeting']);
   });
 
+  it('keeps the assessments sort and name filter in the URL, and a link reproduces the view', async () => {
+    const page = opened.page;
+    await visibleText(page, '/assessments');
+    const rows = () => page.getByTestId('assessments-table').locator('tbody tr td:first-child').allInnerTexts();
+    await expect.poll(rows).toEqual(['Annual review', 'Supplier check']);
+    await page.getByLabel('Sort by').selectOption('oldest');
+    await page.waitForURL(/sort=oldest/);
+    await expect.poll(rows).toEqual(['Supplier check', 'Annual review']);
+    await page.getByLabel('Name contains').fill('SUPPLIER');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/q=SUPPLIER/);
+    await expect.poll(rows).toEqual(['Supplier check']);
+    await visibleText(page, '/assessments?sort=name&q=e');
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('name');
+    await expect.poll(rows).toEqual(['Annual review', 'Supplier check']);
+  });
+
   it('the changed pages pass axe at 390 px and 1280 px', async () => {
     for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
       await opened.page.setViewportSize(viewport);
-      for (const path of ['/library/texts?sort=updated', '/library/webhooks', '/templates?q=words', '/documents/doc_' + MISSING]) {
+      for (const path of [
+        '/library/texts?sort=updated',
+        '/library/webhooks',
+        '/templates?q=words',
+        '/assessments?sort=name&q=e',
+        '/documents/doc_' + MISSING,
+      ]) {
         await visibleText(opened.page, path);
         expect(await seriousA11yViolations(opened.page), `${path} at ${viewport.width}px`).toEqual([]);
       }

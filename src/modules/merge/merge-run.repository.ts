@@ -81,14 +81,21 @@ export class MergeRunRepository {
   }
 
   /** Newest first; `before` is the (created_at, id) of the last run of the previous page. */
-  async listRuns(orgId: string, limit: number, before?: { createdAt: string; id: string }): Promise<MergeRunRecord[]> {
+  /** Keyset order (created_at, id) in one direction, so a cursor stays correct either way. */
+  async listRuns(
+    orgId: string,
+    limit: number,
+    after?: { createdAt: string; id: string },
+    view: { sort?: 'newest' | 'oldest'; status?: string } = {},
+  ): Promise<MergeRunRecord[]> {
+    const dir = view.sort === 'oldest' ? 'asc' : 'desc';
+    const past = dir === 'asc' ? '>' : '<';
     let query = this.db.selectFrom('merge_runs').selectAll().where('org_id', '=', orgId);
-    if (before) {
-      query = query.where((eb) =>
-        eb.or([eb('created_at', '<', before.createdAt), eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)])]),
-      );
+    if (view.status !== undefined) query = query.where('status', '=', view.status);
+    if (after) {
+      query = query.where((eb) => eb.or([eb('created_at', past, after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', past, after.id)])]));
     }
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    const rows = await query.orderBy('created_at', dir).orderBy('id', dir).limit(limit).execute();
     return rows.map(runRecord);
   }
 

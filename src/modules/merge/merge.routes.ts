@@ -13,7 +13,7 @@ import { type RouteDeps, contextOf } from '../route-context.js';
 import { requireTemplateBySlug } from '../templates/queries/get-template.js';
 import { cancelMergeRun } from './commands/cancel-merge-run.js';
 import { startMergeRun } from './commands/start-merge-run.js';
-import { MergePreview, MergeRun, MergeRunBody, MergeRunForm, MergeRunRow, ROW_STATUSES } from './merge.schemas.js';
+import { MergePreview, MergeRun, MergeRunBody, MergeRunForm, MergeRunRow, ROW_STATUSES, RUN_SORTS, RUN_STATUSES } from './merge.schemas.js';
 import { presentMergeRow, presentMergeRun } from './merge-run.presenter.js';
 import { MergeStreams, streamMergeProgress } from './merge-progress-stream.js';
 import { listMergeRows, listMergeRuns } from './queries/list-merge-runs.js';
@@ -90,14 +90,19 @@ function registerMergeReads(fastify: FastifyInstance, deps: RouteDeps): void {
       schema: {
         operationId: 'listMergeRuns',
         summary: "The organization's merge runs",
-        description: 'Newest first, cursor-paged (`Link` and `X-Next-Cursor` name the next page), each with its counts and status.',
+        description:
+          'Newest first (or oldest first with `sort=oldest`), optionally only runs in one `status`, cursor-paged (`Link` and `X-Next-Cursor` name the next page), each with its counts and status.',
         tags,
-        querystring: Type.Object(PageQueryProperties),
+        querystring: Type.Object({
+          ...PageQueryProperties,
+          sort: Type.Optional(StringEnum(RUN_SORTS, { description: 'newest (default) or oldest created first, the same across pages' })),
+          status: Type.Optional(StringEnum(RUN_STATUSES, { description: 'only runs in this state' })),
+        }),
         response: { 200: PagedArray(Ref(MergeRun)), ...errorResponses(422) },
       },
     },
     async (request, reply) => {
-      const page = await listMergeRuns(contextOf(request, deps), pageOf(request.query));
+      const page = await listMergeRuns(contextOf(request, deps), pageOf(request.query), { sort: request.query.sort, status: request.query.status });
       return sendPage(request, reply, { items: page.items.map(presentMergeRun), nextCursor: page.nextCursor });
     },
   );

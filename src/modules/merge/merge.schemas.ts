@@ -5,7 +5,10 @@ import { MERGE_LIMITS } from './merge-table.js';
 import { MERGE_PROGRESS_SCHEMAS } from './merge-progress.schemas.js';
 
 const FORMATS = ['docx', 'pdf'] as const;
-const RUN_STATUSES = ['queued', 'running', 'finished', 'failed', 'cancelled'] as const;
+export const RUN_STATUSES = ['queued', 'running', 'finished', 'failed', 'cancelled'] as const;
+export type MergeRunStatus = (typeof RUN_STATUSES)[number];
+/** The orders the runs list offers (a subset of the library lists' `sort`, ADR 0681). */
+export const RUN_SORTS = ['newest', 'oldest'] as const;
 export const ROW_STATUSES = ['pending', 'done', 'failed'] as const;
 
 const Format = StringEnum(FORMATS, { description: 'what each row becomes: a .docx (export.docx) or a PDF (export.pdf)' });

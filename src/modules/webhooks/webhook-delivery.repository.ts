@@ -105,8 +105,9 @@ export class WebhookDeliveryRepository {
   }
 
   /** An endpoint's deliveries, newest first, one page at a time. */
-  async listPage(orgId: string, endpointId: string, page: PageRequest): Promise<Page<WebhookDeliveryRecord>> {
-    const query = this.db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', orgId).where('endpoint_id', '=', endpointId);
+  async listPage(orgId: string, endpointId: string, page: PageRequest, status?: string): Promise<Page<WebhookDeliveryRecord>> {
+    let query = this.db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', orgId).where('endpoint_id', '=', endpointId);
+    if (status !== undefined) query = query.where('status', '=', status);
     return mapPage(
       keysetPage(query, { sort: 'created_at', sortType: 'string', id: 'id', direction: 'desc', keyOf: (r) => [r.created_at, r.id] }, page),
       toRecord,

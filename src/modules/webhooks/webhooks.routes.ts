@@ -7,8 +7,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { Ref, errorResponses } from '../../kernel/schema.js';
-import { PageQuery, PageQueryProperties, PagedArray, pageOf, sendPage } from '../paging.js';
+import { Ref, StringEnum, errorResponses } from '../../kernel/schema.js';
+import { PageQueryProperties, PagedArray, pageOf, sendPage } from '../paging.js';
 import { ListViewQueryProperties, viewOf } from '../list-view-query.js';
 import { type RouteDeps, contextOf } from '../route-context.js';
 import { createWebhook } from './commands/create-webhook.js';
@@ -21,7 +21,7 @@ import { listWebhookDeliveries } from './queries/list-webhook-deliveries.js';
 import { listWebhooks } from './queries/list-webhooks.js';
 import { presentWebhook, presentWebhookDelivery, presentWebhookWithSecret } from './webhook.presenter.js';
 import { type WebhookServices, webhookServices } from './webhook-services.js';
-import { CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookDeleted, WebhookDelivery, WebhookWithSecret } from './webhooks.schemas.js';
+import { CreateWebhookBody, DELIVERY_STATUSES, UpdateWebhookBody, Webhook, WebhookDeleted, WebhookDelivery, WebhookWithSecret } from './webhooks.schemas.js';
 
 const WebhookParams = Type.Object({ webhook_id: Type.String() });
 const tags = ['webhooks'];
@@ -176,14 +176,19 @@ function registerWebhookOperations(fastify: FastifyInstance, deps: RouteDeps, se
       schema: {
         operationId: 'listWebhookDeliveries',
         summary: "A webhook's deliveries",
-        description: "The endpoint's deliveries, newest first, each with its status, attempts and the endpoint's answers; 404 when the endpoint is absent.",
+        description:
+          "The endpoint's deliveries, newest first, each with its status, attempts and the endpoint's answers, optionally only those in one `status`; 404 when the endpoint is absent.",
         tags,
         params: WebhookParams,
-        querystring: PageQuery,
+        querystring: Type.Object({
+          ...PageQueryProperties,
+          status: Type.Optional(StringEnum(DELIVERY_STATUSES, { description: 'only deliveries in this state (pending, delivered or failed)' })),
+        }),
         response: { 200: PagedArray(Ref(WebhookDelivery)), ...errorResponses(404, 422) },
       },
       config,
     },
-    async (request, reply) => sendPage(request, reply, await listWebhookDeliveries(contextOf(request, deps), request.params.webhook_id, pageOf(request.query))),
+    async (request, reply) =>
+      sendPage(request, reply, await listWebhookDeliveries(contextOf(request, deps), request.params.webhook_id, pageOf(request.query), request.query.status)),
   );
 }

@@ -4,6 +4,10 @@ import { WEBHOOK_LIMITS } from '../../kernel/limits.js';
 import { Nullable, Ref, StringEnum } from '../../kernel/schema.js';
 import { WEBHOOK_EVENT_TYPES } from './webhook-events.js';
 
+/** A delivery's states (the `status` column): queued or between attempts, delivered, given up. */
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
 export const WebhookEventType = StringEnum(WEBHOOK_EVENT_TYPES, {
   $id: 'WebhookEventType',
   description:
@@ -75,7 +79,7 @@ export const WebhookDelivery = Type.Object(
     webhookId: Type.String(),
     eventId: Type.String({ description: "the `webhook-id` header and the body's `id`: the same on every attempt" }),
     event: Type.String({ description: 'the event type (`ping` for a ping)' }),
-    status: StringEnum(['pending', 'delivered', 'failed'] as const, { description: 'pending: queued or waiting for its next attempt; failed: given up' }),
+    status: StringEnum(DELIVERY_STATUSES, { description: 'pending: queued or waiting for its next attempt; failed: given up' }),
     attempts: Type.Integer({ minimum: 0, description: 'attempts made so far' }),
     responseStatus: Nullable(Type.Integer(), { description: 'of the latest attempt' }),
     responseBodyExcerpt: Nullable(Type.String(), { description: 'of the latest attempt (at most 1,000 characters)' }),

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * List assessments
-         * @description Newest first, with derived status, counts and completeness; cursor paging (`next_cursor`).
+         * @description Newest first (or as `sort` says), optionally narrowed by name (`q`), with derived status, counts and completeness; cursor paging (`next_cursor`).
          */
         get: operations["listAssessments"];
         put?: never;
@@ -2018,7 +2018,7 @@ export interface paths {
         };
         /**
          * The organization's merge runs
-         * @description Newest first, cursor-paged (`Link` and `X-Next-Cursor` name the next page), each with its counts and status.
+         * @description Newest first (or oldest first with `sort=oldest`), optionally only runs in one `status`, cursor-paged (`Link` and `X-Next-Cursor` name the next page), each with its counts and status.
          */
         get: operations["listMergeRuns"];
         put?: never;
@@ -2770,7 +2770,7 @@ export interface paths {
         };
         /**
          * A webhook's deliveries
-         * @description The endpoint's deliveries, newest first, each with its status, attempts and the endpoint's answers; 404 when the endpoint is absent. Needs the owner role or above (403 otherwise).
+         * @description The endpoint's deliveries, newest first, each with its status, attempts and the endpoint's answers, optionally only those in one `status`; 404 when the endpoint is absent. Needs the owner role or above (403 otherwise).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -6443,6 +6443,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (max 200) */
                 limit?: number;
+                /** @description only those whose name contains this text, in any case (% and _ match themselves) */
+                q?: string;
+                /** @description newest or oldest created first, updated (most recently changed first) or name (A to Z), the same across pages; absent: newest first */
+                sort?: "newest" | "oldest" | "updated" | "name";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
@@ -6482,6 +6486,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
@@ -16991,6 +17004,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
+                /** @description newest (default) or oldest created first, the same across pages */
+                sort?: "newest" | "oldest";
+                /** @description only runs in this state */
+                status?: "queued" | "running" | "finished" | "failed" | "cancelled";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
@@ -21777,6 +21794,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
+                /** @description only deliveries in this state (pending, delivered or failed) */
+                status?: "pending" | "delivered" | "failed";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */

@@ -1266,7 +1266,7 @@ export interface paths {
         };
         /**
          * The organization's merge runs
-         * @description Newest first, cursor-paged (`Link` and `X-Next-Cursor` name the next page), each with its counts and status.
+         * @description Newest first (or oldest first with `sort=oldest`), optionally only runs in one `status`, cursor-paged (`Link` and `X-Next-Cursor` name the next page), each with its counts and status.
          */
         get: operations["listMergeRuns"];
         put?: never;
@@ -2018,7 +2018,7 @@ export interface paths {
         };
         /**
          * A webhook's deliveries
-         * @description The endpoint's deliveries, newest first, each with its status, attempts and the endpoint's answers; 404 when the endpoint is absent. Needs the owner role or above (403 otherwise).
+         * @description The endpoint's deliveries, newest first, each with its status, attempts and the endpoint's answers, optionally only those in one `status`; 404 when the endpoint is absent. Needs the owner role or above (403 otherwise).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -11620,6 +11620,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
+                /** @description newest (default) or oldest created first, the same across pages */
+                sort?: "newest" | "oldest";
+                /** @description only runs in this state */
+                status?: "queued" | "running" | "finished" | "failed" | "cancelled";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */
@@ -16406,6 +16410,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size (default 50, at most 200; more is refused with 422) */
                 limit?: number;
+                /** @description only deliveries in this state (pending, delivered or failed) */
+                status?: "pending" | "delivered" | "failed";
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */

@@ -4,6 +4,8 @@ import type { AssessmentTable } from '../../../storage/tables/assessments.js';
 import type { Database } from '../../../storage/schema.js';
 import { fromJson, toJson } from '../../json-column.js';
 import type { ValueType } from '../../../extraction/types.js';
+import { type Page, type PageRequest, mapPage } from '../../../storage/keyset-page.js';
+import { type ListView, viewPage } from '../../../storage/list-view.js';
 
 /** One requirement of a case file (§4.1). */
 export interface Requirement {
@@ -66,11 +68,18 @@ export class AssessmentRepository {
   }
 
   /** Newest first; `cursor` is the last id of the previous page (ids sort by time). */
-  async list(orgId: string, options: { limit: number; cursor?: string }): Promise<AssessmentRecord[]> {
-    let query = this.db.selectFrom('assessments').selectAll().where('org_id', '=', orgId);
-    if (options.cursor) query = query.where('id', '<', options.cursor);
-    const rows = await query.orderBy('id', 'desc').limit(options.limit).execute();
-    return rows.map(toRecord);
+  /** In the view's order (absent: by id, newest first, as before), `q` on the name (ADR 0681, 0685). */
+  async listPage(orgId: string, page: PageRequest, view: ListView = {}): Promise<Page<AssessmentRecord>> {
+    const query = this.db.selectFrom('assessments').selectAll().where('org_id', '=', orgId);
+    return mapPage(
+      viewPage(
+        query,
+        { name: 'name', search: ['name'], fallback: { sort: 'id', sortType: 'string', id: 'id', direction: 'desc', keyOf: (r) => [r.id, r.id] } },
+        view,
+        page,
+      ),
+      toRecord,
+    );
   }
 
   async listLinkedTo(orgId: string, documentId: string): Promise<AssessmentRecord[]> {

@@ -20,6 +20,7 @@ import { getAssessment, listAssessments, presentLoadedAssessment } from './queri
 import { getCompleteness } from './queries/get-completeness.js';
 import { getProcessingDetails } from './queries/get-processing-details.js';
 import { requireAssessment } from './require-assessment.js';
+import { ListViewQueryProperties, viewOf } from '../../list-view-query.js';
 
 const tags = ['assessments'];
 
@@ -113,13 +114,14 @@ function registerCaseFileRecords(fastify: FastifyInstance, deps: RouteDeps, serv
       schema: {
         operationId: 'listAssessments',
         summary: 'List assessments',
-        description: 'Newest first, with derived status, counts and completeness; cursor paging (`next_cursor`).',
+        description:
+          'Newest first (or as `sort` says), optionally narrowed by name (`q`), with derived status, counts and completeness; cursor paging (`next_cursor`).',
         tags,
-        querystring: Type.Object(PageQuery),
-        response: { 200: Ref(AssessmentPage) },
+        querystring: Type.Object({ ...PageQuery, ...ListViewQueryProperties('newest first', 'name') }),
+        response: { 200: Ref(AssessmentPage), ...errorResponses(422) },
       },
     },
-    async (request) => listAssessments(contextOf(request, deps), { limit: limitOf(request.query), cursor: request.query.cursor }),
+    async (request) => listAssessments(contextOf(request, deps), { limit: limitOf(request.query), cursor: request.query.cursor }, viewOf(request.query)),
   );
 
   app.get(

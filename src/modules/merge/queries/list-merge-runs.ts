@@ -1,13 +1,14 @@
-/** `GET /v1/merge-runs` (newest first) and `GET /v1/merge-runs/{id}/rows` (by row number, optionally one status), cursor-paged. */
+/** `GET /v1/merge-runs` (newest or oldest first, optionally one status) and `GET /v1/merge-runs/{id}/rows` (by row number, optionally one status), cursor-paged. */
 import { DomainValidationError } from '../../../kernel/errors.js';
 import type { Page, PageRequest } from '../../../storage/keyset-page.js';
 import type { CommandContext } from '../../context.js';
 import type { MergeRowRecord, MergeRowStatus, MergeRunRecord } from '../merge-run.repository.js';
+import type { MergeRunStatus } from '../merge.schemas.js';
 import { requireMergeRun } from '../require-merge-run.js';
 
 const BAD_CURSOR = "cursor is not one this API gave: pass the previous page's X-Next-Cursor";
 
-/** The cursor of a runs page: the last run's creation time and id. */
+/** The cursor of a runs page: the last run's creation time and id (after it in the page's direction). */
 function runCursor(cursor: string | undefined): { createdAt: string; id: string } | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
@@ -15,8 +16,14 @@ function runCursor(cursor: string | undefined): { createdAt: string; id: string 
   return { createdAt, id };
 }
 
-export async function listMergeRuns(ctx: CommandContext, page: PageRequest): Promise<Page<MergeRunRecord>> {
-  const runs = await ctx.repos.mergeRuns.listRuns(ctx.actor.org.orgId, page.limit + 1, runCursor(page.cursor));
+/** The runs list's view: newest (default) or oldest first, optionally one status. */
+export interface MergeRunsView {
+  sort?: 'newest' | 'oldest';
+  status?: MergeRunStatus;
+}
+
+export async function listMergeRuns(ctx: CommandContext, page: PageRequest, view: MergeRunsView = {}): Promise<Page<MergeRunRecord>> {
+  const runs = await ctx.repos.mergeRuns.listRuns(ctx.actor.org.orgId, page.limit + 1, runCursor(page.cursor), view);
   const items = runs.slice(0, page.limit);
   const last = items.at(-1);
   return { items, nextCursor: runs.length > page.limit && last ? Buffer.from(`${last.created_at}|${last.id}`).toString('base64url') : null };

@@ -13,8 +13,11 @@ export type ProcessingDetails = Schemas['ProcessingDetails'];
 export type Exporter = Schemas['Exporter'];
 export type Batch = Schemas['Batch'];
 
-export async function listAssessments(client: QuireClient): Promise<Assessment[]> {
-  return unwrapResult(await client.service.GET('/assessments', { params: { query: { limit: 100 } } })).assessments;
+/** The orders the assessments list offers (the library lists' `sort`, ADR 0685). */
+export type AssessmentSort = 'newest' | 'oldest' | 'updated' | 'name';
+
+export async function listAssessments(client: QuireClient, view: { sort?: AssessmentSort; q?: string } = {}): Promise<Assessment[]> {
+  return unwrapResult(await client.service.GET('/assessments', { params: { query: { limit: 100, ...view } } })).assessments;
 }
 
 export async function getAssessmentCase(client: QuireClient, id: string): Promise<Assessment> {

@@ -6,6 +6,8 @@ import type { Assessment } from '../assessment.schemas.js';
 import { presentAssessment } from '../assessment.presenter.js';
 import { requireAssessment } from '../require-assessment.js';
 import { loadCompleteness } from './load-completeness.js';
+import type { PageRequest } from '../../../../storage/keyset-page.js';
+import type { ListView } from '../../../../storage/list-view.js';
 
 /** Presents one loaded assessment (its documents, item tallies and required items for the derived fields). */
 export async function presentLoadedAssessment(ctx: CommandContext, assessment: AssessmentRecord): Promise<Static<typeof Assessment>> {
@@ -17,14 +19,14 @@ export async function getAssessment(ctx: CommandContext, assessmentId: string): 
   return presentLoadedAssessment(ctx, await requireAssessment(ctx, assessmentId));
 }
 
-/** Newest first; `next_cursor` is null on the last page. */
+/** Newest first unless the view says otherwise, narrowed by `q`; `next_cursor` is null on the last page. */
 export async function listAssessments(
   ctx: CommandContext,
-  page: { limit: number; cursor?: string },
+  page: PageRequest,
+  view: ListView = {},
 ): Promise<{ assessments: Array<Static<typeof Assessment>>; next_cursor: string | null }> {
-  const rows = await ctx.repos.assessments.list(ctx.actor.org.orgId, { limit: page.limit + 1, cursor: page.cursor });
-  const pageRows = rows.slice(0, page.limit);
+  const rows = await ctx.repos.assessments.listPage(ctx.actor.org.orgId, page, view);
   const assessments = [];
-  for (const a of pageRows) assessments.push(await presentLoadedAssessment(ctx, a));
-  return { assessments, next_cursor: rows.length > page.limit ? (pageRows.at(-1)?.id ?? null) : null };
+  for (const a of rows.items) assessments.push(await presentLoadedAssessment(ctx, a));
+  return { assessments, next_cursor: rows.nextCursor };
 }
