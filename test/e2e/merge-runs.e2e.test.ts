@@ -144,6 +144,10 @@ describeEachDialect('merge runs', (dialect) => {
     expect(failed.body).toHaveLength(1);
     expect(failed.body[0]).toMatchObject({ row: 2, status: 'failed', fileName: 'Letter.docx' });
     expect(failed.body[0].error).toContain('not ready');
+    // A cursor past any row number is refused, not passed to the database (a fuzz find on PostgreSQL).
+    const farCursor = await api.get(`/v1/merge-runs/${started.body.id}/rows?cursor=99999999999`);
+    expect(farCursor.status).toBe(422);
+    expect(typeof farCursor.body.detail).toBe('string');
 
     const zip = await zipOf(server, token, started.body.id);
     expect(Object.keys(zip.files).sort()).toEqual(['Letter Contoso GmbH.docx', 'Letter Globex AG.docx']);

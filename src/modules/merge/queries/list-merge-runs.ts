@@ -29,11 +29,15 @@ export async function listMergeRuns(ctx: CommandContext, page: PageRequest, view
   return { items, nextCursor: runs.length > page.limit && last ? Buffer.from(`${last.created_at}|${last.id}`).toString('base64url') : null };
 }
 
+/** The largest row number a cursor may name (PostgreSQL's `integer`). */
+const MAX_ROW_NUMBER = 2 ** 31 - 1;
+
 /** @throws NotFoundError when the run is absent or another organization's. */
 export async function listMergeRows(ctx: CommandContext, runId: string, page: PageRequest & { status?: MergeRowStatus }): Promise<Page<MergeRowRecord>> {
   const run = await requireMergeRun(ctx, runId);
   const afterRow = page.cursor === undefined || page.cursor === '' ? 0 : Number(page.cursor);
-  if (!Number.isInteger(afterRow) || afterRow < 0) throw new DomainValidationError(BAD_CURSOR);
+  // Row numbers are PostgreSQL integers: a larger cursor names no row and must not reach the database.
+  if (!Number.isInteger(afterRow) || afterRow < 0 || afterRow > MAX_ROW_NUMBER) throw new DomainValidationError(BAD_CURSOR);
   const rows = await ctx.repos.mergeRuns.listRows(ctx.actor.org.orgId, run.id, { afterRow, status: page.status, limit: page.limit + 1 });
   const items = rows.slice(0, page.limit);
   const last = items.at(-1);
