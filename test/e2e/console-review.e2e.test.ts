@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('console review screen in chromium', () => {
     try {
       await signInAsDev(page);
       await page.getByRole('heading', { level: 1, name: 'Assessments' }).waitFor();
-      await page.getByLabel('Name').fill('Contoso onboarding');
+      await page.getByLabel('Name', { exact: true }).fill('Contoso onboarding');
       await page.getByLabel('Feeds document (optional)').selectOption({ label: 'Contoso note' });
       await page.locator('#assessment-files').setInputFiles([
         { name: 'invoice.pdf', mimeType: 'application/pdf', buffer: await makeInvoicePdf() },
