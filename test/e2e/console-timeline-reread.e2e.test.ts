@@ -13,9 +13,14 @@ import { LETTER_FIELDS } from '../support/builtin-fields.js';
 import { expectCleanPage, hasChromium, openConsole, signInAsDev, startConsoleSuite, stopConsoleSuite } from '../support/console-browser.js';
 import type { TestServer } from '../support/test-server.js';
 
-/** What the page's observer keeps: the fewest items the timeline list held at any change (-1: no list). */
+/**
+ * The page's globals this test uses (the test tier compiles without the DOM library), and what
+ * its observer keeps: the fewest items the timeline list held at any change (-1: no list).
+ */
 interface Watched {
   fewestTimelineItems: number;
+  document: { body: unknown; querySelector(selector: string): { children: { length: number } } | null };
+  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: { childList: boolean; subtree: boolean }): void };
 }
 
 describe.skipIf(!hasChromium)('console run timeline across a re-read', () => {
@@ -49,12 +54,12 @@ describe.skipIf(!hasChromium)('console run timeline across a re-read', () => {
 
       // From here on: the fewest items the list ever holds, and the next progress read held until released.
       await page.evaluate(() => {
-        const watched = window as unknown as Watched;
-        const count = () => document.querySelector('[data-testid="timeline"]')?.children.length ?? -1;
+        const watched = globalThis as unknown as Watched;
+        const count = () => watched.document.querySelector('[data-testid="timeline"]')?.children.length ?? -1;
         watched.fewestTimelineItems = count();
-        new MutationObserver(() => {
+        new watched.MutationObserver(() => {
           watched.fewestTimelineItems = Math.min(watched.fewestTimelineItems, count());
-        }).observe(document.body, { childList: true, subtree: true });
+        }).observe(watched.document.body, { childList: true, subtree: true });
       });
       let reached!: () => void;
       const reRead = new Promise<void>((resolve) => (reached = resolve));
@@ -85,7 +90,7 @@ describe.skipIf(!hasChromium)('console run timeline across a re-read', () => {
       await expect.poll(() => items.last().innerText(), { timeout: 60_000 }).toMatch(/^\d+\. Finished/);
       expect(await page.getByTestId('timeline').innerText()).not.toContain('Run 1 started');
       // Never an empty timeline (nor none) in between.
-      expect(await page.evaluate(() => (window as unknown as Watched).fewestTimelineItems)).toBeGreaterThan(0);
+      expect(await page.evaluate(() => (globalThis as unknown as Watched).fewestTimelineItems)).toBeGreaterThan(0);
       expectCleanPage(opened);
     } finally {
       await opened.close();
