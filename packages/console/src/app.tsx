@@ -1,4 +1,5 @@
 /** The shell: signed out → the sign-in page; signed in → the layout around the page the URL names. */
+import { Suspense } from 'react';
 import { SessionProvider, useSession } from './shell/session';
 import { Layout } from './shell/layout';
 import { useLocation } from './shell/router';
@@ -33,7 +34,16 @@ function Screen() {
   return (
     <Layout current={page}>
       {/* Keyed by organization and path: switching either starts the page afresh. */}
-      <Page key={`${session.org ?? ''}:${location.pathname}`} params={params} />
+      {/* A page loaded on first use (pages/lazy-page.ts) says so while its code arrives. */}
+      <Suspense
+        fallback={
+          <p className="loading" role="status">
+            Loading the page…
+          </p>
+        }
+      >
+        <Page key={`${session.org ?? ''}:${location.pathname}`} params={params} />
+      </Suspense>
     </Layout>
   );
 }

@@ -63,7 +63,8 @@ export function DocumentWorkspacePage({ params }: PageProps) {
   // Another tab or person changing this document reaches this view by itself (ADR 0591): a run
   // started elsewhere is followed on the timeline, anything else re-reads the page.
   useLiveChanges(client, { documentId }, (events) => {
-    if (events.some((e) => e.kind === 'run.progress') && progress.state !== 'following' && progress.state !== 'reconnecting') progress.follow(true);
+    // A re-read: the timeline shown stays until the stream answers (ADR 0766).
+    if (events.some((e) => e.kind === 'run.progress') && progress.state !== 'following' && progress.state !== 'reconnecting') progress.follow(false);
     reloadAll();
   });
   // A document that has run before shows its last run (the stream replays it), with its verdicts.
@@ -71,7 +72,7 @@ export function DocumentWorkspacePage({ params }: PageProps) {
   useEffect(() => {
     let live = true;
     listGenerationSnapshots(client, documentId).then(
-      (runs) => live && runs.length > 0 && follow(true),
+      (runs) => live && runs.length > 0 && follow(false),
       () => undefined,
     );
     return () => {

@@ -150,9 +150,12 @@ export async function getWebhook(client: QuireClient, id: string): Promise<Webho
   return unwrapResult(await client.v1.GET('/v1/webhooks/{webhook_id}', { params: { path: { webhook_id: id } } }));
 }
 
-/** The latest deliveries, newest first: one page is what a person reads (the log can be long). */
-export async function listWebhookDeliveries(client: QuireClient, id: string, limit = 50): Promise<WebhookDelivery[]> {
-  return unwrapResult(await client.v1.GET('/v1/webhooks/{webhook_id}/deliveries', { params: { path: { webhook_id: id }, query: { limit } } }));
+/** Every state a delivery can be in (the status select's order). */
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const satisfies readonly WebhookDelivery['status'][];
+
+/** The latest deliveries, newest first, only those in `status` when given: one page is what a person reads (the log can be long). */
+export async function listWebhookDeliveries(client: QuireClient, id: string, status?: WebhookDelivery['status'], limit = 50): Promise<WebhookDelivery[]> {
+  return unwrapResult(await client.v1.GET('/v1/webhooks/{webhook_id}/deliveries', { params: { path: { webhook_id: id }, query: { limit, status } } }));
 }
 
 /** Sends a `ping` now (not retried) and answers its delivery: what the endpoint replied. */

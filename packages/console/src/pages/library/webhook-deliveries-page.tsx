@@ -12,9 +12,10 @@ import { Link } from '../../shell/router';
 import { useReadySession } from '../../shell/session';
 import { useLoad } from '../../shell/use-load';
 import type { PageProps } from '../page-entry';
-import { type WebhookDelivery, getWebhook, listWebhookDeliveries, pingWebhook, rotateWebhookSecret } from './library-api';
+import { DELIVERY_STATUSES, type WebhookDelivery, getWebhook, listWebhookDeliveries, pingWebhook, rotateWebhookSecret } from './library-api';
 import { OwnersOnly } from './owners-only';
 import { stateLabel } from '../../shell/state-labels';
+import { StatusFilter, useStatusFilter } from '../../shell/status-filter';
 
 /** "HTTP 200", or why nothing came back ("timed out"). */
 function answerOf(delivery: Pick<WebhookDelivery, 'responseStatus' | 'error'>): string {
@@ -32,7 +33,8 @@ function Deliveries({ webhookId }: { webhookId: string }) {
   usePageTitle('Webhook deliveries');
   const { client } = useReadySession();
   const hook = useLoad(() => getWebhook(client, webhookId), [client, webhookId]);
-  const deliveries = useLoad(() => listWebhookDeliveries(client, webhookId), [client, webhookId]);
+  const status = useStatusFilter(DELIVERY_STATUSES);
+  const deliveries = useLoad(() => listWebhookDeliveries(client, webhookId, status), [client, webhookId, status]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
   const [notice, setNotice] = useState<string | undefined>(undefined);
@@ -99,9 +101,12 @@ function Deliveries({ webhookId }: { webhookId: string }) {
         ) : null}
       </div>
       <h2>Deliveries</h2>
-      <p className="hint">The latest 50, newest first. A pending delivery is waiting for its next attempt.</p>
+      <p className="hint">The latest 50, newest first. A waiting delivery is waiting for its next attempt.</p>
+      <StatusFilter label="Delivery status" values={DELIVERY_STATUSES} />
       {deliveries.state === 'loading' ? <p role="status">Loading…</p> : null}
-      {deliveries.data && log.length === 0 ? <p className="empty">No deliveries yet.</p> : null}
+      {deliveries.data && log.length === 0 ? (
+        <p className="empty">{status ? `No deliveries with the status “${stateLabel(status)}”.` : 'No deliveries yet.'}</p>
+      ) : null}
       {log.length > 0 ? (
         <table className="table" data-testid="deliveries">
           <caption className="visually-hidden">Deliveries</caption>
