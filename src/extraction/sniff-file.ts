@@ -6,6 +6,7 @@
 import { detectCsv } from './csv-dialect.js';
 import { decodeText } from './decode-text.js';
 import type { FileKind } from './types.js';
+import { DOCM_MIME, DOCX_MIME, IMAGE_MIME_TYPES, XLSM_MIME, XLSX_MIME } from './kind-mime-types.js';
 import { looksLikeZip, readZipDirectory, readZipEntry } from './zip-directory.js';
 
 /** What sniffing found. `kind` is null for anything we do not process. */
@@ -23,13 +24,9 @@ export interface SniffResult {
   corrupt_container: boolean;
 }
 
-/** MIME types of the OOXML parts we accept. */
-export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const DOCM_MIME = 'application/vnd.ms-word.document.macroEnabled.12';
-export const XLSM_MIME = 'application/vnd.ms-excel.sheet.macroEnabled.12';
+export { DOCM_MIME, DOCX_MIME, KIND_MIME_TYPES, XLSM_MIME, XLSX_MIME } from './kind-mime-types.js';
 
-const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/tiff', 'image/bmp', 'image/webp', 'image/gif']);
+const IMAGE_MIMES = new Set<string>(IMAGE_MIME_TYPES);
 const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const MAX_CONTENT_TYPES_BYTES = 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffFile } from './sniff-file.js';
+import { KIND_MIME_TYPES, sniffFile } from './sniff-file.js';
 import { sanitizeFilename, validateUpload } from './validate-upload.js';
 import {
   makeDocm,
@@ -26,6 +26,23 @@ describe('sniffFile', () => {
     expect(await sniffFile(Buffer.from('# Title\n\n- one\n- two\n'))).toMatchObject({ kind: 'text', mime_type: 'text/markdown' });
     expect(await sniffFile(Buffer.from('Just a note.\nSecond line.'))).toMatchObject({ kind: 'text', mime_type: 'text/plain' });
     expect((await sniffFile(Buffer.from([0, 1, 2, 3, 0, 0, 255, 254, 0]))).kind).toBeNull();
+  });
+
+  it('gives every file it can process a media type the content route declares (KIND_MIME_TYPES)', async () => {
+    const samples = [
+      await makeInvoicePdf(),
+      makePng(),
+      await makeDocx(),
+      await makeXlsx(),
+      await makeDocm(),
+      Buffer.from('a,b,c\n1,2,3\n4,5,6\n'),
+      Buffer.from('# Title\n\n- one\n- two\n'),
+      Buffer.from('Just a note.\nSecond line.'),
+    ];
+    const sniffed = await Promise.all(samples.map((bytes) => sniffFile(bytes)));
+    expect(sniffed.filter((s) => s.kind === null || !KIND_MIME_TYPES.includes(s.mime_type)).map((s) => s.mime_type)).toEqual([]);
+    expect((await sniffFile(Buffer.from('a\tb\n1\t2\n3\t4\n'), 'table.tsv')).mime_type).toBe('text/tab-separated-values');
+    expect(KIND_MIME_TYPES).toContain('text/tab-separated-values');
   });
 });
 

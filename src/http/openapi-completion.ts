@@ -3,10 +3,8 @@
  * document instead of remembered route by route (docs/adr/0631-contract-generators-read.md):
  * - an operation that takes a body declares 413 (over the size limit) and 415 (a media type it
  *   does not read), both `{detail: string}`, because the framework serves them to any such route;
- * - an operation that answers bytes (.docx, PDF, PNG, zip) declares its errors without a JSON
- *   media type: oazapfts picks its decoder from every response of an operation, and one JSON
- *   error makes it decode the bytes as text; the error's shape stays in its description
- *   (typing it would need a JSON media type, problem+json included: docs/adr/0701-binary-errors-stay-described.md);
+ * - (an operation that answers bytes keeps its typed JSON errors: the generators the contract is
+ *   checked with decode the success as bytes and an error as JSON, docs/adr/0771-binary-answers-typed-errors.md);
  * - a paged list (a `cursor` query parameter) declares the `Link` / `X-Next-Cursor` headers of
  *   its 200 (docs/adr/0632-one-way-to-page.md).
  */
@@ -36,26 +34,11 @@ function operationsOf(document: { paths?: Record<string, unknown> }): Operation[
   return operations;
 }
 
-function isBinarySuccess(responses: Record<string, Response>): boolean {
-  return Object.entries(responses).some(
-    ([status, response]) =>
-      status.startsWith('2') && Object.values(response.content ?? {}).some((media) => media.schema?.type === 'string' && media.schema.format === 'binary'),
-  );
-}
-
 export function completeOperationContracts(document: { paths?: Record<string, unknown> }): void {
   for (const operation of operationsOf(document)) {
     const responses = (operation.responses ??= {});
     if (operation.requestBody !== undefined) {
       for (const [status, description] of Object.entries(BODY_ERRORS)) responses[status] ??= { description, content: ERROR_MESSAGE };
-    }
-    if (isBinarySuccess(responses)) {
-      for (const [status, response] of Object.entries(responses)) {
-        if (Number(status) < 400 || response.content === undefined) continue;
-        delete response.content;
-        response.description =
-          `${response.description ?? ''} (body: JSON \`{detail: string}\`, left undeclared so every generator reads the success as bytes)`.trim();
-      }
     }
     if ((operation.parameters ?? []).some((p) => p.in === 'query' && p.name === 'cursor')) {
       const ok = responses['200'];

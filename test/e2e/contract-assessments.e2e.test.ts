@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type OpenApiDocument, closedSets, isAssessmentArea, operationsOf, successJsonSchemas } from '../../scripts/contract-analysis.js';
+import { KIND_MIME_TYPES } from '../../src/extraction/kind-mime-types.js';
 import { ASSESSMENT_AREA_SCHEMAS } from '../../src/modules/assessments/assessment-area.schemas.js';
 import { type Api, apiFor } from '../support/api.js';
 import { describeOneDialect } from '../support/dialects.js';
@@ -55,9 +56,13 @@ describeOneDialect('assessment area contract', (dialect) => {
       '#/components/schemas/BatchRunNotStarted',
       '#/components/schemas/BatchRunStarted',
     ]);
-    // The binary answers declare their media types instead of a JSON body.
+    // The binary answers declare their media types instead of a JSON body: each type a stored
+    // upload can have, by name, so a client that decodes by Content-Type returns bytes; and
+    // their errors stay typed JSON (docs/adr/0771-binary-answers-typed-errors.md).
     const content = operation('GET', '/documents/{id}/content').op.responses as Record<string, { content: Record<string, unknown> }>;
-    expect(Object.keys(content['200'].content)).toEqual(['*/*']);
+    expect(Object.keys(content['200'].content)).toEqual([...KIND_MIME_TYPES]);
+    expect(Object.keys(content['200'].content)).not.toContain('*/*');
+    expect(Object.keys(content['404'].content)).toEqual(['application/json']);
     // Every operation is described and every tag it uses is declared with a description.
     expect(area.filter((o) => typeof o.op.description !== 'string' || o.op.description === '').map((o) => o.path)).toEqual([]);
     const declared = new Map(((doc.tags as Array<{ name: string; description?: string }>) ?? []).map((t) => [t.name, t.description]));

@@ -8464,7 +8464,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "*/*": string;
+                    "application/pdf": string;
+                    "application/vnd.ms-excel.sheet.macroEnabled.12": string;
+                    "application/vnd.ms-word.document.macroEnabled.12": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "image/bmp": string;
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/tiff": string;
+                    "image/webp": string;
+                    "text/csv": string;
+                    "text/markdown": string;
+                    "text/plain": string;
+                    "text/tab-separated-values": string;
                 };
             };
             /** @description The requested byte range */
@@ -8479,7 +8493,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "*/*": string;
+                    "application/pdf": string;
+                    "application/vnd.ms-excel.sheet.macroEnabled.12": string;
+                    "application/vnd.ms-word.document.macroEnabled.12": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "image/bmp": string;
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/tiff": string;
+                    "image/webp": string;
+                    "text/csv": string;
+                    "text/markdown": string;
+                    "text/plain": string;
+                    "text/tab-separated-values": string;
                 };
             };
             /** @description Not modified: If-None-Match named the current ETag */
@@ -8489,40 +8517,50 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Error body (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Error body */
             416: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };
@@ -8571,68 +8609,86 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The caller's role in the organization does not allow this; `detail` names the role needed (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The caller's role in the organization does not allow this; `detail` names the role needed */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Conflict with the current state (for example a key or name already taken) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The body is larger than the limit (BODY_LIMIT_BYTES for JSON, UPLOAD_MAX_BYTES for files); nothing was changed */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The body is in a media type this operation does not read (see its request body) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The body is in a media type this operation does not read (see its request body) */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };
@@ -9115,40 +9171,50 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };
@@ -11402,40 +11468,50 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };
@@ -11476,47 +11552,59 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };
@@ -12532,47 +12620,59 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };
@@ -15949,33 +16049,41 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                 };
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };
@@ -17296,40 +17404,50 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Conflict with the current state (for example a key or name already taken) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };
@@ -19951,33 +20069,41 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                 };
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };

@@ -6018,40 +6018,50 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };
@@ -6092,47 +6102,59 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };
@@ -7148,47 +7170,59 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Validation error: `{detail: [{loc, msg, type}]}` for a body that does not match its schema, `{detail: "<message>"}` for a domain rule */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"] | components["schemas"]["HTTPValidationError"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description A service this operation depends on failed (a model provider, a tool server, the PDF converter) */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };
@@ -10565,33 +10599,41 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                 };
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };
@@ -11912,40 +11954,50 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Conflict with the current state (for example a key or name already taken) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Conflict with the current state (for example a key or name already taken) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };
@@ -14567,33 +14619,41 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                 };
             };
-            /** @description Missing, invalid or expired bearer token (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Missing, invalid or expired bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Not found in the active organization (another organization's id gives 404 too), or `X-Org-Slug` names an organization the caller is not in (`organization not found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description Too many requests from this user (or, without a token, this IP address); `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
-            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait (body: JSON `{detail: string}`, left undeclared so every generator reads the success as bytes) */
+            /** @description The capability is not enabled on this installation, or saturated, or the database is unavailable (restarting); `detail` says which and how to enable it, `Retry-After` (when present) how many seconds to wait */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
             };
         };
     };

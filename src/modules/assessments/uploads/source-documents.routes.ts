@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { KIND_MIME_TYPES } from '../../../extraction/kind-mime-types.js';
 import { DomainValidationError, NotFoundError } from '../../../kernel/errors.js';
 import { Ref, errorResponses } from '../../../kernel/schema.js';
 import { type RouteDeps, contextOf } from '../../route-context.js';
@@ -43,6 +44,13 @@ const UploadForm = Type.Object({
 
 /** The bytes of a stored file, served with its sniffed media type. */
 const BINARY = { type: 'string', format: 'binary', description: 'The bytes; Content-Type is the sniffed type' };
+const TEXT = { type: 'string', description: 'The file as stored, in its own encoding; ask your client for bytes to keep it' };
+/**
+ * Each media type an accepted upload is stored with, under its own name (not `*\/*`): a
+ * generator that decodes by Content-Type then returns a PDF or an image as bytes
+ * (docs/adr/0771-binary-answers-typed-errors.md).
+ */
+const STORED_FILE = Object.fromEntries(KIND_MIME_TYPES.map((type) => [type, { schema: type.startsWith('text/') ? TEXT : BINARY }]));
 const CONTENT_HEADERS = {
   etag: { type: 'string', description: 'The sha256 of the bytes, quoted' },
   'content-disposition': { type: 'string', description: 'inline; filename="…"' },
@@ -198,11 +206,11 @@ function registerContent(fastify: FastifyInstance, deps: RouteDeps, services: As
         tags,
         params: IdParams,
         response: {
-          200: { description: 'The original bytes', headers: CONTENT_HEADERS, content: { '*/*': { schema: BINARY } } },
+          200: { description: 'The original bytes', headers: CONTENT_HEADERS, content: STORED_FILE },
           206: {
             description: 'The requested byte range',
             headers: { ...CONTENT_HEADERS, 'content-range': { type: 'string', description: 'bytes start-end/size' } },
-            content: { '*/*': { schema: BINARY } },
+            content: STORED_FILE,
           },
           304: { description: 'Not modified: If-None-Match named the current ETag', type: 'null' },
           416: { $ref: 'ErrorResponse' },
