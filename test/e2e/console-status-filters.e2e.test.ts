@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { insertFinishedMergeRuns } from '../support/merge-runs.js';
+import { insertMergeRuns } from '../support/merge-runs.js';
 import { type ConsolePage, expectCleanPage, hasChromium, openConsole, signInAsDev, startConsoleSuite, stopConsoleSuite } from '../support/console-browser.js';
 import type { TestServer } from '../support/test-server.js';
 import { type WebhookReceiver, startWebhookReceiver } from '../support/webhook-receiver.js';
@@ -142,7 +142,7 @@ describe.skipIf(!hasChromium)('console status filters in chromium', () => {
 
   // Last: it adds runs of another template after the letter's.
   it("shows a template's runs behind more than a page of another template's runs", { timeout: 90_000 }, async () => {
-    const memos = await insertFinishedMergeRuns(server, 'acme', 'vendor-security-memo', 60);
+    const memos = await insertMergeRuns(server, 'acme', 'vendor-security-memo', { count: 60 });
     const { page } = opened;
     await page.goto(`${server.url}/app/templates/engagement-letter`);
     await page.getByRole('heading', { level: 2, name: 'Merge runs' }).waitFor();

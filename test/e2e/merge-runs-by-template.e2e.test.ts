@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
-import { insertFinishedMergeRuns } from '../support/merge-runs.js';
+import { insertMergeRuns } from '../support/merge-runs.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
 const LETTER_ROW = {
@@ -51,15 +51,14 @@ describeEachDialect('merge runs of one template', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer({ dialect });
     api = await apiFor(server);
-    // The letter's runs: one cancelled, then one finished.
-    letter.cancelled = await startLetter();
-    expect((await api.post(`/v1/merge-runs/${letter.cancelled}/cancel`)).status).toBe(200);
-    await server.jobs.idle();
+    // The letter's runs: one cancelled an hour ago (written to the store), then one made through the API.
+    [letter.cancelled] = await insertMergeRuns(server, 'acme', 'engagement-letter', { count: 1, status: 'cancelled', fromMs: -3_600_000 });
     letter.finished = await startLetter();
     await server.jobs.idle();
+    expect((await api.get(`/v1/merge-runs/${letter.finished}`)).body.status).toBe('finished');
 
     // Then more runs of another template than a page, written straight to the store (rendering them would only slow the test).
-    memos = await insertFinishedMergeRuns(server, 'acme', 'vendor-security-memo', OTHER_RUNS);
+    memos = await insertMergeRuns(server, 'acme', 'vendor-security-memo', { count: OTHER_RUNS });
   }, 120_000);
   afterAll(async () => {
     await server?.close();
