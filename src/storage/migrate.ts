@@ -33,6 +33,7 @@ import * as m0027 from './migrations/0027-collaboration.js';
 import * as m0028 from './migrations/0028-section-drafts.js';
 import * as m0029 from './migrations/0029-deployment-keys.js';
 import * as m0030 from './migrations/0030-item-tallies.js';
+import * as m0031 from './migrations/0031-merge-runs-by-template.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-section-drafts': m0028,
   '0029-deployment-keys': m0029,
   '0030-item-tallies': m0030,
+  '0031-merge-runs-by-template': m0031,
 };
 
 /** The names of every migration, in order (what a migrated database records). */

@@ -42,6 +42,7 @@ const mergeRuns: Section = async (tour) => {
   await settle(tour);
   await c.get('/v1/merge-runs');
   await c.get('/v1/merge-runs?status=finished&sort=oldest&limit=5');
+  await c.get('/v1/merge-runs?template=engagement-letter&status=finished&limit=5');
   await c.get(`/v1/merge-runs/${id}`);
   await c.get(`/v1/merge-runs/${id}/rows?status=done`);
   await checkDownload(tour.wire, `/v1/merge-runs/${id}/result.zip`, {

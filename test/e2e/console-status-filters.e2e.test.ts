@@ -3,11 +3,14 @@
  * a webhook's deliveries narrowed by a status select whose choice is kept in the URL (a link or a
  * reload shows the same view), the states named in the words every page uses, a status without
  * matches saying so with the select still there, and both pages passing axe at 390 px and 1280 px.
+ * The card asks the server for its template's runs (ADR 0786): runs behind more than a page of
+ * another template's are still shown.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
+import { insertMergeRuns } from '../support/merge-runs.js';
 import { type ConsolePage, expectCleanPage, hasChromium, openConsole, signInAsDev, startConsoleSuite, stopConsoleSuite } from '../support/console-browser.js';
 import type { TestServer } from '../support/test-server.js';
 import { type WebhookReceiver, startWebhookReceiver } from '../support/webhook-receiver.js';
@@ -135,5 +138,25 @@ describe.skipIf(!hasChromium)('console status filters in chromium', () => {
         expect(await seriousA11yViolations(page), `${path} at ${viewport.width}px`).toEqual([]);
       }
     }
+  });
+
+  // Last: it adds runs of another template after the letter's.
+  it("shows a template's runs behind more than a page of another template's runs", { timeout: 90_000 }, async () => {
+    const memos = await insertMergeRuns(server, 'acme', 'vendor-security-memo', { count: 60 });
+    const { page } = opened;
+    await page.goto(`${server.url}/app/templates/engagement-letter`);
+    await page.getByRole('heading', { level: 2, name: 'Merge runs' }).waitFor();
+    await expect.poll(() => mergeRuns(page)).toEqual([expect.stringContaining('Finished'), expect.stringContaining('Cancelled')]);
+    await page.getByLabel('Merge run status', { exact: true }).selectOption({ label: 'Cancelled' });
+    await page.waitForURL(/\?status=cancelled$/);
+    await expect.poll(() => mergeRuns(page)).toEqual([expect.stringContaining('Cancelled')]);
+
+    // The other template's card shows its latest ten, newest first, each a link to its own run.
+    await page.goto(`${server.url}/app/templates/vendor-security-memo`);
+    const links = page.getByTestId('merge-runs').getByRole('link');
+    await expect.poll(() => links.count()).toBe(10);
+    expect(await links.first().getAttribute('href')).toBe(`/app/templates/vendor-security-memo/merge-runs/${memos[0]}`);
+    expect(await links.last().getAttribute('href')).toBe(`/app/templates/vendor-security-memo/merge-runs/${memos[9]}`);
+    expectCleanPage(opened);
   });
 });

@@ -48,6 +48,14 @@ function rowRecord(row: Selectable<MergeRunRowTable>): MergeRowRecord {
   return { ...rest, status: row.status as MergeRowStatus, fields: fromJson<Record<string, string>>(fields_json, {}) };
 }
 
+/** Which runs a list shows, and in which order (`GET /v1/merge-runs`). */
+export interface MergeRunsView {
+  sort?: 'newest' | 'oldest';
+  status?: MergeRunStatus;
+  /** Only the runs of the template with this slug (as the run recorded it). */
+  template?: string;
+}
+
 /** Rows are inserted in chunks: one statement per row would make a 5,000-row request 5,000 round trips. */
 const INSERT_CHUNK = 200;
 
@@ -80,20 +88,24 @@ export class MergeRunRepository {
     return row && runRecord(row);
   }
 
-  /** Newest first; `before` is the (created_at, id) of the last run of the previous page. */
-  /** Keyset order (created_at, id) in one direction, so a cursor stays correct either way. */
-  async listRuns(
-    orgId: string,
-    limit: number,
-    after?: { createdAt: string; id: string },
-    view: { sort?: 'newest' | 'oldest'; status?: string } = {},
-  ): Promise<MergeRunRecord[]> {
+  /**
+   * Keyset order (created_at, id) in one direction, so a cursor stays correct either way; `after`
+   * is the (created_at, id) of the previous page's last run. With a template the page is read from
+   * the `(org_id, template_slug, created_at, id)` index (migration 0031), else from
+   * `(org_id, created_at, id)`; a status filters the rows read.
+   */
+  async listRuns(orgId: string, limit: number, after?: { createdAt: string; id: string }, view: MergeRunsView = {}): Promise<MergeRunRecord[]> {
     const dir = view.sort === 'oldest' ? 'asc' : 'desc';
     const past = dir === 'asc' ? '>' : '<';
     let query = this.db.selectFrom('merge_runs').selectAll().where('org_id', '=', orgId);
+    if (view.template !== undefined) query = query.where('template_slug', '=', view.template);
     if (view.status !== undefined) query = query.where('status', '=', view.status);
     if (after) {
-      query = query.where((eb) => eb.or([eb('created_at', past, after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', past, after.id)])]));
+      // A range on created_at with a filter within it, not `created_at < x or (created_at = x and id < y)`:
+      // SQLite reads the index from the cursor on instead of sorting the union of two reads (ADR 0661).
+      query = query
+        .where('created_at', dir === 'asc' ? '>=' : '<=', after.createdAt)
+        .where((eb) => eb.or([eb('created_at', past, after.createdAt), eb('id', past, after.id)]));
     }
     const rows = await query.orderBy('created_at', dir).orderBy('id', dir).limit(limit).execute();
     return rows.map(runRecord);

@@ -25,6 +25,15 @@ import { requireMergeRun } from './require-merge-run.js';
 const tags = ['merge-runs'];
 const TemplateParams = Type.Object({ slug: Type.String() });
 const RunParams = Type.Object({ merge_run_id: Type.String() });
+/** `GET /v1/merge-runs`: the view (ADR 0685) and the template (docs/adr/0786-merge-runs-by-template.md). */
+const RunsQuery = Type.Object({
+  ...PageQueryProperties,
+  sort: Type.Optional(StringEnum(RUN_SORTS, { description: 'newest (default) or oldest created first, the same across pages' })),
+  status: Type.Optional(StringEnum(RUN_STATUSES, { description: 'only runs in this state' })),
+  template: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: "only the runs of the template with this slug (the runs' `templateSlug`)" }),
+  ),
+});
 const INPUT =
   'JSON `{rows: [{column: value}], format?, fileNamePattern?, mapping?}`, or multipart/form-data with a CSV or .xlsx `file` (first row: the column names; checked like every upload) and the same options as text parts (`mapping` as JSON text).';
 
@@ -91,18 +100,15 @@ function registerMergeReads(fastify: FastifyInstance, deps: RouteDeps): void {
         operationId: 'listMergeRuns',
         summary: "The organization's merge runs",
         description:
-          'Newest first (or oldest first with `sort=oldest`), optionally only runs in one `status`, cursor-paged (`Link` and `X-Next-Cursor` name the next page), each with its counts and status.',
+          'Newest first (or oldest first with `sort=oldest`), optionally only the runs of one `template` and only runs in one `status`, cursor-paged (`Link` and `X-Next-Cursor` name the next page), each with its counts and status. `template` is matched against the slug each run recorded (its `templateSlug`): an unknown slug answers an empty page.',
         tags,
-        querystring: Type.Object({
-          ...PageQueryProperties,
-          sort: Type.Optional(StringEnum(RUN_SORTS, { description: 'newest (default) or oldest created first, the same across pages' })),
-          status: Type.Optional(StringEnum(RUN_STATUSES, { description: 'only runs in this state' })),
-        }),
+        querystring: RunsQuery,
         response: { 200: PagedArray(Ref(MergeRun)), ...errorResponses(422) },
       },
     },
     async (request, reply) => {
-      const page = await listMergeRuns(contextOf(request, deps), pageOf(request.query), { sort: request.query.sort, status: request.query.status });
+      const { sort, status, template } = request.query;
+      const page = await listMergeRuns(contextOf(request, deps), pageOf(request.query), { sort, status, template });
       return sendPage(request, reply, { items: page.items.map(presentMergeRun), nextCursor: page.nextCursor });
     },
   );

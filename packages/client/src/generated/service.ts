@@ -2018,7 +2018,7 @@ export interface paths {
         };
         /**
          * The organization's merge runs
-         * @description Newest first (or oldest first with `sort=oldest`), optionally only runs in one `status`, cursor-paged (`Link` and `X-Next-Cursor` name the next page), each with its counts and status.
+         * @description Newest first (or oldest first with `sort=oldest`), optionally only the runs of one `template` and only runs in one `status`, cursor-paged (`Link` and `X-Next-Cursor` name the next page), each with its counts and status. `template` is matched against the slug each run recorded (its `templateSlug`): an unknown slug answers an empty page.
          */
         get: operations["listMergeRuns"];
         put?: never;
@@ -17116,6 +17116,8 @@ export interface operations {
                 sort?: "newest" | "oldest";
                 /** @description only runs in this state */
                 status?: "queued" | "running" | "finished" | "failed" | "cancelled";
+                /** @description only the runs of the template with this slug (the runs' `templateSlug`) */
+                template?: string;
             };
             header?: {
                 /** @description slug of the organization to act in; default: your default organization */

@@ -1,9 +1,8 @@
-/** `GET /v1/merge-runs` (newest or oldest first, optionally one status) and `GET /v1/merge-runs/{id}/rows` (by row number, optionally one status), cursor-paged. */
+/** `GET /v1/merge-runs` (newest or oldest first, optionally one template and one status) and `GET /v1/merge-runs/{id}/rows` (by row number, optionally one status), cursor-paged. */
 import { DomainValidationError } from '../../../kernel/errors.js';
 import type { Page, PageRequest } from '../../../storage/keyset-page.js';
 import type { CommandContext } from '../../context.js';
-import type { MergeRowRecord, MergeRowStatus, MergeRunRecord } from '../merge-run.repository.js';
-import type { MergeRunStatus } from '../merge.schemas.js';
+import type { MergeRowRecord, MergeRowStatus, MergeRunRecord, MergeRunsView } from '../merge-run.repository.js';
 import { requireMergeRun } from '../require-merge-run.js';
 
 const BAD_CURSOR = "cursor is not one this API gave: pass the previous page's X-Next-Cursor";
@@ -16,12 +15,11 @@ function runCursor(cursor: string | undefined): { createdAt: string; id: string 
   return { createdAt, id };
 }
 
-/** The runs list's view: newest (default) or oldest first, optionally one status. */
-export interface MergeRunsView {
-  sort?: 'newest' | 'oldest';
-  status?: MergeRunStatus;
-}
-
+/**
+ * The runs list's view: newest (default) or oldest first, optionally one template (by slug) and
+ * one status. The template is the slug each run recorded; an unknown slug is an empty page, as
+ * the other list filters by a parent are (ADR 0786).
+ */
 export async function listMergeRuns(ctx: CommandContext, page: PageRequest, view: MergeRunsView = {}): Promise<Page<MergeRunRecord>> {
   const runs = await ctx.repos.mergeRuns.listRuns(ctx.actor.org.orgId, page.limit + 1, runCursor(page.cursor), view);
   const items = runs.slice(0, page.limit);

@@ -53,9 +53,9 @@ export async function startMerge(client: QuireClient, slug: string, request: Mer
 /** Every state a merge run can be in, in the order a run passes through them (the status select's order). */
 export const MERGE_RUN_STATUSES = ['queued', 'running', 'finished', 'failed', 'cancelled'] as const satisfies readonly MergeRun['status'][];
 
-/** The organization's latest merge runs (one page, newest first), only those in `status` when given. */
-export async function listMergeRuns(client: QuireClient, status?: MergeRun['status']): Promise<MergeRun[]> {
-  return unwrapResult(await client.v1.GET('/v1/merge-runs', { params: { query: { limit: 50, status } } }));
+/** A template's latest merge runs (one page of `limit`, newest first), only those in `status` when given; the server filters both (ADR 0786). */
+export async function listTemplateMergeRuns(client: QuireClient, slug: string, status?: MergeRun['status'], limit = 10): Promise<MergeRun[]> {
+  return unwrapResult(await client.v1.GET('/v1/merge-runs', { params: { query: { template: slug, status, limit } } }));
 }
 
 export async function getMergeRun(client: QuireClient, runId: string): Promise<MergeRun> {
