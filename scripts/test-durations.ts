@@ -1,36 +1,39 @@
 /**
- * Writes test/support/test-durations.json, the per-file durations the longest-first sequencer
- * orders the suite by (ADR 0761).
+ * Updates test/support/test-durations.json, the per-file durations the longest-first sequencer
+ * orders the suite by (ADR 0761). Runs vitest (TEST_POSTGRES_URL set, as CI) and merges what it
+ * measured into the list: the files it ran get their new time, the others keep theirs, files
+ * that no longer exist leave the list.
  *
- *   npm run test:durations                  runs the whole suite once (TEST_POSTGRES_URL set, as CI)
- *   npm run test:durations -- report.json   reads a report of an earlier `vitest run --reporter=json`
+ *   npm run test:durations                 the whole suite
+ *   npm run test:durations -- test/built   some files (any vitest filter)
  *
- * Regenerate when files were added or got much slower or faster; a file missing from the list
- * runs first, so a stale list costs minutes, never a test.
+ * Regenerate when files were added or got much slower or faster, on a machine as quiet as can be
+ * had; a file missing from the list runs first, so a stale list costs minutes, never a test.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { DURATIONS_FILE, type TestDurations } from '../test/support/longest-first-sequencer.js';
 
-interface JsonReport {
-  testResults: Array<{ name: string; startTime: number; endTime: number }>;
-}
-
 const root = process.cwd();
-let reportPath = process.argv[2];
-if (!reportPath) {
-  reportPath = join(mkdtempSync(join(tmpdir(), 'quire-durations-')), 'report.json');
-  // A failing test still has a duration: the exit status is not this script's concern.
-  spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${reportPath}`], { stdio: 'inherit' });
+const report = join(mkdtempSync(join(tmpdir(), 'quire-durations-')), 'durations.json');
+// A failing test still has a duration: vitest's exit status is not this script's concern.
+spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=./test/support/durations-reporter.ts', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, QUIRE_DURATIONS_REPORT: report },
+});
+if (!existsSync(report)) {
+  process.stderr.write('vitest wrote no durations (did the run start?)\n');
+  process.exit(1);
 }
 
-const report = JSON.parse(readFileSync(reportPath, 'utf8')) as JsonReport;
-const entries = report.testResults
-  .map((file) => [relative(root, file.name).split('\\').join('/'), Math.max(0, Math.round((file.endTime - file.startTime) / 100) * 100)] as const)
+const measured = (JSON.parse(readFileSync(report, 'utf8')) as TestDurations).files;
+const listed = existsSync(join(root, DURATIONS_FILE)) ? (JSON.parse(readFileSync(join(root, DURATIONS_FILE), 'utf8')) as TestDurations).files : {};
+const merged = { ...listed, ...measured };
+const entries = Object.entries(merged)
+  .filter(([file]) => existsSync(join(root, file)))
+  .map(([file, ms]) => [file, Math.round(ms / 100) * 100] as const)
   .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-const durations: TestDurations = { files: Object.fromEntries(entries) };
-writeFileSync(join(root, DURATIONS_FILE), `${JSON.stringify(durations, null, 2)}\n`);
-const total = entries.reduce((sum, [, ms]) => sum + ms, 0);
-process.stdout.write(`${DURATIONS_FILE}: ${entries.length} files, ${(total / 1000).toFixed(0)} s summed\n`);
+writeFileSync(join(root, DURATIONS_FILE), `${JSON.stringify({ files: Object.fromEntries(entries) } satisfies TestDurations, null, 2)}\n`);
+process.stdout.write(`${DURATIONS_FILE}: ${Object.keys(measured).length} files measured, ${entries.length} listed\n`);

@@ -5,7 +5,7 @@
  * no vitest cache, and vitest's fallback there (largest file first) puts a 20-line browser test
  * behind a 900-line pure one.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -27,6 +27,14 @@ function readDurations(root: string): Map<string, number> {
   }
 }
 
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
@@ -43,8 +51,11 @@ export default class LongestFirstSequencer extends BaseSequencer {
       const da = durationOf(a);
       const db = durationOf(b);
       // A file the durations do not know yet (new) goes first: it may be the longest of all.
+      // Among those, the larger first, as vitest orders files it has no times for.
       if (da === undefined || db === undefined) {
         if (da !== db) return da === undefined ? -1 : 1;
+        const size = sizeOf(b.moduleId) - sizeOf(a.moduleId);
+        if (size !== 0) return size;
       } else if (da !== db) return db - da;
       return a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0;
     });
