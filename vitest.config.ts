@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/support/longest-first-sequencer.js';
 
 /** The built-service tier (test/built/): the service as `npm start` runs it, from dist/. */
 const BUILT_TIER = 'test/built/**/*.test.ts';
@@ -27,6 +28,9 @@ export default defineConfig({
     // roughly halves the suite's wall time. Files never share a database schema, port or data dir.
     maxWorkers: 2,
     reporters: ['default', './test/support/count-reporter.ts'],
+    // Longest file first within each group (ADR 0761), from the committed durations: the two
+    // workers then end a group together rather than one running a long file alone at its end.
+    sequence: { sequencer: LongestFirstSequencer },
     // The built tier has a global setup of its own (it builds dist/ when stale), which vitest runs
     // only when one of the tier's files is selected; the service tiers share a process per worker.
     projects: [
