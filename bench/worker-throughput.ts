@@ -11,11 +11,16 @@
  *
  * CPU per run: user + system time of every Quire process (`/proc/<pid>/stat`) from the first
  * generate request to the last run's end, divided by the runs: the stable figure on a shared
- * machine. PostgreSQL's own backend CPU is not counted (it is the same server for both builds).
+ * machine. On PostgreSQL the server's side is counted too: the CPU of every backend connected to
+ * the bench's database (the processes' pools, pg-boss, the wake-up listeners), sampled from
+ * `/proc` while the runs go (the server must run on this host; the bench's own connection is left
+ * out), reported beside the processes' and summed with them.
  *
  * `BENCH_BEFORE_DIR` (a checkout with a built `dist/`) adds "before" rounds, interleaved with
  * these (same load). `BENCH_CONCURRENCY=1,2,4,8,16`, `BENCH_WORKERS=1,2`, `BENCH_DIALECTS`,
  * `BENCH_RUNS` (runs per concurrency slot, default 6), `BENCH_ROUNDS` (default 1).
+ * `BENCH_WORKER_NODE_ARGS`: Node options for the worker processes (the `ROLE=all` one on SQLite),
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a worker's time goes.
  * Run: `npm run build && TEST_POSTGRES_URL=postgres://… npx tsx bench/worker-throughput.ts`.
  * Prints a Markdown table; the figures recorded are in BENCHMARKS.md, "Generation workers".
  */
@@ -23,6 +28,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { POSTGRES_URL } from '../test/support/dialects.js';
 import { answerGeneration, writtenTemplate } from '../test/support/fake-generation-model.js';
 import { startFakeOpenAi } from '../test/support/fake-openai-server.js';
@@ -46,10 +52,47 @@ const BUILDS: Array<{ name: string; entry: string }> = [
   ...(process.env.BENCH_BEFORE_DIR ? [{ name: 'before', entry: path.resolve(process.env.BENCH_BEFORE_DIR, 'dist/main.js') }] : []),
 ];
 const TICKS_PER_SECOND = 100;
+const WORKER_NODE_ARGS = list('BENCH_WORKER_NODE_ARGS', '').flatMap((arg) => arg.split(' ').filter(Boolean));
 
 async function cpuMs(pid: number): Promise<number> {
   const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU of the PostgreSQL backends serving the bench's database, by pid: the first and the latest
+ * reading of each (a backend that ends between samples keeps its latest reading).
+ */
+class BackendCpu {
+  private readonly readings = new Map<number, { first: number; last: number }>();
+  private started = false;
+  constructor(private readonly client: pg.Client | null) {}
+
+  async sample(): Promise<void> {
+    if (!this.client) return;
+    const { rows } = await this.client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    for (const { pid } of rows) {
+      const now = await cpuMs(pid).catch(() => null);
+      if (now === null) continue;
+      const reading = this.readings.get(pid);
+      if (reading) reading.last = now;
+      // A backend first seen mid-measure started during it: all of its CPU counts.
+      else this.readings.set(pid, { first: this.started ? 0 : now, last: now });
+    }
+  }
+
+  async begin(): Promise<void> {
+    await this.sample();
+    this.started = true;
+  }
+
+  total(): number {
+    let sum = 0;
+    for (const { first, last } of this.readings.values()) sum += last - first;
+    return sum;
+  }
 }
 
 async function sleep(ms: number): Promise<void> {
@@ -66,6 +109,8 @@ interface Measured {
   perMinute: number;
   ideal: number;
   cpuPerRun: number;
+  /** PostgreSQL's backends (0 on SQLite). */
+  backendCpuPerRun: number;
   finished: number;
 }
 
@@ -88,9 +133,14 @@ async function measure(
   const start = async (role: string): Promise<QuireProcess> => {
     const dataDir = dialect === 'sqlite' ? store.dataDir : await fs.mkdtemp(path.join(tmpdir(), 'quire-node-'));
     if (dialect === 'postgres') dirs.push(dataDir);
-    return startQuireProcess({ ...store, dataDir }, { ...env, ROLE: role }, { entry: build.entry, startTimeoutMs: 180_000 });
+    const nodeArgs = role === 'api' ? [] : WORKER_NODE_ARGS;
+    return startQuireProcess({ ...store, dataDir }, { ...env, ROLE: role }, { entry: build.entry, startTimeoutMs: 180_000, nodeArgs });
   };
   const processes: QuireProcess[] = [];
+  // One connection for the polls and the backends' CPU: its own backend is left out of the sum.
+  const client = dialect === 'postgres' ? new pg.Client({ connectionString: POSTGRES_URL, options: `-c search_path=${store.schema}` }) : null;
+  await client?.connect();
+  const backends = new BackendCpu(client);
   try {
     const api = await start(dialect === 'sqlite' ? 'all' : 'api');
     processes.push(api);
@@ -102,10 +152,11 @@ async function measure(
     const ids: string[] = [];
     for (let i = 0; i < runs + slots; i += 1) ids.push((await api.json('POST', '/v1/documents', { templateId: 'bench-workers' })).body.document.id as string);
     const ended = async (documents: string[]) => {
-      const rows = await queryData<{ status: string; n: number | string }>(
-        { ...store, dataDir: store.dataDir },
-        `select status, count(*) as n from generation_runs where document_id in (${documents.map((id) => `'${id}'`).join(',')}) group by status`,
-      );
+      const text = `select status, count(*) as n from generation_runs where document_id in (${documents.map((id) => `'${id}'`).join(',')}) group by status`;
+      const rows = client
+        ? (await client.query<{ status: string; n: string }>(text)).rows
+        : await queryData<{ status: string; n: number | string }>({ ...store, dataDir: store.dataDir }, text);
+      await backends.sample();
       const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
       return { finished: count('finished'), ended: count('finished') + count('failed') + count('blocked') };
     };
@@ -120,6 +171,7 @@ async function measure(
     while ((await ended(warm)).ended < warm.length) await sleep(50);
     const pids = processes.map((p) => p.child.pid as number);
     const cpuBefore = await Promise.all(pids.map(cpuMs));
+    await backends.begin();
     const began = performance.now();
     await Promise.all(documents.map(generate));
     let state = await ended(documents);
@@ -141,6 +193,7 @@ async function measure(
       perMinute: (runs / seconds) * 60,
       ideal,
       cpuPerRun: cpu / runs,
+      backendCpuPerRun: backends.total() / runs,
       finished: state.finished,
     };
   } finally {
@@ -148,6 +201,7 @@ async function measure(
       p.child.kill('SIGTERM');
       await p.exited;
     }
+    await client?.end();
     for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
     await removeQuireData(store);
   }
@@ -169,7 +223,7 @@ async function main(): Promise<void> {
               results.push(m);
               console.log(
                 `${m.build} ${m.dialect} workers=${m.workers} concurrency=${m.concurrency}: ${m.runs} runs in ${m.seconds.toFixed(1)} s = ${m.perMinute.toFixed(0)}/min ` +
-                  `(${((100 * m.perMinute) / m.ideal).toFixed(0)} % of ${m.ideal.toFixed(0)}), CPU ${m.cpuPerRun.toFixed(1)} ms/run, ${m.finished} finished, load ${loadavg()[0].toFixed(1)}`,
+                  `(${((100 * m.perMinute) / m.ideal).toFixed(0)} % of ${m.ideal.toFixed(0)}), CPU ${m.cpuPerRun.toFixed(1)} + ${m.backendCpuPerRun.toFixed(1)} ms/run, ${m.finished} finished, load ${loadavg()[0].toFixed(1)}`,
               );
             }
           }
@@ -180,11 +234,13 @@ async function main(): Promise<void> {
     await fake.close();
   }
   console.log(`\nload ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}; model ${MODEL_MS} ms, ${MODEL_CALLS_IN_SERIES} calls in series per run\n`);
-  console.log('| build | database | workers | concurrency per worker | runs | s | runs/min | ideal | % of ideal | CPU ms per run |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| build | database | workers | concurrency per worker | runs | s | runs/min | ideal | % of ideal | CPU ms per run: processes | backends | total |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const m of results)
     console.log(
-      `| ${m.build} | ${m.dialect} | ${m.workers} | ${m.concurrency} | ${m.runs} | ${m.seconds.toFixed(1)} | ${m.perMinute.toFixed(0)} | ${m.ideal.toFixed(0)} | ${((100 * m.perMinute) / m.ideal).toFixed(0)} % | ${m.cpuPerRun.toFixed(1)} |`,
+      `| ${m.build} | ${m.dialect} | ${m.workers} | ${m.concurrency} | ${m.runs} | ${m.seconds.toFixed(1)} | ${m.perMinute.toFixed(0)} | ${m.ideal.toFixed(0)} | ${((100 * m.perMinute) / m.ideal).toFixed(0)} % | ${m.cpuPerRun.toFixed(1)} | ${m.backendCpuPerRun.toFixed(1)} | ${(m.cpuPerRun + m.backendCpuPerRun).toFixed(1)} |`,
     );
 }
 

@@ -6,6 +6,8 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 8000, host: '127.0.0.1', databaseUrl: undefined, role: 'all', logLevel: 'info' });
     expect(config.auth).toMatchObject({ mode: 'dev', algorithms: ['RS256'] });
+    // Chosen from the measured curve (ADR 0784): a run mostly waits on the model.
+    expect(config.jobs.concurrency).toBe(4);
   });
 
   it.each([

@@ -233,7 +233,9 @@ export function loadConfig(env: Env = process.env): Config {
     auth: authConfig(env, mode, algorithms, jwksUrl),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     jobs: {
-      concurrency: integer(env, 'JOB_CONCURRENCY', 2, 1, 64),
+      // 4: where runs/min still grew and stayed near the ideal on both databases; past it the
+      // runs queue for CPU, not for the model (ADR 0784, BENCHMARKS.md "Generation workers").
+      concurrency: integer(env, 'JOB_CONCURRENCY', 4, 1, 64),
       // At most 45 s: a dead worker's run is then ended within 60 s (a lease time plus one sweep).
       leaseMs: integer(env, 'JOB_LEASE_SECONDS', 30, 2, 45) * 1000,
     },

@@ -84,6 +84,10 @@ export class InProcessJobQueue implements JobQueue {
     if (!options.transaction) this.kick();
   }
 
+  wake<S extends TSchema>(_type: JobType<S>): void {
+    this.kick();
+  }
+
   isRunning(): boolean {
     return this.running;
   }

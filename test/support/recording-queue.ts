@@ -13,6 +13,8 @@ export class RecordingQueue implements JobQueue {
     if (options?.id !== undefined && this.enqueued.some((e) => e.id === options.id)) return;
     this.enqueued.push({ name: type.name, payload, id: options?.id });
   }
+  /** Records nothing: a wake-up queues no job. */
+  wake(): void {}
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
   async cancel(): Promise<boolean> {

@@ -15,9 +15,26 @@ export function wakeupChannelOf(engineSchema: string): string {
   return `${engineSchema}_wake`;
 }
 
+/** What a wake-up says: who queued a job, and on which queue (the sender claims from it without a look first, ADR 0781). */
+export interface Wakeup {
+  from: string;
+  queue: string;
+}
+
 /** Queues a wake-up on `db` (delivered when its transaction commits, or at once outside one). */
-export async function notifyWorkers<DB>(db: Kysely<DB>, channel: string): Promise<void> {
-  await sql`select pg_notify(${channel}, '')`.execute(db);
+export async function notifyWorkers<DB>(db: Kysely<DB>, channel: string, wakeup: Wakeup): Promise<void> {
+  await sql`select pg_notify(${channel}, ${JSON.stringify(wakeup)})`.execute(db);
+}
+
+/** The wake-up a notification carries; null for one without (the first look after connecting, an older sender). */
+export function wakeupOf(payload: string | undefined): Wakeup | null {
+  if (!payload) return null;
+  try {
+    const parsed = JSON.parse(payload) as Partial<Wakeup>;
+    return typeof parsed.from === 'string' && typeof parsed.queue === 'string' ? { from: parsed.from, queue: parsed.queue } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A LISTEN connection that calls `onWake` for each notification and reconnects when it drops. */
@@ -29,7 +46,7 @@ export class WakeupListener {
   constructor(
     private readonly databaseUrl: string,
     private readonly channel: string,
-    private readonly onWake: () => void,
+    private readonly onWake: (wakeup: Wakeup | null) => void,
     private readonly onError: (error: unknown) => void,
   ) {}
 
@@ -48,7 +65,7 @@ export class WakeupListener {
 
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'quire-job-wakeups' });
-    client.on('notification', () => this.onWake());
+    client.on('notification', (message) => this.onWake(wakeupOf(message.payload)));
     client.on('error', (error) => {
       if (this.client === client) this.reconnectLater(error);
     });
@@ -60,7 +77,7 @@ export class WakeupListener {
     }
     this.client = client;
     // Jobs queued while we were not listening are found by this first look.
-    this.onWake();
+    this.onWake(null);
   }
 
   private reconnectLater(error: unknown): void {

@@ -13,8 +13,9 @@
  * Claim and lease are written in one transaction, and so are the job's outcome and the lease's
  * release: a job is never running without a lease, and a handler whose lease was taken over
  * (or handed back at shutdown, or cancelled) writes no outcome.
- * Jobs run in the process that claims them; the enqueuing process runs its own job at once
- * (no poll), and a NOTIFY wakes the other workers (job-wakeups.ts).
+ * Jobs run in the process that claims them; the enqueue's NOTIFY wakes every worker
+ * (job-wakeups.ts), the enqueuing one too, which claims from that queue at once (no poll, no
+ * look first).
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -25,7 +26,7 @@ import type { EnqueueOptions, JobDefinition, JobQueue, JobType, OrphanedJob } fr
 import type { Database } from '../../storage/schema.js';
 import { isProcessAlive, settlesWithin } from '../job-waits.js';
 import { engineDbOf, engineIdOf, jobEngineSchemaOf } from './engine-db.js';
-import { WakeupListener, notifyWorkers, wakeupChannelOf } from './job-wakeups.js';
+import { type Wakeup, WakeupListener, notifyWorkers, wakeupChannelOf } from './job-wakeups.js';
 import { type RunLease, RunLeaseRepository } from './run-lease.repository.js';
 
 const DEFAULT_RETRY_LIMIT = 2;
@@ -79,6 +80,8 @@ export class PgBossJobQueue implements JobQueue {
   private running = false;
   private pumping = false;
   private pumpAgain = false;
+  /** Queues just sent a job by this process: the next pump claims from them without looking first. */
+  private readonly hinted = new Set<string>();
   /** Claims under way (see pump). */
   private claiming = 0;
   private nextQueue = 0;
@@ -125,9 +128,17 @@ export class PgBossJobQueue implements JobQueue {
     const data: EngineData = { jobId: id, payload };
     // The same id again meets pg-boss's key and is not queued twice; it still wakes the workers.
     await this.boss.send(type.name, data, { id: engineIdOf(id), db: engineDbOf(db), ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
-    await notifyWorkers(db, this.channel);
-    if (!options.transaction) this.kick();
+    // Every worker is woken by this NOTIFY, this one too (at the commit when in a transaction):
+    // one wake-up per job, so no kick here to race it into a second claim.
+    await notifyWorkers(db, this.channel, { from: this.holder, queue: type.name });
   }
+
+  /**
+   * Nothing to do: the NOTIFY of the enqueue, delivered at the commit, wakes this process too
+   * (and it claims from that queue without a look first: `onWakeup`). Kicking here as well
+   * would race that wake-up into a second claim that finds the queue empty (ADR 0781).
+   */
+  wake<S extends TSchema>(_type: JobType<S>): void {}
 
   isRunning(): boolean {
     return this.running;
@@ -149,7 +160,7 @@ export class PgBossJobQueue implements JobQueue {
     this.listener = new WakeupListener(
       this.options.databaseUrl,
       this.channel,
-      () => this.kick(),
+      (wakeup) => this.onWakeup(wakeup),
       (error) => this.options.onError?.(error),
     );
     await this.listener.start();
@@ -220,8 +231,7 @@ export class PgBossJobQueue implements JobQueue {
     await this.open();
     for (;;) {
       await this.waitForActive();
-      let queued = 0;
-      for (const name of this.definitions.keys()) queued += await this.boss.getQueueSize(name);
+      const queued = await this.queuedJobs([...this.definitions.keys()]);
       if (queued === 0 && this.runningJobs.size === 0 && this.claiming === 0) return;
       this.kick();
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -262,8 +272,19 @@ export class PgBossJobQueue implements JobQueue {
     this.createdQueues.add(name);
   }
 
-  private kick(): void {
+  /**
+   * A job queued by this process, committed: claimed from its queue without a look first. One
+   * queued by another process: a look first, as every worker receives it and all but one would
+   * otherwise pay a claim transaction to find the queue empty.
+   */
+  private onWakeup(wakeup: Wakeup | null): void {
+    this.kick(wakeup?.from === this.holder ? wakeup.queue : undefined);
+  }
+
+  /** `hint`: a queue this process just sent a job to (claimed from without the look first). */
+  private kick(hint?: string): void {
     if (!this.running) return;
+    if (hint) this.hinted.add(hint);
     if (this.pumping) {
       this.pumpAgain = true;
       return;
@@ -284,7 +305,9 @@ export class PgBossJobQueue implements JobQueue {
    * Claims jobs, queue by queue in turn, until the concurrency limit or every queue is empty.
    * One statement first asks which queues hold a job ready to run: a look that finds nothing
    * (the poll, a wake-up for a job another worker took, the kick after a job ends) costs that
-   * statement alone, not a claim transaction per registered queue (ADR 0711).
+   * statement alone, not a claim transaction per registered queue (ADR 0711). A queue this
+   * process just sent a job to is claimed from without that look; a claim asks for as many jobs
+   * as there are free slots, and a queue that hands out fewer is drained (ADR 0781).
    */
   private async pump(): Promise<void> {
     if (!this.running || this.runningJobs.size >= this.concurrency) return;
@@ -295,17 +318,20 @@ export class PgBossJobQueue implements JobQueue {
       const names = [...this.definitions.keys()];
       const start = this.nextQueue % names.length;
       this.nextQueue += 1;
+      const hinted = [...this.hinted].filter((name) => this.definitions.has(name));
+      this.hinted.clear();
       // In the rotating order, so no queue starves another.
-      let ready = (await this.readyQueues(names)).sort((a, b) => this.turnOf(names, a, start) - this.turnOf(names, b, start));
+      let ready = (hinted.length > 0 ? hinted : await this.readyQueues(names)).sort((a, b) => this.turnOf(names, a, start) - this.turnOf(names, b, start));
       while (this.running && ready.length > 0 && this.runningJobs.size < this.concurrency) {
         const stillReady: string[] = [];
         for (const name of ready) {
           if (!this.running || this.runningJobs.size >= this.concurrency) break;
-          const lease = await this.claim(name);
-          // Empty after all (another worker was faster), or held by a live process: the next look finds what is left.
-          if (!lease) continue;
-          this.launch(lease);
-          stillReady.push(name);
+          // One slot per queue and turn while others are ready (fair), every free slot for the last.
+          const wanted = ready.length === 1 ? this.concurrency - this.runningJobs.size : 1;
+          const claimed = await this.claim(name, wanted);
+          for (const lease of claimed.leases) this.launch(lease);
+          // Fewer than asked: empty after all (another worker was faster); the next look finds what is left.
+          if (claimed.fetched === wanted) stillReady.push(name);
         }
         ready = stillReady;
       }
@@ -327,24 +353,37 @@ export class PgBossJobQueue implements JobQueue {
     return rows.rows.map((row) => row.name);
   }
 
-  /** pg-boss's fetch (the claim) and our lease in one transaction. */
-  private async claim(name: string): Promise<RunLease | null> {
+  /** Jobs pg-boss would hand out, over `names`, in one statement (what `idle()` waits for). */
+  private async queuedJobs(names: string[]): Promise<number> {
+    if (names.length === 0) return 0;
+    const job = sql.table(`${this.engineSchema}.job`);
+    const rows = await sql<{ n: string }>`select count(*) as n from ${job} where name = any(${names}::text[]) and state < 'active'`.execute(this.db);
+    return Number(rows.rows[0]?.n ?? 0);
+  }
+
+  /** pg-boss's fetch (the claim) of up to `wanted` jobs and our leases, in one transaction. */
+  private async claim(name: string, wanted: number): Promise<{ fetched: number; leases: RunLease[] }> {
+    // A hint given before this claim is answered by it: not a second claim that finds the queue empty.
+    this.hinted.delete(name);
     return this.db.transaction().execute(async (tx) => {
-      const [job] = await this.boss.fetch<EngineData>(name, { batchSize: 1, includeMetadata: true, db: engineDbOf(tx) });
-      if (!job) return null;
-      const lease: RunLease = {
-        jobId: job.data.jobId ?? job.id,
-        jobName: name,
-        engineId: job.id,
-        payload: job.data.payload,
-        attempt: job.retryCount + 1,
-        isFinalAttempt: job.retryCount >= job.retryLimit,
-        holder: this.holder,
-      };
-      // A live process still holds it (pg-boss expired it under that process): it stays
-      // theirs, and their outcome completes it.
-      if (!(await new RunLeaseRepository(tx).acquire(lease, this.leaseMs))) return null;
-      return lease;
+      const jobs = await this.boss.fetch<EngineData>(name, { batchSize: wanted, includeMetadata: true, db: engineDbOf(tx) });
+      const leases: RunLease[] = [];
+      const repository = new RunLeaseRepository(tx);
+      for (const job of jobs) {
+        const lease: RunLease = {
+          jobId: job.data.jobId ?? job.id,
+          jobName: name,
+          engineId: job.id,
+          payload: job.data.payload,
+          attempt: job.retryCount + 1,
+          isFinalAttempt: job.retryCount >= job.retryLimit,
+          holder: this.holder,
+        };
+        // A live process still holds it (pg-boss expired it under that process): it stays
+        // theirs, and their outcome completes it.
+        if (await repository.acquire(lease, this.leaseMs)) leases.push(lease);
+      }
+      return { fetched: jobs.length, leases };
     });
   }
 
@@ -379,20 +418,31 @@ export class PgBossJobQueue implements JobQueue {
       clearTimeout(expiry);
     }
     if (isHandedBack()) return;
-    await this.db
-      .transaction()
-      .execute(async (tx) => {
-        // Only while the lease is still ours: handed back, cancelled or taken over, it writes nothing.
-        if (!(await this.leases.release(tx, this.holder, lease.jobId))) return;
-        const engine = { db: engineDbOf(tx) };
-        if (failure) await this.boss.fail(lease.jobName, lease.engineId, { message: `${failure.name}: ${failure.message}` }, engine);
-        // The engine's record says which process ran the job (`output.ranBy`: host:pid:boot).
-        else await this.boss.complete(lease.jobName, lease.engineId, { ranBy: this.holder }, engine);
-      })
-      .catch((error: unknown) => {
-        this.unrecorded.add(lease.jobId);
-        this.options.onError?.(error, { id: lease.jobId, name: lease.jobName });
-      });
+    const outcome = failure
+      ? this.db.transaction().execute(async (tx) => {
+          // Only while the lease is still ours: handed back, cancelled or taken over, it writes nothing.
+          if (!(await this.leases.release(tx, this.holder, lease.jobId))) return;
+          await this.boss.fail(lease.jobName, lease.engineId, { message: `${failure.name}: ${failure.message}` }, { db: engineDbOf(tx) });
+        })
+      : this.completeReleasing(lease);
+    await outcome.catch((error: unknown) => {
+      this.unrecorded.add(lease.jobId);
+      this.options.onError?.(error, { id: lease.jobId, name: lease.jobName });
+    });
+  }
+
+  /**
+   * A succeeded job's outcome in one statement (ADR 0781): the lease's release and pg-boss's
+   * completion (its own `complete` update: state `completed`, `completed_on`, `output`), the
+   * completion only when the release found the lease still ours, as the transaction of release
+   * then `boss.complete` did in four round trips. The engine's record says which process ran
+   * the job (`output.ranBy`: host:pid:boot).
+   */
+  private async completeReleasing(lease: RunLease): Promise<void> {
+    const job = sql.table(`${this.engineSchema}.job`);
+    await sql`with released as (delete from job_leases where job_id = ${lease.jobId} and holder = ${this.holder} returning job_id)
+      update ${job} set completed_on = now(), state = 'completed', output = ${JSON.stringify({ ranBy: this.holder })}::jsonb
+      where name = ${lease.jobName} and id = ${lease.engineId}::uuid and state = 'active' and exists (select 1 from released)`.execute(this.db);
   }
 
   /**

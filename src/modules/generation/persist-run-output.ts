@@ -76,21 +76,25 @@ async function writeSections(
 ): Promise<Array<{ sectionId: string; key: string; title: string; content: string }>> {
   const orgId = tx.actor.org.orgId;
   const repos = tx.repos;
-  const sections = new Map((await tx.repos.sections.listByDocument(orgId, run.documentId)).map((s) => [s.id, s]));
-  // Deleted while the run was going on: not written.
+  // Every section's text, status and next version in three statements whatever their number
+  // (one round trip each on PostgreSQL, not three per section: ADR 0713). The update answers
+  // with the sections it wrote: one deleted while the run was going on is not written, and no
+  // read of the document's sections comes first (ADR 0782).
+  const written = new Map(
+    (
+      await repos.sections.setOutputs(
+        orgId,
+        run.documentId,
+        result.rendered.map((r) => ({ id: r.sectionId, content: r.content })),
+        'generated',
+        now,
+      )
+    ).map((s) => [s.id, s]),
+  );
   const rendered = result.rendered.flatMap((r) => {
-    const section = sections.get(r.sectionId);
+    const section = written.get(r.sectionId);
     return section ? [{ ...r, section }] : [];
   });
-  // Every section's text, status and next version in three statements whatever their number
-  // (one round trip each on PostgreSQL, not three per section: ADR 0713).
-  await repos.sections.setOutputs(
-    orgId,
-    run.documentId,
-    rendered.map((r) => ({ id: r.sectionId, content: r.content })),
-    'generated',
-    now,
-  );
   const latest = await repos.sectionVersions.latestNumbers(
     orgId,
     rendered.map((r) => r.sectionId),
@@ -112,10 +116,11 @@ async function writeSections(
   );
   const output = rendered.map(({ section, content }) => ({ sectionId: section.id, key: section.key, title: section.title, content }));
   // A section the run could not write keeps its earlier text, marked failed until written again (issue 31, row 8).
+  // (A deleted one matches no row.)
   await repos.sections.setOutputs(
     orgId,
     run.documentId,
-    result.failedSections.filter((f) => sections.has(f.sectionId)).map((f) => ({ id: f.sectionId, content: null })),
+    result.failedSections.map((f) => ({ id: f.sectionId, content: null })),
     'failed',
     now,
   );

@@ -129,31 +129,35 @@ export class SectionRepository {
     outputs: ReadonlyArray<{ id: string; content: string | null }>,
     status: string,
     now: string,
-  ): Promise<void> {
-    if (outputs.length === 0) return;
+  ): Promise<Array<{ id: string; key: string; title: string }>> {
+    if (outputs.length === 0) return [];
     const written = outputs.filter((o) => o.content !== null);
-    await this.db
-      .updateTable('sections')
-      .set(
-        written.length === 0
-          ? { updated_at: now, status }
-          : {
-              updated_at: now,
-              status,
-              content: sql<string>`case ${sql.join(
-                written.map((o) => sql`when id = ${o.id} then ${o.content}`),
-                sql` `,
-              )} else content end`,
-            },
-      )
-      .where('org_id', '=', orgId)
-      .where('document_id', '=', documentId)
-      .where(
-        'id',
-        'in',
-        outputs.map((o) => o.id),
-      )
-      .execute();
+    return (
+      this.db
+        .updateTable('sections')
+        .set(
+          written.length === 0
+            ? { updated_at: now, status }
+            : {
+                updated_at: now,
+                status,
+                content: sql<string>`case ${sql.join(
+                  written.map((o) => sql`when id = ${o.id} then ${o.content}`),
+                  sql` `,
+                )} else content end`,
+              },
+        )
+        .where('org_id', '=', orgId)
+        .where('document_id', '=', documentId)
+        .where(
+          'id',
+          'in',
+          outputs.map((o) => o.id),
+        )
+        // The sections that still exist (one deleted meanwhile is not among them): no read before.
+        .returning(['id', 'key', 'title'])
+        .execute()
+    );
   }
 
   async delete(orgId: string, documentId: string, id: string): Promise<boolean> {

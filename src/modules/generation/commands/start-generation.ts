@@ -92,6 +92,6 @@ export async function startGeneration(
     return started;
   });
   if (!run) return answer(false);
-  await jobs.enqueue(GENERATE_JOB, payload, { id: jobId }); // committed: wake the queue
+  jobs.wake(GENERATE_JOB); // committed: this process claims it now (the others were notified at the commit)
   return answer(true, run.runNumber);
 }

@@ -48,6 +48,6 @@ export async function startMergeRun(ctx: CommandContext, jobs: JobQueue, templat
     await jobs.enqueue(MERGE_RUN_JOB, payload, { id: mergeJobId(id), transaction: transactionHandleOf(tx) });
     return inserted;
   });
-  await jobs.enqueue(MERGE_RUN_JOB, payload, { id: mergeJobId(id) }); // committed: wake the queue
+  jobs.wake(MERGE_RUN_JOB); // committed: this process claims it now (the others were notified at the commit)
   return run;
 }
