@@ -18,9 +18,11 @@ export async function endMergeRun(
   return ctx.transaction(async (tx) => {
     const orgId = tx.actor.org.orgId;
     const now = tx.clock.now().toISOString();
-    const counts = await tx.repos.mergeRuns.countRows(orgId, runId);
+    // The end first: its update holds the run's row, so a job's row being recorded commits before
+    // the counts are read, or finds the run ended and writes nothing (ADR 0788).
     const ended = await tx.repos.mergeRuns.endRun(orgId, runId, { status: end.status, error: end.error ?? null, finished_at: now });
     if (!ended) return false;
+    const counts = await tx.repos.mergeRuns.countRows(orgId, runId);
     await tx.repos.mergeRuns.updateRun(orgId, runId, { done_rows: counts.done, failed_rows: counts.failed });
     const total = counts.done + counts.failed + counts.pending;
     const summary = { status: end.status, total, done: counts.done, failed: counts.failed, ...(end.error ? { error: end.error } : {}) };

@@ -1,5 +1,6 @@
 /** Merge runs (`mrg_`), their rows and their progress events. Every method takes orgId first. */
 import type { Kysely, Selectable } from 'kysely';
+import { dialectOf } from '../../storage/dialect.js';
 import type { Database } from '../../storage/schema.js';
 import type { MergeRunRowTable, MergeRunTable } from '../../storage/tables/merge.js';
 import { fromJson } from '../json-column.js';
@@ -178,14 +179,41 @@ export class MergeRunRepository {
     return counts;
   }
 
-  /** Appends an event with the next number of its run (one writer per run: the run's job, or a cancel). */
-  async appendEvent(orgId: string, runId: string, event: Omit<MergeRunEvent, 'seq'>, now: string): Promise<number> {
-    const last = await this.db
-      .selectFrom('merge_run_events')
-      .select((eb) => eb.fn.max('seq').as('seq'))
-      .where('run_id', '=', runId)
+  /**
+   * Holds the run's row until the caller's transaction ends and says the run's status then.
+   * Every writer of the run's events (its job, a cancel, an orphan handler) takes it first, so
+   * they number one after another and commit in that order (ADR 0788): PostgreSQL with
+   * `FOR UPDATE`; SQLite's transaction already holds the store's only connection.
+   */
+  async lockRun(orgId: string, id: string): Promise<MergeRunStatus | undefined> {
+    if (!this.db.isTransaction) throw new Error('lockRun holds the row for a transaction: call it inside one');
+    let query = this.db.selectFrom('merge_runs').select('status').where('org_id', '=', orgId).where('id', '=', id);
+    if (dialectOf(this.db) === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row?.status as MergeRunStatus | undefined;
+  }
+
+  /** Puts a running run back to `queued` (its process stopped); false when it is no longer running (a cancel ended it). */
+  async requeueRun(orgId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('merge_runs')
+      .set({ status: 'queued' })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .where('status', '=', 'running')
       .executeTakeFirst();
-    const seq = Number(last?.seq ?? 0) + 1;
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Appends an event with the next number of its run. The run's row is locked first (in the
+   * caller's transaction, or one of its own), so a job and a cancel writing at the same moment
+   * never read the same max(seq) (ADR 0788).
+   */
+  async appendEvent(orgId: string, runId: string, event: Omit<MergeRunEvent, 'seq'>, now: string): Promise<number> {
+    if (!this.db.isTransaction) return this.db.transaction().execute((tx) => new MergeRunRepository(tx).appendEvent(orgId, runId, event, now));
+    await this.lockRun(orgId, runId);
+    const seq = (await this.lastSeq(runId)) + 1;
     await this.db
       .insertInto('merge_run_events')
       .values({ run_id: runId, seq, org_id: orgId, event_json: JSON.stringify(event), created_at: now })
@@ -194,18 +222,24 @@ export class MergeRunRepository {
     return seq;
   }
 
-  /** Appends events in order with the next numbers of their run, in one statement (one writer per run, as appendEvent). */
+  /** Appends events in order with the next numbers of their run, in one statement (the run's row locked, as appendEvent). */
   async appendEvents(orgId: string, runId: string, events: ReadonlyArray<Omit<MergeRunEvent, 'seq'>>, now: string): Promise<void> {
     if (events.length === 0) return;
+    if (!this.db.isTransaction) return this.db.transaction().execute((tx) => new MergeRunRepository(tx).appendEvents(orgId, runId, events, now));
+    await this.lockRun(orgId, runId);
+    const first = (await this.lastSeq(runId)) + 1;
+    const values = events.map((event, i) => ({ run_id: runId, seq: first + i, org_id: orgId, event_json: JSON.stringify(event), created_at: now }));
+    await this.db.insertInto('merge_run_events').values(values).execute();
+    await this.publish(orgId, runId);
+  }
+
+  private async lastSeq(runId: string): Promise<number> {
     const last = await this.db
       .selectFrom('merge_run_events')
       .select((eb) => eb.fn.max('seq').as('seq'))
       .where('run_id', '=', runId)
       .executeTakeFirst();
-    const first = Number(last?.seq ?? 0) + 1;
-    const values = events.map((event, i) => ({ run_id: runId, seq: first + i, org_id: orgId, event_json: JSON.stringify(event), created_at: now }));
-    await this.db.insertInto('merge_run_events').values(values).execute();
-    await this.publish(orgId, runId);
+    return Number(last?.seq ?? 0);
   }
 
   /**

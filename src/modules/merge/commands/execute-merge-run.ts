@@ -36,10 +36,18 @@ export async function executeMergeRun(services: MergeServices, payload: MergeRun
   // The documents are made on behalf of the run's creator (their `createdBy`), as the system.
   const ctx = services.contextFor({ ...system, email: first.created_by });
   const repos = ctx.repos;
-  await repos.mergeRuns.updateRun(org.orgId, first.id, { status: 'running', started_at: first.started_at ?? ctx.clock.now().toISOString() });
   const counts = await repos.mergeRuns.countRows(org.orgId, first.id);
   const progress: Progress = { counts, total: counts.pending + counts.done + counts.failed, finishedHere: 0, startedAt: Date.now() };
-  await repos.mergeRuns.appendEvent(org.orgId, first.id, { event: 'merge_started', ...countsOf(progress) }, ctx.clock.now().toISOString());
+  // Under the run's lock (ADR 0788): a cancel that ended the run since the read above is not undone.
+  const begun = await ctx.transaction(async (tx) => {
+    const status = await tx.repos.mergeRuns.lockRun(org.orgId, first.id);
+    if (status !== 'queued' && status !== 'running') return false;
+    const now = tx.clock.now().toISOString();
+    await tx.repos.mergeRuns.updateRun(org.orgId, first.id, { status: 'running', started_at: first.started_at ?? now });
+    await tx.repos.mergeRuns.appendEvent(org.orgId, first.id, { event: 'merge_started', ...countsOf(progress) }, now);
+    return true;
+  });
+  if (!begun) return;
   // A letter that depends on the row alone skips the pipeline (ADR 0471); the plan is read once per attempt.
   const lean = await leanMergePlanOf(ctx, services, first);
   for (let after = 0; ;) {
@@ -88,6 +96,8 @@ async function processRow(
   }
   countRow(progress, outcome.status);
   await ctx.transaction(async (tx) => {
+    // A cancel that ended the run while the row rendered has written its end: nothing after it (ADR 0788).
+    if ((await tx.repos.mergeRuns.lockRun(orgId, run.id)) !== 'running') return;
     const now = tx.clock.now().toISOString();
     const patch =
       outcome.status === 'done'
@@ -106,8 +116,8 @@ async function processRow(
 /** A run whose process stopped: put back to `queued` for the retried job, which resumes it where it stopped. */
 export async function requeueOrphanedMergeRun(services: MergeServices, payload: MergeRunPayload): Promise<void> {
   const ctx = services.contextFor(systemActor({ orgId: payload.orgId, slug: payload.orgSlug, displayName: payload.orgName, isDefault: false }));
-  const run = await ctx.repos.mergeRuns.findRun(payload.orgId, payload.mergeRunId);
-  if (run?.status === 'running') await ctx.repos.mergeRuns.updateRun(payload.orgId, run.id, { status: 'queued' });
+  // Only a run still running: one a cancel ended meanwhile stays ended.
+  await ctx.repos.mergeRuns.requeueRun(payload.orgId, payload.mergeRunId);
 }
 
 /** A run whose process died on its last allowed attempt: it ends `failed` (rows done keep their files) rather than wait forever. */

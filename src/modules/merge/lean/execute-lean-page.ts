@@ -20,11 +20,15 @@ export const LEAN_BATCH = 25;
 
 type Finished = { row: MergeRowRecord; outcome: LeanRowOutcome | { status: 'failed'; lean: null; message: string } };
 
-/** Writes the batch's documents, outcomes, counts and events in one transaction. */
-async function recordBatch(ctx: CommandContext, run: MergeRunRecord, batch: readonly Finished[], progress: Progress): Promise<void> {
-  if (batch.length === 0) return;
+/**
+ * Writes the batch's documents, outcomes, counts and events in one transaction, under the run's
+ * lock: false (nothing written) when a cancel ended the run meanwhile, whose end is its last event (ADR 0788).
+ */
+async function recordBatch(ctx: CommandContext, run: MergeRunRecord, batch: readonly Finished[], progress: Progress): Promise<boolean> {
+  if (batch.length === 0) return true;
   const orgId = run.org_id;
-  await ctx.transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
+    if ((await tx.repos.mergeRuns.lockRun(orgId, run.id)) !== 'running') return false;
     const now = tx.clock.now().toISOString();
     const events = [];
     await insertLeanDocuments(
@@ -58,6 +62,7 @@ async function recordBatch(ctx: CommandContext, run: MergeRunRecord, batch: read
       events.map((event) => ({ ...event, etaSeconds: eta })),
       now,
     );
+    return true;
   });
 }
 
@@ -94,12 +99,10 @@ export async function executeLeanPage(
         : await renderLeanRow(ctx, services, plan, row);
     batch.push({ row, outcome });
     if (batch.length === LEAN_BATCH) {
-      await recordBatch(ctx, run, batch, progress);
+      if (!(await recordBatch(ctx, run, batch, progress))) return false;
       batch = [];
-      const now = await ctx.repos.mergeRuns.findRun(orgId, runId);
-      if (!now || now.status !== 'running') return false;
     }
   }
-  await recordBatch(ctx, run, batch, progress);
+  if (!(await recordBatch(ctx, run, batch, progress))) return false;
   return !signal?.aborted;
 }
