@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CorrectionRecord } from '../../corrections/correction.repository.js';
 import type { ExtractedItemRecord } from '../../extracted-items/extracted-item.repository.js';
 import { itemsXlsx } from './tabular.js';
@@ -114,6 +114,23 @@ describe('itemsXlsx', () => {
     // Likewise for the items sheet: most of it was taken before its last page was read.
     expect(takenAtLastPage[0]).toBeGreaterThan(taken / 4);
   }, 120_000);
+
+  it('stops reading pages when the reader leaves half way (the client hung up)', async () => {
+    const ITEMS = 30_000;
+    let asked = 0;
+    let ended = false;
+    async function* pages(): AsyncGenerator<ExtractedItemRecord[]> {
+      try {
+        yield* itemPages(ITEMS, () => (asked += 1));
+      } finally {
+        ended = true;
+      }
+    }
+    const stream = await itemsXlsx(pages, () => correctionPages([]));
+    for await (const chunk of stream) if ((chunk as Buffer).byteLength > 0) break;
+    await vi.waitFor(() => expect(ended).toBe(true), { timeout: 30_000 });
+    expect(asked).toBeLessThan(ITEMS / PAGE);
+  }, 60_000);
 
   it('writes every item and correction, cell for cell, in the sheets items, provenance and corrections', async () => {
     const ITEMS = 1_234;
