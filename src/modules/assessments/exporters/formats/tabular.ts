@@ -2,7 +2,7 @@
  * CSV and XLSX renderings of items, written as the items are read (docs/adr/0731-streaming-exporters.md):
  * pages of items in, bytes out a page at a time.
  */
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { CorrectionRecord } from '../../corrections/correction.repository.js';
 import type { ExtractedItemRecord } from '../../extracted-items/extracted-item.repository.js';
@@ -47,27 +47,55 @@ function anchorRef(a: ExtractedItemRecord['provenance']['anchors'][number]): str
   return a.boxes.map((b) => `${b.x},${b.y},${b.w},${b.h}`).join(' ');
 }
 
+/** A writable stream as archiver's `readable-stream` 2 makes it: no `writableNeedDrain` yet, its state instead. */
+interface ZipEntryInput extends EventEmitter {
+  _writableState: { needDrain: boolean };
+}
+
+/**
+ * Where a sheet's rows go on their way into the zip. exceljs's `WorksheetWriter` writes into its
+ * own `StreamBuf`, which hands every 64 KB to the PassThrough archiver wrapped it in at `append`
+ * (`pipes[0]`) ignoring `write()`'s answer; archiver reads that PassThrough, with backpressure,
+ * only once the zip reaches the entry and as fast as the zip's reader takes bytes. So its
+ * `needDrain` is the one place where "the reader has not taken what was written" shows
+ * (docs/adr/0775-xlsx-export-backpressure.md). Checked here, so an exceljs or archiver whose
+ * insides differ fails loudly instead of buffering the sheet again (tabular.test.ts holds it).
+ */
+function zipEntryInput(sheet: unknown): ZipEntryInput {
+  const input = (sheet as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as Partial<ZipEntryInput> | undefined;
+  if (!(input instanceof EventEmitter) || typeof input._writableState?.needDrain !== 'boolean')
+    throw new Error('exceljs: a worksheet stream without the zip entry it writes into');
+  return input as ZipEntryInput;
+}
+
 /**
  * Sheets `items`, `provenance` and `corrections` through exceljs's streaming writer: rows are
  * committed as they are added, one sheet after the other (a zip holds one entry at a time), so
- * the items are read twice, in pages. Between pages it waits while the reader has not taken what
- * was written, so a slow client holds back the reading instead of filling memory.
+ * the items are read twice, in pages. After each page it waits until the zip entry has taken
+ * what was written, which it does only as the reader takes the zip: a slow client (or a fast
+ * database) holds back the reading instead of filling memory with the sheet.
  */
 export async function itemsXlsx(items: () => Pages<ExtractedItemRecord>, corrections: () => Pages<CorrectionRecord>): Promise<Readable> {
   // Loaded on first use: most processes never write a spreadsheet.
   const { default: ExcelJS } = await import('exceljs');
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const drained = async (): Promise<void> => {
-    // `writableNeedDrain` only while a write was refused, and then 'drain' (or 'close') follows.
-    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  // The reader gone (the client hung up): stop reading pages rather than wait for a drain that never comes.
+  const abandoned = once(out, 'close').then(() => {
+    throw new Error('the export was abandoned before its end');
+  });
+  abandoned.catch(() => {});
+  const caughtUp = async (sheet: unknown): Promise<void> => {
+    const entry = zipEntryInput(sheet);
+    // `needDrain` only while a write was refused, and then 'drain' follows once taken.
+    if (entry._writableState.needDrain) await Promise.race([once(entry, 'drain'), abandoned]);
   };
   const write = async (): Promise<void> => {
     const sheet = wb.addWorksheet('items');
     sheet.addRow(HEADER).commit();
     for await (const page of items()) {
       for (const i of page) sheet.addRow(row(i).map((v) => (typeof v === 'boolean' ? String(v) : v))).commit();
-      await drained();
+      await caughtUp(sheet);
     }
     sheet.commit();
     const prov = wb.addWorksheet('provenance');
@@ -76,7 +104,7 @@ export async function itemsXlsx(items: () => Pages<ExtractedItemRecord>, correct
       for (const i of page)
         for (const a of i.provenance.anchors)
           prov.addRow([i.id, i.key, a.kind, a.kind === 'page_region' ? a.page_number : null, anchorRef(a), i.provenance.quote]).commit();
-      await drained();
+      await caughtUp(prov);
     }
     prov.commit();
     const corr = wb.addWorksheet('corrections');
@@ -97,7 +125,7 @@ export async function itemsXlsx(items: () => Pages<ExtractedItemRecord>, correct
             c.updated_at,
           ])
           .commit();
-      await drained();
+      await caughtUp(corr);
     }
     corr.commit();
     await wb.commit();
