@@ -20,8 +20,8 @@ import { renderHtml } from './layouts.js';
 
 const run = promisify(execFile);
 export const GOLD_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), 'out');
-/** Bump when the documents change, so a cached set is regenerated. */
-export const GOLD_VERSION = 5;
+/** Bump when the documents change, so a cached set is regenerated (6: the scans' noise is seeded). */
+export const GOLD_VERSION = 6;
 
 export interface GoldEntry {
   id: string;
@@ -65,12 +65,31 @@ async function printPdfs(htmlDir: string, pdfDir: string, files: string[]): Prom
   await run('soffice', args, { maxBuffer: 16 * 1024 * 1024, timeout: 600_000 });
 }
 
-/** A scan: 150 dpi raster, rotated 0.6–1.4°, blurred and with Gaussian noise, as PNG. */
-async function makeScan(pdf: string, png: string, i: number): Promise<void> {
+/**
+ * A scan: 150 dpi raster, rotated 0.6–1.4°, blurred and with Gaussian noise, as PNG. The noise is
+ * seeded per document: ImageMagick's `+noise` draws from a fresh random seed otherwise, and two
+ * generations of the same set then scored scan recall 0.76 and 0.80 with the same extractor.
+ */
+async function makeScan(pdf: string, png: string, i: number, seed: number): Promise<void> {
   const prefix = png.replace(/\.png$/, '.raw');
   await run('pdftoppm', ['-r', '150', '-png', '-gray', '-singlefile', '-f', '1', '-l', '1', pdf, prefix]);
   const angle = (i % 2 === 0 ? 1 : -1) * (0.6 + (i % 5) * 0.2);
-  const args = [`${prefix}.png`, '-background', 'white', '-rotate', String(angle), '-blur', '0x0.6', '-attenuate', '0.4', '+noise', 'Gaussian', png];
+  const args = [
+    `${prefix}.png`,
+    '-background',
+    'white',
+    '-rotate',
+    String(angle),
+    '-blur',
+    '0x0.6',
+    '-seed',
+    String(seed * 1000 + i),
+    '-attenuate',
+    '0.4',
+    '+noise',
+    'Gaussian',
+    png,
+  ];
   await run('convert', args);
   await unlink(`${prefix}.png`);
 }
@@ -100,7 +119,7 @@ export async function generateGoldSet(options: GenerateOptions = {}): Promise<Go
     join(out, 'pdf'),
     documents.map((d) => `${d.id}.html`),
   );
-  for (const [i, d] of documents.entries()) if (d.scan) await makeScan(join(out, d.pdf), join(out, d.scan), i);
+  for (const [i, d] of documents.entries()) if (d.scan) await makeScan(join(out, d.pdf), join(out, d.scan), i, seed);
   const manifest: GoldManifest = { version: GOLD_VERSION, seed, documents };
   await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
   return manifest;
