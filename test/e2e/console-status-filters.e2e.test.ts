@@ -10,23 +10,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { seriousA11yViolations } from '../support/console-axe.js';
-import { insertMergeRuns } from '../support/merge-runs.js';
+import { LETTER_ROW, insertMergeRuns } from '../support/merge-runs.js';
 import { type ConsolePage, expectCleanPage, hasChromium, openConsole, signInAsDev, startConsoleSuite, stopConsoleSuite } from '../support/console-browser.js';
 import type { TestServer } from '../support/test-server.js';
 import { type WebhookReceiver, startWebhookReceiver } from '../support/webhook-receiver.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-/** One spreadsheet row of the engagement letter, by its column names. */
-const LETTER_ROW = {
-  Client: 'Contoso GmbH',
-  'Client contact person': 'Ada Lovelace',
-  'firm name': 'Northwind LLP',
-  Services: 'Tax advice',
-  start_date: '2026-12-01',
-  Fee: '12000',
-  signatory: 'J. Smith',
-};
 
 describe.skipIf(!hasChromium)('console status filters in chromium', () => {
   let server: TestServer;

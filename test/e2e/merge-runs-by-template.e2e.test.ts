@@ -8,18 +8,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Api, apiFor } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
-import { insertMergeRuns } from '../support/merge-runs.js';
+import { LETTER_ROW, insertMergeRuns } from '../support/merge-runs.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 
-const LETTER_ROW = {
-  Client: 'Contoso GmbH',
-  'Client contact person': 'Ada Lovelace',
-  'firm name': 'Northwind LLP',
-  Services: 'Tax advice',
-  start_date: '2026-12-01',
-  Fee: '12000',
-  signatory: 'J. Smith',
-};
 /** More runs of another template than the console's one page of 50. */
 const OTHER_RUNS = 60;
 

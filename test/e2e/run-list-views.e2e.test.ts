@@ -11,16 +11,7 @@ import { describeEachDialect } from '../support/dialects.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { type WebhookReceiver, startWebhookReceiver } from '../support/webhook-receiver.js';
 import { postMultipart } from './assessments-helpers.js';
-
-const LETTER_ROW = {
-  Client: 'Contoso GmbH',
-  'Client contact person': 'Ada Lovelace',
-  'firm name': 'Northwind LLP',
-  Services: 'Tax advice',
-  start_date: '2026-12-01',
-  Fee: '12000',
-  signatory: 'J. Smith',
-};
+import { LETTER_ROW } from '../support/merge-runs.js';
 
 describeEachDialect('assessment, merge run and delivery list views', (dialect) => {
   let server: TestServer;

@@ -18,16 +18,7 @@ import { POSTGRES_URL } from '../support/dialects.js';
 import { framesOf, readRawStream } from '../support/sse.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { until } from '../support/until.js';
-
-const LETTER_ROW = {
-  Client: 'Contoso GmbH',
-  'Client contact person': 'Ada Lovelace',
-  'firm name': 'Northwind LLP',
-  Services: 'Tax advice',
-  start_date: '2026-12-01',
-  Fee: '12000',
-  signatory: 'J. Smith',
-};
+import { LETTER_ROW } from '../support/merge-runs.js';
 
 const suite = POSTGRES_URL ? describe : describe.skip;
 

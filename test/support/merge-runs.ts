@@ -7,6 +7,17 @@ import { newId } from '../../src/kernel/ids.js';
 import { MergeRunRepository } from '../../src/modules/merge/merge-run.repository.js';
 import type { TestServer } from './test-server.js';
 
+/** One spreadsheet row of the built-in engagement letter, by its column names: a merge run's input. */
+export const LETTER_ROW = {
+  Client: 'Contoso GmbH',
+  'Client contact person': 'Ada Lovelace',
+  'firm name': 'Northwind LLP',
+  Services: 'Tax advice',
+  start_date: '2026-12-01',
+  Fee: '12000',
+  signatory: 'J. Smith',
+};
+
 export interface InsertedRuns {
   count: number;
   /** Every run's state (`finished` unless told). */
