@@ -3,14 +3,14 @@
  * expressions and computations that recurse, loop, double strings, print huge outputs or reach
  * for host objects each end in a clear answer naming the budget they ran out of (a 422 `{detail}`
  * where the request evaluates directly, a `pipeline_failed` during a run), while `/health` keeps
- * answering and the main event loop never freezes; the server serves after.
+ * answering and the main thread never does their work; the server serves after.
  *
- * The server runs in this process, so the event-loop delay sampled here is the server's own.
+ * The server runs in this process, so the main thread's CPU time read here is the server's own.
  * The bound here is liveness (before the pool, one payload froze the loop for 23 s or killed
- * the process), not speed: how close the stall stays to the 100 ms goal of the issue is measured
- * by `bench/tenant-code-stall.ts` (BENCHMARKS.md), on a machine not shared with parallel suites.
+ * the process), not speed: how short the loop's stalls stay against the issue's 100 ms goal is
+ * measured by `bench/tenant-code-stall.ts` (BENCHMARKS.md), on a machine not shared with parallel suites.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type Api, type ApiResponse, apiFor, createTemplate } from '../support/api.js';
 import { describeOneDialect } from '../support/dialects.js';
@@ -88,15 +88,34 @@ const COMPUTATION_ESCAPES: string[] = [
 ];
 
 /**
- * The longest event-loop stall a payload may cause here: far above the
- * 100 ms goal (measured in the benchmark) so that parallel suites on a 2-core runner cannot fail
- * it, and far below what a payload on the main thread causes (seconds to minutes, or death).
+ * What a payload may cost the server's main thread (its event loop), in CPU time, beside the
+ * /health polls: CPU time, not a wall-clock stall, so a loaded runner cannot fail it. A payload
+ * that ran on the main thread would spend there what its worker's budget allows it (3 s of CPU,
+ * docs/adr/0202) or more (before the pool: 23 s, or the process's death); here it costs the
+ * handing over of its request and answer. How short the loop's stalls stay (the issue's 100 ms)
+ * is a time, measured by `bench/tenant-code-stall.ts` (BENCHMARKS.md).
  */
-const FROZEN_MS = 1500;
+const MAIN_THREAD_CPU_MS = 1000;
+/**
+ * An allowance per /health round trip (the client's and the server's side both run here): the
+ * main thread's whole CPU over the payloads came to 2.0–2.8 ms per poll, everything included.
+ */
+const CPU_PER_POLL_MS = 5;
+
+/**
+ * CPU time of this process's main thread, in ms: Linux's per-thread counters (the main thread's
+ * id is the process id), utime and stime in clock ticks of 10 ms. Node 20 has no per-thread
+ * `process.threadCpuUsage`, and `process.cpuUsage` counts the tenant-code workers too.
+ */
+function mainThreadCpuMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 interface Watch {
-  /** Longest event-loop stall of this process (the server's) while watching, in ms. */
-  maxLoopDelayMs: number;
+  /** CPU time of this process's main thread (the server's event loop) while watching, in ms. */
+  mainThreadCpuMs: number;
   healthPolls: number;
 }
 
@@ -145,10 +164,8 @@ describeOneDialect('tenant code cannot escape its budgets', (dialect) => {
   }
 
   /**
-   * Runs `work` while polling `/health` (every answer must be 200) and sampling the event loop;
-   * `work`'s result and the watch. The round trip of `/health` is not judged: the server runs in
-   * this process, so the loop stall sampled here is what would delay it, without the test
-   * client's own share of a loaded machine.
+   * Runs `work` while polling `/health` (every answer must be 200); `work`'s result and the watch.
+   * The round trip of `/health` is not timed: on a loaded machine it is the scheduler's.
    */
   async function watching<T>(work: () => Promise<T>): Promise<{ result: T; watch: Watch }> {
     let done = false;
@@ -173,17 +190,14 @@ describeOneDialect('tenant code cannot escape its budgets', (dialect) => {
     }
     // Read after the poll in flight has finished: a payload refused at once still counts the
     // /health round trip that ran beside it.
-    return { result, watch: { maxLoopDelayMs: 0, healthPolls } };
+    return { result, watch: { mainThreadCpuMs: 0, healthPolls } };
   }
 
-  /** Like `watching`, with the event-loop delay filled in. */
+  /** Like `watching`, with the main thread's CPU time filled in. */
   async function measured<T>(work: () => Promise<T>): Promise<{ result: T; watch: Watch }> {
-    const histogram = monitorEventLoopDelay({ resolution: 10 });
-    histogram.enable();
+    const before = mainThreadCpuMs();
     const outcome = await watching(work);
-    histogram.disable();
-    // The histogram is in nanoseconds and includes the 10 ms sampling resolution itself.
-    outcome.watch.maxLoopDelayMs = histogram.max / 1e6 - 10;
+    outcome.watch.mainThreadCpuMs = mainThreadCpuMs() - before;
     return outcome;
   }
 
@@ -191,7 +205,7 @@ describeOneDialect('tenant code cannot escape its budgets', (dialect) => {
   async function watched<T>(work: () => Promise<T>): Promise<{ result: T; watch: Watch }> {
     const outcome = await measured(work);
     expect(outcome.watch.healthPolls).toBeGreaterThan(0);
-    expect(outcome.watch.maxLoopDelayMs, 'event-loop stall').toBeLessThan(FROZEN_MS);
+    expect(outcome.watch.mainThreadCpuMs, 'main-thread CPU').toBeLessThan(MAIN_THREAD_CPU_MS + CPU_PER_POLL_MS * outcome.watch.healthPolls);
     return outcome;
   }
 
