@@ -46,6 +46,12 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10;
 }
 
+/** User + system CPU seconds a process has used (/proc/<pid>/stat, in clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function waitUp(url: string): Promise<void> {
   for (let i = 0; i < 300; i += 1) {
     if (
@@ -61,7 +67,7 @@ async function waitUp(url: string): Promise<void> {
 }
 
 /** The server's own view of its memory and queue (its /metrics and /metrics/database, open to loopback): where RSS goes. */
-async function serverMemory(baseUrl: string): Promise<{ text: string; heapUsedMb?: number }> {
+async function serverMemory(baseUrl: string): Promise<{ text: string; heapUsedMb?: number; heapTotalMb?: number; workersHeapMb?: number }> {
   // The process's own metrics, then the database's totals (the queue), served apart (ADR 0633).
   const read = (path: string) =>
     fetch(`${baseUrl}${path}`).then(
@@ -78,9 +84,15 @@ async function serverMemory(baseUrl: string): Promise<{ text: string; heapUsedMb
   // No `queued` series in a read that worked: nothing is queued.
   const queued = /^quire_jobs\{status="queued"\} ([0-9]+)$/m.exec(text)?.[1] ?? (text === '' ? '?' : '0');
   const heapUsed = mb('quire_nodejs_heap_size_used_bytes');
+  const heapTotal = mb('quire_nodejs_heap_size_total_bytes');
+  // The worker pools' heaps (one series per pool), outside the main thread's figures.
+  const workerSeries = [...text.matchAll(/^quire_worker_heap_bytes\{[^}]*\} ([0-9.e+]+)$/gm)].map((m) => Number(m[1]));
+  const workersHeapMb = text === '' ? undefined : Math.round(workerSeries.reduce((sum, v) => sum + v, 0) / 1048576);
   return {
-    text: `heap used ${heapUsed} of ${mb('quire_nodejs_heap_size_total_bytes')} MB, external ${mb('quire_nodejs_external_memory_bytes')} MB, jobs queued ${queued}`,
+    text: `heap used ${heapUsed} of ${heapTotal} MB, workers' heaps ${workersHeapMb ?? '?'} MB, external ${mb('quire_nodejs_external_memory_bytes')} MB, jobs queued ${queued}`,
     heapUsedMb: heapUsed === '?' ? undefined : Number(heapUsed),
+    heapTotalMb: heapTotal === '?' ? undefined : Number(heapTotal),
+    workersHeapMb,
   };
 }
 
@@ -312,7 +324,7 @@ async function main(): Promise<void> {
 
     const load = new Load();
     const peerLoad = new Load();
-    const samples: Array<MemorySample & { peer: number; inFlight: number }> = [];
+    const samples: Array<MemorySample & { peer: number; inFlight: number; heapTotal?: number; workersHeap?: number }> = [];
     const started = Date.now();
     // Requests still running; never waited for during the load (that would close the loop).
     const pending = new Set<Promise<void>>();
@@ -324,7 +336,15 @@ async function main(): Promise<void> {
       const t = Math.round((Date.now() - started) / 1000);
       const rss = rssMb(child.pid ?? 0);
       const memory = await serverMemory(base);
-      const sample = { t, rss, heapUsed: memory.heapUsedMb, peer: rssMb(peer.pid ?? 0), inFlight: load.inFlight };
+      const sample = {
+        t,
+        rss,
+        heapUsed: memory.heapUsedMb,
+        heapTotal: memory.heapTotalMb,
+        workersHeap: memory.workersHeapMb,
+        peer: rssMb(peer.pid ?? 0),
+        inFlight: load.inFlight,
+      };
       samples.push(sample);
       const running = [...load.running]
         .filter(([, c]) => c > 0)
@@ -333,6 +353,8 @@ async function main(): Promise<void> {
       console.log(`soak: ${sample.t} s RSS ${sample.rss} MB (peer ${sample.peer} MB; ${memory.text}), in flight ${sample.inFlight} (${running})`);
     };
     await takeSample();
+    // The server's CPU over the load: what a tighter heap (more collections) costs shows here.
+    const cpuAtStart = cpuSeconds(child.pid ?? 0);
     const sampler = setInterval(() => void takeSample(), SAMPLE_MS);
     // Open loop: a request starts every 1/RATE s whatever the answers do (a slow server is not
     // rewarded with less load).
@@ -356,6 +378,7 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     const hung = [...load.running].filter(([, count]) => count > 0);
     for (const [name, count] of hung) load.failures.push(`${name}: ${count} still without an end 60 s after the load stopped`);
+    const serverCpu = cpuSeconds(child.pid ?? 0) - cpuAtStart;
     await takeSample();
     samples.sort((x, y) => x.t - y.t);
 
@@ -370,17 +393,17 @@ async function main(): Promise<void> {
     // One row a minute (the median of its samples): 120 rows of 15 s samples say no more.
     const byMinute = new Map<number, typeof samples>();
     for (const s of samples) byMinute.set(Math.floor(s.t / 60), [...(byMinute.get(Math.floor(s.t / 60)) ?? []), s]);
-    const heapOf = (list: typeof samples) => {
-      const values = list.map((s) => s.heapUsed).filter((v): v is number => v !== undefined);
+    const medianOf = (list: typeof samples, read: (s: (typeof samples)[number]) => number | undefined) => {
+      const values = list.map(read).filter((v): v is number => v !== undefined);
       return values.length === 0 ? undefined : median(values);
     };
     const section = [
       '## Soak',
       '',
       `Command: \`${POSTGRES_URL ? 'SOAK_POSTGRES_URL=… ' : ''}SOAK_MINUTES=${minutes} SOAK_RATE=${RATE} npx tsx bench/soak.ts\` (last step of \`npm run bench\`) — Node ${m.node}, nproc ${m.nproc} (${m.cpu}); ${loadWhileMeasured(loadAtStart)}.`,
-      `The compiled server (\`node dist/main.js\`, ${POSTGRES_URL ? 'PostgreSQL' : 'SQLite'}, demo data, per-user rate limit raised for the single load user) in a child process; an open-loop mixed load of ${RATE} requests/s for ${minutes} min; RSS (from /proc) and main-thread heap used (from its /metrics) sampled every ${SAMPLE_MS / 1000} s. Reference: the median of the samples within ±30 s of ${verdict.referenceAt} s; end: the median of the last minute's. Peer, in the same run and at the same rate: a Fastify hello-world (\`GET /\`) in another child.`,
+      `The compiled server (\`node dist/main.js\`, ${POSTGRES_URL ? 'PostgreSQL' : 'SQLite'}, demo data, per-user rate limit raised for the single load user) in a child process; an open-loop mixed load of ${RATE} requests/s for ${minutes} min; RSS (from /proc), main-thread heap used and total and the worker pools' heaps (from its /metrics) sampled every ${SAMPLE_MS / 1000} s. Reference: the median of the samples within ±30 s of ${verdict.referenceAt} s; end: the median of the last minute's. Peer, in the same run and at the same rate: a Fastify hello-world (\`GET /\`) in another child.`,
       '',
-      `**${passed ? 'Passed' : 'Failed'}**: ${totalRequests} requests, ${errors} errors. RSS at ${round1(verdict.referenceAt / 60)} min ${round1(verdict.reference)} MB, at the end ${round1(verdict.end)} MB: ${verdict.growth >= 0 ? '+' : ''}${(verdict.growth * 100).toFixed(1)} % (bound ±10 %); slope over the last half ${verdict.slopeMbPerMinute >= 0 ? '+' : ''}${verdict.slopeMbPerMinute.toFixed(2)} MB/min; highest sample after the reference ${peak} MB. Heap used ${round1(verdict.heapReference)} → ${round1(verdict.heapEnd)} MB. Peer: ${peerTally.count} requests, ${peerTally.errors} errors.`,
+      `**${passed ? 'Passed' : 'Failed'}**: ${totalRequests} requests, ${errors} errors. RSS at ${round1(verdict.referenceAt / 60)} min ${round1(verdict.reference)} MB, at the end ${round1(verdict.end)} MB: ${verdict.growth >= 0 ? '+' : ''}${(verdict.growth * 100).toFixed(1)} % (bound ±10 %); slope over the last half ${verdict.slopeMbPerMinute >= 0 ? '+' : ''}${verdict.slopeMbPerMinute.toFixed(2)} MB/min; highest sample after the reference ${peak} MB. Heap used ${round1(verdict.heapReference)} → ${round1(verdict.heapEnd)} MB. Server CPU ${round1(serverCpu)} s (${((serverCpu * 1000) / Math.max(1, totalRequests)).toFixed(2)} ms a request). Peer: ${peerTally.count} requests, ${peerTally.errors} errors.`,
       '',
       '| Action | Weight | Requests | Errors | p50 ms | p99 ms |',
       '|---|---:|---:|---:|---:|---:|',
@@ -390,11 +413,11 @@ async function main(): Promise<void> {
       }),
       `| peer: Fastify hello-world \`GET /\` | — | ${peerTally.count} | ${peerTally.errors} | ${percentile(peerTally.ms, 50)} | ${percentile(peerTally.ms, 99)} |`,
       '',
-      '| minute | samples | Quire RSS median (MB) | Quire RSS max (MB) | heap used median (MB) | Peer RSS (MB) |',
-      '|---:|---:|---:|---:|---:|---:|',
+      "| minute | samples | Quire RSS median (MB) | Quire RSS max (MB) | heap used median (MB) | heap total median (MB) | workers' heaps median (MB) | Peer RSS (MB) |",
+      '|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...[...byMinute].map(
         ([minute, list]) =>
-          `| ${minute} | ${list.length} | ${round1(median(list.map((s) => s.rss)))} | ${Math.max(...list.map((s) => s.rss))} | ${round1(heapOf(list))} | ${round1(median(list.map((s) => s.peer)))} |`,
+          `| ${minute} | ${list.length} | ${round1(median(list.map((s) => s.rss)))} | ${Math.max(...list.map((s) => s.rss))} | ${round1(medianOf(list, (s) => s.heapUsed))} | ${round1(medianOf(list, (s) => s.heapTotal))} | ${round1(medianOf(list, (s) => s.workersHeap))} | ${round1(median(list.map((s) => s.peer)))} |`,
       ),
       '',
       ...(load.failures.length > 0 ? ['First failures:', '', ...load.failures.map((f) => `- ${f}`), ''] : []),

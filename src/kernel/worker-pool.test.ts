@@ -9,6 +9,7 @@ import {
   type WorkerPoolOptions,
   WorkerQueueTimeoutError,
   WorkerTimeoutError,
+  workerPoolHeaps,
 } from './worker-pool.js';
 import type { PoolProbeRequest } from './test-support/pool-probe.worker.js';
 
@@ -32,6 +33,21 @@ describe('WorkerPool', () => {
     const second = await p.run({ mode: 'whoami' }, LONG);
     expect(second).toBe(first);
     expect(p.stats()).toMatchObject({ size: 1, busy: 0, queued: 0, started: 1 });
+  });
+
+  it("reports its workers' heaps after their tasks, for the process's metrics, until it is closed", async () => {
+    const p = pool(2, 48, { module: 'test-support/pool-probe.worker' });
+    expect(p.heap()).toEqual({ module: 'test-support/pool-probe.worker', workers: 0, heapMb: 0 });
+    await Promise.all([p.run({ mode: 'whoami' }, LONG), p.run({ mode: 'whoami' }, LONG)]);
+    const heap = p.heap();
+    expect(heap.workers).toBe(2);
+    expect(heap.heapMb).toBeGreaterThan(0);
+    expect(workerPoolHeaps().find((h) => h.module === 'test-support/pool-probe.worker')?.heapMb).toBeGreaterThanOrEqual(heap.heapMb);
+    await p.close();
+    expect(workerPoolHeaps().filter((h) => h.module === 'test-support/pool-probe.worker' && h.workers > 0)).toEqual(
+      // Other tests' pools of the same module are closed after each test: none is left open here.
+      [],
+    );
   });
 
   it('stops a task past its run deadline, replaces the worker, and the next task runs on a new one', async () => {

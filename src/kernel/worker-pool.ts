@@ -143,6 +143,8 @@ interface Slot<Req, Res> {
   lane: number;
   /** The worker thread's kernel id (its CPU time is read by it), when the worker could tell. */
   tid?: number;
+  /** Its V8 heap (total size, MB) after its last task, as it reported it: for recycling and metrics. */
+  heapMb?: number;
 }
 
 /** What a pool has done so far; for tests and metrics. */
@@ -154,6 +156,36 @@ export interface WorkerPoolStats {
   queued: number;
   /** Workers started over the pool's life (the first ones and every replacement). */
   started: number;
+}
+
+/** The heaps of one pool's live workers, as they reported them after their last task. */
+export interface WorkerPoolHeap {
+  /** The worker module, e.g. `processor.worker`. */
+  module: string;
+  workers: number;
+  heapMb: number;
+}
+
+/**
+ * Every pool not yet closed, so that the process can say how much of its memory its worker
+ * threads hold (GET /metrics: `quire_worker_heap_bytes`): a worker's heap is outside the main
+ * thread's heap statistics, and a pool of long-lived workers is the largest memory a process
+ * keeps besides its main heap.
+ */
+const openPools = new Set<WorkerPool<unknown, unknown>>();
+
+/** The workers' heaps of every open pool of this process, by worker module. */
+export function workerPoolHeaps(): WorkerPoolHeap[] {
+  const byModule = new Map<string, WorkerPoolHeap>();
+  for (const pool of openPools) {
+    const heap = pool.heap();
+    const seen = byModule.get(heap.module);
+    if (seen) {
+      seen.workers += heap.workers;
+      seen.heapMb += heap.heapMb;
+    } else byModule.set(heap.module, heap);
+  }
+  return [...byModule.values()];
 }
 
 function isOutOfMemory(error: Error): boolean {
@@ -171,6 +203,7 @@ export class WorkerPool<Req, Res> {
 
   constructor(private readonly options: WorkerPoolOptions) {
     if (!Number.isInteger(options.size) || options.size < 1) throw new Error('a worker pool needs at least one worker');
+    openPools.add(this as WorkerPool<unknown, unknown>);
   }
 
   /** Starts the workers now rather than at the first task (start-up, before traffic). */
@@ -237,9 +270,16 @@ export class WorkerPool<Req, Res> {
     };
   }
 
+  /** Its live workers and the heap they reported after their last task (a worker yet to finish one counts 0). */
+  heap(): WorkerPoolHeap {
+    const live = this.slots.filter((s) => !s.retired);
+    return { module: this.options.module, workers: live.length, heapMb: live.reduce((sum, s) => sum + (s.heapMb ?? 0), 0) };
+  }
+
   /** Fails queued tasks and stops every worker. */
   async close(): Promise<void> {
     this.closed = true;
+    openPools.delete(this as WorkerPool<unknown, unknown>);
     for (const task of this.queue.splice(0)) this.settle(task, { error: new Error('the worker pool is closed') });
     const slots = this.slots.splice(0);
     for (const slot of slots) {
@@ -331,6 +371,7 @@ export class WorkerPool<Req, Res> {
       }
       slot.task = null;
       slot.tasksDone += 1;
+      if (message.heapMb !== undefined) slot.heapMb = message.heapMb;
       this.lastProgressAt = performance.now();
       this.settle(task, message.ok ? { value: message.value } : { error: new PoolTaskError(message.error) });
       if (this.isWornOut(slot, message.heapMb)) this.replace(slot);

@@ -95,6 +95,8 @@ describeEachDialect('HTTP conventions', (dialect) => {
       expect(text).toMatch(/^quire_http_requests_total\{method="GET",route="\/v1\/documents\/:document_id",status="200"\} [1-9]/m);
       expect(text).toMatch(/^quire_http_request_duration_seconds_count\{method="POST",route="\/v1\/documents",status="201"\} [1-9]/m);
       expect(text).not.toContain(id);
+      // The templated section rendered in a tenant-code worker: its heap is named beside the main thread's.
+      expect(text).toMatch(/^quire_worker_heap_bytes\{pool="tenant-code\.worker"\} [1-9]/m);
       // The database's totals are not this process's: served apart, scraped once (ADR 0633).
       expect(text).not.toMatch(/^quire_(generation_runs|jobs|model_tokens|extraction_)/m);
       const database = await server.call('GET', '/metrics/database');

@@ -20,6 +20,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { NotFoundError } from '../../kernel/errors.js';
+import { workerPoolHeaps } from '../../kernel/worker-pool.js';
 import type { ServiceCounts } from '../../modules/service-counts.js';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
@@ -188,4 +189,16 @@ export function installMetrics(
 function processMetrics(registry: Registry): void {
   collectDefaultMetrics({ register: registry, prefix: 'quire_' });
   for (const name of ['handles', 'requests', 'resources']) registry.removeSingleMetric(`quire_nodejs_active_${name}_total`);
+  // The heap figures above are the main thread's: the worker pools' heaps are the rest of what
+  // the process keeps on purpose (bounded by each pool's size and recycling), read at scrape time.
+  new Gauge({
+    name: 'quire_worker_heap_bytes',
+    help: 'V8 heap of the worker threads of each pool (total heap size each reported after its last task), by worker module',
+    labelNames: ['pool'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { module, heapMb } of workerPoolHeaps()) this.set({ pool: module }, heapMb * 1048576);
+    },
+  });
 }
