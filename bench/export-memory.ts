@@ -7,9 +7,12 @@
  *
  * Each size runs in a fresh process (`node --expose-gc`): an in-process test server (the real
  * routes), the items seeded through `ExtractedItemRepository.insertMany` (the bulk path extraction
- * and the growth bench use) in chunks, a full GC, then the export read by a client in the same
- * process that throws each chunk away. Sampled every 5 ms during the export: the peak of heap
- * (V8 heap + external + array buffers) and of RSS above what they were right before. "before" is
+ * and the growth bench use) in chunks, full GCs, then the export read by a client in the same
+ * process that throws each chunk away (its Buffers count too: an upper bound on the server's).
+ * Sampled every 5 ms during the export: the peak of heap (V8 heap + external memory, which holds
+ * the Buffers) and of RSS above what they were right before. Every 250 ms, "live": the heap after
+ * two full GCs (test/support/live-memory.ts; one GC leaves the Buffers that just died counted,
+ * docs/adr/0801-live-memory-after-two-gcs.md), next to the former one-GC reading. "before" is
  * the in-memory way the exporters had (every current item loaded, the JSON answer built whole),
  * run as a function on the same data.
  */
@@ -17,104 +20,82 @@ import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExtractedItemRecord } from '../src/modules/assessments/extracted-items/extracted-item.repository.js';
 import { presentItem } from '../src/modules/assessments/extracted-items/extracted-item.presenter.js';
 import { systemContext } from '../src/modules/system-context.js';
 import type { DialectName } from '../src/storage/dialect.js';
+import { exposedGc, heapAndExternal, liveBytes } from '../test/support/live-memory.js';
+import { SYNTHETIC_ITEM_TIME, syntheticItems } from '../test/support/synthetic-items.js';
 import { startTestServer } from '../test/support/test-server.js';
 import { loadWhileMeasured, machine, writeBenchmarkSection } from './benchmarks-file.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SIZES = (process.env.BENCH_EXPORT_SIZES ?? '10000,100000').split(',').map(Number);
 const EXPORTERS = (process.env.BENCH_EXPORTERS ?? 'csv,json,flat-json,xlsx').split(',');
-/** How often a full GC runs during an export, to read what is live rather than garbage not yet collected. */
+/** The pause between two readings of what is live (two full GCs each) during an export. */
 const LIVE_EVERY_MS = 250;
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
-const T = '2026-03-14T09:30:00.000Z';
+const T = SYNTHETIC_ITEM_TIME;
 const SEED_CHUNK = 10_000;
 
 interface Figure {
-  /** The largest heap right after one of the forced full GCs: what the export keeps alive. */
+  /** The largest memory reachable during the export (two full GCs, then heap + external): what it keeps alive. */
   liveMb: number;
+  /**
+   * The same read as this bench did before (one full GC, then heap + external + array buffers):
+   * it also counts the Buffers that died since the previous GC, and each live one twice.
+   */
+  oneGcLiveMb: number;
   heapPeakMb: number;
   rssPeakMb: number;
   bytesMb: number;
   wallMs: number;
 }
 
-function item(documentId: string, n: number): Omit<ExtractedItemRecord, 'org_id'> {
-  const text = `value ${n}`;
-  return {
-    id: `itm_x_${String(n).padStart(7, '0')}`,
-    document_id: documentId,
-    assessment_id: null,
-    run_id: 'run_export_bench',
-    ordinal: n,
-    processor_id: 'prc_generic_fields',
-    key: `table.row.${n % 50}`,
-    label: 'Row',
-    occurrence_index: Math.floor(n / 50),
-    value_type: 'string',
-    value_state: 'present',
-    value: text,
-    value_text: text,
-    raw_text: text,
-    extracted: { value: text, value_text: text, raw_text: text, value_state: 'present' },
-    confidence: { overall: (n % 100) / 100, ocr: null, extraction: null, level: 'high', method: 'pattern_rule', calibrated: false },
-    provenance: {
-      quote: `the quote of row ${n}`,
-      text_source: 'native',
-      anchors: [
-        {
-          kind: 'page_region',
-          page_number: 1,
-          page_size: { width: 612, height: 792, unit: 'pt' },
-          boxes: [{ x: 0.1, y: 0.2, w: 0.3, h: 0.05 }],
-          coord_origin: 'top_left',
-        },
-      ],
-    },
-    candidates: [],
-    validation_status: n % 2 === 0 ? 'validated' : 'pending',
-    validation: { checks: [], blockers: [], decided_by: null, decided_at: null, decision_source: null, note: null },
-    current_correction_id: null,
-    is_corrected: false,
-    version: 1,
-    superseded_by: null,
-    created_at: T,
-    updated_at: T,
-  };
-}
-
-function memory(): { heap: number; rss: number } {
+/** The former reading of "live": right after one GC, array buffers added to the external memory that includes them. */
+function oneGcReading(): number {
   const m = process.memoryUsage();
-  return { heap: m.heapUsed + m.external + m.arrayBuffers, rss: m.rss };
+  return m.heapUsed + m.external + m.arrayBuffers;
 }
 
-/** Runs `work` after a full GC and reports the peaks above the memory right before it. */
+/** Runs `work` after full GCs and reports the peaks above the memory right before it. */
 async function peakOf(work: () => Promise<number>): Promise<Figure> {
-  (globalThis as { gc?: () => void }).gc?.();
-  const base = memory();
+  const gc = exposedGc();
+  gc();
+  const baseOneGc = oneGcReading();
+  const base = { heap: liveBytes(gc), rss: process.memoryUsage().rss };
   let peak = { ...base };
   const sample = (): void => {
-    const now = memory();
-    peak = { heap: Math.max(peak.heap, now.heap), rss: Math.max(peak.rss, now.rss) };
+    peak = { heap: Math.max(peak.heap, heapAndExternal()), rss: Math.max(peak.rss, process.memoryUsage().rss) };
   };
   let live = base.heap;
+  let oneGc = baseOneGc;
+  // Two GCs as liveBytes does them, the former reading taken between. Each round is timed from
+  // the end of the previous one, so the GCs never take more than about half of the export's time.
+  let gcTimer: NodeJS.Timeout | undefined;
   const collect = (): void => {
-    (globalThis as { gc?: () => void }).gc?.();
-    live = Math.max(live, memory().heap);
+    gc();
+    oneGc = Math.max(oneGc, oneGcReading());
+    gc();
+    live = Math.max(live, heapAndExternal());
+    gcTimer = setTimeout(collect, LIVE_EVERY_MS);
   };
   const timer = setInterval(sample, 5);
-  const gcTimer = setInterval(collect, LIVE_EVERY_MS);
+  gcTimer = setTimeout(collect, LIVE_EVERY_MS);
   const t0 = performance.now();
   const bytes = await work();
   const wallMs = performance.now() - t0;
   clearInterval(timer);
-  clearInterval(gcTimer);
+  clearTimeout(gcTimer);
   sample();
   const mb = (n: number): number => n / 2 ** 20;
-  return { liveMb: mb(live - base.heap), heapPeakMb: mb(peak.heap - base.heap), rssPeakMb: mb(peak.rss - base.rss), bytesMb: mb(bytes), wallMs };
+  return {
+    liveMb: mb(live - base.heap),
+    oneGcLiveMb: mb(oneGc - baseOneGc),
+    heapPeakMb: mb(peak.heap - base.heap),
+    rssPeakMb: mb(peak.rss - base.rss),
+    bytesMb: mb(bytes),
+    wallMs,
+  };
 }
 
 async function child(dialect: DialectName, size: number): Promise<void> {
@@ -149,10 +130,7 @@ async function child(dialect: DialectName, size: number): Promise<void> {
       updated_at: T,
     });
     for (let from = 0; from < size; from += SEED_CHUNK)
-      await ctx.repos.items.insertMany(
-        org.id,
-        Array.from({ length: Math.min(SEED_CHUNK, size - from) }, (_, i) => item(documentId, from + i)),
-      );
+      await ctx.repos.items.insertMany(org.id, syntheticItems(Math.min(SEED_CHUNK, size - from), { documentId, runId: 'run_export_bench' }, from));
     const results: Record<string, Figure> = {};
     for (const exporter of EXPORTERS) {
       results[exporter] = await peakOf(async () => {
@@ -199,17 +177,18 @@ async function main(): Promise<void> {
     }
     const [small, large] = [SIZES[0], SIZES.at(-1) ?? SIZES[0]];
     const lines = [
-      `**${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}** (live heap / peak heap / peak RSS above the start, MB; the export's size, MB; wall s)`,
+      `**${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}** (live (one-GC reading) / peak heap / peak RSS above the start, MB; the export's size, MB; wall s)`,
       '',
-      `| exporter | ${SIZES.map((s) => `${s.toLocaleString('en')} items`).join(' | ')} | live ${small.toLocaleString('en')} → ${large.toLocaleString('en')}, MB |`,
+      `| exporter | ${SIZES.map((s) => `${s.toLocaleString('en')} items`).join(' | ')} | live ${small.toLocaleString('en')} → ${large.toLocaleString('en')} (one-GC reading), MB |`,
       `|---|${SIZES.map(() => '---:').join('|')}|---:|`,
     ];
     for (const what of Object.keys(bySize[small])) {
       const cells = SIZES.map((s) => {
         const f = bySize[s][what];
-        return `${f.liveMb.toFixed(1)} / ${f.heapPeakMb.toFixed(1)} / ${f.rssPeakMb.toFixed(1)} (${f.bytesMb.toFixed(1)} MB; ${(f.wallMs / 1000).toFixed(1)} s)`;
+        return `${f.liveMb.toFixed(1)} (${f.oneGcLiveMb.toFixed(1)}) / ${f.heapPeakMb.toFixed(1)} / ${f.rssPeakMb.toFixed(1)} (${f.bytesMb.toFixed(1)} MB; ${(f.wallMs / 1000).toFixed(1)} s)`;
       });
-      lines.push(`| ${what} | ${cells.join(' | ')} | ${(bySize[large][what].liveMb - bySize[small][what].liveMb).toFixed(1)} |`);
+      const growth = (f: (x: Figure) => number): string => (f(bySize[large][what]) - f(bySize[small][what])).toFixed(1);
+      lines.push(`| ${what} | ${cells.join(' | ')} | ${growth((f) => f.liveMb)} (${growth((f) => f.oneGcLiveMb)}) |`);
     }
     sections.push(lines.join('\n'));
   }
@@ -219,7 +198,7 @@ async function main(): Promise<void> {
     '',
     `\`npx tsx bench/export-memory.ts\` (PostgreSQL with \`BENCH_POSTGRES_URL\`), ${m.nproc} cores (${m.cpu}), Node ${m.node}; ${loadWhileMeasured(load0)}.`,
     'One source document of N current items (seeded through `ExtractedItemRepository.insertMany`), exported with `policy: all` over HTTP by a client in the same process that discards the bytes; each size in a fresh process, after a full GC.',
-    `Peaks sampled every 5 ms while the export runs, above the memory right before it (heap = V8 heap + external + array buffers, garbage not yet collected included); "live" is the largest heap right after a full GC forced every ${LIVE_EVERY_MS} ms during the export, what the export keeps alive. "before" is the former in-memory way (every item loaded, the JSON built whole), as a function.`,
+    `Peaks sampled every 5 ms while the export runs, above the memory right before it (heap = V8 heap + external memory, Buffers included; garbage not yet collected included); "live" is the largest heap after two full GCs forced ${LIVE_EVERY_MS} ms after the previous ones ended, during the export, what the export keeps alive; in brackets the former reading, after the first of the two GCs, with array buffers counted twice and the Buffers dead since the previous GC still in (docs/adr/0801-live-memory-after-two-gcs.md). "before" is the former in-memory way (every item loaded, the JSON built whole), as a function.`,
     '',
     ...sections.flatMap((s) => [s, '']),
   ].join('\n');

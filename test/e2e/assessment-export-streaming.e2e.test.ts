@@ -7,13 +7,11 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  ExtractedItemRepository,
-  type ExtractedItemRecord,
-  type ValidationStatus,
-} from '../../src/modules/assessments/extracted-items/extracted-item.repository.js';
+import { ExtractedItemRepository, type ValidationStatus } from '../../src/modules/assessments/extracted-items/extracted-item.repository.js';
 import { type Api, apiFor } from '../support/api.js';
 import { describeEachDialect } from '../support/dialects.js';
+import { exposedGc, liveBytes } from '../support/live-memory.js';
+import { syntheticItems } from '../support/synthetic-items.js';
 import { type TestServer, startTestServer } from '../support/test-server.js';
 import { postMultipart } from './assessments-helpers.js';
 
@@ -22,57 +20,23 @@ type Json = any;
 
 const ITEMS = 21_000;
 const KEYS = 100;
-const T = '2026-03-14T09:30:00.000Z';
+const MB = 2 ** 20;
 /** Two of every three items are accepted (what `validated_only` takes); every third is pending. */
 const statusOf = (n: number): ValidationStatus => (['validated', 'corrected', 'pending'] as const)[n % 3];
 const ACCEPTED = (ITEMS / 3) * 2;
 /** A comma and a quote in every value: the CSV must quote them. */
 const textOf = (n: number): string => `value ${n}, "q"`;
 
-function bulkItem(documentId: string, n: number): Omit<ExtractedItemRecord, 'org_id'> {
-  const text = textOf(n);
-  return {
-    id: `itm_bulk_${String(n).padStart(6, '0')}`,
-    document_id: documentId,
-    assessment_id: null,
-    // After the extraction's own run in listing order, so the bulk items come last.
-    run_id: 'run_zzzz_bulk',
-    ordinal: n,
-    processor_id: 'prc_generic_fields',
-    key: `bulk.k${String(n % KEYS).padStart(3, '0')}`,
-    label: 'Bulk',
-    occurrence_index: Math.floor(n / KEYS),
-    value_type: 'string',
-    value_state: 'present',
-    value: text,
-    value_text: text,
-    raw_text: text,
-    extracted: { value: text, value_text: text, raw_text: text, value_state: 'present' },
-    confidence: { overall: (n % 100) / 100, ocr: null, extraction: null, level: 'high', method: 'pattern_rule', calibrated: false },
-    provenance: {
-      quote: `quote ${n}`,
-      text_source: 'native',
-      anchors: [
-        {
-          kind: 'page_region',
-          page_number: 1 + (n % 7),
-          page_size: { width: 612, height: 792, unit: 'pt' },
-          boxes: [{ x: 0, y: 0, w: 1, h: 1 }],
-          coord_origin: 'top_left',
-        },
-      ],
-    },
-    candidates: [],
-    validation_status: statusOf(n),
-    validation: { checks: [], blockers: [], decided_by: null, decided_at: null, decision_source: null, note: null },
-    current_correction_id: null,
-    is_corrected: statusOf(n) === 'corrected',
-    version: 1,
-    superseded_by: null,
-    created_at: T,
-    updated_at: T,
-  };
-}
+/** The bulk items, after the extraction's own run in listing order so they come last. */
+const bulkItems = (documentId: string) =>
+  syntheticItems(ITEMS, {
+    documentId,
+    idPrefix: 'itm_bulk_',
+    runId: 'run_zzzz_bulk',
+    key: (n) => `bulk.k${String(n % KEYS).padStart(3, '0')}`,
+    text: textOf,
+    status: statusOf,
+  });
 
 // Generous timeouts: 21,000 items are written and parsed several times on a shared, loaded machine.
 describeEachDialect('exporting a document of 21,000 items', (dialect) => {
@@ -102,10 +66,7 @@ describeEachDialect('exporting a document of 21,000 items', (dialect) => {
     await server.jobs.idle();
     extracted = (await api.get(`/documents/${docId}/extracted-items?all=true`)).body.items.length;
     const org = await server.store.db.selectFrom('organizations').select('id').where('slug', '=', 'acme').executeTakeFirstOrThrow();
-    await new ExtractedItemRepository(server.store.db).insertMany(
-      org.id,
-      Array.from({ length: ITEMS }, (_, n) => bulkItem(docId, n)),
-    );
+    await new ExtractedItemRepository(server.store.db).insertMany(org.id, bulkItems(docId));
   }, 300_000);
   afterAll(async () => server?.close());
 
@@ -146,6 +107,25 @@ describeEachDialect('exporting a document of 21,000 items', (dialect) => {
     expect(body.items[0].provenance).toBeUndefined();
   }, 180_000);
 
+  it('json: a reader taking its time holds the server to a few MB, not the 25 MB answer (issue 35 item 2)', async () => {
+    const gc = exposedGc();
+    const before = liveBytes(gc);
+    const response = await download('json', { policy: 'all' });
+    expect(response.status).toBe(200);
+    // What the process (server and reader) keeps alive, read after each MB the reader takes:
+    // the server writes a page as the reader takes the previous one, so this does not follow the answer.
+    const held: number[] = [];
+    let bytes = 0;
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      const next = bytes + chunk.byteLength;
+      if (Math.floor(next / MB) > Math.floor(bytes / MB)) held.push(liveBytes(gc) - before);
+      bytes = next;
+    }
+    expect(bytes).toBeGreaterThan(24 * MB);
+    expect(held.length).toBeGreaterThan(23);
+    expect(Math.max(...held)).toBeLessThan(8 * MB);
+  }, 180_000);
+
   it('flat-json: every key once, its accepted values in listing order', async () => {
     const response = await download('flat-json', { policy: 'all' });
     const body = (await response.json()) as Record<string, string | string[]>;
@@ -170,7 +150,7 @@ describeEachDialect('exporting a document of 21,000 items', (dialect) => {
     expect(items?.getRow(1 + ACCEPTED).getCell(2).value).toBe('value 20998, "q"');
     const provenance = wb.getWorksheet('provenance');
     expect(provenance?.rowCount).toBe(1 + ACCEPTED);
-    expect(provenance?.getRow(3).values).toEqual([undefined, 'itm_bulk_000001', 'bulk.k001', 'page_region', 2, '0,0,1,1', 'quote 1']);
+    expect(provenance?.getRow(3).values).toEqual([undefined, 'itm_bulk_000001', 'bulk.k001', 'page_region', 2, '0.1,0.2,0.3,0.05', 'quote 1']);
   }, 180_000);
 
   // Last: it validates an item, which the other tests' counts leave out.

@@ -9,55 +9,14 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import type { CorrectionRecord } from '../../corrections/correction.repository.js';
 import type { ExtractedItemRecord } from '../../extracted-items/extracted-item.repository.js';
+import { SYNTHETIC_ITEM_TIME as T, syntheticItem } from '../../../../../test/support/synthetic-items.js';
 import { itemsXlsx } from './tabular.js';
 
-const T = '2026-03-14T09:30:00.000Z';
 const PAGE = 500;
 
 /** A quote that does not compress (a hash): the file grows with the items as a real one does. */
 function record(n: number): ExtractedItemRecord {
-  const text = `value ${n}`;
-  return {
-    id: `itm_${String(n).padStart(6, '0')}`,
-    org_id: 'org_x',
-    document_id: 'sdoc_x',
-    assessment_id: null,
-    run_id: 'run_x',
-    ordinal: n,
-    processor_id: 'prc_generic_fields',
-    key: `row.k${n % 50}`,
-    label: 'Row',
-    occurrence_index: Math.floor(n / 50),
-    value_type: 'string',
-    value_state: 'present',
-    value: text,
-    value_text: text,
-    raw_text: text,
-    extracted: { value: text, value_text: text, raw_text: text, value_state: 'present' },
-    confidence: { overall: (n % 100) / 100, ocr: null, extraction: null, level: 'high', method: 'pattern_rule', calibrated: false },
-    provenance: {
-      quote: createHash('sha256').update(String(n)).digest('hex'),
-      text_source: 'native',
-      anchors: [
-        {
-          kind: 'page_region',
-          page_number: 1 + (n % 7),
-          page_size: { width: 612, height: 792, unit: 'pt' },
-          boxes: [{ x: 0.1, y: 0.2, w: 0.3, h: 0.05 }],
-          coord_origin: 'top_left',
-        },
-      ],
-    },
-    candidates: [],
-    validation_status: n % 2 === 0 ? 'validated' : 'pending',
-    validation: { checks: [], blockers: [], decided_by: null, decided_at: null, decision_source: null, note: null },
-    current_correction_id: null,
-    is_corrected: n % 5 === 0,
-    version: 1,
-    superseded_by: null,
-    created_at: T,
-    updated_at: T,
-  };
+  return { org_id: 'org_x', ...syntheticItem(n, { quote: (k) => createHash('sha256').update(String(k)).digest('hex') }) };
 }
 
 function correction(n: number): CorrectionRecord {
