@@ -4,14 +4,18 @@
  * processes against one. Real processes (the built `dist/main.js`): on SQLite one `ROLE=all`
  * process; on PostgreSQL one `ROLE=api` process and N `ROLE=worker` processes on one schema. The
  * model is a fake OpenAI-compatible server answering every call after `BENCH_MODEL_MS` (200 ms),
- * so what is measured is Quire's own work. A run of the bench template makes
- * `MODEL_CALLS_IN_SERIES` model calls one after another (synthesis, then its two written sections
- * side by side), so its ideal is that many model latencies: the ideal throughput of a worker
- * is `concurrency × 60 / (calls × latency)` runs per minute.
+ * so what is measured is Quire's own work. The ideal is measured, not assumed: a lone run first
+ * (`JOB_CONCURRENCY=1`, after a warm-up) prints its event timeline and the model calls it made,
+ * grouped into waves (calls answered within one latency of each other); the waves are the calls
+ * in series (2 for the bench template: synthesis, then its two written sections side by side),
+ * and the ideal throughput of a worker is `concurrency × 60 / (waves × latency)` runs per minute.
  *
  * CPU per run: user + system time of every Quire process (`/proc/<pid>/stat`) from the first
  * generate request to the last run's end, divided by the runs: the stable figure on a shared
- * machine. On PostgreSQL the server's side is counted too: the CPU of every backend connected to
+ * machine. Each process's idle rate is measured before the runs (`BENCH_IDLE_MS`, default 5 s,
+ * after the warm-up has settled): the table gives the CPU per run raw and net of that rate ×
+ * the measure's duration (the runs' own cost; PostgreSQL's two processes, their timers, polls
+ * and pg-boss maintenance, against SQLite's one). On PostgreSQL the server's side is counted too: the CPU of every backend connected to
  * the bench's database (the processes' pools, pg-boss, the wake-up listeners), sampled from
  * `/proc` while the runs go (the server must run on this host; the bench's own connection is left
  * out), reported beside the processes' and summed with them.
@@ -20,7 +24,9 @@
  * these (same load). `BENCH_CONCURRENCY=1,2,4,8,16`, `BENCH_WORKERS=1,2`, `BENCH_DIALECTS`,
  * `BENCH_RUNS` (runs per concurrency slot, default 6), `BENCH_ROUNDS` (default 1).
  * `BENCH_WORKER_NODE_ARGS`: Node options for the worker processes (the `ROLE=all` one on SQLite),
- * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a worker's time goes.
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a worker's time goes;
+ * `BENCH_API_NODE_ARGS` the same for the `ROLE=api` process (the profiler's own sampling costs
+ * CPU: the idle rates of a profiled run are not the service's).
  * Run: `npm run build && TEST_POSTGRES_URL=postgres://… npx tsx bench/worker-throughput.ts`.
  * Prints a Markdown table; the figures recorded are in BENCHMARKS.md, "Generation workers".
  */
@@ -36,11 +42,13 @@ import { type QuireData, type QuireProcess, newQuireData, queryData, removeQuire
 
 const MODEL_MS = Number(process.env.BENCH_MODEL_MS ?? 200);
 /**
- * Assumed, not yet checked against a lone run's makespan: synthesis, then the two written
- * sections at once (two model latencies one after the other). If the sections run one after
- * the other it is 3, and every "ideal" below is 1.5 × too high.
+ * How many model latencies a run waits for one after the other: measured, not assumed. Before the
+ * measured rounds the bench makes one lone run (`JOB_CONCURRENCY=1`, after a warm-up) and groups
+ * the model calls it made into waves (a call that arrives while an earlier one is still being
+ * answered is in that call's wave); the waves are the calls in series, and the ideal of every
+ * table row is that many latencies a run. Set by {@link loneRun}.
  */
-const MODEL_CALLS_IN_SERIES = 2;
+let modelCallsInSeries = 0;
 const RUNS_PER_SLOT = Number(process.env.BENCH_RUNS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').filter(Boolean);
@@ -53,6 +61,7 @@ const BUILDS: Array<{ name: string; entry: string }> = [
 ];
 const TICKS_PER_SECOND = 100;
 const WORKER_NODE_ARGS = list('BENCH_WORKER_NODE_ARGS', '').flatMap((arg) => arg.split(' ').filter(Boolean));
+const API_NODE_ARGS = list('BENCH_API_NODE_ARGS', '').flatMap((arg) => arg.split(' ').filter(Boolean));
 
 async function cpuMs(pid: number): Promise<number> {
   const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
@@ -111,7 +120,35 @@ interface Measured {
   cpuPerRun: number;
   /** PostgreSQL's backends (0 on SQLite). */
   backendCpuPerRun: number;
+  /** The same net of what the processes (backends) spend idle over as long: the runs' own cost. */
+  netCpuPerRun: number;
+  netBackendCpuPerRun: number;
+  /** CPU ms per second of each process (api first) and of the backends together, measured idle before the runs. */
+  idleRates: number[];
+  idleBackendRate: number;
+  /** CPU ms per run of each process (api first), raw. */
+  perProcess: string;
   finished: number;
+}
+
+/** How long the processes are watched idle before the runs (after the warm-up), for their idle CPU rate. */
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);
+
+/** When the model calls arrived (epoch ms; the fake answers `MODEL_MS` after) while a lone run is watched; null otherwise. */
+let modelCalls: number[] | null = null;
+
+/**
+ * Model calls in series: calls grouped into waves, a call arriving while the wave's first is
+ * still being answered (within one latency of it) joining that wave.
+ */
+function wavesOf(arrivals: readonly number[]): number[][] {
+  const waves: number[][] = [];
+  for (const t of [...arrivals].sort((a, b) => a - b)) {
+    const last = waves.at(-1);
+    if (last && t < last[0] + MODEL_MS) last.push(t);
+    else waves.push([t]);
+  }
+  return waves;
 }
 
 async function measure(
@@ -120,6 +157,7 @@ async function measure(
   workers: number,
   concurrency: number,
   modelUrl: string,
+  lone = false,
 ): Promise<Measured> {
   const store: QuireData = await newQuireData(dialect);
   const env = {
@@ -133,7 +171,7 @@ async function measure(
   const start = async (role: string): Promise<QuireProcess> => {
     const dataDir = dialect === 'sqlite' ? store.dataDir : await fs.mkdtemp(path.join(tmpdir(), 'quire-node-'));
     if (dialect === 'postgres') dirs.push(dataDir);
-    const nodeArgs = role === 'api' ? [] : WORKER_NODE_ARGS;
+    const nodeArgs = role === 'api' ? API_NODE_ARGS : WORKER_NODE_ARGS;
     return startQuireProcess({ ...store, dataDir }, { ...env, ROLE: role }, { entry: build.entry, startTimeoutMs: 180_000, nodeArgs });
   };
   const processes: QuireProcess[] = [];
@@ -148,7 +186,7 @@ async function measure(
     const created = await api.json('POST', '/v1/templates', writtenTemplate('bench-workers', 'Bench workers'));
     if (created.status !== 201) throw new Error(`template: ${created.status} ${JSON.stringify(created.body)}`);
     const slots = concurrency * (dialect === 'postgres' ? workers : 1);
-    const runs = RUNS_PER_SLOT * slots;
+    const runs = lone ? 1 : RUNS_PER_SLOT * slots;
     const ids: string[] = [];
     for (let i = 0; i < runs + slots; i += 1) ids.push((await api.json('POST', '/v1/documents', { templateId: 'bench-workers' })).body.document.id as string);
     const ended = async (documents: string[]) => {
@@ -170,6 +208,20 @@ async function measure(
     await Promise.all(warm.map(generate));
     while ((await ended(warm)).ended < warm.length) await sleep(50);
     const pids = processes.map((p) => p.child.pid as number);
+    // Idle: the processes' timers, pg-boss's maintenance and polls, with no run going.
+    // The warm-up's last job outcome and timers settle first (1 s), then the idle window.
+    await sleep(1000);
+    const idleBackends = new BackendCpu(client);
+    const idleBefore = await Promise.all(pids.map(cpuMs));
+    await idleBackends.begin();
+    const idleBegan = performance.now();
+    await sleep(IDLE_MS);
+    const idleAfter = await Promise.all(pids.map(cpuMs));
+    await idleBackends.sample();
+    const idleSeconds = (performance.now() - idleBegan) / 1000;
+    const idleRates = idleAfter.map((value, i) => (value - idleBefore[i]) / idleSeconds);
+    const idleBackendRate = idleBackends.total() / idleSeconds;
+    if (lone) modelCalls = [];
     const cpuBefore = await Promise.all(pids.map(cpuMs));
     await backends.begin();
     const began = performance.now();
@@ -182,7 +234,10 @@ async function measure(
     const seconds = (performance.now() - began) / 1000;
     const cpuAfter = await Promise.all(pids.map(cpuMs));
     const cpu = cpuAfter.reduce((sum, value, i) => sum + value - cpuBefore[i], 0);
-    const ideal = (slots * 60_000) / (MODEL_CALLS_IN_SERIES * MODEL_MS);
+    const perProcess = cpuAfter.map((value, i) => ((value - cpuBefore[i]) / runs).toFixed(1)).join(', ');
+    if (lone) await printTimeline(build.name, dialect, documents[0], client, store);
+    const ideal = (slots * 60_000) / (Math.max(1, modelCallsInSeries) * MODEL_MS);
+    const idleCpu = idleRates.reduce((sum, rate) => sum + rate, 0) * seconds;
     return {
       build: build.name,
       dialect,
@@ -194,6 +249,11 @@ async function measure(
       ideal,
       cpuPerRun: cpu / runs,
       backendCpuPerRun: backends.total() / runs,
+      netCpuPerRun: (cpu - idleCpu) / runs,
+      netBackendCpuPerRun: (backends.total() - idleBackendRate * seconds) / runs,
+      idleRates,
+      idleBackendRate,
+      perProcess,
       finished: state.finished,
     };
   } finally {
@@ -207,11 +267,43 @@ async function measure(
   }
 }
 
+/**
+ * A lone run's timeline: its events and the model calls, in ms from `pipeline_started`, its
+ * makespan, and the waves of model calls (what the ideal counts).
+ */
+async function printTimeline(buildName: string, dialect: string, documentId: string, client: pg.Client | null, store: QuireData): Promise<void> {
+  const text = `select event, payload_json, ts from run_events where document_id = '${documentId}' order by seq`;
+  const rows = client
+    ? (await client.query<{ event: string; payload_json: string; ts: number }>(text)).rows
+    : await queryData<{ event: string; payload_json: string; ts: number }>(store, text);
+  const calls = modelCalls ?? [];
+  modelCalls = null;
+  const t0 = Number(rows.find((r) => r.event === 'pipeline_started')?.ts ?? 0) * 1000;
+  const end = Number(rows.find((r) => r.event === 'pipeline_finished')?.ts ?? 0) * 1000;
+  const waves = wavesOf(calls);
+  console.log(`lone run, ${buildName} ${dialect}: makespan ${(end - t0).toFixed(0)} ms, ${calls.length} model calls in ${waves.length} waves`);
+  const lines = [
+    ...rows.map((r) => ({ at: Number(r.ts) * 1000 - t0, what: `${r.event} ${r.payload_json === '{}' ? '' : r.payload_json.slice(0, 60)}` })),
+    ...calls.map((at) => ({ at: at - t0, what: `model call (answered ${MODEL_MS} ms later)` })),
+  ].sort((a, b) => a.at - b.at);
+  for (const line of lines) console.log(`  +${line.at.toFixed(0).padStart(5)} ms  ${line.what}`);
+  if (buildName === 'after') modelCallsInSeries = waves.length;
+}
+
 async function main(): Promise<void> {
-  const fake = await startFakeOpenAi({ latencyMs: MODEL_MS, respond: answerGeneration });
+  const fake = await startFakeOpenAi({
+    latencyMs: MODEL_MS,
+    respond: (request) => {
+      // The fake calls this once the latency has passed: the call arrived that long before.
+      modelCalls?.push(Date.now() - MODEL_MS);
+      return answerGeneration(request);
+    },
+  });
   const results: Measured[] = [];
   const loadBefore = loadavg()[0];
   try {
+    // A lone run per build and database first: its timeline, and the calls in series the ideal counts.
+    for (const dialect of DIALECTS) for (const build of BUILDS) await measure(build, dialect, 1, 1, fake.baseUrl, true);
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const dialect of DIALECTS) {
         for (const workers of dialect === 'postgres' ? WORKERS : [1]) {
@@ -223,7 +315,9 @@ async function main(): Promise<void> {
               results.push(m);
               console.log(
                 `${m.build} ${m.dialect} workers=${m.workers} concurrency=${m.concurrency}: ${m.runs} runs in ${m.seconds.toFixed(1)} s = ${m.perMinute.toFixed(0)}/min ` +
-                  `(${((100 * m.perMinute) / m.ideal).toFixed(0)} % of ${m.ideal.toFixed(0)}), CPU ${m.cpuPerRun.toFixed(1)} + ${m.backendCpuPerRun.toFixed(1)} ms/run, ${m.finished} finished, load ${loadavg()[0].toFixed(1)}`,
+                  `(${((100 * m.perMinute) / m.ideal).toFixed(0)} % of ${m.ideal.toFixed(0)}), CPU ${m.cpuPerRun.toFixed(1)} (${m.perProcess}) + ${m.backendCpuPerRun.toFixed(1)} ms/run ` +
+                  `(net of idle ${m.netCpuPerRun.toFixed(1)} + ${m.netBackendCpuPerRun.toFixed(1)}; idle ms/s ${m.idleRates.map((r) => r.toFixed(1)).join(', ')} + ${m.idleBackendRate.toFixed(1)}), ` +
+                  `${m.finished} finished, load ${loadavg()[0].toFixed(1)}`,
               );
             }
           }
@@ -233,14 +327,16 @@ async function main(): Promise<void> {
   } finally {
     await fake.close();
   }
-  console.log(`\nload ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}; model ${MODEL_MS} ms, ${MODEL_CALLS_IN_SERIES} calls in series per run\n`);
+  console.log(`\nload ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}; model ${MODEL_MS} ms, ${modelCallsInSeries} calls in series per run (measured)\n`);
   console.log(
-    '| build | database | workers | concurrency per worker | runs | s | runs/min | ideal | % of ideal | CPU ms per run: processes | backends | total |',
+    '| build | database | workers | concurrency per worker | runs | s | runs/min | ideal | % of ideal | idle CPU ms/s: processes | backends | CPU ms per run: processes raw | net | backends raw | net | total raw | net |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const m of results)
     console.log(
-      `| ${m.build} | ${m.dialect} | ${m.workers} | ${m.concurrency} | ${m.runs} | ${m.seconds.toFixed(1)} | ${m.perMinute.toFixed(0)} | ${m.ideal.toFixed(0)} | ${((100 * m.perMinute) / m.ideal).toFixed(0)} % | ${m.cpuPerRun.toFixed(1)} | ${m.backendCpuPerRun.toFixed(1)} | ${(m.cpuPerRun + m.backendCpuPerRun).toFixed(1)} |`,
+      `| ${m.build} | ${m.dialect} | ${m.workers} | ${m.concurrency} | ${m.runs} | ${m.seconds.toFixed(1)} | ${m.perMinute.toFixed(0)} | ${m.ideal.toFixed(0)} | ${((100 * m.perMinute) / m.ideal).toFixed(0)} % | ` +
+        `${m.idleRates.map((r) => r.toFixed(1)).join(' + ')} | ${m.idleBackendRate.toFixed(1)} | ${m.cpuPerRun.toFixed(1)} | ${m.netCpuPerRun.toFixed(1)} | ${m.backendCpuPerRun.toFixed(1)} | ${m.netBackendCpuPerRun.toFixed(1)} | ` +
+        `${(m.cpuPerRun + m.backendCpuPerRun).toFixed(1)} | ${(m.netCpuPerRun + m.netBackendCpuPerRun).toFixed(1)} |`,
     );
 }
 

@@ -91,6 +91,11 @@ describeEachDialect('statements of one generation run', (dialect) => {
     expect(reads('document_fields'), report).toHaveLength(1);
     expect(reads('data_needs'), report).toHaveLength(1);
     expect(reads('document_snippets'), report).toHaveLength(1);
+    // The run's sealed credential comes with the run's own read (before ADR 0791: a read of its own).
+    expect(
+      run.filter((q) => /^select .* from "run_credentials"/i.test(q)),
+      report,
+    ).toEqual([]);
     const id = lastDocumentId;
     const data = { dialect, dataDir: server.dataDir, schema: server.schema };
     const [snapshot] = await queryData<{ manifest_json: string }>(data, `select manifest_json from generation_snapshots where document_id = '${id}'`);
@@ -109,7 +114,12 @@ describeEachDialect('statements of one generation run', (dialect) => {
       const report = run.join('\n');
       // Claims only where one statement saw a ready job (before: a claim transaction per registered queue on every look, ~25 a run),
       // as many jobs as there are free slots at once (before ADR 0781: a second claim to find the queue empty).
-      expect(run.filter((q) => /^\s*with next as/i.test(q)).length, report).toBe(1);
+      // The claim and its lease in one statement (before ADR 0792: begin, pg-boss's fetch, the lease insert, commit).
+      expect(run.filter((q) => /^\s*with claimed as/i.test(q)).length, report).toBe(1);
+      expect(
+        run.filter((q) => /^insert into "job_leases"/i.test(q)),
+        report,
+      ).toEqual([]);
       // The job is sent once, in the run's transaction (before ADR 0781: sent again after the commit, meeting pg-boss's key).
       expect(run.filter((q) => /^\s*insert into \S+\.job\b/i.test(q)).length, report).toBe(1);
       // The events' counter, rows and live change in one statement (before: six statements a batch).
@@ -117,10 +127,15 @@ describeEachDialect('statements of one generation run', (dialect) => {
         run.filter((q) => /^insert into "run_events"/i.test(q)),
         report,
       ).toEqual([]);
-      // The enqueue, the claim and the output; the job's outcome is one statement (before ADR 0711: 33; before ADR 0781: 5).
-      expect(run.filter((q) => /^begin/i.test(q)).length, report).toBeLessThanOrEqual(3);
-      // Before ADRs 0711-0713: 160-166 statements for a three-section template; before ADR 0714: 60-66; before ADRs 0781-0782: 59 (now 44-46, the 1 s poll landing in the run or not).
-      expect(run.length, report).toBeLessThanOrEqual(47);
+      // The enqueue and the output; the claim and the job's outcome are one statement each (before ADR 0711: 33; before ADR 0781: 5; before ADR 0792: 3).
+      expect(run.filter((q) => /^begin/i.test(q)).length, report).toBeLessThanOrEqual(2);
+      // Event writes: pipeline_started, at most one 50 ms timer flush per group of queued events
+      // (the stage starts, the renders, the verify events), the rest with the terminal event
+      // (before ADR 0791: six, a write per stage start and one before the terminal write).
+      expect(run.filter((q) => /^\s*with counter as/i.test(q)).length, report).toBeLessThanOrEqual(5);
+      // Before ADRs 0711-0713: 160-166 statements for a three-section template; before ADR 0714: 60-66; before ADRs 0781-0782: 59;
+      // before ADRs 0791-0792: 44-46 (now 37-38, the 1 s poll landing in the run or not, up to three more if the event timer fires).
+      expect(run.length, report).toBeLessThanOrEqual(41);
     });
   }
 });

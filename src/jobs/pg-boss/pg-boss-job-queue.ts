@@ -10,8 +10,8 @@
  * unreachable cannot write its outcome nor release its lease: once the database answers, the
  * lease is stale and this process (or another) hands the job back (`interrupted`).
  *
- * Claim and lease are written in one transaction, and so are the job's outcome and the lease's
- * release: a job is never running without a lease, and a handler whose lease was taken over
+ * Claim and lease are written in one statement (claim-with-leases.ts), and the job's outcome and
+ * the lease's release in one too: a job is never running without a lease, and a handler whose lease was taken over
  * (or handed back at shutdown, or cancelled) writes no outcome.
  * Jobs run in the process that claims them; the enqueue's NOTIFY wakes every worker
  * (job-wakeups.ts), the enqueuing one too, which claims from that queue at once (no poll, no
@@ -25,6 +25,7 @@ import type { Static, TSchema } from 'typebox';
 import type { EnqueueOptions, JobDefinition, JobQueue, JobType, OrphanedJob } from '../../kernel/jobs.js';
 import type { Database } from '../../storage/schema.js';
 import { isProcessAlive, settlesWithin } from '../job-waits.js';
+import { claimWithLeases, claimWithLeasesSql } from './claim-with-leases.js';
 import { engineDbOf, engineIdOf, jobEngineSchemaOf } from './engine-db.js';
 import { type Wakeup, WakeupListener, notifyWorkers, wakeupChannelOf } from './job-wakeups.js';
 import { type RunLease, RunLeaseRepository } from './run-lease.repository.js';
@@ -71,6 +72,8 @@ export class PgBossJobQueue implements JobQueue {
   private readonly leases: RunLeaseRepository;
   private readonly channel: string;
   private readonly engineSchema: string;
+  /** The claim statement's text (claim-with-leases.ts), built on first use. */
+  private claimSql: string | undefined;
   private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly pollMs: number;
@@ -361,30 +364,29 @@ export class PgBossJobQueue implements JobQueue {
     return Number(rows.rows[0]?.n ?? 0);
   }
 
-  /** pg-boss's fetch (the claim) of up to `wanted` jobs and our leases, in one transaction. */
+  /** pg-boss's fetch (the claim) of up to `wanted` jobs and our leases, in one statement (ADR 0792). */
   private async claim(name: string, wanted: number): Promise<{ fetched: number; leases: RunLease[] }> {
     // A hint given before this claim is answered by it: not a second claim that finds the queue empty.
     this.hinted.delete(name);
-    return this.db.transaction().execute(async (tx) => {
-      const jobs = await this.boss.fetch<EngineData>(name, { batchSize: wanted, includeMetadata: true, db: engineDbOf(tx) });
-      const leases: RunLease[] = [];
-      const repository = new RunLeaseRepository(tx);
-      for (const job of jobs) {
-        const lease: RunLease = {
-          jobId: job.data.jobId ?? job.id,
-          jobName: name,
-          engineId: job.id,
-          payload: job.data.payload,
-          attempt: job.retryCount + 1,
-          isFinalAttempt: job.retryCount >= job.retryLimit,
-          holder: this.holder,
-        };
-        // A live process still holds it (pg-boss expired it under that process): it stays
-        // theirs, and their outcome completes it.
-        if (await repository.acquire(lease, this.leaseMs)) leases.push(lease);
-      }
-      return { fetched: jobs.length, leases };
-    });
+    this.claimSql ??= claimWithLeasesSql(this.engineSchema);
+    const jobs = await claimWithLeases(this.db, this.claimSql, name, wanted, this.holder, this.leaseMs);
+    const leases: RunLease[] = [];
+    for (const job of jobs) {
+      // A live process still holds it (pg-boss expired it under that process): it stays
+      // theirs, and their outcome completes it.
+      if (!job.leased) continue;
+      const data: EngineData = job.data ?? {};
+      leases.push({
+        jobId: data.jobId ?? job.id,
+        jobName: name,
+        engineId: job.id,
+        payload: data.payload,
+        attempt: job.retryCount + 1,
+        isFinalAttempt: job.retryCount >= job.retryLimit,
+        holder: this.holder,
+      });
+    }
+    return { fetched: jobs.length, leases };
   }
 
   private launch(lease: RunLease): void {

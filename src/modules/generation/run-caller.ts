@@ -13,6 +13,7 @@ import type { KeyObject } from 'node:crypto';
 import { SealedSecretError, openSecret, sealSecret } from '../../kernel/secret-box.js';
 import type { ToolCaller } from '../../pipeline/ports.js';
 import type { CommandContext } from '../context.js';
+import type { RunCredentialRecord } from './run-credential.repository.js';
 
 /**
  * The caller with their token and its expiry (checked again at each per-user call: a run may
@@ -59,9 +60,15 @@ export async function keepRunCaller(ctx: CommandContext, secretKey: KeyObject, r
  * decrypted (another QUIRE_SECRET_KEY, or altered). Never throws for those; the reason is for
  * the per-user need that wanted the token.
  */
-export async function recallRunCaller(ctx: CommandContext, secretKey: KeyObject, run: { orgSlug: string; runId: string }): Promise<RecalledCaller> {
+export async function recallRunCaller(
+  ctx: CommandContext,
+  secretKey: KeyObject,
+  run: { orgSlug: string; runId: string },
+  /** The credential when the caller read it already (with the run, one read); undefined: read here. */
+  read?: RunCredentialRecord | null,
+): Promise<RecalledCaller> {
   const orgId = ctx.actor.org.orgId;
-  const credential = await ctx.repos.runCredentials.find(orgId, run.runId);
+  const credential = read === undefined ? await ctx.repos.runCredentials.find(orgId, run.runId) : read;
   if (!credential) return { caller: null, unavailable: 'no token of the caller was kept for this run' };
   if (Date.parse(credential.expiresAt) <= ctx.clock.now().getTime()) return { caller: null, unavailable: tokenExpiredReason(credential.expiresAt) };
   let opened: SealedCaller;

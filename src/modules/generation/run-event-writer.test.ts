@@ -93,7 +93,7 @@ describeEachDialect('run events written in batches', (dialect) => {
     return { doc, payload, counter, services, ctx, run };
   }
 
-  it('one write per flush: stage events flush what was queued, a full batch flushes, seqs strictly increase', async () => {
+  it('one write per flush: pipeline_started flushes what was queued, a full batch flushes, seqs strictly increase', async () => {
     const org = await buildOrg(h.db);
     const { doc, counter, ctx, run } = await queuedRun(org, 0);
     const writer = new RunEventWriter(
@@ -107,7 +107,10 @@ describeEachDialect('run events written in batches', (dialect) => {
     for (let i = 0; i < 150; i++) await writer.emit({ event: 'render_started', sectionId: `s${i}` });
     expect(counter.count('run_events')).toBe(2); // the 100th started a flush; 50 are queued
     expect(await ctx.repos.runEvents.listSince(org.id, doc.id, 0)).toHaveLength(101);
+    // Queued (ADR 0791): it waits for the next flush, here the runner's.
     await writer.emit({ event: 'verify_started' });
+    expect(counter.count('run_events')).toBe(2);
+    await writer.flush();
 
     expect(counter.count('run_events')).toBe(3);
     expect(counter.count('run_event_counters')).toBe(3);
@@ -116,6 +119,51 @@ describeEachDialect('run events written in batches', (dialect) => {
     expectStrictlyIncreasing(stored);
     expect(stored.map((e) => e.event)).toEqual(['pipeline_started', ...Array.from({ length: 150 }, () => 'render_started'), 'verify_started']);
     expect(stored.filter((e) => e.event === 'render_started').map((e) => e.sectionId)).toEqual(Array.from({ length: 150 }, (_, i) => `s${i}`));
+  });
+
+  it('the stage starts that follow one another are written together: gather and synthesis in one write after pipeline_started (ADR 0791)', async () => {
+    const org = await buildOrg(h.db);
+    const { doc, counter, ctx, run } = await queuedRun(org, 0);
+    const writer = new RunEventWriter(
+      (batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run, batch),
+      () => h.clock.now(),
+      { maxBatch: 100, maxDelayMs: 60_000 },
+    );
+
+    await writer.emit({ event: 'pipeline_started' });
+    await writer.emit({ event: 'gather_started' });
+    await writer.emit({ event: 'synthesize_started' });
+    // Before: each stage start was a write of its own (three here).
+    expect(counter.count('run_events')).toBe(1);
+    await writer.flush();
+
+    expect(counter.count('run_events')).toBe(2);
+    const stored = await ctx.repos.runEvents.listSince(org.id, doc.id, 0);
+    expect(stored.map((e) => e.event)).toEqual(['pipeline_started', 'gather_started', 'synthesize_started']);
+    expectStrictlyIncreasing(stored);
+  });
+
+  it('what is still queued at the end is taken for the terminal write, and given back if that write fails', async () => {
+    const org = await buildOrg(h.db);
+    const { doc, counter, ctx, run } = await queuedRun(org, 0);
+    const writer = new RunEventWriter(
+      (batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run, batch),
+      () => h.clock.now(),
+      { maxBatch: 100, maxDelayMs: 60_000 },
+    );
+    await writer.emit({ event: 'pipeline_started' });
+    await writer.emit({ event: 'verify_started' });
+    await writer.emit({ event: 'verify_section_started', sectionId: 'a' });
+
+    const taken = await writer.takeQueued();
+    expect(taken.map((e) => e.event.event)).toEqual(['verify_started', 'verify_section_started']);
+    expect(await writer.takeQueued()).toEqual([]);
+    writer.requeue(taken);
+    await writer.flush();
+
+    expect(counter.count('run_events')).toBe(2);
+    const stored = await ctx.repos.runEvents.listSince(org.id, doc.id, 0);
+    expect(stored.map((e) => e.event)).toEqual(['pipeline_started', 'verify_started', 'verify_section_started']);
   });
 
   it('a queued event is written by the timer without any later flush point', async () => {
@@ -169,9 +217,9 @@ describeEachDialect('run events written in batches', (dialect) => {
     expect(new Set(started.map((e) => e.sectionId))).toEqual(new Set(sections.map((s) => s.id)));
     expect(stored.at(-1)?.event).toBe('pipeline_finished');
     expect(sections.find((s) => s.key === 's7')?.content).toBe('Part 8 of ' + doc.title);
-    // Before: one write per event (122 + the terminal one). Now: pipeline_started and
-    // gather_started (one each), the render_started batches (at most 100 each, or what the
-    // 50 ms timer caught), then the terminal event.
+    // Before: one write per event (122 + the terminal one). Now: pipeline_started, the
+    // render_started batches (at most 100 each, or what the 50 ms timer caught) with the stage
+    // starts, then what is left with the terminal event.
     expect(counter.count('run_events')).toBeLessThan(20);
   });
 });

@@ -5,12 +5,13 @@
  *
  * Flush points, in the order events happened (seqs stay strictly increasing: batches are written
  * one after another, each taking a contiguous range of the document's counter):
- * - a stage event (`pipeline_started`, `gather_started`, `verify_started`, …) is written with
- *   everything queued before it, and the pipeline waits until it is durable;
+ * - `pipeline_started` (and any event not queued) is written with everything queued before it,
+ *   and the pipeline waits until it is durable;
  * - `maxBatch` queued events start a flush (the emitter waits for it: back-pressure);
  * - `maxDelayMs` after the first queued event a timer flushes, so a subscriber sees an item start
  *   within that delay (plus its poll) even while a slow model call holds the next stage back;
- * - the runner flushes before the transaction of the terminal event.
+ * - the runner takes what is still queued ({@link takeQueued}) and writes it with the terminal
+ *   event, in the run's output transaction (ADR 0791).
  *
  * Durability: an event is durable once a flush holding it has committed. Progress streams read
  * events only from the table, so every event a client was ever shown is durable; a crash loses
@@ -21,8 +22,17 @@
  */
 import type { PipelineEvent, PipelineEventName } from '../../pipeline/events.js';
 
-/** Per-item events: queued, written with the next flush. Every other event is a flush point. */
+/**
+ * Queued, written with the next flush. Per-item events, and the stage starts that follow one
+ * another within milliseconds (gather, synthesis) or come just before the run's end (verify):
+ * each was its own write (a round trip on PostgreSQL, ADR 0791), and the timer still shows each
+ * within `maxDelayMs`. Every other event is a flush point.
+ */
 const QUEUED_EVENTS: ReadonlySet<PipelineEventName> = new Set([
+  'gather_started',
+  'orchestrate_started',
+  'synthesize_started',
+  'verify_started',
   'render_started',
   'need_started',
   'need_finished',
@@ -94,6 +104,28 @@ export class RunEventWriter {
     }
     await this.writing;
     this.throwIfFailed();
+  }
+
+  /**
+   * What is queued, taken out of the writer once every earlier flush is durable: the runner
+   * writes it with the terminal event in one statement. Given back with {@link requeue} if that
+   * write fails, so the failure path still writes it before `pipeline_failed`.
+   */
+  async takeQueued(): Promise<Array<{ event: PipelineEvent; at: Date }>> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    await this.writing;
+    this.throwIfFailed();
+    const batch = this.queued;
+    this.queued = [];
+    return batch;
+  }
+
+  /** Puts taken events back in front of the queue (their write failed); the next flush writes them. */
+  requeue(batch: ReadonlyArray<{ event: PipelineEvent; at: Date }>): void {
+    this.queued = [...batch, ...this.queued];
   }
 
   /** Drops what is queued (the run is ending without it, e.g. after a failed flush). */

@@ -51,10 +51,12 @@ export async function runGeneration(services: GenerationServices, payload: Gener
   const system = systemActor({ orgId: payload.orgId, slug: payload.orgSlug, displayName: payload.orgName, isDefault: false });
   const systemCtx = services.contextFor(system);
   const repos = systemCtx.repos;
-  const run = await repos.runs.findById(payload.orgId, payload.runId);
-  if (!run || run.status !== 'running') return; // finished elsewhere, or the document was deleted
+  // The run and its sealed credential in one read (ADR 0791).
+  const found = await repos.runs.findWithCredential(payload.orgId, payload.runId);
+  if (!found || found.run.status !== 'running') return; // finished elsewhere, or the document was deleted
+  const { run } = found;
   // Whichever process accepted the generate, the caller's token came with the run (sealed).
-  const recalled = await recallRunCaller(systemCtx, services.secretKey, { orgSlug: payload.orgSlug, runId: payload.runId });
+  const recalled = await recallRunCaller(systemCtx, services.secretKey, { orgSlug: payload.orgSlug, runId: payload.runId }, found.credential);
   const { caller } = recalled;
   // Still the system actor, but on behalf of the run's creator. The token itself goes only to
   // the gather ports (per-user tools), never into the context's actor.
@@ -150,19 +152,27 @@ async function finishRun(
     cost: runCost(result.usage, services.price, services.model.status().mode),
     templateCheckOf,
   });
-  // Every progress event is durable before the terminal one is written.
-  await events.flush();
-  await ctx.transaction(async (tx) => {
-    await persistRunOutput(tx, run, result, manifest);
-    const finished: PipelineEvent = {
-      event: 'pipeline_finished',
-      readiness: result.completeness,
-      unsupported_sections: result.unsupported,
-      failed_sections: result.failedSections,
-    };
-    await tx.repos.runEvents.append(payload.orgId, payload.documentId, run, finished, tx.clock.now());
-    await queueGenerationWebhook(tx, services.jobs, run, finished);
-  });
+  // Every progress event is durable before the terminal one: what is still queued (the verify
+  // stage's events) is written with it, earlier seqs in the same statement and transaction, not
+  // in a write of its own (ADR 0791).
+  const pending = await events.takeQueued();
+  try {
+    await ctx.transaction(async (tx) => {
+      await persistRunOutput(tx, run, result, manifest);
+      const finished: PipelineEvent = {
+        event: 'pipeline_finished',
+        readiness: result.completeness,
+        unsupported_sections: result.unsupported,
+        failed_sections: result.failedSections,
+      };
+      await tx.repos.runEvents.appendMany(payload.orgId, payload.documentId, run, [...pending, { event: finished, at: tx.clock.now() }]);
+      await queueGenerationWebhook(tx, services.jobs, run, finished);
+    });
+  } catch (error) {
+    // The failure path writes them before `pipeline_failed`.
+    events.requeue(pending);
+    throw error;
+  }
 }
 
 /** A run whose process died: ends it with `pipeline_failed` so no run stays running forever. */

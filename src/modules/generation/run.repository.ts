@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../storage/dialect.js';
 import type { Database } from '../../storage/schema.js';
 import type { GenerationRunTable } from '../../storage/tables/generation.js';
 import { fromJson } from '../json-column.js';
-import { RunCredentialRepository } from './run-credential.repository.js';
+import { type RunCredentialRecord, RunCredentialRepository } from './run-credential.repository.js';
 
 export interface RunOptions {
   force: boolean;
@@ -90,6 +90,26 @@ export class RunRepository {
   async findById(orgId: string, id: string): Promise<RunRecord | undefined> {
     const row = await this.db.selectFrom('generation_runs').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
     return row && toRecord(row);
+  }
+
+  /**
+   * The run and its sealed credential (null when none was kept) in one read: what a worker needs
+   * to start a run, one round trip instead of two (ADR 0791).
+   */
+  async findWithCredential(orgId: string, id: string): Promise<{ run: RunRecord; credential: RunCredentialRecord | null } | undefined> {
+    const row = await this.db
+      .selectFrom('generation_runs')
+      .leftJoin('run_credentials', (join) =>
+        join.onRef('run_credentials.run_id', '=', 'generation_runs.id').onRef('run_credentials.org_id', '=', 'generation_runs.org_id'),
+      )
+      .selectAll('generation_runs')
+      .select(['run_credentials.sealed as credential_sealed', 'run_credentials.expires_at as credential_expires_at'])
+      .where('generation_runs.org_id', '=', orgId)
+      .where('generation_runs.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { credential_sealed: sealed, credential_expires_at: expiresAt, ...run } = row;
+    return { run: toRecord(run), credential: sealed === null || expiresAt === null ? null : { runId: run.id, sealed, expiresAt } };
   }
 
   async findActive(orgId: string, documentId: string): Promise<RunRecord | undefined> {
