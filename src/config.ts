@@ -5,7 +5,6 @@
 import type { KeyObject } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_HEAP_GROWING_PERCENT } from './kernel/heap-growth.js';
 import { ROLES, type Role as MemberRole } from './kernel/roles.js';
 import { SECRET_KEY_BYTES, secretKeyFrom } from './kernel/secret-box.js';
 import { MEMBERSHIP_CACHE_SECONDS } from './modules/identity/membership-cache.js';
@@ -60,8 +59,6 @@ export interface Config {
   documentCacheBytes: number;
   /** Characters of stored generation-snapshot JSON one process keeps decoded (SNAPSHOT_CACHE_MB, in millions; 0: none). */
   snapshotCacheChars: number;
-  /** How far a heap grows past what a full collection left alive, in % (HEAP_GROWING_PERCENT; 0: V8's own factor). */
-  heapGrowingPercent: number;
   llm: {
     provider: 'offline' | 'openai-compatible' | 'anthropic';
     baseUrl: string | undefined;
@@ -246,7 +243,6 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     documentCacheBytes: integer(env, 'DOCUMENT_CACHE_MB', 16, 0, 4096) * 1024 * 1024,
     snapshotCacheChars: integer(env, 'SNAPSHOT_CACHE_MB', 16, 0, 4096) * 1_000_000,
-    heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', DEFAULT_HEAP_GROWING_PERCENT, 0, 300),
     llm: llmConfig(env),
     tools: {
       allowedHosts: (env.TOOL_ALLOWED_HOSTS ?? '')

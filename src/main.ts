@@ -3,7 +3,6 @@
  * line naming the variable.
  */
 import { ConfigError, loadConfig } from './config.js';
-import { boundHeapGrowth } from './kernel/heap-growth.js';
 import { startServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -17,8 +16,6 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // Per process, so here at the entry rather than in startServer (tests run several servers in one process).
-  boundHeapGrowth(config.heapGrowingPercent);
   const server = await startServer(config);
   if (config.role === 'worker') server.app.log.info(`Quire worker running background jobs (database: ${server.store.dialect})`);
   else server.app.log.info(`Quire listening on ${server.url} (docs: ${server.url}/docs, database: ${server.store.dialect}, role: ${config.role})`);
