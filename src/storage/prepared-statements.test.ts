@@ -79,20 +79,49 @@ const schema = `prep_${randomBytes(4).toString('hex')}`;
     expect(await prepared()).toHaveLength(3);
   });
 
-  it('retires a statement the server refuses after a column was added, and runs its text unnamed from then on', async () => {
+  /** Adds a column to `t` from another connection: a migration by another process. */
+  async function addColumn(column: string): Promise<void> {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`alter table ${schema}.t add column ${column} int`);
+    await admin.end();
+  }
+
+  it('retires a statement the server refuses after a column was added: outside a transaction the call answers, unnamed', async () => {
     const { pool, prepared } = poolOf(10);
     const text = 'select * from t where id = $1';
     await pool.query(text, [1]);
     await pool.query(text, [1]);
     expect(await prepared()).toEqual([text]);
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`alter table ${schema}.t add column extra int`);
-    await admin.end();
-    // The plan cached with the old columns cannot answer with the new ones: that one call fails.
-    await expect(pool.query(text, [1])).rejects.toMatchObject({ code: '0A000' });
+    await addColumn('extra');
+    // The plan cached with the old columns cannot answer with the new ones (0A000): run again unnamed.
     const after = await pool.query(text, [1]);
     expect(Object.keys(after.rows[0])).toEqual(['id', 'name', 'extra']);
+    const client = await pool.connect();
+    try {
+      expect(Object.keys((await client.query(text, [2])).rows[0])).toEqual(['id', 'name', 'extra']);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('inside a transaction the refused call fails (the transaction is aborted), and the next runs unnamed', async () => {
+    const { pool } = poolOf(10);
+    const text = 'select * from t where id = $1 and id > 0';
+    const client = await pool.connect();
+    try {
+      await client.query(text, [1]);
+      await client.query(text, [1]);
+      await addColumn('later');
+      await client.query('begin');
+      await expect(client.query(text, [1])).rejects.toMatchObject({ code: '0A000' });
+      await client.query('rollback');
+      await client.query('begin');
+      expect(Object.keys((await client.query(text, [1])).rows[0])).toContain('later');
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
   });
 
   it('is wired into the store: Kysely statements prepared when asked, none with 0', async () => {

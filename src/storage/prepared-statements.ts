@@ -24,7 +24,9 @@ const PLANNED = /^\s*(select|insert|update|delete|with)\b/i;
  * The server's answers that mean a connection's prepared statement is no longer usable:
  * `0A000` "cached plan must not change result type" (a `select *` whose table gained a column in
  * a migration by another process), `26000` the statement is gone (a `DISCARD ALL`, a pooler).
- * That name is retired on that connection: the text runs unnamed there from then on.
+ * That name is retired on that connection: the text runs unnamed there from then on, at once
+ * when no transaction is open (the call answers as if nothing happened); inside one the error
+ * has aborted the transaction, so that call fails and the caller's retry runs unnamed.
  */
 const STALE = new Set(['0A000', '26000']);
 
@@ -33,7 +35,12 @@ interface Named {
   names: Set<string>;
   /** Names retired on this client after the server refused them. */
   retired: Set<string>;
+  /** Whether a transaction is open on this client, from the `begin`/`commit`/`rollback` sent through it (Kysely's own). */
+  inTransaction: boolean;
 }
+
+const BEGIN = /^\s*(begin|start transaction)\b/i;
+const END = /^\s*(commit|rollback|end|abort)\s*$/i;
 
 type Query = (...args: unknown[]) => unknown;
 
@@ -62,27 +69,32 @@ export class StatementNames {
  */
 export function prepareStatementsOn(client: pg.PoolClient, names: StatementNames, limit: number): void {
   const original = client.query.bind(client) as Query;
-  const state: Named = { names: new Set(), retired: new Set() };
+  const state: Named = { names: new Set(), retired: new Set(), inTransaction: false };
   const wrapped: Query = (...args) => {
     // Kysely calls `query(text, values)`; pg's `pool.query` calls `query(text, values, callback)`.
     const [text, values, callback] = args;
     const shape = typeof text === 'string' && (values === undefined || Array.isArray(values)) && (callback === undefined || typeof callback === 'function');
     if (!shape || args.length > 3) return original(...args);
+    if (BEGIN.test(text as string)) state.inTransaction = true;
+    else if (END.test(text as string)) state.inTransaction = false;
     const name = names.nameOf(text as string);
     if (name === null || state.retired.has(name) || (!state.names.has(name) && state.names.size >= limit)) return original(...args);
     state.names.add(name);
-    const retire = (error: unknown) => {
-      const code = (error as { code?: unknown } | null)?.code;
-      if (typeof code === 'string' && STALE.has(code)) state.retired.add(name);
-    };
     const config = { name, text, values };
+    /** True when the statement is retired and the call may run again unnamed (no transaction to have aborted). */
+    const retire = (error: unknown): boolean => {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (typeof code !== 'string' || !STALE.has(code)) return false;
+      state.retired.add(name);
+      return !state.inTransaction;
+    };
     if (typeof callback === 'function')
       return original(config, (error: unknown, result: unknown) => {
-        if (error) retire(error);
-        (callback as (e: unknown, r: unknown) => void)(error, result);
+        if (error && retire(error)) original(text, values, callback);
+        else (callback as (e: unknown, r: unknown) => void)(error, result);
       });
     return (original(config) as Promise<unknown>).catch((error: unknown) => {
-      retire(error);
+      if (retire(error)) return original(text, values);
       throw error;
     });
   };
