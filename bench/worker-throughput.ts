@@ -25,6 +25,7 @@
  * `BENCH_RUNS` (runs per concurrency slot, default 6), `BENCH_ROUNDS` (default 1).
  * `BENCH_WORKER_NODE_ARGS`: Node options for the worker processes (the `ROLE=all` one on SQLite),
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a worker's time goes;
+ * `BENCH_BACKENDS=1` lists each backend's CPU over a PostgreSQL measure with its latest statement.
  * `BENCH_API_NODE_ARGS` the same for the `ROLE=api` process (the profiler's own sampling costs
  * CPU: the idle rates of a profiled run are not the service's).
  * Run: `npm run build && TEST_POSTGRES_URL=postgres://… npx tsx bench/worker-throughput.ts`.
@@ -60,6 +61,8 @@ const BUILDS: Array<{ name: string; entry: string }> = [
   ...(process.env.BENCH_BEFORE_DIR ? [{ name: 'before', entry: path.resolve(process.env.BENCH_BEFORE_DIR, 'dist/main.js') }] : []),
 ];
 const TICKS_PER_SECOND = 100;
+/** `BENCH_BACKENDS=1`: after each PostgreSQL measure, each backend's CPU and its latest statement. */
+const SHOW_BACKENDS = process.env.BENCH_BACKENDS === '1';
 const WORKER_NODE_ARGS = list('BENCH_WORKER_NODE_ARGS', '').flatMap((arg) => arg.split(' ').filter(Boolean));
 const API_NODE_ARGS = list('BENCH_API_NODE_ARGS', '').flatMap((arg) => arg.split(' ').filter(Boolean));
 
@@ -77,12 +80,17 @@ class BackendCpu {
   private started = false;
   constructor(private readonly client: pg.Client | null) {}
 
+  /** Each backend's application and latest statement, for `BENCH_BACKENDS=1`'s listing of where the backends' CPU went. */
+  readonly seen = new Map<number, string>();
+
   async sample(): Promise<void> {
     if (!this.client) return;
-    const { rows } = await this.client.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    const { rows } = await this.client.query<{ pid: number; what: string }>(
+      `select pid, coalesce(application_name, '') || ' ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 70) as what
+       from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
     );
-    for (const { pid } of rows) {
+    for (const { pid, what } of rows) {
+      if (SHOW_BACKENDS) this.seen.set(pid, what);
       const now = await cpuMs(pid).catch(() => null);
       if (now === null) continue;
       const reading = this.readings.get(pid);
@@ -95,6 +103,14 @@ class BackendCpu {
   async begin(): Promise<void> {
     await this.sample();
     this.started = true;
+  }
+
+  /** CPU ms of each backend over the measure, most first, with its latest statement. */
+  listing(): string[] {
+    return [...this.readings.entries()]
+      .map(([pid, { first, last }]) => ({ pid, ms: last - first, first }))
+      .sort((a, b) => b.ms - a.ms)
+      .map(({ pid, ms, first }) => `${String(ms).padStart(6)} ms  pid ${pid}${first === 0 ? ' (new)' : ''}  ${this.seen.get(pid) ?? ''}`);
   }
 
   total(): number {
@@ -236,6 +252,7 @@ async function measure(
     const cpu = cpuAfter.reduce((sum, value, i) => sum + value - cpuBefore[i], 0);
     const perProcess = cpuAfter.map((value, i) => ((value - cpuBefore[i]) / runs).toFixed(1)).join(', ');
     if (lone) await printTimeline(build.name, dialect, documents[0], client, store);
+    if (SHOW_BACKENDS && client) console.log(`backends, ${build.name} ${workers} worker(s):\n  ${backends.listing().join('\n  ')}`);
     const ideal = (slots * 60_000) / (Math.max(1, modelCallsInSeries) * MODEL_MS);
     const idleCpu = idleRates.reduce((sum, rate) => sum + rate, 0) * seconds;
     return {

@@ -8,6 +8,9 @@ describe('loadConfig', () => {
     expect(config.auth).toMatchObject({ mode: 'dev', algorithms: ['RS256'] });
     // Chosen from the measured curve (ADR 0784): a run mostly waits on the model.
     expect(config.jobs.concurrency).toBe(4);
+    // PostgreSQL's repeated statements prepared once per connection, at most 200 each (ADR 0821); 0 turns it off.
+    expect(config.databasePreparedStatements).toBe(200);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).databasePreparedStatements).toBe(0);
   });
 
   it.each([
@@ -22,6 +25,8 @@ describe('loadConfig', () => {
     [{ AUTH_ALGORITHMS: 'HS256' }, 'AUTH_ALGORITHMS'],
     [{ AUTH_ALGORITHMS: 'none' }, 'AUTH_ALGORITHMS'],
     [{ DATABASE_SCHEMA: 'Robert"); drop' }, 'DATABASE_SCHEMA'],
+    [{ DATABASE_PREPARED_STATEMENTS: 'many' }, 'DATABASE_PREPARED_STATEMENTS'],
+    [{ DATABASE_PREPARED_STATEMENTS: '-1' }, 'DATABASE_PREPARED_STATEMENTS'],
     [{ BLOB_STORE: 'nfs' }, 'BLOB_STORE'],
     [{ BLOB_STORE: 'postgres' }, 'DATABASE_URL'],
     [{ BLOB_STORE: 's3' }, 'S3_BUCKET'],

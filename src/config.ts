@@ -23,6 +23,12 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL schema to use (tests give each run its own). */
   databaseSchema: string;
+  /**
+   * DATABASE_PREPARED_STATEMENTS: how many named statements each PostgreSQL connection may hold
+   * (the hot, repeated texts are prepared once per connection, not planned every time; ADR
+   * 0821). 0 turns it off.
+   */
+  databasePreparedStatements: number;
   role: Role;
   /**
    * QUIRE_SECRET_KEY: seals what must be stored but never in clear (the caller's token a run
@@ -228,6 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
     databaseSchema,
+    databasePreparedStatements: integer(env, 'DATABASE_PREPARED_STATEMENTS', 200, 0, 10_000),
     role,
     secretKey: secretKey(env, role),
     auth: authConfig(env, mode, algorithms, jwksUrl),

@@ -10,6 +10,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { type DialectAdapter, Kysely, type KyselyConfig, type LogEvent, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import { registerChangeStamp } from './change-stamp.js';
 import type { DialectName } from './dialect.js';
+import { StatementNames, prepareStatementsOn } from './prepared-statements.js';
 import type { Database } from './schema.js';
 import { cachingSqliteDatabase } from './statement-cache.js';
 
@@ -17,6 +18,8 @@ export interface StoreOptions {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseSchema: string;
+  /** PostgreSQL: named statements a connection may hold (prepared-statements.ts); 0 or absent: none. */
+  databasePreparedStatements?: number;
 }
 
 /** Observers a test attaches to a store; none in production (Kysely then skips its logging). */
@@ -62,7 +65,7 @@ type ConnectionLossListeners = Set<(error: Error) => void>;
 export async function openStore(options: StoreOptions, observers: StoreObservers = {}): Promise<Store> {
   const { onQuery } = observers;
   const log = onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, log);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, log, options.databasePreparedStatements ?? 0);
   return openSqlite(path.join(options.dataDir, 'quire.db'), log);
 }
 
@@ -84,7 +87,7 @@ function openSqlite(file: string, log: KyselyLog): Store {
   return storeOf(db, 'sqlite');
 }
 
-async function openPostgres(url: string, schema: string, log: KyselyLog): Promise<Store> {
+async function openPostgres(url: string, schema: string, log: KyselyLog, preparedStatements: number): Promise<Store> {
   // Loaded only for PostgreSQL: the default SQLite service never holds the driver.
   const { default: pg } = await import('pg');
   // pg returns bigint counts as strings; dialect.toCount() normalizes them.
@@ -105,7 +108,11 @@ async function openPostgres(url: string, schema: string, log: KyselyLog): Promis
   const report = (error: Error) => {
     for (const listener of lost) listener(error);
   };
-  pool.on('connect', (client) => client.on('error', report));
+  const names = new StatementNames();
+  pool.on('connect', (client) => {
+    client.on('error', report);
+    if (preparedStatements > 0) prepareStatementsOn(client, names, preparedStatements);
+  });
   // The same error of an idle client, relayed: already reported by the client's own listener.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });

@@ -107,6 +107,24 @@ describeEachDialect('statements of one generation run', (dialect) => {
     expect(manifest.template.specHash).toBe(hashOf(await spec.json()));
   });
 
+  it('numbers the run in its insert and reads no webhook endpoints when the organization has none', async () => {
+    await statementsOfRun();
+    const run = await statementsOfRun();
+    const report = run.join('\n');
+    // The run's number comes with its insert (before ADR 0822: a `max(run_number)` read of its own).
+    expect(
+      run.filter((q) => /^select max\("run_number"\)/i.test(q)),
+      report,
+    ).toEqual([]);
+    expect(run.filter((q) => /^insert into "generation_runs"/i.test(q)).length, report).toBe(1);
+    // The run's end says whether the organization has enabled endpoints; with none, no read of
+    // them (before ADR 0822: every run's output transaction listed them).
+    expect(
+      run.filter((q) => /^select .* from "webhook_endpoints"/i.test(q)),
+      report,
+    ).toEqual([]);
+  });
+
   if (dialect === 'postgres') {
     it('claims its job in one transaction and writes each batch of events in one statement: few transactions, no claim per empty queue', async () => {
       await statementsOfRun();
@@ -134,8 +152,8 @@ describeEachDialect('statements of one generation run', (dialect) => {
       // (before ADR 0791: six, a write per stage start and one before the terminal write).
       expect(run.filter((q) => /^\s*with counter as/i.test(q)).length, report).toBeLessThanOrEqual(5);
       // Before ADRs 0711-0713: 160-166 statements for a three-section template; before ADR 0714: 60-66; before ADRs 0781-0782: 59;
-      // before ADRs 0791-0792: 44-46 (now 37-38, the 1 s poll landing in the run or not, up to three more if the event timer fires).
-      expect(run.length, report).toBeLessThanOrEqual(41);
+      // before ADRs 0791-0792: 44-46; before ADR 0822: 37-38 (now 35-36, the 1 s poll landing in the run or not, up to three more if the event timer fires).
+      expect(run.length, report).toBeLessThanOrEqual(39);
     });
   }
 });

@@ -13,8 +13,14 @@ import type { RunRecord } from './run.repository.js';
 
 type Rendered = Extract<PipelineResult, { status: 'rendered' }>;
 
-export async function persistRunOutput(ctx: CommandContext, run: RunRecord, result: Rendered, manifest: Record<string, unknown>): Promise<void> {
-  await ctx.transaction(async (tx) => {
+/** @returns whether the organization has an enabled webhook endpoint (read with the run's end, ADR 0822). */
+export async function persistRunOutput(
+  ctx: CommandContext,
+  run: RunRecord,
+  result: Rendered,
+  manifest: Record<string, unknown>,
+): Promise<{ webhooks: boolean }> {
+  return ctx.transaction(async (tx) => {
     const orgId = tx.actor.org.orgId;
     const repos = tx.repos;
     const now = tx.clock.now().toISOString();
@@ -58,8 +64,9 @@ export async function persistRunOutput(ctx: CommandContext, run: RunRecord, resu
       manifestHash: sha256(manifestJson),
       createdAt: now,
     });
-    const ended = await repos.runs.finish(orgId, run.id, 'finished', { usage: manifest.usage as Record<string, unknown>, finishedAt: now });
+    const { ended, webhooks } = await repos.runs.finish(orgId, run.id, 'finished', { usage: manifest.usage as Record<string, unknown>, finishedAt: now });
     if (!ended) throw new Error('the run was ended before its output was saved');
+    return { webhooks };
   });
 }
 

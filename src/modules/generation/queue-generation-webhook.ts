@@ -17,10 +17,14 @@ const TYPES: Partial<Record<PipelineEvent['event'], { type: WebhookEventType; st
   pipeline_blocked: { type: 'generation.blocked', status: 'blocked', verb: 'was blocked by its readiness gate' },
 };
 
-/** Queues the webhook of a terminal event (no-op for any other event). Call it inside the terminal event's transaction. */
-export async function queueGenerationWebhook(tx: CommandContext, jobs: JobQueue, run: RunRecord, event: PipelineEvent): Promise<void> {
+/**
+ * Queues the webhook of a terminal event (no-op for any other event). Call it inside the terminal
+ * event's transaction. `webhooks`: whether the organization has an enabled endpoint, as the
+ * run's end read it in this transaction (`RunRepository.finish`); false reads no endpoints.
+ */
+export async function queueGenerationWebhook(tx: CommandContext, jobs: JobQueue, run: RunRecord, event: PipelineEvent, webhooks: boolean): Promise<void> {
   const kind = TYPES[event.event];
-  if (!kind) return;
+  if (!kind || !webhooks) return;
   const error = event.event === 'pipeline_failed' ? excerpt(event.error, 500) : null;
   await queueWebhookEvent(tx, jobs, {
     type: kind.type,

@@ -158,7 +158,7 @@ async function finishRun(
   const pending = await events.takeQueued();
   try {
     await ctx.transaction(async (tx) => {
-      await persistRunOutput(tx, run, result, manifest);
+      const { webhooks } = await persistRunOutput(tx, run, result, manifest);
       const finished: PipelineEvent = {
         event: 'pipeline_finished',
         readiness: result.completeness,
@@ -166,7 +166,7 @@ async function finishRun(
         failed_sections: result.failedSections,
       };
       await tx.repos.runEvents.appendMany(payload.orgId, payload.documentId, run, [...pending, { event: finished, at: tx.clock.now() }]);
-      await queueGenerationWebhook(tx, services.jobs, run, finished);
+      await queueGenerationWebhook(tx, services.jobs, run, finished, webhooks);
     });
   } catch (error) {
     // The failure path writes them before `pipeline_failed`.
@@ -199,10 +199,10 @@ async function endRun(
   details: { error?: string },
 ): Promise<boolean> {
   return ctx.transaction(async (tx) => {
-    const ended = await tx.repos.runs.finish(payload.orgId, run.id, status, { ...details, finishedAt: tx.clock.now().toISOString() });
+    const { ended, webhooks } = await tx.repos.runs.finish(payload.orgId, run.id, status, { ...details, finishedAt: tx.clock.now().toISOString() });
     if (!ended) return false;
     await tx.repos.runEvents.append(payload.orgId, payload.documentId, run, event, tx.clock.now());
-    await queueGenerationWebhook(tx, jobs, run, event);
+    await queueGenerationWebhook(tx, jobs, run, event, webhooks);
     return true;
   });
 }

@@ -2,7 +2,7 @@
  * Generation runs. The partial unique index on (document_id) where status = 'running' makes
  * "one active run per document" a database fact: `tryStart` returns null when another run holds it.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { isUniqueViolation } from '../../storage/dialect.js';
 import type { Database } from '../../storage/schema.js';
 import type { GenerationRunTable } from '../../storage/tables/generation.js';
@@ -52,23 +52,26 @@ function toRecord(row: Selectable<GenerationRunTable>): RunRecord {
 export class RunRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Inserts a running run, or returns null when the document already has one. */
+  /**
+   * Inserts a running run, or returns null when the document already has one. Its number (one
+   * past the document's last) is computed in the insert itself, not read first (ADR 0822): one
+   * round trip. Two inserts racing for one number meet the unique index like two runs do.
+   */
   async tryStart(orgId: string, run: Omit<RunRecord, 'runNumber' | 'status' | 'error' | 'usage' | 'finishedAt'>): Promise<RunRecord | null> {
-    const last = await this.db
-      .selectFrom('generation_runs')
-      .select((eb) => eb.fn.max('run_number').as('n'))
-      .where('org_id', '=', orgId)
-      .where('document_id', '=', run.documentId)
-      .executeTakeFirst();
-    const runNumber = Number(last?.n ?? 0) + 1;
+    let inserted: { run_number: number | string } | undefined;
     try {
-      await this.db
+      inserted = await this.db
         .insertInto('generation_runs')
         .values({
           id: run.id,
           org_id: orgId,
           document_id: run.documentId,
-          run_number: runNumber,
+          run_number: (eb) =>
+            eb
+              .selectFrom('generation_runs')
+              .select(sql<number>`coalesce(max(run_number), 0) + 1`.as('n'))
+              .where('org_id', '=', orgId)
+              .where('document_id', '=', run.documentId),
           kind: run.kind,
           status: 'running',
           options_json: JSON.stringify(run.options),
@@ -78,13 +81,14 @@ export class RunRepository {
           started_at: run.startedAt,
           finished_at: null,
         })
-        .execute();
+        .returning('run_number')
+        .executeTakeFirstOrThrow();
     } catch (error) {
       // Either the one-active-run index or a concurrent insert of the same run number.
       if (isUniqueViolation(error)) return null;
       throw error;
     }
-    return { ...run, runNumber, status: 'running', error: null, usage: null, finishedAt: null };
+    return { ...run, runNumber: Number(inserted.run_number), status: 'running', error: null, usage: null, finishedAt: null };
   }
 
   async findById(orgId: string, id: string): Promise<RunRecord | undefined> {
@@ -124,26 +128,39 @@ export class RunRepository {
   }
 
   /**
-   * Ends a running run (false when it had already ended). Every way a run ends comes through
-   * here, so this is where its sealed credential is erased, in the same transaction: a run that
-   * has ended can no longer act for its caller, whatever ended it (finished, failed, blocked,
-   * orphaned, shut down).
+   * Ends a running run (`ended` false when it had already ended). Every way a run ends comes
+   * through here, so this is where its sealed credential is erased, in the same transaction: a
+   * run that has ended can no longer act for its caller, whatever ended it (finished, failed,
+   * blocked, orphaned, shut down). `webhooks` says whether the organization has an enabled
+   * webhook endpoint, read by the same statement: the terminal event's webhook reads the
+   * endpoints only then (ADR 0822; most organizations have none, and every run read them).
    */
   async finish(
     orgId: string,
     id: string,
     status: 'finished' | 'failed' | 'blocked',
     details: { error?: string | null; usage?: Record<string, unknown> | null; finishedAt: string },
-  ): Promise<boolean> {
+  ): Promise<{ ended: boolean; webhooks: boolean }> {
     if (!this.db.isTransaction) return this.db.transaction().execute((tx) => new RunRepository(tx).finish(orgId, id, status, details));
     await new RunCredentialRepository(this.db).erase(orgId, id);
-    const result = await this.db
+    const row = await this.db
       .updateTable('generation_runs')
       .set({ status, error: details.error ?? null, usage_json: details.usage ? JSON.stringify(details.usage) : null, finished_at: details.finishedAt })
       .where('org_id', '=', orgId)
       .where('id', '=', id)
       .where('status', '=', 'running')
+      .returning((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('webhook_endpoints')
+              .select(sql.lit(1).as('one'))
+              .where('webhook_endpoints.org_id', '=', orgId)
+              .where('webhook_endpoints.enabled', '=', 1),
+          )
+          .as('webhooks'),
+      )
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return { ended: row !== undefined, webhooks: row !== undefined && Boolean(row.webhooks) };
   }
 }
