@@ -90,17 +90,20 @@ describeEachDialect('run events written in batches', (dialect) => {
     const ctx = services.contextFor(h.contextFor(org).actor);
     const run = await ctx.repos.runs.findById(org.id, payload.runId);
     if (!run) throw new Error('the run was not started');
-    return { doc, payload, counter, services, ctx, run };
+    /** A writer of this run's events into the counted context (`maxDelayMs` long: only flushes write unless the test says). */
+    const writerOf = (maxDelayMs = 60_000) =>
+      new RunEventWriter(
+        (batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run, batch),
+        () => h.clock.now(),
+        { maxBatch: 100, maxDelayMs },
+      );
+    return { doc, payload, counter, services, ctx, run, writerOf };
   }
 
   it('one write per flush: pipeline_started flushes what was queued, a full batch flushes, seqs strictly increase', async () => {
     const org = await buildOrg(h.db);
-    const { doc, counter, ctx, run } = await queuedRun(org, 0);
-    const writer = new RunEventWriter(
-      (batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run, batch),
-      () => h.clock.now(),
-      { maxBatch: 100, maxDelayMs: 60_000 },
-    );
+    const { doc, counter, ctx, writerOf } = await queuedRun(org, 0);
+    const writer = writerOf();
 
     await writer.emit({ event: 'pipeline_started' });
     expect(counter.count('run_events')).toBe(1);
@@ -123,12 +126,8 @@ describeEachDialect('run events written in batches', (dialect) => {
 
   it('the stage starts that follow one another are written together: gather and synthesis in one write after pipeline_started (ADR 0791)', async () => {
     const org = await buildOrg(h.db);
-    const { doc, counter, ctx, run } = await queuedRun(org, 0);
-    const writer = new RunEventWriter(
-      (batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run, batch),
-      () => h.clock.now(),
-      { maxBatch: 100, maxDelayMs: 60_000 },
-    );
+    const { doc, counter, ctx, writerOf } = await queuedRun(org, 0);
+    const writer = writerOf();
 
     await writer.emit({ event: 'pipeline_started' });
     await writer.emit({ event: 'gather_started' });
@@ -145,12 +144,8 @@ describeEachDialect('run events written in batches', (dialect) => {
 
   it('what is still queued at the end is taken for the terminal write, and given back if that write fails', async () => {
     const org = await buildOrg(h.db);
-    const { doc, counter, ctx, run } = await queuedRun(org, 0);
-    const writer = new RunEventWriter(
-      (batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run, batch),
-      () => h.clock.now(),
-      { maxBatch: 100, maxDelayMs: 60_000 },
-    );
+    const { doc, counter, ctx, writerOf } = await queuedRun(org, 0);
+    const writer = writerOf();
     await writer.emit({ event: 'pipeline_started' });
     await writer.emit({ event: 'verify_started' });
     await writer.emit({ event: 'verify_section_started', sectionId: 'a' });
@@ -168,12 +163,8 @@ describeEachDialect('run events written in batches', (dialect) => {
 
   it('a queued event is written by the timer without any later flush point', async () => {
     const org = await buildOrg(h.db);
-    const { doc, ctx, run } = await queuedRun(org, 0);
-    const writer = new RunEventWriter(
-      (batch) => ctx.repos.runEvents.appendMany(org.id, doc.id, run, batch),
-      () => h.clock.now(),
-      { maxBatch: 100, maxDelayMs: 10 },
-    );
+    const { doc, ctx, writerOf } = await queuedRun(org, 0);
+    const writer = writerOf(10);
 
     await writer.emit({ event: 'render_started', sectionId: 'only' });
 
